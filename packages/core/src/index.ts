@@ -1,0 +1,19 @@
+export type { Metadata, MetadataValue, Document, Chunk, ChunkMetadata } from './document.js'
+export type { SearchResult, StreamContribution } from './search-result.js'
+export type { Stream } from './stream.js'
+export type { KnowledgeBase, Replaceable } from './knowledge-base.js'
+export type { Analyzer } from './analyzer.js'
+export { basicAnalyzer, basicTokenize } from './analyzer.js'
+export type { Embedder } from './embedder.js'
+export type { IndexProgress, ProgressListener } from './progress.js'
+export type { RagErrorCode, RagErrorOptions } from './errors.js'
+export {
+  RagError,
+  InvalidArgumentError,
+  DuplicateIdError,
+  ConfigError,
+  LimitExceededError,
+  CancelledError,
+} from './errors.js'
+export { Mutex } from './mutex.js'
+export { assertTopK, assertQuery, assertWeight, assertDocument, assertDocuments, assertIds } from './validate.js'
