@@ -5,6 +5,7 @@ export type { KnowledgeBase, Replaceable } from './knowledge-base.js'
 export type { Analyzer } from './analyzer.js'
 export { basicAnalyzer, basicTokenize } from './analyzer.js'
 export type { Embedder } from './embedder.js'
+export type { Chunker, SourceFile } from './chunker.js'
 export type { IndexProgress, ProgressListener } from './progress.js'
 export type { RagErrorCode, RagErrorOptions } from './errors.js'
 export {
