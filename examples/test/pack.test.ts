@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '../..')
+
+interface Manifest {
+  name: string
+  private?: boolean
+  exports: Record<string, { types: string; default: string } | string>
+}
+
+function publishablePackages(): { dir: string; manifest: Manifest }[] {
+  return readdirSync(join(root, 'packages'))
+    .map((name) => join(root, 'packages', name))
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest }))
+    .filter(({ manifest }) => !manifest.private)
+}
+
+describe('packed packages', () => {
+  const work = mkdtempSync(join(tmpdir(), 'rag-pack-'))
+  afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+  it('install from their tarballs into a folder outside the workspace and import by name', () => {
+    const packages = publishablePackages()
+    expect(packages.length).toBeGreaterThanOrEqual(5)
+    const tarballs = join(work, 'tarballs')
+    mkdirSync(tarballs)
+    const dependencies: Record<string, string> = {}
+    for (const { dir, manifest } of packages) {
+      const out = execFileSync('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir, encoding: 'utf8' })
+      const file = out.trim().split('\n').filter((l) => l.endsWith('.tgz')).at(-1)!
+      dependencies[manifest.name] = `file:${resolve(tarballs, file.split('/').at(-1)!)}`
+    }
+    const consumer = join(work, 'consumer')
+    mkdirSync(consumer)
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2))
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: consumer, stdio: 'pipe' })
+
+    for (const { manifest } of packages) {
+      // No workspace links: every package resolves inside the consumer's own node_modules.
+      const installed = JSON.parse(readFileSync(join(consumer, 'node_modules', manifest.name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>
+      }
+      for (const range of Object.values(installed.dependencies ?? {})) expect(range).not.toMatch(/^workspace:/)
+      const entry = manifest.exports['.']
+      const types = typeof entry === 'string' ? undefined : entry?.types
+      if (types) expect(existsSync(join(consumer, 'node_modules', manifest.name, types))).toBe(true)
+    }
+    const script = `
+      const names = ${JSON.stringify(packages.map((p) => p.manifest.name))};
+      const loaded = {};
+      for (const name of names) {
+        const mod = await import(name);
+        loaded[name] = Object.keys(mod).length;
+      }
+      console.log(JSON.stringify(loaded));
+    `
+    const printed = execFileSync('node', ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' })
+    const loaded = JSON.parse(printed) as Record<string, number>
+    for (const { manifest } of packages) expect(loaded[manifest.name]).toBeGreaterThan(0)
+  })
+})
