@@ -1,1 +1,6 @@
-export {}
+export { createNormalizedDocumentChunker } from './normalized-document-chunker.js'
+export type { ChunkerOptions, ResolvedChunkerOptions } from './options.js'
+export { DEFAULT_CHUNKER_OPTIONS, resolveChunkerOptions } from './options.js'
+export type { LanguageInfo } from './languages.js'
+export { SUPPORTED_LANGUAGES, languageForPath, languageForShebang, languageInfo } from './languages.js'
+export { CHUNKER_VERSION } from './chunker-id.js'
