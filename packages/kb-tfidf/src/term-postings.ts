@@ -1,0 +1,254 @@
+import { growUint32 } from './grow.js'
+
+/** `1 + ln tf` for small term frequencies, so the query loop rarely calls `Math.log`. */
+const LOG_TF = new Float64Array(1024).map((_, tf) => (tf === 0 ? 0 : 1 + Math.log(tf)))
+
+/** `1 + ln tf`: the sublinear term-frequency factor of the score. */
+export function logTf(tf: number): number {
+  return tf < LOG_TF.length ? LOG_TF[tf]! : 1 + Math.log(tf)
+}
+
+/**
+ * V8 may return a long token as a slice of the whole lower-cased document; keeping such a slice as
+ * a vocabulary key would keep that entire text alive. Copy long keys into a string of their own.
+ */
+function detach(term: string): string {
+  return term.length < 13 ? term : (' ' + term).slice(1)
+}
+
+/**
+ * The vocabulary and the inverted index. Term ids are dense (`0 .. termCount - 1`). The postings
+ * of term `t` (document slot and term frequency, in slot order) sit contiguously in two shared
+ * pools at `start[t] .. start[t] + count[t]`, with room up to `cap[t]`. A term that outgrows its
+ * room moves to the end of the pool with more room; the cells it left are garbage until
+ * {@link TermPostings.compact}. Postings of removed documents stay (dead) until the term moves or
+ * the index is compacted; `df` counts live documents only.
+ */
+export class TermPostings {
+  #ids = new Map<string, number>()
+  /** Live document frequency per term. */
+  #df = new Uint32Array(0)
+  #start = new Uint32Array(0)
+  #count = new Uint32Array(0)
+  #cap = new Uint32Array(0)
+  /** Posting pool: document slot. */
+  #slots = new Uint32Array(0)
+  /** Posting pool: term frequency, parallel to `#slots`. */
+  #freqs = new Uint32Array(0)
+  #end = 0
+  #garbage = 0
+  #dead = 0
+  /** Scratch: postings each term receives from the batch being appended. */
+  #pending = new Uint32Array(0)
+
+  /** Number of terms in the vocabulary, including terms no live document holds any more. */
+  get termCount(): number {
+    return this.#ids.size
+  }
+
+  /** Pool cells in use or abandoned: the base the waste is measured against. */
+  get poolUsed(): number {
+    return this.#end
+  }
+
+  /** Abandoned cells plus postings of removed documents. */
+  get waste(): number {
+    return this.#garbage + this.#dead
+  }
+
+  /** Bytes held by the typed arrays (for memory reports). */
+  get byteLength(): number {
+    return (
+      this.#df.byteLength + this.#start.byteLength + this.#count.byteLength + this.#cap.byteLength +
+      this.#slots.byteLength + this.#freqs.byteLength + this.#pending.byteLength
+    )
+  }
+
+  /** The id of `term`, or `undefined` if it is not in the vocabulary. */
+  id(term: string): number | undefined {
+    return this.#ids.get(term)
+  }
+
+  /** Live document frequency of term `t`. */
+  df(t: number): number {
+    return this.#df[t]!
+  }
+
+  /** Appends `terms` (none of them known yet) to the vocabulary with ids `termCount, termCount + 1, ...`. */
+  addTerms(terms: readonly string[]): void {
+    const first = this.#ids.size
+    const total = first + terms.length
+    this.#df = growUint32(this.#df, total, first)
+    this.#start = growUint32(this.#start, total, first)
+    this.#count = growUint32(this.#count, total, first)
+    this.#cap = growUint32(this.#cap, total, first)
+    this.#pending = growUint32(this.#pending, total, first)
+    for (let i = 0; i < terms.length; i++) {
+      const t = first + i
+      this.#ids.set(detach(terms[i]!), t)
+      this.#df[t] = 0
+      this.#start[t] = 0
+      this.#count[t] = 0
+      this.#cap[t] = 0
+      this.#pending[t] = 0
+    }
+  }
+
+  /**
+   * Appends the postings of a batch of documents stored in consecutive slots from `firstSlot`.
+   * Document `d` of the batch holds terms `termIds[offsets[d] .. offsets[d + 1]]` with frequencies
+   * `freqs[...]` at the same positions. `isLive(slot)` tells which postings a moving term may drop.
+   */
+  append(
+    termIds: Uint32Array,
+    freqs: Uint32Array,
+    offsets: Uint32Array,
+    firstSlot: number,
+    isLive: (slot: number) => boolean,
+  ): void {
+    const pending = this.#pending
+    const touched: number[] = []
+    for (let i = 0; i < termIds.length; i++) {
+      const t = termIds[i]!
+      if (pending[t]!++ === 0) touched.push(t)
+    }
+    let need = 0
+    for (const t of touched) {
+      if (this.#count[t]! + pending[t]! > this.#cap[t]!) need += this.#grownCap(t)
+    }
+    this.#slots = growUint32(this.#slots, this.#end + need, this.#end)
+    this.#freqs = growUint32(this.#freqs, this.#end + need, this.#end)
+    for (const t of touched) {
+      if (this.#count[t]! + pending[t]! > this.#cap[t]!) this.#move(t, this.#grownCap(t), isLive)
+      pending[t] = 0
+    }
+    const docs = offsets.length - 1
+    const start = this.#start
+    const count = this.#count
+    const df = this.#df
+    const slots = this.#slots
+    const poolFreqs = this.#freqs
+    for (let d = 0; d < docs; d++) {
+      const slot = firstSlot + d
+      for (let i = offsets[d]!, end = offsets[d + 1]!; i < end; i++) {
+        const t = termIds[i]!
+        const at = start[t]! + count[t]!
+        slots[at] = slot
+        poolFreqs[at] = freqs[i]!
+        count[t]!++
+        df[t]!++
+      }
+    }
+  }
+
+  /** Room for term `t` after it receives its pending postings: exact for a new term, else half again. */
+  #grownCap(t: number): number {
+    const count = this.#count[t]!
+    const wanted = count + this.#pending[t]!
+    return count === 0 ? wanted : Math.max(wanted, Math.ceil(this.#cap[t]! * 1.5))
+  }
+
+  /** Moves term `t` to the end of the pool with room for `cap` postings, dropping dead ones. */
+  #move(t: number, cap: number, isLive: (slot: number) => boolean): void {
+    const from = this.#start[t]!
+    const count = this.#count[t]!
+    const to = this.#end
+    let kept = 0
+    for (let i = from; i < from + count; i++) {
+      const slot = this.#slots[i]!
+      if (!isLive(slot)) continue
+      this.#slots[to + kept] = slot
+      this.#freqs[to + kept] = this.#freqs[i]!
+      kept++
+    }
+    this.#dead -= count - kept
+    this.#garbage += this.#cap[t]!
+    this.#start[t] = to
+    this.#count[t] = kept
+    this.#cap[t] = cap
+    this.#end += cap
+  }
+
+  /** Records that a document holding `termIds` (unique) was removed. */
+  release(termIds: Uint32Array): void {
+    for (let i = 0; i < termIds.length; i++) this.#df[termIds[i]!]!--
+    this.#dead += termIds.length
+  }
+
+  /**
+   * Adds `weight · (1 + ln tf)` for every live posting of term `t` into `acc[slot]`, and lists each
+   * slot it touches for the first time in `touched`. Returns the new number of touched slots.
+   * Relies on every added amount being positive, so `acc[slot] === 0` means "not touched yet".
+   */
+  accumulate(
+    t: number,
+    weight: number,
+    acc: Float64Array,
+    touched: Uint32Array,
+    touchedCount: number,
+    docs: readonly unknown[],
+  ): number {
+    const slots = this.#slots
+    const freqs = this.#freqs
+    for (let i = this.#start[t]!, end = i + this.#count[t]!; i < end; i++) {
+      const slot = slots[i]!
+      if (docs[slot] === undefined) continue
+      if (acc[slot] === 0) touched[touchedCount++] = slot
+      acc[slot]! += logTf(freqs[i]!) * weight
+    }
+    return touchedCount
+  }
+
+  /**
+   * Rewrites the pools tightly: drops garbage, dead postings and terms no live document holds,
+   * renumbers slots through `slotMap` (old to new, `-1` for dead) and terms in id order.
+   * Returns the term map (old id to new id, `-1` for a dropped term).
+   */
+  compact(slotMap: Int32Array): Int32Array {
+    const termMap = new Int32Array(this.#ids.size).fill(-1)
+    let liveTerms = 0
+    let livePostings = 0
+    for (let t = 0; t < this.#ids.size; t++) {
+      if (this.#df[t]! > 0) {
+        liveTerms++
+        livePostings += this.#df[t]!
+      }
+    }
+    const ids = new Map<string, number>()
+    const df = new Uint32Array(liveTerms)
+    const start = new Uint32Array(liveTerms)
+    const count = new Uint32Array(liveTerms)
+    const slots = new Uint32Array(livePostings)
+    const freqs = new Uint32Array(livePostings)
+    let end = 0
+    // Map iteration follows insertion order, which is id order: ids are handed out in sequence.
+    for (const [term, old] of this.#ids) {
+      if (this.#df[old]! === 0) continue
+      const t = ids.size
+      ids.set(term, t)
+      termMap[old] = t
+      start[t] = end
+      for (let i = this.#start[old]!, stop = i + this.#count[old]!; i < stop; i++) {
+        const slot = slotMap[this.#slots[i]!]!
+        if (slot < 0) continue
+        slots[end] = slot
+        freqs[end] = this.#freqs[i]!
+        end++
+      }
+      count[t] = end - start[t]!
+      df[t] = count[t]!
+    }
+    this.#ids = ids
+    this.#df = df
+    this.#start = start
+    this.#count = count
+    this.#cap = count.slice()
+    this.#slots = slots
+    this.#freqs = freqs
+    this.#pending = new Uint32Array(liveTerms)
+    this.#end = end
+    this.#garbage = 0
+    this.#dead = 0
+    return termMap
+  }
+}

@@ -1,0 +1,142 @@
+import { RagError, type Analyzer, type Document, type SearchResult } from '@rag/core'
+import { DocumentSlots } from './document-slots.js'
+import { growFloat64, growUint32 } from './grow.js'
+import { stageBatch, type StageScratch, type StagedBatch } from './stage-batch.js'
+import { TermPostings } from './term-postings.js'
+import { selectTopK } from './top-k.js'
+
+/**
+ * The TF-IDF index behind `InMemoryKnowledgeBase`: documents in slots, an inverted index of term
+ * frequencies, and the scoring loop. Every method is synchronous, so a reader can never observe a
+ * half-applied change; serializing writers is the caller's job.
+ *
+ * score(q, d) = 1/√|d| · Σ over unique query terms t in d of (1 + ln tf(t, d)) · idf(t)²,
+ * idf(t) = 1 + ln(N / (df(t) + 1)). Postings keep raw term frequencies and slots keep `1/√|d|`,
+ * so nothing stored depends on N: idf is computed per query from the live counts.
+ */
+export class TfidfIndex {
+  readonly #analyzer: Analyzer
+  readonly #slots = new DocumentSlots()
+  readonly #postings = new TermPostings()
+  readonly #stageScratch: StageScratch = { counts: new Uint32Array(0) }
+  /** Query scratch: per-slot score accumulator, all zeros between queries. */
+  #acc = new Float64Array(0)
+  /** Query scratch: slots touched by the current query. */
+  #touched = new Uint32Array(0)
+
+  constructor(analyzer: Analyzer) {
+    this.#analyzer = analyzer
+  }
+
+  get size(): number {
+    return this.#slots.size
+  }
+
+  has(id: string): boolean {
+    return this.#slots.has(id)
+  }
+
+  get(id: string): Document | undefined {
+    return this.#slots.get(id)
+  }
+
+  list(): Document[] {
+    return this.#slots.list()
+  }
+
+  /** Analyses `documents` without changing anything; hand the result to {@link TfidfIndex.apply}. */
+  stage(documents: readonly Document[]): StagedBatch {
+    const postings = this.#postings
+    return stageBatch(documents, this.#analyzer, (term) => postings.id(term), postings.termCount, this.#stageScratch)
+  }
+
+  /**
+   * Removes `removeIds` (unknown ids are ignored), then adds the staged batch, in one synchronous
+   * step. The batch must have been staged against the current state, with no change in between,
+   * and its ids must be free once `removeIds` are gone. Returns how many documents were removed.
+   */
+  apply(removeIds: readonly string[], batch: StagedBatch): number {
+    if (batch.firstNewTermId !== this.#postings.termCount) {
+      throw new RagError('INTERNAL', 'A staged batch was applied to a changed index; stage and apply must run in one step.')
+    }
+    let removed = 0
+    for (const id of removeIds) {
+      const termIds = this.#slots.remove(id)
+      if (termIds === undefined) continue
+      this.#postings.release(termIds)
+      removed++
+    }
+    const { documents, offsets, termIds, freqs, norms } = batch
+    if (documents.length > 0) {
+      this.#postings.addTerms(batch.newTerms)
+      const firstSlot = this.#slots.slotCount
+      this.#slots.reserve(documents.length, termIds.length)
+      documents.forEach((doc, d) => {
+        this.#slots.append(doc, norms[d]!, termIds.subarray(offsets[d]!, offsets[d + 1]!))
+      })
+      const docs = this.#slots.docs
+      this.#postings.append(termIds, freqs, offsets, firstSlot, (slot) => docs[slot] !== undefined)
+    }
+    if (removed > 0 || documents.length > 0) this.#compactIfWasteful()
+    return removed
+  }
+
+  /** The best `topK` documents for `query`, highest score first, ties by id. */
+  search(query: string, topK: number): SearchResult[] {
+    const n = this.#slots.size
+    if (n === 0) return []
+    const postings = this.#postings
+    const docs = this.#slots.docs
+    const slotCount = docs.length
+    if (this.#acc.length < slotCount) {
+      this.#acc = growFloat64(this.#acc, slotCount, 0)
+      this.#touched = growUint32(this.#touched, slotCount, 0)
+    }
+    const acc = this.#acc
+    const touched = this.#touched
+    let touchedCount = 0
+    const seen = new Set<number>()
+    for (const term of this.#analyzer.analyzeQuery(query)) {
+      const t = postings.id(term)
+      if (t === undefined || seen.has(t)) continue
+      seen.add(t)
+      const df = postings.df(t)
+      if (df === 0) continue
+      const idf = 1 + Math.log(n / (df + 1))
+      touchedCount = postings.accumulate(t, idf * idf, acc, touched, touchedCount, docs)
+    }
+
+    const norms = this.#slots.norms
+    const scores = new Float64Array(touchedCount)
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = touched[i]!
+      scores[i] = acc[slot]! * norms[slot]!
+      acc[slot] = 0
+    }
+    const best = selectTopK(touched, scores, touchedCount, topK, (slot) => docs[slot]!.id)
+    return best.map((i) => ({ document: docs[touched[i]!]!, score: scores[i]! }))
+  }
+
+  /** Bytes held by typed arrays, for memory reports. */
+  get byteLength(): number {
+    const s = this.#slots
+    return (
+      this.#postings.byteLength + s.norms.byteLength + s.termStart.byteLength + s.terms.byteLength +
+      this.#acc.byteLength + this.#touched.byteLength + this.#stageScratch.counts.byteLength
+    )
+  }
+
+  /**
+   * Rewrites everything tightly once waste (abandoned pool cells, postings and slots of removed
+   * documents) passes half of what is held, so waste stays bounded and compaction is amortized.
+   */
+  #compactIfWasteful(): void {
+    const postings = this.#postings
+    const slots = this.#slots
+    if (postings.waste * 2 <= postings.poolUsed && slots.deadCount * 2 <= slots.slotCount) return
+    const termMap = postings.compact(slots.slotMap())
+    slots.compact(termMap)
+    this.#acc = new Float64Array(slots.slotCount)
+    this.#touched = new Uint32Array(slots.slotCount)
+  }
+}
