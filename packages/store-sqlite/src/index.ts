@@ -1,1 +1,11 @@
-export {}
+export { SqliteKnowledgeBase, openSqliteKnowledgeBase, type SqliteKnowledgeBaseOptions } from './sqlite-knowledge-base.js'
+export type {
+  FileFingerprint,
+  FingerprintInput,
+  GenerationCommit,
+  IndexState,
+  JsonValue,
+  StoredIndexState,
+} from './index-state.js'
+export { CorruptStoreError, IncompatibleStoreError } from './errors/store-errors.js'
+export { APPLICATION_ID, SCHEMA_VERSION } from './schema.js'

@@ -1,0 +1,90 @@
+import { DuplicateIdError, InvalidArgumentError, assertDocuments, type Analyzer, type Document, type Metadata } from '@rag/core'
+import { termsColumn } from './fts-query.js'
+import type { DocumentRow, Statements } from './statements.js'
+
+/** A validated document ready to insert: its row values and its analyzed terms. */
+export interface PreparedDocument {
+  readonly id: string
+  readonly content: string
+  readonly metadata: string
+  readonly terms: string
+}
+
+function isWellFormed(text: string): boolean {
+  // String.prototype.isWellFormed exists on Node 20 (V8 11.3) but not in the ES2023 lib typings.
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed()
+}
+
+function assertWellFormed(text: string, where: string): void {
+  if (!isWellFormed(text)) {
+    throw new InvalidArgumentError(
+      `${where} contains a lone UTF-16 surrogate; expected well-formed Unicode (SQLite stores UTF-8, which cannot hold it unchanged).`,
+    )
+  }
+}
+
+/**
+ * Validates a batch (the core rules plus well-formed Unicode, which UTF-8 storage needs to give
+ * the text back unchanged) and runs the analyzer on each document, all before any write starts.
+ *
+ * @throws InvalidArgumentError or DuplicateIdError; nothing has been written.
+ */
+export function prepareDocuments(documents: unknown, analyzer: Analyzer, where = 'documents'): PreparedDocument[] {
+  assertDocuments(documents, where)
+  return documents.map((doc, i) => {
+    const at = `${where}[${i}] "${doc.id}"`
+    assertWellFormed(doc.id, `${where}[${i}].id`)
+    assertWellFormed(doc.content, `${at}: content`)
+    for (const [key, value] of Object.entries(doc.metadata)) {
+      assertWellFormed(key, `${at}: a metadata key`)
+      if (typeof value === 'string') assertWellFormed(value, `${at}: metadata.${key}`)
+    }
+    return {
+      id: doc.id,
+      content: doc.content,
+      metadata: JSON.stringify(doc.metadata),
+      terms: termsColumn(analyzer.analyze(doc.content)),
+    }
+  })
+}
+
+/** Builds a `Document` from a raw row. */
+export function rowToDocument(row: DocumentRow | readonly [string, string, string, ...unknown[]]): Document {
+  return { id: row[0], content: row[1], metadata: JSON.parse(row[2]) as Metadata }
+}
+
+/** Deletes documents (and their terms) by id inside the caller's transaction; unknown ids are ignored. */
+export function deleteDocuments(statements: Statements, ids: readonly string[]): number {
+  let removed = 0
+  for (const id of ids) {
+    const seq = statements.deleteDocument.get(id)
+    if (seq === undefined) continue
+    statements.deleteTerms.run(seq)
+    removed++
+  }
+  return removed
+}
+
+/**
+ * Inserts prepared documents inside the caller's transaction.
+ *
+ * @throws DuplicateIdError when an id is already stored; the caller's transaction rolls back.
+ */
+export function insertDocuments(statements: Statements, documents: readonly PreparedDocument[], path: string): void {
+  for (const doc of documents) {
+    let seq: number | bigint
+    try {
+      seq = statements.insertDocument.run(doc.id, doc.content, doc.metadata).lastInsertRowid
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new DuplicateIdError(
+          doc.id,
+          `${path}: id "${doc.id}" is already stored; remove it in the same replaceDocuments call to replace it.`,
+          { cause: error },
+        )
+      }
+      throw error
+    }
+    statements.insertTerms.run(seq, doc.terms)
+  }
+}

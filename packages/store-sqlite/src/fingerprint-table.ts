@@ -1,0 +1,56 @@
+import type { FileFingerprint } from './index-state.js'
+import type { FingerprintRow, Statements } from './statements.js'
+
+function toRow(path: string, entry: FileFingerprint): FingerprintRow {
+  return [
+    path,
+    entry.fingerprint,
+    entry.size ?? null,
+    entry.mtimeMs ?? null,
+    entry.chunkIds === undefined ? null : JSON.stringify(entry.chunkIds),
+  ]
+}
+
+function sameRow(a: FingerprintRow, b: FingerprintRow): boolean {
+  return a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4]
+}
+
+/** Reads every stored fingerprint, keyed by path. */
+export function readFingerprints(statements: Statements): Map<string, FileFingerprint> {
+  const out = new Map<string, FileFingerprint>()
+  for (const [path, fingerprint, size, mtimeMs, chunkIds] of statements.listFingerprints.all()) {
+    out.set(path, {
+      fingerprint,
+      ...(size === null ? {} : { size }),
+      ...(mtimeMs === null ? {} : { mtimeMs }),
+      ...(chunkIds === null ? {} : { chunkIds: JSON.parse(chunkIds) as string[] }),
+    })
+  }
+  return out
+}
+
+/**
+ * Makes the stored fingerprints equal `next` inside the caller's transaction, writing only rows
+ * that changed: a one-file re-index of a 5,000-file repository touches one row, not 5,000.
+ * Returns how many rows were written or deleted.
+ */
+export function syncFingerprints(statements: Statements, next: ReadonlyArray<readonly [string, FileFingerprint]>): number {
+  const stored = new Map<string, FingerprintRow>()
+  for (const row of statements.listFingerprints.all()) stored.set(row[0], row)
+  let changed = 0
+  const keep = new Set<string>()
+  for (const [path, entry] of next) {
+    keep.add(path)
+    const row = toRow(path, entry)
+    const old = stored.get(path)
+    if (old !== undefined && sameRow(old, row)) continue
+    statements.putFingerprint.run(...row)
+    changed++
+  }
+  for (const path of stored.keys()) {
+    if (keep.has(path)) continue
+    statements.deleteFingerprint.run(path)
+    changed++
+  }
+  return changed
+}

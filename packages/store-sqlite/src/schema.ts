@@ -1,0 +1,71 @@
+/**
+ * `PRAGMA application_id` of every @rag/store-sqlite file: the ASCII bytes `rags` (0x72616773).
+ * A file with another id belongs to another application and is never modified.
+ */
+export const APPLICATION_ID = 0x72616773
+
+/**
+ * `PRAGMA user_version` written by this version: the schema version. A file with a higher number
+ * was written by a newer release and is refused rather than misread.
+ */
+export const SCHEMA_VERSION = 1
+
+/**
+ * The schema, version 1.
+ *
+ * - `documents`: one row per document; `seq` keeps insertion order (AUTOINCREMENT never reuses a
+ *   value, so `ORDER BY seq` is insertion order even after deletes); `metadata` is JSON text.
+ * - `document_terms`: a contentless FTS5 index of the analyzed terms, keyed by `documents.seq`.
+ *   The analyzer runs in JavaScript (so the index matches the toolkit's analyzers); the `ascii`
+ *   tokenizer with `_` as a token character then keeps each analyzed term whole.
+ *   `contentless_delete=1` lets a row be deleted by rowid alone.
+ * - `file_fingerprints`: the indexer's per-file state (fingerprint, stat data, chunk ids).
+ * - `store_meta`: small key/value rows: analyzer name, generation counter, commit time, state JSON.
+ */
+export const SCHEMA_SQL = `
+CREATE TABLE documents (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  content TEXT NOT NULL,
+  metadata TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE document_terms USING fts5(
+  terms,
+  content = '',
+  contentless_delete = 1,
+  tokenize = "ascii tokenchars '_'"
+);
+CREATE TABLE file_fingerprints (
+  path TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL,
+  size INTEGER,
+  mtime_ms REAL,
+  chunk_ids TEXT
+) WITHOUT ROWID;
+CREATE TABLE store_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+PRAGMA application_id = ${APPLICATION_ID};
+PRAGMA user_version = ${SCHEMA_VERSION};
+`
+
+/** Keys of `store_meta`. */
+export const META = {
+  /** `Analyzer.name` the terms were produced with. */
+  analyzer: 'analyzer',
+  /** Count of committed write transactions, as decimal text. */
+  generation: 'generation',
+  /** ISO time of the last committed write. */
+  committedAt: 'committed_at',
+  /** The caller's index state, JSON. */
+  state: 'state',
+} as const
+
+/** Formats an application id for messages: `0x72616773 ("rags")`. */
+export function describeApplicationId(id: number): string {
+  const hex = `0x${(id >>> 0).toString(16).padStart(8, '0')}`
+  const bytes = [24, 16, 8, 0].map((shift) => (id >>> shift) & 0xff)
+  const printable = bytes.every((b) => b >= 0x20 && b < 0x7f)
+  return printable ? `${hex} ("${String.fromCharCode(...bytes)}")` : hex
+}

@@ -1,0 +1,281 @@
+import type Database from 'better-sqlite3'
+import {
+  RagError,
+  assertIds,
+  assertQuery,
+  assertTopK,
+  basicAnalyzer,
+  type Analyzer,
+  type Document,
+  type KnowledgeBase,
+  type SearchResult,
+} from '@rag/core'
+import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
+import { toStoreError } from './errors/store-errors.js'
+import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
+import { matchExpression } from './fts-query.js'
+import {
+  normaliseFingerprints,
+  serialiseState,
+  type FileFingerprint,
+  type GenerationCommit,
+  type IndexState,
+  type StoredIndexState,
+} from './index-state.js'
+import { openStoreDatabase } from './open-database.js'
+import { META } from './schema.js'
+import { prepareStatements, type Statements } from './statements.js'
+
+/** Options of {@link openSqliteKnowledgeBase}. */
+export interface SqliteKnowledgeBaseOptions {
+  /**
+   * Analyzes documents for the full-text index and queries for `search`. Pass the analyzer your
+   * `BM25Stream` uses and FTS5's bm25 ranks with the same terms. Its `name` is stored in the file:
+   * reopening a non-empty store with another analyzer is an `INCOMPATIBLE_STORE` error.
+   * @default basicAnalyzer from `@rag/core`
+   */
+  readonly analyzer?: Analyzer
+  /**
+   * Create the file (and schema) if `path` does not exist. With `false`, a missing file is a
+   * RagError `NOT_FOUND`, so a read-only command never leaves an empty database behind.
+   * @default true
+   */
+  readonly create?: boolean
+  /**
+   * How long a write waits for another process's write lock before failing with `CONFLICT`, in
+   * milliseconds. Readers never wait for writers (WAL mode).
+   * @default 5000
+   */
+  readonly busyTimeoutMs?: number
+}
+
+interface Connection {
+  readonly db: Database.Database
+  readonly statements: Statements
+}
+
+/**
+ * A `KnowledgeBase` persisted in one SQLite file (better-sqlite3, WAL mode, FTS5 bm25 search).
+ * Every write is one transaction, so a crash, even SIGKILL, leaves the previous generation, and
+ * readers in this or other processes see the old or the new generation, never a mix. Beside the
+ * chunks it keeps an indexer's fingerprints and state, committed with them
+ * ({@link SqliteKnowledgeBase.commitGeneration}). Create one with {@link openSqliteKnowledgeBase}.
+ *
+ * @example
+ * const kb = await openSqliteKnowledgeBase('.rag/index.db')
+ * await kb.add([{ id: 'a', content: 'open the database pool', metadata: { file: 'a.ts' } }])
+ * const hits = await kb.search('database pool', 5)
+ * await kb.close()
+ */
+export class SqliteKnowledgeBase implements KnowledgeBase {
+  /** The database file (or `:memory:`). */
+  readonly path: string
+  /** The analyzer used for documents and queries. */
+  readonly analyzer: Analyzer
+  #connection: Connection | undefined
+
+  private constructor(path: string, analyzer: Analyzer, db: Database.Database) {
+    this.path = path
+    this.analyzer = analyzer
+    this.#connection = { db, statements: prepareStatements(db) }
+  }
+
+  /**
+   * Opens (or creates) the store at `path`; `':memory:'` gives a private in-memory store.
+   * Same as {@link openSqliteKnowledgeBase}.
+   */
+  static async open(path: string, options: SqliteKnowledgeBaseOptions = {}): Promise<SqliteKnowledgeBase> {
+    const { analyzer = basicAnalyzer, create = true, busyTimeoutMs = 5000 } = options
+    const db = openStoreDatabase(path, { create, busyTimeoutMs, analyzerName: analyzer.name })
+    try {
+      return new SqliteKnowledgeBase(path, analyzer, db)
+    } catch (error) {
+      db.close()
+      throw toStoreError(error, path, 'prepare statements')
+    }
+  }
+
+  /** Adds documents in one transaction; a stored or repeated id is a `DuplicateIdError` and adds nothing. */
+  async add(documents: readonly Document[]): Promise<void> {
+    const prepared = prepareDocuments(documents, this.analyzer)
+    this.#write('add documents', ({ statements }) => insertDocuments(statements, prepared, this.path))
+  }
+
+  /** The document with this id, or `undefined`. */
+  async get(id: string): Promise<Document | undefined> {
+    assertIds([id], 'id')
+    const row = this.#read('get a document', ({ statements }) => statements.getDocument.get(id))
+    return row === undefined ? undefined : rowToDocument(row)
+  }
+
+  /** Removes one document; `true` if it was there. */
+  async remove(id: string): Promise<boolean> {
+    assertIds([id], 'id')
+    return this.#write('remove a document', ({ statements }) => deleteDocuments(statements, [id]) > 0)
+  }
+
+  /**
+   * Every stored document in insertion order, read in one statement (one consistent snapshot).
+   * This is the fast path to rebuild in-memory streams: raw rows, one prepared statement.
+   */
+  async list(): Promise<Document[]> {
+    const rows = this.#read('list documents', ({ statements }) => statements.listDocuments.all())
+    const out = new Array<Document>(rows.length)
+    for (let i = 0; i < rows.length; i++) out[i] = rowToDocument(rows[i]!)
+    return out
+  }
+
+  /**
+   * The best `topK` documents for `query` by FTS5 bm25 over the analyzed terms, highest score
+   * first. Every query term is quoted, so no input is read as FTS5 syntax. A query with no
+   * analyzable term (only punctuation, say) matches nothing.
+   *
+   * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.
+   */
+  async search(query: string, topK: number): Promise<SearchResult[]> {
+    assertQuery(query)
+    assertTopK(topK)
+    const match = matchExpression(this.analyzer.analyzeQuery(query))
+    if (match === undefined) return []
+    const rows = this.#read('search', ({ statements }) => statements.search.all(match, topK))
+    return rows.map((row) => ({ document: rowToDocument(row), score: row[3] }))
+  }
+
+  /** Removes every document, and with them the stored fingerprints and index state (they describe those documents). */
+  async clear(): Promise<void> {
+    this.#write('clear the store', ({ statements }) => {
+      statements.clearDocuments.run()
+      statements.clearTerms.run()
+      statements.clearFingerprints.run()
+      statements.deleteMeta.run(META.state)
+    })
+  }
+
+  /** How many documents are stored. */
+  async size(): Promise<number> {
+    return this.#read('count documents', ({ statements }) => statements.countDocuments.get() ?? 0)
+  }
+
+  /**
+   * Removes `removeIds` and adds `addDocuments` in one transaction. Validation happens first; a
+   * clash with a stored id that is not removed is a `DuplicateIdError` and changes nothing.
+   */
+  async replaceDocuments(removeIds: readonly string[], addDocuments: readonly Document[]): Promise<void> {
+    await this.commitGeneration({ removeIds, addDocuments })
+  }
+
+  /**
+   * Commits one generation of an index run in a single transaction: removes chunks, adds chunks,
+   * and (when given) replaces the fingerprint map and the index state. A crash at any point
+   * leaves the previous generation, fingerprints and state as they were.
+   *
+   * @throws InvalidArgumentError / DuplicateIdError before anything is written; `CONFLICT` if
+   * another process holds the write lock longer than `busyTimeoutMs`.
+   * @example
+   * await kb.commitGeneration({
+   *   removeIds: staleChunkIds,
+   *   addDocuments: freshChunks,
+   *   fingerprints: indexer.fingerprints, // Map<path, { fingerprint, size, mtimeMs, chunkIds }>
+   *   state: { root, indexedAt: new Date().toISOString(), fileCount, chunkCount },
+   * })
+   */
+  async commitGeneration(commit: GenerationCommit): Promise<void> {
+    const { removeIds = [], addDocuments = [], fingerprints, state } = commit
+    assertIds(removeIds, 'removeIds')
+    const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, 'addDocuments')
+    const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
+    const stateText = state === undefined ? undefined : serialiseState(state)
+    this.#write('commit a generation', ({ statements }) => {
+      deleteDocuments(statements, removeIds)
+      insertDocuments(statements, prepared, this.path)
+      if (entries !== undefined) syncFingerprints(statements, entries)
+      if (stateText !== undefined) statements.putMeta.run(META.state, stateText)
+    })
+  }
+
+  /** The stored fingerprints by path (empty for a new store, or after `clear`). */
+  async loadFingerprints(): Promise<Map<string, FileFingerprint>> {
+    return this.#read('load fingerprints', ({ statements }) => readFingerprints(statements))
+  }
+
+  /** The stored index state, generation counter and last commit time, read as one snapshot. */
+  async loadState(): Promise<StoredIndexState> {
+    return this.#read('load the index state', ({ statements }) => {
+      const state = statements.getMeta.get(META.state)
+      return {
+        generation: Number(statements.getMeta.get(META.generation) ?? 0),
+        committedAt: statements.getMeta.get(META.committedAt),
+        state: state === undefined ? undefined : (JSON.parse(state) as IndexState),
+      }
+    })
+  }
+
+  /** Closes the database connection. Idempotent; any later call fails with a RagError. */
+  async close(): Promise<void> {
+    this.#close()
+  }
+
+  /** Closes the connection, for `using kb = await openSqliteKnowledgeBase(...)`. */
+  [Symbol.dispose](): void {
+    this.#close()
+  }
+
+  /** Closes the connection, for `await using`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.#close()
+  }
+
+  #close(): void {
+    const connection = this.#connection
+    this.#connection = undefined
+    connection?.db.close()
+  }
+
+  #use(): Connection {
+    if (this.#connection === undefined) {
+      throw new RagError('IO', `${this.path}: the SQLite knowledge base is closed; open it again to use it.`)
+    }
+    return this.#connection
+  }
+
+  /** Runs a read in one deferred transaction: every statement in it sees the same snapshot. */
+  #read<T>(action: string, work: (connection: Connection) => T): T {
+    const connection = this.#use()
+    try {
+      return connection.db.transaction(() => work(connection)).deferred()
+    } catch (error) {
+      throw toStoreError(error, this.path, action)
+    }
+  }
+
+  /** Runs a write in one IMMEDIATE transaction (takes the write lock first) and bumps the generation. */
+  #write<T>(action: string, work: (connection: Connection) => T): T {
+    const connection = this.#use()
+    try {
+      return connection.db
+        .transaction(() => {
+          const result = work(connection)
+          connection.statements.bumpGeneration.run(META.generation)
+          connection.statements.putMeta.run(META.committedAt, new Date().toISOString())
+          return result
+        })
+        .immediate()
+    } catch (error) {
+      throw toStoreError(error, this.path, action)
+    }
+  }
+}
+
+/**
+ * Opens (or creates) a {@link SqliteKnowledgeBase} at `path`; `':memory:'` gives a private
+ * in-memory store. The file is checked before anything is written to it.
+ *
+ * @throws CorruptStoreError (`CORRUPT_STORE`) for a file that is not SQLite or is damaged;
+ * IncompatibleStoreError (`INCOMPATIBLE_STORE`) for another application's database, a newer
+ * schema or another analyzer; RagError `NOT_FOUND` when `create` is `false` and there is no file.
+ * @example
+ * const kb = await openSqliteKnowledgeBase('/repo/.rag/index.db', { analyzer: seedAnalyzer })
+ */
+export function openSqliteKnowledgeBase(path: string, options: SqliteKnowledgeBaseOptions = {}): Promise<SqliteKnowledgeBase> {
+  return SqliteKnowledgeBase.open(path, options)
+}

@@ -1,0 +1,74 @@
+import type Database from 'better-sqlite3'
+
+/** A document row in `raw()` form: id, content, metadata JSON. */
+export type DocumentRow = [id: string, content: string, metadata: string]
+
+/** A search hit row in `raw()` form: id, content, metadata JSON, score (higher is better). */
+export type SearchRow = [id: string, content: string, metadata: string, score: number]
+
+/** A fingerprint row in `raw()` form: path, fingerprint, size, mtime, chunk ids JSON. */
+export type FingerprintRow = [path: string, fingerprint: string, size: number | null, mtimeMs: number | null, chunkIds: string | null]
+
+/**
+ * Every statement the store runs, prepared once per connection. Reads use `raw()` rows (arrays),
+ * which skips building a keyed object per row: the fastest way to pull 50,000 chunks out.
+ */
+export interface Statements {
+  readonly insertDocument: Database.Statement<[string, string, string]>
+  readonly insertTerms: Database.Statement<[number | bigint, string]>
+  readonly deleteDocument: Database.Statement<[string], number>
+  readonly deleteTerms: Database.Statement<[number]>
+  readonly getDocument: Database.Statement<[string], DocumentRow>
+  readonly listDocuments: Database.Statement<[], DocumentRow>
+  readonly countDocuments: Database.Statement<[], number>
+  readonly search: Database.Statement<[string, number], SearchRow>
+  readonly getMeta: Database.Statement<[string], string>
+  readonly putMeta: Database.Statement<[string, string]>
+  readonly deleteMeta: Database.Statement<[string]>
+  readonly bumpGeneration: Database.Statement<[string]>
+  readonly listFingerprints: Database.Statement<[], FingerprintRow>
+  readonly putFingerprint: Database.Statement<FingerprintRow>
+  readonly deleteFingerprint: Database.Statement<[string]>
+  readonly clearDocuments: Database.Statement<[]>
+  readonly clearTerms: Database.Statement<[]>
+  readonly clearFingerprints: Database.Statement<[]>
+}
+
+/** Prepares {@link Statements} on an open, verified store connection. */
+export function prepareStatements(db: Database.Database): Statements {
+  return {
+    insertDocument: db.prepare('INSERT INTO documents (id, content, metadata) VALUES (?, ?, ?)'),
+    insertTerms: db.prepare('INSERT INTO document_terms (rowid, terms) VALUES (?, ?)'),
+    deleteDocument: db.prepare<[string], number>('DELETE FROM documents WHERE id = ? RETURNING seq').pluck(),
+    deleteTerms: db.prepare('DELETE FROM document_terms WHERE rowid = ?'),
+    getDocument: db.prepare<[string], DocumentRow>('SELECT id, content, metadata FROM documents WHERE id = ?').raw(),
+    listDocuments: db.prepare<[], DocumentRow>('SELECT id, content, metadata FROM documents ORDER BY seq').raw(),
+    countDocuments: db.prepare<[], number>('SELECT count(*) FROM documents').pluck(),
+    // FTS5's `rank` is bm25() (Okapi BM25, k1 = 1.2, b = 0.75), negative with lower = better;
+    // the inner ORDER BY rank LIMIT lets FTS5 keep only the top rows before the join.
+    search: db
+      .prepare<[string, number], SearchRow>(
+        `SELECT d.id, d.content, d.metadata, -h.rank
+           FROM (SELECT rowid, rank FROM document_terms WHERE document_terms MATCH ? ORDER BY rank LIMIT ?) AS h
+           JOIN documents AS d ON d.seq = h.rowid
+          ORDER BY h.rank`,
+      )
+      .raw(),
+    getMeta: db.prepare<[string], string>('SELECT value FROM store_meta WHERE key = ?').pluck(),
+    putMeta: db.prepare('INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)'),
+    deleteMeta: db.prepare('DELETE FROM store_meta WHERE key = ?'),
+    bumpGeneration: db.prepare(
+      "INSERT INTO store_meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+    ),
+    listFingerprints: db
+      .prepare<[], FingerprintRow>('SELECT path, fingerprint, size, mtime_ms, chunk_ids FROM file_fingerprints')
+      .raw(),
+    putFingerprint: db.prepare(
+      'INSERT OR REPLACE INTO file_fingerprints (path, fingerprint, size, mtime_ms, chunk_ids) VALUES (?, ?, ?, ?, ?)',
+    ),
+    deleteFingerprint: db.prepare('DELETE FROM file_fingerprints WHERE path = ?'),
+    clearDocuments: db.prepare('DELETE FROM documents'),
+    clearTerms: db.prepare("INSERT INTO document_terms (document_terms) VALUES ('delete-all')"),
+    clearFingerprints: db.prepare('DELETE FROM file_fingerprints'),
+  }
+}
