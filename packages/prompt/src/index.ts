@@ -1,1 +1,7 @@
-export {}
+export { buildContextPrompt, renderContextPrompt } from './build-context-prompt.js'
+export type { ContextPromptRender, RenderStatus, RenderedResult, TruncatedResult } from './build-context-prompt.js'
+export type { LineCut } from './budget.js'
+export type { ContextPromptOptions, ContextPromptFormat, ContextPromptPreset } from './options.js'
+export { escapeXml, unescapeXml } from './escape.js'
+export { estimateTokens } from './token-count.js'
+export type { TokenCounter } from './token-count.js'

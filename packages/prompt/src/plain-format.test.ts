@@ -57,7 +57,7 @@ describe('plainHeader', () => {
   })
 
   it('leaves the line part out when a line number is missing or unusable', () => {
-    for (const lines of [
+    const cases: Record<string, string | number | boolean>[] = [
       { startLine: 3 },
       { endLine: 9 },
       { startLine: 0, endLine: 9 },
@@ -65,7 +65,8 @@ describe('plainHeader', () => {
       { startLine: 1.5, endLine: 3 },
       { startLine: '03', endLine: '4' },
       { startLine: true, endLine: 4 },
-    ]) {
+    ]
+    for (const lines of cases) {
       expect(plainHeader(doc('a', { file: 'a.ts', ...lines }))).toBe('--- file: a.ts ---\n')
     }
   })
