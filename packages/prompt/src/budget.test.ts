@@ -43,7 +43,7 @@ describe('largestFitting', () => {
   })
 })
 
-describe('budget', () => {
+describe('renderContextPrompt with maxTokens', () => {
   const results = [
     hit('a', 'alpha\nbeta', { file: 'a.ts' }),
     hit('b', lines(1, 10), { file: 'b.ts' }),

@@ -18,7 +18,7 @@ const SEED_001 = `<tnsai-memory>
 How does auth work?
 </tnsai-user-message>`
 
-describe('fenced format', () => {
+describe('buildContextPrompt, fenced format', () => {
   it('reproduces seed 001 byte for byte with the tnsai preset', () => {
     const results = [hit('...', '...', { file: 'src/auth/Middleware.java' })]
     expect(buildContextPrompt('How does auth work?', results, { preset: 'tnsai' })).toBe(SEED_001)

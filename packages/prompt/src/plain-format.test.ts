@@ -21,7 +21,7 @@ How does the authentication middleware work?`
 
 const doc = (id: string, metadata: Record<string, string | number | boolean>) => ({ id, content: '', metadata })
 
-describe('plain format', () => {
+describe('buildContextPrompt, plain format', () => {
   it('reproduces seed 000 byte for byte', () => {
     const results = [
       hit('m', 'public class AuthMiddleware {\n    private final TokenValidator validator;\n    ...\n}', {
