@@ -136,7 +136,10 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     assertQuery(query)
     assertTopK(topK)
     const match = matchExpression(this.analyzer.analyzeQuery(query))
-    if (match === undefined) return []
+    if (match === undefined) {
+      this.#use() // a closed store fails even when there is nothing to look up
+      return []
+    }
     const rows = this.#read('search', ({ statements }) => statements.search.all(match, topK))
     return rows.map((row) => ({ document: rowToDocument(row), score: row[3] }))
   }

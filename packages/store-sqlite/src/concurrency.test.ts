@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compileForChildren, runChild } from './testing/child-process.js'
+import { GENERATION_WRITER } from './testing/generation-writer.js'
+import { createTempStores } from './testing/temp-stores.js'
+
+const COUNT = 500
+const stores = createTempStores()
+let build: ReturnType<typeof compileForChildren>
+
+beforeAll(() => {
+  build = compileForChildren()
+})
+
+afterAll(async () => {
+  build.dispose()
+  await stores.dispose()
+})
+
+/** Proves a list of documents is one whole generation of GENERATION_WRITER; returns its number. */
+function oneGeneration(docs: readonly { metadata: Record<string, unknown> }[]): number {
+  const gens = new Set(docs.map((d) => d.metadata['gen']))
+  expect(gens.size).toBe(1)
+  expect(docs.length).toBe(COUNT)
+  return [...gens][0] as number
+}
+
+describe('SqliteKnowledgeBase shared by two processes', () => {
+  it('lets a reader list and search while another process commits generations, always seeing one whole generation', async () => {
+    const path = stores.path('shared.db')
+    const seed = runChild(build.dir, 'seed', GENERATION_WRITER, [path, String(COUNT), '0', '1'])
+    expect((await seed.exited).code).toBe(0)
+
+    const writer = runChild(build.dir, 'writer', GENERATION_WRITER, [path, String(COUNT), '1', '60'])
+    let done = false
+    const finished = writer.exited.then((result) => {
+      done = true
+      return result
+    })
+    await writer.waitForLine((l) => l.startsWith('begin '))
+
+    const reader = await stores.open(path)
+    const seen = new Set<number>()
+    let reads = 0
+    let freshOpens = 0
+    while (!done) {
+      const gen = oneGeneration(await reader.list())
+      seen.add(gen)
+      const hits = await reader.search('shared', COUNT * 2)
+      oneGeneration(hits.map((h) => h.document))
+      const state = await reader.loadState()
+      expect(typeof (state.state?.['marker'] as number)).toBe('number')
+      if (reads % 5 === 0) {
+        // A fresh connection per query, as a `rag search` process would open.
+        const fresh = await stores.open(path, { create: false })
+        oneGeneration((await fresh.search('shared', COUNT * 2)).map((h) => h.document))
+        await fresh.close()
+        freshOpens++
+      }
+      reads++
+      await new Promise((r) => setImmediate(r))
+    }
+    const { code, stderr } = await finished
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(oneGeneration(await reader.list())).toBe(60)
+    // The reader really overlapped the writer: it saw several generations go by.
+    expect(seen.size).toBeGreaterThan(3)
+    expect(freshOpens).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('serialises two writer processes through the busy timeout without errors', async () => {
+    const path = stores.path('two-writers.db')
+    const first = runChild(build.dir, 'writer-a', GENERATION_WRITER, [path, String(COUNT), '1000', '15'])
+    const second = runChild(build.dir, 'writer-b', GENERATION_WRITER, [path, String(COUNT), '2000', '15'])
+    const [a, b] = await Promise.all([first.exited, second.exited])
+    expect([a.code, a.stderr, b.code, b.stderr]).toEqual([0, '', 0, ''])
+    const kb = await stores.open(path)
+    const gens = new Set((await kb.list()).map((d) => d.metadata['gen']))
+    // Each writer removed only its own previous generation, so its last one is left of each.
+    expect([...gens].sort()).toEqual([1014, 2014])
+    expect(await kb.size()).toBe(2 * COUNT)
+    expect((await kb.loadState()).generation).toBe(30)
+  }, 60_000)
+})
