@@ -17,4 +17,4 @@ export {
   CancelledError,
 } from './errors.js'
 export { Mutex } from './mutex.js'
-export { assertTopK, assertQuery, assertWeight, assertDocument, assertDocuments, assertIds } from './validate.js'
+export { describeValue, assertTopK, assertQuery, assertWeight, assertDocument, assertDocuments, assertIds } from './validate.js'

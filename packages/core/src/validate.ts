@@ -1,7 +1,14 @@
 import type { Document } from './document.js'
 import { DuplicateIdError, InvalidArgumentError } from './errors.js'
 
-function describe(value: unknown): string {
+/**
+ * Renders a received value for an error message: strings quoted and shortened, numbers and
+ * booleans as is, anything else by its type.
+ *
+ * @example
+ * describeValue('x'.repeat(100)) // '"xxx...xxx..."' (60 characters at most)
+ */
+export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
   if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) {
     return String(value)
@@ -17,7 +24,7 @@ function describe(value: unknown): string {
  */
 export function assertTopK(topK: unknown, where = 'topK'): asserts topK is number {
   if (typeof topK !== 'number' || !Number.isSafeInteger(topK) || topK < 1) {
-    throw new InvalidArgumentError(`${where} must be a positive integer; received ${describe(topK)}.`)
+    throw new InvalidArgumentError(`${where} must be a positive integer; received ${describeValue(topK)}.`)
   }
 }
 
@@ -28,7 +35,7 @@ export function assertTopK(topK: unknown, where = 'topK'): asserts topK is numbe
  */
 export function assertQuery(query: unknown, where = 'query'): asserts query is string {
   if (typeof query !== 'string' || query.trim().length === 0) {
-    throw new InvalidArgumentError(`${where} must be a non-empty string; received ${describe(query)}.`)
+    throw new InvalidArgumentError(`${where} must be a non-empty string; received ${describeValue(query)}.`)
   }
 }
 
@@ -39,7 +46,7 @@ export function assertQuery(query: unknown, where = 'query'): asserts query is s
  */
 export function assertWeight(weight: unknown, where = 'weight'): asserts weight is number {
   if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0) {
-    throw new InvalidArgumentError(`${where} must be a finite number greater than 0; received ${describe(weight)}.`)
+    throw new InvalidArgumentError(`${where} must be a finite number greater than 0; received ${describeValue(weight)}.`)
   }
 }
 
@@ -51,23 +58,23 @@ export function assertWeight(weight: unknown, where = 'weight'): asserts weight 
  */
 export function assertDocument(doc: unknown, where = 'document'): asserts doc is Document {
   if (typeof doc !== 'object' || doc === null) {
-    throw new InvalidArgumentError(`${where} must be an object with id, content and metadata; received ${describe(doc)}.`)
+    throw new InvalidArgumentError(`${where} must be an object with id, content and metadata; received ${describeValue(doc)}.`)
   }
   const { id, content, metadata } = doc as Record<string, unknown>
   if (typeof id !== 'string' || id.length === 0) {
-    throw new InvalidArgumentError(`${where}.id must be a non-empty string; received ${describe(id)}.`)
+    throw new InvalidArgumentError(`${where}.id must be a non-empty string; received ${describeValue(id)}.`)
   }
   if (typeof content !== 'string') {
-    throw new InvalidArgumentError(`${where} "${id}": content must be a string; received ${describe(content)}.`)
+    throw new InvalidArgumentError(`${where} "${id}": content must be a string; received ${describeValue(content)}.`)
   }
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
-    throw new InvalidArgumentError(`${where} "${id}": metadata must be an object; received ${describe(metadata)}.`)
+    throw new InvalidArgumentError(`${where} "${id}": metadata must be an object; received ${describeValue(metadata)}.`)
   }
   for (const [key, value] of Object.entries(metadata)) {
     const ok = typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
     if (!ok) {
       throw new InvalidArgumentError(
-        `${where} "${id}": metadata.${key} must be a string, finite number or boolean; received ${describe(value)}.`,
+        `${where} "${id}": metadata.${key} must be a string, finite number or boolean; received ${describeValue(value)}.`,
       )
     }
   }
@@ -80,7 +87,7 @@ export function assertDocument(doc: unknown, where = 'document'): asserts doc is
  */
 export function assertDocuments(docs: unknown, where = 'documents'): asserts docs is readonly Document[] {
   if (!Array.isArray(docs)) {
-    throw new InvalidArgumentError(`${where} must be an array of documents; received ${describe(docs)}.`)
+    throw new InvalidArgumentError(`${where} must be an array of documents; received ${describeValue(docs)}.`)
   }
   const seen = new Set<string>()
   docs.forEach((doc, i) => {
@@ -99,11 +106,11 @@ export function assertDocuments(docs: unknown, where = 'documents'): asserts doc
  */
 export function assertIds(ids: unknown, where = 'ids'): asserts ids is readonly string[] {
   if (!Array.isArray(ids)) {
-    throw new InvalidArgumentError(`${where} must be an array of strings; received ${describe(ids)}.`)
+    throw new InvalidArgumentError(`${where} must be an array of strings; received ${describeValue(ids)}.`)
   }
   ids.forEach((id, i) => {
     if (typeof id !== 'string') {
-      throw new InvalidArgumentError(`${where}[${i}] must be a string; received ${describe(id)}.`)
+      throw new InvalidArgumentError(`${where}[${i}] must be a string; received ${describeValue(id)}.`)
     }
   })
 }

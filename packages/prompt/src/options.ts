@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@rag/core'
+import { describeValue, InvalidArgumentError } from '@rag/core'
 import { estimateTokens, type TokenCounter } from './token-count.js'
 
 /** Which layout to render: the injection-safe XML fence of seed 001, or seed 000's plain text. */
@@ -65,28 +65,19 @@ export interface ResolvedOptions {
 const KNOWN_KEYS = new Set(['format', 'tagPrefix', 'preset', 'maxTokens', 'countTokens', 'provenanceKeys'])
 const TAG_PREFIX = /^[A-Za-z][A-Za-z0-9_-]*$/
 
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) {
-    return String(value)
-  }
-  if (Array.isArray(value)) return 'an array'
-  return `a value of type ${typeof value}`
-}
-
 function fail(message: string): never {
   throw new InvalidArgumentError(message)
 }
 
 function resolveProvenanceKeys(keys: unknown): readonly string[] | undefined {
   if (keys === undefined) return undefined
-  if (!Array.isArray(keys)) fail(`options.provenanceKeys must be an array of metadata keys; received ${show(keys)}.`)
+  if (!Array.isArray(keys)) fail(`options.provenanceKeys must be an array of metadata keys; received ${describeValue(keys)}.`)
   const seen = new Set<string>()
   keys.forEach((key: unknown, i) => {
     if (typeof key !== 'string' || key.length === 0) {
-      fail(`options.provenanceKeys[${i}] must be a non-empty string; received ${show(key)}.`)
+      fail(`options.provenanceKeys[${i}] must be a non-empty string; received ${describeValue(key)}.`)
     }
-    if (seen.has(key)) fail(`options.provenanceKeys[${i}]: key ${show(key)} appears more than once.`)
+    if (seen.has(key)) fail(`options.provenanceKeys[${i}]: key ${describeValue(key)} appears more than once.`)
     seen.add(key)
   })
   return [...seen]
@@ -101,31 +92,31 @@ function resolveProvenanceKeys(keys: unknown): readonly string[] | undefined {
 export function resolveOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    fail(`options must be an object; received ${show(options)}.`)
+    fail(`options must be an object; received ${describeValue(options)}.`)
   }
   for (const key of Object.keys(options)) {
     if (!KNOWN_KEYS.has(key)) fail(`options.${key} is not a known option; expected one of ${[...KNOWN_KEYS].join(', ')}.`)
   }
   const { format, tagPrefix, preset, maxTokens, countTokens, provenanceKeys } = options as Record<string, unknown>
 
-  if (preset !== undefined && preset !== 'tnsai') fail(`options.preset must be "tnsai"; received ${show(preset)}.`)
+  if (preset !== undefined && preset !== 'tnsai') fail(`options.preset must be "tnsai"; received ${describeValue(preset)}.`)
   if (format !== undefined && format !== 'fenced' && format !== 'plain') {
-    fail(`options.format must be "fenced" or "plain"; received ${show(format)}.`)
+    fail(`options.format must be "fenced" or "plain"; received ${describeValue(format)}.`)
   }
   if (tagPrefix !== undefined && (typeof tagPrefix !== 'string' || !TAG_PREFIX.test(tagPrefix))) {
-    fail(`options.tagPrefix must be a letter followed by letters, digits, "-" or "_"; received ${show(tagPrefix)}.`)
+    fail(`options.tagPrefix must be a letter followed by letters, digits, "-" or "_"; received ${describeValue(tagPrefix)}.`)
   }
   if (preset === 'tnsai') {
     if (format === 'plain') fail('options.preset "tnsai" is a fenced layout; it cannot be combined with format "plain".')
     if (tagPrefix !== undefined && tagPrefix !== 'tnsai') {
-      fail(`options.preset "tnsai" sets tagPrefix "tnsai"; received a conflicting tagPrefix ${show(tagPrefix)}.`)
+      fail(`options.preset "tnsai" sets tagPrefix "tnsai"; received a conflicting tagPrefix ${describeValue(tagPrefix)}.`)
     }
   }
   if (maxTokens !== undefined && (typeof maxTokens !== 'number' || !Number.isSafeInteger(maxTokens) || maxTokens < 1)) {
-    fail(`options.maxTokens must be a positive integer; received ${show(maxTokens)}.`)
+    fail(`options.maxTokens must be a positive integer; received ${describeValue(maxTokens)}.`)
   }
   if (countTokens !== undefined && typeof countTokens !== 'function') {
-    fail(`options.countTokens must be a function (text) => number; received ${show(countTokens)}.`)
+    fail(`options.countTokens must be a function (text) => number; received ${describeValue(countTokens)}.`)
   }
 
   return {
