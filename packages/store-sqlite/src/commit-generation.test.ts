@@ -1,0 +1,146 @@
+import Database from 'better-sqlite3'
+import { DuplicateIdError, InvalidArgumentError, type Document } from '@rag/core'
+import { doc, generation } from '@rag/test-utils'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { FileFingerprint, IndexState } from './index-state.js'
+import { createTempStores } from './testing/temp-stores.js'
+
+const stores = createTempStores()
+afterAll(() => stores.dispose())
+
+const fingerprints = new Map<string, FileFingerprint>([
+  ['src/a.ts', { fingerprint: 'sha256:aaa', size: 120, mtimeMs: 1717171717123.5, chunkIds: ['src/a.ts#0', 'src/a.ts#1'] }],
+  ['src/b.ts', { fingerprint: 'sha256:bbb', size: 0, mtimeMs: 0, chunkIds: [] }],
+  ['docs/ünï cödé.md', { fingerprint: 'sha256:ccc' }],
+])
+
+const state: IndexState = {
+  root: '/repo',
+  indexedAt: '2025-01-02T03:04:05.000Z',
+  fileCount: 3,
+  chunkCount: 2,
+  analyzer: 'basic@1',
+  chunker: 'code@1',
+  extra: { nested: [1, 'two', null, true] },
+}
+
+/** Counts the rows of the fingerprint table, read through a separate connection. */
+function fingerprintRows(path: string): number {
+  const raw = new Database(path, { readonly: true })
+  try {
+    return Number(raw.prepare('SELECT count(*) FROM file_fingerprints').pluck().get())
+  } finally {
+    raw.close()
+  }
+}
+
+describe('SqliteKnowledgeBase.commitGeneration', () => {
+  it('round-trips fingerprints and state through a reopen', async () => {
+    const path = stores.path()
+    const kb = await stores.open(path)
+    await kb.commitGeneration({ addDocuments: [doc('src/a.ts#0', 'alpha'), doc('src/a.ts#1', 'beta')], fingerprints, state })
+    await kb.close()
+    const again = await stores.open(path)
+    expect(await again.loadFingerprints()).toEqual(fingerprints)
+    const loaded = await again.loadState()
+    expect(loaded.state).toEqual(state)
+    expect(loaded.generation).toBe(1)
+    expect(Date.parse(loaded.committedAt!)).toBeGreaterThan(Date.now() - 60_000)
+    expect(await again.size()).toBe(2)
+  })
+
+  it('accepts fingerprints as a plain record', async () => {
+    const kb = await stores.open()
+    await kb.commitGeneration({ fingerprints: Object.fromEntries(fingerprints) })
+    expect(await kb.loadFingerprints()).toEqual(fingerprints)
+  })
+
+  it('starts empty: no fingerprints, no state, generation 0', async () => {
+    const kb = await stores.open()
+    expect(await kb.loadFingerprints()).toEqual(new Map())
+    expect(await kb.loadState()).toEqual({ generation: 0, committedAt: undefined, state: undefined })
+  })
+
+  it('replaces the fingerprint map when given and keeps it when omitted', async () => {
+    const path = stores.path()
+    const kb = await stores.open(path)
+    await kb.commitGeneration({ fingerprints, state })
+    const next = new Map(fingerprints)
+    next.delete('src/b.ts')
+    next.set('src/a.ts', { fingerprint: 'sha256:a2', size: 130, mtimeMs: 5, chunkIds: ['src/a.ts#0'] })
+    next.set('src/new.ts', { fingerprint: 'sha256:new' })
+    await kb.commitGeneration({ fingerprints: next })
+    expect(await kb.loadFingerprints()).toEqual(next)
+    expect((await kb.loadState()).state).toEqual(state)
+    await kb.commitGeneration({ addDocuments: [doc('late', 'late document')] })
+    expect(await kb.loadFingerprints()).toEqual(next)
+    expect(fingerprintRows(path)).toBe(3)
+    expect((await kb.loadState()).generation).toBe(3)
+  })
+
+  it('removes, re-adds and adds chunks in the same commit', async () => {
+    const kb = await stores.open()
+    await kb.add(generation('old', 3))
+    await kb.commitGeneration({
+      removeIds: ['old-0', 'old-1', 'never-there'],
+      addDocuments: [doc('old-0', 'rewritten text about gadgets'), doc('fresh', 'fresh text')],
+    })
+    expect((await kb.list()).map((d) => d.id)).toEqual(['old-2', 'old-0', 'fresh'])
+    expect((await kb.search('gadgets', 5)).map((h) => h.document.id)).toEqual(['old-0'])
+    expect(await kb.search('widgets', 5)).toHaveLength(1)
+  })
+
+  it('rolls back chunks, fingerprints and state together when a write fails part-way through a batch', async () => {
+    const kb = await stores.open()
+    await kb.commitGeneration({ addDocuments: generation('alpha', 50), fingerprints, state })
+    const before = { list: await kb.list(), state: await kb.loadState() }
+    // The clash is the last document: 999 rows are written before the insert fails.
+    const batch: Document[] = [...generation('beta', 999), doc('alpha-7', 'clash')]
+    await expect(
+      kb.commitGeneration({
+        removeIds: ['alpha-0', 'alpha-1'],
+        addDocuments: batch,
+        fingerprints: new Map([['only.ts', { fingerprint: 'x' }]]),
+        state: { root: '/elsewhere' },
+      }),
+    ).rejects.toBeInstanceOf(DuplicateIdError)
+    expect(await kb.list()).toEqual(before.list)
+    expect(await kb.loadFingerprints()).toEqual(fingerprints)
+    expect(await kb.loadState()).toEqual(before.state)
+    expect(await kb.search('beta', 5)).toEqual([])
+  })
+
+  it('validates everything before writing anything', async () => {
+    const kb = await stores.open()
+    await kb.commitGeneration({ addDocuments: generation('keep', 2), fingerprints, state })
+    const bad: unknown[] = [
+      { removeIds: [1] },
+      { addDocuments: [{ id: '', content: 'x', metadata: {} }] },
+      { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 7 } } },
+      { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 'f', size: Number.NaN } } },
+      { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 'f', chunkIds: [1] } } },
+      { addDocuments: generation('x', 1), fingerprints: new Map([['', { fingerprint: 'f' }]]) },
+      { addDocuments: generation('x', 1), fingerprints: [] },
+      { addDocuments: generation('x', 1), state: [] },
+      { addDocuments: generation('x', 1), state: { n: 10n } },
+    ]
+    for (const commit of bad) {
+      await expect(kb.commitGeneration(commit as never)).rejects.toBeInstanceOf(InvalidArgumentError)
+    }
+    expect((await kb.list()).map((d) => d.id)).toEqual(['keep-0', 'keep-1'])
+    expect(await kb.loadFingerprints()).toEqual(fingerprints)
+    expect((await kb.loadState()).generation).toBe(1)
+  })
+
+  it('clear() forgets fingerprints and state with the documents, so a re-index starts from scratch', async () => {
+    const kb = await stores.open()
+    await kb.commitGeneration({ addDocuments: generation('a', 3), fingerprints, state })
+    await kb.clear()
+    expect(await kb.size()).toBe(0)
+    expect(await kb.loadFingerprints()).toEqual(new Map())
+    expect((await kb.loadState()).state).toBeUndefined()
+    expect((await kb.loadState()).generation).toBe(2)
+    await kb.add(generation('a', 3))
+    expect(await kb.search('widgets', 10)).toHaveLength(3)
+  })
+})
