@@ -1,5 +1,6 @@
 import type { Chunk, Chunker, SourceFile } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
+import { codeSegments } from './code/code-segments.js'
 import { languageForPath, languageForShebang, languageInfo, type LanguageInfo } from './languages.js'
 import { indexLines } from './lines.js'
 import { resolveChunkerOptions, type ChunkerOptions, type ResolvedChunkerOptions } from './options.js'
@@ -24,11 +25,17 @@ function route(file: SourceFile): Route {
   return { language: file.format, info: undefined }
 }
 
-function chunkFile(file: SourceFile, options: ResolvedChunkerOptions): Chunk[] {
-  const { language } = route(file)
+async function chunkFile(file: SourceFile, options: ResolvedChunkerOptions): Promise<Chunk[]> {
+  const { language, info } = route(file)
   const lines = indexLines(file.content)
-  const segments = textWindows(lines, options)
-  return toChunks(lines, segments, { path: file.path, language, format: file.format })
+  const context = { path: file.path, language, format: file.format }
+  if (info?.format === 'code' && file.format !== 'markdown') {
+    const outcome = await codeSegments(lines, info, options)
+    if ('segments' in outcome) return toChunks(lines, outcome.segments, context)
+    const windows = textWindows(lines, options).map((s) => ({ ...s, extra: { ...s.extra, fallback: outcome.fallback } }))
+    return toChunks(lines, windows, context)
+  }
+  return toChunks(lines, textWindows(lines, options), context)
 }
 
 /**
@@ -46,6 +53,6 @@ export function createNormalizedDocumentChunker(options: ChunkerOptions = {}): C
   const resolved = resolveChunkerOptions(options)
   return {
     id: chunkerId(resolved),
-    chunk: (file) => Promise.resolve().then(() => chunkFile(file, resolved)),
+    chunk: (file) => chunkFile(file, resolved),
   }
 }

@@ -11,13 +11,13 @@ export interface ChunkerOptions {
   /**
    * Chunks smaller than this merge with their neighbours (within the same parent, up to
    * `maxChars`), so a lone `}` or a one-line getter does not become its own search result.
-   * @default 150
+   * @default 150, or a quarter of `maxChars` when that is smaller
    */
   readonly minChars?: number
   /**
    * Characters repeated from the end of one text window at the start of the next (whole lines
    * where possible). Only text windows overlap; code and markdown chunks never do.
-   * @default 200
+   * @default 200, or a tenth of `maxChars` when that is smaller
    */
   readonly overlapChars?: number
   /**
@@ -59,8 +59,10 @@ function integerAtLeast(name: string, value: number, min: number): number {
  */
 export function resolveChunkerOptions(options: ChunkerOptions = {}): ResolvedChunkerOptions {
   const maxChars = integerAtLeast('maxChars', options.maxChars ?? DEFAULT_CHUNKER_OPTIONS.maxChars, 16)
-  const minChars = integerAtLeast('minChars', options.minChars ?? DEFAULT_CHUNKER_OPTIONS.minChars, 0)
-  const overlapChars = integerAtLeast('overlapChars', options.overlapChars ?? DEFAULT_CHUNKER_OPTIONS.overlapChars, 0)
+  const defaultMin = Math.min(DEFAULT_CHUNKER_OPTIONS.minChars, Math.floor(maxChars / 4))
+  const defaultOverlap = Math.min(DEFAULT_CHUNKER_OPTIONS.overlapChars, Math.floor(maxChars / 10))
+  const minChars = integerAtLeast('minChars', options.minChars ?? defaultMin, 0)
+  const overlapChars = integerAtLeast('overlapChars', options.overlapChars ?? defaultOverlap, 0)
   const maxParseChars = integerAtLeast('maxParseChars', options.maxParseChars ?? DEFAULT_CHUNKER_OPTIONS.maxParseChars, 0)
   if (minChars > maxChars) {
     throw new InvalidArgumentError(`chunker option minChars must not exceed maxChars (${maxChars}); received ${minChars}.`)

@@ -1,0 +1,64 @@
+import type { LanguageInfo } from '../languages.js'
+import type { LineIndex } from '../lines.js'
+import type { Segment } from '../segment.js'
+import { layoutCode, type CodeLayoutOptions } from './code-layout.js'
+import { rulesFor } from './rules-registry.js'
+import { parserFor } from './tree-sitter-runtime.js'
+
+/** Why a code file was cut into text windows instead of symbol chunks. */
+export type CodeFallback = 'no-grammar' | 'too-large' | 'minified' | 'parse-failed' | 'layout-failed'
+
+/** Symbol chunks of a code file, or the reason it gets text windows instead. */
+export type CodeOutcome = { readonly segments: Segment[] } | { readonly fallback: CodeFallback }
+
+/** What {@link codeSegments} needs beyond the layout sizes. */
+export interface CodeSegmentsOptions extends CodeLayoutOptions {
+  readonly maxParseChars: number
+}
+
+/** A line at least this long is "long"; a file mostly made of long lines is minified or generated. */
+const LONG_LINE = 1000
+
+function looksMinified(lines: LineIndex, maxChars: number): boolean {
+  const { text, starts } = lines
+  if (text.length <= maxChars) return false
+  let long = 0
+  for (let i = 0; i < starts.length; i++) {
+    const length = (starts[i + 1] ?? text.length) - (starts[i] as number)
+    if (length >= LONG_LINE) long += length
+  }
+  return long * 2 > text.length
+}
+
+/**
+ * Parses a code file with its tree-sitter grammar and lays it out as symbol chunks. Files larger
+ * than `maxParseChars` or mostly made of very long lines (minified bundles) are not parsed; a
+ * grammar that fails to load, a failed parse or a layout error also give a fallback reason
+ * rather than an error.
+ */
+export async function codeSegments(lines: LineIndex, info: LanguageInfo, options: CodeSegmentsOptions): Promise<CodeOutcome> {
+  const rules = rulesFor(info.id)
+  if (!rules || !info.grammar) return { fallback: 'no-grammar' }
+  if (lines.text.length > options.maxParseChars) return { fallback: 'too-large' }
+  if (looksMinified(lines, options.maxChars)) return { fallback: 'minified' }
+  let parser
+  try {
+    parser = await parserFor(info.grammar)
+  } catch {
+    return { fallback: 'no-grammar' }
+  }
+  let tree
+  try {
+    tree = parser.parse(lines.text)
+  } catch {
+    tree = null
+  }
+  if (!tree) return { fallback: 'parse-failed' }
+  try {
+    return { segments: layoutCode(tree.rootNode, lines, rules, options) }
+  } catch {
+    return { fallback: 'layout-failed' }
+  } finally {
+    tree.delete()
+  }
+}

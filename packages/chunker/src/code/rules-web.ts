@@ -1,0 +1,94 @@
+import { childOfType, childTyped, defineRules, fieldText, textOf, type LanguageRules, type SymbolMatch } from './rules.js'
+import { namedChildrenOf, type SyntaxNode } from './syntax-node.js'
+
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
+const CLASS_VALUES = new Set(['class', 'class_expression'])
+
+/** `const f = () => {}` and `const C = class {}` are a function and a class. */
+function variableSymbol(node: SyntaxNode, text: string): SymbolMatch | null {
+  const declarators = namedChildrenOf(node).filter((child) => child.type === 'variable_declarator')
+  if (declarators.length !== 1) return null
+  const declarator = declarators[0] as SyntaxNode
+  const value = declarator.childForFieldName('value')
+  if (!value) return null
+  const name = fieldText(declarator, 'name', text) ?? ''
+  if (FUNCTION_VALUES.has(value.type)) {
+    return { kind: 'function', name, decl: node, body: value.childForFieldName('body'), container: false }
+  }
+  if (CLASS_VALUES.has(value.type)) {
+    return { kind: 'class', name, decl: node, body: value.childForFieldName('body'), container: true }
+  }
+  return null
+}
+
+/** A class property holding a function (`onClick = () => {}`) is a method. */
+function fieldSymbol(node: SyntaxNode, text: string): SymbolMatch | null {
+  const value = node.childForFieldName('value')
+  if (!value || !FUNCTION_VALUES.has(value.type)) return null
+  const name = fieldText(node, 'name', text) ?? ''
+  return { kind: 'method', name, decl: node, body: value.childForFieldName('body'), container: false }
+}
+
+const javascriptLike = {
+  symbols: {
+    function_declaration: { kind: 'function' },
+    generator_function_declaration: { kind: 'function' },
+    function_signature: { kind: 'function' },
+    class_declaration: { kind: 'class', container: true },
+    abstract_class_declaration: { kind: 'class', container: true },
+    interface_declaration: { kind: 'interface', container: true },
+    type_alias_declaration: { kind: 'type', body: 'value' },
+    enum_declaration: { kind: 'enum' },
+    internal_module: { kind: 'module', container: true },
+    module: { kind: 'module', container: true },
+    method_definition: { kind: 'method' },
+    method_signature: { kind: 'method' },
+    abstract_method_signature: { kind: 'method' },
+  },
+  custom: {
+    lexical_declaration: variableSymbol,
+    variable_declaration: variableSymbol,
+    public_field_definition: fieldSymbol,
+    field_definition: fieldSymbol,
+  },
+  transparent: ['export_statement', 'ambient_declaration', 'expression_statement'],
+  attachable: ['decorator'],
+  comments: ['comment', 'html_comment'],
+  imports: ['import_statement', 'import_alias'],
+}
+
+/** Rules for TypeScript, TSX and JavaScript (JSX included); the grammars share node names. */
+export const javascriptRules: LanguageRules = defineRules(javascriptLike)
+
+function selectorsName(node: SyntaxNode, text: string): string {
+  const selectors = childOfType(node, 'selectors')
+  return selectors ? textOf(selectors, text).replace(/\s+/g, ' ').trim().slice(0, 120) : ''
+}
+
+function atRuleName(keyword: string) {
+  return (node: SyntaxNode, text: string): string => {
+    const block = childOfType(node, 'block')
+    const head = text.slice(node.startIndex, block ? block.startIndex : node.endIndex)
+    return head.replace(keyword, '').replace(/\s+/g, ' ').trim().slice(0, 120)
+  }
+}
+
+/** Rules for CSS: rule sets, `@media`/`@supports` blocks (containers) and `@keyframes`. */
+export const cssRules: LanguageRules = defineRules({
+  symbols: {
+    rule_set: { kind: 'rule', name: selectorsName, body: childTyped('block') },
+    media_statement: { kind: 'media', container: true, name: atRuleName('@media'), body: childTyped('block') },
+    supports_statement: { kind: 'supports', container: true, name: atRuleName('@supports'), body: childTyped('block') },
+    keyframes_statement: {
+      kind: 'keyframes',
+      name: (node, text) => {
+        const name = childOfType(node, 'keyframes_name')
+        return name ? textOf(name, text) : ''
+      },
+      body: childTyped('keyframe_block_list'),
+    },
+  },
+  attributesInSignature: false,
+  comments: ['comment', 'js_comment'],
+  imports: ['import_statement', 'charset_statement', 'namespace_statement'],
+})

@@ -1,0 +1,113 @@
+import { namedChildrenOf, type SyntaxNode } from './syntax-node.js'
+
+/** What a node is when it is a symbol unit. */
+export interface SymbolMatch {
+  /** `function`, `method`, `class`, `interface`, `type`, `enum`, `struct`, `impl`, `module`, ... */
+  readonly kind: string
+  /** The symbol's own name; `''` for an anonymous one (`export default class {}`). */
+  readonly name: string
+  /** Where the signature starts: the declaration itself, not its decorators or doc comment. */
+  readonly decl: SyntaxNode
+  /** The body; the signature ends where it starts, and a container's members live in it. */
+  readonly body: SyntaxNode | null
+  /** When too large, the symbol becomes a header chunk plus one chunk per member. */
+  readonly container: boolean
+  /** A qualifier written in the declaration itself: `ns::C` of `void ns::C::m()`, a Go receiver. */
+  readonly qualifier?: string
+}
+
+/** How one grammar's nodes map to symbol units. */
+export interface LanguageRules {
+  /** The symbol a node declares, or `undefined` when it is not a symbol unit. */
+  symbol(node: SyntaxNode, text: string): SymbolMatch | undefined
+  /** Wrappers whose named children are read as if they stood in the wrapper's place. */
+  readonly transparent: ReadonlySet<string>
+  /** Nodes that belong to the symbol right below them: doc comments, decorators, attributes. */
+  readonly attachable: ReadonlySet<string>
+  /** Comment node types (a gap of only these is a `comment` chunk). */
+  readonly comments: ReadonlySet<string>
+  /** Node types that make a gap an `imports` chunk (imports, includes, package clauses). */
+  readonly imports: ReadonlySet<string>
+  /** Kinds of parent inside which a `function` is a `method`. */
+  readonly methodParents: ReadonlySet<string>
+  /** Leading `@...`, `[...]` and `#[...]` are attributes to drop from signatures (not in CSS). */
+  readonly attributesInSignature: boolean
+}
+
+/** A table entry: how one node type becomes a symbol. */
+export interface SymbolSpec {
+  readonly kind: string
+  /** Members are chunked separately when the symbol is too large. @default false */
+  readonly container?: boolean
+  /** Field holding the name, or a function computing it. @default 'name' */
+  readonly name?: string | ((node: SyntaxNode, text: string) => string | undefined)
+  /** Field holding the body, or a function finding it. @default 'body' */
+  readonly body?: string | ((node: SyntaxNode) => SyntaxNode | null | undefined)
+  /** Only a symbol when it has a body (a forward declaration `struct S;` is not). @default false */
+  readonly needsBody?: boolean
+}
+
+/** Everything {@link defineRules} needs; lists are node type names. */
+export interface RulesDefinition {
+  readonly symbols: Readonly<Record<string, SymbolSpec>>
+  /** Node types handled by code rather than the table; return `null` for "not a symbol". */
+  readonly custom?: Readonly<Record<string, (node: SyntaxNode, text: string) => SymbolMatch | null>>
+  readonly transparent?: readonly string[]
+  readonly attachable?: readonly string[]
+  readonly comments?: readonly string[]
+  readonly imports?: readonly string[]
+  readonly methodParents?: readonly string[]
+  /** @default true */
+  readonly attributesInSignature?: boolean
+}
+
+/** Parent kinds inside which a function is a method, unless a language says otherwise. */
+export const CLASS_LIKE = ['class', 'interface', 'struct', 'impl', 'trait', 'enum', 'record', 'union', 'object']
+
+/** The source text of a node. */
+export function textOf(node: SyntaxNode, text: string): string {
+  return text.slice(node.startIndex, node.endIndex)
+}
+
+/** The first named child of a given type. */
+export function childOfType(node: SyntaxNode, type: string): SyntaxNode | undefined {
+  return namedChildrenOf(node).find((child) => child.type === type)
+}
+
+/** A `body` option that finds the first named child of a given type. */
+export function childTyped(type: string): (node: SyntaxNode) => SyntaxNode | undefined {
+  return (node) => childOfType(node, type)
+}
+
+/** The text of a name field, with whitespace collapsed. */
+export function fieldText(node: SyntaxNode, field: string, text: string): string | undefined {
+  const child = node.childForFieldName(field)
+  return child ? textOf(child, text).replace(/\s+/g, ' ').trim() : undefined
+}
+
+function fromSpec(spec: SymbolSpec, node: SyntaxNode, text: string): SymbolMatch | undefined {
+  const body = (typeof spec.body === 'function' ? spec.body(node) : node.childForFieldName(spec.body ?? 'body')) ?? null
+  if (spec.needsBody && !body) return undefined
+  const name = typeof spec.name === 'function' ? spec.name(node, text) : fieldText(node, spec.name ?? 'name', text)
+  return { kind: spec.kind, name: name ?? '', decl: node, body, container: spec.container ?? false }
+}
+
+/** Builds {@link LanguageRules} from a table plus optional custom matchers. */
+export function defineRules(definition: RulesDefinition): LanguageRules {
+  const attachable = new Set([...(definition.attachable ?? []), ...(definition.comments ?? [])])
+  const { symbols, custom = {} } = definition
+  return {
+    symbol(node, text) {
+      const matcher = custom[node.type]
+      if (matcher) return matcher(node, text) ?? undefined
+      const spec = symbols[node.type]
+      return spec ? fromSpec(spec, node, text) : undefined
+    },
+    transparent: new Set(['ERROR', ...(definition.transparent ?? [])]),
+    attachable,
+    comments: new Set(definition.comments ?? []),
+    imports: new Set(definition.imports ?? []),
+    methodParents: new Set(definition.methodParents ?? CLASS_LIKE),
+    attributesInSignature: definition.attributesInSignature ?? true,
+  }
+}

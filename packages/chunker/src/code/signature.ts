@@ -1,0 +1,56 @@
+import type { SymbolMatch } from './rules.js'
+
+const MAX_SIGNATURE = 300
+
+/** Skips one balanced bracket group that starts at `at`; returns the offset after it. */
+function skipBalanced(s: string, at: number, open: string, close: string): number {
+  let depth = 0
+  for (let i = at; i < s.length; i++) {
+    if (s[i] === open) depth++
+    else if (s[i] === close && --depth === 0) return i + 1
+  }
+  return s.length
+}
+
+/** Drops leading decorators, annotations and attributes: `@Get('/') m()`, `[Obsolete] void M()`, `#[attr] fn f()`. */
+function stripAttributes(s: string): string {
+  let at = 0
+  for (let guard = 0; guard < 32; guard++) {
+    const rest = s.slice(at)
+    if (rest.startsWith('@') && !rest.startsWith('@interface')) {
+      const name = /^@[\w.$]+/.exec(rest)
+      at += name ? name[0].length : 1
+      if (s[at] === '(') at = skipBalanced(s, at, '(', ')')
+    } else if (rest.startsWith('#[')) {
+      at = skipBalanced(s, at + 1, '[', ']')
+    } else if (rest.startsWith('[')) {
+      at = skipBalanced(s, at, '[', ']')
+    } else break
+    while (s[at] === ' ') at++
+  }
+  return at >= s.length ? s : s.slice(at)
+}
+
+/**
+ * A symbol's signature: its declaration up to the body (or its first line when it has no body),
+ * whitespace collapsed, leading attributes (when `dropAttributes`) and a trailing `{` or `:` dropped,
+ * at most 300 characters.
+ *
+ * @example
+ * // export async function load(path: string): Promise<Data> { ... }
+ * // gives 'async function load(path: string): Promise<Data>'
+ */
+export function signatureOf(match: SymbolMatch, text: string, dropAttributes = true): string {
+  const { decl, body } = match
+  const from = decl.startIndex
+  let to = body && body.startIndex > from && body.startIndex <= decl.endIndex ? body.startIndex : decl.endIndex
+  if (to === decl.endIndex) {
+    const newline = text.indexOf('\n', from)
+    if (newline !== -1 && newline < to) to = newline
+  }
+  const raw = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE)).replace(/\s+/g, ' ').trim()
+  return (dropAttributes ? stripAttributes(raw) : raw)
+    .replace(/\s*[{:]$/, '')
+    .replace(/\s+=$/, '')
+    .slice(0, MAX_SIGNATURE)
+}
