@@ -2,12 +2,12 @@ import { ConfigError, type Analyzer, type Document } from '@rag/core'
 import { growUint32 } from './grow.js'
 
 /**
- * A batch of documents analysed against the current vocabulary without touching the index: what
- * {@link TfidfIndex.apply} needs to add them in one synchronous step.
+ * A batch of documents analysed against the vocabulary: what {@link TfidfIndex.apply} needs to add
+ * them in one synchronous step.
  */
 export interface StagedBatch {
   readonly documents: readonly Document[]
-  /** Terms the vocabulary does not know yet; term `newTerms[i]` gets id `firstNewTermId + i`. */
+  /** Terms the batch added to the vocabulary; term `newTerms[i]` has id `firstNewTermId + i`. */
   readonly newTerms: readonly string[]
   readonly firstNewTermId: number
   /** Document `d` holds `termIds[offsets[d] .. offsets[d + 1]]`, each term once. */
@@ -24,22 +24,29 @@ export interface StageScratch {
   counts: Uint32Array<ArrayBuffer>
 }
 
+/** The vocabulary as staging sees it: ids handed out in sequence from `termCount`. */
+export interface Vocabulary {
+  /** Number of terms known before this batch; the first new term gets this id. */
+  readonly termCount: number
+  /** The id of `term`, adding it if it is new. */
+  intern(term: string): number
+}
+
 /**
- * Analyses `documents` with `analyzer`, resolving terms through `lookup` (the vocabulary, read
- * only) and numbering unknown terms from `termCount`. Pure with respect to the index: an analyzer
- * that throws leaves everything as it was.
+ * Analyses `documents` with `analyzer` and resolves their terms to ids, adding new terms to
+ * `vocabulary` (one hash lookup per token). Everything it adds is listed in `newTerms`, which the
+ * caller takes back out if it throws half way: `newTerms` is filled as terms are added.
  *
  * @throws ConfigError if the analyzer returns something other than an array of strings.
  */
 export function stageBatch(
   documents: readonly Document[],
   analyzer: Analyzer,
-  lookup: (term: string) => number | undefined,
-  termCount: number,
+  vocabulary: Vocabulary,
   scratch: StageScratch,
+  newTerms: string[],
 ): StagedBatch {
-  const newIds = new Map<string, number>()
-  const newTerms: string[] = []
+  const termCount = vocabulary.termCount
   const offsets = new Uint32Array(documents.length + 1)
   const norms = new Float64Array(documents.length)
   let termIds = new Uint32Array(0)
@@ -55,21 +62,19 @@ export function stageBatch(
     scratch.counts = growUint32(scratch.counts, termCount + newTerms.length + terms.length, termCount + newTerms.length)
     const counts = scratch.counts
     unique.length = 0
-    for (const term of terms) {
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i]
       if (typeof term !== 'string') {
         throw new ConfigError(`analyzer "${analyzer.name}" must return strings for document "${doc.id}"; received ${typeof term}.`)
       }
-      let t = lookup(term) ?? newIds.get(term)
-      if (t === undefined) {
-        t = termCount + newTerms.length
-        newIds.set(term, t)
-        newTerms.push(term)
-      }
+      const t = vocabulary.intern(term)
+      if (t === termCount + newTerms.length) newTerms.push(term)
       if (counts[t]!++ === 0) unique.push(t)
     }
     termIds = growUint32(termIds, used + unique.length, used)
     freqs = growUint32(freqs, used + unique.length, used)
-    for (const t of unique) {
+    for (let i = 0; i < unique.length; i++) {
+      const t = unique[i]!
       termIds[used] = t
       freqs[used] = counts[t]!
       counts[t] = 0

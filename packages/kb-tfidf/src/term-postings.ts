@@ -35,15 +35,17 @@ export class TermPostings {
   #slots = new Uint32Array(0)
   /** Posting pool: term frequency, parallel to `#slots`. */
   #freqs = new Uint32Array(0)
+  /** Terms with room in the per-term arrays; ids from here on are interned but not committed. */
+  #committed = 0
   #end = 0
   #garbage = 0
   #dead = 0
   /** Scratch: postings each term receives from the batch being appended. */
   #pending = new Uint32Array(0)
 
-  /** Number of terms in the vocabulary, including terms no live document holds any more. */
+  /** Number of committed terms, including terms no live document holds any more. */
   get termCount(): number {
-    return this.#ids.size
+    return this.#committed
   }
 
   /** Pool cells in use or abandoned: the base the waste is measured against. */
@@ -74,23 +76,44 @@ export class TermPostings {
     return this.#df[t]!
   }
 
-  /** Appends `terms` (none of them known yet) to the vocabulary with ids `termCount, termCount + 1, ...`. */
-  addTerms(terms: readonly string[]): void {
-    const first = this.#ids.size
-    const total = first + terms.length
+  /**
+   * The id of `term`, adding it to the vocabulary if it is new. A new term holds no postings, so
+   * searches ignore it, until {@link TermPostings.commitTerms} makes room for it and postings
+   * arrive; {@link TermPostings.forgetTerms} takes it back out.
+   */
+  intern(term: string): number {
+    let t = this.#ids.get(term)
+    if (t === undefined) {
+      t = this.#ids.size
+      this.#ids.set(detach(term), t)
+    }
+    return t
+  }
+
+  /** Makes room in the per-term arrays for every term {@link TermPostings.intern} added. */
+  commitTerms(): void {
+    const total = this.#ids.size
+    const first = this.#committed
     this.#df = growUint32(this.#df, total, first)
     this.#start = growUint32(this.#start, total, first)
     this.#count = growUint32(this.#count, total, first)
     this.#cap = growUint32(this.#cap, total, first)
     this.#pending = growUint32(this.#pending, total, first)
-    for (let i = 0; i < terms.length; i++) {
-      const t = first + i
-      this.#ids.set(detach(terms[i]!), t)
+    for (let t = first; t < total; t++) {
       this.#df[t] = 0
       this.#start[t] = 0
       this.#count[t] = 0
       this.#cap[t] = 0
       this.#pending[t] = 0
+    }
+    this.#committed = total
+  }
+
+  /** Removes the terms interned since the last {@link TermPostings.commitTerms}. */
+  forgetTerms(terms: Iterable<string>): void {
+    for (const term of terms) {
+      const t = this.#ids.get(term)
+      if (t !== undefined && t >= this.#committed) this.#ids.delete(term)
     }
   }
 
@@ -246,6 +269,7 @@ export class TermPostings {
     this.#slots = slots
     this.#freqs = freqs
     this.#pending = new Uint32Array(liveTerms)
+    this.#committed = liveTerms
     this.#end = end
     this.#garbage = 0
     this.#dead = 0

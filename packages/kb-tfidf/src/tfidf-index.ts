@@ -2,6 +2,7 @@ import { RagError, type Analyzer, type Document, type SearchResult } from '@rag/
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './grow.js'
 import { stageBatch, type StageScratch, type StagedBatch } from './stage-batch.js'
+import { TermCache } from './term-cache.js'
 import { TermPostings } from './term-postings.js'
 import { selectTopK } from './top-k.js'
 
@@ -18,6 +19,7 @@ export class TfidfIndex {
   readonly #analyzer: Analyzer
   readonly #slots = new DocumentSlots()
   readonly #postings = new TermPostings()
+  readonly #termCache = new TermCache(this.#postings)
   readonly #stageScratch: StageScratch = { counts: new Uint32Array(0) }
   /** Query scratch: per-slot score accumulator, all zeros between queries. */
   #acc = new Float64Array(0)
@@ -44,10 +46,21 @@ export class TfidfIndex {
     return this.#slots.list()
   }
 
-  /** Analyses `documents` without changing anything; hand the result to {@link TfidfIndex.apply}. */
+  /**
+   * Analyses `documents`; hand the result to {@link TfidfIndex.apply} in the same synchronous step.
+   * New terms enter the vocabulary here, invisible to searches until postings arrive; if the
+   * analyzer throws they are taken out again, so a failed stage changes nothing.
+   */
   stage(documents: readonly Document[]): StagedBatch {
-    const postings = this.#postings
-    return stageBatch(documents, this.#analyzer, (term) => postings.id(term), postings.termCount, this.#stageScratch)
+    const newTerms: string[] = []
+    try {
+      return stageBatch(documents, this.#analyzer, this.#termCache, this.#stageScratch, newTerms)
+    } catch (error) {
+      this.#postings.forgetTerms(newTerms)
+      throw error
+    } finally {
+      this.#termCache.clear()
+    }
   }
 
   /**
@@ -68,7 +81,7 @@ export class TfidfIndex {
     }
     const { documents, offsets, termIds, freqs, norms } = batch
     if (documents.length > 0) {
-      this.#postings.addTerms(batch.newTerms)
+      this.#postings.commitTerms()
       const firstSlot = this.#slots.slotCount
       this.#slots.reserve(documents.length, termIds.length)
       documents.forEach((doc, d) => {
