@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup'
 import { packageBuildConfig } from '../../tsup.base.ts'
 
-export default defineConfig(packageBuildConfig())
+// Two entries: the public API, and the worker thread entry it starts (resolved next to index.js).
+export default defineConfig(packageBuildConfig({ entry: ['src/index.ts', 'src/chunk-worker.ts'] }))

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto'
+import { DECODER_ID } from './decode.js'
+import { FORMAT_DETECTION_ID, type DetectedFormat, type DocumentFormat } from './format-detection.js'
+import type { FileStat } from './read-file.js'
+
+/** Names the extractor (decoding plus format detection); part of every fingerprint. */
+export const EXTRACTOR_ID = `extract@1(${DECODER_ID},${FORMAT_DETECTION_ID})`
+
+/**
+ * How long a file's timestamps must predate the run that hashed it before its stat may stand in
+ * for its content (the "racy git" window). 2 s covers the coarsest common timestamp granularity
+ * (FAT); ext4, APFS and NTFS are finer.
+ */
+export const DEFAULT_RACY_WINDOW_MS = 2_000
+
+/** The SHA-256 of a file's raw bytes, hex. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/**
+ * Everything besides content that decides a file's chunks: extractor, chunker (its id carries
+ * its version and options), the selectors and the forced format. A change re-chunks every file.
+ */
+export function pipelineContext(chunkerId: string, selectorsKey: string, format: DocumentFormat): string {
+  return JSON.stringify({ extractor: EXTRACTOR_ID, chunker: chunkerId, selectors: selectorsKey, format })
+}
+
+/**
+ * A file's ingestion fingerprint (seed 000: `ingestionFingerprint`): the hash of its content
+ * hash, detected format and language, and the pipeline context. Equal fingerprints mean equal
+ * chunks, so the previous chunks are kept.
+ */
+export function fingerprint(hash: string, detected: DetectedFormat, context: string): string {
+  return createHash('sha256')
+    .update(`${hash}\0${detected.format}\0${detected.language ?? ''}\0${context}`)
+    .digest('hex')
+}
+
+/** What the fast path needs to remember about a file from the run that last hashed it. */
+export interface StatRecord extends FileStat {
+  /** The fingerprint; `''` after `clearHashes()`. */
+  readonly fingerprint: string
+  /** Start time (ms since the epoch) of the run that last read and hashed the file. */
+  readonly checkedAtMs: number
+}
+
+/**
+ * `true` when the stat alone proves the file unchanged, so it need not be read. Size, mtime,
+ * ctime and inode must all match, and both timestamps must be older than the start of the run
+ * that hashed the file by more than `racyWindowMs`. The second test closes the "racy git" hole:
+ * an edit made right after that run read the file, within the same timestamp tick, leaves the
+ * stat unchanged; such a file is re-hashed until its timestamps are safely old. ctime cannot be
+ * set by tools (`touch -d`, `cp -p`, `utimes`), so restoring an old mtime does not hide an edit.
+ */
+export function statProvesUnchanged(record: StatRecord, stat: FileStat, racyWindowMs = DEFAULT_RACY_WINDOW_MS): boolean {
+  return (
+    record.fingerprint !== '' &&
+    record.size === stat.size &&
+    record.mtimeMs === stat.mtimeMs &&
+    record.ctimeMs === stat.ctimeMs &&
+    record.ino === stat.ino &&
+    Math.max(record.mtimeMs, record.ctimeMs) < record.checkedAtMs - racyWindowMs
+  )
+}

@@ -1,0 +1,168 @@
+import { RagError, type Chunk } from '@rag/core'
+import type { FileRecord, IndexState } from './index-state.js'
+import type { FileResult } from './process-file.js'
+import type { FailedFile, SkippedEntry } from './skips.js'
+
+/**
+ * A complete next generation, staged but not yet visible: what to remove, what to add, and the
+ * state that becomes current once both swaps succeed.
+ */
+export interface StagedGeneration {
+  /** Chunk ids of changed, removed, renamed and now-skipped files. */
+  readonly removeIds: string[]
+  /** Chunks of new and changed files. */
+  readonly addDocuments: Chunk[]
+  /** The fingerprint state after the commit. */
+  readonly state: IndexState
+  /** Files skipped at read time (binary content, grew too large, vanished). */
+  readonly skipped: SkippedEntry[]
+  /** Files that failed to read; they keep their previous chunks. */
+  readonly failed: FailedFile[]
+  readonly counts: GenerationCounts
+}
+
+/** How the files of a run were treated. */
+export interface GenerationCounts {
+  /** Kept on the stat fast path, without reading. */
+  readonly statReused: number
+  /** Read and hashed, fingerprint unchanged: chunks kept. */
+  readonly unchanged: number
+  /** Chunked afresh (new or changed). */
+  readonly chunked: number
+  /** Previously indexed files whose chunks are removed (gone, renamed, now ignored or skipped). */
+  readonly removed: number
+  /** Previously indexed files that failed to read or sit under an unlistable directory: chunks kept. */
+  readonly kept: number
+}
+
+/** Inputs of {@link stageGeneration}. */
+export interface StageInput {
+  readonly root: string
+  readonly context: string
+  readonly runStartedMs: number
+  /** The state of the last committed run, if any (any root). */
+  readonly previous: IndexState | undefined
+  /** Every admitted path, sorted. */
+  readonly admitted: readonly string[]
+  /** Records kept on the stat fast path. */
+  readonly statReused: ReadonlyMap<string, FileRecord>
+  /** Results of the files that were read. */
+  readonly results: ReadonlyMap<string, FileResult>
+  /** Directories the walk could not list. */
+  readonly unreadableDirectories: readonly string[]
+}
+
+function under(path: string, dirs: readonly string[]): boolean {
+  return dirs.some((dir) => dir === '' || path.startsWith(`${dir}/`))
+}
+
+/**
+ * Stages the next generation from the previous state and this run's results. Pure: nothing is
+ * written. A file that failed to read keeps its record and chunks; a file no longer admitted
+ * (gone, renamed, ignored, skipped) or outside the root (the root changed) loses its chunks.
+ *
+ * @throws RagError `CONFLICT` when two chunks of the generation share an id (the chunker must
+ *   make ids unique per path); nothing is committed.
+ */
+export function stageGeneration(input: StageInput): StagedGeneration {
+  const { root, context, runStartedMs, admitted, statReused, results, unreadableDirectories } = input
+  const sameRoot = input.previous?.root === root
+  const previous = new Map<string, FileRecord>(sameRoot ? input.previous!.files.map((f) => [f.path, f]) : [])
+  const removeIds: string[] = []
+  const addDocuments: Chunk[] = []
+  const files: FileRecord[] = []
+  const skipped: SkippedEntry[] = []
+  const failed: FailedFile[] = []
+  let unchanged = 0
+  let chunked = 0
+  let removed = 0
+  let kept = 0
+  if (!sameRoot && input.previous) {
+    for (const file of input.previous.files) removeIds.push(...file.chunkIds)
+    removed += input.previous.files.length
+  }
+
+  const seen = new Set<string>()
+  for (const path of admitted) {
+    seen.add(path)
+    const before = previous.get(path)
+    const reused = statReused.get(path)
+    if (reused) {
+      files.push(reused)
+      continue
+    }
+    const result = results.get(path)
+    if (!result) throw new RagError('INTERNAL', `No result was staged for ${path}.`)
+    switch (result.kind) {
+      case 'unchanged':
+        unchanged++
+        files.push({ ...before!, ...result.stat, fingerprint: result.fingerprint, checkedAtMs: runStartedMs, chars: result.chars })
+        break
+      case 'chunked':
+        chunked++
+        if (before) removeIds.push(...before.chunkIds)
+        addDocuments.push(...result.chunks)
+        files.push({
+          path,
+          fingerprint: result.fingerprint,
+          ...result.stat,
+          checkedAtMs: runStartedMs,
+          chars: result.chars,
+          chunkIds: result.chunks.map((chunk) => chunk.id),
+        })
+        break
+      case 'skipped':
+        skipped.push({ path, type: 'file', reason: result.reason })
+        if (before) {
+          removed++
+          removeIds.push(...before.chunkIds)
+        }
+        break
+      case 'failed':
+        failed.push({ path, code: result.code, message: result.message })
+        if (before) {
+          kept++
+          files.push(before)
+        }
+        break
+      case 'chunker-error':
+        throw new RagError('INTERNAL', `The chunker failed on ${path}: ${result.message}`)
+    }
+  }
+  for (const [path, before] of previous) {
+    if (seen.has(path)) continue
+    if (under(path, unreadableDirectories)) {
+      kept++
+      files.push(before)
+    } else {
+      removed++
+      removeIds.push(...before.chunkIds)
+    }
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  assertUniqueIds(files)
+  return {
+    removeIds,
+    addDocuments,
+    state: { version: 1, root, context, files },
+    skipped,
+    failed,
+    counts: { statReused: statReused.size, unchanged, chunked, removed, kept },
+  }
+}
+
+function assertUniqueIds(files: readonly FileRecord[]): void {
+  const owner = new Map<string, string>()
+  for (const file of files) {
+    for (const id of file.chunkIds) {
+      const other = owner.get(id)
+      if (other !== undefined) {
+        throw new RagError(
+          'CONFLICT',
+          `Chunk id ${JSON.stringify(id)} is produced by both ${other} and ${file.path}; chunk ids must be unique, so nothing was committed.`,
+        )
+      }
+      owner.set(id, file.path)
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import { readlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { CancelledError, LimitExceededError, RagError } from '@rag/core'
+import fg from 'fast-glob'
+import type { NameSkipper } from './default-skips.js'
+import { binaryExtension } from './format-detection.js'
+import { compileIgnoreFile, IGNORE_FILE_NAMES, IgnoreStack, type IgnoreFile } from './ignore-rules.js'
+import { limitError, type Limits } from './limits.js'
+import { readRegularFile, toFileStat, type FileStat } from './read-file.js'
+import type { Selectors } from './selectors.js'
+import type { EntryType, SkippedEntry, SkipReason } from './skips.js'
+
+/** Inputs of {@link walk}. */
+export interface WalkOptions {
+  /** Absolute, symlink-free path of the root directory. */
+  readonly root: string
+  readonly limits: Limits
+  readonly skipNames: NameSkipper
+  readonly selectors: Selectors
+  /** Match ignore rules case-insensitively (git's `core.ignorecase`). */
+  readonly ignoreCase: boolean
+  /** `throw`: stop at the first configuration or limit error. `collect`: record it and go on where possible (dry runs). */
+  readonly onError: 'throw' | 'collect'
+  readonly signal?: AbortSignal
+}
+
+/** A regular file the walk admits to extraction. */
+export interface WalkedFile {
+  /** Path relative to the root, `/`-separated. */
+  readonly path: string
+  /** `lstat` of the entry during the walk. */
+  readonly stat: FileStat
+}
+
+/** What the walk found. Lists are sorted by path. */
+export interface WalkResult {
+  readonly files: WalkedFile[]
+  readonly skipped: SkippedEntry[]
+  /** Every ignore file read, with its selector count. */
+  readonly ignoreFiles: { readonly path: string; readonly selectors: number }[]
+  /** Directories that could not be listed: files below them keep their previous chunks. */
+  readonly unreadableDirectories: string[]
+  /** Entries that survived the skip rules (counted against `maxEntries`). */
+  readonly entries: number
+  /** Configuration and limit errors (only in `collect` mode; `throw` mode throws the first). */
+  readonly errors: RagError[]
+}
+
+interface Pending {
+  readonly dir: string
+  readonly depth: number
+  readonly stack: IgnoreStack
+}
+
+const CONCURRENCY = 8
+
+function byPath<T extends { path: string }>(a: T, b: T): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0
+}
+
+/**
+ * Walks `root` with fast-glob one directory at a time, never following symbolic links, so that
+ * each directory's `.gitignore` / `.tnsignore` is read before its entries are judged and an
+ * ignored or skipped directory is never entered. Per entry, in order: default and extra name
+ * skips, ignore rules, `exclude`, the `maxEntries` and `maxDepth` caps, the entry type (symbolic
+ * links and special files are reported, never followed or read), then for files `include`, the
+ * per-file size bound, the binary-extension check and `maxFiles`.
+ *
+ * @throws ConfigError / LimitExceededError (`throw` mode), CancelledError when `signal` aborts,
+ *   RagError `IO` when an ignore file cannot be read (its rules are unknown, so nothing is safe).
+ */
+export async function walk(options: WalkOptions): Promise<WalkResult> {
+  const { root, limits, skipNames, selectors, ignoreCase, onError, signal } = options
+  const files: WalkedFile[] = []
+  const skipped: SkippedEntry[] = []
+  const ignoreFiles: { path: string; selectors: number }[] = []
+  const unreadableDirectories: string[] = []
+  const errors: RagError[] = []
+  const reported = new Set<string>()
+  let entries = 0
+  let fatal: unknown
+  let stopped = false
+
+  const fail = (error: RagError, stop = false): void => {
+    if (onError === 'throw') {
+      fatal ??= error
+      stopped = true
+      return
+    }
+    const key = error instanceof LimitExceededError ? `limit:${error.limit}` : error.message
+    if (!reported.has(key)) errors.push(error)
+    reported.add(key)
+    if (stop) stopped = true
+  }
+
+  const skip = (path: string, type: EntryType, reason: SkipReason): void => {
+    skipped.push({ path, type, reason })
+  }
+
+  const readIgnoreFiles = async (dir: string, names: Set<string>): Promise<IgnoreFile[]> => {
+    const compiled: IgnoreFile[] = []
+    for (const name of IGNORE_FILE_NAMES) {
+      if (!names.has(name)) continue
+      const path = dir === '' ? name : `${dir}/${name}`
+      const outcome = await readRegularFile(join(root, path), limits.maxIgnoreFileBytes)
+      if (outcome.ok) {
+        try {
+          const file = compileIgnoreFile(path, outcome.bytes, limits, ignoreCase)
+          compiled.push(file)
+          ignoreFiles.push({ path, selectors: file.selectors })
+        } catch (error) {
+          fail(error as RagError)
+        }
+      } else if (outcome.kind === 'too-large') {
+        fail(limitError('maxIgnoreFileBytes', limits.maxIgnoreFileBytes, outcome.size, `Ignore file ${path} is too large`))
+      } else if (outcome.kind === 'failed') {
+        fail(new RagError('IO', `Ignore file ${path} cannot be read (${outcome.code}): ${outcome.message}; its rules are unknown, so nothing was indexed.`))
+      }
+    }
+    return compiled
+  }
+
+  const visit = async ({ dir, depth, stack: parentStack }: Pending, queue: Pending[]): Promise<void> => {
+    if (signal?.aborted) {
+      fatal ??= new CancelledError('The index run was cancelled during the walk; nothing was committed.')
+      stopped = true
+      return
+    }
+    let listed: fg.Entry[]
+    try {
+      listed = await fg('*', {
+        cwd: dir === '' ? root : join(root, dir),
+        dot: true,
+        onlyFiles: false,
+        deep: 1,
+        followSymbolicLinks: false,
+        objectMode: true,
+        stats: true,
+        suppressErrors: false,
+        caseSensitiveMatch: true,
+      })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'EIO'
+      if (code === 'ENOENT' || code === 'ENOTDIR') return
+      unreadableDirectories.push(dir)
+      skip(dir, 'directory', { kind: 'unreadable', code })
+      return
+    }
+    listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const ignoreNames = new Set(listed.filter((e) => e.dirent.isFile() && IGNORE_FILE_NAMES.includes(e.name)).map((e) => e.name))
+    const stack = ignoreNames.size > 0 ? parentStack.push(await readIgnoreFiles(dir, ignoreNames)) : parentStack
+    if (stopped) return
+
+    for (const entry of listed) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`
+      const dirent = entry.dirent
+      const isDirectory = dirent.isDirectory()
+      const type: EntryType = dirent.isSymbolicLink() ? 'symlink' : isDirectory ? 'directory' : dirent.isFile() ? 'file' : 'other'
+
+      const named = skipNames(entry.name, isDirectory)
+      if (named) {
+        skip(path, type, named.source === 'default' ? { kind: 'default-skip', name: named.name } : { kind: 'extra-skip', name: named.name })
+        continue
+      }
+      const ignored = stack.match(path, isDirectory)
+      if (ignored) {
+        skip(path, type, { kind: 'ignored', ...ignored })
+        continue
+      }
+      const excluded = selectors.excluded(path, isDirectory)
+      if (excluded !== undefined) {
+        skip(path, type, { kind: 'excluded', pattern: excluded })
+        continue
+      }
+
+      entries++
+      if (entries > limits.maxEntries) {
+        fail(limitError('maxEntries', limits.maxEntries, entries, `The walk of ${root} found more entries than allowed (stopped at ${path})`), true)
+        return
+      }
+      if (depth + 1 > limits.maxDepth) {
+        fail(limitError('maxDepth', limits.maxDepth, depth + 1, `Path ${path} is too deep`))
+        if (stopped) return
+        continue
+      }
+
+      if (type === 'symlink') {
+        const target = await readlink(join(root, path)).catch(() => undefined)
+        skip(path, type, target === undefined ? { kind: 'symlink' } : { kind: 'symlink', target })
+      } else if (type === 'directory') {
+        queue.push({ dir: path, depth: depth + 1, stack })
+      } else if (type === 'other') {
+        skip(path, type, { kind: 'not-regular' })
+      } else if (IGNORE_FILE_NAMES.includes(entry.name.toLowerCase())) {
+        skip(path, type, { kind: 'ignore-file' })
+      } else if (!selectors.included(path)) {
+        skip(path, type, { kind: 'not-included' })
+      } else if (entry.stats && entry.stats.size > limits.maxFileBytes) {
+        skip(path, type, { kind: 'too-large', max: limits.maxFileBytes, actual: entry.stats.size })
+      } else {
+        const binary = binaryExtension(path)
+        if (binary !== undefined) {
+          skip(path, type, { kind: 'binary', detail: `extension .${binary}` })
+          continue
+        }
+        files.push({ path, stat: toFileStat(entry.stats!) })
+        if (files.length > limits.maxFiles) {
+          fail(limitError('maxFiles', limits.maxFiles, files.length, `The source ${root} has more files than allowed`))
+          if (stopped) return
+        }
+      }
+    }
+  }
+
+  const queue: Pending[] = [{ dir: '', depth: 0, stack: new IgnoreStack() }]
+  const active = new Set<Promise<void>>()
+  while (!stopped && (queue.length > 0 || active.size > 0)) {
+    while (!stopped && queue.length > 0 && active.size < CONCURRENCY) {
+      const task: Promise<void> = visit(queue.shift()!, queue)
+        .catch((error: unknown) => {
+          fatal ??= error
+          stopped = true
+        })
+        .finally(() => active.delete(task))
+      active.add(task)
+    }
+    if (active.size > 0) await Promise.race(active)
+  }
+  await Promise.all(active)
+  if (fatal !== undefined) throw fatal
+
+  files.sort(byPath)
+  skipped.sort(byPath)
+  ignoreFiles.sort(byPath)
+  unreadableDirectories.sort()
+  return { files, skipped, ignoreFiles, unreadableDirectories, entries, errors }
+}
