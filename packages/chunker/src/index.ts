@@ -1,4 +1,5 @@
 export { createNormalizedDocumentChunker } from './normalized-document-chunker.js'
+export { CodeChunker } from './code-chunker.js'
 export type { ChunkerOptions, ResolvedChunkerOptions } from './options.js'
 export { DEFAULT_CHUNKER_OPTIONS, resolveChunkerOptions } from './options.js'
 export type { LanguageInfo } from './languages.js'

@@ -1,11 +1,21 @@
-import type { Chunk, Chunker, SourceFile } from '@rag/core'
+import { InvalidArgumentError, type Chunk, type Chunker, type SourceFile } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
 import { codeSegments } from './code/code-segments.js'
 import { languageForPath, languageForShebang, languageInfo, type LanguageInfo } from './languages.js'
 import { indexLines } from './lines.js'
+import { markdownSections } from './markdown/markdown-sections.js'
 import { resolveChunkerOptions, type ChunkerOptions, type ResolvedChunkerOptions } from './options.js'
 import { textWindows } from './text-windows.js'
 import { toChunks } from './to-chunks.js'
+
+function assertSourceFile(file: unknown): asserts file is SourceFile {
+  const { path, content, format } = (file ?? {}) as Partial<Record<keyof SourceFile, unknown>>
+  const bad = typeof path !== 'string' ? 'path' : typeof content !== 'string' ? 'content' : typeof format !== 'string' ? 'format' : ''
+  if (bad) {
+    const shown = typeof path === 'string' ? JSON.stringify(path) : 'a file'
+    throw new InvalidArgumentError(`chunker input ${shown}: ${bad} must be a string; received ${typeof (file as Record<string, unknown> | null)?.[bad]}.`)
+  }
+}
 
 /** How one file will be chunked. */
 interface Route {
@@ -35,6 +45,10 @@ async function chunkFile(file: SourceFile, options: ResolvedChunkerOptions): Pro
     const windows = textWindows(lines, options).map((s) => ({ ...s, extra: { ...s.extra, fallback: outcome.fallback } }))
     return toChunks(lines, windows, context)
   }
+  if (info?.format === 'markdown' || file.format === 'markdown') {
+    const { segments, fields } = markdownSections(lines, options)
+    return toChunks(lines, segments, { ...context, fileMetadata: fields })
+  }
   return toChunks(lines, textWindows(lines, options), context)
 }
 
@@ -47,12 +61,18 @@ async function chunkFile(file: SourceFile, options: ResolvedChunkerOptions): Pro
  * const chunker = createNormalizedDocumentChunker({ maxChars: 1500 })
  * const chunks = await chunker.chunk({ path: 'src/a.ts', content, format: 'code', language: 'typescript' })
  *
+ * `chunk` never rejects for content it cannot parse (it falls back to windows); it rejects with
+ * `InvalidArgumentError` only for a file whose `path`, `content` or `format` is not a string.
+ *
  * @throws InvalidArgumentError for an option out of range.
  */
 export function createNormalizedDocumentChunker(options: ChunkerOptions = {}): Chunker {
   const resolved = resolveChunkerOptions(options)
   return {
     id: chunkerId(resolved),
-    chunk: (file) => chunkFile(file, resolved),
+    chunk: async (file) => {
+      assertSourceFile(file)
+      return chunkFile(file, resolved)
+    },
   }
 }
