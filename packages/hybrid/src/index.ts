@@ -1,1 +1,3 @@
-export {}
+export { HybridRetriever } from './hybrid-retriever.js'
+export type { HybridRetrieverBuilder } from './hybrid-retriever.js'
+export type { HybridRetrieverOptions, Logger } from './options.js'

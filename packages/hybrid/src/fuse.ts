@@ -1,0 +1,101 @@
+import type { Document, MetadataValue, SearchResult, StreamContribution } from '@rag/core'
+
+/** One stream's answer, as fusion sees it. */
+export interface RankedList {
+  /** The stream's name, copied into each contribution. */
+  readonly stream: string
+  /** The stream's weight: a finite number greater than 0. */
+  readonly weight: number
+  /** The stream's results, best first. */
+  readonly results: readonly SearchResult[]
+}
+
+/** Options of {@link fuse}. */
+export interface FuseOptions {
+  /** The RRF constant. */
+  readonly k: number
+  /** At most this many results per `file` metadata value (`Infinity`: no cap). */
+  readonly maxPerFile: number
+  /** At most this many results in all. */
+  readonly topK: number
+}
+
+interface Candidate {
+  document: Document
+  /** Best rank of the document in any list; the document object comes from that list. */
+  bestRank: number
+  readonly contributions: StreamContribution[]
+}
+
+/**
+ * Weighted Reciprocal Rank Fusion. A document's score is the sum over lists of
+ * `weight / (k + rank + 1)`, rank counted from 0 after dropping repeats of an id within one list
+ * (a list that names a document twice counts it once, at its first and best place). Documents are
+ * merged by `document.id`, never by content; the document object returned is the one from the list
+ * that ranked it best (the earlier list on a tie).
+ *
+ * Sorted by fused score, then best single rank, then id, so the order never depends on timing or
+ * hash order. Contributions are summed smallest first, so documents with the same contributions get
+ * bit-identical scores whatever the list order. Then at most `maxPerFile` results per `file` value
+ * are kept, up to `topK`.
+ *
+ * Pure and synchronous.
+ */
+export function fuse(lists: readonly RankedList[], { k, maxPerFile, topK }: FuseOptions): SearchResult[] {
+  const byId = new Map<string, Candidate>()
+  for (const { stream, weight, results } of lists) {
+    const seen = new Set<string>()
+    let rank = 0
+    for (const { document, score } of results) {
+      if (seen.has(document.id)) continue
+      seen.add(document.id)
+      const contribution: StreamContribution = { stream, rank, score, fused: weight / (k + rank + 1) }
+      const candidate = byId.get(document.id)
+      if (candidate === undefined) {
+        byId.set(document.id, { document, bestRank: rank, contributions: [contribution] })
+      } else {
+        if (rank < candidate.bestRank) {
+          candidate.bestRank = rank
+          candidate.document = document
+        }
+        candidate.contributions.push(contribution)
+      }
+      rank++
+    }
+  }
+
+  const ranked = [...byId.values()].map((candidate) => ({ candidate, score: sumSmallestFirst(candidate.contributions) }))
+  ranked.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.candidate.bestRank - b.candidate.bestRank ||
+      compareIds(a.candidate.document.id, b.candidate.document.id),
+  )
+
+  const out: SearchResult[] = []
+  const perFile = new Map<MetadataValue, number>()
+  for (const { candidate, score } of ranked) {
+    if (out.length >= topK) break
+    // `?.`: a hand-written stream may return documents without metadata.
+    const file = candidate.document.metadata?.file
+    if (file !== undefined) {
+      const count = perFile.get(file) ?? 0
+      if (count >= maxPerFile) continue
+      perFile.set(file, count + 1)
+    }
+    out.push({ document: candidate.document, score, explain: candidate.contributions })
+  }
+  return out
+}
+
+function sumSmallestFirst(contributions: readonly StreamContribution[]): number {
+  if (contributions.length === 1) return contributions[0]!.fused
+  return contributions
+    .map((c) => c.fused)
+    .sort((a, b) => a - b)
+    .reduce((sum, x) => sum + x, 0)
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
