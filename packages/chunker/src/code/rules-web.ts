@@ -1,4 +1,13 @@
-import { childOfType, childTyped, defineRules, fieldText, textOf, type LanguageRules, type SymbolMatch } from './rules.js'
+import {
+  childOfType,
+  childTyped,
+  defineRules,
+  fieldText,
+  textOf,
+  type LanguageRules,
+  type RulesDefinition,
+  type SymbolMatch,
+} from './rules.js'
 import { namedChildrenOf, type SyntaxNode } from './syntax-node.js'
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
@@ -29,7 +38,7 @@ function fieldSymbol(node: SyntaxNode, text: string): SymbolMatch | null {
   return { kind: 'method', name, decl: node, body: value.childForFieldName('body'), container: false }
 }
 
-const javascriptLike = {
+const javascriptLike: RulesDefinition = {
   symbols: {
     function_declaration: { kind: 'function' },
     generator_function_declaration: { kind: 'function' },
@@ -40,7 +49,7 @@ const javascriptLike = {
     type_alias_declaration: { kind: 'type', body: 'value' },
     enum_declaration: { kind: 'enum' },
     internal_module: { kind: 'module', container: true },
-    module: { kind: 'module', container: true },
+    module: { kind: 'module', container: true, name: (node, text) => fieldText(node, 'name', text)?.replace(/^['"`]|['"`]$/g, '') },
     method_definition: { kind: 'method' },
     method_signature: { kind: 'method' },
     abstract_method_signature: { kind: 'method' },

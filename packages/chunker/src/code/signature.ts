@@ -2,6 +2,9 @@ import type { SymbolMatch } from './rules.js'
 
 const MAX_SIGNATURE = 300
 
+/** A line that is blank or only a comment: `# ...`, `// ...`, `/* ...`, ` * ...`, `*\/`. */
+const TRAILING_NOISE = /^\s*(?:$|#(?!\[)|\/\/|\/\*|\*\/|\*\s)/
+
 /** Skips one balanced bracket group that starts at `at`; returns the offset after it. */
 function skipBalanced(s: string, at: number, open: string, close: string): number {
   let depth = 0
@@ -48,7 +51,10 @@ export function signatureOf(match: SymbolMatch, text: string, dropAttributes = t
     const newline = text.indexOf('\n', from)
     if (newline !== -1 && newline < to) to = newline
   }
-  const raw = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE)).replace(/\s+/g, ' ').trim()
+  const head = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE)).split('\n')
+  // A body that starts with comments (Ruby, Python) must not drag them into the signature.
+  while (head.length > 1 && TRAILING_NOISE.test(head.at(-1) as string)) head.pop()
+  const raw = head.join(' ').replace(/\s+/g, ' ').trim()
   return (dropAttributes ? stripAttributes(raw) : raw)
     .replace(/\s*[{:]$/, '')
     .replace(/\s+=$/, '')
