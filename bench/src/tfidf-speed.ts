@@ -1,0 +1,213 @@
+/**
+ * Speed and memory of @rag/kb-tfidf (and the fusion overhead of @rag/hybrid) at 50,000 chunks of
+ * real code. A throwaway-style measurement, not a test: run it and read the figures.
+ *
+ *   cd bench && npx tsx src/tfidf-speed.ts [chunks=50000] [queries=2000]
+ *
+ * Corpus: the TypeScript compiler's lib/*.js, the Python standard library, other JavaScript and
+ * TypeScript sources under node_modules/.pnpm (minified files skipped), Python dist-packages, npm's
+ * own sources and C headers from /usr/include, split into 60-line chunks, in a fixed order, until
+ * the chunk count is reached. Needs `pnpm build` in
+ * packages/kb-tfidf, packages/hybrid and packages/core first (imports their dist).
+ */
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import v8 from 'node:v8'
+import vm from 'node:vm'
+import type { Document } from '@rag/core'
+import { HybridRetriever } from '@rag/hybrid'
+import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
+
+const CHUNKS = Number(process.argv[2] ?? 50_000)
+const QUERIES = Number(process.argv[3] ?? 2_000)
+const LINES_PER_CHUNK = 60
+const ROOT = new URL('../../', import.meta.url).pathname
+
+v8.setFlagsFromString('--expose-gc')
+const gc = vm.runInNewContext('gc') as () => void
+
+function walk(dir: string, accept: (path: string) => boolean, out: string[] = []): string[] {
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return out
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) walk(path, accept, out)
+    else if (entry.isFile() && accept(path)) out.push(path)
+  }
+  return out
+}
+
+function sourceFiles(): string[] {
+  const pnpm = join(ROOT, 'node_modules/.pnpm')
+  const tsLib = readdirSync(pnpm)
+    .filter((name) => /^typescript@\d/.test(name))
+    .sort()
+    .flatMap((name) => walk(join(pnpm, name, 'node_modules/typescript/lib'), (p) => p.endsWith('.js')))
+  const python = walk('/usr/lib/python3.11', (p) => p.endsWith('.py') && !p.includes('/test/'))
+  const js = walk(pnpm, (p) => /\.(c|m)?(j|t)s$/.test(p) && !p.endsWith('.d.ts') && !p.includes('/typescript/lib/'))
+  const morePython = walk('/usr/lib/python3', (p) => p.endsWith('.py') && !p.includes('/test/'))
+  const npm = walk('/usr/lib/node_modules', (p) => /\.(c|m)?js$/.test(p))
+  const headers = walk('/usr/include', (p) => p.endsWith('.h'))
+  const seen = new Set<string>()
+  return [...tsLib, ...python, ...js, ...morePython, ...npm, ...headers].filter((path) => {
+    const real = realpathSync(path)
+    if (seen.has(real)) return false
+    seen.add(real)
+    const size = statSync(real).size
+    return size > 0 && size < 4 * 1024 * 1024
+  })
+}
+
+function corpus(limit: number): Document[] {
+  const docs: Document[] = []
+  for (const path of sourceFiles()) {
+    const text = readFileSync(path, 'utf8')
+    const lines = text.split('\n')
+    // Minified bundles are not code anyone reads; they would skew chunk sizes.
+    if (text.length / lines.length > 160) continue
+    const file = path.startsWith(ROOT) ? relative(ROOT, path) : path
+    for (let start = 0; start < lines.length && docs.length < limit; start += LINES_PER_CHUNK) {
+      const content = lines.slice(start, start + LINES_PER_CHUNK).join('\n')
+      if (content.trim().length === 0) continue
+      docs.push({
+        id: `${file}#${start / LINES_PER_CHUNK}`,
+        content,
+        metadata: { file, startLine: start + 1, endLine: Math.min(start + LINES_PER_CHUNK, lines.length) },
+      })
+    }
+    if (docs.length >= limit) break
+  }
+  return docs
+}
+
+/** A deterministic PRNG (mulberry32), so every run asks the same queries. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const HAND_WRITTEN = [
+  'parse config file',
+  'create source file',
+  'type checker diagnostics',
+  'http request headers',
+  'read json from disk',
+  'async function await promise',
+  'resolve module path',
+  'socket connection timeout',
+  'format error message',
+  'encode decode unicode string',
+  'emit declaration files',
+  'walk directory tree',
+  'compile regular expression',
+  'thread lock acquire release',
+  'getSourceFileOfNode',
+]
+
+/** Hand-written queries plus 2-3 words drawn from random chunks: realistic mixes of rare and common terms. */
+function queries(docs: readonly Document[], count: number): string[] {
+  const next = random(42)
+  const out = [...HAND_WRITTEN]
+  while (out.length < count) {
+    const words = docs[Math.floor(next() * docs.length)]!.content.split(/[^A-Za-z0-9_]+/).filter((w) => w.length > 2)
+    if (words.length === 0) continue
+    const n = 2 + Math.floor(next() * 2)
+    out.push(Array.from({ length: n }, () => words[Math.floor(next() * words.length)]).join(' '))
+  }
+  return out.slice(0, count)
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+async function timeQueries(label: string, qs: readonly string[], run: (q: string) => Promise<unknown>): Promise<void> {
+  for (const q of qs.slice(0, 200)) await run(q) // warm up the JIT
+  const times: number[] = []
+  for (const q of qs) {
+    const t0 = performance.now()
+    await run(q)
+    times.push(performance.now() - t0)
+  }
+  times.sort((a, b) => a - b)
+  const fmt = (ms: number) => `${ms.toFixed(3)} ms`
+  console.log(
+    `${label.padEnd(34)} p50 ${fmt(percentile(times, 50))}  p90 ${fmt(percentile(times, 90))}  p99 ${fmt(percentile(times, 99))}  max ${fmt(times.at(-1)!)}`,
+  )
+}
+
+function heapBytes(): number {
+  gc()
+  gc()
+  const m = process.memoryUsage()
+  return m.heapUsed + m.arrayBuffers
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+async function main(): Promise<void> {
+  const t0 = performance.now()
+  const docs = corpus(CHUNKS)
+  const textChars = docs.reduce((n, d) => n + d.content.length, 0)
+  const files = new Set(docs.map((d) => d.metadata.file)).size
+  console.log(`corpus: ${docs.length} chunks from ${files} files, ${mb(textChars)} of text (${(performance.now() - t0).toFixed(0)} ms to load)`)
+  console.log(`node ${process.version}, ${process.arch}`)
+
+  // Indexing: a fresh knowledge base per run, one batch, as an index run's replaceDocuments does.
+  const indexTimes: number[] = []
+  for (let run = 0; run < 3; run++) {
+    const kb = new InMemoryKnowledgeBase()
+    gc()
+    const start = performance.now()
+    await kb.replaceDocuments([], docs)
+    indexTimes.push(performance.now() - start)
+  }
+  const sortedIndex = [...indexTimes].sort((a, b) => a - b)
+  console.log(`index ${docs.length} chunks (one batch)      runs ${indexTimes.map((t) => `${t.toFixed(0)} ms`).join(', ')}; median ${percentile(sortedIndex, 50).toFixed(0)} ms`)
+
+  // Memory: live heap + array buffers after indexing, minus before; documents are shared, not copied.
+  const before = heapBytes()
+  const kb = new InMemoryKnowledgeBase()
+  await kb.add(docs)
+  const after = heapBytes()
+  const overhead = after - before
+  console.log(`index memory: ${mb(overhead)} = ${(overhead / textChars).toFixed(2)}x the chunk text (${mb(textChars)})`)
+
+  const small = new InMemoryKnowledgeBase()
+  const incStart = performance.now()
+  for (const d of docs.slice(0, 5_000)) await small.add([d])
+  console.log(`add 5,000 chunks one at a time    ${(performance.now() - incStart).toFixed(0)} ms`)
+
+  const qs = queries(docs, QUERIES)
+  await timeQueries('tf-idf search, topK 10', qs, (q) => kb.search(q, 10))
+  await timeQueries('tf-idf search, topK 100', qs, (q) => kb.search(q, 100))
+  // The hand-written queries alone: common words ('function', 'file', 'error') with long postings.
+  const common = Array.from({ length: 40 }, () => HAND_WRITTEN).flat()
+  await timeQueries('tf-idf, hand-written only, topK 10', common, (q) => kb.search(q, 10))
+  const hybrid = HybridRetriever.builder()
+    .stream(new KnowledgeBaseStream(kb, { name: 'tfidf-a' }), 0.6)
+    .stream(new KnowledgeBaseStream(kb, { name: 'tfidf-b' }), 0.4)
+    .build()
+  await timeQueries('hybrid of 2 tf-idf streams, topK 10', qs, (q) => hybrid.retrieve(q, 10))
+
+  // Churn: replace 10% of the chunks (re-add them), as an incremental index run does.
+  const churn = docs.filter((_, i) => i % 10 === 0)
+  const churnStart = performance.now()
+  await kb.replaceDocuments(
+    churn.map((d) => d.id),
+    churn,
+  )
+  console.log(`replace 10% of the chunks         ${(performance.now() - churnStart).toFixed(0)} ms`)
+  await timeQueries('tf-idf search after churn, topK 10', qs, (q) => kb.search(q, 10))
+}
+
+await main()
