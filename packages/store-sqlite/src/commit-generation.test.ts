@@ -9,7 +9,19 @@ const stores = createTempStores()
 afterAll(() => stores.dispose())
 
 const fingerprints = new Map<string, FileFingerprint>([
-  ['src/a.ts', { fingerprint: 'sha256:aaa', size: 120, mtimeMs: 1717171717123.5, chunkIds: ['src/a.ts#0', 'src/a.ts#1'] }],
+  [
+    'src/a.ts',
+    {
+      fingerprint: 'sha256:aaa',
+      size: 120,
+      mtimeMs: 1717171717123.5,
+      ctimeMs: 1717171717123.75,
+      ino: 98765,
+      checkedAtMs: 1717171720000,
+      chars: 118,
+      chunkIds: ['src/a.ts#0', 'src/a.ts#1'],
+    },
+  ],
   ['src/b.ts', { fingerprint: 'sha256:bbb', size: 0, mtimeMs: 0, chunkIds: [] }],
   ['docs/ünï cödé.md', { fingerprint: 'sha256:ccc' }],
 ])
@@ -47,6 +59,27 @@ describe('SqliteKnowledgeBase.commitGeneration', () => {
     expect(loaded.generation).toBe(1)
     expect(Date.parse(loaded.committedAt!)).toBeGreaterThan(Date.now() - 60_000)
     expect(await again.size()).toBe(2)
+  })
+
+  it('keeps the file records of a FileIndexer state (every stat number) with the state head beside them', async () => {
+    // The shape @rag/ingest's FileIndexer.exportState() returns.
+    const exported = {
+      version: 1,
+      root: '/repo',
+      context: 'extract@1|chunker@1',
+      files: [
+        { path: 'a.ts', fingerprint: 'f1', size: 1, mtimeMs: 2.5, ctimeMs: 3.5, ino: 4, checkedAtMs: 5, chars: 6, chunkIds: ['a.ts#0'] },
+        { path: 'b.ts', fingerprint: '', size: 7, mtimeMs: 8, ctimeMs: 9, ino: 10, checkedAtMs: 11, chars: 12, chunkIds: [] },
+      ],
+    }
+    const kb = await stores.open()
+    const { files, ...head } = exported
+    await kb.commitGeneration({ fingerprints: new Map(files.map(({ path, ...record }) => [path, record])), state: head })
+    const restored = {
+      ...(await kb.loadState()).state,
+      files: [...(await kb.loadFingerprints())].map(([path, record]) => ({ path, ...record })).sort((a, b) => (a.path < b.path ? -1 : 1)),
+    }
+    expect(restored).toEqual(exported)
   })
 
   it('accepts fingerprints as a plain record', async () => {
@@ -118,6 +151,7 @@ describe('SqliteKnowledgeBase.commitGeneration', () => {
       { addDocuments: [{ id: '', content: 'x', metadata: {} }] },
       { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 7 } } },
       { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 'f', size: Number.NaN } } },
+      { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 'f', path: 'a.ts' } } },
       { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 'f', chunkIds: [1] } } },
       { addDocuments: generation('x', 1), fingerprints: new Map([['', { fingerprint: 'f' }]]) },
       { addDocuments: generation('x', 1), fingerprints: [] },

@@ -28,6 +28,7 @@ describe('syncFingerprints', () => {
       const stored = readFingerprints(statements)
       expect(stored.size).toBe(4999)
       expect(stored.get('src/file-42.ts')).toEqual({ fingerprint: 'changed', size: 420, mtimeMs: 1_700_000_000_042, chunkIds: ['x', 'y'] })
+      expect(syncFingerprints(statements, edited.slice(1).map(([p, fp]) => [p, { ...fp, ino: 1 }]))).toBe(4999)
       expect(stored.has('src/file-0.ts')).toBe(false)
     } finally {
       db.close()

@@ -1,28 +1,23 @@
 import type { FileFingerprint } from './index-state.js'
 import type { FingerprintRow, Statements } from './statements.js'
 
+/** Splits an entry into its row: the fingerprint, every other number as a stat object, the chunk ids. */
 function toRow(path: string, entry: FileFingerprint): FingerprintRow {
-  return [
-    path,
-    entry.fingerprint,
-    entry.size ?? null,
-    entry.mtimeMs ?? null,
-    entry.chunkIds === undefined ? null : JSON.stringify(entry.chunkIds),
-  ]
+  const { fingerprint, chunkIds, ...stat } = entry
+  return [path, fingerprint, JSON.stringify(stat), chunkIds === undefined ? null : JSON.stringify(chunkIds)]
 }
 
 function sameRow(a: FingerprintRow, b: FingerprintRow): boolean {
-  return a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4]
+  return a[1] === b[1] && a[2] === b[2] && a[3] === b[3]
 }
 
 /** Reads every stored fingerprint, keyed by path. */
 export function readFingerprints(statements: Statements): Map<string, FileFingerprint> {
   const out = new Map<string, FileFingerprint>()
-  for (const [path, fingerprint, size, mtimeMs, chunkIds] of statements.listFingerprints.all()) {
+  for (const [path, fingerprint, stat, chunkIds] of statements.listFingerprints.all()) {
     out.set(path, {
       fingerprint,
-      ...(size === null ? {} : { size }),
-      ...(mtimeMs === null ? {} : { mtimeMs }),
+      ...(JSON.parse(stat) as Record<string, number>),
       ...(chunkIds === null ? {} : { chunkIds: JSON.parse(chunkIds) as string[] }),
     })
   }

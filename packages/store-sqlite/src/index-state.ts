@@ -5,10 +5,13 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 
 /**
  * What the store keeps per indexed file so an indexer restarted in a new process can skip files
- * that did not change (seed 002's manifest entry).
+ * that did not change (seed 002's manifest entry). Besides `fingerprint` and `chunkIds`, every
+ * field is a number kept for the indexer's stat fast path: `size` and `mtimeMs`, and whatever
+ * else it compares (`ctimeMs`, `ino`, `checkedAtMs`, ...). All of them come back from
+ * `loadFingerprints` unchanged.
  *
  * @example
- * const fp: FileFingerprint = { fingerprint: 'sha256:ab12...', size: 812, mtimeMs: 1717171717000, chunkIds: ['src/a.ts#0'] }
+ * const fp: FileFingerprint = { fingerprint: 'sha256:ab12...', size: 812, mtimeMs: 1717171717000, ino: 4242, chunkIds: ['src/a.ts#0'] }
  */
 export interface FileFingerprint {
   /** Hash of content + format + extractor + chunker + selectors (and their versions). */
@@ -19,6 +22,8 @@ export interface FileFingerprint {
   readonly mtimeMs?: number
   /** Ids of the chunks this file produced, in order, so they can be removed when it changes. */
   readonly chunkIds?: readonly string[]
+  /** Any other stat number the indexer compares; it must be finite. */
+  readonly [stat: string]: string | number | readonly string[] | undefined
 }
 
 /** Fingerprints by file path (relative to the indexed root, `/` separators). */
@@ -102,23 +107,24 @@ export function normaliseFingerprints(input: unknown, where = 'fingerprints'): A
     if (typeof value !== 'object' || value === null) {
       throw new InvalidArgumentError(`${at} must be an object with a fingerprint string; received ${String(value)}.`)
     }
-    const { fingerprint, size, mtimeMs, chunkIds } = value as Record<string, unknown>
+    const { fingerprint, chunkIds, ...stat } = value as Record<string, unknown>
     if (typeof fingerprint !== 'string') {
       throw new InvalidArgumentError(`${at}.fingerprint must be a string; received ${typeof fingerprint}.`)
-    }
-    if (size !== undefined && !isFiniteNumber(size)) {
-      throw new InvalidArgumentError(`${at}.size must be a finite number; received ${String(size)}.`)
-    }
-    if (mtimeMs !== undefined && !isFiniteNumber(mtimeMs)) {
-      throw new InvalidArgumentError(`${at}.mtimeMs must be a finite number; received ${String(mtimeMs)}.`)
     }
     if (chunkIds !== undefined && (!Array.isArray(chunkIds) || chunkIds.some((id) => typeof id !== 'string'))) {
       throw new InvalidArgumentError(`${at}.chunkIds must be an array of strings.`)
     }
+    const numbers: Record<string, number> = {}
+    for (const [key, number] of Object.entries(stat)) {
+      if (number === undefined) continue
+      if (!isFiniteNumber(number)) {
+        throw new InvalidArgumentError(`${at}.${key} must be a finite number; received ${typeof number === 'string' ? JSON.stringify(number) : String(number)}.`)
+      }
+      numbers[key] = number
+    }
     const entry: FileFingerprint = {
       fingerprint,
-      ...(size === undefined ? {} : { size }),
-      ...(mtimeMs === undefined ? {} : { mtimeMs }),
+      ...numbers,
       ...(chunkIds === undefined ? {} : { chunkIds: [...(chunkIds as string[])] }),
     }
     return [path, entry]

@@ -19,7 +19,8 @@ export const SCHEMA_VERSION = 1
  *   The analyzer runs in JavaScript (so the index matches the toolkit's analyzers); the `ascii`
  *   tokenizer with `_` as a token character then keeps each analyzed term whole.
  *   `contentless_delete=1` lets a row be deleted by rowid alone.
- * - `file_fingerprints`: the indexer's per-file state (fingerprint, stat data, chunk ids).
+ * - `file_fingerprints`: the indexer's per-file state: fingerprint, stat numbers (JSON object:
+ *   size, mtimeMs, and whatever else the indexer's fast path compares) and chunk ids (JSON array).
  * - `store_meta`: small key/value rows: analyzer name, generation counter, commit time, state JSON.
  */
 export const SCHEMA_SQL = `
@@ -38,8 +39,7 @@ CREATE VIRTUAL TABLE document_terms USING fts5(
 CREATE TABLE file_fingerprints (
   path TEXT PRIMARY KEY,
   fingerprint TEXT NOT NULL,
-  size INTEGER,
-  mtime_ms REAL,
+  stat TEXT NOT NULL,
   chunk_ids TEXT
 ) WITHOUT ROWID;
 CREATE TABLE store_meta (

@@ -6,8 +6,8 @@ export type DocumentRow = [id: string, content: string, metadata: string]
 /** A search hit row in `raw()` form: id, content, metadata JSON, score (higher is better). */
 export type SearchRow = [id: string, content: string, metadata: string, score: number]
 
-/** A fingerprint row in `raw()` form: path, fingerprint, size, mtime, chunk ids JSON. */
-export type FingerprintRow = [path: string, fingerprint: string, size: number | null, mtimeMs: number | null, chunkIds: string | null]
+/** A fingerprint row in `raw()` form: path, fingerprint, stat numbers JSON, chunk ids JSON. */
+export type FingerprintRow = [path: string, fingerprint: string, stat: string, chunkIds: string | null]
 
 /**
  * Every statement the store runs, prepared once per connection. Reads use `raw()` rows (arrays),
@@ -61,10 +61,10 @@ export function prepareStatements(db: Database.Database): Statements {
       "INSERT INTO store_meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
     ),
     listFingerprints: db
-      .prepare<[], FingerprintRow>('SELECT path, fingerprint, size, mtime_ms, chunk_ids FROM file_fingerprints')
+      .prepare<[], FingerprintRow>('SELECT path, fingerprint, stat, chunk_ids FROM file_fingerprints')
       .raw(),
     putFingerprint: db.prepare(
-      'INSERT OR REPLACE INTO file_fingerprints (path, fingerprint, size, mtime_ms, chunk_ids) VALUES (?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO file_fingerprints (path, fingerprint, stat, chunk_ids) VALUES (?, ?, ?, ?)',
     ),
     deleteFingerprint: db.prepare('DELETE FROM file_fingerprints WHERE path = ?'),
     clearDocuments: db.prepare('DELETE FROM documents'),
