@@ -76,6 +76,13 @@ describe('SqliteKnowledgeBase.search query safety', () => {
     )
   })
 
+  it('ranks equal scores in insertion order', async () => {
+    const kb = await memoryStore()
+    const same = { content: 'identical words here', metadata: {} }
+    await kb.add([{ id: 'b', ...same }, { id: 'a', ...same }, { id: 'c', ...same }])
+    expect((await kb.search('identical words', 10)).map((h) => h.document.id)).toEqual(['b', 'a', 'c'])
+  })
+
   it('accepts the largest safe topK', async () => {
     const kb = await memoryStore()
     await kb.add([{ id: 'one', content: 'only document', metadata: {} }])

@@ -185,6 +185,12 @@ describe('openSqliteKnowledgeBase on paths', () => {
     expect(existsSync(path)).toBe(false)
   })
 
+  it('reports a missing parent directory as NOT_FOUND', async () => {
+    const error = await openError(join(stores.dir, 'no-such-dir', 'index.db'))
+    expect(error.code).toBe('NOT_FOUND')
+    expect(error.message).toMatch(/directory does not exist/)
+  })
+
   it('reports a directory as an IO error', async () => {
     const dir = join(stores.dir, 'a-directory')
     mkdirSync(dir)

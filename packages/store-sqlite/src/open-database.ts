@@ -38,6 +38,10 @@ export function openStoreDatabase(path: string, settings: OpenStoreSettings): Da
   try {
     db = new Database(path, { timeout: settings.busyTimeoutMs, fileMustExist: !settings.create && !memory })
   } catch (error) {
+    if (error instanceof TypeError) {
+      // better-sqlite3 reports a missing parent directory as a TypeError before SQLite runs.
+      throw new RagError('NOT_FOUND', `${path}: cannot create the store: ${error.message}.`, { cause: error })
+    }
     throw toStoreError(error, path, 'open the database file')
   }
   try {

@@ -44,14 +44,16 @@ export function prepareStatements(db: Database.Database): Statements {
     getDocument: db.prepare<[string], DocumentRow>('SELECT id, content, metadata FROM documents WHERE id = ?').raw(),
     listDocuments: db.prepare<[], DocumentRow>('SELECT id, content, metadata FROM documents ORDER BY seq').raw(),
     countDocuments: db.prepare<[], number>('SELECT count(*) FROM documents').pluck(),
-    // FTS5's `rank` is bm25() (Okapi BM25, k1 = 1.2, b = 0.75), negative with lower = better;
-    // the inner ORDER BY rank LIMIT lets FTS5 keep only the top rows before the join.
+    // FTS5's `rank` is bm25() (Okapi BM25, k1 = 1.2, b = 0.75), negative with lower = better.
+    // Ties go to the earlier-added document (as in BM25Stream). `ORDER BY rank, rowid` hands the
+    // top-k to SQLite's bounded sorter, measured twice as fast here as FTS5's own `ORDER BY rank`,
+    // which sorts every match; the LIMIT applies before the join, so only k rows are fetched.
     search: db
       .prepare<[string, number], SearchRow>(
         `SELECT d.id, d.content, d.metadata, -h.rank
-           FROM (SELECT rowid, rank FROM document_terms WHERE document_terms MATCH ? ORDER BY rank LIMIT ?) AS h
+           FROM (SELECT rowid, rank FROM document_terms WHERE document_terms MATCH ? ORDER BY rank, rowid LIMIT ?) AS h
            JOIN documents AS d ON d.seq = h.rowid
-          ORDER BY h.rank`,
+          ORDER BY h.rank, h.rowid`,
       )
       .raw(),
     getMeta: db.prepare<[string], string>('SELECT value FROM store_meta WHERE key = ?').pluck(),
