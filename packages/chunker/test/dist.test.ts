@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import type { Chunk } from '@rag/core'
+import { describe, expect, it } from 'vitest'
+import { readFixture } from './corpus.js'
+
+const DIST = new URL('../dist/index.js', import.meta.url)
+
+/** Runs the built package in a worker thread, which loads web-tree-sitter and the grammar itself. */
+function chunkInWorker(file: { path: string; content: string; format: string }): Promise<Chunk[]> {
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads')
+    import(workerData.dist)
+      .then((m) => m.createNormalizedDocumentChunker().chunk(workerData.file))
+      .then((chunks) => parentPort.postMessage(chunks), (error) => parentPort.postMessage({ error: String(error) }))
+  `
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(source, { eval: true, execArgv: [], workerData: { dist: DIST.href, file } })
+    worker.once('message', (message: Chunk[] | { error: string }) => {
+      void worker.terminate()
+      if ('error' in message) reject(new Error(message.error))
+      else resolve(message)
+    })
+    worker.once('error', reject)
+  })
+}
+
+describe('the built package', () => {
+  it('exists (the test task builds it first)', () => {
+    expect(existsSync(fileURLToPath(DIST)), 'run `pnpm build` in packages/chunker first').toBe(true)
+  })
+
+  it('finds the tree-sitter runtime and grammars from dist/', async () => {
+    const { createNormalizedDocumentChunker, SUPPORTED_LANGUAGES } = (await import(DIST.href)) as typeof import('../src/index.js')
+    const chunker = createNormalizedDocumentChunker({ maxChars: 600, minChars: 0 })
+    for (const info of SUPPORTED_LANGUAGES.filter((l) => l.grammar)) {
+      const chunks = await chunker.chunk({ path: `probe${info.extensions[0]}`, content: 'x\n', format: 'code' })
+      expect(chunks[0]?.metadata['fallback'], info.id).toBeUndefined()
+    }
+    const chunks = await chunker.chunk({ path: 'inventory.py', content: readFixture('python.py'), format: 'code' })
+    expect(chunks.map((c) => c.metadata.qname)).toContain('Inventory.add')
+  })
+
+  it('chunks in worker threads, each loading its own grammars', async () => {
+    const python = { path: 'inventory.py', content: readFixture('python.py'), format: 'code' }
+    const rust = { path: 'ring.rs', content: readFixture('rust.rs'), format: 'code' }
+    const [a, b, c] = await Promise.all([chunkInWorker(python), chunkInWorker(rust), chunkInWorker(python)])
+    expect(a?.some((chunk) => chunk.metadata.qname === 'load')).toBe(true)
+    expect(b?.some((chunk) => chunk.metadata.kind === 'impl')).toBe(true)
+    expect(c?.map((chunk) => chunk.id)).toEqual(a?.map((chunk) => chunk.id))
+    expect(a?.every((chunk) => chunk.metadata['fallback'] === undefined)).toBe(true)
+  })
+})
