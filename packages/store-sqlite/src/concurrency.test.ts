@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileForChildren, runChild } from './testing/child-process.js'
+import { compileForChildren, killChildren, runChild } from './testing/child-process.js'
 import { GENERATION_WRITER } from './testing/generation-writer.js'
 import { createTempStores } from './testing/temp-stores.js'
 
@@ -12,6 +12,7 @@ beforeAll(() => {
 })
 
 afterAll(async () => {
+  killChildren()
   build.dispose()
   await stores.dispose()
 })

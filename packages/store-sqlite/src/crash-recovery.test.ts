@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileForChildren, runChild } from './testing/child-process.js'
+import { compileForChildren, killChildren, runChild } from './testing/child-process.js'
 import { GENERATION_WRITER, generationOf } from './testing/generation-writer.js'
 import { createTempStores } from './testing/temp-stores.js'
 
@@ -14,6 +14,7 @@ beforeAll(() => {
 })
 
 afterAll(async () => {
+  killChildren()
   build.dispose()
   await stores.dispose()
 })

@@ -47,11 +47,21 @@ export interface ChildRun {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>
 }
 
+const running = new Set<ChildProcess>()
+
+/** Kills every child started by {@link runChild} that is still running (call it from `afterAll`). */
+export function killChildren(): void {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+}
+
 /** Writes `script` (an ES module importing `./index.js`) into `dir` and runs it with `node`. */
 export function runChild(dir: string, name: string, script: string, args: string[] = []): ChildRun {
   const file = join(dir, `${name}.mjs`)
   writeFileSync(file, script)
   const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  running.add(child)
+  child.on('exit', () => running.delete(child))
   const lines: string[] = []
   const waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = []
   let buffered = ''
