@@ -152,7 +152,7 @@ export class FileIndexer {
    *
    * @throws InvalidArgumentError when the state is malformed.
    */
-  restoreState(state: IndexState | undefined): Promise<void> {
+  async restoreState(state: IndexState | undefined): Promise<void> {
     if (state !== undefined) assertIndexState(state)
     return this.#lock.runExclusive(() => {
       this.#state = state

@@ -47,11 +47,14 @@ export interface StatRecord extends FileStat {
 
 /**
  * `true` when the stat alone proves the file unchanged, so it need not be read. Size, mtime,
- * ctime and inode must all match, and both timestamps must be older than the start of the run
- * that hashed the file by more than `racyWindowMs`. The second test closes the "racy git" hole:
- * an edit made right after that run read the file, within the same timestamp tick, leaves the
- * stat unchanged; such a file is re-hashed until its timestamps are safely old. ctime cannot be
- * set by tools (`touch -d`, `cp -p`, `utimes`), so restoring an old mtime does not hide an edit.
+ * ctime and inode must all match what was recorded when the file was last hashed, and at least
+ * one of the two recorded timestamps must be older than the start of that run by more than
+ * `racyWindowMs`. The second test closes the "racy git" hole: an edit made after that run read
+ * the file, within the same timestamp tick, would leave an equal stat. Any write sets both mtime
+ * and ctime to its own time, which is no earlier than the run's start minus one tick; so a
+ * recorded timestamp older than that cannot survive the edit, and a file whose timestamps are
+ * both that recent is re-hashed until they are old. ctime cannot be set by tools (`touch -d`,
+ * `cp -p`, `utimes`), so an edit followed by restoring the old mtime is caught as well.
  */
 export function statProvesUnchanged(record: StatRecord, stat: FileStat, racyWindowMs = DEFAULT_RACY_WINDOW_MS): boolean {
   return (
@@ -60,6 +63,6 @@ export function statProvesUnchanged(record: StatRecord, stat: FileStat, racyWind
     record.mtimeMs === stat.mtimeMs &&
     record.ctimeMs === stat.ctimeMs &&
     record.ino === stat.ino &&
-    Math.max(record.mtimeMs, record.ctimeMs) < record.checkedAtMs - racyWindowMs
+    Math.min(record.mtimeMs, record.ctimeMs) < record.checkedAtMs - racyWindowMs
   )
 }

@@ -28,7 +28,7 @@ export interface IndexState {
 }
 
 function fail(what: string): never {
-  throw new InvalidArgumentError(`state ${what}.`)
+  throw new InvalidArgumentError(`state${what}.`)
 }
 
 /**
@@ -37,7 +37,7 @@ function fail(what: string): never {
  * @throws InvalidArgumentError naming the first malformed field.
  */
 export function assertIndexState(value: unknown): asserts value is IndexState {
-  if (typeof value !== 'object' || value === null) fail('must be an object')
+  if (typeof value !== 'object' || value === null) fail(' must be an object')
   const state = value as Record<string, unknown>
   if (state['version'] !== 1) fail(`.version must be 1; received ${String(state['version'])}`)
   if (typeof state['root'] !== 'string' || state['root'] === '') fail('.root must be a non-empty string')
