@@ -94,6 +94,16 @@ describe('SqliteKnowledgeBase.commitGeneration', () => {
     expect(await kb.loadState()).toEqual({ generation: 0, committedAt: undefined, state: undefined })
   })
 
+  it('writes nothing for an empty commit, so readers see no new generation', async () => {
+    const kb = await stores.open()
+    await kb.commitGeneration({})
+    await kb.add([])
+    await kb.replaceDocuments([], [])
+    expect((await kb.loadState()).generation).toBe(0)
+    await kb.replaceDocuments(['unknown'], [])
+    expect((await kb.loadState()).generation).toBe(1)
+  })
+
   it('replaces the fingerprint map when given and keeps it when omitted', async () => {
     const path = stores.path()
     const kb = await stores.open(path)

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import {
+  InvalidArgumentError,
   RagError,
   assertIds,
   assertQuery,
@@ -25,6 +26,10 @@ import {
 import { openStoreDatabase } from './open-database.js'
 import { META } from './schema.js'
 import { prepareStatements, type Statements } from './statements.js'
+
+function assertId(id: unknown): asserts id is string {
+  if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
+}
 
 /** Options of {@link openSqliteKnowledgeBase}. */
 export interface SqliteKnowledgeBaseOptions {
@@ -98,19 +103,23 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   /** Adds documents in one transaction; a stored or repeated id is a `DuplicateIdError` and adds nothing. */
   async add(documents: readonly Document[]): Promise<void> {
     const prepared = prepareDocuments(documents, this.analyzer)
+    if (prepared.length === 0) {
+      this.#use() // a closed store fails even with nothing to write
+      return
+    }
     this.#write('add documents', ({ statements }) => insertDocuments(statements, prepared, this.path))
   }
 
   /** The document with this id, or `undefined`. */
   async get(id: string): Promise<Document | undefined> {
-    assertIds([id], 'id')
+    assertId(id)
     const row = this.#read('get a document', ({ statements }) => statements.getDocument.get(id))
     return row === undefined ? undefined : rowToDocument(row)
   }
 
   /** Removes one document; `true` if it was there. */
   async remove(id: string): Promise<boolean> {
-    assertIds([id], 'id')
+    assertId(id)
     return this.#write('remove a document', ({ statements }) => deleteDocuments(statements, [id]) > 0)
   }
 
@@ -170,7 +179,8 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   /**
    * Commits one generation of an index run in a single transaction: removes chunks, adds chunks,
    * and (when given) replaces the fingerprint map and the index state. A crash at any point
-   * leaves the previous generation, fingerprints and state as they were.
+   * leaves the previous generation, fingerprints and state as they were. A commit with nothing
+   * in it writes nothing (the generation counter stays).
    *
    * @throws InvalidArgumentError / DuplicateIdError before anything is written; `CONFLICT` if
    * another process holds the write lock longer than `busyTimeoutMs`.
@@ -188,6 +198,11 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, 'addDocuments')
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
+    // Nothing to change: no transaction, so readers watching `generation` do not reload.
+    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined) {
+      this.#use()
+      return
+    }
     this.#write('commit a generation', ({ statements }) => {
       deleteDocuments(statements, removeIds)
       insertDocuments(statements, prepared, this.path)
