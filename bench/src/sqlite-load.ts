@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BM25Stream, compatibleAnalyzer } from '@rag/bm25'
 import type { Analyzer, Document } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
-import { openSqliteKnowledgeBase, type FileFingerprint } from '../../packages/store-sqlite/src/index.ts'
+import { openSqliteKnowledgeBase, type FileFingerprint } from '@rag/store-sqlite'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const STORE_PACKAGE = join(ROOT, 'packages/store-sqlite')
