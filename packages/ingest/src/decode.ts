@@ -21,7 +21,16 @@ export const DECODER_ID = 'decode@1'
 
 const utf8Strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 const utf8Lossy = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true })
-const cp1252 = new TextDecoder('windows-1252')
+// windows-1252's 0x80-0x9F (WHATWG mapping; the five undefined bytes stay C1 controls). Node 20's
+// TextDecoder('windows-1252') decodes as Latin-1 instead, so the table is ours.
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!)
+}
 
 function hasNul(bytes: Uint8Array, end: number): boolean {
   return bytes.subarray(0, end).includes(0)
@@ -89,14 +98,15 @@ export function decodeText(bytes: Uint8Array): DecodeOutcome {
     return finish(utf8Strict.decode(bytes), 'utf-8', 0)
   } catch {
     const text = utf8Lossy.decode(bytes)
-    const replaced = count(text, '\uFFFD') - countBytes(bytes, [0xef, 0xbf, 0xbd])
-    let multiByte = false
+    const genuine = countBytes(bytes, [0xef, 0xbf, 0xbd])
+    const replaced = count(text, '\uFFFD') - genuine
+    let multiByte = genuine > 0
     for (let i = 0; i < text.length && !multiByte; i++) {
       const c = text.charCodeAt(i)
       multiByte = c >= 0x80 && c !== 0xfffd
     }
     if (multiByte) return finish(text, 'utf-8', replaced)
-    return finish(cp1252.decode(bytes), 'windows-1252', 0)
+    return finish(decodeWindows1252(bytes), 'windows-1252', 0)
   }
 }
 

@@ -21,6 +21,7 @@ describe('compileIgnoreFile', () => {
       } catch (e) {
         return e
       }
+      return undefined
     })()
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as ConfigError).message).toMatch(/^\.gitignore line 4 in src\/: "!keep\.log": "!" is not supported/)
@@ -44,6 +45,7 @@ describe('compileIgnoreFile', () => {
       } catch (e) {
         return e as LimitExceededError
       }
+      return undefined
     })()
     expect(error).toBeInstanceOf(LimitExceededError)
     expect(error).toMatchObject({ limit: 'maxIgnoreSelectors', max: 1024, actual: 1025 })

@@ -46,6 +46,7 @@ export class WorkerPool {
   #nextId = 0
   #failure: unknown
   #closed = false
+  #terminated: Promise<void> | undefined
 
   constructor(size: number, script: URL, spec: ChunkerSpec) {
     const data: ChunkWorkerData = { spec }
@@ -82,11 +83,13 @@ export class WorkerPool {
   }
 
   /** Terminates every worker; pending tasks reject with `reason` (a `CancelledError` by default). */
-  async close(reason: unknown = new CancelledError('The worker pool was closed before the task ran.')): Promise<void> {
-    if (this.#closed) return
-    this.#closed = true
-    this.#rejectAll(reason)
-    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()))
+  close(reason: unknown = new CancelledError('The worker pool was closed before the task ran.')): Promise<void> {
+    if (!this.#terminated) {
+      this.#closed = true
+      this.#rejectAll(reason)
+      this.#terminated = Promise.all(this.#slots.map((slot) => slot.worker.terminate())).then(() => undefined)
+    }
+    return this.#terminated
   }
 
   #dispatch(): void {
