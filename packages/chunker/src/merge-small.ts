@@ -1,35 +1,46 @@
 import type { MetadataValue } from '@rag/core'
 import type { Segment } from './segment.js'
 
-/** The output of one item of a level: one whole segment, or the pieces of a split one. */
-export interface Block {
-  readonly segments: readonly Segment[]
-  /** A whole symbol or gap, which may merge with small neighbours. */
-  readonly whole: boolean
-}
+/**
+ * The output of one item of a level: a whole symbol or gap (a segment, which may merge with small
+ * neighbours), or the pieces of a split one (an array, never merged into each other).
+ */
+export type Block = Segment | readonly Segment[]
 
+/** Several neighbouring segments merged into one chunk. */
 interface Group {
   readonly start: number
   end: number
   readonly parts: Segment[]
 }
 
-const size = (g: { start: number; end: number }): number => g.end - g.start
+type Item = Segment | Group
 
-function finish(group: Group): Segment {
-  const first = group.parts[0] as Segment
-  if (group.parts.length === 1) return first
-  let primary = first
-  for (const part of group.parts) if (size(part) > size(primary)) primary = part
-  const names: string[] = []
-  for (const part of group.parts) if (part.symbol && !names.includes(part.symbol)) names.push(part.symbol)
-  const extra: Record<string, MetadataValue> = { ...primary.extra }
-  if (names.length > 0) extra['symbols'] = names.join(', ')
-  return { ...primary, start: group.start, end: group.end, extra }
+const size = (item: { start: number; end: number }): number => item.end - item.start
+const isGroup = (item: Item): item is Group => 'parts' in item
+
+function partsOf(item: Item): readonly Segment[] {
+  return isGroup(item) ? item.parts : [item]
 }
 
-function join(a: Group, b: Group): Group {
-  return { start: a.start, end: b.end, parts: [...a.parts, ...b.parts] }
+/** `a` followed by `b`, reusing `a` when it is already a group (nothing else refers to it). */
+function join(a: Item, b: Item): Group {
+  const group: Group = isGroup(a) ? a : { start: a.start, end: a.end, parts: [a] }
+  group.end = b.end
+  for (const part of partsOf(b)) group.parts.push(part)
+  return group
+}
+
+function finish(item: Item): Segment {
+  if (!isGroup(item)) return item
+  const first = item.parts[0] as Segment
+  let primary = first
+  for (const part of item.parts) if (size(part) > size(primary)) primary = part
+  const names: string[] = []
+  for (const part of item.parts) if (part.symbol && !names.includes(part.symbol)) names.push(part.symbol)
+  const extra: Record<string, MetadataValue> = { ...primary.extra }
+  if (names.length > 0) extra['symbols'] = names.join(', ')
+  return { ...primary, start: item.start, end: item.end, extra }
 }
 
 /**
@@ -40,35 +51,35 @@ function join(a: Group, b: Group): Group {
  * largest part and lists every symbol it holds in `symbols`.
  */
 export function mergeSmall(blocks: readonly Block[], minChars: number, maxChars: number): Segment[] {
-  const out: Group[] = []
-  let pending: Group | undefined
-  const emit = (group: Group): void => {
-    if (pending && size(pending) + size(group) <= maxChars) group = join(pending, group)
+  const out: Item[] = []
+  let pending: Item | undefined
+  const emit = (item: Item): void => {
+    if (pending && size(pending) + size(item) <= maxChars) item = join(pending, item)
     else if (pending) out.push(pending)
     pending = undefined
-    if (size(group) >= minChars) {
-      out.push(group)
+    if (size(item) >= minChars) {
+      out.push(item)
       return
     }
     const previous = out.at(-1)
-    if (previous && size(previous) + size(group) <= maxChars) out[out.length - 1] = join(previous, group)
-    else pending = group
+    if (previous && size(previous) + size(item) <= maxChars) out[out.length - 1] = join(previous, item)
+    else pending = item
   }
-  let run: Group | undefined
+  let run: Item | undefined
   for (const block of blocks) {
-    const only = block.segments[0]
-    if (block.whole && only && block.segments.length === 1 && size(only) < minChars) {
-      const part: Group = { start: only.start, end: only.end, parts: [only] }
-      if (run && size(run) + size(part) <= maxChars) run = join(run, part)
+    if (!Array.isArray(block) && size(block as Segment) < minChars) {
+      const segment = block as Segment
+      if (run && size(run) + size(segment) <= maxChars) run = join(run, segment)
       else {
         if (run) emit(run)
-        run = part
+        run = segment
       }
       continue
     }
     if (run) emit(run)
     run = undefined
-    for (const segment of block.segments) emit({ start: segment.start, end: segment.end, parts: [segment] })
+    if (Array.isArray(block)) for (const segment of block as readonly Segment[]) emit(segment)
+    else emit(block as Segment)
   }
   if (run) emit(run)
   if (pending) out.push(pending)

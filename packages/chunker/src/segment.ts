@@ -16,8 +16,11 @@ export interface Segment {
   readonly symbol: string
   /** The qualified name (`Class.method`, or the section path), or `''`. */
   readonly qname: string
-  /** The declaration line(s) without the body, or the heading line, or `''`. */
-  readonly signature: string
+  /**
+   * The declaration line(s) without the body, or the heading line, or `''`. A function computes it
+   * only for the chunks that keep it (most small members merge into a neighbour's chunk).
+   */
+  readonly signature: string | (() => string)
   /** The qualified name of the enclosing symbol, or `''`. */
   readonly parent: string
   /** Further flat metadata (`sectionPath`, `symbols`, `overlap`, ...). */

@@ -33,7 +33,7 @@ export function toChunks(lines: LineIndex, segments: readonly Segment[], context
       kind: segment.kind,
       symbol: segment.symbol,
       qname: segment.qname,
-      signature: segment.signature,
+      signature: typeof segment.signature === 'string' ? segment.signature : segment.signature(),
       parent: segment.parent,
       startLine: rowAt(lines, segment.start) + 1,
       endLine: rowAt(lines, Math.max(segment.start, segment.end - 1)) + 1,

@@ -19,8 +19,8 @@ interface Scope {
   readonly qname: string
   /** Kind of the enclosing symbol, `''` at the top. */
   readonly kind: string
-  /** The enclosing container's own segment fields, given to its header and other gaps. */
-  readonly owner: Omit<Segment, 'start' | 'end'> | undefined
+  /** The enclosing container's own segment, whose fields its header and other gaps share. */
+  readonly owner: Segment | undefined
   readonly depth: number
 }
 
@@ -35,16 +35,22 @@ const MAX_CONTAINER_DEPTH = 16
 
 const dotted = (name: string): string => name.replace(/::|\\/g, '.')
 
-function symbolFields(match: SymbolMatch, scope: Scope, context: Context): Omit<Segment, 'start' | 'end'> {
+const joinNames = (a: string, b: string): string => (a && b ? `${a}.${b}` : a || b)
+
+/** The symbol's segment over `start..end`; its signature is computed later, and only if it is kept. */
+function symbolSegment(match: SymbolMatch, scope: Scope, context: Context, start: number, end: number): Segment {
   const kind = match.kind === 'function' && context.rules.methodParents.has(scope.kind) ? 'method' : match.kind
-  const parent = [scope.qname, dotted(match.qualifier ?? '')].filter(Boolean).join('.')
-  const qname = [parent, dotted(match.name)].filter(Boolean).join('.')
-  return { kind, symbol: match.name, qname, signature: signatureOf(match, context.lines.text, context.rules.attributesInSignature), parent }
+  const parent = match.qualifier ? joinNames(scope.qname, dotted(match.qualifier)) : scope.qname
+  const name = match.name
+  const qname = joinNames(parent, name.includes(':') || name.includes('\\') ? dotted(name) : name)
+  const { text } = context.lines
+  const dropAttributes = context.rules.attributesInSignature
+  return { start, end, kind, symbol: name, qname, signature: () => signatureOf(match, text, dropAttributes), parent }
 }
 
-function pieces(context: Context, item: LevelItem, nodes: readonly SyntaxNode[], fields: Omit<Segment, 'start' | 'end'>): Block {
+function pieces(context: Context, item: LevelItem, nodes: readonly SyntaxNode[], fields: Segment): Segment[] {
   const units = splitRows(context.lines, item.start, item.end, nodes, context.options.maxChars)
-  return { segments: packUnits(units, context.options.maxChars).map((u) => ({ ...fields, ...u })), whole: false }
+  return packUnits(units, context.options.maxChars).map((u) => ({ ...fields, start: u.start, end: u.end }))
 }
 
 function layoutItems(context: Context, items: readonly LevelItem[], scope: Scope): Block[] {
@@ -55,24 +61,26 @@ function layoutItems(context: Context, items: readonly LevelItem[], scope: Scope
     const end = lineStart(lines, item.end + 1)
     const fits = end - start <= options.maxChars
     if (!item.symbol) {
-      const kind = item.gapKind === 'blank' ? 'code' : item.gapKind
-      const fields = scope.owner ?? { kind, symbol: '', qname: '', signature: '', parent: '' }
-      blocks.push(fits ? { segments: [{ ...fields, start, end }], whole: true } : pieces(context, item, item.nodes, fields))
+      const owner = scope.owner
+      const segment: Segment = owner
+        ? { start, end, kind: owner.kind, symbol: owner.symbol, qname: owner.qname, signature: owner.signature, parent: owner.parent }
+        : { start, end, kind: item.gapKind === 'blank' ? 'code' : item.gapKind, symbol: '', qname: '', signature: '', parent: '' }
+      blocks.push(fits ? segment : pieces(context, item, item.nodes, segment))
       continue
     }
     const { node, match } = item.symbol
-    const fields = symbolFields(match, scope, context)
-    if (fits) blocks.push({ segments: [{ ...fields, start, end }], whole: true })
+    const segment = symbolSegment(match, scope, context, start, end)
+    if (fits) blocks.push(segment)
     else if (match.container && match.body && scope.depth < MAX_CONTAINER_DEPTH) {
       const members = scanLevel(namedChildrenOf(match.body), item.start, item.end, context.rules, lines)
       const inner = layoutItems(context, members, {
-        qname: fields.qname || scope.qname,
-        kind: fields.kind,
-        owner: fields,
+        qname: segment.qname || scope.qname,
+        kind: segment.kind,
+        owner: segment,
         depth: scope.depth + 1,
       })
-      blocks.push({ segments: mergeSmall(inner, options.minChars, options.maxChars), whole: false })
-    } else blocks.push(pieces(context, item, [node], fields))
+      blocks.push(mergeSmall(inner, options.minChars, options.maxChars))
+    } else blocks.push(pieces(context, item, [node], segment))
   }
   return blocks
 }
@@ -89,5 +97,8 @@ export function layoutCode(root: SyntaxNode, lines: LineIndex, rules: LanguageRu
   const context: Context = { lines, rules, options }
   const items = scanLevel(namedChildrenOf(root), 0, rows - 1, rules, lines)
   const blocks = layoutItems(context, items, { qname: '', kind: '', owner: undefined, depth: 0 })
-  return mergeSmall(blocks, options.minChars, options.maxChars)
+  // Signatures are computed here, for the chunks that keep one, while the tree is still alive.
+  return mergeSmall(blocks, options.minChars, options.maxChars).map((segment) =>
+    typeof segment.signature === 'string' ? segment : { ...segment, signature: segment.signature() },
+  )
 }

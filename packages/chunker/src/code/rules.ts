@@ -18,8 +18,8 @@ export interface SymbolMatch {
 
 /** How one grammar's nodes map to symbol units. */
 export interface LanguageRules {
-  /** The symbol a node declares, or `undefined` when it is not a symbol unit. */
-  symbol(node: SyntaxNode, text: string): SymbolMatch | undefined
+  /** The symbol a node of type `type` declares, or `undefined` when it is not a symbol unit. */
+  symbol(node: SyntaxNode, type: string, text: string): SymbolMatch | undefined
   /** Wrappers whose named children are read as if they stood in the wrapper's place. */
   readonly transparent: ReadonlySet<string>
   /** Nodes that belong to the symbol right below them: doc comments, decorators, attributes. */
@@ -79,17 +79,49 @@ export function childTyped(type: string): (node: SyntaxNode) => SyntaxNode | und
   return (node) => childOfType(node, type)
 }
 
+const SPACE = /\s/
+
 /** The text of a name field, with whitespace collapsed. */
 export function fieldText(node: SyntaxNode, field: string, text: string): string | undefined {
   const child = node.childForFieldName(field)
-  return child ? textOf(child, text).replace(/\s+/g, ' ').trim() : undefined
+  if (!child) return undefined
+  const name = textOf(child, text)
+  return SPACE.test(name) ? name.replace(/\s+/g, ' ').trim() : name
+}
+
+function bodyOf(spec: SymbolSpec, node: SyntaxNode): SyntaxNode | null {
+  return (typeof spec.body === 'function' ? spec.body(node) : node.childForFieldName(spec.body ?? 'body')) ?? null
+}
+
+/** A table match whose body is looked up on demand: only signatures and container splits need it. */
+class SpecMatch implements SymbolMatch {
+  readonly kind: string
+  readonly name: string
+  readonly decl: SyntaxNode
+  readonly container: boolean
+  readonly #spec: SymbolSpec
+  #body: SyntaxNode | null | undefined
+
+  constructor(spec: SymbolSpec, node: SyntaxNode, name: string, body: SyntaxNode | null | undefined) {
+    this.kind = spec.kind
+    this.name = name
+    this.decl = node
+    this.container = spec.container ?? false
+    this.#spec = spec
+    this.#body = body
+  }
+
+  get body(): SyntaxNode | null {
+    if (this.#body === undefined) this.#body = bodyOf(this.#spec, this.decl)
+    return this.#body
+  }
 }
 
 function fromSpec(spec: SymbolSpec, node: SyntaxNode, text: string): SymbolMatch | undefined {
-  const body = (typeof spec.body === 'function' ? spec.body(node) : node.childForFieldName(spec.body ?? 'body')) ?? null
-  if (spec.needsBody && !body) return undefined
+  const body = spec.needsBody ? bodyOf(spec, node) : undefined
+  if (body === null) return undefined
   const name = typeof spec.name === 'function' ? spec.name(node, text) : fieldText(node, spec.name ?? 'name', text)
-  return { kind: spec.kind, name: name ?? '', decl: node, body, container: spec.container ?? false }
+  return new SpecMatch(spec, node, name ?? '', body)
 }
 
 /** Builds {@link LanguageRules} from a table plus optional custom matchers. */
@@ -97,10 +129,10 @@ export function defineRules(definition: RulesDefinition): LanguageRules {
   const attachable = new Set([...(definition.attachable ?? []), ...(definition.comments ?? [])])
   const { symbols, custom = {} } = definition
   return {
-    symbol(node, text) {
-      const matcher = custom[node.type]
+    symbol(node, type, text) {
+      const matcher = custom[type]
       if (matcher) return matcher(node, text) ?? undefined
-      const spec = symbols[node.type]
+      const spec = symbols[type]
       return spec ? fromSpec(spec, node, text) : undefined
     },
     transparent: new Set(['ERROR', ...(definition.transparent ?? [])]),

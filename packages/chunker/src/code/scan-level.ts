@@ -16,6 +16,7 @@ export interface LevelItem {
 
 interface Entry {
   readonly node: SyntaxNode
+  readonly type: string
   readonly start: number
   readonly end: number
   readonly match: SymbolMatch | undefined
@@ -27,13 +28,14 @@ const MAX_FLATTEN_DEPTH = 8
 
 function collect(nodes: readonly SyntaxNode[], rules: LanguageRules, text: string, depth: number, out: Entry[]): void {
   for (const node of nodes) {
-    const match = rules.symbol(node, text)
-    if (!match && depth < MAX_FLATTEN_DEPTH && rules.transparent.has(node.type)) {
+    const type = node.type
+    const match = rules.symbol(node, type, text)
+    if (!match && depth < MAX_FLATTEN_DEPTH && rules.transparent.has(type)) {
       collect(namedChildrenOf(node), rules, text, depth + 1, out)
       continue
     }
-    const attachable = !match && rules.attachable.has(node.type)
-    out.push({ node, start: firstRow(node), end: lastRow(node), match, attachable })
+    const attachable = !match && rules.attachable.has(type)
+    out.push({ node, type, start: firstRow(node), end: lastRow(node), match, attachable })
   }
 }
 
@@ -74,17 +76,17 @@ function isBlank(text: string, from: number, to: number): boolean {
   return true
 }
 
-function gapKind(nodes: readonly SyntaxNode[], rules: LanguageRules): string {
+function gapKind(types: readonly string[], rules: LanguageRules): string {
   let code = false
   let imports = false
-  for (const node of nodes) {
-    if (rules.comments.has(node.type) || rules.attachable.has(node.type)) continue
-    if (rules.imports.has(node.type)) imports = true
+  for (const type of types) {
+    if (rules.comments.has(type) || rules.attachable.has(type)) continue
+    if (rules.imports.has(type)) imports = true
     else code = true
   }
   if (code) return 'code'
   if (imports) return 'imports'
-  return nodes.length > 0 ? 'comment' : 'code'
+  return types.length > 0 ? 'comment' : 'code'
 }
 
 /**
@@ -108,14 +110,18 @@ export function scanLevel(
   const pushGap = (start: number, end: number): void => {
     while (cursor < entries.length && (entries[cursor] as Entry).end < start) cursor++
     const inGap: SyntaxNode[] = []
+    const types: string[] = []
     for (let i = cursor; i < entries.length && (entries[i] as Entry).start <= end; i++) {
       const entry = entries[i] as Entry
-      if (!entry.match && entry.end >= start) inGap.push(entry.node)
+      if (!entry.match && entry.end >= start) {
+        inGap.push(entry.node)
+        types.push(entry.type)
+      }
     }
     const blank = inGap.length === 0 && isBlank(lines.text, lineStart(lines, start), lineStart(lines, end + 1))
     const previous = items.at(-1)
     if (blank && previous) items[items.length - 1] = { ...previous, end }
-    else items.push({ start, end, nodes: inGap, gapKind: blank ? 'blank' : gapKind(inGap, rules) })
+    else items.push({ start, end, nodes: inGap, gapKind: blank ? 'blank' : gapKind(types, rules) })
   }
   for (const range of symbolRanges(entries)) {
     const start = Math.max(range.start, floor)

@@ -1,0 +1,153 @@
+/**
+ * Chunking throughput of `@rag/chunker` against raw tree-sitter parse throughput on the same
+ * files: TypeScript sources found in node_modules (rxjs sources, @types/node and TypeScript's own
+ * `.d.ts` libraries) and the Python standard library.
+ *
+ * Run: `cd bench && npx tsx src/chunker-throughput.ts [--mb 6] [--rounds 3]` (build @rag/chunker
+ * first). For each file of each corpus it times a raw parse (web-tree-sitter with the grammar
+ * @rag/chunker ships with; the tree is deleted) and then a full chunking with the default options,
+ * back to back, in `rounds` rounds after one warm-up round, and sums each file's best time on each
+ * side. The target: chunking costs at most 25 % on top of the parse (chunk MB/s >= 80 % of parse
+ * MB/s).
+ */
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createNormalizedDocumentChunker, languageForPath } from '@rag/chunker'
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`)
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback
+}
+
+const MEGABYTES = option('mb', 6)
+const ROUNDS = option('rounds', 5)
+const ROOT = new URL('../..', import.meta.url).pathname
+/** The chunker does not parse files above this size by default; keep both sides comparable. */
+const MAX_FILE = 1024 * 1024
+
+/** The part of web-tree-sitter this script uses, declared here because bench does not depend on it. */
+interface TreeSitter {
+  Parser: { init(): Promise<void>; new (): Parser }
+  Language: { load(path: string): Promise<unknown> }
+}
+interface Parser {
+  setLanguage(language: unknown): Parser
+  parse(text: string): { delete(): void } | null
+}
+
+interface Corpus {
+  readonly name: string
+  readonly grammar: string
+  readonly files: { path: string; content: string }[]
+}
+
+function walk(dir: string, accept: (path: string) => boolean, out: string[]): string[] {
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return out
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory() && entry.name !== 'test' && entry.name !== 'tests') walk(path, accept, out)
+    else if (entry.isFile() && accept(path)) out.push(path)
+  }
+  return out
+}
+
+function take(name: string, grammar: string, paths: string[]): Corpus {
+  const files: Corpus['files'] = []
+  let bytes = 0
+  for (const path of paths) {
+    if (bytes >= MEGABYTES * 1024 * 1024) break
+    if (statSync(path).size > MAX_FILE) continue
+    const content = readFileSync(path, 'utf8')
+    files.push({ path: path.slice(ROOT.length), content })
+    bytes += content.length
+  }
+  return { name, grammar, files }
+}
+
+function corpora(): Corpus[] {
+  const pnpm = join(ROOT, 'node_modules/.pnpm')
+  const ts: string[] = []
+  walk(join(ROOT, 'bench/node_modules/rxjs/src'), (p) => p.endsWith('.ts'), ts)
+  for (const dir of readdirSync(pnpm).filter((d) => d.startsWith('@types+node@') || d.startsWith('typescript@'))) {
+    const pkg = dir.startsWith('@types') ? 'node_modules/@types/node' : 'node_modules/typescript/lib'
+    walk(join(pnpm, dir, pkg), (p) => p.endsWith('.ts'), ts)
+  }
+  const stdlib = execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], {
+    encoding: 'utf8',
+  }).trim()
+  const py = walk(stdlib, (p) => p.endsWith('.py') && !p.includes('site-packages'), [])
+  return [take('TypeScript (node_modules)', 'typescript', ts), take('Python stdlib', 'python', py)]
+}
+
+async function loadTreeSitter(): Promise<(grammar: string) => Promise<Parser>> {
+  const chunkerRequire = createRequire(createRequire(import.meta.url).resolve('@rag/chunker/package.json'))
+  // The ESM build, the one @rag/chunker imports (require.resolve would give the CommonJS copy).
+  const entry = chunkerRequire.resolve('web-tree-sitter').replace(/\.cjs$/, '.js')
+  const ts = (await import(pathToFileURL(entry).href)) as TreeSitter
+  await ts.Parser.init()
+  return async (grammar) => {
+    const wasm = chunkerRequire.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${grammar}.wasm`)
+    return new ts.Parser().setLanguage(await ts.Language.load(wasm))
+  }
+}
+
+const mbPerSecond = (chars: number, ms: number): number => chars / 1024 / 1024 / (ms / 1000)
+
+async function main(): Promise<void> {
+  const parserFor = await loadTreeSitter()
+  const chunker = createNormalizedDocumentChunker()
+  console.log(`chunker ${chunker.id}; per-file best of ${ROUNDS} rounds; node ${process.version}\n`)
+  const rows: string[] = []
+  for (const corpus of corpora()) {
+    const parser = await parserFor(corpus.grammar)
+    const chars = corpus.files.reduce((sum, f) => sum + f.content.length, 0)
+    // Paired timing: each file is parsed, then chunked, back to back, `rounds` times; the best
+    // time of each file on each side is kept, so load from other processes hits both sides alike.
+    const bestParse = corpus.files.map(() => Infinity)
+    const bestChunk = corpus.files.map(() => Infinity)
+    let chunks = 0
+    let fallbacks = 0
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (const [i, file] of corpus.files.entries()) {
+        let started = performance.now()
+        parser.parse(file.content)?.delete()
+        const parsed = performance.now() - started
+        started = performance.now()
+        const out = await chunker.chunk({
+          path: file.path,
+          content: file.content,
+          format: 'code',
+          language: languageForPath(file.path) ?? corpus.grammar,
+        })
+        const chunked = performance.now() - started
+        if (round === 0) {
+          chunks += out.length
+          if (out[0]?.metadata['fallback']) fallbacks++
+          continue
+        }
+        bestParse[i] = Math.min(bestParse[i] as number, parsed)
+        bestChunk[i] = Math.min(bestChunk[i] as number, chunked)
+      }
+    }
+    const parseMs = bestParse.reduce((a, b) => a + b, 0)
+    const chunkMs = bestChunk.reduce((a, b) => a + b, 0)
+    const parseRate = mbPerSecond(chars, parseMs)
+    const chunkRate = mbPerSecond(chars, chunkMs)
+    rows.push(
+      `| ${corpus.name} | ${corpus.files.length} | ${(chars / 1024 / 1024).toFixed(2)} | ${parseRate.toFixed(2)} | ${chunkRate.toFixed(2)} | ${((chunkRate / parseRate) * 100).toFixed(0)} % | ${(((chunkMs - parseMs) / parseMs) * 100).toFixed(0)} % | ${chunks} | ${fallbacks} |`,
+    )
+  }
+  console.log('| corpus | files | MB (chars) | parse MB/s | chunk MB/s | chunk / parse | overhead | chunks | fallbacks |')
+  console.log('|---|---|---|---|---|---|---|---|---|')
+  for (const row of rows) console.log(row)
+}
+
+await main()
