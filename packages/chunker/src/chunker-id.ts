@@ -1,3 +1,4 @@
+import { grammarsVersion } from './code/tree-sitter-runtime.js'
 import type { ResolvedChunkerOptions } from './options.js'
 
 /**
@@ -6,8 +7,15 @@ import type { ResolvedChunkerOptions } from './options.js'
  */
 export const CHUNKER_VERSION = 1
 
-/** The chunker id recorded in ingest fingerprints: name, rule version and every option. */
+/**
+ * The chunker id recorded in ingest fingerprints: name, rule version, every option and the version
+ * of the grammars (a new grammar can parse the same file differently).
+ *
+ * @example
+ * chunkerId(DEFAULT_CHUNKER_OPTIONS) // 'normalized@1{max:2000,min:150,overlap:200,parse:4194304;grammars:0.3.1}'
+ */
 export function chunkerId(options: ResolvedChunkerOptions): string {
   const { maxChars, minChars, overlapChars, maxParseChars } = options
-  return `normalized@${CHUNKER_VERSION}{max:${maxChars},min:${minChars},overlap:${overlapChars},parse:${maxParseChars}}`
+  const settings = `max:${maxChars},min:${minChars},overlap:${overlapChars},parse:${maxParseChars}`
+  return `normalized@${CHUNKER_VERSION}{${settings};grammars:${grammarsVersion()}}`
 }

@@ -1,10 +1,10 @@
 import { InvalidArgumentError, type Chunk, type Chunker, type SourceFile } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
 import { codeSegments } from './code/code-segments.js'
-import { languageForPath, languageForShebang, languageInfo, type LanguageInfo } from './languages.js'
 import { indexLines } from './lines.js'
 import { markdownSections } from './markdown/markdown-sections.js'
 import { resolveChunkerOptions, type ChunkerOptions, type ResolvedChunkerOptions } from './options.js'
+import { routeFile } from './route.js'
 import { textWindows } from './text-windows.js'
 import { toChunks } from './to-chunks.js'
 
@@ -17,37 +17,19 @@ function assertSourceFile(file: unknown): asserts file is SourceFile {
   }
 }
 
-/** How one file will be chunked. */
-interface Route {
-  readonly language: string
-  readonly info: LanguageInfo | undefined
-}
-
-function route(file: SourceFile): Route {
-  const given = file.language ? languageInfo(file.language) : undefined
-  if (given) return { language: given.id, info: given }
-  if (file.language) return { language: file.language, info: undefined }
-  const byPath = languageForPath(file.path)
-  if (byPath) return { language: byPath, info: languageInfo(byPath) }
-  const firstLine = file.content.slice(0, Math.min(file.content.length, 200)).split('\n', 1)[0] ?? ''
-  const byShebang = firstLine.startsWith('#!') ? languageForShebang(firstLine) : undefined
-  if (byShebang) return { language: byShebang, info: languageInfo(byShebang) }
-  return { language: file.format, info: undefined }
-}
-
 async function chunkFile(file: SourceFile, options: ResolvedChunkerOptions): Promise<Chunk[]> {
-  const { language, info } = route(file)
+  const { strategy, language, format, info } = routeFile(file)
   const lines = indexLines(file.content)
-  const context = { path: file.path, language, format: file.format }
-  if (info?.format === 'code' && file.format !== 'markdown') {
-    const outcome = await codeSegments(lines, info, options)
+  const context = { path: file.path, language, format }
+  if (strategy === 'markdown') {
+    const { segments, fields } = markdownSections(lines, options)
+    return toChunks(lines, segments, { ...context, fileMetadata: fields })
+  }
+  if (strategy === 'code') {
+    const outcome = info ? await codeSegments(lines, info, options) : { fallback: 'no-grammar' as const }
     if ('segments' in outcome) return toChunks(lines, outcome.segments, context)
     const windows = textWindows(lines, options).map((s) => ({ ...s, extra: { ...s.extra, fallback: outcome.fallback } }))
     return toChunks(lines, windows, context)
-  }
-  if (info?.format === 'markdown' || file.format === 'markdown') {
-    const { segments, fields } = markdownSections(lines, options)
-    return toChunks(lines, segments, { ...context, fileMetadata: fields })
   }
   return toChunks(lines, textWindows(lines, options), context)
 }

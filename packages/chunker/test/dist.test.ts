@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Chunk } from '@rag/core'
 import { describe, expect, it } from 'vitest'
+import type * as ChunkerModule from '../src/index.js'
 import { readFixture } from './corpus.js'
 
 const DIST = new URL('../dist/index.js', import.meta.url)
@@ -32,7 +33,7 @@ describe('the built package', () => {
   })
 
   it('finds the tree-sitter runtime and grammars from dist/', async () => {
-    const { createNormalizedDocumentChunker, SUPPORTED_LANGUAGES } = (await import(DIST.href)) as typeof import('../src/index.js')
+    const { createNormalizedDocumentChunker, SUPPORTED_LANGUAGES } = (await import(DIST.href)) as typeof ChunkerModule
     const chunker = createNormalizedDocumentChunker({ maxChars: 600, minChars: 0 })
     for (const info of SUPPORTED_LANGUAGES.filter((l) => l.grammar)) {
       const chunks = await chunker.chunk({ path: `probe${info.extensions[0]}`, content: 'x\n', format: 'code' })

@@ -22,8 +22,26 @@ function unquote(raw: string): string {
   return value
 }
 
+/** Where a quoted scalar starting at `from` ends (just past its closing quote), or -1. */
+function quoteEnd(raw: string, from: number): number {
+  const quote = raw[from]
+  for (let i = from + 1; i < raw.length; i++) {
+    if (quote === '"' && raw[i] === '\\') i++
+    else if (raw[i] === quote) {
+      if (quote === "'" && raw[i + 1] === "'") i++
+      else return i + 1
+    }
+  }
+  return -1
+}
+
+/** Drops a trailing ` # comment`; a quoted scalar ends at its closing quote. */
 function stripComment(raw: string): string {
-  if (/^\s*["']/.test(raw)) return raw
+  const lead = raw.length - raw.trimStart().length
+  if (raw[lead] === '"' || raw[lead] === "'") {
+    const end = quoteEnd(raw, lead)
+    return end === -1 ? raw : raw.slice(0, end)
+  }
   const at = raw.search(/(^|[ \t])#/)
   return at === -1 ? raw : raw.slice(0, at)
 }
