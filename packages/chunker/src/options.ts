@@ -30,9 +30,13 @@ export interface ChunkerOptions {
 
 /** {@link ChunkerOptions} with every default applied. */
 export interface ResolvedChunkerOptions {
+  /** Largest chunk, in characters. */
   readonly maxChars: number
+  /** Chunks smaller than this merge with their neighbours. */
   readonly minChars: number
+  /** Characters a text window repeats from the previous one. */
   readonly overlapChars: number
+  /** Code files longer than this are cut into windows without parsing. */
   readonly maxParseChars: number
 }
 
