@@ -1,1 +1,9 @@
-export {}
+export { BM25Stream, type BM25StreamOptions, type Eviction, type EvictionReason } from './bm25-stream.js'
+export { compatibleAnalyzer, createCompatibleAnalyzer, type CompatibleAnalyzerOptions } from './compatible-analyzer.js'
+export { codeAwareAnalyzer, createCodeAwareAnalyzer, type CodeAwareAnalyzerOptions } from './code-aware-analyzer.js'
+export type { AnalyzerOptions } from './analyzer-options.js'
+export { splitIdentifier } from './identifier.js'
+export { stem, stemFully, SUFFIX_RULES, MIN_STEM_WORD_LENGTH, type SuffixRule } from './stemmer.js'
+export { STOP_WORDS } from './stop-words.js'
+export { SYNONYM_PAIRS, type SynonymPair } from './synonyms.js'
+export { bm25Idf } from './inverted-index.js'

@@ -1,0 +1,427 @@
+import type { Analyzer, Document } from '@rag/core'
+import { detach } from './detach.js'
+import { growFloat64, growUint32, growUint8, Uint32List } from './growable.js'
+import { MAX_SLOTS, PostingsPool } from './postings.js'
+import { nextEpoch, termIdPath, type TermResolver } from './term-ids.js'
+import { selectTopK } from './top-k.js'
+
+/** New documents analysed and written where readers cannot see them yet; see {@link InvertedIndex.stage}. */
+export interface StagedDocuments {
+  readonly documents: readonly Document[]
+  /** Slot of `documents[0]`; the others follow. */
+  readonly firstSlot: number
+  /** Terms with staged postings, each once. */
+  readonly terms: Uint32Array
+}
+
+/** One scored document of a query. */
+export interface ScoredSlot {
+  readonly slot: number
+  readonly score: number
+}
+
+/** Okapi BM25 parameters. */
+export interface Bm25Parameters {
+  readonly k1: number
+  readonly b: number
+}
+
+/** The non-negative BM25 idf of Lucene: `ln(1 + (N - df + 0.5) / (df + 0.5))`. */
+export function bm25Idf(documentCount: number, df: number): number {
+  return Math.log(1 + (documentCount - df + 0.5) / (df + 0.5))
+}
+
+/**
+ * The inverted index behind `BM25Stream`: a term dictionary, postings in a {@link PostingsPool},
+ * and a table of document slots (document, length, last access) with ids kept in access order.
+ *
+ * Writing is two-phase. {@link InvertedIndex.stage} analyses new documents and writes their
+ * postings past every term's committed end, into slots no reader looks at; it may throw, and then
+ * undoes itself. {@link InvertedIndex.commit} then removes documents and publishes the staged ones
+ * in one synchronous step that cannot throw, so a search sees the old or the new state.
+ *
+ * Removal leaves tombstones: the slot dies, its postings stay and are skipped, and `df` is
+ * decremented by re-analysing the removed text (so no per-document term lists are stored). When
+ * dead slots or terms no live document holds outnumber live ones, everything is rebuilt densely.
+ */
+export class InvertedIndex implements TermResolver {
+  readonly #analyzer: Analyzer
+  readonly #compactAfter: number
+  #terms = new Map<string, number>()
+  #termStrings: string[] = []
+  #df = new Uint32Array(0)
+  #zeroDfTerms = 0
+  readonly #postings = new PostingsPool()
+
+  #documents: (Document | undefined)[] = []
+  #lengths = new Uint32Array(0)
+  #alive = new Uint8Array(0)
+  #lastAccess = new Float64Array(0)
+  /** id -> slot, least recently accessed first. */
+  #slots = new Map<string, number>()
+  #nextSlot = 0
+  #deadSlots = 0
+  #totalLength = 0
+  #epoch = nextEpoch()
+
+  /** Per-query scratch: score per slot (0 = untouched) and the touched slots. */
+  #scores = new Float64Array(0)
+  #touched = new Uint32Array(0)
+  /** Staging scratch: per term, tf in the current document, then staged df of the batch. */
+  #tf = new Uint32Array(0)
+  #stagedDf = new Uint32Array(0)
+  readonly #ids = new Uint32List()
+  readonly #unique = new Uint32List()
+
+  /** @param compactAfter dead slots (or dead terms) needed before a compaction is considered. */
+  constructor(analyzer: Analyzer, compactAfter = 1024) {
+    this.#analyzer = analyzer
+    this.#compactAfter = compactAfter
+  }
+
+  /** Live documents. */
+  get size(): number {
+    return this.#slots.size
+  }
+
+  /** Slots handed out since the last compaction, live and dead. */
+  get slotCount(): number {
+    return this.#nextSlot
+  }
+
+  /** Terms in the dictionary, including terms no live document holds. */
+  get termCount(): number {
+    return this.#termStrings.length
+  }
+
+  /** Changes whenever existing term ids change meaning; see {@link TermResolver.epoch}. */
+  get epoch(): number {
+    return this.#epoch
+  }
+
+  /** The slot of a live document, or `undefined`. */
+  slotOf(id: string): number | undefined {
+    return this.#slots.get(id)
+  }
+
+  /** The document in a live slot. */
+  document(slot: number): Document {
+    return this.#documents[slot]!
+  }
+
+  /** When the document in `slot` was last accessed. */
+  lastAccess(slot: number): number {
+    return this.#lastAccess[slot]!
+  }
+
+  /** Live `[id, slot]` entries, least recently accessed first. */
+  byAccess(): IterableIterator<[string, number]> {
+    return this.#slots.entries()
+  }
+
+  /** Marks the document in `slot` accessed at `now`: it moves to the most recent end. */
+  touch(slot: number, now: number): void {
+    const id = this.#documents[slot]!.id
+    this.#slots.delete(id)
+    this.#slots.set(id, slot)
+    this.#lastAccess[slot] = now
+  }
+
+  /** Live document frequency of `term` (0 if unknown). */
+  df(term: string): number {
+    const id = this.#terms.get(term)
+    return id === undefined ? 0 : this.#df[id]!
+  }
+
+  /** The id of `term`, added to the dictionary (with df 0) if new: the {@link TermResolver} side. */
+  idOf(term: string): number {
+    const id = this.#terms.get(term)
+    return id === undefined ? this.#addTerm(term) : id
+  }
+
+  /**
+   * Makes sure `count` more slots fit below 2^24, compacting first if needed. Call before
+   * resolving slots for a change: a compaction renumbers them.
+   */
+  reserve(count: number): void {
+    if (this.#nextSlot + count > MAX_SLOTS) this.#compact()
+  }
+
+  /**
+   * Analyses live documents that are about to be removed and returns the term ids whose `df` each
+   * one holds (once per document). Changes nothing visible.
+   */
+  stageRemoval(slots: readonly number[]): Uint32Array {
+    const decrements = new Uint32List()
+    const firstNewTerm = this.#termStrings.length
+    for (const slot of slots) {
+      const first = decrements.length
+      this.#analyze(this.#documents[slot]!.content)
+      const ids = this.#ids.items
+      for (let k = 0; k < this.#ids.length; k++) {
+        const id = ids[k]!
+        if (this.#tf[id]!++ === 0) decrements.push(id)
+      }
+      for (let k = first; k < decrements.length; k++) this.#tf[decrements.items[k]!] = 0
+    }
+    // A deterministic analyzer meets no new term here; if one did, it holds no df to give back.
+    if (this.#termStrings.length > firstNewTerm) this.#forgetTermsFrom(firstNewTerm)
+    return decrements.toArray().filter((id) => id < firstNewTerm)
+  }
+
+  /**
+   * Analyses `documents` and stages their postings in the slots after the last one. Nothing is
+   * visible until {@link InvertedIndex.commit}; if the analyzer throws, the staging is undone
+   * (new terms forgotten, staged postings dropped) and the error passes through.
+   */
+  stage(documents: readonly Document[]): StagedDocuments {
+    const firstSlot = this.#nextSlot
+    const firstNewTerm = this.#termStrings.length
+    const terms = new Uint32List()
+    this.#ensureSlots(firstSlot + documents.length)
+    const unique = this.#unique
+    unique.clear()
+    try {
+      for (let i = 0; i < documents.length; i++) {
+        const doc = documents[i]!
+        const slot = firstSlot + i
+        this.#analyze(doc.content)
+        const ids = this.#ids.items
+        const length = this.#ids.length
+        unique.clear()
+        for (let k = 0; k < length; k++) {
+          const id = ids[k]!
+          if (this.#tf[id]!++ === 0) unique.push(id)
+        }
+        for (let k = 0; k < unique.length; k++) {
+          const id = unique.items[k]!
+          this.#postings.append(id, slot, this.#tf[id]!)
+          this.#tf[id] = 0
+          if (this.#stagedDf[id]!++ === 0) terms.push(id)
+        }
+        unique.clear()
+        this.#documents[slot] = doc
+        this.#lengths[slot] = length
+      }
+    } catch (error) {
+      for (let k = 0; k < unique.length; k++) this.#tf[unique.items[k]!] = 0
+      for (let k = 0; k < terms.length; k++) this.#stagedDf[terms.items[k]!] = 0
+      this.#postings.rollback(terms.items, terms.length)
+      this.#documents.length = firstSlot
+      this.#forgetTermsFrom(firstNewTerm)
+      throw error
+    }
+    return { documents, firstSlot, terms: terms.toArray() }
+  }
+
+  /**
+   * Applies one change in a single synchronous step: removes `removeSlots` (whose term ids
+   * {@link InvertedIndex.stageRemoval} returned as `decrements`), then publishes `staged` with last
+   * access `now`, then compacts if tombstones have piled up. Never throws.
+   */
+  commit(removeSlots: readonly number[], decrements: Uint32Array, staged: StagedDocuments | undefined, now: number): void {
+    for (const slot of removeSlots) this.#kill(slot)
+    for (const id of decrements) {
+      if (this.#df[id]! > 0 && --this.#df[id]! === 0) this.#zeroDfTerms++
+    }
+    if (staged !== undefined) this.#publish(staged, now)
+    if (this.#shouldCompact()) this.#compact()
+  }
+
+  /**
+   * The best `topK` live documents for the analysed query `terms` (each distinct term counted
+   * once), best first, ties by slot (insertion order).
+   */
+  search(terms: readonly string[], topK: number, { k1, b }: Bm25Parameters): ScoredSlot[] {
+    const n = this.#slots.size
+    if (n === 0) return []
+    const avgdl = this.#totalLength / n
+    const kConst = k1 * (1 - b)
+    const kLength = avgdl > 0 ? (k1 * b) / avgdl : 0
+    const k1Plus1 = k1 + 1
+    const scores = this.#scores
+    const touched = this.#touched
+    const lengths = this.#lengths
+    const alive = this.#alive
+    const postings = this.#postings
+    const pool = postings.words
+    let count = 0
+    const seen = new Set<number>()
+    for (const term of terms) {
+      const id = this.#terms.get(term)
+      if (id === undefined || seen.has(id) || this.#df[id] === 0) continue
+      seen.add(id)
+      const idf = bm25Idf(n, this.#df[id]!)
+      for (let block = postings.firstBlock(id); block !== 0; block = postings.nextBlock(id, block)) {
+        const end = postings.blockEnd(id, block)
+        for (let i = block + 2; i < end; i++) {
+          const word = pool[i]!
+          if (word === 0) continue
+          let tf = word & 0xff
+          if (tf === 0xff) tf = pool[++i]!
+          const slot = word >>> 8
+          if (alive[slot] === 0) continue
+          const weight = (idf * tf * k1Plus1) / (tf + kConst + kLength * lengths[slot]!)
+          if (scores[slot] === 0) touched[count++] = slot
+          scores[slot]! += weight
+        }
+      }
+    }
+    const best = selectTopK(scores, touched, count, topK)
+    const out: ScoredSlot[] = []
+    for (const slot of best) out.push({ slot, score: scores[slot]! })
+    for (let i = 0; i < count; i++) scores[touched[i]!] = 0
+    return out
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.#terms = new Map()
+    this.#termStrings = []
+    this.#df = new Uint32Array(0)
+    this.#zeroDfTerms = 0
+    this.#postings.clear()
+    this.#documents = []
+    this.#lengths = new Uint32Array(0)
+    this.#alive = new Uint8Array(0)
+    this.#lastAccess = new Float64Array(0)
+    this.#slots = new Map()
+    this.#nextSlot = 0
+    this.#deadSlots = 0
+    this.#totalLength = 0
+    this.#scores = new Float64Array(0)
+    this.#touched = new Uint32Array(0)
+    this.#tf = new Uint32Array(0)
+    this.#stagedDf = new Uint32Array(0)
+    this.#epoch = nextEpoch()
+  }
+
+  /** Fills `#ids` with the term ids of `text`, through the analyzer's shortcut when it has one. */
+  #analyze(text: string): void {
+    const out = this.#ids
+    out.clear()
+    const path = termIdPath(this.#analyzer)
+    if (path !== undefined) path.appendIds(text, this, out)
+    else for (const term of this.#analyzer.analyze(text)) out.push(this.idOf(term))
+  }
+
+  #addTerm(term: string): number {
+    const id = this.#termStrings.length
+    const key = detach(term)
+    this.#terms.set(key, id)
+    this.#termStrings.push(key)
+    if (this.#df.length <= id) {
+      this.#df = growUint32(this.#df, id + 1)
+      this.#tf = growUint32(this.#tf, id + 1)
+      this.#stagedDf = growUint32(this.#stagedDf, id + 1)
+    }
+    this.#postings.ensureTerms(id + 1)
+    this.#zeroDfTerms++
+    return id
+  }
+
+  #forgetTermsFrom(first: number): void {
+    for (let id = first; id < this.#termStrings.length; id++) this.#terms.delete(this.#termStrings[id]!)
+    this.#zeroDfTerms -= this.#termStrings.length - first
+    this.#termStrings.length = first
+    this.#postings.truncateTerms(first)
+    this.#epoch = nextEpoch()
+  }
+
+  #kill(slot: number): void {
+    const doc = this.#documents[slot]!
+    this.#slots.delete(doc.id)
+    this.#documents[slot] = undefined
+    this.#alive[slot] = 0
+    this.#totalLength -= this.#lengths[slot]!
+    this.#deadSlots++
+  }
+
+  #publish(staged: StagedDocuments, now: number): void {
+    const { documents, firstSlot, terms } = staged
+    for (let i = 0; i < documents.length; i++) {
+      const slot = firstSlot + i
+      this.#alive[slot] = 1
+      this.#lastAccess[slot] = now
+      this.#slots.set(documents[i]!.id, slot)
+      this.#totalLength += this.#lengths[slot]!
+    }
+    this.#nextSlot = firstSlot + documents.length
+    for (const id of terms) {
+      if (this.#df[id] === 0) this.#zeroDfTerms--
+      this.#df[id]! += this.#stagedDf[id]!
+      this.#stagedDf[id] = 0
+    }
+    this.#postings.publish(terms, terms.length)
+  }
+
+  #ensureSlots(count: number): void {
+    if (this.#alive.length >= count) return
+    this.#lengths = growUint32(this.#lengths, count)
+    this.#alive = growUint8(this.#alive, count)
+    this.#lastAccess = growFloat64(this.#lastAccess, count)
+    this.#scores = growFloat64(this.#scores, count)
+    this.#touched = growUint32(this.#touched, count)
+  }
+
+  #shouldCompact(): boolean {
+    const liveTerms = this.#termStrings.length - this.#zeroDfTerms
+    return (
+      (this.#deadSlots >= this.#compactAfter && this.#deadSlots > this.#slots.size) ||
+      (this.#zeroDfTerms >= this.#compactAfter && this.#zeroDfTerms > liveTerms) ||
+      (this.#postings.garbageWords >= this.#compactAfter && 2 * this.#postings.garbageWords > this.#postings.usedWords)
+    )
+  }
+
+  /** Renumbers live slots and live terms densely (order kept) and rebuilds the postings. */
+  #compact(): void {
+    const slotMap = new Int32Array(this.#nextSlot).fill(-1)
+    let liveSlots = 0
+    for (let s = 0; s < this.#nextSlot; s++) if (this.#alive[s] === 1) slotMap[s] = liveSlots++
+    const termCount = this.#termStrings.length
+    const termMap = new Int32Array(termCount).fill(-1)
+    const terms = new Map<string, number>()
+    const termStrings: string[] = []
+    const df = new Uint32Array(Math.max(16, termCount - this.#zeroDfTerms))
+    for (let t = 0; t < termCount; t++) {
+      if (this.#df[t] === 0) continue
+      termMap[t] = termStrings.length
+      df[termStrings.length] = this.#df[t]!
+      terms.set(this.#termStrings[t]!, termStrings.length)
+      termStrings.push(this.#termStrings[t]!)
+    }
+    this.#postings.rebuild(termCount, termMap, termStrings.length, slotMap)
+
+    const size = Math.max(16, liveSlots)
+    const documents: (Document | undefined)[] = new Array<Document | undefined>(liveSlots)
+    const lengths = new Uint32Array(size)
+    const alive = new Uint8Array(size)
+    const lastAccess = new Float64Array(size)
+    for (let s = 0; s < this.#nextSlot; s++) {
+      const to = slotMap[s]!
+      if (to < 0) continue
+      documents[to] = this.#documents[s]
+      lengths[to] = this.#lengths[s]!
+      alive[to] = 1
+      lastAccess[to] = this.#lastAccess[s]!
+    }
+    // Map.set on an existing key keeps its place: the access order survives.
+    for (const [id, slot] of this.#slots) this.#slots.set(id, slotMap[slot]!)
+
+    this.#terms = terms
+    this.#termStrings = termStrings
+    this.#df = df
+    this.#tf = new Uint32Array(df.length)
+    this.#stagedDf = new Uint32Array(df.length)
+    this.#zeroDfTerms = 0
+    this.#documents = documents
+    this.#lengths = lengths
+    this.#alive = alive
+    this.#lastAccess = lastAccess
+    this.#scores = new Float64Array(size)
+    this.#touched = new Uint32Array(size)
+    this.#nextSlot = liveSlots
+    this.#deadSlots = 0
+    this.#epoch = nextEpoch()
+  }
+}

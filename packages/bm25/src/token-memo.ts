@@ -1,0 +1,235 @@
+import { detach } from './detach.js'
+import { growUint8, growUint32, type Uint32List } from './growable.js'
+import type { TermResolver } from './term-ids.js'
+
+const EMPTY: readonly string[] = Object.freeze([])
+/** The table starts at this many slots and doubles at half load, up to {@link MAX_SLOTS}. */
+const MIN_SLOTS = 1 << 12
+/** At half of this many slots the memo starts over: about 260,000 tokens, more than 114 MiB of code holds. */
+const MAX_SLOTS = 1 << 19
+/** Tokens longer than this are computed each time, not remembered. */
+const MAX_TOKEN = 64
+const FNV_OFFSET = 0x811c9dc5 | 0
+const FNV_PRIME = 0x01000193
+
+/** Words per slot: `[hash, length | count << 8, key bytes 0-3, key bytes 4-7, key offset, entry, epoch, id]`. */
+const WORDS = 8
+
+/**
+ * The fast path of the built-in analyzers for ASCII text. It scans the text's bytes for tokens
+ * (maximal runs of bytes that `fold` maps to non-zero, two or more long, hashed and compared after
+ * folding) and remembers what `compute` makes of each distinct token, so a token seen before costs
+ * a hash and a comparison, with no string built; {@link TokenMemo.appendIds} also remembers the
+ * token's term ids for the resolver's current epoch. A slot keeps the first eight key bytes and a
+ * single term's id inline, so a typical hit reads one cache line. The output always equals calling
+ * `compute` on every token in order. The table grows with the distinct tokens seen and starts over
+ * when it holds about 260,000 (about 25 MiB), so memory stays bounded whatever the corpus.
+ */
+export class TokenMemo {
+  readonly #fold = new Uint8Array(256)
+  readonly #compute: (token: string) => readonly string[]
+  readonly #encoder = new TextEncoder()
+  #bytes = new Uint8Array(0)
+  #slots = new Int32Array(0)
+  #mask = 0
+  #entries = 0
+  /** Full keys of tokens longer than eight bytes. */
+  #keys = new Uint8Array(0)
+  #keyBytes = 0
+  /** Per entry (in insertion order): its terms. */
+  #values: (readonly string[])[] = []
+  /** Ids of entries with several terms; their slot's id word is the offset here. */
+  #ids = new Uint32Array(0)
+  #idCount = 0
+
+  /**
+   * @param fold maps an ASCII code to the byte a token holds for it, or 0 for a separator.
+   * @param compute the terms of one token (as it appears in the text); the strings are kept.
+   */
+  constructor(fold: (code: number) => number, compute: (token: string) => readonly string[]) {
+    for (let c = 0; c < 128; c++) this.#fold[c] = fold(c)
+    this.#compute = compute
+  }
+
+  /** Appends the terms of every token of `text` to `out`; `false` (nothing appended) if `text` is not ASCII. */
+  appendTerms(text: string, out: string[]): boolean {
+    return this.#scan(text, out, undefined, undefined)
+  }
+
+  /**
+   * Appends the ids, under `resolver`, of the terms of every token of `text` to `out`; `false`
+   * (nothing appended) if `text` is not ASCII.
+   */
+  appendIds(text: string, resolver: TermResolver, out: Uint32List): boolean {
+    return this.#scan(text, undefined, resolver, out)
+  }
+
+  /**
+   * The one scanning loop behind both outputs. The hit path (hash, probe, inline key compare) is
+   * written out here rather than in helpers: it runs once per token, and calls cost as much as it.
+   */
+  #scan(text: string, terms: string[] | undefined, resolver: TermResolver | undefined, ids: Uint32List | undefined): boolean {
+    const n = text.length
+    if (!this.#encode(text)) return false
+    const bytes = this.#bytes
+    const fold = this.#fold
+    const epoch = resolver === undefined ? 0 : resolver.epoch
+    let slots = this.#slots
+    let mask = this.#mask
+    for (let i = 0; i < n; ) {
+      let c = fold[bytes[i]!]!
+      if (c === 0) {
+        i++
+        continue
+      }
+      const start = i
+      let hash = FNV_OFFSET
+      do {
+        hash = Math.imul(hash ^ c, FNV_PRIME)
+        i++
+      } while (i < n && (c = fold[bytes[i]!]!) !== 0)
+      const length = i - start
+      if (length < 2) continue
+      // The first eight folded bytes, packed, are compared in the slot itself.
+      let key0 = 0
+      let key1 = 0
+      for (let k = Math.min(length, 8) - 1; k >= 4; k--) key1 = (key1 << 8) | fold[bytes[start + k]!]!
+      for (let k = Math.min(length, 4) - 1; k >= 0; k--) key0 = (key0 << 8) | fold[bytes[start + k]!]!
+      if (length > MAX_TOKEN) {
+        const computed = this.#compute(text.slice(start, i))
+        if (terms !== undefined) for (const term of computed) terms.push(term)
+        else for (const term of computed) ids!.push(resolver!.idOf(term))
+        continue
+      }
+      let at = -1
+      for (let s = hash & mask; ; s = (s + 1) & mask) {
+        const probe = WORDS * s
+        const stored = slots[probe + 1]! & 0xff
+        if (stored === 0) break
+        if (stored === length && slots[probe] === hash && slots[probe + 2] === key0 && slots[probe + 3] === key1) {
+          if (length <= 8 || this.#sameTail(slots[probe + 4]!, start, length)) {
+            at = probe
+            break
+          }
+        }
+      }
+      if (at < 0) {
+        at = this.#insert(text, start, length, hash, key0, key1)
+        slots = this.#slots
+        mask = this.#mask
+      }
+      if (terms !== undefined) {
+        const value = this.#values[slots[at + 5]!]!
+        for (let t = 0; t < value.length; t++) terms.push(value[t]!)
+        continue
+      }
+      const count = slots[at + 1]! >>> 8
+      if (count === 0) continue
+      if (slots[at + 6] !== epoch) this.#resolve(at, resolver!)
+      if (count === 1) {
+        ids!.push(slots[at + 7]!)
+        continue
+      }
+      ids!.reserve(count)
+      const items = ids!.items
+      const pool = this.#ids
+      const first = slots[at + 7]!
+      let k = ids!.length
+      for (let t = 0; t < count; t++) items[k++] = pool[first + t]!
+      ids!.length = k
+    }
+    return true
+  }
+
+  /** Whether bytes 8 and on of the token at `start` equal the stored key at `offset`. */
+  #sameTail(offset: number, start: number, length: number): boolean {
+    const keys = this.#keys
+    const bytes = this.#bytes
+    const fold = this.#fold
+    for (let j = 8; j < length; j++) if (keys[offset + j] !== fold[bytes[start + j]!]) return false
+    return true
+  }
+
+  /** Stores the ids of the slot's terms under the resolver's epoch. */
+  #resolve(at: number, resolver: TermResolver): void {
+    const slots = this.#slots
+    const value = this.#values[slots[at + 5]!]!
+    if (value.length === 1) {
+      slots[at + 7] = resolver.idOf(value[0]!)
+    } else {
+      if (slots[at + 6] === 0) {
+        // First resolution: give the slot its run of ids.
+        this.#ids = growUint32(this.#ids, this.#idCount + value.length, this.#idCount)
+        slots[at + 7] = this.#idCount
+        this.#idCount += value.length
+      }
+      const first = slots[at + 7]!
+      for (let t = 0; t < value.length; t++) this.#ids[first + t] = resolver.idOf(value[t]!)
+    }
+    slots[at + 6] = resolver.epoch
+  }
+
+  /** Encodes `text` into `#bytes`; `false` if it is not all ASCII (UTF-8 then needs more bytes than characters). */
+  #encode(text: string): boolean {
+    const n = text.length
+    if (this.#bytes.length < 3 * n) this.#bytes = new Uint8Array(Math.max(3 * n, 2 * this.#bytes.length, 4096))
+    if (this.#slots.length === 0) this.#reset(MIN_SLOTS)
+    return this.#encoder.encodeInto(text, this.#bytes).written === n
+  }
+
+  #insert(text: string, start: number, length: number, hash: number, key0: number, key1: number): number {
+    const computed = this.#compute(text.slice(start, start + length))
+    const value = computed.length === 0 ? EMPTY : computed.map(detach)
+    if (2 * (this.#entries + 1) > this.#mask + 1) {
+      if (this.#mask + 1 >= MAX_SLOTS) this.#reset(MAX_SLOTS)
+      else this.#rehash(2 * (this.#mask + 1))
+    }
+    let offset = 0
+    if (length > 8) {
+      offset = this.#keyBytes
+      this.#keys = growUint8(this.#keys, offset + length, offset)
+      for (let j = 0; j < length; j++) this.#keys[offset + j] = this.#fold[this.#bytes[start + j]!]!
+      this.#keyBytes += length
+    }
+    const slots = this.#slots
+    let s = hash & this.#mask
+    while ((slots[WORDS * s + 1]! & 0xff) !== 0) s = (s + 1) & this.#mask
+    const at = WORDS * s
+    slots[at] = hash
+    slots[at + 1] = length | (value.length << 8)
+    slots[at + 2] = key0
+    slots[at + 3] = key1
+    slots[at + 4] = offset
+    slots[at + 5] = this.#values.length
+    slots[at + 6] = 0
+    slots[at + 7] = 0
+    this.#values.push(value)
+    this.#entries++
+    return at
+  }
+
+  #rehash(size: number): void {
+    const old = this.#slots
+    const slots = new Int32Array(WORDS * size)
+    const mask = size - 1
+    for (let from = 0; from < old.length; from += WORDS) {
+      if ((old[from + 1]! & 0xff) === 0) continue
+      let s = old[from]! & mask
+      while ((slots[WORDS * s + 1]! & 0xff) !== 0) s = (s + 1) & mask
+      slots.set(old.subarray(from, from + WORDS), WORDS * s)
+    }
+    this.#slots = slots
+    this.#mask = mask
+  }
+
+  #reset(size: number): void {
+    this.#slots = new Int32Array(WORDS * size)
+    this.#mask = size - 1
+    this.#entries = 0
+    this.#keys = new Uint8Array(0)
+    this.#keyBytes = 0
+    this.#values = []
+    this.#ids = new Uint32Array(0)
+    this.#idCount = 0
+  }
+}
