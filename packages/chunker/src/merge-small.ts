@@ -37,9 +37,12 @@ function finish(item: Item): Segment {
   let primary = first
   for (const part of item.parts) if (size(part) > size(primary)) primary = part
   const names: string[] = []
-  for (const part of item.parts) if (part.symbol && !names.includes(part.symbol)) names.push(part.symbol)
+  for (const part of item.parts) {
+    const named = part === primary || part.named !== false
+    if (named && part.symbol && !names.includes(part.symbol)) names.push(part.symbol)
+  }
   const extra: Record<string, MetadataValue> = { ...primary.extra }
-  if (names.length > 0) extra['symbols'] = names.join(', ')
+  if (names.length > 1 || (names.length === 1 && names[0] !== primary.symbol)) extra['symbols'] = names.join(', ')
   return { ...primary, start: item.start, end: item.end, extra }
 }
 
@@ -48,7 +51,7 @@ function finish(item: Item): Segment {
  * packed together up to `maxChars`; a packed group still below `minChars` joins the chunk before
  * it, or else the one after it, when the result fits. Decisions only look at direct neighbours,
  * so an edit moves chunk boundaries near the edit only. The merged chunk keeps the metadata of its
- * largest part and lists every symbol it holds in `symbols`.
+ * largest part and lists the symbols it holds in `symbols` (when that says more than `symbol`).
  */
 export function mergeSmall(blocks: readonly Block[], minChars: number, maxChars: number): Segment[] {
   const out: Item[] = []

@@ -25,6 +25,11 @@ export interface Segment {
   readonly parent: string
   /** Further flat metadata (`sectionPath`, `symbols`, `overlap`, ...). */
   readonly extra?: Readonly<Record<string, MetadataValue>>
+  /**
+   * `false` for code inside a container that is not a member (fields, the closing brace): it
+   * carries the container's fields but does not name it again in a merged chunk's `symbols`.
+   */
+  readonly named?: boolean
 }
 
 /** A segment with no symbol: a gap, a window, a preamble. */

@@ -48,9 +48,11 @@ function symbolSegment(match: SymbolMatch, scope: Scope, context: Context, start
   return { start, end, kind, symbol: name, qname, signature: () => signatureOf(match, text, dropAttributes), parent }
 }
 
+/** A symbol or gap too large for one chunk, cut into pieces numbered `part` of `parts`. */
 function pieces(context: Context, item: LevelItem, nodes: readonly SyntaxNode[], fields: Segment): Segment[] {
   const units = splitRows(context.lines, item.start, item.end, nodes, context.options.maxChars)
-  return packUnits(units, context.options.maxChars).map((u) => ({ ...fields, start: u.start, end: u.end }))
+  const packed = packUnits(units, context.options.maxChars)
+  return packed.map((u, i) => ({ ...fields, start: u.start, end: u.end, extra: { ...fields.extra, part: i + 1, parts: packed.length } }))
 }
 
 function layoutItems(context: Context, items: readonly LevelItem[], scope: Scope): Block[] {
@@ -63,7 +65,7 @@ function layoutItems(context: Context, items: readonly LevelItem[], scope: Scope
     if (!item.symbol) {
       const owner = scope.owner
       const segment: Segment = owner
-        ? { start, end, kind: owner.kind, symbol: owner.symbol, qname: owner.qname, signature: owner.signature, parent: owner.parent }
+        ? { start, end, kind: owner.kind, symbol: owner.symbol, qname: owner.qname, signature: owner.signature, parent: owner.parent, named: false }
         : { start, end, kind: item.gapKind === 'blank' ? 'code' : item.gapKind, symbol: '', qname: '', signature: '', parent: '' }
       blocks.push(fits ? segment : pieces(context, item, item.nodes, segment))
       continue

@@ -109,7 +109,8 @@ export function markdownSections(lines: LineIndex, options: MarkdownOptions): Ma
       if (blockEnd - blockStart <= options.maxChars) units.push({ start: blockStart, end: blockEnd })
       else lineUnits(lines, block.first, block.last, options.maxChars, units)
     }
-    for (const unit of packUnits(units, options.maxChars)) segments.push({ ...fields, ...unit })
+    const packed = packUnits(units, options.maxChars)
+    packed.forEach((unit, i) => segments.push({ ...fields, ...unit, extra: { ...fields.extra, part: i + 1, parts: packed.length } }))
   }
   return { segments, fields: frontmatterMetadata(frontmatter?.fields ?? {}) }
 }
@@ -117,7 +118,7 @@ export function markdownSections(lines: LineIndex, options: MarkdownOptions): Ma
 /** Keys a chunk's own provenance uses; a frontmatter key of the same name is kept as `frontmatter.<key>`. */
 const RESERVED = new Set([
   'file', 'language', 'format', 'kind', 'symbol', 'qname', 'signature', 'parent', 'startLine', 'endLine',
-  'chunkIndex', 'sectionPath', 'headingLevel', 'symbols', 'overlap', 'fallback',
+  'chunkIndex', 'sectionPath', 'headingLevel', 'symbols', 'overlap', 'fallback', 'part', 'parts',
 ])
 
 function frontmatterMetadata(fields: Readonly<Record<string, MetadataValue>>): Record<string, MetadataValue> {
