@@ -1,3 +1,4 @@
+import { mergeConfig } from 'vitest/config'
 import { sharedVitestConfig } from '../../vitest.shared.ts'
 
-export default sharedVitestConfig
+export default mergeConfig(sharedVitestConfig, { test: { globalSetup: ['test/global-setup.ts'] } })
