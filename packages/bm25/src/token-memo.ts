@@ -42,13 +42,17 @@ export class TokenMemo {
   #ids = new Uint32Array(0)
   #idCount = 0
 
+  readonly #maxSlots: number
+
   /**
    * @param fold maps an ASCII code to the byte a token holds for it, or 0 for a separator.
    * @param compute the terms of one token (as it appears in the text); the strings are kept.
+   * @param maxSlots table size (a power of two) at which the memo starts over.
    */
-  constructor(fold: (code: number) => number, compute: (token: string) => readonly string[]) {
+  constructor(fold: (code: number) => number, compute: (token: string) => readonly string[], maxSlots = MAX_SLOTS) {
     for (let c = 0; c < 128; c++) this.#fold[c] = fold(c)
     this.#compute = compute
+    this.#maxSlots = Math.max(MIN_SLOTS, maxSlots)
   }
 
   /** Appends the terms of every token of `text` to `out`; `false` (nothing appended) if `text` is not ASCII. */
@@ -181,7 +185,7 @@ export class TokenMemo {
     const computed = this.#compute(text.slice(start, start + length))
     const value = computed.length === 0 ? EMPTY : computed.map(detach)
     if (2 * (this.#entries + 1) > this.#mask + 1) {
-      if (this.#mask + 1 >= MAX_SLOTS) this.#reset(MAX_SLOTS)
+      if (this.#mask + 1 >= this.#maxSlots) this.#reset(this.#maxSlots)
       else this.#rehash(2 * (this.#mask + 1))
     }
     let offset = 0

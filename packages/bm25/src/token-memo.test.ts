@@ -1,0 +1,99 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { Uint32List } from './growable.js'
+import type { TermResolver } from './term-ids.js'
+import { TokenMemo } from './token-memo.js'
+
+const foldLower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 ? c : 0)
+
+/** What the memo must reproduce: tokens of two or more word characters, each computed. */
+function reference(text: string, compute: (token: string) => readonly string[]): string[] {
+  return (text.match(/[A-Za-z0-9_]{2,}/g) ?? []).flatMap((token) => compute(token))
+}
+
+class Dictionary implements TermResolver {
+  epoch = 1
+  readonly ids = new Map<string, number>()
+  calls = 0
+  idOf(term: string): number {
+    this.calls++
+    let id = this.ids.get(term)
+    if (id === undefined) this.ids.set(term, (id = this.ids.size))
+    return id
+  }
+}
+
+describe('TokenMemo', () => {
+  const compute = (token: string): string[] => {
+    const lower = token.toLowerCase()
+    if (lower === 'the') return []
+    return lower.length > 5 ? [lower, lower.slice(0, 3)] : [lower]
+  }
+
+  it('gives what computing every token gives, for strings and ids', () => {
+    const memo = new TokenMemo(foldLower, compute)
+    const dictionary = new Dictionary()
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'aAbBcZ09_ .-'.split('')), maxLength: 80 }), (text) => {
+        const terms: string[] = []
+        expect(memo.appendTerms(text, terms)).toBe(true)
+        expect(terms).toEqual(reference(text, compute))
+        const ids = new Uint32List()
+        memo.appendIds(text, dictionary, ids)
+        expect([...ids.toArray()]).toEqual(terms.map((t) => dictionary.ids.get(t)))
+      }),
+    )
+  })
+
+  it('computes each distinct token once while it fits', () => {
+    let computed = 0
+    const memo = new TokenMemo(foldLower, (token) => {
+      computed++
+      return [token.toLowerCase()]
+    })
+    memo.appendTerms('Alpha beta ALPHA alpha beta gamma', [])
+    expect(computed).toBe(3)
+  })
+
+  it('starts over when full and stays correct', () => {
+    const memo = new TokenMemo(foldLower, compute, 1 << 12)
+    const text = Array.from({ length: 10_000 }, (_, i) => `token${i} shared`).join(' ')
+    const out: string[] = []
+    memo.appendTerms(text, out)
+    memo.appendTerms(text, out)
+    const once = reference(text, compute)
+    expect(out).toEqual([...once, ...once])
+  })
+
+  it('resolves ids again when the epoch changes', () => {
+    const memo = new TokenMemo(foldLower, compute)
+    const dictionary = new Dictionary()
+    const ids = new Uint32List()
+    memo.appendIds('alpha beta', dictionary, ids)
+    const calls = dictionary.calls
+    memo.appendIds('alpha beta', dictionary, ids)
+    expect(dictionary.calls).toBe(calls)
+    dictionary.epoch = 2
+    dictionary.ids.clear()
+    dictionary.ids.set('beta', 7)
+    ids.clear()
+    memo.appendIds('alpha beta', dictionary, ids)
+    expect([...ids.toArray()]).toEqual([dictionary.ids.get('alpha'), 7])
+  })
+
+  it('computes tokens longer than 64 characters without remembering them', () => {
+    const memo = new TokenMemo(foldLower, compute)
+    const long = 'x'.repeat(100)
+    const out: string[] = []
+    memo.appendTerms(`${long} ${long}`, out)
+    expect(out).toEqual([long, 'xxx', long, 'xxx'])
+  })
+
+  it('declines text that is not ASCII', () => {
+    const memo = new TokenMemo(foldLower, compute)
+    const out: string[] = []
+    expect(memo.appendTerms('café au lait', out)).toBe(false)
+    expect(memo.appendTerms('\ud800 lone surrogate', out)).toBe(false)
+    expect(out).toEqual([])
+  })
+})
