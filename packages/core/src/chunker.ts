@@ -6,7 +6,7 @@ export interface SourceFile {
   readonly path: string
   /** Decoded text: BOM removed, line endings kept as in the file. */
   readonly content: string
-  /** Detected format, e.g. `code`, `markdown`, `text`, `json`. */
+  /** Detected format, e.g. `code`, `markdown`, `text`, `json`; `''` or `auto` asks the chunker to detect it. */
   readonly format: string
   /** Detected language where known, e.g. `typescript`, `python`. */
   readonly language?: string

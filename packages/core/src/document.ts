@@ -43,6 +43,22 @@ export interface ChunkMetadata {
   readonly qname?: string
   /** The heading trail of a markdown section, joined with ` > `. */
   readonly sectionPath?: string
+  /** The declaration up to its body, e.g. `export function f(a: number): string`. */
+  readonly signature?: string
+  /** Qualified name of the enclosing symbol, e.g. the class of a method. */
+  readonly parent?: string
+  /** Position of the chunk within its file, from 0. */
+  readonly chunkIndex?: number
+  /** Names of the symbols a merged chunk holds, comma separated. */
+  readonly symbols?: string
+  /** For a symbol cut for size: which piece this is (from 1) and how many there are. */
+  readonly part?: number
+  /** For a symbol cut for size: how many pieces there are. */
+  readonly parts?: number
+  /** Lines this text window repeats from the window before it. */
+  readonly overlap?: number
+  /** Why a code file was cut into windows instead of symbols, e.g. `no-grammar`, `parse-failed`. */
+  readonly fallback?: string
 }
 
 /** A document whose metadata uses the provenance keys of {@link ChunkMetadata}. */
