@@ -138,7 +138,7 @@ export class FileIndexer {
 
   /** Path to fingerprint of every indexed file (empty before the first run). */
   get fingerprints(): ReadonlyMap<string, string> {
-    return new Map((this.#state?.files ?? []).map((f) => [f.path, f.fingerprint]))
+    return new Map((this.#state?.files ?? []).filter((f) => f.binary === undefined).map((f) => [f.path, f.fingerprint]))
   }
 
   /** The fingerprint state, for a persistent store to save; `undefined` before the first run. */

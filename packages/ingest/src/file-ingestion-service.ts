@@ -229,7 +229,7 @@ export class FileIngestionService {
       tasks.push({
         path: file.path,
         absolutePath: join(real, file.path),
-        ...(record && record.fingerprint !== '' ? { previousFingerprint: record.fingerprint } : {}),
+        ...(record && record.fingerprint !== '' && record.binary === undefined ? { previousFingerprint: record.fingerprint } : {}),
         maxFileBytes: this.limits.maxFileBytes,
         format: source.format,
         context,
@@ -290,7 +290,7 @@ export class FileIngestionService {
       removeIds: staged.removeIds,
       addDocuments: staged.addDocuments,
       state: staged.state,
-      fingerprints: new Map(staged.state.files.map((f) => [f.path, f.fingerprint])),
+      fingerprints: new Map(staged.state.files.filter((f) => f.binary === undefined).map((f) => [f.path, f.fingerprint])),
       skipped,
       failed: staged.failed,
       warnings: warnings.sort((a, b) => ((a.path ?? '') < (b.path ?? '') ? -1 : 1)),

@@ -52,6 +52,9 @@ export interface StageInput {
   readonly unreadableDirectories: readonly string[]
 }
 
+/** The fingerprint of a file remembered as binary: never equal to a text file's. */
+export const BINARY_FINGERPRINT = 'binary'
+
 function under(path: string, dirs: readonly string[]): boolean {
   return dirs.some((dir) => dir === '' || path.startsWith(`${dir}/`))
 }
@@ -89,6 +92,7 @@ export function stageGeneration(input: StageInput): StagedGeneration {
     const reused = statReused.get(path)
     if (reused) {
       files.push(reused)
+      if (reused.binary !== undefined) skipped.push({ path, type: 'file', reason: { kind: 'binary', detail: reused.binary } })
       continue
     }
     const result = results.get(path)
@@ -113,14 +117,18 @@ export function stageGeneration(input: StageInput): StagedGeneration {
         break
       case 'skipped':
         skipped.push({ path, type: 'file', reason: result.reason })
-        if (before) {
+        if (before && before.binary === undefined) {
           removed++
           removeIds.push(...before.chunkIds)
+        }
+        // Remember binaries, so the stat fast path spares reading them again.
+        if (result.reason.kind === 'binary' && result.stat) {
+          files.push({ path, fingerprint: BINARY_FINGERPRINT, ...result.stat, checkedAtMs: runStartedMs, chars: 0, chunkIds: [], binary: result.reason.detail })
         }
         break
       case 'failed':
         failed.push({ path, code: result.code, message: result.message })
-        if (before) {
+        if (before && before.binary === undefined) {
           kept++
           files.push(before)
         }
@@ -134,13 +142,13 @@ export function stageGeneration(input: StageInput): StagedGeneration {
     if (under(path, unreadableDirectories)) {
       kept++
       files.push(before)
-    } else {
+    } else if (before.binary === undefined) {
       removed++
       removeIds.push(...before.chunkIds)
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  assertUniqueIds(files)
+  if (addDocuments.length > 0) assertUniqueIds(files, addDocuments)
   return {
     removeIds,
     addDocuments,
@@ -151,18 +159,23 @@ export function stageGeneration(input: StageInput): StagedGeneration {
   }
 }
 
-function assertUniqueIds(files: readonly FileRecord[]): void {
-  const owner = new Map<string, string>()
+// Ids already committed are unique, so only this run's chunks can clash: against each other or
+// against a kept file's. One Set of every id finds a clash; the owner is looked up only then.
+function assertUniqueIds(files: readonly FileRecord[], added: readonly Chunk[]): void {
+  const addedIds = new Set(added.map((chunk) => chunk.id))
+  const seen = new Set<string>()
   for (const file of files) {
     for (const id of file.chunkIds) {
-      const other = owner.get(id)
-      if (other !== undefined) {
-        throw new RagError(
-          'CONFLICT',
-          `Chunk id ${JSON.stringify(id)} is produced by both ${other} and ${file.path}; chunk ids must be unique, so nothing was committed.`,
-        )
+      if (!seen.has(id)) {
+        seen.add(id)
+        continue
       }
-      owner.set(id, file.path)
+      if (!addedIds.has(id)) continue
+      const owners = files.filter((f) => f.chunkIds.includes(id)).map((f) => f.path)
+      throw new RagError(
+        'CONFLICT',
+        `Chunk id ${JSON.stringify(id)} is produced by ${owners.length > 1 ? `both ${owners[0]} and ${owners[1]}` : `${owners[0]} twice`}; chunk ids must be unique, so nothing was committed.`,
+      )
     }
   }
 }

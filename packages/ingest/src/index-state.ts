@@ -9,6 +9,11 @@ export interface FileRecord extends StatRecord {
   readonly chars: number
   /** Ids of the chunks this file contributed, in file order. */
   readonly chunkIds: readonly string[]
+  /**
+   * Set when the file was read and found binary (the sniff's detail): it has no chunks, and the
+   * stat fast path spares re-reading it on every run.
+   */
+  readonly binary?: string
 }
 
 /**
@@ -54,6 +59,7 @@ export function assertIndexState(value: unknown): asserts value is IndexState {
     for (const key of ['size', 'mtimeMs', 'ctimeMs', 'ino', 'checkedAtMs', 'chars']) {
       if (typeof r[key] !== 'number' || !Number.isFinite(r[key])) fail(`.files[${i}].${key} must be a finite number`)
     }
+    if (r['binary'] !== undefined && typeof r['binary'] !== 'string') fail(`.files[${i}].binary must be a string when set`)
     if (!Array.isArray(r['chunkIds']) || !r['chunkIds'].every((id) => typeof id === 'string')) {
       fail(`.files[${i}].chunkIds must be an array of strings`)
     }

@@ -37,8 +37,8 @@ export type FileResult =
   | ({ readonly kind: 'unchanged' } & Extracted)
   /** New or changed: chunked afresh. */
   | ({ readonly kind: 'chunked'; readonly chunks: Chunk[] } & Extracted)
-  /** Not a document after all (binary content, grew past the size bound, vanished). */
-  | { readonly kind: 'skipped'; readonly path: string; readonly reason: SkipReason }
+  /** Not a document after all (binary content, grew past the size bound, vanished); `stat` when it was read. */
+  | { readonly kind: 'skipped'; readonly path: string; readonly reason: SkipReason; readonly stat?: FileStat }
   /** Could not be read: keeps its previous chunks. */
   | { readonly kind: 'failed'; readonly path: string; readonly code: string; readonly message: string }
   /** The chunker threw (or could not be built): fails the whole run. */
@@ -63,7 +63,7 @@ export async function processFile(task: FileTask, read: ReadFile, getChunker: ()
     return { kind: 'failed', path, code: outcome.code, message: outcome.message }
   }
   const decoded = decodeText(outcome.bytes)
-  if (!decoded.ok) return { kind: 'skipped', path, reason: { kind: 'binary', detail: decoded.detail } }
+  if (!decoded.ok) return { kind: 'skipped', path, reason: { kind: 'binary', detail: decoded.detail }, stat: outcome.stat }
   const detected = detectFormat(path, decoded.text, task.format)
   const extracted: Extracted = {
     path,

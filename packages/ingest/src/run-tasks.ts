@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { CancelledError, type Chunker } from '@rag/core'
 import type { ChunkerSpec } from './chunker-spec.js'
+import { detectFormat } from './format-detection.js'
 import { processFile, type FileResult, type FileTask } from './process-file.js'
 import { readRegularFile } from './read-file.js'
 import { WorkerPool } from './worker-pool.js'
@@ -26,6 +27,24 @@ export function defaultWorkerCount(): number {
 
 // Files read at once on the calling thread: overlaps I/O with chunking.
 const LOCAL_CONCURRENCY = 4
+
+/**
+ * Chunks one tiny file per code language of the run on the calling thread, so its chunker has
+ * compiled those grammars before the workers run. Without this, the first later run on the
+ * calling thread (a one-file edit) can wait seconds: V8 compiles WebAssembly on shared background
+ * threads, which stay busy optimising the grammars the workers used after the pool is gone.
+ * Failures are ignored: the real run reports them.
+ */
+async function primeCallingThread(chunker: Chunker, tasks: readonly FileTask[]): Promise<void> {
+  const languages = new Set<string>()
+  for (const task of tasks) {
+    const detected = detectFormat(task.path, '')
+    if (detected.format === 'code' && detected.language) languages.add(detected.language)
+  }
+  for (const language of languages) {
+    await chunker.chunk({ path: `prime.${language}`, content: 'x\n', format: 'code', language }).catch(() => undefined)
+  }
+}
 
 /**
  * Runs every task and hands each result to `onResult` as it arrives (for progress and running
@@ -57,6 +76,7 @@ export async function runTasks(
       // Largest files first, so one big file does not finish alone at the end.
       const order = tasks.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]!)
       const pool = new WorkerPool(threads, config.script!, config.spec!)
+      const priming = primeCallingThread(config.chunker, tasks)
       const closeOnStop = (): void => void pool.close(stopError)
       signal?.addEventListener('abort', closeOnStop, { once: true })
       try {
@@ -81,7 +101,7 @@ export async function runTasks(
         )
       } finally {
         signal?.removeEventListener('abort', closeOnStop)
-        await pool.close()
+        await Promise.all([pool.close(), priming])
       }
       if (stopError !== undefined) throw stopError
       return threads
