@@ -87,11 +87,16 @@ export function createCodeAwareAnalyzer(options: CodeAwareAnalyzerOptions = {}):
     for (const word of words) addWord(word.toLowerCase(), out, expand)
   }
 
-  const memo = new TokenMemo(foldAscii, (token) => {
-    const out: string[] = []
-    analyzeToken(token, out, false)
-    return out
-  })
+  const memo = new TokenMemo(
+    foldAscii,
+    (token) => {
+      const out: string[] = []
+      analyzeToken(token, out, false)
+      return out
+    },
+    // Other characters need NFKC and Unicode classes: such text takes the general path.
+    { asciiOnly: true },
+  )
 
   const analyzeText = (text: string, expand: boolean): string[] => {
     const out: string[] = []

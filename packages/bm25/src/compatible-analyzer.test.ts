@@ -100,9 +100,15 @@ describe('compatibleAnalyzer', () => {
     )
   })
 
+  it('keeps what basicTokenize keeps of the two characters that lower-case to ASCII', () => {
+    // U+0130 lower-cases to "i" plus a combining dot; U+212A (Kelvin sign) to "k".
+    expect(analyze('İİ \u212Aey café')).toEqual(reference('İİ \u212Aey café'))
+    expect(analyze('\u212Aey')).toEqual(['key'])
+  })
+
   it('matches the reference pipeline on any text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), (text) => {
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', 'Z', '_', '9', 'İ', '\u212A', 'é', ' '), fc.string({ unit: 'grapheme', maxLength: 2 })), maxLength: 60 }), (text) => {
         expect(analyze(text)).toEqual(reference(text))
       }),
     )

@@ -8,6 +8,12 @@ import { TokenMemo } from './token-memo.js'
 export type CompatibleAnalyzerOptions = AnalyzerOptions
 
 const COMPATIBLE_WORD = /^[a-z0-9_]{2,}$/
+/**
+ * The only characters outside ASCII that lower-case to something `basicTokenize` keeps: U+0130
+ * (capital I with dot, to "i" and a combining dot) and U+212A (Kelvin sign, to "k"). Every other
+ * non-ASCII character separates tokens, which is what the memoised scanner assumes.
+ */
+const LOWERS_TO_ASCII = /[\u0130\u212a]/
 
 /** What `basicTokenize` keeps of an ASCII code after lower-casing (`a-z 0-9 _`), or 0. */
 function foldCompatible(code: number): number {
@@ -41,15 +47,19 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
     const stemmed = stem(word)
     return stopWords.has(stemmed) ? undefined : stemmed
   }
-  const memo = new TokenMemo(foldCompatible, (token) => {
-    const term = termOf(token.toLowerCase())
-    return term === undefined ? [] : [term]
-  })
+  const memo = new TokenMemo(
+    foldCompatible,
+    (token) => {
+      const term = termOf(token.toLowerCase())
+      return term === undefined ? [] : [term]
+    },
+    { asciiOnly: false },
+  )
 
   const analyze = (text: string): string[] => {
     const out: string[] = []
-    // ASCII text takes the memoised scanner, which tokenizes exactly like basicTokenize.
-    if (memo.appendTerms(text, out)) return out
+    // The memoised scanner tokenizes exactly like basicTokenize unless lower-casing makes ASCII.
+    if (!LOWERS_TO_ASCII.test(text) && memo.appendTerms(text, out)) return out
     for (const token of basicTokenize(text)) {
       const term = termOf(token)
       if (term !== undefined) out.push(term)
@@ -76,7 +86,9 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
   })
   return registerTermIdPath(analyzer, {
     appendIds(text, resolver, out) {
-      if (!memo.appendIds(text, resolver, out)) for (const term of analyze(text)) out.push(resolver.idOf(term))
+      if (LOWERS_TO_ASCII.test(text) || !memo.appendIds(text, resolver, out)) {
+        for (const term of analyze(text)) out.push(resolver.idOf(term))
+      }
     },
   })
 }

@@ -1,6 +1,7 @@
 import type { Analyzer, Document } from '@rag/core'
 import { detach } from './detach.js'
-import { growFloat64, growUint32, growUint8, Uint32List } from './growable.js'
+import { DocumentSlots } from './document-slots.js'
+import { growFloat64, growUint32, Uint32List } from './growable.js'
 import { MAX_SLOTS, PostingsPool } from './postings.js'
 import { nextEpoch, termIdPath, type TermResolver } from './term-ids.js'
 import { selectTopK } from './top-k.js'
@@ -32,8 +33,8 @@ export function bm25Idf(documentCount: number, df: number): number {
 }
 
 /**
- * The inverted index behind `BM25Stream`: a term dictionary, postings in a {@link PostingsPool},
- * and a table of document slots (document, length, last access) with ids kept in access order.
+ * The inverted index behind `BM25Stream`: a term dictionary with document frequencies, postings
+ * in a {@link PostingsPool}, and the documents in {@link DocumentSlots}.
  *
  * Writing is two-phase. {@link InvertedIndex.stage} analyses new documents and writes their
  * postings past every term's committed end, into slots no reader looks at; it may throw, and then
@@ -53,15 +54,7 @@ export class InvertedIndex implements TermResolver {
   #zeroDfTerms = 0
   readonly #postings = new PostingsPool()
 
-  #documents: (Document | undefined)[] = []
-  #lengths = new Uint32Array(0)
-  #alive = new Uint8Array(0)
-  #lastAccess = new Float64Array(0)
-  /** id -> slot, least recently accessed first. */
-  #slots = new Map<string, number>()
-  #nextSlot = 0
-  #deadSlots = 0
-  #totalLength = 0
+  readonly #slots = new DocumentSlots()
   #epoch = nextEpoch()
 
   /** Per-query scratch: score per slot (0 = untouched) and the touched slots. */
@@ -86,7 +79,7 @@ export class InvertedIndex implements TermResolver {
 
   /** Slots handed out since the last compaction, live and dead. */
   get slotCount(): number {
-    return this.#nextSlot
+    return this.#slots.count
   }
 
   /** Terms in the dictionary, including terms no live document holds. */
@@ -101,30 +94,27 @@ export class InvertedIndex implements TermResolver {
 
   /** The slot of a live document, or `undefined`. */
   slotOf(id: string): number | undefined {
-    return this.#slots.get(id)
+    return this.#slots.slotOf(id)
   }
 
   /** The document in a live slot. */
   document(slot: number): Document {
-    return this.#documents[slot]!
+    return this.#slots.document(slot)
   }
 
   /** When the document in `slot` was last accessed. */
   lastAccess(slot: number): number {
-    return this.#lastAccess[slot]!
+    return this.#slots.lastAccess(slot)
   }
 
   /** Live `[id, slot]` entries, least recently accessed first. */
   byAccess(): IterableIterator<[string, number]> {
-    return this.#slots.entries()
+    return this.#slots.byAccess()
   }
 
   /** Marks the document in `slot` accessed at `now`: it moves to the most recent end. */
   touch(slot: number, now: number): void {
-    const id = this.#documents[slot]!.id
-    this.#slots.delete(id)
-    this.#slots.set(id, slot)
-    this.#lastAccess[slot] = now
+    this.#slots.touch(slot, now)
   }
 
   /** Live document frequency of `term` (0 if unknown). */
@@ -144,7 +134,7 @@ export class InvertedIndex implements TermResolver {
    * resolving slots for a change: a compaction renumbers them.
    */
   reserve(count: number): void {
-    if (this.#nextSlot + count > MAX_SLOTS) this.#compact()
+    if (this.#slots.count + count > MAX_SLOTS) this.#compact()
   }
 
   /**
@@ -156,7 +146,7 @@ export class InvertedIndex implements TermResolver {
     const firstNewTerm = this.#termStrings.length
     for (const slot of slots) {
       const first = decrements.length
-      this.#analyze(this.#documents[slot]!.content)
+      this.#analyze(this.#slots.document(slot).content)
       const ids = this.#ids.items
       for (let k = 0; k < this.#ids.length; k++) {
         const id = ids[k]!
@@ -175,10 +165,11 @@ export class InvertedIndex implements TermResolver {
    * (new terms forgotten, staged postings dropped) and the error passes through.
    */
   stage(documents: readonly Document[]): StagedDocuments {
-    const firstSlot = this.#nextSlot
+    const firstSlot = this.#slots.count
     const firstNewTerm = this.#termStrings.length
     const terms = new Uint32List()
-    this.#ensureSlots(firstSlot + documents.length)
+    this.#slots.reserve(documents.length)
+    this.#ensureScratch()
     const unique = this.#unique
     unique.clear()
     try {
@@ -200,14 +191,13 @@ export class InvertedIndex implements TermResolver {
           if (this.#stagedDf[id]!++ === 0) terms.push(id)
         }
         unique.clear()
-        this.#documents[slot] = doc
-        this.#lengths[slot] = length
+        this.#slots.stage(i, doc, length)
       }
     } catch (error) {
       for (let k = 0; k < unique.length; k++) this.#tf[unique.items[k]!] = 0
       for (let k = 0; k < terms.length; k++) this.#stagedDf[terms.items[k]!] = 0
       this.#postings.rollback(terms.items, terms.length)
-      this.#documents.length = firstSlot
+      this.#slots.unstage()
       this.#forgetTermsFrom(firstNewTerm)
       throw error
     }
@@ -220,7 +210,7 @@ export class InvertedIndex implements TermResolver {
    * access `now`, then compacts if tombstones have piled up. Never throws.
    */
   commit(removeSlots: readonly number[], decrements: Uint32Array, staged: StagedDocuments | undefined, now: number): void {
-    for (const slot of removeSlots) this.#kill(slot)
+    for (const slot of removeSlots) this.#slots.kill(slot)
     for (const id of decrements) {
       if (this.#df[id]! > 0 && --this.#df[id]! === 0) this.#zeroDfTerms++
     }
@@ -235,14 +225,14 @@ export class InvertedIndex implements TermResolver {
   search(terms: readonly string[], topK: number, { k1, b }: Bm25Parameters): ScoredSlot[] {
     const n = this.#slots.size
     if (n === 0) return []
-    const avgdl = this.#totalLength / n
+    const avgdl = this.#slots.totalLength / n
     const kConst = k1 * (1 - b)
     const kLength = avgdl > 0 ? (k1 * b) / avgdl : 0
     const k1Plus1 = k1 + 1
     const scores = this.#scores
     const touched = this.#touched
-    const lengths = this.#lengths
-    const alive = this.#alive
+    const lengths = this.#slots.lengths
+    const alive = this.#slots.alive
     const postings = this.#postings
     const pool = postings.words
     let count = 0
@@ -281,14 +271,7 @@ export class InvertedIndex implements TermResolver {
     this.#df = new Uint32Array(0)
     this.#zeroDfTerms = 0
     this.#postings.clear()
-    this.#documents = []
-    this.#lengths = new Uint32Array(0)
-    this.#alive = new Uint8Array(0)
-    this.#lastAccess = new Float64Array(0)
-    this.#slots = new Map()
-    this.#nextSlot = 0
-    this.#deadSlots = 0
-    this.#totalLength = 0
+    this.#slots.clear()
     this.#scores = new Float64Array(0)
     this.#touched = new Uint32Array(0)
     this.#tf = new Uint32Array(0)
@@ -328,25 +311,9 @@ export class InvertedIndex implements TermResolver {
     this.#epoch = nextEpoch()
   }
 
-  #kill(slot: number): void {
-    const doc = this.#documents[slot]!
-    this.#slots.delete(doc.id)
-    this.#documents[slot] = undefined
-    this.#alive[slot] = 0
-    this.#totalLength -= this.#lengths[slot]!
-    this.#deadSlots++
-  }
-
   #publish(staged: StagedDocuments, now: number): void {
-    const { documents, firstSlot, terms } = staged
-    for (let i = 0; i < documents.length; i++) {
-      const slot = firstSlot + i
-      this.#alive[slot] = 1
-      this.#lastAccess[slot] = now
-      this.#slots.set(documents[i]!.id, slot)
-      this.#totalLength += this.#lengths[slot]!
-    }
-    this.#nextSlot = firstSlot + documents.length
+    const { documents, terms } = staged
+    this.#slots.publish(documents.length, now)
     for (const id of terms) {
       if (this.#df[id] === 0) this.#zeroDfTerms--
       this.#df[id]! += this.#stagedDf[id]!
@@ -355,19 +322,18 @@ export class InvertedIndex implements TermResolver {
     this.#postings.publish(terms, terms.length)
   }
 
-  #ensureSlots(count: number): void {
-    if (this.#alive.length >= count) return
-    this.#lengths = growUint32(this.#lengths, count)
-    this.#alive = growUint8(this.#alive, count)
-    this.#lastAccess = growFloat64(this.#lastAccess, count)
-    this.#scores = growFloat64(this.#scores, count)
-    this.#touched = growUint32(this.#touched, count)
+  /** Sizes the per-query scratch to the slot table. */
+  #ensureScratch(): void {
+    const capacity = this.#slots.capacity
+    if (this.#scores.length >= capacity) return
+    this.#scores = growFloat64(this.#scores, capacity)
+    this.#touched = growUint32(this.#touched, capacity)
   }
 
   #shouldCompact(): boolean {
     const liveTerms = this.#termStrings.length - this.#zeroDfTerms
     return (
-      (this.#deadSlots >= this.#compactAfter && this.#deadSlots > this.#slots.size) ||
+      (this.#slots.dead >= this.#compactAfter && this.#slots.dead > this.#slots.size) ||
       (this.#zeroDfTerms >= this.#compactAfter && this.#zeroDfTerms > liveTerms) ||
       (this.#postings.garbageWords >= this.#compactAfter && 2 * this.#postings.garbageWords > this.#postings.usedWords)
     )
@@ -375,9 +341,7 @@ export class InvertedIndex implements TermResolver {
 
   /** Renumbers live slots and live terms densely (order kept) and rebuilds the postings. */
   #compact(): void {
-    const slotMap = new Int32Array(this.#nextSlot).fill(-1)
-    let liveSlots = 0
-    for (let s = 0; s < this.#nextSlot; s++) if (this.#alive[s] === 1) slotMap[s] = liveSlots++
+    const slotMap = this.#slots.compact()
     const termCount = this.#termStrings.length
     const termMap = new Int32Array(termCount).fill(-1)
     const terms = new Map<string, number>()
@@ -391,37 +355,14 @@ export class InvertedIndex implements TermResolver {
       termStrings.push(this.#termStrings[t]!)
     }
     this.#postings.rebuild(termCount, termMap, termStrings.length, slotMap)
-
-    const size = Math.max(16, liveSlots)
-    const documents: (Document | undefined)[] = new Array<Document | undefined>(liveSlots)
-    const lengths = new Uint32Array(size)
-    const alive = new Uint8Array(size)
-    const lastAccess = new Float64Array(size)
-    for (let s = 0; s < this.#nextSlot; s++) {
-      const to = slotMap[s]!
-      if (to < 0) continue
-      documents[to] = this.#documents[s]
-      lengths[to] = this.#lengths[s]!
-      alive[to] = 1
-      lastAccess[to] = this.#lastAccess[s]!
-    }
-    // Map.set on an existing key keeps its place: the access order survives.
-    for (const [id, slot] of this.#slots) this.#slots.set(id, slotMap[slot]!)
-
     this.#terms = terms
     this.#termStrings = termStrings
     this.#df = df
     this.#tf = new Uint32Array(df.length)
     this.#stagedDf = new Uint32Array(df.length)
     this.#zeroDfTerms = 0
-    this.#documents = documents
-    this.#lengths = lengths
-    this.#alive = alive
-    this.#lastAccess = lastAccess
-    this.#scores = new Float64Array(size)
-    this.#touched = new Uint32Array(size)
-    this.#nextSlot = liveSlots
-    this.#deadSlots = 0
+    this.#scores = new Float64Array(this.#slots.capacity)
+    this.#touched = new Uint32Array(this.#slots.capacity)
     this.#epoch = nextEpoch()
   }
 }

@@ -31,7 +31,7 @@ describe('TokenMemo', () => {
   }
 
   it('gives what computing every token gives, for strings and ids', () => {
-    const memo = new TokenMemo(foldLower, compute)
+    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
     const dictionary = new Dictionary()
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'aAbBcZ09_ .-'.split('')), maxLength: 80 }), (text) => {
@@ -47,16 +47,20 @@ describe('TokenMemo', () => {
 
   it('computes each distinct token once while it fits', () => {
     let computed = 0
-    const memo = new TokenMemo(foldLower, (token) => {
-      computed++
-      return [token.toLowerCase()]
-    })
+    const memo = new TokenMemo(
+      foldLower,
+      (token) => {
+        computed++
+        return [token.toLowerCase()]
+      },
+      { asciiOnly: true },
+    )
     memo.appendTerms('Alpha beta ALPHA alpha beta gamma', [])
     expect(computed).toBe(3)
   })
 
   it('starts over when full and stays correct', () => {
-    const memo = new TokenMemo(foldLower, compute, 1 << 12)
+    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true, maxSlots: 1 << 12 })
     const text = Array.from({ length: 10_000 }, (_, i) => `token${i} shared`).join(' ')
     const out: string[] = []
     memo.appendTerms(text, out)
@@ -66,7 +70,7 @@ describe('TokenMemo', () => {
   })
 
   it('resolves ids again when the epoch changes', () => {
-    const memo = new TokenMemo(foldLower, compute)
+    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
     const dictionary = new Dictionary()
     const ids = new Uint32List()
     memo.appendIds('alpha beta', dictionary, ids)
@@ -82,15 +86,26 @@ describe('TokenMemo', () => {
   })
 
   it('computes tokens longer than 64 characters without remembering them', () => {
-    const memo = new TokenMemo(foldLower, compute)
+    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
     const long = 'x'.repeat(100)
     const out: string[] = []
     memo.appendTerms(`${long} ${long}`, out)
     expect(out).toEqual([long, 'xxx', long, 'xxx'])
   })
 
-  it('declines text that is not ASCII', () => {
-    const memo = new TokenMemo(foldLower, compute)
+  it('treats other characters as separators unless ASCII-only', () => {
+    const memo = new TokenMemo(foldLower, compute, { asciiOnly: false })
+    const out: string[] = []
+    expect(memo.appendTerms('Café au lait, Привет ab\u{1F680}cd', out)).toBe(true)
+    expect(out).toEqual(['caf', 'au', 'lait', 'ab', 'cd'])
+    const long = 'é' + 'y'.repeat(70) + 'é'
+    out.length = 0
+    memo.appendTerms(long, out)
+    expect(out).toEqual(['y'.repeat(70), 'yyy'])
+  })
+
+  it('declines text that is not ASCII when ASCII-only', () => {
+    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
     const out: string[] = []
     expect(memo.appendTerms('café au lait', out)).toBe(false)
     expect(memo.appendTerms('\ud800 lone surrogate', out)).toBe(false)

@@ -16,14 +16,15 @@ const FNV_PRIME = 0x01000193
 const WORDS = 8
 
 /**
- * The fast path of the built-in analyzers for ASCII text. It scans the text's bytes for tokens
- * (maximal runs of bytes that `fold` maps to non-zero, two or more long, hashed and compared after
- * folding) and remembers what `compute` makes of each distinct token, so a token seen before costs
- * a hash and a comparison, with no string built; {@link TokenMemo.appendIds} also remembers the
- * token's term ids for the resolver's current epoch. A slot keeps the first eight key bytes and a
- * single term's id inline, so a typical hit reads one cache line. The output always equals calling
- * `compute` on every token in order. The table grows with the distinct tokens seen and starts over
- * when it holds about 260,000 (about 25 MiB), so memory stays bounded whatever the corpus.
+ * The fast path of the built-in analyzers. It scans the text's UTF-8 bytes for tokens (maximal
+ * runs of ASCII bytes that `fold` maps to non-zero, two or more long, hashed and compared after
+ * folding; the bytes of other characters separate tokens, or make it decline the text if it is
+ * ASCII-only) and remembers what `compute` makes of each distinct token, so a token seen before
+ * costs a hash and a comparison, with no string built. {@link TokenMemo.appendIds} also remembers
+ * the token's term ids for the resolver's current epoch. A slot keeps the first eight key bytes and
+ * a single term's id inline, so a typical hit reads one cache line. The output always equals
+ * calling `compute` on every token in order. The table grows with the distinct tokens seen and
+ * starts over when it holds about 260,000 (about 25 MiB), so memory stays bounded.
  */
 export class TokenMemo {
   readonly #fold = new Uint8Array(256)
@@ -44,25 +45,34 @@ export class TokenMemo {
 
   readonly #maxSlots: number
 
+  readonly #asciiOnly: boolean
+  readonly #decoder = new TextDecoder('latin1')
+
   /**
    * @param fold maps an ASCII code to the byte a token holds for it, or 0 for a separator.
    * @param compute the terms of one token (as it appears in the text); the strings are kept.
-   * @param maxSlots table size (a power of two) at which the memo starts over.
+   * @param options.asciiOnly decline text with other characters (else they separate tokens).
+   * @param options.maxSlots table size (a power of two) at which the memo starts over.
    */
-  constructor(fold: (code: number) => number, compute: (token: string) => readonly string[], maxSlots = MAX_SLOTS) {
+  constructor(
+    fold: (code: number) => number,
+    compute: (token: string) => readonly string[],
+    { asciiOnly, maxSlots = MAX_SLOTS }: { readonly asciiOnly: boolean; readonly maxSlots?: number },
+  ) {
     for (let c = 0; c < 128; c++) this.#fold[c] = fold(c)
     this.#compute = compute
+    this.#asciiOnly = asciiOnly
     this.#maxSlots = Math.max(MIN_SLOTS, maxSlots)
   }
 
-  /** Appends the terms of every token of `text` to `out`; `false` (nothing appended) if `text` is not ASCII. */
+  /** Appends the terms of every token of `text` to `out`; `false` (nothing appended) if it declines the text. */
   appendTerms(text: string, out: string[]): boolean {
     return this.#scan(text, out, undefined, undefined)
   }
 
   /**
    * Appends the ids, under `resolver`, of the terms of every token of `text` to `out`; `false`
-   * (nothing appended) if `text` is not ASCII.
+   * (nothing appended) if it declines the text.
    */
   appendIds(text: string, resolver: TermResolver, out: Uint32List): boolean {
     return this.#scan(text, undefined, resolver, out)
@@ -73,8 +83,8 @@ export class TokenMemo {
    * written out here rather than in helpers: it runs once per token, and calls cost as much as it.
    */
   #scan(text: string, terms: string[] | undefined, resolver: TermResolver | undefined, ids: Uint32List | undefined): boolean {
-    const n = text.length
-    if (!this.#encode(text)) return false
+    const n = this.#encode(text)
+    if (n < 0) return false
     const bytes = this.#bytes
     const fold = this.#fold
     const epoch = resolver === undefined ? 0 : resolver.epoch
@@ -100,7 +110,7 @@ export class TokenMemo {
       for (let k = Math.min(length, 8) - 1; k >= 4; k--) key1 = (key1 << 8) | fold[bytes[start + k]!]!
       for (let k = Math.min(length, 4) - 1; k >= 0; k--) key0 = (key0 << 8) | fold[bytes[start + k]!]!
       if (length > MAX_TOKEN) {
-        const computed = this.#compute(text.slice(start, i))
+        const computed = this.#compute(this.#decoder.decode(bytes.subarray(start, i)))
         if (terms !== undefined) for (const term of computed) terms.push(term)
         else for (const term of computed) ids!.push(resolver!.idOf(term))
         continue
@@ -118,7 +128,7 @@ export class TokenMemo {
         }
       }
       if (at < 0) {
-        at = this.#insert(text, start, length, hash, key0, key1)
+        at = this.#insert(start, length, hash, key0, key1)
         slots = this.#slots
         mask = this.#mask
       }
@@ -173,16 +183,20 @@ export class TokenMemo {
     slots[at + 6] = resolver.epoch
   }
 
-  /** Encodes `text` into `#bytes`; `false` if it is not all ASCII (UTF-8 then needs more bytes than characters). */
-  #encode(text: string): boolean {
+  /**
+   * Encodes `text` into `#bytes` as UTF-8 and returns the byte count, or -1 if the memo is ASCII-only
+   * and the text is not (its UTF-8 is then longer than its UTF-16).
+   */
+  #encode(text: string): number {
     const n = text.length
     if (this.#bytes.length < 3 * n) this.#bytes = new Uint8Array(Math.max(3 * n, 2 * this.#bytes.length, 4096))
     if (this.#slots.length === 0) this.#reset(MIN_SLOTS)
-    return this.#encoder.encodeInto(text, this.#bytes).written === n
+    const written = this.#encoder.encodeInto(text, this.#bytes).written
+    return this.#asciiOnly && written !== n ? -1 : written
   }
 
-  #insert(text: string, start: number, length: number, hash: number, key0: number, key1: number): number {
-    const computed = this.#compute(text.slice(start, start + length))
+  #insert(start: number, length: number, hash: number, key0: number, key1: number): number {
+    const computed = this.#compute(this.#decoder.decode(this.#bytes.subarray(start, start + length)))
     const value = computed.length === 0 ? EMPTY : computed.map(detach)
     if (2 * (this.#entries + 1) > this.#mask + 1) {
       if (this.#mask + 1 >= this.#maxSlots) this.#reset(this.#maxSlots)
