@@ -181,3 +181,19 @@ describe('fault handling', () => {
     expect(await contents(kb)).toEqual(await contents(fresh.kb))
   })
 })
+
+describe('chunk id clashes', () => {
+  it('commits nothing when a changed file produces an id a kept file already owns', async () => {
+    const root = tree(files)
+    const { kb, bm25, chunker, indexer } = setup()
+    await indexer.index(root)
+    const before = await contents(kb)
+    const keptId = before.find(([id]) => id.startsWith('b.md'))![0]
+    const real = chunker.chunk.bind(chunker)
+    chunker.chunk = async (file) => (await real(file)).map((chunk) => (file.path === 'c.txt' ? { ...chunk, id: keptId } : chunk))
+    writeFileSync(join(root, 'c.txt'), 'gamma, edited\n')
+    await expect(indexer.index(root)).rejects.toMatchObject({ code: 'DUPLICATE_ID' })
+    expect(await contents(kb)).toEqual(before)
+    expect(await storesAgree(kb, bm25)).toBe(true)
+  })
+})

@@ -1,7 +1,7 @@
 import { CancelledError, ConfigError, Mutex, RagError, type KnowledgeBase, type ProgressListener, type Replaceable } from '@rag/core'
 import { commitGeneration } from './commit.js'
 import { FileIngestionService, type FileIngestionServiceOptions, type IngestionResult } from './file-ingestion-service.js'
-import { assertIndexState, withoutHashes, type FileRecord, type IndexState } from './index-state.js'
+import { assertIndexState, trustState, withoutHashes, type FileRecord, type IndexState } from './index-state.js'
 import { sameLimits } from './limits.js'
 import type { IngestionPlan } from './plan.js'
 import type { SourceOptions } from './source-options.js'
@@ -169,5 +169,5 @@ function poisoned(before: IndexState | undefined, after: IndexState): IndexState
     const chunkIds = known ? [...new Set([...known.chunkIds, ...file.chunkIds])] : file.chunkIds
     files.set(file.path, { ...file, chunkIds, fingerprint: '' })
   }
-  return { ...after, files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1)) }
+  return trustState({ ...after, files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1)) })
 }

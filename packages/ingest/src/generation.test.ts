@@ -23,10 +23,13 @@ describe('stageGeneration', () => {
   })
 
   it('refuses a generation in which two files produce the same chunk id', () => {
-    const chunk = { id: 'z1', content: 'dup', metadata: { file: 'n.ts' } }
-    const results = new Map([['n.ts', { kind: 'chunked' as const, path: 'n.ts', chunks: [chunk], stat: { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 2 }, chars: 3, fingerprint: 'f', detected: { format: 'code' as const }, encoding: 'utf-8' as const, replaced: 0 }]])
+    const result = (path: string) => ({
+      kind: 'chunked' as const, path, chunks: [{ id: 'same', content: path, metadata: { file: path } }],
+      stat: { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 2 }, chars: 3, fingerprint: 'f', detected: { format: 'code' as const }, encoding: 'utf-8' as const, replaced: 0,
+    })
+    const results = new Map([['m.ts', result('m.ts')], ['n.ts', result('n.ts')]])
     expect(() =>
-      stageGeneration({ root: '/r', context: 'c', runStartedMs: 9_000, previous, admitted: ['n.ts', 'z.ts'], statReused: new Map([['z.ts', previous.files[2]!]]), results, unreadableDirectories: [] }),
-    ).toThrow(/Chunk id "z1" is produced by both n\.ts and z\.ts/)
+      stageGeneration({ root: '/r', context: 'c', runStartedMs: 9_000, previous, admitted: ['m.ts', 'n.ts'], statReused: new Map(), results, unreadableDirectories: [] }),
+    ).toThrow(/Chunk id "same" is produced by both m\.ts and n\.ts/)
   })
 })

@@ -1,5 +1,5 @@
 import { RagError, type Chunk } from '@rag/core'
-import type { FileRecord, IndexState } from './index-state.js'
+import { trustState, type FileRecord, type IndexState } from './index-state.js'
 import type { FileResult } from './process-file.js'
 import type { FailedFile, SkippedEntry } from './skips.js'
 
@@ -64,8 +64,8 @@ function under(path: string, dirs: readonly string[]): boolean {
  * written. A file that failed to read keeps its record and chunks; a file no longer admitted
  * (gone, renamed, ignored, skipped) or outside the root (the root changed) loses its chunks.
  *
- * @throws RagError `CONFLICT` when two chunks of the generation share an id (the chunker must
- *   make ids unique per path); nothing is committed.
+ * @throws RagError `CONFLICT` when two new chunks share an id (the chunker must make ids unique
+ *   per path); nothing is committed.
  */
 export function stageGeneration(input: StageInput): StagedGeneration {
   const { root, context, runStartedMs, admitted, statReused, results, unreadableDirectories } = input
@@ -148,34 +148,31 @@ export function stageGeneration(input: StageInput): StagedGeneration {
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  if (addDocuments.length > 0) assertUniqueIds(files, addDocuments)
+  assertUniqueIds(addDocuments)
   return {
     removeIds,
     addDocuments,
-    state: { version: 1, root, context, files },
+    state: trustState({ version: 1, root, context, files }),
     skipped,
     failed,
     counts: { statReused: statReused.size, unchanged, chunked, removed, kept },
   }
 }
 
-// Ids already committed are unique, so only this run's chunks can clash: against each other or
-// against a kept file's. One Set of every id finds a clash; the owner is looked up only then.
-function assertUniqueIds(files: readonly FileRecord[], added: readonly Chunk[]): void {
-  const addedIds = new Set(added.map((chunk) => chunk.id))
-  const seen = new Set<string>()
-  for (const file of files) {
-    for (const id of file.chunkIds) {
-      if (!seen.has(id)) {
-        seen.add(id)
-        continue
-      }
-      if (!addedIds.has(id)) continue
-      const owners = files.filter((f) => f.chunkIds.includes(id)).map((f) => f.path)
+// Two files of this run must not produce the same chunk id. A clash with a kept file's chunk is
+// caught by the store: `replaceDocuments` validates before it changes anything (DuplicateIdError),
+// so checking the whole generation here (O(all chunks) on every one-file edit) would only repeat it.
+function assertUniqueIds(added: readonly Chunk[]): void {
+  const owner = new Map<string, string>()
+  for (const chunk of added) {
+    const file = String(chunk.metadata['file'])
+    const other = owner.get(chunk.id)
+    if (other !== undefined) {
       throw new RagError(
         'CONFLICT',
-        `Chunk id ${JSON.stringify(id)} is produced by ${owners.length > 1 ? `both ${owners[0]} and ${owners[1]}` : `${owners[0]} twice`}; chunk ids must be unique, so nothing was committed.`,
+        `Chunk id ${JSON.stringify(chunk.id)} is produced ${other === file ? `twice by ${file}` : `by both ${other} and ${file}`}; chunk ids must be unique, so nothing was committed.`,
       )
     }
+    owner.set(chunk.id, file)
   }
 }

@@ -36,12 +36,23 @@ function fail(what: string): never {
   throw new InvalidArgumentError(`state${what}.`)
 }
 
+// States checked once (or built here) are not checked again: a one-file re-index should not pay
+// O(files + chunks) to re-validate the state it produced itself. States are treated as immutable.
+const checked = new WeakSet<object>()
+
+/** Marks a state built by this package as valid. */
+export function trustState<T extends IndexState>(state: T): T {
+  checked.add(state)
+  return state
+}
+
 /**
  * Checks that `value` is an {@link IndexState} (for state read back from a store).
  *
  * @throws InvalidArgumentError naming the first malformed field.
  */
 export function assertIndexState(value: unknown): asserts value is IndexState {
+  if (typeof value === 'object' && value !== null && checked.has(value)) return
   if (typeof value !== 'object' || value === null) fail(' must be an object')
   const state = value as Record<string, unknown>
   if (state['version'] !== 1) fail(`.version must be 1; received ${String(state['version'])}`)
@@ -64,9 +75,10 @@ export function assertIndexState(value: unknown): asserts value is IndexState {
       fail(`.files[${i}].chunkIds must be an array of strings`)
     }
   })
+  checked.add(value)
 }
 
 /** The state with every fingerprint dropped, so the next run re-reads and re-chunks every file. */
 export function withoutHashes(state: IndexState): IndexState {
-  return { ...state, files: state.files.map((file) => ({ ...file, fingerprint: '' })) }
+  return trustState({ ...state, files: state.files.map((file) => ({ ...file, fingerprint: '' })) })
 }
