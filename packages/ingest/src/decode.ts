@@ -7,6 +7,7 @@ export type DecodeOutcome =
       readonly ok: true
       /** The text: BOM removed, line endings exactly as in the file. */
       readonly text: string
+      /** How the bytes were decoded. */
       readonly encoding: TextEncoding
       /** Invalid UTF-8 sequences replaced by U+FFFD (0 for valid files). */
       readonly replaced: number

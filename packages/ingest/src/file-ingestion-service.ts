@@ -88,8 +88,11 @@ export interface IngestStats extends GenerationCounts {
   readonly decodedChars: number
   /** Worker threads used (0: the calling thread). */
   readonly workerThreads: number
+  /** Time spent walking the tree (ignore files included). */
   readonly walkMs: number
+  /** Time spent reading, hashing and chunking. */
   readonly processMs: number
+  /** Time of the whole `ingest()` call (not the commit). */
   readonly totalMs: number
 }
 
@@ -112,7 +115,9 @@ export interface IngestionResult {
   readonly skipped: SkippedEntry[]
   /** Files that failed to read; they keep their previous chunks. */
   readonly failed: FailedFile[]
+  /** Non-fatal findings (replaced bytes, legacy encodings, no worker script). */
   readonly warnings: IngestWarning[]
+  /** Counts and timings of the run. */
   readonly stats: IngestStats
 }
 

@@ -8,7 +8,9 @@ export type DocumentFormat = 'AUTO' | 'code' | 'markdown' | 'text' | 'json' | 'y
 
 /** A detected format and, where known, the language. */
 export interface DetectedFormat {
+  /** The format; never `AUTO`. */
   readonly format: Exclude<DocumentFormat, 'AUTO'>
+  /** The language (`typescript`, `python`, `markdown`, `yaml`, ...), where known. */
   readonly language?: string
 }
 

@@ -16,8 +16,11 @@ export interface PlannedFile {
   readonly bytes: number
   /** Decoded length (counted against `maxDecodedBytes`). */
   readonly chars: number
+  /** Detected format (`code`, `markdown`, `text`, ...). */
   readonly format: string
+  /** Detected language, where known. */
   readonly language?: string
+  /** How the bytes were decoded (see the README's decoding rules). */
   readonly encoding: TextEncoding
 }
 
@@ -25,7 +28,9 @@ export interface PlannedFile {
 export interface PlanCount {
   /** The directory (`.` for the root) or the format. */
   readonly key: string
+  /** Admitted files. */
   readonly files: number
+  /** Their raw size in bytes. */
   readonly bytes: number
 }
 
@@ -46,6 +51,7 @@ export interface IngestionPlan {
   readonly byDirectory: PlanCount[]
   /** Admitted files per detected format, largest first. */
   readonly byFormat: PlanCount[]
+  /** Admitted files, their raw bytes and decoded size, and the walk entries counted against `maxEntries`. */
   readonly totals: { readonly files: number; readonly bytes: number; readonly chars: number; readonly entries: number }
   /** Problems that would reject an index run (`ConfigError`, `LimitExceededError`, I/O); empty when it would go through. */
   readonly errors: RagError[]

@@ -3,9 +3,13 @@ import { open } from 'node:fs/promises'
 
 /** The stat fields fingerprints use for the size+mtime fast path. */
 export interface FileStat {
+  /** Size in bytes. */
   readonly size: number
+  /** Last content change, ms since the epoch (sub-millisecond where the file system has it). */
   readonly mtimeMs: number
+  /** Last content or metadata change; tools cannot set it. */
   readonly ctimeMs: number
+  /** Inode number (a replaced file gets a new one). */
   readonly ino: number
 }
 
