@@ -1,0 +1,94 @@
+import type { SearchResult, Stream } from '@rag/core'
+import { HybridRetriever } from '@rag/hybrid'
+import type { AnalyzerName } from './engines.js'
+import type { FieldSet } from './fields.js'
+
+/** How results are produced: one stream alone, or both fused by `HybridRetriever`. */
+export type Mode = 'bm25' | 'tfidf' | 'hybrid'
+
+/** One retrieval configuration of the ablation grid. */
+export interface Config {
+  /** The chunker's `maxChars`. */
+  readonly maxChars: number
+  readonly fields: FieldSet
+  readonly mode: Mode
+  /** Analyzer of the BM25 stream (modes `bm25` and `hybrid`). */
+  readonly bm25Analyzer?: AnalyzerName
+  /** Analyzer of the TF-IDF knowledge base (modes `tfidf` and `hybrid`). */
+  readonly tfidfAnalyzer?: AnalyzerName
+  /** `[bm25, tfidf]` stream weights (mode `hybrid`). */
+  readonly weights?: readonly [number, number]
+}
+
+/** The seed's weights, BM25 0.6 and knowledge base 0.4. */
+export const SEED_WEIGHTS: readonly [number, number] = [0.6, 0.4]
+
+/** Hybrid weights tried besides the seed's, `[bm25, tfidf]`. */
+export const OTHER_WEIGHTS: readonly (readonly [number, number])[] = [
+  [0.3, 0.7],
+  [0.5, 0.5],
+  [0.7, 0.3],
+  [0.8, 0.2],
+]
+
+/**
+ * The seed defaults: compatible analyzer for BM25, the knowledge base's own default
+ * (`basicAnalyzer`) for TF-IDF, weights 0.6 / 0.4, content only, chunks of at most 2,000 chars.
+ */
+export const SEED_CONFIG: Config = {
+  maxChars: 2000,
+  fields: 'content',
+  mode: 'hybrid',
+  bm25Analyzer: 'compatible',
+  tfidfAnalyzer: 'basic',
+  weights: SEED_WEIGHTS,
+}
+
+/** Analyzer pairs `[bm25, tfidf]` tried in hybrid mode. */
+export const HYBRID_ANALYZERS: readonly (readonly [AnalyzerName, AnalyzerName])[] = [
+  ['compatible', 'basic'],
+  ['code-aware', 'basic'],
+  ['compatible', 'compatible'],
+  ['code-aware', 'code-aware'],
+]
+
+/**
+ * A stable, readable key, e.g. `hybrid bm25=code-aware tfidf=code-aware w=0.7/0.3 fields=path+symbol max=2000`.
+ * Settings a mode does not use (weights of a single stream, the other stream's analyzer) are not part of it.
+ */
+export function configKey(config: Config): string {
+  const parts: string[] = [config.mode]
+  if (config.mode !== 'tfidf') parts.push(`bm25=${config.bm25Analyzer}`)
+  if (config.mode !== 'bm25') parts.push(`tfidf=${config.tfidfAnalyzer}`)
+  if (config.mode === 'hybrid') parts.push(`w=${(config.weights ?? SEED_WEIGHTS).join('/')}`)
+  parts.push(`fields=${config.fields}`, `max=${config.maxChars}`)
+  return parts.join(' ')
+}
+
+/** Every configuration of one (chunk size, field set) cell. */
+export function cellConfigs(maxChars: number, fields: FieldSet): Config[] {
+  const out: Config[] = []
+  for (const a of ['compatible', 'code-aware'] as const) out.push({ maxChars, fields, mode: 'bm25', bm25Analyzer: a })
+  for (const a of ['basic', 'compatible', 'code-aware'] as const) out.push({ maxChars, fields, mode: 'tfidf', tfidfAnalyzer: a })
+  for (const [bm25Analyzer, tfidfAnalyzer] of HYBRID_ANALYZERS) {
+    for (const weights of [SEED_WEIGHTS, ...OTHER_WEIGHTS]) out.push({ maxChars, fields, mode: 'hybrid', bm25Analyzer, tfidfAnalyzer, weights })
+  }
+  return out
+}
+
+const silent = { warn: (): void => undefined }
+
+/**
+ * A function that ranks for one configuration, given the recorded streams of its cell
+ * (`bm25:<analyzer>` and `tfidf:<analyzer>`). Hybrid configurations use the real
+ * `HybridRetriever` with its defaults (k = 60, 2 x topK candidates, at most 3 chunks per file).
+ */
+export function rankerFor(config: Config, streams: ReadonlyMap<string, Stream>): (query: string, topK: number) => Promise<SearchResult[]> {
+  const bm25 = streams.get(`bm25:${config.bm25Analyzer}`)
+  const tfidf = streams.get(`tfidf:${config.tfidfAnalyzer}`)
+  if (config.mode === 'bm25') return (q, k) => bm25!.search(q, k)
+  if (config.mode === 'tfidf') return (q, k) => tfidf!.search(q, k)
+  const [wb, wt] = config.weights ?? SEED_WEIGHTS
+  const retriever = HybridRetriever.builder({ logger: silent }).stream(bm25!, wb).stream(tfidf!, wt).build()
+  return (q, k) => retriever.retrieve(q, k)
+}

@@ -1,0 +1,59 @@
+/** Retrieval quality of one configuration over a set of queries (means, in [0, 1]). */
+export interface Metrics {
+  readonly recall1: number
+  readonly recall5: number
+  readonly recall10: number
+  readonly mrr10: number
+  readonly ndcg10: number
+  /** Number of queries averaged. */
+  readonly n: number
+}
+
+/**
+ * The 1-based rank of the first relevant item among the first `depth`, or `undefined`.
+ */
+export function firstRelevantRank<T>(ranked: readonly T[], isRelevant: (item: T) => boolean, depth = 10): number | undefined {
+  const end = Math.min(depth, ranked.length)
+  for (let i = 0; i < end; i++) if (isRelevant(ranked[i]!)) return i + 1
+  return undefined
+}
+
+/**
+ * Averages per-query ranks into {@link Metrics}. Each query has one target (a function, or its
+ * file), so: Recall@k is 1 when the first relevant item is within the first k; MRR@10 is
+ * 1 / rank within 10, else 0; nDCG@10 gives gain 1 to the first relevant item only (the target
+ * counts once however many of its chunks are retrieved) and an ideal DCG of 1, so it is
+ * 1 / log2(rank + 1).
+ */
+export function summarize(ranks: readonly (number | undefined)[]): Metrics {
+  let r1 = 0
+  let r5 = 0
+  let r10 = 0
+  let mrr = 0
+  let ndcg = 0
+  for (const rank of ranks) {
+    if (rank === undefined || rank > 10) continue
+    if (rank <= 1) r1++
+    if (rank <= 5) r5++
+    r10++
+    mrr += 1 / rank
+    ndcg += 1 / Math.log2(rank + 1)
+  }
+  const n = ranks.length
+  const mean = (x: number): number => (n === 0 ? 0 : x / n)
+  return { recall1: mean(r1), recall5: mean(r5), recall10: mean(r10), mrr10: mean(mrr), ndcg10: mean(ndcg), n }
+}
+
+/** The distinct values of `key` in order of first appearance: a chunk ranking turned into a file ranking. */
+export function distinctInOrder<T>(items: readonly T[], key: (item: T) => string): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const item of items) {
+    const k = key(item)
+    if (!seen.has(k)) {
+      seen.add(k)
+      out.push(k)
+    }
+  }
+  return out
+}

@@ -1,0 +1,55 @@
+import type { FieldSet } from './eval/fields.js'
+import { FIELD_SETS } from './eval/fields.js'
+
+/** How big a run is. `full` is `pnpm bench`; `smoke` is the CI run (`pnpm test` in bench). */
+export interface Profile {
+  readonly mode: 'full' | 'smoke'
+  /** Python files kept (first in path order); `undefined` for all. */
+  readonly pythonFiles?: number
+  /** rxjs files kept (first in path order); `undefined` for all. */
+  readonly typescriptFiles?: number
+  /** Python queries sampled (by a fixed hash); rxjs keeps all of its queries. */
+  readonly pythonQueries: number
+  readonly chunkSizes: readonly number[]
+  /** The chunk size the defaults are chosen at (the chunker's default). */
+  readonly defaultChunkSize: number
+  readonly fieldSets: readonly FieldSet[]
+  /** x of the scaling runs, in characters. */
+  readonly baseChars: number
+  readonly scales: readonly number[]
+  /** Timed queries per engine in the scaling runs. */
+  readonly timedQueries: number
+  readonly warmup: number
+  /** How many evaluation corpora the engines (peers included) run on, in corpus order. */
+  readonly engineCorpora: number
+}
+
+/** `pnpm bench`: every ablation, four sizes; about 10 minutes on a 2-core machine. */
+export const FULL: Profile = {
+  mode: 'full',
+  pythonQueries: 3000,
+  chunkSizes: [1000, 2000, 4000],
+  defaultChunkSize: 2000,
+  fieldSets: FIELD_SETS,
+  baseChars: 3_000_000,
+  scales: [1, 2, 4, 8],
+  timedQueries: 300,
+  warmup: 30,
+  engineCorpora: 2,
+}
+
+/** The CI smoke run: a few files, every stage once; well under a minute. */
+export const SMOKE: Profile = {
+  mode: 'smoke',
+  pythonFiles: 15,
+  typescriptFiles: 30,
+  pythonQueries: 60,
+  chunkSizes: [2000],
+  defaultChunkSize: 2000,
+  fieldSets: ['content', 'path+symbol'],
+  baseChars: 100_000,
+  scales: [1],
+  timedQueries: 20,
+  warmup: 2,
+  engineCorpora: 1,
+}

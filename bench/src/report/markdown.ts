@@ -1,0 +1,150 @@
+import type { BenchResult } from '../bench-result.js'
+import { configKey, SEED_CONFIG, type Config } from '../eval/grid.js'
+import { BUDGET_CHARS } from '../eval/score.js'
+import { macroScore } from '../eval/select.js'
+import { delta, fixed, mb, ms, table } from './format.js'
+import { ablationGroups, ablationTable, describeConfig, fullResultsTable } from './quality-tables.js'
+import { readmeTable, referenceEngine } from './readme-table.js'
+import { engineQualityTable, growthTable, pipelineTable, settingsList, speedRatioTable } from './speed-tables.js'
+
+function loadLines(result: BenchResult): string {
+  return result.load.map((l) => `- ${l.phase}: load average ${l.loadavg.join(' / ')} (1 / 5 / 15 min)`).join('\n')
+}
+
+function beforeAfter(result: BenchResult): string {
+  const seedKey = result.selection.seed
+  const rows = [result.selection.best, result.selection.bestContentOnly].map((ranked) => {
+    const test = macroScore(result.quality.rows, ranked.key, 'test')
+    const seedTest = macroScore(result.quality.rows, seedKey, 'test')
+    return [describeConfig(ranked.config), fixed(ranked.dev), fixed(test), delta(test - seedTest)]
+  })
+  return table(
+    ['configuration', 'MRR@10 dev (selection score)', 'MRR@10 test', 'test vs seed'],
+    [[`seed: ${describeConfig(SEED_CONFIG)}`, fixed(macroScore(result.quality.rows, seedKey, 'dev')), fixed(macroScore(result.quality.rows, seedKey, 'test')), '0'], ...rows],
+  )
+}
+
+/** The whole report as markdown. */
+export function renderMarkdown(result: BenchResult): string {
+  const corpora = result.corpora.map((c) => c.name)
+  const { best, bestContentOnly } = result.selection
+  const sizes = [...new Set(result.quality.rows.map((r) => r.config.maxChars))].sort((a, b) => a - b)
+  const named: [string, Config][] = [
+    ['seed defaults', SEED_CONFIG],
+    ['recommended (best on dev)', best.config],
+    ['best on dev, content only', bestContentOnly.config],
+    ['BM25 alone, compatible', { ...SEED_CONFIG, mode: 'bm25' }],
+    ['BM25 alone, code-aware', { ...SEED_CONFIG, mode: 'bm25', bm25Analyzer: 'code-aware' }],
+    ['TF-IDF alone, basic', { ...SEED_CONFIG, mode: 'tfidf' }],
+    ['TF-IDF alone, code-aware', { ...SEED_CONFIG, mode: 'tfidf', tfidfAnalyzer: 'code-aware' }],
+  ]
+  const largest = result.scaling.points[result.scaling.points.length - 1]!
+  const reference = referenceEngine(result)
+  const out: string[] = []
+  out.push(
+    `# @rag benchmark report (${result.mode})`,
+    '',
+    `Run ${result.startedAt}, ${(result.durationMs / 60000).toFixed(1)} min on ${result.machine.cpus} x ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}, ${result.machine.platform}.`,
+    'Timing figures depend on what else ran; load during the run:',
+    '',
+    loadLines(result),
+    '',
+    'Reproduce: `pnpm build && cd bench && pnpm bench` (full; writes `bench/results/`), or `pnpm bench:smoke` / `pnpm test` in `bench/` (smoke: a few files, writes to `bench/results/tmp/smoke/`).',
+    'Every number below comes from `bench/results/bench.json`; the full grid is in `bench/results/quality-grid.csv`.',
+    '',
+    '## Summary (for the README)',
+    '',
+    readmeTable(result),
+    '',
+    `Quality: test split, chunk-level MRR@10 and file-level Recall@10, chunks of at most 2,000 characters. Speed: ${largest.scale}x corpus (${largest.chunks} chunks of ${mb(largest.chars)} M chars of Python), top 10, ${result.scaling.timedQueries} timed queries per engine.`,
+    '',
+    '## Recommended defaults (chosen on the dev split only)',
+    '',
+    `- Best overall: \`${best.key}\``,
+    `- Best with content only (settable today, no package change): \`${bestContentOnly.key}\``,
+    `- Seed: \`${result.selection.seed}\``,
+    '',
+    beforeAfter(result),
+    '',
+    'Selection score: chunk-level MRR@10 on the dev queries, averaged over the corpora (each corpus counts the same), among configurations at the chunker\'s default size; ties go to the first key in code-unit order.',
+    '',
+    '## Corpora and method',
+    '',
+    table(
+      ['corpus', 'what', 'files', 'M chars', 'documented', 'left out: short query / short function / name / duplicate', 'queries', 'dev', 'test'],
+      result.corpora.map((c) => [
+        c.name,
+        c.description,
+        String(c.files),
+        fixed(c.chars / 1e6, 1),
+        String(c.queries.documented),
+        `${c.queries.tooShortQuery} / ${c.queries.tooShortFunction} / ${c.queries.excludedName} / ${c.queries.duplicateQuery}`,
+        String(c.queries.sampled),
+        String(c.queries.dev),
+        String(c.queries.test),
+      ]),
+    ),
+    '',
+    '- **Queries (CodeSearchNet method).** Query = the first sentence of a function\'s docstring (Python, found with python3\'s `ast`) or JSDoc description (TypeScript, found with the TypeScript compiler API; overloads and their implementation are one target). First paragraph only; `{@link X}` becomes `X`, markdown images, HTML tags and backticks are removed; the sentence ends at the first `.`, `!` or `?` that ends the text or precedes a capitalised word. Left out as CodeSearchNet does: queries of fewer than 3 words, functions of fewer than 3 lines, names containing `test`, constructors and dunder methods; and every query whose text occurs more than once in its corpus. Python queries are sampled by FNV-1a of `sample:<id>`; rxjs keeps all.',
+    '- **Indexed text.** Every docstring (module, class, function) is blanked in the Python copy and every JSDoc comment in the TypeScript copy; line breaks stay, so line numbers are unchanged. Python: stdlib without tests, idlelib, lib2to3, turtledemo, ensurepip, pydoc_data, site-packages. Files are chunked by the real `@rag/chunker` (`createNormalizedDocumentChunker({ maxChars })`, other options default).',
+    '- **Split.** `dev` when FNV-1a of `split:<id>` is even, else `test`; id = `corpus:file:qname:startLine`. Everything is chosen on dev; test is only reported.',
+    '- **Chunk level.** Relevant chunks = chunks of the target\'s file whose line range overlaps the function\'s definition lines (first decorator or overload line to the last line of the body). Recall@k = a relevant chunk is among the first k results; MRR@10 = 1/rank of the first relevant chunk within 10; nDCG@10 = 1/log2(rank+1) of the first relevant chunk (the target counts once, ideal DCG = 1).',
+    `- **File level.** The same query asks for 50 chunks; their files, deduplicated in rank order, are the file ranking; the target file is the function's file. Same metric definitions on that ranking. **R@20k chars**: a relevant chunk is among the top-50 results that fit, in rank order, within ${BUDGET_CHARS.toLocaleString('en')} characters (about 5,000 tokens): compares chunk sizes at equal reading cost.`,
+    '- **Configurations.** BM25 = `BM25Stream` (k1 1.2, b 0.75, no capacity limit, no expiry); TF-IDF = `InMemoryKnowledgeBase` through `KnowledgeBaseStream`; hybrid = `HybridRetriever` with its defaults (RRF k 60, 2 x topK candidates, at most 3 chunks per file), streams recorded once per query at depth 100 and replayed (valid because both streams rank deterministically). Analyzers: `basic` (core `basicAnalyzer`, the knowledge base default), `compatible` (seed, BM25Stream default), `code-aware` (identifier splitting). Fields: BM25Stream has no field option, so fields are evaluated by indexing a derived text (`file` path and/or `qname`/`symbol`/`symbols` lines before the content) while returning the original chunk.',
+    '',
+    '## Results, dev and test',
+    '',
+  )
+  for (const corpus of corpora) out.push(`### ${corpus}`, '', fullResultsTable(result.quality.rows, corpus, named), '')
+  out.push('## Ablations', '', 'Selection score (chunk-level MRR@10, mean over corpora) on dev and test, per corpus, and test-split recall figures. One dimension varies at a time.', '')
+  for (const [base, name] of [
+    [SEED_CONFIG, 'around the seed defaults'],
+    [best.config, 'around the recommended configuration'],
+  ] as const) {
+    out.push(`### ${name[0]!.toUpperCase()}${name.slice(1)} (\`${configKey(base)}\`)`, '')
+    for (const [title, configs] of ablationGroups(base, sizes, [...new Set(result.quality.rows.map((r) => r.config.fields))])) {
+      out.push(`#### ${title}`, '', ablationTable(result.quality.rows, corpora, configs, base), '')
+    }
+  }
+  out.push('## Engines on the evaluation corpora (test split)', '', 'Same chunks (maxChars 2,000, content only), same test queries, scored exactly like the grid; each engine in a fresh process.', '')
+  for (const peer of result.peers) out.push(`### ${peer.corpus}`, '', engineQualityTable(peer.engines), '')
+  out.push(
+    '## Speed',
+    '',
+    `Same chunks for every engine: Python standard library (tests included) files in a fixed hashed order, cut by \`@rag/chunker\` (defaults); x = ${fixed(result.scaling.baseChars / 1e6, 1)} M chars. Each engine runs in a fresh Node process started with \`--expose-gc\`: one batch index, ${result.scaling.timedQueries} timed queries (docstring sentences) for the top 10 after warm-up. Heap = growth of V8 heap + external memory (typed arrays) after indexing and a full GC. Index CPU time (user + system, all threads) is steadier than wall time when other work shares the machine.`,
+    '',
+    `### Ratios at ${largest.scale}x (${largest.chunks} chunks), reference ${reference}`,
+    '',
+    speedRatioTable(largest.engines, reference),
+    '',
+    '### Growth from 1x to the largest size',
+    '',
+    '#### Index time (wall, ms)',
+    '',
+    growthTable(result.scaling.points, (e) => e.indexMs, ms),
+    '',
+    '#### Query p50 (ms)',
+    '',
+    growthTable(result.scaling.points, (e) => e.p50Ms, ms),
+    '',
+    '#### Query p95 (ms)',
+    '',
+    growthTable(result.scaling.points, (e) => e.p95Ms, ms),
+    '',
+    '#### Heap (MB)',
+    '',
+    growthTable(result.scaling.points, (e) => e.heapBytes, mb),
+    '',
+    '### Full pipeline (`FileIndexer` into `InMemoryKnowledgeBase` + `BM25Stream`) and chunking',
+    '',
+    `Files written to a temporary directory and backdated one minute (a checkout not edited in the last two seconds, so the stat fast path applies). Cold = a fresh indexer; no-op = the same indexer again; one-file edit = a line appended to a mid-sized file (${(largest.pipeline.editedFileBytes / 1024).toFixed(0)} KiB at ${largest.scale}x), twice (the first also loads the grammar on the calling thread). Workers: ${largest.pipeline.workers} threads. Analyzers: those of the recommended configuration. Raw parse = web-tree-sitter with the grammar @rag/chunker ships, single thread; chunking = \`@rag/chunker\` on the same files, single thread.`,
+    '',
+    pipelineTable(result.scaling.points),
+    '',
+    '## Engine settings',
+    '',
+    settingsList(largest.engines),
+    '',
+  )
+  return out.join('\n')
+}

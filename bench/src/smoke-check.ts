@@ -1,0 +1,42 @@
+import type { BenchResult } from './bench-result.js'
+
+/**
+ * What the smoke run asserts: every stage ran and produced finite numbers. No thresholds and no
+ * timing expectations (CI machines vary).
+ *
+ * @returns the problems found; empty when the run is sound.
+ */
+export function smokeProblems(result: BenchResult): string[] {
+  const problems: string[] = []
+  const finite = (what: string, value: number): void => {
+    if (!Number.isFinite(value)) problems.push(`${what} is not a finite number (${value}).`)
+  }
+  if (result.corpora.length !== 2) problems.push(`expected 2 corpora, got ${result.corpora.length}.`)
+  for (const c of result.corpora) if (c.queries.sampled === 0) problems.push(`corpus ${c.name} produced no queries.`)
+  if (result.quality.rows.length === 0) problems.push('the quality grid produced no rows.')
+  for (const row of result.quality.rows) {
+    finite(`${row.corpus} ${row.split} ${row.key} MRR@10`, row.chunk.mrr10)
+    finite(`${row.corpus} ${row.split} ${row.key} file MRR@10`, row.file.mrr10)
+  }
+  if (!result.selection.best?.key) problems.push('no configuration was selected.')
+  for (const peer of result.peers) {
+    if (peer.engines.length === 0) problems.push(`no engine ran on ${peer.corpus}.`)
+    for (const e of peer.engines) {
+      finite(`${peer.corpus} ${e.label} MRR@10`, e.chunk.mrr10)
+      finite(`${peer.corpus} ${e.label} index ms`, e.indexMs)
+      finite(`${peer.corpus} ${e.label} p50`, e.p50Ms)
+    }
+  }
+  if (result.scaling.points.length === 0) problems.push('no scaling point was measured.')
+  for (const point of result.scaling.points) {
+    for (const e of point.engines) {
+      finite(`${point.scale}x ${e.label} index ms`, e.indexMs)
+      finite(`${point.scale}x ${e.label} heap`, e.heapBytes)
+    }
+    finite(`${point.scale}x cold index ms`, point.pipeline.coldMs)
+    finite(`${point.scale}x no-op ms`, point.pipeline.noopMs)
+    finite(`${point.scale}x parse ms`, point.parseMs)
+    if (point.pipeline.chunks === 0) problems.push(`${point.scale}x: the pipeline indexed no chunks.`)
+  }
+  return problems
+}
