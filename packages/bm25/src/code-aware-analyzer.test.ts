@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@rag/core'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { codeAwareAnalyzer, createCodeAwareAnalyzer } from './code-aware-analyzer.js'
 import { stemFully } from './stemmer.js'
@@ -80,6 +81,21 @@ describe('codeAwareAnalyzer', () => {
   it('lets auth meet a document that says Authentication', () => {
     const document = new Set(analyze('class AuthenticationMiddleware'))
     expect(analyzeQuery('auth').some((term) => document.has(term))).toBe(true)
+  })
+
+  it('gives the same terms through its memo as token by token, on any text', () => {
+    // Without synonyms, analyzeQuery is the token-by-token path.
+    const plain = createCodeAwareAnalyzer({ synonyms: [] })
+    const unit = fc.oneof(
+      fc.constantFrom('a', 'B', '_', '7', ' ', '.', '-', 'é', 'e\u0301', '\u0301', '⒈', 'ﬁ', 'Ａ', '<\u0338', 'İ', '—', '\u00a0', 'Ж', 'ж', '日', '\u{1F680}', '\ud800', '①', 'ǅ'),
+      fc.string({ unit: 'grapheme', maxLength: 2 }),
+    )
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
+        expect(plain.analyze(text)).toEqual(plain.analyzeQuery(text))
+        expect(analyze(text)).toEqual(plain.analyze(text))
+      }),
+    )
   })
 
   it('gives the same terms on the ASCII fast path as on the general path', () => {

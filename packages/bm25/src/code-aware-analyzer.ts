@@ -9,6 +9,8 @@ import { TokenMemo } from './token-memo.js'
 export type CodeAwareAnalyzerOptions = AnalyzerOptions
 
 const NON_ASCII = /[\u0080-\uffff]/
+/** U+0338 (combining long solidus overlay): NFKC composes it with a preceding `<`, `=` or `>`. */
+const JOINS_ACROSS_SEPARATOR = /\u0338/
 const UNICODE_TOKEN = /[\p{L}\p{M}\p{N}_]+/gu
 const CODE_AWARE_WORD = /^[\p{L}\p{M}\p{N}]+$/u
 
@@ -31,9 +33,9 @@ function rawTokens(text: string): RegExpMatchArray | null {
   return (NON_ASCII.test(text) ? text.normalize('NFKC') : text).match(UNICODE_TOKEN)
 }
 
-/** An ASCII code that belongs to a raw token (`A-Z a-z 0-9 _`) as itself, or 0. */
-function foldAscii(code: number): number {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 ? code : 0
+/** A UTF-8 byte as itself if it may belong to a raw token (`A-Z a-z 0-9 _`, or part of a non-ASCII character), else 0. */
+function foldCode(code: number): number {
+  return code >= 128 || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 ? code : 0
 }
 
 /**
@@ -87,33 +89,32 @@ export function createCodeAwareAnalyzer(options: CodeAwareAnalyzerOptions = {}):
     for (const word of words) addWord(word.toLowerCase(), out, expand)
   }
 
-  const memo = new TokenMemo(
-    foldAscii,
-    (token) => {
-      const out: string[] = []
-      analyzeToken(token, out, false)
-      return out
-    },
-    // Other characters need NFKC and Unicode classes: such text takes the general path.
-    { asciiOnly: true },
-  )
-
   const analyzeText = (text: string, expand: boolean): string[] => {
     const out: string[] = []
-    // Documents in ASCII take the memoised scanner: same tokens, same terms, far fewer strings.
-    if (!expand && memo.appendTerms(text, out)) return out
     for (const token of rawTokens(text) ?? []) analyzeToken(token, out, expand)
+    return out
+  }
+
+  // The memo's tokens are the runs between ASCII separators: each analyses alone as it does in its
+  // text, because NFKC joins nothing across an ASCII separator, except U+0338 onto < = > (checked).
+  const memo = new TokenMemo(foldCode, (chunk) => analyzeText(chunk, false))
+
+  const analyze = (text: string): string[] => {
+    if (JOINS_ACROSS_SEPARATOR.test(text)) return analyzeText(text, false)
+    const out: string[] = []
+    memo.appendTerms(text, out)
     return out
   }
 
   const analyzer: Analyzer = Object.freeze({
     name,
-    analyze: (text: string) => analyzeText(text, false),
+    analyze,
     analyzeQuery: (text: string) => analyzeText(text, true),
   })
   return registerTermIdPath(analyzer, {
     appendIds(text, resolver, out) {
-      if (!memo.appendIds(text, resolver, out)) for (const term of analyzeText(text, false)) out.push(resolver.idOf(term))
+      if (!JOINS_ACROSS_SEPARATOR.test(text)) memo.appendIds(text, resolver, out)
+      else for (const term of analyzeText(text, false)) out.push(resolver.idOf(term))
     },
   })
 }

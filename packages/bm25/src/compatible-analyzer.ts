@@ -15,7 +15,7 @@ const COMPATIBLE_WORD = /^[a-z0-9_]{2,}$/
  */
 const LOWERS_TO_ASCII = /[\u0130\u212a]/
 
-/** What `basicTokenize` keeps of an ASCII code after lower-casing (`a-z 0-9 _`), or 0. */
+/** What `basicTokenize` keeps of a UTF-8 byte after lower-casing (`a-z 0-9 _`), or 0. */
 function foldCompatible(code: number): number {
   if (code >= 65 && code <= 90) return code + 32
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 ? code : 0
@@ -47,19 +47,18 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
     const stemmed = stem(word)
     return stopWords.has(stemmed) ? undefined : stemmed
   }
-  const memo = new TokenMemo(
-    foldCompatible,
-    (token) => {
-      const term = termOf(token.toLowerCase())
-      return term === undefined ? [] : [term]
-    },
-    { asciiOnly: false },
-  )
+  const memo = new TokenMemo(foldCompatible, (token) => {
+    const term = termOf(token.toLowerCase())
+    return term === undefined ? [] : [term]
+  })
 
   const analyze = (text: string): string[] => {
     const out: string[] = []
     // The memoised scanner tokenizes exactly like basicTokenize unless lower-casing makes ASCII.
-    if (!LOWERS_TO_ASCII.test(text) && memo.appendTerms(text, out)) return out
+    if (!LOWERS_TO_ASCII.test(text)) {
+      memo.appendTerms(text, out)
+      return out
+    }
     for (const token of basicTokenize(text)) {
       const term = termOf(token)
       if (term !== undefined) out.push(term)
@@ -86,9 +85,8 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
   })
   return registerTermIdPath(analyzer, {
     appendIds(text, resolver, out) {
-      if (LOWERS_TO_ASCII.test(text) || !memo.appendIds(text, resolver, out)) {
-        for (const term of analyze(text)) out.push(resolver.idOf(term))
-      }
+      if (!LOWERS_TO_ASCII.test(text)) memo.appendIds(text, resolver, out)
+      else for (const term of analyze(text)) out.push(resolver.idOf(term))
     },
   })
 }

@@ -31,12 +31,12 @@ describe('TokenMemo', () => {
   }
 
   it('gives what computing every token gives, for strings and ids', () => {
-    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
+    const memo = new TokenMemo(foldLower, compute)
     const dictionary = new Dictionary()
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'aAbBcZ09_ .-'.split('')), maxLength: 80 }), (text) => {
         const terms: string[] = []
-        expect(memo.appendTerms(text, terms)).toBe(true)
+        memo.appendTerms(text, terms)
         expect(terms).toEqual(reference(text, compute))
         const ids = new Uint32List()
         memo.appendIds(text, dictionary, ids)
@@ -47,20 +47,16 @@ describe('TokenMemo', () => {
 
   it('computes each distinct token once while it fits', () => {
     let computed = 0
-    const memo = new TokenMemo(
-      foldLower,
-      (token) => {
-        computed++
-        return [token.toLowerCase()]
-      },
-      { asciiOnly: true },
-    )
+    const memo = new TokenMemo(foldLower, (token) => {
+      computed++
+      return [token.toLowerCase()]
+    })
     memo.appendTerms('Alpha beta ALPHA alpha beta gamma', [])
     expect(computed).toBe(3)
   })
 
   it('starts over when full and stays correct', () => {
-    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true, maxSlots: 1 << 12 })
+    const memo = new TokenMemo(foldLower, compute, 1 << 12)
     const text = Array.from({ length: 10_000 }, (_, i) => `token${i} shared`).join(' ')
     const out: string[] = []
     memo.appendTerms(text, out)
@@ -70,7 +66,7 @@ describe('TokenMemo', () => {
   })
 
   it('resolves ids again when the epoch changes', () => {
-    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
+    const memo = new TokenMemo(foldLower, compute)
     const dictionary = new Dictionary()
     const ids = new Uint32List()
     memo.appendIds('alpha beta', dictionary, ids)
@@ -86,29 +82,28 @@ describe('TokenMemo', () => {
   })
 
   it('computes tokens longer than 64 characters without remembering them', () => {
-    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
+    const memo = new TokenMemo(foldLower, compute)
     const long = 'x'.repeat(100)
     const out: string[] = []
     memo.appendTerms(`${long} ${long}`, out)
     expect(out).toEqual([long, 'xxx', long, 'xxx'])
   })
 
-  it('treats other characters as separators unless ASCII-only', () => {
-    const memo = new TokenMemo(foldLower, compute, { asciiOnly: false })
+  it('lets the fold decide what other characters do', () => {
+    const separate = new TokenMemo(foldLower, compute)
     const out: string[] = []
-    expect(memo.appendTerms('Café au lait, Привет ab\u{1F680}cd', out)).toBe(true)
+    separate.appendTerms('Café au lait, Привет ab\u{1F680}cd \ud800 x', out)
     expect(out).toEqual(['caf', 'au', 'lait', 'ab', 'cd'])
-    const long = 'é' + 'y'.repeat(70) + 'é'
+    const join = new TokenMemo((b) => (b >= 128 ? b : foldLower(b)), (token) => [token])
     out.length = 0
-    memo.appendTerms(long, out)
-    expect(out).toEqual(['y'.repeat(70), 'yyy'])
+    join.appendTerms('Café au lait, Привет ab\u{1F680}cd', out)
+    expect(out).toEqual(['Café', 'au', 'lait', 'Привет', 'ab\u{1F680}cd'])
   })
 
-  it('declines text that is not ASCII when ASCII-only', () => {
-    const memo = new TokenMemo(foldLower, compute, { asciiOnly: true })
+  it('computes long tokens from their bytes', () => {
+    const memo = new TokenMemo(foldLower, compute)
     const out: string[] = []
-    expect(memo.appendTerms('café au lait', out)).toBe(false)
-    expect(memo.appendTerms('\ud800 lone surrogate', out)).toBe(false)
-    expect(out).toEqual([])
+    memo.appendTerms('é' + 'y'.repeat(70) + 'é', out)
+    expect(out).toEqual(['y'.repeat(70), 'yyy'])
   })
 })

@@ -7,6 +7,8 @@ const EMPTY: readonly string[] = Object.freeze([])
 const MIN_SLOTS = 1 << 12
 /** At half of this many slots the memo starts over: about 260,000 tokens, more than 114 MiB of code holds. */
 const MAX_SLOTS = 1 << 19
+/** A text buffer larger than this (bytes) is dropped after use. */
+const LARGE_BUFFER = 1 << 22
 /** Tokens longer than this are computed each time, not remembered. */
 const MAX_TOKEN = 64
 const FNV_OFFSET = 0x811c9dc5 | 0
@@ -17,12 +19,11 @@ const WORDS = 8
 
 /**
  * The fast path of the built-in analyzers. It scans the text's UTF-8 bytes for tokens (maximal
- * runs of ASCII bytes that `fold` maps to non-zero, two or more long, hashed and compared after
- * folding; the bytes of other characters separate tokens, or make it decline the text if it is
- * ASCII-only) and remembers what `compute` makes of each distinct token, so a token seen before
+ * runs of bytes that `fold` maps to non-zero, hashed and compared after folding; runs of one byte
+ * are skipped) and remembers what `compute` makes of each distinct token, so a token seen before
  * costs a hash and a comparison, with no string built. {@link TokenMemo.appendIds} also remembers
- * the token's term ids for the resolver's current epoch. A slot keeps the first eight key bytes and
- * a single term's id inline, so a typical hit reads one cache line. The output always equals
+ * the token's term ids for the resolver's current epoch. A slot keeps the first eight key bytes
+ * and a single term's id inline, so a typical hit reads one cache line. The output always equals
  * calling `compute` on every token in order. The table grows with the distinct tokens seen and
  * starts over when it holds about 260,000 (about 25 MiB), so memory stays bounded.
  */
@@ -44,37 +45,27 @@ export class TokenMemo {
   #idCount = 0
 
   readonly #maxSlots: number
-
-  readonly #asciiOnly: boolean
-  readonly #decoder = new TextDecoder('latin1')
+  readonly #decoder = new TextDecoder()
 
   /**
-   * @param fold maps an ASCII code to the byte a token holds for it, or 0 for a separator.
+   * @param fold maps a UTF-8 byte to the byte a token holds for it, or 0 for a separator. Only
+   *   ASCII bytes may separate, so that a token is always whole UTF-8.
    * @param compute the terms of one token (as it appears in the text); the strings are kept.
-   * @param options.asciiOnly decline text with other characters (else they separate tokens).
-   * @param options.maxSlots table size (a power of two) at which the memo starts over.
+   * @param maxSlots table size (a power of two) at which the memo starts over.
    */
-  constructor(
-    fold: (code: number) => number,
-    compute: (token: string) => readonly string[],
-    { asciiOnly, maxSlots = MAX_SLOTS }: { readonly asciiOnly: boolean; readonly maxSlots?: number },
-  ) {
-    for (let c = 0; c < 128; c++) this.#fold[c] = fold(c)
+  constructor(fold: (byte: number) => number, compute: (token: string) => readonly string[], maxSlots = MAX_SLOTS) {
+    for (let b = 0; b < 256; b++) this.#fold[b] = fold(b)
     this.#compute = compute
-    this.#asciiOnly = asciiOnly
     this.#maxSlots = Math.max(MIN_SLOTS, maxSlots)
   }
 
-  /** Appends the terms of every token of `text` to `out`; `false` (nothing appended) if it declines the text. */
-  appendTerms(text: string, out: string[]): boolean {
+  /** Appends the terms of every token of `text` to `out`. */
+  appendTerms(text: string, out: string[]): void {
     return this.#scan(text, out, undefined, undefined)
   }
 
-  /**
-   * Appends the ids, under `resolver`, of the terms of every token of `text` to `out`; `false`
-   * (nothing appended) if it declines the text.
-   */
-  appendIds(text: string, resolver: TermResolver, out: Uint32List): boolean {
+  /** Appends the ids, under `resolver`, of the terms of every token of `text` to `out`. */
+  appendIds(text: string, resolver: TermResolver, out: Uint32List): void {
     return this.#scan(text, undefined, resolver, out)
   }
 
@@ -82,9 +73,8 @@ export class TokenMemo {
    * The one scanning loop behind both outputs. The hit path (hash, probe, inline key compare) is
    * written out here rather than in helpers: it runs once per token, and calls cost as much as it.
    */
-  #scan(text: string, terms: string[] | undefined, resolver: TermResolver | undefined, ids: Uint32List | undefined): boolean {
+  #scan(text: string, terms: string[] | undefined, resolver: TermResolver | undefined, ids: Uint32List | undefined): void {
     const n = this.#encode(text)
-    if (n < 0) return false
     const bytes = this.#bytes
     const fold = this.#fold
     const epoch = resolver === undefined ? 0 : resolver.epoch
@@ -152,7 +142,8 @@ export class TokenMemo {
       for (let t = 0; t < count; t++) items[k++] = pool[first + t]!
       ids!.length = k
     }
-    return true
+    // A huge text leaves a huge buffer; let it go rather than keep it for the analyzer's lifetime.
+    if (bytes.length > LARGE_BUFFER) this.#bytes = new Uint8Array(0)
   }
 
   /** Whether bytes 8 and on of the token at `start` equal the stored key at `offset`. */
@@ -183,16 +174,12 @@ export class TokenMemo {
     slots[at + 6] = resolver.epoch
   }
 
-  /**
-   * Encodes `text` into `#bytes` as UTF-8 and returns the byte count, or -1 if the memo is ASCII-only
-   * and the text is not (its UTF-8 is then longer than its UTF-16).
-   */
+  /** Encodes `text` into `#bytes` as UTF-8 (at most three bytes per UTF-16 unit); returns the byte count. */
   #encode(text: string): number {
     const n = text.length
     if (this.#bytes.length < 3 * n) this.#bytes = new Uint8Array(Math.max(3 * n, 2 * this.#bytes.length, 4096))
     if (this.#slots.length === 0) this.#reset(MIN_SLOTS)
-    const written = this.#encoder.encodeInto(text, this.#bytes).written
-    return this.#asciiOnly && written !== n ? -1 : written
+    return this.#encoder.encodeInto(text, this.#bytes).written
   }
 
   #insert(start: number, length: number, hash: number, key0: number, key1: number): number {
