@@ -27,7 +27,13 @@ export interface Bm25Parameters {
   readonly b: number
 }
 
-/** The non-negative BM25 idf of Lucene: `ln(1 + (N - df + 0.5) / (df + 0.5))`. */
+/**
+ * The non-negative BM25 idf of Lucene, `ln(1 + (N - df + 0.5) / (df + 0.5))`, for a term found in
+ * `df` of `documentCount` documents. Always > 0, even for a term in every document.
+ *
+ * @example
+ * bm25Idf(4, 2) // ln(2) = 0.693...
+ */
 export function bm25Idf(documentCount: number, df: number): number {
   return Math.log(1 + (documentCount - df + 0.5) / (df + 0.5))
 }

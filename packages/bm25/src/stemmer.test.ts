@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MIN_STEM_WORD_LENGTH, stem, stemFully, SUFFIX_RULES } from './stemmer.js'
+import { STOP_WORDS } from './stop-words.js'
+import { SYNONYM_PAIRS } from './synonyms.js'
 
 describe('SUFFIX_RULES', () => {
   it('lists the seed 15 suffixes in the seed order', () => {
@@ -113,5 +115,13 @@ describe('stemFully', () => {
         expect(stem(full)).toBe(full)
       }),
     )
+  })
+})
+
+describe('analyzer data', () => {
+  it('is frozen all the way down', () => {
+    expect(Object.isFrozen(SUFFIX_RULES) && SUFFIX_RULES.every((r) => Object.isFrozen(r))).toBe(true)
+    expect(Object.isFrozen(SYNONYM_PAIRS) && SYNONYM_PAIRS.every((p) => Object.isFrozen(p))).toBe(true)
+    expect(Object.isFrozen(STOP_WORDS)).toBe(true)
   })
 })

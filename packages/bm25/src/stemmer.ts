@@ -25,7 +25,7 @@ export interface SuffixRule {
  * is applied and stemming stops (one suffix per word). Because every suffix listed after another
  * is never a longer ending of it, first match is also longest match.
  */
-export const SUFFIX_RULES: readonly SuffixRule[] = Object.freeze([
+export const SUFFIX_RULES: readonly SuffixRule[] = freezeAll([
   { suffix: 'ies', replacement: 'y', minLength: 3 },
   { suffix: 'ing', replacement: '', minLength: 4, undouble: true },
   { suffix: 'tion', replacement: 't', minLength: 3 },
@@ -41,7 +41,16 @@ export const SUFFIX_RULES: readonly SuffixRule[] = Object.freeze([
   { suffix: 'er', replacement: '', minLength: 3, undouble: true, yForI: true },
   { suffix: 'es', replacement: 'e', minLength: 3, stripAfter: ['ss', 'x', 'ch', 'sh'] },
   { suffix: 's', replacement: '', minLength: 3, keepAfter: ['s', 'u'] },
-] as const satisfies readonly SuffixRule[])
+])
+
+function freezeAll(rules: SuffixRule[]): readonly SuffixRule[] {
+  for (const rule of rules) {
+    Object.freeze(rule.keepAfter)
+    Object.freeze(rule.stripAfter)
+    Object.freeze(rule)
+  }
+  return Object.freeze(rules)
+}
 
 /** Words shorter than this are never stemmed (seed 001). */
 export const MIN_STEM_WORD_LENGTH = 4

@@ -9,7 +9,7 @@ export type SynonymPair = readonly [string, string]
  * @example
  * SYNONYM_PAIRS[0] // ['db', 'database']
  */
-export const SYNONYM_PAIRS: readonly SynonymPair[] = Object.freeze([
+export const SYNONYM_PAIRS: readonly SynonymPair[] = freezePairs([
   ['db', 'database'],
   ['auth', 'authentication'],
   ['auth', 'authorization'],
@@ -31,7 +31,12 @@ export const SYNONYM_PAIRS: readonly SynonymPair[] = Object.freeze([
   ['dir', 'directory'],
   ['str', 'string'],
   ['init', 'initialize'],
-] as const satisfies readonly SynonymPair[])
+])
+
+function freezePairs(pairs: [string, string][]): readonly SynonymPair[] {
+  for (const pair of pairs) Object.freeze(pair)
+  return Object.freeze(pairs)
+}
 
 /**
  * Builds the lookup both analyzers use: each word maps to every word it is paired with, in pair
