@@ -1,0 +1,127 @@
+import { RagError, type Document, type KnowledgeBase, type Replaceable } from '@rag/core'
+import type { IndexState } from '@rag/ingest'
+import type { CommitLatch } from './commit-latch.js'
+import type { IndexStateStore } from './index-state-store.js'
+
+/** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
+export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }
+
+/** Inputs of {@link IndexTargets}. */
+export interface IndexTargetsInit {
+  readonly knowledgeBase: KnowledgeBase
+  /** Swapped after the knowledge base, in order (the BM25 stream first). */
+  readonly streams: readonly ReplaceableStream[]
+  /** When set, index commits go through it instead of `knowledgeBase.replaceDocuments`. */
+  readonly stateStore: IndexStateStore | undefined
+  readonly latch: CommitLatch
+}
+
+/** A generation's state, and the state to restore if a later swap fails. */
+export interface StateChange {
+  readonly next: IndexState
+  readonly previous: IndexState | undefined
+}
+
+interface Step {
+  run(): Promise<void>
+  undo(): Promise<void>
+}
+
+/**
+ * Every store a session writes, written together: the knowledge base (or the state store that
+ * owns it) first, then each stream, all inside the commit latch so searches see one generation.
+ * If a swap fails, the earlier ones are undone in reverse order (seed 001: "if the BM25 swap
+ * fails, the knowledge-base swap is undone").
+ */
+export class IndexTargets {
+  readonly #init: IndexTargetsInit
+  /** Set when an undo failed: the stores may disagree until the session repairs them. */
+  inconsistent = false
+
+  constructor(init: IndexTargetsInit) {
+    this.#init = init
+  }
+
+  /**
+   * Removes `removeIds` and adds `addDocuments` everywhere, atomically for readers. With a state
+   * change and a state store, the first step is `stateStore.commit` (chunks and state in one
+   * transaction).
+   *
+   * @throws the error of the failed swap after undoing the earlier ones; RagError `INTERNAL` when
+   *   an undo failed too (then {@link IndexTargets.inconsistent} is set).
+   */
+  async swap(removeIds: readonly string[], addDocuments: readonly Document[], state?: StateChange): Promise<void> {
+    const { knowledgeBase, streams, stateStore, latch } = this.#init
+    if (removeIds.length === 0 && addDocuments.length === 0 && state === undefined) return
+    // Documents to put back if a later swap fails; read before the latch closes.
+    const previous = streams.length === 0 ? [] : await this.#documents(removeIds)
+    const addedIds = addDocuments.map((doc) => doc.id)
+    const first: Step =
+      state !== undefined && stateStore !== undefined
+        ? {
+            run: () => stateStore.commit(removeIds, addDocuments, state.next),
+            undo: () => stateStore.commit(addedIds, previous, state.previous ?? { ...state.next, files: [] }),
+          }
+        : {
+            run: () => knowledgeBase.replaceDocuments(removeIds, addDocuments),
+            undo: () => knowledgeBase.replaceDocuments(addedIds, previous),
+          }
+    const steps: Step[] = [
+      first,
+      ...streams.map((stream) => ({
+        run: () => stream.replaceDocuments(removeIds, addDocuments),
+        undo: () => stream.replaceDocuments(addedIds, previous),
+      })),
+    ]
+    await latch.run(() => this.#runAll(steps))
+  }
+
+  /**
+   * Empties the knowledge base and every stream, then the state store, inside the latch.
+   */
+  async clear(): Promise<void> {
+    const { knowledgeBase, streams, stateStore, latch } = this.#init
+    const needIds = streams.some((stream) => typeof stream.clear !== 'function')
+    const ids = needIds ? (await knowledgeBase.list()).map((doc) => doc.id) : []
+    await latch.run(async () => {
+      await knowledgeBase.clear()
+      for (const stream of streams) {
+        if (typeof stream.clear === 'function') await stream.clear()
+        else await stream.replaceDocuments(ids, [])
+      }
+      await stateStore?.clear?.()
+    })
+    this.inconsistent = false
+  }
+
+  async #documents(ids: readonly string[]): Promise<Document[]> {
+    const found = await Promise.all(ids.map((id) => this.#init.knowledgeBase.get(id)))
+    return found.filter((doc): doc is Document => doc !== undefined)
+  }
+
+  async #runAll(steps: readonly Step[]): Promise<void> {
+    const done: Step[] = []
+    for (const step of steps) {
+      try {
+        await step.run()
+        done.push(step)
+      } catch (error) {
+        const undoErrors: unknown[] = []
+        for (const swapped of done.reverse()) {
+          try {
+            await swapped.undo()
+          } catch (undoError) {
+            undoErrors.push(undoError)
+          }
+        }
+        if (undoErrors.length === 0) throw error
+        this.inconsistent = true
+        throw new RagError(
+          'INTERNAL',
+          'A swap failed and undoing an earlier swap failed too; the stores may disagree until the next index run, which re-indexes every file.',
+          { cause: new AggregateError([error, ...undoErrors], 'swap and undo failures') },
+        )
+      }
+    }
+  }
+}

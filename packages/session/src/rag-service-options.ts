@@ -1,0 +1,76 @@
+import type { KnowledgeBase, Stream } from '@rag/core'
+import type { BM25StreamOptions } from '@rag/bm25'
+import type { HybridRetrieverOptions } from '@rag/hybrid'
+import type { IndexStateStore } from './index-state-store.js'
+import type { RagIngestOptions } from './session-indexer.js'
+
+/**
+ * A stream fused with the session's own, with its RRF weight. A stream that also has
+ * `replaceDocuments` (and optionally `clear`) is kept in step with the index: every generation,
+ * added document and `clear()` reaches it inside the same commit as the knowledge base.
+ */
+export interface WeightedStream {
+  readonly stream: Stream
+  /** A finite number greater than 0; weights need not sum to 1. */
+  readonly weight: number
+}
+
+/** RRF weights of the session's built-in streams. */
+export interface RagWeights {
+  /** @default 0.6 (seed 000/001) */
+  readonly bm25?: number
+  /** @default 0.4 (seed 000/001) */
+  readonly knowledgeBase?: number
+}
+
+/** Options of {@link RagService}. All are optional. */
+export interface RagServiceOptions {
+  /**
+   * Where chunks and added documents live; searched as the knowledge-base stream.
+   * @default new InMemoryKnowledgeBase() (TF-IDF, from `@rag/kb-tfidf`)
+   */
+  readonly knowledgeBase?: KnowledgeBase
+  /**
+   * Options of the in-memory `BM25Stream` (analyzer, k1, b, ...), or `false` for none (when the
+   * knowledge base already ranks by BM25, as the SQLite store's FTS5 does). The session holds a
+   * whole repository, so capacity and expiry default to unbounded (see the README): the seed's
+   * 10,000 documents / one hour would silently drop chunks the knowledge base still holds.
+   * @default { maxDocuments: Infinity, ttlMs: Infinity }
+   */
+  readonly bm25?: BM25StreamOptions | false
+  /** @default { bm25: 0.6, knowledgeBase: 0.4 } */
+  readonly weights?: RagWeights
+  /**
+   * More streams to fuse (a vector stream, say). Names must differ from `bm25` and the
+   * knowledge-base stream's name.
+   * @default []
+   */
+  readonly streams?: readonly WeightedStream[]
+  /**
+   * Ingest options: `limits`, `chunker` (a spec or an instance), `workers`, `source`
+   * (include/exclude globs, skip names, format), ...
+   * @default {}
+   */
+  readonly ingest?: RagIngestOptions
+  /**
+   * Persists chunks and fingerprint state together (e.g. `createSqliteStateStore` of
+   * `@rag/cli`). Its knowledge base must be `knowledgeBase`.
+   * @default undefined (state lives in memory)
+   */
+  readonly stateStore?: IndexStateStore
+  /**
+   * Fusion options of the `HybridRetriever`: `maxPerFile`, `k`, `candidateMultiplier`, `logger`.
+   * @default {} (RRF k 60, 2 × topK candidates, 3 results per file, console)
+   */
+  readonly retriever?: Omit<HybridRetrieverOptions, 'name'>
+  /**
+   * Name of the knowledge-base stream in explanations.
+   * @default 'knowledge-base'
+   */
+  readonly knowledgeBaseStreamName?: string
+  /**
+   * The clock for `getStatus().lastIndexedAt`, in milliseconds.
+   * @default Date.now
+   */
+  readonly now?: () => number
+}

@@ -1,0 +1,262 @@
+import {
+  assertDocument,
+  assertQuery,
+  assertTopK,
+  describeValue,
+  InvalidArgumentError,
+  Mutex,
+  type Document,
+  type KnowledgeBase,
+  type Metadata,
+  type ProgressListener,
+  type Replaceable,
+  type SearchResult,
+  type Stream,
+} from '@rag/core'
+import { BM25Stream } from '@rag/bm25'
+import { HybridRetriever } from '@rag/hybrid'
+import type { IndexReport, IndexState, IngestionPlan, SourceOptions } from '@rag/ingest'
+import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
+import { buildContextPrompt, type ContextPromptOptions } from '@rag/prompt'
+import { assertDeclaresChatSource, createChatKnowledgeSource, type ChatKnowledgeSource } from './chat-binding.js'
+import { CommitLatch } from './commit-latch.js'
+import { isAddedDocumentId, newDocumentId, toDocumentInfo, type DocumentInfo } from './documents.js'
+import type { IndexStateStore } from './index-state-store.js'
+import { IndexTargets, type ReplaceableStream } from './index-targets.js'
+import type { RagServiceOptions } from './rag-service-options.js'
+import { compileSearchFilter, type SearchFilter } from './search-filter.js'
+import { SessionIndexer } from './session-indexer.js'
+import type { RagStatus } from './status.js'
+
+/** Options of one {@link RagService.indexDirectory} run. */
+export interface IndexDirectoryOptions {
+  /** Cancels the run before it commits; the previous index stands (`CancelledError`). */
+  readonly signal?: AbortSignal
+  /** Replaces the session's source options (include/exclude, skips, format) for this run. */
+  readonly source?: SourceOptions
+  /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
+  readonly force?: boolean
+}
+
+/** Options of {@link RagService.buildContextPrompt}: `@rag/prompt`'s options plus a search filter. */
+export interface BuildContextPromptOptions extends ContextPromptOptions {
+  /** Narrows the search that feeds the prompt. */
+  readonly filter?: SearchFilter
+}
+
+// A filtered search asks for this many times more results each round, up to MAX_FETCH.
+const OVERFETCH = 4
+const MAX_FETCH = 10_000
+
+function isReplaceable(stream: Stream): stream is Stream & ReplaceableStream {
+  return typeof (stream as Partial<Replaceable>).replaceDocuments === 'function'
+}
+
+/**
+ * One session's retrieval pipeline (SPEC §8, seeds 000/001): a knowledge base and a BM25 stream
+ * fused by a `HybridRetriever` (0.6 / 0.4), fed by a `FileIndexer`. Index runs and `clear()` are
+ * serialised by one mutex; searches never take it, and a short commit latch makes every search
+ * see one generation in every store, never the new knowledge base with the old BM25 index.
+ *
+ * @example
+ * const rag = new RagService()
+ * await rag.indexDirectory('/project/src', (p) => console.log(`${p.indexedFiles}/${p.totalFiles} ${p.currentFile}`))
+ * const hits = await rag.search('authentication middleware', 5, { path: 'src/auth/**' })
+ * const prompt = await rag.buildContextPrompt('How does auth work?', 5)
+ */
+export class RagService {
+  /** Name of the chat knowledge `attachChatTo` binds (seed 001). */
+  static readonly CHAT_SOURCE = 'session-knowledge'
+  /** Results per chat message of that binding (seed 001). */
+  static readonly CHAT_TOP_K = 5
+
+  /** The knowledge base chunks and added documents live in. */
+  readonly knowledgeBase: KnowledgeBase
+  /** The in-memory BM25 stream, or `undefined` when configured off. */
+  readonly bm25: BM25Stream | undefined
+  /** The retriever every search goes through (its results carry `explain`). */
+  readonly retriever: HybridRetriever
+  readonly #lock = new Mutex()
+  readonly #latch = new CommitLatch()
+  readonly #targets: IndexTargets
+  readonly #indexer: SessionIndexer
+  readonly #stateStore: IndexStateStore | undefined
+  readonly #now: () => number
+  #lastIndexedAt: Date | undefined
+  #storedState: { generation: number | undefined; state: IndexState | undefined } | undefined
+
+  /** @throws ConfigError / InvalidArgumentError for an invalid option (a bad weight, duplicate stream names, ...). */
+  constructor(options: RagServiceOptions = {}) {
+    const { knowledgeBase = new InMemoryKnowledgeBase(), bm25 = {}, weights = {}, streams = [], ingest = {} } = options
+    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now } = options
+    this.knowledgeBase = knowledgeBase
+    this.bm25 = bm25 === false ? undefined : new BM25Stream({ maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY, ...bm25 })
+    this.#stateStore = stateStore
+    this.#now = now
+    const builder = HybridRetriever.builder(retriever)
+    if (this.bm25) builder.stream(this.bm25, weights.bm25 ?? 0.6)
+    builder.stream(new KnowledgeBaseStream(knowledgeBase, { name: knowledgeBaseStreamName }), weights.knowledgeBase ?? 0.4)
+    for (const { stream, weight } of streams) builder.stream(stream, weight)
+    this.retriever = builder.build()
+    const replaceable: ReplaceableStream[] = [
+      ...(this.bm25 ? [this.bm25] : []),
+      ...streams.map(({ stream }) => stream).filter(isReplaceable),
+    ]
+    this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch })
+    this.#indexer = new SessionIndexer(knowledgeBase, this.#targets, stateStore, ingest)
+  }
+
+  /** `true` while an index run or `clear()` runs or waits. */
+  get indexing(): boolean {
+    return this.#lock.locked
+  }
+
+  /**
+   * Indexes `path` (only changed files are read and chunked) and swaps the new generation into
+   * every store. Runs one at a time with `clear()`; searches go on meanwhile and see the old
+   * generation until the swap.
+   *
+   * @throws ConfigError, LimitExceededError, CancelledError, InvalidArgumentError (missing root)
+   *   or the error of a failed swap; in every case the previous index stands.
+   */
+  indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
+    return this.#lock.runExclusive(async () => {
+      const report = await this.#indexer.index(path, { onProgress, signal: options.signal, source: options.source, force: options.force })
+      this.#lastIndexedAt = new Date(this.#now())
+      return report
+    })
+  }
+
+  /**
+   * A dry run of `path` with the session's limits and source options: every file an index run
+   * would take, every skipped path and why, counts per directory and format. Writes nothing.
+   */
+  planDirectory(path: string, options: { readonly source?: SourceOptions; readonly signal?: AbortSignal } = {}): Promise<IngestionPlan> {
+    return this.#indexer.plan(path, options)
+  }
+
+  /**
+   * The best `topK` chunks and added documents for `query`, fused from every stream, at most
+   * three per file. With a filter, the retriever is asked for more results round by round until
+   * `topK` pass the filter or there are no more.
+   *
+   * @throws InvalidArgumentError for an empty query, a `topK` that is not a positive integer, or a malformed filter.
+   */
+  async search(query: string, topK: number, filter?: SearchFilter): Promise<SearchResult[]> {
+    assertQuery(query)
+    assertTopK(topK)
+    const accept = compileSearchFilter(filter)
+    if (accept === undefined) return this.#latch.read(() => this.retriever.retrieve(query, topK))
+    let fetch = Math.min(Math.max(topK, topK * OVERFETCH), Math.max(topK, MAX_FETCH))
+    let previous = -1
+    for (;;) {
+      const hits = await this.#latch.read(() => this.retriever.retrieve(query, fetch))
+      const kept = hits.filter((hit) => accept(hit.document))
+      if (kept.length >= topK || fetch >= MAX_FETCH || hits.length <= previous) return kept.slice(0, topK)
+      previous = hits.length
+      fetch = Math.min(fetch * OVERFETCH, MAX_FETCH)
+    }
+  }
+
+  /**
+   * Searches and renders the hits into a context prompt with `@rag/prompt` (the fenced format by
+   * default). With no results, or if rendering fails, the query is returned unchanged.
+   */
+  async buildContextPrompt(query: string, topK: number, options: BuildContextPromptOptions = {}): Promise<string> {
+    const { filter, ...promptOptions } = options
+    const results = await this.search(query, topK, filter)
+    return buildContextPrompt(query, results, promptOptions)
+  }
+
+  /** File count, chunk count, document count, last index time, indexed path, and whether a run is in progress. */
+  async getStatus(): Promise<RagStatus> {
+    const indexing = this.indexing
+    const state = await this.#currentState()
+    const files = state?.files ?? []
+    let chunkCount = 0
+    let fileCount = 0
+    for (const file of files) {
+      chunkCount += file.chunkIds.length
+      if ((file as { binary?: string }).binary === undefined) fileCount++
+    }
+    const stored = this.#stateStore?.info ? (await this.#stateStore.info()).indexedAt : undefined
+    const lastIndexedAt = stored !== undefined ? new Date(stored) : state === undefined ? undefined : this.#lastIndexedAt
+    return { indexedPath: state?.root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing }
+  }
+
+  /**
+   * Adds a document of your own (seed 000: "custom knowledge") to every store, searchable with
+   * the indexed chunks. Its id is `doc:` and a random UUID.
+   *
+   * @throws InvalidArgumentError when content is not a string or metadata is not flat.
+   */
+  async addDocument(content: string, metadata: Metadata = {}): Promise<string> {
+    const document: Document = { id: newDocumentId(), content, metadata: { ...metadata } }
+    assertDocument(document)
+    await this.#targets.swap([], [document])
+    return document.id
+  }
+
+  /** The documents added with `addDocument` (never indexed chunks), as `{ id, preview, contentLength, metadata }`. */
+  async listDocuments(): Promise<DocumentInfo[]> {
+    const state = await this.#currentState()
+    const owned = new Set<string>()
+    for (const file of state?.files ?? []) if (isAddedDocumentId(file.path)) for (const id of file.chunkIds) owned.add(id)
+    const all = await this.knowledgeBase.list()
+    return all.filter((doc) => isAddedDocumentId(doc.id) && !owned.has(doc.id)).map(toDocumentInfo)
+  }
+
+  /** Any document by id (an added document or a chunk), or `undefined`. */
+  getDocument(id: string): Promise<Document | undefined> {
+    if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
+    return this.knowledgeBase.get(id)
+  }
+
+  /** Removes a document from every store; `true` if it was there. */
+  async removeDocument(id: string): Promise<boolean> {
+    if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
+    if ((await this.knowledgeBase.get(id)) === undefined) return false
+    await this.#targets.swap([id], [])
+    return true
+  }
+
+  /**
+   * Empties the knowledge base, the BM25 index, every kept-in-step stream and the fingerprints,
+   * and resets the status. Waits for a running index run; searches then see all or nothing.
+   */
+  clear(): Promise<void> {
+    return this.#lock.runExclusive(async () => {
+      await this.#targets.clear()
+      await this.#indexer.reset()
+      this.#lastIndexedAt = undefined
+      this.#storedState = undefined
+    })
+  }
+
+  /**
+   * Binds the live corpus to `agent` as its `session-knowledge` chat knowledge, searching the top
+   * {@link RagService.CHAT_TOP_K}. The source searches this session at call time, so documents
+   * indexed later are found without binding again. While the corpus is empty it does nothing and
+   * returns `undefined`.
+   *
+   * @throws ChatBindingError when the agent does not declare MEMORY chat knowledge named `session-knowledge` (topK 5).
+   */
+  async attachChatTo(agent: unknown): Promise<ChatKnowledgeSource | undefined> {
+    assertDeclaresChatSource(agent, RagService.CHAT_SOURCE, RagService.CHAT_TOP_K)
+    if ((await this.knowledgeBase.size()) === 0) return undefined
+    const source = createChatKnowledgeSource(RagService.CHAT_SOURCE, RagService.CHAT_TOP_K, (query, topK) => this.search(query, topK))
+    agent.bindChatKnowledge(source)
+    return source
+  }
+
+  // The fingerprint state for status and listings: the state store's (cached per generation) or this process's.
+  async #currentState(): Promise<IndexState | undefined> {
+    const store = this.#stateStore
+    if (store === undefined) return this.#indexer.state()
+    const generation = store.info ? (await store.info()).generation : undefined
+    if (this.#storedState === undefined || generation === undefined || this.#storedState.generation !== generation) {
+      this.#storedState = { generation, state: await store.load() }
+    }
+    return this.#storedState.state
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError, type Document } from '@rag/core'
+import { compileSearchFilter } from './search-filter.js'
+
+const doc = (file: string | undefined, language?: string): Document => ({
+  id: file ?? 'x',
+  content: '',
+  metadata: { ...(file ? { file } : {}), ...(language ? { language } : {}) },
+})
+
+describe('compileSearchFilter', () => {
+  it('returns undefined when there is nothing to filter', () => {
+    expect(compileSearchFilter(undefined)).toBeUndefined()
+    expect(compileSearchFilter({})).toBeUndefined()
+  })
+
+  it('matches globs against the file metadata, dot files included', () => {
+    const accept = compileSearchFilter({ path: 'src/**/*.ts' })!
+    expect(accept(doc('src/a/b.ts'))).toBe(true)
+    expect(accept(doc('src/.hidden/b.ts'))).toBe(true)
+    expect(accept(doc('lib/b.ts'))).toBe(false)
+    expect(accept(doc(undefined))).toBe(false)
+  })
+
+  it('treats a plain path as the file or directory and everything under it', () => {
+    const accept = compileSearchFilter({ path: './src/auth/' })!
+    expect(accept(doc('src/auth'))).toBe(true)
+    expect(accept(doc('src/auth/token.ts'))).toBe(true)
+    expect(accept(doc('src/authz/token.ts'))).toBe(false)
+  })
+
+  it('matches any of several languages, case-insensitively, and combines fields with AND', () => {
+    const accept = compileSearchFilter({ path: 'src/**', language: ['TypeScript', 'python'] })!
+    expect(accept(doc('src/a.ts', 'typescript'))).toBe(true)
+    expect(accept(doc('src/a.py', 'Python'))).toBe(true)
+    expect(accept(doc('src/a.go', 'go'))).toBe(false)
+    expect(accept(doc('lib/a.py', 'python'))).toBe(false)
+    expect(accept(doc('src/a.txt'))).toBe(false)
+  })
+
+  it.each([[{ path: ' ' }], [{ language: [] }], [{ language: [''] }], [{ language: 3 }], ['src/**']])('rejects %j', (filter) => {
+    expect(() => compileSearchFilter(filter as never)).toThrow(InvalidArgumentError)
+  })
+})

@@ -1,0 +1,66 @@
+import { describeValue, InvalidArgumentError, type Document } from '@rag/core'
+import picomatch from 'picomatch'
+
+/**
+ * Narrows a search to some documents. Every given field must match; a document without the
+ * metadata a field tests (`file`, `language`) does not match it.
+ *
+ * @example
+ * await rag.search('parse config', 10, { path: 'packages/cli/**', language: ['typescript', 'javascript'] })
+ */
+export interface SearchFilter {
+  /**
+   * A glob (picomatch syntax, `/` separators, dot files included) matched against the `file`
+   * metadata, the path relative to the indexed root. A plain path without glob characters matches
+   * that file and everything under it: `src/auth` is `src/auth` or `src/auth/**`.
+   */
+  readonly path?: string
+  /** One language or several (any of them), compared case-insensitively with the `language` metadata. */
+  readonly language?: string | readonly string[]
+}
+
+/** A compiled filter: `true` for a document to keep. */
+export type DocumentPredicate = (document: Document) => boolean
+
+function compilePath(glob: unknown): DocumentPredicate {
+  if (typeof glob !== 'string' || glob.trim() === '') {
+    throw new InvalidArgumentError(`filter.path must be a non-empty glob; received ${describeValue(glob)}.`)
+  }
+  const pattern = glob.replace(/^\.\//, '')
+  const isGlob = picomatch.scan(pattern).isGlob
+  const base = pattern.replace(/\/+$/, '')
+  const matches = isGlob ? picomatch(pattern, { dot: true }) : (file: string) => file === base || file.startsWith(`${base}/`)
+  return (document) => {
+    const file = document.metadata['file']
+    return typeof file === 'string' && matches(file)
+  }
+}
+
+function compileLanguage(language: unknown): DocumentPredicate {
+  const list = typeof language === 'string' ? [language] : language
+  if (!Array.isArray(list) || list.length === 0 || !list.every((l) => typeof l === 'string' && l.trim() !== '')) {
+    throw new InvalidArgumentError(`filter.language must be a non-empty string or a non-empty array of them; received ${describeValue(language)}.`)
+  }
+  const wanted = new Set(list.map((l: string) => l.trim().toLowerCase()))
+  return (document) => {
+    const value = document.metadata['language']
+    return typeof value === 'string' && wanted.has(value.toLowerCase())
+  }
+}
+
+/**
+ * Compiles a {@link SearchFilter}; `undefined` when there is nothing to filter.
+ *
+ * @throws InvalidArgumentError for an empty glob or language, or a filter that is not an object.
+ */
+export function compileSearchFilter(filter: SearchFilter | undefined): DocumentPredicate | undefined {
+  if (filter === undefined) return undefined
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+    throw new InvalidArgumentError(`filter must be an object with path and/or language; received ${describeValue(filter)}.`)
+  }
+  const tests: DocumentPredicate[] = []
+  if (filter.path !== undefined) tests.push(compilePath(filter.path))
+  if (filter.language !== undefined) tests.push(compileLanguage(filter.language))
+  if (tests.length === 0) return undefined
+  return (document) => tests.every((test) => test(document))
+}

@@ -1,0 +1,172 @@
+import { RagError, type Document, type KnowledgeBase, type ProgressListener } from '@rag/core'
+import {
+  FileIndexer,
+  FileIngestionService,
+  type FileIngestionServiceOptions,
+  type IndexReport,
+  type IndexState,
+  type IngestionPlan,
+  type IngestionResult,
+  type IngestOptions,
+  type SourceOptions,
+} from '@rag/ingest'
+import type { IndexStateStore } from './index-state-store.js'
+import type { IndexTargets } from './index-targets.js'
+
+/** Ingest options of a session: admission limits, chunker, workers, and the default source. */
+export interface RagIngestOptions extends FileIngestionServiceOptions {
+  /**
+   * Include/exclude globs, skip switches and format for every run (each run may override them).
+   * @default {}
+   */
+  readonly source?: SourceOptions
+}
+
+/** Options of one {@link SessionIndexer.index} run. */
+export interface SessionIndexOptions {
+  readonly onProgress?: ProgressListener | undefined
+  readonly signal?: AbortSignal | undefined
+  readonly source?: SourceOptions | undefined
+  /** Re-read and re-chunk every file (drops the fingerprints first). */
+  readonly force?: boolean | undefined
+}
+
+/** Hands each staged state to a listener, so the commit can save exactly the state it belongs to. */
+class StagingService extends FileIngestionService {
+  onStaged: ((state: IndexState) => void) | undefined
+
+  override async ingest(root: string, options?: IngestOptions): Promise<IngestionResult> {
+    const result = await super.ingest(root, options)
+    this.onStaged?.(result.state)
+    return result
+  }
+}
+
+/**
+ * A `FileIndexer` bound to a session's stores. The indexer sees one knowledge base whose
+ * `replaceDocuments` is the session's whole commit ({@link IndexTargets.swap}: the knowledge base
+ * or state store, then every stream, inside the commit latch, with undo), so searches never see
+ * a mixed generation. With a state store, chunks and fingerprint state commit in one transaction,
+ * the state is loaded before the first run and reloaded whenever another writer committed.
+ *
+ * Callers serialise `index`, `reset` and `plan` (the session's mutex).
+ */
+export class SessionIndexer {
+  readonly #indexer: FileIndexer
+  readonly #service: StagingService
+  readonly #targets: IndexTargets
+  readonly #stateStore: IndexStateStore | undefined
+  #staged: IndexState | undefined
+  #previous: IndexState | undefined
+  #committed = false
+  // Generation of the store when the state was last loaded or written here; undefined: never loaded.
+  #seen: number | undefined
+  #loaded = false
+
+  constructor(knowledgeBase: KnowledgeBase, targets: IndexTargets, stateStore: IndexStateStore | undefined, ingest: RagIngestOptions) {
+    const { source = {}, ...serviceOptions } = ingest
+    this.#service = new StagingService(serviceOptions)
+    this.#service.onStaged = (state) => (this.#staged = state)
+    this.#targets = targets
+    this.#stateStore = stateStore
+    const committer: KnowledgeBase = {
+      add: (docs) => knowledgeBase.add(docs),
+      get: (id) => knowledgeBase.get(id),
+      remove: (id) => knowledgeBase.remove(id),
+      list: () => knowledgeBase.list(),
+      search: (query, topK) => knowledgeBase.search(query, topK),
+      clear: () => knowledgeBase.clear(),
+      size: () => knowledgeBase.size(),
+      replaceDocuments: (removeIds, addDocuments) => this.#commit(removeIds, addDocuments),
+    }
+    this.#indexer = new FileIndexer({ knowledgeBase: committer, service: this.#service, source })
+  }
+
+  /** The fingerprint state as this process knows it (`undefined` before the first run or load). */
+  state(): IndexState | undefined {
+    return this.#indexer.exportState()
+  }
+
+  /**
+   * Indexes `root` into the session's stores. With a state store, a run that finds its state
+   * stale (another process committed the same chunks first) reloads it and runs once more.
+   */
+  async index(root: string, options: SessionIndexOptions = {}): Promise<IndexReport> {
+    try {
+      return await this.#run(root, options)
+    } catch (error) {
+      if (this.#stateStore === undefined || !(error instanceof RagError) || error.code !== 'DUPLICATE_ID') throw error
+      this.#seen = undefined
+      this.#loaded = false
+      return this.#run(root, options)
+    }
+  }
+
+  /** A dry run with the session's limits and source options. */
+  plan(root: string, options: { readonly source?: SourceOptions; readonly signal?: AbortSignal } = {}): Promise<IngestionPlan> {
+    return this.#indexer.plan(root, options)
+  }
+
+  /** Forgets the fingerprint state (after the stores were cleared). */
+  async reset(): Promise<void> {
+    await this.#indexer.restoreState(undefined)
+    this.#loaded = true
+    this.#seen = this.#stateStore?.info ? (await this.#stateStore.info()).generation : undefined
+  }
+
+  /** Loads the state from the state store when it changed since this process last saw it. */
+  async sync(): Promise<void> {
+    const store = this.#stateStore
+    if (store === undefined) return
+    const generation = store.info ? (await store.info()).generation : undefined
+    if (this.#loaded && (generation === undefined || generation === this.#seen)) return
+    const state = await store.load()
+    try {
+      await this.#indexer.restoreState(state)
+    } catch (error) {
+      throw new RagError('CORRUPT_STORE', `The stored index state is malformed (${(error as Error).message}); clear the index and index again.`, { cause: error })
+    }
+    this.#loaded = true
+    this.#seen = generation
+  }
+
+  async #run(root: string, options: SessionIndexOptions): Promise<IndexReport> {
+    await this.sync()
+    if (this.#targets.inconsistent) await this.#repair()
+    if (options.force) this.#indexer.clearHashes()
+    this.#previous = this.#indexer.exportState()
+    this.#staged = undefined
+    this.#committed = false
+    const report = await this.#indexer.index(root, {
+      ...(options.source ? { source: options.source } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+    const store = this.#stateStore
+    if (store !== undefined) {
+      // Nothing to swap: still save the refreshed stat records and the run's time.
+      const state = this.#indexer.exportState()
+      if (!this.#committed && state !== undefined) await store.commit([], [], state)
+      if (store.info) this.#seen = (await store.info()).generation
+    }
+    return report
+  }
+
+  #commit(removeIds: readonly string[], addDocuments: readonly Document[]): Promise<void> {
+    this.#committed = true
+    const next = this.#staged
+    const state = this.#stateStore !== undefined && next !== undefined ? { next, previous: this.#previous } : undefined
+    return this.#targets.swap(removeIds, addDocuments, state)
+  }
+
+  // After a failed undo the stores may hold parts of two generations: drop every chunk either
+  // generation could own and forget the fingerprints, so this run re-adds every file.
+  async #repair(): Promise<void> {
+    const ids = new Set<string>()
+    for (const file of this.#indexer.exportState()?.files ?? []) for (const id of file.chunkIds) ids.add(id)
+    for (const id of this.#staged?.files.flatMap((f) => f.chunkIds) ?? []) ids.add(id)
+    await this.#targets.swap([...ids], [])
+    await this.#indexer.restoreState(undefined)
+    this.#targets.inconsistent = false
+  }
+}

@@ -1,0 +1,176 @@
+import { ConfigError, describeValue, InvalidArgumentError, LimitExceededError } from '@rag/core'
+import { RagService } from './rag-service.js'
+import type { RagServiceOptions } from './rag-service-options.js'
+
+/** Why a session left the manager. */
+export type SessionEndReason = 'removed' | 'idle' | 'capacity'
+
+/** Options of {@link SessionManager}. */
+export interface SessionManagerOptions {
+  /**
+   * Builds a session's service on first use.
+   * @default (id) => new RagService(serviceOptions)
+   */
+  readonly createService?: (sessionId: string) => RagService
+  /**
+   * Options of every service the default factory builds.
+   * @default {}
+   */
+  readonly serviceOptions?: RagServiceOptions
+  /**
+   * A session not handed out by `getRag` for this long (ms) is evicted, unless it is indexing.
+   * `Infinity` turns idle eviction off.
+   * @default 1_800_000 (30 minutes)
+   */
+  readonly idleTimeoutMs?: number
+  /**
+   * Most live sessions. A new session beyond it evicts the least recently used idle one; if every
+   * session is indexing, `getRag` throws `LimitExceededError`.
+   * @default 64
+   */
+  readonly maxSessions?: number
+  /**
+   * Called with each evicted session (idle or capacity). The default clears it, which frees an
+   * in-memory session; pass your own when services share a persistent store that must survive
+   * eviction (close a handle instead). Errors are passed to `onError`.
+   * @default (id, service) => service.clear()
+   */
+  readonly onEvict?: (sessionId: string, service: RagService, reason: SessionEndReason) => void | Promise<void>
+  /**
+   * Receives errors of background eviction work.
+   * @default console.warn
+   */
+  readonly onError?: (error: unknown, sessionId: string) => void
+  /**
+   * The clock, in milliseconds; inject one in tests.
+   * @default Date.now
+   */
+  readonly now?: () => number
+}
+
+interface Entry {
+  readonly service: RagService
+  lastUsed: number
+}
+
+function checkPositive(name: string, value: number, allowInfinity: boolean): void {
+  const ok = (allowInfinity && value === Number.POSITIVE_INFINITY) || (Number.isSafeInteger(value) && value >= 1)
+  if (!ok) throw new ConfigError(`${name} must be a positive integer${allowInfinity ? ' or Infinity' : ''}; received ${describeValue(value)}.`)
+}
+
+/**
+ * One {@link RagService} per session id (SPEC §8), created lazily on first use. Sessions idle
+ * longer than `idleTimeoutMs` are evicted when the manager is next used (or on `evictIdle()`),
+ * and at most `maxSessions` live at once. A session that is indexing is never evicted.
+ *
+ * @example
+ * const sessions = new SessionManager({ idleTimeoutMs: 10 * 60_000, maxSessions: 16 })
+ * const rag = sessions.getRag('my-session')
+ * await rag.indexDirectory('/project/src')
+ * await sessions.removeSession('my-session') // clears it
+ */
+export class SessionManager {
+  readonly #sessions = new Map<string, Entry>()
+  readonly #create: (sessionId: string) => RagService
+  readonly #idleTimeoutMs: number
+  readonly #maxSessions: number
+  readonly #onEvict: NonNullable<SessionManagerOptions['onEvict']>
+  readonly #onError: NonNullable<SessionManagerOptions['onError']>
+  readonly #now: () => number
+
+  /** @throws ConfigError for a bound that is not a positive integer. */
+  constructor(options: SessionManagerOptions = {}) {
+    const { serviceOptions = {}, idleTimeoutMs = 30 * 60_000, maxSessions = 64, now = Date.now } = options
+    checkPositive('idleTimeoutMs', idleTimeoutMs, true)
+    checkPositive('maxSessions', maxSessions, false)
+    this.#create = options.createService ?? (() => new RagService(serviceOptions))
+    this.#idleTimeoutMs = idleTimeoutMs
+    this.#maxSessions = maxSessions
+    this.#onEvict = options.onEvict ?? ((_id, service) => service.clear())
+    this.#onError = options.onError ?? ((error, id) => console.warn(`SessionManager: evicting session "${id}" failed:`, error))
+    this.#now = now
+  }
+
+  /** Ids of the live sessions, least recently used first. */
+  get sessionIds(): string[] {
+    return [...this.#sessions].sort((a, b) => a[1].lastUsed - b[1].lastUsed).map(([id]) => id)
+  }
+
+  /**
+   * The session's service, created on first use. Evicts idle sessions first; when the manager is
+   * full, evicts the least recently used session that is not indexing.
+   *
+   * @throws InvalidArgumentError for an empty id; LimitExceededError when the manager is full and every session is indexing.
+   */
+  getRag(sessionId: string): RagService {
+    if (typeof sessionId !== 'string' || sessionId.length === 0) {
+      throw new InvalidArgumentError(`sessionId must be a non-empty string; received ${describeValue(sessionId)}.`)
+    }
+    const now = this.#now()
+    this.#evictIdle(now, sessionId)
+    const known = this.#sessions.get(sessionId)
+    if (known) {
+      known.lastUsed = now
+      return known.service
+    }
+    if (this.#sessions.size >= this.#maxSessions) this.#evictLeastRecent(sessionId)
+    const service = this.#create(sessionId)
+    this.#sessions.set(sessionId, { service, lastUsed: now })
+    return service
+  }
+
+  /** `true` when the session is live (without touching it). */
+  has(sessionId: string): boolean {
+    return this.#sessions.has(sessionId)
+  }
+
+  /** Removes the session and clears it (SPEC §8); `false` if there was no such session. */
+  async removeSession(sessionId: string): Promise<boolean> {
+    const entry = this.#sessions.get(sessionId)
+    if (!entry) return false
+    this.#sessions.delete(sessionId)
+    await entry.service.clear()
+    return true
+  }
+
+  /** Evicts every session idle for `idleTimeoutMs` or longer (not indexing); returns their ids. */
+  evictIdle(): string[] {
+    return this.#evictIdle(this.#now(), undefined)
+  }
+
+  #evictIdle(now: number, keep: string | undefined): string[] {
+    const evicted: string[] = []
+    for (const [id, entry] of this.#sessions) {
+      if (id === keep || entry.service.indexing || now - entry.lastUsed < this.#idleTimeoutMs) continue
+      this.#evict(id, entry, 'idle')
+      evicted.push(id)
+    }
+    return evicted
+  }
+
+  #evictLeastRecent(incoming: string): void {
+    let oldest: [string, Entry] | undefined
+    for (const pair of this.#sessions) {
+      if (pair[1].service.indexing) continue
+      if (!oldest || pair[1].lastUsed < oldest[1].lastUsed) oldest = pair
+    }
+    if (!oldest) {
+      throw new LimitExceededError(
+        'maxSessions',
+        this.#maxSessions,
+        this.#sessions.size + 1,
+        `Session "${incoming}" cannot start: all ${this.#maxSessions} sessions (maxSessions) are indexing; retry when one finishes.`,
+      )
+    }
+    this.#evict(oldest[0], oldest[1], 'capacity')
+  }
+
+  #evict(id: string, entry: Entry, reason: SessionEndReason): void {
+    this.#sessions.delete(id)
+    try {
+      Promise.resolve(this.#onEvict(id, entry.service, reason)).catch((error: unknown) => this.#onError(error, id))
+    } catch (error) {
+      this.#onError(error, id)
+    }
+  }
+}

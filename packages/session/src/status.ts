@@ -1,0 +1,15 @@
+/** What `RagService.getStatus()` reports (seed 001: file count, chunk count, last index time, indexed path). */
+export interface RagStatus {
+  /** The absolute, symlink-free directory last indexed, or `undefined` before the first run. */
+  readonly indexedPath: string | undefined
+  /** Files in the index (binary files the indexer remembers are not counted). */
+  readonly fileCount: number
+  /** Chunks contributed by indexed files. */
+  readonly chunkCount: number
+  /** Every document in the knowledge base: chunks plus documents added with `addDocument`. */
+  readonly documentCount: number
+  /** When the last index run committed, or `undefined` before the first run (and after `clear()`). */
+  readonly lastIndexedAt: Date | undefined
+  /** `true` while an index run or `clear()` of this session is in progress. */
+  readonly indexing: boolean
+}
