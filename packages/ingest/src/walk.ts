@@ -1,4 +1,4 @@
-import { lstatSync, type Stats } from 'node:fs'
+import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs'
 import { readlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CancelledError, LimitExceededError, RagError } from '@rag/core'
@@ -54,6 +54,25 @@ interface Pending {
 }
 
 const CONCURRENCY = 8
+
+type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void
+
+// fast-glob lists each directory through this adapter. A synchronous readdir takes ~15 µs per
+// directory against ~60 µs plus thread-pool queueing for the asynchronous one, which dominated the
+// walk of a no-op re-index; it blocks for one directory at a time. The callback still runs
+// asynchronously (next tick), as fast-glob expects.
+const listDirectory = {
+  readdir(path: string, options: { withFileTypes: true }, callback: ReaddirCallback): void {
+    let entries: Dirent[]
+    try {
+      entries = readdirSync(path, options)
+    } catch (error) {
+      process.nextTick(callback, error as NodeJS.ErrnoException, [])
+      return
+    }
+    process.nextTick(callback, null, entries)
+  },
+}
 
 function byPath<T extends { path: string }>(a: T, b: T): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0
@@ -138,6 +157,7 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
         objectMode: true,
         suppressErrors: false,
         caseSensitiveMatch: true,
+        fs: listDirectory as unknown as fg.FileSystemAdapter,
       })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'EIO'
