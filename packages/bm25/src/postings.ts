@@ -6,6 +6,15 @@ export const MAX_SLOTS = 1 << 24
 /** A term frequency of this value or more is stored in the word after the posting. */
 const TF_ESCAPE = 255
 
+/** Offsets in a term's record. */
+const HEAD = 0
+const TAIL = 1
+const TAIL_USED = 2
+const STAGED_TAIL = 3
+const STAGED_USED = 4
+const ALLOCATED = 5
+const STRIDE = 6
+
 /** The largest block a term gets, in words; past it, blocks stop doubling. */
 const MAX_BLOCK_WORDS = 4096
 
@@ -27,15 +36,11 @@ export class PostingsPool {
   #used = 2
   /** Abandoned words (rolled-back stagings), counted towards a rebuild. */
   #garbage = 0
-  #head = new Uint32Array(0)
-  /** Committed end: tail block and words used in it. */
-  #tail = new Uint32Array(0)
-  #tailUsed = new Uint32Array(0)
-  /** Staged end: where the next append goes. */
-  #stagedTail = new Uint32Array(0)
-  #stagedUsed = new Uint32Array(0)
-  /** Words allocated to each term so far (all blocks), which sizes its next block. */
-  #allocated = new Uint32Array(0)
+  /**
+   * Per term, six words side by side (one cache line per term touched): first block, committed
+   * tail block and words used in it, staged tail block and words used in it, words allocated so far.
+   */
+  #terms = new Uint32Array(0)
 
   /** The pool; read it between {@link PostingsPool.firstBlock} and {@link PostingsPool.blockEnd}. */
   get words(): Uint32Array<ArrayBuffer> {
@@ -44,7 +49,7 @@ export class PostingsPool {
 
   /** Bytes held by the pool and the per-term arrays. */
   get byteLength(): number {
-    return this.#pool.byteLength + this.#head.byteLength * 6
+    return this.#pool.byteLength + this.#terms.byteLength
   }
 
   /** Words in use, including padding and garbage. */
@@ -59,89 +64,89 @@ export class PostingsPool {
 
   /** Makes room for term ids below `count`. */
   ensureTerms(count: number): void {
-    if (this.#head.length >= count) return
-    this.#head = growUint32(this.#head, count)
-    this.#tail = growUint32(this.#tail, count)
-    this.#tailUsed = growUint32(this.#tailUsed, count)
-    this.#stagedTail = growUint32(this.#stagedTail, count)
-    this.#stagedUsed = growUint32(this.#stagedUsed, count)
-    this.#allocated = growUint32(this.#allocated, count)
+    if (this.#terms.length < STRIDE * count) this.#terms = growUint32(this.#terms, STRIDE * count)
   }
 
   /** Forgets terms `first` and above, which hold no committed postings: their ids will be reused. */
   truncateTerms(first: number): void {
-    for (const array of [this.#head, this.#tail, this.#tailUsed, this.#stagedTail, this.#stagedUsed, this.#allocated]) {
-      array.fill(0, first)
-    }
+    this.#terms.fill(0, STRIDE * first)
   }
 
   /** Stages the posting `(slot, tf)` at the end of `term`; `tf >= 1`, `slot < MAX_SLOTS`. */
   append(term: number, slot: number, tf: number): void {
     const need = tf >= TF_ESCAPE ? 2 : 1
-    let tail = this.#stagedTail[term]!
-    if (tail === 0 || this.#stagedUsed[term]! + need > this.#pool[tail + 1]!) {
-      const capacity = Math.max(need, Math.min(MAX_BLOCK_WORDS, this.#allocated[term]!))
+    const terms = this.#terms
+    const at = STRIDE * term
+    let tail = terms[at + STAGED_TAIL]!
+    if (tail === 0 || terms[at + STAGED_USED]! + need > this.#pool[tail + 1]!) {
+      const capacity = Math.max(need, Math.min(MAX_BLOCK_WORDS, terms[at + ALLOCATED]!))
       const block = this.#allocate(capacity)
-      if (tail === 0) this.#head[term] = block
+      if (tail === 0) terms[at + HEAD] = block
       else this.#pool[tail] = block
-      this.#stagedTail[term] = tail = block
-      this.#stagedUsed[term] = 0
-      this.#allocated[term]! += capacity
+      terms[at + STAGED_TAIL] = tail = block
+      terms[at + STAGED_USED] = 0
+      terms[at + ALLOCATED]! += capacity
     }
-    const at = tail + 2 + this.#stagedUsed[term]!
+    const pool = this.#pool
+    const word = tail + 2 + terms[at + STAGED_USED]!
     if (need === 1) {
-      this.#pool[at] = ((slot << 8) | tf) >>> 0
+      pool[word] = ((slot << 8) | tf) >>> 0
     } else {
-      this.#pool[at] = ((slot << 8) | TF_ESCAPE) >>> 0
-      this.#pool[at + 1] = tf
+      pool[word] = ((slot << 8) | TF_ESCAPE) >>> 0
+      pool[word + 1] = tf
     }
-    this.#stagedUsed[term]! += need
+    terms[at + STAGED_USED]! += need
   }
 
   /** Makes the staged postings of `terms[0 .. count)` visible to readers. */
   publish(terms: Uint32Array, count: number): void {
+    const state = this.#terms
     for (let k = 0; k < count; k++) {
-      const t = terms[k]!
-      this.#tail[t] = this.#stagedTail[t]!
-      this.#tailUsed[t] = this.#stagedUsed[t]!
+      const at = STRIDE * terms[k]!
+      state[at + TAIL] = state[at + STAGED_TAIL]!
+      state[at + TAIL_USED] = state[at + STAGED_USED]!
     }
   }
 
   /** Drops the staged postings of `terms[0 .. count)`; their blocks become garbage. */
   rollback(terms: Uint32Array, count: number): void {
+    const state = this.#terms
+    const pool = this.#pool
     for (let k = 0; k < count; k++) {
-      const t = terms[k]!
-      const tail = this.#tail[t]!
-      if (this.#stagedTail[t] !== tail) {
+      const at = STRIDE * terms[k]!
+      const tail = state[at + TAIL]!
+      if (state[at + STAGED_TAIL] !== tail) {
         // Unlink the staged blocks: they start at the committed tail's next pointer (or the head).
-        let block = tail === 0 ? this.#head[t]! : this.#pool[tail]!
+        let block = tail === 0 ? state[at + HEAD]! : pool[tail]!
         while (block !== 0) {
-          this.#garbage += 2 + this.#pool[block + 1]!
-          block = this.#pool[block]!
+          this.#garbage += 2 + pool[block + 1]!
+          block = pool[block]!
         }
-        if (tail === 0) this.#head[t] = 0
-        else this.#pool[tail] = 0
+        if (tail === 0) state[at + HEAD] = 0
+        else pool[tail] = 0
       }
       // Zero staged words left in the committed tail block, so they read as padding later.
-      if (tail !== 0) this.#pool.fill(0, tail + 2 + this.#tailUsed[t]!, tail + 2 + this.#pool[tail + 1]!)
-      this.#stagedTail[t] = tail
-      this.#stagedUsed[t] = this.#tailUsed[t]!
+      if (tail !== 0) pool.fill(0, tail + 2 + state[at + TAIL_USED]!, tail + 2 + pool[tail + 1]!)
+      state[at + STAGED_TAIL] = tail
+      state[at + STAGED_USED] = state[at + TAIL_USED]!
     }
   }
 
   /** Offset of the first block of `term`, or 0 if it has none. */
   firstBlock(term: number): number {
-    return this.#tail[term] === 0 ? 0 : this.#head[term]!
+    const at = STRIDE * term
+    return this.#terms[at + TAIL] === 0 ? 0 : this.#terms[at + HEAD]!
   }
 
   /** Offset of the block after `block` of `term` that readers may see, or 0 after the committed tail. */
   nextBlock(term: number, block: number): number {
-    return block === this.#tail[term] ? 0 : this.#pool[block]!
+    return block === this.#terms[STRIDE * term + TAIL] ? 0 : this.#pool[block]!
   }
 
   /** End (exclusive) of the readable words of `block`, which belongs to `term`; its words start at `block + 2`. */
   blockEnd(term: number, block: number): number {
-    return block + 2 + (block === this.#tail[term] ? this.#tailUsed[term]! : this.#pool[block + 1]!)
+    const at = STRIDE * term
+    return block + 2 + (block === this.#terms[at + TAIL] ? this.#terms[at + TAIL_USED]! : this.#pool[block + 1]!)
   }
 
   /**
@@ -168,8 +173,7 @@ export class PostingsPool {
    * block. Nothing may be staged.
    */
   rebuild(termCount: number, termMap: Int32Array, newTermCount: number, slotMap: Int32Array): void {
-    const fresh = new PostingsPool()
-    fresh.ensureTerms(newTermCount)
+    const state = new Uint32Array(STRIDE * Math.max(16, newTermCount))
     let pool = new Uint32Array(Math.max(1 << 12, this.#used - this.#garbage))
     let used = 2
     for (let t = 0; t < termCount; t++) {
@@ -193,34 +197,24 @@ export class PostingsPool {
       pool[block] = 0
       pool[block + 1] = capacity
       used = at
-      fresh.#head[to] = block
-      fresh.#tail[to] = fresh.#stagedTail[to] = block
-      fresh.#tailUsed[to] = fresh.#stagedUsed[to] = capacity
-      fresh.#allocated[to] = capacity
+      const record = STRIDE * to
+      state[record + HEAD] = block
+      state[record + TAIL] = state[record + STAGED_TAIL] = block
+      state[record + TAIL_USED] = state[record + STAGED_USED] = capacity
+      state[record + ALLOCATED] = capacity
     }
     this.#pool = pool
     this.#used = used
     this.#garbage = 0
-    this.#head = fresh.#head
-    this.#tail = fresh.#tail
-    this.#tailUsed = fresh.#tailUsed
-    this.#stagedTail = fresh.#stagedTail
-    this.#stagedUsed = fresh.#stagedUsed
-    this.#allocated = fresh.#allocated
+    this.#terms = state
   }
 
   /** Forgets every posting. */
   clear(): void {
-    const empty = new PostingsPool()
-    this.#pool = empty.#pool
+    this.#pool = new Uint32Array(1 << 12)
     this.#used = 2
     this.#garbage = 0
-    this.#head = empty.#head
-    this.#tail = empty.#tail
-    this.#tailUsed = empty.#tailUsed
-    this.#stagedTail = empty.#stagedTail
-    this.#stagedUsed = empty.#stagedUsed
-    this.#allocated = empty.#allocated
+    this.#terms = new Uint32Array(0)
   }
 
   #allocate(capacity: number): number {
