@@ -1,4 +1,4 @@
-import { renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CancelledError, ConfigError, type IndexProgress } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
@@ -190,6 +190,32 @@ describe('FileIndexer', () => {
     expect(() => new FileIndexer({ knowledgeBase: kb, service, limits: createLimits({ maxFiles: 20 }) })).toThrow(ConfigError)
     expect(() => new FileIndexer({ knowledgeBase: kb, streams: [{} as never] })).toThrow(/streams\[0\] must implement Replaceable/)
     expect(new FileIndexer({ knowledgeBase: kb, service, limits: createLimits({ maxFiles: 10 }) }).service).toBe(service)
+  })
+
+  it('remembers binary files, so a no-op run reads nothing at all', async () => {
+    const root = tree({ ...files, 'blob.bin.txt': Buffer.from([0, 1, 2, 3]) })
+    const { indexer } = setup()
+    await indexer.index(root)
+    age(root, [...Object.keys(files), 'blob.bin.txt'])
+    await indexer.index(root)
+    const report = await indexer.index(root)
+    expect(report.stats).toMatchObject({ files: 5, statReused: 5, unchanged: 0, chunked: 0 })
+    expect(report.skipped).toContainEqual({ path: 'blob.bin.txt', type: 'file', reason: { kind: 'binary', detail: 'NUL byte in the first 8000 bytes' } })
+    expect([...report.fingerprints.keys()]).not.toContain('blob.bin.txt')
+    writeFileSync(join(root, 'blob.bin.txt'), 'now it is text\n')
+    await indexer.index(root)
+    expect(indexer.fingerprints.has('blob.bin.txt')).toBe(true)
+  })
+
+  it('accepts a root given through a symbolic link and records paths relative to the real root', async () => {
+    const root = tree(files)
+    const link = `${root}-link`
+    symlinkSync(root, link)
+    const { kb, indexer } = setup()
+    const report = await indexer.index(link)
+    expect(report.root).toBe(root)
+    expect(await indexedFiles(kb)).toContain('src/auth.ts')
+    rmSync(link)
   })
 
   it('serialises concurrent runs', async () => {
