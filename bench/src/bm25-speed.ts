@@ -1,10 +1,10 @@
 /**
- * Speed and memory of `BM25Stream` at 50,000 chunks of real code: TypeScript's compiler sources
- * and the Python standard library (plus other JavaScript under node_modules if those run short),
- * cut into 60-line chunks.
+ * Speed and memory of `BM25Stream` at 50,000 chunks of real code: TypeScript's compiler sources,
+ * the Python standard library, then other packages under node_modules (`.js .ts .mjs .cjs`) until
+ * there are enough, cut into 60-line chunks (identical files read once).
  *
  * Run: `cd bench && npx tsx src/bm25-speed.ts [--chunks 50000] [--lines 60]` (build @rag/bm25 first).
- * Reports, per analyzer: indexing time for one batch (wall and main-thread CPU, three runs; CPU
+ * Reports, per analyzer: indexing time for one batch (wall and main-thread CPU, five runs; CPU
  * time is the figure to trust on a busy machine), heap growth against the chunk text, query p50/p95
  * over typical 2-5 word code queries, and the time to replace 10% of the chunks.
  */
@@ -159,8 +159,8 @@ async function measure(analyzer: Analyzer, chunks: Document[], textChars: number
   }
   await timeAdd(stream)
   const growth = heapUsed() - before
-  // Two more builds (the first one also warms up the JIT); the last one answers the queries.
-  for (let run = 0; run < 2; run++) {
+  // Four more builds (the first one also warms up the JIT); the last one answers the queries.
+  for (let run = 0; run < 4; run++) {
     stream = create()
     await timeAdd(stream)
   }
@@ -189,7 +189,7 @@ async function measure(analyzer: Analyzer, chunks: Document[], textChars: number
 
   const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(' / ')
   console.log(`\n${analyzer.name}`)
-  console.log(`  index ${chunks.length} chunks in one batch, 3 runs: wall ${ms(walls)} ms; main-thread CPU ${ms(cpus)} ms`)
+  console.log(`  index ${chunks.length} chunks in one batch, 5 runs: wall ${ms(walls)} ms; main-thread CPU ${ms(cpus)} ms`)
   console.log(`  heap growth (first build): ${mb(growth)} = ${(growth / textChars).toFixed(2)}x the chunk text`)
   console.log(
     `  query (topK 10, ${times.length} runs, ${(hits / times.length).toFixed(1)} hits avg): p50 ${percentile(times, 50).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms, max ${times.at(-1)!.toFixed(3)} ms`,
