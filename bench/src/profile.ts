@@ -22,6 +22,8 @@ export interface Profile {
   readonly warmup: number
   /** How many evaluation corpora the engines (peers included) run on, in corpus order. */
   readonly engineCorpora: number
+  /** Test queries per corpus for the engine runs, sampled by a fixed hash (Orama needs ~30 ms a query). */
+  readonly engineQueries: number
 }
 
 /** `pnpm bench`: every ablation, four sizes; about 10 minutes on a 2-core machine. */
@@ -36,6 +38,7 @@ export const FULL: Profile = {
   timedQueries: 300,
   warmup: 30,
   engineCorpora: 2,
+  engineQueries: 600,
 }
 
 /** The CI smoke run: a few files, every stage once; well under a minute. */
@@ -52,4 +55,5 @@ export const SMOKE: Profile = {
   timedQueries: 20,
   warmup: 2,
   engineCorpora: 1,
+  engineQueries: 40,
 }

@@ -2,13 +2,15 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import type { BenchResult, LoadSample } from './bench-result.js'
 import type { EvalCorpus } from './corpus/eval-corpus.js'
 import { loadPythonCorpus } from './corpus/python-corpus.js'
+import { fnv1a } from './corpus/real-code.js'
 import { loadTypeScriptCorpus } from './corpus/typescript-corpus.js'
 import { chunkCorpus } from './eval/chunked-corpus.js'
-import { configKey, SEED_CONFIG, type Config } from './eval/grid.js'
+import { configKey, isShippable, SEED_CONFIG, type Config } from './eval/grid.js'
 import { runQuality, type CellStats, type QualityRow } from './eval/quality.js'
 import { buildQueries, type Query } from './eval/queries.js'
 import { rankOnDev } from './eval/select.js'
 import type { Profile } from './profile.js'
+import { describeConfig } from './report/quality-tables.js'
 import { engineQuality } from './speed/engine-runs.js'
 import { PEERS, type EngineRequest } from './speed/engines/registry.js'
 import { runScaling } from './speed/scaling.js'
@@ -19,8 +21,8 @@ export function engineRequests(recommended: Config): EngineRequest[] {
     { kind: 'rag', label: '@rag BM25Stream (compatible)', config: { ...SEED_CONFIG, mode: 'bm25', bm25Analyzer: 'compatible' } },
     { kind: 'rag', label: '@rag BM25Stream (code-aware)', config: { ...SEED_CONFIG, mode: 'bm25', bm25Analyzer: 'code-aware' } },
     { kind: 'rag', label: '@rag InMemoryKnowledgeBase (TF-IDF, basic)', config: { ...SEED_CONFIG, mode: 'tfidf', tfidfAnalyzer: 'basic' } },
-    { kind: 'rag', label: '@rag HybridRetriever (seed defaults)', config: SEED_CONFIG },
-    { kind: 'rag', label: '@rag HybridRetriever (recommended)', config: { ...recommended, maxChars: SEED_CONFIG.maxChars } },
+    { kind: 'rag', label: '@rag seed defaults (hybrid)', config: SEED_CONFIG },
+    { kind: 'rag', label: `@rag recommended: ${describeConfig(recommended)}`, config: { ...recommended, maxChars: SEED_CONFIG.maxChars } },
     ...PEERS.map((peer): EngineRequest => ({ kind: 'peer', peer })),
   ]
 }
@@ -66,7 +68,7 @@ export async function runBench({ profile, scratch, log }: RunOptions): Promise<B
   }
   sample('after quality grid')
 
-  const atDefault = (c: Config): boolean => c.maxChars === profile.defaultChunkSize
+  const atDefault = (c: Config): boolean => c.maxChars === profile.defaultChunkSize && isShippable(c)
   const best = rankOnDev(rows, atDefault)[0]!
   const bestContentOnly = rankOnDev(rows, (c) => atDefault(c) && c.fields === 'content')[0]!
   log(`  best on dev: ${best.key} (${best.dev.toFixed(4)}); content only: ${bestContentOnly.key}`)
@@ -76,7 +78,13 @@ export async function runBench({ profile, scratch, log }: RunOptions): Promise<B
   const peers: BenchResult['peers'][number][] = []
   for (const corpus of corpora.slice(0, profile.engineCorpora)) {
     const chunked = await chunkCorpus(corpus, profile.defaultChunkSize)
-    const test = queries.get(corpus.name)!.filter((q) => q.split === 'test')
+    const test = queries
+      .get(corpus.name)!
+      .filter((q) => q.split === 'test')
+      .map((q) => ({ q, h: fnv1a(`engines:${q.id}`) }))
+      .sort((a, b) => a.h - b.h || (a.q.id < b.q.id ? -1 : 1))
+      .slice(0, profile.engineQueries)
+      .map(({ q }) => q)
     log(`  ${corpus.name}: ${chunked.chunks.length} chunks, ${test.length} queries`)
     peers.push({ corpus: corpus.name, split: 'test', engines: await engineQuality(requests, chunked, test, { warmup: profile.warmup, scratch, log }) })
   }

@@ -18,6 +18,24 @@ export interface Config {
   readonly tfidfAnalyzer?: AnalyzerName
   /** `[bm25, tfidf]` stream weights (mode `hybrid`). */
   readonly weights?: readonly [number, number]
+  /**
+   * The per-file cap. Absent: the mode's usual path (a single stream's own ranking; the hybrid
+   * retriever with its default cap of 3). A number: through `HybridRetriever` with that
+   * `maxPerFile` (for a single stream, a one-stream retriever). `null`: through `HybridRetriever`
+   * without a cap (`maxPerFile: Infinity`; `null` because JSON has no Infinity).
+   */
+  readonly maxPerFile?: number | null
+}
+
+/** The per-file cap of `HybridRetriever` by default and in SPEC 6. */
+export const DEFAULT_MAX_PER_FILE = 3
+
+/**
+ * Whether a configuration is what a `HybridRetriever` with the SPEC's per-file cap of 3 ships:
+ * the candidates for the CLI's defaults. Single streams qualify through a one-stream retriever.
+ */
+export function isShippable(config: Config): boolean {
+  return config.mode === 'hybrid' ? config.maxPerFile === undefined || config.maxPerFile === DEFAULT_MAX_PER_FILE : config.maxPerFile === DEFAULT_MAX_PER_FILE
 }
 
 /** The seed's weights, BM25 0.6 and knowledge base 0.4. */
@@ -61,6 +79,7 @@ export function configKey(config: Config): string {
   if (config.mode !== 'tfidf') parts.push(`bm25=${config.bm25Analyzer}`)
   if (config.mode !== 'bm25') parts.push(`tfidf=${config.tfidfAnalyzer}`)
   if (config.mode === 'hybrid') parts.push(`w=${(config.weights ?? SEED_WEIGHTS).join('/')}`)
+  if (config.maxPerFile !== undefined) parts.push(`cap=${config.maxPerFile === null ? 'none' : config.maxPerFile}`)
   parts.push(`fields=${config.fields}`, `max=${config.maxChars}`)
   return parts.join(' ')
 }
@@ -70,8 +89,11 @@ export function cellConfigs(maxChars: number, fields: FieldSet): Config[] {
   const out: Config[] = []
   for (const a of ['compatible', 'code-aware'] as const) out.push({ maxChars, fields, mode: 'bm25', bm25Analyzer: a })
   for (const a of ['basic', 'compatible', 'code-aware'] as const) out.push({ maxChars, fields, mode: 'tfidf', tfidfAnalyzer: a })
+  for (const a of ['compatible', 'code-aware'] as const) out.push({ maxChars, fields, mode: 'bm25', bm25Analyzer: a, maxPerFile: DEFAULT_MAX_PER_FILE })
+  for (const a of ['basic', 'compatible', 'code-aware'] as const) out.push({ maxChars, fields, mode: 'tfidf', tfidfAnalyzer: a, maxPerFile: DEFAULT_MAX_PER_FILE })
   for (const [bm25Analyzer, tfidfAnalyzer] of HYBRID_ANALYZERS) {
     for (const weights of [SEED_WEIGHTS, ...OTHER_WEIGHTS]) out.push({ maxChars, fields, mode: 'hybrid', bm25Analyzer, tfidfAnalyzer, weights })
+    out.push({ maxChars, fields, mode: 'hybrid', bm25Analyzer, tfidfAnalyzer, weights: SEED_WEIGHTS, maxPerFile: null })
   }
   return out
 }
@@ -79,16 +101,22 @@ export function cellConfigs(maxChars: number, fields: FieldSet): Config[] {
 const silent = { warn: (): void => undefined }
 
 /**
- * A function that ranks for one configuration, given the recorded streams of its cell
- * (`bm25:<analyzer>` and `tfidf:<analyzer>`). Hybrid configurations use the real
- * `HybridRetriever` with its defaults (k = 60, 2 x topK candidates, at most 3 chunks per file).
+ * A function that ranks for one configuration, given the streams of its cell (`bm25:<analyzer>`
+ * and `tfidf:<analyzer>`). Hybrid configurations, and single streams with a `maxPerFile`, use the
+ * real `HybridRetriever` (k = 60, 2 x topK candidates, `maxPerFile` as configured, 3 by default).
  */
 export function rankerFor(config: Config, streams: ReadonlyMap<string, Stream>): (query: string, topK: number) => Promise<SearchResult[]> {
   const bm25 = streams.get(`bm25:${config.bm25Analyzer}`)
   const tfidf = streams.get(`tfidf:${config.tfidfAnalyzer}`)
-  if (config.mode === 'bm25') return (q, k) => bm25!.search(q, k)
-  if (config.mode === 'tfidf') return (q, k) => tfidf!.search(q, k)
   const [wb, wt] = config.weights ?? SEED_WEIGHTS
-  const retriever = HybridRetriever.builder({ logger: silent }).stream(bm25!, wb).stream(tfidf!, wt).build()
+  const chosen: [Stream, number][] = config.mode === 'bm25' ? [[bm25!, 1]] : config.mode === 'tfidf' ? [[tfidf!, 1]] : [[bm25!, wb], [tfidf!, wt]]
+  if (config.mode !== 'hybrid' && config.maxPerFile === undefined) {
+    const [stream] = chosen[0]!
+    return (q, k) => stream.search(q, k)
+  }
+  const maxPerFile = config.maxPerFile === null ? Number.POSITIVE_INFINITY : (config.maxPerFile ?? DEFAULT_MAX_PER_FILE)
+  let builder = HybridRetriever.builder({ logger: silent, maxPerFile })
+  for (const [stream, weight] of chosen) builder = builder.stream(stream, weight)
+  const retriever = builder.build()
   return (q, k) => retriever.retrieve(q, k)
 }

@@ -5,6 +5,8 @@ export interface Metrics {
   readonly recall10: number
   readonly mrr10: number
   readonly ndcg10: number
+  /** Standard error of `mrr10` (sample standard deviation / sqrt(n)): differences well below two of these are noise. */
+  readonly mrr10StdErr?: number
   /** Number of queries averaged. */
   readonly n: number
 }
@@ -31,8 +33,10 @@ export function summarize(ranks: readonly (number | undefined)[]): Metrics {
   let r10 = 0
   let mrr = 0
   let ndcg = 0
+  let mrrSquares = 0
   for (const rank of ranks) {
     if (rank === undefined || rank > 10) continue
+    mrrSquares += 1 / (rank * rank)
     if (rank <= 1) r1++
     if (rank <= 5) r5++
     r10++
@@ -41,7 +45,9 @@ export function summarize(ranks: readonly (number | undefined)[]): Metrics {
   }
   const n = ranks.length
   const mean = (x: number): number => (n === 0 ? 0 : x / n)
-  return { recall1: mean(r1), recall5: mean(r5), recall10: mean(r10), mrr10: mean(mrr), ndcg10: mean(ndcg), n }
+  const variance = n > 1 ? (mrrSquares - (mrr * mrr) / n) / (n - 1) : 0
+  const mrr10StdErr = n > 1 ? Math.sqrt(Math.max(0, variance) / n) : 0
+  return { recall1: mean(r1), recall5: mean(r5), recall10: mean(r10), mrr10: mean(mrr), ndcg10: mean(ndcg), mrr10StdErr, n }
 }
 
 /** The distinct values of `key` in order of first appearance: a chunk ranking turned into a file ranking. */

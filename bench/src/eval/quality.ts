@@ -58,8 +58,8 @@ async function evaluateConfig(
   const outcomes: Outcome[] = []
   for (const query of queries) {
     const wide = (await rank(query.text, FILE_TOPK)).map((r) => r.document)
-    // A single stream's top 10 is a prefix of its top 50; the fused top 10 need not be.
-    const top10 = config.mode === 'hybrid' ? (await rank(query.text, 10)).map((r) => r.document) : wide.slice(0, 10)
+    // A stream's own top 10 is a prefix of its top 50; a retriever's top 10 need not be.
+    const top10 = config.mode === 'hybrid' || config.maxPerFile !== undefined ? (await rank(query.text, 10)).map((r) => r.document) : wide.slice(0, 10)
     outcomes.push(outcomeOf(top10, wide, query.target, relevant.get(query.id)!))
   }
   return outcomes

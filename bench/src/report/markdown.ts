@@ -1,9 +1,9 @@
 import type { BenchResult } from '../bench-result.js'
-import { configKey, SEED_CONFIG, type Config } from '../eval/grid.js'
+import { configKey, isShippable, SEED_CONFIG, type Config } from '../eval/grid.js'
 import { BUDGET_CHARS } from '../eval/score.js'
-import { macroScore } from '../eval/select.js'
+import { macroScore, rankOnDev, rowOf } from '../eval/select.js'
 import { delta, fixed, mb, ms, table } from './format.js'
-import { ablationGroups, ablationTable, describeConfig, fullResultsTable } from './quality-tables.js'
+import { ablationGroups, ablationTable, describeConfig, fullResultsTable, topOnDevTable } from './quality-tables.js'
 import { readmeTable, referenceEngine } from './readme-table.js'
 import { engineQualityTable, growthTable, pipelineTable, settingsList, speedRatioTable } from './speed-tables.js'
 
@@ -11,16 +11,29 @@ function loadLines(result: BenchResult): string {
   return result.load.map((l) => `- ${l.phase}: load average ${l.loadavg.join(' / ')} (1 / 5 / 15 min)`).join('\n')
 }
 
-function beforeAfter(result: BenchResult): string {
+function beforeAfter(result: BenchResult, corpora: readonly string[]): string {
+  const rows = result.quality.rows
   const seedKey = result.selection.seed
-  const rows = [result.selection.best, result.selection.bestContentOnly].map((ranked) => {
-    const test = macroScore(result.quality.rows, ranked.key, 'test')
-    const seedTest = macroScore(result.quality.rows, seedKey, 'test')
-    return [describeConfig(ranked.config), fixed(ranked.dev), fixed(test), delta(test - seedTest)]
-  })
+  const seedTest = macroScore(rows, seedKey, 'test')
+  const line = (name: string, key: string, config: Config): string[] => {
+    const test = macroScore(rows, key, 'test')
+    return [
+      name,
+      fixed(macroScore(rows, key, 'dev')),
+      fixed(test),
+      key === seedKey ? '' : delta(test - seedTest),
+      ...corpora.map((c) => fixed(rowOf(rows, config, c, 'test')?.chunk.mrr10 ?? Number.NaN)),
+      ...corpora.map((c) => fixed(rowOf(rows, config, c, 'test')?.file.recall10 ?? Number.NaN)),
+    ]
+  }
+  const { best, bestContentOnly } = result.selection
   return table(
-    ['configuration', 'MRR@10 dev (selection score)', 'MRR@10 test', 'test vs seed'],
-    [[`seed: ${describeConfig(SEED_CONFIG)}`, fixed(macroScore(result.quality.rows, seedKey, 'dev')), fixed(macroScore(result.quality.rows, seedKey, 'test')), '0'], ...rows],
+    ['configuration', 'MRR@10 dev (selection score)', 'MRR@10 test', 'test vs seed', ...corpora.map((c) => `${c} MRR@10 test`), ...corpora.map((c) => `${c} file R@10 test`)],
+    [
+      line(`before (seed): ${describeConfig(SEED_CONFIG)}`, seedKey, SEED_CONFIG),
+      line(`after (best on dev): ${describeConfig(best.config)}`, best.key, best.config),
+      line(`after, content only: ${describeConfig(bestContentOnly.config)}`, bestContentOnly.key, bestContentOnly.config),
+    ],
   )
 }
 
@@ -64,9 +77,11 @@ export function renderMarkdown(result: BenchResult): string {
     `- Best with content only (settable today, no package change): \`${bestContentOnly.key}\``,
     `- Seed: \`${result.selection.seed}\``,
     '',
-    beforeAfter(result),
+    beforeAfter(result, corpora),
     '',
-    'Selection score: chunk-level MRR@10 on the dev queries, averaged over the corpora (each corpus counts the same), among configurations at the chunker\'s default size; ties go to the first key in code-unit order.',
+    'Selection score: chunk-level MRR@10 on the dev queries, averaged over the corpora (each corpus counts the same). Candidates: configurations at the chunker\'s default size that a `HybridRetriever` with the SPEC\'s cap of 3 chunks per file ships (a single stream counts through a one-stream retriever); ties go to the first key in code-unit order. The ten best on dev:',
+    '',
+    topOnDevTable(result.quality.rows, corpora, rankOnDev(result.quality.rows, (c) => c.maxChars === SEED_CONFIG.maxChars && isShippable(c)), 10),
     '',
     '## Corpora and method',
     '',
@@ -106,8 +121,13 @@ export function renderMarkdown(result: BenchResult): string {
       out.push(`#### ${title}`, '', ablationTable(result.quality.rows, corpora, configs, base), '')
     }
   }
-  out.push('## Engines on the evaluation corpora (test split)', '', 'Same chunks (maxChars 2,000, content only), same test queries, scored exactly like the grid; each engine in a fresh process.', '')
-  for (const peer of result.peers) out.push(`### ${peer.corpus}`, '', engineQualityTable(peer.engines), '')
+  out.push(
+    '## Engines on the evaluation corpora (test split)',
+    '',
+    'Same chunks (maxChars 2,000, content only), same test queries (at most a fixed-hash sample, see the counts), scored exactly like the grid; each engine in a fresh process. `@rag BM25Stream` and `InMemoryKnowledgeBase` lines are the raw streams (no per-file cap).',
+    '',
+  )
+  for (const peer of result.peers) out.push(`### ${peer.corpus} (${peer.engines[0]?.queries ?? 0} queries)`, '', engineQualityTable(peer.engines), '')
   out.push(
     '## Speed',
     '',

@@ -1,5 +1,5 @@
 import { FIELD_SETS } from '../eval/fields.js'
-import { configKey, HYBRID_ANALYZERS, OTHER_WEIGHTS, SEED_CONFIG, SEED_WEIGHTS, type Config } from '../eval/grid.js'
+import { configKey, DEFAULT_MAX_PER_FILE, HYBRID_ANALYZERS, OTHER_WEIGHTS, SEED_CONFIG, SEED_WEIGHTS, type Config } from '../eval/grid.js'
 import type { Metrics } from '../eval/metrics.js'
 import type { QualityRow } from '../eval/quality.js'
 import { macroScore, rowOf } from '../eval/select.js'
@@ -11,15 +11,19 @@ type Rows = readonly QualityRow[]
 export function describeConfig(config: Config): string {
   const fields = config.fields === 'content' ? '' : `, +${config.fields}`
   const size = config.maxChars === SEED_CONFIG.maxChars ? '' : `, max ${config.maxChars}`
-  if (config.mode === 'bm25') return `BM25 (${config.bm25Analyzer})${fields}${size}`
-  if (config.mode === 'tfidf') return `TF-IDF (${config.tfidfAnalyzer})${fields}${size}`
+  const cap =
+    config.maxPerFile === null ? ', no per-file cap' : config.maxPerFile === undefined ? (config.mode === 'hybrid' ? '' : ', raw stream') : config.mode === 'hybrid' && config.maxPerFile === DEFAULT_MAX_PER_FILE ? '' : `, retriever cap ${config.maxPerFile}`
+  const rest = `${fields}${size}${cap}`
+  if (config.mode === 'bm25') return `BM25 (${config.bm25Analyzer})${rest}`
+  if (config.mode === 'tfidf') return `TF-IDF (${config.tfidfAnalyzer})${rest}`
   const [wb, wt] = config.weights ?? SEED_WEIGHTS
-  return `hybrid ${wb}/${wt} (bm25 ${config.bm25Analyzer}, tfidf ${config.tfidfAnalyzer})${fields}${size}`
+  return `hybrid ${wb}/${wt} (bm25 ${config.bm25Analyzer}, tfidf ${config.tfidfAnalyzer})${rest}`
 }
 
 function metricCells(m: Metrics | undefined): string[] {
   if (!m) return ['', '', '', '', '']
-  return [fixed(m.recall1), fixed(m.recall5), fixed(m.recall10), fixed(m.mrr10), fixed(m.ndcg10)]
+  const se = m.mrr10StdErr === undefined ? '' : ` ± ${fixed(m.mrr10StdErr)}`
+  return [fixed(m.recall1), fixed(m.recall5), fixed(m.recall10), `${fixed(m.mrr10)}${se}`, fixed(m.ndcg10)]
 }
 
 /**
@@ -34,7 +38,7 @@ export function fullResultsTable(rows: Rows, corpus: string, named: readonly [st
     }
   }
   return table(
-    ['configuration', 'split', 'queries', 'R@1', 'R@5', 'R@10', 'MRR@10', 'nDCG@10', 'file R@1', 'file R@5', 'file R@10', 'file MRR@10', 'file nDCG@10', 'R@20k chars'],
+    ['configuration', 'split', 'queries', 'R@1', 'R@5', 'R@10', 'MRR@10 ± SE', 'nDCG@10', 'file R@1', 'file R@5', 'file R@10', 'file MRR@10 ± SE', 'file nDCG@10', 'R@20k chars'],
     out,
   )
 }
@@ -42,7 +46,8 @@ export function fullResultsTable(rows: Rows, corpus: string, named: readonly [st
 /** One ablation line per configuration: the selection score on dev and test, per corpus and averaged. */
 export function ablationTable(rows: Rows, corpora: readonly string[], configs: readonly Config[], reference: Config): string {
   const refTest = macroScore(rows, configKey(reference), 'test')
-  const out = configs.map((config) => {
+  const known = new Set(rows.map((r) => r.key))
+  const out = configs.filter((config) => known.has(configKey(config))).map((config) => {
     const key = configKey(config)
     const perCorpus = corpora.flatMap((c) => [fixed(rowOf(rows, config, c, 'dev')?.chunk.mrr10 ?? Number.NaN), fixed(rowOf(rows, config, c, 'test')?.chunk.mrr10 ?? Number.NaN)])
     const test = macroScore(rows, key, 'test')
@@ -72,34 +77,56 @@ export function ablationTable(rows: Rows, corpora: readonly string[], configs: r
   )
 }
 
-/** The ablation groups: one dimension varied at a time around `base`. */
+/**
+ * The ablation groups: one dimension varied at a time around `base`. Single streams are shown the
+ * way `base` runs them: through a one-stream retriever with the same per-file cap when `base` is
+ * hybrid or capped, so every line of a group has the same cap.
+ */
 export function ablationGroups(base: Config, chunkSizes: readonly number[], fieldSets: readonly string[] = FIELD_SETS): [string, Config[]][] {
   const { maxChars, fields } = base
   const bm25Analyzer = base.bm25Analyzer ?? 'compatible'
   const tfidfAnalyzer = base.tfidfAnalyzer ?? 'basic'
   const weights = base.weights ?? SEED_WEIGHTS
+  const singleCap = base.mode === 'hybrid' ? (base.maxPerFile === undefined ? DEFAULT_MAX_PER_FILE : base.maxPerFile) : base.maxPerFile
+  const single = (over: Partial<Config>): Config => ({ maxChars, fields, mode: 'bm25', ...(singleCap === undefined ? {} : { maxPerFile: singleCap }), ...over })
   const hybrid = (over: Partial<Config>): Config => ({ maxChars, fields, mode: 'hybrid', bm25Analyzer, tfidfAnalyzer, weights, ...over })
+  const capped = (config: Config): Config[] =>
+    config.mode === 'hybrid'
+      ? [{ ...config, maxPerFile: undefined }, { ...config, maxPerFile: null }]
+      : [{ ...config, maxPerFile: undefined }, { ...config, maxPerFile: DEFAULT_MAX_PER_FILE }]
   return [
     [
       'Analyzer',
       [
-        { maxChars, fields, mode: 'bm25', bm25Analyzer: 'compatible' },
-        { maxChars, fields, mode: 'bm25', bm25Analyzer: 'code-aware' },
-        { maxChars, fields, mode: 'tfidf', tfidfAnalyzer: 'basic' },
-        { maxChars, fields, mode: 'tfidf', tfidfAnalyzer: 'compatible' },
-        { maxChars, fields, mode: 'tfidf', tfidfAnalyzer: 'code-aware' },
+        single({ mode: 'bm25', bm25Analyzer: 'compatible' }),
+        single({ mode: 'bm25', bm25Analyzer: 'code-aware' }),
+        single({ mode: 'tfidf', tfidfAnalyzer: 'basic' }),
+        single({ mode: 'tfidf', tfidfAnalyzer: 'compatible' }),
+        single({ mode: 'tfidf', tfidfAnalyzer: 'code-aware' }),
         ...HYBRID_ANALYZERS.map(([b, t]) => hybrid({ bm25Analyzer: b, tfidfAnalyzer: t })),
       ],
     ],
     [
       'Streams and weights',
-      [
-        { maxChars, fields, mode: 'bm25', bm25Analyzer },
-        { maxChars, fields, mode: 'tfidf', tfidfAnalyzer },
-        ...[SEED_WEIGHTS, ...OTHER_WEIGHTS].map((w) => hybrid({ weights: w })),
-      ],
+      [single({ mode: 'bm25', bm25Analyzer }), single({ mode: 'tfidf', tfidfAnalyzer }), ...[SEED_WEIGHTS, ...OTHER_WEIGHTS].map((w) => hybrid({ weights: w }))],
     ],
     ['Fields (derived text: path and/or symbol names before the content)', fieldSets.map((f) => ({ ...base, fields: f as Config['fields'] }))],
     ['Chunk size (chunker maxChars)', chunkSizes.map((size) => ({ ...base, maxChars: size }))],
+    ['Per-file cap (HybridRetriever maxPerFile; raw = the stream alone)', [...capped(base), ...(base.mode === 'hybrid' ? capped(single({ mode: 'bm25', bm25Analyzer })).concat(capped(single({ mode: 'tfidf', tfidfAnalyzer }))) : [])]],
   ]
+}
+
+/** The best `n` configurations by dev score (those `accept` keeps), with their test figures. */
+export function topOnDevTable(rows: Rows, corpora: readonly string[], ranked: readonly { key: string; config: Config; dev: number }[], n: number): string {
+  return table(
+    ['#', 'configuration', 'MRR@10 dev', 'MRR@10 test', ...corpora.flatMap((c) => [`${c} dev`, `${c} test`]), 'file R@10 test'],
+    ranked.slice(0, n).map((r, i) => [
+      String(i + 1),
+      describeConfig(r.config),
+      fixed(r.dev),
+      fixed(macroScore(rows, r.key, 'test')),
+      ...corpora.flatMap((c) => [fixed(rowOf(rows, r.config, c, 'dev')?.chunk.mrr10 ?? Number.NaN), fixed(rowOf(rows, r.config, c, 'test')?.chunk.mrr10 ?? Number.NaN)]),
+      fixed(macroScore(rows, r.key, 'test', (row) => row.file.recall10)),
+    ]),
+  )
 }

@@ -12,7 +12,7 @@ export function referenceEngine(result: BenchResult): string {
  */
 export function readmeTable(result: BenchResult): string {
   const largest = result.scaling.points[result.scaling.points.length - 1]
-  const wanted = (label: string): boolean => !label.startsWith('@rag') || label.includes('HybridRetriever') || label === referenceEngine(result)
+  const wanted = (label: string): boolean => !label.startsWith('@rag') || label.includes('seed') || label.includes('recommended') || label === referenceEngine(result)
   const labels = (result.peers[0]?.engines ?? []).map((e) => e.label).filter(wanted)
   const header = [
     'engine',

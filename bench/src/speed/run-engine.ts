@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import type { EngineRequest } from './engines/registry.js'
 
@@ -41,6 +42,17 @@ export interface EngineResult {
 
 const WORKER = fileURLToPath(new URL('./engine-worker.ts', import.meta.url))
 
+function spawnWorker(jobFile: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...process.execArgv, '--expose-gc', '--max-old-space-size=8192', WORKER, jobFile],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => (error ? reject(new Error(`engine worker failed: ${stderr || error.message}`)) : resolve()),
+    )
+  })
+}
+
 /**
  * Runs one engine measurement in a fresh Node process (same Node, same tsx loader, plus
  * `--expose-gc`) and returns what it measured.
@@ -51,13 +63,16 @@ export async function runEngine(job: Omit<EngineJob, 'outFile'>, scratch: string
   const jobFile = join(scratch, `${tag}.job.json`)
   const outFile = join(scratch, `${tag}.out.json`)
   writeFileSync(jobFile, JSON.stringify({ ...job, outFile }))
-  await new Promise<void>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [...process.execArgv, '--expose-gc', '--max-old-space-size=8192', WORKER, jobFile],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, _stdout, stderr) => (error ? reject(new Error(`engine worker ${tag} failed: ${stderr || error.message}`)) : resolve()),
-    )
-  })
+  // A package's dist vanishes for a moment while someone rebuilds it (tsup cleans first): retry
+  // that case a few times instead of losing a long run. Any other failure is thrown at once.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await spawnWorker(jobFile)
+      break
+    } catch (error) {
+      if (attempt >= 4 || !String((error as Error).message).includes('ERR_MODULE_NOT_FOUND')) throw error
+      await sleep(5_000 * attempt)
+    }
+  }
   return JSON.parse(readFileSync(outFile, 'utf8')) as EngineResult
 }
