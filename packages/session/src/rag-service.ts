@@ -25,7 +25,7 @@ import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
-import { SessionIndexer } from './session-indexer.js'
+import { createSessionIndexer, type RagIngestOptions, type SessionIndexer } from './session-indexer.js'
 import type { RagStatus } from './status.js'
 
 /** Options of one {@link RagService.indexDirectory} run. */
@@ -79,7 +79,9 @@ export class RagService {
   readonly #lock = new Mutex()
   readonly #latch = new CommitLatch()
   readonly #targets: IndexTargets
-  readonly #indexer: SessionIndexer
+  readonly #ingest: RagIngestOptions
+  #indexer: Promise<SessionIndexer> | undefined
+  #loadedIndexer: SessionIndexer | undefined
   readonly #stateStore: IndexStateStore | undefined
   readonly #now: () => number
   #lastIndexedAt: Date | undefined
@@ -103,7 +105,7 @@ export class RagService {
       ...streams.map(({ stream }) => stream).filter(isReplaceable),
     ]
     this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch })
-    this.#indexer = new SessionIndexer(knowledgeBase, this.#targets, stateStore, ingest)
+    this.#ingest = ingest
   }
 
   /** `true` while an index run or `clear()` runs or waits. */
@@ -121,7 +123,8 @@ export class RagService {
    */
   indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
-      const report = await this.#indexer.index(path, { onProgress, signal: options.signal, source: options.source, force: options.force })
+      const indexer = await this.#indexerReady()
+      const report = await indexer.index(path, { onProgress, signal: options.signal, source: options.source, force: options.force })
       this.#lastIndexedAt = new Date(this.#now())
       return report
     })
@@ -132,7 +135,7 @@ export class RagService {
    * would take, every skipped path and why, counts per directory and format. Writes nothing.
    */
   planDirectory(path: string, options: { readonly source?: SourceOptions; readonly signal?: AbortSignal } = {}): Promise<IngestionPlan> {
-    return this.#indexer.plan(path, options)
+    return this.#indexerReady().then((indexer) => indexer.plan(path, options))
   }
 
   /**
@@ -227,7 +230,7 @@ export class RagService {
   clear(): Promise<void> {
     return this.#lock.runExclusive(async () => {
       await this.#targets.clear()
-      await this.#indexer.reset()
+      await this.#loadedIndexer?.reset()
       this.#lastIndexedAt = undefined
       this.#storedState = undefined
     })
@@ -249,10 +252,17 @@ export class RagService {
     return source
   }
 
+  // The indexer, built on first use (it loads @rag/ingest).
+  #indexerReady(): Promise<SessionIndexer> {
+    this.#indexer ??= createSessionIndexer(this.knowledgeBase, this.#targets, this.#stateStore, this.#ingest).then((indexer) => (this.#loadedIndexer = indexer))
+    this.#indexer.catch(() => (this.#indexer = undefined))
+    return this.#indexer
+  }
+
   // The fingerprint state for status and listings: the state store's (cached per generation) or this process's.
   async #currentState(): Promise<IndexState | undefined> {
     const store = this.#stateStore
-    if (store === undefined) return this.#indexer.state()
+    if (store === undefined) return this.#loadedIndexer?.state()
     const generation = store.info ? (await store.info()).generation : undefined
     if (this.#storedState === undefined || generation === undefined || this.#storedState.generation !== generation) {
       this.#storedState = { generation, state: await store.load() }

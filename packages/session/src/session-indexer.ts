@@ -1,20 +1,27 @@
 import { RagError, type Document, type KnowledgeBase, type ProgressListener } from '@rag/core'
-import {
+import type {
   FileIndexer,
   FileIngestionService,
-  type FileIngestionServiceOptions,
-  type IndexReport,
-  type IndexState,
-  type IngestionPlan,
-  type IngestionResult,
-  type IngestOptions,
-  type SourceOptions,
+  FileIngestionServiceOptions,
+  IndexReport,
+  IndexState,
+  IngestionPlan,
+  IngestionResult,
+  IngestOptions,
+  Limits,
+  SourceOptions,
 } from '@rag/ingest'
 import type { IndexStateStore } from './index-state-store.js'
 import type { IndexTargets } from './index-targets.js'
 
 /** Ingest options of a session: admission limits, chunker, workers, and the default source. */
-export interface RagIngestOptions extends FileIngestionServiceOptions {
+export interface RagIngestOptions extends Omit<FileIngestionServiceOptions, 'limits'> {
+  /**
+   * Admission caps: only the ones you change (`{ maxFiles: 20_000 }`); the rest keep
+   * `@rag/ingest`'s defaults.
+   * @default DEFAULT_LIMITS of `@rag/ingest` (4,096 files, 64 MiB decoded, ...)
+   */
+  readonly limits?: Partial<Limits>
   /**
    * Include/exclude globs, skip switches and format for every run (each run may override them).
    * @default {}
@@ -31,15 +38,33 @@ export interface SessionIndexOptions {
   readonly force?: boolean | undefined
 }
 
-/** Hands each staged state to a listener, so the commit can save exactly the state it belongs to. */
-class StagingService extends FileIngestionService {
-  onStaged: ((state: IndexState) => void) | undefined
+/** An ingestion service that hands each staged state to a listener. */
+type StagingService = FileIngestionService & { onStaged: ((state: IndexState) => void) | undefined }
 
-  override async ingest(root: string, options?: IngestOptions): Promise<IngestionResult> {
-    const result = await super.ingest(root, options)
-    this.onStaged?.(result.state)
-    return result
+/**
+ * Builds a {@link SessionIndexer}. `@rag/ingest` (file walking, worker threads) is imported here,
+ * on first use, so a process that only searches never loads it.
+ */
+export async function createSessionIndexer(
+  knowledgeBase: KnowledgeBase,
+  targets: IndexTargets,
+  stateStore: IndexStateStore | undefined,
+  ingest: RagIngestOptions,
+): Promise<SessionIndexer> {
+  const { FileIndexer, FileIngestionService, createLimits } = await import('@rag/ingest')
+  const { source = {}, limits, ...serviceOptions } = ingest
+  // Hands each staged state to a listener, so the commit saves exactly the state it belongs to.
+  class Staging extends FileIngestionService {
+    onStaged: ((state: IndexState) => void) | undefined
+
+    override async ingest(root: string, options?: IngestOptions): Promise<IngestionResult> {
+      const result = await super.ingest(root, options)
+      this.onStaged?.(result.state)
+      return result
+    }
   }
+  const service = new Staging({ ...serviceOptions, limits: createLimits(limits ?? {}) })
+  return new SessionIndexer(knowledgeBase, targets, stateStore, service, (options) => new FileIndexer(options), source)
 }
 
 /**
@@ -63,9 +88,16 @@ export class SessionIndexer {
   #seen: number | undefined
   #loaded = false
 
-  constructor(knowledgeBase: KnowledgeBase, targets: IndexTargets, stateStore: IndexStateStore | undefined, ingest: RagIngestOptions) {
-    const { source = {}, ...serviceOptions } = ingest
-    this.#service = new StagingService(serviceOptions)
+  /** Use {@link createSessionIndexer}. */
+  constructor(
+    knowledgeBase: KnowledgeBase,
+    targets: IndexTargets,
+    stateStore: IndexStateStore | undefined,
+    service: StagingService,
+    createIndexer: (options: ConstructorParameters<typeof FileIndexer>[0]) => FileIndexer,
+    source: SourceOptions,
+  ) {
+    this.#service = service
     this.#service.onStaged = (state) => (this.#staged = state)
     this.#targets = targets
     this.#stateStore = stateStore
@@ -79,7 +111,7 @@ export class SessionIndexer {
       size: () => knowledgeBase.size(),
       replaceDocuments: (removeIds, addDocuments) => this.#commit(removeIds, addDocuments),
     }
-    this.#indexer = new FileIndexer({ knowledgeBase: committer, service: this.#service, source })
+    this.#indexer = createIndexer({ knowledgeBase: committer, service: this.#service, source })
   }
 
   /** The fingerprint state as this process knows it (`undefined` before the first run or load). */

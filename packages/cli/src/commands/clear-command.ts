@@ -1,0 +1,30 @@
+import { rmSync } from 'node:fs'
+import { RagError } from '@rag/core'
+import { openIndex } from '../open-index.js'
+import { rootOfExistingIndex } from '../resolve-root.js'
+import { configFor, type CommandContext } from './context.js'
+
+/**
+ * `rag clear`: empties the nearest index (chunks, fingerprints, added documents). A database that
+ * cannot be opened (corrupt, another application's, a newer schema) is deleted instead.
+ */
+export async function clearCommand(context: CommandContext): Promise<number> {
+  const { output } = context
+  const location = rootOfExistingIndex(context.root, context.cwd)
+  let deleted = false
+  try {
+    const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+    try {
+      await index.rag.clear()
+    } finally {
+      await index.close()
+    }
+  } catch (error) {
+    if (!(error instanceof RagError) || (error.code !== 'CORRUPT_STORE' && error.code !== 'INCOMPATIBLE_STORE')) throw error
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${location.database}${suffix}`, { force: true })
+    deleted = true
+  }
+  if (output.json) output.emit({ root: location.root, cleared: true, deletedUnreadableDatabase: deleted })
+  else output.line(deleted ? `Deleted the unreadable index at ${location.database}.` : `Cleared the index at ${location.root}.`)
+  return 0
+}

@@ -1,0 +1,23 @@
+import type { ConfigValue } from '../config/config-keys.js'
+import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
+import type { IndexLocation } from '../index-location.js'
+import type { Output } from '../output/output.js'
+
+/** What every command receives. */
+export interface CommandContext {
+  readonly output: Output
+  readonly cwd: string
+  readonly env: NodeJS.ProcessEnv
+  /** `--root`, when given. */
+  readonly root: string | undefined
+  /** Aborted on SIGINT / SIGTERM. */
+  readonly signal: AbortSignal
+}
+
+/** Flag values that override configuration keys, with the flag's name for `rag config`-style messages. */
+export type FlagValues = Record<string, { value: ConfigValue | undefined; flag: string }>
+
+/** The configuration of `location` for this invocation. */
+export function configFor(context: CommandContext, location: IndexLocation, flags: FlagValues = {}): ResolvedConfig {
+  return loadConfig({ projectFile: location.projectConfig, env: context.env, flags })
+}

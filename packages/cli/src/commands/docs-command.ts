@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { RagError, type MetadataValue } from '@rag/core'
+import { UsageError } from '../errors.js'
+import { openIndex } from '../open-index.js'
+import { rootForIndexing, rootOfExistingIndex } from '../resolve-root.js'
+import { configFor, type CommandContext } from './context.js'
+
+/** Options of `rag docs add`. */
+export interface DocsAddOptions {
+  /** `key=value` pairs. */
+  readonly meta?: readonly string[]
+  /** The content itself, instead of a file or stdin. */
+  readonly text?: string
+}
+
+function parseMeta(pairs: readonly string[]): Record<string, MetadataValue> {
+  const metadata: Record<string, MetadataValue> = {}
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=')
+    if (eq <= 0) throw new UsageError(`--meta must be key=value; received ${JSON.stringify(pair)}.`)
+    metadata[pair.slice(0, eq)] = pair.slice(eq + 1)
+  }
+  return metadata
+}
+
+function readContent(context: CommandContext, file: string | undefined, options: DocsAddOptions): { content: string; source?: string } {
+  if (options.text !== undefined) {
+    if (file !== undefined) throw new UsageError('give either a file or --text, not both.')
+    return { content: options.text }
+  }
+  if (file === undefined || file === '-') {
+    if (file === undefined && process.stdin.isTTY) throw new UsageError('give a file, "-" for stdin, or --text.')
+    return { content: readFileSync(0, 'utf8') }
+  }
+  try {
+    return { content: readFileSync(resolve(context.cwd, file), 'utf8'), source: file }
+  } catch (error) {
+    throw new RagError('IO', `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, { cause: error })
+  }
+}
+
+/** `rag docs add [file]`: adds a document of your own (a file, stdin or --text) to the index. */
+export async function docsAddCommand(context: CommandContext, file: string | undefined, options: DocsAddOptions): Promise<number> {
+  const { output } = context
+  const { content, source } = readContent(context, file, options)
+  const metadata = { ...(source ? { source } : {}), ...parseMeta(options.meta ?? []) }
+  const location = rootForIndexing(undefined, context.root, context.cwd)
+  const index = await openIndex(location, configFor(context, location), { mode: 'write', warn: output.note })
+  try {
+    const id = await index.rag.addDocument(content, metadata)
+    if (output.json) output.emit({ id, contentLength: content.length, metadata })
+    else output.line(id)
+    return 0
+  } finally {
+    await index.close()
+  }
+}
+
+/** `rag docs list`: the documents added with `rag docs add`. */
+export async function docsListCommand(context: CommandContext): Promise<number> {
+  const { output } = context
+  const location = rootOfExistingIndex(context.root, context.cwd)
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+  try {
+    const documents = await index.rag.listDocuments()
+    if (output.json) {
+      output.emit({ documents })
+      return 0
+    }
+    if (documents.length === 0) output.line('No added documents.')
+    for (const d of documents) {
+      const preview = d.preview.replace(/\s+/g, ' ').trim()
+      output.line(`${d.id}  ${String(d.contentLength).padStart(7)} chars  ${preview.length > 60 ? `${preview.slice(0, 57)}...` : preview}`)
+    }
+    return 0
+  } finally {
+    await index.close()
+  }
+}
+
+/** `rag docs rm <id...>`: removes added documents; exit 1 if an id is unknown. */
+export async function docsRemoveCommand(context: CommandContext, ids: readonly string[]): Promise<number> {
+  const { output } = context
+  const location = rootOfExistingIndex(context.root, context.cwd)
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+  try {
+    const missing: string[] = []
+    const removed: string[] = []
+    for (const id of ids) ((await index.rag.removeDocument(id)) ? removed : missing).push(id)
+    if (output.json) output.emit({ removed, missing })
+    else for (const id of removed) output.line(`Removed ${id}`)
+    if (missing.length > 0) throw new RagError('NOT_FOUND', `No document ${missing.join(', ')} in the index at ${location.root}.`)
+    return 0
+  } finally {
+    await index.close()
+  }
+}

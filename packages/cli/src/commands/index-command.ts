@@ -1,0 +1,68 @@
+import type { IndexReport } from '@rag/ingest'
+import { markIndexing } from '../index-activity.js'
+import { INDEX_DIRECTORY } from '../index-location.js'
+import { openIndex } from '../open-index.js'
+import { createProgressReporter } from '../output/progress.js'
+import { rootForIndexing } from '../resolve-root.js'
+import { configFor, type CommandContext } from './context.js'
+
+/** Options of `rag index`. */
+export interface IndexCommandOptions {
+  readonly force?: boolean
+}
+
+/** Skipped paths, without the index's own directory (always skipped, never news). */
+function skippedCount(report: IndexReport): number {
+  return report.skipped.filter((s) => s.path !== INDEX_DIRECTORY).length
+}
+
+/** The summary of one run as `--json` prints it (the `done` event). */
+export function reportJson(report: IndexReport): Record<string, unknown> {
+  return {
+    root: report.root,
+    added: report.added,
+    removed: report.removed,
+    stats: report.stats,
+    skipped: skippedCount(report),
+    failed: report.failed,
+    warnings: report.warnings,
+  }
+}
+
+/** One human line for a run. */
+export function reportLine(report: IndexReport): string {
+  const { stats } = report
+  const reused = stats.statReused + stats.unchanged
+  const parts = [`${stats.chunked} chunked`, `${reused} unchanged`]
+  if (stats.removed > 0) parts.push(`${stats.removed} removed`)
+  if (stats.kept > 0) parts.push(`${stats.kept} kept after read errors`)
+  return `${stats.files} files (${parts.join(', ')}), +${report.added} -${report.removed} chunks in ${(stats.totalMs / 1000).toFixed(1)} s`
+}
+
+/** `rag index [dir]`: index (or update) the directory's index in `<dir>/.rag/`. */
+export async function indexCommand(context: CommandContext, dir: string | undefined, options: IndexCommandOptions): Promise<number> {
+  const { output } = context
+  const location = rootForIndexing(dir, context.root, context.cwd)
+  const config = configFor(context, location)
+  const index = await openIndex(location, config, { mode: 'create', warn: output.note })
+  const unmark = markIndexing(location, 'index')
+  const progress = createProgressReporter(output)
+  try {
+    const report = await index.rag.indexDirectory(location.root, progress.onProgress, { signal: context.signal, force: options.force === true })
+    progress.done()
+    if (output.json) {
+      output.emit({ event: 'done', ...reportJson(report) })
+    } else {
+      output.line(`Indexed ${report.root}: ${reportLine(report)}`)
+      const skipped = skippedCount(report)
+      if (skipped > 0) output.line(`${skipped} path${skipped === 1 ? '' : 's'} skipped (\`rag plan\` lists them with reasons).`)
+      for (const failed of report.failed) output.note(`warning: ${failed.path} could not be read (${failed.code}); it keeps its previous chunks.`)
+      for (const warning of report.warnings) output.note(`warning: ${warning.message}`)
+    }
+    return 0
+  } finally {
+    progress.done()
+    unmark()
+    await index.close()
+  }
+}

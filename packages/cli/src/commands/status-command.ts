@@ -1,0 +1,67 @@
+import { statSync } from 'node:fs'
+import { readIndexing } from '../index-activity.js'
+import { openIndex } from '../open-index.js'
+import { rootOfExistingIndex } from '../resolve-root.js'
+import { configFor, type CommandContext } from './context.js'
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}
+
+/** "3 minutes ago", for a human. */
+export function ago(date: Date, now: number = Date.now()): string {
+  const s = Math.max(0, Math.round((now - date.getTime()) / 1000))
+  if (s < 60) return `${s} s ago`
+  if (s < 3600) return `${Math.round(s / 60)} min ago`
+  if (s < 86_400) return `${(s / 3600).toFixed(1)} h ago`
+  return `${(s / 86_400).toFixed(1)} days ago`
+}
+
+/** `rag status`: counts, times and the state of the nearest index. */
+export async function statusCommand(context: CommandContext): Promise<number> {
+  const { output } = context
+  const location = rootOfExistingIndex(context.root, context.cwd)
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+  try {
+    const status = await index.rag.getStatus()
+    const { generation, committedAt } = await index.store.loadState()
+    const bytes = fileSize(location.database) + fileSize(`${location.database}-wal`)
+    const activity = readIndexing(location)
+    const summary = {
+      root: location.root,
+      database: location.database,
+      databaseBytes: bytes,
+      analyzer: index.analyzer,
+      files: status.fileCount,
+      chunks: status.chunkCount,
+      documents: status.documentCount,
+      lastIndexedAt: status.lastIndexedAt?.toISOString() ?? null,
+      lastCommittedAt: committedAt ?? null,
+      generation,
+      indexing: activity ?? null,
+    }
+    if (output.json) {
+      output.emit(summary)
+      return 0
+    }
+    const rows: [string, string][] = [
+      ['Root', location.root],
+      ['Index', `${location.database} (${(bytes / 1024 / 1024).toFixed(1)} MB)`],
+      ['Analyzer', index.analyzer],
+      ['Files', String(status.fileCount)],
+      ['Chunks', String(status.chunkCount)],
+      ['Documents', `${status.documentCount} (chunks and added documents)`],
+      ['Indexed', status.lastIndexedAt ? `${status.lastIndexedAt.toISOString()} (${ago(status.lastIndexedAt)})` : 'never'],
+      ['Generation', `${generation}${committedAt ? `, last write ${committedAt}` : ''}`],
+      ['Indexing', activity ? `yes: \`rag ${activity.command}\` (pid ${activity.pid}) since ${activity.startedAt}` : 'no'],
+    ]
+    for (const [label, value] of rows) output.line(`${label.padEnd(11)}${value}`)
+    return 0
+  } finally {
+    await index.close()
+  }
+}

@@ -1,0 +1,77 @@
+import { relative, sep } from 'node:path'
+import { describeError } from '../errors.js'
+import { configValue } from '../config/load-config.js'
+import { DebouncedRunner } from '../debounced-runner.js'
+import { INDEX_DIRECTORY } from '../index-location.js'
+import { markIndexing } from '../index-activity.js'
+import { openIndex } from '../open-index.js'
+import { createProgressReporter } from '../output/progress.js'
+import { rootForIndexing } from '../resolve-root.js'
+import { configFor, type CommandContext } from './context.js'
+import { reportJson, reportLine } from './index-command.js'
+
+/** A chokidar `ignored` test: the index directory and the default skip directories, at any depth. */
+export function watchIgnore(root: string, skipDirectories: readonly string[], extraNames: readonly string[]): (path: string) => boolean {
+  const names = new Set([INDEX_DIRECTORY, ...skipDirectories, ...extraNames.filter((n) => !n.endsWith('*'))].map((n) => n.toLowerCase()))
+  return (path) => {
+    const rel = relative(root, path)
+    if (rel === '' || rel.startsWith('..')) return false
+    return rel.split(sep).some((part) => names.has(part.toLowerCase()))
+  }
+}
+
+const time = (): string => new Date().toTimeString().slice(0, 8)
+
+/**
+ * `rag watch [dir]`: indexes once, then re-indexes after every burst of changes (debounced by
+ * `watch.debounceMs`). Each run is incremental: only changed files are read and chunked. Runs
+ * until SIGINT or SIGTERM; a failed run is reported and the watch goes on.
+ */
+export async function watchCommand(context: CommandContext, dir: string | undefined): Promise<number> {
+  const { output, signal } = context
+  const location = rootForIndexing(dir, context.root, context.cwd)
+  const config = configFor(context, location)
+  const index = await openIndex(location, config, { mode: 'create', warn: output.note })
+  const runOnce = async (initial: boolean): Promise<void> => {
+    const unmark = markIndexing(location, 'watch')
+    const progress = initial ? createProgressReporter(output) : undefined
+    try {
+      const report = await index.rag.indexDirectory(location.root, progress?.onProgress, { signal })
+      progress?.done()
+      const changed = report.added + report.removed > 0 || report.stats.chunked > 0
+      if (output.json) output.emit({ event: 'done', initial, ...reportJson(report) })
+      else if (initial || changed) output.line(`${time()} ${initial ? 'indexed' : 're-indexed'} ${reportLine(report)}`)
+    } catch (error) {
+      progress?.done()
+      if (signal.aborted) return
+      if (output.json) output.emit({ event: 'error', message: describeError(error) })
+      else output.note(`${time()} error: ${describeError(error)}`)
+    } finally {
+      unmark()
+    }
+  }
+
+  try {
+    await runOnce(true)
+    if (signal.aborted) return 0
+    // Loaded here so that other commands never pay for them.
+    const [{ watch }, { DEFAULT_SKIP_DIRECTORIES }] = await Promise.all([import('chokidar'), import('@rag/ingest')])
+    const runner = new DebouncedRunner(() => runOnce(false), configValue<number>(config, 'watch.debounceMs'))
+    const watcher = watch(location.root, {
+      ignored: watchIgnore(location.root, DEFAULT_SKIP_DIRECTORIES, configValue<string[]>(config, 'index.extraSkipNames')),
+      ignoreInitial: true,
+      persistent: true,
+    })
+    watcher.on('all', () => runner.trigger())
+    watcher.on('error', (error) => output.note(`${time()} watch error: ${describeError(error)}`))
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+    if (output.json) output.emit({ event: 'watching', root: location.root })
+    else output.note(`Watching ${location.root} for changes (Ctrl+C to stop).`)
+    await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
+    await watcher.close()
+    await runner.close()
+    return 0
+  } finally {
+    await index.close()
+  }
+}

@@ -1,0 +1,66 @@
+/** A configuration value: a string, a number or a list of strings. */
+export type ConfigValue = string | number | readonly string[]
+
+/** How a key's value is checked and parsed from the environment. */
+export type ConfigType =
+  | { readonly kind: 'integer'; readonly min: number }
+  | { readonly kind: 'enum'; readonly values: readonly string[] }
+  | { readonly kind: 'list' }
+
+/** One configuration key. */
+export interface ConfigKey {
+  /** Dotted name, as nested objects in a config file: `search.topK` is `{ "search": { "topK": 5 } }`. */
+  readonly key: string
+  readonly type: ConfigType
+  /** Absent: unset unless configured (the library default applies). */
+  readonly default?: ConfigValue
+  readonly description: string
+}
+
+const MiB = 1024 * 1024
+const integer = (min: number): ConfigType => ({ kind: 'integer', min })
+
+/**
+ * Every configuration key of the CLI. The admission limits are raised above the library's seed
+ * defaults (4,096 files, 64 MiB): the CLI indexes whole repositories.
+ */
+export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
+  { key: 'analyzer', type: { kind: 'enum', values: ['compatible', 'code-aware'] }, default: 'compatible', description: 'BM25 analyzer of the index (changing it needs `rag clear` and a re-index)' },
+  { key: 'search.topK', type: integer(1), default: 10, description: 'results of `rag search` and `rag prompt` (-k)' },
+  { key: 'search.maxPerFile', type: integer(1), default: 3, description: 'most results from one file' },
+  { key: 'prompt.format', type: { kind: 'enum', values: ['fenced', 'plain'] }, default: 'fenced', description: 'layout of `rag prompt` (--format)' },
+  { key: 'prompt.maxTokens', type: integer(1), description: 'token budget of `rag prompt` (--max-tokens)' },
+  { key: 'index.include', type: { kind: 'list' }, default: [], description: 'only files matching these globs (gitignore syntax)' },
+  { key: 'index.exclude', type: { kind: 'list' }, default: [], description: 'skip files and directories matching these globs' },
+  { key: 'index.extraSkipNames', type: { kind: 'list' }, default: [], description: 'more names to skip anywhere (`tmp*` is a prefix)' },
+  { key: 'index.maxFiles', type: integer(1), default: 50_000, description: 'most files admitted' },
+  { key: 'index.maxEntries', type: integer(1), default: 200_000, description: 'most walk entries' },
+  { key: 'index.maxDecodedBytes', type: integer(1), default: 512 * MiB, description: 'most decoded text in total' },
+  { key: 'index.maxDepth', type: integer(1), description: 'deepest path (default 64)' },
+  { key: 'index.maxFileBytes', type: integer(1), description: 'largest file read; larger ones are skipped and reported (default 16 MiB)' },
+  { key: 'index.workers', type: integer(0), description: 'worker threads for chunking (default: one per core; 0: none)' },
+  { key: 'chunker.maxChars', type: integer(16), description: 'largest chunk in characters (default 2000)' },
+  { key: 'chunker.minChars', type: integer(0), description: 'smaller chunks merge with neighbours (default 150)' },
+  { key: 'chunker.overlapChars', type: integer(0), description: 'overlap of text windows (default 200)' },
+  { key: 'watch.debounceMs', type: integer(0), default: 300, description: 'quiet time after a change before `rag watch` re-indexes' },
+] satisfies ConfigKey[])
+
+/** The environment variable of a key: `search.topK` → `RAG_SEARCH_TOP_K`. */
+export function envName(key: string): string {
+  return `RAG_${key
+    .split('.')
+    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase())
+    .join('_')}`
+}
+
+/** What a key expects, for error messages. */
+export function describeType(type: ConfigType): string {
+  switch (type.kind) {
+    case 'integer':
+      return type.min === 1 ? 'a positive integer' : `an integer of at least ${type.min}`
+    case 'enum':
+      return `one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`
+    case 'list':
+      return 'a list of strings'
+  }
+}

@@ -1,0 +1,80 @@
+import type { Document, SearchResult } from '@rag/core'
+
+/** A search result as `--json` prints it. */
+export interface JsonResult {
+  readonly rank: number
+  readonly id: string
+  readonly file: string | undefined
+  readonly startLine: number | undefined
+  readonly endLine: number | undefined
+  readonly score: number
+  readonly language: string | undefined
+  readonly kind: string | undefined
+  readonly symbol: string | undefined
+  readonly metadata: Document['metadata']
+  readonly content: string
+  readonly explain: readonly { stream: string; rank: number; score: number; fused: number }[]
+}
+
+const PREVIEW_LINES = 3
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+/** `path:start-end` for a chunk, the id for a document without a file. */
+export function locationOf(document: Document): string {
+  const file = str(document.metadata['file'])
+  if (file === undefined) return document.id
+  const start = num(document.metadata['startLine'])
+  const end = num(document.metadata['endLine'])
+  return start === undefined ? file : `${file}:${start}-${end ?? start}`
+}
+
+/** The JSON form of one result. */
+export function toJsonResult(result: SearchResult, index: number): JsonResult {
+  const { document } = result
+  const m = document.metadata
+  return {
+    rank: index + 1,
+    id: document.id,
+    file: str(m['file']),
+    startLine: num(m['startLine']),
+    endLine: num(m['endLine']),
+    score: result.score,
+    language: str(m['language']),
+    kind: str(m['kind']),
+    symbol: str(m['qname']) ?? str(m['symbol']),
+    metadata: m,
+    content: document.content,
+    explain: (result.explain ?? []).map(({ stream, rank, score, fused }) => ({ stream, rank, score, fused })),
+  }
+}
+
+/**
+ * Human lines for results: `N. path:start-end  score S  kind symbol`, a short preview of the
+ * content, and with `explain` each stream's rank and own score.
+ */
+export function formatResults(results: readonly SearchResult[], { explain }: { explain: boolean }): string[] {
+  const lines: string[] = []
+  results.forEach((result, i) => {
+    const j = toJsonResult(result, i)
+    const full = [j.kind, j.symbol].filter((x) => x !== undefined && x !== '').join(' ')
+    const label = full.length > 60 ? `${full.slice(0, 57)}...` : full
+    lines.push(`${String(i + 1).padStart(2)}. ${locationOf(result.document)}  score ${result.score.toFixed(4)}${label ? `  ${label}` : ''}`)
+    const preview = result.document.content
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter((l) => l.trim() !== '')
+      .slice(0, PREVIEW_LINES)
+    for (const line of preview) lines.push(`      ${line.length > 110 ? `${line.slice(0, 107)}...` : line}`)
+    if (explain) {
+      for (const e of j.explain) lines.push(`      ${e.stream}: rank ${e.rank + 1}, score ${e.score.toPrecision(4)}, fused ${e.fused.toFixed(5)}`)
+    }
+  })
+  return lines
+}

@@ -1,0 +1,142 @@
+import { Command, InvalidArgumentError as CommanderArgumentError, Option } from 'commander'
+import { clearCommand } from './commands/clear-command.js'
+import { configCommand } from './commands/config-command.js'
+import type { CommandContext } from './commands/context.js'
+import { docsAddCommand, docsListCommand, docsRemoveCommand } from './commands/docs-command.js'
+import { indexCommand } from './commands/index-command.js'
+import { planCommand } from './commands/plan-command.js'
+import { promptCommand } from './commands/prompt-command.js'
+import { searchCommand } from './commands/search-command.js'
+import { statusCommand } from './commands/status-command.js'
+import { watchCommand } from './commands/watch-command.js'
+import type { Output, Writable } from './output/output.js'
+
+/** Global options of every command. */
+export interface GlobalOptions {
+  readonly root?: string
+  readonly json?: boolean
+  readonly debug?: boolean
+}
+
+function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new CommanderArgumentError('expected a positive integer.')
+  }
+  return Number(value)
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((s) => s.trim()).filter((s) => s !== '')]
+}
+
+function append(value: string, previous: string[] = []): string[] {
+  return [...previous, value]
+}
+
+/** What the program needs from its host: output, working directory, environment and a stop signal. */
+export interface ProgramHost {
+  readonly output: Output
+  readonly stdout: Writable
+  readonly stderr: Writable
+  readonly cwd: string
+  readonly env: NodeJS.ProcessEnv
+  readonly signal: AbortSignal
+  /** Receives the exit code of the command that ran. */
+  setExitCode(code: number): void
+}
+
+/**
+ * Builds the `rag` commander program. Parsing errors throw (exitOverride); each action stores its
+ * exit code through `host.setExitCode`.
+ */
+export function buildProgram(host: ProgramHost, version: string): Command {
+  const program = new Command('rag')
+  const context = (command: Command): CommandContext => {
+    const globals = command.optsWithGlobals<GlobalOptions>()
+    return { output: host.output, cwd: host.cwd, env: host.env, root: globals.root, signal: host.signal }
+  }
+  const run = (work: (command: Command) => Promise<number>) =>
+    async function (this: Command): Promise<void> {
+      host.setExitCode(await work(this))
+    }
+
+  // Before any subcommand is added: subcommands copy these settings when they are created.
+  program.exitOverride()
+  program.configureOutput({
+    writeOut: (text) => void host.stdout.write(text),
+    writeErr: (text) => void host.stderr.write(text),
+    // Commander reports parse errors itself; keep them on one line.
+    outputError: (text, write) => write(`${text.replace(/\s*\n\s*/g, ' ').trim()}\n`),
+  })
+  program
+    .description('Index a repository and search it: hybrid-ready BM25 code retrieval with an embedded SQLite index in <root>/.rag/.')
+    .version(version, '-V, --version')
+    .option('--root <dir>', 'the indexed root (default: the nearest directory with .rag/ at or above the current one)')
+    .option('--json', 'machine-readable output on stdout (JSON; JSON lines for progress and watch)')
+    .option('--debug', 'print stack traces of errors')
+    .showSuggestionAfterError(true)
+
+  program
+    .command('index [dir]')
+    .description('index a directory, or update its index: only changed files are read and chunked')
+    .option('--force', 're-read and re-chunk every file')
+    .action(run((command) => indexCommand(context(command), command.args[0], command.opts())))
+
+  const searchOptions = (command: Command): Command =>
+    command
+      .option('-k, --top-k <n>', 'number of results (config search.topK, default 10)', positiveInteger)
+      .option('--path <glob>', 'only files matching this glob, or under this directory')
+      .option('--lang <languages>', 'only these languages (comma-separated or repeated)', collect)
+
+  searchOptions(program.command('search <query...>').description('search the index: path:start-end, score and a preview per result'))
+    .option('--explain', 'show each stream\'s rank and score')
+    .action(run((command) => searchCommand(context(command), command.args, command.opts())))
+
+  searchOptions(program.command('prompt <question...>').description('print the context prompt for an LLM: the question with the best chunks'))
+    .addOption(new Option('--format <format>', 'prompt layout (config prompt.format)').choices(['fenced', 'plain']))
+    .option('--max-tokens <n>', 'token budget of the prompt (config prompt.maxTokens)', positiveInteger)
+    .action(run((command) => promptCommand(context(command), command.args, command.opts())))
+
+  program
+    .command('status')
+    .description('files, chunks, last index time and whether an index run is in progress')
+    .action(run((command) => statusCommand(context(command))))
+
+  program
+    .command('plan [dir]')
+    .description('dry run: files per directory and format, and every skipped path with its reason')
+    .action(run((command) => planCommand(context(command), command.args[0])))
+
+  program
+    .command('watch [dir]')
+    .description('index, then re-index changed files as they change (until Ctrl+C)')
+    .action(run((command) => watchCommand(context(command), command.args[0])))
+
+  const docs = program.command('docs').description('documents of your own, searched with the code')
+  docs
+    .command('add [file]')
+    .description('add a file, stdin ("-") or --text as a document; prints its id')
+    .option('--text <text>', 'the document text')
+    .option('--meta <key=value>', 'metadata (repeatable)', append)
+    .action(run((command) => docsAddCommand(context(command), command.args[0], command.opts())))
+  docs
+    .command('list')
+    .description('list added documents')
+    .action(run((command) => docsListCommand(context(command))))
+  docs
+    .command('rm <id...>')
+    .description('remove added documents')
+    .action(run((command) => docsRemoveCommand(context(command), command.args)))
+
+  program
+    .command('clear')
+    .description('empty the index (an unreadable index file is deleted)')
+    .action(run((command) => clearCommand(context(command))))
+
+  program
+    .command('config')
+    .description('print the effective configuration and where each value came from')
+    .action(run((command) => configCommand(context(command))))
+
+  return program
+}

@@ -1,0 +1,60 @@
+import { CommanderError } from 'commander'
+import { CancelledError, RagError } from '@rag/core'
+import packageJson from '../package.json'
+import { describeError, exitCodeOf, EXIT } from './errors.js'
+import { createOutput, type Writable } from './output/output.js'
+import { buildProgram } from './program.js'
+
+/** What {@link runCli} runs against; defaults to the current process. */
+export interface CliIo {
+  readonly stdout?: Writable
+  readonly stderr?: Writable
+  readonly env?: NodeJS.ProcessEnv
+  readonly cwd?: string
+  /** Aborting it stops a running command (the binary wires SIGINT and SIGTERM to it). */
+  readonly signal?: AbortSignal
+}
+
+/** Exit code of a command stopped by Ctrl+C (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130
+
+/**
+ * Runs the `rag` command line `argv` (without `node` and the script) and resolves to its exit
+ * code: 0 ok, 1 failure, 2 usage error, 130 interrupted. Errors are one line on stderr (with
+ * `--json`, also `{"error":{code,message}}` on stdout); `--debug` adds the stack.
+ *
+ * @example
+ * const code = await runCli(['search', 'hybrid retriever', '-k', '5'], { cwd: '/repo' })
+ */
+export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
+  const stdout = io.stdout ?? process.stdout
+  const stderr = io.stderr ?? process.stderr
+  const output = createOutput(stdout, stderr, { json: argv.includes('--json'), debug: argv.includes('--debug') })
+  let exitCode: number = EXIT.ok
+  const program = buildProgram(
+    {
+      output,
+      stdout,
+      stderr,
+      cwd: io.cwd ?? process.cwd(),
+      env: io.env ?? process.env,
+      signal: io.signal ?? new AbortController().signal,
+      setExitCode: (code) => (exitCode = code),
+    },
+    packageJson.version,
+  )
+  try {
+    await program.parseAsync([...argv], { from: 'user' })
+    return exitCode
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage
+    }
+    const interrupted = error instanceof CancelledError
+    const code = error instanceof RagError ? error.code : 'INTERNAL'
+    output.note(`error: ${describeError(error)}`)
+    if (output.debug && error instanceof Error && error.stack) output.note(error.stack)
+    if (output.json) output.emit({ error: { code, message: describeError(error) } })
+    return interrupted ? EXIT_INTERRUPTED : exitCodeOf(error)
+  }
+}
