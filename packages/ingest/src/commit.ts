@@ -12,13 +12,15 @@ export type CommitOutcome =
  * is atomic in a store that implements `replaceDocuments` atomically. If a swap fails, every
  * earlier one is undone in reverse order (the added ids removed, the removed documents put back),
  * so the previous generation stands everywhere. The documents to put back are read from the
- * knowledge base before the first swap.
+ * knowledge base before the first swap. `first` swaps in place of the knowledge base's own
+ * `replaceDocuments` (a persistent store that also saves the fingerprint state).
  */
 export async function commitGeneration(
   knowledgeBase: KnowledgeBase,
   streams: readonly Replaceable[],
   removeIds: readonly string[],
   addDocuments: readonly Document[],
+  first: Replaceable = knowledgeBase,
 ): Promise<CommitOutcome> {
   if (removeIds.length === 0 && addDocuments.length === 0) return { ok: true }
   let previous: Document[] = []
@@ -28,7 +30,7 @@ export async function commitGeneration(
   }
   const addedIds = addDocuments.map((doc) => doc.id)
   const done: Replaceable[] = []
-  for (const target of [knowledgeBase, ...streams]) {
+  for (const target of [first, ...streams]) {
     try {
       await target.replaceDocuments(removeIds, addDocuments)
       done.push(target)

@@ -5,6 +5,7 @@ import { assertIndexState, trustState, withoutHashes, type FileRecord, type Inde
 import { sameLimits } from './limits.js'
 import type { IngestionPlan } from './plan.js'
 import type { SourceOptions } from './source-options.js'
+import { persistingSwap, type IndexStateStore } from './state-store.js'
 
 /** Options of {@link FileIndexer}. */
 export interface FileIndexerOptions extends FileIngestionServiceOptions {
@@ -26,6 +27,12 @@ export interface FileIndexerOptions extends FileIngestionServiceOptions {
    * @default {}
    */
   readonly source?: SourceOptions
+  /**
+   * Where chunks and fingerprints persist together: when set, each run commits through
+   * `stateStore.commit` instead of `knowledgeBase.replaceDocuments` (the knowledge base is still
+   * read, e.g. for undo), and the first run starts from `stateStore.load()`.
+   */
+  readonly stateStore?: IndexStateStore
 }
 
 /** Options of one {@link FileIndexer.index} run. */
@@ -64,13 +71,15 @@ export class FileIndexer {
   readonly #knowledgeBase: KnowledgeBase
   readonly #streams: readonly Replaceable[]
   readonly #source: SourceOptions
+  readonly #stateStore: IndexStateStore | undefined
   readonly #lock = new Mutex()
   #state: IndexState | undefined
+  #stateLoaded = false
   // Bumped by clearHashes(), so a run that was already staging does not bring the hashes back.
   #hashEpoch = 0
 
   constructor(options: FileIndexerOptions) {
-    const { knowledgeBase, streams = [], service, source = {}, ...serviceOptions } = options
+    const { knowledgeBase, streams = [], service, source = {}, stateStore, ...serviceOptions } = options
     if (typeof knowledgeBase?.replaceDocuments !== 'function') {
       throw new ConfigError('knowledgeBase must implement KnowledgeBase (with replaceDocuments); it does not.')
     }
@@ -84,6 +93,7 @@ export class FileIndexer {
     this.#knowledgeBase = knowledgeBase
     this.#streams = [...streams]
     this.#source = source
+    this.#stateStore = stateStore
   }
 
   /**
@@ -98,6 +108,7 @@ export class FileIndexer {
   index(root: string, options: IndexOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
       const { signal, onProgress } = options
+      await this.#loadState()
       const epoch = this.#hashEpoch
       const result = await this.service.ingest(root, {
         source: options.source ?? this.#source,
@@ -106,7 +117,8 @@ export class FileIndexer {
         ...(signal ? { signal } : {}),
       })
       if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
-      const outcome = await commitGeneration(this.#knowledgeBase, this.#streams, result.removeIds, result.addDocuments)
+      const first = this.#stateStore ? persistingSwap(this.#stateStore, result.state, this.#state) : this.#knowledgeBase
+      const outcome = await commitGeneration(this.#knowledgeBase, this.#streams, result.removeIds, result.addDocuments, first)
       if (!outcome.ok) {
         if (outcome.consistent) throw outcome.error
         this.#state = poisoned(this.#state, result.state)
@@ -141,6 +153,15 @@ export class FileIndexer {
     return new Map((this.#state?.files ?? []).filter((f) => f.binary === undefined).map((f) => [f.path, f.fingerprint]))
   }
 
+  // The saved state of a persistent store, read once before the first run (restoreState wins).
+  async #loadState(): Promise<void> {
+    if (this.#stateLoaded || !this.#stateStore) return
+    const saved = await this.#stateStore.load()
+    if (saved !== undefined) assertIndexState(saved)
+    if (!this.#stateLoaded) this.#state = saved && this.#hashEpoch > 0 ? withoutHashes(saved) : saved
+    this.#stateLoaded = true
+  }
+
   /** The fingerprint state, for a persistent store to save; `undefined` before the first run. */
   exportState(): IndexState | undefined {
     return this.#state
@@ -156,6 +177,7 @@ export class FileIndexer {
     if (state !== undefined) assertIndexState(state)
     return this.#lock.runExclusive(() => {
       this.#state = state
+      this.#stateLoaded = true
     })
   }
 }
