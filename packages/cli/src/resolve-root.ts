@@ -18,8 +18,8 @@ function kindOf(stats: Stats): string {
  * @throws RagError `NOT_FOUND` (missing, or a symbolic link to nothing), `INVALID_ARGUMENT` (a
  *   file, FIFO, socket or device), `IO` (cannot be listed); each one sentence naming the path.
  */
-export function checkDirectory(path: string): string {
-  const absolute = resolve(path)
+export function checkDirectory(path: string, cwd: string = process.cwd()): string {
+  const absolute = resolve(cwd, path)
   let link: Stats
   try {
     link = lstatSync(absolute)
@@ -54,7 +54,7 @@ export function checkDirectory(path: string): string {
  */
 export function rootForIndexing(dir: string | undefined, root: string | undefined, cwd: string): IndexLocation {
   const chosen = dir ?? root ?? findIndexRoot(cwd) ?? cwd
-  return indexLocation(checkDirectory(resolve(cwd, chosen)))
+  return indexLocation(checkDirectory(chosen, cwd))
 }
 
 /**
@@ -65,7 +65,7 @@ export function rootForIndexing(dir: string | undefined, root: string | undefine
  */
 export function rootOfExistingIndex(root: string | undefined, cwd: string): IndexLocation {
   if (root !== undefined) {
-    const location = indexLocation(checkDirectory(resolve(cwd, root)))
+    const location = indexLocation(checkDirectory(root, cwd))
     if (findIndexRoot(location.root) !== location.root) {
       throw new RagError('NOT_FOUND', `No index at ${location.database}; run \`rag index ${root}\` first.`)
     }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { DebouncedRunner } from './debounced-runner.js'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('DebouncedRunner', () => {
+  it('runs once after a burst of triggers, and once more for triggers during a run', async () => {
+    let runs = 0
+    let release!: () => void
+    const runner = new DebouncedRunner(async () => {
+      runs++
+      if (runs === 1) await new Promise<void>((resolve) => (release = resolve))
+    }, 20)
+    for (let i = 0; i < 5; i++) runner.trigger()
+    await sleep(60)
+    expect(runs).toBe(1)
+    runner.trigger()
+    runner.trigger()
+    await sleep(60)
+    expect(runs).toBe(1)
+    release()
+    await sleep(80)
+    expect(runs).toBe(2)
+    await runner.close()
+    runner.trigger()
+    await sleep(60)
+    expect(runs).toBe(2)
+  })
+
+  it('keeps going after a failed run', async () => {
+    let runs = 0
+    const runner = new DebouncedRunner(async () => {
+      runs++
+      throw new Error('boom')
+    }, 5)
+    runner.trigger()
+    await sleep(30)
+    runner.trigger()
+    await sleep(30)
+    expect(runs).toBe(2)
+    await runner.close()
+  })
+})
