@@ -47,8 +47,9 @@ export interface RagServiceOptions {
    */
   readonly streams?: readonly WeightedStream[]
   /**
-   * Ingest options: `limits`, `chunker` (a spec or an instance), `workers`, `source`
-   * (include/exclude globs, skip names, format), ...
+   * Ingest options: `limits` (only the caps you change), `chunker` (a spec or an instance),
+   * `workers`, `source` (include/exclude globs, skip names, format), ... `@rag/ingest` is imported
+   * on the first index run or plan, so a process that only searches never loads it.
    * @default {}
    */
   readonly ingest?: RagIngestOptions
