@@ -1,5 +1,5 @@
 import type { Document } from '@rag/core'
-import type { IndexState } from '@rag/ingest'
+import type { IndexStateStore as IngestStateStore, IndexState } from '@rag/ingest'
 
 /** What {@link IndexStateStore.info} reports: enough to tell whether another process committed. */
 export interface IndexStateStoreInfo {
@@ -12,13 +12,13 @@ export interface IndexStateStoreInfo {
 /**
  * Where a session persists an index: the chunks and the indexer's fingerprint state, swapped in
  * one transaction, so a crash never leaves chunks without the state that owns them (or the
- * reverse). `@rag/cli`'s `createSqliteStateStore(store)` adapts `@rag/store-sqlite`. The same
- * shape as `FileIndexerOptions.stateStore` of `@rag/ingest`, plus two optional members.
+ * reverse). `@rag/cli`'s `createSqliteStateStore(store)` adapts `@rag/store-sqlite`. It is
+ * `@rag/ingest`'s `IndexStateStore` (`FileIndexerOptions.stateStore`) plus two optional members.
  *
  * With a state store, the session's `knowledgeBase` must be the knowledge base the store writes
  * (for SQLite: the same `SqliteKnowledgeBase`), since `commit` replaces its chunks.
  */
-export interface IndexStateStore {
+export interface IndexStateStore extends IngestStateStore {
   /** Removes `removeIds`, adds `addDocuments` and saves `state`, as one atomic step. */
   commit(removeIds: readonly string[], addDocuments: readonly Document[], state: IndexState): Promise<void>
   /** The state of the last commit, or `undefined` for an empty store. */

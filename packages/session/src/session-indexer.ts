@@ -1,16 +1,5 @@
 import { RagError, type Document, type KnowledgeBase, type ProgressListener } from '@rag/core'
-import type {
-  FileIndexer,
-  FileIngestionService,
-  FileIngestionServiceOptions,
-  IndexReport,
-  IndexState,
-  IngestionPlan,
-  IngestionResult,
-  IngestOptions,
-  Limits,
-  SourceOptions,
-} from '@rag/ingest'
+import type { FileIndexer, FileIngestionServiceOptions, IndexReport, IndexState, IngestionPlan, Limits, SourceOptions } from '@rag/ingest'
 import type { IndexStateStore } from './index-state-store.js'
 import type { IndexTargets } from './index-targets.js'
 
@@ -38,9 +27,6 @@ export interface SessionIndexOptions {
   readonly force?: boolean | undefined
 }
 
-/** An ingestion service that hands each staged state to a listener. */
-type StagingService = FileIngestionService & { onStaged: ((state: IndexState) => void) | undefined }
-
 /**
  * Builds a {@link SessionIndexer}. `@rag/ingest` (file walking, worker threads) is imported here,
  * on first use, so a process that only searches never loads it.
@@ -51,34 +37,25 @@ export async function createSessionIndexer(
   stateStore: IndexStateStore | undefined,
   ingest: RagIngestOptions,
 ): Promise<SessionIndexer> {
-  const { FileIndexer, FileIngestionService, createLimits } = await import('@rag/ingest')
+  const { FileIndexer, createLimits } = await import('@rag/ingest')
   const { source = {}, limits, ...serviceOptions } = ingest
-  // Hands each staged state to a listener, so the commit saves exactly the state it belongs to.
-  class Staging extends FileIngestionService {
-    onStaged: ((state: IndexState) => void) | undefined
-
-    override async ingest(root: string, options?: IngestOptions): Promise<IngestionResult> {
-      const result = await super.ingest(root, options)
-      this.onStaged?.(result.state)
-      return result
-    }
-  }
-  const service = new Staging({ ...serviceOptions, limits: createLimits(limits ?? {}) })
-  return new SessionIndexer(knowledgeBase, targets, stateStore, service, (options) => new FileIndexer(options), source)
+  return new SessionIndexer(targets, stateStore, (committer) =>
+    new FileIndexer({ ...serviceOptions, limits: createLimits(limits ?? {}), knowledgeBase, stateStore: committer, source }),
+  )
 }
 
 /**
- * A `FileIndexer` bound to a session's stores. The indexer sees one knowledge base whose
- * `replaceDocuments` is the session's whole commit ({@link IndexTargets.swap}: the knowledge base
- * or state store, then every stream, inside the commit latch, with undo), so searches never see
- * a mixed generation. With a state store, chunks and fingerprint state commit in one transaction,
- * the state is loaded before the first run and reloaded whenever another writer committed.
+ * A `FileIndexer` bound to a session's stores. The indexer commits every generation through its
+ * `stateStore` option, which here is the session's whole commit ({@link IndexTargets.swap}: the
+ * knowledge base or the session's state store, then every stream, inside the commit latch, with
+ * undo), so searches never see a mixed generation. With a state store, chunks and fingerprint
+ * state commit in one transaction, and the state is loaded before the first run and reloaded
+ * whenever another writer committed.
  *
  * Callers serialise `index`, `reset` and `plan` (the session's mutex).
  */
 export class SessionIndexer {
   readonly #indexer: FileIndexer
-  readonly #service: StagingService
   readonly #targets: IndexTargets
   readonly #stateStore: IndexStateStore | undefined
   #staged: IndexState | undefined
@@ -90,28 +67,16 @@ export class SessionIndexer {
 
   /** Use {@link createSessionIndexer}. */
   constructor(
-    knowledgeBase: KnowledgeBase,
     targets: IndexTargets,
     stateStore: IndexStateStore | undefined,
-    service: StagingService,
-    createIndexer: (options: ConstructorParameters<typeof FileIndexer>[0]) => FileIndexer,
-    source: SourceOptions,
+    createIndexer: (committer: { commit: IndexStateStore['commit']; load: IndexStateStore['load'] }) => FileIndexer,
   ) {
-    this.#service = service
-    this.#service.onStaged = (state) => (this.#staged = state)
     this.#targets = targets
     this.#stateStore = stateStore
-    const committer: KnowledgeBase = {
-      add: (docs) => knowledgeBase.add(docs),
-      get: (id) => knowledgeBase.get(id),
-      remove: (id) => knowledgeBase.remove(id),
-      list: () => knowledgeBase.list(),
-      search: (query, topK) => knowledgeBase.search(query, topK),
-      clear: () => knowledgeBase.clear(),
-      size: () => knowledgeBase.size(),
-      replaceDocuments: (removeIds, addDocuments) => this.#commit(removeIds, addDocuments),
-    }
-    this.#indexer = createIndexer({ knowledgeBase: committer, service: this.#service, source })
+    this.#indexer = createIndexer({
+      commit: (removeIds, addDocuments, state) => this.#commit(removeIds, addDocuments, state),
+      load: async () => (stateStore ? stateStore.load() : undefined),
+    })
   }
 
   /** The fingerprint state as this process knows it (`undefined` before the first run or load). */
@@ -184,10 +149,10 @@ export class SessionIndexer {
     return report
   }
 
-  #commit(removeIds: readonly string[], addDocuments: readonly Document[]): Promise<void> {
+  #commit(removeIds: readonly string[], addDocuments: readonly Document[], next: IndexState): Promise<void> {
     this.#committed = true
-    const next = this.#staged
-    const state = this.#stateStore !== undefined && next !== undefined ? { next, previous: this.#previous } : undefined
+    this.#staged = next
+    const state = this.#stateStore !== undefined ? { next, previous: this.#previous } : undefined
     return this.#targets.swap(removeIds, addDocuments, state)
   }
 
