@@ -35,7 +35,7 @@ export function createProgressReporter(output: Output, now: () => number = Date.
       const ratio = p.totalFiles === 0 ? 1 : p.indexedFiles / p.totalFiles
       const filled = Math.round(ratio * BAR_WIDTH)
       const head = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${p.indexedFiles}/${p.totalFiles} `
-      const width = Math.max(20, (output.stderr.columns ?? 80) - 1)
+      const width = Math.max(40, (output.stderr.columns || 80) - 1)
       output.stderr.write(`\r\x1b[2K${head}${fit(p.currentFile, Math.max(0, width - head.length))}`)
       drawn = true
     } else {
