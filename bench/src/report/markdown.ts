@@ -32,9 +32,38 @@ function beforeAfter(result: BenchResult, corpora: readonly string[]): string {
     [
       line(`before (seed): ${describeConfig(SEED_CONFIG)}`, seedKey, SEED_CONFIG),
       line(`after (best on dev): ${describeConfig(best.config)}`, best.key, best.config),
-      line(`after, content only: ${describeConfig(bestContentOnly.config)}`, bestContentOnly.key, bestContentOnly.config),
+      ...(best.config.fields === 'content'
+        ? []
+        : [line(`after, today (its analyzers and weights, content only): ${describeConfig({ ...best.config, fields: 'content' })}`, configKey({ ...best.config, fields: 'content' }), { ...best.config, fields: 'content' })]),
+      line(`best content-only on dev: ${describeConfig(bestContentOnly.config)}`, bestContentOnly.key, bestContentOnly.config),
     ],
   )
+}
+
+const ANALYZER_EXPORT: Record<string, string> = {
+  basic: '`basicAnalyzer` (@rag/core)',
+  compatible: '`compatibleAnalyzer` (@rag/bm25)',
+  'code-aware': '`codeAwareAnalyzer` (@rag/bm25)',
+}
+
+/** The recommended defaults as settings a reader can apply. */
+function recommendation(config: Config): string {
+  const lines: string[] = []
+  if (config.mode !== 'tfidf') lines.push(`- \`BM25Stream\` analyzer: ${ANALYZER_EXPORT[config.bm25Analyzer ?? 'compatible']}.`)
+  if (config.mode !== 'bm25') lines.push(`- \`InMemoryKnowledgeBase\` analyzer: ${ANALYZER_EXPORT[config.tfidfAnalyzer ?? 'basic']}.`)
+  if (config.mode === 'hybrid') {
+    const [wb, wt] = config.weights ?? [0.6, 0.4]
+    lines.push(`- \`HybridRetriever\`: \`.stream(bm25, ${wb})\`, \`.stream(new KnowledgeBaseStream(kb), ${wt})\`; k 60, 2 x topK candidates, \`maxPerFile\` 3 (unchanged).`)
+  } else {
+    lines.push(`- \`HybridRetriever\`: only the ${config.mode === 'bm25' ? 'BM25' : 'knowledge-base'} stream (weight 1); \`maxPerFile\` ${config.maxPerFile === null ? 'Infinity' : (config.maxPerFile ?? 'n/a')}.`)
+  }
+  lines.push(
+    config.fields === 'content'
+      ? '- Indexed text: the chunk content only (as now).'
+      : `- Indexed text: ${config.fields === 'path' ? 'the `file` path' : config.fields === 'symbol' ? 'the symbol names' : 'the `file` path, then the symbol names'} (each on its own line) before the content; the stored and returned chunk stays unchanged. Needs an option in \`BM25Stream\` and \`InMemoryKnowledgeBase\` (neither has one yet); symbol names = \`qname\` (or \`symbol\`) plus the \`symbols\` list of a merged chunk, each once, space-separated.`,
+  )
+  lines.push(`- Chunker: \`maxChars\` ${config.maxChars} (unchanged).`)
+  return lines.join('\n')
 }
 
 /** The whole report as markdown. */
@@ -73,6 +102,8 @@ export function renderMarkdown(result: BenchResult): string {
     '',
     '## Recommended defaults (chosen on the dev split only)',
     '',
+    recommendation(best.config),
+    '',
     `- Best overall: \`${best.key}\``,
     `- Best with content only (settable today, no package change): \`${bestContentOnly.key}\``,
     `- Seed: \`${result.selection.seed}\``,
@@ -98,6 +129,11 @@ export function renderMarkdown(result: BenchResult): string {
         String(c.queries.dev),
         String(c.queries.test),
       ]),
+    ),
+    '',
+    table(
+      ['corpus', 'maxChars', 'chunks', 'chunking s', 'relevant chunks per query'],
+      result.quality.cells.map((c) => [c.corpus, String(c.maxChars), String(c.chunks), fixed(c.chunkMs / 1000, 1), fixed(c.relevantPerQuery, 2)]),
     ),
     '',
     '- **Queries (CodeSearchNet method).** Query = the first sentence of a function\'s docstring (Python, found with python3\'s `ast`) or JSDoc description (TypeScript, found with the TypeScript compiler API; overloads and their implementation are one target). First paragraph only; `{@link X}` becomes `X`, markdown images, HTML tags and backticks are removed; the sentence ends at the first `.`, `!` or `?` that ends the text or precedes a capitalised word. Left out as CodeSearchNet does: queries of fewer than 3 words, functions of fewer than 3 lines, names containing `test`, constructors and dunder methods; and every query whose text occurs more than once in its corpus. Python queries are sampled by FNV-1a of `sample:<id>`; rxjs keeps all.',

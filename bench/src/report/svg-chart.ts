@@ -17,8 +17,10 @@ function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
+/** A text element; `attrs` may set its own `font-size` (11 otherwise). */
 function text(x: number, y: number, content: string, attrs = ''): string {
-  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${FONT} font-size="11" ${attrs}>${escape(content)}</text>`
+  const size = attrs.includes('font-size=') ? '' : ' font-size="11"'
+  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${FONT}${size} ${attrs}>${escape(content)}</text>`
 }
 
 /**
@@ -26,7 +28,7 @@ function text(x: number, y: number, content: string, attrs = ''): string {
  * Returns the SVG fragment and its height.
  */
 export function barChart(x: number, y: number, width: number, title: string, series: readonly string[], groups: readonly BarGroup[], max = 1): { svg: string; height: number } {
-  const labelWidth = 300
+  const labelWidth = 260
   const barHeight = 9
   const groupHeight = series.length * barHeight + 8
   const plotWidth = width - labelWidth - 50
@@ -49,7 +51,7 @@ export function barChart(x: number, y: number, width: number, title: string, ser
   const bottom = top + groups.length * groupHeight
   for (let t = 0; t <= 5; t++) {
     const tx = x + labelWidth + (t / 5) * plotWidth
-    parts.push(`<line x1="${tx}" y1="${top - 2}" x2="${tx}" y2="${bottom}" stroke="#ddd" stroke-width="0.5"/>`, text(tx, bottom + 12, ((t / 5) * max).toFixed(1), 'text-anchor="middle" font-size="9"'))
+    parts.push(`<line x1="${tx}" y1="${top - 2}" x2="${tx}" y2="${bottom}" stroke="#ddd" stroke-width="0.5"/>`, text(tx, bottom + 12, ((t / 5) * max).toFixed(2), 'text-anchor="middle" font-size="9"'))
   }
   return { svg: parts.join('\n'), height: bottom + 20 - y }
 }
@@ -59,11 +61,11 @@ export function barChart(x: number, y: number, width: number, title: string, ser
  * `height` box, legend to the right inside the box.
  */
 export function logLineChart(x: number, y: number, width: number, height: number, title: string, xLabels: readonly string[], lines: readonly Line[], unit: string): string {
-  const legendWidth = 230
+  const legendWidth = 260
   const plot = { left: x + 50, top: y + 28, width: width - 60 - legendWidth, height: height - 60 }
   const all = lines.flatMap((l) => l.values).filter((v) => v > 0 && Number.isFinite(v))
-  const lo = Math.floor(Math.log10(Math.min(...all, 1)))
-  const hi = Math.ceil(Math.log10(Math.max(...all, 10)))
+  const lo = Math.floor(Math.log10(Math.min(...all)))
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...all))))
   const px = (i: number): number => plot.left + (xLabels.length === 1 ? plot.width / 2 : (i / (xLabels.length - 1)) * plot.width)
   const py = (v: number): number => plot.top + plot.height - ((Math.log10(Math.max(v, 10 ** lo)) - lo) / Math.max(1, hi - lo)) * plot.height
   const parts: string[] = [text(x, y + 14, title, 'font-size="14" font-weight="bold"')]

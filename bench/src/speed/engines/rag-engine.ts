@@ -4,6 +4,19 @@ import { derivedDocuments } from '../../eval/fields.js'
 import { configKey, rankerFor, type Config } from '../../eval/grid.js'
 import type { EngineSpec } from './search-engine.js'
 
+/** The exact settings of a configuration, for the report. */
+function settingsOf(config: Config): string {
+  const parts = [`\`${configKey(config).replace(/ max=\d+$/, '')}\``]
+  if (config.mode !== 'tfidf') parts.push(`BM25Stream({ analyzer: ${config.bm25Analyzer}, k1: 1.2, b: 0.75, maxDocuments: Infinity, ttlMs: Infinity })`)
+  if (config.mode !== 'bm25') parts.push(`InMemoryKnowledgeBase({ analyzer: ${config.tfidfAnalyzer} }) via KnowledgeBaseStream`)
+  if (config.mode === 'hybrid' || config.maxPerFile !== undefined) {
+    const cap = config.maxPerFile === null ? 'Infinity' : String(config.maxPerFile ?? 3)
+    parts.push(`HybridRetriever({ k: 60, candidateMultiplier: 2, maxPerFile: ${cap} })`)
+  }
+  if (config.fields !== 'content') parts.push(`indexed text = ${config.fields} lines + content (original chunk returned)`)
+  return parts.join('; ')
+}
+
 /**
  * `@rag` in one {@link Config}: `BM25Stream` and/or `InMemoryKnowledgeBase` (through
  * `KnowledgeBaseStream`), ranked exactly as in the quality grid (`rankerFor`): `HybridRetriever`
@@ -14,7 +27,7 @@ import type { EngineSpec } from './search-engine.js'
 export function ragEngine(label: string, config: Config): EngineSpec {
   return {
     label,
-    settings: configKey(config).replace(/ max=\d+$/, ''),
+    settings: settingsOf(config),
     async create() {
       let search: (query: string, topK: number) => Promise<readonly string[]> = async () => []
       return {
