@@ -1,6 +1,6 @@
 import type { Vocabulary } from './stage-batch.js'
 
-const BITS = 13
+const BITS = 14
 const SIZE = 1 << BITS
 
 /**
