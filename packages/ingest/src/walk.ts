@@ -268,5 +268,7 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
   skipped.sort(byPath)
   ignoreFiles.sort(byPath)
   unreadableDirectories.sort()
+  // Directories are visited concurrently: order the collected errors so a plan reads the same every run.
+  errors.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0))
   return { files, skipped, ignoreFiles, unreadableDirectories, entries, errors }
 }
