@@ -11,3 +11,19 @@ describe('basicTokenize', () => {
     expect(basicTokenize('  -- !! ')).toEqual([])
   })
 })
+
+describe('basicTokenize (property)', () => {
+  it('equals lowercase, split on all but a-z 0-9 _, drop one-character tokens', async () => {
+    const fc = await import('fast-check')
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const reference = text
+          .toLowerCase()
+          .split(/[^a-z0-9_]+/)
+          .filter((t) => t.length > 1)
+        expect(basicTokenize(text)).toEqual(reference)
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
