@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   try {
     const result = await runBench({ profile: smoke ? SMOKE : FULL, scratch, log })
     writeReport(result, out)
-    writeFileSync(join(out, 'bench.json'), JSON.stringify(result, null, 1))
+    // Five significant digits are plenty for every figure and keep the committed file small.
+    writeFileSync(join(out, 'bench.json'), JSON.stringify(result, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Number(value.toPrecision(5)) : value)))
     log(`wrote ${join(out, 'REPORT.md')} and chart.svg in ${(result.durationMs / 60000).toFixed(1)} min`)
     if (smoke) {
       const problems = smokeProblems(result)

@@ -98,7 +98,7 @@ export function renderMarkdown(result: BenchResult): string {
     '',
     readmeTable(result),
     '',
-    `Quality: test split, chunk-level MRR@10 and file-level Recall@10, chunks of at most 2,000 characters. Speed: ${largest.scale}x corpus (${largest.chunks} chunks of ${mb(largest.chars)} M chars of Python), top 10, ${result.scaling.timedQueries} timed queries per engine.`,
+    `Quality: test split (${result.peers.map((p) => `${p.corpus}: ${p.engines[0]?.queries ?? 0} queries`).join(', ')}; a fixed-hash sample where the split is larger), chunk-level MRR@10 and file-level Recall@10, chunks of at most 2,000 characters, each engine run the same way. Speed: ${largest.scale}x corpus (${largest.chunks} chunks of ${mb(largest.chars)} M chars of Python), top 10, ${result.scaling.timedQueries} timed queries per engine.`,
     '',
     '## Recommended defaults (chosen on the dev split only)',
     '',
