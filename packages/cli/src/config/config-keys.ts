@@ -25,7 +25,7 @@ const integer = (min: number): ConfigType => ({ kind: 'integer', min })
  * defaults (4,096 files, 64 MiB): the CLI indexes whole repositories.
  */
 export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
-  { key: 'analyzer', type: { kind: 'enum', values: ['compatible', 'code-aware'] }, default: 'compatible', description: 'BM25 analyzer of the index (changing it needs `rag clear` and a re-index)' },
+  { key: 'analyzer', type: { kind: 'enum', values: ['compatible', 'code-aware'] }, default: 'code-aware', description: 'BM25 analyzer of the index (changing it needs `rag clear` and a re-index); code-aware is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
   { key: 'search.topK', type: integer(1), default: 10, description: 'results of `rag search` and `rag prompt` (-k)' },
   { key: 'search.maxPerFile', type: integer(1), default: 3, description: 'most results from one file' },
   { key: 'prompt.format', type: { kind: 'enum', values: ['fenced', 'plain'] }, default: 'fenced', description: 'layout of `rag prompt` (--format)' },

@@ -104,8 +104,8 @@ describe('rag errors: one clear line and the right exit code', () => {
   })
 
   it('an index built with another analyzer is refused for indexing but still searched with its own', async () => {
-    const env = { ...box.env, RAG_ANALYZER: 'code-aware' }
-    expectOneLineError(await rag(['index'], box.root, env), 1, /^error: The index at .* was built with analyzer compatible, but the configuration asks for code-aware; run `rag clear`/)
+    const env = { ...box.env, RAG_ANALYZER: 'compatible' }
+    expectOneLineError(await rag(['index'], box.root, env), 1, /^error: The index at .* was built with analyzer code-aware, but the configuration asks for compatible; run `rag clear`/)
     expect(lastJson<{ results: unknown[] }>(await rag(['--json', 'search', 'alpha'], box.root, env)).results).toHaveLength(1)
   })
 })

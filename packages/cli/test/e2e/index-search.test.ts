@@ -162,7 +162,7 @@ describe('rag (end to end, on a real temporary repository)', () => {
     const values = lastJson<{ values: Record<string, { value: unknown; source: { kind: string; where?: string } }> }>(config).values
     expect(values['search.topK']).toEqual({ value: 3, source: { kind: 'env', where: 'RAG_SEARCH_TOP_K' } })
     expect(values['watch.debounceMs']).toEqual({ value: 50, source: { kind: 'project', where: join(box.root, 'rag.config.json') } })
-    expect(values['analyzer']).toEqual({ value: 'compatible', source: { kind: 'default' } })
+    expect(values['analyzer']).toEqual({ value: 'code-aware', source: { kind: 'default' } })
 
     const viaProject = lastJson<SearchJson>(await rag(['--json', 'search', 'token session keys connections']))
     expect(viaProject.results).toHaveLength(2)
