@@ -10,12 +10,12 @@
  * side. The target: chunking costs at most 25 % on top of the parse (chunk MB/s >= 80 % of parse
  * MB/s).
  */
-import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createNormalizedDocumentChunker, languageForPath } from '@rag/chunker'
+import { pythonStdlibDir, rxjsSourceDir, walkFiles } from './corpus/real-code.js'
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`)
@@ -44,20 +44,8 @@ interface Corpus {
   readonly files: { path: string; content: string }[]
 }
 
-function walk(dir: string, accept: (path: string) => boolean, out: string[]): string[] {
-  let entries
-  try {
-    entries = readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return out
-  }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory() && entry.name !== 'test' && entry.name !== 'tests') walk(path, accept, out)
-    else if (entry.isFile() && accept(path)) out.push(path)
-  }
-  return out
-}
+/** Test directories are not what a user indexes; leave them out. */
+const SKIP_TESTS = new Set(['test', 'tests'])
 
 function take(name: string, grammar: string, paths: string[]): Corpus {
   const files: Corpus['files'] = []
@@ -75,15 +63,12 @@ function take(name: string, grammar: string, paths: string[]): Corpus {
 function corpora(): Corpus[] {
   const pnpm = join(ROOT, 'node_modules/.pnpm')
   const ts: string[] = []
-  walk(join(ROOT, 'bench/node_modules/rxjs/src'), (p) => p.endsWith('.ts'), ts)
+  walkFiles(rxjsSourceDir(), (p) => p.endsWith('.ts'), SKIP_TESTS, ts)
   for (const dir of readdirSync(pnpm).filter((d) => d.startsWith('@types+node@') || d.startsWith('typescript@'))) {
     const pkg = dir.startsWith('@types') ? 'node_modules/@types/node' : 'node_modules/typescript/lib'
-    walk(join(pnpm, dir, pkg), (p) => p.endsWith('.ts'), ts)
+    walkFiles(join(pnpm, dir, pkg), (p) => p.endsWith('.ts'), SKIP_TESTS, ts)
   }
-  const stdlib = execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], {
-    encoding: 'utf8',
-  }).trim()
-  const py = walk(stdlib, (p) => p.endsWith('.py') && !p.includes('site-packages'), [])
+  const py = walkFiles(pythonStdlibDir(), (p) => p.endsWith('.py'), SKIP_TESTS)
   return [take('TypeScript (node_modules)', 'typescript', ts), take('Python stdlib', 'python', py)]
 }
 

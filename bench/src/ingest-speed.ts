@@ -16,7 +16,6 @@
  * timestamps are younger than that is re-hashed by the next run (the "racy git" guard), and a real
  * checkout is rarely edited in the 2 s before it is indexed.
  */
-import { execFileSync } from 'node:child_process'
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,10 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { BM25Stream } from '@rag/bm25'
 import { createLimits, FileIndexer, type IndexReport } from '@rag/ingest'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
-
-function pythonStdlib(): string {
-  return execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim()
-}
+import { pythonStdlibDir } from './corpus/real-code.js'
 
 function mb(bytes: number): string {
   return (bytes / 1e6).toFixed(1)
@@ -43,7 +39,7 @@ async function main(): Promise<void> {
   let root = process.argv[2]
   let scratch: string | undefined
   if (!root) {
-    const stdlib = pythonStdlib()
+    const stdlib = pythonStdlibDir()
     scratch = mkdtempSync(join(tmpdir(), 'rag-ingest-bench-'))
     root = join(scratch, 'stdlib')
     cpSync(stdlib, root, { recursive: true, filter: (src) => !/\/(site-packages|__pycache__)(\/|$)/.test(src) })
