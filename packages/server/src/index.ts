@@ -1,1 +1,7 @@
-export {}
+export { createRagServer, type RagServer, type RagServerOptions, type RagServerLimits } from './create-rag-server.js'
+export { createPathConfinement, PathNotAllowedError, type PathConfinement } from './path-confinement.js'
+export { isLoopbackHost, assertSafeBind, createBearerCheck } from './auth.js'
+export { toHttpError, httpError, type HttpError, type ErrorBody } from './http-error.js'
+export type { SessionEvent, IndexRunSummary, ActiveRun } from './index-runs.js'
+export { buildOpenApi } from './openapi.js'
+export { routeSchemas, type RouteSchemas, type SchemaLimits } from './schemas.js'

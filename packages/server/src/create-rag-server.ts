@@ -1,0 +1,161 @@
+import type { AddressInfo } from 'node:net'
+import websocket from '@fastify/websocket'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { ConfigError, describeValue } from '@rag/core'
+import { SessionManager } from '@rag/session'
+import { assertSafeBind, createBearerCheck } from './auth.js'
+import { registerDocumentRoutes } from './document-routes.js'
+import { registerEventsRoute } from './events-route.js'
+import { httpError, toHttpError } from './http-error.js'
+import { IndexRuns } from './index-runs.js'
+import { buildOpenApi } from './openapi.js'
+import { createPathConfinement, type PathConfinement } from './path-confinement.js'
+import { routeSchemas } from './schemas.js'
+import { registerSessionRoutes } from './session-routes.js'
+
+/** Request and resource limits of the server. */
+export interface RagServerLimits {
+  /** Largest request body, in bytes. @default 1_048_576 (1 MiB) */
+  readonly bodyBytes?: number
+  /** Longest request URL (path and query string), in characters; longer ones get 414. @default 8192 */
+  readonly urlLength?: number
+  /** Longest search query or question, in characters. @default 1000 */
+  readonly queryLength?: number
+  /** Largest `k` of a search or prompt. @default 50 */
+  readonly topK?: number
+  /** Longest added document, in characters. @default 262_144 */
+  readonly documentLength?: number
+  /** Most live sessions (ignored when you pass `sessions`). @default 16 */
+  readonly sessions?: number
+}
+
+/** Options of {@link createRagServer}. */
+export interface RagServerOptions {
+  /** Directories clients may index (each must exist). Relative paths in requests start at the first. */
+  readonly roots: readonly string[]
+  /** Interface to bind. A non-loopback host requires `token`. @default '127.0.0.1' */
+  readonly host?: string
+  /** Port to bind; 0 picks a free one. @default 7411 */
+  readonly port?: number
+  /** Bearer token every request must carry (`Authorization: Bearer <token>`), at least 16 characters. @default undefined (no auth; loopback only) */
+  readonly token?: string
+  /** The sessions to serve. @default new SessionManager({ maxSessions: limits.sessions }) */
+  readonly sessions?: SessionManager
+  /** Request and resource limits. */
+  readonly limits?: RagServerLimits
+  /** Fastify's logger option. @default false */
+  readonly logger?: boolean
+  /** The version shown in `/openapi.json`. @default '0.0.0' */
+  readonly version?: string
+}
+
+/** A running (or ready) server. */
+export interface RagServer {
+  /** The Fastify instance (for `inject`, hooks or extra routes). */
+  readonly app: FastifyInstance
+  /** The sessions it serves. */
+  readonly sessions: SessionManager
+  /** The confinement every client path goes through. */
+  readonly confinement: PathConfinement
+  /** Binds `host:port`; resolves to the base URL, e.g. `http://127.0.0.1:7411`. */
+  listen(): Promise<string>
+  /** The bound address, once listening. */
+  address(): AddressInfo | undefined
+  /** Cancels index runs, closes sockets and the listener. */
+  close(): Promise<void>
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new ConfigError(`limits.${name} must be a positive integer; received ${describeValue(value)}.`)
+  return value
+}
+
+/**
+ * Creates the per-session HTTP + WebSocket API (SPEC §10) over a `SessionManager`. Binds to
+ * loopback by default; a non-loopback host without a token is refused here, before anything
+ * listens. Every body, param and query is validated against the route's JSON schema; every error
+ * is one line `{ "error": { "code", "message" } }`.
+ *
+ * @throws ConfigError for an unsafe bind, a short token, a missing root or a bad limit.
+ *
+ * @example
+ * const server = createRagServer({ roots: ['/srv/repos'] })
+ * const url = await server.listen() // http://127.0.0.1:7411
+ * // POST {url}/sessions/me/index {"path":"my-repo"}; GET {url}/sessions/me/search?q=auth
+ */
+export function createRagServer(options: RagServerOptions): RagServer {
+  const { host = '127.0.0.1', port = 7411, token, logger = false, version = '0.0.0', limits = {} } = options
+  assertSafeBind(host, token)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError(`port must be an integer from 0 to 65535; received ${describeValue(port)}.`)
+  const bodyBytes = positive('bodyBytes', limits.bodyBytes ?? 1_048_576)
+  const urlLength = positive('urlLength', limits.urlLength ?? 8192)
+  const schemas = routeSchemas({
+    maxQueryLength: positive('queryLength', limits.queryLength ?? 1000),
+    maxTopK: positive('topK', limits.topK ?? 50),
+    maxDocumentBytes: positive('documentLength', limits.documentLength ?? 262_144),
+  })
+  const confinement = createPathConfinement(options.roots)
+  const sessions = options.sessions ?? new SessionManager({ maxSessions: positive('sessions', limits.sessions ?? 16) })
+  const runs = new IndexRuns()
+  const checkToken = token === undefined ? undefined : createBearerCheck(token)
+
+  const app = Fastify({
+    logger,
+    bodyLimit: bodyBytes,
+    routerOptions: { maxParamLength: 256 },
+    // Coerce ?k=5 to a number, apply defaults, reject unknown properties rather than dropping them.
+    ajv: { customOptions: { coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+    return503OnClosing: true,
+  })
+
+  app.setErrorHandler((error, _request, reply) => {
+    const { status, body } = toHttpError(error)
+    if (status === 500) app.log.error(error)
+    return reply.code(status).send(body)
+  })
+  app.setNotFoundHandler((request, reply) => {
+    const { status, body } = httpError(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}.`)
+    return reply.code(status).send(body)
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > urlLength) {
+      const { status, body } = httpError(414, 'URI_TOO_LONG', `The request URL is longer than ${urlLength} characters.`)
+      return reply.code(status).send(body)
+    }
+    if (checkToken && !checkToken(request.headers.authorization)) {
+      const { status, body } = httpError(401, 'UNAUTHORIZED', 'A valid bearer token is required (Authorization: Bearer <token>).')
+      return reply.code(status).header('www-authenticate', 'Bearer').send(body)
+    }
+    return undefined
+  })
+
+  const context = { sessions, runs, confinement, schemas }
+  const openapi = buildOpenApi(schemas, version, token !== undefined)
+  void app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  void app.register(async (scoped) => {
+    scoped.get('/openapi.json', async () => openapi)
+    registerSessionRoutes(scoped, context)
+    registerDocumentRoutes(scoped, context)
+    registerEventsRoute(scoped, context)
+  })
+
+  return {
+    app,
+    sessions,
+    confinement,
+    async listen() {
+      await app.listen({ host, port })
+      const address = app.server.address() as AddressInfo
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+      return `http://${shownHost}:${address.port}`
+    },
+    address() {
+      const address = app.server.address()
+      return address !== null && typeof address === 'object' ? address : undefined
+    },
+    async close() {
+      await runs.stopAll()
+      await app.close()
+    },
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * JSON schemas of every route (Fastify validates requests with them, and `/openapi.json` is built
+ * from the same objects). Bounds come from the server's limits.
+ */
+
+/** Limits the schemas enforce. */
+export interface SchemaLimits {
+  readonly maxQueryLength: number
+  readonly maxTopK: number
+  readonly maxDocumentBytes: number
+}
+
+const sessionId = { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$', description: 'Session id: 1 to 64 letters, digits, ".", "_" or "-".' } as const
+
+/** Params of `/sessions/:id/...`. */
+export const sessionParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: sessionId } } as const
+
+/** Params of `/sessions/:id/documents/:docId`. */
+export const documentParams = {
+  type: 'object',
+  required: ['id', 'docId'],
+  additionalProperties: false,
+  properties: { id: sessionId, docId: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const
+
+/** The error body every failure returns. */
+export const errorSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+  },
+} as const
+
+const metadataSchema = {
+  type: 'object',
+  additionalProperties: { type: ['string', 'number', 'boolean'] },
+  maxProperties: 64,
+} as const
+
+const hitSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    file: { type: 'string' },
+    startLine: { type: 'integer' },
+    endLine: { type: 'integer' },
+    language: { type: 'string' },
+    score: { type: 'number' },
+    content: { type: 'string' },
+    metadata: metadataSchema,
+    explain: {
+      type: 'array',
+      items: { type: 'object', properties: { stream: { type: 'string' }, rank: { type: 'integer' }, score: { type: 'number' }, fused: { type: 'number' } } },
+    },
+  },
+} as const
+
+/** Builds every route schema with the given limits. */
+export function routeSchemas(limits: SchemaLimits) {
+  const filter = {
+    path: { type: 'string', minLength: 1, maxLength: 512, description: 'A glob over indexed file paths, or a directory.' },
+    lang: { type: 'string', minLength: 1, maxLength: 200, description: 'Languages, comma-separated.' },
+  } as const
+  const query = { type: 'string', minLength: 1, maxLength: limits.maxQueryLength }
+  const k = { type: 'integer', minimum: 1, maximum: limits.maxTopK, default: 10 }
+  return {
+    putSession: { params: sessionParams },
+    index: {
+      params: sessionParams,
+      body: {
+        type: 'object',
+        required: ['path'],
+        additionalProperties: false,
+        properties: {
+          path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A directory inside a configured root; relative paths start at the first root.' },
+          force: { type: 'boolean', default: false },
+        },
+      },
+    },
+    cancelIndex: { params: sessionParams },
+    search: {
+      params: sessionParams,
+      querystring: { type: 'object', required: ['q'], additionalProperties: false, properties: { q: query, k, ...filter } },
+      response: { 200: { type: 'object', properties: { results: { type: 'array', items: hitSchema } } } },
+    },
+    prompt: {
+      params: sessionParams,
+      body: {
+        type: 'object',
+        required: ['question'],
+        additionalProperties: false,
+        properties: {
+          question: query,
+          k,
+          maxTokens: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+          format: { type: 'string', enum: ['fenced', 'plain'] },
+          ...filter,
+        },
+      },
+      response: { 200: { type: 'object', properties: { prompt: { type: 'string' } } } },
+    },
+    status: { params: sessionParams },
+    addDocument: {
+      params: sessionParams,
+      body: {
+        type: 'object',
+        required: ['content'],
+        additionalProperties: false,
+        properties: { content: { type: 'string', maxLength: limits.maxDocumentBytes }, metadata: metadataSchema },
+      },
+    },
+    listDocuments: { params: sessionParams },
+    document: { params: documentParams },
+    clear: { params: sessionParams },
+    deleteSession: { params: sessionParams },
+    events: { params: sessionParams },
+  }
+}
+
+/** The schemas of every route, as {@link routeSchemas} builds them. */
+export type RouteSchemas = ReturnType<typeof routeSchemas>
+
+export { hitSchema, metadataSchema }

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify'
+import { RagError, type SearchResult } from '@rag/core'
+import type { RagService, SearchFilter, SessionManager } from '@rag/session'
+import type { IndexRuns } from './index-runs.js'
+import type { PathConfinement } from './path-confinement.js'
+import type { RouteSchemas } from './schemas.js'
+
+/** What the route modules share. */
+export interface RouteContext {
+  readonly sessions: SessionManager
+  readonly runs: IndexRuns
+  readonly confinement: PathConfinement
+  readonly schemas: RouteSchemas
+}
+
+interface SessionParams {
+  readonly id: string
+}
+
+/** The live session `id`, without creating it. @throws RagError `NOT_FOUND`. */
+export function existingSession(sessions: SessionManager, id: string): RagService {
+  if (!sessions.has(id)) throw new RagError('NOT_FOUND', `Session "${id}" does not exist; create it with PUT /sessions/${id} or by indexing.`)
+  return sessions.getRag(id)
+}
+
+/** A search hit as JSON. */
+export function hitJson({ document, score, explain }: SearchResult): Record<string, unknown> {
+  const { file, startLine, endLine, language } = document.metadata
+  return {
+    id: document.id,
+    ...(typeof file === 'string' ? { file } : {}),
+    ...(typeof startLine === 'number' ? { startLine } : {}),
+    ...(typeof endLine === 'number' ? { endLine } : {}),
+    ...(typeof language === 'string' ? { language } : {}),
+    score,
+    content: document.content,
+    metadata: document.metadata,
+    ...(explain ? { explain } : {}),
+  }
+}
+
+/** `?path=&lang=` as a session search filter. */
+export function filterOf(path: string | undefined, lang: string | undefined): SearchFilter | undefined {
+  const language = lang
+    ?.split(',')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  if (path === undefined && (language === undefined || language.length === 0)) return undefined
+  return { ...(path !== undefined ? { path } : {}), ...(language && language.length > 0 ? { language } : {}) }
+}
+
+/**
+ * Session routes: create, index (202 + run id; cancel with DELETE), search, prompt, status,
+ * clear, delete.
+ */
+export function registerSessionRoutes(app: FastifyInstance, { sessions, runs, confinement, schemas }: RouteContext): void {
+  app.put<{ Params: SessionParams }>('/sessions/:id', { schema: schemas.putSession }, async (request, reply) => {
+    const existed = sessions.has(request.params.id)
+    sessions.getRag(request.params.id)
+    return reply.code(existed ? 200 : 201).send({ id: request.params.id, created: !existed })
+  })
+
+  app.post<{ Params: SessionParams; Body: { path: string; force?: boolean } }>('/sessions/:id/index', { schema: schemas.index }, async (request, reply) => {
+    // Confine before creating the session: a refused path leaves no trace.
+    const path = await confinement.resolve(request.body.path)
+    const rag = sessions.getRag(request.params.id)
+    const runId = runs.start(request.params.id, rag, path, { force: request.body.force === true })
+    return reply.code(202).send({ runId, path })
+  })
+
+  app.delete<{ Params: SessionParams }>('/sessions/:id/index', { schema: schemas.cancelIndex }, async (request) => {
+    existingSession(sessions, request.params.id)
+    const run = runs.active(request.params.id)
+    if (!run) throw new RagError('NOT_FOUND', `Session "${request.params.id}" has no index run in progress.`)
+    runs.cancel(request.params.id, run.id)
+    return { runId: run.id, cancelled: true }
+  })
+
+  app.get<{ Params: SessionParams; Querystring: { q: string; k: number; path?: string; lang?: string } }>(
+    '/sessions/:id/search',
+    { schema: schemas.search },
+    async (request) => {
+      const rag = existingSession(sessions, request.params.id)
+      const { q, k, path, lang } = request.query
+      const hits = await rag.search(q, k, filterOf(path, lang))
+      return { results: hits.map(hitJson) }
+    },
+  )
+
+  app.post<{
+    Params: SessionParams
+    Body: { question: string; k: number; maxTokens?: number; format?: 'fenced' | 'plain'; path?: string; lang?: string }
+  }>('/sessions/:id/prompt', { schema: schemas.prompt }, async (request) => {
+    const rag = existingSession(sessions, request.params.id)
+    const { question, k, maxTokens, format, path, lang } = request.body
+    const filter = filterOf(path, lang)
+    const prompt = await rag.buildContextPrompt(question, k, {
+      ...(maxTokens !== undefined ? { maxTokens } : {}),
+      ...(format !== undefined ? { format } : {}),
+      ...(filter ? { filter } : {}),
+    })
+    return { prompt }
+  })
+
+  app.get<{ Params: SessionParams }>('/sessions/:id/status', { schema: schemas.status }, async (request) => {
+    const rag = existingSession(sessions, request.params.id)
+    const status = await rag.getStatus()
+    return {
+      id: request.params.id,
+      indexedPath: status.indexedPath ?? null,
+      fileCount: status.fileCount,
+      chunkCount: status.chunkCount,
+      documentCount: status.documentCount,
+      lastIndexedAt: status.lastIndexedAt?.toISOString() ?? null,
+      indexing: status.indexing,
+      run: runs.active(request.params.id) ?? null,
+    }
+  })
+
+  app.post<{ Params: SessionParams }>('/sessions/:id/clear', { schema: schemas.clear }, async (request) => {
+    const rag = existingSession(sessions, request.params.id)
+    await runs.stop(request.params.id)
+    await rag.clear()
+    return { cleared: true }
+  })
+
+  app.delete<{ Params: SessionParams }>('/sessions/:id', { schema: schemas.deleteSession }, async (request) => {
+    existingSession(sessions, request.params.id)
+    await runs.stop(request.params.id)
+    await sessions.removeSession(request.params.id)
+    return { deleted: true }
+  })
+}
