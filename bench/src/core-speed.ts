@@ -78,11 +78,14 @@ const heapBefore = process.memoryUsage().heapUsed
 const bm25 = new BM25Stream({ analyzer: ANALYZER, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY })
 const kb = new InMemoryKnowledgeBase()
 let t = performance.now()
+const cpuBefore = process.cpuUsage()
 await bm25.replaceDocuments([], docs)
 const bm25Ms = performance.now() - t
 t = performance.now()
 await kb.replaceDocuments([], docs)
 const kbMs = performance.now() - t
+const cpu = process.cpuUsage(cpuBefore)
+const cpuMs = (cpu.user + cpu.system) / 1000
 gc()
 const heapGrowth = process.memoryUsage().heapUsed - heapBefore
 
@@ -93,7 +96,7 @@ const hybridQuery = await timeQueries(queries, (q) => hybrid.retrieve(q, 10))
 const mb = (n: number): string => (n / 1024 / 1024).toFixed(1)
 const ms = (n: number): string => n.toFixed(2)
 console.log(`corpus: ${docs.length} chunks, ${mb(bytes)} MiB of text; analyzer ${ANALYZER.name}; ${queries.length} queries; load ${(await import('node:os')).loadavg()[0]!.toFixed(2)}`)
-console.log(`index into both streams: ${ms(bm25Ms + kbMs)} ms (BM25 ${ms(bm25Ms)} ms, TF-IDF ${ms(kbMs)} ms)   target <= 2000 ms`)
+console.log(`index into both streams: ${ms(bm25Ms + kbMs)} ms wall, ${ms(cpuMs)} ms CPU (BM25 ${ms(bm25Ms)} ms, TF-IDF ${ms(kbMs)} ms)   target <= 2000 ms`)
 console.log(`BM25 query:   p50 ${ms(bm25Query.p50)} ms, p95 ${ms(bm25Query.p95)} ms   target p50 <= 1 ms`)
 console.log(`hybrid query: p50 ${ms(hybridQuery.p50)} ms, p95 ${ms(hybridQuery.p95)} ms   target p50 <= 3 ms`)
 console.log(`heap growth of both indexes (documents shared): ${mb(heapGrowth)} MiB = ${(heapGrowth / bytes).toFixed(2)}x the chunk text   target <= 3x`)
