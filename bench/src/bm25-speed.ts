@@ -17,6 +17,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import type { Analyzer, Document } from '@rag/core'
 import { BM25Stream, codeAwareAnalyzer, compatibleAnalyzer } from '@rag/bm25'
+import { pythonStdlibDir, walkFiles } from './corpus/real-code.js'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -63,27 +64,9 @@ const QUERIES = [
   'quote string escape',
 ]
 
-/** Files under `dir` whose name ends with one of `extensions`, in a stable order. */
-function walk(dir: string, extensions: readonly string[], out: string[] = []): string[] {
-  let entries: string[]
-  try {
-    entries = readdirSync(dir).sort()
-  } catch {
-    return out
-  }
-  for (const name of entries) {
-    const path = join(dir, name)
-    let stat
-    try {
-      // lstat: symbolic links (workspace packages linked into node_modules) are not followed.
-      stat = lstatSync(path)
-    } catch {
-      continue
-    }
-    if (stat.isDirectory()) walk(path, extensions, out)
-    else if (stat.isFile() && extensions.some((e) => name.endsWith(e)) && stat.size > 1024) out.push(path)
-  }
-  return out
+/** Files under `dir` whose name ends with one of `extensions` and that hold more than 1 KiB, in a stable order. */
+function walk(dir: string, extensions: readonly string[]): string[] {
+  return walkFiles(dir, (path) => extensions.some((e) => path.endsWith(e)) && lstatSync(path).size > 1024)
 }
 
 function sourceFiles(): string[] {
@@ -91,7 +74,7 @@ function sourceFiles(): string[] {
   const typescript = readdirSync(pnpm)
     .filter((d) => d.startsWith('typescript@'))
     .flatMap((d) => walk(join(pnpm, d, 'node_modules/typescript/lib'), ['.js']))
-  const python = ['/usr/lib/python3.11', '/usr/lib/python3'].flatMap((d) => walk(d, ['.py']))
+  const python = walk(pythonStdlibDir(), ['.py'])
   const otherJs = walk(pnpm, ['.js', '.ts', '.mjs', '.cjs'])
   return [...typescript, ...python, ...otherJs]
 }
