@@ -1,4 +1,13 @@
-import { DuplicateIdError, InvalidArgumentError, assertDocuments, type Analyzer, type Document, type Metadata } from '@rag/core'
+import {
+  DuplicateIdError,
+  InvalidArgumentError,
+  assertDocuments,
+  describeValue,
+  type Analyzer,
+  type Document,
+  type IndexedText,
+  type Metadata,
+} from '@rag/core'
 import { termsColumn } from './fts-query.js'
 import type { DocumentRow, Statements } from './statements.js'
 
@@ -25,11 +34,12 @@ function assertWellFormed(text: string, where: string): void {
 
 /**
  * Validates a batch (the core rules plus well-formed Unicode, which UTF-8 storage needs to give
- * the text back unchanged) and runs the analyzer on each document, all before any write starts.
+ * the text back unchanged) and runs the analyzer on each document's indexed text, all before any
+ * write starts. The stored row keeps the document as given.
  *
  * @throws InvalidArgumentError or DuplicateIdError; nothing has been written.
  */
-export function prepareDocuments(documents: unknown, analyzer: Analyzer, where = 'documents'): PreparedDocument[] {
+export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexedText: IndexedText, where = 'documents'): PreparedDocument[] {
   assertDocuments(documents, where)
   return documents.map((doc, i) => {
     const at = `${where}[${i}] "${doc.id}"`
@@ -43,9 +53,17 @@ export function prepareDocuments(documents: unknown, analyzer: Analyzer, where =
       id: doc.id,
       content: doc.content,
       metadata: JSON.stringify(doc.metadata),
-      terms: termsColumn(analyzer.analyze(doc.content)),
+      terms: termsColumn(analyzer.analyze(textToIndex(doc, indexedText, at))),
     }
   })
+}
+
+function textToIndex(doc: Document, indexedText: IndexedText, at: string): string {
+  const text: unknown = indexedText.text(doc)
+  if (typeof text !== 'string') {
+    throw new InvalidArgumentError(`${at}: indexed text "${indexedText.name}" returned ${describeValue(text)}; expected a string.`)
+  }
+  return text
 }
 
 /** Builds a `Document` from a raw row. */

@@ -4,6 +4,9 @@ import { CorruptStoreError, IncompatibleStoreError, toStoreError } from './error
 import { probeStoreFile } from './file-header.js'
 import { APPLICATION_ID, META, SCHEMA_SQL, SCHEMA_VERSION, describeApplicationId } from './schema.js'
 
+/** What a store without an `indexed_text` row (written before the option existed) indexed. */
+const LEGACY_INDEXED_TEXT = 'content'
+
 /** Settings {@link openStoreDatabase} needs; the public defaults live in `SqliteKnowledgeBaseOptions`. */
 export interface OpenStoreSettings {
   /** Create the file and schema when the path does not exist. */
@@ -12,6 +15,8 @@ export interface OpenStoreSettings {
   readonly busyTimeoutMs: number
   /** The analyzer this connection will index and query with. */
   readonly analyzerName: string
+  /** The `IndexedText` this connection will index documents with. */
+  readonly indexedTextName: string
 }
 
 /** `true` for the paths better-sqlite3 treats as private in-memory or temporary databases. */
@@ -22,7 +27,7 @@ export function isMemoryPath(path: string): boolean {
 /**
  * Opens (or creates) a store file and proves it is ours before anything is written: the raw header
  * must say SQLite, `application_id` must be ours (or the file brand new and empty), the schema
- * version not newer than this code, and the stored analyzer the one requested.
+ * version not newer than this code, and the stored analyzer and indexed text the ones requested.
  *
  * @throws CorruptStoreError, IncompatibleStoreError, or RagError `NOT_FOUND` / `IO`.
  */
@@ -65,7 +70,8 @@ function prepare(db: Database.Database, path: string, settings: OpenStoreSetting
     db.pragma('synchronous = NORMAL')
     db.pragma('journal_size_limit = 67108864')
   }
-  checkAnalyzer(db, path, settings.analyzerName)
+  checkRecorded(db, path, ANALYZER, settings.analyzerName)
+  checkRecorded(db, path, INDEXED_TEXT, settings.indexedTextName)
 }
 
 interface Identity {
@@ -96,7 +102,9 @@ function initialise(db: Database.Database, path: string, settings: OpenStoreSett
       db.exec(SCHEMA_SQL)
       const put = db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?)')
       put.run(META.analyzer, settings.analyzerName)
+      put.run(META.indexedText, settings.indexedTextName)
       put.run(META.generation, '0')
+      markSchemaVersion(db, settings.indexedTextName)
     }
     db.exec('COMMIT')
   } catch (error) {
@@ -134,24 +142,50 @@ function assertOurs(path: string, identity: Identity): void {
   }
 }
 
+/** A choice recorded beside the full-text index: the analyzer, or the indexed text. */
+interface Recorded {
+  readonly key: string
+  /** In messages and in `IncompatibleStoreError.expected`/`found`: `analyzer`, `indexed text`. */
+  readonly label: string
+  /** What a store without the row holds. */
+  readonly legacy?: string
+}
+
+const ANALYZER: Recorded = { key: META.analyzer, label: 'analyzer' }
+const INDEXED_TEXT: Recorded = { key: META.indexedText, label: 'indexed text', legacy: LEGACY_INDEXED_TEXT }
+
 /**
- * The full-text index holds analyzed terms, so it is only valid for the analyzer that produced it.
- * An empty store simply adopts the new analyzer.
+ * Version 2 marks a store whose index holds another text than the content (see `SCHEMA_VERSION`),
+ * so a release that knows only version 1 refuses it. Runs inside the caller's write transaction.
  */
-function checkAnalyzer(db: Database.Database, path: string, analyzerName: string): void {
-  const stored = db.prepare('SELECT value FROM store_meta WHERE key = ?').pluck().get(META.analyzer) as string | undefined
-  if (stored === analyzerName) return
+function markSchemaVersion(db: Database.Database, indexedTextName: string): void {
+  if (indexedTextName !== LEGACY_INDEXED_TEXT) db.pragma(`user_version = ${SCHEMA_VERSION}`)
+}
+
+/**
+ * The full-text index holds terms analysed from one text of each document with one analyzer, so
+ * it is only valid for those. An empty store simply adopts the requested ones.
+ */
+function checkRecorded(db: Database.Database, path: string, recorded: Recorded, requested: string): void {
+  const read = () => (db.prepare('SELECT value FROM store_meta WHERE key = ?').pluck().get(recorded.key) as string | undefined) ?? recorded.legacy
+  const stored = read()
+  if (stored === requested) return
   const adopt = db.transaction(() => {
+    // Another process may have adopted it while this one waited for the write lock.
+    if (read() === requested) return true
     const count = Number(db.prepare('SELECT count(*) FROM documents').pluck().get())
     if (count > 0) return false
-    db.prepare('INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)').run(META.analyzer, analyzerName)
+    db.prepare('INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)').run(recorded.key, requested)
+    if (recorded === INDEXED_TEXT) markSchemaVersion(db, requested)
     return true
   })
   if (adopt.immediate()) return
+  const found = read() ?? '(none)'
+  const { label } = recorded
   throw new IncompatibleStoreError(
     path,
-    `analyzer ${analyzerName}`,
-    `analyzer ${stored ?? '(none)'}`,
-    `${path}: indexed with analyzer "${stored ?? '(none)'}", opened with "${analyzerName}"; open it with the same analyzer or clear and re-index it.`,
+    `${label} ${requested}`,
+    `${label} ${found}`,
+    `${path}: indexed with ${label} "${found}", opened with "${requested}"; open it with the same ${label} or clear and re-index it.`,
   )
 }

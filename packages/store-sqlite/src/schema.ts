@@ -5,13 +5,21 @@
 export const APPLICATION_ID = 0x72616773
 
 /**
- * `PRAGMA user_version` written by this version: the schema version. A file with a higher number
- * was written by a newer release and is refused rather than misread.
+ * `PRAGMA user_version`: the newest schema version this release reads and writes. A file with a
+ * higher number was written by a newer release and is refused rather than misread.
+ *
+ * - 1: the full-text index holds the analyzed content (`store_meta` may lack `indexed_text`).
+ * - 2: the same tables, and the index may hold another text ({@link META}.indexedText is not
+ *   `content`). A store is marked 2 only then, so releases that know only version 1, and would
+ *   index new documents by their content alone, refuse it instead of mixing two kinds of terms.
  */
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
+
+/** The schema version of a store whose full-text index holds the analyzed content. */
+export const CONTENT_SCHEMA_VERSION = 1
 
 /**
- * The schema, version 1.
+ * The schema (the same tables in versions 1 and 2; see {@link SCHEMA_VERSION}).
  *
  * - `documents`: one row per document; `seq` keeps insertion order (AUTOINCREMENT never reuses a
  *   value, so `ORDER BY seq` is insertion order even after deletes); `metadata` is JSON text.
@@ -21,7 +29,8 @@ export const SCHEMA_VERSION = 1
  *   `contentless_delete=1` lets a row be deleted by rowid alone.
  * - `file_fingerprints`: the indexer's per-file state: fingerprint, stat numbers (JSON object:
  *   size, mtimeMs, and whatever else the indexer's fast path compares) and chunk ids (JSON array).
- * - `store_meta`: small key/value rows: analyzer name, generation counter, commit time, state JSON.
+ * - `store_meta`: small key/value rows: analyzer name, indexed text name, generation counter,
+ *   commit time, state JSON.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE documents (
@@ -47,13 +56,15 @@ CREATE TABLE store_meta (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 PRAGMA application_id = ${APPLICATION_ID};
-PRAGMA user_version = ${SCHEMA_VERSION};
+PRAGMA user_version = ${CONTENT_SCHEMA_VERSION};
 `
 
 /** Keys of `store_meta`. */
 export const META = {
   /** `Analyzer.name` the terms were produced with. */
   analyzer: 'analyzer',
+  /** `IndexedText.name` of the text the terms were analysed from; absent in older stores: `content`. */
+  indexedText: 'indexed_text',
   /** Count of committed write transactions, as decimal text. */
   generation: 'generation',
   /** ISO time of the last committed write. */

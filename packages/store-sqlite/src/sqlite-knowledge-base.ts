@@ -6,8 +6,11 @@ import {
   assertQuery,
   assertTopK,
   basicAnalyzer,
+  contentText,
+  describeValue,
   type Analyzer,
   type Document,
+  type IndexedText,
   type KnowledgeBase,
   type SearchResult,
 } from '@rag/core'
@@ -31,6 +34,15 @@ function assertId(id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
 }
 
+function assertIndexedText(indexedText: IndexedText): void {
+  const { name, text } = indexedText as { name?: unknown; text?: unknown }
+  if (typeof name !== 'string' || name.length === 0 || typeof text !== 'function') {
+    throw new InvalidArgumentError(
+      `indexedText must be { name: non-empty string, text(document) }; received name ${describeValue(name)} and text ${describeValue(text)}.`,
+    )
+  }
+}
+
 /** Options of {@link openSqliteKnowledgeBase}. */
 export interface SqliteKnowledgeBaseOptions {
   /**
@@ -40,6 +52,17 @@ export interface SqliteKnowledgeBaseOptions {
    * @default basicAnalyzer from `@rag/core`
    */
   readonly analyzer?: Analyzer
+  /**
+   * What the full-text index analyses for each document: its content, or a text derived from it
+   * (`pathAndSymbolText` from `@rag/core`: the `file` path and symbol names before the content).
+   * Stored and returned documents are unchanged; only ranking is. Its `name` is stored in the
+   * file beside the analyzer's: reopening a non-empty store with another one is an
+   * `INCOMPATIBLE_STORE` error, and a store written before this option existed counts as `content`.
+   * @default contentText from `@rag/core`
+   * @example
+   * const kb = await openSqliteKnowledgeBase('.rag/index.db', { analyzer: codeAwareAnalyzer, indexedText: pathAndSymbolText })
+   */
+  readonly indexedText?: IndexedText
   /**
    * Create the file (and schema) if `path` does not exist. With `false`, a missing file is a
    * RagError `NOT_FOUND`, so a read-only command never leaves an empty database behind.
@@ -77,11 +100,14 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   readonly path: string
   /** The analyzer used for documents and queries. */
   readonly analyzer: Analyzer
+  /** What the full-text index analyses for each document. */
+  readonly indexedText: IndexedText
   #connection: Connection | undefined
 
-  private constructor(path: string, analyzer: Analyzer, db: Database.Database) {
+  private constructor(path: string, analyzer: Analyzer, indexedText: IndexedText, db: Database.Database) {
     this.path = path
     this.analyzer = analyzer
+    this.indexedText = indexedText
     this.#connection = { db, statements: prepareStatements(db) }
   }
 
@@ -90,10 +116,11 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * Same as {@link openSqliteKnowledgeBase}.
    */
   static async open(path: string, options: SqliteKnowledgeBaseOptions = {}): Promise<SqliteKnowledgeBase> {
-    const { analyzer = basicAnalyzer, create = true, busyTimeoutMs = 5000 } = options
-    const db = openStoreDatabase(path, { create, busyTimeoutMs, analyzerName: analyzer.name })
+    const { analyzer = basicAnalyzer, indexedText = contentText, create = true, busyTimeoutMs = 5000 } = options
+    assertIndexedText(indexedText)
+    const db = openStoreDatabase(path, { create, busyTimeoutMs, analyzerName: analyzer.name, indexedTextName: indexedText.name })
     try {
-      return new SqliteKnowledgeBase(path, analyzer, db)
+      return new SqliteKnowledgeBase(path, analyzer, indexedText, db)
     } catch (error) {
       db.close()
       throw toStoreError(error, path, 'prepare statements')
@@ -102,7 +129,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
 
   /** Adds documents in one transaction; a stored or repeated id is a `DuplicateIdError` and adds nothing. */
   async add(documents: readonly Document[]): Promise<void> {
-    const prepared = prepareDocuments(documents, this.analyzer)
+    const prepared = prepareDocuments(documents, this.analyzer, this.indexedText)
     if (prepared.length === 0) {
       this.#use() // a closed store fails even with nothing to write
       return
@@ -195,7 +222,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   async commitGeneration(commit: GenerationCommit): Promise<void> {
     const { removeIds = [], addDocuments = [], fingerprints, state } = commit
     assertIds(removeIds, 'removeIds')
-    const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, 'addDocuments')
+    const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments')
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
     // Nothing to change: no transaction, so readers watching `generation` do not reload.
@@ -290,7 +317,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
  *
  * @throws CorruptStoreError (`CORRUPT_STORE`) for a file that is not SQLite or is damaged;
  * IncompatibleStoreError (`INCOMPATIBLE_STORE`) for another application's database, a newer
- * schema or another analyzer; RagError `NOT_FOUND` when `create` is `false` and there is no file.
+ * schema, or another analyzer or indexed text; InvalidArgumentError for a malformed `indexedText`; RagError `NOT_FOUND` when `create` is `false` and there is no file.
  * @example
  * const kb = await openSqliteKnowledgeBase('/repo/.rag/index.db', { analyzer: seedAnalyzer })
  */

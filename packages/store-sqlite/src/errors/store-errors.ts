@@ -20,7 +20,8 @@ export class CorruptStoreError extends RagError {
 
 /**
  * The file at `path` is a valid SQLite database that this version cannot use: another
- * application's database, a newer schema version, or an index built with another analyzer.
+ * application's database, a newer schema version, or an index built with another analyzer or
+ * indexed text.
  * Code `INCOMPATIBLE_STORE`. Nothing in the file was changed.
  */
 export class IncompatibleStoreError extends RagError {

@@ -1,0 +1,161 @@
+import Database from 'better-sqlite3'
+import { InvalidArgumentError, RagError, pathAndSymbolText, type Document, type IndexedText } from '@rag/core'
+import { describeKnowledgeBaseContract, doc, generation } from '@rag/test-utils'
+import { afterAll, describe, expect, it } from 'vitest'
+import { IncompatibleStoreError } from './errors/store-errors.js'
+import { SCHEMA_VERSION } from './schema.js'
+import { openSqliteKnowledgeBase, type SqliteKnowledgeBaseOptions } from './sqlite-knowledge-base.js'
+import { createTempStores } from './testing/temp-stores.js'
+
+const stores = createTempStores('rag-store-sqlite-indexed-text-')
+afterAll(() => stores.dispose())
+
+/** Chunks whose symbol names and paths are not in their content, as a chunker leaves them. */
+function chunks(): Document[] {
+  return [
+    {
+      id: 'src/auth/session-store.ts#0',
+      content: 'refresh(token) { return this.cache.get(token) ?? load(token) }',
+      metadata: { file: 'src/auth/session-store.ts', qname: 'SessionCache.refresh', startLine: 10, endLine: 12 },
+    },
+    {
+      id: 'src/db/pool.ts#0',
+      content: 'export function open(config) { return connect(config.url, { retries: 3 }) }',
+      metadata: { file: 'src/db/pool.ts', symbol: 'open', symbols: 'open, closeIdle', startLine: 1, endLine: 3 },
+    },
+    {
+      id: 'src/readme.md#0',
+      content: 'How to refresh a token and open the cache for the session',
+      metadata: { file: 'src/readme.md', sectionPath: 'Usage' },
+    },
+  ]
+}
+
+async function ids(options: SqliteKnowledgeBaseOptions, query: string): Promise<string[]> {
+  const kb = await stores.open(stores.path(), options)
+  await kb.add(chunks())
+  return (await kb.search(query, 10)).map((hit) => hit.document.id)
+}
+
+/** Runs `open` and returns the RagError it rejects with. */
+async function openError(path: string, options: SqliteKnowledgeBaseOptions): Promise<RagError> {
+  const error = await openSqliteKnowledgeBase(path, options).then(
+    async (kb) => {
+      await kb.close()
+      return undefined
+    },
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(RagError)
+  return error as RagError
+}
+
+function userVersion(path: string): number {
+  const raw = new Database(path, { readonly: true })
+  try {
+    return Number(raw.pragma('user_version', { simple: true }))
+  } finally {
+    raw.close()
+  }
+}
+
+describe('SqliteKnowledgeBase indexedText', () => {
+  it('ranks with pathAndSymbolText: a chunk is found by a symbol name or path word its content lacks', async () => {
+    expect(await ids({}, 'SessionCache')).toEqual([])
+    expect(await ids({ indexedText: pathAndSymbolText }, 'SessionCache')).toEqual(['src/auth/session-store.ts#0'])
+    expect(await ids({ indexedText: pathAndSymbolText }, 'closeIdle')).toEqual(['src/db/pool.ts#0'])
+    expect(await ids({ indexedText: pathAndSymbolText }, 'pool')).toEqual(['src/db/pool.ts#0'])
+    // Content still counts: the readme has no symbols and is found by its words.
+    expect(await ids({ indexedText: pathAndSymbolText }, 'session')).toContain('src/readme.md#0')
+  })
+
+  it('returns documents unchanged from get, list and search', async () => {
+    const kb = await stores.open(stores.path(), { indexedText: pathAndSymbolText })
+    await kb.add(chunks())
+    expect(await kb.list()).toEqual(chunks())
+    expect(await kb.get('src/db/pool.ts#0')).toEqual(chunks()[1])
+    const [hit] = await kb.search('SessionCache', 1)
+    expect(hit?.document).toEqual(chunks()[0])
+    expect(kb.indexedText).toBe(pathAndSymbolText)
+  })
+
+  it('removes and replaces documents indexed from the derived text', async () => {
+    const kb = await stores.open(stores.path(), { indexedText: pathAndSymbolText })
+    await kb.add(chunks())
+    await kb.replaceDocuments(['src/db/pool.ts#0'], [{ ...chunks()[1]!, metadata: { file: 'src/db/pool.ts', symbol: 'drain' } }])
+    expect((await kb.search('closeIdle', 5)).map((h) => h.document.id)).toEqual([])
+    expect((await kb.search('drain', 5)).map((h) => h.document.id)).toEqual(['src/db/pool.ts#0'])
+    expect(await kb.remove('src/auth/session-store.ts#0')).toBe(true)
+    expect(await kb.search('SessionCache', 5)).toEqual([])
+  })
+
+  it('refuses to reopen a non-empty store with another indexed text, naming expected and found', async () => {
+    const path = stores.path()
+    const kb = await openSqliteKnowledgeBase(path, { indexedText: pathAndSymbolText })
+    await kb.add(chunks())
+    await kb.close()
+    const error = (await openError(path, {})) as IncompatibleStoreError
+    expect(error).toBeInstanceOf(IncompatibleStoreError)
+    expect(error.code).toBe('INCOMPATIBLE_STORE')
+    expect([error.expected, error.found]).toEqual(['indexed text content', 'indexed text path+symbol@1'])
+    expect(error.message).toBe(
+      `${path}: indexed with indexed text "path+symbol@1", opened with "content"; open it with the same indexed text or clear and re-index it.`,
+    )
+    const again = await stores.open(path, { indexedText: pathAndSymbolText, create: false })
+    expect(await again.size()).toBe(3)
+  })
+
+  it('lets an empty store adopt another indexed text, then holds to it', async () => {
+    const path = stores.path()
+    await (await openSqliteKnowledgeBase(path, { indexedText: pathAndSymbolText })).close()
+    const kb = await openSqliteKnowledgeBase(path)
+    await kb.add(generation('x', 1))
+    await kb.close()
+    const error = (await openError(path, { indexedText: pathAndSymbolText })) as IncompatibleStoreError
+    expect([error.expected, error.found]).toEqual(['indexed text path+symbol@1', 'indexed text content'])
+  })
+
+  it('reads a store written before the option (no recorded name) as content', async () => {
+    const path = stores.path()
+    const kb = await openSqliteKnowledgeBase(path)
+    await kb.add(generation('old', 2))
+    await kb.close()
+    const raw = new Database(path)
+    raw.prepare("DELETE FROM store_meta WHERE key = 'indexed_text'").run()
+    raw.close()
+
+    const reopened = await openSqliteKnowledgeBase(path)
+    expect(await reopened.size()).toBe(2)
+    await reopened.close()
+    const error = (await openError(path, { indexedText: pathAndSymbolText })) as IncompatibleStoreError
+    expect(error.found).toBe('indexed text content')
+  })
+
+  it('marks a store indexing another text than the content as schema version 2, so older releases refuse it', async () => {
+    const content = stores.path()
+    await (await openSqliteKnowledgeBase(content)).close()
+    expect(userVersion(content)).toBe(1)
+
+    const derived = stores.path()
+    await (await openSqliteKnowledgeBase(derived, { indexedText: pathAndSymbolText })).close()
+    expect(userVersion(derived)).toBe(SCHEMA_VERSION)
+
+    // An empty content store that adopts the derived text is marked too.
+    await (await openSqliteKnowledgeBase(content, { indexedText: pathAndSymbolText })).close()
+    expect(userVersion(content)).toBe(SCHEMA_VERSION)
+  })
+
+  it('rejects a malformed indexedText, and a text() that returns no string, with InvalidArgumentError', async () => {
+    const nameless = { name: '', text: (d: Document) => d.content } satisfies IndexedText
+    await expect(openSqliteKnowledgeBase(':memory:', { indexedText: nameless })).rejects.toBeInstanceOf(InvalidArgumentError)
+
+    const broken: IndexedText = { name: 'broken@1', text: () => undefined as unknown as string }
+    const kb = await stores.open(stores.path(), { indexedText: broken })
+    await expect(kb.add([doc('a', 'text')])).rejects.toThrow(/indexed text "broken@1" returned undefined; expected a string/)
+    expect(await kb.size()).toBe(0)
+  })
+})
+
+describeKnowledgeBaseContract('SqliteKnowledgeBase (file, path+symbol@1)', () =>
+  stores.open(stores.path(), { indexedText: pathAndSymbolText }),
+)
