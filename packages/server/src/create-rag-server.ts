@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import websocket from '@fastify/websocket'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { ConfigError, describeValue } from '@rag/core'
 import { SessionManager } from '@rag/session'
 import { assertSafeBind, createBearerCheck } from './auth.js'
@@ -70,6 +70,12 @@ function positive(name: string, value: number): number {
   return value
 }
 
+// A refused WebSocket upgrade: the socket left the HTTP server's hands at the upgrade, so close()
+// would wait for it forever; end it once the refusal is written.
+function closeRefusedUpgrade(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket.destroy())
+}
+
 /**
  * Creates the per-session HTTP + WebSocket API (SPEC §10) over a `SessionManager`. Binds to
  * loopback by default; a non-loopback host without a token is refused here, before anything
@@ -106,6 +112,8 @@ export function createRagServer(options: RagServerOptions): RagServer {
     // Coerce ?k=5 to a number, apply defaults, reject unknown properties rather than dropping them.
     ajv: { customOptions: { coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     return503OnClosing: true,
+    // close() is a shutdown: do not wait for clients that keep connections (or refused upgrades) open.
+    forceCloseConnections: true,
   })
 
   app.setErrorHandler((error, _request, reply) => {
@@ -119,10 +127,12 @@ export function createRagServer(options: RagServerOptions): RagServer {
   })
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.length > urlLength) {
+      closeRefusedUpgrade(request, reply)
       const { status, body } = httpError(414, 'URI_TOO_LONG', `The request URL is longer than ${urlLength} characters.`)
       return reply.code(status).send(body)
     }
     if (checkToken && !checkToken(request.headers.authorization)) {
+      closeRefusedUpgrade(request, reply)
       const { status, body } = httpError(401, 'UNAUTHORIZED', 'A valid bearer token is required (Authorization: Bearer <token>).')
       return reply.code(status).header('www-authenticate', 'Bearer').send(body)
     }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a test helper: response bodies and events are untyped JSON */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -51,7 +52,7 @@ export interface EventSocket {
 export async function startServer(options: RagServerOptions): Promise<Running> {
   const server = createRagServer({ port: 0, ...options })
   const url = await server.listen()
-  const auth = options.token ? { authorization: `Bearer ${options.token}` } : {}
+  const auth: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {}
   return {
     server,
     url,
