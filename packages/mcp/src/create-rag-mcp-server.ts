@@ -1,0 +1,197 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import { RagService, type SearchFilter } from '@rag/session'
+import { createPathConfinement, type PathConfinement } from './path-confinement.js'
+import { renderResults } from './render-results.js'
+
+/** Options of {@link createRagMcpServer}. */
+export interface RagMcpServerOptions {
+  /** Directories the agent may index; relative paths start at the first. Each must exist. */
+  readonly roots: readonly string[]
+  /** The session the tools work on (the CLI passes its persistent SQLite-backed one). @default new RagService() */
+  readonly rag?: RagService
+  /** Server name announced to the client. @default 'rag' */
+  readonly name?: string
+  /** Server version announced to the client. @default '0.0.0' */
+  readonly version?: string
+  /** Largest `k` a tool accepts. @default 50 */
+  readonly maxTopK?: number
+  /** `max_tokens` of `search_code` and `build_context` when the agent gives none. @default 4000 */
+  readonly defaultMaxTokens?: number
+}
+
+/** The MCP server and what it serves. */
+export interface RagMcpServer {
+  /** The SDK server; connect it to a transport (see `runStdioServer`). */
+  readonly server: McpServer
+  /** The session behind the tools. */
+  readonly rag: RagService
+  /** The confinement `index_directory` paths go through. */
+  readonly confinement: PathConfinement
+}
+
+function filterOf(path: string | undefined, language: string | undefined): SearchFilter | undefined {
+  const languages = language?.split(',').map((l) => l.trim()).filter((l) => l !== '')
+  if (path === undefined && (languages === undefined || languages.length === 0)) return undefined
+  return { ...(path !== undefined ? { path } : {}), ...(languages && languages.length > 0 ? { language: languages } : {}) }
+}
+
+/**
+ * Creates an MCP server with four tools over one `RagService`: `index_directory` (with progress
+ * notifications when the client sends a progress token; cancellable), `search_code`,
+ * `build_context` and `get_status`. Paths are confined to `roots` like `@rag/server`: `..`,
+ * percent-encoded traversal, absolute paths outside and symbolic links leading out are refused.
+ * A refused or failed call is a tool error (`isError`) with one sentence, never a stack trace.
+ *
+ * @throws ConfigError when `roots` is empty or a root does not exist.
+ *
+ * @example
+ * const { server } = createRagMcpServer({ roots: [process.cwd()] })
+ * await server.connect(new StdioServerTransport())
+ */
+export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
+  const { name = 'rag', version = '0.0.0', maxTopK = 50, defaultMaxTokens = 4000 } = options
+  const confinement = createPathConfinement(options.roots)
+  const rag = options.rag ?? new RagService()
+  const server = new McpServer({ name, version }, { capabilities: { tools: {} } })
+  const k = z.number().int().min(1).max(maxTopK)
+  const maxTokens = z.number().int().min(50).max(200_000)
+  const pathFilter = z.string().min(1).max(512).describe('Only files matching this glob (e.g. "src/**/*.ts"), or under this directory.')
+  const language = z.string().min(1).max(200).describe('Only these languages, comma-separated (e.g. "typescript,python").')
+
+  server.registerTool(
+    'index_directory',
+    {
+      title: 'Index a directory',
+      description: `Index (or re-index: only changed files are read) a directory for search_code and build_context. Allowed roots: ${confinement.roots.join(', ')}; relative paths start at the first.`,
+      inputSchema: { path: z.string().min(1).max(4096).describe('Directory to index, inside an allowed root.'), force: z.boolean().optional().describe('Re-read and re-chunk every file.') },
+      outputSchema: { root: z.string(), files: z.number(), chunked: z.number(), added: z.number(), removed: z.number(), failed: z.number(), seconds: z.number() },
+    },
+    async ({ path, force }, extra) => {
+      const directory = await confinement.resolve(path)
+      const progressToken = extra._meta?.progressToken
+      let lastSent = 0
+      const report = await rag.indexDirectory(
+        directory,
+        (p) => {
+          if (progressToken === undefined) return
+          // At most ~20 notifications a second, plus the last one.
+          const now = Date.now()
+          if (now - lastSent < 50 && p.indexedFiles < p.totalFiles) return
+          lastSent = now
+          void extra
+            .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: p.indexedFiles, total: p.totalFiles, message: p.currentFile } })
+            .catch(() => undefined)
+        },
+        { signal: extra.signal, ...(force ? { force: true } : {}) },
+      )
+      const summary = {
+        root: report.root,
+        files: report.stats.files,
+        chunked: report.stats.chunked,
+        added: report.added,
+        removed: report.removed,
+        failed: report.failed.length,
+        seconds: Math.round(report.stats.totalMs) / 1000,
+      }
+      const text = `Indexed ${summary.root}: ${summary.files} files (${summary.chunked} chunked), +${summary.added} -${summary.removed} chunks in ${summary.seconds.toFixed(1)} s${summary.failed > 0 ? `; ${summary.failed} files could not be read` : ''}.`
+      return { content: [{ type: 'text', text }], structuredContent: summary }
+    },
+  )
+
+  server.registerTool(
+    'search_code',
+    {
+      title: 'Search code',
+      description: 'Hybrid (BM25) search of the indexed code: returns path:start-end, score and a snippet per hit, within max_tokens.',
+      inputSchema: {
+        query: z.string().min(1).max(1000).describe('Identifiers, words or a question.'),
+        k: k.optional().describe('Number of results (default 10).'),
+        path: pathFilter.optional(),
+        language: language.optional(),
+        max_tokens: maxTokens.optional().describe(`Budget of the rendered output (default ${defaultMaxTokens}).`),
+      },
+      outputSchema: {
+        results: z.array(
+          z.object({
+            file: z.string(),
+            startLine: z.number().nullable(),
+            endLine: z.number().nullable(),
+            score: z.number(),
+            language: z.string().nullable(),
+            snippet: z.string(),
+            cut: z.boolean(),
+          }),
+        ),
+        omitted: z.number(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ query, k: topK = 10, path, language: lang, max_tokens = defaultMaxTokens }) => {
+      const hits = await rag.search(query, topK, filterOf(path, lang))
+      const rendered = renderResults(query, hits, max_tokens)
+      return { content: [{ type: 'text', text: rendered.text }], structuredContent: { results: rendered.hits, omitted: rendered.omitted } }
+    },
+  )
+
+  server.registerTool(
+    'build_context',
+    {
+      title: 'Build a context prompt',
+      description: 'Search for a question and return a context prompt: the best chunks (fenced, injection-safe by default) followed by the question.',
+      inputSchema: {
+        question: z.string().min(1).max(1000),
+        k: k.optional().describe('Chunks to consider (default 8).'),
+        max_tokens: maxTokens.optional().describe(`Budget of the prompt (default ${defaultMaxTokens}).`),
+        format: z.enum(['fenced', 'plain']).optional().describe('fenced (default, injection-safe) or plain.'),
+        path: pathFilter.optional(),
+        language: language.optional(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ question, k: topK = 8, max_tokens = defaultMaxTokens, format, path, language: lang }) => {
+      const filter = filterOf(path, lang)
+      const prompt = await rag.buildContextPrompt(question, topK, { maxTokens: max_tokens, ...(format ? { format } : {}), ...(filter ? { filter } : {}) })
+      return { content: [{ type: 'text', text: prompt }] }
+    },
+  )
+
+  server.registerTool(
+    'get_status',
+    {
+      title: 'Index status',
+      description: 'What is indexed: path, files, chunks, documents, last index time, whether a run is in progress, and the allowed roots.',
+      outputSchema: {
+        indexedPath: z.string().nullable(),
+        fileCount: z.number(),
+        chunkCount: z.number(),
+        documentCount: z.number(),
+        lastIndexedAt: z.string().nullable(),
+        indexing: z.boolean(),
+        roots: z.array(z.string()),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async () => {
+      const status = await rag.getStatus()
+      const data = {
+        indexedPath: status.indexedPath ?? null,
+        fileCount: status.fileCount,
+        chunkCount: status.chunkCount,
+        documentCount: status.documentCount,
+        lastIndexedAt: status.lastIndexedAt?.toISOString() ?? null,
+        indexing: status.indexing,
+        roots: [...confinement.roots],
+      }
+      const text = [
+        `Indexed path: ${data.indexedPath ?? 'nothing yet (call index_directory)'}`,
+        `Files: ${data.fileCount}, chunks: ${data.chunkCount}, documents: ${data.documentCount}`,
+        `Last indexed: ${data.lastIndexedAt ?? 'never'}${data.indexing ? ' (a run is in progress)' : ''}`,
+        `Allowed roots: ${data.roots.join(', ')}`,
+      ].join('\n')
+      return { content: [{ type: 'text', text }], structuredContent: data }
+    },
+  )
+
+  return { server, rag, confinement }
+}

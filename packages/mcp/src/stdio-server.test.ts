@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
+const SECRET = 'OUTSIDE_SECRET_MARKER'
+
+interface ToolResult {
+  readonly content: { type: string; text: string }[]
+  readonly structuredContent?: Record<string, unknown>
+  readonly isError?: boolean
+}
+
+describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
+  let base: string
+  let root: string
+  let client: Client
+
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), 'rag-mcp-'))
+    root = join(base, 'repo')
+    const put = async (path: string, content: string): Promise<void> => {
+      await mkdir(dirname(path), { recursive: true })
+      await writeFile(path, content)
+    }
+    await put(join(root, 'src/auth.ts'), 'export function verifyToken(token: string): boolean {\n  return token.startsWith("tok_")\n}\n')
+    await put(join(root, 'src/retry.py'), 'def retry_with_backoff(fn):\n    return fn()\n')
+    for (let i = 0; i < 40; i++) await put(join(root, `src/gen/f${i}.ts`), `// a generated value module\nexport const value${i} = ${i} // shared value\n`)
+    await put(join(base, 'outside/secret.ts'), `export const secret = "${SECRET}"\n`)
+    await symlink(join(base, 'outside'), join(root, 'escape'))
+    client = new Client({ name: 'test', version: '1.0.0' })
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '--root', root], stderr: 'pipe' }))
+  })
+  afterAll(async () => {
+    await client?.close()
+    await rm(base, { recursive: true, force: true })
+  })
+
+  const call = (name: string, args: Record<string, unknown> = {}): Promise<ToolResult> => client.callTool({ name, arguments: args }) as Promise<ToolResult>
+
+  it('lists the four tools with input schemas', async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name).sort()).toEqual(['build_context', 'get_status', 'index_directory', 'search_code'])
+    const search = tools.find((t) => t.name === 'search_code')
+    expect(Object.keys(search?.inputSchema.properties ?? {}).sort()).toEqual(['k', 'language', 'max_tokens', 'path', 'query'])
+  })
+
+  it('indexes a directory with progress notifications', async () => {
+    const progress: { progress: number; total?: number }[] = []
+    const result = (await client.callTool({ name: 'index_directory', arguments: { path: '.' } }, undefined, {
+      onprogress: (p) => progress.push(p),
+    })) as ToolResult
+    expect(result.isError).toBeFalsy()
+    expect(result.content[0]?.text).toMatch(/^Indexed .*repo: 42 files/)
+    expect(result.structuredContent).toMatchObject({ files: 42, added: expect.any(Number) })
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.at(-1)).toMatchObject({ progress: 42, total: 42 })
+  })
+
+  it('searches with path:start-end, score and snippet, and filters', async () => {
+    const result = await call('search_code', { query: 'verifyToken', k: 3 })
+    expect(result.content[0]?.text).toMatch(/1\. src\/auth\.ts:1-3 {2}score \d\.\d{4} {2}typescript\n```typescript\nexport function verifyToken/)
+    const hits = result.structuredContent?.['results'] as { file: string }[]
+    expect(hits[0]?.file).toBe('src/auth.ts')
+    const python = await call('search_code', { query: 'retry_with_backoff verifyToken', language: 'python' })
+    expect((python.structuredContent?.['results'] as { file: string }[]).map((h) => h.file)).toEqual(['src/retry.py'])
+    const scoped = await call('search_code', { query: 'value', path: 'src/gen/**', k: 50, max_tokens: 120 })
+    expect(scoped.content[0]?.text.length).toBeLessThanOrEqual(120 * 3)
+    expect(scoped.content[0]?.text).toMatch(/more results? left out to stay within max_tokens=120/)
+  })
+
+  it('builds a context prompt', async () => {
+    const result = await call('build_context', { question: 'How is a token verified?', k: 3, max_tokens: 1000 })
+    expect(result.content[0]?.text).toContain('verifyToken')
+    expect(result.content[0]?.text).toContain('How is a token verified?')
+  })
+
+  it('reports status', async () => {
+    const result = await call('get_status')
+    expect(result.structuredContent).toMatchObject({ fileCount: 42, indexing: false })
+    expect(result.content[0]?.text).toContain('Files: 42')
+  })
+
+  it.each([['../outside'], ['escape'], ['%2e%2e%2foutside'], ['/etc']])('refuses %s outside the roots and indexes nothing from it', async (path) => {
+    const result = await call('index_directory', { path })
+    expect(result.isError).toBe(true)
+    expect(result.content[0]?.text).toMatch(/is not allowed/)
+    expect(result.content[0]?.text).not.toMatch(/\n\s+at /)
+    const status = await call('get_status')
+    expect(status.structuredContent).toMatchObject({ fileCount: 42 })
+    const search = await call('search_code', { query: `${SECRET} secret`, k: 50 })
+    expect(search.structuredContent?.['results']).toEqual([])
+  })
+})
