@@ -12,4 +12,5 @@ export {
 } from './config/load-config.js'
 export { findIndexRoot, indexLocation, INDEX_DIRECTORY, INDEX_FILE, PROJECT_CONFIG_FILE, type IndexLocation } from './index-location.js'
 export { ANALYZERS, type AnalyzerName } from './analyzers.js'
+export { INDEXED_TEXTS, type FieldsName } from './indexed-texts.js'
 export { UsageError, CliConfigError, EXIT } from './errors.js'

@@ -6,6 +6,7 @@ import { RagService, type RagIngestOptions } from '@rag/session'
 import { IncompatibleStoreError, openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { analyzerByStoredName, ANALYZERS, type AnalyzerName } from './analyzers.js'
 import { configValue, type ResolvedConfig } from './config/load-config.js'
+import { fieldsByStoredName, INDEXED_TEXTS, type FieldsName } from './indexed-texts.js'
 import type { IndexLocation } from './index-location.js'
 import { createSqliteStateStore } from './sqlite-state-store.js'
 
@@ -16,15 +17,17 @@ export interface OpenIndex {
   readonly rag: RagService
   /** The analyzer the store was opened with (the index's own). */
   readonly analyzer: AnalyzerName
+  /** What the index analyses for each chunk (the index's own `index.fields`). */
+  readonly fields: FieldsName
   close(): Promise<void>
 }
 
 /** How a command uses the index. */
 export interface OpenIndexOptions {
   /**
-   * `create`: create the index if missing, and insist on the configured analyzer (`index`,
-   * `watch`). `write`: create if missing, else use the index's own analyzer (`docs add`).
-   * `read`: the index must exist; its own analyzer is used.
+   * `create`: create the index if missing, and insist on the configured analyzer and fields
+   * (`index`, `watch`). `write`: create if missing, else use the index's own (`docs add`).
+   * `read`: the index must exist; its own analyzer and fields are used.
    */
   readonly mode: 'create' | 'write' | 'read'
   /** Where the session reports a stream it skipped. */
@@ -65,58 +68,92 @@ export function ingestOptions(config: ResolvedConfig): RagIngestOptions {
   }
 }
 
-function storedAnalyzer(error: unknown): string | undefined {
-  if (!(error instanceof IncompatibleStoreError) || !error.found.startsWith('analyzer ')) return undefined
-  return error.found.slice('analyzer '.length)
+/** The index's own setting that made the store refuse the configured one, if the CLI knows it. */
+type StoredSetting = { readonly key: 'analyzer'; readonly value: AnalyzerName } | { readonly key: 'index.fields'; readonly value: FieldsName }
+
+function storedSetting(error: unknown): StoredSetting | undefined {
+  if (!(error instanceof IncompatibleStoreError)) return undefined
+  const { found } = error
+  if (found.startsWith('analyzer ')) {
+    const value = analyzerByStoredName(found.slice('analyzer '.length))
+    return value === undefined ? undefined : { key: 'analyzer', value }
+  }
+  if (found.startsWith('indexed text ')) {
+    const value = fieldsByStoredName(found.slice('indexed text '.length))
+    return value === undefined ? undefined : { key: 'index.fields', value }
+  }
+  return undefined
 }
 
 /** Adds advice to errors a user can fix with `rag clear`. */
 function withAdvice(error: unknown, location: IndexLocation): unknown {
-  if (error instanceof RagError && (error.code === 'CORRUPT_STORE' || error.code === 'INCOMPATIBLE_STORE')) {
+  // An analyzer or fields mismatch from openAdopting already says what to run.
+  if (error instanceof RagError && (error.code === 'CORRUPT_STORE' || error.code === 'INCOMPATIBLE_STORE') && !error.message.includes('`rag clear`')) {
     const message = `${error.message.replace(/\.$/, '')}; run \`rag clear\` to delete the index at ${location.directory}, then \`rag index\`.`
     return new RagError(error.code, message, { cause: error })
   }
   return error
 }
 
-async function openStore(location: IndexLocation, name: AnalyzerName, create: boolean): Promise<SqliteKnowledgeBase> {
-  return openSqliteKnowledgeBase(location.database, { analyzer: ANALYZERS[name], create })
+interface StoreSettings {
+  analyzer: AnalyzerName
+  fields: FieldsName
+}
+
+async function openStore(location: IndexLocation, settings: StoreSettings, create: boolean): Promise<SqliteKnowledgeBase> {
+  return openSqliteKnowledgeBase(location.database, { analyzer: ANALYZERS[settings.analyzer], indexedText: INDEXED_TEXTS[settings.fields], create })
 }
 
 /**
- * Opens the index of `location` with the configured analyzer, limits, source and chunker options.
+ * Opens the store with `settings`. When the index was built with another analyzer or fields, a
+ * `create` open refuses (re-indexing would mix two kinds of terms); the others switch `settings`
+ * to the index's own and retry (the store checks the analyzer first, then the indexed text).
+ */
+async function openAdopting(location: IndexLocation, settings: StoreSettings, mode: OpenIndexOptions['mode']): Promise<SqliteKnowledgeBase> {
+  const configured = { ...settings }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openStore(location, settings, mode !== 'read')
+    } catch (error) {
+      const stored = storedSetting(error)
+      if (stored === undefined || attempt >= 2) throw error
+      if (mode === 'create') {
+        const asked = stored.key === 'analyzer' ? configured.analyzer : configured.fields
+        throw new RagError(
+          'INCOMPATIBLE_STORE',
+          `The index at ${location.root} was built with ${stored.key} ${stored.value}, but the configuration asks for ${asked}; run \`rag clear\` and \`rag index\` to rebuild it, or set ${stored.key} to "${stored.value}".`,
+          { cause: error },
+        )
+      }
+      if (stored.key === 'analyzer') settings.analyzer = stored.value
+      else settings.fields = stored.value
+    }
+  }
+}
+
+/**
+ * Opens the index of `location` with the configured analyzer, fields (`index.fields`), limits,
+ * source and chunker options.
  * The CLI ranks with the store's FTS5 BM25 (one stream named `bm25`, with the index's analyzer);
  * it builds no in-memory streams (see the README).
  *
  * @throws RagError `NOT_FOUND` (no index in `read` mode), `CORRUPT_STORE`, `INCOMPATIBLE_STORE`
- *   (another application's file, a newer schema, or, in `create` mode, another analyzer).
+ *   (another application's file, a newer schema, or, in `create` mode, another analyzer or fields).
  */
 export async function openIndex(location: IndexLocation, config: ResolvedConfig, { mode, warn }: OpenIndexOptions): Promise<OpenIndex> {
-  const configured = configValue<AnalyzerName>(config, 'analyzer')
+  // Becomes the index's own settings when it was built with others (not in `create` mode).
+  const settings: StoreSettings = {
+    analyzer: configValue<AnalyzerName>(config, 'analyzer'),
+    fields: configValue<FieldsName>(config, 'index.fields'),
+  }
   if (mode !== 'read' && !existsSync(location.directory)) {
     mkdirSync(location.directory, { recursive: true })
     // Keep the index out of version control without touching the project's own .gitignore.
     writeFileSync(join(location.directory, '.gitignore'), '*\n')
   }
-  let analyzer = configured
   let store: SqliteKnowledgeBase
   try {
-    try {
-      store = await openStore(location, analyzer, mode !== 'read')
-    } catch (error) {
-      const stored = storedAnalyzer(error)
-      const known = stored === undefined ? undefined : analyzerByStoredName(stored)
-      if (known === undefined) throw error
-      if (mode === 'create') {
-        throw new RagError(
-          'INCOMPATIBLE_STORE',
-          `The index at ${location.root} was built with analyzer ${known}, but the configuration asks for ${configured}; run \`rag clear\` and \`rag index\` to rebuild it, or set analyzer to "${known}".`,
-          { cause: error },
-        )
-      }
-      analyzer = known
-      store = await openStore(location, analyzer, mode !== 'read')
-    }
+    store = await openAdopting(location, settings, mode)
   } catch (error) {
     if (error instanceof RagError && error.code === 'NOT_FOUND') {
       throw new RagError('NOT_FOUND', `No index at ${location.database}; run \`rag index ${location.root}\` first.`, { cause: error })
@@ -134,5 +171,5 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     retriever: { maxPerFile: configValue<number>(config, 'search.maxPerFile'), logger: { warn } },
     ingest: ingestOptions(config),
   })
-  return { location, store, rag, analyzer, close: () => store.close() }
+  return { location, store, rag, analyzer: settings.analyzer, fields: settings.fields, close: () => store.close() }
 }

@@ -30,6 +30,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'search.maxPerFile', type: integer(1), default: 3, description: 'most results from one file' },
   { key: 'prompt.format', type: { kind: 'enum', values: ['fenced', 'plain'] }, default: 'fenced', description: 'layout of `rag prompt` (--format)' },
   { key: 'prompt.maxTokens', type: integer(1), description: 'token budget of `rag prompt` (--max-tokens)' },
+  { key: 'index.fields', type: { kind: 'enum', values: ['content', 'path+symbol'] }, default: 'path+symbol', description: 'what the index analyses for each chunk: its file path and symbol names before the content, or the content alone (changing it needs `rag clear` and a re-index); path+symbol is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
   { key: 'index.include', type: { kind: 'list' }, default: [], description: 'only files matching these globs (gitignore syntax)' },
   { key: 'index.exclude', type: { kind: 'list' }, default: [], description: 'skip files and directories matching these globs' },
   { key: 'index.extraSkipNames', type: { kind: 'list' }, default: [], description: 'more names to skip anywhere (`tmp*` is a prefix)' },

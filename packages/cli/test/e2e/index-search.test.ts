@@ -163,6 +163,7 @@ describe('rag (end to end, on a real temporary repository)', () => {
     expect(values['search.topK']).toEqual({ value: 3, source: { kind: 'env', where: 'RAG_SEARCH_TOP_K' } })
     expect(values['watch.debounceMs']).toEqual({ value: 50, source: { kind: 'project', where: join(box.root, 'rag.config.json') } })
     expect(values['analyzer']).toEqual({ value: 'code-aware', source: { kind: 'default' } })
+    expect(values['index.fields']).toEqual({ value: 'path+symbol', source: { kind: 'default' } })
 
     const viaProject = lastJson<SearchJson>(await rag(['--json', 'search', 'token session keys connections']))
     expect(viaProject.results).toHaveLength(2)
