@@ -1,9 +1,7 @@
-import type { Analyzer } from '@rag/core'
+import { registerTermIdPath, TokenMemo, type Analyzer } from '@rag/core'
 import { resolveAnalyzerOptions, type AnalyzerOptions } from './analyzer-options.js'
 import { splitIdentifier } from './identifier.js'
 import { stem, stemFully } from './stemmer.js'
-import { registerTermIdPath } from './term-ids.js'
-import { TokenMemo } from './token-memo.js'
 
 /** Options of {@link createCodeAwareAnalyzer}. */
 export type CodeAwareAnalyzerOptions = AnalyzerOptions

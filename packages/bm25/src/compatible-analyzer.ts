@@ -1,25 +1,11 @@
-import { basicTokenize, type Analyzer } from '@rag/core'
+import { basicTokenize, foldBasic, registerTermIdPath, scansAsAscii, TokenMemo, type Analyzer } from '@rag/core'
 import { resolveAnalyzerOptions, type AnalyzerOptions } from './analyzer-options.js'
 import { stem } from './stemmer.js'
-import { registerTermIdPath } from './term-ids.js'
-import { TokenMemo } from './token-memo.js'
 
 /** Options of {@link createCompatibleAnalyzer}. */
 export type CompatibleAnalyzerOptions = AnalyzerOptions
 
 const COMPATIBLE_WORD = /^[a-z0-9_]{2,}$/
-/**
- * The only characters outside ASCII that lower-case to something `basicTokenize` keeps: U+0130
- * (capital I with dot, to "i" and a combining dot) and U+212A (Kelvin sign, to "k"). Every other
- * non-ASCII character separates tokens, which is what the memoised scanner assumes.
- */
-const LOWERS_TO_ASCII = /[\u0130\u212a]/
-
-/** What `basicTokenize` keeps of a UTF-8 byte after lower-casing (`a-z 0-9 _`), or 0. */
-function foldCompatible(code: number): number {
-  if (code >= 65 && code <= 90) return code + 32
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 ? code : 0
-}
 
 /**
  * Creates the seed-compatible analyzer (SPEC §6): core's `basicTokenize` (lower case; all but
@@ -47,7 +33,7 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
     const stemmed = stem(word)
     return stopWords.has(stemmed) ? undefined : stemmed
   }
-  const memo = new TokenMemo(foldCompatible, (token) => {
+  const memo = new TokenMemo(foldBasic, (token) => {
     const term = termOf(token.toLowerCase())
     return term === undefined ? [] : [term]
   })
@@ -55,7 +41,7 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
   const analyze = (text: string): string[] => {
     const out: string[] = []
     // The memoised scanner tokenizes exactly like basicTokenize unless lower-casing makes ASCII.
-    if (!LOWERS_TO_ASCII.test(text)) {
+    if (scansAsAscii(text)) {
       memo.appendTerms(text, out)
       return out
     }
@@ -85,7 +71,7 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
   })
   return registerTermIdPath(analyzer, {
     appendIds(text, resolver, out) {
-      if (!LOWERS_TO_ASCII.test(text)) memo.appendIds(text, resolver, out)
+      if (scansAsAscii(text)) memo.appendIds(text, resolver, out)
       else for (const term of analyze(text)) out.push(resolver.idOf(term))
     },
   })

@@ -1,9 +1,8 @@
-import type { Analyzer, Document } from '@rag/core'
+import { nextEpoch, termIdPath, Uint32List, type Analyzer, type Document, type TermResolver } from '@rag/core'
 import { detach } from './detach.js'
 import { DocumentSlots } from './document-slots.js'
-import { growFloat64, growUint32, Uint32List } from './growable.js'
+import { growFloat64, growUint32 } from './growable.js'
 import { MAX_SLOTS, PostingsPool } from './postings.js'
-import { nextEpoch, termIdPath, type TermResolver } from './term-ids.js'
 import { selectTopK } from './top-k.js'
 
 /** New documents analysed and written where readers cannot see them yet; see {@link InvertedIndex.stage}. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { basicTokenize } from './analyzer.js'
+import { basicAnalyzer, basicTokenize } from './analyzer.js'
+import { nextEpoch, termIdPath } from './term-ids.js'
+import { Uint32List } from './uint32-list.js'
 
 describe('basicTokenize', () => {
   it('lowercases, splits on all but a-z 0-9 _ and drops one-character tokens', () => {
@@ -25,5 +27,51 @@ describe('basicTokenize (property)', () => {
       }),
       { numRuns: 500 },
     )
+  })
+})
+
+describe('basicAnalyzer term-id path (property)', () => {
+  it('appends the ids of exactly analyze(text), in order, memo warm or cold', async () => {
+    const fc = await import('fast-check')
+    const path = termIdPath(basicAnalyzer)!
+    expect(path).toBeDefined()
+    const terms: string[] = []
+    const ids = new Map<string, number>()
+    const resolver = {
+      epoch: nextEpoch(),
+      idOf(term: string): number {
+        let id = ids.get(term)
+        if (id === undefined) {
+          id = terms.push(term) - 1
+          ids.set(term, id)
+        }
+        return id
+      },
+    }
+    const unit = fc.constantFrom(...['a', 'Z', 'q', '_', '9', ' ', '.', '-', 'é', '€', '\u0130', '\u212a', '\ud83d', '\ude00', 'İK', 'xY'])
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit, maxLength: 300 }))
+    fc.assert(
+      fc.property(text, (t) => {
+        const out = new Uint32List()
+        path.appendIds(t, resolver, out)
+        expect(Array.from(out.toArray(), (id) => terms[id])).toEqual(basicAnalyzer.analyze(t))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('handles tokens of every length, longer than the memo keeps too', () => {
+    const path = termIdPath(basicAnalyzer)!
+    const seen: string[] = []
+    const resolver = { epoch: nextEpoch(), idOf: (term: string) => seen.push(term) - 1 }
+    const words = Array.from({ length: 80 }, (_, n) => 'AbC_9'.repeat(16).slice(0, n + 1))
+    const text = `${words.join(' ')} ${words.join('.')}`
+    const out = new Uint32List()
+    path.appendIds(text, resolver, out)
+    expect(Array.from(out.toArray(), (id) => seen[id])).toEqual(basicTokenize(text))
+  })
+
+  it('has no path for a copy of the analyzer, which may change it', () => {
+    expect(termIdPath({ ...basicAnalyzer })).toBeUndefined()
   })
 })

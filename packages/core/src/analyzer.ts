@@ -1,3 +1,6 @@
+import { registerTermIdPath } from './term-ids.js'
+import { TokenMemo } from './token-memo.js'
+
 /**
  * Turns text into index terms. The same analysis runs on documents and queries, except that
  * `analyzeQuery` may add terms (synonyms) that documents never get.
@@ -27,10 +30,47 @@ export function basicTokenize(text: string): string[] {
 }
 
 /**
- * The smallest useful analyzer: {@link basicTokenize} for documents and queries alike.
+ * The only characters outside ASCII that lower-case to something {@link basicTokenize} keeps:
+ * U+0130 (capital I with dot, to "i" and a combining dot) and U+212A (Kelvin sign, to "k"). Every
+ * other non-ASCII character separates tokens, which is what a byte scanner over ASCII assumes.
  */
-export const basicAnalyzer: Analyzer = {
-  name: 'basic@1',
-  analyze: basicTokenize,
-  analyzeQuery: basicTokenize,
+const LOWERS_TO_ASCII = /[\u0130\u212a]/
+
+/**
+ * Whether {@link basicTokenize} splits `text` exactly where a scanner that lower-cases ASCII and
+ * treats every other non-ASCII character as a separator does: true unless `text` holds one of the
+ * two non-ASCII characters that lower-case to ASCII letters.
+ */
+export function scansAsAscii(text: string): boolean {
+  return !LOWERS_TO_ASCII.test(text)
+}
+
+/** What {@link basicTokenize} keeps of a UTF-8 byte after lower-casing (`a-z 0-9 _`), or 0. */
+export function foldBasic(code: number): number {
+  if (code >= 65 && code <= 90) return code + 32
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 ? code : 0
+}
+
+const lowerCase = (token: string): string[] => [token.toLowerCase()]
+
+/**
+ * The smallest useful analyzer: {@link basicTokenize} for documents and queries alike. It has a
+ * term-id path (`termIdPath(basicAnalyzer)`), so an index built with it interns tokens without
+ * building a string for each one.
+ */
+export const basicAnalyzer: Analyzer = /* @__PURE__ */ createBasicAnalyzer()
+
+function createBasicAnalyzer(): Analyzer {
+  const analyzer: Analyzer = Object.freeze({ name: 'basic@1', analyze: basicTokenize, analyzeQuery: basicTokenize })
+  let memo: TokenMemo | undefined
+  return registerTermIdPath(analyzer, {
+    appendIds(text, resolver, out) {
+      if (!scansAsAscii(text)) {
+        for (const term of basicTokenize(text)) out.push(resolver.idOf(term))
+        return
+      }
+      memo ??= new TokenMemo(foldBasic, lowerCase)
+      memo.appendIds(text, resolver, out)
+    },
+  })
 }

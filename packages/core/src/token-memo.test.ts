@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Uint32List } from './growable.js'
+import { Uint32List } from './uint32-list.js'
 import type { TermResolver } from './term-ids.js'
 import { TokenMemo } from './token-memo.js'
 

@@ -1,8 +1,13 @@
-import { detach } from './detach.js'
-import { growUint8, growUint32, type Uint32List } from './growable.js'
+import { growUint8, growUint32 } from './grow.js'
 import type { TermResolver } from './term-ids.js'
+import type { Uint32List } from './uint32-list.js'
 
 const EMPTY: readonly string[] = Object.freeze([])
+
+/** V8 may return a token as a slice of its whole text; a remembered slice would keep that text alive. */
+function detach(term: string): string {
+  return term.length < 13 ? term : (' ' + term).slice(1)
+}
 /** The table starts at this many slots and doubles at half load, up to {@link MAX_SLOTS}. */
 const MIN_SLOTS = 1 << 12
 /** At half of this many slots the memo starts over: about 260,000 tokens, more than 114 MiB of code holds. */
@@ -16,6 +21,13 @@ const FNV_PRIME = 0x01000193
 
 /** Words per slot: `[hash, length | count << 8, key bytes 0-3, key bytes 4-7, key offset, entry, epoch, id]`. */
 const WORDS = 8
+
+/** The murmur3 finalizer: spreads every input bit over the low bits that pick a slot. */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  return h ^ (h >>> 16)
+}
 
 /**
  * The fast path of the built-in analyzers. It scans the text's UTF-8 bytes for tokens (maximal
@@ -75,6 +87,8 @@ export class TokenMemo {
    */
   #scan(text: string, terms: string[] | undefined, resolver: TermResolver | undefined, ids: Uint32List | undefined): void {
     const n = this.#encode(text)
+    // Pure ASCII text has one byte per character, so a token's bytes are a slice of the text.
+    const source = n === text.length ? text : undefined
     const bytes = this.#bytes
     const fold = this.#fold
     const epoch = resolver === undefined ? 0 : resolver.epoch
@@ -86,19 +100,34 @@ export class TokenMemo {
         i++
         continue
       }
+      // One pass packs the first eight folded bytes into two words (compared in the slot itself)
+      // and hashes the rest; the token's hash mixes the three.
       const start = i
-      let hash = FNV_OFFSET
-      do {
-        hash = Math.imul(hash ^ c, FNV_PRIME)
-        i++
-      } while (i < n && (c = fold[bytes[i]!]!) !== 0)
+      let key0 = c
+      let key1 = 0
+      let tail = 0
+      let shift = 8
+      while (++i < n && (c = fold[bytes[i]!]!) !== 0 && shift < 32) {
+        key0 |= c << shift
+        shift += 8
+      }
+      if (shift === 32 && i < n && c !== 0) {
+        key1 = c
+        shift = 8
+        while (++i < n && (c = fold[bytes[i]!]!) !== 0 && shift < 32) {
+          key1 |= c << shift
+          shift += 8
+        }
+        if (shift === 32 && i < n && c !== 0) {
+          tail = FNV_OFFSET
+          do {
+            tail = Math.imul(tail ^ c, FNV_PRIME)
+          } while (++i < n && (c = fold[bytes[i]!]!) !== 0)
+        }
+      }
       const length = i - start
       if (length < 2) continue
-      // The first eight folded bytes, packed, are compared in the slot itself.
-      let key0 = 0
-      let key1 = 0
-      for (let k = Math.min(length, 8) - 1; k >= 4; k--) key1 = (key1 << 8) | fold[bytes[start + k]!]!
-      for (let k = Math.min(length, 4) - 1; k >= 0; k--) key0 = (key0 << 8) | fold[bytes[start + k]!]!
+      const hash = mix(key0 ^ Math.imul(key1, 0x9e3779b1) ^ Math.imul(tail ^ length, 0x27d4eb2f))
       if (length > MAX_TOKEN) {
         const computed = this.#compute(this.#decoder.decode(bytes.subarray(start, i)))
         if (terms !== undefined) for (const term of computed) terms.push(term)
@@ -118,7 +147,7 @@ export class TokenMemo {
         }
       }
       if (at < 0) {
-        at = this.#insert(start, length, hash, key0, key1)
+        at = this.#insert(source, start, length, hash, key0, key1)
         slots = this.#slots
         mask = this.#mask
       }
@@ -182,8 +211,9 @@ export class TokenMemo {
     return this.#encoder.encodeInto(text, this.#bytes).written
   }
 
-  #insert(start: number, length: number, hash: number, key0: number, key1: number): number {
-    const computed = this.#compute(this.#decoder.decode(this.#bytes.subarray(start, start + length)))
+  #insert(source: string | undefined, start: number, length: number, hash: number, key0: number, key1: number): number {
+    const token = source !== undefined ? source.slice(start, start + length) : this.#decoder.decode(this.#bytes.subarray(start, start + length))
+    const computed = this.#compute(token)
     const value = computed.length === 0 ? EMPTY : computed.map(detach)
     if (2 * (this.#entries + 1) > this.#mask + 1) {
       if (this.#mask + 1 >= this.#maxSlots) this.#reset(this.#maxSlots)
@@ -221,7 +251,8 @@ export class TokenMemo {
       if ((old[from + 1]! & 0xff) === 0) continue
       let s = old[from]! & mask
       while ((slots[WORDS * s + 1]! & 0xff) !== 0) s = (s + 1) & mask
-      slots.set(old.subarray(from, from + WORDS), WORDS * s)
+      // Word by word: a subarray per entry would allocate hundreds of thousands of views.
+      for (let w = 0, to = WORDS * s; w < WORDS; w++) slots[to + w] = old[from + w]!
     }
     this.#slots = slots
     this.#mask = mask

@@ -1,4 +1,4 @@
-import { ConfigError, type Analyzer, type Document } from '@rag/core'
+import { ConfigError, termIdPath, type Analyzer, type Document, type TermResolver, type Uint32List } from '@rag/core'
 import { growUint32 } from './grow.js'
 
 /**
@@ -19,22 +19,26 @@ export interface StagedBatch {
   readonly norms: Float64Array
 }
 
-/** Reusable scratch: a per-term counter that is all zeros between documents. */
+/** Reusable scratch: a per-term counter that is all zeros between documents, and a list of ids. */
 export interface StageScratch {
   counts: Uint32Array<ArrayBuffer>
+  readonly ids: Uint32List
 }
 
 /** The vocabulary as staging sees it: ids handed out in sequence from `termCount`. */
 export interface Vocabulary {
   /** Number of terms known before this batch; the first new term gets this id. */
   readonly termCount: number
+  /** Changes whenever ids handed out before change meaning; see `TermResolver.epoch` in `@rag/core`. */
+  readonly epoch: number
   /** The id of `term`, adding it if it is new. */
   intern(term: string): number
 }
 
 /**
  * Analyses `documents` with `analyzer` and resolves their terms to ids, adding new terms to
- * `vocabulary` (one hash lookup per token). Everything it adds is listed in `newTerms`, which the
+ * `vocabulary`: through the analyzer's term-id path when it has one (`basicAnalyzer` does), which
+ * resolves a token once and remembers its id, else one lookup per term of `analyzer.analyze`. Everything it adds is listed in `newTerms`, which the
  * caller takes back out if it throws half way: `newTerms` is filled as terms are added.
  *
  * @throws ConfigError if the analyzer returns something other than an array of strings.
@@ -53,8 +57,34 @@ export function stageBatch(
   let freqs = new Uint32Array(0)
   let used = 0
   const unique: number[] = []
+  const path = termIdPath(analyzer)
+  const resolver: TermResolver = {
+    epoch: vocabulary.epoch,
+    idOf(term) {
+      const t = vocabulary.intern(term)
+      if (t === termCount + newTerms.length) newTerms.push(term)
+      return t
+    },
+  }
+  const ids = scratch.ids
 
   documents.forEach((doc, d) => {
+    if (path !== undefined) {
+      ids.clear()
+      path.appendIds(doc.content, resolver, ids)
+      scratch.counts = growUint32(scratch.counts, termCount + newTerms.length, 0)
+      const counts = scratch.counts
+      const items = ids.items
+      unique.length = 0
+      for (let i = 0; i < ids.length; i++) {
+        const t = items[i]!
+        if (counts[t]!++ === 0) unique.push(t)
+      }
+      used = flush()
+      offsets[d + 1] = used
+      norms[d] = ids.length === 0 ? 0 : 1 / Math.sqrt(ids.length)
+      return
+    }
     const terms = analyzer.analyze(doc.content)
     if (!Array.isArray(terms)) {
       throw new ConfigError(`analyzer "${analyzer.name}" must return an array of strings for document "${doc.id}"; received ${typeof terms}.`)
@@ -71,18 +101,26 @@ export function stageBatch(
       if (t === termCount + newTerms.length) newTerms.push(term)
       if (counts[t]!++ === 0) unique.push(t)
     }
-    termIds = growUint32(termIds, used + unique.length, used)
-    freqs = growUint32(freqs, used + unique.length, used)
-    for (let i = 0; i < unique.length; i++) {
-      const t = unique[i]!
-      termIds[used] = t
-      freqs[used] = counts[t]!
-      counts[t] = 0
-      used++
-    }
+    used = flush()
     offsets[d + 1] = used
     norms[d] = terms.length === 0 ? 0 : 1 / Math.sqrt(terms.length)
   })
+
+  /** Moves the current document's `unique` terms and their counts out of the scratch; returns the new `used`. */
+  function flush(): number {
+    const counts = scratch.counts
+    termIds = growUint32(termIds, used + unique.length, used)
+    freqs = growUint32(freqs, used + unique.length, used)
+    let at = used
+    for (let i = 0; i < unique.length; i++) {
+      const t = unique[i]!
+      termIds[at] = t
+      freqs[at] = counts[t]!
+      counts[t] = 0
+      at++
+    }
+    return at
+  }
 
   return {
     documents,

@@ -26,6 +26,10 @@ export class TermCache implements Vocabulary {
     return this.#vocabulary.termCount
   }
 
+  get epoch(): number {
+    return this.#vocabulary.epoch
+  }
+
   intern(term: string): number {
     const n = term.length
     // Mixes length, first, middle and last character: cheap, and spreads code tokens well.

@@ -1,3 +1,4 @@
+import { nextEpoch } from '@rag/core'
 import { growUint32 } from './grow.js'
 
 /** `1 + ln tf` for small term frequencies, so the query loop rarely calls `Math.log`. */
@@ -42,6 +43,12 @@ export class TermPostings {
   #dead = 0
   /** Scratch: postings each term receives from the batch being appended. */
   #pending = new Uint32Array(0)
+  #epoch = nextEpoch()
+
+  /** Changes whenever term ids change meaning (forgotten terms, compaction); ids remembered under an older epoch are stale. */
+  get epoch(): number {
+    return this.#epoch
+  }
 
   /** Number of committed terms, including terms no live document holds any more. */
   get termCount(): number {
@@ -111,6 +118,7 @@ export class TermPostings {
 
   /** Removes the terms interned since the last {@link TermPostings.commitTerms}. */
   forgetTerms(terms: Iterable<string>): void {
+    this.#epoch = nextEpoch()
     for (const term of terms) {
       const t = this.#ids.get(term)
       if (t !== undefined && t >= this.#committed) this.#ids.delete(term)
@@ -262,6 +270,7 @@ export class TermPostings {
       df[t] = count[t]!
     }
     this.#ids = ids
+    this.#epoch = nextEpoch()
     this.#df = df
     this.#start = start
     this.#count = count

@@ -1,4 +1,4 @@
-import { RagError, type Analyzer, type Document, type SearchResult } from '@rag/core'
+import { RagError, Uint32List, type Analyzer, type Document, type SearchResult } from '@rag/core'
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './grow.js'
 import { stageBatch, type StageScratch, type StagedBatch } from './stage-batch.js'
@@ -20,7 +20,7 @@ export class TfidfIndex {
   readonly #slots = new DocumentSlots()
   readonly #postings = new TermPostings()
   readonly #termCache = new TermCache(this.#postings)
-  readonly #stageScratch: StageScratch = { counts: new Uint32Array(0) }
+  readonly #stageScratch: StageScratch = { counts: new Uint32Array(0), ids: new Uint32List() }
   /** Query scratch: per-slot score accumulator, all zeros between queries. */
   #acc = new Float64Array(0)
   /** Query scratch: slots touched by the current query. */
@@ -135,7 +135,8 @@ export class TfidfIndex {
     const s = this.#slots
     return (
       this.#postings.byteLength + s.norms.byteLength + s.termStart.byteLength + s.terms.byteLength +
-      this.#acc.byteLength + this.#touched.byteLength + this.#stageScratch.counts.byteLength
+      this.#acc.byteLength + this.#touched.byteLength + this.#stageScratch.counts.byteLength +
+      this.#stageScratch.ids.items.byteLength
     )
   }
 
