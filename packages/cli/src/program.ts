@@ -4,6 +4,8 @@ import { configCommand } from './commands/config-command.js'
 import type { CommandContext } from './commands/context.js'
 import { docsAddCommand, docsListCommand, docsRemoveCommand } from './commands/docs-command.js'
 import { indexCommand } from './commands/index-command.js'
+import { mcpCommand } from './commands/mcp-command.js'
+import { serveCommand } from './commands/serve-command.js'
 import { planCommand } from './commands/plan-command.js'
 import { promptCommand } from './commands/prompt-command.js'
 import { searchCommand } from './commands/search-command.js'
@@ -13,7 +15,8 @@ import type { Output, Writable } from './output/output.js'
 
 /** Global options of every command. */
 export interface GlobalOptions {
-  readonly root?: string
+  /** Every `--root` given: other commands use the last; `serve` and `mcp` allow them all. */
+  readonly root?: string[]
   readonly json?: boolean
   readonly debug?: boolean
 }
@@ -22,6 +25,11 @@ function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
     throw new CommanderArgumentError('expected a positive integer.')
   }
+  return Number(value)
+}
+
+function port(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) > 65_535) throw new CommanderArgumentError('expected a port from 0 to 65535.')
   return Number(value)
 }
 
@@ -53,7 +61,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
   const program = new Command('rag')
   const context = (command: Command): CommandContext => {
     const globals = command.optsWithGlobals<GlobalOptions>()
-    return { output: host.output, cwd: host.cwd, env: host.env, root: globals.root, signal: host.signal }
+    return { output: host.output, cwd: host.cwd, env: host.env, root: globals.root?.at(-1), signal: host.signal }
   }
   const run = (work: (command: Command) => Promise<number>) =>
     async function (this: Command): Promise<void> {
@@ -71,7 +79,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
   program
     .description('Index a repository and search it: hybrid-ready BM25 code retrieval with an embedded SQLite index in <root>/.rag/.')
     .version(version, '-V, --version')
-    .option('--root <dir>', 'the indexed root (default: the nearest directory with .rag/ at or above the current one)')
+    .option('--root <dir>', 'the indexed root (default: the nearest directory with .rag/ at or above the current one); serve and mcp: an allowed root (repeatable)', append)
     .option('--json', 'machine-readable output on stdout (JSON; JSON lines for progress and watch)')
     .option('--debug', 'print stack traces of errors')
     .showSuggestionAfterError(true)
@@ -132,6 +140,21 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .command('clear')
     .description('empty the index (an unreadable index file is deleted)')
     .action(run((command) => clearCommand(context(command))))
+
+  const roots = (command: Command): string[] => command.optsWithGlobals<GlobalOptions>().root ?? []
+  program
+    .command('serve')
+    .description('serve the per-session HTTP + WebSocket API (loopback by default; indexing confined to --root directories)')
+    .option('--host <host>', 'interface to bind; a non-loopback host needs a token (default 127.0.0.1)')
+    .option('--port <n>', 'port (default 7411; 0 picks a free one)', port)
+    .option('--token <token>', 'bearer token clients must send (default: RAG_TOKEN)')
+    .option('--max-sessions <n>', 'most live sessions (default 16)', positiveInteger)
+    .action(run((command) => serveCommand(context(command), { ...command.opts<{ host?: string; port?: number; token?: string; maxSessions?: number }>(), roots: roots(command) })))
+
+  program
+    .command('mcp')
+    .description('run the MCP server over stdio for coding agents (index_directory, search_code, build_context, get_status)')
+    .action(run((command) => mcpCommand(context(command), roots(command))))
 
   program
     .command('config')

@@ -1,0 +1,31 @@
+import { runStdioServer } from '@rag/mcp'
+import packageJson from '../../package.json'
+import { openIndex } from '../open-index.js'
+import { checkDirectory, rootForConfig } from '../resolve-root.js'
+import { configFor, type CommandContext } from './context.js'
+
+/**
+ * `rag mcp`: an MCP server over stdin/stdout (`@rag/mcp`) on the project's persistent index
+ * (`<root>/.rag/index.db`, created if missing). Roots: every `--root`, else the project root
+ * (the nearest directory with `.rag/` at or above the current one, else the current directory).
+ * Runs until the client closes stdin or SIGINT/SIGTERM. Nothing but the protocol goes to stdout.
+ */
+export async function mcpCommand(context: CommandContext, roots: readonly string[]): Promise<number> {
+  const { output, signal } = context
+  const location = rootForConfig(roots[0], context.cwd)
+  const allowed = roots.length > 0 ? roots.map((root) => checkDirectory(root, context.cwd)) : [checkDirectory(location.root, context.cwd)]
+  const index = await openIndex(location, configFor(context, location), { mode: 'create', warn: output.note })
+  try {
+    const { server } = await runStdioServer({ roots: allowed, rag: index.rag, version: packageJson.version })
+    await new Promise<void>((resolve) => {
+      server.server.onclose = () => resolve()
+      process.stdin.once('end', () => resolve())
+      if (signal.aborted) resolve()
+      else signal.addEventListener('abort', () => resolve(), { once: true })
+    })
+    await server.close()
+    return 0
+  } finally {
+    await index.close()
+  }
+}

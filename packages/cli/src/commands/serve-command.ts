@@ -1,0 +1,50 @@
+import { createRagServer } from '@rag/server'
+import { SessionManager } from '@rag/session'
+import { ingestOptions } from '../open-index.js'
+import { checkDirectory, rootForConfig } from '../resolve-root.js'
+import { configFor, type CommandContext } from './context.js'
+
+/** Options of `rag serve`. */
+export interface ServeOptions {
+  readonly host?: string
+  readonly port?: number
+  readonly token?: string
+  /** Every `--root` given (allowed roots). */
+  readonly roots: readonly string[]
+  /** Most live sessions. */
+  readonly maxSessions?: number
+}
+
+/** Waits until the command's signal (SIGINT/SIGTERM) fires. */
+export function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
+}
+
+/**
+ * `rag serve`: the per-session HTTP + WebSocket API of `@rag/server` on 127.0.0.1:7411 by
+ * default, until SIGINT/SIGTERM. Sessions are in memory; indexing is confined to the `--root`
+ * directories (default: the project root). A non-loopback `--host` needs `--token` or `RAG_TOKEN`.
+ */
+export async function serveCommand(context: CommandContext, options: ServeOptions): Promise<number> {
+  const { output, signal } = context
+  const location = rootForConfig(options.roots[0], context.cwd)
+  const roots = options.roots.length > 0 ? options.roots.map((root) => checkDirectory(root, context.cwd)) : [location.root]
+  const config = configFor(context, location)
+  const token = options.token ?? context.env['RAG_TOKEN']
+  const server = createRagServer({
+    roots,
+    ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(token !== undefined && token !== '' ? { token } : {}),
+    sessions: new SessionManager({ maxSessions: options.maxSessions ?? 16, serviceOptions: { ingest: ingestOptions(config) } }),
+  })
+  const url = await server.listen()
+  try {
+    if (output.json) output.emit({ event: 'listening', url, roots: server.confinement.roots, auth: token !== undefined && token !== '' })
+    else output.note(`Serving ${url} (roots: ${server.confinement.roots.join(', ')}; OpenAPI at ${url}/openapi.json). Ctrl+C to stop.`)
+    await untilAborted(signal)
+    return 0
+  } finally {
+    await server.close()
+  }
+}
