@@ -95,13 +95,11 @@ export function createCodeAwareAnalyzer(options: CodeAwareAnalyzerOptions = {}):
 
   // The memo's tokens are the runs between ASCII separators: each analyses alone as it does in its
   // text, because NFKC joins nothing across an ASCII separator, except U+0338 onto < = > (checked).
-  const memo = new TokenMemo(foldCode, (chunk) => analyzeText(chunk, false))
+  const memo = new TokenMemo(foldCode, (chunk) => analyzeText(chunk, false), { unsafe: JOINS_ACROSS_SEPARATOR })
 
   const analyze = (text: string): string[] => {
-    if (JOINS_ACROSS_SEPARATOR.test(text)) return analyzeText(text, false)
     const out: string[] = []
-    memo.appendTerms(text, out)
-    return out
+    return memo.appendTerms(text, out) ? out : analyzeText(text, false)
   }
 
   const analyzer: Analyzer = Object.freeze({
@@ -111,8 +109,7 @@ export function createCodeAwareAnalyzer(options: CodeAwareAnalyzerOptions = {}):
   })
   return registerTermIdPath(analyzer, {
     appendIds(text, resolver, out) {
-      if (!JOINS_ACROSS_SEPARATOR.test(text)) memo.appendIds(text, resolver, out)
-      else for (const term of analyzeText(text, false)) out.push(resolver.idOf(term))
+      if (!memo.appendIds(text, resolver, out)) for (const term of analyzeText(text, false)) out.push(resolver.idOf(term))
     },
   })
 }

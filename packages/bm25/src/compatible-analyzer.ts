@@ -1,4 +1,4 @@
-import { basicTokenize, foldBasic, registerTermIdPath, scansAsAscii, TokenMemo, type Analyzer } from '@rag/core'
+import { basicTokenize, foldBasic, LOWERS_TO_ASCII, registerTermIdPath, TokenMemo, type Analyzer } from '@rag/core'
 import { resolveAnalyzerOptions, type AnalyzerOptions } from './analyzer-options.js'
 import { stem } from './stemmer.js'
 
@@ -33,18 +33,19 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
     const stemmed = stem(word)
     return stopWords.has(stemmed) ? undefined : stemmed
   }
-  const memo = new TokenMemo(foldBasic, (token) => {
-    const term = termOf(token.toLowerCase())
-    return term === undefined ? [] : [term]
-  })
+  // The memoised scanner tokenizes exactly like basicTokenize unless lower-casing makes ASCII.
+  const memo = new TokenMemo(
+    foldBasic,
+    (token) => {
+      const term = termOf(token.toLowerCase())
+      return term === undefined ? [] : [term]
+    },
+    { unsafe: LOWERS_TO_ASCII },
+  )
 
   const analyze = (text: string): string[] => {
     const out: string[] = []
-    // The memoised scanner tokenizes exactly like basicTokenize unless lower-casing makes ASCII.
-    if (scansAsAscii(text)) {
-      memo.appendTerms(text, out)
-      return out
-    }
+    if (memo.appendTerms(text, out)) return out
     for (const token of basicTokenize(text)) {
       const term = termOf(token)
       if (term !== undefined) out.push(term)
@@ -71,8 +72,7 @@ export function createCompatibleAnalyzer(options: CompatibleAnalyzerOptions = {}
   })
   return registerTermIdPath(analyzer, {
     appendIds(text, resolver, out) {
-      if (scansAsAscii(text)) memo.appendIds(text, resolver, out)
-      else for (const term of analyze(text)) out.push(resolver.idOf(term))
+      if (!memo.appendIds(text, resolver, out)) for (const term of analyze(text)) out.push(resolver.idOf(term))
     },
   })
 }

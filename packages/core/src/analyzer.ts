@@ -32,18 +32,10 @@ export function basicTokenize(text: string): string[] {
 /**
  * The only characters outside ASCII that lower-case to something {@link basicTokenize} keeps:
  * U+0130 (capital I with dot, to "i" and a combining dot) and U+212A (Kelvin sign, to "k"). Every
- * other non-ASCII character separates tokens, which is what a byte scanner over ASCII assumes.
+ * other non-ASCII character separates tokens, which is what a scanner with {@link foldBasic}
+ * assumes: it is the `unsafe` option of such a `TokenMemo`.
  */
-const LOWERS_TO_ASCII = /[\u0130\u212a]/
-
-/**
- * Whether {@link basicTokenize} splits `text` exactly where a scanner that lower-cases ASCII and
- * treats every other non-ASCII character as a separator does: true unless `text` holds one of the
- * two non-ASCII characters that lower-case to ASCII letters.
- */
-export function scansAsAscii(text: string): boolean {
-  return !LOWERS_TO_ASCII.test(text)
-}
+export const LOWERS_TO_ASCII = /[\u0130\u212a]/
 
 /** What {@link basicTokenize} keeps of a UTF-8 byte after lower-casing (`a-z 0-9 _`), or 0. */
 export function foldBasic(code: number): number {
@@ -65,12 +57,8 @@ function createBasicAnalyzer(): Analyzer {
   let memo: TokenMemo | undefined
   return registerTermIdPath(analyzer, {
     appendIds(text, resolver, out) {
-      if (!scansAsAscii(text)) {
-        for (const term of basicTokenize(text)) out.push(resolver.idOf(term))
-        return
-      }
-      memo ??= new TokenMemo(foldBasic, lowerCase)
-      memo.appendIds(text, resolver, out)
+      memo ??= new TokenMemo(foldBasic, lowerCase, { unsafe: LOWERS_TO_ASCII })
+      if (!memo.appendIds(text, resolver, out)) for (const term of basicTokenize(text)) out.push(resolver.idOf(term))
     },
   })
 }

@@ -56,7 +56,7 @@ describe('TokenMemo', () => {
   })
 
   it('starts over when full and stays correct', () => {
-    const memo = new TokenMemo(foldLower, compute, 1 << 12)
+    const memo = new TokenMemo(foldLower, compute, { maxSlots: 1 << 12 })
     const text = Array.from({ length: 10_000 }, (_, i) => `token${i} shared`).join(' ')
     const out: string[] = []
     memo.appendTerms(text, out)
@@ -105,5 +105,19 @@ describe('TokenMemo', () => {
     const out: string[] = []
     memo.appendTerms('é' + 'y'.repeat(70) + 'é', out)
     expect(out).toEqual(['y'.repeat(70), 'yyy'])
+  })
+
+  it('leaves a text holding an unsafe character to the caller, appending nothing', () => {
+    const memo = new TokenMemo(foldLower, compute, { unsafe: /\u212a/g })
+    const terms: string[] = ['kept']
+    expect(memo.appendTerms('alpha \u212aelvin', terms)).toBe(false)
+    expect(terms).toEqual(['kept'])
+    const ids = new Uint32List()
+    expect(memo.appendIds('é \u212a', new Dictionary(), ids)).toBe(false)
+    expect(ids.length).toBe(0)
+    // A g flag must not make the answer depend on the text before.
+    expect(memo.appendTerms('beta \u212a', terms)).toBe(false)
+    expect(memo.appendTerms('gamma é delta', terms)).toBe(true)
+    expect(terms).toEqual(['kept', 'gamma', 'delta'])
   })
 })

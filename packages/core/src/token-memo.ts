@@ -22,6 +22,21 @@ const FNV_PRIME = 0x01000193
 /** Words per slot: `[hash, length | count << 8, key bytes 0-3, key bytes 4-7, key offset, entry, epoch, id]`. */
 const WORDS = 8
 
+/** Options of {@link TokenMemo}. */
+export interface TokenMemoOptions {
+  /**
+   * Table size (a power of two) at which the memo starts over.
+   * @default 2 ** 19
+   */
+  readonly maxSlots?: number
+  /**
+   * Non-ASCII characters that make scanning between `fold`'s separators wrong (e.g. a character
+   * that lower-cases to ASCII letters). A text holding one is left to the caller; only texts with
+   * non-ASCII characters are searched.
+   */
+  readonly unsafe?: RegExp
+}
+
 /** The murmur3 finalizer: spreads every input bit over the low bits that pick a slot. */
 function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
@@ -57,27 +72,36 @@ export class TokenMemo {
   #idCount = 0
 
   readonly #maxSlots: number
+  readonly #unsafe: RegExp | undefined
   readonly #decoder = new TextDecoder()
 
   /**
    * @param fold maps a UTF-8 byte to the byte a token holds for it, or 0 for a separator. Only
    *   ASCII bytes may separate, so that a token is always whole UTF-8.
    * @param compute the terms of one token (as it appears in the text); the strings are kept.
-   * @param maxSlots table size (a power of two) at which the memo starts over.
    */
-  constructor(fold: (byte: number) => number, compute: (token: string) => readonly string[], maxSlots = MAX_SLOTS) {
+  constructor(fold: (byte: number) => number, compute: (token: string) => readonly string[], options: TokenMemoOptions = {}) {
+    const { maxSlots = MAX_SLOTS, unsafe } = options
     for (let b = 0; b < 256; b++) this.#fold[b] = fold(b)
     this.#compute = compute
     this.#maxSlots = Math.max(MIN_SLOTS, maxSlots)
+    // Without g or y, test() keeps no state between texts.
+    this.#unsafe = unsafe === undefined ? undefined : new RegExp(unsafe.source, unsafe.flags.replace(/[gy]/g, ""))
   }
 
-  /** Appends the terms of every token of `text` to `out`. */
-  appendTerms(text: string, out: string[]): void {
+  /**
+   * Appends the terms of every token of `text` to `out`. Returns `false`, appending nothing, if
+   * `text` holds an `unsafe` character: then the caller analyses it the long way.
+   */
+  appendTerms(text: string, out: string[]): boolean {
     return this.#scan(text, out, undefined, undefined)
   }
 
-  /** Appends the ids, under `resolver`, of the terms of every token of `text` to `out`. */
-  appendIds(text: string, resolver: TermResolver, out: Uint32List): void {
+  /**
+   * Appends the ids, under `resolver`, of the terms of every token of `text` to `out`. Returns
+   * `false`, appending nothing, if `text` holds an `unsafe` character.
+   */
+  appendIds(text: string, resolver: TermResolver, out: Uint32List): boolean {
     return this.#scan(text, undefined, resolver, out)
   }
 
@@ -85,10 +109,12 @@ export class TokenMemo {
    * The one scanning loop behind both outputs. The hit path (hash, probe, inline key compare) is
    * written out here rather than in helpers: it runs once per token, and calls cost as much as it.
    */
-  #scan(text: string, terms: string[] | undefined, resolver: TermResolver | undefined, ids: Uint32List | undefined): void {
+  #scan(text: string, terms: string[] | undefined, resolver: TermResolver | undefined, ids: Uint32List | undefined): boolean {
     const n = this.#encode(text)
-    // Pure ASCII text has one byte per character, so a token's bytes are a slice of the text.
+    // Pure ASCII text has one byte per character, so a token's bytes are a slice of the text; and
+    // it cannot hold an unsafe character, which saves a search through every text.
     const source = n === text.length ? text : undefined
+    if (source === undefined && this.#unsafe?.test(text) === true) return false
     const bytes = this.#bytes
     const fold = this.#fold
     const epoch = resolver === undefined ? 0 : resolver.epoch
@@ -173,6 +199,7 @@ export class TokenMemo {
     }
     // A huge text leaves a huge buffer; let it go rather than keep it for the analyzer's lifetime.
     if (bytes.length > LARGE_BUFFER) this.#bytes = new Uint8Array(0)
+    return true
   }
 
   /** Whether bytes 8 and on of the token at `start` equal the stored key at `offset`. */

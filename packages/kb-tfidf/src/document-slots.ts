@@ -52,7 +52,7 @@ export class DocumentSlots {
   }
 
   /** Makes room for `extraSlots` more slots owning `extraTerms` more term ids in total. */
-  reserve(extraSlots: number, extraTerms: number): void {
+  #reserve(extraSlots: number, extraTerms: number): void {
     const slots = this.docs.length
     this.norms = growFloat64(this.norms, slots + extraSlots, slots)
     this.termStart = growUint32(this.termStart, slots + extraSlots + 1, slots + 1)
@@ -60,16 +60,24 @@ export class DocumentSlots {
     this.terms = growUint32(this.terms, used + extraTerms, used)
   }
 
-  /** Stores `doc` in the next slot; call {@link DocumentSlots.reserve} first. Returns the slot. */
-  append(doc: Document, norm: number, termIds: Uint32Array): number {
-    const slot = this.docs.length
-    this.docs.push(doc)
-    this.#slotOf.set(doc.id, slot)
-    this.norms[slot] = norm
-    const start = this.termStart[slot]!
-    this.terms.set(termIds, start)
-    this.termStart[slot + 1] = start + termIds.length
-    return slot
+  /**
+   * Stores `documents` in the next slots, in order. Document `d` has length norm `norms[d]` and
+   * unique term ids `termIds[offsets[d] .. offsets[d + 1])`; `offsets[0]` is 0. The term ids are
+   * copied in one piece, as they already lie in slot order.
+   */
+  appendBatch(documents: readonly Document[], norms: Float64Array, termIds: Uint32Array, offsets: Uint32Array): void {
+    const first = this.docs.length
+    this.#reserve(documents.length, termIds.length)
+    const base = this.termStart[first]!
+    this.terms.set(termIds, base)
+    for (let d = 0; d < documents.length; d++) {
+      const doc = documents[d]!
+      const slot = first + d
+      this.docs.push(doc)
+      this.#slotOf.set(doc.id, slot)
+      this.norms[slot] = norms[d]!
+      this.termStart[slot + 1] = base + offsets[d + 1]!
+    }
   }
 
   /** Marks the document dead and returns its unique term ids, or `undefined` if it is not stored. */

@@ -53,8 +53,10 @@ export function stageBatch(
   const termCount = vocabulary.termCount
   const offsets = new Uint32Array(documents.length + 1)
   const norms = new Float64Array(documents.length)
-  let termIds = new Uint32Array(0)
-  let freqs = new Uint32Array(0)
+  // These arrays live only until apply copies them: room for 64 unique terms per document (code
+  // chunks hold about 100), then doubling, keeps copies few.
+  let termIds = new Uint32Array(64 * documents.length)
+  let freqs = new Uint32Array(64 * documents.length)
   let used = 0
   const unique: number[] = []
   const path = termIdPath(analyzer)
@@ -109,8 +111,11 @@ export function stageBatch(
   /** Moves the current document's `unique` terms and their counts out of the scratch; returns the new `used`. */
   function flush(): number {
     const counts = scratch.counts
-    termIds = growUint32(termIds, used + unique.length, used)
-    freqs = growUint32(freqs, used + unique.length, used)
+    if (used + unique.length > termIds.length) {
+      const capacity = Math.max(used + unique.length, 2 * termIds.length)
+      termIds = growUint32(termIds, capacity, used)
+      freqs = growUint32(freqs, capacity, used)
+    }
     let at = used
     for (let i = 0; i < unique.length; i++) {
       const t = unique[i]!

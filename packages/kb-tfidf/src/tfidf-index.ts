@@ -83,10 +83,7 @@ export class TfidfIndex {
     if (documents.length > 0) {
       this.#postings.commitTerms()
       const firstSlot = this.#slots.slotCount
-      this.#slots.reserve(documents.length, termIds.length)
-      documents.forEach((doc, d) => {
-        this.#slots.append(doc, norms[d]!, termIds.subarray(offsets[d]!, offsets[d + 1]!))
-      })
+      this.#slots.appendBatch(documents, norms, termIds, offsets)
       const docs = this.#slots.docs
       this.#postings.append(termIds, freqs, offsets, firstSlot, (slot) => docs[slot] !== undefined)
     }
