@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { RagService, type SearchFilter } from '@rag/session'
-import { createPathConfinement, type PathConfinement } from './path-confinement.js'
+import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { renderResults } from './render-results.js'
 
 /** Options of {@link createRagMcpServer}. */

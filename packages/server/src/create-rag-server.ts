@@ -9,7 +9,7 @@ import { registerEventsRoute } from './events-route.js'
 import { httpError, toHttpError } from './http-error.js'
 import { IndexRuns } from './index-runs.js'
 import { buildOpenApi } from './openapi.js'
-import { createPathConfinement, type PathConfinement } from './path-confinement.js'
+import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { routeSchemas } from './schemas.js'
 import { registerSessionRoutes } from './session-routes.js'
 

@@ -1,5 +1,5 @@
 import { LimitExceededError, RagError } from '@rag/core'
-import { PathNotAllowedError } from './path-confinement.js'
+import { PathNotAllowedError } from '@rag/session'
 
 /** The body of every error response: one line of JSON. */
 export interface ErrorBody {

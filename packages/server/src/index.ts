@@ -1,5 +1,5 @@
 export { createRagServer, type RagServer, type RagServerOptions, type RagServerLimits } from './create-rag-server.js'
-export { createPathConfinement, PathNotAllowedError, type PathConfinement } from './path-confinement.js'
+export { createPathConfinement, PathNotAllowedError, type PathConfinement } from '@rag/session'
 export { isLoopbackHost, assertSafeBind, createBearerCheck } from './auth.js'
 export { toHttpError, httpError, type HttpError, type ErrorBody } from './http-error.js'
 export type { SessionEvent, IndexRunSummary, ActiveRun } from './index-runs.js'

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { RagError, type SearchResult } from '@rag/core'
 import type { RagService, SearchFilter, SessionManager } from '@rag/session'
 import type { IndexRuns } from './index-runs.js'
-import type { PathConfinement } from './path-confinement.js'
+import type { PathConfinement } from '@rag/session'
 import type { RouteSchemas } from './schemas.js'
 
 /** What the route modules share. */

@@ -11,4 +11,5 @@ export {
   type ChatKnowledgeDeclaration,
   type ChatKnowledgeSource,
 } from './chat-binding.js'
+export { createPathConfinement, PathNotAllowedError, type PathConfinement } from './path-confinement.js'
 export { SessionManager, type SessionManagerOptions, type SessionEndReason } from './session-manager.js'
