@@ -57,6 +57,16 @@ export function assertWeight(weight: unknown, where = 'weight'): asserts weight 
  * @throws InvalidArgumentError naming the document and the bad field.
  */
 export function assertDocument(doc: unknown, where = 'document'): asserts doc is Document {
+  checkDocument(doc, where, -1)
+}
+
+/**
+ * {@link assertDocument} for `where`, or for `where[index]` when `index >= 0`: the label is built
+ * only for an error, as a batch of 50,000 documents would otherwise build 50,000 of them.
+ */
+function checkDocument(doc: unknown, label: string, index: number): asserts doc is Document {
+  if (isPlainDocument(doc)) return
+  const where = index < 0 ? label : `${label}[${index}]`
   if (typeof doc !== 'object' || doc === null) {
     throw new InvalidArgumentError(`${where} must be an object with id, content and metadata; received ${describeValue(doc)}.`)
   }
@@ -80,6 +90,20 @@ export function assertDocument(doc: unknown, where = 'document'): asserts doc is
   }
 }
 
+/** Whether `doc` passes every check of {@link assertDocument}, without allocating. */
+function isPlainDocument(doc: unknown): boolean {
+  if (typeof doc !== 'object' || doc === null) return false
+  const { id, content, metadata } = doc as Record<string, unknown>
+  if (typeof id !== 'string' || id.length === 0 || typeof content !== 'string') return false
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return false
+  const record = metadata as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    const value = record[key]
+    if (!(typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return false
+  }
+  return true
+}
+
 /**
  * Checks a batch of documents: each well formed, no id twice in the batch.
  *
@@ -90,13 +114,14 @@ export function assertDocuments(docs: unknown, where = 'documents'): asserts doc
     throw new InvalidArgumentError(`${where} must be an array of documents; received ${describeValue(docs)}.`)
   }
   const seen = new Set<string>()
-  docs.forEach((doc, i) => {
-    assertDocument(doc, `${where}[${i}]`)
+  for (let i = 0; i < docs.length; i++) {
+    const doc: unknown = docs[i]
+    checkDocument(doc, where, i)
     if (seen.has(doc.id)) {
       throw new DuplicateIdError(doc.id, `${where}[${i}]: id "${doc.id}" appears more than once in the batch.`)
     }
     seen.add(doc.id)
-  })
+  }
 }
 
 /**
