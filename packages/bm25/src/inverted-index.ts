@@ -319,7 +319,9 @@ export class InvertedIndex implements TermResolver {
   #publish(staged: StagedDocuments, now: number): void {
     const { documents, terms } = staged
     this.#slots.publish(documents.length, now)
-    for (const id of terms) {
+    // An indexed loop: this runs once per batch, unoptimized, where for-of allocates per step.
+    for (let k = 0; k < terms.length; k++) {
+      const id = terms[k]!
       if (this.#df[id] === 0) this.#zeroDfTerms--
       this.#df[id]! += this.#stagedDf[id]!
       this.#stagedDf[id] = 0

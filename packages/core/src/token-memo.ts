@@ -65,8 +65,8 @@ export class TokenMemo {
   /** Full keys of tokens longer than eight bytes. */
   #keys = new Uint8Array(0)
   #keyBytes = 0
-  /** Per entry (in insertion order): its terms. */
-  #values: (readonly string[])[] = []
+  /** Per entry (in insertion order): its one term, or its terms (an array per entry would cost one allocation per distinct token). */
+  #values: (string | readonly string[])[] = []
   /** Ids of entries with several terms; their slot's id word is the offset here. */
   #ids = new Uint32Array(0)
   #idCount = 0
@@ -179,7 +179,8 @@ export class TokenMemo {
       }
       if (terms !== undefined) {
         const value = this.#values[slots[at + 5]!]!
-        for (let t = 0; t < value.length; t++) terms.push(value[t]!)
+        if (typeof value === 'string') terms.push(value)
+        else for (let t = 0; t < value.length; t++) terms.push(value[t]!)
         continue
       }
       const count = slots[at + 1]! >>> 8
@@ -215,8 +216,8 @@ export class TokenMemo {
   #resolve(at: number, resolver: TermResolver): void {
     const slots = this.#slots
     const value = this.#values[slots[at + 5]!]!
-    if (value.length === 1) {
-      slots[at + 7] = resolver.idOf(value[0]!)
+    if (typeof value === 'string') {
+      slots[at + 7] = resolver.idOf(value)
     } else {
       if (slots[at + 6] === 0) {
         // First resolution: give the slot its run of ids.
@@ -241,7 +242,7 @@ export class TokenMemo {
   #insert(source: string | undefined, start: number, length: number, hash: number, key0: number, key1: number): number {
     const token = source !== undefined ? source.slice(start, start + length) : this.#decoder.decode(this.#bytes.subarray(start, start + length))
     const computed = this.#compute(token)
-    const value = computed.length === 0 ? EMPTY : computed.map(detach)
+    const value = computed.length === 0 ? EMPTY : computed.length === 1 ? detach(computed[0]!) : computed.map(detach)
     if (2 * (this.#entries + 1) > this.#mask + 1) {
       if (this.#mask + 1 >= this.#maxSlots) this.#reset(this.#maxSlots)
       else this.#rehash(2 * (this.#mask + 1))
@@ -258,7 +259,7 @@ export class TokenMemo {
     while ((slots[WORDS * s + 1]! & 0xff) !== 0) s = (s + 1) & this.#mask
     const at = WORDS * s
     slots[at] = hash
-    slots[at + 1] = length | (value.length << 8)
+    slots[at + 1] = length | (computed.length << 8)
     slots[at + 2] = key0
     slots[at + 3] = key1
     slots[at + 4] = offset

@@ -23,6 +23,8 @@ export interface StagedBatch {
 export interface StageScratch {
   counts: Uint32Array<ArrayBuffer>
   readonly ids: Uint32List
+  /** Terms of the current document, each once. A list kept across documents: emptying a JS array frees its store. */
+  readonly unique: Uint32List
 }
 
 /** The vocabulary as staging sees it: ids handed out in sequence from `termCount`. */
@@ -58,7 +60,7 @@ export function stageBatch(
   let termIds = new Uint32Array(64 * documents.length)
   let freqs = new Uint32Array(64 * documents.length)
   let used = 0
-  const unique: number[] = []
+  const unique = scratch.unique
   const path = termIdPath(analyzer)
   const resolver: TermResolver = {
     epoch: vocabulary.epoch,
@@ -77,7 +79,7 @@ export function stageBatch(
       scratch.counts = growUint32(scratch.counts, termCount + newTerms.length, 0)
       const counts = scratch.counts
       const items = ids.items
-      unique.length = 0
+      unique.clear()
       for (let i = 0; i < ids.length; i++) {
         const t = items[i]!
         if (counts[t]!++ === 0) unique.push(t)
@@ -93,7 +95,7 @@ export function stageBatch(
     }
     scratch.counts = growUint32(scratch.counts, termCount + newTerms.length + terms.length, termCount + newTerms.length)
     const counts = scratch.counts
-    unique.length = 0
+    unique.clear()
     for (let i = 0; i < terms.length; i++) {
       const term = terms[i]
       if (typeof term !== 'string') {
@@ -117,8 +119,9 @@ export function stageBatch(
       freqs = growUint32(freqs, capacity, used)
     }
     let at = used
+    const items = unique.items
     for (let i = 0; i < unique.length; i++) {
-      const t = unique[i]!
+      const t = items[i]!
       termIds[at] = t
       freqs[at] = counts[t]!
       counts[t] = 0

@@ -143,13 +143,16 @@ export class TermPostings {
       const t = termIds[i]!
       if (pending[t]!++ === 0) touched.push(t)
     }
+    // Indexed loops: this runs once per batch, so unoptimized, where for-of allocates per step.
     let need = 0
-    for (const t of touched) {
+    for (let k = 0; k < touched.length; k++) {
+      const t = touched[k]!
       if (this.#count[t]! + pending[t]! > this.#cap[t]!) need += this.#grownCap(t)
     }
     this.#slots = growUint32(this.#slots, this.#end + need, this.#end)
     this.#freqs = growUint32(this.#freqs, this.#end + need, this.#end)
-    for (const t of touched) {
+    for (let k = 0; k < touched.length; k++) {
+      const t = touched[k]!
       if (this.#count[t]! + pending[t]! > this.#cap[t]!) this.#move(t, this.#grownCap(t), isLive)
       pending[t] = 0
     }

@@ -20,7 +20,7 @@ export class TfidfIndex {
   readonly #slots = new DocumentSlots()
   readonly #postings = new TermPostings()
   readonly #termCache = new TermCache(this.#postings)
-  readonly #stageScratch: StageScratch = { counts: new Uint32Array(0), ids: new Uint32List() }
+  readonly #stageScratch: StageScratch = { counts: new Uint32Array(0), ids: new Uint32List(), unique: new Uint32List() }
   /** Query scratch: per-slot score accumulator, all zeros between queries. */
   #acc = new Float64Array(0)
   /** Query scratch: slots touched by the current query. */
@@ -133,7 +133,7 @@ export class TfidfIndex {
     return (
       this.#postings.byteLength + s.norms.byteLength + s.termStart.byteLength + s.terms.byteLength +
       this.#acc.byteLength + this.#touched.byteLength + this.#stageScratch.counts.byteLength +
-      this.#stageScratch.ids.items.byteLength
+      this.#stageScratch.ids.items.byteLength + this.#stageScratch.unique.items.byteLength
     )
   }
 
