@@ -1,4 +1,4 @@
-import { RagError, Uint32List, type Analyzer, type Document, type SearchResult } from '@rag/core'
+import { RagError, termIdPath, Uint32List, type Analyzer, type Document, type SearchResult } from '@rag/core'
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './grow.js'
 import { stageBatch, type StageScratch, type StagedBatch } from './stage-batch.js'
@@ -54,7 +54,9 @@ export class TfidfIndex {
   stage(documents: readonly Document[]): StagedBatch {
     const newTerms: string[] = []
     try {
-      return stageBatch(documents, this.#analyzer, this.#termCache, this.#stageScratch, newTerms)
+      // A term-id path resolves each distinct token once, so the term cache would only add work.
+      const vocabulary = termIdPath(this.#analyzer) === undefined ? this.#termCache : this.#postings
+      return stageBatch(documents, this.#analyzer, vocabulary, this.#stageScratch, newTerms)
     } catch (error) {
       this.#postings.forgetTerms(newTerms)
       throw error
