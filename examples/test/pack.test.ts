@@ -20,6 +20,7 @@ function publishablePackages(): { dir: string; manifest: Manifest }[] {
     .filter(({ manifest }) => !manifest.private)
 }
 
+// Every publishable package must be a (dev) dependency of this one, so turbo builds it before this test.
 describe('packed packages', () => {
   const work = mkdtempSync(join(tmpdir(), 'rag-pack-'))
   afterAll(() => rmSync(work, { recursive: true, force: true }))
@@ -27,6 +28,12 @@ describe('packed packages', () => {
   it('install from their tarballs into a folder outside the workspace and import by name', () => {
     const packages = publishablePackages()
     expect(packages.length).toBeGreaterThanOrEqual(5)
+    const own = JSON.parse(readFileSync(join(root, 'examples/package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>
+      devDependencies?: Record<string, string>
+    }
+    const declared = { ...own.dependencies, ...own.devDependencies }
+    for (const { manifest } of packages) expect(declared, `${manifest.name} must be a dependency of @rag/examples`).toHaveProperty([manifest.name])
     const tarballs = join(work, 'tarballs')
     mkdirSync(tarballs)
     const dependencies: Record<string, string> = {}
