@@ -1,5 +1,4 @@
-import { nextEpoch, termIdPath, Uint32List, type Analyzer, type Document, type TermResolver } from '@rag/core'
-import { detach } from './detach.js'
+import { nextEpoch, TermTable, termIdPath, Uint32List, type Analyzer, type Document, type TermResolver } from '@rag/core'
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './growable.js'
 import { MAX_SLOTS, PostingsPool } from './postings.js'
@@ -53,8 +52,7 @@ export function bm25Idf(documentCount: number, df: number): number {
 export class InvertedIndex implements TermResolver {
   readonly #analyzer: Analyzer
   readonly #compactAfter: number
-  #terms = new Map<string, number>()
-  #termStrings: string[] = []
+  #terms = new TermTable()
   #df = new Uint32Array(0)
   #zeroDfTerms = 0
   readonly #postings = new PostingsPool()
@@ -89,7 +87,7 @@ export class InvertedIndex implements TermResolver {
 
   /** Terms in the dictionary, including terms no live document holds. */
   get termCount(): number {
-    return this.#termStrings.length
+    return this.#terms.size
   }
 
   /** Changes whenever existing term ids change meaning; see {@link TermResolver.epoch}. */
@@ -124,14 +122,16 @@ export class InvertedIndex implements TermResolver {
 
   /** Live document frequency of `term` (0 if unknown). */
   df(term: string): number {
-    const id = this.#terms.get(term)
+    const id = this.#terms.id(term)
     return id === undefined ? 0 : this.#df[id]!
   }
 
   /** The id of `term`, added to the dictionary (with df 0) if new: the {@link TermResolver} side. */
   idOf(term: string): number {
-    const id = this.#terms.get(term)
-    return id === undefined ? this.#addTerm(term) : id
+    const count = this.#terms.size
+    const id = this.#terms.intern(term)
+    if (id === count) this.#addedTerm(id)
+    return id
   }
 
   /**
@@ -148,7 +148,7 @@ export class InvertedIndex implements TermResolver {
    */
   stageRemoval(slots: readonly number[]): Uint32Array {
     const decrements = new Uint32List()
-    const firstNewTerm = this.#termStrings.length
+    const firstNewTerm = this.#terms.size
     for (const slot of slots) {
       const first = decrements.length
       this.#analyze(this.#slots.document(slot).content)
@@ -160,7 +160,7 @@ export class InvertedIndex implements TermResolver {
       for (let k = first; k < decrements.length; k++) this.#tf[decrements.items[k]!] = 0
     }
     // A deterministic analyzer meets no new term here; if one did, it holds no df to give back.
-    if (this.#termStrings.length > firstNewTerm) this.#forgetTermsFrom(firstNewTerm)
+    if (this.#terms.size > firstNewTerm) this.#forgetTermsFrom(firstNewTerm)
     return decrements.toArray().filter((id) => id < firstNewTerm)
   }
 
@@ -171,7 +171,7 @@ export class InvertedIndex implements TermResolver {
    */
   stage(documents: readonly Document[]): StagedDocuments {
     const firstSlot = this.#slots.count
-    const firstNewTerm = this.#termStrings.length
+    const firstNewTerm = this.#terms.size
     const terms = new Uint32List()
     this.#slots.reserve(documents.length)
     this.#ensureScratch()
@@ -243,7 +243,7 @@ export class InvertedIndex implements TermResolver {
     let count = 0
     const seen = new Set<number>()
     for (const term of terms) {
-      const id = this.#terms.get(term)
+      const id = this.#terms.id(term)
       if (id === undefined || seen.has(id) || this.#df[id] === 0) continue
       seen.add(id)
       const idf = bm25Idf(n, this.#df[id]!)
@@ -271,8 +271,7 @@ export class InvertedIndex implements TermResolver {
 
   /** Forgets everything. */
   clear(): void {
-    this.#terms = new Map()
-    this.#termStrings = []
+    this.#terms = new TermTable()
     this.#df = new Uint32Array(0)
     this.#zeroDfTerms = 0
     this.#postings.clear()
@@ -293,11 +292,8 @@ export class InvertedIndex implements TermResolver {
     else for (const term of this.#analyzer.analyze(text)) out.push(this.idOf(term))
   }
 
-  #addTerm(term: string): number {
-    const id = this.#termStrings.length
-    const key = detach(term)
-    this.#terms.set(key, id)
-    this.#termStrings.push(key)
+  /** Gives the term just added to the dictionary as `id` its df (0) and scratch entries. */
+  #addedTerm(id: number): void {
     if (this.#df.length <= id) {
       this.#df = growUint32(this.#df, id + 1)
       this.#tf = growUint32(this.#tf, id + 1)
@@ -305,13 +301,11 @@ export class InvertedIndex implements TermResolver {
     }
     this.#postings.ensureTerms(id + 1)
     this.#zeroDfTerms++
-    return id
   }
 
   #forgetTermsFrom(first: number): void {
-    for (let id = first; id < this.#termStrings.length; id++) this.#terms.delete(this.#termStrings[id]!)
-    this.#zeroDfTerms -= this.#termStrings.length - first
-    this.#termStrings.length = first
+    this.#zeroDfTerms -= this.#terms.size - first
+    this.#terms.truncate(first)
     this.#postings.truncateTerms(first)
     this.#epoch = nextEpoch()
   }
@@ -338,7 +332,7 @@ export class InvertedIndex implements TermResolver {
   }
 
   #shouldCompact(): boolean {
-    const liveTerms = this.#termStrings.length - this.#zeroDfTerms
+    const liveTerms = this.#terms.size - this.#zeroDfTerms
     return (
       (this.#slots.dead >= this.#compactAfter && this.#slots.dead > this.#slots.size) ||
       (this.#zeroDfTerms >= this.#compactAfter && this.#zeroDfTerms > liveTerms) ||
@@ -349,21 +343,18 @@ export class InvertedIndex implements TermResolver {
   /** Renumbers live slots and live terms densely (order kept) and rebuilds the postings. */
   #compact(): void {
     const slotMap = this.#slots.compact()
-    const termCount = this.#termStrings.length
+    const termCount = this.#terms.size
     const termMap = new Int32Array(termCount).fill(-1)
-    const terms = new Map<string, number>()
-    const termStrings: string[] = []
+    const terms = new TermTable()
     const df = new Uint32Array(Math.max(16, termCount - this.#zeroDfTerms))
     for (let t = 0; t < termCount; t++) {
       if (this.#df[t] === 0) continue
-      termMap[t] = termStrings.length
-      df[termStrings.length] = this.#df[t]!
-      terms.set(this.#termStrings[t]!, termStrings.length)
-      termStrings.push(this.#termStrings[t]!)
+      const id = terms.intern(this.#terms.term(t))
+      termMap[t] = id
+      df[id] = this.#df[t]!
     }
-    this.#postings.rebuild(termCount, termMap, termStrings.length, slotMap)
+    this.#postings.rebuild(termCount, termMap, terms.size, slotMap)
     this.#terms = terms
-    this.#termStrings = termStrings
     this.#df = df
     this.#tf = new Uint32Array(df.length)
     this.#stagedDf = new Uint32Array(df.length)

@@ -1,13 +1,10 @@
 import { growUint8, growUint32 } from './grow.js'
+import { detach } from './term-table.js'
 import type { TermResolver } from './term-ids.js'
 import type { Uint32List } from './uint32-list.js'
 
 const EMPTY: readonly string[] = Object.freeze([])
 
-/** V8 may return a token as a slice of its whole text; a remembered slice would keep that text alive. */
-function detach(term: string): string {
-  return term.length < 13 ? term : (' ' + term).slice(1)
-}
 /** The table starts at this many slots and doubles at half load, up to {@link MAX_SLOTS}. */
 const MIN_SLOTS = 1 << 12
 /** At half of this many slots the memo starts over: about 260,000 tokens, more than 114 MiB of code holds. */

@@ -1,4 +1,4 @@
-import { nextEpoch } from '@rag/core'
+import { nextEpoch, TermTable } from '@rag/core'
 import { growUint32 } from './grow.js'
 
 /** `1 + ln tf` for small term frequencies, so the query loop rarely calls `Math.log`. */
@@ -10,14 +10,6 @@ export function logTf(tf: number): number {
 }
 
 /**
- * V8 may return a long token as a slice of the whole lower-cased document; keeping such a slice as
- * a vocabulary key would keep that entire text alive. Copy long keys into a string of their own.
- */
-function detach(term: string): string {
-  return term.length < 13 ? term : (' ' + term).slice(1)
-}
-
-/**
  * The vocabulary and the inverted index. Term ids are dense (`0 .. termCount - 1`). The postings
  * of term `t` (document slot and term frequency, in slot order) sit contiguously in two shared
  * pools at `start[t] .. start[t] + count[t]`, with room up to `cap[t]`. A term that outgrows its
@@ -26,7 +18,7 @@ function detach(term: string): string {
  * the index is compacted; `df` counts live documents only.
  */
 export class TermPostings {
-  #ids = new Map<string, number>()
+  #ids = new TermTable()
   /** Live document frequency per term. */
   #df = new Uint32Array(0)
   #start = new Uint32Array(0)
@@ -75,7 +67,7 @@ export class TermPostings {
 
   /** The id of `term`, or `undefined` if it is not in the vocabulary. */
   id(term: string): number | undefined {
-    return this.#ids.get(term)
+    return this.#ids.id(term)
   }
 
   /** Live document frequency of term `t`. */
@@ -89,12 +81,7 @@ export class TermPostings {
    * arrive; {@link TermPostings.forgetTerms} takes it back out.
    */
   intern(term: string): number {
-    let t = this.#ids.get(term)
-    if (t === undefined) {
-      t = this.#ids.size
-      this.#ids.set(detach(term), t)
-    }
-    return t
+    return this.#ids.intern(term)
   }
 
   /** Makes room in the per-term arrays for every term {@link TermPostings.intern} added. */
@@ -116,13 +103,10 @@ export class TermPostings {
     this.#committed = total
   }
 
-  /** Removes the terms interned since the last {@link TermPostings.commitTerms}. */
-  forgetTerms(terms: Iterable<string>): void {
+  /** Removes the terms interned since the last {@link TermPostings.commitTerms}: the ids from `termCount` on. */
+  forgetUncommitted(): void {
     this.#epoch = nextEpoch()
-    for (const term of terms) {
-      const t = this.#ids.get(term)
-      if (t !== undefined && t >= this.#committed) this.#ids.delete(term)
-    }
+    this.#ids.truncate(this.#committed)
   }
 
   /**
@@ -248,18 +232,16 @@ export class TermPostings {
         livePostings += this.#df[t]!
       }
     }
-    const ids = new Map<string, number>()
+    const ids = new TermTable()
     const df = new Uint32Array(liveTerms)
     const start = new Uint32Array(liveTerms)
     const count = new Uint32Array(liveTerms)
     const slots = new Uint32Array(livePostings)
     const freqs = new Uint32Array(livePostings)
     let end = 0
-    // Map iteration follows insertion order, which is id order: ids are handed out in sequence.
-    for (const [term, old] of this.#ids) {
+    for (let old = 0; old < this.#ids.size; old++) {
       if (this.#df[old]! === 0) continue
-      const t = ids.size
-      ids.set(term, t)
+      const t = ids.intern(this.#ids.term(old))
       termMap[old] = t
       start[t] = end
       for (let i = this.#start[old]!, stop = i + this.#count[old]!; i < stop; i++) {

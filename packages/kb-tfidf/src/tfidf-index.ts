@@ -58,7 +58,7 @@ export class TfidfIndex {
       const vocabulary = termIdPath(this.#analyzer) === undefined ? this.#termCache : this.#postings
       return stageBatch(documents, this.#analyzer, vocabulary, this.#stageScratch, newTerms)
     } catch (error) {
-      this.#postings.forgetTerms(newTerms)
+      this.#postings.forgetUncommitted()
       throw error
     } finally {
       this.#termCache.clear()
