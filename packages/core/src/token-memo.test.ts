@@ -120,4 +120,17 @@ describe('TokenMemo', () => {
     expect(memo.appendTerms('gamma é delta', terms)).toBe(true)
     expect(terms).toEqual(['kept', 'gamma', 'delta'])
   })
+
+  it('gives every id when tokens have more terms than the text has bytes', () => {
+    const many = (token: string): string[] => Array.from({ length: 7 }, (_, i) => `${token.toLowerCase()}${i}`)
+    const memo = new TokenMemo(foldLower, many)
+    const dictionary = new Dictionary()
+    const text = Array.from({ length: 300 }, (_, i) => `t${i % 40}`).join(' ') + ' ' + 'z'.repeat(70)
+    const ids = new Uint32List()
+    ids.push(99)
+    expect(memo.appendIds(text, dictionary, ids)).toBe(true)
+    const byId = [...dictionary.ids.keys()]
+    expect(Array.from(ids.toArray().subarray(1), (id) => byId[id])).toEqual(reference(text, many))
+    expect(ids.items[0]).toBe(99)
+  })
 })
