@@ -73,7 +73,9 @@ async function timeQueries(queries: readonly string[], run: (q: string) => Promi
 const { docs, bytes } = chunks(CHUNKS)
 const queries = queriesFrom(docs, QUERIES)
 gc()
-const heapBefore = process.memoryUsage().heapUsed
+// Typed-array backing stores live outside the V8 heap: count them too.
+const memory = (): number => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers
+const heapBefore = memory()
 
 const bm25 = new BM25Stream({ analyzer: ANALYZER, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY })
 const kb = new InMemoryKnowledgeBase()
@@ -87,7 +89,7 @@ const kbMs = performance.now() - t
 const cpu = process.cpuUsage(cpuBefore)
 const cpuMs = (cpu.user + cpu.system) / 1000
 gc()
-const heapGrowth = process.memoryUsage().heapUsed - heapBefore
+const heapGrowth = memory() - heapBefore
 
 const hybrid = HybridRetriever.builder().stream(bm25, 0.6).stream(new KnowledgeBaseStream(kb), 0.4).build()
 const bm25Query = await timeQueries(queries, (q) => bm25.search(q, 10))
@@ -99,4 +101,4 @@ console.log(`corpus: ${docs.length} chunks, ${mb(bytes)} MiB of text; analyzer $
 console.log(`index into both streams: ${ms(bm25Ms + kbMs)} ms wall, ${ms(cpuMs)} ms CPU (BM25 ${ms(bm25Ms)} ms, TF-IDF ${ms(kbMs)} ms)   target <= 2000 ms`)
 console.log(`BM25 query:   p50 ${ms(bm25Query.p50)} ms, p95 ${ms(bm25Query.p95)} ms   target p50 <= 1 ms`)
 console.log(`hybrid query: p50 ${ms(hybridQuery.p50)} ms, p95 ${ms(hybridQuery.p95)} ms   target p50 <= 3 ms`)
-console.log(`heap growth of both indexes (documents shared): ${mb(heapGrowth)} MiB = ${(heapGrowth / bytes).toFixed(2)}x the chunk text   target <= 3x`)
+console.log(`heap + array-buffer growth of both indexes (documents shared): ${mb(heapGrowth)} MiB = ${(heapGrowth / bytes).toFixed(2)}x the chunk text   target <= 3x`)
