@@ -4,11 +4,13 @@ import {
   assertQuery,
   assertTopK,
   DuplicateIdError,
+  contentText,
   InvalidArgumentError,
   LimitExceededError,
   Mutex,
   type Analyzer,
   type Document,
+  type IndexedText,
   type Replaceable,
   type SearchResult,
   type Stream,
@@ -36,6 +38,13 @@ export interface BM25StreamOptions {
    * @default compatibleAnalyzer
    */
   readonly analyzer?: Analyzer
+  /**
+   * What is analysed for each document: its content, or a text derived from it such as
+   * `pathAndSymbolText` (the `file` path and symbol names before the content). Stored and returned
+   * documents are never changed; only ranking is. Must be deterministic: removal re-analyses it.
+   * @default contentText
+   */
+  readonly indexedText?: IndexedText
   /**
    * Term-frequency saturation: how much a repeated term keeps adding. Finite, `>= 0`.
    * @default 1.2
@@ -85,6 +94,12 @@ function check(ok: boolean, what: string, expected: string, value: unknown): voi
   if (!ok) throw new InvalidArgumentError(`${what} must be ${expected}; received ${describe(value)}.`)
 }
 
+function isIndexedText(value: unknown): value is IndexedText {
+  if (typeof value !== 'object' || value === null) return false
+  const t = value as Record<string, unknown>
+  return typeof t['name'] === 'string' && t['name'].length > 0 && typeof t['text'] === 'function'
+}
+
 function isAnalyzer(value: unknown): value is Analyzer {
   if (typeof value !== 'object' || value === null) return false
   const a = value as Record<string, unknown>
@@ -118,6 +133,8 @@ export class BM25Stream implements Stream, Replaceable {
   readonly name: string
   /** The analyzer in use; record its `name` in fingerprints. */
   readonly analyzer: Analyzer
+  /** What is analysed for each document; record its `name` in fingerprints. */
+  readonly indexedText: IndexedText
   readonly #params: { readonly k1: number; readonly b: number }
   readonly #maxDocuments: number
   readonly #ttlMs: number
@@ -129,6 +146,7 @@ export class BM25Stream implements Stream, Replaceable {
   /** @throws InvalidArgumentError for an option outside its documented range. */
   constructor({
     analyzer = compatibleAnalyzer,
+    indexedText = contentText,
     k1 = 1.2,
     b = 0.75,
     maxDocuments = 10_000,
@@ -138,6 +156,7 @@ export class BM25Stream implements Stream, Replaceable {
     onEvict,
   }: BM25StreamOptions = {}) {
     check(isAnalyzer(analyzer), 'options.analyzer', 'an Analyzer with name, analyze and analyzeQuery', analyzer)
+    check(isIndexedText(indexedText), 'options.indexedText', 'an IndexedText with a non-empty name and text(document)', indexedText)
     check(typeof k1 === 'number' && Number.isFinite(k1) && k1 >= 0, 'options.k1', 'a finite number >= 0', k1)
     check(typeof b === 'number' && b >= 0 && b <= 1, 'options.b', 'a number in [0, 1]', b)
     check(
@@ -152,12 +171,13 @@ export class BM25Stream implements Stream, Replaceable {
     check(onEvict === undefined || typeof onEvict === 'function', 'options.onEvict', 'a function', onEvict)
     this.name = name
     this.analyzer = analyzer
+    this.indexedText = indexedText
     this.#params = { k1, b }
     this.#maxDocuments = maxDocuments
     this.#ttlMs = ttlMs
     this.#now = now
     this.#onEvict = onEvict
-    this.#index = new InvertedIndex(analyzer)
+    this.#index = new InvertedIndex(analyzer, undefined, indexedText)
   }
 
   /**

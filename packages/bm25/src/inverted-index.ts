@@ -1,4 +1,15 @@
-import { nextEpoch, TermTable, termIdPath, Uint32List, type Analyzer, type Document, type TermResolver } from '@rag/core'
+import {
+  contentText,
+  InvalidArgumentError,
+  nextEpoch,
+  TermTable,
+  termIdPath,
+  Uint32List,
+  type Analyzer,
+  type Document,
+  type IndexedText,
+  type TermResolver,
+} from '@rag/core'
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './growable.js'
 import { MAX_SLOTS, PostingsPool } from './postings.js'
@@ -51,6 +62,7 @@ export function bm25Idf(documentCount: number, df: number): number {
  */
 export class InvertedIndex implements TermResolver {
   readonly #analyzer: Analyzer
+  readonly #indexedText: IndexedText
   readonly #compactAfter: number
   #terms = new TermTable()
   #df = new Uint32Array(0)
@@ -69,9 +81,13 @@ export class InvertedIndex implements TermResolver {
   readonly #ids = new Uint32List()
   readonly #unique = new Uint32List()
 
-  /** @param compactAfter dead slots (or dead terms) needed before a compaction is considered. */
-  constructor(analyzer: Analyzer, compactAfter = 1024) {
+  /**
+   * @param compactAfter dead slots (or dead terms) needed before a compaction is considered.
+   * @param indexedText what is analysed for each document (staging and removal alike).
+   */
+  constructor(analyzer: Analyzer, compactAfter = 1024, indexedText: IndexedText = contentText) {
     this.#analyzer = analyzer
+    this.#indexedText = indexedText
     this.#compactAfter = compactAfter
   }
 
@@ -151,7 +167,7 @@ export class InvertedIndex implements TermResolver {
     const firstNewTerm = this.#terms.size
     for (const slot of slots) {
       const first = decrements.length
-      this.#analyze(this.#slots.document(slot).content)
+      this.#analyze(this.#textOf(this.#slots.document(slot)))
       const ids = this.#ids.items
       for (let k = 0; k < this.#ids.length; k++) {
         const id = ids[k]!
@@ -181,7 +197,7 @@ export class InvertedIndex implements TermResolver {
       for (let i = 0; i < documents.length; i++) {
         const doc = documents[i]!
         const slot = firstSlot + i
-        this.#analyze(doc.content)
+        this.#analyze(this.#textOf(doc))
         const ids = this.#ids.items
         const length = this.#ids.length
         unique.clear()
@@ -281,6 +297,15 @@ export class InvertedIndex implements TermResolver {
     this.#tf = new Uint32Array(0)
     this.#stagedDf = new Uint32Array(0)
     this.#epoch = nextEpoch()
+  }
+
+  /** The text analysed for `doc`: `indexedText.text(doc)`, which must be a string. */
+  #textOf(doc: Document): string {
+    const text: unknown = this.#indexedText.text(doc)
+    if (typeof text !== 'string') {
+      throw new InvalidArgumentError(`indexed text "${this.#indexedText.name}" returned ${typeof text} for document "${doc.id}"; expected a string.`)
+    }
+    return text
   }
 
   /** Fills `#ids` with the term ids of `text`, through the analyzer's shortcut when it has one. */
