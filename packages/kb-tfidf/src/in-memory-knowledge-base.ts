@@ -5,11 +5,13 @@ import {
   assertTopK,
   basicAnalyzer,
   ConfigError,
+  contentText,
   DuplicateIdError,
   InvalidArgumentError,
   Mutex,
   type Analyzer,
   type Document,
+  type IndexedText,
   type KnowledgeBase,
   type SearchResult,
 } from '@rag/core'
@@ -23,6 +25,13 @@ export interface InMemoryKnowledgeBaseOptions {
    * @default basicAnalyzer (from `@rag/core`)
    */
   readonly analyzer?: Analyzer
+  /**
+   * What is analysed for each document: its content, or a text derived from it such as
+   * `pathAndSymbolText` (the `file` path and symbol names before the content). Stored and returned
+   * documents are never changed; only ranking is. Changing it means re-adding every document.
+   * @default contentText (from `@rag/core`)
+   */
+  readonly indexedText?: IndexedText
 }
 
 /**
@@ -41,16 +50,23 @@ export interface InMemoryKnowledgeBaseOptions {
 export class InMemoryKnowledgeBase implements KnowledgeBase {
   /** The analyzer documents and queries go through. */
   readonly analyzer: Analyzer
+  /** What is analysed for each document; record its `name` in fingerprints. */
+  readonly indexedText: IndexedText
   #index: TfidfIndex
   readonly #writes = new Mutex()
 
-  /** @throws ConfigError if `analyzer` lacks `analyze` or `analyzeQuery`. */
-  constructor({ analyzer = basicAnalyzer }: InMemoryKnowledgeBaseOptions = {}) {
+  /** @throws ConfigError if `analyzer` lacks `analyze` or `analyzeQuery`, or `indexedText` a name or `text`. */
+  constructor({ analyzer = basicAnalyzer, indexedText = contentText }: InMemoryKnowledgeBaseOptions = {}) {
     if (typeof analyzer?.analyze !== 'function' || typeof analyzer.analyzeQuery !== 'function') {
       throw new ConfigError('analyzer must have analyze(text) and analyzeQuery(text) methods; received an object without them.')
     }
+    const { name, text } = (indexedText ?? {}) as { name?: unknown; text?: unknown }
+    if (typeof name !== 'string' || name.length === 0 || typeof text !== 'function') {
+      throw new ConfigError('indexedText must be { name: non-empty string, text(document) }; received an object without them.')
+    }
     this.analyzer = analyzer
-    this.#index = new TfidfIndex(analyzer)
+    this.indexedText = indexedText
+    this.#index = new TfidfIndex(analyzer, indexedText)
   }
 
   /**
@@ -127,7 +143,7 @@ export class InMemoryKnowledgeBase implements KnowledgeBase {
   /** Removes every document. */
   async clear(): Promise<void> {
     await this.#writes.runExclusive(() => {
-      this.#index = new TfidfIndex(this.analyzer)
+      this.#index = new TfidfIndex(this.analyzer, this.indexedText)
     })
   }
 

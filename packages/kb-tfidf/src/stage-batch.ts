@@ -1,4 +1,4 @@
-import { ConfigError, termIdPath, type Analyzer, type Document, type TermResolver, type Uint32List } from '@rag/core'
+import { ConfigError, termIdPath, type Analyzer, type Document, type IndexedText, type TermResolver, type Uint32List } from '@rag/core'
 import { growUint32 } from './grow.js'
 
 /**
@@ -37,17 +37,28 @@ export interface Vocabulary {
   intern(term: string): number
 }
 
+/** The text analysed for `doc`: `indexedText.text(doc)`, which must be a string. */
+function textOf(indexedText: IndexedText, doc: Document): string {
+  const text: unknown = indexedText.text(doc)
+  if (typeof text !== 'string') {
+    throw new ConfigError(`indexed text "${indexedText.name}" must return a string for document "${doc.id}"; received ${typeof text}.`)
+  }
+  return text
+}
+
 /**
- * Analyses `documents` with `analyzer` and resolves their terms to ids, adding new terms to
+ * Analyses `indexedText.text(doc)` of each of `documents` with `analyzer` and resolves their terms to ids, adding new terms to
  * `vocabulary`: through the analyzer's term-id path when it has one (`basicAnalyzer` does), which
  * resolves a token once and remembers its id, else one lookup per term of `analyzer.analyze`. Everything it adds is listed in `newTerms`, which the
  * caller takes back out if it throws half way: `newTerms` is filled as terms are added.
  *
- * @throws ConfigError if the analyzer returns something other than an array of strings.
+ * @throws ConfigError if the analyzer returns something other than an array of strings, or
+ * `indexedText` something other than a string.
  */
 export function stageBatch(
   documents: readonly Document[],
   analyzer: Analyzer,
+  indexedText: IndexedText,
   vocabulary: Vocabulary,
   scratch: StageScratch,
   newTerms: string[],
@@ -75,7 +86,7 @@ export function stageBatch(
   documents.forEach((doc, d) => {
     if (path !== undefined) {
       ids.clear()
-      path.appendIds(doc.content, resolver, ids)
+      path.appendIds(textOf(indexedText, doc), resolver, ids)
       scratch.counts = growUint32(scratch.counts, termCount + newTerms.length, 0)
       const counts = scratch.counts
       const items = ids.items
@@ -89,7 +100,7 @@ export function stageBatch(
       norms[d] = ids.length === 0 ? 0 : 1 / Math.sqrt(ids.length)
       return
     }
-    const terms = analyzer.analyze(doc.content)
+    const terms = analyzer.analyze(textOf(indexedText, doc))
     if (!Array.isArray(terms)) {
       throw new ConfigError(`analyzer "${analyzer.name}" must return an array of strings for document "${doc.id}"; received ${typeof terms}.`)
     }

@@ -1,4 +1,4 @@
-import { RagError, termIdPath, Uint32List, type Analyzer, type Document, type SearchResult } from '@rag/core'
+import { contentText, RagError, termIdPath, Uint32List, type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './grow.js'
 import { stageBatch, type StageScratch, type StagedBatch } from './stage-batch.js'
@@ -17,6 +17,7 @@ import { selectTopK } from './top-k.js'
  */
 export class TfidfIndex {
   readonly #analyzer: Analyzer
+  readonly #indexedText: IndexedText
   readonly #slots = new DocumentSlots()
   readonly #postings = new TermPostings()
   readonly #termCache = new TermCache(this.#postings)
@@ -26,8 +27,10 @@ export class TfidfIndex {
   /** Query scratch: slots touched by the current query. */
   #touched = new Uint32Array(0)
 
-  constructor(analyzer: Analyzer) {
+  /** @param indexedText what is analysed for each document. */
+  constructor(analyzer: Analyzer, indexedText: IndexedText = contentText) {
     this.#analyzer = analyzer
+    this.#indexedText = indexedText
   }
 
   get size(): number {
@@ -56,7 +59,7 @@ export class TfidfIndex {
     try {
       // A term-id path resolves each distinct token once, so the term cache would only add work.
       const vocabulary = termIdPath(this.#analyzer) === undefined ? this.#termCache : this.#postings
-      return stageBatch(documents, this.#analyzer, vocabulary, this.#stageScratch, newTerms)
+      return stageBatch(documents, this.#analyzer, this.#indexedText, vocabulary, this.#stageScratch, newTerms)
     } catch (error) {
       this.#postings.forgetUncommitted()
       throw error
