@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CancelledError, InvalidArgumentError, type IndexProgress } from '@rag/core'
+import { CancelledError, contentText, InvalidArgumentError, pathAndSymbolText, type IndexProgress } from '@rag/core'
 import { RagService } from './rag-service.js'
 import { createTempRepo, SAMPLE_FILES, type TempRepo } from './testing/temp-repo.js'
 
@@ -134,5 +134,21 @@ describe('RagService', () => {
     expect(hits[0]?.document.id).toBe('x')
     expect(await rag.bm25?.size()).toBe((await rag.getStatus()).chunkCount)
     expect(() => new RagService({ weights: { bm25: 0 } })).toThrow(InvalidArgumentError)
+  })
+
+  it('passes bm25.indexedText through: a chunk is found by a symbol name only its metadata holds', async () => {
+    const content = 'refresh(token) { return this.cache.get(token) ?? load(token) }'
+    const metadata = { file: 'src/auth/session-store.ts', qname: 'SessionCache.refresh' }
+    const plain = new RagService()
+    expect(plain.bm25?.indexedText).toBe(contentText)
+    await plain.addDocument(content, metadata)
+    expect(await plain.search('SessionCache', 5)).toEqual([])
+
+    const rag = new RagService({ bm25: { indexedText: pathAndSymbolText } })
+    expect(rag.bm25?.indexedText).toBe(pathAndSymbolText)
+    const id = await rag.addDocument(content, metadata)
+    const [top] = await rag.search('SessionCache', 5)
+    expect(top?.document).toEqual({ id, content, metadata })
+    expect(top?.explain?.map((e) => e.stream)).toEqual(['bm25'])
   })
 })
