@@ -1,28 +1,10 @@
 import { basicAnalyzer, ConfigError, contentText, pathAndSymbolText, type Analyzer, type Document, type IndexedText } from '@rag/core'
 import fc from 'fast-check'
+import { symbolChunks } from '@rag/test-utils'
 import { describe, expect, it } from 'vitest'
 import { InMemoryKnowledgeBase, type InMemoryKnowledgeBaseOptions } from './in-memory-knowledge-base.js'
 
-/** Chunks whose symbol names and paths are not in their content, as a chunker leaves them. */
-function chunks(): Document[] {
-  return [
-    {
-      id: 'src/auth/session-store.ts#0',
-      content: 'refresh(token) { return this.cache.get(token) ?? load(token) }',
-      metadata: { file: 'src/auth/session-store.ts', qname: 'SessionCache.refresh', startLine: 10, endLine: 12 },
-    },
-    {
-      id: 'src/db/pool.ts#0',
-      content: 'export function open(config) { return connect(config.url, { retries: 3 }) }',
-      metadata: { file: 'src/db/pool.ts', symbol: 'open', symbols: 'open, closeIdle', startLine: 1, endLine: 3 },
-    },
-    {
-      id: 'src/readme.md#0',
-      content: 'How to refresh a token and open the cache for the session',
-      metadata: { file: 'src/readme.md', sectionPath: 'Usage' },
-    },
-  ]
-}
+const chunks = symbolChunks
 
 // basicAnalyzer is staged through its term-id path; a copy of it takes the generic path.
 const analyzers: [string, Analyzer][] = [

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { InvalidArgumentError, RagError, pathAndSymbolText, type Document, type IndexedText } from '@rag/core'
-import { describeKnowledgeBaseContract, doc, generation } from '@rag/test-utils'
+import { describeKnowledgeBaseContract, doc, generation, symbolChunks } from '@rag/test-utils'
 import { afterAll, describe, expect, it } from 'vitest'
 import { IncompatibleStoreError } from './errors/store-errors.js'
 import { SCHEMA_VERSION } from './schema.js'
@@ -10,26 +10,7 @@ import { createTempStores } from './testing/temp-stores.js'
 const stores = createTempStores('rag-store-sqlite-indexed-text-')
 afterAll(() => stores.dispose())
 
-/** Chunks whose symbol names and paths are not in their content, as a chunker leaves them. */
-function chunks(): Document[] {
-  return [
-    {
-      id: 'src/auth/session-store.ts#0',
-      content: 'refresh(token) { return this.cache.get(token) ?? load(token) }',
-      metadata: { file: 'src/auth/session-store.ts', qname: 'SessionCache.refresh', startLine: 10, endLine: 12 },
-    },
-    {
-      id: 'src/db/pool.ts#0',
-      content: 'export function open(config) { return connect(config.url, { retries: 3 }) }',
-      metadata: { file: 'src/db/pool.ts', symbol: 'open', symbols: 'open, closeIdle', startLine: 1, endLine: 3 },
-    },
-    {
-      id: 'src/readme.md#0',
-      content: 'How to refresh a token and open the cache for the session',
-      metadata: { file: 'src/readme.md', sectionPath: 'Usage' },
-    },
-  ]
-}
+const chunks = symbolChunks
 
 async function ids(options: SqliteKnowledgeBaseOptions, query: string): Promise<string[]> {
   const kb = await stores.open(stores.path(), options)

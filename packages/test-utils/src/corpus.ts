@@ -26,3 +26,28 @@ export function generation(marker: string, count: number): Document[] {
     doc(`${marker}-${i}`, `shared ${marker} document number ${i} with some filler words about widgets`),
   )
 }
+
+/**
+ * Chunks whose symbol names and paths are not in their content, as a chunker leaves them: for
+ * tests of what an index analyses (`IndexedText`). `SessionCache`, `closeIdle` and the path words
+ * `auth`, `pool` appear only in metadata.
+ */
+export function symbolChunks(): Document[] {
+  return [
+    {
+      id: 'src/auth/session-store.ts#0',
+      content: 'refresh(token) { return this.cache.get(token) ?? load(token) }',
+      metadata: { file: 'src/auth/session-store.ts', qname: 'SessionCache.refresh', startLine: 10, endLine: 12 },
+    },
+    {
+      id: 'src/db/pool.ts#0',
+      content: 'export function open(config) { return connect(config.url, { retries: 3 }) }',
+      metadata: { file: 'src/db/pool.ts', symbol: 'open', symbols: 'open, closeIdle', startLine: 1, endLine: 3 },
+    },
+    {
+      id: 'src/readme.md#0',
+      content: 'How to refresh a token and open the cache for the session',
+      metadata: { file: 'src/readme.md', sectionPath: 'Usage' },
+    },
+  ]
+}
