@@ -11,7 +11,7 @@ import {
   type TermResolver,
 } from '@rag/core'
 import { DocumentSlots } from './document-slots.js'
-import { growFloat64, growUint32 } from './growable.js'
+import { growFloat64, growUint32 } from '@rag/core'
 import { MAX_SLOTS, PostingsPool } from './postings.js'
 import { selectTopK } from './top-k.js'
 

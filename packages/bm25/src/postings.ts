@@ -1,4 +1,4 @@
-import { growUint32 } from './growable.js'
+import { growUint32 } from '@rag/core'
 
 /** Document slots must fit in the 24 high bits of a posting word. */
 export const MAX_SLOTS = 1 << 24

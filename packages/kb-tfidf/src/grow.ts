@@ -1,23 +1,15 @@
-/** The next capacity for a growing array: half again, or `minLength` if that is larger. */
-export function nextCapacity(current: number, minLength: number): number {
-  return Math.max(minLength, Math.ceil(current * 1.5), 16)
-}
+import { growFloat64 as growFloat64By, growUint32 as growUint32By } from '@rag/core'
 
-/**
- * Returns `array` if it holds at least `minLength` elements, else a larger copy of its first `used`
- * elements. Growing by half again keeps appends amortized O(1) with less than 50% slack.
- */
+// The knowledge base grows its arrays by half again rather than doubling: appends stay amortized
+// O(1) with less than 50 % slack, and memory is what this index is measured on.
+const GROWTH = 1.5
+
+/** Core's `growUint32` at this package's growth factor. */
 export function growUint32(array: Uint32Array<ArrayBuffer>, minLength: number, used: number): Uint32Array<ArrayBuffer> {
-  if (array.length >= minLength) return array
-  const next = new Uint32Array(nextCapacity(array.length, minLength))
-  next.set(array.subarray(0, used))
-  return next
+  return growUint32By(array, minLength, used, GROWTH)
 }
 
-/** {@link growUint32} for `Float64Array`. */
+/** Core's `growFloat64` at this package's growth factor. */
 export function growFloat64(array: Float64Array<ArrayBuffer>, minLength: number, used: number): Float64Array<ArrayBuffer> {
-  if (array.length >= minLength) return array
-  const next = new Float64Array(nextCapacity(array.length, minLength))
-  next.set(array.subarray(0, used))
-  return next
+  return growFloat64By(array, minLength, used, GROWTH)
 }
