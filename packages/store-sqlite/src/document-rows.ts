@@ -8,7 +8,7 @@ import {
   type IndexedText,
   type Metadata,
 } from '@rag/core'
-import { termsColumn } from './fts-query.js'
+import { countFtsTokens, termsColumn } from './fts-query.js'
 import type { DocumentRow, Statements } from './statements.js'
 
 /** A validated document ready to insert: its row values and its analyzed terms. */
@@ -17,6 +17,8 @@ export interface PreparedDocument {
   readonly content: string
   readonly metadata: string
   readonly terms: string
+  /** How many tokens FTS5 indexes for `terms`: the document's length in the TF-IDF score. */
+  readonly termCount: number
 }
 
 function isWellFormed(text: string): boolean {
@@ -49,12 +51,8 @@ export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexed
       assertWellFormed(key, `${at}: a metadata key`)
       if (typeof value === 'string') assertWellFormed(value, `${at}: metadata.${key}`)
     }
-    return {
-      id: doc.id,
-      content: doc.content,
-      metadata: JSON.stringify(doc.metadata),
-      terms: termsColumn(analyzer.analyze(textToIndex(doc, indexedText, at))),
-    }
+    const terms = termsColumn(analyzer.analyze(textToIndex(doc, indexedText, at)))
+    return { id: doc.id, content: doc.content, metadata: JSON.stringify(doc.metadata), terms, termCount: countFtsTokens(terms) }
   })
 }
 
@@ -78,6 +76,7 @@ export function deleteDocuments(statements: Statements, ids: readonly string[]):
     const seq = statements.deleteDocument.get(id)
     if (seq === undefined) continue
     statements.deleteTerms.run(seq)
+    statements.deleteTermCount.run(seq)
     removed++
   }
   return removed
@@ -104,5 +103,6 @@ export function insertDocuments(statements: Statements, documents: readonly Prep
       throw error
     }
     statements.insertTerms.run(seq, doc.terms)
+    statements.insertTermCount.run(seq, doc.termCount)
   }
 }

@@ -13,7 +13,7 @@ function fileMap(count: number): Array<[string, FileFingerprint]> {
 
 describe('syncFingerprints', () => {
   it('writes only the rows that differ from the stored map', () => {
-    const db = openStoreDatabase(':memory:', { create: true, busyTimeoutMs: 0, analyzerName: 'basic@1', indexedTextName: 'content' })
+    const db = openStoreDatabase(':memory:', { create: true, busyTimeoutMs: 0, analyzerName: 'basic@1', indexedTextName: 'content', termCountOf: () => 0 })
     try {
       const statements = prepareStatements(db)
       const files = fileMap(5000)

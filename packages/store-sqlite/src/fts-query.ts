@@ -27,3 +27,33 @@ export function matchExpression(terms: readonly string[]): string | undefined {
   if (unique.size === 0) return undefined
   return [...unique].map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ')
 }
+
+/**
+ * One token of FTS5's `ascii` tokenizer as this store configures it: a run of ASCII letters,
+ * digits, `_` and non-ASCII characters (all of which are token characters); every other ASCII
+ * character separates.
+ */
+const FTS_TOKEN = /[0-9A-Z_a-z\u0080-\uffff]+/g
+const ASCII_UPPER = /[A-Z]/g
+
+/**
+ * The tokens FTS5 indexes for a text: runs of {@link FTS_TOKEN}, with ASCII letters folded to
+ * lower case (the `ascii` tokenizer leaves other letters alone). An analyzed term of the built-in
+ * analyzers is exactly one token; a term such as `a.b` is two.
+ *
+ * @example
+ * ftsTokens('Foo.bar_baz Ünï') // ['foo', 'bar_baz', 'Ünï']
+ */
+export function ftsTokens(text: string): string[] {
+  const tokens = text.match(FTS_TOKEN) ?? []
+  for (let i = 0; i < tokens.length; i++) tokens[i] = tokens[i]!.replace(ASCII_UPPER, (c) => c.toLowerCase())
+  return tokens
+}
+
+/** How many tokens FTS5 indexes for `text` (the length of {@link ftsTokens}, without building it). */
+export function countFtsTokens(text: string): number {
+  let count = 0
+  FTS_TOKEN.lastIndex = 0
+  while (FTS_TOKEN.exec(text) !== null) count++
+  return count
+}

@@ -1,4 +1,5 @@
 export { SqliteKnowledgeBase, openSqliteKnowledgeBase, type SqliteKnowledgeBaseOptions } from './sqlite-knowledge-base.js'
+export { SqliteTfidfStream, type SqliteTfidfStreamOptions } from './sqlite-tfidf-stream.js'
 export type {
   FileFingerprint,
   FingerprintInput,

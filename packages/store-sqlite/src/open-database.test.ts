@@ -163,7 +163,7 @@ describe('openSqliteKnowledgeBase on paths', () => {
     await kb.close()
     const raw = new Database(path, { readonly: true })
     expect(raw.pragma('application_id', { simple: true })).toBe(APPLICATION_ID)
-    expect(raw.pragma('user_version', { simple: true })).toBe(1) // content: readable by releases before version 2
+    expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal')
     raw.close()
     const again = await stores.open(path)

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3'
-import { RagError } from '@rag/core'
+import { RagError, type Document } from '@rag/core'
 import { CorruptStoreError, IncompatibleStoreError, toStoreError } from './errors/store-errors.js'
 import { probeStoreFile } from './file-header.js'
 import { APPLICATION_ID, META, SCHEMA_SQL, SCHEMA_VERSION, describeApplicationId } from './schema.js'
+import { upgradeSchema } from './upgrade-schema.js'
 
 /** What a store without an `indexed_text` row (written before the option existed) indexed. */
 const LEGACY_INDEXED_TEXT = 'content'
@@ -17,6 +18,8 @@ export interface OpenStoreSettings {
   readonly analyzerName: string
   /** The `IndexedText` this connection will index documents with. */
   readonly indexedTextName: string
+  /** How many FTS5 tokens the store indexes for a document: fills `term_counts` when upgrading an older store. */
+  readonly termCountOf: (document: Document) => number
 }
 
 /** `true` for the paths better-sqlite3 treats as private in-memory or temporary databases. */
@@ -28,6 +31,7 @@ export function isMemoryPath(path: string): boolean {
  * Opens (or creates) a store file and proves it is ours before anything is written: the raw header
  * must say SQLite, `application_id` must be ours (or the file brand new and empty), the schema
  * version not newer than this code, and the stored analyzer and indexed text the ones requested.
+ * An older schema is then upgraded in place (see `upgradeSchema`).
  *
  * @throws CorruptStoreError, IncompatibleStoreError, or RagError `NOT_FOUND` / `IO`.
  */
@@ -72,6 +76,7 @@ function prepare(db: Database.Database, path: string, settings: OpenStoreSetting
   }
   checkRecorded(db, path, ANALYZER, settings.analyzerName)
   checkRecorded(db, path, INDEXED_TEXT, settings.indexedTextName)
+  if (identity.schemaVersion < SCHEMA_VERSION) upgradeSchema(db, settings.termCountOf)
 }
 
 interface Identity {
@@ -104,7 +109,6 @@ function initialise(db: Database.Database, path: string, settings: OpenStoreSett
       put.run(META.analyzer, settings.analyzerName)
       put.run(META.indexedText, settings.indexedTextName)
       put.run(META.generation, '0')
-      markSchemaVersion(db, settings.indexedTextName)
     }
     db.exec('COMMIT')
   } catch (error) {
@@ -155,11 +159,12 @@ const ANALYZER: Recorded = { key: META.analyzer, label: 'analyzer' }
 const INDEXED_TEXT: Recorded = { key: META.indexedText, label: 'indexed text', legacy: LEGACY_INDEXED_TEXT }
 
 /**
- * Version 2 marks a store whose index holds another text than the content (see `SCHEMA_VERSION`),
- * so a release that knows only version 1 refuses it. Runs inside the caller's write transaction.
+ * Version 2 marks a version 1 store whose index holds another text than the content (see
+ * `SCHEMA_VERSION`), so a release that knows only version 1 refuses it even before the upgrade to
+ * version 3 that follows. Runs inside the caller's write transaction.
  */
 function markSchemaVersion(db: Database.Database, indexedTextName: string): void {
-  if (indexedTextName !== LEGACY_INDEXED_TEXT) db.pragma(`user_version = ${SCHEMA_VERSION}`)
+  if (indexedTextName !== LEGACY_INDEXED_TEXT && Number(db.pragma('user_version', { simple: true })) < 2) db.pragma('user_version = 2')
 }
 
 /**

@@ -10,16 +10,19 @@ export const APPLICATION_ID = 0x72616773
  *
  * - 1: the full-text index holds the analyzed content (`store_meta` may lack `indexed_text`).
  * - 2: the same tables, and the index may hold another text ({@link META}.indexedText is not
- *   `content`). A store is marked 2 only then, so releases that know only version 1, and would
+ *   `content`). A store was marked 2 only then, so releases that know only version 1, and would
  *   index new documents by their content alone, refuse it instead of mixing two kinds of terms.
+ * - 3: adds `term_counts`, which TF-IDF search needs. Every new store is 3, so releases that
+ *   would add documents without their term counts refuse it. Opening a version 1 or 2 store
+ *   upgrades it in place, counting the terms of the stored documents (see `upgradeSchema`).
  */
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
-/** The schema version of a store whose full-text index holds the analyzed content. */
-export const CONTENT_SCHEMA_VERSION = 1
+/** The `term_counts` table; also what upgrading a version 1 or 2 store creates. */
+export const TERM_COUNTS_SQL = 'CREATE TABLE term_counts (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL)'
 
 /**
- * The schema (the same tables in versions 1 and 2; see {@link SCHEMA_VERSION}).
+ * The schema of version 3 (versions 1 and 2 lack `term_counts`; see {@link SCHEMA_VERSION}).
  *
  * - `documents`: one row per document; `seq` keeps insertion order (AUTOINCREMENT never reuses a
  *   value, so `ORDER BY seq` is insertion order even after deletes); `metadata` is JSON text.
@@ -27,6 +30,9 @@ export const CONTENT_SCHEMA_VERSION = 1
  *   The analyzer runs in JavaScript (so the index matches the toolkit's analyzers); the `ascii`
  *   tokenizer with `_` as a token character then keeps each analyzed term whole.
  *   `contentless_delete=1` lets a row be deleted by rowid alone.
+ * - `term_counts`: how many tokens the full-text index holds for each document (its length
+ *   `|d|` in the TF-IDF score), keyed by `documents.seq`; FTS5 keeps the same number in its own
+ *   shadow table, whose format is internal to SQLite.
  * - `file_fingerprints`: the indexer's per-file state: fingerprint, stat numbers (JSON object:
  *   size, mtimeMs, and whatever else the indexer's fast path compares) and chunk ids (JSON array).
  * - `store_meta`: small key/value rows: analyzer name, indexed text name, generation counter,
@@ -45,6 +51,7 @@ CREATE VIRTUAL TABLE document_terms USING fts5(
   contentless_delete = 1,
   tokenize = "ascii tokenchars '_'"
 );
+${TERM_COUNTS_SQL};
 CREATE TABLE file_fingerprints (
   path TEXT PRIMARY KEY,
   fingerprint TEXT NOT NULL,
@@ -56,7 +63,7 @@ CREATE TABLE store_meta (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 PRAGMA application_id = ${APPLICATION_ID};
-PRAGMA user_version = ${CONTENT_SCHEMA_VERSION};
+PRAGMA user_version = ${SCHEMA_VERSION};
 `
 
 /** Keys of `store_meta`. */

@@ -17,7 +17,7 @@ import {
 import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
 import { toStoreError } from './errors/store-errors.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
-import { matchExpression } from './fts-query.js'
+import { ftsTokens, matchExpression } from './fts-query.js'
 import {
   normaliseFingerprints,
   serialiseState,
@@ -29,6 +29,7 @@ import {
 import { openStoreDatabase } from './open-database.js'
 import { META } from './schema.js'
 import { prepareStatements, type Statements } from './statements.js'
+import { searchTfidf } from './tfidf-search.js'
 
 function assertId(id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
@@ -118,7 +119,13 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   static async open(path: string, options: SqliteKnowledgeBaseOptions = {}): Promise<SqliteKnowledgeBase> {
     const { analyzer = basicAnalyzer, indexedText = contentText, create = true, busyTimeoutMs = 5000 } = options
     assertIndexedText(indexedText)
-    const db = openStoreDatabase(path, { create, busyTimeoutMs, analyzerName: analyzer.name, indexedTextName: indexedText.name })
+    const db = openStoreDatabase(path, {
+      create,
+      busyTimeoutMs,
+      analyzerName: analyzer.name,
+      indexedTextName: indexedText.name,
+      termCountOf: (document) => prepareDocuments([document], analyzer, indexedText)[0]!.termCount,
+    })
     try {
       return new SqliteKnowledgeBase(path, analyzer, indexedText, db)
     } catch (error) {
@@ -180,11 +187,33 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     return rows.map((row) => ({ document: rowToDocument(row), score: row[3] }))
   }
 
+  /**
+   * The best `topK` documents for `query` by TF-IDF, highest score first, equal scores by id: the
+   * score of `InMemoryKnowledgeBase` from `@rag/kb-tfidf` (Lucene's ClassicSimilarity without
+   * query norm, `1 + ln tf`), computed from this store's full-text index in one snapshot. For
+   * analyzers whose terms are single FTS5 tokens (the built-in ones: lower-case runs of letters,
+   * digits and `_`) the scores equal those of an `InMemoryKnowledgeBase` holding the same
+   * documents with the same analyzer and indexed text; other terms are split as FTS5 split them.
+   * Fuse it with {@link SqliteKnowledgeBase.search} (BM25) through a `SqliteTfidfStream`.
+   *
+   * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.
+   * @example
+   * const hits = await kb.searchTfidf('open the pool', 10)
+   */
+  async searchTfidf(query: string, topK: number): Promise<SearchResult[]> {
+    assertQuery(query)
+    assertTopK(topK)
+    const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
+    const hits = this.#read('search by TF-IDF', ({ statements }) => searchTfidf(statements, tokens, topK))
+    return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
+  }
+
   /** Removes every document, and with them the stored fingerprints and index state (they describe those documents). */
   async clear(): Promise<void> {
     this.#write('clear the store', ({ statements }) => {
       statements.clearDocuments.run()
       statements.clearTerms.run()
+      statements.clearTermCounts.run()
       statements.clearFingerprints.run()
       statements.deleteMeta.run(META.state)
     })

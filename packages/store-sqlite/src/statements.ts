@@ -16,12 +16,19 @@ export type FingerprintRow = [path: string, fingerprint: string, stat: string, c
 export interface Statements {
   readonly insertDocument: Database.Statement<[string, string, string]>
   readonly insertTerms: Database.Statement<[number | bigint, string]>
+  readonly insertTermCount: Database.Statement<[number | bigint, number]>
+  readonly deleteTermCount: Database.Statement<[number]>
   readonly deleteDocument: Database.Statement<[string], number>
   readonly deleteTerms: Database.Statement<[number]>
   readonly getDocument: Database.Statement<[string], DocumentRow>
   readonly listDocuments: Database.Statement<[], DocumentRow>
   readonly countDocuments: Database.Statement<[], number>
   readonly search: Database.Statement<[string, number], SearchRow>
+  /** `[seq, tf]` of every document holding the FTS5 token, in seq order. */
+  readonly termFrequencies: Database.Statement<[string], [seq: number, tf: number]>
+  readonly getTermCount: Database.Statement<[number], number>
+  readonly listTermCounts: Database.Statement<[], [seq: number, count: number]>
+  readonly getDocumentBySeq: Database.Statement<[number], DocumentRow>
   readonly getMeta: Database.Statement<[string], string>
   readonly putMeta: Database.Statement<[string, string]>
   readonly deleteMeta: Database.Statement<[string]>
@@ -31,14 +38,22 @@ export interface Statements {
   readonly deleteFingerprint: Database.Statement<[string]>
   readonly clearDocuments: Database.Statement<[]>
   readonly clearTerms: Database.Statement<[]>
+  readonly clearTermCounts: Database.Statement<[]>
   readonly clearFingerprints: Database.Statement<[]>
 }
 
-/** Prepares {@link Statements} on an open, verified store connection. */
+/**
+ * Prepares {@link Statements} on an open, verified store connection. Creates the connection's
+ * `temp.term_instances` table first: an `fts5vocab` view of the full-text index with one row per
+ * token occurrence, which the TF-IDF search counts term frequencies from.
+ */
 export function prepareStatements(db: Database.Database): Statements {
+  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.term_instances USING fts5vocab(main, document_terms, instance)')
   return {
     insertDocument: db.prepare('INSERT INTO documents (id, content, metadata) VALUES (?, ?, ?)'),
     insertTerms: db.prepare('INSERT INTO document_terms (rowid, terms) VALUES (?, ?)'),
+    insertTermCount: db.prepare('INSERT INTO term_counts (seq, count) VALUES (?, ?)'),
+    deleteTermCount: db.prepare('DELETE FROM term_counts WHERE seq = ?'),
     deleteDocument: db.prepare<[string], number>('DELETE FROM documents WHERE id = ? RETURNING seq').pluck(),
     deleteTerms: db.prepare('DELETE FROM document_terms WHERE rowid = ?'),
     getDocument: db.prepare<[string], DocumentRow>('SELECT id, content, metadata FROM documents WHERE id = ?').raw(),
@@ -56,6 +71,13 @@ export function prepareStatements(db: Database.Database): Statements {
           ORDER BY h.rank, h.rowid`,
       )
       .raw(),
+    // `term = ?` is a lookup in the full-text index, not a scan of the vocabulary.
+    termFrequencies: db
+      .prepare<[string], [number, number]>('SELECT doc, count(*) FROM temp.term_instances WHERE term = ? GROUP BY doc ORDER BY doc')
+      .raw(),
+    getTermCount: db.prepare<[number], number>('SELECT count FROM term_counts WHERE seq = ?').pluck(),
+    listTermCounts: db.prepare<[], [number, number]>('SELECT seq, count FROM term_counts').raw(),
+    getDocumentBySeq: db.prepare<[number], DocumentRow>('SELECT id, content, metadata FROM documents WHERE seq = ?').raw(),
     getMeta: db.prepare<[string], string>('SELECT value FROM store_meta WHERE key = ?').pluck(),
     putMeta: db.prepare('INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)'),
     deleteMeta: db.prepare('DELETE FROM store_meta WHERE key = ?'),
@@ -71,6 +93,7 @@ export function prepareStatements(db: Database.Database): Statements {
     deleteFingerprint: db.prepare('DELETE FROM file_fingerprints WHERE path = ?'),
     clearDocuments: db.prepare('DELETE FROM documents'),
     clearTerms: db.prepare("INSERT INTO document_terms (document_terms) VALUES ('delete-all')"),
+    clearTermCounts: db.prepare('DELETE FROM term_counts'),
     clearFingerprints: db.prepare('DELETE FROM file_fingerprints'),
   }
 }
