@@ -73,6 +73,14 @@ describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
     expect(scoped.content[0]?.text).toMatch(/more results? left out to stay within max_tokens=120/)
   })
 
+  it('ranks with the evaluated settings: identifiers split, fused 0.7 / 0.3', async () => {
+    // `backoff` is only part of `retry_with_backoff`: the seed analyzers keep the identifier whole.
+    const result = await call('search_code', { query: 'backoff', k: 3 })
+    const hits = result.structuredContent?.['results'] as { file: string; score: number }[]
+    expect(hits.map((h) => h.file)).toEqual(['src/retry.py'])
+    expect(hits[0]?.score).toBeCloseTo(1 / 61, 6)
+  })
+
   it('builds a context prompt', async () => {
     const result = await call('build_context', { question: 'How is a token verified?', k: 3, max_tokens: 1000 })
     expect(result.content[0]?.text).toContain('verifyToken')

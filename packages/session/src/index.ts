@@ -1,5 +1,6 @@
 export { RagService, type IndexDirectoryOptions, type BuildContextPromptOptions } from './rag-service.js'
 export type { RagServiceOptions, RagWeights, WeightedStream } from './rag-service-options.js'
+export { recommendedRetrieval, type RecommendedRetrieval } from './recommended-retrieval.js'
 export type { RagIngestOptions } from './session-indexer.js'
 export type { RagStatus } from './status.js'
 export type { IndexStateStore, IndexStateStoreInfo } from './index-state-store.js'
