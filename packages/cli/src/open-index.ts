@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { RagError } from '@rag/core'
 import type { ChunkerSpec, Limits } from '@rag/ingest'
 import { RagService, type RagIngestOptions } from '@rag/session'
-import { IncompatibleStoreError, openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
+import { IncompatibleStoreError, SqliteTfidfStream, openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { analyzerByStoredName, ANALYZERS, type AnalyzerName } from './analyzers.js'
 import { configValue, type ResolvedConfig } from './config/load-config.js'
 import { fieldsByStoredName, INDEXED_TEXTS, type FieldsName } from './indexed-texts.js'
@@ -132,10 +132,12 @@ async function openAdopting(location: IndexLocation, settings: StoreSettings, mo
 }
 
 /**
- * Opens the index of `location` with the configured analyzer, fields (`index.fields`), limits,
- * source and chunker options.
- * The CLI ranks with the store's FTS5 BM25 (one stream named `bm25`, with the index's analyzer);
- * it builds no in-memory streams (see the README).
+ * Opens the index of `location` with the configured analyzer, fields (`index.fields`), weights,
+ * limits, source and chunker options.
+ * The CLI fuses two streams of the one SQLite file, both with the index's analyzer and fields:
+ * the store's FTS5 BM25 (`bm25`, weight `search.weights.bm25`) and TF-IDF computed from the same
+ * full-text index (`tfidf`, weight `search.weights.tfidf`). It builds no in-memory streams, so a
+ * fresh process answers at once (see the README).
  *
  * @throws RagError `NOT_FOUND` (no index in `read` mode), `CORRUPT_STORE`, `INCOMPATIBLE_STORE`
  *   (another application's file, a newer schema, or, in `create` mode, another analyzer or fields).
@@ -166,8 +168,8 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     stateStore: createSqliteStateStore(store),
     bm25: false,
     knowledgeBaseStreamName: 'bm25',
-    // One stream: a fused score is 1 / (60 + rank + 1), the plain RRF scale.
-    weights: { knowledgeBase: 1 },
+    weights: { knowledgeBase: configValue<number>(config, 'search.weights.bm25') },
+    streams: [{ stream: new SqliteTfidfStream(store), weight: configValue<number>(config, 'search.weights.tfidf') }],
     retriever: { maxPerFile: configValue<number>(config, 'search.maxPerFile'), logger: { warn } },
     ingest: ingestOptions(config),
   })

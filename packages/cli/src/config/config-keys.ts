@@ -4,6 +4,8 @@ export type ConfigValue = string | number | readonly string[]
 /** How a key's value is checked and parsed from the environment. */
 export type ConfigType =
   | { readonly kind: 'integer'; readonly min: number }
+  /** A finite number greater than 0 (an RRF stream weight). */
+  | { readonly kind: 'weight' }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'list' }
 
@@ -28,6 +30,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'analyzer', type: { kind: 'enum', values: ['compatible', 'code-aware'] }, default: 'code-aware', description: 'BM25 analyzer of the index (changing it needs `rag clear` and a re-index); code-aware is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
   { key: 'search.topK', type: integer(1), default: 10, description: 'results of `rag search` and `rag prompt` (-k)' },
   { key: 'search.maxPerFile', type: integer(1), default: 3, description: 'most results from one file' },
+  { key: 'search.weights.bm25', type: { kind: 'weight' }, default: 0.5, description: 'RRF weight of the BM25 stream; 0.5 / 0.5 is the default because it ranks best with the CLI\'s engines on the evaluation (bench/results/REPORT.md)' },
+  { key: 'search.weights.tfidf', type: { kind: 'weight' }, default: 0.5, description: 'RRF weight of the TF-IDF stream (same index, same analyzer and fields)' },
   { key: 'prompt.format', type: { kind: 'enum', values: ['fenced', 'plain'] }, default: 'fenced', description: 'layout of `rag prompt` (--format)' },
   { key: 'prompt.maxTokens', type: integer(1), description: 'token budget of `rag prompt` (--max-tokens)' },
   { key: 'index.fields', type: { kind: 'enum', values: ['content', 'path+symbol'] }, default: 'path+symbol', description: 'what the index analyses for each chunk: its file path and symbol names before the content, or the content alone (changing it needs `rag clear` and a re-index); path+symbol is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
@@ -59,6 +63,8 @@ export function describeType(type: ConfigType): string {
   switch (type.kind) {
     case 'integer':
       return type.min === 1 ? 'a positive integer' : `an integer of at least ${type.min}`
+    case 'weight':
+      return 'a number greater than 0'
     case 'enum':
       return `one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`
     case 'list':

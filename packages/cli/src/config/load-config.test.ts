@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     [{ search: { topK: 0 } }, /^Invalid configuration: search\.topK in .*rag\.config\.json must be a positive integer; received 0\.$/],
     [{ search: { topK: 2.5 } }, /search\.topK .* must be a positive integer; received 2\.5\./],
     [{ analyzer: 'fancy' }, /analyzer .* must be one of "compatible", "code-aware"; received "fancy"\./],
+    [{ search: { weights: { bm25: 0 } } }, /search\.weights\.bm25 .* must be a number greater than 0; received 0\./],
+    [{ search: { weights: { tfidf: '0.3' } } }, /search\.weights\.tfidf .* must be a number greater than 0; received "0\.3"\./],
     [{ index: { include: 'src/**' } }, /index\.include .* must be a list of non-empty strings; received "src\/\*\*"\./],
     [{ serch: { topK: 3 } }, /unknown key serch in .*rag\.config\.json; expected one of analyzer, search\.topK/],
     [{ search: 3 }, /search in .* must be an object; received 3\./],
@@ -69,6 +71,17 @@ describe('loadConfig', () => {
       'Invalid configuration: search.topK in the environment variable RAG_SEARCH_TOP_K must be a positive integer; received "ten".',
     )
     expect(() => loadConfig({ projectFile, env, flags: { 'prompt.maxTokens': { value: -1, flag: '--max-tokens' } } })).toThrow(/in the flag --max-tokens/)
+  })
+
+  it('reads stream weights as positive numbers from files and the environment', async () => {
+    await writeFile(projectFile, JSON.stringify({ search: { weights: { bm25: 0.5 } } }))
+    const config = loadConfig({ projectFile, env: { ...env, RAG_SEARCH_WEIGHTS_TFIDF: ' 1.25 ' } })
+    expect(configValue(config, 'search.weights.bm25')).toBe(0.5)
+    expect(configValue(config, 'search.weights.tfidf')).toBe(1.25)
+    expect(configValue(loadConfig({ projectFile: join(dir, 'none.json'), env }), 'search.weights.tfidf')).toBe(0.5)
+    for (const text of ['-1', 'abc', '0x', 'Infinity']) {
+      expect(() => loadConfig({ projectFile, env: { ...env, RAG_SEARCH_WEIGHTS_TFIDF: text } })).toThrow(/search\.weights\.tfidf in the environment variable RAG_SEARCH_WEIGHTS_TFIDF must be a number greater than 0/)
+    }
   })
 
   it('names an environment variable for every key', () => {

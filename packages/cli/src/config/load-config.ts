@@ -57,6 +57,10 @@ function check(spec: ConfigKey, value: unknown, where: string): ConfigValue {
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < type.min) fail(spec.key, where, describeType(type), value)
     return value
   }
+  if (type.kind === 'weight') {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(spec.key, where, describeType(type), value)
+    return value
+  }
   if (type.kind === 'enum') {
     if (typeof value !== 'string' || !type.values.includes(value)) fail(spec.key, where, describeType(type), value)
     return value
@@ -72,6 +76,11 @@ function parseEnv(spec: ConfigKey, text: string, where: string): ConfigValue {
   if (spec.type.kind === 'integer') {
     if (!/^\d+$/.test(text.trim())) fail(spec.key, where, describeType(spec.type), text)
     return check(spec, Number(text.trim()), where)
+  }
+  if (spec.type.kind === 'weight') {
+    const value = text.trim() === '' ? Number.NaN : Number(text)
+    if (!Number.isFinite(value) || value <= 0) fail(spec.key, where, describeType(spec.type), text)
+    return value
   }
   if (spec.type.kind === 'list') {
     return text

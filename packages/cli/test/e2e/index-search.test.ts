@@ -65,10 +65,25 @@ describe('rag (end to end, on a real temporary repository)', () => {
 
     const json = lastJson<SearchJson>(await rag(['--json', 'search', 'connections', '--explain']))
     expect(json.results[0]).toMatchObject({ file: 'src/db/pool.py', startLine: 1 })
-    expect(json.results[0]?.explain[0]).toMatchObject({ stream: 'bm25', rank: 0 })
+    // Two streams of the one index, fused 0.5 / 0.5: BM25 (FTS5) and TF-IDF.
+    expect(json.results[0]?.explain).toEqual([
+      expect.objectContaining({ stream: 'bm25', rank: 0 }),
+      expect.objectContaining({ stream: 'tfidf', rank: 0 }),
+    ])
+    expect(json.results[0]?.score).toBeCloseTo(1 / 61, 6)
 
     const explained = await rag(['search', 'connections', '--explain'])
     expect(explained.stdout).toMatch(/bm25: rank 1, score /)
+    expect(explained.stdout).toMatch(/tfidf: rank 1, score /)
+  })
+
+  it('fuses with the configured stream weights', async () => {
+    const env = { ...box.env, RAG_SEARCH_WEIGHTS_BM25: '1', RAG_SEARCH_WEIGHTS_TFIDF: '2' }
+    const json = lastJson<SearchJson>(await runRag(['--json', 'search', 'connections'], { cwd: box.root, env }))
+    expect(json.results[0]?.score).toBeCloseTo(3 / 61, 6)
+    const bad = await runRag(['search', 'connections'], { cwd: box.root, env: { ...box.env, RAG_SEARCH_WEIGHTS_TFIDF: '0' } })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/search\.weights\.tfidf in the environment variable RAG_SEARCH_WEIGHTS_TFIDF must be a number greater than 0; received "0"/)
   })
 
   it('filters by path and language and limits with -k', async () => {
