@@ -57,10 +57,12 @@ export interface BenchResult {
   readonly quality: { readonly rows: readonly QualityRow[]; readonly cells: readonly CellStats[] }
   readonly selection: {
     readonly seed: string
-    /** Best dev score over the whole grid at the default chunk size. */
+    /** Best dev score over the in-memory streams at the default chunk size: the library's recommendation. */
     readonly best: Ranked
-    /** Best dev score among content-only configurations (settable today without a package change). */
+    /** Best dev score among in-memory content-only configurations. */
     readonly bestContentOnly: Ranked
+    /** Best dev score among the CLI's engines (`store: 'sqlite'`): what the CLI's defaults must be. */
+    readonly bestCli: Ranked
   }
   readonly peers: readonly { readonly corpus: string; readonly split: 'test'; readonly engines: readonly EngineQuality[] }[]
   readonly scaling: { readonly baseChars: number; readonly points: readonly ScalePoint[]; readonly timedQueries: number }

@@ -69,9 +69,11 @@ export async function runBench({ profile, scratch, log }: RunOptions): Promise<B
   sample('after quality grid')
 
   const atDefault = (c: Config): boolean => c.maxChars === profile.defaultChunkSize && isShippable(c)
-  const best = rankOnDev(rows, atDefault)[0]!
-  const bestContentOnly = rankOnDev(rows, (c) => atDefault(c) && c.fields === 'content')[0]!
-  log(`  best on dev: ${best.key} (${best.dev.toFixed(4)}); content only: ${bestContentOnly.key}`)
+  const inMemory = (c: Config): boolean => atDefault(c) && c.store === undefined
+  const best = rankOnDev(rows, inMemory)[0]!
+  const bestContentOnly = rankOnDev(rows, (c) => inMemory(c) && c.fields === 'content')[0]!
+  const bestCli = rankOnDev(rows, (c) => atDefault(c) && c.store === 'sqlite')[0]!
+  log(`  best on dev: ${best.key} (${best.dev.toFixed(4)}); content only: ${bestContentOnly.key}; CLI: ${bestCli.key}`)
 
   log('engines on the evaluation corpora (test split)')
   const requests = engineRequests(best.config)
@@ -113,7 +115,7 @@ export async function runBench({ profile, scratch, log }: RunOptions): Promise<B
     load,
     corpora: corpusInfo,
     quality: { rows, cells },
-    selection: { seed: configKey(SEED_CONFIG), best, bestContentOnly },
+    selection: { seed: configKey(SEED_CONFIG), best, bestContentOnly, bestCli },
     peers,
     scaling: { baseChars: profile.baseChars, points, timedQueries: timed.length },
   }

@@ -19,6 +19,7 @@ export function smokeProblems(result: BenchResult): string[] {
     finite(`${row.corpus} ${row.split} ${row.key} file MRR@10`, row.file.mrr10)
   }
   if (!result.selection.best?.key) problems.push('no configuration was selected.')
+  if (!result.selection.bestCli?.key) problems.push('no configuration of the CLI\'s engines was selected.')
   for (const peer of result.peers) {
     if (peer.engines.length === 0) problems.push(`no engine ran on ${peer.corpus}.`)
     for (const e of peer.engines) {

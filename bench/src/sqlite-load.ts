@@ -199,6 +199,12 @@ async function main(): Promise<void> {
     }
     report(`FTS5 search top 10 (median of ${searchTimes.length}, ${QUERIES.length} queries)`, fmt(median(searchTimes)))
     report('FTS5 search top 10 (slowest)', fmt(Math.max(...searchTimes)))
+    const tfidfTimes: number[] = []
+    for (let round = 0; round < 5; round++) {
+      for (const q of QUERIES) tfidfTimes.push((await time(() => kb.searchTfidf(q, 20)))[1])
+    }
+    report(`searchTfidf top 20, as the CLI's hybrid asks (median of ${tfidfTimes.length})`, fmt(median(tfidfTimes)))
+    report('searchTfidf top 20 (slowest)', fmt(Math.max(...tfidfTimes)))
 
     // One-file generation swap, as `rag watch` does: the file's chunks out, new ones in, the full
     // fingerprint map (one entry changed) and a new state.

@@ -2,12 +2,16 @@ import type { Analyzer, Document, SearchResult, Stream } from '@rag/core'
 import { basicAnalyzer } from '@rag/core'
 import { BM25Stream, codeAwareAnalyzer, compatibleAnalyzer } from '@rag/bm25'
 import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
+import { openSqliteKnowledgeBase, SqliteTfidfStream } from '@rag/store-sqlite'
 
 /** The analyzers compared: core's `basicAnalyzer` (the knowledge base's default), and the two of `@rag/bm25`. */
 export type AnalyzerName = 'basic' | 'compatible' | 'code-aware'
 
-/** The two lexical streams of `@rag`. */
-export type EngineName = 'bm25' | 'tfidf'
+/**
+ * The two lexical streams of `@rag`: in memory (`BM25Stream`, `InMemoryKnowledgeBase`), or as the
+ * CLI runs them from a `SqliteKnowledgeBase` (FTS5 BM25, `searchTfidf`).
+ */
+export type EngineName = 'bm25' | 'tfidf' | 'sqlite-bm25' | 'sqlite-tfidf'
 
 /** One stream to build: an engine with an analyzer. */
 export interface StreamVariant {
@@ -26,20 +30,28 @@ export function variantKey(variant: StreamVariant): string {
 }
 
 /**
- * Builds the stream: a `BM25Stream` (no capacity limit, no expiry: a benchmark must not evict)
- * or an `InMemoryKnowledgeBase` behind a `KnowledgeBaseStream`, loaded with `docs` in one batch.
+ * Builds the stream: a `BM25Stream` (no capacity limit, no expiry: a benchmark must not evict),
+ * an `InMemoryKnowledgeBase` behind a `KnowledgeBaseStream`, or a private in-memory SQLite store
+ * searched by FTS5 BM25 or TF-IDF, loaded with `docs` in one batch. Call `close` when done.
  */
-export async function buildStream(variant: StreamVariant, docs: readonly Document[]): Promise<{ stream: Stream; indexMs: number }> {
+export async function buildStream(variant: StreamVariant, docs: readonly Document[]): Promise<{ stream: Stream; indexMs: number; close(): Promise<void> }> {
   const analyzer = analyzerOf(variant.analyzer)
   const started = performance.now()
+  if (variant.engine === 'sqlite-bm25' || variant.engine === 'sqlite-tfidf') {
+    const store = await openSqliteKnowledgeBase(':memory:', { analyzer })
+    await store.add(docs)
+    const stream: Stream = variant.engine === 'sqlite-tfidf' ? new SqliteTfidfStream(store) : { name: 'bm25', search: (q, k) => store.search(q, k) }
+    return { stream, indexMs: performance.now() - started, close: () => store.close() }
+  }
+  const none = async (): Promise<void> => undefined
   if (variant.engine === 'bm25') {
     const bm25 = new BM25Stream({ analyzer, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY, name: 'bm25' })
     await bm25.add(docs)
-    return { stream: bm25, indexMs: performance.now() - started }
+    return { stream: bm25, indexMs: performance.now() - started, close: none }
   }
   const kb = new InMemoryKnowledgeBase({ analyzer })
   await kb.add(docs)
-  return { stream: new KnowledgeBaseStream(kb), indexMs: performance.now() - started }
+  return { stream: new KnowledgeBaseStream(kb), indexMs: performance.now() - started, close: none }
 }
 
 /**

@@ -25,6 +25,12 @@ export interface Config {
    * without a cap (`maxPerFile: Infinity`; `null` because JSON has no Infinity).
    */
   readonly maxPerFile?: number | null
+  /**
+   * `sqlite`: the CLI's engines, both streams from one `SqliteKnowledgeBase` of
+   * `@rag/store-sqlite` (FTS5 BM25 and `searchTfidf`). Absent: `BM25Stream` and
+   * `InMemoryKnowledgeBase`.
+   */
+  readonly store?: 'sqlite'
 }
 
 /** The per-file cap of `HybridRetriever` by default and in SPEC 6. */
@@ -76,6 +82,7 @@ export const HYBRID_ANALYZERS: readonly (readonly [AnalyzerName, AnalyzerName])[
  */
 export function configKey(config: Config): string {
   const parts: string[] = [config.mode]
+  if (config.store !== undefined) parts.push(`store=${config.store}`)
   if (config.mode !== 'tfidf') parts.push(`bm25=${config.bm25Analyzer}`)
   if (config.mode !== 'bm25') parts.push(`tfidf=${config.tfidfAnalyzer}`)
   if (config.mode === 'hybrid') parts.push(`w=${(config.weights ?? SEED_WEIGHTS).join('/')}`)
@@ -84,7 +91,17 @@ export function configKey(config: Config): string {
   return parts.join(' ')
 }
 
-/** Every configuration of one (chunk size, field set) cell. */
+/**
+ * The analyzers tried with the CLI's SQLite engines: the CLI's own choices (one analyzer for both
+ * streams, as they share one full-text index). Only code-aware: compatible loses on every in-memory
+ * comparison, and each SQLite variant costs a pass over every query.
+ */
+export const SQLITE_ANALYZERS: readonly AnalyzerName[] = ['code-aware']
+
+/**
+ * Every configuration of one (chunk size, field set) cell. The CLI's SQLite engines are tried at
+ * the default chunk size only (the CLI's own).
+ */
 export function cellConfigs(maxChars: number, fields: FieldSet): Config[] {
   const out: Config[] = []
   for (const a of ['compatible', 'code-aware'] as const) out.push({ maxChars, fields, mode: 'bm25', bm25Analyzer: a })
@@ -95,6 +112,12 @@ export function cellConfigs(maxChars: number, fields: FieldSet): Config[] {
     for (const weights of [SEED_WEIGHTS, ...OTHER_WEIGHTS]) out.push({ maxChars, fields, mode: 'hybrid', bm25Analyzer, tfidfAnalyzer, weights })
     out.push({ maxChars, fields, mode: 'hybrid', bm25Analyzer, tfidfAnalyzer, weights: SEED_WEIGHTS, maxPerFile: null })
   }
+  if (maxChars === SEED_CONFIG.maxChars) {
+    for (const a of SQLITE_ANALYZERS) {
+      out.push({ maxChars, fields, mode: 'bm25', store: 'sqlite', bm25Analyzer: a, maxPerFile: DEFAULT_MAX_PER_FILE })
+      for (const weights of [SEED_WEIGHTS, ...OTHER_WEIGHTS]) out.push({ maxChars, fields, mode: 'hybrid', store: 'sqlite', bm25Analyzer: a, tfidfAnalyzer: a, weights })
+    }
+  }
   return out
 }
 
@@ -102,12 +125,13 @@ const silent = { warn: (): void => undefined }
 
 /**
  * A function that ranks for one configuration, given the streams of its cell (`bm25:<analyzer>`
- * and `tfidf:<analyzer>`). Hybrid configurations, and single streams with a `maxPerFile`, use the
+ * and `tfidf:<analyzer>`, or `sqlite-bm25:` and `sqlite-tfidf:` for the CLI's engines). Hybrid configurations, and single streams with a `maxPerFile`, use the
  * real `HybridRetriever` (k = 60, 2 x topK candidates, `maxPerFile` as configured, 3 by default).
  */
 export function rankerFor(config: Config, streams: ReadonlyMap<string, Stream>): (query: string, topK: number) => Promise<SearchResult[]> {
-  const bm25 = streams.get(`bm25:${config.bm25Analyzer}`)
-  const tfidf = streams.get(`tfidf:${config.tfidfAnalyzer}`)
+  const prefix = config.store === undefined ? '' : `${config.store}-`
+  const bm25 = streams.get(`${prefix}bm25:${config.bm25Analyzer}`)
+  const tfidf = streams.get(`${prefix}tfidf:${config.tfidfAnalyzer}`)
   const [wb, wt] = config.weights ?? SEED_WEIGHTS
   const chosen: [Stream, number][] = config.mode === 'bm25' ? [[bm25!, 1]] : config.mode === 'tfidf' ? [[tfidf!, 1]] : [[bm25!, wb], [tfidf!, wt]]
   if (config.mode !== 'hybrid' && config.maxPerFile === undefined) {

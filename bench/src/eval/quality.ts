@@ -3,7 +3,7 @@ import type { EvalCorpus } from '../corpus/eval-corpus.js'
 import { chunkCorpus, chunksByFile, relevantChunks, type ChunkedCorpus } from './chunked-corpus.js'
 import { buildStream, RecordedStream, recordResults, variantKey, type StreamVariant } from './engines.js'
 import { derivedDocuments, type FieldSet } from './fields.js'
-import { cellConfigs, configKey, rankerFor, type Config } from './grid.js'
+import { cellConfigs, configKey, rankerFor, SEED_CONFIG, SQLITE_ANALYZERS, type Config } from './grid.js'
 import type { Query, Split } from './queries.js'
 import { outcomeOf, scoresOf, type Outcome, type Scores } from './score.js'
 
@@ -42,6 +42,12 @@ const VARIANTS: readonly StreamVariant[] = [
   { engine: 'tfidf', analyzer: 'compatible' },
   { engine: 'tfidf', analyzer: 'code-aware' },
 ]
+
+/** The CLI's engines, built at the default chunk size only (see `cellConfigs`). */
+const SQLITE_VARIANTS: readonly StreamVariant[] = SQLITE_ANALYZERS.flatMap((analyzer) => [
+  { engine: 'sqlite-bm25', analyzer },
+  { engine: 'sqlite-tfidf', analyzer },
+])
 
 /** Depth recorded per stream: enough for the file-level ranking (hybrid asks 2 x 50). */
 const DEPTH = 100
@@ -86,10 +92,12 @@ async function evaluateChunked(chunked: ChunkedCorpus, queries: readonly Query[]
   for (const fields of options.fieldSets) {
     const docs = derivedDocuments(chunked.chunks, fields)
     const recorded = new Map<string, Stream>()
-    for (const variant of VARIANTS) {
-      const { stream, indexMs } = await buildStream(variant, docs)
+    const variants = chunked.maxChars === SEED_CONFIG.maxChars ? [...VARIANTS, ...SQLITE_VARIANTS] : VARIANTS
+    for (const variant of variants) {
+      const { stream, indexMs, close } = await buildStream(variant, docs)
       const { results, queryMs } = await recordResults(stream, texts, DEPTH, originals)
-      recorded.set(variantKey(variant), new RecordedStream(variant.engine, results, DEPTH))
+      await close()
+      recorded.set(variantKey(variant), new RecordedStream(variant.engine.replace('sqlite-', ''), results, DEPTH))
       streamStats.push({ variant: variantKey(variant), fields, indexMs, queryMs: queryMs / Math.max(1, texts.length) })
     }
     for (const config of cellConfigs(chunked.maxChars, fields)) {

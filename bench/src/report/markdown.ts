@@ -1,5 +1,6 @@
+import { CONFIG_KEYS } from '@rag/cli'
 import type { BenchResult } from '../bench-result.js'
-import { configKey, isShippable, SEED_CONFIG, type Config } from '../eval/grid.js'
+import { configKey, DEFAULT_MAX_PER_FILE, isShippable, SEED_CONFIG, type Config } from '../eval/grid.js'
 import { BUDGET_CHARS } from '../eval/score.js'
 import { macroScore, rankOnDev, rowOf } from '../eval/select.js'
 import { delta, fixed, mb, ms, table } from './format.js'
@@ -26,7 +27,9 @@ function beforeAfter(result: BenchResult, corpora: readonly string[]): string {
       ...corpora.map((c) => fixed(rowOf(rows, config, c, 'test')?.file.recall10 ?? Number.NaN)),
     ]
   }
-  const { best, bestContentOnly } = result.selection
+  const { best, bestContentOnly, bestCli } = result.selection
+  const cli = cliDefaults()
+  const cliBm25: Config = { ...cli, mode: 'bm25', maxPerFile: DEFAULT_MAX_PER_FILE, weights: undefined, tfidfAnalyzer: undefined }
   return table(
     ['configuration', 'MRR@10 dev (selection score)', 'MRR@10 test', 'test vs seed', ...corpora.map((c) => `${c} MRR@10 test`), ...corpora.map((c) => `${c} file R@10 test`)],
     [
@@ -36,8 +39,40 @@ function beforeAfter(result: BenchResult, corpora: readonly string[]): string {
         ? []
         : [line(`after, today (its analyzers and weights, content only): ${describeConfig({ ...best.config, fields: 'content' })}`, configKey({ ...best.config, fields: 'content' }), { ...best.config, fields: 'content' })]),
       line(`best content-only on dev: ${describeConfig(bestContentOnly.config)}`, bestContentOnly.key, bestContentOnly.config),
+      line(`best on dev with the CLI's engines: ${describeConfig(bestCli.config)}`, bestCli.key, bestCli.config),
+      line(`the CLI's defaults (\`@rag/cli\` CONFIG_KEYS): ${describeConfig(cli)}`, configKey(cli), cli),
+      line(`the CLI's BM25 stream alone: ${describeConfig(cliBm25)}`, configKey(cliBm25), cliBm25),
     ],
   )
+}
+
+function cliDefault<T>(key: string): T {
+  const spec = CONFIG_KEYS.find((k) => k.key === key)
+  if (spec?.default === undefined) throw new Error(`@rag/cli has no default for ${key}`)
+  return spec.default as T
+}
+
+/** The configuration the `rag` CLI runs by default, read from its `CONFIG_KEYS`. */
+export function cliDefaults(): Config {
+  const analyzer = cliDefault<'compatible' | 'code-aware'>('analyzer')
+  return {
+    maxChars: SEED_CONFIG.maxChars,
+    fields: cliDefault<Config['fields']>('index.fields'),
+    mode: 'hybrid',
+    store: 'sqlite',
+    bm25Analyzer: analyzer,
+    tfidfAnalyzer: analyzer,
+    weights: [cliDefault<number>('search.weights.bm25'), cliDefault<number>('search.weights.tfidf')],
+  }
+}
+
+/** Whether the CLI's defaults are the best configuration of its engines on dev, as a report line. */
+function cliVerdict(result: BenchResult): string {
+  const cli = configKey(cliDefaults())
+  const best = result.selection.bestCli
+  return cli === best.key
+    ? `- The \`rag\` CLI's defaults (\`analyzer\`, \`index.fields\`, \`search.weights.*\`) are this configuration.`
+    : `- **The \`rag\` CLI's defaults differ:** \`${cli}\` (dev ${fixed(macroScore(result.quality.rows, cli, 'dev'))}). Set them to the best on dev.`
 }
 
 const ANALYZER_EXPORT: Record<string, string> = {
@@ -60,7 +95,7 @@ function recommendation(config: Config): string {
   lines.push(
     config.fields === 'content'
       ? '- Indexed text: the chunk content only (as now).'
-      : `- Indexed text: ${config.fields === 'path' ? 'the `file` path' : config.fields === 'symbol' ? 'the symbol names' : 'the `file` path, then the symbol names'} (each on its own line) before the content; the stored and returned chunk stays unchanged. Needs an option in \`BM25Stream\` and \`InMemoryKnowledgeBase\` (neither has one yet); symbol names = \`qname\` (or \`symbol\`) plus the \`symbols\` list of a merged chunk, each once, space-separated.`,
+      : `- Indexed text: ${config.fields === 'path' ? 'the `file` path' : config.fields === 'symbol' ? 'the symbol names' : 'the `file` path, then the symbol names'} (each on its own line) before the content; the stored and returned chunk stays unchanged.${config.fields === 'path+symbol' ? ' That is `indexedText: pathAndSymbolText` (@rag/core) in `BM25Stream` and `InMemoryKnowledgeBase`' : ''}; symbol names = \`qname\` (or \`symbol\`) plus the \`symbols\` list of a merged chunk, each once, space-separated.`,
   )
   lines.push(`- Chunker: \`maxChars\` ${config.maxChars} (unchanged).`)
   return lines.join('\n')
@@ -105,8 +140,13 @@ export function renderMarkdown(result: BenchResult): string {
     recommendation(best.config),
     '',
     `- Best overall: \`${best.key}\``,
-    `- Best with content only (settable today, no package change): \`${bestContentOnly.key}\``,
+    `- Best with content only: \`${bestContentOnly.key}\``,
     `- Seed: \`${result.selection.seed}\``,
+    '',
+    "The `rag` CLI runs both streams from its SQLite index (`@rag/store-sqlite`: FTS5's BM25, and `searchTfidf`, whose scores equal `InMemoryKnowledgeBase`'s), so its candidates are the `store=sqlite` configurations, with one analyzer and one field set for both streams:",
+    '',
+    `- Best on dev with the CLI's engines: \`${result.selection.bestCli.key}\``,
+    cliVerdict(result),
     '',
     beforeAfter(result, corpora),
     '',

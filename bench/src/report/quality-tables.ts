@@ -14,10 +14,11 @@ export function describeConfig(config: Config): string {
   const cap =
     config.maxPerFile === null ? ', no per-file cap' : config.maxPerFile === undefined ? (config.mode === 'hybrid' ? '' : ', raw stream') : config.mode === 'hybrid' && config.maxPerFile === DEFAULT_MAX_PER_FILE ? '' : `, retriever cap ${config.maxPerFile}`
   const rest = `${fields}${size}${cap}`
-  if (config.mode === 'bm25') return `BM25 (${config.bm25Analyzer})${rest}`
-  if (config.mode === 'tfidf') return `TF-IDF (${config.tfidfAnalyzer})${rest}`
+  const store = config.store === 'sqlite' ? 'SQLite ' : ''
+  if (config.mode === 'bm25') return `${store}BM25 (${config.bm25Analyzer})${rest}`
+  if (config.mode === 'tfidf') return `${store}TF-IDF (${config.tfidfAnalyzer})${rest}`
   const [wb, wt] = config.weights ?? SEED_WEIGHTS
-  return `hybrid ${wb}/${wt} (bm25 ${config.bm25Analyzer}, tfidf ${config.tfidfAnalyzer})${rest}`
+  return `${store}hybrid ${wb}/${wt} (bm25 ${config.bm25Analyzer}, tfidf ${config.tfidfAnalyzer})${rest}`
 }
 
 function metricCells(m: Metrics | undefined): string[] {
