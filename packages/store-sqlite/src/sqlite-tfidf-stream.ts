@@ -18,8 +18,8 @@ export interface SqliteTfidfStreamOptions {
  * @example
  * const kb = await openSqliteKnowledgeBase('.rag/index.db', { analyzer: codeAwareAnalyzer })
  * const retriever = HybridRetriever.builder()
- *   .stream(new KnowledgeBaseStream(kb, { name: 'bm25' }), 0.7)
- *   .stream(new SqliteTfidfStream(kb), 0.3)
+ *   .stream(new KnowledgeBaseStream(kb, { name: 'bm25' }), 0.5)
+ *   .stream(new SqliteTfidfStream(kb), 0.5)
  *   .build()
  */
 export class SqliteTfidfStream implements Stream {
