@@ -1,4 +1,3 @@
-import { runStdioServer } from '@rag/mcp'
 import packageJson from '../../package.json'
 import { openIndex } from '../open-index.js'
 import { checkDirectory, rootForConfig } from '../resolve-root.js'
@@ -16,6 +15,8 @@ export async function mcpCommand(context: CommandContext, roots: readonly string
   const allowed = roots.length > 0 ? roots.map((root) => checkDirectory(root, context.cwd)) : [checkDirectory(location.root, context.cwd)]
   const index = await openIndex(location, configFor(context, location), { mode: 'create', warn: output.note })
   try {
+    // The MCP SDK (and its zod schemas) loads only for `rag mcp`, so other commands start faster.
+    const { runStdioServer } = await import('@rag/mcp')
     const { server } = await runStdioServer({ roots: allowed, rag: index.rag, version: packageJson.version })
     await new Promise<void>((resolve) => {
       server.server.onclose = () => resolve()

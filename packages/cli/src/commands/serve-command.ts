@@ -1,5 +1,4 @@
-import { createRagServer } from '@rag/server'
-import { SessionManager } from '@rag/session'
+import { RagService, recommendedRetrieval, SessionManager } from '@rag/session'
 import { ingestOptions } from '../open-index.js'
 import { checkDirectory, rootForConfig } from '../resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
@@ -31,12 +30,18 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const roots = options.roots.length > 0 ? options.roots.map((root) => checkDirectory(root, context.cwd)) : [location.root]
   const config = configFor(context, location)
   const token = options.token ?? context.env['RAG_TOKEN']
+  // Fastify and its schemas load only for `rag serve`, so other commands start faster.
+  const { createRagServer } = await import('@rag/server')
   const server = createRagServer({
     roots,
     ...(options.host !== undefined ? { host: options.host } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(token !== undefined && token !== '' ? { token } : {}),
-    sessions: new SessionManager({ maxSessions: options.maxSessions ?? 16, serviceOptions: { ingest: ingestOptions(config) } }),
+    // Each session is in memory, ranked by the evaluated in-memory settings (a fresh knowledge base per session).
+    sessions: new SessionManager({
+      maxSessions: options.maxSessions ?? 16,
+      createService: () => new RagService({ ...recommendedRetrieval(), ingest: ingestOptions(config) }),
+    }),
   })
   const url = await server.listen()
   try {

@@ -47,6 +47,13 @@ describe('rag serve', () => {
     expect(status.fileCount).toBe(2)
     const search = (await (await fetch(`${url}/sessions/a/search?q=verifyToken&k=1`, { headers: auth })).json()) as { results: { file: string }[] }
     expect(search.results[0]?.file).toBe('src/auth.ts')
+    // Sessions rank with recommendedRetrieval(): code-aware terms find a word inside an identifier.
+    const byPart = (await (await fetch(`${url}/sessions/a/search?q=backoff&k=3`, { headers: auth })).json()) as { results: { file: string }[] }
+    expect(byPart.results.map((r) => r.file)).toEqual(['src/retry.ts'])
+    // Another session has its own, empty knowledge base.
+    expect((await fetch(`${url}/sessions/b`, { method: 'PUT', headers: auth, body: '{}' })).status).toBeLessThan(300)
+    const other = (await (await fetch(`${url}/sessions/b/search?q=backoff&k=3`, { headers: auth })).json()) as { results: unknown[] }
+    expect(other.results).toEqual([])
     child.kill('SIGTERM')
     expect((await finished).code).toBe(0)
   })
