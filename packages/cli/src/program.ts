@@ -149,7 +149,15 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--port <n>', 'port (default 7411; 0 picks a free one)', port)
     .option('--token <token>', 'bearer token clients must send (default: RAG_TOKEN)')
     .option('--max-sessions <n>', 'most live sessions (default 16)', positiveInteger)
-    .action(run((command) => serveCommand(context(command), { ...command.opts<{ host?: string; port?: number; token?: string; maxSessions?: number }>(), roots: roots(command) })))
+    .option('--requests-per-minute <n>', 'most requests per client address and minute; more get 429 (default 1200)', positiveInteger)
+    .action(
+      run((command) =>
+        serveCommand(context(command), {
+          ...command.opts<{ host?: string; port?: number; token?: string; maxSessions?: number; requestsPerMinute?: number }>(),
+          roots: roots(command),
+        }),
+      ),
+    )
 
   program
     .command('mcp')

@@ -8,6 +8,7 @@ import { registerDocumentRoutes } from './document-routes.js'
 import { registerEventsRoute } from './events-route.js'
 import { httpError, toHttpError } from './http-error.js'
 import { IndexRuns } from './index-runs.js'
+import { createRateLimiter, type RateLimiter } from './rate-limiter.js'
 import { buildOpenApi } from './openapi.js'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { routeSchemas } from './schemas.js'
@@ -27,6 +28,13 @@ export interface RagServerLimits {
   readonly documentLength?: number
   /** Most live sessions (ignored when you pass `sessions`). @default 16 */
   readonly sessions?: number
+  /**
+   * Most requests per client (remote address) per minute, counted before authentication, for
+   * every route, WebSocket upgrades and unknown paths included; more get 429 with `Retry-After`.
+   * `Infinity` turns the limit off.
+   * @default 1200
+   */
+  readonly requestsPerMinute?: number
 }
 
 /** Options of {@link createRagServer}. */
@@ -104,6 +112,9 @@ export function createRagServer(options: RagServerOptions): RagServer {
   const sessions = options.sessions ?? new SessionManager({ maxSessions: positive('sessions', limits.sessions ?? 16) })
   const runs = new IndexRuns()
   const checkToken = token === undefined ? undefined : createBearerCheck(token)
+  const requestsPerMinute = limits.requestsPerMinute ?? 1200
+  const limiter: RateLimiter | undefined =
+    requestsPerMinute === Number.POSITIVE_INFINITY ? undefined : createRateLimiter({ max: positive('requestsPerMinute', requestsPerMinute), windowMs: 60_000 })
 
   const app = Fastify({
     logger,
@@ -126,6 +137,13 @@ export function createRagServer(options: RagServerOptions): RagServer {
     return reply.code(status).send(body)
   })
   app.addHook('onRequest', async (request, reply) => {
+    const waitMs = limiter?.hit(request.ip) ?? 0
+    if (waitMs > 0) {
+      closeRefusedUpgrade(request, reply)
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+      const { status, body } = httpError(429, 'RATE_LIMITED', `Too many requests from ${request.ip}: at most ${limiter!.max} per minute; retry in ${seconds} s.`)
+      return reply.code(status).header('retry-after', String(seconds)).send(body)
+    }
     if (request.url.length > urlLength) {
       closeRefusedUpgrade(request, reply)
       const { status, body } = httpError(414, 'URI_TOO_LONG', `The request URL is longer than ${urlLength} characters.`)

@@ -24,7 +24,8 @@ describe('createRagServer under load', () => {
   beforeAll(async () => {
     sandbox = await createSandbox({})
     for (let i = 0; i < FILES; i++) await sandbox.write(`src/f${i}.ts`, generationFile('genzero', i))
-    running = await startServer({ roots: [sandbox.root] })
+    // Every client here is 127.0.0.1 and the test measures throughput: no per-client rate limit.
+    running = await startServer({ roots: [sandbox.root], limits: { requestsPerMinute: Number.POSITIVE_INFINITY } })
     const events = await running.events('load')
     await running.request('POST', '/sessions/load/index', { path: '.' })
     await events.waitFor((e) => e.type === 'done')

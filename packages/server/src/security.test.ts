@@ -143,6 +143,48 @@ describe('createRagServer bind safety', () => {
     }
   })
 
+  it('limits requests per client and minute, counting refused tokens and unknown routes, with Retry-After', async () => {
+    const sandbox = await createSandbox({ 'a.ts': 'export const a = 1\n' })
+    const running = await startServer({ roots: [sandbox.root], token: TOKEN, limits: { requestsPerMinute: 4 } })
+    try {
+      expect((await running.request('GET', '/openapi.json')).status).toBe(200)
+      expect((await running.request('GET', '/sessions/s/status', undefined, { authorization: `Bearer ${TOKEN}x` })).status).toBe(401)
+      expect((await running.request('GET', '/no/such/route')).status).toBe(404)
+      expect((await running.request('GET', '/openapi.json')).status).toBe(200)
+      // The fifth request of this client within the minute, whatever it is:
+      const limited = await running.request('GET', '/openapi.json')
+      expectOneLineError(limited, 429)
+      expect(limited.json.error.code).toBe('RATE_LIMITED')
+      expect(limited.json.error.message).toMatch(/at most 4 per minute; retry in \d+ s\./)
+      const retryAfter = await fetch(`${running.url}/openapi.json`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      expect(Number(retryAfter.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      expect(retryAfter.status).toBe(429)
+      const upgrade = await new Promise<number>((resolve) => {
+        const socket = new WebSocket(`${running.url.replace('http', 'ws')}/sessions/s/events`, { headers: { authorization: `Bearer ${TOKEN}` } })
+        socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+        socket.on('open', () => resolve(101))
+      })
+      expect(upgrade).toBe(429)
+      // Another client (remote address) has its own count.
+      const other = await running.server.app.inject({ method: 'GET', url: '/openapi.json', remoteAddress: '127.0.0.9', headers: { authorization: `Bearer ${TOKEN}` } })
+      expect(other.statusCode).toBe(200)
+    } finally {
+      await running.server.close()
+      await sandbox.dispose()
+    }
+  })
+
+  it('rejects a rate limit that is not a positive integer or Infinity', async () => {
+    const sandbox = await createSandbox({})
+    try {
+      expect(() => createRagServer({ roots: [sandbox.root], limits: { requestsPerMinute: 0 } })).toThrow(/limits\.requestsPerMinute must be a positive integer/)
+      expect(() => createRagServer({ roots: [sandbox.root], limits: { requestsPerMinute: 1.5 } })).toThrow(expect.objectContaining({ code: 'CONFIG' }))
+      expect(() => createRagServer({ roots: [sandbox.root], limits: { requestsPerMinute: Number.POSITIVE_INFINITY } })).not.toThrow()
+    } finally {
+      await sandbox.dispose()
+    }
+  })
+
   it('answers 429 when every session is indexing and the manager is full', async () => {
     const sandbox = await createSandbox(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`f${i}.ts`, `export const v${i} = ${i}\n`.repeat(50)])))
     const running = await startServer({ roots: [sandbox.root], limits: { sessions: 1 } })

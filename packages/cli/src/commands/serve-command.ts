@@ -12,6 +12,8 @@ export interface ServeOptions {
   readonly roots: readonly string[]
   /** Most live sessions. */
   readonly maxSessions?: number
+  /** Most requests per client address and minute. */
+  readonly requestsPerMinute?: number
 }
 
 /** Waits until the command's signal (SIGINT/SIGTERM) fires. */
@@ -37,6 +39,7 @@ export async function serveCommand(context: CommandContext, options: ServeOption
     ...(options.host !== undefined ? { host: options.host } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(token !== undefined && token !== '' ? { token } : {}),
+    ...(options.requestsPerMinute !== undefined ? { limits: { requestsPerMinute: options.requestsPerMinute } } : {}),
     // Each session is in memory, ranked by the evaluated in-memory settings (a fresh knowledge base per session).
     sessions: new SessionManager({
       maxSessions: options.maxSessions ?? 16,

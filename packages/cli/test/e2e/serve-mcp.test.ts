@@ -58,6 +58,19 @@ describe('rag serve', () => {
     expect((await finished).code).toBe(0)
   })
 
+  it('passes --requests-per-minute to the server: the second request of a client in the minute gets 429', async () => {
+    const child = startRag(['--json', 'serve', '--port', '0', '--requests-per-minute', '1', '--root', sandbox.root], { cwd: sandbox.root, env: sandbox.env })
+    const finished = collect(child)
+    const listening = await jsonLines(child).waitFor((e) => e['event'] === 'listening', 20_000)
+    const url = listening['url'] as string
+    expect((await fetch(`${url}/openapi.json`)).status).toBe(200)
+    const limited = await fetch(`${url}/openapi.json`)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    child.kill('SIGTERM')
+    expect((await finished).code).toBe(0)
+  })
+
   it('refuses a non-loopback host without a token: one line, exit code 1', async () => {
     const run = await runRag(['serve', '--host', '0.0.0.0', '--port', '0'], { cwd: sandbox.root, env: sandbox.env })
     expect(run.code).toBe(1)
