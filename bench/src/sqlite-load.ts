@@ -12,14 +12,15 @@
  * from the listed documents (when those packages are built).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BM25Stream, compatibleAnalyzer } from '@rag/bm25'
 import type { Analyzer, Document } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { openSqliteKnowledgeBase, type FileFingerprint } from '@rag/store-sqlite'
+import { lineChunks, readRealCode, realCodeFiles } from './corpus/real-code.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const STORE_PACKAGE = join(ROOT, 'packages/store-sqlite')
@@ -35,74 +36,27 @@ const QUERIES = [
   'unicode decode error',
 ]
 
-interface Source {
-  readonly root: string
-  readonly extension: RegExp
-}
-
-function walk(dir: string, extension: RegExp, out: string[]): void {
-  let entries
-  try {
-    entries = readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return
-  }
-  entries.sort((a, b) => a.name.localeCompare(b.name))
-  for (const entry of entries) {
-    const full = join(dir, entry.name)
-    if (entry.isDirectory() && !entry.isSymbolicLink()) walk(full, extension, out)
-    else if (entry.isFile() && extension.test(entry.name)) out.push(full)
-  }
-}
-
-/** Real code split into 60-line chunks, file by file, until `target` chunks: Python (stdlib, dist-packages), TypeScript's lib, other JavaScript, C headers. */
+/**
+ * Real code in 60-line windows (`corpus/real-code.ts`: the Python standard library, TypeScript's
+ * lib, other JavaScript and TypeScript under node_modules/.pnpm, C headers), until `target`
+ * chunks, with one fingerprint per file listing its chunk ids.
+ */
 function buildCorpus(target: number): { docs: Document[]; files: Map<string, FileFingerprint>; bytes: number } {
-  const pnpm = join(ROOT, 'node_modules/.pnpm')
-  const tsLib = readdirSync(pnpm).find((d) => d.startsWith('typescript@5.9'))
-  const sources: Source[] = [
-    { root: '/usr/lib/python3.11', extension: /\.py$/ },
-    { root: '/usr/lib/python3/dist-packages', extension: /\.py$/ },
-    ...(tsLib ? [{ root: join(pnpm, tsLib, 'node_modules/typescript/lib'), extension: /\.js$/ }] : []),
-    { root: pnpm, extension: /\.(js|mjs|cjs|ts)$/ },
-    { root: '/usr/include', extension: /\.h$/ },
-  ]
-  const docs: Document[] = []
-  const files = new Map<string, FileFingerprint>()
-  const seen = new Set<string>()
+  const loaded = readRealCode(realCodeFiles({ sources: ['python-stdlib', 'typescript-lib', 'node-modules', 'c-headers'], maxBytes: 400e6 }))
+  const docs = lineChunks(loaded, CHUNK_LINES, target)
+  const byFile = new Map<string, { size: number; chunkIds: string[] }>()
   let bytes = 0
-  for (const source of sources) {
-    const paths: string[] = []
-    walk(source.root, source.extension, paths)
-    for (const path of paths) {
-      if (docs.length >= target) break
-      if (seen.has(path) || (source.root === pnpm && path.includes('/typescript@'))) continue
-      seen.add(path)
-      const stat = statSync(path)
-      if (stat.size === 0 || stat.size > 16 * 1024 * 1024) continue
-      const text = readFileSync(path, 'utf8')
-      const lines = text.split('\n')
-      const file = relative('/', path)
-      const chunkIds: string[] = []
-      for (let start = 0; start < lines.length && docs.length < target; start += CHUNK_LINES) {
-        const content = lines.slice(start, start + CHUNK_LINES).join('\n')
-        const id = `${file}#${chunkIds.length}`
-        chunkIds.push(id)
-        bytes += Buffer.byteLength(content)
-        docs.push({
-          id,
-          content,
-          metadata: {
-            file,
-            startLine: start + 1,
-            endLine: Math.min(lines.length, start + CHUNK_LINES),
-            language: path.endsWith('.py') ? 'python' : path.endsWith('.h') ? 'c' : 'javascript',
-            kind: 'text',
-          },
-        })
-      }
-      files.set(file, { fingerprint: `size:${stat.size}:mtime:${stat.mtimeMs}`, size: stat.size, mtimeMs: stat.mtimeMs, chunkIds })
-    }
+  for (const doc of docs) {
+    const size = Buffer.byteLength(doc.content)
+    bytes += size
+    const file = String(doc.metadata.file)
+    const entry = byFile.get(file) ?? { size: 0, chunkIds: [] }
+    entry.size += size
+    entry.chunkIds.push(doc.id)
+    byFile.set(file, entry)
   }
+  const files = new Map<string, FileFingerprint>()
+  for (const [file, { size, chunkIds }] of byFile) files.set(file, { fingerprint: `chunks-of:${file}`, size, mtimeMs: 1_700_000_000_000, chunkIds })
   return { docs, files, bytes }
 }
 

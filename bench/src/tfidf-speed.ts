@@ -4,85 +4,31 @@
  *
  *   cd bench && npx tsx src/tfidf-speed.ts [chunks=50000] [queries=2000]
  *
- * Corpus: the TypeScript compiler's lib/*.js, the Python standard library, other JavaScript and
- * TypeScript sources under node_modules/.pnpm (minified files skipped), Python dist-packages, npm's
- * own sources and C headers from /usr/include, split into 60-line chunks, in a fixed order, until
- * the chunk count is reached. Needs `pnpm build` in
+ * Corpus (`corpus/real-code.ts`): the TypeScript compiler's lib/*.js, the Python standard library
+ * of the machine's python3, other JavaScript and TypeScript sources under node_modules/.pnpm
+ * (minified files skipped) and C headers from /usr/include, split into 60-line chunks, in a fixed
+ * order, until the chunk count is reached. Needs `pnpm build` in
  * packages/kb-tfidf, packages/hybrid and packages/core first (imports their dist).
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import type { Document } from '@rag/core'
 import { HybridRetriever } from '@rag/hybrid'
 import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
+import { lineChunks, readRealCode, realCodeFiles } from './corpus/real-code.js'
 
 const CHUNKS = Number(process.argv[2] ?? 50_000)
 const QUERIES = Number(process.argv[3] ?? 2_000)
 const LINES_PER_CHUNK = 60
-const ROOT = new URL('../../', import.meta.url).pathname
 
 v8.setFlagsFromString('--expose-gc')
 const gc = vm.runInNewContext('gc') as () => void
 
-function walk(dir: string, accept: (path: string) => boolean, out: string[] = []): string[] {
-  let entries
-  try {
-    entries = readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return out
-  }
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) walk(path, accept, out)
-    else if (entry.isFile() && accept(path)) out.push(path)
-  }
-  return out
-}
-
-function sourceFiles(): string[] {
-  const pnpm = join(ROOT, 'node_modules/.pnpm')
-  const tsLib = readdirSync(pnpm)
-    .filter((name) => /^typescript@\d/.test(name))
-    .sort()
-    .flatMap((name) => walk(join(pnpm, name, 'node_modules/typescript/lib'), (p) => p.endsWith('.js')))
-  const python = walk('/usr/lib/python3.11', (p) => p.endsWith('.py') && !p.includes('/test/'))
-  const js = walk(pnpm, (p) => /\.(c|m)?(j|t)s$/.test(p) && !p.endsWith('.d.ts') && !p.includes('/typescript/lib/'))
-  const morePython = walk('/usr/lib/python3', (p) => p.endsWith('.py') && !p.includes('/test/'))
-  const npm = walk('/usr/lib/node_modules', (p) => /\.(c|m)?js$/.test(p))
-  const headers = walk('/usr/include', (p) => p.endsWith('.h'))
-  const seen = new Set<string>()
-  return [...tsLib, ...python, ...js, ...morePython, ...npm, ...headers].filter((path) => {
-    const real = realpathSync(path)
-    if (seen.has(real)) return false
-    seen.add(real)
-    const size = statSync(real).size
-    return size > 0 && size < 4 * 1024 * 1024
-  })
-}
-
+/** 60-line windows of real code, from the shared corpus loader (sources in a fixed order). */
 function corpus(limit: number): Document[] {
-  const docs: Document[] = []
-  for (const path of sourceFiles()) {
-    const text = readFileSync(path, 'utf8')
-    const lines = text.split('\n')
-    // Minified bundles are not code anyone reads; they would skew chunk sizes.
-    if (text.length / lines.length > 160) continue
-    const file = path.startsWith(ROOT) ? relative(ROOT, path) : path
-    for (let start = 0; start < lines.length && docs.length < limit; start += LINES_PER_CHUNK) {
-      const content = lines.slice(start, start + LINES_PER_CHUNK).join('\n')
-      if (content.trim().length === 0) continue
-      docs.push({
-        id: `${file}#${start / LINES_PER_CHUNK}`,
-        content,
-        metadata: { file, startLine: start + 1, endLine: Math.min(start + LINES_PER_CHUNK, lines.length) },
-      })
-    }
-    if (docs.length >= limit) break
-  }
-  return docs
+  const files = readRealCode(realCodeFiles({ sources: ['typescript-lib', 'python-stdlib', 'node-modules', 'c-headers'], maxBytes: 400e6 }))
+  return lineChunks(files, LINES_PER_CHUNK, limit)
 }
 
 /** A deterministic PRNG (mulberry32), so every run asks the same queries. */
