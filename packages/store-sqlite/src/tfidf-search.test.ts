@@ -120,6 +120,30 @@ describe('searchTfidf against InMemoryKnowledgeBase', () => {
     )
   })
 
+  it('agrees after heavy churn in a file store (FTS5 tombstones and merges)', async () => {
+    const options = { analyzer: codeAwareAnalyzer }
+    const sqlite = await stores.open(stores.path(), options)
+    const memory = new InMemoryKnowledgeBase(options)
+    const docAt = (generation: number, i: number): Document =>
+      doc(`g${generation}-${i}`, `${WORDS[i % WORDS.length]} ${WORDS[(i * 3 + generation) % WORDS.length]} chunk${i % 17} gen${generation}`)
+    let live = Array.from({ length: 3000 }, (_, i) => docAt(0, i))
+    await sqlite.add(live)
+    await memory.add(live)
+    for (let generation = 1; generation <= 6; generation++) {
+      // Replace every other live document, then a tenth more by id, in one swap each.
+      const removed = live.filter((_, i) => i % 2 === generation % 2 || i % 10 === 0).map((d) => d.id)
+      const added = Array.from({ length: 700 }, (_, i) => docAt(generation, i))
+      await sqlite.replaceDocuments(removed, added)
+      await memory.replaceDocuments(removed, added)
+      const gone = new Set(removed)
+      live = [...live.filter((d) => !gone.has(d.id)), ...added]
+    }
+    expect(await sqlite.size()).toBe(live.length)
+    for (const query of ['auth token', 'chunk3', 'gen6 pool', 'server running', 'ключ', 'gen0', 'getAuthToken HTTP_SERVER x1']) {
+      expect(await tfidf(sqlite, query, 25)).toEqual(await tfidf(memory, query, 25))
+    }
+  })
+
   it('agrees on real chunks with symbol names', async () => {
     const sqlite = await stores.open(':memory:', { analyzer: codeAwareAnalyzer, indexedText: pathAndSymbolText })
     const memory = new InMemoryKnowledgeBase({ analyzer: codeAwareAnalyzer, indexedText: pathAndSymbolText })
