@@ -23,13 +23,15 @@ function logTf(tf: number): number {
  * both give the same numbers. Highest score first; equal scores by id (code-unit order). Run it
  * inside one read transaction so every count comes from the same generation.
  *
- * Cost grows with the postings of the query's tokens (every occurrence is visited once), not with
- * the corpus: only the documents tied at the cut-off are read beyond their sequence numbers.
+ * Cost grows with the postings of the query's tokens (every occurrence is visited once, and each
+ * matching document's length is joined in SQL), not with the corpus: only the documents at or
+ * above the cut-off are read.
  */
 export function searchTfidf(statements: Statements, tokens: readonly string[], topK: number): TfidfHit[] {
   const n = statements.countDocuments.get() ?? 0
   if (n === 0) return []
   const acc = new Map<number, number>()
+  const lengths = new Map<number, number>()
   const seen = new Set<string>()
   for (const token of tokens) {
     if (seen.has(token)) continue
@@ -39,26 +41,25 @@ export function searchTfidf(statements: Statements, tokens: readonly string[], t
     if (df === 0) continue
     const idf = 1 + Math.log(n / (df + 1))
     const weight = idf * idf
-    for (const [seq, tf] of postings) acc.set(seq, (acc.get(seq) ?? 0) + logTf(tf) * weight)
+    for (const [seq, tf, length] of postings) {
+      const sum = acc.get(seq)
+      if (sum === undefined) lengths.set(seq, length)
+      acc.set(seq, (sum ?? 0) + logTf(tf) * weight)
+    }
   }
   if (acc.size === 0) return []
 
   const seqs = new Float64Array(acc.size)
   const scores = new Float64Array(acc.size)
   let touched = 0
-  const score = (seq: number, count: number): void => {
+  for (const [seq, sum] of acc) {
+    const length = lengths.get(seq)!
     seqs[touched] = seq
-    scores[touched++] = count === 0 ? 0 : acc.get(seq)! * (1 / Math.sqrt(count))
-  }
-  // Many touched documents: one pass over the small term_counts table beats a lookup per document.
-  if (acc.size * 8 > n) {
-    for (const [seq, count] of statements.listTermCounts.iterate()) if (acc.has(seq)) score(seq, count)
-  } else {
-    for (const seq of acc.keys()) score(seq, statements.getTermCount.get(seq) ?? 0)
+    scores[touched++] = length === 0 ? 0 : sum * (1 / Math.sqrt(length))
   }
 
   // The cut-off score, then every document at or above it (ties included), ordered by score and id.
-  const sorted = scores.slice(0, touched).sort()
+  const sorted = scores.slice().sort()
   const cutoff = sorted[Math.max(0, touched - topK)]!
   const hits: TfidfHit[] = []
   for (let i = 0; i < touched; i++) {
