@@ -19,6 +19,8 @@ export interface OpenIndex {
   readonly analyzer: AnalyzerName
   /** What the index analyses for each chunk (the index's own `index.fields`). */
   readonly fields: FieldsName
+  /** RRF weights of the two streams (`search.weights.*`). */
+  readonly weights: { readonly bm25: number; readonly tfidf: number }
   close(): Promise<void>
 }
 
@@ -163,15 +165,16 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     throw withAdvice(error, location)
   }
 
+  const weights = { bm25: configValue<number>(config, 'search.weights.bm25'), tfidf: configValue<number>(config, 'search.weights.tfidf') }
   const rag = new RagService({
     knowledgeBase: store,
     stateStore: createSqliteStateStore(store),
     bm25: false,
     knowledgeBaseStreamName: 'bm25',
-    weights: { knowledgeBase: configValue<number>(config, 'search.weights.bm25') },
-    streams: [{ stream: new SqliteTfidfStream(store), weight: configValue<number>(config, 'search.weights.tfidf') }],
+    weights: { knowledgeBase: weights.bm25 },
+    streams: [{ stream: new SqliteTfidfStream(store), weight: weights.tfidf }],
     retriever: { maxPerFile: configValue<number>(config, 'search.maxPerFile'), logger: { warn } },
     ingest: ingestOptions(config),
   })
-  return { location, store, rag, analyzer: settings.analyzer, fields: settings.fields, close: () => store.close() }
+  return { location, store, rag, analyzer: settings.analyzer, fields: settings.fields, weights, close: () => store.close() }
 }

@@ -29,6 +29,7 @@ interface StatusJson {
   lastIndexedAt: string
   generation: number
   indexing: unknown
+  weights: { bm25: number; tfidf: number }
 }
 
 describe('rag (end to end, on a real temporary repository)', () => {
@@ -115,12 +116,13 @@ describe('rag (end to end, on a real temporary repository)', () => {
     await box.write('src/new.ts', 'export const answer = 42\n')
     expect((await rag(['index'])).code).toBe(0)
     const status = lastJson<StatusJson>(await rag(['--json', 'status']))
-    expect(status).toMatchObject({ root: box.root, files: 4, indexing: null })
+    expect(status).toMatchObject({ root: box.root, files: 4, indexing: null, weights: { bm25: 0.5, tfidf: 0.5 } })
     expect(status.chunks).toBeGreaterThanOrEqual(4)
     expect(status.documents).toBe(status.chunks)
     expect(Date.parse(status.lastIndexedAt)).toBeGreaterThanOrEqual(before - 1000)
     const human = await rag(['status'])
     expect(human.stdout).toMatch(/^Files {6}4$/m)
+    expect(human.stdout).toMatch(/^Ranking {4}bm25 0\.5 \+ tfidf 0\.5 \(search\.weights\)$/m)
     expect(human.stdout).toMatch(/^Indexed {4}\d{4}-\d\d-\d\dT.* \(\d+ s ago\)$/m)
   })
 
