@@ -46,6 +46,40 @@ describe('createRagServer over HTTP and WebSocket', () => {
     expect(ts.json.results.every((r: { language: string }) => r.language === 'typescript')).toBe(true)
   })
 
+  it('streams search results over the WebSocket, one message per hit, as the HTTP route ranks them', async () => {
+    const events = await running.events('alpha')
+    events.socket.send(JSON.stringify({ type: 'search', id: 'q1', q: 'deploy retry token', k: 3 }))
+    const done = await events.waitFor((e) => e.type === 'results-done' && e.id === 'q1')
+    const streamed = events.received.filter((e) => e.type === 'result' && e.id === 'q1')
+    expect(streamed.map((e) => e.rank)).toEqual([...streamed.keys()])
+    expect(done.count).toBe(streamed.length)
+    const http = await running.request('GET', '/sessions/alpha/search?q=deploy%20retry%20token&k=3')
+    expect(streamed.map((e) => e.result)).toEqual(http.json.results)
+    expect(streamed.length).toBeGreaterThan(0)
+
+    // Filters and the default k apply as in the HTTP route.
+    events.socket.send(JSON.stringify({ type: 'search', id: 'docs', q: 'deploy pipeline', path: 'docs' }))
+    await events.waitFor((e) => e.type === 'results-done' && e.id === 'docs')
+    expect(events.received.filter((e) => e.type === 'result' && e.id === 'docs').map((e) => e.result.file)).toEqual(['docs/guide.md'])
+
+    // Bad messages get an error naming the problem, with the id when there is one.
+    events.socket.send(JSON.stringify({ type: 'search', id: 'bad', q: '', k: 3 }))
+    const bad = await events.waitFor((e) => e.type === 'error' && e.id === 'bad')
+    expect(bad.error.code).toBe('INVALID_ARGUMENT')
+    expect(bad.error.message).toMatch(/\/q must NOT have fewer than 1 characters/)
+    events.socket.send(JSON.stringify({ type: 'search', id: 'big', q: 'token', k: 51 }))
+    expect((await events.waitFor((e) => e.type === 'error' && e.id === 'big')).error.message).toMatch(/\/k must be <= 50/)
+    events.socket.send('not json')
+    expect((await events.waitFor((e) => e.type === 'error' && e.id === null)).error.code).toBe('INVALID_ARGUMENT')
+    events.close()
+
+    // A session that does not exist: NOT_FOUND, as over HTTP.
+    const nobody = await running.events('nobody')
+    nobody.socket.send(JSON.stringify({ type: 'search', id: 'x', q: 'token' }))
+    expect((await nobody.waitFor((e) => e.type === 'error' && e.id === 'x')).error.code).toBe('NOT_FOUND')
+    nobody.close()
+  })
+
   it('builds a context prompt and reports status', async () => {
     const prompt = await running.request('POST', '/sessions/alpha/prompt', { question: 'How is a token verified?', k: 3, maxTokens: 2000 })
     expect(prompt.status).toBe(200)

@@ -6,7 +6,7 @@ import { SessionManager } from '@rag/session'
 import { assertSafeBind, createBearerCheck } from './auth.js'
 import { registerDocumentRoutes } from './document-routes.js'
 import { registerEventsRoute } from './events-route.js'
-import { httpError, toHttpError } from './http-error.js'
+import { httpError, rateLimitedError, toHttpError } from './http-error.js'
 import { IndexRuns } from './index-runs.js'
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js'
 import { buildOpenApi } from './openapi.js'
@@ -140,9 +140,8 @@ export function createRagServer(options: RagServerOptions): RagServer {
     const waitMs = limiter?.hit(request.ip) ?? 0
     if (waitMs > 0) {
       closeRefusedUpgrade(request, reply)
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-      const { status, body } = httpError(429, 'RATE_LIMITED', `Too many requests from ${request.ip}: at most ${limiter!.max} per minute; retry in ${seconds} s.`)
-      return reply.code(status).header('retry-after', String(seconds)).send(body)
+      const { status, body, retryAfterSeconds } = rateLimitedError(request.ip, limiter!.max, waitMs)
+      return reply.code(status).header('retry-after', String(retryAfterSeconds)).send(body)
     }
     if (request.url.length > urlLength) {
       closeRefusedUpgrade(request, reply)
@@ -157,7 +156,7 @@ export function createRagServer(options: RagServerOptions): RagServer {
     return undefined
   })
 
-  const context = { sessions, runs, confinement, schemas }
+  const context = { sessions, runs, confinement, schemas, limiter }
   const openapi = buildOpenApi(schemas, version, token !== undefined)
   void app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   void app.register(async (scoped) => {

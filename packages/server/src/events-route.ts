@@ -1,13 +1,20 @@
+import { Ajv } from 'ajv'
 import type { FastifyInstance } from 'fastify'
-import type { RouteContext } from './session-routes.js'
+import { rateLimitedError, toHttpError } from './http-error.js'
+import { existingSession, filterOf, hitJson, type RouteContext } from './session-routes.js'
 
 /** Most WebSocket listeners per session. */
 const MAX_LISTENERS = 32
 
-function parseMessage(data: unknown): { type?: unknown; runId?: unknown } | undefined {
+/** A client message: `cancel` (the session's run) or `search` (results streamed back). */
+type ClientMessage =
+  | { readonly type: 'cancel'; readonly runId?: string }
+  | { readonly type: 'search'; readonly id?: string; readonly q: string; readonly k: number; readonly path?: string; readonly lang?: string }
+
+function parseJson(data: unknown): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(String(data))
-    return typeof value === 'object' && value !== null ? (value as { type?: unknown; runId?: unknown }) : undefined
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
   } catch {
     return undefined
   }
@@ -16,9 +23,16 @@ function parseMessage(data: unknown): { type?: unknown; runId?: unknown } | unde
 /**
  * `GET /sessions/:id/events` (WebSocket): on open, `{ type: 'hello', sessionId, run }`; then the
  * session's `started`, `progress`, `done`, `cancelled` and `error` events. The client may send
- * `{ "type": "cancel", "runId"?: string }` to cancel the session's run.
+ * `{ "type": "cancel", "runId"?: string }` to cancel the session's run, and
+ * `{ "type": "search", "id"?, "q", "k"?, "path"?, "lang"? }` to search the session: the hits come
+ * back one message each, `{ type: 'result', id, rank, result }` (the shape of an HTTP search hit),
+ * then `{ type: 'results-done', id, count }`; a failure is `{ type: 'error', id, error }`. Searches
+ * have the HTTP route's bounds and count against the client's rate limit.
  */
-export function registerEventsRoute(app: FastifyInstance, { runs, schemas }: RouteContext): void {
+export function registerEventsRoute(app: FastifyInstance, { sessions, runs, schemas, limiter }: RouteContext): void {
+  // `k` gets its default here as in the HTTP route; nothing is coerced (JSON keeps its types).
+  const validSearch = new Ajv({ useDefaults: true, allErrors: false }).compile(schemas.searchMessage)
+
   app.get<{ Params: { id: string } }>('/sessions/:id/events', { schema: schemas.events, websocket: true }, (socket, request) => {
     const sessionId = request.params.id
     const send = (value: unknown): void => {
@@ -29,17 +43,48 @@ export function registerEventsRoute(app: FastifyInstance, { runs, schemas }: Rou
       socket.close(1008, 'too many listeners')
       return
     }
+
+    const cancel = (message: Extract<ClientMessage, { type: 'cancel' }>): void => {
+      const run = runs.active(sessionId)
+      const cancelled = runs.cancel(sessionId, message.runId)
+      send({ type: 'cancel-ack', runId: run?.id ?? null, cancelled })
+    }
+
+    const search = async (message: Extract<ClientMessage, { type: 'search' }>): Promise<void> => {
+      const id = message.id ?? null
+      const waitMs = limiter?.hit(request.ip) ?? 0
+      if (waitMs > 0) {
+        send({ type: 'error', id, error: rateLimitedError(request.ip, limiter!.max, waitMs).body.error })
+        return
+      }
+      try {
+        const hits = await existingSession(sessions, sessionId).search(message.q, message.k, filterOf(message.path, message.lang))
+        hits.forEach((hit, rank) => send({ type: 'result', id, rank, result: hitJson(hit) }))
+        send({ type: 'results-done', id, count: hits.length })
+      } catch (error) {
+        send({ type: 'error', id, error: toHttpError(error).body.error })
+      }
+    }
+
     const unsubscribe = runs.subscribe(sessionId, send)
     socket.on('close', unsubscribe)
     socket.on('message', (data) => {
-      const message = parseMessage(data)
-      if (message?.type !== 'cancel' || (message.runId !== undefined && typeof message.runId !== 'string')) {
-        send({ type: 'error', error: { code: 'INVALID_ARGUMENT', message: 'Expected a JSON message {"type":"cancel","runId"?:string}.' } })
+      const message = parseJson(data)
+      if (message?.['type'] === 'cancel' && (message['runId'] === undefined || typeof message['runId'] === 'string')) {
+        cancel(message as ClientMessage & { type: 'cancel' })
         return
       }
-      const run = runs.active(sessionId)
-      const cancelled = runs.cancel(sessionId, message.runId as string | undefined)
-      send({ type: 'cancel-ack', runId: run?.id ?? null, cancelled })
+      if (message?.['type'] === 'search' && validSearch(message)) {
+        void search(message as ClientMessage & { type: 'search' })
+        return
+      }
+      const id = typeof message?.['id'] === 'string' ? message['id'] : null
+      const detail = message?.['type'] === 'search' ? `: ${validSearch.errors?.[0]?.instancePath || 'message'} ${validSearch.errors?.[0]?.message ?? 'is invalid'}` : ''
+      send({
+        type: 'error',
+        id,
+        error: { code: 'INVALID_ARGUMENT', message: `Expected {"type":"cancel","runId"?} or {"type":"search","id"?,"q","k"?,"path"?,"lang"?}${detail}.` },
+      })
     })
     send({ type: 'hello', sessionId, run: runs.active(sessionId) ?? null })
   })

@@ -40,6 +40,12 @@ export function httpError(status: number, code: string, message: string): HttpEr
   return { status, body: { error: { code, message: oneLine(message) } } }
 }
 
+/** The refusal of a client over its rate limit, with the seconds to wait (at least 1). */
+export function rateLimitedError(client: string, maxPerMinute: number, waitMs: number): HttpError & { readonly retryAfterSeconds: number } {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
+  return { ...httpError(429, 'RATE_LIMITED', `Too many requests from ${client}: at most ${maxPerMinute} per minute; retry in ${retryAfterSeconds} s.`), retryAfterSeconds }
+}
+
 interface FastifyLikeError {
   readonly code?: unknown
   readonly statusCode?: unknown

@@ -37,7 +37,8 @@ function routes(s: RouteSchemas): RouteSpec[] {
       method: 'get',
       path: '/sessions/{id}/events',
       schema: s.events,
-      summary: 'WebSocket: hello, started, progress, done, cancelled, error events; send {"type":"cancel"} to cancel.',
+      summary:
+        'WebSocket: hello, started, progress, done, cancelled, error events; send {"type":"cancel"} to cancel, or {"type":"search","id"?,"q","k"?,"path"?,"lang"?} to get result messages then results-done.',
       success: 101,
     },
   ]

@@ -115,6 +115,23 @@ export function routeSchemas(limits: SchemaLimits) {
     clear: { params: sessionParams },
     deleteSession: { params: sessionParams },
     events: { params: sessionParams },
+    /**
+     * A search sent over the events WebSocket: `{ "type": "search", "id"?, "q", "k"?, "path"?,
+     * "lang"? }`, with the same bounds as `GET /sessions/:id/search` (not a route: validated by
+     * the events route itself).
+     */
+    searchMessage: {
+      type: 'object',
+      required: ['type', 'q'],
+      additionalProperties: false,
+      properties: {
+        type: { const: 'search' },
+        id: { type: 'string', maxLength: 64, description: 'Echoed in every reply to this search.' },
+        q: query,
+        k,
+        ...filter,
+      },
+    },
   }
 }
 

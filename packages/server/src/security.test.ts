@@ -174,6 +174,22 @@ describe('createRagServer bind safety', () => {
     }
   })
 
+  it('counts WebSocket searches against the same per-client limit', async () => {
+    const sandbox = await createSandbox({})
+    const running = await startServer({ roots: [sandbox.root], limits: { requestsPerMinute: 3 } })
+    try {
+      const events = await running.events('s') // the upgrade: request 1
+      for (const id of ['a', 'b', 'c']) events.socket.send(JSON.stringify({ type: 'search', id, q: 'token' }))
+      const replies = await Promise.all(['a', 'b', 'c'].map((id) => events.waitFor((e) => e.type === 'error' && e.id === id)))
+      expect(replies.map((r) => r.error.code)).toEqual(['NOT_FOUND', 'NOT_FOUND', 'RATE_LIMITED'])
+      expect(replies[2].error.message).toMatch(/at most 3 per minute/)
+      events.close()
+    } finally {
+      await running.server.close()
+      await sandbox.dispose()
+    }
+  })
+
   it('rejects a rate limit that is not a positive integer or Infinity', async () => {
     const sandbox = await createSandbox({})
     try {

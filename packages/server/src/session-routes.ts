@@ -3,6 +3,7 @@ import { RagError, type SearchResult } from '@rag/core'
 import type { RagService, SearchFilter, SessionManager } from '@rag/session'
 import type { IndexRuns } from './index-runs.js'
 import type { PathConfinement } from '@rag/session'
+import type { RateLimiter } from './rate-limiter.js'
 import type { RouteSchemas } from './schemas.js'
 
 /** What the route modules share. */
@@ -11,6 +12,8 @@ export interface RouteContext {
   readonly runs: IndexRuns
   readonly confinement: PathConfinement
   readonly schemas: RouteSchemas
+  /** The per-client rate limit (absent: off); WebSocket messages that do work count against it too. */
+  readonly limiter?: RateLimiter | undefined
 }
 
 interface SessionParams {

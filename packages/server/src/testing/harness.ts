@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import WebSocket from 'ws'
 import { createRagServer, type RagServer, type RagServerOptions } from '../create-rag-server.js'
-import type { SessionEvent } from '../index-runs.js'
 
 /** A temp directory tree: `base/root` (the allowed root) and `base/outside` (must never be read). */
 export interface Sandbox {
@@ -42,7 +41,8 @@ export interface Running {
 /** A WebSocket on a session's events. */
 export interface EventSocket {
   readonly socket: WebSocket
-  readonly received: SessionEvent[]
+  /** Every message the server sent, in order: session events and replies to client messages. */
+  readonly received: any[]
   /** Resolves with the first event (already received or future) that matches. */
   waitFor(match: (event: any) => boolean, timeoutMs?: number): Promise<any>
   close(): void
