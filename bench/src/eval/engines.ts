@@ -9,7 +9,7 @@ export type AnalyzerName = 'basic' | 'compatible' | 'code-aware'
 
 /**
  * The two lexical streams of `@rag`: in memory (`BM25Stream`, `InMemoryKnowledgeBase`), or as the
- * CLI runs them from a `SqliteKnowledgeBase` (FTS5 BM25, `searchTfidf`).
+ * CLI runs them from a `SqliteKnowledgeBase` (`search`, BM25, and `searchTfidf`, both computed from its FTS5 index).
  */
 export type EngineName = 'bm25' | 'tfidf' | 'sqlite-bm25' | 'sqlite-tfidf'
 
@@ -32,7 +32,7 @@ export function variantKey(variant: StreamVariant): string {
 /**
  * Builds the stream: a `BM25Stream` (no capacity limit, no expiry: a benchmark must not evict),
  * an `InMemoryKnowledgeBase` behind a `KnowledgeBaseStream`, or a private in-memory SQLite store
- * searched by FTS5 BM25 or TF-IDF, loaded with `docs` in one batch. Call `close` when done.
+ * searched by BM25 (`search`) or TF-IDF (`searchTfidf`), loaded with `docs` in one batch. Call `close` when done.
  */
 export async function buildStream(variant: StreamVariant, docs: readonly Document[]): Promise<{ stream: Stream; indexMs: number; close(): Promise<void> }> {
   const analyzer = analyzerOf(variant.analyzer)

@@ -27,7 +27,7 @@ export interface Config {
   readonly maxPerFile?: number | null
   /**
    * `sqlite`: the CLI's engines, both streams from one `SqliteKnowledgeBase` of
-   * `@rag/store-sqlite` (FTS5 BM25 and `searchTfidf`). Absent: `BM25Stream` and
+   * `@rag/store-sqlite` (`search`, BM25, and `searchTfidf`). Absent: `BM25Stream` and
    * `InMemoryKnowledgeBase`.
    */
   readonly store?: 'sqlite'

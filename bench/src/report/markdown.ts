@@ -143,7 +143,7 @@ export function renderMarkdown(result: BenchResult): string {
     `- Best with content only: \`${bestContentOnly.key}\``,
     `- Seed: \`${result.selection.seed}\``,
     '',
-    "The `rag` CLI runs both streams from its SQLite index (`@rag/store-sqlite`: FTS5's BM25, and `searchTfidf`, whose scores equal `InMemoryKnowledgeBase`'s), so its candidates are the `store=sqlite` configurations, with one analyzer and one field set for both streams:",
+    "The `rag` CLI runs both streams from its SQLite index (`@rag/store-sqlite`: `search` and `searchTfidf` compute the scores of `BM25Stream` and `InMemoryKnowledgeBase` from its FTS5 index, so these rows should equal their in-memory twins), so its candidates are the `store=sqlite` configurations, with one analyzer and one field set for both streams:",
     '',
     `- Best on dev with the CLI's engines: \`${result.selection.bestCli.key}\``,
     cliVerdict(result),

@@ -8,7 +8,7 @@ import {
   type IndexedText,
   type Metadata,
 } from '@rag/core'
-import { countFtsTokens, termsColumn } from './fts-query.js'
+import { countFtsTokens, termsColumn } from './fts-tokens.js'
 import type { DocumentRow, Statements } from './statements.js'
 
 /** A validated document ready to insert: its row values and its analyzed terms. */

@@ -17,7 +17,8 @@ import {
 import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
 import { toStoreError } from './errors/store-errors.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
-import { ftsTokens, matchExpression } from './fts-query.js'
+import { searchBm25 } from './bm25-search.js'
+import { ftsTokens } from './fts-tokens.js'
 import {
   normaliseFingerprints,
   serialiseState,
@@ -47,8 +48,8 @@ function assertIndexedText(indexedText: IndexedText): void {
 /** Options of {@link openSqliteKnowledgeBase}. */
 export interface SqliteKnowledgeBaseOptions {
   /**
-   * Analyzes documents for the full-text index and queries for `search`. Pass the analyzer your
-   * `BM25Stream` uses and FTS5's bm25 ranks with the same terms. Its `name` is stored in the file:
+   * Analyzes documents for the full-text index and queries for `search` and `searchTfidf`. Pass
+   * the analyzer your `BM25Stream` uses and `search` ranks exactly as it does. Its `name` is stored in the file:
    * reopening a non-empty store with another analyzer is an `INCOMPATIBLE_STORE` error.
    * @default basicAnalyzer from `@rag/core`
    */
@@ -84,7 +85,8 @@ interface Connection {
 }
 
 /**
- * A `KnowledgeBase` persisted in one SQLite file (better-sqlite3, WAL mode, FTS5 bm25 search).
+ * A `KnowledgeBase` persisted in one SQLite file (better-sqlite3, WAL mode, an FTS5 index of the
+ * analyzed terms; `search` ranks by BM25 and `searchTfidf` by TF-IDF, both computed from it).
  * Every write is one transaction, so a crash, even SIGKILL, leaves the previous generation, and
  * readers in this or other processes see the old or the new generation, never a mix. Beside the
  * chunks it keeps an indexer's fingerprints and state, committed with them
@@ -169,22 +171,22 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   }
 
   /**
-   * The best `topK` documents for `query` by FTS5 bm25 over the analyzed terms, highest score
-   * first. Every query term is quoted, so no input is read as FTS5 syntax. A query with no
-   * analyzable term (only punctuation, say) matches nothing.
+   * The best `topK` documents for `query` by BM25, highest score first, equal scores in insertion
+   * order: the score of `BM25Stream` from `@rag/bm25` (k1 1.2, b 0.75, idf `ln(1 + (N - df + 0.5)
+   * / (df + 0.5))`), computed from this store's full-text index in one snapshot. For analyzers
+   * whose terms are single FTS5 tokens (the built-in ones) the ids and scores equal a
+   * `BM25Stream` fed the same documents in the same order with the same analyzer and indexed text.
+   * Query terms are looked up as values, never parsed as FTS5 syntax; a query with no analyzable
+   * term (only punctuation, say) matches nothing.
    *
    * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.
    */
   async search(query: string, topK: number): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
-    const match = matchExpression(this.analyzer.analyzeQuery(query))
-    if (match === undefined) {
-      this.#use() // a closed store fails even when there is nothing to look up
-      return []
-    }
-    const rows = this.#read('search', ({ statements }) => statements.search.all(match, topK))
-    return rows.map((row) => ({ document: rowToDocument(row), score: row[3] }))
+    const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
+    const hits = this.#read('search', ({ statements }) => searchBm25(statements, tokens, topK))
+    return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
   }
 
   /**

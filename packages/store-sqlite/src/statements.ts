@@ -3,9 +3,6 @@ import type Database from 'better-sqlite3'
 /** A document row in `raw()` form: id, content, metadata JSON. */
 export type DocumentRow = [id: string, content: string, metadata: string]
 
-/** A search hit row in `raw()` form: id, content, metadata JSON, score (higher is better). */
-export type SearchRow = [id: string, content: string, metadata: string, score: number]
-
 /** A fingerprint row in `raw()` form: path, fingerprint, stat numbers JSON, chunk ids JSON. */
 export type FingerprintRow = [path: string, fingerprint: string, stat: string, chunkIds: string | null]
 
@@ -23,7 +20,8 @@ export interface Statements {
   readonly getDocument: Database.Statement<[string], DocumentRow>
   readonly listDocuments: Database.Statement<[], DocumentRow>
   readonly countDocuments: Database.Statement<[], number>
-  readonly search: Database.Statement<[string, number], SearchRow>
+  /** `[N, Σ|d|]`: the number of documents and their total length in tokens. */
+  readonly lengthTotals: Database.Statement<[], [count: number, total: number]>
   /** `[seq, tf, |d|]` of every document holding the FTS5 token: its frequency there and the document's token count. */
   readonly termFrequencies: Database.Statement<[string], [seq: number, tf: number, count: number]>
   readonly getDocumentBySeq: Database.Statement<[number], DocumentRow>
@@ -57,18 +55,7 @@ export function prepareStatements(db: Database.Database): Statements {
     getDocument: db.prepare<[string], DocumentRow>('SELECT id, content, metadata FROM documents WHERE id = ?').raw(),
     listDocuments: db.prepare<[], DocumentRow>('SELECT id, content, metadata FROM documents ORDER BY seq').raw(),
     countDocuments: db.prepare<[], number>('SELECT count(*) FROM documents').pluck(),
-    // FTS5's `rank` is bm25() (Okapi BM25, k1 = 1.2, b = 0.75), negative with lower = better.
-    // Ties go to the earlier-added document (as in BM25Stream). `ORDER BY rank, rowid` hands the
-    // top-k to SQLite's bounded sorter, measured twice as fast here as FTS5's own `ORDER BY rank`,
-    // which sorts every match; the LIMIT applies before the join, so only k rows are fetched.
-    search: db
-      .prepare<[string, number], SearchRow>(
-        `SELECT d.id, d.content, d.metadata, -h.rank
-           FROM (SELECT rowid, rank FROM document_terms WHERE document_terms MATCH ? ORDER BY rank, rowid LIMIT ?) AS h
-           JOIN documents AS d ON d.seq = h.rowid
-          ORDER BY h.rank, h.rowid`,
-      )
-      .raw(),
+    lengthTotals: db.prepare<[], [number, number]>('SELECT count(*), total(count) FROM term_counts').raw(),
     // `term = ?` is a lookup in the full-text index, not a scan of the vocabulary. Joining the
     // document's length here costs little more than the lookup alone (measured on 50,000 chunks),
     // and far less than fetching lengths afterwards, one by one or by a scan.

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { InvalidArgumentError, type Analyzer } from '@rag/core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { matchExpression, termsColumn } from './fts-query.js'
+import { countFtsTokens, ftsTokens, termsColumn } from './fts-tokens.js'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from './sqlite-knowledge-base.js'
 
 /** Splits on whitespace only, so FTS5 syntax characters reach the query builder untouched. */
@@ -22,32 +22,32 @@ async function memoryStore(analyzer?: Analyzer): Promise<SqliteKnowledgeBase> {
   return kb
 }
 
-describe('matchExpression', () => {
-  it('quotes every term, doubles inner quotes and drops duplicates', () => {
-    expect(matchExpression(['auth', 'say "hi"', 'auth'])).toBe('"auth" OR "say ""hi"""')
+describe('FTS5 tokens', () => {
+  it('splits as the ascii tokenizer does: runs of ASCII letters, digits, _ and non-ASCII characters', () => {
+    expect(ftsTokens('Foo.bar_baz Ünï "quoted" terms:x 42')).toEqual(['foo', 'bar_baz', 'Ünï', 'quoted', 'terms', 'x', '42'])
+    expect(ftsTokens('..,;')).toEqual([])
+    expect(countFtsTokens('Foo.bar_baz Ünï "quoted" terms:x 42')).toBe(7)
+    expect(countFtsTokens('')).toBe(0)
   })
 
-  it('returns undefined when no term is left', () => {
-    expect(matchExpression([])).toBeUndefined()
-    expect(matchExpression(['', '  ', '\0'])).toBeUndefined()
-  })
-
-  it('removes NUL, which would end an FTS5 string early', () => {
-    expect(matchExpression(['a\0b'])).toBe('"a b"')
+  it('writes NUL as a space in the terms column', () => {
     expect(termsColumn(['a\0b', 'c'])).toBe('a b c')
   })
 })
 
-describe('SqliteKnowledgeBase.search query safety', () => {
+describe('SqliteKnowledgeBase.search and searchTfidf query safety', () => {
   const syntax = ['AND', 'OR', 'NOT', 'NEAR', 'NEAR(a b)', '"', '""', "'", '*', 'a*', '^a', 'terms:x', '{terms}:x', '(', ')', '-x', '+', ':', '\0', 'a"b']
 
-  it('treats FTS5 operators and punctuation in queries as plain terms', async () => {
+  it('treats FTS5 operators and punctuation in queries as plain terms (as the tokenizer split them)', async () => {
     const kb = await memoryStore(rawAnalyzer)
     await kb.add([
       { id: 'ops', content: 'NOT AND OR NEAR a*b "quoted" terms:x', metadata: {} },
       { id: 'plain', content: 'nothing special here', metadata: {} },
     ])
-    for (const q of syntax) await expect(kb.search(q, 5)).resolves.toBeInstanceOf(Array)
+    for (const q of syntax) {
+      await expect(kb.search(q, 5)).resolves.toBeInstanceOf(Array)
+      await expect(kb.searchTfidf(q, 5)).resolves.toBeInstanceOf(Array)
+    }
     expect((await kb.search('NOT', 5)).map((h) => h.document.id)).toEqual(['ops'])
     expect((await kb.search('"quoted"', 5)).map((h) => h.document.id)).toEqual(['ops'])
     expect((await kb.search('terms:x', 5)).map((h) => h.document.id)).toEqual(['ops'])
@@ -67,8 +67,8 @@ describe('SqliteKnowledgeBase.search query safety', () => {
           if (q.trim().length === 0) {
             await expect(kb.search(q, 3)).rejects.toBeInstanceOf(InvalidArgumentError)
           } else {
-            const hits = await kb.search(q, 3)
-            expect(hits.length).toBeLessThanOrEqual(1)
+            expect((await kb.search(q, 3)).length).toBeLessThanOrEqual(1)
+            expect((await kb.searchTfidf(q, 3)).length).toBeLessThanOrEqual(1)
           }
         }
       }),
