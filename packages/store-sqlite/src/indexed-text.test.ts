@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
-import { InvalidArgumentError, RagError, pathAndSymbolText, type Document, type IndexedText } from '@rag/core'
-import { describeKnowledgeBaseContract, doc, generation, symbolChunks } from '@rag/test-utils'
+import { basicAnalyzer, InvalidArgumentError, RagError, pathAndSymbolText, type IndexedText } from '@rag/core'
+import { codeAwareAnalyzer } from '@rag/bm25'
+import { describeIndexedTextContract, describeKnowledgeBaseContract, doc, generation, symbolChunks } from '@rag/test-utils'
 import { afterAll, describe, expect, it } from 'vitest'
 import { IncompatibleStoreError } from './errors/store-errors.js'
 import { SCHEMA_VERSION } from './schema.js'
@@ -11,12 +12,6 @@ const stores = createTempStores('rag-store-sqlite-indexed-text-')
 afterAll(() => stores.dispose())
 
 const chunks = symbolChunks
-
-async function ids(options: SqliteKnowledgeBaseOptions, query: string): Promise<string[]> {
-  const kb = await stores.open(stores.path(), options)
-  await kb.add(chunks())
-  return (await kb.search(query, 10)).map((hit) => hit.document.id)
-}
 
 /** Runs `open` and returns the RagError it rejects with. */
 async function openError(path: string, options: SqliteKnowledgeBaseOptions): Promise<RagError> {
@@ -41,35 +36,6 @@ function userVersion(path: string): number {
 }
 
 describe('SqliteKnowledgeBase indexedText', () => {
-  it('ranks with pathAndSymbolText: a chunk is found by a symbol name or path word its content lacks', async () => {
-    expect(await ids({}, 'SessionCache')).toEqual([])
-    expect(await ids({ indexedText: pathAndSymbolText }, 'SessionCache')).toEqual(['src/auth/session-store.ts#0'])
-    expect(await ids({ indexedText: pathAndSymbolText }, 'closeIdle')).toEqual(['src/db/pool.ts#0'])
-    expect(await ids({ indexedText: pathAndSymbolText }, 'pool')).toEqual(['src/db/pool.ts#0'])
-    // Content still counts: the readme has no symbols and is found by its words.
-    expect(await ids({ indexedText: pathAndSymbolText }, 'session')).toContain('src/readme.md#0')
-  })
-
-  it('returns documents unchanged from get, list and search', async () => {
-    const kb = await stores.open(stores.path(), { indexedText: pathAndSymbolText })
-    await kb.add(chunks())
-    expect(await kb.list()).toEqual(chunks())
-    expect(await kb.get('src/db/pool.ts#0')).toEqual(chunks()[1])
-    const [hit] = await kb.search('SessionCache', 1)
-    expect(hit?.document).toEqual(chunks()[0])
-    expect(kb.indexedText).toBe(pathAndSymbolText)
-  })
-
-  it('removes and replaces documents indexed from the derived text', async () => {
-    const kb = await stores.open(stores.path(), { indexedText: pathAndSymbolText })
-    await kb.add(chunks())
-    await kb.replaceDocuments(['src/db/pool.ts#0'], [{ ...chunks()[1]!, metadata: { file: 'src/db/pool.ts', symbol: 'drain' } }])
-    expect((await kb.search('closeIdle', 5)).map((h) => h.document.id)).toEqual([])
-    expect((await kb.search('drain', 5)).map((h) => h.document.id)).toEqual(['src/db/pool.ts#0'])
-    expect(await kb.remove('src/auth/session-store.ts#0')).toBe(true)
-    expect(await kb.search('SessionCache', 5)).toEqual([])
-  })
-
   it('refuses to reopen a non-empty store with another indexed text, naming expected and found', async () => {
     const path = stores.path()
     const kb = await openSqliteKnowledgeBase(path, { indexedText: pathAndSymbolText })
@@ -126,15 +92,22 @@ describe('SqliteKnowledgeBase indexedText', () => {
     expect(userVersion(content)).toBe(SCHEMA_VERSION)
   })
 
-  it('rejects a malformed indexedText, and a text() that returns no string, with InvalidArgumentError', async () => {
-    const nameless = { name: '', text: (d: Document) => d.content } satisfies IndexedText
-    await expect(openSqliteKnowledgeBase(':memory:', { indexedText: nameless })).rejects.toBeInstanceOf(InvalidArgumentError)
-
+  it('names the indexed text and what it returned when text() returns no string', async () => {
     const broken: IndexedText = { name: 'broken@1', text: () => undefined as unknown as string }
     const kb = await stores.open(stores.path(), { indexedText: broken })
     await expect(kb.add([doc('a', 'text')])).rejects.toThrow(/indexed text "broken@1" returned undefined; expected a string/)
     expect(await kb.size()).toBe(0)
   })
+})
+
+describeIndexedTextContract('SqliteKnowledgeBase', {
+  create: (options) => stores.open(':memory:', options),
+  analyzers: [
+    ['basicAnalyzer', basicAnalyzer],
+    ['codeAwareAnalyzer', codeAwareAnalyzer],
+  ],
+  optionError: InvalidArgumentError,
+  textError: InvalidArgumentError,
 })
 
 describeKnowledgeBaseContract('SqliteKnowledgeBase (file, path+symbol@1)', () =>
