@@ -45,6 +45,21 @@ describe('SqliteKnowledgeBase.search (BM25)', () => {
     expect(await bm25(churned, 'alpha beta', 10)).toEqual(await bm25(fresh, 'alpha beta', 10))
   })
 
+  it('sees every commit, its own or another connection\'s, though it reuses postings within one generation', async () => {
+    const path = stores.path()
+    const reader = await stores.open(path)
+    const writer = await stores.open(path)
+    await writer.add([doc('a', 'shared alpha')])
+    expect((await reader.search('shared', 5)).map((h) => h.document.id)).toEqual(['a'])
+    expect((await reader.searchTfidf('shared', 5)).map((h) => h.document.id)).toEqual(['a'])
+    await writer.add([doc('b', 'shared beta')])
+    expect((await reader.search('shared', 5)).map((h) => h.document.id)).toEqual(['a', 'b'])
+    expect((await reader.searchTfidf('shared', 5)).map((h) => h.document.id).sort()).toEqual(['a', 'b'])
+    await reader.remove('a')
+    expect((await reader.search('shared', 5)).map((h) => h.document.id)).toEqual(['b'])
+    expect((await writer.searchTfidf('shared', 5)).map((h) => h.document.id)).toEqual(['b'])
+  })
+
   it('ranks equal scores in insertion order, a re-added document last', async () => {
     const kb = await stores.open(':memory:')
     await kb.add([doc('b', 'same words'), doc('a', 'same words'), doc('c', 'same words')])

@@ -1,4 +1,4 @@
-import { queryPostings, topRows, type ScoredRow } from './query-postings.js'
+import { queryPostings, topRows, type PostingsCache, type ScoredRow } from './query-postings.js'
 import type { Statements } from './statements.js'
 
 /** BM25 parameters; the defaults of `BM25Stream` (`@rag/bm25`). */
@@ -23,7 +23,13 @@ export const BM25_DEFAULTS: Bm25Parameters = { k1: 1.2, b: 0.75 }
  * an index churns). The arithmetic follows `BM25Stream`'s, so both give the same numbers.
  * Highest score first; equal scores in insertion order. Run it inside one read transaction.
  */
-export function searchBm25(statements: Statements, tokens: readonly string[], topK: number, { k1, b }: Bm25Parameters = BM25_DEFAULTS): ScoredRow[] {
+export function searchBm25(
+  statements: Statements,
+  tokens: readonly string[],
+  topK: number,
+  cache?: PostingsCache,
+  { k1, b }: Bm25Parameters = BM25_DEFAULTS,
+): ScoredRow[] {
   const [n, totalLength] = statements.lengthTotals.get() ?? [0, 0]
   if (n === 0) return []
   const avgdl = totalLength / n
@@ -31,7 +37,7 @@ export function searchBm25(statements: Statements, tokens: readonly string[], to
   const kLength = avgdl > 0 ? (k1 * b) / avgdl : 0
   const k1Plus1 = k1 + 1
   const scores = new Map<number, number>()
-  for (const { df, rows } of queryPostings(statements, tokens)) {
+  for (const { df, rows } of queryPostings(statements, tokens, cache)) {
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5))
     for (const [seq, tf, length] of rows) {
       const weight = (idf * tf * k1Plus1) / (tf + kConst + kLength * length)

@@ -13,19 +13,62 @@ export interface ScoredRow {
   readonly score: number
 }
 
+/** Most postings rows a {@link PostingsCache} holds (about 25 MB) before it starts over. */
+const CACHED_ROWS = 500_000
+
+/**
+ * The postings of recently searched tokens, valid for one generation of the store: a hybrid
+ * search asks the BM25 and the TF-IDF stream for the same tokens, and the second reads them from
+ * here. Every write bumps the store's generation (in any process), which empties the cache.
+ */
+export class PostingsCache {
+  #generation: string | undefined
+  readonly #entries = new Map<string, TokenPostings | undefined>()
+  #rows = 0
+
+  /** Empties the cache unless it was filled in `generation` (read in the current snapshot). */
+  validate(generation: string): void {
+    if (generation === this.#generation) return
+    this.#entries.clear()
+    this.#rows = 0
+    this.#generation = generation
+  }
+
+  /** The token's postings (`undefined`: no live document holds it), read through the cache. */
+  read(token: string, load: () => TokenPostings | undefined): TokenPostings | undefined {
+    if (this.#entries.has(token)) return this.#entries.get(token)
+    const postings = load()
+    const rows = postings?.df ?? 0
+    if (this.#rows + rows > CACHED_ROWS) {
+      this.#entries.clear()
+      this.#rows = 0
+    }
+    if (rows <= CACHED_ROWS) {
+      this.#entries.set(token, postings)
+      this.#rows += rows
+    }
+    return postings
+  }
+}
+
 /**
  * The postings of each distinct token of a query, in query order, from the full-text index
- * (`temp.term_instances`, joined with `term_counts` for document lengths); tokens no live document
- * holds are left out. Run it inside the read transaction of the whole search.
+ * (`temp.term_instances`, joined with `term_counts` for document lengths), through `cache` when
+ * given; tokens no live document holds are left out. Run it inside the read transaction of the
+ * whole search (and validate the cache in it first).
  */
-export function queryPostings(statements: Statements, tokens: readonly string[]): TokenPostings[] {
+export function queryPostings(statements: Statements, tokens: readonly string[], cache?: PostingsCache): TokenPostings[] {
+  const load = (token: string) => (): TokenPostings | undefined => {
+    const rows = statements.termFrequencies.all(token)
+    return rows.length === 0 ? undefined : { df: rows.length, rows }
+  }
   const out: TokenPostings[] = []
   const seen = new Set<string>()
   for (const token of tokens) {
     if (seen.has(token)) continue
     seen.add(token)
-    const rows = statements.termFrequencies.all(token)
-    if (rows.length > 0) out.push({ df: rows.length, rows })
+    const postings = cache === undefined ? load(token)() : cache.read(token, load(token))
+    if (postings !== undefined) out.push(postings)
   }
   return out
 }

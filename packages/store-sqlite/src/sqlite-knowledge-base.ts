@@ -29,6 +29,7 @@ import {
 } from './index-state.js'
 import { openStoreDatabase } from './open-database.js'
 import { META } from './schema.js'
+import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
 import { searchTfidf } from './tfidf-search.js'
 
@@ -106,6 +107,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   /** What the full-text index analyses for each document. */
   readonly indexedText: IndexedText
   #connection: Connection | undefined
+  readonly #postings = new PostingsCache()
 
   private constructor(path: string, analyzer: Analyzer, indexedText: IndexedText, db: Database.Database) {
     this.path = path
@@ -185,7 +187,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     assertQuery(query)
     assertTopK(topK)
     const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
-    const hits = this.#read('search', ({ statements }) => searchBm25(statements, tokens, topK))
+    const hits = this.#read('search', ({ statements }) => searchBm25(statements, tokens, topK, this.#postingsOf(statements)))
     return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
   }
 
@@ -206,7 +208,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     assertQuery(query)
     assertTopK(topK)
     const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
-    const hits = this.#read('search by TF-IDF', ({ statements }) => searchTfidf(statements, tokens, topK))
+    const hits = this.#read('search by TF-IDF', ({ statements }) => searchTfidf(statements, tokens, topK, this.#postingsOf(statements)))
     return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
   }
 
@@ -312,6 +314,12 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       throw new RagError('IO', `${this.path}: the SQLite knowledge base is closed; open it again to use it.`)
     }
     return this.#connection
+  }
+
+  /** The postings cache, emptied unless it holds this snapshot's generation (call inside a read). */
+  #postingsOf(statements: Statements): PostingsCache {
+    this.#postings.validate(statements.getMeta.get(META.generation) ?? '0')
+    return this.#postings
   }
 
   /** Runs a read in one deferred transaction: every statement in it sees the same snapshot. */

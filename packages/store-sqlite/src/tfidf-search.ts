@@ -1,4 +1,4 @@
-import { queryPostings, topRows, type ScoredRow } from './query-postings.js'
+import { queryPostings, topRows, type PostingsCache, type ScoredRow } from './query-postings.js'
 import type { Statements } from './statements.js'
 
 /** `1 + ln tf`, the sublinear term-frequency factor. */
@@ -19,12 +19,12 @@ function logTf(tf: number): number {
  * so every count comes from the same generation. Cost grows with the occurrences of the query's
  * tokens, not with the corpus.
  */
-export function searchTfidf(statements: Statements, tokens: readonly string[], topK: number): ScoredRow[] {
+export function searchTfidf(statements: Statements, tokens: readonly string[], topK: number, cache?: PostingsCache): ScoredRow[] {
   const n = statements.countDocuments.get() ?? 0
   if (n === 0) return []
   const acc = new Map<number, number>()
   const lengths = new Map<number, number>()
-  for (const { df, rows } of queryPostings(statements, tokens)) {
+  for (const { df, rows } of queryPostings(statements, tokens, cache)) {
     const idf = 1 + Math.log(n / (df + 1))
     const weight = idf * idf
     for (const [seq, tf, length] of rows) {
