@@ -78,7 +78,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ projectFile, env: { ...env, RAG_SEARCH_WEIGHTS_TFIDF: ' 1.25 ' } })
     expect(configValue(config, 'search.weights.bm25')).toBe(0.5)
     expect(configValue(config, 'search.weights.tfidf')).toBe(1.25)
-    expect(configValue(loadConfig({ projectFile: join(dir, 'none.json'), env }), 'search.weights.tfidf')).toBe(0.5)
+    expect(configValue(loadConfig({ projectFile: join(dir, 'none.json'), env }), 'search.weights.tfidf')).toBe(0.3)
     for (const text of ['-1', 'abc', '0x', 'Infinity']) {
       expect(() => loadConfig({ projectFile, env: { ...env, RAG_SEARCH_WEIGHTS_TFIDF: text } })).toThrow(/search\.weights\.tfidf in the environment variable RAG_SEARCH_WEIGHTS_TFIDF must be a number greater than 0/)
     }

@@ -66,7 +66,7 @@ describe('rag (end to end, on a real temporary repository)', () => {
 
     const json = lastJson<SearchJson>(await rag(['--json', 'search', 'connections', '--explain']))
     expect(json.results[0]).toMatchObject({ file: 'src/db/pool.py', startLine: 1 })
-    // Two streams of the one index, fused 0.5 / 0.5: BM25 (FTS5) and TF-IDF.
+    // Two streams of the one index, fused 0.7 / 0.3: BM25 and TF-IDF.
     expect(json.results[0]?.explain).toEqual([
       expect.objectContaining({ stream: 'bm25', rank: 0 }),
       expect.objectContaining({ stream: 'tfidf', rank: 0 }),
@@ -116,13 +116,13 @@ describe('rag (end to end, on a real temporary repository)', () => {
     await box.write('src/new.ts', 'export const answer = 42\n')
     expect((await rag(['index'])).code).toBe(0)
     const status = lastJson<StatusJson>(await rag(['--json', 'status']))
-    expect(status).toMatchObject({ root: box.root, files: 4, indexing: null, weights: { bm25: 0.5, tfidf: 0.5 } })
+    expect(status).toMatchObject({ root: box.root, files: 4, indexing: null, weights: { bm25: 0.7, tfidf: 0.3 } })
     expect(status.chunks).toBeGreaterThanOrEqual(4)
     expect(status.documents).toBe(status.chunks)
     expect(Date.parse(status.lastIndexedAt)).toBeGreaterThanOrEqual(before - 1000)
     const human = await rag(['status'])
     expect(human.stdout).toMatch(/^Files {6}4$/m)
-    expect(human.stdout).toMatch(/^Ranking {4}bm25 0\.5 \+ tfidf 0\.5 \(search\.weights\)$/m)
+    expect(human.stdout).toMatch(/^Ranking {4}bm25 0\.7 \+ tfidf 0\.3 \(search\.weights\)$/m)
     expect(human.stdout).toMatch(/^Indexed {4}\d{4}-\d\d-\d\dT.* \(\d+ s ago\)$/m)
   })
 
