@@ -32,7 +32,7 @@ export interface RagServiceOptions {
   readonly knowledgeBase?: KnowledgeBase
   /**
    * Options of the in-memory `BM25Stream` (analyzer, k1, b, ...), or `false` for none (when the
-   * knowledge base already ranks by BM25, as the SQLite store's FTS5 does). The session holds a
+   * knowledge base already ranks by BM25, as `SqliteKnowledgeBase` does). The session holds a
    * whole repository, so capacity and expiry default to unbounded (see the README): the seed's
    * 10,000 documents / one hour would silently drop chunks the knowledge base still holds.
    * @default { maxDocuments: Infinity, ttlMs: Infinity }
