@@ -1,22 +1,14 @@
-import fc from 'fast-check'
-import { basicAnalyzer, contentText, pathAndSymbolText, type Analyzer, type Document, type IndexedText } from '@rag/core'
-import { BM25Stream, codeAwareAnalyzer, compatibleAnalyzer } from '@rag/bm25'
-import { doc, symbolChunks } from '@rag/test-utils'
+import { doc } from '@rag/test-utils'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from './sqlite-knowledge-base.js'
+import type { SqliteKnowledgeBase } from './sqlite-knowledge-base.js'
 import { createTempStores } from './testing/temp-stores.js'
 
 const stores = createTempStores('rag-store-sqlite-bm25-')
 afterAll(() => stores.dispose())
 
-/** The `[id, score]` pairs of a BM25 search: the SQLite store's `search`, or `BM25Stream`'s. */
-async function bm25(ranker: SqliteKnowledgeBase | BM25Stream, query: string, k: number): Promise<[string, number][]> {
-  return (await ranker.search(query, k)).map((hit) => [hit.document.id, hit.score])
-}
-
-/** A `BM25Stream` that never evicts or expires, as a store never does. */
-function stream(analyzer: Analyzer, indexedText: IndexedText = contentText): BM25Stream {
-  return new BM25Stream({ analyzer, indexedText, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY })
+/** The `[id, score]` pairs of the store's BM25 search. */
+async function bm25(kb: SqliteKnowledgeBase, query: string, k: number): Promise<[string, number][]> {
+  return (await kb.search(query, k)).map((hit) => [hit.document.id, hit.score])
 }
 
 describe('SqliteKnowledgeBase.search (BM25)', () => {
@@ -66,82 +58,5 @@ describe('SqliteKnowledgeBase.search (BM25)', () => {
     expect((await kb.search('same', 10)).map((h) => h.document.id)).toEqual(['b', 'a', 'c'])
     await kb.replaceDocuments(['b'], [doc('b', 'same words')])
     expect((await kb.search('same', 10)).map((h) => h.document.id)).toEqual(['a', 'c', 'b'])
-  })
-})
-
-// Words that exercise the analyzers: identifiers split by code-aware, stop words, stems, digits,
-// non-ASCII letters, and punctuation (a separator for every analyzer and for FTS5).
-const WORDS = ['getAuthToken', 'auth', 'token', 'the', 'of', 'running', 'runs', 'HTTP_SERVER', 'server', 'x1', 'ключ', 'Ünïcode', 'a.b', 'foo-bar', '__init__', 'pool', 'Pool']
-const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 12 }).map((words) => words.join(' '))
-
-describe('SqliteKnowledgeBase.search against BM25Stream', () => {
-  it('gives the same ids and scores for the built-in analyzers, both indexed texts, and any churn', async () => {
-    let counter = 0
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom<Analyzer>(basicAnalyzer, compatibleAnalyzer, codeAwareAnalyzer),
-        fc.constantFrom<IndexedText>(contentText, pathAndSymbolText),
-        fc.array(
-          fc.record({
-            remove: fc.array(fc.nat(20), { maxLength: 3 }),
-            add: fc.array(fc.record({ content: text, symbol: fc.constantFrom('', 'getAuthToken', 'Pool') }), { maxLength: 6 }),
-          }),
-          { minLength: 1, maxLength: 5 },
-        ),
-        fc.array(text.filter((q) => q.trim().length > 0), { minLength: 1, maxLength: 4 }),
-        fc.integer({ min: 1, max: 8 }),
-        async (analyzer, indexedText, steps, queries, topK) => {
-          const sqlite = await openSqliteKnowledgeBase(':memory:', { analyzer, indexedText })
-          const memory = stream(analyzer, indexedText)
-          try {
-            const live: string[] = []
-            for (const step of steps) {
-              const removeIds = [...new Set(step.remove.filter((i) => i < live.length).map((i) => live[i]!))]
-              const added: Document[] = step.add.map(({ content, symbol }) => {
-                const id = `d${++counter}`
-                return { id, content, metadata: { file: `src/${symbol || 'plain'}.ts`, ...(symbol ? { symbol } : {}) } }
-              })
-              await sqlite.replaceDocuments(removeIds, added)
-              await memory.replaceDocuments(removeIds, added)
-              for (const id of removeIds) live.splice(live.indexOf(id), 1)
-              live.push(...added.map((d) => d.id))
-            }
-            for (const query of queries) expect(await bm25(sqlite, query, topK)).toEqual(await bm25(memory, query, topK))
-          } finally {
-            await sqlite.close()
-          }
-        },
-      ),
-      { numRuns: 150 },
-    )
-  })
-
-  it('agrees after heavy churn in a file store, and on real chunks with symbol names', async () => {
-    const sqlite = await stores.open(stores.path(), { analyzer: codeAwareAnalyzer })
-    const memory = stream(codeAwareAnalyzer)
-    const docAt = (generation: number, i: number): Document =>
-      doc(`g${generation}-${i}`, `${WORDS[i % WORDS.length]} ${WORDS[(i * 3 + generation) % WORDS.length]} chunk${i % 17} gen${generation}`)
-    let live = Array.from({ length: 3000 }, (_, i) => docAt(0, i))
-    await sqlite.add(live)
-    await memory.add(live)
-    for (let generation = 1; generation <= 6; generation++) {
-      const removed = live.filter((_, i) => i % 2 === generation % 2 || i % 10 === 0).map((d) => d.id)
-      const added = Array.from({ length: 700 }, (_, i) => docAt(generation, i))
-      await sqlite.replaceDocuments(removed, added)
-      await memory.replaceDocuments(removed, added)
-      const gone = new Set(removed)
-      live = [...live.filter((d) => !gone.has(d.id)), ...added]
-    }
-    for (const query of ['auth token', 'chunk3', 'gen6 pool', 'server running', 'ключ', 'gen0', 'getAuthToken HTTP_SERVER x1']) {
-      expect(await bm25(sqlite, query, 25)).toEqual(await bm25(memory, query, 25))
-    }
-
-    const chunks = await stores.open(':memory:', { analyzer: codeAwareAnalyzer, indexedText: pathAndSymbolText })
-    const chunkStream = stream(codeAwareAnalyzer, pathAndSymbolText)
-    await chunks.add(symbolChunks())
-    await chunkStream.add(symbolChunks())
-    for (const query of ['SessionCache', 'close idle pool connections', 'session', 'readme']) {
-      expect(await bm25(chunks, query, 10)).toEqual(await bm25(chunkStream, query, 10))
-    }
   })
 })

@@ -1,0 +1,64 @@
+import Database from 'better-sqlite3'
+import { contentText, pathAndSymbolText } from '@rag/core'
+import { codeAwareAnalyzer } from '@rag/bm25'
+import { doc } from '@rag/test-utils'
+import { afterAll, describe, expect, it } from 'vitest'
+import { SCHEMA_VERSION } from './schema.js'
+import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from './sqlite-knowledge-base.js'
+import { MIXED_WORDS as WORDS } from './testing/mixed-words.js'
+import { createTempStores } from './testing/temp-stores.js'
+
+const stores = createTempStores('rag-store-sqlite-upgrade-')
+afterAll(() => stores.dispose())
+
+/** The `[id, score]` pairs of both rankings of a store. */
+async function rankings(kb: SqliteKnowledgeBase, query: string, k: number): Promise<[string, number][][]> {
+  const pairs = (hits: { document: { id: string }; score: number }[]): [string, number][] => hits.map((hit) => [hit.document.id, hit.score])
+  return [pairs(await kb.search(query, k)), pairs(await kb.searchTfidf(query, k))]
+}
+
+describe('upgrading an older store', () => {
+  /** Turns a current store file into what an older release wrote: no term_counts, version `version`. */
+  function downgrade(path: string, version: 1 | 2): void {
+    const raw = new Database(path)
+    raw.exec('DROP TABLE term_counts')
+    raw.pragma(`user_version = ${version}`)
+    raw.close()
+  }
+
+  function tables(path: string): { version: number; counts: number } {
+    const raw = new Database(path, { readonly: true })
+    try {
+      return {
+        version: Number(raw.pragma('user_version', { simple: true })),
+        counts: Number(raw.prepare('SELECT count(*) FROM term_counts').pluck().get()),
+      }
+    } finally {
+      raw.close()
+    }
+  }
+
+  it.each([
+    [1, contentText],
+    [2, pathAndSymbolText],
+  ] as const)('upgrades a version %i store in place: term counts filled, both searches as on a fresh store', async (version, indexedText) => {
+    const options = { analyzer: codeAwareAnalyzer, indexedText }
+    const path = stores.path()
+    const old = await openSqliteKnowledgeBase(path, options)
+    // More than one upgrade page (1,000 documents), with gaps in seq from removals.
+    const docs = Array.from({ length: 2300 }, (_, i) => doc(`c${i}`, `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} chunk${i % 13}`))
+    await old.add(docs)
+    await old.replaceDocuments(['c5', 'c1500'], [])
+    await old.close()
+    downgrade(path, version)
+
+    const upgraded = await stores.open(path, options)
+    expect(tables(path)).toEqual({ version: SCHEMA_VERSION, counts: 2298 })
+    const fresh = await stores.open(':memory:', options)
+    await fresh.add(docs.filter((d) => d.id !== 'c5' && d.id !== 'c1500'))
+    for (const query of ['auth token', 'chunk3 server', 'ключ pool']) {
+      expect(await rankings(upgraded, query, 10)).toEqual(await rankings(fresh, query, 10))
+    }
+    expect((await upgraded.list()).length).toBe(2298)
+  })
+})
