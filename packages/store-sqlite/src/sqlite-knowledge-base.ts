@@ -184,11 +184,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.
    */
   async search(query: string, topK: number): Promise<SearchResult[]> {
-    assertQuery(query)
-    assertTopK(topK)
-    const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
-    const hits = this.#read('search', ({ statements }) => searchBm25(statements, tokens, topK, this.#postingsOf(statements)))
-    return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
+    return this.#rank('search', query, topK, searchBm25)
   }
 
   /**
@@ -205,11 +201,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * const hits = await kb.searchTfidf('open the pool', 10)
    */
   async searchTfidf(query: string, topK: number): Promise<SearchResult[]> {
-    assertQuery(query)
-    assertTopK(topK)
-    const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
-    const hits = this.#read('search by TF-IDF', ({ statements }) => searchTfidf(statements, tokens, topK, this.#postingsOf(statements)))
-    return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
+    return this.#rank('search by TF-IDF', query, topK, searchTfidf)
   }
 
   /** Removes every document, and with them the stored fingerprints and index state (they describe those documents). */
@@ -316,10 +308,19 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     return this.#connection
   }
 
-  /** The postings cache, emptied unless it holds this snapshot's generation (call inside a read). */
-  #postingsOf(statements: Statements): PostingsCache {
-    this.#postings.validate(statements.getMeta.get(META.generation) ?? '0')
-    return this.#postings
+  /**
+   * Ranks the FTS5 tokens of `query` with `scorer` in one read snapshot, through the postings
+   * cache (emptied first unless it holds this snapshot's generation).
+   */
+  #rank(action: string, query: string, topK: number, scorer: typeof searchBm25 | typeof searchTfidf): SearchResult[] {
+    assertQuery(query)
+    assertTopK(topK)
+    const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
+    const hits = this.#read(action, ({ statements }) => {
+      this.#postings.validate(statements.getMeta.get(META.generation) ?? '0')
+      return scorer(statements, tokens, topK, this.#postings)
+    })
+    return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
   }
 
   /** Runs a read in one deferred transaction: every statement in it sees the same snapshot. */
