@@ -1,30 +1,18 @@
 import Database from 'better-sqlite3'
-import { basicAnalyzer, InvalidArgumentError, RagError, pathAndSymbolText, type IndexedText } from '@rag/core'
+import { basicAnalyzer, InvalidArgumentError, pathAndSymbolText, type IndexedText } from '@rag/core'
 import { codeAwareAnalyzer } from '@rag/bm25'
 import { describeIndexedTextContract, describeKnowledgeBaseContract, doc, generation, symbolChunks } from '@rag/test-utils'
 import { afterAll, describe, expect, it } from 'vitest'
 import { IncompatibleStoreError } from './errors/store-errors.js'
 import { SCHEMA_VERSION } from './schema.js'
-import { openSqliteKnowledgeBase, type SqliteKnowledgeBaseOptions } from './sqlite-knowledge-base.js'
+import { openSqliteKnowledgeBase } from './sqlite-knowledge-base.js'
+import { openError } from './testing/open-error.js'
 import { createTempStores } from './testing/temp-stores.js'
 
 const stores = createTempStores('rag-store-sqlite-indexed-text-')
 afterAll(() => stores.dispose())
 
 const chunks = symbolChunks
-
-/** Runs `open` and returns the RagError it rejects with. */
-async function openError(path: string, options: SqliteKnowledgeBaseOptions): Promise<RagError> {
-  const error = await openSqliteKnowledgeBase(path, options).then(
-    async (kb) => {
-      await kb.close()
-      return undefined
-    },
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(RagError)
-  return error as RagError
-}
 
 function userVersion(path: string): number {
   const raw = new Database(path, { readonly: true })

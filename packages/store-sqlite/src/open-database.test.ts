@@ -7,23 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { CorruptStoreError, IncompatibleStoreError } from './errors/store-errors.js'
 import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js'
 import { openSqliteKnowledgeBase } from './sqlite-knowledge-base.js'
+import { openError } from './testing/open-error.js'
 import { createTempStores } from './testing/temp-stores.js'
 
 const stores = createTempStores()
 afterAll(() => stores.dispose())
-
-/** Runs `open` and returns the RagError it rejects with. */
-async function openError(path: string, options = {}): Promise<RagError> {
-  const error = await openSqliteKnowledgeBase(path, options).then(
-    async (kb) => {
-      await kb.close()
-      return undefined
-    },
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(RagError)
-  return error as RagError
-}
 
 /** A real store file with `count` documents, closed (so its WAL is checkpointed away). */
 async function realStore(name: string, count: number): Promise<string> {

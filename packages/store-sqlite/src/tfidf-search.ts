@@ -20,7 +20,7 @@ function logTf(tf: number): number {
  * tokens, not with the corpus.
  */
 export function searchTfidf(statements: Statements, tokens: readonly string[], topK: number, cache?: PostingsCache): ScoredRow[] {
-  const n = statements.countDocuments.get() ?? 0
+  const [n] = statements.lengthTotals.get() ?? [0, 0]
   if (n === 0) return []
   const acc = new Map<number, number>()
   const lengths = new Map<number, number>()
