@@ -1,8 +1,17 @@
+import { bashRules } from './languages/bash.js'
+import { cppRules } from './languages/c-cpp.js'
+import { csharpRules } from './languages/csharp.js'
+import { cssRules } from './languages/css.js'
+import { goRules } from './languages/go.js'
+import { iniRules } from './languages/ini.js'
+import { javaRules } from './languages/java.js'
+import { javascriptRules } from './languages/javascript-typescript.js'
+import { phpRules } from './languages/php.js'
+import { powershellRules } from './languages/powershell.js'
+import { pythonRules } from './languages/python.js'
+import { rubyRules } from './languages/ruby.js'
+import { rustRules } from './languages/rust.js'
 import type { LanguageRules } from './rules.js'
-import { csharpRules, javaRules, phpRules } from './rules-managed.js'
-import { bashRules, iniRules, powershellRules, pythonRules, rubyRules } from './rules-scripting.js'
-import { cppRules, goRules, rustRules } from './rules-systems.js'
-import { cssRules, javascriptRules } from './rules-web.js'
 
 const RULES: Readonly<Record<string, LanguageRules>> = {
   typescript: javascriptRules,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { RagError } from '@rag/core'
-import { openIndex } from '../open-index.js'
-import { rootOfExistingIndex } from '../resolve-root.js'
+import { openIndex } from '../index/open-index.js'
+import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 /**

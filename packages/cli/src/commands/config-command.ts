@@ -1,6 +1,6 @@
 import { CONFIG_KEYS, envName } from '../config/config-keys.js'
 import type { ConfigSource } from '../config/load-config.js'
-import { rootForConfig } from '../resolve-root.js'
+import { rootForConfig } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 function describeSource(source: ConfigSource): string {

@@ -1,6 +1,6 @@
 import type { ConfigValue } from '../config/config-keys.js'
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
-import type { IndexLocation } from '../index-location.js'
+import type { IndexLocation } from '../index/index-location.js'
 import type { Output } from '../output/output.js'
 
 /** What every command receives. */

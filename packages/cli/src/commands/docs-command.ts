@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { RagError, type MetadataValue } from '@rag/core'
 import { UsageError } from '../errors.js'
-import { openIndex } from '../open-index.js'
-import { rootForIndexing, rootOfExistingIndex } from '../resolve-root.js'
+import { openIndex } from '../index/open-index.js'
+import { rootForIndexing, rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 /** Options of `rag docs add`. */

@@ -1,9 +1,9 @@
 import type { IndexReport } from '@rag/ingest'
-import { markIndexing } from '../index-activity.js'
-import { INDEX_DIRECTORY } from '../index-location.js'
-import { openIndex } from '../open-index.js'
+import { markIndexing } from '../index/index-activity.js'
+import { INDEX_DIRECTORY } from '../index/index-location.js'
+import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
-import { rootForIndexing } from '../resolve-root.js'
+import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 /** Options of `rag index`. */

@@ -1,6 +1,6 @@
 import packageJson from '../../package.json'
-import { openIndex } from '../open-index.js'
-import { checkDirectory, rootForConfig } from '../resolve-root.js'
+import { openIndex } from '../index/open-index.js'
+import { checkDirectory, rootForConfig } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 /**

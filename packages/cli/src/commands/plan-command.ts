@@ -1,7 +1,7 @@
 import type { SkipReason } from '@rag/ingest'
 import { RagService } from '@rag/session'
-import { ingestOptions } from '../open-index.js'
-import { rootForIndexing } from '../resolve-root.js'
+import { ingestOptions } from '../index/open-index.js'
+import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 /** A skip reason in words. */

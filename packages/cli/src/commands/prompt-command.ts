@@ -1,7 +1,7 @@
 import { renderContextPrompt, type ContextPromptFormat } from '@rag/prompt'
 import { configValue } from '../config/load-config.js'
-import { openIndex } from '../open-index.js'
-import { rootOfExistingIndex } from '../resolve-root.js'
+import { openIndex } from '../index/open-index.js'
+import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 import { filterOf } from './search-command.js'
 

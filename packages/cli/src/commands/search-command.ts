@@ -1,9 +1,9 @@
 import type { SearchResult } from '@rag/core'
 import type { SearchFilter } from '@rag/session'
 import { configValue } from '../config/load-config.js'
-import { openIndex } from '../open-index.js'
+import { openIndex } from '../index/open-index.js'
 import { formatResults, toJsonResult } from '../output/format-results.js'
-import { rootOfExistingIndex } from '../resolve-root.js'
+import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 /** Options of `rag search`. */

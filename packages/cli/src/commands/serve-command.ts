@@ -1,6 +1,6 @@
 import { RagService, recommendedRetrieval, SessionManager } from '@rag/session'
-import { ingestOptions } from '../open-index.js'
-import { checkDirectory, rootForConfig } from '../resolve-root.js'
+import { ingestOptions } from '../index/open-index.js'
+import { checkDirectory, rootForConfig } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 /** Options of `rag serve`. */

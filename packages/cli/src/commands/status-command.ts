@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
-import { readIndexing } from '../index-activity.js'
-import { openIndex } from '../open-index.js'
-import { rootOfExistingIndex } from '../resolve-root.js'
+import { readIndexing } from '../index/index-activity.js'
+import { openIndex } from '../index/open-index.js'
+import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
 function fileSize(path: string): number {

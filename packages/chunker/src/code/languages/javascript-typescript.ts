@@ -1,14 +1,5 @@
-import {
-  childOfType,
-  childTyped,
-  defineRules,
-  fieldText,
-  textOf,
-  type LanguageRules,
-  type RulesDefinition,
-  type SymbolMatch,
-} from './rules.js'
-import { namedChildrenOf, type SyntaxNode } from './syntax-node.js'
+import { defineRules, fieldText, type LanguageRules, type RulesDefinition, type SymbolMatch } from '../rules.js'
+import { namedChildrenOf, type SyntaxNode } from '../syntax-node.js'
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
 const CLASS_VALUES = new Set(['class', 'class_expression'])
@@ -68,36 +59,3 @@ const javascriptLike: RulesDefinition = {
 
 /** Rules for TypeScript, TSX and JavaScript (JSX included); the grammars share node names. */
 export const javascriptRules: LanguageRules = defineRules(javascriptLike)
-
-function selectorsName(node: SyntaxNode, text: string): string {
-  const selectors = childOfType(node, 'selectors')
-  return selectors ? textOf(selectors, text).replace(/\s+/g, ' ').trim().slice(0, 120) : ''
-}
-
-function atRuleName(keyword: string) {
-  return (node: SyntaxNode, text: string): string => {
-    const block = childOfType(node, 'block')
-    const head = text.slice(node.startIndex, block ? block.startIndex : node.endIndex)
-    return head.replace(keyword, '').replace(/\s+/g, ' ').trim().slice(0, 120)
-  }
-}
-
-/** Rules for CSS: rule sets, `@media`/`@supports` blocks (containers) and `@keyframes`. */
-export const cssRules: LanguageRules = defineRules({
-  symbols: {
-    rule_set: { kind: 'rule', name: selectorsName, body: childTyped('block') },
-    media_statement: { kind: 'media', container: true, name: atRuleName('@media'), body: childTyped('block') },
-    supports_statement: { kind: 'supports', container: true, name: atRuleName('@supports'), body: childTyped('block') },
-    keyframes_statement: {
-      kind: 'keyframes',
-      name: (node, text) => {
-        const name = childOfType(node, 'keyframes_name')
-        return name ? textOf(name, text) : ''
-      },
-      body: childTyped('keyframe_block_list'),
-    },
-  },
-  attributesInSignature: false,
-  comments: ['comment', 'js_comment'],
-  imports: ['import_statement', 'charset_statement', 'namespace_statement'],
-})
