@@ -135,7 +135,7 @@ async function main(): Promise<void> {
 
     const basicPath = join(dir, 'basic.db')
     const seedPath = join(dir, 'seed.db')
-    report(`commit ${docs.length} chunks + ${files.size} fingerprints (basic analyzer)`, fmt(await commitAll(basicPath, (await import('@rag/core')).basicAnalyzer, docs, files)))
+    report(`commit ${docs.length} chunks + ${files.size} fingerprints (basic analyzer)`, fmt(await commitAll(basicPath, (await import('@rag/lexical')).basicAnalyzer, docs, files)))
     report(`commit ${docs.length} chunks + ${files.size} fingerprints (compatible analyzer)`, fmt(await commitAll(seedPath, compatibleAnalyzer, docs, files)))
     report('database file size (compatible analyzer)', `${(statSync(seedPath).size / 1e6).toFixed(1)} MB`)
 

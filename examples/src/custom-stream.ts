@@ -7,7 +7,8 @@
  */
 import { resolve } from 'node:path'
 import { BM25Stream, codeAwareAnalyzer } from '@rag/bm25'
-import { assertQuery, assertTopK, basicTokenize, type Document, type SearchResult, type Stream } from '@rag/core'
+import { assertQuery, assertTopK, type Document, type SearchResult, type Stream } from '@rag/core'
+import { basicTokenize } from '@rag/lexical'
 import { HybridRetriever } from '@rag/hybrid'
 import { readRepository } from './read-repository.js'
 

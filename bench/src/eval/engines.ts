@@ -1,5 +1,5 @@
 import type { Analyzer, Document, SearchResult, Stream } from '@rag/core'
-import { basicAnalyzer } from '@rag/core'
+import { basicAnalyzer } from '@rag/lexical'
 import { BM25Stream, codeAwareAnalyzer, compatibleAnalyzer } from '@rag/bm25'
 import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
 import { openSqliteKnowledgeBase, SqliteTfidfStream } from '@rag/store-sqlite'

@@ -1,4 +1,5 @@
-import { basicTokenize, type Analyzer } from '@rag/core'
+import { type Analyzer } from '@rag/core'
+import { basicTokenize } from '@rag/lexical'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { codeAwareAnalyzer, createCodeAwareAnalyzer } from './code-aware-analyzer.js'

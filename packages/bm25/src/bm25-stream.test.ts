@@ -1,4 +1,5 @@
-import { basicAnalyzer, DuplicateIdError, InvalidArgumentError, RagError, type Analyzer, type Document } from '@rag/core'
+import { DuplicateIdError, InvalidArgumentError, RagError, type Analyzer, type Document } from '@rag/core'
+import { basicAnalyzer } from '@rag/lexical'
 import { describe, expect, it } from 'vitest'
 import { BM25Stream } from './bm25-stream.js'
 import { codeAwareAnalyzer } from './code-aware-analyzer.js'

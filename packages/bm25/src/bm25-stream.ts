@@ -1,20 +1,5 @@
-import {
-  assertDocuments,
-  assertIds,
-  assertQuery,
-  assertTopK,
-  DuplicateIdError,
-  contentText,
-  InvalidArgumentError,
-  LimitExceededError,
-  Mutex,
-  type Analyzer,
-  type Document,
-  type IndexedText,
-  type Replaceable,
-  type SearchResult,
-  type Stream,
-} from '@rag/core'
+import { assertDocuments, assertIds, assertQuery, assertTopK, DuplicateIdError, InvalidArgumentError, LimitExceededError, Mutex, type Analyzer, type Document, type IndexedText, type Replaceable, type SearchResult, type Stream } from '@rag/core'
+import { BM25_DEFAULTS, contentText } from '@rag/lexical'
 import { compatibleAnalyzer } from './compatible-analyzer.js'
 import { InvertedIndex } from './inverted-index.js'
 import { MAX_SLOTS } from './postings.js'
@@ -47,12 +32,12 @@ export interface BM25StreamOptions {
   readonly indexedText?: IndexedText
   /**
    * Term-frequency saturation: how much a repeated term keeps adding. Finite, `>= 0`.
-   * @default 1.2
+   * @default 1.2 (`BM25_DEFAULTS.k1` of `@rag/lexical`)
    */
   readonly k1?: number
   /**
    * Length normalisation: 0 ignores document length, 1 normalises fully. In `[0, 1]`.
-   * @default 0.75
+   * @default 0.75 (`BM25_DEFAULTS.b` of `@rag/lexical`)
    */
   readonly b?: number
   /**
@@ -147,8 +132,8 @@ export class BM25Stream implements Stream, Replaceable {
   constructor({
     analyzer = compatibleAnalyzer,
     indexedText = contentText,
-    k1 = 1.2,
-    b = 0.75,
+    k1 = BM25_DEFAULTS.k1,
+    b = BM25_DEFAULTS.b,
     maxDocuments = 10_000,
     ttlMs = 3_600_000,
     now = Date.now,

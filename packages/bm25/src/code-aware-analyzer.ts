@@ -1,4 +1,5 @@
-import { registerTermIdPath, TokenMemo, type Analyzer } from '@rag/core'
+import { type Analyzer } from '@rag/core'
+import { registerTermIdPath, TokenMemo } from '@rag/lexical'
 import { resolveAnalyzerOptions, type AnalyzerOptions } from './analyzer-options.js'
 import { splitIdentifier } from './identifier.js'
 import { stem, stemFully } from './stemmer.js'

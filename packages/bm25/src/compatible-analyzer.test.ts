@@ -1,4 +1,5 @@
-import { basicTokenize, InvalidArgumentError } from '@rag/core'
+import { InvalidArgumentError } from '@rag/core'
+import { basicTokenize } from '@rag/lexical'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compatibleAnalyzer, createCompatibleAnalyzer } from './compatible-analyzer.js'

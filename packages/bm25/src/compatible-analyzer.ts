@@ -1,4 +1,5 @@
-import { basicTokenize, foldBasic, LOWERS_TO_ASCII, registerTermIdPath, TokenMemo, type Analyzer } from '@rag/core'
+import { type Analyzer } from '@rag/core'
+import { basicTokenize, foldBasic, LOWERS_TO_ASCII, registerTermIdPath, TokenMemo } from '@rag/lexical'
 import { resolveAnalyzerOptions, type AnalyzerOptions } from './analyzer-options.js'
 import { stem } from './stemmer.js'
 

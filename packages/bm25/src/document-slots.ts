@@ -1,5 +1,5 @@
 import type { Document } from '@rag/core'
-import { growFloat64, growUint8, growUint32 } from '@rag/core'
+import { growFloat64, growUint8, growUint32 } from '@rag/lexical'
 
 /**
  * The document table of the index: each document lives in a numbered slot (the number postings

@@ -6,4 +6,5 @@ export { splitIdentifier } from './identifier.js'
 export { stem, stemFully, SUFFIX_RULES, MIN_STEM_WORD_LENGTH, type SuffixRule } from './stemmer.js'
 export { STOP_WORDS } from './stop-words.js'
 export { SYNONYM_PAIRS, type SynonymPair } from './synonyms.js'
-export { bm25Idf } from './inverted-index.js'
+/** @deprecated Import `bm25Idf` from `@rag/lexical`, the one home of the BM25 formula; this re-export goes in the next minor release. */
+export { bm25Idf } from '@rag/lexical'

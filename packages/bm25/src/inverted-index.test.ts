@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { codeAwareAnalyzer } from './code-aware-analyzer.js'
 import { compatibleAnalyzer } from './compatible-analyzer.js'
-import { bm25Idf, InvertedIndex } from './inverted-index.js'
+import { bm25Idf } from '@rag/lexical'
+import { InvertedIndex } from './inverted-index.js'
 
 const PARAMS = { k1: 1.2, b: 0.75 }
 const VOCABULARY = ['cache', 'caches', 'read', 'reading', 'disk', 'Disk', 'getCache', 'miss', 'hit', 'the', 'token', 'x']

@@ -1,17 +1,17 @@
+import { InvalidArgumentError, type Analyzer, type Document, type IndexedText } from '@rag/core'
 import {
+  Bm25Scorer,
   contentText,
-  InvalidArgumentError,
+  growFloat64,
+  growUint32,
   nextEpoch,
   TermTable,
   termIdPath,
   Uint32List,
-  type Analyzer,
-  type Document,
-  type IndexedText,
+  type Bm25Parameters,
   type TermResolver,
-} from '@rag/core'
+} from '@rag/lexical'
 import { DocumentSlots } from './document-slots.js'
-import { growFloat64, growUint32 } from '@rag/core'
 import { MAX_SLOTS, PostingsPool } from './postings.js'
 import { selectTopK } from './top-k.js'
 
@@ -28,23 +28,6 @@ export interface StagedDocuments {
 export interface ScoredSlot {
   readonly slot: number
   readonly score: number
-}
-
-/** Okapi BM25 parameters. */
-export interface Bm25Parameters {
-  readonly k1: number
-  readonly b: number
-}
-
-/**
- * The non-negative BM25 idf of Lucene, `ln(1 + (N - df + 0.5) / (df + 0.5))`, for a term found in
- * `df` of `documentCount` documents. Always > 0, even for a term in every document.
- *
- * @example
- * bm25Idf(4, 2) // ln(2) = 0.693...
- */
-export function bm25Idf(documentCount: number, df: number): number {
-  return Math.log(1 + (documentCount - df + 0.5) / (df + 0.5))
 }
 
 /**
@@ -243,13 +226,10 @@ export class InvertedIndex implements TermResolver {
    * The best `topK` live documents for the analysed query `terms` (each distinct term counted
    * once), best first, ties by slot (insertion order).
    */
-  search(terms: readonly string[], topK: number, { k1, b }: Bm25Parameters): ScoredSlot[] {
+  search(terms: readonly string[], topK: number, parameters: Bm25Parameters): ScoredSlot[] {
     const n = this.#slots.size
     if (n === 0) return []
-    const avgdl = this.#slots.totalLength / n
-    const kConst = k1 * (1 - b)
-    const kLength = avgdl > 0 ? (k1 * b) / avgdl : 0
-    const k1Plus1 = k1 + 1
+    const scorer = new Bm25Scorer(parameters, n, this.#slots.totalLength)
     const scores = this.#scores
     const touched = this.#touched
     const lengths = this.#slots.lengths
@@ -262,7 +242,7 @@ export class InvertedIndex implements TermResolver {
       const id = this.#terms.id(term)
       if (id === undefined || seen.has(id) || this.#df[id] === 0) continue
       seen.add(id)
-      const idf = bm25Idf(n, this.#df[id]!)
+      const idf = scorer.idf(this.#df[id]!)
       for (let block = postings.firstBlock(id); block !== 0; block = postings.nextBlock(id, block)) {
         const end = postings.blockEnd(id, block)
         for (let i = block + 2; i < end; i++) {
@@ -272,7 +252,7 @@ export class InvertedIndex implements TermResolver {
           if (tf === 0xff) tf = pool[++i]!
           const slot = word >>> 8
           if (alive[slot] === 0) continue
-          const weight = (idf * tf * k1Plus1) / (tf + kConst + kLength * lengths[slot]!)
+          const weight = scorer.score(idf, tf, lengths[slot]!)
           if (scores[slot] === 0) touched[count++] = slot
           scores[slot]! += weight
         }

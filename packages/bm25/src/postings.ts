@@ -1,4 +1,4 @@
-import { growUint32 } from '@rag/core'
+import { growUint32 } from '@rag/lexical'
 
 /** Document slots must fit in the 24 high bits of a posting word. */
 export const MAX_SLOTS = 1 << 24

@@ -1,4 +1,5 @@
-import { basicTokenize, type Document, type SearchResult, type Stream } from '@rag/core'
+import { type Document, type SearchResult, type Stream } from '@rag/core'
+import { basicTokenize } from '@rag/lexical'
 
 /** A document with `file` metadata; `file` defaults to `<id>.ts`, `null` leaves it out. */
 export function doc(id: string, file: string | null = `${id}.ts`, content = `content of ${id}`): Document {

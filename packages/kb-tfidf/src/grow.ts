@@ -1,4 +1,4 @@
-import { growFloat64 as growFloat64By, growUint32 as growUint32By } from '@rag/core'
+import { growFloat64 as growFloat64By, growUint32 as growUint32By } from '@rag/lexical'
 
 // The knowledge base grows its arrays by half again rather than doubling: appends stay amortized
 // O(1) with less than 50 % slack, and memory is what this index is measured on.

@@ -1,4 +1,5 @@
-import { basicTokenize, ConfigError, DuplicateIdError, InvalidArgumentError, type Analyzer, type Document } from '@rag/core'
+import { ConfigError, DuplicateIdError, InvalidArgumentError, type Analyzer, type Document } from '@rag/core'
+import { basicTokenize } from '@rag/lexical'
 import { describe, expect, it } from 'vitest'
 import { InMemoryKnowledgeBase } from './in-memory-knowledge-base.js'
 

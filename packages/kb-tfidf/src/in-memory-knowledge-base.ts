@@ -1,20 +1,5 @@
-import {
-  assertDocuments,
-  assertIds,
-  assertQuery,
-  assertTopK,
-  basicAnalyzer,
-  ConfigError,
-  contentText,
-  DuplicateIdError,
-  InvalidArgumentError,
-  Mutex,
-  type Analyzer,
-  type Document,
-  type IndexedText,
-  type KnowledgeBase,
-  type SearchResult,
-} from '@rag/core'
+import { assertDocuments, assertIds, assertQuery, assertTopK, ConfigError, DuplicateIdError, InvalidArgumentError, Mutex, type Analyzer, type Document, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
+import { basicAnalyzer, contentText } from '@rag/lexical'
 import { TfidfIndex } from './tfidf-index.js'
 
 /** Options of {@link InMemoryKnowledgeBase}. */

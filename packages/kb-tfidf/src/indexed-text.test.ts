@@ -1,4 +1,5 @@
-import { basicAnalyzer, ConfigError, pathAndSymbolText } from '@rag/core'
+import { ConfigError } from '@rag/core'
+import { basicAnalyzer, pathAndSymbolText } from '@rag/lexical'
 import { describeIndexedTextContract, symbolChunks } from '@rag/test-utils'
 import { describe, expect, it } from 'vitest'
 import { InMemoryKnowledgeBase } from './in-memory-knowledge-base.js'

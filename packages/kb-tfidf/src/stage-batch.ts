@@ -1,4 +1,5 @@
-import { ConfigError, termIdPath, type Analyzer, type Document, type IndexedText, type TermResolver, type Uint32List } from '@rag/core'
+import { ConfigError, type Analyzer, type Document, type IndexedText } from '@rag/core'
+import { termIdPath, tfidfNorm, type TermResolver, type Uint32List } from '@rag/lexical'
 import { growUint32 } from './grow.js'
 
 /**
@@ -97,7 +98,7 @@ export function stageBatch(
       }
       used = flush()
       offsets[d + 1] = used
-      norms[d] = ids.length === 0 ? 0 : 1 / Math.sqrt(ids.length)
+      norms[d] = tfidfNorm(ids.length)
       return
     }
     const terms = analyzer.analyze(textOf(indexedText, doc))
@@ -118,7 +119,7 @@ export function stageBatch(
     }
     used = flush()
     offsets[d + 1] = used
-    norms[d] = terms.length === 0 ? 0 : 1 / Math.sqrt(terms.length)
+    norms[d] = tfidfNorm(terms.length)
   })
 
   /** Moves the current document's `unique` terms and their counts out of the scratch; returns the new `used`. */

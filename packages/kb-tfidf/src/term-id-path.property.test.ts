@@ -1,4 +1,5 @@
-import { basicAnalyzer, type Document } from '@rag/core'
+import { type Document } from '@rag/core'
+import { basicAnalyzer } from '@rag/lexical'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InMemoryKnowledgeBase } from './in-memory-knowledge-base.js'

@@ -1,13 +1,5 @@
-import { nextEpoch, TermTable } from '@rag/core'
+import { nextEpoch, TermTable, tfidfTf } from '@rag/lexical'
 import { growUint32 } from './grow.js'
-
-/** `1 + ln tf` for small term frequencies, so the query loop rarely calls `Math.log`. */
-const LOG_TF = new Float64Array(1024).map((_, tf) => (tf === 0 ? 0 : 1 + Math.log(tf)))
-
-/** `1 + ln tf`: the sublinear term-frequency factor of the score. */
-export function logTf(tf: number): number {
-  return tf < LOG_TF.length ? LOG_TF[tf]! : 1 + Math.log(tf)
-}
 
 /**
  * The vocabulary and the inverted index. Term ids are dense (`0 .. termCount - 1`). The postings
@@ -212,7 +204,7 @@ export class TermPostings {
       const slot = slots[i]!
       if (docs[slot] === undefined) continue
       if (acc[slot] === 0) touched[touchedCount++] = slot
-      acc[slot]! += logTf(freqs[i]!) * weight
+      acc[slot]! += tfidfTf(freqs[i]!) * weight
     }
     return touchedCount
   }

@@ -1,4 +1,5 @@
-import { contentText, RagError, termIdPath, Uint32List, type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
+import { RagError, type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
+import { contentText, termIdPath, tfidfTermWeight, Uint32List } from '@rag/lexical'
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './grow.js'
 import { stageBatch, type StageScratch, type StagedBatch } from './stage-batch.js'
@@ -117,8 +118,7 @@ export class TfidfIndex {
       seen.add(t)
       const df = postings.df(t)
       if (df === 0) continue
-      const idf = 1 + Math.log(n / (df + 1))
-      touchedCount = postings.accumulate(t, idf * idf, acc, touched, touchedCount, docs)
+      touchedCount = postings.accumulate(t, tfidfTermWeight(n, df), acc, touched, touchedCount, docs)
     }
 
     const norms = this.#slots.norms

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CancelledError, contentText, InvalidArgumentError, pathAndSymbolText, type IndexProgress } from '@rag/core'
+import { CancelledError, InvalidArgumentError, type IndexProgress } from '@rag/core'
+import { contentText, pathAndSymbolText } from '@rag/lexical'
 import { RagService } from './rag-service.js'
 import { createTempRepo, SAMPLE_FILES, type TempRepo } from './testing/temp-repo.js'
 

@@ -1,5 +1,5 @@
 import { codeAwareAnalyzer } from '@rag/bm25'
-import { pathAndSymbolText } from '@rag/core'
+import { pathAndSymbolText } from '@rag/lexical'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import type { RagServiceOptions } from './rag-service-options.js'
 

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
-import { basicAnalyzer, InvalidArgumentError, pathAndSymbolText, type IndexedText } from '@rag/core'
+import { InvalidArgumentError, type IndexedText } from '@rag/core'
+import { basicAnalyzer, pathAndSymbolText } from '@rag/lexical'
 import { codeAwareAnalyzer } from '@rag/bm25'
 import { describeIndexedTextContract, describeKnowledgeBaseContract, doc, generation, symbolChunks } from '@rag/test-utils'
 import { afterAll, describe, expect, it } from 'vitest'

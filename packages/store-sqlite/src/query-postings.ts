@@ -1,11 +1,5 @@
+import type { TermPostings } from '@rag/lexical'
 import type { DocumentRow, Statements } from './statements.js'
-
-/** The postings of one query token: `[seq, tf, |d|]` of each live document holding it. */
-export interface TokenPostings {
-  /** Documents holding the token (its document frequency). */
-  readonly df: number
-  readonly rows: readonly (readonly [seq: number, tf: number, length: number])[]
-}
 
 /** A ranked stored document. */
 export interface ScoredRow {
@@ -23,7 +17,7 @@ const CACHED_ROWS = 500_000
  */
 export class PostingsCache {
   #generation: string | undefined
-  readonly #entries = new Map<string, TokenPostings | undefined>()
+  readonly #entries = new Map<string, TermPostings | undefined>()
   #rows = 0
 
   /** Empties the cache unless it was filled in `generation` (read in the current snapshot). */
@@ -35,7 +29,7 @@ export class PostingsCache {
   }
 
   /** The token's postings (`undefined`: no live document holds it), read through the cache. */
-  read(token: string, load: () => TokenPostings | undefined): TokenPostings | undefined {
+  read(token: string, load: () => TermPostings | undefined): TermPostings | undefined {
     if (this.#entries.has(token)) return this.#entries.get(token)
     const postings = load()
     const rows = postings?.df ?? 0
@@ -57,12 +51,12 @@ export class PostingsCache {
  * given; tokens no live document holds are left out. Run it inside the read transaction of the
  * whole search (and validate the cache in it first).
  */
-export function queryPostings(statements: Statements, tokens: readonly string[], cache?: PostingsCache): TokenPostings[] {
-  const load = (token: string) => (): TokenPostings | undefined => {
+export function queryPostings(statements: Statements, tokens: readonly string[], cache?: PostingsCache): TermPostings[] {
+  const load = (token: string) => (): TermPostings | undefined => {
     const rows = statements.termFrequencies.all(token)
     return rows.length === 0 ? undefined : { df: rows.length, rows }
   }
-  const out: TokenPostings[] = []
+  const out: TermPostings[] = []
   const seen = new Set<string>()
   for (const token of tokens) {
     if (seen.has(token)) continue

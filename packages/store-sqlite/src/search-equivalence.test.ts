@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { basicAnalyzer, contentText, pathAndSymbolText, type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
+import { type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
+import { basicAnalyzer, contentText, pathAndSymbolText } from '@rag/lexical'
 import { BM25Stream, codeAwareAnalyzer, compatibleAnalyzer } from '@rag/bm25'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { doc, symbolChunks } from '@rag/test-utils'

@@ -1,23 +1,9 @@
 import type Database from 'better-sqlite3'
-import {
-  InvalidArgumentError,
-  RagError,
-  assertIds,
-  assertQuery,
-  assertTopK,
-  basicAnalyzer,
-  contentText,
-  describeValue,
-  type Analyzer,
-  type Document,
-  type IndexedText,
-  type KnowledgeBase,
-  type SearchResult,
-} from '@rag/core'
+import { InvalidArgumentError, RagError, assertIds, assertQuery, assertTopK, describeValue, type Analyzer, type Document, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
+import { basicAnalyzer, contentText } from '@rag/lexical'
 import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
 import { toStoreError } from './errors/store-errors.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
-import { searchBm25 } from './bm25-search.js'
 import { ftsTokens } from './fts-tokens.js'
 import {
   normaliseFingerprints,
@@ -31,7 +17,7 @@ import { openStoreDatabase } from './open-database.js'
 import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
-import { searchTfidf } from './tfidf-search.js'
+import { searchBm25, searchTfidf } from './lexical-search.js'
 
 function assertId(id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)

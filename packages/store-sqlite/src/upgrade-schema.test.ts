@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { contentText, pathAndSymbolText } from '@rag/core'
+import { contentText, pathAndSymbolText } from '@rag/lexical'
 import { codeAwareAnalyzer } from '@rag/bm25'
 import { doc } from '@rag/test-utils'
 import { afterAll, describe, expect, it } from 'vitest'

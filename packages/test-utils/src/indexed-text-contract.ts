@@ -1,4 +1,5 @@
-import { contentText, pathAndSymbolText, type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
+import { type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
+import { contentText, pathAndSymbolText } from '@rag/lexical'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { symbolChunks } from './corpus.js'

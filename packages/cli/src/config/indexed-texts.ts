@@ -1,4 +1,5 @@
-import { contentText, pathAndSymbolText, type IndexedText } from '@rag/core'
+import { type IndexedText } from '@rag/core'
+import { contentText, pathAndSymbolText } from '@rag/lexical'
 
 /** What the index analyses for each chunk, by its `index.fields` configuration name. */
 export const INDEXED_TEXTS: Readonly<Record<FieldsName, IndexedText>> = Object.freeze({

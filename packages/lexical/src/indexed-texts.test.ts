@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentText, pathAndSymbolText, symbolNames } from './indexed-text.js'
+import { contentText, pathAndSymbolText, symbolNames } from './indexed-texts.js'
 
 const chunk = {
   id: 'src/auth.ts#AuthService.verify@1',

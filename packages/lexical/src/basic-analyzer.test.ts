@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { basicAnalyzer, basicTokenize } from './analyzer.js'
+import { basicAnalyzer, basicTokenize } from './basic-analyzer.js'
 import { nextEpoch, termIdPath } from './term-ids.js'
 import { Uint32List } from './uint32-list.js'
 

@@ -1,4 +1,4 @@
-import type { Analyzer } from './analyzer.js'
+import type { Analyzer } from '@rag/core'
 import type { Uint32List } from './uint32-list.js'
 
 /** Turns terms into the dense ids of one dictionary, giving new terms the next id. */

@@ -1,0 +1,39 @@
+import { BM25_DEFAULTS, scoreBm25Postings, scoreTfidfPostings, type Bm25Parameters } from '@rag/lexical'
+import { queryPostings, topRows, type PostingsCache, type ScoredRow } from './query-postings.js'
+import type { Statements } from './statements.js'
+
+/**
+ * Ranks the stored documents for the FTS5 tokens of a query by BM25, computed from the full-text
+ * index with `@rag/lexical`'s one implementation of the formula (the one `BM25Stream` uses):
+ * `tf`, `df` and `|d|` from the index and `term_counts`, `N` and `avgdl` over the live documents
+ * of one generation (FTS5's own `bm25()` keeps counting deleted rows of a contentless table, so
+ * its scores drift as an index churns). Highest score first; equal scores in insertion order, as
+ * `BM25Stream`. Run it inside one read transaction.
+ */
+export function searchBm25(
+  statements: Statements,
+  tokens: readonly string[],
+  topK: number,
+  cache?: PostingsCache,
+  parameters: Bm25Parameters = BM25_DEFAULTS,
+): ScoredRow[] {
+  const [documentCount, totalLength] = statements.lengthTotals.get() ?? [0, 0]
+  if (documentCount === 0) return []
+  const scores = scoreBm25Postings(queryPostings(statements, tokens, cache), { documentCount, totalLength }, parameters)
+  return topRows(statements, scores, topK, 'seq')
+}
+
+/**
+ * Ranks the stored documents for the FTS5 tokens of a query by TF-IDF, computed from the
+ * full-text index with `@rag/lexical`'s one implementation of the formula (the one
+ * `InMemoryKnowledgeBase` uses), summed in query order. Highest score first; equal scores by id
+ * (code-unit order), as `InMemoryKnowledgeBase`. Run it inside one read transaction so every
+ * count comes from the same generation. Cost grows with the occurrences of the query's tokens,
+ * not with the corpus.
+ */
+export function searchTfidf(statements: Statements, tokens: readonly string[], topK: number, cache?: PostingsCache): ScoredRow[] {
+  const [documentCount, totalLength] = statements.lengthTotals.get() ?? [0, 0]
+  if (documentCount === 0) return []
+  const scores = scoreTfidfPostings(queryPostings(statements, tokens, cache), { documentCount, totalLength })
+  return topRows(statements, scores, topK, 'id')
+}
