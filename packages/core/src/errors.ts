@@ -8,6 +8,7 @@ export type RagErrorCode =
   | 'CANCELLED'
   | 'ALL_STREAMS_FAILED'
   | 'CONFLICT'
+  | 'LOCKED'
   | 'IO'
   | 'CORRUPT_STORE'
   | 'INCOMPATIBLE_STORE'

@@ -69,6 +69,12 @@ export interface GenerationCommit {
   readonly fingerprints?: FingerprintInput
   /** The index state after this generation (replaces the stored one). Omit to keep it unchanged. */
   readonly state?: IndexState
+  /**
+   * The generation (see `StoredIndexState.generation`) this commit was staged against: when the
+   * store has moved on since (another writer committed), nothing is written and the commit fails
+   * with a RagError `CONFLICT`. Omit to commit unconditionally.
+   */
+  readonly expectedGeneration?: number
 }
 
 /** What `SqliteKnowledgeBase.loadState` returns. */

@@ -9,4 +9,5 @@ export type {
   StoredIndexState,
 } from './index-state.js'
 export { CorruptStoreError, IncompatibleStoreError } from './errors/store-errors.js'
+export { LOCK_HEARTBEAT_MS, LOCK_STALE_AFTER_MS, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 export { APPLICATION_ID, SCHEMA_VERSION } from './schema.js'

@@ -12,17 +12,28 @@ export const APPLICATION_ID = 0x72616773
  * - 2: the same tables, and the index may hold another text ({@link META}.indexedText is not
  *   `content`). A store was marked 2 only then, so releases that know only version 1, and would
  *   index new documents by their content alone, refuse it instead of mixing two kinds of terms.
- * - 3: adds `term_counts`, which TF-IDF search needs. Every new store is 3, so releases that
- *   would add documents without their term counts refuse it. Opening a version 1 or 2 store
- *   upgrades it in place, counting the terms of the stored documents (see `upgradeSchema`).
+ * - 3: adds `term_counts`, which TF-IDF search needs, so releases that would add documents
+ *   without their term counts refuse it.
+ * - 4: adds `write_lock`, the one-writer-at-a-time lock every index run, clear and document
+ *   change takes. Every new store is 4, so releases that would write without taking the lock
+ *   refuse it. Opening an older store upgrades it in place (see `upgradeSchema`).
  */
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 /** The `term_counts` table; also what upgrading a version 1 or 2 store creates. */
 export const TERM_COUNTS_SQL = 'CREATE TABLE term_counts (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL)'
 
 /**
- * The schema of version 3 (versions 1 and 2 lack `term_counts`; see {@link SCHEMA_VERSION}).
+ * The `write_lock` table (version 4): at most one row, the writer holding the lock: a random
+ * `token` of that acquisition, its `owner` (JSON: pid, host, command, start time) and when it last
+ * proved alive (`heartbeat_ms`). Also what upgrading an older store creates.
+ */
+export const WRITE_LOCK_SQL =
+  'CREATE TABLE write_lock (id INTEGER PRIMARY KEY CHECK (id = 1), token TEXT NOT NULL, owner TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL)'
+
+/**
+ * The schema of version 4 (versions 1 and 2 lack `term_counts`, 1 to 3 lack `write_lock`; see
+ * {@link SCHEMA_VERSION}).
  *
  * - `documents`: one row per document; `seq` keeps insertion order (AUTOINCREMENT never reuses a
  *   value, so `ORDER BY seq` is insertion order even after deletes); `metadata` is JSON text.
@@ -37,6 +48,7 @@ export const TERM_COUNTS_SQL = 'CREATE TABLE term_counts (seq INTEGER PRIMARY KE
  *   size, mtimeMs, and whatever else the indexer's fast path compares) and chunk ids (JSON array).
  * - `store_meta`: small key/value rows: analyzer name, indexed text name, generation counter,
  *   commit time, state JSON.
+ * - `write_lock`: the writer holding the store's write lock, if any (see {@link WRITE_LOCK_SQL}).
  */
 export const SCHEMA_SQL = `
 CREATE TABLE documents (
@@ -62,6 +74,7 @@ CREATE TABLE store_meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
+${WRITE_LOCK_SQL};
 PRAGMA application_id = ${APPLICATION_ID};
 PRAGMA user_version = ${SCHEMA_VERSION};
 `

@@ -18,6 +18,7 @@ import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
 import { searchBm25, searchTfidf } from './lexical-search.js'
+import { describeOwner, StoreWriteLock, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 
 function assertId(id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
@@ -69,6 +70,7 @@ export interface SqliteKnowledgeBaseOptions {
 interface Connection {
   readonly db: Database.Database
   readonly statements: Statements
+  readonly lock: StoreWriteLock
 }
 
 /**
@@ -99,7 +101,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     this.path = path
     this.analyzer = analyzer
     this.indexedText = indexedText
-    this.#connection = { db, statements: prepareStatements(db) }
+    this.#connection = { db, statements: prepareStatements(db), lock: new StoreWriteLock(db) }
   }
 
   /**
@@ -231,7 +233,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * })
    */
   async commitGeneration(commit: GenerationCommit): Promise<void> {
-    const { removeIds = [], addDocuments = [], fingerprints, state } = commit
+    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration } = commit
     assertIds(removeIds, 'removeIds')
     const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments')
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
@@ -242,6 +244,15 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       return
     }
     this.#write('commit a generation', ({ statements }) => {
+      if (expectedGeneration !== undefined) {
+        const generation = Number(statements.getMeta.get(META.generation) ?? 0)
+        if (generation !== expectedGeneration) {
+          throw new RagError(
+            'CONFLICT',
+            `${this.path}: the index changed while this generation was staged (generation ${generation}, expected ${expectedGeneration}); nothing was committed, stage it again.`,
+          )
+        }
+      }
       deleteDocuments(statements, removeIds)
       insertDocuments(statements, prepared, this.path)
       if (entries !== undefined) syncFingerprints(statements, entries)
@@ -266,6 +277,32 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     })
   }
 
+  /**
+   * Takes the store's write lock (one writer at a time, across processes): every index run, clear
+   * and document change of `@rag/session` takes it, and while another live writer holds it every
+   * write of this store fails with a RagError `LOCKED`. Waits by default, polling; a holder whose
+   * process is gone, or that has not proved alive for a minute, is taken over.
+   *
+   * @throws RagError `LOCKED` (held, and `wait: false`), `CancelledError` (`signal` aborted the
+   *   wait), `CONFLICT` (this connection already holds it), or a store error (read-only file, ...).
+   * @example
+   * const lock = await kb.acquireWriteLock('my indexer', { onWait: (h) => console.warn(`waiting for ${h.command}`) })
+   * try { await kb.commitGeneration(...) } finally { await lock.release() }
+   */
+  async acquireWriteLock(command: string, options: AcquireWriteLockOptions = {}): Promise<WriteLock> {
+    const { lock } = this.#use()
+    try {
+      return await lock.acquire(command, options)
+    } catch (error) {
+      throw toStoreError(error, this.path, 'take the write lock')
+    }
+  }
+
+  /** The live holder of the write lock, or `undefined` when no writer holds it. */
+  async writeLockHolder(): Promise<WriteLockOwner | undefined> {
+    return this.#read('read the write lock', ({ lock }) => lock.holder())
+  }
+
   /** Closes the database connection. Idempotent; any later call fails with a RagError. */
   async close(): Promise<void> {
     this.#close()
@@ -284,6 +321,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   #close(): void {
     const connection = this.#connection
     this.#connection = undefined
+    connection?.lock.releaseHeld()
     connection?.db.close()
   }
 
@@ -325,6 +363,10 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     try {
       return connection.db
         .transaction(() => {
+          const holder = connection.lock.blockingHolder()
+          if (holder !== undefined) {
+            throw new RagError('LOCKED', `${this.path}: the index is being written by ${describeOwner(holder)}; cannot ${action} now.`)
+          }
           const result = work(connection)
           connection.statements.bumpGeneration.run(META.generation)
           connection.statements.putMeta.run(META.committedAt, new Date().toISOString())

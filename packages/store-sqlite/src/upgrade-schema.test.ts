@@ -18,20 +18,22 @@ async function rankings(kb: SqliteKnowledgeBase, query: string, k: number): Prom
 }
 
 describe('upgrading an older store', () => {
-  /** Turns a current store file into what an older release wrote: no term_counts, version `version`. */
-  function downgrade(path: string, version: 1 | 2): void {
+  /** Turns a current store file into what an older release wrote: no write_lock before 4, no term_counts before 3. */
+  function downgrade(path: string, version: 1 | 2 | 3): void {
     const raw = new Database(path)
-    raw.exec('DROP TABLE term_counts')
+    raw.exec('DROP TABLE write_lock')
+    if (version < 3) raw.exec('DROP TABLE term_counts')
     raw.pragma(`user_version = ${version}`)
     raw.close()
   }
 
-  function tables(path: string): { version: number; counts: number } {
+  function tables(path: string): { version: number; counts: number; locks: number } {
     const raw = new Database(path, { readonly: true })
     try {
       return {
         version: Number(raw.pragma('user_version', { simple: true })),
         counts: Number(raw.prepare('SELECT count(*) FROM term_counts').pluck().get()),
+        locks: Number(raw.prepare('SELECT count(*) FROM write_lock').pluck().get()),
       }
     } finally {
       raw.close()
@@ -41,7 +43,8 @@ describe('upgrading an older store', () => {
   it.each([
     [1, contentText],
     [2, pathAndSymbolText],
-  ] as const)('upgrades a version %i store in place: term counts filled, both searches as on a fresh store', async (version, indexedText) => {
+    [3, pathAndSymbolText],
+  ] as const)('upgrades a version %i store in place: term counts filled, lock table added, both searches as on a fresh store', async (version, indexedText) => {
     const options = { analyzer: codeAwareAnalyzer, indexedText }
     const path = stores.path()
     const old = await openSqliteKnowledgeBase(path, options)
@@ -53,7 +56,7 @@ describe('upgrading an older store', () => {
     downgrade(path, version)
 
     const upgraded = await stores.open(path, options)
-    expect(tables(path)).toEqual({ version: SCHEMA_VERSION, counts: 2298 })
+    expect(tables(path)).toEqual({ version: SCHEMA_VERSION, counts: 2298, locks: 0 })
     const fresh = await stores.open(':memory:', options)
     await fresh.add(docs.filter((d) => d.id !== 'c5' && d.id !== 'c1500'))
     for (const query of ['auth token', 'chunk3 server', 'ключ pool']) {
