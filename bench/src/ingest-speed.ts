@@ -21,7 +21,8 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BM25Stream } from '@rag/bm25'
-import { createLimits, FileIndexer, type IndexReport } from '@rag/ingest'
+import { createLimits, FileIngestionService } from '@rag/ingest'
+import { FileIndexer, type IndexReport } from '@rag/session'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { pythonStdlibDir } from './corpus/real-code.js'
 
@@ -49,7 +50,8 @@ async function main(): Promise<void> {
     const limits = createLimits({ maxFiles: 100_000, maxEntries: 200_000, maxDecodedBytes: 1024 * 1024 * 1024 })
     const knowledgeBase = new InMemoryKnowledgeBase()
     const bm25 = new BM25Stream({ maxDocuments: Infinity })
-    const indexer = new FileIndexer({ knowledgeBase, streams: [bm25], limits })
+    const service = new FileIngestionService({ limits })
+    const indexer = new FileIndexer({ knowledgeBase, streams: [bm25], service })
 
     const [cold, coldMs] = await timed(() => indexer.index(root))
     const files = indexer.exportState()!.files
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
       appendFileSync(join(root, target.path), `\n# edit ${i}\n`)
       edits.push(await timed(() => indexer.index(root)))
     }
-    const chunker = await indexer.service.chunker()
+    const chunker = await service.chunker()
     const content = readFileSync(join(root, target.path), 'utf8')
     await chunker.chunk({ path: target.path, content, format: 'code', language: 'python' })
     const parseRuns: number[] = []

@@ -1,5 +1,8 @@
 export { runCli, EXIT_INTERRUPTED, type CliIo } from './run-cli.js'
-export { createSqliteStateStore, type StateStoreBackend } from './index/sqlite-state-store.js'
+/** @deprecated Use `createGenerationStateStore` of `@rag/session` (or `openRag`); this re-export goes in the next minor release. */
+export { createGenerationStateStore as createSqliteStateStore } from '@rag/session'
+/** @deprecated Use `GenerationStore` of `@rag/session`; this alias goes in the next minor release. */
+export type { GenerationStore as StateStoreBackend } from '@rag/session'
 export { CONFIG_KEYS, envName, type ConfigKey, type ConfigType, type ConfigValue } from './config/config-keys.js'
 export {
   loadConfig,

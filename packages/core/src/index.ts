@@ -1,4 +1,5 @@
 export type { Metadata, MetadataValue, Document, Chunk, ChunkMetadata } from './document.js'
+export type { JsonValue } from './json.js'
 export type { SearchResult, StreamContribution } from './search-result.js'
 export type { Stream } from './stream.js'
 export type { KnowledgeBase, Replaceable } from './knowledge-base.js'

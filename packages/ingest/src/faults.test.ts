@@ -2,28 +2,15 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { RagError, type Document } from '@rag/core'
+import { RagError } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { describe, expect, it } from 'vitest'
-import { contents, FlakyBM25, indexedFiles, setup, storesAgree, tree, workerScript } from '../test/helpers.js'
-import { FileIndexer } from './file-indexer.js'
+import { contents, indexedFiles, setup, StagingIndexer, storesAgree, tree, workerScript } from '../test/helpers.js'
 
 const files = {
   'a.ts': 'export const alpha = 1\n',
   'b.md': '# Beta\n\nbeta words\n',
   'c.txt': 'gamma text\n',
-}
-
-/** A real knowledge base whose `replaceDocuments` throws on the calls listed in `failCalls` (1-based). */
-class FlakyKnowledgeBase extends InMemoryKnowledgeBase {
-  calls = 0
-  failCalls = new Set<number>()
-
-  override replaceDocuments(removeIds: readonly string[], addDocuments: readonly Document[]): Promise<void> {
-    this.calls++
-    if (this.failCalls.has(this.calls)) return Promise.reject(new Error(`knowledge base swap ${this.calls} failed on purpose`))
-    return super.replaceDocuments(removeIds, addDocuments)
-  }
 }
 
 /** Replaces `path` once the walk is done and before any file is read (the first progress event). */
@@ -105,7 +92,7 @@ describe('fault handling', () => {
     const root = tree(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.txt`, `file ${i}\n`])))
     const kb = new InMemoryKnowledgeBase()
     const module = pathToFileURL(join(import.meta.dirname, '../test/fixtures/throwing-chunker.mjs')).href
-    const indexer = new FileIndexer({
+    const indexer = new StagingIndexer({
       knowledgeBase: kb,
       chunker: { module, factory: 'createThrowingChunker', options: { failOn: 'f7.txt' } },
       workers: 2,
@@ -114,7 +101,7 @@ describe('fault handling', () => {
     })
     await expect(indexer.index(root)).rejects.toThrow(/failed on f7\.txt: chunker exploded/)
     expect(await kb.size()).toBe(0)
-    const crashing = new FileIndexer({
+    const crashing = new StagingIndexer({
       knowledgeBase: kb,
       chunker: { module, factory: 'createCrashingChunker' },
       workers: 2,
@@ -126,60 +113,6 @@ describe('fault handling', () => {
     expect(await kb.size()).toBe(0)
   })
 
-  it('undoes the knowledge-base swap when the BM25 swap throws', async () => {
-    const root = tree(files)
-    const { kb, bm25, chunker, indexer } = setup()
-    await indexer.index(root)
-    const before = await contents(kb)
-    writeFileSync(join(root, 'a.ts'), 'export const alpha = 4\n')
-    writeFileSync(join(root, 'd.txt'), 'delta\n')
-    rmSync(join(root, 'c.txt'))
-    bm25.failing = true
-    await expect(indexer.index(root)).rejects.toThrow('bm25 swap failed on purpose')
-    expect(await contents(kb)).toEqual(before)
-    expect(await storesAgree(kb, bm25)).toBe(true)
-    bm25.failing = false
-    chunker.calls.length = 0
-    await indexer.index(root)
-    expect(chunker.calls.sort()).toEqual(['a.ts', 'd.txt'])
-    expect(await indexedFiles(kb)).toEqual(['a.ts', 'b.md', 'd.txt'])
-    expect(await storesAgree(kb, bm25)).toBe(true)
-  })
-
-  it('changes nothing when the knowledge-base swap throws', async () => {
-    const root = tree(files)
-    const kb = new FlakyKnowledgeBase()
-    const bm25 = new FlakyBM25({ maxDocuments: Infinity })
-    const indexer = new FileIndexer({ knowledgeBase: kb, streams: [bm25], workers: 0 })
-    await indexer.index(root)
-    const before = await contents(kb)
-    writeFileSync(join(root, 'c.txt'), 'gamma, edited\n')
-    kb.failCalls.add(kb.calls + 1)
-    await expect(indexer.index(root)).rejects.toThrow(/knowledge base swap 2 failed/)
-    expect(await contents(kb)).toEqual(before)
-    expect(await storesAgree(kb, bm25)).toBe(true)
-  })
-
-  it('recovers on the next run when undoing a swap fails too', async () => {
-    const root = tree(files)
-    const kb = new FlakyKnowledgeBase()
-    const bm25 = new FlakyBM25({ maxDocuments: Infinity })
-    const indexer = new FileIndexer({ knowledgeBase: kb, streams: [bm25], workers: 0 })
-    await indexer.index(root)
-    writeFileSync(join(root, 'c.txt'), 'gamma, edited\n')
-    writeFileSync(join(root, 'e.txt'), 'epsilon\n')
-    bm25.failing = true
-    kb.failCalls.add(kb.calls + 2) // the undo
-    const error = await indexer.index(root).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'INTERNAL' })
-    expect((error as Error).message).toMatch(/undoing an earlier swap failed too/)
-    bm25.failing = false
-    await indexer.index(root)
-    expect(await storesAgree(kb, bm25)).toBe(true)
-    const fresh = setup()
-    await fresh.indexer.index(root)
-    expect(await contents(kb)).toEqual(await contents(fresh.kb))
-  })
 })
 
 describe('chunk id clashes', () => {

@@ -16,7 +16,7 @@ import { defaultWorkerScript, toScriptUrl } from './worker-pool.js'
 /** Options of {@link FileIngestionService}. */
 export interface FileIngestionServiceOptions {
   /**
-   * Admission caps; pass the same object to the {@link FileIndexer} that uses this service.
+   * Admission caps; pass the same object to the indexer that commits this service's runs (`@rag/session`'s `FileIndexer`).
    * @default DEFAULT_LIMITS
    */
   readonly limits?: Limits
@@ -98,7 +98,7 @@ export interface IngestStats extends GenerationCounts {
 
 /**
  * A staged generation (seed 000: `FileIngestionService.IngestionResult`): nothing is committed
- * yet. {@link FileIndexer} swaps it into the knowledge base and streams.
+ * yet. `@rag/session`'s `FileIndexer` swaps it into the knowledge base and streams.
  */
 export interface IngestionResult {
   /** Absolute, symlink-free root. */
@@ -124,7 +124,7 @@ export interface IngestionResult {
 /**
  * Discovery, ignore files, default skips, admission caps, format detection, extraction,
  * fingerprints and chunking for one directory (SPEC §4, seed 000). It stages a generation and
- * never writes to a store: pair it with {@link FileIndexer}, or commit the result yourself.
+ * never writes to a store: pair it with `@rag/session`'s `FileIndexer`, or commit the result yourself.
  *
  * @example
  * const service = new FileIngestionService({ limits: createLimits({ maxFiles: 10_000 }) })

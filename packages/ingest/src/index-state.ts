@@ -18,8 +18,8 @@ export interface FileRecord extends StatRecord {
 
 /**
  * The fingerprint state of one indexed root: enough to re-index incrementally after a restart.
- * A persistent store saves it with the documents (`FileIndexer.exportState()`) and hands it back
- * (`FileIndexer.restoreState()`).
+ * A persistent store saves it with the documents (`FileIndexer.exportState()` of `@rag/session`)
+ * and hands it back (`FileIndexer.restoreState()`).
  */
 export interface IndexState {
   /** Format version of this object. */

@@ -1,5 +1,3 @@
-export { FileIndexer } from './file-indexer.js'
-export type { FileIndexerOptions, IndexOptions, IndexReport } from './file-indexer.js'
 export { FileIngestionService } from './file-ingestion-service.js'
 export type {
   FileIngestionServiceOptions,
@@ -22,8 +20,8 @@ export type { TextEncoding } from './decode.js'
 export { DEFAULT_CHUNKER_SPEC } from './chunker-spec.js'
 export type { ChunkerSpec } from './chunker-spec.js'
 export { DEFAULT_RACY_WINDOW_MS } from './fingerprint.js'
+export { assertIndexState } from './index-state.js'
 export type { IndexState, FileRecord } from './index-state.js'
-export type { IndexStateStore } from './state-store.js'
 export type { StatRecord } from './fingerprint.js'
 export type { FileStat } from './read-file.js'
 export type { IngestionPlan, PlannedFile, PlanCount } from './plan.js'

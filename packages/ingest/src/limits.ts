@@ -2,7 +2,7 @@ import { InvalidArgumentError, LimitExceededError } from '@rag/core'
 
 /**
  * The admission caps of one source: a single policy object shared by {@link FileIngestionService}
- * and {@link FileIndexer} (seed 000: `FileIngestionService.Limits`). Every bound is enforced; none
+ * and `@rag/session`'s `FileIndexer` (seed 000: `FileIngestionService.Limits`). Every bound is enforced; none
  * truncates silently. Aggregate caps reject the whole run with a {@link LimitExceededError}; the
  * per-file raw-size cap is a reported skip.
  *

@@ -2,8 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { describe, expect, it } from 'vitest'
-import { contents, tree, workerScript } from '../test/helpers.js'
-import { FileIndexer } from './file-indexer.js'
+import { contents, StagingIndexer, tree, workerScript } from '../test/helpers.js'
 import { FileIngestionService } from './file-ingestion-service.js'
 
 const source = (i: number): string =>
@@ -27,10 +26,10 @@ describe('worker-thread chunking', () => {
     const threaded = new InMemoryKnowledgeBase()
     const local = new InMemoryKnowledgeBase()
     const before = activeWorkers()
-    const report = await new FileIndexer({ knowledgeBase: threaded, workers: 2, workerThresholdBytes: 0, workerScript: workerScript() }).index(root)
+    const report = await new StagingIndexer({ knowledgeBase: threaded, workers: 2, workerThresholdBytes: 0, workerScript: workerScript() }).index(root)
     expect(report.stats.workerThreads).toBe(2)
     expect(report.warnings).toEqual([])
-    await new FileIndexer({ knowledgeBase: local, workers: 0 }).index(root)
+    await new StagingIndexer({ knowledgeBase: local, workers: 0 }).index(root)
     expect(await contents(threaded)).toEqual(await contents(local))
     expect((await threaded.list()).find((d) => d.metadata['file'] === 'scripts/run')?.metadata['language']).toBe('python')
     expect(activeWorkers()).toBe(before)

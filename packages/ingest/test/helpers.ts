@@ -3,10 +3,19 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { BM25Stream } from '@rag/bm25'
 import { createNormalizedDocumentChunker } from '@rag/chunker'
-import type { Chunk, Chunker, Document, KnowledgeBase, SourceFile } from '@rag/core'
+import type { Chunker, Document, KnowledgeBase, ProgressListener, Replaceable } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
+import { countingChunker as countingChunkerOf, type CountingChunker } from '@rag/test-utils'
 import { afterAll, inject } from 'vitest'
-import { FileIndexer, type FileIndexerOptions } from '../src/index.js'
+import {
+  FileIngestionService,
+  type FileIngestionServiceOptions,
+  type IndexState,
+  type IngestionPlan,
+  type IngestionResult,
+  type SourceOptions,
+} from '../src/index.js'
+import { assertIndexState, withoutHashes } from '../src/index-state.js'
 
 const created: string[] = []
 afterAll(() => {
@@ -48,25 +57,11 @@ export function workerScript(): string {
   return inject('chunkWorker')
 }
 
-/** The real chunker wrapped to count calls; `failOn` makes it throw for one path. */
-export interface CountingChunker extends Chunker {
-  readonly calls: string[]
-  failOn: string | undefined
-}
+export type { CountingChunker } from '@rag/test-utils'
 
-/** Wraps `@rag/chunker`'s real chunker, recording every file it is asked to chunk. */
+/** Wraps `@rag/chunker`'s real chunker (by default), recording every file it is asked to chunk. */
 export function countingChunker(inner: Chunker = createNormalizedDocumentChunker()): CountingChunker {
-  const wrapper: CountingChunker = {
-    id: inner.id,
-    calls: [],
-    failOn: undefined,
-    chunk(file: SourceFile): Promise<Chunk[]> {
-      wrapper.calls.push(file.path)
-      if (file.path === wrapper.failOn) return Promise.reject(new Error(`chunker exploded on ${file.path}`))
-      return inner.chunk(file)
-    },
-  }
-  return wrapper
+  return countingChunkerOf(inner)
 }
 
 /** A real BM25 stream whose `replaceDocuments` throws while `failing` is set. */
@@ -79,39 +74,81 @@ export class FlakyBM25 extends BM25Stream {
   }
 }
 
+/** Options of {@link StagingIndexer}. */
+export interface StagingIndexerOptions extends FileIngestionServiceOptions {
+  readonly knowledgeBase: KnowledgeBase
+  readonly streams?: readonly Replaceable[]
+  readonly service?: FileIngestionService
+}
+
+/** What one {@link StagingIndexer.index} run returns: the staged result without its documents, plus counts. */
+export type StagedReport = Omit<IngestionResult, 'addDocuments' | 'removeIds' | 'state'> & { readonly added: number; readonly removed: number }
+
+/**
+ * Test helper: stages each run with the real `FileIngestionService` and applies the generation to
+ * the stores with plain `replaceDocuments`, keeping the state between runs. It has no undo and no
+ * lock: committing is `@rag/session`'s job (its `FileIndexer`, tested there). These tests prove
+ * what ingest stages.
+ */
+export class StagingIndexer {
+  readonly service: FileIngestionService
+  readonly #stores: readonly Replaceable[]
+  #state: IndexState | undefined
+
+  constructor({ knowledgeBase, streams = [], service, ...options }: StagingIndexerOptions) {
+    this.service = service ?? new FileIngestionService(options)
+    this.#stores = [knowledgeBase, ...streams]
+  }
+
+  async index(root: string, options: { source?: SourceOptions; onProgress?: ProgressListener; signal?: AbortSignal } = {}): Promise<StagedReport> {
+    const result = await this.service.ingest(root, { ...options, ...(this.#state ? { previous: this.#state } : {}) })
+    if (result.removeIds.length > 0 || result.addDocuments.length > 0) {
+      for (const store of this.#stores) await store.replaceDocuments(result.removeIds, result.addDocuments)
+    }
+    this.#state = result.state
+    const { removeIds, addDocuments, state: _state, ...rest } = result
+    return { ...rest, added: addDocuments.length, removed: removeIds.length }
+  }
+
+  plan(root: string, options: { source?: SourceOptions } = {}): Promise<IngestionPlan> {
+    return this.service.plan(root, options)
+  }
+
+  get fingerprints(): ReadonlyMap<string, string> {
+    return new Map((this.#state?.files ?? []).filter((f) => f.binary === undefined).map((f) => [f.path, f.fingerprint]))
+  }
+
+  clearHashes(): void {
+    if (this.#state) this.#state = withoutHashes(this.#state)
+  }
+
+  exportState(): IndexState | undefined {
+    return this.#state
+  }
+
+  async restoreState(state: IndexState | undefined): Promise<void> {
+    if (state !== undefined) assertIndexState(state)
+    this.#state = state
+  }
+}
+
 /** Real stores and an indexer over them, chunking in-process with a counting wrapper. */
-export function setup(options: Partial<FileIndexerOptions> = {}): {
+export function setup(options: Partial<StagingIndexerOptions> = {}): {
   kb: InMemoryKnowledgeBase
   bm25: FlakyBM25
   chunker: CountingChunker
-  indexer: FileIndexer
+  indexer: StagingIndexer
 } {
   const kb = new InMemoryKnowledgeBase()
   const bm25 = new FlakyBM25({ maxDocuments: Infinity })
   const chunker = countingChunker()
-  const indexer = new FileIndexer({ knowledgeBase: kb, streams: [bm25], chunker, workers: 0, ...options })
+  const indexer = new StagingIndexer({ knowledgeBase: kb, streams: [bm25], chunker, workers: 0, ...options })
   return { kb, bm25, chunker, indexer }
 }
 
-/** Every stored document as `id -> content`, sorted: compare before and after a run. */
-export async function contents(kb: KnowledgeBase): Promise<[string, string][]> {
-  return (await kb.list()).map((doc): [string, string] => [doc.id, doc.content]).sort((a, b) => (a[0] < b[0] ? -1 : 1))
-}
-
-/** The distinct `file` values stored. */
-export async function indexedFiles(kb: KnowledgeBase): Promise<string[]> {
-  return [...new Set((await kb.list()).map((doc) => String(doc.metadata['file'])))].sort()
-}
+export { contents, indexedFiles, storesAgree } from '@rag/test-utils'
 
 /** Ids the BM25 stream finds for a term present in every chunk it should hold. */
 export async function bm25Ids(bm25: BM25Stream, query: string): Promise<string[]> {
   return (await bm25.search(query, 10_000)).map((r) => r.document.id).sort()
-}
-
-/** `true` when the BM25 stream holds exactly the knowledge base's documents. */
-export async function storesAgree(kb: KnowledgeBase, bm25: BM25Stream): Promise<boolean> {
-  const docs = await kb.list()
-  if ((await bm25.size()) !== docs.length) return false
-  for (const doc of docs) if ((await bm25.get(doc.id))?.content !== doc.content) return false
-  return true
 }

@@ -1,5 +1,5 @@
 import type { Document } from '@rag/core'
-import type { IndexStateStore as IngestStateStore, IndexState } from '@rag/ingest'
+import type { IndexState } from '@rag/ingest'
 
 /** What {@link IndexStateStore.info} reports: enough to tell whether another process committed. */
 export interface IndexStateStoreInfo {
@@ -9,26 +9,61 @@ export interface IndexStateStoreInfo {
   readonly indexedAt?: string
 }
 
+/** Options of one {@link IndexStateStore.commit}. */
+export interface IndexStateCommitOptions {
+  /**
+   * The generation ({@link IndexStateStoreInfo.generation}) the commit was staged against: a store
+   * that moved on since must refuse with a RagError `CONFLICT` and write nothing.
+   */
+  readonly expectedGeneration?: number
+}
+
+/** The holder of a store's write lock, as a store reports it. */
+export interface WriteLockHolder {
+  readonly pid: number
+  readonly host: string
+  /** What the holder is doing: `rag index`, `rag clear`, `server`, ... */
+  readonly command: string
+  /** ISO time it took the lock. */
+  readonly startedAt: string
+}
+
+/** Options of {@link IndexStateStore.acquireWriteLock}. */
+export interface WriteLockOptions {
+  /** Wait while another writer holds the lock (else fail with `LOCKED`). @default true */
+  readonly wait?: boolean
+  /** Called once when the lock is held elsewhere and the call starts waiting. */
+  readonly onWait?: (holder: WriteLockHolder) => void
+  /** Stops waiting with a `CancelledError`. */
+  readonly signal?: AbortSignal
+}
+
 /**
  * Where a session persists an index: the chunks and the indexer's fingerprint state, swapped in
  * one transaction, so a crash never leaves chunks without the state that owns them (or the
- * reverse). `@rag/cli`'s `createSqliteStateStore(store)` adapts `@rag/store-sqlite`. It is
- * `@rag/ingest`'s `IndexStateStore` (`FileIndexerOptions.stateStore`) plus two optional members.
+ * reverse). `createGenerationStateStore(store)` adapts a persistent store such as
+ * `@rag/store-sqlite`'s; `openRag(store)` does it for you.
  *
  * With a state store, the session's `knowledgeBase` must be the knowledge base the store writes
  * (for SQLite: the same `SqliteKnowledgeBase`), since `commit` replaces its chunks.
  */
-export interface IndexStateStore extends IngestStateStore {
+export interface IndexStateStore {
   /** Removes `removeIds`, adds `addDocuments` and saves `state`, as one atomic step. */
-  commit(removeIds: readonly string[], addDocuments: readonly Document[], state: IndexState): Promise<void>
+  commit(removeIds: readonly string[], addDocuments: readonly Document[], state: IndexState, options?: IndexStateCommitOptions): Promise<void>
   /** The state of the last commit, or `undefined` for an empty store. */
   load(): Promise<IndexState | undefined>
   /**
    * The generation counter and last index time. When present, the session reloads the state
-   * before a run only when another writer committed since it last looked; when absent, it loads
-   * the state once.
+   * before a run only when another writer committed since it last looked, and stages each commit
+   * against the generation it read; when absent, it loads the state once.
    */
   info?(): Promise<IndexStateStoreInfo>
   /** Forgets the state (called by `RagService.clear()` after the knowledge base is cleared). */
   clear?(): Promise<void>
+  /**
+   * Takes the store's one-writer-at-a-time lock (across processes); the session holds it around
+   * every index run, clear and document change. When absent, writers are serialised only within
+   * one process.
+   */
+  acquireWriteLock?(command: string, options?: WriteLockOptions): Promise<{ release(): Promise<void> }>
 }

@@ -20,6 +20,8 @@ export interface IndexTargetsInit {
 export interface StateChange {
   readonly next: IndexState
   readonly previous: IndexState | undefined
+  /** The state store's generation the change was staged against (it refuses if it moved on). */
+  readonly expectedGeneration?: number | undefined
 }
 
 interface Step {
@@ -31,7 +33,8 @@ interface Step {
  * Every store a session writes, written together: the knowledge base (or the state store that
  * owns it) first, then each stream, all inside the commit latch so searches see one generation.
  * If a swap fails, the earlier ones are undone in reverse order (seed 001: "if the BM25 swap
- * fails, the knowledge-base swap is undone").
+ * fails, the knowledge-base swap is undone"). This is the toolkit's one swap-with-undo: every
+ * generation, added or removed document and clear of `@rag/session` goes through it.
  */
 export class IndexTargets {
   readonly #init: IndexTargetsInit
@@ -59,7 +62,8 @@ export class IndexTargets {
     const first: Step =
       state !== undefined && stateStore !== undefined
         ? {
-            run: () => stateStore.commit(removeIds, addDocuments, state.next),
+            run: () =>
+              stateStore.commit(removeIds, addDocuments, state.next, state.expectedGeneration === undefined ? {} : { expectedGeneration: state.expectedGeneration }),
             undo: () => stateStore.commit(addedIds, previous, state.previous ?? { ...state.next, files: [] }),
           }
         : {

@@ -2,7 +2,7 @@ import type { KnowledgeBase, Stream } from '@rag/core'
 import type { BM25StreamOptions } from '@rag/bm25'
 import type { HybridRetrieverOptions } from '@rag/hybrid'
 import type { IndexStateStore } from './index-state-store.js'
-import type { RagIngestOptions } from './session-indexer.js'
+import type { FileIngestionServiceOptions, Limits, SourceOptions } from '@rag/ingest'
 
 /**
  * A stream fused with the session's own, with its RRF weight. A stream that also has
@@ -21,6 +21,21 @@ export interface RagWeights {
   readonly bm25?: number
   /** @default 0.4 (seed 000/001) */
   readonly knowledgeBase?: number
+}
+
+/** Ingest options of a session: admission limits, chunker, workers, and the default source. */
+export interface RagIngestOptions extends Omit<FileIngestionServiceOptions, 'limits'> {
+  /**
+   * Admission caps: only the ones you change (`{ maxFiles: 20_000 }`); the rest keep
+   * `@rag/ingest`'s defaults.
+   * @default DEFAULT_LIMITS of `@rag/ingest` (4,096 files, 64 MiB decoded, ...)
+   */
+  readonly limits?: Partial<Limits>
+  /**
+   * Include/exclude globs, skip switches and format for every run (each run may override them).
+   * @default {}
+   */
+  readonly source?: SourceOptions
 }
 
 /** Options of {@link RagService}. All are optional. */
@@ -74,4 +89,10 @@ export interface RagServiceOptions {
    * @default Date.now
    */
   readonly now?: () => number
+  /**
+   * The name this session writes under, as other writers see it while they wait for the state
+   * store's write lock: `rag index`, `rag serve`, ...
+   * @default 'rag'
+   */
+  readonly writer?: string
 }

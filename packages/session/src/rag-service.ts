@@ -15,7 +15,7 @@ import {
 } from '@rag/core'
 import { BM25Stream } from '@rag/bm25'
 import { HybridRetriever } from '@rag/hybrid'
-import type { IndexReport, IndexState, IngestionPlan, SourceOptions } from '@rag/ingest'
+import type { IndexState, IngestionPlan, SourceOptions } from '@rag/ingest'
 import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
 import { buildContextPrompt, type ContextPromptOptions } from '@rag/prompt'
 import { assertDeclaresChatSource, createChatKnowledgeSource, type ChatKnowledgeSource } from './chat-binding.js'
@@ -25,7 +25,8 @@ import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
-import { createSessionIndexer, type RagIngestOptions, type SessionIndexer } from './session-indexer.js'
+import { FileIndexer, type IndexReport } from './file-indexer.js'
+import { holdWriteLock, type WriteAccess } from './write-access.js'
 import type { RagStatus } from './status.js'
 
 /** Options of one {@link RagService.indexDirectory} run. */
@@ -36,6 +37,13 @@ export interface IndexDirectoryOptions {
   readonly source?: SourceOptions
   /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
   readonly force?: boolean
+  /**
+   * With a store that has a write lock: `false` fails at once with `LOCKED` when another writer
+   * holds it, instead of waiting. @default true
+   */
+  readonly wait?: boolean
+  /** Called once when another writer holds the store's write lock and this run starts waiting. */
+  readonly onLockWait?: WriteAccess['onWait']
 }
 
 /** Options of {@link RagService.buildContextPrompt}: `@rag/prompt`'s options plus a search filter. */
@@ -79,10 +87,9 @@ export class RagService {
   readonly #lock = new Mutex()
   readonly #latch = new CommitLatch()
   readonly #targets: IndexTargets
-  readonly #ingest: RagIngestOptions
-  #indexer: Promise<SessionIndexer> | undefined
-  #loadedIndexer: SessionIndexer | undefined
+  readonly #indexer: FileIndexer
   readonly #stateStore: IndexStateStore | undefined
+  readonly #writer: string
   readonly #now: () => number
   #lastIndexedAt: Date | undefined
   #storedState: { generation: number | undefined; state: IndexState | undefined } | undefined
@@ -90,7 +97,7 @@ export class RagService {
   /** @throws ConfigError / InvalidArgumentError for an invalid option (a bad weight, duplicate stream names, ...). */
   constructor(options: RagServiceOptions = {}) {
     const { knowledgeBase = new InMemoryKnowledgeBase(), bm25 = {}, weights = {}, streams = [], ingest = {} } = options
-    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now } = options
+    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag' } = options
     this.knowledgeBase = knowledgeBase
     this.bm25 = bm25 === false ? undefined : new BM25Stream({ maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY, ...bm25 })
     this.#stateStore = stateStore
@@ -105,7 +112,9 @@ export class RagService {
       ...streams.map(({ stream }) => stream).filter(isReplaceable),
     ]
     this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch })
-    this.#ingest = ingest
+    this.#writer = writer
+    const { source = {}, ...serviceOptions } = ingest
+    this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}) })
   }
 
   /** `true` while an index run or `clear()` runs or waits. */
@@ -123,8 +132,9 @@ export class RagService {
    */
   indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
-      const indexer = await this.#indexerReady()
-      const report = await indexer.index(path, { onProgress, signal: options.signal, source: options.source, force: options.force })
+      const { signal, source, force, wait, onLockWait } = options
+      const access: WriteAccess = { command: this.#writer, wait, onWait: onLockWait, signal }
+      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access })
       this.#lastIndexedAt = new Date(this.#now())
       return report
     })
@@ -135,7 +145,7 @@ export class RagService {
    * would take, every skipped path and why, counts per directory and format. Writes nothing.
    */
   planDirectory(path: string, options: { readonly source?: SourceOptions; readonly signal?: AbortSignal } = {}): Promise<IngestionPlan> {
-    return this.#indexerReady().then((indexer) => indexer.plan(path, options))
+    return this.#indexer.plan(path, options)
   }
 
   /**
@@ -196,7 +206,7 @@ export class RagService {
   async addDocument(content: string, metadata: Metadata = {}): Promise<string> {
     const document: Document = { id: newDocumentId(), content, metadata: { ...metadata } }
     assertDocument(document)
-    await this.#targets.swap([], [document])
+    await holdWriteLock(this.#stateStore, { command: this.#writer }, () => this.#targets.swap([], [document]))
     return document.id
   }
 
@@ -218,9 +228,11 @@ export class RagService {
   /** Removes a document from every store; `true` if it was there. */
   async removeDocument(id: string): Promise<boolean> {
     if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
-    if ((await this.knowledgeBase.get(id)) === undefined) return false
-    await this.#targets.swap([id], [])
-    return true
+    return holdWriteLock(this.#stateStore, { command: this.#writer }, async () => {
+      if ((await this.knowledgeBase.get(id)) === undefined) return false
+      await this.#targets.swap([id], [])
+      return true
+    })
   }
 
   /**
@@ -228,12 +240,14 @@ export class RagService {
    * and resets the status. Waits for a running index run; searches then see all or nothing.
    */
   clear(): Promise<void> {
-    return this.#lock.runExclusive(async () => {
-      await this.#targets.clear()
-      await this.#loadedIndexer?.reset()
-      this.#lastIndexedAt = undefined
-      this.#storedState = undefined
-    })
+    return this.#lock.runExclusive(() =>
+      holdWriteLock(this.#stateStore, { command: this.#writer }, async () => {
+        await this.#targets.clear()
+        await this.#indexer.reset()
+        this.#lastIndexedAt = undefined
+        this.#storedState = undefined
+      }),
+    )
   }
 
   /**
@@ -252,17 +266,10 @@ export class RagService {
     return source
   }
 
-  // The indexer, built on first use (it loads @rag/ingest).
-  #indexerReady(): Promise<SessionIndexer> {
-    this.#indexer ??= createSessionIndexer(this.knowledgeBase, this.#targets, this.#stateStore, this.#ingest).then((indexer) => (this.#loadedIndexer = indexer))
-    this.#indexer.catch(() => (this.#indexer = undefined))
-    return this.#indexer
-  }
-
   // The fingerprint state for status and listings: the state store's (cached per generation) or this process's.
   async #currentState(): Promise<IndexState | undefined> {
     const store = this.#stateStore
-    if (store === undefined) return this.#loadedIndexer?.state()
+    if (store === undefined) return this.#indexer.exportState()
     const generation = store.info ? (await store.info()).generation : undefined
     if (this.#storedState === undefined || generation === undefined || this.#storedState.generation !== generation) {
       this.#storedState = { generation, state: await store.load() }

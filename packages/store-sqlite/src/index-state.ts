@@ -1,7 +1,6 @@
-import { InvalidArgumentError, type Document } from '@rag/core'
+import { InvalidArgumentError, type Document, type JsonValue } from '@rag/core'
 
-/** A JSON value, as stored in the index state. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue }
+export type { JsonValue }
 
 /**
  * What the store keeps per indexed file so an indexer restarted in a new process can skip files

@@ -2,3 +2,4 @@ export { describeStreamContract, type StreamContractOptions, type StreamUnderTes
 export { describeKnowledgeBaseContract } from './knowledge-base-contract.js'
 export { describeIndexedTextContract, type IndexedTextContractOptions, type IndexedTextSubject } from './indexed-text-contract.js'
 export { doc, smallCorpus, generation, symbolChunks } from './corpus.js'
+export { contents, indexedFiles, storesAgree, countingChunker, withFailingSwaps, type CountingChunker, type ReadableStore } from './store-fixtures.js'

@@ -1,4 +1,4 @@
-import type { IndexReport } from '@rag/ingest'
+import type { IndexReport } from '@rag/session'
 import { markIndexing } from '../index/index-activity.js'
 import { INDEX_DIRECTORY } from '../index/index-location.js'
 import { openIndex } from '../index/open-index.js'

@@ -2,13 +2,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RagError } from '@rag/core'
 import type { ChunkerSpec, Limits } from '@rag/ingest'
-import { RagService, type RagIngestOptions } from '@rag/session'
+import { createGenerationStateStore, RagService, type RagIngestOptions } from '@rag/session'
 import { IncompatibleStoreError, SqliteTfidfStream, openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { analyzerByStoredName, ANALYZERS, type AnalyzerName } from '../config/analyzers.js'
 import { configValue, type ResolvedConfig } from '../config/load-config.js'
 import { fieldsByStoredName, INDEXED_TEXTS, type FieldsName } from '../config/indexed-texts.js'
 import type { IndexLocation } from './index-location.js'
-import { createSqliteStateStore } from './sqlite-state-store.js'
 
 /** An open index: the SQLite store and the session over it. */
 export interface OpenIndex {
@@ -168,7 +167,7 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
   const weights = { bm25: configValue<number>(config, 'search.weights.bm25'), tfidf: configValue<number>(config, 'search.weights.tfidf') }
   const rag = new RagService({
     knowledgeBase: store,
-    stateStore: createSqliteStateStore(store),
+    stateStore: createGenerationStateStore(store),
     bm25: false,
     knowledgeBaseStreamName: 'bm25',
     weights: { knowledgeBase: weights.bm25 },

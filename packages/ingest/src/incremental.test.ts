@@ -1,12 +1,9 @@
 import { renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CancelledError, ConfigError, type IndexProgress } from '@rag/core'
+import { CancelledError, type IndexProgress } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { describe, expect, it } from 'vitest'
-import { contents, countingChunker, indexedFiles, setup, storesAgree, tree } from '../test/helpers.js'
-import { FileIndexer } from './file-indexer.js'
-import { FileIngestionService } from './file-ingestion-service.js'
-import { createLimits } from './limits.js'
+import { contents, countingChunker, indexedFiles, setup, StagingIndexer, storesAgree, tree } from '../test/helpers.js'
 
 const files = {
   'src/auth.ts': 'export function authenticate(token: string) {\n  return token.length > 0\n}\n',
@@ -21,7 +18,7 @@ function age(root: string, paths: string[]): void {
   for (const p of paths) utimesSync(join(root, p), old, old)
 }
 
-describe('FileIndexer', () => {
+describe('incremental runs (staged by FileIngestionService)', () => {
   it('indexes every admitted file into the knowledge base and the BM25 stream with provenance', async () => {
     const root = tree(files)
     const { kb, bm25, indexer } = setup()
@@ -107,27 +104,15 @@ describe('FileIndexer', () => {
     expect(await indexedFiles(kb)).toEqual(['auth.ts', 'db.py'])
   })
 
-  it('re-chunks everything after clearHashes() without duplicating chunks', async () => {
-    const root = tree(files)
-    const { kb, chunker, indexer } = setup()
-    await indexer.index(root)
-    const before = await contents(kb)
-    indexer.clearHashes()
-    chunker.calls.length = 0
-    await indexer.index(root)
-    expect(chunker.calls.sort()).toEqual(Object.keys(files).sort())
-    expect(await contents(kb)).toEqual(before)
-  })
-
   it('re-chunks everything when the chunker or the selectors change', async () => {
     const root = tree(files)
     const kb = new InMemoryKnowledgeBase()
     const first = countingChunker()
-    const indexer = new FileIndexer({ knowledgeBase: kb, chunker: first, workers: 0 })
+    const indexer = new StagingIndexer({ knowledgeBase: kb, chunker: first, workers: 0 })
     await indexer.index(root)
     const state = indexer.exportState()!
     const other = countingChunker({ id: 'other@1', chunk: (f) => first.chunk(f) })
-    const second = new FileIndexer({ knowledgeBase: kb, chunker: other, workers: 0 })
+    const second = new StagingIndexer({ knowledgeBase: kb, chunker: other, workers: 0 })
     await second.restoreState(state)
     await second.index(root)
     expect(other.calls).toHaveLength(4)
@@ -177,19 +162,11 @@ describe('FileIndexer', () => {
     await indexer.index(root)
     const saved = JSON.parse(JSON.stringify(indexer.exportState()))
     const chunker = countingChunker()
-    const restarted = new FileIndexer({ knowledgeBase: kb, streams: [bm25], chunker, workers: 0 })
+    const restarted = new StagingIndexer({ knowledgeBase: kb, streams: [bm25], chunker, workers: 0 })
     await restarted.restoreState(saved)
     await restarted.index(root)
     expect(chunker.calls).toEqual([])
     await expect(restarted.restoreState({ version: 2 } as never)).rejects.toThrow(/state\.version must be 1/)
-  })
-
-  it('refuses conflicting components', () => {
-    const kb = new InMemoryKnowledgeBase()
-    const service = new FileIngestionService({ limits: createLimits({ maxFiles: 10 }) })
-    expect(() => new FileIndexer({ knowledgeBase: kb, service, limits: createLimits({ maxFiles: 20 }) })).toThrow(ConfigError)
-    expect(() => new FileIndexer({ knowledgeBase: kb, streams: [{} as never] })).toThrow(/streams\[0\] must implement Replaceable/)
-    expect(new FileIndexer({ knowledgeBase: kb, service, limits: createLimits({ maxFiles: 10 }) }).service).toBe(service)
   })
 
   it('remembers binary files, so a no-op run reads nothing at all', async () => {
@@ -218,12 +195,4 @@ describe('FileIndexer', () => {
     rmSync(link)
   })
 
-  it('serialises concurrent runs', async () => {
-    const root = tree(files)
-    const { kb, bm25, indexer } = setup()
-    await Promise.all([indexer.index(root), indexer.index(root), indexer.index(root)])
-    expect(await kb.size()).toBe((await kb.list()).length)
-    expect(await storesAgree(kb, bm25)).toBe(true)
-    expect(await indexedFiles(kb)).toHaveLength(4)
-  })
 })

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { IndexState } from '@rag/ingest'
-import { RagService } from '@rag/session'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { compatibleAnalyzer } from '@rag/bm25'
-import { createSqliteStateStore } from './sqlite-state-store.js'
+import { createGenerationStateStore } from './generation-store.js'
+import { RagService } from './rag-service.js'
 
-describe('createSqliteStateStore', () => {
+describe('createGenerationStateStore', () => {
   let dir: string
   let stores: SqliteKnowledgeBase[]
   const open = async (): Promise<SqliteKnowledgeBase> => {
@@ -27,7 +27,7 @@ describe('createSqliteStateStore', () => {
 
   it('commits chunks, fingerprints and state in one step and loads the same IndexState back, binary records included', async () => {
     const store = await open()
-    const adapter = createSqliteStateStore(store, () => Date.UTC(2025, 0, 2))
+    const adapter = createGenerationStateStore(store, () => Date.UTC(2025, 0, 2))
     const state: IndexState = {
       version: 1,
       root: '/repo',
@@ -56,13 +56,13 @@ describe('createSqliteStateStore', () => {
     await writeFile(join(root, 'src', 'a.ts'), 'export const alpha = "apple"\n')
     await writeFile(join(root, 'src', 'b.ts'), 'export const beta = "banana"\n')
     const first = await open()
-    const rag = new RagService({ knowledgeBase: first, stateStore: createSqliteStateStore(first), bm25: false })
+    const rag = new RagService({ knowledgeBase: first, stateStore: createGenerationStateStore(first), bm25: false })
     expect((await rag.indexDirectory(root)).stats.chunked).toBe(2)
     await first.close()
 
     await writeFile(join(root, 'src', 'b.ts'), 'export const beta = "blueberry"\n')
     const second = await open()
-    const again = new RagService({ knowledgeBase: second, stateStore: createSqliteStateStore(second), bm25: false })
+    const again = new RagService({ knowledgeBase: second, stateStore: createGenerationStateStore(second), bm25: false })
     expect(await again.getStatus()).toMatchObject({ fileCount: 2, chunkCount: 2 })
     const report = await again.indexDirectory(root)
     expect(report.stats.chunked).toBe(1)

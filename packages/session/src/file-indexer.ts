@@ -1,0 +1,273 @@
+import { CancelledError, ConfigError, Mutex, RagError, type KnowledgeBase, type ProgressListener } from '@rag/core'
+import type { FileIngestionService, FileIngestionServiceOptions, IndexState, IngestionPlan, IngestionResult, Limits, SourceOptions } from '@rag/ingest'
+import { CommitLatch } from './commit-latch.js'
+import type { IndexStateStore } from './index-state-store.js'
+import { IndexTargets, type ReplaceableStream } from './index-targets.js'
+import { holdWriteLock, type WriteAccess } from './write-access.js'
+
+/** Options of {@link FileIndexer}. */
+export interface FileIndexerOptions extends Omit<FileIngestionServiceOptions, 'limits'> {
+  /**
+   * Admission caps: a whole `Limits` object, or only the ones you change; the rest keep
+   * `@rag/ingest`'s defaults. Pass the same values as `service`'s when you pass both.
+   * @default DEFAULT_LIMITS of `@rag/ingest`
+   */
+  readonly limits?: Partial<Limits> | undefined
+  /** Where chunks go; swapped first (or written through `stateStore`). */
+  readonly knowledgeBase: KnowledgeBase
+  /**
+   * Indexes kept in step with the knowledge base (seed 001: the `BM25Stream`), swapped after it,
+   * in order. If one fails, every earlier swap is undone.
+   * @default []
+   */
+  readonly streams?: readonly ReplaceableStream[]
+  /** The ingestion service that stages each run; built from the other options when absent. */
+  readonly service?: FileIngestionService
+  /**
+   * Source options for every run (each `index()` call may override them).
+   * @default {}
+   */
+  readonly source?: SourceOptions
+  /**
+   * Where chunks and fingerprints persist together: each run takes its write lock (when it has
+   * one), loads the state when another writer committed since, stages against that generation,
+   * and commits through `stateStore.commit` in one transaction.
+   */
+  readonly stateStore?: IndexStateStore
+  /**
+   * The writes of a `RagService`: its commit latch and targets, and the name it writes under.
+   * Only `RagService` passes it; a standalone indexer makes its own.
+   */
+  readonly targets?: IndexTargets
+}
+
+/** Options of one {@link FileIndexer.index} run. */
+export interface IndexOptions {
+  /** Replaces the indexer's source options for this run. */
+  readonly source?: SourceOptions | undefined
+  /** Progress after each file: `{ indexedFiles, totalFiles, currentFile }`. */
+  readonly onProgress?: ProgressListener | undefined
+  /** Cancels the run before it commits; the previous index stands. */
+  readonly signal?: AbortSignal | undefined
+  /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
+  readonly force?: boolean | undefined
+  /** The store's write lock: who writes, and whether to wait for another writer. */
+  readonly access?: WriteAccess | undefined
+}
+
+/** What one committed run did. */
+export type IndexReport = Omit<IngestionResult, 'addDocuments' | 'removeIds' | 'state'> & {
+  /** Chunks added by this run. */
+  readonly added: number
+  /** Chunk ids removed by this run. */
+  readonly removed: number
+}
+
+function validate(options: FileIndexerOptions): void {
+  const { knowledgeBase, streams = [], service, limits } = options
+  if (typeof knowledgeBase?.replaceDocuments !== 'function') {
+    throw new ConfigError('knowledgeBase must implement KnowledgeBase (with replaceDocuments); it does not.')
+  }
+  streams.forEach((stream, i) => {
+    if (typeof stream?.replaceDocuments !== 'function') throw new ConfigError(`streams[${i}] must implement Replaceable (replaceDocuments); it does not.`)
+  })
+  if (service && limits && Object.entries(limits).some(([key, value]) => value !== undefined && service.limits[key as keyof Limits] !== value)) {
+    throw new ConfigError("limits differ from the given service's limits; pass the same Limits object to both.")
+  }
+}
+
+/**
+ * The seed's `FileIndexer`: indexes a directory into a knowledge base and its streams, one staged
+ * generation per run. `@rag/ingest` stages the run (walk, read, chunk, fingerprints) and writes
+ * nothing; this class commits it, through the session's one swap-with-undo. Runs are serialised
+ * by a lock (and, with a state store that has one, by the store's write lock across processes). A
+ * run that fails or is cancelled leaves the previous index untouched; a run that commits replaces
+ * exactly the chunks of files that changed, were removed or renamed.
+ *
+ * `@rag/ingest` is imported on the first run or plan, so a process that only searches never
+ * loads it.
+ *
+ * @example
+ * const kb = new InMemoryKnowledgeBase()
+ * const bm25 = new BM25Stream()
+ * const indexer = new FileIndexer({ knowledgeBase: kb, streams: [bm25] })
+ * const report = await indexer.index('/repo', { onProgress: (p) => console.log(`${p.indexedFiles}/${p.totalFiles}`) })
+ */
+export class FileIndexer {
+  readonly #options: FileIndexerOptions
+  readonly #targets: IndexTargets
+  readonly #stateStore: IndexStateStore | undefined
+  readonly #lock = new Mutex()
+  #service: Promise<FileIngestionService> | undefined
+  #state: IndexState | undefined
+  // The store's generation when the state was last loaded or written here; undefined: never loaded.
+  #seen: number | undefined
+  #loaded = false
+  // Bumped by clearHashes(), so a run that was already staging does not bring the hashes back.
+  #hashEpoch = 0
+  // clearHashes() before the stored state was first loaded: drop the hashes of what is loaded.
+  #clearOnLoad = false
+  #staged: IndexState | undefined
+
+  /** @throws ConfigError for a knowledge base or stream without `replaceDocuments`, or limits that differ from `service`'s. */
+  constructor(options: FileIndexerOptions) {
+    validate(options)
+    this.#options = options
+    this.#stateStore = options.stateStore
+    this.#targets =
+      options.targets ??
+      new IndexTargets({ knowledgeBase: options.knowledgeBase, streams: options.streams ?? [], stateStore: options.stateStore, latch: new CommitLatch() })
+    if (options.service) this.#service = Promise.resolve(options.service)
+  }
+
+  /**
+   * Indexes `root`: stages a generation (only changed files are read and chunked), then swaps it
+   * into the knowledge base and each stream. Files that fail to read keep their chunks; files
+   * gone, renamed, newly ignored or outside the root lose theirs.
+   *
+   * @throws ConfigError, LimitExceededError, CancelledError, RagError `LOCKED` (another writer
+   *   holds the store, with `wait: false`), or the error of a failed swap (after undoing the
+   *   earlier swaps); in every case the previous index is untouched.
+   */
+  index(root: string, options: IndexOptions = {}): Promise<IndexReport> {
+    return this.#lock.runExclusive(() =>
+      holdWriteLock(this.#stateStore, options.access, async () => {
+        try {
+          return await this.#run(root, options)
+        } catch (error) {
+          // Another writer committed the same chunks first (a store without a write lock): reload, once.
+          if (this.#stateStore === undefined || !(error instanceof RagError) || (error.code !== 'DUPLICATE_ID' && error.code !== 'CONFLICT')) throw error
+          this.#seen = undefined
+          this.#loaded = false
+          return this.#run(root, options)
+        }
+      }),
+    )
+  }
+
+  /** A dry run of `root` with the indexer's limits and source options; writes nothing. */
+  async plan(root: string, options: { readonly source?: SourceOptions; readonly signal?: AbortSignal } = {}): Promise<IngestionPlan> {
+    const service = await this.#serviceReady()
+    return service.plan(root, { source: options.source ?? this.#options.source ?? {}, ...(options.signal ? { signal: options.signal } : {}) })
+  }
+
+  /**
+   * Drops every fingerprint so the next run re-reads and re-chunks every file (the chunks it
+   * owns are still known, so they are replaced, not duplicated).
+   */
+  clearHashes(): void {
+    this.#hashEpoch++
+    if (this.#state) this.#state = withoutHashes(this.#state)
+    if (!this.#loaded) this.#clearOnLoad = true
+  }
+
+  /** Path to fingerprint of every indexed file (empty before the first run). */
+  get fingerprints(): ReadonlyMap<string, string> {
+    return new Map((this.#state?.files ?? []).filter((f) => f.binary === undefined).map((f) => [f.path, f.fingerprint]))
+  }
+
+  /** The fingerprint state, for a persistent store to save; `undefined` before the first run. */
+  exportState(): IndexState | undefined {
+    return this.#state
+  }
+
+  /**
+   * Restores state saved by {@link FileIndexer.exportState}, for a knowledge base and streams that
+   * already hold those chunks. `undefined` forgets everything.
+   *
+   * @throws InvalidArgumentError when the state is malformed.
+   */
+  async restoreState(state: IndexState | undefined): Promise<void> {
+    if (state !== undefined) await checkState(state)
+    return this.#lock.runExclusive(() => {
+      this.#state = state
+      this.#loaded = true
+    })
+  }
+
+  /** Forgets the state after the stores were cleared (the store's generation is read again). */
+  async reset(): Promise<void> {
+    const store = this.#stateStore
+    this.#state = undefined
+    this.#loaded = true
+    this.#seen = store?.info ? (await store.info()).generation : undefined
+  }
+
+  /** Loads the state from the state store when another writer committed since it was last read. */
+  async sync(): Promise<void> {
+    const store = this.#stateStore
+    if (store === undefined) return
+    const generation = store.info ? (await store.info()).generation : undefined
+    if (this.#loaded && (generation === undefined || generation === this.#seen)) return
+    const state = await store.load()
+    try {
+      if (state !== undefined) await checkState(state)
+    } catch (error) {
+      throw new RagError('CORRUPT_STORE', `The stored index state is malformed (${(error as Error).message}); clear the index and index again.`, { cause: error })
+    }
+    this.#state = state !== undefined && this.#clearOnLoad ? withoutHashes(state) : state
+    this.#clearOnLoad = false
+    this.#loaded = true
+    this.#seen = generation
+  }
+
+  async #run(root: string, options: IndexOptions): Promise<IndexReport> {
+    const { signal, onProgress } = options
+    await this.sync()
+    if (this.#targets.inconsistent) await this.#repair()
+    if (options.force) this.clearHashes()
+    const epoch = this.#hashEpoch
+    const previous = this.#state
+    const service = await this.#serviceReady()
+    const result = await service.ingest(root, {
+      source: options.source ?? this.#options.source ?? {},
+      ...(previous ? { previous } : {}),
+      ...(onProgress ? { onProgress } : {}),
+      ...(signal ? { signal } : {}),
+    })
+    if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
+    const store = this.#stateStore
+    const changed = result.removeIds.length > 0 || result.addDocuments.length > 0
+    if (changed || store !== undefined) {
+      // With a store, a run that changed nothing still saves the refreshed stat records and its time.
+      this.#staged = result.state
+      const state = store !== undefined ? { next: result.state, previous, expectedGeneration: this.#seen } : undefined
+      await this.#targets.swap(result.removeIds, result.addDocuments, state)
+    }
+    this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
+    if (store?.info) this.#seen = (await store.info()).generation
+    const { removeIds, addDocuments, state: _state, ...rest } = result
+    return { ...rest, added: addDocuments.length, removed: removeIds.length }
+  }
+
+  #serviceReady(): Promise<FileIngestionService> {
+    this.#service ??= import('@rag/ingest').then(({ FileIngestionService, createLimits }) => {
+      const { knowledgeBase: _kb, streams: _streams, service: _service, source: _source, stateStore: _store, targets: _targets, limits, ...serviceOptions } = this.#options
+      return new FileIngestionService({ ...serviceOptions, limits: createLimits(limits ?? {}) })
+    })
+    this.#service.catch(() => (this.#service = undefined))
+    return this.#service
+  }
+
+  // After a failed undo the stores may hold parts of two generations: drop every chunk either
+  // generation could own and forget the fingerprints, so this run re-adds every file.
+  async #repair(): Promise<void> {
+    const ids = new Set<string>()
+    for (const file of this.#state?.files ?? []) for (const id of file.chunkIds) ids.add(id)
+    for (const id of this.#staged?.files.flatMap((f) => f.chunkIds) ?? []) ids.add(id)
+    await this.#targets.swap([...ids], [])
+    this.#state = undefined
+    this.#targets.inconsistent = false
+  }
+}
+
+/** `@rag/ingest`'s `assertIndexState`, loaded on first use. */
+async function checkState(state: IndexState): Promise<void> {
+  const check: (value: unknown) => void = (await import('@rag/ingest')).assertIndexState
+  check(state)
+}
+
+/** The state with every fingerprint dropped, so the next run re-reads and re-chunks every file. */
+function withoutHashes(state: IndexState): IndexState {
+  return { ...state, files: state.files.map((file) => ({ ...file, fingerprint: '' })) }
+}

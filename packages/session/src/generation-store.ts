@@ -1,0 +1,138 @@
+import { RagError, type Document, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
+import type { FileRecord, IndexState } from '@rag/ingest'
+import type { IndexStateStore, IndexStateStoreInfo, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
+
+/** What a persistent store keeps per indexed file: the fingerprint, the chunk ids and the stat numbers. */
+export interface StoredFileRecord {
+  readonly fingerprint: string
+  readonly chunkIds?: readonly string[]
+  readonly [stat: string]: string | number | readonly string[] | undefined
+}
+
+/** One generation as a persistent store commits it, in one transaction. */
+export interface StoredGeneration {
+  readonly removeIds: readonly string[]
+  readonly addDocuments: readonly Document[]
+  /** Every indexed file after the commit (paths missing from it are forgotten). */
+  readonly fingerprints: ReadonlyMap<string, StoredFileRecord>
+  /** The session's summary of the index (JSON). */
+  readonly state: { readonly [key: string]: JsonValue }
+  /** Refuse with `CONFLICT` (writing nothing) unless the store is still at this generation. */
+  readonly expectedGeneration?: number
+}
+
+/**
+ * The small interface a persistent store implements so the session can commit generations to it,
+ * load them back, clear it, and serialise writers across processes. `SqliteKnowledgeBase` of
+ * `@rag/store-sqlite` implements it (with `KnowledgeBase`); so can any store.
+ */
+export interface GenerationStore {
+  /** Removes, adds, and replaces the file records and the state, atomically. */
+  commitGeneration(generation: StoredGeneration): Promise<void>
+  /** The file records of the last commit, by path. */
+  loadFingerprints(): Promise<Map<string, StoredFileRecord>>
+  /** The generation counter (bumped by every write of any process), last write time and state. */
+  loadState(): Promise<{ readonly generation: number; readonly committedAt?: string | undefined; readonly state?: { readonly [key: string]: JsonValue | undefined } | undefined }>
+  /** Takes the one-writer-at-a-time lock of the store. */
+  acquireWriteLock(command: string, options?: WriteLockOptions): Promise<{ release(): Promise<void> }>
+  /** The live holder of the write lock, if any. */
+  writeLockHolder(): Promise<WriteLockHolder | undefined>
+}
+
+/** A knowledge base that is also a {@link GenerationStore}: what `openRag` runs on. */
+export type PersistentStore = KnowledgeBase & GenerationStore
+
+/** What the session keeps in the store's state besides `@rag/ingest`'s own fields. */
+interface SessionState {
+  readonly version?: number
+  readonly root?: string
+  readonly context?: string
+  readonly indexedAt?: string
+  readonly fileCount?: number
+  readonly chunkCount?: number
+  /** Per path, the record fields that are not numbers (e.g. `binary`), which file records cannot hold. */
+  readonly fileExtras?: Record<string, Record<string, MetadataValue>>
+}
+
+function splitRecord({ path, fingerprint, chunkIds, ...rest }: FileRecord): { path: string; row: StoredFileRecord; extras: Record<string, MetadataValue> } {
+  const numbers: Record<string, number> = {}
+  const extras: Record<string, MetadataValue> = {}
+  for (const [key, value] of Object.entries(rest) as [string, MetadataValue | undefined][]) {
+    if (value === undefined) continue
+    if (typeof value === 'number') numbers[key] = value
+    else extras[key] = value
+  }
+  return { path, row: { fingerprint, chunkIds: [...chunkIds], ...numbers }, extras }
+}
+
+/**
+ * Adapts a {@link GenerationStore} to the session's {@link IndexStateStore}: `commit` swaps chunks,
+ * writes the file records (stores write only changed rows) and the state in one transaction;
+ * `load` rebuilds the `IndexState` from them. The state also records `indexedAt`, `fileCount` and
+ * `chunkCount`, which status reports show.
+ *
+ * @example
+ * const store = await openSqliteKnowledgeBase('/repo/.rag/index.db', { analyzer: codeAwareAnalyzer })
+ * const rag = new RagService({ knowledgeBase: store, stateStore: createGenerationStateStore(store), bm25: false })
+ */
+export function createGenerationStateStore(store: GenerationStore & Pick<KnowledgeBase, 'clear'>, now: () => number = Date.now): IndexStateStore & { info(): Promise<IndexStateStoreInfo> } {
+  return {
+    async commit(removeIds, addDocuments, state, options = {}) {
+      const fingerprints = new Map<string, StoredFileRecord>()
+      const fileExtras: Record<string, Record<string, MetadataValue>> = {}
+      let chunkCount = 0
+      let fileCount = 0
+      for (const file of state.files) {
+        const { path, row, extras } = splitRecord(file)
+        fingerprints.set(path, row)
+        if (Object.keys(extras).length > 0) fileExtras[path] = extras
+        if (extras['binary'] === undefined) fileCount++
+        chunkCount += file.chunkIds.length
+      }
+      const stored: SessionState = {
+        version: state.version,
+        root: state.root,
+        context: state.context,
+        indexedAt: new Date(now()).toISOString(),
+        fileCount,
+        chunkCount,
+        fileExtras,
+      }
+      await store.commitGeneration({
+        removeIds,
+        addDocuments,
+        fingerprints,
+        state: stored as unknown as { readonly [key: string]: JsonValue },
+        ...(options.expectedGeneration === undefined ? {} : { expectedGeneration: options.expectedGeneration }),
+      })
+    },
+
+    async load(): Promise<IndexState | undefined> {
+      const { state } = await store.loadState()
+      const stored = state as SessionState | undefined
+      if (stored?.version === undefined || typeof stored.root !== 'string' || typeof stored.context !== 'string') return undefined
+      if (stored.version !== 1) {
+        throw new RagError('INCOMPATIBLE_STORE', `The index state has version ${String(stored.version)}; this release understands version 1. Clear the index and index again.`)
+      }
+      const fingerprints = await store.loadFingerprints()
+      const files: FileRecord[] = []
+      for (const [path, { fingerprint, chunkIds = [], ...numbers }] of fingerprints) {
+        files.push({ ...(numbers as Record<string, number>), ...(stored.fileExtras?.[path] ?? {}), path, fingerprint, chunkIds } as unknown as FileRecord)
+      }
+      files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      return { version: 1, root: stored.root, context: stored.context, files }
+    },
+
+    async info(): Promise<IndexStateStoreInfo> {
+      const { generation, state } = await store.loadState()
+      const indexedAt = (state as SessionState | undefined)?.indexedAt
+      return { generation, ...(typeof indexedAt === 'string' ? { indexedAt } : {}) }
+    },
+
+    async clear(): Promise<void> {
+      await store.clear()
+    },
+
+    acquireWriteLock: (command, options) => store.acquireWriteLock(command, options),
+  }
+}
