@@ -18,4 +18,22 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'examples/**', 'bench/**', '**/test/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // The shells (CLI, HTTP server, MCP server) parse, configure, print and transport; @rag/session
+    // wires every pipeline. They import session, core types and a store package, nothing else.
+    files: ['packages/cli/**', 'packages/server/**', 'packages/mcp/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@rag/(?!session$|core$|store-sqlite$|store-postgres$|server$|mcp$|test-utils$)',
+              message: 'Shell packages import @rag/session (plus @rag/core types and a store package); the pipeline is wired in @rag/session.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -14,6 +14,8 @@ export {
   type ConfigSourceKind,
 } from './config/load-config.js'
 export { findIndexRoot, indexLocation, INDEX_DIRECTORY, INDEX_FILE, PROJECT_CONFIG_FILE, type IndexLocation } from './index/index-location.js'
-export { ANALYZERS, type AnalyzerName } from './config/analyzers.js'
-export { INDEXED_TEXTS, type FieldsName } from './config/indexed-texts.js'
+/** @deprecated Use `ANALYZERS` and `AnalyzerName` of `@rag/session` (the one table of named analyzers); these re-exports go in the next minor release. */
+export { ANALYZERS, type AnalyzerName } from '@rag/session'
+/** @deprecated Use `INDEXED_TEXTS` and `IndexedTextName` of `@rag/session`; these re-exports go in the next minor release. */
+export { INDEXED_TEXTS, type IndexedTextName as FieldsName } from '@rag/session'
 export { UsageError, CliConfigError, EXIT } from './errors.js'

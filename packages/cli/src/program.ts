@@ -19,6 +19,8 @@ export interface GlobalOptions {
   readonly root?: string[]
   readonly json?: boolean
   readonly debug?: boolean
+  /** `false` with `--no-wait`. */
+  readonly wait?: boolean
 }
 
 function positiveInteger(value: string): number {
@@ -61,7 +63,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
   const program = new Command('rag')
   const context = (command: Command): CommandContext => {
     const globals = command.optsWithGlobals<GlobalOptions>()
-    return { output: host.output, cwd: host.cwd, env: host.env, root: globals.root?.at(-1), signal: host.signal }
+    return { output: host.output, cwd: host.cwd, env: host.env, root: globals.root?.at(-1), signal: host.signal, wait: globals.wait !== false }
   }
   const run = (work: (command: Command) => Promise<number>) =>
     async function (this: Command): Promise<void> {
@@ -82,6 +84,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--root <dir>', 'the indexed root (default: the nearest directory with .rag/ at or above the current one); serve and mcp: an allowed root (repeatable)', append)
     .option('--json', 'machine-readable output on stdout (JSON; JSON lines for progress and watch)')
     .option('--debug', 'print stack traces of errors')
+    .option('--no-wait', 'when another process is writing the index, fail at once instead of waiting for it')
     .showSuggestionAfterError(true)
 
   program

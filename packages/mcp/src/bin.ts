@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util'
-import { RagService, recommendedRetrieval } from '@rag/session'
+import { createRag } from '@rag/session'
 import { runStdioServer } from './run-stdio-server.js'
 
 // `rag-mcp [--root <dir>]...`: the MCP server over stdio with an in-memory index ranked by the
-// evaluated settings of `recommendedRetrieval`. (`rag mcp` from @rag/cli serves the project's
+// `recommended` preset of @rag/session (`createRag`). (`rag mcp` from @rag/cli serves the project's
 // persistent index instead.)
 const { values } = parseArgs({ options: { root: { type: 'string', multiple: true } }, allowPositionals: false })
-runStdioServer({ roots: values.root ?? [process.cwd()], rag: new RagService(recommendedRetrieval()) }).catch((error: unknown) => {
+runStdioServer({ roots: values.root ?? [process.cwd()], rag: createRag({ writer: 'rag-mcp' }) }).catch((error: unknown) => {
   console.error(`rag-mcp: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })

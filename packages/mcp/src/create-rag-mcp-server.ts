@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { RagService, type SearchFilter } from '@rag/session'
+import { RagService, statusToJson, type SearchFilter } from '@rag/session'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { renderResults } from './render-results.js'
 
@@ -174,15 +174,7 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
     },
     async () => {
       const status = await rag.getStatus()
-      const data = {
-        indexedPath: status.indexedPath ?? null,
-        fileCount: status.fileCount,
-        chunkCount: status.chunkCount,
-        documentCount: status.documentCount,
-        lastIndexedAt: status.lastIndexedAt?.toISOString() ?? null,
-        indexing: status.indexing,
-        roots: [...confinement.roots],
-      }
+      const data = { ...statusToJson(status), roots: [...confinement.roots] }
       const text = [
         `Indexed path: ${data.indexedPath ?? 'nothing yet (call index_directory)'}`,
         `Files: ${data.fileCount}, chunks: ${data.chunkCount}, documents: ${data.documentCount}`,

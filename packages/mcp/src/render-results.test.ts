@@ -1,6 +1,7 @@
 import type { SearchResult } from '@rag/core'
 import { describe, expect, it } from 'vitest'
-import { estimateTokens, renderResults } from './render-results.js'
+import { estimateTokens } from '@rag/session'
+import { renderResults } from './render-results.js'
 
 const hit = (file: string, lines: number, score: number): SearchResult => ({
   document: {
@@ -25,7 +26,8 @@ describe('renderResults', () => {
       const { text, omitted, hits } = renderResults('q', results, budget)
       expect(estimateTokens(text)).toBeLessThanOrEqual(budget)
       expect(omitted + hits.length).toBe(10)
-      if (omitted > 0) expect(text).toContain(`left out to stay within max_tokens=${budget}`)
+      if (omitted > 0 && hits.length > 0) expect(text).toMatch(new RegExp(`omitted to fit the ${budget}-token budget\\]$`))
+      if (hits.length === 0) expect(text).toContain(`not even the first fits max_tokens=${budget}`)
     }
   })
 

@@ -70,7 +70,7 @@ describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
     expect((python.structuredContent?.['results'] as { file: string }[]).map((h) => h.file)).toEqual(['src/retry.py'])
     const scoped = await call('search_code', { query: 'value', path: 'src/gen/**', k: 50, max_tokens: 120 })
     expect(scoped.content[0]?.text.length).toBeLessThanOrEqual(120 * 3)
-    expect(scoped.content[0]?.text).toMatch(/more results? left out to stay within max_tokens=120/)
+    expect(scoped.content[0]?.text).toMatch(/results? omitted to fit the 120-token budget\]$/)
   })
 
   it('ranks with the evaluated settings: identifiers split, fused 0.7 / 0.3', async () => {

@@ -25,7 +25,7 @@ export interface BudgetFit {
 /** Renders every hit with no budget. */
 export function renderAll(layout: PromptLayout, documents: readonly Document[]): string {
   let text = layout.start
-  for (const document of documents) text += blockText(layout.block(document))
+  documents.forEach((document, rank) => (text += blockText(layout.block(document, rank))))
   return text + layout.end
 }
 
@@ -95,7 +95,7 @@ export function fitToBudget(
   const n = documents.length
   const blocks: RenderedBlock[] = []
   const prefixes: string[] = ['']
-  const block = (i: number): RenderedBlock => (blocks[i] ??= layout.block(documents[i] as Document))
+  const block = (i: number): RenderedBlock => (blocks[i] ??= layout.block(documents[i] as Document, i))
   const prefix = (k: number): string => {
     while (prefixes.length <= k) {
       const i = prefixes.length - 1

@@ -4,6 +4,7 @@ import { createFencedLayout } from './fenced-format.js'
 import { assertResultList, readHits } from './hits.js'
 import type { PromptLayout } from './layout.js'
 import { resolveOptions, type ContextPromptOptions, type ResolvedOptions } from './options.js'
+import { createListLayout } from './list-format.js'
 import { createPlainLayout } from './plain-format.js'
 import { checkedCounter, type TokenCounter } from './token-count.js'
 
@@ -47,8 +48,10 @@ export interface ContextPromptRender {
   readonly error: RagError | undefined
 }
 
-function layoutFor(query: string, options: ResolvedOptions): PromptLayout {
-  return options.format === 'plain' ? createPlainLayout(query) : createFencedLayout(query, options)
+function layoutFor(query: string, options: ResolvedOptions, results: readonly SearchResult[]): PromptLayout {
+  if (options.format === 'plain') return createPlainLayout(query)
+  if (options.format === 'list') return createListLayout(query, results.map((hit) => hit.score))
+  return createFencedLayout(query, options)
 }
 
 function tryCount(count: TokenCounter, text: string): number | undefined {
@@ -103,7 +106,7 @@ export function renderContextPrompt(
   }
   try {
     const documents = readHits(results)
-    const layout = layoutFor(query, resolved)
+    const layout = layoutFor(query, resolved, results)
     if (resolved.maxTokens === undefined) {
       const prompt = renderAll(layout, documents)
       return { ...report, prompt, status: 'complete', included: entries(documents, 0), omitted: [], tokens: tryCount(count, prompt) }

@@ -15,13 +15,13 @@ export interface RenderedBlock {
 
 /**
  * A prompt format: `start`, then one block per hit, then an optional truncation marker, then
- * `end` (which holds the query). Rendering is pure and synchronous.
+ * `end` (which holds the query, in the prompt formats). Rendering is pure and synchronous.
  */
 export interface PromptLayout {
   /** Text before the first block. */
   readonly start: string
-  /** Renders one hit. */
-  block(document: Document): RenderedBlock
+  /** Renders one hit; `rank` is its position in the results, from 0. */
+  block(document: Document, rank: number): RenderedBlock
   /** Renders the truncation marker around a one-line note (plain ASCII, no escaping needed). */
   marker(note: string): string
   /** Text after the last block and the marker; it carries the query. */

@@ -31,7 +31,7 @@ describe('resolveOptions', () => {
     [{ tagPrefix: 'rag memory' }, 'options.tagPrefix must be a letter followed by letters, digits, "-" or "_"; received "rag memory".'],
     [{ tagPrefix: 'a>b' }, 'options.tagPrefix must be a letter followed by letters, digits, "-" or "_"; received "a>b".'],
     [{ tagPrefix: 7 }, 'options.tagPrefix must be a letter followed by letters, digits, "-" or "_"; received 7.'],
-    [{ format: 'xml' }, 'options.format must be "fenced" or "plain"; received "xml".'],
+    [{ format: 'xml' }, 'options.format must be "fenced", "plain" or "list"; received "xml".'],
     [{ preset: 'other' }, 'options.preset must be "tnsai"; received "other".'],
     [{ preset: 'tnsai', format: 'plain' }, 'options.preset "tnsai" is a fenced layout; it cannot be combined with format "plain".'],
     [{ preset: 'tnsai', tagPrefix: 'rag' }, 'options.preset "tnsai" sets tagPrefix "tnsai"; received a conflicting tagPrefix "rag".'],

@@ -1,8 +1,12 @@
 import { describeValue, InvalidArgumentError } from '@rag/core'
 import { estimateTokens, type TokenCounter } from './token-count.js'
 
-/** Which layout to render: the injection-safe XML fence of seed 001, or seed 000's plain text. */
-export type ContextPromptFormat = 'fenced' | 'plain'
+/**
+ * Which layout to render: the injection-safe XML fence of seed 001, seed 000's plain text, or a
+ * numbered list of hits for an agent's tool result (`path:start-end  score  language` and the
+ * content in a code fence; no question).
+ */
+export type ContextPromptFormat = 'fenced' | 'plain' | 'list'
 
 /** A named bundle of options. `tnsai` reproduces seed 001 byte for byte: fenced, prefix `tnsai`. */
 export type ContextPromptPreset = 'tnsai'
@@ -11,7 +15,9 @@ export type ContextPromptPreset = 'tnsai'
 export interface ContextPromptOptions {
   /**
    * `fenced` wraps every hit, XML-escaped, in `<PREFIX-memory>` (injection-safe); `plain` is the
-   * older `[Relevant code context]` layout, kept for compatibility and not injection-safe.
+   * older `[Relevant code context]` layout, kept for compatibility and not injection-safe; `list`
+   * numbers the hits for an agent's tool result (`N. path:start-end  score S  language`, the
+   * content in a code fence no content line can close), without the question.
    *
    * @default 'fenced'
    */
@@ -100,14 +106,14 @@ export function resolveOptions(options: unknown): ResolvedOptions {
   const { format, tagPrefix, preset, maxTokens, countTokens, provenanceKeys } = options as Record<string, unknown>
 
   if (preset !== undefined && preset !== 'tnsai') fail(`options.preset must be "tnsai"; received ${describeValue(preset)}.`)
-  if (format !== undefined && format !== 'fenced' && format !== 'plain') {
-    fail(`options.format must be "fenced" or "plain"; received ${describeValue(format)}.`)
+  if (format !== undefined && format !== 'fenced' && format !== 'plain' && format !== 'list') {
+    fail(`options.format must be "fenced", "plain" or "list"; received ${describeValue(format)}.`)
   }
   if (tagPrefix !== undefined && (typeof tagPrefix !== 'string' || !TAG_PREFIX.test(tagPrefix))) {
     fail(`options.tagPrefix must be a letter followed by letters, digits, "-" or "_"; received ${describeValue(tagPrefix)}.`)
   }
   if (preset === 'tnsai') {
-    if (format === 'plain') fail('options.preset "tnsai" is a fenced layout; it cannot be combined with format "plain".')
+    if (format === 'plain' || format === 'list') fail(`options.preset "tnsai" is a fenced layout; it cannot be combined with format "${format}".`)
     if (tagPrefix !== undefined && tagPrefix !== 'tnsai') {
       fail(`options.preset "tnsai" sets tagPrefix "tnsai"; received a conflicting tagPrefix ${describeValue(tagPrefix)}.`)
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { RagError, type SearchResult } from '@rag/core'
-import type { RagService, SearchFilter, SessionManager } from '@rag/session'
+import { statusToJson, type RagService, type SearchFilter, type SessionManager } from '@rag/session'
 import type { IndexRuns } from './index-runs.js'
 import type { PathConfinement } from '@rag/session'
 import type { RateLimiter } from './rate-limiter.js'
@@ -108,16 +108,7 @@ export function registerSessionRoutes(app: FastifyInstance, { sessions, runs, co
   app.get<{ Params: SessionParams }>('/sessions/:id/status', { schema: schemas.status }, async (request) => {
     const rag = existingSession(sessions, request.params.id)
     const status = await rag.getStatus()
-    return {
-      id: request.params.id,
-      indexedPath: status.indexedPath ?? null,
-      fileCount: status.fileCount,
-      chunkCount: status.chunkCount,
-      documentCount: status.documentCount,
-      lastIndexedAt: status.lastIndexedAt?.toISOString() ?? null,
-      indexing: status.indexing,
-      run: runs.active(request.params.id) ?? null,
-    }
+    return { id: request.params.id, ...statusToJson(status), run: runs.active(request.params.id) ?? null }
   })
 
   app.post<{ Params: SessionParams }>('/sessions/:id/clear', { schema: schemas.clear }, async (request) => {

@@ -13,6 +13,12 @@ export interface FileIndexerOptions extends Omit<FileIngestionServiceOptions, 'l
    * @default DEFAULT_LIMITS of `@rag/ingest`
    */
   readonly limits?: Partial<Limits> | undefined
+  /**
+   * Options of `@rag/chunker`'s default chunker (`maxChars`, `minChars`, `overlapChars`), when
+   * `chunker` is not given: each worker thread builds its own from them.
+   * @default {} (the chunker's defaults)
+   */
+  readonly chunkerOptions?: Readonly<Record<string, number>> | undefined
   /** Where chunks go; swapped first (or written through `stateStore`). */
   readonly knowledgeBase: KnowledgeBase
   /**
@@ -241,9 +247,10 @@ export class FileIndexer {
   }
 
   #serviceReady(): Promise<FileIngestionService> {
-    this.#service ??= import('@rag/ingest').then(({ FileIngestionService, createLimits }) => {
-      const { knowledgeBase: _kb, streams: _streams, service: _service, source: _source, stateStore: _store, targets: _targets, limits, ...serviceOptions } = this.#options
-      return new FileIngestionService({ ...serviceOptions, limits: createLimits(limits ?? {}) })
+    this.#service ??= import('@rag/ingest').then(({ FileIngestionService, createLimits, DEFAULT_CHUNKER_SPEC }) => {
+      const { knowledgeBase: _kb, streams: _streams, service: _service, source: _source, stateStore: _store, targets: _targets, limits, chunkerOptions, ...serviceOptions } = this.#options
+      const chunker = serviceOptions.chunker ?? (chunkerOptions === undefined ? undefined : { ...DEFAULT_CHUNKER_SPEC, options: { ...chunkerOptions } })
+      return new FileIngestionService({ ...serviceOptions, ...(chunker ? { chunker } : {}), limits: createLimits(limits ?? {}) })
     })
     this.#service.catch(() => (this.#service = undefined))
     return this.#service

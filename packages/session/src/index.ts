@@ -4,7 +4,7 @@ export { recommendedRetrieval, type RecommendedRetrieval } from './recommended-r
 export { FileIndexer, type FileIndexerOptions, type IndexOptions, type IndexReport } from './file-indexer.js'
 export type { WriteAccess } from './write-access.js'
 export { createGenerationStateStore, type GenerationStore, type PersistentStore, type StoredFileRecord, type StoredGeneration } from './generation-store.js'
-export type { RagStatus } from './status.js'
+export { statusToJson, type RagStatus, type RagStatusJson } from './status.js'
 export type { IndexStateStore, IndexStateStoreInfo, IndexStateCommitOptions, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 export { compileSearchFilter, type SearchFilter, type DocumentPredicate } from './search-filter.js'
 export { ADDED_DOCUMENT_PREFIX, PREVIEW_LENGTH, type DocumentInfo } from './documents.js'
@@ -16,3 +16,33 @@ export {
 } from './chat-binding.js'
 export { createPathConfinement, PathNotAllowedError, type PathConfinement } from './path-confinement.js'
 export { SessionManager, type SessionManagerOptions, type SessionEndReason } from './session-manager.js'
+export { createRag, openRag, storeOptions, type RagPipelineOptions, type TfidfSearchable } from './create-rag.js'
+export {
+  ANALYZERS,
+  INDEXED_TEXTS,
+  PRESETS,
+  resolveRetrieval,
+  analyzerByStoredName,
+  indexedTextByStoredName,
+  type AnalyzerName,
+  type IndexedTextName,
+  type PresetName,
+  type RetrievalOverrides,
+  type RetrievalSettings,
+  type RetrievalWeights,
+} from './retrieval-presets.js'
+export { renderContextPrompt, estimateTokens, type ContextPromptFormat, type ContextPromptRender, type RenderStatus, type RenderedResult, type TruncatedResult } from '@rag/prompt'
+export type {
+  ChunkerSpec,
+  FileRecord,
+  IndexState,
+  IngestionPlan,
+  IngestWarning,
+  Limits,
+  PlannedFile,
+  PlanCount,
+  SkippedEntry,
+  SkipReason,
+  SourceOptions,
+} from '@rag/ingest'
+export { defaultSkipDirectories } from './ingest-defaults.js'

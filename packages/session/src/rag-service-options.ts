@@ -1,7 +1,7 @@
 import type { KnowledgeBase, Stream } from '@rag/core'
 import type { BM25StreamOptions } from '@rag/bm25'
 import type { HybridRetrieverOptions } from '@rag/hybrid'
-import type { IndexStateStore } from './index-state-store.js'
+import type { IndexStateStore, WriteLockHolder } from './index-state-store.js'
 import type { FileIngestionServiceOptions, Limits, SourceOptions } from '@rag/ingest'
 
 /**
@@ -17,9 +17,9 @@ export interface WeightedStream {
 
 /** RRF weights of the session's built-in streams. */
 export interface RagWeights {
-  /** @default 0.6 (seed 000/001) */
+  /** @default 0.6 (seed 000/001: `PRESETS.seed.weights.bm25`) */
   readonly bm25?: number
-  /** @default 0.4 (seed 000/001) */
+  /** @default 0.4 (seed 000/001: `PRESETS.seed.weights.tfidf`) */
   readonly knowledgeBase?: number
 }
 
@@ -31,6 +31,12 @@ export interface RagIngestOptions extends Omit<FileIngestionServiceOptions, 'lim
    * @default DEFAULT_LIMITS of `@rag/ingest` (4,096 files, 64 MiB decoded, ...)
    */
   readonly limits?: Partial<Limits>
+  /**
+   * Options of `@rag/chunker`'s default chunker (`maxChars`, `minChars`, `overlapChars`), when
+   * `chunker` is not given.
+   * @default {} (the chunker's defaults)
+   */
+  readonly chunkerOptions?: Readonly<Record<string, number>>
   /**
    * Include/exclude globs, skip switches and format for every run (each run may override them).
    * @default {}
@@ -95,4 +101,11 @@ export interface RagServiceOptions {
    * @default 'rag'
    */
   readonly writer?: string
+  /**
+   * How every write of this session meets another writer holding the state store's write lock:
+   * wait for it (calling `onWait` once with the holder), or fail at once with `LOCKED`
+   * (`wait: false`). `indexDirectory` options may override it per run.
+   * @default { wait: true }
+   */
+  readonly lockWait?: { readonly wait?: boolean; readonly onWait?: (holder: WriteLockHolder) => void }
 }

@@ -17,7 +17,7 @@ import { BM25Stream } from '@rag/bm25'
 import { HybridRetriever } from '@rag/hybrid'
 import type { IndexState, IngestionPlan, SourceOptions } from '@rag/ingest'
 import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
-import { buildContextPrompt, type ContextPromptOptions } from '@rag/prompt'
+import { renderContextPrompt, type ContextPromptOptions, type ContextPromptRender } from '@rag/prompt'
 import { assertDeclaresChatSource, createChatKnowledgeSource, type ChatKnowledgeSource } from './chat-binding.js'
 import { CommitLatch } from './commit-latch.js'
 import { isAddedDocumentId, newDocumentId, toDocumentInfo, type DocumentInfo } from './documents.js'
@@ -27,6 +27,7 @@ import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
+import { PRESETS } from './retrieval-presets.js'
 import type { RagStatus } from './status.js'
 
 /** Options of one {@link RagService.indexDirectory} run. */
@@ -89,7 +90,7 @@ export class RagService {
   readonly #targets: IndexTargets
   readonly #indexer: FileIndexer
   readonly #stateStore: IndexStateStore | undefined
-  readonly #writer: string
+  readonly #access: WriteAccess
   readonly #now: () => number
   #lastIndexedAt: Date | undefined
   #storedState: { generation: number | undefined; state: IndexState | undefined } | undefined
@@ -97,14 +98,14 @@ export class RagService {
   /** @throws ConfigError / InvalidArgumentError for an invalid option (a bad weight, duplicate stream names, ...). */
   constructor(options: RagServiceOptions = {}) {
     const { knowledgeBase = new InMemoryKnowledgeBase(), bm25 = {}, weights = {}, streams = [], ingest = {} } = options
-    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag' } = options
+    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag', lockWait = {} } = options
     this.knowledgeBase = knowledgeBase
     this.bm25 = bm25 === false ? undefined : new BM25Stream({ maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY, ...bm25 })
     this.#stateStore = stateStore
     this.#now = now
     const builder = HybridRetriever.builder(retriever)
-    if (this.bm25) builder.stream(this.bm25, weights.bm25 ?? 0.6)
-    builder.stream(new KnowledgeBaseStream(knowledgeBase, { name: knowledgeBaseStreamName }), weights.knowledgeBase ?? 0.4)
+    if (this.bm25) builder.stream(this.bm25, weights.bm25 ?? PRESETS.seed.weights.bm25)
+    builder.stream(new KnowledgeBaseStream(knowledgeBase, { name: knowledgeBaseStreamName }), weights.knowledgeBase ?? PRESETS.seed.weights.tfidf)
     for (const { stream, weight } of streams) builder.stream(stream, weight)
     this.retriever = builder.build()
     const replaceable: ReplaceableStream[] = [
@@ -112,7 +113,7 @@ export class RagService {
       ...streams.map(({ stream }) => stream).filter(isReplaceable),
     ]
     this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch })
-    this.#writer = writer
+    this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
     this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}) })
   }
@@ -133,7 +134,7 @@ export class RagService {
   indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
       const { signal, source, force, wait, onLockWait } = options
-      const access: WriteAccess = { command: this.#writer, wait, onWait: onLockWait, signal }
+      const access: WriteAccess = { ...this.#access, ...(wait !== undefined ? { wait } : {}), ...(onLockWait ? { onWait: onLockWait } : {}), signal }
       const report = await this.#indexer.index(path, { onProgress, signal, source, force, access })
       this.#lastIndexedAt = new Date(this.#now())
       return report
@@ -176,9 +177,18 @@ export class RagService {
    * default). With no results, or if rendering fails, the query is returned unchanged.
    */
   async buildContextPrompt(query: string, topK: number, options: BuildContextPromptOptions = {}): Promise<string> {
+    return (await this.renderContextPrompt(query, topK, options)).prompt
+  }
+
+  /**
+   * Like {@link RagService.buildContextPrompt}, with the account of what went in: which hits were
+   * rendered whole, which one was cut short, which were left out, and the token count (`@rag/prompt`'s
+   * `renderContextPrompt`). `format: 'list'` renders the numbered hit list an agent's tool returns.
+   */
+  async renderContextPrompt(query: string, topK: number, options: BuildContextPromptOptions = {}): Promise<ContextPromptRender & { readonly results: SearchResult[] }> {
     const { filter, ...promptOptions } = options
     const results = await this.search(query, topK, filter)
-    return buildContextPrompt(query, results, promptOptions)
+    return { ...renderContextPrompt(query, results, promptOptions), results }
   }
 
   /** File count, chunk count, document count, last index time, indexed path, and whether a run is in progress. */
@@ -206,7 +216,7 @@ export class RagService {
   async addDocument(content: string, metadata: Metadata = {}): Promise<string> {
     const document: Document = { id: newDocumentId(), content, metadata: { ...metadata } }
     assertDocument(document)
-    await holdWriteLock(this.#stateStore, { command: this.#writer }, () => this.#targets.swap([], [document]))
+    await holdWriteLock(this.#stateStore, this.#access, () => this.#targets.swap([], [document]))
     return document.id
   }
 
@@ -228,7 +238,7 @@ export class RagService {
   /** Removes a document from every store; `true` if it was there. */
   async removeDocument(id: string): Promise<boolean> {
     if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
-    return holdWriteLock(this.#stateStore, { command: this.#writer }, async () => {
+    return holdWriteLock(this.#stateStore, this.#access, async () => {
       if ((await this.knowledgeBase.get(id)) === undefined) return false
       await this.#targets.swap([id], [])
       return true
@@ -241,7 +251,7 @@ export class RagService {
    */
   clear(): Promise<void> {
     return this.#lock.runExclusive(() =>
-      holdWriteLock(this.#stateStore, { command: this.#writer }, async () => {
+      holdWriteLock(this.#stateStore, this.#access, async () => {
         await this.#targets.clear()
         await this.#indexer.reset()
         this.#lastIndexedAt = undefined

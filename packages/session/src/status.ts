@@ -13,3 +13,26 @@ export interface RagStatus {
   /** `true` while an index run or `clear()` of this session is in progress. */
   readonly indexing: boolean
 }
+
+/** {@link RagStatus} as JSON: what the server's status route and the MCP `get_status` tool return. */
+export interface RagStatusJson {
+  readonly indexedPath: string | null
+  readonly fileCount: number
+  readonly chunkCount: number
+  readonly documentCount: number
+  /** ISO time, or `null` before the first run. */
+  readonly lastIndexedAt: string | null
+  readonly indexing: boolean
+}
+
+/** The one JSON form of a status, shared by every surface. */
+export function statusToJson(status: RagStatus): RagStatusJson {
+  return {
+    indexedPath: status.indexedPath ?? null,
+    fileCount: status.fileCount,
+    chunkCount: status.chunkCount,
+    documentCount: status.documentCount,
+    lastIndexedAt: status.lastIndexedAt?.toISOString() ?? null,
+    indexing: status.indexing,
+  }
+}

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { RagError } from '@rag/core'
 import { openIndex } from '../index/open-index.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
-import { configFor, type CommandContext } from './context.js'
+import { configFor, lockWaitFor, type CommandContext } from './context.js'
 
 /**
  * `rag clear`: empties the nearest index (chunks, fingerprints, added documents). A database that
@@ -13,7 +13,7 @@ export async function clearCommand(context: CommandContext): Promise<number> {
   const location = rootOfExistingIndex(context.root, context.cwd)
   let deleted = false
   try {
-    const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+    const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, writer: 'rag clear', lockWait: lockWaitFor(context) })
     try {
       await index.rag.clear()
     } finally {

@@ -1,3 +1,4 @@
+import type { WriteLockHolder } from '@rag/session'
 import type { ConfigValue } from '../config/config-keys.js'
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
 import type { IndexLocation } from '../index/index-location.js'
@@ -12,6 +13,8 @@ export interface CommandContext {
   readonly root: string | undefined
   /** Aborted on SIGINT / SIGTERM. */
   readonly signal: AbortSignal
+  /** Wait for another process writing the index (`false` with `--no-wait`: fail with `LOCKED`). */
+  readonly wait: boolean
 }
 
 /** Flag values that override configuration keys, with the flag's name for `rag config`-style messages. */
@@ -20,4 +23,15 @@ export type FlagValues = Record<string, { value: ConfigValue | undefined; flag: 
 /** The configuration of `location` for this invocation. */
 export function configFor(context: CommandContext, location: IndexLocation, flags: FlagValues = {}): ResolvedConfig {
   return loadConfig({ projectFile: location.projectConfig, env: context.env, flags })
+}
+
+/**
+ * How a writing command meets another process that holds the index's write lock: wait (saying once
+ * who holds it), or with `--no-wait` fail at once.
+ */
+export function lockWaitFor(context: CommandContext): { wait: boolean; onWait: (holder: WriteLockHolder) => void } {
+  return {
+    wait: context.wait,
+    onWait: (holder) => context.output.note(`Waiting for \`${holder.command}\` (pid ${holder.pid}, since ${holder.startedAt}) to finish writing the index...`),
+  }
 }

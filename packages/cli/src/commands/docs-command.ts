@@ -4,7 +4,7 @@ import { RagError, type MetadataValue } from '@rag/core'
 import { UsageError } from '../errors.js'
 import { openIndex } from '../index/open-index.js'
 import { rootForIndexing, rootOfExistingIndex } from '../index/resolve-root.js'
-import { configFor, type CommandContext } from './context.js'
+import { configFor, lockWaitFor, type CommandContext } from './context.js'
 
 /** Options of `rag docs add`. */
 export interface DocsAddOptions {
@@ -46,7 +46,7 @@ export async function docsAddCommand(context: CommandContext, file: string | und
   const { content, source } = readContent(context, file, options)
   const metadata = { ...(source ? { source } : {}), ...parseMeta(options.meta ?? []) }
   const location = rootForIndexing(undefined, context.root, context.cwd)
-  const index = await openIndex(location, configFor(context, location), { mode: 'write', warn: output.note })
+  const index = await openIndex(location, configFor(context, location), { mode: 'write', warn: output.note, writer: 'rag docs add', lockWait: lockWaitFor(context) })
   try {
     const id = await index.rag.addDocument(content, metadata)
     if (output.json) output.emit({ id, contentLength: content.length, metadata })
@@ -83,7 +83,7 @@ export async function docsListCommand(context: CommandContext): Promise<number> 
 export async function docsRemoveCommand(context: CommandContext, ids: readonly string[]): Promise<number> {
   const { output } = context
   const location = rootOfExistingIndex(context.root, context.cwd)
-  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, writer: 'rag docs rm', lockWait: lockWaitFor(context) })
   try {
     const missing: string[] = []
     const removed: string[] = []

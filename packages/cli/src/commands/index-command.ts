@@ -4,7 +4,7 @@ import { INDEX_DIRECTORY } from '../index/index-location.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
-import { configFor, type CommandContext } from './context.js'
+import { configFor, lockWaitFor, type CommandContext } from './context.js'
 
 /** Options of `rag index`. */
 export interface IndexCommandOptions {
@@ -44,7 +44,7 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
   const { output } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
-  const index = await openIndex(location, config, { mode: 'create', warn: output.note })
+  const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context) })
   const unmark = markIndexing(location, 'index')
   const progress = createProgressReporter(output)
   try {

@@ -1,4 +1,4 @@
-import type { SkipReason } from '@rag/ingest'
+import type { SkipReason } from '@rag/session'
 import { RagService } from '@rag/session'
 import { ingestOptions } from '../index/open-index.js'
 import { rootForIndexing } from '../index/resolve-root.js'

@@ -1,4 +1,4 @@
-import { renderContextPrompt, type ContextPromptFormat } from '@rag/prompt'
+import type { ContextPromptFormat } from '@rag/session'
 import { configValue } from '../config/load-config.js'
 import { openIndex } from '../index/open-index.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
@@ -26,11 +26,12 @@ export async function promptCommand(context: CommandContext, words: readonly str
   })
   const index = await openIndex(location, config, { mode: 'read', warn: output.note })
   try {
-    const results = await index.rag.search(question, configValue<number>(config, 'search.topK'), filterOf(options))
     const maxTokens = configValue<number | undefined>(config, 'prompt.maxTokens')
-    const render = renderContextPrompt(question, results, {
+    const filter = filterOf(options)
+    const render = await index.rag.renderContextPrompt(question, configValue<number>(config, 'search.topK'), {
       format: configValue<ContextPromptFormat>(config, 'prompt.format'),
       ...(maxTokens === undefined ? {} : { maxTokens }),
+      ...(filter === undefined ? {} : { filter }),
     })
     if (output.json) {
       const { prompt, status, included, truncated, omitted, tokens } = render

@@ -1,5 +1,5 @@
-import { RagService, recommendedRetrieval, SessionManager } from '@rag/session'
-import { ingestOptions } from '../index/open-index.js'
+import { createRag, SessionManager } from '@rag/session'
+import { ingestOptions, retrievalSettings } from '../index/open-index.js'
 import { checkDirectory, rootForConfig } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
@@ -31,6 +31,8 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const location = rootForConfig(options.roots[0], context.cwd)
   const roots = options.roots.length > 0 ? options.roots.map((root) => checkDirectory(root, context.cwd)) : [location.root]
   const config = configFor(context, location)
+  const settings = retrievalSettings(config)
+  const ingest = ingestOptions(config)
   const token = options.token ?? context.env['RAG_TOKEN']
   // Fastify and its schemas load only for `rag serve`, so other commands start faster.
   const { createRagServer } = await import('@rag/server')
@@ -40,10 +42,11 @@ export async function serveCommand(context: CommandContext, options: ServeOption
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(token !== undefined && token !== '' ? { token } : {}),
     ...(options.requestsPerMinute !== undefined ? { limits: { requestsPerMinute: options.requestsPerMinute } } : {}),
-    // Each session is in memory, ranked by the evaluated in-memory settings (a fresh knowledge base per session).
+    // Each session is in memory and ranks exactly like `rag search` with the same configuration
+    // (analyzer, fields, weights, per-file cap): the same preset of @rag/session, fresh stores per session.
     sessions: new SessionManager({
       maxSessions: options.maxSessions ?? 16,
-      createService: () => new RagService({ ...recommendedRetrieval(), ingest: ingestOptions(config) }),
+      createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve' }),
     }),
   })
   const url = await server.listen()

@@ -1,4 +1,5 @@
 import { relative, sep } from 'node:path'
+import { defaultSkipDirectories } from '@rag/session'
 import { describeError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { DebouncedRunner } from './debounced-runner.js'
@@ -7,7 +8,7 @@ import { markIndexing } from '../index/index-activity.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
-import { configFor, type CommandContext } from './context.js'
+import { configFor, lockWaitFor, type CommandContext } from './context.js'
 import { reportJson, reportLine } from './index-command.js'
 
 /** A chokidar `ignored` test: the index directory and the default skip directories, at any depth. */
@@ -31,7 +32,7 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
   const { output, signal } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
-  const index = await openIndex(location, config, { mode: 'create', warn: output.note })
+  const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag watch', lockWait: lockWaitFor(context) })
   const runOnce = async (initial: boolean): Promise<void> => {
     const unmark = markIndexing(location, 'watch')
     const progress = initial ? createProgressReporter(output) : undefined
@@ -55,10 +56,10 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
     await runOnce(true)
     if (signal.aborted) return 0
     // Loaded here so that other commands never pay for them.
-    const [{ watch }, { DEFAULT_SKIP_DIRECTORIES }] = await Promise.all([import('chokidar'), import('@rag/ingest')])
+    const [{ watch }, skipDirectories] = await Promise.all([import('chokidar'), defaultSkipDirectories()])
     const runner = new DebouncedRunner(() => runOnce(false), configValue<number>(config, 'watch.debounceMs'))
     const watcher = watch(location.root, {
-      ignored: watchIgnore(location.root, DEFAULT_SKIP_DIRECTORIES, configValue<string[]>(config, 'index.extraSkipNames')),
+      ignored: watchIgnore(location.root, skipDirectories, configValue<string[]>(config, 'index.extraSkipNames')),
       ignoreInitial: true,
       persistent: true,
     })

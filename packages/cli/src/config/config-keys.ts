@@ -1,3 +1,5 @@
+import { INDEXED_TEXTS, PRESETS, type AnalyzerName } from '@rag/session'
+
 /** A configuration value: a string, a number or a list of strings. */
 export type ConfigValue = string | number | readonly string[]
 
@@ -20,6 +22,10 @@ export interface ConfigKey {
 }
 
 const MiB = 1024 * 1024
+// The CLI ranks with the `recommended` preset of `@rag/session`; its defaults come from that one table.
+const RECOMMENDED = PRESETS.recommended
+// The analyzers an index can be built with from the CLI (`basic` is only the seed's in-memory TF-IDF analyzer).
+const INDEX_ANALYZERS: readonly AnalyzerName[] = ['compatible', 'code-aware']
 const integer = (min: number): ConfigType => ({ kind: 'integer', min })
 
 /**
@@ -27,14 +33,14 @@ const integer = (min: number): ConfigType => ({ kind: 'integer', min })
  * defaults (4,096 files, 64 MiB): the CLI indexes whole repositories.
  */
 export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
-  { key: 'analyzer', type: { kind: 'enum', values: ['compatible', 'code-aware'] }, default: 'code-aware', description: 'BM25 analyzer of the index (changing it needs `rag clear` and a re-index); code-aware is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
+  { key: 'analyzer', type: { kind: 'enum', values: INDEX_ANALYZERS }, default: RECOMMENDED.analyzer, description: 'BM25 analyzer of the index (changing it needs `rag clear` and a re-index); code-aware is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
   { key: 'search.topK', type: integer(1), default: 10, description: 'results of `rag search` and `rag prompt` (-k)' },
-  { key: 'search.maxPerFile', type: integer(1), default: 3, description: 'most results from one file' },
-  { key: 'search.weights.bm25', type: { kind: 'weight' }, default: 0.7, description: 'RRF weight of the BM25 stream; 0.7 / 0.3 is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
-  { key: 'search.weights.tfidf', type: { kind: 'weight' }, default: 0.3, description: 'RRF weight of the TF-IDF stream (same index, same analyzer and fields)' },
+  { key: 'search.maxPerFile', type: integer(1), default: RECOMMENDED.maxPerFile, description: 'most results from one file' },
+  { key: 'search.weights.bm25', type: { kind: 'weight' }, default: RECOMMENDED.weights.bm25, description: 'RRF weight of the BM25 stream; the recommended preset\'s weights are the default because they rank best on the evaluation (bench/results/REPORT.md)' },
+  { key: 'search.weights.tfidf', type: { kind: 'weight' }, default: RECOMMENDED.weights.tfidf, description: 'RRF weight of the TF-IDF stream (same index, same analyzer and fields)' },
   { key: 'prompt.format', type: { kind: 'enum', values: ['fenced', 'plain'] }, default: 'fenced', description: 'layout of `rag prompt` (--format)' },
   { key: 'prompt.maxTokens', type: integer(1), description: 'token budget of `rag prompt` (--max-tokens)' },
-  { key: 'index.fields', type: { kind: 'enum', values: ['content', 'path+symbol'] }, default: 'path+symbol', description: 'what the index analyses for each chunk: its file path and symbol names before the content, or the content alone (changing it needs `rag clear` and a re-index); path+symbol is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
+  { key: 'index.fields', type: { kind: 'enum', values: Object.keys(INDEXED_TEXTS) }, default: RECOMMENDED.indexedText, description: 'what the index analyses for each chunk: its file path and symbol names before the content, or the content alone (changing it needs `rag clear` and a re-index); path+symbol is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
   { key: 'index.include', type: { kind: 'list' }, default: [], description: 'only files matching these globs (gitignore syntax)' },
   { key: 'index.exclude', type: { kind: 'list' }, default: [], description: 'skip files and directories matching these globs' },
   { key: 'index.extraSkipNames', type: { kind: 'list' }, default: [], description: 'more names to skip anywhere (`tmp*` is a prefix)' },

@@ -1,0 +1,112 @@
+import { ConfigError, type Analyzer, type IndexedText, type SearchResult } from '@rag/core'
+import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
+import { createGenerationStateStore, type PersistentStore } from './generation-store.js'
+import { RagService } from './rag-service.js'
+import type { RagIngestOptions, RagServiceOptions, WeightedStream } from './rag-service-options.js'
+import { ANALYZERS, INDEXED_TEXTS, resolveRetrieval, type PresetName, type RetrievalOverrides, type RetrievalSettings } from './retrieval-presets.js'
+
+/** Options shared by {@link createRag} and {@link openRag}. */
+export interface RagPipelineOptions {
+  /**
+   * The named ranking to start from.
+   * @default 'recommended'
+   */
+  readonly preset?: PresetName
+  /** Settings that differ from the preset's (analyzer, indexed text, weights, per-file cap). */
+  readonly retrieval?: RetrievalOverrides
+  /** Ingest options: limits, chunker, workers, source. @default {} */
+  readonly ingest?: RagIngestOptions
+  /** More streams to fuse (a vector stream, say). @default [] */
+  readonly streams?: readonly WeightedStream[]
+  /** The name this session writes under, as other writers see it. @default 'rag' */
+  readonly writer?: string
+  /** Where the retriever reports a stream it skipped. @default console */
+  readonly logger?: { warn(message: string): void }
+  /** Wait for another writer holding the store (calling `onWait` once), or fail with `LOCKED`. @default { wait: true } */
+  readonly lockWait?: RagServiceOptions['lockWait']
+}
+
+/** A store that ranks by TF-IDF beside its own BM25 `search` (both from one index). */
+export interface TfidfSearchable {
+  searchTfidf(query: string, topK: number): Promise<SearchResult[]>
+}
+
+/** The analyzer and indexed text a persistent store must be opened with for `settings`. */
+export function storeOptions(settings: RetrievalSettings): { readonly analyzer: Analyzer; readonly indexedText: IndexedText } {
+  return { analyzer: ANALYZERS[settings.analyzer], indexedText: INDEXED_TEXTS[settings.indexedText] }
+}
+
+// A store that says how it analyses must analyse as the settings say, or its two streams would
+// rank with terms the settings do not describe.
+function assertStoreMatches(store: object, settings: RetrievalSettings): void {
+  const expected = storeOptions(settings)
+  const { analyzer, indexedText } = store as { analyzer?: Analyzer; indexedText?: IndexedText }
+  if (analyzer !== undefined && analyzer.name !== expected.analyzer.name) {
+    throw new ConfigError(`The store analyses with ${analyzer.name}, but the settings name analyzer ${settings.analyzer} (${expected.analyzer.name}); open the store with storeOptions(settings).`)
+  }
+  if (indexedText !== undefined && indexedText.name !== expected.indexedText.name) {
+    throw new ConfigError(`The store indexes ${indexedText.name}, but the settings name indexedText ${settings.indexedText} (${expected.indexedText.name}); open the store with storeOptions(settings).`)
+  }
+}
+
+function shared(settings: RetrievalSettings, options: RagPipelineOptions): Pick<RagServiceOptions, 'retriever' | 'ingest' | 'writer' | 'lockWait'> {
+  return {
+    ...(options.lockWait ? { lockWait: options.lockWait } : {}),
+    retriever: { maxPerFile: settings.maxPerFile, ...(options.logger ? { logger: options.logger } : {}) },
+    ingest: options.ingest ?? {},
+    ...(options.writer !== undefined ? { writer: options.writer } : {}),
+  }
+}
+
+/**
+ * An in-memory session ranked by a named preset (the evaluated `recommended` one by default):
+ * `BM25Stream` (stream `bm25`) and an `InMemoryKnowledgeBase` searched by TF-IDF (stream `tfidf`),
+ * fused by RRF. `rag serve` sessions and the standalone `rag-mcp` are built with it.
+ *
+ * @throws ConfigError for an override outside its range.
+ * @example
+ * const rag = createRag({ retrieval: { weights: { bm25: 0.8 } } })
+ * await rag.indexDirectory('/repo')
+ * const hits = await rag.search('parse arguments', 10)
+ */
+export function createRag(options: RagPipelineOptions = {}): RagService {
+  const settings = resolveRetrieval(options.preset, options.retrieval)
+  const indexedText = INDEXED_TEXTS[settings.indexedText]
+  return new RagService({
+    knowledgeBase: new InMemoryKnowledgeBase({ analyzer: ANALYZERS[settings.tfidfAnalyzer], indexedText }),
+    bm25: { analyzer: ANALYZERS[settings.analyzer], indexedText, k1: settings.bm25.k1, b: settings.bm25.b, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY },
+    weights: { bm25: settings.weights.bm25, knowledgeBase: settings.weights.tfidf },
+    knowledgeBaseStreamName: 'tfidf',
+    streams: options.streams ?? [],
+    ...shared(settings, options),
+  })
+}
+
+/**
+ * A persistent session over `store` (e.g. `SqliteKnowledgeBase` of `@rag/store-sqlite`, opened
+ * with {@link storeOptions} of the same settings): chunks, fingerprints and state commit to it in
+ * one transaction, every write holds its write lock, and both lexical streams rank from its one
+ * index with the in-memory streams' exact scores: BM25 through `store.search` (stream `bm25`) and
+ * TF-IDF through `store.searchTfidf` (stream `tfidf`). `rag search`, `rag index`, `rag mcp` and the
+ * other CLI commands are built with it.
+ *
+ * @throws ConfigError for an override outside its range.
+ * @example
+ * const settings = resolveRetrieval('recommended')
+ * const store = await openSqliteKnowledgeBase('/repo/.rag/index.db', storeOptions(settings))
+ * const rag = openRag(store, { writer: 'my indexer' })
+ */
+export function openRag(store: PersistentStore & TfidfSearchable, options: RagPipelineOptions = {}): RagService {
+  const settings = resolveRetrieval(options.preset, options.retrieval)
+  assertStoreMatches(store, settings)
+  const tfidf: WeightedStream = { stream: { name: 'tfidf', search: (query, topK) => store.searchTfidf(query, topK) }, weight: settings.weights.tfidf }
+  return new RagService({
+    knowledgeBase: store,
+    stateStore: createGenerationStateStore(store),
+    bm25: false,
+    knowledgeBaseStreamName: 'bm25',
+    weights: { knowledgeBase: settings.weights.bm25 },
+    streams: [tfidf, ...(options.streams ?? [])],
+    ...shared(settings, options),
+  })
+}
