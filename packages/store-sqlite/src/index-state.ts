@@ -33,9 +33,9 @@ export type FingerprintInput = ReadonlyMap<string, FileFingerprint> | Readonly<R
  * these keys are the ones `@rag` tools write and read.
  *
  * @example
- * const state: IndexState = { root: '/repo', indexedAt: new Date().toISOString(), fileCount: 12, chunkCount: 80, analyzer: 'seed@1', chunker: 'code@1' }
+ * const state: IndexStateJson = { root: '/repo', indexedAt: new Date().toISOString(), fileCount: 12, chunkCount: 80, analyzer: 'seed@1', chunker: 'code@1' }
  */
-export interface IndexState {
+export interface IndexStateJson {
   /** Absolute path of the indexed root. */
   readonly root?: string
   /** ISO time the index run finished. */
@@ -50,6 +50,12 @@ export interface IndexState {
   readonly chunker?: string
   readonly [key: string]: JsonValue | undefined
 }
+
+/**
+ * @deprecated Renamed `IndexStateJson`: `IndexState` is `@rag/ingest`'s fingerprint state (the one
+ * type of that name). This alias goes in the next minor release.
+ */
+export type IndexState = IndexStateJson
 
 /**
  * One generation of an index run, committed by `SqliteKnowledgeBase.commitGeneration` in a single
@@ -67,7 +73,7 @@ export interface GenerationCommit {
    */
   readonly fingerprints?: FingerprintInput
   /** The index state after this generation (replaces the stored one). Omit to keep it unchanged. */
-  readonly state?: IndexState
+  readonly state?: IndexStateJson
   /**
    * The generation (see `StoredIndexState.generation`) this commit was staged against: when the
    * store has moved on since (another writer committed), nothing is written and the commit fails
@@ -86,7 +92,7 @@ export interface StoredIndexState {
   /** ISO time of the last committed write, or `undefined` for a store never written to. */
   readonly committedAt: string | undefined
   /** The state passed to the last `commitGeneration` that had one, or `undefined`. */
-  readonly state: IndexState | undefined
+  readonly state: IndexStateJson | undefined
 }
 
 function isFiniteNumber(value: unknown): value is number {

@@ -4,6 +4,7 @@ export type {
   FileFingerprint,
   FingerprintInput,
   GenerationCommit,
+  IndexStateJson,
   IndexState,
   JsonValue,
   StoredIndexState,

@@ -10,7 +10,7 @@ import {
   serialiseState,
   type FileFingerprint,
   type GenerationCommit,
-  type IndexState,
+  type IndexStateJson,
   type StoredIndexState,
 } from './index-state.js'
 import { openStoreDatabase } from './open-database.js'
@@ -272,7 +272,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       return {
         generation: Number(statements.getMeta.get(META.generation) ?? 0),
         committedAt: statements.getMeta.get(META.committedAt),
-        state: state === undefined ? undefined : (JSON.parse(state) as IndexState),
+        state: state === undefined ? undefined : (JSON.parse(state) as IndexStateJson),
       }
     })
   }

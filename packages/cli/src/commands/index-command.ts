@@ -1,5 +1,4 @@
 import type { IndexReport } from '@rag/session'
-import { markIndexing } from '../index/index-activity.js'
 import { INDEX_DIRECTORY } from '../index/index-location.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
@@ -45,7 +44,6 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
   const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context) })
-  const unmark = markIndexing(location, 'index')
   const progress = createProgressReporter(output)
   try {
     const report = await index.rag.indexDirectory(location.root, progress.onProgress, { signal: context.signal, force: options.force === true })
@@ -62,7 +60,6 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
     return 0
   } finally {
     progress.done()
-    unmark()
     await index.close()
   }
 }

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs'
-import { readIndexing } from '../index/index-activity.js'
+import { hostname } from 'node:os'
 import { openIndex } from '../index/open-index.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
@@ -30,7 +30,8 @@ export async function statusCommand(context: CommandContext): Promise<number> {
     const status = await index.rag.getStatus()
     const { generation, committedAt } = await index.store.loadState()
     const bytes = fileSize(location.database) + fileSize(`${location.database}-wal`)
-    const activity = readIndexing(location)
+    // Who writes the index right now: the holder of its write lock (an index run, watch, clear, ...).
+    const activity = await index.store.writeLockHolder()
     const summary = {
       root: location.root,
       database: location.database,
@@ -61,7 +62,7 @@ export async function statusCommand(context: CommandContext): Promise<number> {
       ['Documents', `${status.documentCount} (chunks and added documents)`],
       ['Indexed', status.lastIndexedAt ? `${status.lastIndexedAt.toISOString()} (${ago(status.lastIndexedAt)})` : 'never'],
       ['Generation', `${generation}${committedAt ? `, last write ${committedAt}` : ''}`],
-      ['Indexing', activity ? `yes: \`rag ${activity.command}\` (pid ${activity.pid}) since ${activity.startedAt}` : 'no'],
+      ['Writing', activity ? `yes: \`${activity.command}\` (pid ${activity.pid}${activity.host === hostname() ? '' : ` on ${activity.host}`}) since ${activity.startedAt}` : 'no'],
     ]
     for (const [label, value] of rows) output.line(`${label.padEnd(11)}${value}`)
     return 0

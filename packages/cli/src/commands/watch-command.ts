@@ -4,7 +4,6 @@ import { describeError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { DebouncedRunner } from './debounced-runner.js'
 import { INDEX_DIRECTORY } from '../index/index-location.js'
-import { markIndexing } from '../index/index-activity.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
@@ -34,7 +33,6 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
   const config = configFor(context, location)
   const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag watch', lockWait: lockWaitFor(context) })
   const runOnce = async (initial: boolean): Promise<void> => {
-    const unmark = markIndexing(location, 'watch')
     const progress = initial ? createProgressReporter(output) : undefined
     try {
       const report = await index.rag.indexDirectory(location.root, progress?.onProgress, { signal })
@@ -47,8 +45,6 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
       if (signal.aborted) return
       if (output.json) output.emit({ event: 'error', message: describeError(error) })
       else output.note(`${time()} error: ${describeError(error)}`)
-    } finally {
-      unmark()
     }
   }
 
