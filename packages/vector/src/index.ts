@@ -1,0 +1,6 @@
+export { VectorStream, type VectorStreamOptions, type VectorWriteOptions } from './vector-stream.js'
+export { createVectorRows, MAX_ROWS, type Quantization, type VectorRows } from './vector-rows.js'
+export { toUnitVector } from './unit-vector.js'
+export { checkVectors } from './check-vectors.js'
+export { EmbeddingError, type EmbeddingErrorOptions } from './embedding-error.js'
+export { createHashEmbedder, type HashEmbedderOptions } from './hash-embedder.js'
