@@ -44,6 +44,12 @@ export interface VectorStreamOptions {
    */
   readonly minScore?: number
   /**
+   * Queries the stream answers with no results, e.g. {@link isIdentifierQuery}: fused with
+   * lexical streams, an exact symbol lookup then ranks exactly as it would without vectors.
+   * @default () => false
+   */
+  readonly abstain?: (query: string) => boolean
+  /**
    * The stream's name in fused results and explanations.
    * @default 'vector'
    */
@@ -83,6 +89,7 @@ export class VectorStream implements Stream, Replaceable {
   /** What is embedded for each document; record its `name` in fingerprints. */
   readonly indexedText: IndexedText
   readonly #minScore: number
+  readonly #abstain: (query: string) => boolean
   readonly #rows: VectorRows
   readonly #documents: Document[] = []
   readonly #rowOf = new Map<string, number>()
@@ -90,7 +97,7 @@ export class VectorStream implements Stream, Replaceable {
   #scores = new Float32Array(0)
 
   /** @throws InvalidArgumentError for a missing embedder or a malformed option. */
-  constructor({ embedder, indexedText = contentText, quantization = 'float32', minScore = 0, name = 'vector' }: VectorStreamOptions) {
+  constructor({ embedder, indexedText = contentText, quantization = 'float32', minScore = 0, abstain = () => false, name = 'vector' }: VectorStreamOptions) {
     if (!isEmbedder(embedder)) {
       throw new InvalidArgumentError(`embedder must be an Embedder (name, positive integer dimensions, embed); received ${describeValue(embedder)}.`)
     }
@@ -103,6 +110,9 @@ export class VectorStream implements Stream, Replaceable {
     if (typeof minScore !== 'number' || Number.isNaN(minScore)) {
       throw new InvalidArgumentError(`minScore must be a number; received ${describeValue(minScore)}.`)
     }
+    if (typeof abstain !== 'function') {
+      throw new InvalidArgumentError(`abstain must be a function of the query; received ${describeValue(abstain)}.`)
+    }
     if (typeof name !== 'string' || name.length === 0) {
       throw new InvalidArgumentError(`name must be a non-empty string; received ${describeValue(name)}.`)
     }
@@ -110,6 +120,7 @@ export class VectorStream implements Stream, Replaceable {
     this.embedder = embedder
     this.indexedText = indexedText
     this.#minScore = minScore
+    this.#abstain = abstain
     this.#rows = createVectorRows(embedder.dimensions, quantization)
   }
 
@@ -130,13 +141,14 @@ export class VectorStream implements Stream, Replaceable {
 
   /**
    * The best `topK` documents by cosine similarity to the embedded query, above `minScore`,
-   * highest first (ties: storage order). Never waits for writers.
+   * highest first (ties: storage order); `[]` for a query `abstain` matches. Never waits for writers.
    *
    * @throws InvalidArgumentError for an empty query or a bad `topK`; whatever the embedder throws.
    */
   async search(query: string, topK: number): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
+    if (this.#abstain(query)) return []
     const vectors = await this.embedder.embed([query], { inputType: 'query' })
     checkVectors(this.embedder.name, this.dimensions, vectors, 1)
     const unit = toUnitVector(vectors[0]!)
