@@ -161,16 +161,15 @@ describe('encodeStaticModel / decodeStaticModel', () => {
     expect(() => decodeStaticModel(truncated)).toThrow(/expected \d+ bytes/)
     const altered = bytes.slice()
     altered[altered.length - 2]! ^= 0x01
-    const error = (() => {
-      try {
-        decodeStaticModel(altered)
-      } catch (e) {
-        return e
-      }
-    })() as RagError
+    let error: unknown
+    try {
+      decodeStaticModel(altered)
+    } catch (e) {
+      error = e
+    }
     expect(error).toBeInstanceOf(RagError)
-    expect(error.code).toBe('CORRUPT_STORE')
-    expect(error.message).toMatch(/hashes to [0-9a-f]{16}, not to the recorded id/)
+    expect((error as RagError).code).toBe('CORRUPT_STORE')
+    expect((error as RagError).message).toMatch(/hashes to [0-9a-f]{16}, not to the recorded id/)
     expect(() => decodeStaticModel(new TextEncoder().encode('not a model at all'))).toThrow(RagError)
   })
 })
