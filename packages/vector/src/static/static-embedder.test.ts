@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { VectorStream } from '../vector-stream.js'
 import { createStaticEmbedder } from './static-embedder.js'
 import { decodeStaticModel, encodeStaticModel } from './static-model-codec.js'
-import { trainStaticModel } from './train-static-model.js'
+import { trainStaticEmbeddings, trainStaticModel } from './train-static-model.js'
 import { needsRetraining, vocabularyCoverage, vocabularyDrift } from './vocabulary-drift.js'
 
 /** Real code: the TypeScript sources of @rag/core and of this package, as found on disk. */
@@ -90,6 +90,16 @@ describe('trainStaticModel', () => {
     const model = await trainStaticModel(texts, { analyzer: basicAnalyzer, dimensions: 8, maxTrainingChars: Math.floor(total / 3) })
     expect(model.trainedOn.texts).toBeLessThan(texts.length * 0.6)
     expect(model.trainedOn.texts).toBeGreaterThan(texts.length * 0.15)
+  })
+
+  it('trainStaticEmbeddings returns exactly what the embedder gives the same texts, sampled or not', async () => {
+    const texts = realSources()
+    const total = texts.reduce((s, t) => s + t.length, 0)
+    for (const maxTrainingChars of [undefined, Math.floor(total / 2)]) {
+      const { model, vectors } = await trainStaticEmbeddings(texts, { analyzer: basicAnalyzer, dimensions: 16, ...(maxTrainingChars ? { maxTrainingChars } : {}) })
+      expect(model.id).toBe((await trainStaticModel(texts, { analyzer: basicAnalyzer, dimensions: 16, ...(maxTrainingChars ? { maxTrainingChars } : {}) })).id)
+      expect(vectors).toEqual(await createStaticEmbedder(model, { analyzer: basicAnalyzer }).embed(texts))
+    }
   })
 
   it('handles an empty corpus and a corpus smaller than the dimensions', async () => {

@@ -33,18 +33,25 @@ export class StaticEncoder {
 
   /** The unit vector of `text` (zero when no term of it is in the vocabulary). */
   encode(text: string, query = false): Float32Array {
-    const { dimensions, vectors, weights } = this.model
     const ids = this.#ids
     ids.clear()
     appendTermIds(this.#analyzer, text, this.#resolver, ids, query)
+    return this.encodeIds(ids.items, ids.length)
+  }
+
+  /**
+   * The unit vector of a text given as vocabulary ids `ids[0 .. length)`, where
+   * `model.terms.length` stands for an unknown term: what {@link encode} computes after analysis.
+   */
+  encodeIds(ids: Uint32Array, length: number): Float32Array {
+    const { dimensions, vectors, weights } = this.model
     const counts = this.#counts
-    const items = ids.items
     const sum = this.#sum.fill(0)
     // Count each distinct known term once, then add its vector once with its total weight.
-    for (let i = 0; i < ids.length; i++) counts[items[i]!]!++
+    for (let i = 0; i < length; i++) counts[ids[i]!]!++
     const log = this.model.termFrequency === 'log'
-    for (let i = 0; i < ids.length; i++) {
-      const id = items[i]!
+    for (let i = 0; i < length; i++) {
+      const id = ids[i]!
       const tf = counts[id]!
       if (tf === 0 || id === this.#unknown) continue
       counts[id] = 0

@@ -1,5 +1,6 @@
 import { CancelledError, describeValue, InvalidArgumentError, type Analyzer } from '@rag/core'
-import { chooseVocabulary, countCorpus } from './corpus-counts.js'
+import { chooseVocabulary, countCorpus, type CorpusCounts } from './corpus-counts.js'
+import { StaticEncoder } from './static-encoder.js'
 import { contentId } from './model-id.js'
 import { PairCounts } from './pair-counts.js'
 import { ppmiMatrices } from './ppmi.js'
@@ -96,23 +97,32 @@ function finiteInRange(value: unknown, what: string, min: number, max: number): 
   return value
 }
 
-/** The texts to train on: all of them, or an even spread of them that fits `maxChars`. */
-function trainingSample(texts: readonly string[], maxChars: number): readonly string[] {
+/** Indices of the texts to train on: all of them, or an even spread of them that fits `maxChars`. */
+function trainingSample(texts: readonly string[], maxChars: number): number[] {
   let total = 0
   for (const text of texts) total += text.length
-  if (total <= maxChars) return texts
-  const out: string[] = []
+  if (total <= maxChars) return texts.map((_, i) => i)
+  const out: number[] = []
   let budget = 0
   // Keep a text whenever the running share of characters crosses the next step, so the sample
   // follows the corpus order (directories, languages) evenly.
-  for (const text of texts) {
+  texts.forEach((text, i) => {
     budget += (text.length * maxChars) / total
     if (budget >= text.length) {
-      out.push(text)
+      out.push(i)
       budget -= text.length
     }
-  }
+  })
   return out
+}
+
+/** What training leaves behind besides the model: the sample's term ids, to embed it without analysing it again. */
+interface Trained {
+  readonly model: StaticModel
+  /** Indices into the texts of the training sample. */
+  readonly sample: readonly number[]
+  readonly counts: CorpusCounts
+  readonly vocabularyOf: Int32Array
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
@@ -133,6 +143,37 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
  * @throws InvalidArgumentError for bad options; CancelledError when `signal` aborts.
  */
 export async function trainStaticModel(texts: readonly string[], options: StaticTrainingOptions): Promise<StaticModel> {
+  return (await train(texts, options)).model
+}
+
+/**
+ * {@link trainStaticModel}, plus the vector of every text (what `createStaticEmbedder(model).embed`
+ * returns for them, bit for bit) without analysing the training texts a second time: what an index
+ * run that trains on its own chunks needs.
+ *
+ * @throws as {@link trainStaticModel}.
+ */
+export async function trainStaticEmbeddings(texts: readonly string[], options: StaticTrainingOptions): Promise<{ model: StaticModel; vectors: Float32Array[] }> {
+  const { model, sample, counts, vocabularyOf } = await train(texts, options)
+  const encoder = new StaticEncoder(model, options.analyzer)
+  const vectors: Float32Array[] = new Array(texts.length)
+  const unknown = model.terms.length
+  let scratch = new Uint32Array(1024)
+  sample.forEach((textIndex, s) => {
+    const start = counts.starts[s]!
+    const length = counts.starts[s + 1]! - start
+    if (scratch.length < length) scratch = new Uint32Array(Math.max(length, scratch.length * 2))
+    for (let i = 0; i < length; i++) {
+      const v = vocabularyOf[counts.tokens[start + i]!]!
+      scratch[i] = v < 0 ? unknown : v
+    }
+    vectors[textIndex] = encoder.encodeIds(scratch, length)
+  })
+  for (let i = 0; i < texts.length; i++) vectors[i] ??= encoder.encode(texts[i]!)
+  return { model, vectors }
+}
+
+async function train(texts: readonly string[], options: StaticTrainingOptions): Promise<Trained> {
   const { analyzer, termFrequency = 'linear', signal } = options ?? ({} as StaticTrainingOptions)
   if (typeof analyzer !== 'object' || analyzer === null || typeof analyzer.analyze !== 'function' || typeof analyzer.name !== 'string') {
     throw new InvalidArgumentError(`analyzer must be an Analyzer (name, analyze, analyzeQuery); received ${describeValue(analyzer)}.`)
@@ -163,7 +204,8 @@ export async function trainStaticModel(texts: readonly string[], options: Static
 
   const timing = process.env['RAG_STATIC_TIMING'] ? (label: string) => console.error(label, (performance.now() - began).toFixed(0)) : () => {}
   const began = performance.now()
-  const sample = trainingSample(texts, maxTrainingChars)
+  const sampleIndices = trainingSample(texts, maxTrainingChars)
+  const sample = sampleIndices.map((i) => texts[i]!)
   const counts = countCorpus(sample, analyzer)
   const { ids, vocabularyOf } = chooseVocabulary(counts, maxVocabulary, minDf)
   const size = ids.length
@@ -229,7 +271,7 @@ export async function trainStaticModel(texts: readonly string[], options: Static
   const weights = Float32Array.from(ids, (id) => Math.log(1 + sample.length / counts.documentFrequency[id]!))
   const unknownShare = tokens.length === 0 ? 0 : unknownTokens / tokens.length
   const id = contentId([analyzer.name, String(dimensions), termFrequency, terms.join('\n'), weights, vectors])
-  return {
+  const model: StaticModel = {
     version: 1,
     id,
     analyzer: analyzer.name,
@@ -241,4 +283,5 @@ export async function trainStaticModel(texts: readonly string[], options: Static
     unknownShare,
     trainedOn: { texts: sample.length, tokens: tokens.length },
   }
+  return { model, sample: sampleIndices, counts, vocabularyOf }
 }
