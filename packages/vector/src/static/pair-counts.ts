@@ -5,14 +5,17 @@ function mix(key: number): number {
   return (h ^ (h >>> 16)) >>> 0
 }
 
+const INITIAL_SLOTS = 1 << 16
+
 /**
  * Symmetric co-occurrence counts of term pairs `(a, b)`, `a < b`, in an open-addressing hash table
- * of flat typed arrays (a `Map` of 10 million pairs would cost seconds and hundreds of megabytes).
+ * of one flat array (a `Map` of 10 million pairs would cost seconds and hundreds of megabytes).
+ * Each slot is `[key + 1, count]` side by side, so a probe touches one cache line; 0 marks an
+ * empty slot.
  */
 export class PairCounts {
-  #keys = new Int32Array(1 << 16).fill(-1)
-  #values = new Float32Array(1 << 16)
-  #mask = (1 << 16) - 1
+  #slots = new Float64Array(2 * INITIAL_SLOTS)
+  #mask = INITIAL_SLOTS - 1
   #size = 0
   readonly #terms: number
 
@@ -28,18 +31,18 @@ export class PairCounts {
 
   /** Adds `weight` to the pair `(a, b)`, `a !== b`, in either order. */
   add(a: number, b: number, weight: number): void {
-    const key = a < b ? a * this.#terms + b : b * this.#terms + a
+    const stored = (a < b ? a * this.#terms + b : b * this.#terms + a) + 1
+    const slots = this.#slots
     const mask = this.#mask
-    const keys = this.#keys
-    for (let slot = mix(key) & mask; ; slot = (slot + 1) & mask) {
-      const stored = keys[slot]!
-      if (stored === key) {
-        this.#values[slot]! += weight
+    for (let slot = mix(stored) & mask; ; slot = (slot + 1) & mask) {
+      const key = slots[2 * slot]!
+      if (key === stored) {
+        slots[2 * slot + 1]! += weight
         return
       }
-      if (stored === -1) {
-        keys[slot] = key
-        this.#values[slot] = weight
+      if (key === 0) {
+        slots[2 * slot] = stored
+        slots[2 * slot + 1] = weight
         if (++this.#size * 2 > mask) this.#grow()
         return
       }
@@ -48,28 +51,27 @@ export class PairCounts {
 
   /** Calls `visit(a, b, count)` for every pair, `a < b`, in table order. */
   forEach(visit: (a: number, b: number, count: number) => void): void {
-    const keys = this.#keys
-    for (let slot = 0; slot < keys.length; slot++) {
-      const key = keys[slot]!
-      if (key === -1) continue
-      visit(Math.floor(key / this.#terms), key % this.#terms, this.#values[slot]!)
+    const slots = this.#slots
+    for (let slot = 0; slot < slots.length; slot += 2) {
+      const stored = slots[slot]!
+      if (stored === 0) continue
+      const key = stored - 1
+      visit(Math.floor(key / this.#terms), key % this.#terms, slots[slot + 1]!)
     }
   }
 
   #grow(): void {
-    const oldKeys = this.#keys
-    const oldValues = this.#values
-    const capacity = oldKeys.length * 2
-    this.#keys = new Int32Array(capacity).fill(-1)
-    this.#values = new Float32Array(capacity)
+    const old = this.#slots
+    const capacity = old.length // slots double: the array holds two numbers per slot
+    this.#slots = new Float64Array(2 * capacity)
     this.#mask = capacity - 1
-    for (let i = 0; i < oldKeys.length; i++) {
-      const key = oldKeys[i]!
-      if (key === -1) continue
-      let slot = mix(key) & this.#mask
-      while (this.#keys[slot] !== -1) slot = (slot + 1) & this.#mask
-      this.#keys[slot] = key
-      this.#values[slot] = oldValues[i]!
+    for (let i = 0; i < old.length; i += 2) {
+      const stored = old[i]!
+      if (stored === 0) continue
+      let slot = mix(stored) & this.#mask
+      while (this.#slots[2 * slot] !== 0) slot = (slot + 1) & this.#mask
+      this.#slots[2 * slot] = stored
+      this.#slots[2 * slot + 1] = old[i + 1]!
     }
   }
 }

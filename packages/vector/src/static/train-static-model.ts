@@ -37,7 +37,7 @@ export interface StaticTrainingOptions {
   readonly minDocumentFrequency?: number
   /**
    * Terms at most this many positions apart in one text co-occur.
-   * @default 5
+   * @default 3
    */
   readonly window?: number
   /**
@@ -51,8 +51,9 @@ export interface StaticTrainingOptions {
    */
   readonly maxContexts?: number
   /**
-   * Term vectors are eigenvectors scaled by |eigenvalue|^this, then unit length.
-   * @default 0.5
+   * Term vectors are eigenvectors scaled by |eigenvalue|^this, then unit length (0: every
+   * dimension counts the same, which ranks best on the dev split).
+   * @default 0
    */
   readonly eigenvalueWeight?: number
   /**
@@ -186,11 +187,11 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
   if (maxVocabulary > 46_340) throw new InvalidArgumentError(`maxVocabulary must be at most 46340 (pair keys are 31-bit); received ${maxVocabulary}.`)
   const coreTerms = positiveInteger(options.coreTerms ?? 4_096, 'coreTerms')
   const minDf = positiveInteger(options.minDocumentFrequency ?? 2, 'minDocumentFrequency')
-  const window = positiveInteger(options.window ?? 5, 'window')
+  const window = positiveInteger(options.window ?? 3, 'window')
   const maxContexts = positiveInteger(options.maxContexts ?? 64, 'maxContexts')
   const powerIterations = Math.floor(finiteInRange(options.powerIterations ?? 1, 'powerIterations', 0, 10))
   const smoothing = finiteInRange(options.smoothing ?? 0.75, 'smoothing', 0, 1)
-  const eigenvalueWeight = finiteInRange(options.eigenvalueWeight ?? 0.5, 'eigenvalueWeight', 0, 1)
+  const eigenvalueWeight = finiteInRange(options.eigenvalueWeight ?? 0, 'eigenvalueWeight', 0, 1)
   const seed = options.seed ?? 0
   if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer; received ${describeValue(seed)}.`)
   const maxTrainingChars = positiveInteger(options.maxTrainingChars ?? 32_000_000, 'maxTrainingChars')
@@ -202,14 +203,11 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
     if (signal?.aborted) throw new CancelledError('Training of the static model was cancelled.', { cause: signal.reason })
   }
 
-  const timing = process.env['RAG_STATIC_TIMING'] ? (label: string) => console.error(label, (performance.now() - began).toFixed(0)) : () => {}
-  const began = performance.now()
   const sampleIndices = trainingSample(texts, maxTrainingChars)
   const sample = sampleIndices.map((i) => texts[i]!)
   const counts = countCorpus(sample, analyzer)
   const { ids, vocabularyOf } = chooseVocabulary(counts, maxVocabulary, minDf)
   const size = ids.length
-  timing('counted')
   await checkpoint()
 
   // Co-occurrence within the window, per text, of pairs with at least one core term; positions
@@ -235,15 +233,12 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
   }
   await checkpoint()
 
-  timing('pairs ' + pairs.size)
   const frequency = Float64Array.from(ids, (id) => counts.frequency[id]!)
   const matrices = ppmiMatrices(pairs, frequency, size, { core, smoothing, maxContexts })
   await checkpoint()
-  timing('ppmi ' + matrices.core.rowStart.at(-1) + ' ' + matrices.rest.rowStart.at(-1))
   const eigen = randomizedEigen(matrices.core, { rank: dimensions, oversampling: 10, powerIterations, random: seededRandom(seed) })
   await checkpoint()
 
-  timing('eigen')
   // Core terms: U |Λ|^w. Other terms, folded in: since M U = U Λ, a row m of co-occurrence with
   // the core maps to m U Λ^-1, scaled like the core: m U sign(Λ) |Λ|^(w - 1).
   const vectors = new Float32Array(size * dimensions)
@@ -266,7 +261,6 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
     const inverse = 1 / Math.sqrt(norm)
     for (let d = 0; d < dimensions; d++) vectors[t * dimensions + d]! *= inverse
   }
-  timing('folded; tokens ' + counts.tokens.length)
   const terms = Array.from(ids, (id) => counts.terms.term(id))
   const weights = Float32Array.from(ids, (id) => Math.log(1 + sample.length / counts.documentFrequency[id]!))
   const unknownShare = tokens.length === 0 ? 0 : unknownTokens / tokens.length
