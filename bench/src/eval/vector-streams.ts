@@ -1,5 +1,6 @@
 import { codeAwareAnalyzer } from '@rag/bm25'
-import { pathAndSymbolText, type Document, type Embedder } from '@rag/core'
+import type { Document, Embedder } from '@rag/core'
+import { pathAndSymbolText } from '@rag/lexical'
 import { createHashEmbedder, createStaticEmbedder, trainStaticModel, VectorStream, type Quantization, type StaticTrainingOptions } from '@rag/vector'
 
 /** The embedder tiers compared: static embeddings trained on the corpus, and feature hashing. */

@@ -1,4 +1,5 @@
-import { basicAnalyzer, describeValue, InvalidArgumentError, type Analyzer, type EmbedOptions, type Embedder } from '@rag/core'
+import { describeValue, InvalidArgumentError, type Analyzer, type EmbedOptions, type Embedder } from '@rag/core'
+import { basicAnalyzer } from '@rag/lexical'
 import { embedLocally, LOCAL_BATCH_SIZE } from './local-batches.js'
 import { toUnitVector } from './unit-vector.js'
 

@@ -1,4 +1,5 @@
-import { CancelledError, ConfigError, DuplicateIdError, InvalidArgumentError, pathAndSymbolText, type Document, type Embedder } from '@rag/core'
+import { CancelledError, ConfigError, DuplicateIdError, InvalidArgumentError, type Document, type Embedder } from '@rag/core'
+import { pathAndSymbolText } from '@rag/lexical'
 import { describe, expect, it } from 'vitest'
 import { createHashEmbedder } from './hash-embedder.js'
 import { isIdentifierQuery } from './identifier-query.js'

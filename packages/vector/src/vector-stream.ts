@@ -3,7 +3,6 @@ import {
   assertIds,
   assertQuery,
   assertTopK,
-  contentText,
   DuplicateIdError,
   InvalidArgumentError,
   Mutex,
@@ -16,6 +15,7 @@ import {
   type SearchResult,
   type Stream,
 } from '@rag/core'
+import { contentText } from '@rag/lexical'
 import { checkVectors } from './check-vectors.js'
 import { topRows } from './top-k.js'
 import { toUnitVector } from './unit-vector.js'

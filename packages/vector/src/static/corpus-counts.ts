@@ -1,4 +1,5 @@
-import { TermTable, Uint32List, type Analyzer } from '@rag/core'
+import type { Analyzer } from '@rag/core'
+import { TermTable, Uint32List } from '@rag/lexical'
 import { appendTermIds, growingResolver } from './term-ids.js'
 
 /** Every training text as term ids, with each term's frequency and document frequency. */

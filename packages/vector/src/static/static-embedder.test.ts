@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { basicAnalyzer, CancelledError, ConfigError, InvalidArgumentError, RagError, type Analyzer } from '@rag/core'
+import { CancelledError, ConfigError, InvalidArgumentError, RagError, type Analyzer } from '@rag/core'
+import { basicAnalyzer } from '@rag/lexical'
 import { describe, expect, it } from 'vitest'
 import { VectorStream } from '../vector-stream.js'
 import { createStaticEmbedder } from './static-embedder.js'

@@ -1,4 +1,5 @@
-import { ConfigError, TermTable, Uint32List, type Analyzer, type TermResolver } from '@rag/core'
+import { ConfigError, type Analyzer } from '@rag/core'
+import { TermTable, Uint32List, type TermResolver } from '@rag/lexical'
 import type { StaticModel } from './static-model.js'
 import { appendTermIds, fixedResolver } from './term-ids.js'
 

@@ -1,4 +1,5 @@
-import { nextEpoch, termIdPath, Uint32List, type Analyzer, type TermResolver, type TermTable } from '@rag/core'
+import type { Analyzer } from '@rag/core'
+import { nextEpoch, termIdPath, Uint32List, type TermResolver, type TermTable } from '@rag/lexical'
 
 /**
  * Appends the term ids of `text` (as `analyze` or `analyzeQuery` gives its terms) to `out`, through
