@@ -2,7 +2,7 @@
  * Speed and memory of `@rag/vector`:
  *
  * 1. `VectorStream` at 50,000 chunks of real code (60-line chunks of TypeScript's compiler, the
- *    Python standard library and other packages under node_modules): static training and
+ *    Python standard library and other packages under node_modules, then C headers): static training and
  *    embedding throughput, vector memory, query p50/p95 (topK 10, query embedding included) for
  *    float32 and int8, at 128 and 256 dimensions, and for the hash tier.
  * 2. Cold indexing with the static tier: the full `FileIndexer` pipeline (`InMemoryKnowledgeBase` +
@@ -84,7 +84,7 @@ const f1 = (x: number): string => x.toFixed(1)
 const f2 = (x: number): string => x.toFixed(2)
 
 async function streamAt50k(): Promise<void> {
-  const files = readRealCode(realCodeFiles({ sources: ['typescript-lib', 'python-stdlib', 'node-modules'], maxBytes: 200e6, minFileBytes: 1024 }))
+  const files = readRealCode(realCodeFiles({ sources: ['typescript-lib', 'python-stdlib', 'node-modules', 'c-headers'], maxBytes: 400e6, minFileBytes: 1024 }))
   const chunks = lineChunks(files, 60, CHUNKS)
   const texts = chunks.map((c) => pathAndSymbolText.text(c))
   const chars = texts.reduce((s, t) => s + t.length, 0)
