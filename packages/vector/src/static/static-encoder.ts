@@ -1,0 +1,83 @@
+import { ConfigError, type Analyzer } from '@rag/core'
+import { TermTable, Uint32List, type TermResolver } from '@rag/lexical'
+import type { StaticModel } from './static-model.js'
+import { appendTermIds, fixedResolver } from './term-ids.js'
+
+/**
+ * Turns texts into vectors with a {@link StaticModel}: the analyzer's terms, looked up in the
+ * vocabulary (unknown terms are skipped), weighted by idf and term frequency, summed, scaled to
+ * unit length. Holds reusable scratch space, so one encoder serves one thread.
+ */
+export class StaticEncoder {
+  readonly model: StaticModel
+  readonly #analyzer: Analyzer
+  readonly #resolver: TermResolver
+  readonly #unknown: number
+  readonly #ids = new Uint32List()
+  readonly #counts: Uint32Array
+  readonly #sum: Float64Array
+
+  /** @throws ConfigError when `analyzer` is not the one the model was trained with. */
+  constructor(model: StaticModel, analyzer: Analyzer) {
+    if (analyzer.name !== model.analyzer) {
+      throw new ConfigError(`The static model ${model.id} was trained with analyzer "${model.analyzer}"; received "${analyzer.name}".`)
+    }
+    const table = new TermTable()
+    for (const term of model.terms) table.intern(term)
+    this.model = model
+    this.#analyzer = analyzer
+    this.#unknown = model.terms.length
+    this.#resolver = fixedResolver(table, this.#unknown)
+    this.#counts = new Uint32Array(model.terms.length + 1)
+    this.#sum = new Float64Array(model.dimensions)
+  }
+
+  /** The unit vector of `text` (zero when no term of it is in the vocabulary). */
+  encode(text: string, query = false): Float32Array {
+    const ids = this.#ids
+    ids.clear()
+    appendTermIds(this.#analyzer, text, this.#resolver, ids, query)
+    return this.encodeIds(ids.items, ids.length)
+  }
+
+  /**
+   * The unit vector of a text given as vocabulary ids `ids[0 .. length)`, where
+   * `model.terms.length` stands for an unknown term: what {@link encode} computes after analysis.
+   */
+  encodeIds(ids: Uint32Array, length: number): Float32Array {
+    const { dimensions, vectors, weights } = this.model
+    const counts = this.#counts
+    const sum = this.#sum.fill(0)
+    // Count each distinct known term once, then add its vector once with its total weight.
+    for (let i = 0; i < length; i++) counts[ids[i]!]!++
+    const log = this.model.termFrequency === 'log'
+    for (let i = 0; i < length; i++) {
+      const id = ids[i]!
+      const tf = counts[id]!
+      if (tf === 0 || id === this.#unknown) continue
+      counts[id] = 0
+      const weight = weights[id]! * (log ? 1 + Math.log(tf) : tf)
+      const base = id * dimensions
+      for (let d = 0; d < dimensions; d++) sum[d]! += weight * vectors[base + d]!
+    }
+    counts[this.#unknown] = 0
+    let norm = 0
+    for (let d = 0; d < dimensions; d++) norm += sum[d]! * sum[d]!
+    const out = new Float32Array(dimensions)
+    if (norm > 0) {
+      const scale = 1 / Math.sqrt(norm)
+      for (let d = 0; d < dimensions; d++) out[d] = sum[d]! * scale
+    }
+    return out
+  }
+
+  /** Term occurrences of `text` (as a document) and how many of them the vocabulary lacks. */
+  coverage(text: string): { tokens: number; unknown: number } {
+    const ids = this.#ids
+    ids.clear()
+    appendTermIds(this.#analyzer, text, this.#resolver, ids)
+    let unknown = 0
+    for (let i = 0; i < ids.length; i++) if (ids.items[i] === this.#unknown) unknown++
+    return { tokens: ids.length, unknown }
+  }
+}

@@ -1,0 +1,281 @@
+import { CancelledError, describeValue, InvalidArgumentError, type Analyzer } from '@rag/core'
+import { chooseVocabulary, countCorpus, type CorpusCounts } from './corpus-counts.js'
+import { StaticEncoder } from './static-encoder.js'
+import { contentId } from './model-id.js'
+import { PairCounts } from './pair-counts.js'
+import { ppmiMatrices } from './ppmi.js'
+import { seededRandom } from './random.js'
+import { randomizedEigen } from './randomized-eigen.js'
+import { multiplyDense } from './sparse-matrix.js'
+import type { StaticModel, TermFrequencyWeight } from './static-model.js'
+
+/** Options of {@link trainStaticModel}. Defaults are the ones chosen on the bench's dev split. */
+export interface StaticTrainingOptions {
+  /** Turns texts into terms; embedding later needs the same analyzer (checked by `name`). */
+  readonly analyzer: Analyzer
+  /**
+   * Vector length (the SVD's rank).
+   * @default 128
+   */
+  readonly dimensions?: number
+  /**
+   * Most vocabulary terms, the most frequent first.
+   * @default 16_384
+   */
+  readonly maxVocabulary?: number
+  /**
+   * The most frequent terms of the vocabulary that the SVD factorises (their co-occurrence with each
+   * other); every other vocabulary term is folded in from its co-occurrence with these. Bounds the
+   * SVD's cost whatever the corpus size.
+   * @default 4_096
+   */
+  readonly coreTerms?: number
+  /**
+   * A term must occur in at least this many training texts to get a vector.
+   * @default 2
+   */
+  readonly minDocumentFrequency?: number
+  /**
+   * Terms at most this many positions apart in one text co-occur.
+   * @default 3
+   */
+  readonly window?: number
+  /**
+   * Context distribution smoothing: row sums raised to this power in PMI's denominator.
+   * @default 0.75
+   */
+  readonly smoothing?: number
+  /**
+   * Each term keeps its this-many strongest PPMI contexts (sparser matrix, faster SVD, less noise).
+   * @default 64
+   */
+  readonly maxContexts?: number
+  /**
+   * Term vectors are eigenvectors scaled by |eigenvalue|^this, then unit length (0: every
+   * dimension counts the same, which ranks best on the dev split).
+   * @default 0
+   */
+  readonly eigenvalueWeight?: number
+  /**
+   * Power iterations of the randomized SVD.
+   * @default 1
+   */
+  readonly powerIterations?: number
+  /**
+   * How a term's count in a text scales its weight.
+   * @default 'linear'
+   */
+  readonly termFrequency?: TermFrequencyWeight
+  /**
+   * Seed of the random projection: same texts, options and seed give the same model, bit for bit.
+   * @default 0
+   */
+  readonly seed?: number
+  /**
+   * At most this many characters of text are read for training, spread evenly over the texts
+   * (every text is still embedded); bounds training time on a large repository.
+   * @default 32_000_000
+   */
+  readonly maxTrainingChars?: number
+  /**
+   * Cancels training between phases with a `CancelledError`.
+   * @default undefined
+   */
+  readonly signal?: AbortSignal
+}
+
+function positiveInteger(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidArgumentError(`${what} must be a positive integer; received ${describeValue(value)}.`)
+  }
+  return value
+}
+
+function finiteInRange(value: unknown, what: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new InvalidArgumentError(`${what} must be a number in [${min}, ${max}]; received ${describeValue(value)}.`)
+  }
+  return value
+}
+
+/** Indices of the texts to train on: all of them, or an even spread of them that fits `maxChars`. */
+function trainingSample(texts: readonly string[], maxChars: number): number[] {
+  let total = 0
+  for (const text of texts) total += text.length
+  if (total <= maxChars) return texts.map((_, i) => i)
+  const out: number[] = []
+  let budget = 0
+  // Keep a text whenever the running share of characters crosses the next step, so the sample
+  // follows the corpus order (directories, languages) evenly.
+  texts.forEach((text, i) => {
+    budget += (text.length * maxChars) / total
+    if (budget >= text.length) {
+      out.push(i)
+      budget -= text.length
+    }
+  })
+  return out
+}
+
+/** What training leaves behind besides the model: the sample's term ids, to embed it without analysing it again. */
+interface Trained {
+  readonly model: StaticModel
+  /** Indices into the texts of the training sample. */
+  readonly sample: readonly number[]
+  readonly counts: CorpusCounts
+  readonly vocabularyOf: Int32Array
+}
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * Trains static embeddings on the corpus itself, with no download: the analyzer's terms, their
+ * co-occurrence within `window` positions in each text, positive PMI with context smoothing, the
+ * `maxContexts` strongest contexts per term, then a seeded randomized truncated SVD of the
+ * `coreTerms` most frequent terms' matrix to `dimensions`; every other term is folded in from its
+ * co-occurrence with the core. A term's vector is its singular vector scaled by the singular
+ * value's square root, unit length; its weight is its idf. Deterministic: the same texts in the same order, options and seed give
+ * the same model (and the same `id`).
+ *
+ * @example
+ * const model = await trainStaticModel(chunks.map((c) => c.content), { analyzer: codeAwareAnalyzer })
+ * const embedder = createStaticEmbedder(model, { analyzer: codeAwareAnalyzer })
+ *
+ * @throws InvalidArgumentError for bad options; CancelledError when `signal` aborts.
+ */
+export async function trainStaticModel(texts: readonly string[], options: StaticTrainingOptions): Promise<StaticModel> {
+  return (await train(texts, options)).model
+}
+
+/**
+ * {@link trainStaticModel}, plus the vector of every text (what `createStaticEmbedder(model).embed`
+ * returns for them, bit for bit) without analysing the training texts a second time: what an index
+ * run that trains on its own chunks needs.
+ *
+ * @throws as {@link trainStaticModel}.
+ */
+export async function trainStaticEmbeddings(texts: readonly string[], options: StaticTrainingOptions): Promise<{ model: StaticModel; vectors: Float32Array[] }> {
+  const { model, sample, counts, vocabularyOf } = await train(texts, options)
+  const encoder = new StaticEncoder(model, options.analyzer)
+  const vectors: Float32Array[] = new Array(texts.length)
+  const unknown = model.terms.length
+  let scratch = new Uint32Array(1024)
+  sample.forEach((textIndex, s) => {
+    const start = counts.starts[s]!
+    const length = counts.starts[s + 1]! - start
+    if (scratch.length < length) scratch = new Uint32Array(Math.max(length, scratch.length * 2))
+    for (let i = 0; i < length; i++) {
+      const v = vocabularyOf[counts.tokens[start + i]!]!
+      scratch[i] = v < 0 ? unknown : v
+    }
+    vectors[textIndex] = encoder.encodeIds(scratch, length)
+  })
+  for (let i = 0; i < texts.length; i++) vectors[i] ??= encoder.encode(texts[i]!)
+  return { model, vectors }
+}
+
+async function train(texts: readonly string[], options: StaticTrainingOptions): Promise<Trained> {
+  const { analyzer, termFrequency = 'linear', signal } = options ?? ({} as StaticTrainingOptions)
+  if (typeof analyzer !== 'object' || analyzer === null || typeof analyzer.analyze !== 'function' || typeof analyzer.name !== 'string') {
+    throw new InvalidArgumentError(`analyzer must be an Analyzer (name, analyze, analyzeQuery); received ${describeValue(analyzer)}.`)
+  }
+  if (!Array.isArray(texts) || texts.some((t) => typeof t !== 'string')) {
+    throw new InvalidArgumentError(`texts must be an array of strings; received ${describeValue(texts)}.`)
+  }
+  const dimensions = positiveInteger(options.dimensions ?? 128, 'dimensions')
+  const maxVocabulary = positiveInteger(options.maxVocabulary ?? 16_384, 'maxVocabulary')
+  if (maxVocabulary > 46_340) throw new InvalidArgumentError(`maxVocabulary must be at most 46340 (pair keys are 31-bit); received ${maxVocabulary}.`)
+  const coreTerms = positiveInteger(options.coreTerms ?? 4_096, 'coreTerms')
+  const minDf = positiveInteger(options.minDocumentFrequency ?? 2, 'minDocumentFrequency')
+  const window = positiveInteger(options.window ?? 3, 'window')
+  const maxContexts = positiveInteger(options.maxContexts ?? 64, 'maxContexts')
+  const powerIterations = Math.floor(finiteInRange(options.powerIterations ?? 1, 'powerIterations', 0, 10))
+  const smoothing = finiteInRange(options.smoothing ?? 0.75, 'smoothing', 0, 1)
+  const eigenvalueWeight = finiteInRange(options.eigenvalueWeight ?? 0, 'eigenvalueWeight', 0, 1)
+  const seed = options.seed ?? 0
+  if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer; received ${describeValue(seed)}.`)
+  const maxTrainingChars = positiveInteger(options.maxTrainingChars ?? 32_000_000, 'maxTrainingChars')
+  if (termFrequency !== 'linear' && termFrequency !== 'log') {
+    throw new InvalidArgumentError(`termFrequency must be "linear" or "log"; received ${describeValue(termFrequency)}.`)
+  }
+  const checkpoint = async (): Promise<void> => {
+    await yieldToLoop()
+    if (signal?.aborted) throw new CancelledError('Training of the static model was cancelled.', { cause: signal.reason })
+  }
+
+  const sampleIndices = trainingSample(texts, maxTrainingChars)
+  const sample = sampleIndices.map((i) => texts[i]!)
+  const counts = countCorpus(sample, analyzer)
+  const { ids, vocabularyOf } = chooseVocabulary(counts, maxVocabulary, minDf)
+  const size = ids.length
+  await checkpoint()
+
+  // Co-occurrence within the window, per text, of pairs with at least one core term; positions
+  // of unknown terms still count as distance.
+  const core = Math.min(coreTerms, size)
+  const pairs = new PairCounts(Math.max(1, size))
+  let unknownTokens = 0
+  const { tokens, starts } = counts
+  for (let text = 0; text < sample.length; text++) {
+    const end = starts[text + 1]!
+    for (let at = starts[text]!; at < end; at++) {
+      const a = vocabularyOf[tokens[at]!]!
+      if (a < 0) {
+        unknownTokens++
+        continue
+      }
+      const last = Math.min(end, at + window + 1)
+      for (let other = at + 1; other < last; other++) {
+        const b = vocabularyOf[tokens[other]!]!
+        if (b >= 0 && b !== a && (a < core || b < core)) pairs.add(a, b, 1)
+      }
+    }
+  }
+  await checkpoint()
+
+  const frequency = Float64Array.from(ids, (id) => counts.frequency[id]!)
+  const matrices = ppmiMatrices(pairs, frequency, size, { core, smoothing, maxContexts })
+  await checkpoint()
+  const eigen = randomizedEigen(matrices.core, { rank: dimensions, oversampling: 10, powerIterations, random: seededRandom(seed) })
+  await checkpoint()
+
+  // Core terms: U |Λ|^w. Other terms, folded in: since M U = U Λ, a row m of co-occurrence with
+  // the core maps to m U Λ^-1, scaled like the core: m U sign(Λ) |Λ|^(w - 1).
+  const vectors = new Float32Array(size * dimensions)
+  const scales = Float64Array.from(eigen.values, (value) => Math.abs(value) ** eigenvalueWeight)
+  const fold = new Float64Array(core * dimensions)
+  for (let c = 0; c < core; c++) {
+    for (let d = 0; d < dimensions; d++) {
+      const value = eigen.values[d]!
+      const u = eigen.vectors[c * dimensions + d]!
+      vectors[c * dimensions + d] = u * scales[d]!
+      fold[c * dimensions + d] = value === 0 ? 0 : (u * Math.sign(value) * scales[d]!) / Math.abs(value)
+    }
+  }
+  const folded = multiplyDense(matrices.rest, fold, dimensions)
+  vectors.set(folded, core * dimensions)
+  for (let t = 0; t < size; t++) {
+    let norm = 0
+    for (let d = 0; d < dimensions; d++) norm += vectors[t * dimensions + d]! ** 2
+    if (norm === 0) continue
+    const inverse = 1 / Math.sqrt(norm)
+    for (let d = 0; d < dimensions; d++) vectors[t * dimensions + d]! *= inverse
+  }
+  const terms = Array.from(ids, (id) => counts.terms.term(id))
+  const weights = Float32Array.from(ids, (id) => Math.log(1 + sample.length / counts.documentFrequency[id]!))
+  const unknownShare = tokens.length === 0 ? 0 : unknownTokens / tokens.length
+  const id = contentId([analyzer.name, String(dimensions), termFrequency, terms.join('\n'), weights, vectors])
+  const model: StaticModel = {
+    version: 1,
+    id,
+    analyzer: analyzer.name,
+    dimensions,
+    terms,
+    weights,
+    vectors,
+    termFrequency,
+    unknownShare,
+    trainedOn: { texts: sample.length, tokens: tokens.length },
+  }
+  return { model, sample: sampleIndices, counts, vocabularyOf }
+}
