@@ -1,7 +1,7 @@
 import { lstatSync, type Stats } from 'node:fs'
 import { readlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { CancelledError, LimitExceededError, RagError } from '@rag/core'
+import { CancelledError, LimitExceededError, type RagError } from '@rag/core'
 import type { NameSkipper } from './default-skips.js'
 import { binaryExtension } from './format-detection.js'
 import type { IgnoreCompileOptions, IgnoreRuleWarning } from './ignore/ignore-file.js'

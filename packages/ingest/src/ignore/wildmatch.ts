@@ -215,17 +215,20 @@ export function wildmatch(pattern: string, text: string, flags: WildmatchFlags):
   return dowild(pattern, 0, text, 0, flags) === MATCH
 }
 
-const ASCII = /^[\x00-\x7f]*$/
+/** `true` when every code unit is ASCII: then UTF-8 has exactly one byte per code unit. */
+function isAscii(text: string): boolean {
+  return Buffer.byteLength(text, 'utf8') === text.length
+}
 
 /**
  * A string as the bytes of its UTF-8 encoding, one code unit per byte (`'é'` becomes
  * `'\xc3\xa9'`). ASCII strings come back unchanged.
  */
 export function toByteString(text: string): string {
-  return ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1')
+  return isAscii(text) ? text : Buffer.from(text, 'utf8').toString('latin1')
 }
 
 /** The inverse of {@link toByteString}: UTF-8 bytes back to a string (invalid bytes become U+FFFD). */
 export function fromByteString(bytes: string): string {
-  return ASCII.test(bytes) ? bytes : Buffer.from(bytes, 'latin1').toString('utf8')
+  return /[\u0080-\u00ff]/.test(bytes) ? Buffer.from(bytes, 'latin1').toString('utf8') : bytes
 }
