@@ -46,9 +46,9 @@ function chunkerSpec(config: ResolvedConfig): ChunkerSpec | undefined {
   return Object.keys(options).length === 0 ? undefined : { module: '@rag/chunker', factory: 'createNormalizedDocumentChunker', options }
 }
 
-const LIMIT_KEYS = ['maxFiles', 'maxEntries', 'maxDecodedBytes', 'maxDepth', 'maxFileBytes'] as const
+const LIMIT_KEYS = ['maxFiles', 'maxEntries', 'maxDecodedBytes', 'maxDepth', 'maxFileBytes', 'maxIgnoreFileBytes', 'maxIgnoreSelectors'] as const
 
-/** The session's ingest options from the configuration: limits, chunker, workers and source. */
+/** The session's ingest options from the configuration: limits, chunker, workers, ignore rules and source. */
 export function ingestOptions(config: ResolvedConfig): RagIngestOptions {
   const workers = configValue<number | undefined>(config, 'index.workers')
   const chunker = chunkerSpec(config)
@@ -59,6 +59,7 @@ export function ingestOptions(config: ResolvedConfig): RagIngestOptions {
   }
   return {
     limits,
+    ignore: { negation: configValue<'git' | 'reject'>(config, 'ignore.negation') },
     ...(chunker === undefined ? {} : { chunker }),
     ...(workers === undefined ? {} : { workers }),
     source: {
