@@ -153,3 +153,20 @@ describe('ignore-file caps', () => {
     )
   })
 })
+
+describe('an ignore rule that cannot be honoured', () => {
+  it('is a warning naming file and line in the run report and in rag plan, and the run goes on', async () => {
+    const box = await sandbox({ 'lib/.gitignore': `*.log\n${'*x'.repeat(1001)}\n`, 'lib/a.ts': 'export const a = 1\n', 'lib/a.log': 'log\n' })
+    const rag = (args: string[]) => runRag(args, { cwd: box.root, env: box.env })
+    const warning = /^warning: \.gitignore line 2 in lib\/: the rule has 1001 wildcards, more than 1000 can be matched safely; it is not applied\.$/m
+    const run = await rag(['index'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(warning)
+    const done = lastJson<{ warnings: { code: string; path: string; line: number }[] }>(await rag(['--json', 'index']))
+    expect(done.warnings).toEqual([expect.objectContaining({ code: 'IGNORE_RULE_SKIPPED', path: 'lib/.gitignore', line: 2 })])
+    const plan = await rag(['plan'])
+    expect(plan.code).toBe(0)
+    expect(plan.stderr).toMatch(warning)
+    expect(plan.stdout).toContain('  lib/a.log  ignored by lib/.gitignore:1 (*.log)')
+  })
+})
