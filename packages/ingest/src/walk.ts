@@ -69,10 +69,10 @@ function byPath<T extends { path: string }>(a: T, b: T): number {
  * Walks `root` with fast-glob one directory at a time, never following symbolic links, so that
  * each directory's `.gitignore` / `.tnsignore` is read before its entries are judged and an
  * ignored or skipped directory is never entered (nor are its ignore files read), as in git. The
- * root checkout's `.git/info/exclude` applies below every ignore file. Per entry, in order: default and extra name
- * skips, ignore rules, `exclude`, the `maxEntries` and `maxDepth` caps, the entry type (symbolic
- * links and special files are reported, never followed or read), then for files `include`, the
- * per-file size bound, the binary-extension check and `maxFiles`.
+ * root checkout's `.git/info/exclude` applies below every ignore file. Per entry, in order:
+ * default and extra name skips, ignore rules, `exclude`, the `maxEntries` and `maxDepth` caps,
+ * the entry type (symbolic links and special files are reported, never followed or read), then
+ * for files `include`, the per-file size bound, the binary-extension check and `maxFiles`.
  *
  * @throws ConfigError / LimitExceededError (`throw` mode), CancelledError when `signal` aborts,
  *   RagError `IO` when an ignore file cannot be read (its rules are unknown, so nothing is safe).
@@ -107,12 +107,13 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
   }
 
   const reader: IgnoreReader = { root, limits, options: options.ignore, fail: (error) => fail(error) }
-  const record = <T extends { path: string; selectors: number; warnings: readonly IgnoreRuleWarning[] }>(files: T[]): T[] => {
-    for (const file of files) {
+  // Every ignore file read goes into the result with its rule count and warnings.
+  const record = <T extends { path: string; selectors: number; warnings: readonly IgnoreRuleWarning[] }>(read: T[]): T[] => {
+    for (const file of read) {
       ignoreFiles.push({ path: file.path, selectors: file.selectors })
       ignoreWarnings.push(...file.warnings)
     }
-    return files
+    return read
   }
 
   const visit = async ({ dir, depth, stack: parentStack }: Pending, queue: Pending[]): Promise<void> => {

@@ -13,8 +13,11 @@ export const IGNORE_FILE_NAMES: readonly string[] = Object.freeze(['.gitignore',
 
 /** What reading ignore files needs from the walk. */
 export interface IgnoreReader {
+  /** Absolute, symlink-free root. */
   readonly root: string
+  /** `maxIgnoreFileBytes` and `maxIgnoreSelectors` apply. */
   readonly limits: Limits
+  /** Case sensitivity and negation. */
   readonly options: IgnoreCompileOptions
   /** Receives a configuration, limit or I/O error (the walk throws or collects it). */
   fail(error: RagError): void
