@@ -2,7 +2,7 @@ import { ConfigError, LimitExceededError } from '@rag/core'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_LIMITS } from '../limits.js'
-import { compileIgnoreFile, MAX_WILDCARDS_PER_RULE, type IgnoreCompileOptions } from './ignore-file.js'
+import { compileIgnoreFile, MAX_WILDCARDS_PER_RULE, requiredLiteral, type IgnoreCompileOptions } from './ignore-file.js'
 import { parseIgnoreText, patternMatches } from './ignore-pattern.js'
 import { IgnoreStack } from './ignore-stack.js'
 import { toByteString } from './wildmatch.js'
@@ -85,9 +85,9 @@ describe('compileIgnoreFile', () => {
   })
 
   it('finds the same last matching rule with its literal-name index as a plain scan of every rule', () => {
-    const name = fc.constantFrom('a', 'b', 'A', 'a.txt', 'b/c', 'x', 'é')
+    const name = fc.constantFrom('a', 'b', 'A', 'a.txt', 'b/c', 'x', 'é', 'Ab.TXT', 'xqyz', 'q/ab/c.txt', 'acd', 'abc')
     const rule = fc
-      .tuple(fc.constantFrom('', '!'), fc.constantFrom('', '/'), fc.constantFrom('a', 'b', 'A', 'a.txt', 'b/c', '*.txt', 'a*', '?', 'x', 'é', 'b/*'), fc.constantFrom('', '/'))
+      .tuple(fc.constantFrom('', '!'), fc.constantFrom('', '/'), fc.constantFrom('a', 'b', 'A', 'a.txt', 'b/c', '*.txt', 'a*', '?', 'x', 'é', 'b/*', '*Ab.txt', 'x*yz', '**/ab/*.t?t', '[ab]cd*', '\\abc*', '*.TXT'), fc.constantFrom('', '/'))
       .map((parts) => parts.join(''))
     fc.assert(
       fc.property(fc.array(rule, { minLength: 1, maxLength: 12 }), name, fc.boolean(), fc.boolean(), (rules, path, isDirectory, ignoreCase) => {
@@ -99,7 +99,18 @@ describe('compileIgnoreFile', () => {
         const scanned = [...patterns].reverse().find((p) => patternMatches(p, relative, basename, isDirectory, ignoreCase))
         expect(file.lastMatch(`d/${path}`, isDirectory)?.line).toBe(scanned?.line)
       }),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     )
+  })
+})
+
+describe('requiredLiteral', () => {
+  it('is the longest plain run before any class, never spanning an escape, a wildcard or a slash', () => {
+    expect(requiredLiteral('**/dir123/*.py')).toBe('dir123')
+    expect(requiredLiteral('foo*barbaz')).toBe('barbaz')
+    expect(requiredLiteral('ab[[:alpha:]]cdef')).toBe('ab')
+    expect(requiredLiteral('a\\bcd')).toBe('cd')
+    expect(requiredLiteral('a/b')).toBe('')
+    expect(requiredLiteral('[xy]long')).toBe('')
   })
 })

@@ -70,6 +70,30 @@ function rejectBang(path: string, text: string): void {
   })
 }
 
+/**
+ * The longest run of plain characters in `glob` before its first `[` (classes, escapes, `*`, `?`
+ * and `/` end a run): any text the glob matches contains it, so a text without it is rejected
+ * before wildmatch runs. `''` when there is none worth testing.
+ */
+export function requiredLiteral(glob: string): string {
+  let best = ''
+  let run = ''
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!
+    if (c === '[') break
+    if (c === '\\') {
+      i++
+      run = ''
+    } else if (c === '*' || c === '?' || c === '/') {
+      run = ''
+    } else {
+      run += c
+      if (run.length > best.length) best = run
+    }
+  }
+  return best.length >= 2 ? best : ''
+}
+
 function appendIndex(map: Map<string, number[]>, key: string, index: number): void {
   const list = map.get(key)
   if (list) list.push(index)
@@ -123,12 +147,16 @@ export function compileIgnoreFile(
   const byBasename = new Map<string, number[]>()
   const byPath = new Map<string, number[]>()
   const scanned: number[] = []
+  const needles: string[] = []
   patterns.forEach((pattern, index) => {
     const anchored = pattern.glob.charCodeAt(0) === 0x2f
     const literal = pattern.literalLength === pattern.glob.length
     if (literal && pattern.noDir) appendIndex(byBasename, key(pattern.glob), index)
     else if (literal) appendIndex(byPath, key(anchored ? pattern.glob.slice(1) : pattern.glob), index)
-    else scanned.push(index)
+    else {
+      scanned.push(index)
+      needles[index] = key(requiredLiteral(pattern.glob))
+    }
   })
   const dirBytes = toByteString(dir)
 
@@ -151,10 +179,15 @@ export function compileIgnoreFile(
       const bytesPath = toByteString(entryPath)
       const relative = dirBytes === '' ? bytesPath : bytesPath.slice(dirBytes.length + 1)
       const basename = relative.slice(relative.lastIndexOf('/') + 1)
-      let best = Math.max(lastLiteral(byBasename.get(key(basename)), isDirectory), lastLiteral(byPath.get(key(relative)), isDirectory))
+      const keyedBasename = key(basename)
+      const keyedRelative = key(relative)
+      let best = Math.max(lastLiteral(byBasename.get(keyedBasename), isDirectory), lastLiteral(byPath.get(keyedRelative), isDirectory))
       for (let k = scanned.length - 1; k >= 0 && scanned[k]! > best; k--) {
         const index = scanned[k]!
-        if (patternMatches(patterns[index]!, relative, basename, isDirectory, casefold)) {
+        const pattern = patterns[index]!
+        const needle = needles[index]!
+        if (needle !== '' && !(pattern.noDir ? keyedBasename : keyedRelative).includes(needle)) continue
+        if (patternMatches(pattern, relative, basename, isDirectory, casefold)) {
           best = index
           break
         }
