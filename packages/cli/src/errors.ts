@@ -1,4 +1,5 @@
-import { ConfigError, InvalidArgumentError, RagError } from '@rag/core'
+import { ConfigError, InvalidArgumentError, LimitExceededError, RagError } from '@rag/core'
+import { CONFIG_KEYS, envName } from './config/config-keys.js'
 
 /** A command line the CLI cannot run: a bad flag value, a missing argument. Exit code 2. */
 export class UsageError extends InvalidArgumentError {
@@ -24,9 +25,19 @@ export function exitCodeOf(error: unknown): number {
   return error instanceof UsageError || error instanceof CliConfigError ? EXIT.usage : EXIT.failure
 }
 
+/**
+ * A limit's advice in CLI terms: the library says "raise limits.maxIgnoreSelectors"; here that is
+ * the configuration key `index.maxIgnoreSelectors` (or its environment variable).
+ */
+function withConfigKey(error: LimitExceededError): string {
+  const key = `index.${error.limit}`
+  if (!CONFIG_KEYS.some((k) => k.key === key)) return error.message
+  return error.message.replace(`raise limits.${error.limit}`, `raise ${key} in rag.config.json or ${envName(key)}`)
+}
+
 /** One line describing an error for a human: its message, without a stack. */
 export function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = error instanceof LimitExceededError ? withConfigKey(error) : error instanceof Error ? error.message : String(error)
   const line = message.split('\n')[0] ?? ''
   return error instanceof RagError || error instanceof Error ? line : `unexpected failure: ${line}`
 }

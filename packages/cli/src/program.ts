@@ -115,8 +115,9 @@ export function buildProgram(host: ProgramHost, version: string): Command {
 
   program
     .command('plan [dir]')
-    .description('dry run: files per directory and format, and every skipped path with its reason')
-    .action(run((command) => planCommand(context(command), command.args[0])))
+    .description('dry run: files per directory and format, and every skipped path with its reason (ignore file, line and rule)')
+    .option('--explain <path>', 'say for one path whether it would be indexed, and which rule or skip decided')
+    .action(run((command) => planCommand(context(command), command.args[0], command.opts())))
 
   program
     .command('watch [dir]')

@@ -8,9 +8,24 @@ import { DEFAULT_LIMITS, limitError, type Limits } from './limits.js'
 import { planSource, type IngestionPlan } from './plan.js'
 import type { FileResult, FileTask } from './process-file.js'
 import { defaultWorkerCount, runTasks } from './run-tasks.js'
+import type { IgnoreCompileOptions, NegationMode } from './ignore/ignore-file.js'
 import { compileSource, defaultIgnoreCase, resolveRoot, type SourceOptions } from './source-options.js'
 import type { FailedFile, SkippedEntry } from './skips.js'
 import { walk } from './walk.js'
+import type { IngestWarning } from './warnings.js'
+
+export type { IngestWarning } from './warnings.js'
+
+/** How ignore files are read. */
+export interface IgnoreOptions {
+  /**
+   * What `!` means in `.gitignore` / `.tnsignore`: `git` follows git exactly (a `!` rule
+   * re-includes, except under an excluded directory); `reject` keeps the seeds' rule, where any
+   * `!` in a rule is a `ConfigError` naming file and line and nothing is indexed.
+   * @default 'git'
+   */
+  readonly negation?: NegationMode
+}
 import { defaultWorkerScript, toScriptUrl } from './worker-pool.js'
 
 /** Options of {@link FileIngestionService}. */
@@ -50,6 +65,11 @@ export interface FileIngestionServiceOptions {
    */
   readonly ignoreCase?: boolean
   /**
+   * How ignore files are read (`negation`).
+   * @default { negation: 'git' }
+   */
+  readonly ignore?: IgnoreOptions
+  /**
    * The "racy git" window of the stat fast path (see `statProvesUnchanged`).
    * @default 2000
    */
@@ -66,16 +86,6 @@ export interface IngestOptions {
   readonly onProgress?: ProgressListener
   /** Cancels the run with a `CancelledError`; nothing is staged. */
   readonly signal?: AbortSignal
-}
-
-/** Something worth knowing about a run that did not stop it. */
-export interface IngestWarning {
-  /** `INVALID_UTF8`: stray bytes became U+FFFD. `LEGACY_ENCODING`: decoded as windows-1252. `NO_WORKER_SCRIPT`: ran on one thread. */
-  readonly code: 'INVALID_UTF8' | 'LEGACY_ENCODING' | 'NO_WORKER_SCRIPT'
-  /** The file concerned, if any. */
-  readonly path?: string
-  /** One sentence. */
-  readonly message: string
 }
 
 /** Figures of one run. */
@@ -139,6 +149,7 @@ export class FileIngestionService {
   readonly #thresholdBytes: number
   readonly #script: URL | undefined
   readonly #ignoreCase: boolean
+  readonly #ignore: IgnoreCompileOptions
   readonly #racyWindowMs: number
   #chunker: Promise<Chunker> | undefined
 
@@ -157,6 +168,11 @@ export class FileIngestionService {
     this.#thresholdBytes = workerThresholdBytes
     this.#script = options.workerScript === undefined ? defaultWorkerScript() : toScriptUrl(options.workerScript)
     this.#ignoreCase = options.ignoreCase ?? defaultIgnoreCase()
+    const negation = options.ignore?.negation ?? 'git'
+    if (negation !== 'git' && negation !== 'reject') {
+      throw new InvalidArgumentError(`ignore.negation must be "git" or "reject"; received ${JSON.stringify(negation)}.`)
+    }
+    this.#ignore = { ignoreCase: this.#ignoreCase, negation }
     this.#racyWindowMs = racyWindowMs
   }
 
@@ -176,7 +192,7 @@ export class FileIngestionService {
    */
   async plan(root: string, options: { readonly source?: SourceOptions; readonly signal?: AbortSignal } = {}): Promise<IngestionPlan> {
     const real = await resolveRoot(root)
-    return planSource(real, compileSource(options.source ?? {}, this.#ignoreCase), this.limits, this.#ignoreCase, options.signal)
+    return planSource(real, compileSource(options.source ?? {}, this.#ignoreCase), this.limits, this.#ignore, options.signal)
   }
 
   /**
@@ -184,7 +200,7 @@ export class FileIngestionService {
    * runs), chunks what changed, and returns the removals, additions and new state. Nothing is
    * written anywhere.
    *
-   * @throws ConfigError for a `!` rule or a bad glob; LimitExceededError for an exceeded cap;
+   * @throws ConfigError for a bad glob or, with `ignore.negation: 'reject'`, a `!` rule; LimitExceededError for an exceeded cap;
    *   CancelledError when `signal` aborts; RagError `INTERNAL` when the chunker throws;
    *   InvalidArgumentError for a missing root or malformed `previous` state.
    */
@@ -196,7 +212,7 @@ export class FileIngestionService {
     const source = compileSource(options.source ?? {}, this.#ignoreCase)
     const chunker = await this.chunker()
     const context = pipelineContext(chunker.id, source.selectors.key, source.format)
-    const walked = await walk({ root: real, limits: this.limits, ...source, ignoreCase: this.#ignoreCase, onError: 'throw', ...(signal ? { signal } : {}) })
+    const walked = await walk({ root: real, limits: this.limits, ...source, ignore: this.#ignore, onError: 'throw', ...(signal ? { signal } : {}) })
     const walkMs = Date.now() - runStartedMs
 
     const total = walked.files.length
@@ -244,7 +260,7 @@ export class FileIngestionService {
     checkBudget()
 
     const results = new Map<string, FileResult>()
-    const warnings: IngestWarning[] = []
+    const warnings: IngestWarning[] = walked.ignoreWarnings.map((w) => ({ code: 'IGNORE_RULE_SKIPPED', path: w.file, line: w.line, message: w.message }))
     const option = this.#chunkerOption
     const spec = isChunkerSpec(option) ? option : undefined
     if (spec && this.#workers > 0 && !this.#script) {

@@ -5,7 +5,10 @@ export type {
   IngestionResult,
   IngestStats,
   IngestWarning,
+  IgnoreOptions,
 } from './file-ingestion-service.js'
+export type { NegationMode } from './ignore/ignore-file.js'
+export type { IgnoreMatch } from './ignore/ignore-stack.js'
 export type { GenerationCounts } from './generation.js'
 export { DEFAULT_LIMITS, createLimits } from './limits.js'
 export type { Limits } from './limits.js'
@@ -13,7 +16,7 @@ export type { SourceOptions } from './source-options.js'
 export type { SelectorOptions } from './selectors.js'
 export { DEFAULT_SKIP_DIRECTORIES, DEFAULT_SKIP_ANY_COMPONENT, DEFAULT_SKIP_FILES } from './default-skips.js'
 export type { NameSkipOptions } from './default-skips.js'
-export { IGNORE_FILE_NAMES } from './ignore-rules.js'
+export { IGNORE_FILE_NAMES } from './ignore/read-ignore-files.js'
 export { detectFormat } from './format-detection.js'
 export type { DocumentFormat, DetectedFormat } from './format-detection.js'
 export type { TextEncoding } from './decode.js'

@@ -2,15 +2,20 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, InvalidArgumentError, LimitExceededError } from '@rag/core'
 import { describe, expect, it } from 'vitest'
-import { contents, setup, storesAgree, tree } from '../test/helpers.js'
+import { contents, setup, storesAgree, tree, type StagingIndexerOptions } from '../test/helpers.js'
 import { createLimits, DEFAULT_LIMITS, type Limits } from './limits.js'
 
 const base = { 'src/a.ts': 'export const a = 1\n', 'src/b.py': 'def b():\n    return 2\n', 'README.md': '# Title\n\nSome words.\n' }
 
 /** Indexes `base`, breaks the tree with `mutate`, and checks that the next run throws and changes nothing. */
-async function expectRejected(limits: Partial<Limits>, mutate: (root: string) => void, check: (error: unknown) => void): Promise<void> {
+async function expectRejected(
+  limits: Partial<Limits>,
+  mutate: (root: string) => void,
+  check: (error: unknown) => void,
+  options: Partial<StagingIndexerOptions> = {},
+): Promise<void> {
   const root = tree(base)
-  const { kb, bm25, indexer } = setup({ limits: createLimits(limits) })
+  const { kb, bm25, indexer } = setup({ limits: createLimits(limits), ...options })
   await indexer.index(root)
   const before = await contents(kb)
   const fingerprints = indexer.fingerprints
@@ -86,11 +91,11 @@ describe('Limits', () => {
     expect((await kb.list()).map((d) => d.metadata['file'])).not.toContain('grows.txt')
   })
 
-  it('rejects a "!" rule with a ConfigError naming file and line', async () => {
+  it('with ignore.negation "reject", rejects a "!" rule with a ConfigError naming file and line, and keeps the previous index', async () => {
     await expectRejected({}, (root) => writeFileSync(join(root, 'src', '.gitignore'), '*.log\n!keep.log\n'), (error) => {
       expect(error).toBeInstanceOf(ConfigError)
       expect((error as Error).message).toContain('.gitignore line 2 in src/: "!keep.log"')
-    })
+    }, { ignore: { negation: 'reject' } })
   })
 
   it('rejects an ignore file over 64 KiB', async () => {

@@ -70,7 +70,7 @@ describe('plan (dry run)', () => {
 
   it('collects every bad ignore file instead of stopping at the first', async () => {
     const root = tree({ 'a/.gitignore': '!x\n', 'b/.tnsignore': 'ok\n!y\n', 'c.txt': 'c' })
-    const plan = await new FileIngestionService({ workers: 0 }).plan(root)
+    const plan = await new FileIngestionService({ workers: 0, ignore: { negation: 'reject' } }).plan(root)
     expect(plan.errors.map((e) => [e.constructor, e.message.split(':')[0]])).toEqual([
       [ConfigError, '.gitignore line 1 in a/'],
       [ConfigError, '.tnsignore line 2 in b/'],

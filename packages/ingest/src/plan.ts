@@ -2,11 +2,14 @@ import { join } from 'node:path'
 import type { RagError } from '@rag/core'
 import { decodeText, type TextEncoding } from './decode.js'
 import { detectFormat } from './format-detection.js'
+import type { IgnoreCompileOptions } from './ignore/ignore-file.js'
+import type { IgnoreMatch } from './ignore/ignore-stack.js'
 import { limitError, type Limits } from './limits.js'
 import { readRegularFile } from './read-file.js'
 import type { CompiledSource } from './source-options.js'
 import type { SkippedEntry } from './skips.js'
 import { walk } from './walk.js'
+import type { IngestWarning } from './warnings.js'
 
 /** A file an index run would ingest. */
 export interface PlannedFile {
@@ -22,6 +25,8 @@ export interface PlannedFile {
   readonly language?: string
   /** How the bytes were decoded (see the README's decoding rules). */
   readonly encoding: TextEncoding
+  /** The `!` rule that re-included the file, when one matched it (like `git check-ignore -v`). */
+  readonly reincludedBy?: IgnoreMatch
 }
 
 /** Files and bytes under one key (a directory or a format). */
@@ -45,8 +50,10 @@ export interface IngestionPlan {
   readonly files: PlannedFile[]
   /** Every skipped path and its reason (ignore file and line, default skip, cap, binary, symlink, ...). */
   readonly skipped: SkippedEntry[]
-  /** Ignore files read, with their selector counts. */
+  /** Ignore files read (`.git/info/exclude` included), with their rule counts. */
   readonly ignoreFiles: { readonly path: string; readonly selectors: number }[]
+  /** What an index run would warn about: ignore rules not applied, files with replaced bytes or a legacy encoding. */
+  readonly warnings: IngestWarning[]
   /** Admitted files per directory (their own directory, not counting subdirectories), largest first. */
   readonly byDirectory: PlanCount[]
   /** Admitted files per detected format, largest first. */
@@ -78,17 +85,18 @@ export async function planSource(
   root: string,
   source: CompiledSource,
   limits: Limits,
-  ignoreCase: boolean,
+  ignore: IgnoreCompileOptions,
   signal?: AbortSignal,
 ): Promise<IngestionPlan> {
-  const walked = await walk({ root, limits, ...source, ignoreCase, onError: 'collect', ...(signal ? { signal } : {}) })
+  const walked = await walk({ root, limits, ...source, ignore, onError: 'collect', ...(signal ? { signal } : {}) })
+  const warnings: IngestWarning[] = walked.ignoreWarnings.map((w) => ({ code: 'IGNORE_RULE_SKIPPED', path: w.file, line: w.line, message: w.message }))
   const files: PlannedFile[] = []
   const skipped = [...walked.skipped]
   const errors = [...walked.errors]
   let next = 0
   const lane = async (): Promise<void> => {
     while (next < walked.files.length) {
-      const { path } = walked.files[next++]!
+      const { path, reincludedBy } = walked.files[next++]!
       const outcome = await readRegularFile(join(root, path), limits.maxFileBytes)
       if (!outcome.ok) {
         if (outcome.kind === 'vanished') skipped.push({ path, type: 'file', reason: { kind: 'vanished' } })
@@ -101,6 +109,11 @@ export async function planSource(
         skipped.push({ path, type: 'file', reason: { kind: 'binary', detail: decoded.detail } })
         continue
       }
+      if (decoded.replaced > 0) {
+        warnings.push({ code: 'INVALID_UTF8', path, message: `${decoded.replaced} invalid UTF-8 sequence(s) in ${path} would be replaced by U+FFFD.` })
+      } else if (decoded.encoding === 'windows-1252') {
+        warnings.push({ code: 'LEGACY_ENCODING', path, message: `${path} is not UTF-8 and would be decoded as windows-1252.` })
+      }
       const detected = detectFormat(path, decoded.text, source.format)
       files.push({
         path,
@@ -109,6 +122,7 @@ export async function planSource(
         format: detected.format,
         ...(detected.language ? { language: detected.language } : {}),
         encoding: decoded.encoding,
+        ...(reincludedBy ? { reincludedBy } : {}),
       })
     }
   }
@@ -135,6 +149,7 @@ export async function planSource(
     files,
     skipped,
     ignoreFiles: walked.ignoreFiles,
+    warnings: warnings.sort((a, b) => ((a.path ?? '') < (b.path ?? '') ? -1 : (a.path ?? '') > (b.path ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0))),
     byDirectory: sorted(byDirectory),
     byFormat: sorted(byFormat),
     totals: { files: files.length, bytes, chars, entries: walked.entries },

@@ -1,5 +1,5 @@
 import { ConfigError } from '@rag/core'
-import ignore, { type Ignore } from 'ignore'
+import { compileIgnoreFile, type IgnoreFile } from './ignore/ignore-file.js'
 
 /** The caller's `include` / `exclude` globs for one source (seed 000: `KnowledgeSourceConfig`). */
 export interface SelectorOptions {
@@ -22,28 +22,32 @@ export interface SelectorOptions {
 export interface Selectors {
   /** The `exclude` pattern matching `path`, or `undefined`. */
   excluded(path: string, isDirectory: boolean): string | undefined
-  /** `true` when no `include` is set or `path` (a file) matches one. */
+  /** `true` when no `include` is set or `path` (a file) or one of its directories matches one. */
   included(path: string): boolean
   /** A stable description of the selectors, recorded in fingerprints. */
   readonly key: string
 }
 
-function compile(kind: string, patterns: readonly string[], ignoreCase: boolean): Ignore | undefined {
+const UNBOUNDED = { maxIgnoreFileBytes: Number.MAX_SAFE_INTEGER, maxIgnoreSelectors: Number.MAX_SAFE_INTEGER }
+
+function compile(kind: string, patterns: readonly string[], ignoreCase: boolean): IgnoreFile | undefined {
   if (patterns.length === 0) return undefined
   patterns.forEach((pattern, i) => {
-    if (typeof pattern !== 'string' || pattern.trim() === '' || pattern.includes('!')) {
+    if (typeof pattern !== 'string' || pattern.trim() === '' || pattern.includes('!') || /[\r\n]/.test(pattern)) {
       throw new ConfigError(
-        `${kind}[${i}] must be a non-empty glob without "!"; received ${JSON.stringify(pattern)}.`,
+        `${kind}[${i}] must be a non-empty one-line glob without "!"; received ${JSON.stringify(pattern)}.`,
       )
     }
   })
-  return ignore({ ignorecase: ignoreCase }).add(patterns.map((pattern) => ({ pattern })))
+  // The same matcher as ignore files: one rule per glob, anchored at the root.
+  const text = new TextEncoder().encode(patterns.join('\n'))
+  return compileIgnoreFile(kind, '', text, UNBOUNDED, { ignoreCase, negation: 'git' })
 }
 
 /**
- * Compiles `include` and `exclude`.
+ * Compiles `include` and `exclude` with git's gitignore matching.
  *
- * @throws ConfigError for an empty pattern or one containing `!`.
+ * @throws ConfigError for an empty pattern or one containing `!` or a line break.
  */
 export function compileSelectors(options: SelectorOptions, ignoreCase: boolean): Selectors {
   const { include = [], exclude = [] } = options
@@ -51,12 +55,15 @@ export function compileSelectors(options: SelectorOptions, ignoreCase: boolean):
   const exc = compile('exclude', exclude, ignoreCase)
   return {
     excluded(path, isDirectory) {
-      if (!exc) return undefined
-      const result = exc.test(isDirectory ? `${path}/` : path)
-      return result.ignored ? result.rule?.pattern ?? '' : undefined
+      return exc?.lastMatch(path, isDirectory)?.text
     },
     included(path) {
-      return inc ? inc.ignores(path) : true
+      if (!inc) return true
+      if (inc.lastMatch(path, false)) return true
+      for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+        if (inc.lastMatch(path.slice(0, slash), true)) return true
+      }
+      return false
     },
     key: JSON.stringify({ include, exclude, ignoreCase }),
   }

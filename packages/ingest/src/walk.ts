@@ -1,13 +1,15 @@
-import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs'
+import { lstatSync, type Stats } from 'node:fs'
 import { readlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { CancelledError, LimitExceededError, RagError } from '@rag/core'
-import fg from 'fast-glob'
+import { CancelledError, LimitExceededError, type RagError } from '@rag/core'
 import type { NameSkipper } from './default-skips.js'
 import { binaryExtension } from './format-detection.js'
-import { compileIgnoreFile, IGNORE_FILE_NAMES, IgnoreStack, type IgnoreFile } from './ignore-rules.js'
+import type { IgnoreCompileOptions, IgnoreRuleWarning } from './ignore/ignore-file.js'
+import { IgnoreStack, type IgnoreMatch } from './ignore/ignore-stack.js'
+import { IGNORE_FILE_NAMES, readDirectoryIgnoreFiles, readGitExclude, type IgnoreReader } from './ignore/read-ignore-files.js'
 import { limitError, type Limits } from './limits.js'
-import { readRegularFile, toFileStat, type FileStat } from './read-file.js'
+import { listDirectory, type ListedEntry } from './list-directory.js'
+import { toFileStat, type FileStat } from './read-file.js'
 import type { Selectors } from './selectors.js'
 import type { EntryType, SkippedEntry, SkipReason } from './skips.js'
 
@@ -18,8 +20,8 @@ export interface WalkOptions {
   readonly limits: Limits
   readonly skipNames: NameSkipper
   readonly selectors: Selectors
-  /** Match ignore rules case-insensitively (git's `core.ignorecase`). */
-  readonly ignoreCase: boolean
+  /** Case sensitivity and the meaning of `!` in ignore files. */
+  readonly ignore: IgnoreCompileOptions
   /** `throw`: stop at the first configuration or limit error. `collect`: record it and go on where possible (dry runs). */
   readonly onError: 'throw' | 'collect'
   readonly signal?: AbortSignal
@@ -31,14 +33,18 @@ export interface WalkedFile {
   readonly path: string
   /** `lstat` of the entry during the walk. */
   readonly stat: FileStat
+  /** The `!` rule that re-included it, when one matched (what `git check-ignore -v` shows). */
+  readonly reincludedBy?: IgnoreMatch
 }
 
 /** What the walk found. Lists are sorted by path. */
 export interface WalkResult {
   readonly files: WalkedFile[]
   readonly skipped: SkippedEntry[]
-  /** Every ignore file read, with its selector count. */
+  /** Every ignore file read, with its rule count (`.git/info/exclude` included). */
   readonly ignoreFiles: { readonly path: string; readonly selectors: number }[]
+  /** Ignore rules read but not applied, with file and line. */
+  readonly ignoreWarnings: IgnoreRuleWarning[]
   /** Directories that could not be listed: files below them keep their previous chunks. */
   readonly unreadableDirectories: string[]
   /** Entries that survived the skip rules (counted against `maxEntries`). */
@@ -55,25 +61,6 @@ interface Pending {
 
 const CONCURRENCY = 8
 
-type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void
-
-// fast-glob lists each directory through this adapter. A synchronous readdir takes ~15 µs per
-// directory against ~60 µs plus thread-pool queueing for the asynchronous one, which dominated the
-// walk of a no-op re-index; it blocks for one directory at a time. The callback still runs
-// asynchronously (next tick), as fast-glob expects.
-const listDirectory = {
-  readdir(path: string, options: { withFileTypes: true }, callback: ReaddirCallback): void {
-    let entries: Dirent[]
-    try {
-      entries = readdirSync(path, options)
-    } catch (error) {
-      process.nextTick(callback, error as NodeJS.ErrnoException, [])
-      return
-    }
-    process.nextTick(callback, null, entries)
-  },
-}
-
 function byPath<T extends { path: string }>(a: T, b: T): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0
 }
@@ -81,19 +68,21 @@ function byPath<T extends { path: string }>(a: T, b: T): number {
 /**
  * Walks `root` with fast-glob one directory at a time, never following symbolic links, so that
  * each directory's `.gitignore` / `.tnsignore` is read before its entries are judged and an
- * ignored or skipped directory is never entered. Per entry, in order: default and extra name
- * skips, ignore rules, `exclude`, the `maxEntries` and `maxDepth` caps, the entry type (symbolic
- * links and special files are reported, never followed or read), then for files `include`, the
- * per-file size bound, the binary-extension check and `maxFiles`.
+ * ignored or skipped directory is never entered (nor are its ignore files read), as in git. The
+ * root checkout's `.git/info/exclude` applies below every ignore file. Per entry, in order:
+ * default and extra name skips, ignore rules, `exclude`, the `maxEntries` and `maxDepth` caps,
+ * the entry type (symbolic links and special files are reported, never followed or read), then
+ * for files `include`, the per-file size bound, the binary-extension check and `maxFiles`.
  *
  * @throws ConfigError / LimitExceededError (`throw` mode), CancelledError when `signal` aborts,
  *   RagError `IO` when an ignore file cannot be read (its rules are unknown, so nothing is safe).
  */
 export async function walk(options: WalkOptions): Promise<WalkResult> {
-  const { root, limits, skipNames, selectors, ignoreCase, onError, signal } = options
+  const { root, limits, skipNames, selectors, onError, signal } = options
   const files: WalkedFile[] = []
   const skipped: SkippedEntry[] = []
   const ignoreFiles: { path: string; selectors: number }[] = []
+  const ignoreWarnings: IgnoreRuleWarning[] = []
   const unreadableDirectories: string[] = []
   const errors: RagError[] = []
   const reported = new Set<string>()
@@ -117,27 +106,14 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
     skipped.push({ path, type, reason })
   }
 
-  const readIgnoreFiles = async (dir: string, names: Set<string>): Promise<IgnoreFile[]> => {
-    const compiled: IgnoreFile[] = []
-    for (const name of IGNORE_FILE_NAMES) {
-      if (!names.has(name)) continue
-      const path = dir === '' ? name : `${dir}/${name}`
-      const outcome = await readRegularFile(join(root, path), limits.maxIgnoreFileBytes)
-      if (outcome.ok) {
-        try {
-          const file = compileIgnoreFile(path, outcome.bytes, limits, ignoreCase)
-          compiled.push(file)
-          ignoreFiles.push({ path, selectors: file.selectors })
-        } catch (error) {
-          fail(error as RagError)
-        }
-      } else if (outcome.kind === 'too-large') {
-        fail(limitError('maxIgnoreFileBytes', limits.maxIgnoreFileBytes, outcome.size, `Ignore file ${path} is too large`))
-      } else if (outcome.kind === 'failed') {
-        fail(new RagError('IO', `Ignore file ${path} cannot be read (${outcome.code}): ${outcome.message}; its rules are unknown, so nothing was indexed.`))
-      }
+  const reader: IgnoreReader = { root, limits, options: options.ignore, fail: (error) => fail(error) }
+  // Every ignore file read goes into the result with its rule count and warnings.
+  const record = <T extends { path: string; selectors: number; warnings: readonly IgnoreRuleWarning[] }>(read: T[]): T[] => {
+    for (const file of read) {
+      ignoreFiles.push({ path: file.path, selectors: file.selectors })
+      ignoreWarnings.push(...file.warnings)
     }
-    return compiled
+    return read
   }
 
   const visit = async ({ dir, depth, stack: parentStack }: Pending, queue: Pending[]): Promise<void> => {
@@ -146,19 +122,9 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
       stopped = true
       return
     }
-    let listed: fg.Entry[]
+    let listed: ListedEntry[]
     try {
-      listed = await fg('*', {
-        cwd: dir === '' ? root : join(root, dir),
-        dot: true,
-        onlyFiles: false,
-        deep: 1,
-        followSymbolicLinks: false,
-        objectMode: true,
-        suppressErrors: false,
-        caseSensitiveMatch: true,
-        fs: listDirectory as unknown as fg.FileSystemAdapter,
-      })
+      listed = await listDirectory(dir === '' ? root : join(root, dir))
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'EIO'
       if (code === 'ENOENT' || code === 'ENOTDIR') return
@@ -166,9 +132,8 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
       skip(dir, 'directory', { kind: 'unreadable', code })
       return
     }
-    listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const ignoreNames = new Set(listed.filter((e) => e.dirent.isFile() && IGNORE_FILE_NAMES.includes(e.name)).map((e) => e.name))
-    const stack = ignoreNames.size > 0 ? parentStack.push(await readIgnoreFiles(dir, ignoreNames)) : parentStack
+    const stack = ignoreNames.size > 0 ? parentStack.push(record(await readDirectoryIgnoreFiles(reader, dir, ignoreNames))) : parentStack
     if (stopped) return
 
     for (const entry of listed) {
@@ -182,9 +147,9 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
         skip(path, type, named.source === 'default' ? { kind: 'default-skip', name: named.name } : { kind: 'extra-skip', name: named.name })
         continue
       }
-      const ignored = stack.match(path, isDirectory)
-      if (ignored) {
-        skip(path, type, { kind: 'ignored', ...ignored })
+      const verdict = stack.verdict(path, isDirectory)
+      if (verdict?.ignored) {
+        skip(path, type, { kind: 'ignored', file: verdict.file, line: verdict.line, pattern: verdict.pattern })
         continue
       }
       const excluded = selectors.excluded(path, isDirectory)
@@ -238,7 +203,8 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
           skip(path, type, { kind: 'too-large', max: limits.maxFileBytes, actual: stats.size })
           continue
         }
-        files.push({ path, stat: toFileStat(stats) })
+        const reincludedBy = verdict ? { file: verdict.file, line: verdict.line, pattern: verdict.pattern } : undefined
+        files.push(reincludedBy ? { path, stat: toFileStat(stats), reincludedBy } : { path, stat: toFileStat(stats) })
         if (files.length > limits.maxFiles) {
           fail(limitError('maxFiles', limits.maxFiles, files.length, `The source ${root} has more files than allowed`))
           if (stopped) return
@@ -247,7 +213,9 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
     }
   }
 
-  const queue: Pending[] = [{ dir: '', depth: 0, stack: new IgnoreStack() }]
+  const exclude = await readGitExclude(reader)
+  if (fatal !== undefined) throw fatal
+  const queue: Pending[] = [{ dir: '', depth: 0, stack: new IgnoreStack(record(exclude ? [exclude] : [])) }]
   const active = new Set<Promise<void>>()
   while (!stopped && (queue.length > 0 || active.size > 0)) {
     while (!stopped && queue.length > 0 && active.size < CONCURRENCY) {
@@ -267,8 +235,9 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
   files.sort(byPath)
   skipped.sort(byPath)
   ignoreFiles.sort(byPath)
+  ignoreWarnings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))
   unreadableDirectories.sort()
   // Directories are visited concurrently: order the collected errors so a plan reads the same every run.
   errors.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0))
-  return { files, skipped, ignoreFiles, unreadableDirectories, entries, errors }
+  return { files, skipped, ignoreFiles, ignoreWarnings, unreadableDirectories, entries, errors }
 }

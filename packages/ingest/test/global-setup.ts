@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<void> {
     clean: true,
     silent: true,
     config: false,
-    external: [/^@rag\//, 'fast-glob', 'ignore'],
+    external: [/^@rag\//, 'fast-glob'],
   })
   project.provide('chunkWorker', pathToFileURL(`${outDir}/chunk-worker.js`).href)
 }

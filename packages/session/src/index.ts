@@ -35,6 +35,9 @@ export { renderContextPrompt, estimateTokens, type ContextPromptFormat, type Con
 export type {
   ChunkerSpec,
   FileRecord,
+  IgnoreMatch,
+  IgnoreOptions,
+  NegationMode,
   IndexState,
   IngestionPlan,
   IngestWarning,

@@ -1,50 +1,52 @@
-import type { SkipReason } from '@rag/session'
+import { relative, resolve, sep } from 'node:path'
 import { RagService } from '@rag/session'
+import { describeError, UsageError } from '../errors.js'
 import { ingestOptions } from '../index/open-index.js'
 import { rootForIndexing } from '../index/resolve-root.js'
+import { describeExplanation, describeSkip, explainPath } from '../output/explain-path.js'
 import { configFor, type CommandContext } from './context.js'
 
-/** A skip reason in words. */
-export function describeSkip(reason: SkipReason): string {
-  switch (reason.kind) {
-    case 'ignored':
-      return `ignored by ${reason.file}:${reason.line} (${reason.pattern})`
-    case 'default-skip':
-      return `default skip (${reason.name})`
-    case 'extra-skip':
-      return `skip name (${reason.name})`
-    case 'excluded':
-      return `excluded by ${reason.pattern}`
-    case 'not-included':
-      return 'not matched by include'
-    case 'ignore-file':
-      return 'ignore file (read, never indexed)'
-    case 'symlink':
-      return `symbolic link${reason.target ? ` to ${reason.target}` : ''} (never followed)`
-    case 'not-regular':
-      return 'not a regular file'
-    case 'binary':
-      return `binary (${reason.detail})`
-    case 'too-large':
-      return `too large (${reason.actual} bytes; limit ${reason.max})`
-    case 'vanished':
-      return 'vanished while reading'
-    case 'unreadable':
-      return `unreadable directory (${reason.code})`
-  }
+/** Options of `rag plan`. */
+export interface PlanCommandOptions {
+  /** A path (relative to the working directory) to explain instead of listing everything. */
+  readonly explain?: string
 }
 
-/** `rag plan [dir]`: a dry run: what an index run would take and skip, and why. Exit 1 if a run would be rejected. */
-export async function planCommand(context: CommandContext, dir: string | undefined): Promise<number> {
+/** `path` (relative to `cwd`) as a `/`-separated path relative to one of `roots`, or a usage error. */
+function relativeToRoot(path: string, cwd: string, roots: readonly string[]): string {
+  const absolute = resolve(cwd, path)
+  for (const root of roots) {
+    const rel = relative(root, absolute)
+    if (rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel))) return rel.split(sep).join('/')
+  }
+  throw new UsageError(`--explain ${path} is outside the indexed directory ${roots[0]}; give a path inside it.`)
+}
+
+/**
+ * `rag plan [dir]`: a dry run: what an index run would take and skip, and why (for an ignored
+ * path: the ignore file, line and rule, like `git check-ignore -v`). `--explain <path>` answers
+ * for one path. Exit 1 if a run would be rejected.
+ */
+export async function planCommand(context: CommandContext, dir: string | undefined, options: PlanCommandOptions = {}): Promise<number> {
   const { output } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
   // The plan needs the configured limits and source, not the store: nothing on disk is opened.
   const rag = new RagService({ bm25: false, ingest: ingestOptions(config) })
   const plan = await rag.planDirectory(location.root, { signal: context.signal })
+  const errors = plan.errors.map((e) => ({ code: e.code, message: describeError(e) }))
+  if (options.explain !== undefined) {
+    const explanation = explainPath(plan, relativeToRoot(options.explain, context.cwd, [location.root, plan.root]))
+    if (output.json) output.emit({ root: plan.root, ...explanation, warnings: plan.warnings, errors })
+    else {
+      output.line(describeExplanation(explanation, plan.root))
+      for (const error of errors) output.note(`error: ${error.message}`)
+    }
+    return errors.length > 0 ? 1 : 0
+  }
   if (output.json) {
-    output.emit({ ...plan, errors: plan.errors.map((e) => ({ code: e.code, message: e.message })) })
-    return plan.errors.length > 0 ? 1 : 0
+    output.emit({ ...plan, errors })
+    return errors.length > 0 ? 1 : 0
   }
   const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(2)} MB`
   output.line(`Plan for ${plan.root}: ${plan.totals.files} files, ${mb(plan.totals.bytes)}, ${plan.totals.entries} entries walked`)
@@ -55,10 +57,16 @@ export async function planCommand(context: CommandContext, dir: string | undefin
   for (const f of plan.byFormat) output.line(`  ${String(f.files).padStart(6)}  ${mb(f.bytes).padStart(10)}  ${f.key}`)
   output.line(`Skipped (${plan.skipped.length}):`)
   for (const s of plan.skipped) output.line(`  ${s.path}${s.type === 'directory' ? '/' : ''}  ${describeSkip(s.reason)}`)
+  const reincluded = plan.files.filter((f) => f.reincludedBy)
+  if (reincluded.length > 0) {
+    output.line(`Re-included by "!" rules (${reincluded.length}):`)
+    for (const f of reincluded) output.line(`  ${f.path}  ${f.reincludedBy!.file}:${f.reincludedBy!.line} (${f.reincludedBy!.pattern})`)
+  }
   if (plan.ignoreFiles.length > 0) {
     output.line('Ignore files:')
     for (const f of plan.ignoreFiles) output.line(`  ${f.path}  ${f.selectors} rules`)
   }
-  for (const error of plan.errors) output.note(`error: ${error.message}`)
-  return plan.errors.length > 0 ? 1 : 0
+  for (const warning of plan.warnings) output.note(`warning: ${warning.message}`)
+  for (const error of errors) output.note(`error: ${error.message}`)
+  return errors.length > 0 ? 1 : 0
 }

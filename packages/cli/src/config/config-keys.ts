@@ -30,7 +30,10 @@ const integer = (min: number): ConfigType => ({ kind: 'integer', min })
 
 /**
  * Every configuration key of the CLI. The admission limits are raised above the library's seed
- * defaults (4,096 files, 64 MiB): the CLI indexes whole repositories.
+ * defaults (4,096 files, 64 MiB): the CLI indexes whole repositories. So are the ignore-file caps
+ * (seed: 64 KiB and 1,024 rules; the largest of 980 real ignore files and github/gitignore
+ * templates in the ignore corpus has 705 rules in 31 KB, and generated ignore files of 10,000
+ * rules exist): a project's own `.gitignore` must never lock it out.
  */
 export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'analyzer', type: { kind: 'enum', values: INDEX_ANALYZERS }, default: RECOMMENDED.analyzer, description: 'BM25 analyzer of the index (changing it needs `rag clear` and a re-index); code-aware is the default because it ranks best on the evaluation (bench/results/REPORT.md)' },
@@ -49,6 +52,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'index.maxDecodedBytes', type: integer(1), default: 512 * MiB, description: 'most decoded text in total' },
   { key: 'index.maxDepth', type: integer(1), description: 'deepest path (default 64)' },
   { key: 'index.maxFileBytes', type: integer(1), description: 'largest file read; larger ones are skipped and reported (default 16 MiB)' },
+  { key: 'index.maxIgnoreFileBytes', type: integer(1), default: 4 * MiB, description: 'largest .gitignore / .tnsignore / .git/info/exclude read; a larger one stops the run' },
+  { key: 'index.maxIgnoreSelectors', type: integer(1), default: 100_000, description: 'most rules in one ignore file; more stops the run' },
+  { key: 'ignore.negation', type: { kind: 'enum', values: ['git', 'reject'] }, default: 'git', description: 'what "!" means in ignore files: git re-includes as git does; reject makes any "!" a configuration error naming file and line (the seeds\' rule)' },
   { key: 'index.workers', type: integer(0), description: 'worker threads for chunking (default: one per core; 0: none)' },
   { key: 'chunker.maxChars', type: integer(16), description: 'largest chunk in characters (default 2000)' },
   { key: 'chunker.minChars', type: integer(0), description: 'smaller chunks merge with neighbours (default 150)' },

@@ -46,9 +46,9 @@ export interface OpenIndexOptions {
 }
 
 const CHUNKER_KEYS = ['maxChars', 'minChars', 'overlapChars'] as const
-const LIMIT_KEYS = ['maxFiles', 'maxEntries', 'maxDecodedBytes', 'maxDepth', 'maxFileBytes'] as const
+const LIMIT_KEYS = ['maxFiles', 'maxEntries', 'maxDecodedBytes', 'maxDepth', 'maxFileBytes', 'maxIgnoreFileBytes', 'maxIgnoreSelectors'] as const
 
-/** The session's ingest options from the configuration: limits, chunker options, workers and source. */
+/** The session's ingest options from the configuration: limits, chunker options, workers, ignore rules and source. */
 export function ingestOptions(config: ResolvedConfig): RagIngestOptions {
   const workers = configValue<number | undefined>(config, 'index.workers')
   const chunkerOptions: Record<string, number> = {}
@@ -63,6 +63,7 @@ export function ingestOptions(config: ResolvedConfig): RagIngestOptions {
   }
   return {
     limits,
+    ignore: { negation: configValue<'git' | 'reject'>(config, 'ignore.negation') },
     ...(Object.keys(chunkerOptions).length > 0 ? { chunkerOptions } : {}),
     ...(workers === undefined ? {} : { workers }),
     source: {
