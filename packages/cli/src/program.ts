@@ -91,6 +91,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .command('index [dir]')
     .description('index a directory, or update its index: only changed files are read and chunked')
     .option('--force', 're-read and re-chunk every file')
+    .option('--verify', 'check the whole index against the tree (every chunk, every file read and hashed) and repair what disagrees')
     .action(run((command) => indexCommand(context(command), command.args[0], command.opts())))
 
   const searchOptions = (command: Command): Command =>

@@ -86,6 +86,13 @@ export interface IngestOptions {
   readonly onProgress?: ProgressListener
   /** Cancels the run with a `CancelledError`; nothing is staged. */
   readonly signal?: AbortSignal
+  /**
+   * Trust the stat fast path (size, mtime, ctime, inode unchanged: not even read). `false` reads
+   * and hashes every file, so content that changed behind unchanged stat numbers is found; files
+   * whose hash is unchanged are still not re-chunked.
+   * @default true
+   */
+  readonly trustStat?: boolean
 }
 
 /** Figures of one run. */
@@ -206,7 +213,7 @@ export class FileIngestionService {
    */
   async ingest(root: string, options: IngestOptions = {}): Promise<IngestionResult> {
     const runStartedMs = Date.now()
-    const { previous, onProgress, signal } = options
+    const { previous, onProgress, signal, trustStat = true } = options
     if (previous !== undefined) assertIndexState(previous)
     const real = await resolveRoot(root)
     const source = compileSource(options.source ?? {}, this.#ignoreCase)
@@ -240,7 +247,7 @@ export class FileIngestionService {
     }
     for (const file of walked.files) {
       const record = before.get(file.path)
-      if (sameContext && record && statProvesUnchanged(record, file.stat, this.#racyWindowMs)) {
+      if (trustStat && sameContext && record && statProvesUnchanged(record, file.stat, this.#racyWindowMs)) {
         statReused.set(file.path, record)
         decodedChars += record.chars
         done++

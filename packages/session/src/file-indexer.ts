@@ -3,6 +3,7 @@ import type { FileIngestionService, FileIngestionServiceOptions, IndexState, Ing
 import { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
+import { ADDED_DOCUMENT_PREFIX } from './documents.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 
 /** Options of {@link FileIndexer}. */
@@ -59,6 +60,22 @@ export interface IndexOptions {
   readonly force?: boolean | undefined
   /** The store's write lock: who writes, and whether to wait for another writer. */
   readonly access?: WriteAccess | undefined
+  /**
+   * Check the whole store against the tree: audit every stored chunk against the file records
+   * (not only their counts) and read and hash every file (not trusting size and mtime); repair
+   * what disagrees. @default false
+   */
+  readonly verify?: boolean | undefined
+}
+
+/** What a run found wrong in the store and put right. */
+export interface IndexRepair {
+  /** Files whose chunks were (partly) missing from the store: re-chunked. */
+  readonly files: readonly string[]
+  /** Chunk ids the file records named that the store did not hold. */
+  readonly missingChunks: number
+  /** Stored chunks no file record named: removed. */
+  readonly orphanChunks: number
 }
 
 /** What one committed run did. */
@@ -67,6 +84,10 @@ export type IndexReport = Omit<IngestionResult, 'addDocuments' | 'removeIds' | '
   readonly added: number
   /** Chunk ids removed by this run. */
   readonly removed: number
+  /** Set when the store disagreed with its own file records and the run repaired it. */
+  readonly repaired?: IndexRepair
+  /** `true` when the run checked the whole store and every file's content (`verify`). */
+  readonly verified?: boolean
 }
 
 function validate(options: FileIndexerOptions): void {
@@ -222,28 +243,51 @@ export class FileIndexer {
     await this.sync()
     if (this.#targets.inconsistent) await this.#repair()
     if (options.force) this.clearHashes()
+    const verify = options.verify === true
+    const audit = await this.#audit(verify)
     const epoch = this.#hashEpoch
-    const previous = this.#state
+    const previous = audit === undefined ? this.#state : damaged(this.#state, audit.files)
     const service = await this.#serviceReady()
     const result = await service.ingest(root, {
       source: options.source ?? this.#options.source ?? {},
       ...(previous ? { previous } : {}),
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
+      ...(verify ? { trustStat: false } : {}),
     })
     if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
     const store = this.#stateStore
-    const changed = result.removeIds.length > 0 || result.addDocuments.length > 0
-    if (changed || store !== undefined) {
+    const removeIds = audit === undefined ? result.removeIds : [...result.removeIds, ...audit.orphans]
+    if (removeIds.length > 0 || result.addDocuments.length > 0 || store !== undefined) {
       // With a store, a run that changed nothing still saves the refreshed stat records and its time.
       this.#staged = result.state
       const state = store !== undefined ? { next: result.state, previous, expectedGeneration: this.#seen } : undefined
-      await this.#targets.swap(result.removeIds, result.addDocuments, state)
+      await this.#targets.swap(removeIds, result.addDocuments, state)
     }
     this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
     if (store?.info) this.#seen = (await store.info()).generation
-    const { removeIds, addDocuments, state: _state, ...rest } = result
-    return { ...rest, added: addDocuments.length, removed: removeIds.length }
+    const { removeIds: _removed, addDocuments, state: _state, ...rest } = result
+    return {
+      ...rest,
+      added: addDocuments.length,
+      removed: removeIds.length,
+      ...(audit !== undefined ? { repaired: { files: audit.files, missingChunks: audit.missing, orphanChunks: audit.orphans.length } } : {}),
+      ...(verify ? { verified: true } : {}),
+    }
+  }
+
+  // Under the write lock, before staging: does the store hold exactly the chunks its file records
+  // name? A count check every run (milliseconds); the full lists when it fails or on `verify`.
+  // Returns what to repair, or undefined when the store is sound (or cannot be audited).
+  async #audit(full: boolean): Promise<{ files: string[]; missing: number; orphans: readonly string[] } | undefined> {
+    const store = this.#stateStore
+    if (store?.auditChunks === undefined) return undefined
+    let audit = await store.auditChunks({ exceptPrefix: ADDED_DOCUMENT_PREFIX, full })
+    if (!audit.consistent && !full) audit = await store.auditChunks({ exceptPrefix: ADDED_DOCUMENT_PREFIX, full: true })
+    if (audit.consistent) return undefined
+    const missing = new Set(audit.missing)
+    const files = (this.#state?.files ?? []).filter((file) => file.chunkIds.some((id) => missing.has(id))).map((file) => file.path)
+    return { files, missing: missing.size, orphans: audit.orphans }
   }
 
   #serviceReady(): Promise<FileIngestionService> {
@@ -272,6 +316,13 @@ export class FileIndexer {
 async function checkState(state: IndexState): Promise<void> {
   const check: (value: unknown) => void = (await import('@rag/ingest')).assertIndexState
   check(state)
+}
+
+/** The state with the fingerprints of `paths` dropped, so the run re-reads and re-chunks exactly those files. */
+function damaged(state: IndexState | undefined, paths: readonly string[]): IndexState | undefined {
+  if (state === undefined || paths.length === 0) return state
+  const set = new Set(paths)
+  return { ...state, files: state.files.map((file) => (set.has(file.path) ? { ...file, fingerprint: '' } : file)) }
 }
 
 /** The state with every fingerprint dropped, so the next run re-reads and re-chunks every file. */

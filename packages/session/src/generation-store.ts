@@ -1,6 +1,6 @@
 import { RagError, type Document, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
 import type { FileRecord, IndexState } from '@rag/ingest'
-import type { IndexStateStore, IndexStateStoreInfo, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
+import type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 
 /** What a persistent store keeps per indexed file: the fingerprint, the chunk ids and the stat numbers. */
 export interface StoredFileRecord {
@@ -37,6 +37,12 @@ export interface GenerationStore {
   acquireWriteLock(command: string, options?: WriteLockOptions): Promise<{ release(): Promise<void> }>
   /** The live holder of the write lock, if any. */
   writeLockHolder(): Promise<WriteLockHolder | undefined>
+  /**
+   * Whether the file records and the documents agree: every chunk id a record names is stored, and
+   * every stored document outside `exceptPrefix` is named. `full: false` may answer from counts
+   * and list nothing; `full: true` lists the ids on either side.
+   */
+  auditChunks(options: { readonly exceptPrefix: string; readonly full: boolean }): Promise<ChunkAudit>
 }
 
 /** A knowledge base that is also a {@link GenerationStore}: what `openRag` runs on. */
@@ -134,5 +140,7 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
     },
 
     acquireWriteLock: (command, options) => store.acquireWriteLock(command, options),
+
+    auditChunks: (options) => store.auditChunks(options),
   }
 }

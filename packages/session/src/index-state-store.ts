@@ -66,4 +66,20 @@ export interface IndexStateStore {
    * one process.
    */
   acquireWriteLock?(command: string, options?: WriteLockOptions): Promise<{ release(): Promise<void> }>
+  /**
+   * Checks that the stored chunks are exactly the ones the stored file records name (documents
+   * whose id starts with `exceptPrefix`, added by hand, aside). When present, every index run
+   * checks it cheaply (`full: false`) under the write lock and repairs what disagrees.
+   */
+  auditChunks?(options: { readonly exceptPrefix: string; readonly full: boolean }): Promise<ChunkAudit>
+}
+
+/** Whether a store's file records and documents agree, and where they do not. */
+export interface ChunkAudit {
+  /** `true` when every named chunk is stored and every stored chunk is named. */
+  readonly consistent: boolean
+  /** Chunk ids a file record names that no document has (listed by a full audit only). */
+  readonly missing: readonly string[]
+  /** Stored documents no file record names, other than added documents (listed by a full audit only). */
+  readonly orphans: readonly string[]
 }

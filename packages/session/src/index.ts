@@ -1,11 +1,11 @@
 export { RagService, type IndexDirectoryOptions, type BuildContextPromptOptions } from './rag-service.js'
 export type { RagServiceOptions, RagIngestOptions, RagWeights, WeightedStream } from './rag-service-options.js'
 export { recommendedRetrieval, type RecommendedRetrieval } from './recommended-retrieval.js'
-export { FileIndexer, type FileIndexerOptions, type IndexOptions, type IndexReport } from './file-indexer.js'
+export { FileIndexer, type FileIndexerOptions, type IndexOptions, type IndexReport, type IndexRepair } from './file-indexer.js'
 export type { WriteAccess } from './write-access.js'
 export { createGenerationStateStore, type GenerationStore, type PersistentStore, type StoredFileRecord, type StoredGeneration } from './generation-store.js'
 export { statusToJson, type RagStatus, type RagStatusJson } from './status.js'
-export type { IndexStateStore, IndexStateStoreInfo, IndexStateCommitOptions, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
+export type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, IndexStateCommitOptions, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 export { compileSearchFilter, type SearchFilter, type DocumentPredicate } from './search-filter.js'
 export { ADDED_DOCUMENT_PREFIX, PREVIEW_LENGTH, type DocumentInfo } from './documents.js'
 export {

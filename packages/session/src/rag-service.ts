@@ -45,6 +45,11 @@ export interface IndexDirectoryOptions {
   readonly wait?: boolean
   /** Called once when another writer holds the store's write lock and this run starts waiting. */
   readonly onLockWait?: WriteAccess['onWait']
+  /**
+   * Check the whole store against the tree (every stored chunk against the file records, every
+   * file's content hashed) and repair what disagrees; the report says what was fixed. @default false
+   */
+  readonly verify?: boolean
 }
 
 /** Options of {@link RagService.buildContextPrompt}: `@rag/prompt`'s options plus a search filter. */
@@ -133,9 +138,9 @@ export class RagService {
    */
   indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
-      const { signal, source, force, wait, onLockWait } = options
+      const { signal, source, force, wait, onLockWait, verify } = options
       const access: WriteAccess = { ...this.#access, ...(wait !== undefined ? { wait } : {}), ...(onLockWait ? { onWait: onLockWait } : {}), signal }
-      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access })
+      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access, verify })
       this.#lastIndexedAt = new Date(this.#now())
       return report
     })

@@ -10,5 +10,6 @@ export type {
   StoredIndexState,
 } from './index-state.js'
 export { CorruptStoreError, IncompatibleStoreError } from './errors/store-errors.js'
+export type { ChunkAudit } from './chunk-audit.js'
 export { LOCK_HEARTBEAT_MS, LOCK_STALE_AFTER_MS, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 export { APPLICATION_ID, SCHEMA_VERSION } from './schema.js'

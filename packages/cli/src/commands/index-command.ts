@@ -8,6 +8,7 @@ import { configFor, lockWaitFor, type CommandContext } from './context.js'
 /** Options of `rag index`. */
 export interface IndexCommandOptions {
   readonly force?: boolean
+  readonly verify?: boolean
 }
 
 /** Skipped paths, without the index's own directory (always skipped, never news). */
@@ -22,6 +23,8 @@ export function reportJson(report: IndexReport): Record<string, unknown> {
     added: report.added,
     removed: report.removed,
     stats: report.stats,
+    repaired: report.repaired ?? null,
+    verified: report.verified === true,
     skipped: skippedCount(report),
     failed: report.failed,
     warnings: report.warnings,
@@ -38,6 +41,14 @@ export function reportLine(report: IndexReport): string {
   return `${stats.files} files (${parts.join(', ')}), +${report.added} -${report.removed} chunks in ${(stats.totalMs / 1000).toFixed(1)} s`
 }
 
+/** What a run repaired, for a human. */
+export function repairLine(repaired: NonNullable<IndexReport['repaired']>): string {
+  const parts: string[] = []
+  if (repaired.missingChunks > 0) parts.push(`${repaired.missingChunks} missing chunk${repaired.missingChunks === 1 ? '' : 's'} restored by re-chunking ${repaired.files.length} file${repaired.files.length === 1 ? '' : 's'}`)
+  if (repaired.orphanChunks > 0) parts.push(`${repaired.orphanChunks} chunk${repaired.orphanChunks === 1 ? '' : 's'} no file owns removed`)
+  return `Repaired the index: ${parts.join('; ')}.`
+}
+
 /** `rag index [dir]`: index (or update) the directory's index in `<dir>/.rag/`. */
 export async function indexCommand(context: CommandContext, dir: string | undefined, options: IndexCommandOptions): Promise<number> {
   const { output } = context
@@ -46,12 +57,14 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
   const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context) })
   const progress = createProgressReporter(output)
   try {
-    const report = await index.rag.indexDirectory(location.root, progress.onProgress, { signal: context.signal, force: options.force === true })
+    const report = await index.rag.indexDirectory(location.root, progress.onProgress, { signal: context.signal, force: options.force === true, verify: options.verify === true })
     progress.done()
     if (output.json) {
       output.emit({ event: 'done', ...reportJson(report) })
     } else {
       output.line(`Indexed ${report.root}: ${reportLine(report)}`)
+      if (report.repaired) output.line(repairLine(report.repaired))
+      else if (report.verified) output.line('Verified: every chunk is owned by an indexed file and every file was read and hashed; nothing needed repair.')
       const skipped = skippedCount(report)
       if (skipped > 0) output.line(`${skipped} path${skipped === 1 ? '' : 's'} skipped (\`rag plan\` lists them with reasons).`)
       for (const failed of report.failed) output.note(`warning: ${failed.path} could not be read (${failed.code}); it keeps its previous chunks.`)
