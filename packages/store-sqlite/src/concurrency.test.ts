@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileForChildren, killChildren, runChild } from './testing/child-process.js'
+import { describe, expect, it } from 'vitest'
+import { runChild, useChildProcesses } from './testing/child-process.js'
 import { GENERATION_WRITER } from './testing/generation-writer.js'
 import { createTempStores } from './testing/temp-stores.js'
 
 const COUNT = 500
 const stores = createTempStores()
-let build: ReturnType<typeof compileForChildren>
-
-beforeAll(() => {
-  build = compileForChildren()
-})
-
-afterAll(async () => {
-  killChildren()
-  build.dispose()
-  await stores.dispose()
-})
+const build = useChildProcesses(stores)
 
 /** Proves a list of documents is one whole generation of GENERATION_WRITER; returns its number. */
 function oneGeneration(docs: readonly { metadata: Record<string, unknown> }[]): number {

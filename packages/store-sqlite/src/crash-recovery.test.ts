@@ -1,23 +1,13 @@
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileForChildren, killChildren, runChild } from './testing/child-process.js'
+import { describe, expect, it } from 'vitest'
+import { runChild, useChildProcesses } from './testing/child-process.js'
 import { GENERATION_WRITER, generationOf } from './testing/generation-writer.js'
 import { createTempStores } from './testing/temp-stores.js'
 
 const COUNT = 4000
 
 const stores = createTempStores()
-let build: ReturnType<typeof compileForChildren>
-
-beforeAll(() => {
-  build = compileForChildren()
-})
-
-afterAll(async () => {
-  killChildren()
-  build.dispose()
-  await stores.dispose()
-})
+const build = useChildProcesses(stores)
 
 /** Opens the store and proves it holds exactly one whole generation; returns its number. */
 async function wholeGeneration(path: string): Promise<number> {

@@ -1,21 +1,11 @@
 import Database from 'better-sqlite3'
 import { CancelledError, RagError, type Document } from '@rag/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileForChildren, killChildren, runChild } from './testing/child-process.js'
+import { describe, expect, it } from 'vitest'
+import { runChild, useChildProcesses } from './testing/child-process.js'
 import { createTempStores } from './testing/temp-stores.js'
 
 const stores = createTempStores()
-let build: ReturnType<typeof compileForChildren>
-
-beforeAll(() => {
-  build = compileForChildren()
-})
-
-afterAll(async () => {
-  killChildren()
-  build.dispose()
-  await stores.dispose()
-})
+const build = useChildProcesses(stores)
 
 const doc = (id: string, content = `text of ${id}`): Document => ({ id, content, metadata: {} })
 

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { afterAll, beforeAll } from 'vitest'
 
 const SRC = fileURLToPath(new URL('..', import.meta.url))
 const PACKAGE = dirname(SRC)
@@ -106,6 +107,29 @@ export function runChild(dir: string, name: string, script: string, args: string
           reject(new Error(`child ${name} exited (${code ?? signal}) before a matching line; stderr: ${stderr}`))
         })
       })
+    },
+  }
+}
+
+/**
+ * Test helper: compiles the sources for child processes before the test file's tests and, after
+ * them, kills every child, deletes the build and disposes `stores`. Returns the build's directory
+ * (read it inside tests).
+ */
+export function useChildProcesses(stores: { dispose(): Promise<void> }): { readonly dir: string } {
+  let build: ReturnType<typeof compileForChildren> | undefined
+  beforeAll(() => {
+    build = compileForChildren()
+  })
+  afterAll(async () => {
+    killChildren()
+    build?.dispose()
+    await stores.dispose()
+  })
+  return {
+    get dir(): string {
+      if (build === undefined) throw new Error('useChildProcesses: the build exists only inside tests')
+      return build.dir
     },
   }
 }
