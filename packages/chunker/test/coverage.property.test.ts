@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createNormalizedDocumentChunker, languageForPath } from '../src/index.js'
-import { repositoryCorpus } from './corpus.js'
-import { expectExactCover, expectWindowCover } from './invariants.js'
+import { repositoryCorpus } from '../src/testing/corpus.js'
+import { expectExactCover, expectWindowCover } from '../src/testing/invariants.js'
 
 const corpus = repositoryCorpus()
 const formatOf = (path: string): string => {

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads'
 import type { Chunk } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import type * as ChunkerModule from '../src/index.js'
-import { readFixture } from './corpus.js'
+import { readFixture } from '../src/testing/corpus.js'
 
 const DIST = new URL('../dist/index.js', import.meta.url)
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createNormalizedDocumentChunker, languageForPath } from '../src/index.js'
-import { FIXTURES, fixtureNames, readFixture } from './corpus.js'
+import { FIXTURES, fixtureNames, readFixture } from '../src/testing/corpus.js'
 
 /**
  * Small chunks and no merging, so the goldens show the symbol structure itself: class headers,

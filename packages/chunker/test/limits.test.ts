@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createNormalizedDocumentChunker } from '../src/index.js'
-import { readFixture } from './corpus.js'
-import { expectExactCover, expectWindowCover } from './invariants.js'
+import { readFixture } from '../src/testing/corpus.js'
+import { expectExactCover, expectWindowCover } from '../src/testing/invariants.js'
 
 const chunker = createNormalizedDocumentChunker()
 

@@ -1,7 +1,7 @@
 import type { Chunk } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { createNormalizedDocumentChunker, type ChunkerOptions } from '../src/index.js'
-import { readFixture } from './corpus.js'
+import { readFixture } from '../src/testing/corpus.js'
 
 async function chunk(path: string, content: string, options: ChunkerOptions = {}): Promise<Chunk[]> {
   const format = path.endsWith('.md') ? 'markdown' : 'code'

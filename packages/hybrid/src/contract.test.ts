@@ -1,6 +1,6 @@
 import { describeStreamContract } from '@rag/test-utils'
 import { HybridRetriever } from './hybrid-retriever.js'
-import { termOverlapStream } from './test-streams.js'
+import { termOverlapStream } from './testing/streams.js'
 
 // The retriever is a Stream: over a real (small, lexical) stream it must keep the Stream contract.
 describeStreamContract('HybridRetriever', async (documents) =>

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { fuse, type RankedList } from './fuse.js'
-import { doc } from './test-streams.js'
+import { doc } from './testing/streams.js'
 
 const list = (stream: string, weight: number, ids: string[], files: Record<string, string | null> = {}): RankedList => ({
   stream,

@@ -2,7 +2,7 @@ import { ConfigError, InvalidArgumentError, RagError, type Stream } from '@rag/c
 import { describe, expect, it, vi } from 'vitest'
 import { HybridRetriever } from './hybrid-retriever.js'
 import type { Logger } from './options.js'
-import { doc, failingStream, listStream } from './test-streams.js'
+import { doc, failingStream, listStream } from './testing/streams.js'
 
 const quiet = (): Logger & { messages: string[] } => {
   const messages: string[] = []

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { deflateSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { setup, tree } from '../test/helpers.js'
+import { setup, tree } from './testing/helpers.js'
 import { decodeText } from './decode.js'
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contents, setup, tree, type TreeEntry } from '../test/helpers.js'
+import { contents, setup, tree, type TreeEntry } from './testing/helpers.js'
 import { createNameSkipper, DEFAULT_SKIP_ANY_COMPONENT, DEFAULT_SKIP_DIRECTORIES, DEFAULT_SKIP_FILES } from './default-skips.js'
 import { FileIngestionService } from './file-ingestion-service.js'
 

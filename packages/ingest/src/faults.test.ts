@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { RagError } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { describe, expect, it } from 'vitest'
-import { contents, indexedFiles, setup, StagingIndexer, storesAgree, tree, workerScript } from '../test/helpers.js'
+import { contents, indexedFiles, setup, StagingIndexer, storesAgree, tree, workerScript } from './testing/helpers.js'
 
 const files = {
   'a.ts': 'export const alpha = 1\n',

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { tempDir, tree, writeTree, type TreeEntry } from '../test/helpers.js'
+import { tempDir, tree, writeTree, type TreeEntry } from './testing/helpers.js'
 import { FileIngestionService } from './file-ingestion-service.js'
 
 const service = new FileIngestionService({ workers: 0, ignoreCase: false })

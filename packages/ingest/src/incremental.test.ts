@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { CancelledError, type IndexProgress } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { describe, expect, it } from 'vitest'
-import { contents, countingChunker, indexedFiles, setup, StagingIndexer, storesAgree, tree } from '../test/helpers.js'
+import { contents, countingChunker, indexedFiles, setup, StagingIndexer, storesAgree, tree } from './testing/helpers.js'
 
 const files = {
   'src/auth.ts': 'export function authenticate(token: string) {\n  return token.length > 0\n}\n',

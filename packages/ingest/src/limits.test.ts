@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, InvalidArgumentError, LimitExceededError } from '@rag/core'
 import { describe, expect, it } from 'vitest'
-import { contents, setup, storesAgree, tree, type StagingIndexerOptions } from '../test/helpers.js'
+import { contents, setup, storesAgree, tree, type StagingIndexerOptions } from './testing/helpers.js'
 import { createLimits, DEFAULT_LIMITS, type Limits } from './limits.js'
 
 const base = { 'src/a.ts': 'export const a = 1\n', 'src/b.py': 'def b():\n    return 2\n', 'README.md': '# Title\n\nSome words.\n' }

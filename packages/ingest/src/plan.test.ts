@@ -2,7 +2,7 @@ import { symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, LimitExceededError } from '@rag/core'
 import { describe, expect, it } from 'vitest'
-import { setup, tree } from '../test/helpers.js'
+import { setup, tree } from './testing/helpers.js'
 import { FileIngestionService } from './file-ingestion-service.js'
 import { createLimits } from './limits.js'
 

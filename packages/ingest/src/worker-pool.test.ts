@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { describe, expect, it } from 'vitest'
-import { contents, StagingIndexer, tree, workerScript } from '../test/helpers.js'
+import { contents, StagingIndexer, tree, workerScript } from './testing/helpers.js'
 import { FileIngestionService } from './file-ingestion-service.js'
 
 const source = (i: number): string =>

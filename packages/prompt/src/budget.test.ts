@@ -3,7 +3,7 @@ import { fitToBudget, largestFitting, truncationNote } from './budget.js'
 import { renderContextPrompt } from './build-context-prompt.js'
 import { createFencedLayout } from './fenced-format.js'
 import { createPlainLayout } from './plain-format.js'
-import { hit } from './test-helpers.js'
+import { hit } from './testing/hits.js'
 
 const chars = (text: string): number => text.length
 const lines = (from: number, to: number): string =>

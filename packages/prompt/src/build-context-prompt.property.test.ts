@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { renderContextPrompt } from './build-context-prompt.js'
 import { provenanceOrder } from './fenced-format.js'
 import { estimateTokens } from './token-count.js'
-import { hostileHits, hostileText, occurrences, parseFence } from './test-helpers.js'
+import { hostileHits, hostileText, occurrences, parseFence } from './testing/hits.js'
 
 const prefixes = fc.constantFrom('rag', 'tnsai', 'acme-ctx', 'X_1')
 // A query without markup, so that counting fence tags in the whole prompt is meaningful.

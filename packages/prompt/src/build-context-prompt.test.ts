@@ -2,7 +2,7 @@ import { InvalidArgumentError, RagError, type SearchResult } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { buildContextPrompt, renderContextPrompt } from './build-context-prompt.js'
 import { estimateTokens } from './token-count.js'
-import { hit } from './test-helpers.js'
+import { hit } from './testing/hits.js'
 
 const results = [hit('a', 'alpha', { file: 'a.ts' }), hit('b', 'beta', { file: 'b.ts' })]
 const malformed = (document: unknown): SearchResult[] => [results[0]!, { document, score: 1 } as unknown as SearchResult]

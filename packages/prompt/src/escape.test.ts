@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { escapeXml, unescapeXml } from './escape.js'
-import { hostileText } from './test-helpers.js'
+import { hostileText } from './testing/hits.js'
 
 // Code points XML 1.0 allows: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
 function isXmlChar(codePoint: number): boolean {

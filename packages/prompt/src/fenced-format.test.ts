@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildContextPrompt } from './build-context-prompt.js'
 import { provenanceOrder } from './fenced-format.js'
-import { hit } from './test-helpers.js'
+import { hit } from './testing/hits.js'
 
 // Seed 001, "Context prompt", verbatim: the example is the fixture (id and content are literally "...").
 const SEED_001 = `<tnsai-memory>

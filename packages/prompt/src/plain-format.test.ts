@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildContextPrompt } from './build-context-prompt.js'
 import { plainBody, plainHeader } from './plain-format.js'
-import { hit } from './test-helpers.js'
+import { hit } from './testing/hits.js'
 
 // Seed 000, "Context Prompt Format", verbatim.
 const SEED_000 = `[Relevant code context]

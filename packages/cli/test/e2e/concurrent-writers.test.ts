@@ -1,7 +1,7 @@
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collect, createSandbox, jsonLines, lastJson, runRag, startRag, type Sandbox } from '../helpers.js'
+import { collect, createSandbox, jsonLines, lastJson, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 // The red team's two data-loss repros of issue 11, with the real binary in separate processes.
 

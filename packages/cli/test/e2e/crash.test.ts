@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collect, createSandbox, jsonLines, lastJson, runRag, startRag, type Sandbox } from '../helpers.js'
+import { collect, createSandbox, jsonLines, lastJson, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 const BASE_FILES = 10
 const BULK_FILES = 1500

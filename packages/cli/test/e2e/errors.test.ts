@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, lastJson, runRag, type RagRun, type Sandbox } from '../helpers.js'
+import { createSandbox, lastJson, runRag, type RagRun, type Sandbox } from '../../src/testing/cli-process.js'
 
 /** One line on stderr, no stack trace, nothing on stdout. */
 function expectOneLineError(run: RagRun, code: number, pattern: RegExp): void {

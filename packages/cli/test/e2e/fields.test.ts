@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, lastJson, runRag, type RagRun, type Sandbox } from '../helpers.js'
+import { createSandbox, lastJson, runRag, type RagRun, type Sandbox } from '../../src/testing/cli-process.js'
 
 // Small chunks split the class into a header and one chunk per method: a method's chunk holds
 // `prune(...)` but not `LedgerReconciler`, which only its metadata (qname) names.

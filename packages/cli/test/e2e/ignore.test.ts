@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createSandbox, lastJson, runRag, type RagRun, type Sandbox } from '../helpers.js'
+import { createSandbox, lastJson, runRag, type RagRun, type Sandbox } from '../../src/testing/cli-process.js'
 
 /** A case of the ignore corpus vendored in @rag/ingest (see its test/ignore-corpus/README.md). */
 interface IgnoreCase {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, lastJson, runRag, type Sandbox } from '../helpers.js'
+import { createSandbox, lastJson, runRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 const FILES: Record<string, string> = {
   'src/auth/token.ts': '/** Checks the signature and expiry of a bearer token. */\nexport function verifyToken(token: string): boolean {\n  return token.startsWith("Bearer ")\n}\n',

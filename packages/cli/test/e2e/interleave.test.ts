@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { resolveRetrieval, storeOptions } from '@rag/session'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCliWorker, type CliWorker, type Step, type StepResult } from '../cli-workers.js'
+import { startCliWorker, type CliWorker, type Step, type StepResult } from '../../src/testing/cli-workers.js'
 
 // Issue 11: random interleavings of `index`, `clear`, `docs add/rm` and tree edits from 2 to 4
 // concurrent processes; afterwards one plain `rag index` must leave a store equal to a clean index

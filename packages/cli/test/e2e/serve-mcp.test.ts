@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { symlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collect, createSandbox, jsonLines, RAG, runRag, startRag, type Sandbox } from '../helpers.js'
+import { collect, createSandbox, jsonLines, RAG, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 const FILES = {
   'src/auth.ts': 'export function verifyToken(token: string): boolean {\n  return token.startsWith("tok_")\n}\n',

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { cpSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collect, createSandbox, jsonLines, lastJson, RAG, runRag, startRag, type Sandbox } from '../helpers.js'
+import { collect, createSandbox, jsonLines, lastJson, RAG, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 // Real code to search: three of this repository's own packages, copied as they are.
 const PACKAGES = join(import.meta.dirname, '..', '..', '..')

@@ -1,7 +1,7 @@
 // Shared by the tests only; not exported from the package and not part of the build.
 import type { Document, SearchResult } from '@rag/core'
 import fc from 'fast-check'
-import { unescapeXml } from './escape.js'
+import { unescapeXml } from '../escape.js'
 
 /** Strings that try to break out of a fence, or that escaping must treat with care. */
 export const HOSTILE_PIECES = [

@@ -14,8 +14,8 @@ import {
   type IngestionPlan,
   type IngestionResult,
   type SourceOptions,
-} from '../src/index.js'
-import { assertIndexState, withoutHashes } from '../src/index-state.js'
+} from '../index.js'
+import { assertIndexState, withoutHashes } from '../index-state.js'
 
 const created: string[] = []
 afterAll(() => {

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url'
 import { join, relative } from 'node:path'
 
 /** The fixture folder: one file per language. */
-export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url))
+export const FIXTURES = fileURLToPath(new URL('../../test/fixtures/', import.meta.url))
 
 /** The repository root (`packages/chunker/test` is three levels below it). */
-export const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url))
+export const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url))
 
 /** Fixture file names, sorted. */
 export function fixtureNames(): string[] {

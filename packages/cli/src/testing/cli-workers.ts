@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
-const WORKER = fileURLToPath(new URL('./fixtures/cli-worker.mjs', import.meta.url))
+const WORKER = fileURLToPath(new URL('../../test/fixtures/cli-worker.mjs', import.meta.url))
 
 /** One step a worker runs: a `rag` command line, or a change to the tree. */
 export type Step =

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The built binary under test. */
-export const RAG = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+export const RAG = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
 
 /** What a finished `rag` process left. */
 export interface RagRun {
