@@ -74,7 +74,7 @@ export function createRag(options: RagPipelineOptions = {}): RagService {
   const indexedText = INDEXED_TEXTS[settings.indexedText]
   return new RagService({
     knowledgeBase: new InMemoryKnowledgeBase({ analyzer: ANALYZERS[settings.tfidfAnalyzer], indexedText }),
-    bm25: { analyzer: ANALYZERS[settings.analyzer], indexedText, k1: settings.bm25.k1, b: settings.bm25.b, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY },
+    bm25: { analyzer: ANALYZERS[settings.analyzer], indexedText, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY },
     weights: { bm25: settings.weights.bm25, knowledgeBase: settings.weights.tfidf },
     knowledgeBaseStreamName: 'tfidf',
     streams: options.streams ?? [],

@@ -17,11 +17,11 @@ export type RecommendedRetrieval = Required<Pick<RagServiceOptions, 'knowledgeBa
  * const rag = new RagService({ ...recommendedRetrieval(), ingest: { workers: 2 } })
  */
 export function recommendedRetrieval(): RecommendedRetrieval {
-  const { analyzer, tfidfAnalyzer, indexedText, weights, bm25 } = PRESETS.recommended
+  const { analyzer, tfidfAnalyzer, indexedText, weights } = PRESETS.recommended
   const text = INDEXED_TEXTS[indexedText]
   return {
     knowledgeBase: new InMemoryKnowledgeBase({ analyzer: ANALYZERS[tfidfAnalyzer], indexedText: text }),
-    bm25: { analyzer: ANALYZERS[analyzer], indexedText: text, k1: bm25.k1, b: bm25.b, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY },
+    bm25: { analyzer: ANALYZERS[analyzer], indexedText: text, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY },
     weights: { bm25: weights.bm25, knowledgeBase: weights.tfidf },
   }
 }

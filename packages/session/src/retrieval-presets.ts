@@ -1,6 +1,6 @@
 import { codeAwareAnalyzer, compatibleAnalyzer } from '@rag/bm25'
 import { ConfigError, describeValue, type Analyzer, type IndexedText } from '@rag/core'
-import { basicAnalyzer, BM25_DEFAULTS, contentText, pathAndSymbolText, type Bm25Parameters } from '@rag/lexical'
+import { basicAnalyzer, contentText, pathAndSymbolText } from '@rag/lexical'
 
 /** The analyzers a preset or a configuration can name. */
 export const ANALYZERS: Readonly<Record<AnalyzerName, Analyzer>> = Object.freeze({
@@ -42,8 +42,6 @@ export interface RetrievalSettings {
   readonly weights: RetrievalWeights
   /** Most results from one file. */
   readonly maxPerFile: number
-  /** BM25 `k1` and `b` of the in-memory stream (stores use `BM25_DEFAULTS` of `@rag/lexical`). */
-  readonly bm25: Bm25Parameters
 }
 
 /** The named presets: `seed` (SPEC settings) and `recommended` (the evaluated ranking). */
@@ -53,7 +51,8 @@ export type PresetName = 'seed' | 'recommended'
  * The one table of ranking defaults. Every surface (`rag search`, `rag serve`, `rag mcp`, the
  * library's `createRag` and `openRag`, `RagService`'s own defaults, the CLI's configuration
  * defaults) reads it, so changing a default weight here is a one-line change they all follow. The
- * BM25 parameters come from `BM25_DEFAULTS` of `@rag/lexical`, which the SQLite store also uses.
+ * BM25 parameters are not a preset setting: every BM25 ranking, in memory or in a store, uses
+ * `BM25_DEFAULTS` of `@rag/lexical`, so a change of `k1` is one line there.
  *
  * - `seed`: seeds 000/001 (SPEC §6): the compatible analyzer for BM25 and the basic one for TF-IDF,
  *   the content alone, BM25 0.6 + TF-IDF 0.4 (test MRR@10 0.198 on `bench/`'s CodeSearchNet suite).
@@ -68,7 +67,6 @@ export const PRESETS: Readonly<Record<PresetName, RetrievalSettings>> = Object.f
     indexedText: 'content',
     weights: Object.freeze({ bm25: 0.6, tfidf: 0.4 }),
     maxPerFile: 3,
-    bm25: BM25_DEFAULTS,
   }),
   recommended: Object.freeze({
     analyzer: 'code-aware',
@@ -76,7 +74,6 @@ export const PRESETS: Readonly<Record<PresetName, RetrievalSettings>> = Object.f
     indexedText: 'path+symbol',
     weights: Object.freeze({ bm25: 0.7, tfidf: 0.3 }),
     maxPerFile: 3,
-    bm25: BM25_DEFAULTS,
   }),
 })
 
@@ -120,7 +117,6 @@ export function resolveRetrieval(preset: PresetName = 'recommended', overrides: 
       tfidf: weight('weights.tfidf', overrides.weights?.tfidf ?? base.weights.tfidf),
     }),
     maxPerFile,
-    bm25: overrides.bm25 ?? base.bm25,
   })
 }
 
