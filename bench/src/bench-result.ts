@@ -2,6 +2,7 @@ import type { Ranked } from './eval/select.js'
 import type { Metrics } from './eval/metrics.js'
 import type { CellStats, QualityRow } from './eval/quality.js'
 import type { QueryStats } from './eval/queries.js'
+import type { LocalizationResult } from './localization/result.js'
 import type { PipelineRow } from './speed/pipeline-speed.js'
 
 /** Load average at one point of the run, to read timing figures against. */
@@ -66,4 +67,6 @@ export interface BenchResult {
   }
   readonly peers: readonly { readonly corpus: string; readonly split: 'test'; readonly engines: readonly EngineQuality[] }[]
   readonly scaling: { readonly baseChars: number; readonly points: readonly ScalePoint[]; readonly timedQueries: number }
+  /** The localization suite (file-level ranking of commit messages); absent in results written before it existed. */
+  readonly localization?: LocalizationResult
 }

@@ -1,5 +1,7 @@
 import type { FieldSet } from './eval/fields.js'
 import { FIELD_SETS } from './eval/fields.js'
+import { LOCALIZATION_REPOS } from './corpus/localization-data.js'
+import type { LocalizationProfile } from './localization/run-localization.js'
 
 /** How big a run is. `full` is `pnpm bench`; `smoke` is the CI run (`pnpm test` in bench). */
 export interface Profile {
@@ -24,6 +26,8 @@ export interface Profile {
   readonly engineCorpora: number
   /** Test queries per corpus for the engine runs, sampled by a fixed hash (Orama needs ~30 ms a query). */
   readonly engineQueries: number
+  /** The localization suite's repositories, query cap and depth. */
+  readonly localization: LocalizationProfile
 }
 
 /** `pnpm bench`: every ablation, four sizes; about 10 minutes on a 2-core machine. */
@@ -39,9 +43,10 @@ export const FULL: Profile = {
   warmup: 30,
   engineCorpora: 2,
   engineQueries: 600,
+  localization: { repos: LOCALIZATION_REPOS, depth: 300 },
 }
 
-/** The CI smoke run: a few files, every stage once; well under a minute. */
+/** The CI smoke run: a few files, every stage once (localization: ky, 20 queries); well under a minute. */
 export const SMOKE: Profile = {
   mode: 'smoke',
   pythonFiles: 15,
@@ -56,4 +61,5 @@ export const SMOKE: Profile = {
   warmup: 2,
   engineCorpora: 1,
   engineQueries: 40,
+  localization: { repos: ['ky'], queriesPerRepo: 20, depth: 300 },
 }

@@ -9,6 +9,8 @@ import { configKey, isShippable, SEED_CONFIG, type Config } from './eval/grid.js
 import { runQuality, type CellStats, type QualityRow } from './eval/quality.js'
 import { buildQueries, type Query } from './eval/queries.js'
 import { rankOnDev } from './eval/select.js'
+import { runLocalization } from './localization/run-localization.js'
+import { localizationSystems } from './localization/systems.js'
 import type { Profile } from './profile.js'
 import { describeConfig } from './report/quality-tables.js'
 import { engineQuality } from './speed/engine-runs.js'
@@ -37,7 +39,8 @@ export interface RunOptions {
 
 /**
  * The whole benchmark: corpora and queries, the quality grid, the choice of defaults on the dev
- * split, every engine on the evaluation corpora (test split), and the scaling runs.
+ * split, every engine on the evaluation corpora (test split), the localization suite, and the
+ * scaling runs.
  */
 export async function runBench({ profile, scratch, log }: RunOptions): Promise<BenchResult> {
   const started = performance.now()
@@ -92,6 +95,10 @@ export async function runBench({ profile, scratch, log }: RunOptions): Promise<B
   }
   sample('after engines on evaluation corpora')
 
+  log('localization (files a commit changed, from its message)')
+  const localization = await runLocalization({ profile: profile.localization, scratch, log, systems: localizationSystems() })
+  sample('after localization')
+
   log(`scaling: x = ${(profile.baseChars / 1e6).toFixed(1)} M chars, ${profile.scales.join('/')}x`)
   const timed = queries.get('python-stdlib')!.slice(0, profile.timedQueries).map((q) => q.text)
   const points = await runScaling({
@@ -118,5 +125,6 @@ export async function runBench({ profile, scratch, log }: RunOptions): Promise<B
     selection: { seed: configKey(SEED_CONFIG), best, bestContentOnly, bestCli },
     peers,
     scaling: { baseChars: profile.baseChars, points, timedQueries: timed.length },
+    localization,
   }
 }

@@ -1,4 +1,5 @@
 import type { BenchResult } from './bench-result.js'
+import type { LocalizationResult } from './localization/result.js'
 
 /**
  * What the smoke run asserts: every stage ran and produced finite numbers. No thresholds and no
@@ -38,6 +39,28 @@ export function smokeProblems(result: BenchResult): string[] {
     finite(`${point.scale}x no-op ms`, point.pipeline.noopMs)
     finite(`${point.scale}x parse ms`, point.parseMs)
     if (point.pipeline.chunks === 0) problems.push(`${point.scale}x: the pipeline indexed no chunks.`)
+  }
+  if (result.localization === undefined) problems.push('the localization suite did not run.')
+  else problems.push(...localizationProblems(result.localization))
+  return problems
+}
+
+/** What the smoke run asserts of the localization suite: every repository indexed, every system scored with finite numbers. */
+export function localizationProblems(result: LocalizationResult): string[] {
+  const problems: string[] = []
+  if (result.repos.length === 0) problems.push('the localization suite indexed no repository.')
+  for (const repo of result.repos) {
+    if (repo.chunks === 0) problems.push(`localization: ${repo.id} produced no chunks.`)
+    if (repo.dev + repo.test === 0) problems.push(`localization: ${repo.id} has no queries.`)
+  }
+  for (const system of result.systems) {
+    const rows = result.rows.filter((r) => r.system === system.name)
+    if (rows.length === 0) problems.push(`localization: ${system.name} produced no rows.`)
+    for (const row of rows) {
+      for (const [what, value] of Object.entries({ 'R@10': row.metrics.recall10, 'MRR@10': row.metrics.mrr10, 'nDCG@10': row.metrics.ndcg10 })) {
+        if (!Number.isFinite(value)) problems.push(`localization: ${system.name} ${row.repo} ${row.split} ${what} is not a finite number (${value}).`)
+      }
+    }
   }
   return problems
 }

@@ -6,6 +6,7 @@ import { macroScore, rankOnDev, rowOf } from '../eval/select.js'
 import { delta, fixed, mb, ms, table } from './format.js'
 import { ablationGroups, ablationTable, describeConfig, fullResultsTable, topOnDevTable } from './quality-tables.js'
 import { readmeTable, referenceEngine } from './readme-table.js'
+import { renderLocalization } from './localization-tables.js'
 import { engineQualityTable, growthTable, pipelineTable, settingsList, speedRatioTable } from './speed-tables.js'
 
 function loadLines(result: BenchResult): string {
@@ -204,6 +205,7 @@ export function renderMarkdown(result: BenchResult): string {
     '',
   )
   for (const peer of result.peers) out.push(`### ${peer.corpus} (${peer.engines[0]?.queries ?? 0} queries)`, '', engineQualityTable(peer.engines), '')
+  if (result.localization !== undefined) out.push(renderLocalization(result.localization), '')
   out.push(
     '## Speed',
     '',
