@@ -1,0 +1,19 @@
+import { fileStem, normalizeName } from './normalize-name.js'
+
+const DECLARATION = /\.(d\.ts|d\.mts|d\.cts|pyi|h|hh|hpp|hxx)$/i
+
+/** Whether a path is a declaration file (`.d.ts`, `.pyi`, C and C++ headers): one whose implementation lives elsewhere. */
+export function isDeclaration(path: string): boolean {
+  return DECLARATION.test(path)
+}
+
+/**
+ * The key under which a declaration and its implementation meet: the normalised file stem, so
+ * `types/mock-pool.d.ts` and `lib/mock/mock-pool.js`, or `include/buf.h` and `src/buf.c`, share it.
+ */
+export function companionKey(path: string): string {
+  return normalizeName(fileStem(path))
+}
+
+/** A stem shared by more files than this (`index`, `util`) pairs nothing. */
+export const MAX_COMPANIONS = 4

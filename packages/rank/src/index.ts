@@ -1,0 +1,18 @@
+export { rankFiles, SIGNAL_NAMES, type SignalName, type RankedFile, type FileChunk, type SignalContribution, type RankFilesOptions } from './rank-files.js'
+export type { RankingPlan, PlanAnchor, QueryIntent } from './ranking-plan.js'
+export type {
+  RankingSignals,
+  DefinitionLookup,
+  DefinitionSite,
+  PathLookup,
+  NeighbourLookup,
+  EntrypointLookup,
+  EntrypointQuery,
+  RankedFileList,
+} from './signals.js'
+export { DEFAULT_WEIGHTS, type RankingWeights } from './weights.js'
+export { pathCategories, PATH_CATEGORIES, type PathCategory } from './path-category.js'
+export { createChunkSignals, createPathLookup } from './chunk-signals.js'
+export { fileDocuments } from './file-documents.js'
+export { companionKey, isDeclaration } from './companions.js'
+export { normalizeName, fileStem } from './normalize-name.js'

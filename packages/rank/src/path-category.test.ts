@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { pathCategories, type PathCategory } from './path-category.js'
+
+const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
+  ['src/index.ts', []],
+  ['lib/dispatcher/client-h1.js', []],
+  ['types/mock-agent.d.ts', []],
+  ['src/click/testing.py', []],
+  ['binding/form_mapping.go', []],
+  ['src/main/java/org/apache/commons/lang3/StringUtils.java', []],
+  ['clap_builder/src/builder/command.rs', []],
+  ['test/fetch/client.js', ['test']],
+  ['test/fixtures/wpt/fetch/api/basic/request-upload.any.js', ['test', 'fixture']],
+  ['src/foo.test.ts', ['test']],
+  ['src/foo.spec.tsx', ['test']],
+  ['test/types/mock-agent.test-d.ts', ['test']],
+  ['binding/form_mapping_test.go', ['test']],
+  ['tests/test_core.py', ['test']],
+  ['conftest.py', ['test']],
+  ['src/test/java/org/apache/commons/lang3/StringUtilsTest.java', ['test']],
+  ['clap_builder/tests/builder/help.rs', ['test']],
+  ['__tests__/util.js', ['test']],
+  ['testdata/protoexample/test.pb.go', ['fixture', 'generated']],
+  ['docs/docs/api/Agent.md', ['docs', 'non-code']],
+  ['README.md', ['docs']],
+  ['CHANGELOG.md', ['docs']],
+  ['LICENSE-APACHE', ['docs']],
+  ['license', ['docs']],
+  ['examples/basic.rs', ['example']],
+  ['benchmarks/benchmark-http2.js', ['benchmark']],
+  ['binding/form_mapping_benchmark_test.go', ['benchmark']],
+  ['api/v1/service.pb.go', ['generated']],
+  ['dist/bundle.min.js', ['generated']],
+  ['vendor/github.com/pkg/errors/errors.go', ['vendored']],
+  ['deps/llhttp/src/llhttp.c', ['vendored']],
+  ['.github/workflows/ci.yml', ['config']],
+  ['.eslintrc.js', ['config']],
+  ['package.json', ['config']],
+  ['Cargo.toml', ['config']],
+  ['vite.config.ts', ['config']],
+  ['requirements/dev.in', ['config']],
+  ['media/logo.ai', ['non-code']],
+  ['src/site/resources/release-notes/RELEASE-NOTES-3.8.txt', ['docs', 'non-code']],
+]
+
+describe('pathCategories', () => {
+  it.each(TABLE)('classifies %s', (path, expected) => {
+    expect(pathCategories(path).sort()).toEqual([...expected].sort())
+  })
+})

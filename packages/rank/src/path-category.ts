@@ -1,0 +1,77 @@
+/**
+ * What kind of file a path is, by the conventions of real repositories: the categories the path
+ * priors demote (or, for a query that asks for them, boost).
+ */
+export type PathCategory = 'test' | 'fixture' | 'docs' | 'example' | 'benchmark' | 'generated' | 'vendored' | 'config' | 'non-code'
+
+/** Every {@link PathCategory}. */
+export const PATH_CATEGORIES: readonly PathCategory[] = Object.freeze(['test', 'fixture', 'docs', 'example', 'benchmark', 'generated', 'vendored', 'config', 'non-code'])
+
+/** Extensions of programming languages: a file with none of them is `non-code` (prose, data, markup, images, licences). */
+const CODE_EXTENSION =
+  /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts|py|pyi|pyx|go|java|kt|kts|scala|groovy|rs|c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inl|m|mm|rb|php|cs|fs|vb|swift|vue|svelte|astro|dart|lua|sh|bash|zsh|fish|ps1|sql|ex|exs|erl|hrl|clj|cljs|hs|ml|mli|r|jl|pl|pm|elm|zig|nim|cr|sol|proto|graphql|gql|wat)$/i
+
+// Folder names, compared lower-cased with every folder of the path.
+const FOLDERS: ReadonlyMap<string, PathCategory> = new Map<string, PathCategory>([
+  ...(['test', 'tests', '__tests__', 'spec', 'specs', '__specs__', 'e2e', 'integration-tests'] as const).map((n) => [n, 'test'] as const),
+  ...(['fixtures', 'fixture', '__fixtures__', 'testdata', 'test-data', 'test_data', 'mocks', '__mocks__', '__snapshots__', 'snapshots', 'stubs'] as const).map((n) => [n, 'fixture'] as const),
+  ...(['doc', 'docs', 'documentation', 'website', 'site', 'man', 'docsify', 'guide', 'guides', 'changes', 'changelog', 'changelogs', 'release-notes'] as const).map((n) => [n, 'docs'] as const),
+  ...(['example', 'examples', 'demo', 'demos', 'sample', 'samples', 'playground', 'tutorial', 'tutorials', 'cookbook'] as const).map((n) => [n, 'example'] as const),
+  ...(['bench', 'benches', 'benchmark', 'benchmarks', 'perf'] as const).map((n) => [n, 'benchmark'] as const),
+  ...(['generated', '__generated__', 'gen', 'autogen'] as const).map((n) => [n, 'generated'] as const),
+  ...(['vendor', 'vendored', 'third_party', 'third-party', 'thirdparty', 'external', 'externals', 'deps', 'node_modules'] as const).map((n) => [n, 'vendored'] as const),
+  ...(['.github', '.gitlab', '.circleci', '.husky', '.vscode', '.idea', '.devcontainer', '.changeset', 'ci'] as const).map((n) => [n, 'config'] as const),
+])
+
+// File-name patterns, tried in order on the last path segment (case kept: `*Test.java`).
+const FILE_PATTERNS: readonly (readonly [RegExp, PathCategory])[] = [
+  [/_benchmark_test\.go$|\.bench\.[^.]+$/, 'benchmark'],
+  [/\.(test|spec|tests|specs|e2e|test-d)\.[^.]+$/i, 'test'],
+  [/_test\.(go|py|rb|exs?|dart|cc|cpp|c|rs)$/, 'test'],
+  [/^test_.*\.py$/, 'test'],
+  [/^conftest\.py$/, 'test'],
+  [/(Tests?|IT|Spec|TestCase)\.(java|kt|kts|scala|groovy|cs|swift|php)$/, 'test'],
+  [/_spec\.rb$/, 'test'],
+  [/\.(pb|pb\.gw|gen|generated|g)\.[^.]+$/i, 'generated'],
+  [/_pb2(_grpc)?\.pyi?$/, 'generated'],
+  [/\.min\.(js|css)$/i, 'generated'],
+  [/^(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|gemfile\.lock|composer\.lock)$/i, 'generated'],
+  [/^(readme|changelog|changes|history|contributing|code_of_conduct|security|authors|contributors|maintainers|notice|licen[cs]e|copying|unlicense)([-_.][\w.-]*)?$/i, 'docs'],
+  [/^\./, 'config'],
+  [/^(makefile|dockerfile|justfile|rakefile|gemfile|procfile|vagrantfile|jenkinsfile|setup\.py|noxfile\.py|conf\.py|build\.rs|build\.gradle(\.kts)?)$/i, 'config'],
+  [/\.config\.(js|cjs|mjs|ts|cts|mts)$/i, 'config'],
+  [/rc\.(js|cjs|mjs|json|ya?ml)$/i, 'config'],
+  [/\.(json|jsonc|json5|ya?ml|toml|ini|cfg|conf|properties|editorconfig|env|plist|gradle|mod|sum|csproj|sln|lock|in)$/i, 'config'],
+]
+
+/**
+ * The categories of a repo-relative path (`/` separators): every category a folder of the path
+ * names (`test/`, `docs/`, `vendor/`, `.github/`, ...) and the first that the file name matches
+ * (`*.test.ts`, `*_test.go`, `test_*.py`, `*Test.java`, `README.md`, `*.json`, ...), or else
+ * `non-code` when the file has no programming-language extension (`*.md`, `*.html`, `LICENSE-MIT`).
+ * Empty for ordinary source. `src/test/` of Maven-style trees is a test folder like any other.
+ *
+ * @example
+ * pathCategories('test/fixtures/wpt/fetch/a.any.js') // ['test', 'fixture']
+ * pathCategories('src/click/testing.py')             // [] (a module named testing is source)
+ * pathCategories('binding/form_mapping_test.go')     // ['test']
+ */
+export function pathCategories(path: string): PathCategory[] {
+  const segments = path.split('/')
+  const name = segments[segments.length - 1] ?? ''
+  const out = new Set<PathCategory>()
+  for (let i = 0; i < segments.length - 1; i++) {
+    const category = FOLDERS.get(segments[i]!.toLowerCase())
+    if (category !== undefined) out.add(category)
+  }
+  let matched = false
+  for (const [pattern, category] of FILE_PATTERNS) {
+    if (pattern.test(name)) {
+      out.add(category)
+      matched = true
+      break
+    }
+  }
+  if (!matched && !CODE_EXTENSION.test(name)) out.add('non-code')
+  return [...out]
+}

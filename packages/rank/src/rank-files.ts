@@ -1,0 +1,295 @@
+import { InvalidArgumentError, describeValue, type SearchResult } from '@rag/core'
+import { companionKey, isDeclaration, MAX_COMPANIONS } from './companions.js'
+import { fileStem, normalizeName } from './normalize-name.js'
+import { pathCategories, type PathCategory } from './path-category.js'
+import type { RankingPlan } from './ranking-plan.js'
+import type { RankingSignals } from './signals.js'
+import { DEFAULT_WEIGHTS, type RankingWeights } from './weights.js'
+
+/** The signals of the ranking, each switchable for ablations. */
+export type SignalName = 'aggregation' | 'priors' | 'definitions' | 'file-names' | 'folders' | 'file-lists' | 'companions' | 'neighbours' | 'routes'
+
+/** Every {@link SignalName}. */
+export const SIGNAL_NAMES: readonly SignalName[] = Object.freeze(['aggregation', 'priors', 'definitions', 'file-names', 'folders', 'file-lists', 'companions', 'neighbours', 'routes'])
+
+/** What one signal added to a file's evidence (`prior`: the multiplier applied last). */
+export interface SignalContribution {
+  readonly signal: SignalName | 'first-hit'
+  readonly value: number
+}
+
+/** One chunk hit of a ranked file. */
+export interface FileChunk {
+  readonly id: string
+  /** 0-based rank in the chunk list given to `rankFiles`. */
+  readonly rank: number
+  readonly score: number
+  readonly startLine?: number
+  readonly endLine?: number
+}
+
+/** A file of the ranking, with why it is there. */
+export interface RankedFile {
+  readonly file: string
+  /** 1-based. */
+  readonly rank: number
+  /** Evidence times prior; higher is better. */
+  readonly score: number
+  /** Sum of the additive contributions, before the prior. */
+  readonly evidence: number
+  /** The path-prior multiplier (1 when no category applies or priors are off). */
+  readonly prior: number
+  readonly categories: readonly PathCategory[]
+  /** Additive contributions by signal (zero ones left out). */
+  readonly contributions: readonly SignalContribution[]
+  /** The file's chunk hits, best first. */
+  readonly chunks: readonly FileChunk[]
+}
+
+/** Options of {@link rankFiles}. */
+export interface RankFilesOptions {
+  /** Most files returned. @default 50 */
+  readonly limit?: number
+  /** Weights to override; see {@link DEFAULT_WEIGHTS}. @default DEFAULT_WEIGHTS */
+  readonly weights?: Partial<RankingWeights>
+  /** Signals switched off (ablations). @default [] */
+  readonly disable?: readonly SignalName[]
+}
+
+interface Evidence {
+  readonly file: string
+  firstRank: number
+  readonly parts: Map<SignalReason, number>
+  readonly chunks: FileChunk[]
+}
+
+type SignalReason = SignalContribution['signal']
+
+const NAME_ANCHORS = new Set(['identifier', 'qualified', 'path', 'module'])
+
+function assertHits(hits: unknown): asserts hits is readonly SearchResult[] {
+  if (!Array.isArray(hits)) throw new InvalidArgumentError(`rankFiles: hits must be an array of search results; received ${describeValue(hits)}.`)
+}
+
+/**
+ * Ranks files for a query from its chunk hits (best first, e.g. a deep `search` of 300 chunks),
+ * the router's plan and whatever structure signals are at hand. A file's evidence is the sum of:
+ * its chunk hits (`k / (k + rank)`, each further hit of the file counting `chunkDecay` times less),
+ * reciprocal ranks in fused file lists, definitions of the names the query gives, file and folder
+ * names matching the query, a share of a top file's evidence for its declaration companion and
+ * (with C2) its import neighbours, and (with C3) the handlers of named routes. The evidence is then
+ * multiplied by the path prior: demoted categories (tests, docs, examples, ... unless the plan
+ * targets them) by their weight, targeted categories by `boost`. Pure and synchronous.
+ *
+ * @throws InvalidArgumentError when `hits` is not an array or `limit` is not a positive integer.
+ * @example
+ * const plan = routeQuery('Fix signal handling for Request objects')
+ * const files = rankFiles(await rag.search(plan.searchText, 300), plan, createChunkSignals(chunks))
+ * files[0] // { file: 'source/core/Ky.ts', rank: 1, score: 1.4, contributions: [...], chunks: [...] }
+ */
+export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, signals: RankingSignals = {}, options: RankFilesOptions = {}): RankedFile[] {
+  assertHits(hits)
+  const { limit = 50, disable = [] } = options
+  if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError(`rankFiles: limit must be a positive integer; received ${describeValue(limit)}.`)
+  const w: RankingWeights = { ...DEFAULT_WEIGHTS, ...options.weights }
+  const off = new Set(disable)
+  const byFile = new Map<string, Evidence>()
+  const evidenceOf = (file: string): Evidence => {
+    let e = byFile.get(file)
+    if (e === undefined) {
+      e = { file, firstRank: Number.POSITIVE_INFINITY, parts: new Map(), chunks: [] }
+      byFile.set(file, e)
+    }
+    return e
+  }
+  const add = (file: string, signal: SignalReason, value: number): void => {
+    if (value === 0 || !Number.isFinite(value)) return
+    const parts = evidenceOf(file).parts
+    parts.set(signal, (parts.get(signal) ?? 0) + value)
+  }
+
+  hits.forEach((hit, rank) => {
+    const file = hit.document.metadata.file
+    if (typeof file !== 'string' || file.length === 0) return
+    const e = evidenceOf(file)
+    const { startLine, endLine } = hit.document.metadata
+    e.chunks.push({ id: hit.document.id, rank, score: hit.score, ...(typeof startLine === 'number' ? { startLine } : {}), ...(typeof endLine === 'number' ? { endLine } : {}) })
+    const value = w.chunkK / (w.chunkK + rank)
+    if (e.chunks.length === 1) {
+      e.firstRank = rank
+      add(file, 'first-hit', value)
+    } else if (!off.has('aggregation')) {
+      add(file, 'aggregation', value * w.chunkDecay ** (e.chunks.length - 1))
+    }
+  })
+
+  if (!off.has('file-lists')) {
+    for (const list of signals.fileLists ?? []) list.files.forEach((file, rank) => add(file, 'file-lists', (w.list * w.listK) / (w.listK + rank)))
+  }
+  if (!off.has('definitions') && signals.definitions !== undefined) addDefinitions(plan, signals.definitions, w, add)
+  if (!off.has('file-names') && signals.paths !== undefined) addFileNames(plan, signals.paths, w, add)
+  if (!off.has('folders') && signals.paths !== undefined) addFolders(plan, signals.paths, w, byFile, add)
+  if (!off.has('routes') && signals.entrypoints !== undefined) {
+    for (const anchor of plan.anchors) {
+      if (anchor.kind !== 'endpoint' && anchor.kind !== 'option') continue
+      for (const { file } of signals.entrypoints.entrypoints(anchor)) add(file, 'routes', w.route)
+    }
+  }
+
+  const priorOf = priorFunction(plan, w, off.has('priors'))
+  const total = (e: Evidence): number => {
+    let sum = 0
+    for (const value of e.parts.values()) sum += value
+    return sum
+  }
+  // Expansion lends a share of the top files' evidence (after priors, so a test file lends little).
+  const expandable = !off.has('companions') || (!off.has('neighbours') && signals.neighbours !== undefined)
+  if (expandable) {
+    const top = [...byFile.values()]
+      .map((e) => ({ e, score: total(e) * priorOf(e.file).prior }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, w.expandTop)
+    const best = top[0]?.score ?? 0
+    if (best > 0) {
+      const companions = off.has('companions') ? undefined : companionIndex(byFile.keys(), signals)
+      for (const { e, score } of top) {
+        const share = score / best
+        if (companions !== undefined) {
+          const group = companions.get(companionKey(e.file)) ?? []
+          if (group.length <= MAX_COMPANIONS) for (const other of group) if (other !== e.file && isDeclaration(other) !== isDeclaration(e.file)) add(other, 'companions', w.companion * share)
+        }
+        if (!off.has('neighbours') && signals.neighbours !== undefined) for (const other of signals.neighbours.neighbours(e.file)) if (other !== e.file) add(other, 'neighbours', w.neighbour * share)
+      }
+    }
+  }
+
+  const ranked = [...byFile.values()].map((e) => {
+    const evidence = total(e)
+    const { prior, categories } = priorOf(e.file)
+    return { e, evidence, prior, categories, score: evidence * prior }
+  })
+  ranked.sort((a, b) => b.score - a.score || a.e.firstRank - b.e.firstRank || (a.e.file < b.e.file ? -1 : a.e.file > b.e.file ? 1 : 0))
+  return ranked.slice(0, limit).map(({ e, evidence, prior, categories, score }, i) => ({
+    file: e.file,
+    rank: i + 1,
+    score,
+    evidence,
+    prior,
+    categories,
+    contributions: [...e.parts.entries()].map(([signal, value]) => ({ signal, value })),
+    chunks: e.chunks,
+  }))
+}
+
+type Add = (file: string, signal: SignalReason, value: number) => void
+
+/** Names the query gives, for definitions and file names: each anchor's name, and the segments of qualified names. */
+function anchorNames(plan: RankingPlan): { strong: Set<string>; proper: Set<string> } {
+  const strong = new Set<string>()
+  const proper = new Set<string>()
+  for (const anchor of plan.anchors) {
+    if (anchor.name === undefined || anchor.name.length < 2) continue
+    if (anchor.kind === 'proper') {
+      proper.add(anchor.name)
+      continue
+    }
+    if (!NAME_ANCHORS.has(anchor.kind)) continue
+    strong.add(anchor.name)
+    if (anchor.kind === 'qualified') for (const part of anchor.text.split(/\.|::/)) if (part.length > 2) strong.add(part.replace(/^#/, ''))
+  }
+  for (const name of strong) proper.delete(name)
+  return { strong, proper }
+}
+
+function addDefinitions(plan: RankingPlan, lookup: NonNullable<RankingSignals['definitions']>, w: RankingWeights, add: Add): void {
+  const { strong, proper } = anchorNames(plan)
+  const seen = new Set<string>()
+  const terms = new Set(plan.terms.filter((t) => t.length > 3))
+  for (const [names, weight] of [
+    [strong, w.definition],
+    [proper, w.properDefinition],
+    [terms, w.termDefinition],
+  ] as const) {
+    if (weight === 0) continue
+    for (const name of names) {
+      const key = normalizeName(name)
+      if (seen.has(key)) continue
+      seen.add(key)
+      const files = new Set(lookup.definitions(name).map((d) => d.file))
+      if (files.size === 0 || files.size > w.maxDefinitionFiles) continue
+      for (const file of files) add(file, 'definitions', weight / files.size)
+    }
+  }
+}
+
+function addFileNames(plan: RankingPlan, lookup: NonNullable<RankingSignals['paths']>, w: RankingWeights, add: Add): void {
+  const { strong } = anchorNames(plan)
+  const seen = new Set<string>()
+  const match = (name: string, weight: number): void => {
+    const key = normalizeName(name)
+    if (key.length < 2 || seen.has(key)) return
+    seen.add(key)
+    const files = lookup.filesNamed(name)
+    if (files.length === 0 || files.length > w.maxNamedFiles) return
+    for (const file of files) add(file, 'file-names', weight / files.length)
+  }
+  for (const anchor of plan.anchors) {
+    if (anchor.kind !== 'path') continue
+    // A path names one file: its exact path if indexed, else the files of its name.
+    const exact = lookup.filesNamed(fileStem(anchor.text)).filter((file) => file === anchor.text || file.endsWith(`/${anchor.text}`))
+    const files = exact.length > 0 ? exact : lookup.filesNamed(fileStem(anchor.text))
+    if (files.length > 0 && files.length <= w.maxNamedFiles) for (const file of files) add(file, 'file-names', w.pathAnchor / files.length)
+    seen.add(normalizeName(fileStem(anchor.text)))
+  }
+  for (const name of strong) match(name, w.fileName)
+  for (const term of plan.terms) if (term.length > 2) match(term, w.fileNameTerm)
+}
+
+function addFolders(plan: RankingPlan, lookup: NonNullable<RankingSignals['paths']>, w: RankingWeights, found: ReadonlyMap<string, Evidence>, add: Add): void {
+  const seen = new Set<string>()
+  for (const term of plan.terms) {
+    const key = normalizeName(term)
+    if (key.length < 3 || seen.has(key)) continue
+    seen.add(key)
+    const files = lookup.filesInFolder(term)
+    if (files.length === 0 || files.length > w.maxFolderFiles) continue
+    // Only files with other evidence: a folder name alone is too weak to bring a file in.
+    for (const file of files) if (found.has(file)) add(file, 'folders', w.folderTerm)
+  }
+}
+
+/** Files grouped by their companion key, over the files found and, when there is a path lookup, their namesakes. */
+function companionIndex(found: Iterable<string>, signals: RankingSignals): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  const put = (file: string): void => {
+    const key = companionKey(file)
+    const list = out.get(key)
+    if (list === undefined) out.set(key, [file])
+    else if (!list.includes(file)) list.push(file)
+  }
+  for (const file of found) {
+    put(file)
+    for (const namesake of signals.paths?.filesNamed(fileStem(file)) ?? []) put(namesake)
+  }
+  return out
+}
+
+/** The prior of each file under the plan: demoted categories by their weight (the strongest demotion wins), targeted ones boosted. */
+function priorFunction(plan: RankingPlan, w: RankingWeights, disabled: boolean): (file: string) => { prior: number; categories: readonly PathCategory[] } {
+  const demote = new Set(plan.priors.demote)
+  const boost = new Set(plan.priors.boost)
+  const cache = new Map<string, { prior: number; categories: readonly PathCategory[] }>()
+  return (file) => {
+    let hit = cache.get(file)
+    if (hit !== undefined) return hit
+    const categories = pathCategories(file)
+    let prior = 1
+    if (!disabled) {
+      if (categories.some((c) => boost.has(c))) prior = w.boost
+      else for (const c of categories) if (demote.has(c)) prior = Math.min(prior, w.demote[c])
+    }
+    hit = { prior, categories }
+    cache.set(file, hit)
+    return hit
+  }
+}
