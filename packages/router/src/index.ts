@@ -1,0 +1,5 @@
+export { routeQuery, createQueryRouter, type QueryPlan, type QueryRouter, type QueryRouterOptions, type QueryTerms } from './route-query.js'
+export { extractAnchors, type Anchor, type AnchorKind } from './anchors.js'
+export { decideIntent, CHANGE_VERBS, type QueryIntent, type IntentDecision } from './intent.js'
+export { INTENT_PLANS, type IntentPlan, type PlanCategory, type PlanLayer } from './plan.js'
+export { createWinkNlp, type QueryNlp, type NlpToken } from './nlp.js'
