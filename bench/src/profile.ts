@@ -43,7 +43,8 @@ export const FULL: Profile = {
   warmup: 30,
   engineCorpora: 2,
   engineQueries: 600,
-  localization: { repos: LOCALIZATION_REPOS, depth: 300 },
+  // Six corpora (~28,600 chunks) + 16 M chars of Python stdlib: above 50,000 chunks.
+  localization: { repos: LOCALIZATION_REPOS, depth: 300, latency: { repos: LOCALIZATION_REPOS, pythonChars: 16_000_000, warmup: 30 }, codeSearchNet: { pythonQueries: 3000 } },
 }
 
 /** The CI smoke run: a few files, every stage once (localization: ky, 20 queries); well under a minute. */
@@ -61,5 +62,5 @@ export const SMOKE: Profile = {
   warmup: 2,
   engineCorpora: 1,
   engineQueries: 40,
-  localization: { repos: ['ky'], queriesPerRepo: 20, depth: 300 },
+  localization: { repos: ['ky'], queriesPerRepo: 20, depth: 300, latency: { repos: ['ky'], pythonChars: 0, warmup: 5 }, codeSearchNet: { pythonFiles: 15, typescriptFiles: 30, pythonQueries: 60 } },
 }

@@ -62,5 +62,11 @@ export function localizationProblems(result: LocalizationResult): string[] {
       }
     }
   }
+  if (result.latency !== undefined) {
+    for (const [what, value] of Object.entries({ 'route p50': result.latency.route.p50, 'search p50': result.latency.search.p50, 'rank p50': result.latency.rank.p50, 'total p50': result.latency.total.p50 })) {
+      if (!Number.isFinite(value)) problems.push(`localization latency: ${what} is not a finite number (${value}).`)
+    }
+    if (result.latency.chunks === 0) problems.push('localization latency: the index holds no chunks.')
+  }
   return problems
 }

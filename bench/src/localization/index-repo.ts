@@ -50,11 +50,11 @@ function stripNegations(dir: string): string[] {
 }
 
 /**
- * Indexes an unpacked corpus with {@link createLocalizationPipeline}. Should ingest refuse the
- * corpus because an ignore file has a `!` rule (one of the six repositories does, until issue 17
- * lands), the `!` lines are stripped from this copy and the run is repeated; the report lists them.
+ * Indexes a folder with {@link createLocalizationPipeline}. Should ingest refuse it because an
+ * ignore file has a `!` rule (one of the six repositories does, until issue 17 lands), the `!`
+ * lines are stripped from this copy and the run is repeated; the lines are returned.
  */
-export async function indexRepo(repo: LocalizationRepo, dir: string): Promise<IndexedRepo> {
+export async function indexFolder(dir: string): Promise<{ rag: RagService; indexMs: number; strippedIgnoreLines: string[] }> {
   let rag = createLocalizationPipeline()
   let strippedIgnoreLines: string[] = []
   let started = performance.now()
@@ -67,7 +67,12 @@ export async function indexRepo(repo: LocalizationRepo, dir: string): Promise<In
     started = performance.now()
     await rag.indexDirectory(dir)
   }
-  const indexMs = performance.now() - started
+  return { rag, indexMs: performance.now() - started, strippedIgnoreLines }
+}
+
+/** Indexes an unpacked corpus with {@link indexFolder}, and lists its chunks and files. */
+export async function indexRepo(repo: LocalizationRepo, dir: string): Promise<IndexedRepo> {
+  const { rag, indexMs, strippedIgnoreLines } = await indexFolder(dir)
   const chunks = await rag.knowledgeBase.list()
   const files = [...new Set(chunks.map((c) => String(c.metadata.file)))].sort()
   return { repo, dir, rag, chunks, files, indexMs, strippedIgnoreLines }

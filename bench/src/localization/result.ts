@@ -1,5 +1,7 @@
 import type { Metrics } from '../eval/metrics.js'
 import type { Split } from '../eval/queries.js'
+import type { LatencyResult } from './latency.js'
+import type { RoutedCsnRow } from './routed-csn.js'
 
 /** File-level metrics of one system on one repository and split (`recallAll`: relevant files anywhere in its list). */
 export type FileMetrics = Metrics & { readonly recallAll: number }
@@ -16,8 +18,8 @@ export interface LocalizationRow {
 export interface LocalizationSystemInfo {
   /** Unique name, used as the row key. */
   readonly name: string
-  /** `baseline`: today's pipeline; `peer`: another library; `ablation`: the ranking stage with signals switched. */
-  readonly group: 'baseline' | 'peer' | 'ablation'
+  /** `baseline`: today's pipeline; `final`: the routed file ranking with its defaults; `peer`: another library; `ablation`: the ranking stage with signals switched. */
+  readonly group: 'baseline' | 'final' | 'peer' | 'ablation'
   readonly description: string
 }
 
@@ -52,4 +54,8 @@ export interface LocalizationResult {
   readonly repos: readonly RepoInfo[]
   readonly systems: readonly LocalizationSystemInfo[]
   readonly rows: readonly LocalizationRow[]
+  /** In-process latency of route + search + rank on one large index. */
+  readonly latency?: LatencyResult
+  /** The CodeSearchNet-style suite, plain and routed (the default must not lose its chunk-level MRR@10). */
+  readonly codeSearchNet?: readonly RoutedCsnRow[]
 }

@@ -4,7 +4,10 @@ import { distinctInOrder, listOutcome, summarizeLists, type ListOutcome } from '
 import type { Split } from '../eval/queries.js'
 import { miniSearchVersion, readWholeFiles, wholeFileBm25, wholeFileMiniSearch, type FileRanker } from './file-peers.js'
 import { indexRepo, type IndexedRepo } from './index-repo.js'
+import { measureLatency } from './latency.js'
 import { PIPELINE_DESCRIPTION } from './pipeline.js'
+import { routedCodeSearchNet, type RoutedCsnProfile } from './routed-csn.js'
+import { queryRankingInputs, repoRankingInputs, variantRouters, type QueryRankingInputs, type RepoRankingInputs } from './ranking-inputs.js'
 import type { LocalizationResult, LocalizationRow, LocalizationSystemInfo, RepoInfo } from './result.js'
 
 /** What a localization run covers. */
@@ -15,6 +18,10 @@ export interface LocalizationProfile {
   readonly queriesPerRepo?: number
   /** Chunks asked of the pipeline for the file ranking (a deep list: at most 3 chunks per file). */
   readonly depth: number
+  /** The latency run: repositories in one index, Python stdlib text added to reach 50,000 chunks; `undefined` for none. */
+  readonly latency?: { readonly repos: readonly string[]; readonly pythonChars: number; readonly warmup: number }
+  /** The CodeSearchNet-style suite plain and routed; `undefined` to skip. */
+  readonly codeSearchNet?: RoutedCsnProfile
 }
 
 /** Everything recorded for one query, once; every system ranks from it. */
@@ -26,11 +33,19 @@ export interface RecordedQuery {
   readonly deep: readonly SearchResult[]
   /** Peer file lists by system name. */
   readonly peers: ReadonlyMap<string, readonly string[]>
+  /** Plans, deep lists per search text and whole-file lists, for the ranking systems. */
+  readonly ranking: QueryRankingInputs
+}
+
+/** A repository as the systems see it: the index and the ranking's repository-level inputs. */
+export interface SystemContext {
+  readonly indexed: IndexedRepo
+  readonly inputs: RepoRankingInputs
 }
 
 /** A way to rank files for a recorded query. */
 export interface LocalizationSystem extends LocalizationSystemInfo {
-  rank(recorded: RecordedQuery, indexed: IndexedRepo): readonly string[]
+  rank(recorded: RecordedQuery, context: SystemContext): readonly string[]
 }
 
 const fileOf = (hit: SearchResult): string => String(hit.document.metadata.file)
@@ -70,23 +85,26 @@ function queriesOf(repo: LocalizationRepo, profile: LocalizationProfile): readon
   return profile.queriesPerRepo === undefined ? repo.queries : repo.queries.slice(0, profile.queriesPerRepo)
 }
 
-async function recordQueries(indexed: IndexedRepo, queries: readonly LocalizationQuery[], peers: ReadonlyMap<string, FileRanker>, depth: number): Promise<RecordedQuery[]> {
+async function recordQueries(context: SystemContext, queries: readonly LocalizationQuery[], peers: ReadonlyMap<string, FileRanker>, depth: number): Promise<RecordedQuery[]> {
   const out: RecordedQuery[] = []
+  const routers = variantRouters()
   for (const query of queries) {
-    const top10 = await indexed.rag.search(query.text, 10)
-    const deep = await indexed.rag.search(query.text, depth)
+    const top10 = await context.indexed.rag.search(query.text, 10)
+    const deep = await context.indexed.rag.search(query.text, depth)
     const lists = new Map<string, readonly string[]>()
     for (const [name, rank] of peers) lists.set(name, await rank(query.text, depth))
-    out.push({ query, top10, deep, peers: lists })
+    const ranking = await queryRankingInputs(query, deep, context.indexed, context.inputs, routers, depth)
+    out.push({ query, top10, deep, peers: lists, ranking })
   }
   return out
 }
 
 /** Per-repository, per-split rows of one system. */
-function rowsOf(system: LocalizationSystem, indexed: IndexedRepo, recorded: readonly RecordedQuery[]): LocalizationRow[] {
+function rowsOf(system: LocalizationSystem, context: SystemContext, recorded: readonly RecordedQuery[]): LocalizationRow[] {
+  const indexed = context.indexed
   const outcomes: { split: Split; outcome: ListOutcome }[] = recorded.map((r) => ({
     split: r.query.split,
-    outcome: listOutcome(system.rank(r, indexed), new Set(r.query.relevant)),
+    outcome: listOutcome(system.rank(r, context), new Set(r.query.relevant)),
   }))
   return (['dev', 'test'] as const).map((split) => ({
     system: system.name,
@@ -94,6 +112,55 @@ function rowsOf(system: LocalizationSystem, indexed: IndexedRepo, recorded: read
     split,
     metrics: summarizeLists(outcomes.filter((o) => o.split === split).map((o) => o.outcome)),
   }))
+}
+
+/** One repository unpacked, indexed and recorded: what every system ranks from. */
+export interface RecordedRepo {
+  readonly context: SystemContext
+  readonly recorded: readonly RecordedQuery[]
+  readonly info: RepoInfo
+}
+
+/**
+ * Unpacks a repository's corpus into `scratch`, indexes it with the pipeline, builds the ranking's
+ * repository inputs, and records every query of the profile (chunk hits, peers' lists, plans,
+ * whole-file lists).
+ */
+export async function recordRepo(id: string, profile: LocalizationProfile, scratch: string, log: (line: string) => void): Promise<RecordedRepo> {
+  const repo = loadLocalizationRepo(id)
+  const dir = unpackCorpus(repo, scratch)
+  const indexed = await indexRepo(repo, dir)
+  const queries = queriesOf(repo, profile)
+  const whole = readWholeFiles(repo, dir)
+  const peers = new Map<string, FileRanker>([
+    ['peer: whole-file BM25', await wholeFileBm25(whole)],
+    ['peer: minisearch', wholeFileMiniSearch(whole)],
+  ])
+  const context: SystemContext = { indexed, inputs: await repoRankingInputs(indexed) }
+  const recordStarted = performance.now()
+  const recorded = await recordQueries(context, queries, peers, profile.depth)
+  const indexedFiles = new Set(indexed.files)
+  const relevant = queries.flatMap((q) => q.relevant)
+  log(`  ${id}: ${indexed.files.length} files, ${indexed.chunks.length} chunks in ${(indexed.indexMs / 1000).toFixed(1)} s; ${queries.length} queries recorded in ${((performance.now() - recordStarted) / 1000).toFixed(1)} s`)
+  if (indexed.strippedIgnoreLines.length > 0) log(`  ${id}: TEMPORARY workaround (issue 17): stripped ${indexed.strippedIgnoreLines.join('; ')}`)
+  return {
+    context,
+    recorded,
+    info: {
+      id,
+      github: repo.github,
+      language: repo.language,
+      corpusFiles: repo.files.length,
+      indexedFiles: indexed.files.length,
+      chunks: indexed.chunks.length,
+      indexMs: indexed.indexMs,
+      dev: queries.filter((q) => q.split === 'dev').length,
+      test: queries.filter((q) => q.split === 'test').length,
+      relevantFiles: relevant.length,
+      relevantNotIndexed: relevant.filter((f) => !indexedFiles.has(f)).length,
+      strippedIgnoreLines: indexed.strippedIgnoreLines,
+    },
+  }
 }
 
 /** Options of {@link runLocalization}. */
@@ -117,37 +184,12 @@ export async function runLocalization({ profile, scratch, log, systems = [] }: L
   const rows: LocalizationRow[] = []
   const repos: RepoInfo[] = []
   for (const id of profile.repos) {
-    const repo = loadLocalizationRepo(id)
-    const dir = unpackCorpus(repo, scratch)
-    const indexed = await indexRepo(repo, dir)
-    const queries = queriesOf(repo, profile)
-    const whole = readWholeFiles(repo, dir)
-    const peers = new Map<string, FileRanker>([
-      ['peer: whole-file BM25', await wholeFileBm25(whole)],
-      ['peer: minisearch', wholeFileMiniSearch(whole)],
-    ])
-    const recordStarted = performance.now()
-    const recorded = await recordQueries(indexed, queries, peers, profile.depth)
-    const indexedFiles = new Set(indexed.files)
-    const relevant = queries.flatMap((q) => q.relevant)
-    repos.push({
-      id,
-      github: repo.github,
-      language: repo.language,
-      corpusFiles: repo.files.length,
-      indexedFiles: indexed.files.length,
-      chunks: indexed.chunks.length,
-      indexMs: indexed.indexMs,
-      dev: queries.filter((q) => q.split === 'dev').length,
-      test: queries.filter((q) => q.split === 'test').length,
-      relevantFiles: relevant.length,
-      relevantNotIndexed: relevant.filter((f) => !indexedFiles.has(f)).length,
-      strippedIgnoreLines: indexed.strippedIgnoreLines,
-    })
-    log(`  ${id}: ${indexed.files.length} files, ${indexed.chunks.length} chunks in ${(indexed.indexMs / 1000).toFixed(1)} s; ${queries.length} queries recorded in ${((performance.now() - recordStarted) / 1000).toFixed(1)} s`)
-    if (indexed.strippedIgnoreLines.length > 0) log(`  ${id}: TEMPORARY workaround (issue 17): stripped ${indexed.strippedIgnoreLines.join('; ')}`)
-    for (const system of all) rows.push(...rowsOf(system, indexed, recorded))
+    const { context, recorded, info } = await recordRepo(id, profile, scratch, log)
+    repos.push(info)
+    for (const system of all) rows.push(...rowsOf(system, context, recorded))
   }
+  const codeSearchNet = profile.codeSearchNet === undefined ? undefined : await routedCodeSearchNet(profile.codeSearchNet, log)
+  const latency = profile.latency === undefined ? undefined : await measureLatency({ ...profile.latency, scratch, log })
   return {
     startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
     durationMs: performance.now() - started,
@@ -156,5 +198,7 @@ export async function runLocalization({ profile, scratch, log, systems = [] }: L
     repos,
     systems: all.map(({ name, group, description }) => ({ name, group, description })),
     rows,
+    ...(latency === undefined ? {} : { latency }),
+    ...(codeSearchNet === undefined ? {} : { codeSearchNet }),
   }
 }

@@ -1,0 +1,121 @@
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { createChunkSignals, rankFiles } from '@rag/rank'
+import { createQueryRouter } from '@rag/router'
+import { loadLocalizationRepo, unpackCorpus } from '../corpus/localization-data.js'
+import { realCodeFiles } from '../corpus/real-code.js'
+import { percentile } from '../speed/stats.js'
+import { indexFolder } from './index-repo.js'
+
+/** p50 and p95 of one stage, in milliseconds. */
+export interface StageTiming {
+  readonly p50: number
+  readonly p95: number
+}
+
+/** In-process latency of the routed, file-aware search on one large index. */
+export interface LatencyResult {
+  readonly chunks: number
+  readonly files: number
+  /** What the index holds. */
+  readonly corpus: string
+  readonly queries: number
+  readonly depth: number
+  readonly indexMs: number
+  /** `routeQuery`: intent, anchors, NLP. */
+  readonly route: StageTiming
+  /** `rag.search(plan.searchText, plan.limits.chunks)`: the two chunk streams and their fusion. */
+  readonly search: StageTiming
+  /** `rankFiles` over the hits with chunk-derived signals. */
+  readonly rank: StageTiming
+  /** The three together, per query. */
+  readonly total: StageTiming
+  /** The same total for the first 12 words of each query (a typical typed request, not a commit body). */
+  readonly totalShort: StageTiming
+}
+
+/** Options of {@link measureLatency}. */
+export interface LatencyOptions {
+  readonly repos: readonly string[]
+  /** Python standard library text added to reach the size (UTF-16 units); 0 for none. */
+  readonly pythonChars: number
+  readonly scratch: string
+  readonly warmup: number
+  readonly log: (line: string) => void
+}
+
+function timing(values: readonly number[]): StageTiming {
+  return { p50: percentile(values, 50), p95: percentile(values, 95) }
+}
+
+/**
+ * Builds one index over the localization corpora (each in its own folder) plus, to reach the
+ * target size, Python standard library files, with the suite's pipeline; then times each query's
+ * plan end to end in this process: route, search at the plan's depth, rank files. Queries are the
+ * data set's commit messages, each once, after `warmup` untimed ones.
+ */
+export async function measureLatency({ repos, pythonChars, scratch, warmup, log }: LatencyOptions): Promise<LatencyResult> {
+  const root = join(scratch, 'latency-index')
+  mkdirSync(root, { recursive: true })
+  const texts: string[] = []
+  for (const id of repos) {
+    const repo = loadLocalizationRepo(id)
+    cpSync(unpackCorpus(repo, scratch), join(root, id), { recursive: true })
+    texts.push(...repo.queries.map((q) => q.text))
+  }
+  let copied = 0
+  if (pythonChars > 0) {
+    for (const file of realCodeFiles({ sources: ['python-stdlib'], order: 'hashed', maxBytes: pythonChars })) {
+      const target = join(root, 'python', file.label.replace(/^python-stdlib\//, ''))
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(target, readFileSync(file.path))
+      copied++
+    }
+  }
+  const { rag, indexMs } = await indexFolder(root)
+  const chunks = await rag.knowledgeBase.list()
+  const signals = createChunkSignals(chunks)
+  const files = new Set(chunks.map((c) => c.metadata.file)).size
+  log(`  latency index: ${chunks.length} chunks, ${files} files (${repos.join(', ')}${copied > 0 ? ` + ${copied} Python stdlib files` : ''}) in ${(indexMs / 1000).toFixed(1)} s`)
+  const router = createQueryRouter()
+  const once = async (text: string): Promise<[number, number, number]> => {
+    const t0 = performance.now()
+    const plan = router.route(text)
+    const t1 = performance.now()
+    const hits = await rag.search(plan.searchText, plan.limits.chunks)
+    const t2 = performance.now()
+    rankFiles(hits, plan, signals, { limit: plan.limits.files })
+    const t3 = performance.now()
+    return [t1 - t0, t2 - t1, t3 - t2]
+  }
+  for (const text of texts.slice(0, warmup)) await once(text)
+  const route: number[] = []
+  const search: number[] = []
+  const rank: number[] = []
+  const total: number[] = []
+  for (const text of texts) {
+    const [a, b, c] = await once(text)
+    route.push(a)
+    search.push(b)
+    rank.push(c)
+    total.push(a + b + c)
+  }
+  const totalShort: number[] = []
+  for (const text of texts) {
+    const [a, b, c] = await once(text.split(/\s+/).slice(0, 12).join(' '))
+    totalShort.push(a + b + c)
+  }
+  return {
+    chunks: chunks.length,
+    files,
+    corpus: `${repos.join(', ')}${copied > 0 ? ` + ${copied} Python standard library files` : ''}`,
+    queries: texts.length,
+    depth: router.route(texts[0] ?? 'x').limits.chunks,
+    indexMs,
+    route: timing(route),
+    search: timing(search),
+    rank: timing(rank),
+    total: timing(total),
+    totalShort: timing(totalShort),
+  }
+}
