@@ -1,5 +1,6 @@
 import { BM25Stream, codeAwareAnalyzer } from '@rag/bm25'
-import { contentText, pathAndSymbolText, type IndexedText, type SearchResult } from '@rag/core'
+import type { IndexedText, SearchResult } from '@rag/core'
+import { contentText, pathAndSymbolText } from '@rag/lexical'
 import { createChunkSignals, fileDocuments, type DefinitionLookup, type PathLookup } from '@rag/rank'
 import { createQueryRouter, type QueryPlan, type QueryRouter, type QueryTerms } from '@rag/router'
 import type { LocalizationQuery } from '../corpus/localization-data.js'

@@ -5,7 +5,7 @@ import type { Document } from '@rag/core'
  * whole files, fused into the ranking as a `RankedFileList`). The id and `file` are the path;
  * the content is the chunks' lines put back at their line numbers (a line that overlapping windows
  * share is kept once; a chunk without line numbers is appended);
- * `symbols` lists every name the file's chunks define, so `pathAndSymbolText` (`@rag/core`)
+ * `symbols` lists every name the file's chunks define, so `pathAndSymbolText` (`@rag/lexical`)
  * indexes the path and the names before the content. Chunks without a `file` are left out.
  *
  * @example

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import type { ItemSentence, ItemToken, WinkMethods } from 'wink-nlp'
+import type { ItemSentence, ItemToken, Model, WinkMethods } from 'wink-nlp'
+import type WinkNlp from 'wink-nlp'
 
 /** One word of the query's prose, as the natural-language side sees it. */
 export interface NlpToken {
@@ -36,8 +37,8 @@ let wink: WinkModules | undefined
 function loadWink(): WinkModules {
   if (wink === undefined) {
     const require = createRequire(import.meta.url)
-    const winkNLP = require('wink-nlp') as typeof import('wink-nlp').default
-    const model = require('wink-eng-lite-web-model') as import('wink-nlp').Model
+    const winkNLP = require('wink-nlp') as typeof WinkNlp
+    const model = require('wink-eng-lite-web-model') as Model
     wink = { nlp: winkNLP(model, ['sbd', 'negation', 'pos']) }
   }
   return wink
