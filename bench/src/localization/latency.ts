@@ -1,4 +1,5 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createChunkSignals, rankFiles } from '@rag/rank'
 import { createQueryRouter } from '@rag/router'
@@ -32,6 +33,8 @@ export interface LatencyResult {
   readonly total: StageTiming
   /** The same total for the first 12 words of each query (a typical typed request, not a commit body). */
   readonly totalShort: StageTiming
+  /** `os.loadavg()` (1, 5, 15 min) when the timing ended: other work on the machine slows every stage. */
+  readonly loadavg: readonly number[]
 }
 
 /** Options of {@link measureLatency}. */
@@ -117,5 +120,6 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
     rank: timing(rank),
     total: timing(total),
     totalShort: timing(totalShort),
+    loadavg: loadavg().map((v) => Number(v.toFixed(2))),
   }
 }
