@@ -1,24 +1,23 @@
-import { RagService, recommendedRetrieval } from '@rag/session'
+import { createRag, type RagService } from '@rag/session'
 
 const MiB = 2 ** 20
 
 /**
  * The pipeline the localization suite measures: the real `@rag/ingest` walk and `@rag/chunker`
- * behind `@rag/session`'s `RagService`, ranking as the `rag` CLI does (`recommendedRetrieval()`:
- * code-aware analyzer, path + symbol-name indexed text, BM25 0.7 / TF-IDF 0.3, at most 3 chunks
- * per file; the CLI's SQLite store computes the same scores), with the CLI's admission limits
+ * behind `@rag/session`, built by the session's `recommended` preset (`createRag`: code-aware
+ * analyzer, path + symbol-name indexed text, BM25 0.7 / TF-IDF 0.3, at most 3 chunks per file;
+ * the `rag` CLI ranks with the same preset from its SQLite store), with the CLI's admission limits
  * (`index.maxFiles` 50,000, `index.maxEntries` 200,000, `index.maxDecodedBytes` 512 MiB).
  *
- * The one place the suite builds a pipeline: when session presets replace
- * `recommendedRetrieval()` (issue 16), switch here.
+ * The one place the suite builds a pipeline.
  */
 export function createLocalizationPipeline(): RagService {
-  return new RagService({
-    ...recommendedRetrieval(),
+  return createRag({
+    preset: 'recommended',
     ingest: { limits: { maxFiles: 50_000, maxEntries: 200_000, maxDecodedBytes: 512 * MiB } },
   })
 }
 
 /** A one-line description of {@link createLocalizationPipeline} for the report. */
 export const PIPELINE_DESCRIPTION =
-  "`RagService` of `@rag/session` with `recommendedRetrieval()` (the `rag` CLI's ranking: code-aware analyzer, path + symbol names indexed before the content, BM25 0.7 / TF-IDF 0.3 fused by RRF, at most 3 chunks per file) and the CLI's admission limits; real `@rag/ingest` walk (ignore files, default skips, format detection) and `@rag/chunker`"
+  "`createRag({ preset: 'recommended' })` of `@rag/session` (the `rag` CLI's ranking: code-aware analyzer, path + symbol names indexed before the content, BM25 0.7 / TF-IDF 0.3 fused by RRF, at most 3 chunks per file) with the CLI's admission limits; real `@rag/ingest` walk (ignore files, default skips, format detection) and `@rag/chunker`"
