@@ -25,8 +25,8 @@ export const FULL_RANKING: RankingConfig = {
 
 const ALL_NON_SOURCE = ['test', 'fixture', 'docs', 'example', 'benchmark', 'generated', 'vendored', 'config', 'non-code'] as const
 
-/** Ranks with `rankFiles` under a configuration. */
-export function rankWith(config: RankingConfig, recorded: RecordedQuery, context: SystemContext): string[] {
+/** Ranks with `rankFiles` under a configuration (`weights`, when given, replace the configuration's). */
+export function rankWith(config: RankingConfig, recorded: RecordedQuery, context: SystemContext, weights: RankFilesOptions['weights'] = config.weights): string[] {
   const plan = recorded.ranking.plans.get(config.router)!
   const hits = recorded.ranking.deepByText.get(plan.searchText)!
   const signals: RankingSignals = {
@@ -37,7 +37,7 @@ export function rankWith(config: RankingConfig, recorded: RecordedQuery, context
   const ranked = rankFiles(hits, config.intentPriors ? plan : { ...plan, priors: { demote: ALL_NON_SOURCE, boost: [] } }, signals, {
     disable: config.disable,
     limit: 10,
-    ...(config.weights === undefined ? {} : { weights: config.weights }),
+    ...(weights === undefined ? {} : { weights }),
   })
   return ranked.map((f) => f.file)
 }
