@@ -1,0 +1,434 @@
+import type pg from 'pg'
+import { InvalidArgumentError, RagError, assertIds, assertQuery, assertTopK, describeValue, type Analyzer, type Document, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
+import { basicAnalyzer, contentText } from '@rag/lexical'
+import { auditChunks, type ChunkAudit } from './chunk-audit.js'
+import { clearProject, deleteChunks, insertChunks, type ChunkDelta } from './chunk-writes.js'
+import { prepareDocuments, rowToDocument } from './document-rows.js'
+import { readFiles, syncFiles } from './file-rows.js'
+import { normaliseFingerprints, serialiseState, type FileFingerprint, type GenerationCommit, type IndexStateJson, type StoredIndexState } from './generation-commit.js'
+import { PostingsCache } from './postings-cache.js'
+import { describeProject, resolveProjectKey, type ProjectKey, type ResolvedProjectKey } from './project-key.js'
+import { checkRecorded, ensureProject, readProject, type ProjectRow } from './project-rows.js'
+import { SearchBatcher } from './search-batcher.js'
+import { rankSeqs, readDocuments, readPostings, score, type RankRequest, type ScoredDocument } from './snapshot-search.js'
+import { toStoreError } from './store-errors.js'
+import { describeOwner, ProjectWriteLock, readHolder, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
+
+/** Options of a project's store (`PostgresDatabase.project` / `openProject`). */
+export interface PostgresKnowledgeBaseOptions {
+  /**
+   * Analyzes documents and queries. Its `name` is recorded with the project: a project with
+   * chunks refuses another analyzer (`INCOMPATIBLE_STORE`); an empty one adopts it.
+   * @default basicAnalyzer from `@rag/lexical`
+   */
+  readonly analyzer?: Analyzer
+  /**
+   * What the index analyses for each document (`contentText` or `pathAndSymbolText` from
+   * `@rag/lexical`); recorded and checked like the analyzer.
+   * @default contentText
+   */
+  readonly indexedText?: IndexedText
+}
+
+/** What a project's store needs from its database. */
+export interface StoreContext {
+  readonly pool: pg.Pool
+  /** The database, password hidden, for messages. */
+  readonly where: string
+  /** How long a write waits for another connection's commit to the project, in milliseconds. */
+  readonly busyTimeoutMs: number
+  /** Called by `close()`: ends the pool when the store owns its database. */
+  readonly onClose?: () => Promise<void>
+}
+
+function assertIndexedText(indexedText: IndexedText): void {
+  const { name, text } = indexedText as { name?: unknown; text?: unknown }
+  if (typeof name !== 'string' || name.length === 0 || typeof text !== 'function') {
+    throw new InvalidArgumentError(`indexedText must be { name: non-empty string, text(document) }; received name ${describeValue(name)} and text ${describeValue(text)}.`)
+  }
+}
+
+function assertId(id: unknown): asserts id is string {
+  if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
+}
+
+/**
+ * A `KnowledgeBase` kept in PostgreSQL: one project (a repository, optionally pinned to a commit)
+ * of a database that many projects and many processes share. `search` ranks by BM25 and
+ * `searchTfidf` by TF-IDF, both computed with `@rag/lexical`'s scorers from postings kept in
+ * PostgreSQL: the ids and scores of the in-memory `BM25Stream` and `InMemoryKnowledgeBase`. Every
+ * write is one transaction, and both rankings of a hybrid search read one snapshot, so readers on
+ * any server see the old or the new generation, never a mix. Beside the chunks it keeps an
+ * indexer's file records and state, committed with them, and a write lock (a PostgreSQL advisory
+ * lock, released by the server when the holder's connection dies). Get one from
+ * `PostgresDatabase.project` or `openPostgresKnowledgeBase`.
+ *
+ * @example
+ * const kb = await openPostgresKnowledgeBase('postgres://localhost/rag', { project: { repoId: 'acme/app' } })
+ * await kb.add([{ id: 'a', content: 'open the database pool', metadata: { file: 'a.ts' } }])
+ * const hits = await kb.search('database pool', 5)
+ * await kb.close()
+ */
+export class PostgresKnowledgeBase implements KnowledgeBase {
+  /** The project this store reads and writes. */
+  readonly project: ResolvedProjectKey
+  /** The analyzer used for documents and queries. */
+  readonly analyzer: Analyzer
+  /** What the index analyses for each document. */
+  readonly indexedText: IndexedText
+  /** The database (password hidden) and project, as messages name them. */
+  readonly where: string
+  readonly #context: StoreContext
+  readonly #cache = new PostingsCache()
+  readonly #lock: ProjectWriteLock
+  readonly #batcher: SearchBatcher
+  #checked: Promise<void> | undefined
+  #closed = false
+
+  /** Use `PostgresDatabase.project` or `openPostgresKnowledgeBase`. @throws InvalidArgumentError for a bad key or option. */
+  constructor(context: StoreContext, project: ProjectKey, options: PostgresKnowledgeBaseOptions = {}) {
+    const { analyzer = basicAnalyzer, indexedText = contentText } = options
+    assertIndexedText(indexedText)
+    this.project = resolveProjectKey(project)
+    this.analyzer = analyzer
+    this.indexedText = indexedText
+    this.#context = context
+    this.where = `${context.where} (project ${describeProject(this.project)})`
+    this.#lock = new ProjectWriteLock({
+      connect: () => this.#connect('take the write lock'),
+      ensureProject: (client) => ensureProject(client, this.project, analyzer.name, indexedText.name),
+      busyTimeoutMs: context.busyTimeoutMs,
+      where: this.where,
+    })
+    this.#batcher = new SearchBatcher((terms, requests) => this.#rankBatch(terms, requests))
+  }
+
+  /**
+   * Checks that the project (if it exists) was indexed with this store's analyzer and indexed
+   * text. Reads do it once, on first use; writes check again inside their transaction.
+   *
+   * @throws IncompatibleStoreError
+   */
+  verify(): Promise<void> {
+    this.#checked ??= this.#read('open the project', async (client) => {
+      const project = await readProject(client, this.project)
+      if (project !== undefined) await checkRecorded(client, project, this.where, this.#names(), false)
+    })
+    this.#checked.catch(() => (this.#checked = undefined))
+    return this.#checked
+  }
+
+  /** Whether the project has a row (anything was ever written to it, or a lock taken). */
+  async exists(): Promise<boolean> {
+    return this.#read('look the project up', async (client) => (await readProject(client, this.project)) !== undefined)
+  }
+
+  /** Adds documents in one transaction; a stored or repeated id is a `DuplicateIdError` and adds nothing. */
+  async add(documents: readonly Document[]): Promise<void> {
+    await this.commitGeneration({ addDocuments: documents }, 'add documents')
+  }
+
+  /** The document with this id, or `undefined`. */
+  async get(id: string): Promise<Document | undefined> {
+    assertId(id)
+    await this.verify()
+    const rows = await this.#read('get a document', async (client) =>
+      (
+        await client.query<{ content: string; metadata: string }>(
+          'SELECT c.content, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 AND c.id = $3',
+          [this.project.repoId, this.project.commitSha, id],
+        )
+      ).rows,
+    )
+    return rows[0] === undefined ? undefined : rowToDocument(id, rows[0].content, rows[0].metadata)
+  }
+
+  /** Removes one document; `true` if it was there. */
+  async remove(id: string): Promise<boolean> {
+    assertId(id)
+    const removed = await this.#write('remove a document', false, async (client, project) => deleteChunks(client, project.id, [id]))
+    return removed !== undefined && removed.count < 0
+  }
+
+  /** Every stored document in insertion order, read in one statement (one snapshot). */
+  async list(): Promise<Document[]> {
+    await this.verify()
+    const rows = await this.#read('list documents', async (client) =>
+      (
+        await client.query<{ id: string; content: string; metadata: string }>(
+          'SELECT c.id, c.content, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 ORDER BY c.seq',
+          [this.project.repoId, this.project.commitSha],
+        )
+      ).rows,
+    )
+    return rows.map((row) => rowToDocument(row.id, row.content, row.metadata))
+  }
+
+  /**
+   * The best `topK` documents for `query` by BM25, highest score first, equal scores in insertion
+   * order: `BM25Stream`'s score (k1 1.2, b 0.75), computed with `@rag/lexical`'s scorer from the
+   * project's postings in one snapshot. A query with no analyzable term matches nothing.
+   *
+   * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.
+   */
+  async search(query: string, topK: number): Promise<SearchResult[]> {
+    return this.#rank(query, topK, 'bm25')
+  }
+
+  /**
+   * The best `topK` documents for `query` by TF-IDF, highest score first, equal scores by id:
+   * `InMemoryKnowledgeBase`'s score, computed from the same postings. Called in the same turn as
+   * {@link PostgresKnowledgeBase.search} of the same query (as a hybrid search does), both read
+   * one snapshot.
+   *
+   * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.
+   */
+  async searchTfidf(query: string, topK: number): Promise<SearchResult[]> {
+    return this.#rank(query, topK, 'tfidf')
+  }
+
+  /** Removes every document, and with them the file records and state (they describe those documents). */
+  async clear(): Promise<void> {
+    await this.#write('clear the project', false, async (client, project) => {
+      await clearProject(client, project.id)
+      await client.query('UPDATE rag_projects SET state = NULL, chunk_count = 0, total_length = 0 WHERE id = $1', [project.id])
+      return { count: 0, length: 0 }
+    })
+  }
+
+  /** How many documents are stored. */
+  async size(): Promise<number> {
+    await this.verify()
+    return this.#read('count documents', async (client) => (await readProject(client, this.project))?.chunkCount ?? 0)
+  }
+
+  /** Removes `removeIds` and adds `addDocuments` in one transaction (see {@link PostgresKnowledgeBase.commitGeneration}). */
+  async replaceDocuments(removeIds: readonly string[], addDocuments: readonly Document[]): Promise<void> {
+    await this.commitGeneration({ removeIds, addDocuments })
+  }
+
+  /**
+   * Commits one generation in a single transaction: removes chunks, adds chunks, and (when given)
+   * replaces the file records (only changed rows are written) and the state. A crash or a killed
+   * process at any point leaves the previous generation; other servers see it or the new one. A
+   * commit with nothing in it writes nothing.
+   *
+   * @throws InvalidArgumentError / DuplicateIdError before anything is written; `LOCKED` while
+   *   another store holds the project's write lock; `CONFLICT` when `expectedGeneration` is given
+   *   and the project moved on, or another commit held the project longer than `busyTimeoutMs`.
+   */
+  async commitGeneration(commit: GenerationCommit, action = 'commit a generation'): Promise<void> {
+    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration } = commit
+    assertIds(removeIds, 'removeIds')
+    const prepared = prepareDocuments(addDocuments, this.analyzer, this.indexedText, action === 'commit a generation' ? 'addDocuments' : 'documents')
+    const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
+    const stateText = state === undefined ? undefined : serialiseState(state)
+    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined) {
+      this.#use()
+      return
+    }
+    const create = prepared.length > 0 || entries !== undefined || stateText !== undefined
+    await this.#write(action, create, async (client, project) => {
+      if (expectedGeneration !== undefined && project.generation !== expectedGeneration) {
+        throw new RagError(
+          'CONFLICT',
+          `${this.where}: the index changed while this generation was staged (generation ${project.generation}, expected ${expectedGeneration}); nothing was committed, stage it again.`,
+        )
+      }
+      const removed = await deleteChunks(client, project.id, removeIds)
+      const { delta: added } = await insertChunks(client, project.id, prepared, this.where)
+      if (entries !== undefined) await syncFiles(client, project.id, entries)
+      if (stateText !== undefined) await client.query('UPDATE rag_projects SET state = $2 WHERE id = $1', [project.id, stateText])
+      return { count: removed.count + added.count, length: removed.length + added.length }
+    })
+  }
+
+  /**
+   * Checks that the file records and the documents agree: every chunk id a file record names is
+   * stored, and every stored document whose id does not start with `exceptPrefix` is named.
+   * `full: false` compares counts; `full: true` lists the ids on either side. One snapshot.
+   */
+  async auditChunks(options: { readonly exceptPrefix: string; readonly full: boolean }): Promise<ChunkAudit> {
+    return this.#snapshot('audit the chunks', async (client) => {
+      const project = await readProject(client, this.project)
+      return project === undefined ? { consistent: true, missing: [], orphans: [] } : auditChunks(client, project.id, options)
+    })
+  }
+
+  /** The stored file records by path (empty for a new project, or after `clear`). */
+  async loadFingerprints(): Promise<Map<string, FileFingerprint>> {
+    return this.#snapshot('load the file records', async (client) => {
+      const project = await readProject(client, this.project)
+      return project === undefined ? new Map() : readFiles(client, project.id)
+    })
+  }
+
+  /** The stored state, generation counter and last commit time, read as one snapshot. */
+  async loadState(): Promise<StoredIndexState> {
+    return this.#read('load the index state', async (client) => {
+      const project = await readProject(client, this.project)
+      return {
+        generation: project?.generation ?? 0,
+        committedAt: project?.committedAt?.toISOString() ?? undefined,
+        state: project?.state == null ? undefined : (JSON.parse(project.state) as IndexStateJson),
+      }
+    })
+  }
+
+  /**
+   * Takes the project's write lock (one writer at a time across every process and server sharing
+   * the database): while another store holds it, every write of this one fails with `LOCKED`.
+   * Waits by default, polling, and calls `onWait` once with the holder ("indexing elsewhere").
+   *
+   * @throws RagError `LOCKED` (held, and `wait: false`), `CancelledError` (`signal` aborted the
+   *   wait), `CONFLICT` (this store already holds it), or a store error.
+   * @example
+   * const lock = await kb.acquireWriteLock('rag index', { onWait: (h) => console.warn(`waiting for ${h.command} on ${h.host}`) })
+   * try { await kb.commitGeneration(...) } finally { await lock.release() }
+   */
+  async acquireWriteLock(command: string, options: AcquireWriteLockOptions = {}): Promise<WriteLock> {
+    this.#use()
+    try {
+      return await this.#lock.acquire(command, options)
+    } catch (error) {
+      throw toStoreError(error, this.where, 'take the write lock')
+    }
+  }
+
+  /** The live holder of the project's write lock, or `undefined` when no writer holds it. */
+  async writeLockHolder(): Promise<WriteLockOwner | undefined> {
+    return this.#read('read the write lock', async (client) => {
+      const project = await readProject(client, this.project)
+      if (project === undefined) return undefined
+      const holder = await readHolder(client, project.id)
+      if (holder === undefined) return undefined
+      const { token: _token, ...owner } = holder
+      return owner
+    })
+  }
+
+  /** Releases a held write lock and stops using the database. Idempotent; later calls fail with a RagError. */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await this.#lock.releaseHeld()
+    await this.#context.onClose?.()
+  }
+
+  /** Closes the store, for `await using`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close()
+  }
+
+  #names(): { analyzer: string; indexedText: string } {
+    return { analyzer: this.analyzer.name, indexedText: this.indexedText.name }
+  }
+
+  #use(): void {
+    if (this.#closed) throw new RagError('IO', `${this.where}: the PostgreSQL knowledge base is closed; open it again to use it.`)
+  }
+
+  async #connect(action: string): Promise<pg.PoolClient> {
+    this.#use()
+    try {
+      return await this.#context.pool.connect()
+    } catch (error) {
+      throw toStoreError(error, this.#context.where, action)
+    }
+  }
+
+  async #rank(query: string, topK: number, ranking: RankRequest['ranking']): Promise<SearchResult[]> {
+    assertQuery(query)
+    assertTopK(topK)
+    this.#use()
+    await this.verify()
+    const terms = this.analyzer.analyzeQuery(query)
+    if (terms.length === 0) return []
+    return this.#batcher.rank(terms, { ranking, topK })
+  }
+
+  /** Every ranking asked of one query, from one REPEATABLE READ snapshot. */
+  #rankBatch(terms: readonly string[], requests: readonly RankRequest[]): Promise<ScoredDocument[][]> {
+    return this.#snapshot('search', async (client) => {
+      const project = await readProject(client, this.project)
+      if (project === undefined || project.chunkCount === 0) return requests.map(() => [])
+      const snapshot = { id: project.id, generation: project.generation, statistics: { documentCount: project.chunkCount, totalLength: project.totalLength } }
+      const postings = await readPostings(client, snapshot, terms, this.#cache)
+      const scored = requests.map((request) => score(request.ranking, postings, snapshot.statistics))
+      const ranked = await rankSeqs(client, project.id, requests, scored)
+      const documents = await readDocuments(client, project.id, [...new Set(ranked.flatMap((list) => list.map(([seq]) => seq)))])
+      return ranked.map((list) => list.filter(([seq]) => documents.has(seq)).map(([seq, value]) => ({ document: documents.get(seq)!, score: value })))
+    })
+  }
+
+  /** Runs a read on one pooled connection (a single statement is one snapshot). */
+  async #read<T>(action: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#connect(action)
+    try {
+      return await work(client)
+    } catch (error) {
+      throw toStoreError(error, this.where, action)
+    } finally {
+      client.release()
+    }
+  }
+
+  /** Runs several reads in one REPEATABLE READ, READ ONLY transaction: every statement sees one snapshot. */
+  async #snapshot<T>(action: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.#read(action, async (client) => {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+      try {
+        const result = await work(client)
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      }
+    })
+  }
+
+  /**
+   * Runs a write in one transaction: locks the project row (creating the project when `create`),
+   * checks the analyzer and indexed text and the write lock, runs `work`, then bumps the
+   * generation and the statistics by `work`'s delta. Returns `undefined` without writing when
+   * the project does not exist and `create` is false.
+   */
+  async #write(action: string, create: boolean, work: (client: pg.PoolClient, project: ProjectRow) => Promise<ChunkDelta>): Promise<ChunkDelta | undefined> {
+    const client = await this.#connect(action)
+    let broken = false
+    try {
+      if (create) await ensureProject(client, this.project, this.analyzer.name, this.indexedText.name)
+      await client.query('BEGIN')
+      try {
+        await client.query(`SET LOCAL lock_timeout = ${this.#context.busyTimeoutMs}`)
+        const project = await readProject(client, this.project, true)
+        if (project === undefined) {
+          await client.query('ROLLBACK')
+          return undefined
+        }
+        await checkRecorded(client, project, this.where, this.#names(), true)
+        const holder = await readHolder(client, project.id)
+        if (holder !== undefined && holder.token !== this.#lock.heldToken) {
+          throw new RagError('LOCKED', `${this.where}: the index is being written elsewhere by ${describeOwner(holder)}; cannot ${action} now.`)
+        }
+        const delta = await work(client, project)
+        await client.query(
+          'UPDATE rag_projects SET generation = generation + 1, committed_at = now(), chunk_count = chunk_count + $2, total_length = total_length + $3 WHERE id = $1',
+          [project.id, delta.count, delta.length],
+        )
+        await client.query('COMMIT')
+        return delta
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true
+        })
+        throw error
+      }
+    } catch (error) {
+      throw toStoreError(error, this.where, action)
+    } finally {
+      client.release(broken)
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import type pg from 'pg'
+import { BM25_DEFAULTS, scoreBm25Postings, scoreTfidfPostings, type Bm25Parameters, type CollectionStatistics, type TermPostings } from '@rag/lexical'
+import type { Document } from '@rag/core'
+import { rowToDocument } from './document-rows.js'
+import type { PostingsCache } from './postings-cache.js'
+
+/** Which formula a ranking uses; ties go by insertion order (BM25, as `BM25Stream`) or by id (TF-IDF, as `InMemoryKnowledgeBase`). */
+export type Ranking = 'bm25' | 'tfidf'
+
+/** A ranked stored document. */
+export interface ScoredDocument {
+  readonly document: Document
+  readonly score: number
+}
+
+/** One ranking asked of a snapshot. */
+export interface RankRequest {
+  readonly ranking: Ranking
+  readonly topK: number
+}
+
+/** The project row a search reads first: which project, at which generation, and its statistics. */
+export interface ProjectSnapshot {
+  readonly id: number
+  readonly generation: number
+  readonly statistics: CollectionStatistics
+}
+
+const ENTRY_BYTES = 16
+
+/** Decodes `string_agg(int8send(seq) || int4send(tf) || int4send(length))` into postings rows. */
+export function decodePostings(packed: Buffer, df: number): TermPostings {
+  const rows = new Array<readonly [number, number, number]>(df)
+  for (let i = 0, at = 0; i < df; i++, at += ENTRY_BYTES) {
+    rows[i] = [Number(packed.readBigInt64BE(at)), packed.readInt32BE(at + 8), packed.readInt32BE(at + 12)]
+  }
+  return { df, rows }
+}
+
+/**
+ * The postings of each distinct term, in query order, through `cache` (validated for this
+ * snapshot); terms no live chunk holds are left out. One statement for every term not cached.
+ */
+export async function readPostings(client: pg.ClientBase, project: ProjectSnapshot, terms: readonly string[], cache: PostingsCache): Promise<TermPostings[]> {
+  cache.validate(`${project.id}:${project.generation}`)
+  const distinct = [...new Set(terms)]
+  const missing = distinct.filter((term) => !cache.has(term))
+  if (missing.length > 0) {
+    const { rows } = await client.query<{ term: string; df: number; packed: Buffer }>(
+      `SELECT term, count(*)::int AS df, string_agg(int8send(seq) || int4send(tf) || int4send(length), ''::bytea) AS packed
+         FROM rag_postings WHERE project_id = $1 AND term = ANY($2::text[]) GROUP BY term`,
+      [project.id, missing],
+    )
+    const found = new Map(rows.map((row) => [row.term, decodePostings(row.packed, row.df)]))
+    for (const term of missing) cache.set(term, found.get(term))
+    const out: TermPostings[] = []
+    for (const term of distinct) {
+      const postings = found.get(term) ?? cache.get(term)
+      if (postings !== undefined) out.push(postings)
+    }
+    return out
+  }
+  return distinct.map((term) => cache.get(term)).filter((postings): postings is TermPostings => postings !== undefined)
+}
+
+/** Scores by chunk seq for one ranking. */
+export function score(ranking: Ranking, postings: readonly TermPostings[], statistics: CollectionStatistics, bm25: Bm25Parameters = BM25_DEFAULTS): Map<number, number> {
+  return ranking === 'bm25' ? scoreBm25Postings(postings, statistics, bm25) : scoreTfidfPostings(postings, statistics)
+}
+
+/** The scored seqs at or above the `topK`-th best score (ties at the cut-off included). */
+function candidates(scores: ReadonlyMap<number, number>, topK: number): [seq: number, score: number][] {
+  if (scores.size === 0) return []
+  const values = Float64Array.from(scores.values()).sort()
+  const cutoff = values[Math.max(0, values.length - topK)]!
+  const out: [number, number][] = []
+  for (const [seq, value] of scores) if (value >= cutoff) out.push([seq, value])
+  return out
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * The best `topK` seqs of each request, in rank order: highest score first, ties by seq (BM25) or
+ * by id (TF-IDF; the ids of the tied candidates are read in the same snapshot).
+ */
+export async function rankSeqs(client: pg.ClientBase, projectId: number, requests: readonly RankRequest[], scored: readonly Map<number, number>[]): Promise<[number, number][][]> {
+  const ranked: [number, number][][] = []
+  const needIds = new Set<number>()
+  const pending: { index: number; list: [number, number][] }[] = []
+  requests.forEach((request, index) => {
+    const list = candidates(scored[index]!, request.topK)
+    if (request.ranking === 'bm25' || list.length <= 1) {
+      list.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      ranked[index] = list.slice(0, request.topK)
+      return
+    }
+    for (const [seq] of list) needIds.add(seq)
+    pending.push({ index, list })
+  })
+  if (pending.length > 0) {
+    const { rows } = await client.query<{ seq: string; id: string }>('SELECT seq, id FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int8[])', [projectId, [...needIds]])
+    const ids = new Map(rows.map((row) => [Number(row.seq), row.id]))
+    for (const { index, list } of pending) {
+      const known = list.filter(([seq]) => ids.has(seq))
+      known.sort((a, b) => b[1] - a[1] || compareIds(ids.get(a[0])!, ids.get(b[0])!))
+      ranked[index] = known.slice(0, requests[index]!.topK)
+    }
+  }
+  return ranked
+}
+
+/** Reads the documents of `seqs` in the caller's snapshot, by seq. */
+export async function readDocuments(client: pg.ClientBase, projectId: number, seqs: readonly number[]): Promise<Map<number, Document>> {
+  if (seqs.length === 0) return new Map()
+  const { rows } = await client.query<{ seq: string; id: string; content: string; metadata: string }>(
+    'SELECT seq, id, content, metadata FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int8[])',
+    [projectId, seqs],
+  )
+  return new Map(rows.map((row) => [Number(row.seq), rowToDocument(row.id, row.content, row.metadata)]))
+}
