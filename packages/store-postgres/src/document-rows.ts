@@ -51,15 +51,14 @@ function lineOrNull(value: unknown): number | null {
 }
 
 /**
- * Validates a batch (the core rules, well-formed Unicode without NUL, which PostgreSQL text needs
- * to give it back unchanged) and analyzes each document's indexed text, all before any write
- * starts. The stored row keeps the document as given.
+ * Validates a batch: the core rules, and well-formed Unicode without NUL (which PostgreSQL text
+ * needs to give it back unchanged).
  *
- * @throws InvalidArgumentError or DuplicateIdError; nothing has been written.
+ * @throws InvalidArgumentError or DuplicateIdError.
  */
-export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexedText: IndexedText, where = 'documents'): PreparedDocument[] {
+export function checkDocuments(documents: unknown, where = 'documents'): readonly Document[] {
   assertDocuments(documents, where)
-  return documents.map((doc, i) => {
+  documents.forEach((doc, i) => {
     const at = `${where}[${i}] "${doc.id}"`
     assertStorable(doc.id, `${where}[${i}].id`)
     assertStorable(doc.content, `${at}: content`)
@@ -67,28 +66,40 @@ export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexed
       assertStorable(key, `${at}: a metadata key`)
       if (typeof value === 'string') assertStorable(value, `${at}: metadata.${key}`)
     }
-    const analyzed = analyzer.analyze(textToIndex(doc, indexedText, at))
-    const counts = new Map<string, number>()
-    for (const term of analyzed) counts.set(term, (counts.get(term) ?? 0) + 1)
-    for (const term of counts.keys()) {
-      if (term.length === 0 || term.includes(TERM_SEPARATOR) || term.includes('\u0000') || !isWellFormed(term)) {
-        throw new InvalidArgumentError(`${at}: analyzer "${analyzer.name}" produced the term ${JSON.stringify(term)}; expected non-empty, well-formed terms without U+0000 or U+001F.`)
-      }
-    }
-    const { file, language, startLine, endLine } = doc.metadata
-    return {
-      id: doc.id,
-      content: doc.content,
-      metadata: JSON.stringify(doc.metadata),
-      path: stringOrNull(file),
-      lang: stringOrNull(language),
-      spanStart: lineOrNull(startLine),
-      spanEnd: lineOrNull(endLine),
-      terms: [...counts.keys()],
-      tfs: [...counts.values()],
-      length: analyzed.length,
-    }
   })
+  return documents
+}
+
+/**
+ * Analyzes one checked document's indexed text into its row values and terms. The stored row
+ * keeps the document as given.
+ *
+ * @throws InvalidArgumentError when the indexed text returns no string or the analyzer a term
+ *   PostgreSQL cannot hold.
+ */
+export function prepareDocument(doc: Document, i: number, analyzer: Analyzer, indexedText: IndexedText, where = 'documents'): PreparedDocument {
+  const at = `${where}[${i}] "${doc.id}"`
+  const analyzed = analyzer.analyze(textToIndex(doc, indexedText, at))
+  const counts = new Map<string, number>()
+  for (const term of analyzed) counts.set(term, (counts.get(term) ?? 0) + 1)
+  for (const term of counts.keys()) {
+    if (term.length === 0 || term.includes(TERM_SEPARATOR) || term.includes('\u0000') || !isWellFormed(term)) {
+      throw new InvalidArgumentError(`${at}: analyzer "${analyzer.name}" produced the term ${JSON.stringify(term)}; expected non-empty, well-formed terms without U+0000 or U+001F.`)
+    }
+  }
+  const { file, language, startLine, endLine } = doc.metadata
+  return {
+    id: doc.id,
+    content: doc.content,
+    metadata: JSON.stringify(doc.metadata),
+    path: stringOrNull(file),
+    lang: stringOrNull(language),
+    spanStart: lineOrNull(startLine),
+    spanEnd: lineOrNull(endLine),
+    terms: [...counts.keys()],
+    tfs: [...counts.values()],
+    length: analyzed.length,
+  }
 }
 
 /** Builds a `Document` from its stored row values. */

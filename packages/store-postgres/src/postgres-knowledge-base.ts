@@ -3,7 +3,7 @@ import { InvalidArgumentError, RagError, assertIds, assertQuery, assertTopK, des
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { clearProject, deleteChunks, insertChunks, type ChunkDelta } from './chunk-writes.js'
-import { prepareDocuments, rowToDocument } from './document-rows.js'
+import { checkDocuments, prepareDocument, rowToDocument } from './document-rows.js'
 import { readFiles, syncFiles } from './file-rows.js'
 import { normaliseFingerprints, serialiseState, type FileFingerprint, type GenerationCommit, type IndexStateJson, type StoredIndexState } from './generation-commit.js'
 import { PostingsCache } from './postings-cache.js'
@@ -191,7 +191,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   async clear(): Promise<void> {
     await this.#write('clear the project', false, async (client, project) => {
       await clearProject(client, project.id)
-      await client.query('UPDATE rag_projects SET state = NULL, chunk_count = 0, total_length = 0 WHERE id = $1', [project.id])
+      await client.query('UPDATE rag_projects SET state = NULL, chunk_count = 0, total_length = 0, next_seq = 0 WHERE id = $1', [project.id])
       return { count: 0, length: 0 }
     })
   }
@@ -220,14 +220,18 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   async commitGeneration(commit: GenerationCommit, action = 'commit a generation'): Promise<void> {
     const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration } = commit
     assertIds(removeIds, 'removeIds')
-    const prepared = prepareDocuments(addDocuments, this.analyzer, this.indexedText, action === 'commit a generation' ? 'addDocuments' : 'documents')
+    const where = action === 'commit a generation' ? 'addDocuments' : 'documents'
+    const added = checkDocuments(addDocuments, where)
+    // Analysed batch by batch inside the transaction, while PostgreSQL writes the previous batch;
+    // a failure there rolls everything back.
+    const prepare = (doc: Document, i: number) => prepareDocument(doc, i, this.analyzer, this.indexedText, where)
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
-    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined) {
+    if (removeIds.length === 0 && added.length === 0 && entries === undefined && stateText === undefined) {
       this.#use()
       return
     }
-    const create = prepared.length > 0 || entries !== undefined || stateText !== undefined
+    const create = added.length > 0 || entries !== undefined || stateText !== undefined
     await this.#write(action, create, async (client, project) => {
       if (expectedGeneration !== undefined && project.generation !== expectedGeneration) {
         throw new RagError(
@@ -236,10 +240,10 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
         )
       }
       const removed = await deleteChunks(client, project.id, removeIds)
-      const { delta: added } = await insertChunks(client, project.id, prepared, this.where)
+      const inserted = await insertChunks(client, project.id, added, prepare, this.where)
       if (entries !== undefined) await syncFiles(client, project.id, entries)
       if (stateText !== undefined) await client.query('UPDATE rag_projects SET state = $2 WHERE id = $1', [project.id, stateText])
-      return { count: removed.count + added.count, length: removed.length + added.length }
+      return { count: removed.count + inserted.count, length: removed.length + inserted.length }
     })
   }
 
@@ -270,7 +274,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
       return {
         generation: project?.generation ?? 0,
         committedAt: project?.committedAt?.toISOString() ?? undefined,
-        state: project?.state == null ? undefined : (JSON.parse(project.state) as IndexStateJson),
+        state: project?.state === undefined || project.state === null ? undefined : (JSON.parse(project.state) as IndexStateJson),
       }
     })
   }

@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { BM25_DEFAULTS, scoreBm25Postings, scoreTfidfPostings, type Bm25Parameters, type CollectionStatistics, type TermPostings } from '@rag/lexical'
 import type { Document } from '@rag/core'
 import { rowToDocument } from './document-rows.js'
+import { loadPostings } from './postings-blocks.js'
 import type { PostingsCache } from './postings-cache.js'
 
 /** Which formula a ranking uses; ties go by insertion order (BM25, as `BM25Stream`) or by id (TF-IDF, as `InMemoryKnowledgeBase`). */
@@ -26,17 +27,6 @@ export interface ProjectSnapshot {
   readonly statistics: CollectionStatistics
 }
 
-const ENTRY_BYTES = 16
-
-/** Decodes `string_agg(int8send(seq) || int4send(tf) || int4send(length))` into postings rows. */
-export function decodePostings(packed: Buffer, df: number): TermPostings {
-  const rows = new Array<readonly [number, number, number]>(df)
-  for (let i = 0, at = 0; i < df; i++, at += ENTRY_BYTES) {
-    rows[i] = [Number(packed.readBigInt64BE(at)), packed.readInt32BE(at + 8), packed.readInt32BE(at + 12)]
-  }
-  return { df, rows }
-}
-
 /**
  * The postings of each distinct term, in query order, through `cache` (validated for this
  * snapshot); terms no live chunk holds are left out. One statement for every term not cached.
@@ -46,12 +36,7 @@ export async function readPostings(client: pg.ClientBase, project: ProjectSnapsh
   const distinct = [...new Set(terms)]
   const missing = distinct.filter((term) => !cache.has(term))
   if (missing.length > 0) {
-    const { rows } = await client.query<{ term: string; df: number; packed: Buffer }>(
-      `SELECT term, count(*)::int AS df, string_agg(int8send(seq) || int4send(tf) || int4send(length), ''::bytea) AS packed
-         FROM rag_postings WHERE project_id = $1 AND term = ANY($2::text[]) GROUP BY term`,
-      [project.id, missing],
-    )
-    const found = new Map(rows.map((row) => [row.term, decodePostings(row.packed, row.df)]))
+    const found = await loadPostings(client, project.id, missing)
     for (const term of missing) cache.set(term, found.get(term))
     const out: TermPostings[] = []
     for (const term of distinct) {
@@ -101,7 +86,7 @@ export async function rankSeqs(client: pg.ClientBase, projectId: number, request
     pending.push({ index, list })
   })
   if (pending.length > 0) {
-    const { rows } = await client.query<{ seq: string; id: string }>('SELECT seq, id FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int8[])', [projectId, [...needIds]])
+    const { rows } = await client.query<{ seq: number; id: string }>('SELECT seq, id FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int4[])', [projectId, [...needIds]])
     const ids = new Map(rows.map((row) => [Number(row.seq), row.id]))
     for (const { index, list } of pending) {
       const known = list.filter(([seq]) => ids.has(seq))
@@ -115,8 +100,8 @@ export async function rankSeqs(client: pg.ClientBase, projectId: number, request
 /** Reads the documents of `seqs` in the caller's snapshot, by seq. */
 export async function readDocuments(client: pg.ClientBase, projectId: number, seqs: readonly number[]): Promise<Map<number, Document>> {
   if (seqs.length === 0) return new Map()
-  const { rows } = await client.query<{ seq: string; id: string; content: string; metadata: string }>(
-    'SELECT seq, id, content, metadata FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int8[])',
+  const { rows } = await client.query<{ seq: number; id: string; content: string; metadata: string }>(
+    'SELECT seq, id, content, metadata FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int4[])',
     [projectId, seqs],
   )
   return new Map(rows.map((row) => [Number(row.seq), rowToDocument(row.id, row.content, row.metadata)]))
