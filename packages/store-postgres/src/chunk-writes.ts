@@ -5,7 +5,7 @@ import { TERM_SEPARATOR, type PreparedDocument } from './document-rows.js'
 import { PostingsWriter, removePostings } from './postings-blocks.js'
 import { StatementQueue } from './statement-queue.js'
 
-/** Chunk rows per INSERT statement (11 parameters each; a statement takes at most 65,535). */
+/** Chunk rows per INSERT statement (12 parameters each; a statement takes at most 65,535). */
 const CHUNK_BATCH = 2000
 /** Ids per DELETE statement. */
 const DELETE_BATCH = 5000
@@ -68,11 +68,11 @@ export async function insertChunks(
     const rows: string[] = []
     batch.forEach((d, i) => {
       const at = values.length
-      rows.push(`($1, $${at + 1}::int4, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}::int4, $${at + 8}::int4, $${at + 9}::int4, string_to_array($${at + 10}, $2))`)
-      values.push(seqs[start + i], d.id, d.content, d.metadata, d.path, d.lang, d.spanStart, d.spanEnd, d.length, d.terms.join(TERM_SEPARATOR))
+      rows.push(`($1, $${at + 1}::int4, $${at + 2}, $${at + 3}, $${at + 4}::bool, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8}::int4, $${at + 9}::int4, $${at + 10}::int4, string_to_array($${at + 11}, $2))`)
+      values.push(seqs[start + i], d.id, d.content, d.contentJson, d.metadata, d.path, d.lang, d.spanStart, d.spanEnd, d.length, d.terms.join(TERM_SEPARATOR))
       length += d.length
     })
-    await queue.push(`INSERT INTO rag_chunks (project_id, seq, id, content, metadata, path, lang, span_start, span_end, term_count, terms) VALUES ${rows.join(', ')}`, values)
+    await queue.push(`INSERT INTO rag_chunks (project_id, seq, id, content, content_json, metadata, path, lang, span_start, span_end, term_count, terms) VALUES ${rows.join(', ')}`, values)
     for (let i = 0; i < batch.length; i++) await postings.add(batch[i]!, seqs[start + i]!)
   }
   await postings.finish()

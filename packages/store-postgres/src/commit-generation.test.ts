@@ -1,4 +1,5 @@
-import { DuplicateIdError, InvalidArgumentError, RagError, type Document } from '@rag/core'
+import type { RagError} from '@rag/core';
+import { DuplicateIdError, InvalidArgumentError, type Document } from '@rag/core'
 import { doc, generation } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FileFingerprint, IndexStateJson } from './generation-commit.js'
@@ -108,7 +109,7 @@ describe('PostgresKnowledgeBase.commitGeneration', () => {
     const bad: unknown[] = [
       { removeIds: [1] },
       { addDocuments: [{ id: '', content: 'x', metadata: {} }] },
-      { addDocuments: [{ id: 'nul', content: 'a\u0000b', metadata: {} }] },
+      { addDocuments: [{ id: 'n\u0000l', content: 'ab', metadata: {} }] },
       { addDocuments: [{ id: 'lone', content: '\ud800', metadata: {} }] },
       { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 7 } } },
       { addDocuments: generation('x', 1), fingerprints: { 'a.ts': { fingerprint: 'f', size: Number.NaN } } },
@@ -120,6 +121,15 @@ describe('PostgresKnowledgeBase.commitGeneration', () => {
     for (const commit of bad) await expect(kb.commitGeneration(commit as never)).rejects.toBeInstanceOf(InvalidArgumentError)
     expect((await kb.list()).map((d) => d.id)).toEqual(['keep-0', 'keep-1'])
     expect((await kb.loadState()).generation).toBe(1)
+  })
+
+  it('keeps NUL characters in content and metadata unchanged', async () => {
+    const kb = open()
+    const odd: Document = { id: 'bin', content: 'head\u0000tail "quoted" \\ pool', metadata: { file: 'a\u0000b.ts', n: 1 } }
+    await kb.add([odd])
+    expect(await kb.get('bin')).toEqual(odd)
+    expect((await kb.search('pool', 5))[0]?.document).toEqual(odd)
+    expect(await kb.list()).toEqual([odd])
   })
 
   it('refuses a commit staged against an older generation with CONFLICT, writing nothing', async () => {

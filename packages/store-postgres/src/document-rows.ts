@@ -3,7 +3,10 @@ import { InvalidArgumentError, assertDocuments, describeValue, type Analyzer, ty
 /** A validated document ready to insert: its row values and its analyzed terms. */
 export interface PreparedDocument {
   readonly id: string
+  /** The content as stored: as given, or as a JSON string when it holds NUL (see `contentJson`). */
   readonly content: string
+  /** `true` when `content` is JSON (the document's content holds NUL characters). */
+  readonly contentJson: boolean
   /** The metadata as JSON text, exactly as given (key order kept). */
   readonly metadata: string
   readonly path: string | null
@@ -25,11 +28,11 @@ function isWellFormed(text: string): boolean {
   return (text as unknown as { isWellFormed(): boolean }).isWellFormed()
 }
 
-function assertStorable(text: string, where: string): void {
+function assertStorable(text: string, where: string, nulAllowed = false): void {
   if (!isWellFormed(text)) {
     throw new InvalidArgumentError(`${where} contains a lone UTF-16 surrogate; expected well-formed Unicode (PostgreSQL stores UTF-8, which cannot hold it unchanged).`)
   }
-  if (text.includes('\u0000')) {
+  if (!nulAllowed && text.includes('\u0000')) {
     throw new InvalidArgumentError(`${where} contains a NUL character (U+0000); expected text without it (PostgreSQL text cannot hold it).`)
   }
 }
@@ -42,8 +45,9 @@ function textToIndex(doc: Document, indexedText: IndexedText, at: string): strin
   return text
 }
 
+/** A metadata string for a lifted column; `null` when absent or holding NUL (the JSON keeps it). */
 function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null
+  return typeof value === 'string' && !value.includes('\u0000') ? value : null
 }
 
 function lineOrNull(value: unknown): number | null {
@@ -51,8 +55,9 @@ function lineOrNull(value: unknown): number | null {
 }
 
 /**
- * Validates a batch: the core rules, and well-formed Unicode without NUL (which PostgreSQL text
- * needs to give it back unchanged).
+ * Validates a batch: the core rules, well-formed Unicode (which UTF-8 storage needs to give it
+ * back unchanged), and ids without NUL (PostgreSQL text cannot hold it; content can, see
+ * {@link PreparedDocument.contentJson}).
  *
  * @throws InvalidArgumentError or DuplicateIdError.
  */
@@ -61,10 +66,11 @@ export function checkDocuments(documents: unknown, where = 'documents'): readonl
   documents.forEach((doc, i) => {
     const at = `${where}[${i}] "${doc.id}"`
     assertStorable(doc.id, `${where}[${i}].id`)
-    assertStorable(doc.content, `${at}: content`)
+    // NUL in content and metadata is kept (content as JSON, metadata is JSON anyway).
+    assertStorable(doc.content, `${at}: content`, true)
     for (const [key, value] of Object.entries(doc.metadata)) {
-      assertStorable(key, `${at}: a metadata key`)
-      if (typeof value === 'string') assertStorable(value, `${at}: metadata.${key}`)
+      assertStorable(key, `${at}: a metadata key`, true)
+      if (typeof value === 'string') assertStorable(value, `${at}: metadata.${key}`, true)
     }
   })
   return documents
@@ -88,9 +94,11 @@ export function prepareDocument(doc: Document, i: number, analyzer: Analyzer, in
     }
   }
   const { file, language, startLine, endLine } = doc.metadata
+  const contentJson = doc.content.includes('\u0000')
   return {
     id: doc.id,
-    content: doc.content,
+    content: contentJson ? JSON.stringify(doc.content) : doc.content,
+    contentJson,
     metadata: JSON.stringify(doc.metadata),
     path: stringOrNull(file),
     lang: stringOrNull(language),
@@ -103,6 +111,6 @@ export function prepareDocument(doc: Document, i: number, analyzer: Analyzer, in
 }
 
 /** Builds a `Document` from its stored row values. */
-export function rowToDocument(id: string, content: string, metadata: string): Document {
-  return { id, content, metadata: JSON.parse(metadata) as Metadata }
+export function rowToDocument(id: string, content: string, metadata: string, contentJson = false): Document {
+  return { id, content: contentJson ? (JSON.parse(content) as string) : content, metadata: JSON.parse(metadata) as Metadata }
 }

@@ -5,6 +5,7 @@ import { describeIndexedTextContract, doc, generation, symbolChunks } from '@rag
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PostgresDatabase } from './postgres-database.js'
 import { IncompatibleStoreError } from './store-errors.js'
+import { rejection } from './testing/rejection.js'
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js'
 
 let test: TestDatabase
@@ -45,7 +46,7 @@ describe('PostgresKnowledgeBase indexedText', () => {
   it('refuses another analyzer the same way, and lets an empty project adopt new ones', async () => {
     const key = fresh()
     await database.project(key, { analyzer: codeAwareAnalyzer }).add(generation('x', 2))
-    const error = await database.openProject(key, { analyzer: basicAnalyzer }).catch((e: unknown) => e as IncompatibleStoreError)
+    const error = await rejection<IncompatibleStoreError>(database.openProject(key, { analyzer: basicAnalyzer }))
     expect([error.expected, error.found]).toEqual([`analyzer ${basicAnalyzer.name}`, `analyzer ${codeAwareAnalyzer.name}`])
     await database.project(key, { analyzer: codeAwareAnalyzer }).clear()
     const adopted = database.project(key, { analyzer: basicAnalyzer, indexedText: pathAndSymbolText })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgresDatabase } from './postgres-database.js'
 import { SCHEMA_VERSION } from './schema.js'
 import { IncompatibleStoreError } from './store-errors.js'
+import { rejection } from './testing/rejection.js'
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js'
 
 let test: TestDatabase
@@ -14,7 +15,7 @@ afterAll(() => test?.dispose())
 
 describe('openPostgresDatabase schema migrations', () => {
   it('refuses an unmigrated database with migrate: false, naming `rag migrate`', async () => {
-    const error = await test.open({ migrate: false }).catch((e: unknown) => e as RagError)
+    const error = await rejection<RagError>(test.open({ migrate: false }))
     expect(error.code).toBe('INCOMPATIBLE_STORE')
     expect(error.message).toMatch(/schema is at version 0, this release needs \d+; run `rag migrate`/)
   })
@@ -36,7 +37,7 @@ describe('openPostgresDatabase schema migrations', () => {
     await raw.connect()
     await raw.query("INSERT INTO rag_schema_migrations (version, name) VALUES (999, 'from the future')")
     try {
-      const error = await openPostgresDatabase(test.url).catch((e: unknown) => e as IncompatibleStoreError)
+      const error = await rejection<IncompatibleStoreError>(openPostgresDatabase(test.url))
       expect(error).toBeInstanceOf(IncompatibleStoreError)
       expect([error.expected, error.found]).toEqual([`schema version ${SCHEMA_VERSION}`, 'schema version 999'])
       expect(error.message).toMatch(/written by a newer @rag\/store-postgres; expected version \d+ or older, found 999\. Upgrade/)
@@ -50,14 +51,14 @@ describe('openPostgresDatabase schema migrations', () => {
 
 describe('openPostgresDatabase connection errors', () => {
   it('rejects a URL that is not postgres:// with a ConfigError that hides the password', async () => {
-    const error = await openPostgresDatabase('mysql://admin:s3cret@db/x').catch((e: unknown) => e as Error)
+    const error = await rejection<Error>(openPostgresDatabase('mysql://admin:s3cret@db/x'))
     expect(error).toBeInstanceOf(ConfigError)
     expect(error.message).not.toContain('s3cret')
     expect(error.message).toContain('mysql://admin:***@db/x')
   })
 
   it('fails with IO naming the server, never the password, when nothing listens', async () => {
-    const error = await openPostgresDatabase('postgres://rag:hunter2hunter2@127.0.0.1:1/rag', { connectTimeoutMs: 2000 }).catch((e: unknown) => e as RagError)
+    const error = await rejection<RagError>(openPostgresDatabase('postgres://rag:hunter2hunter2@127.0.0.1:1/rag', { connectTimeoutMs: 2000 }))
     expect(error).toBeInstanceOf(RagError)
     expect(error.code).toBe('IO')
     expect(error.message).toContain('postgres://rag:***@127.0.0.1:1/rag')

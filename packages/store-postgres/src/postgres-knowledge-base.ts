@@ -134,13 +134,13 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     await this.verify()
     const rows = await this.#read('get a document', async (client) =>
       (
-        await client.query<{ content: string; metadata: string }>(
-          'SELECT c.content, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 AND c.id = $3',
+        await client.query<{ content: string; content_json: boolean; metadata: string }>(
+          'SELECT c.content, c.content_json, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 AND c.id = $3',
           [this.project.repoId, this.project.commitSha, id],
         )
       ).rows,
     )
-    return rows[0] === undefined ? undefined : rowToDocument(id, rows[0].content, rows[0].metadata)
+    return rows[0] === undefined ? undefined : rowToDocument(id, rows[0].content, rows[0].metadata, rows[0].content_json)
   }
 
   /** Removes one document; `true` if it was there. */
@@ -155,13 +155,13 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     await this.verify()
     const rows = await this.#read('list documents', async (client) =>
       (
-        await client.query<{ id: string; content: string; metadata: string }>(
-          'SELECT c.id, c.content, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 ORDER BY c.seq',
+        await client.query<{ id: string; content: string; content_json: boolean; metadata: string }>(
+          'SELECT c.id, c.content, c.content_json, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 ORDER BY c.seq',
           [this.project.repoId, this.project.commitSha],
         )
       ).rows,
     )
-    return rows.map((row) => rowToDocument(row.id, row.content, row.metadata))
+    return rows.map((row) => rowToDocument(row.id, row.content, row.metadata, row.content_json))
   }
 
   /**

@@ -24,7 +24,9 @@ export interface Migration {
  *   length), the analyzer and indexed text the terms were made with, and the session's state JSON.
  *   Every commit updates it, so it is also the row writers serialise on.
  * - `rag_chunks`: the documents (seed 003's `rag_chunks`): `seq` (insertion order within the
- *   project, handed out from `rag_projects.next_seq`), `id`, `content`, `metadata` (JSON text, exactly as given), columns lifted from the
+ *   project, handed out from `rag_projects.next_seq`), `id`, `content` (as given; a content with NUL characters, which
+ *   PostgreSQL text cannot hold, is kept as a JSON string and `content_json` set), `metadata` (JSON
+ *   text, exactly as given), columns lifted from the
  *   metadata for SQL filters (`path`, `lang`, `span_start`, `span_end`), the analyzed length and
  *   the distinct terms (to delete the postings through their index).
  * - `rag_postings`: the inverted index the BM25 and TF-IDF scores are computed from, in blocks:
@@ -60,6 +62,7 @@ CREATE TABLE rag_chunks (
   seq integer NOT NULL,
   id text NOT NULL,
   content text NOT NULL,
+  content_json boolean NOT NULL DEFAULT false,
   metadata text NOT NULL,
   path text,
   lang text,

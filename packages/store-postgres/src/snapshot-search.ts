@@ -100,9 +100,9 @@ export async function rankSeqs(client: pg.ClientBase, projectId: number, request
 /** Reads the documents of `seqs` in the caller's snapshot, by seq. */
 export async function readDocuments(client: pg.ClientBase, projectId: number, seqs: readonly number[]): Promise<Map<number, Document>> {
   if (seqs.length === 0) return new Map()
-  const { rows } = await client.query<{ seq: number; id: string; content: string; metadata: string }>(
-    'SELECT seq, id, content, metadata FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int4[])',
+  const { rows } = await client.query<{ seq: number; id: string; content: string; content_json: boolean; metadata: string }>(
+    'SELECT seq, id, content, content_json, metadata FROM rag_chunks WHERE project_id = $1 AND seq = ANY($2::int4[])',
     [projectId, seqs],
   )
-  return new Map(rows.map((row) => [Number(row.seq), rowToDocument(row.id, row.content, row.metadata)]))
+  return new Map(rows.map((row) => [Number(row.seq), rowToDocument(row.id, row.content, row.metadata, row.content_json)]))
 }

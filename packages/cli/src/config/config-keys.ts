@@ -10,6 +10,8 @@ export type ConfigType =
   | { readonly kind: 'weight' }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'list' }
+  /** Any non-empty text (a URL, a name). */
+  | { readonly kind: 'text' }
 
 /** One configuration key. */
 export interface ConfigKey {
@@ -19,6 +21,20 @@ export interface ConfigKey {
   /** Absent: unset unless configured (the library default applies). */
   readonly default?: ConfigValue
   readonly description: string
+  /** The value holds a credential: `rag config` shows it through this instead. */
+  readonly redact?: (value: string) => string
+}
+
+/** `postgres://rag:***@db:5432/rag`: a URL with its password (and password-like query parameters) hidden. */
+export function redactUrl(text: string): string {
+  try {
+    const url = new URL(text)
+    if (url.password !== '') url.password = '***'
+    for (const key of [...url.searchParams.keys()]) if (/pass|secret|key|token/i.test(key)) url.searchParams.set(key, '***')
+    return url.href
+  } catch {
+    return text.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@')
+  }
 }
 
 const MiB = 1024 * 1024
@@ -59,6 +75,10 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'chunker.maxChars', type: integer(16), description: 'largest chunk in characters (default 2000)' },
   { key: 'chunker.minChars', type: integer(0), description: 'smaller chunks merge with neighbours (default 150)' },
   { key: 'chunker.overlapChars', type: integer(0), description: 'overlap of text windows (default 200)' },
+  { key: 'store.url', type: { kind: 'text' }, redact: redactUrl, description: 'where the index lives: unset for the embedded SQLite file in <root>/.rag/, or postgres://user:password@host:5432/db for a PostgreSQL database shared by many machines and servers (credentials are never printed)' },
+  { key: 'store.project', type: { kind: 'text' }, description: 'with store.url: the project (repo_id) this root indexes into; default: the absolute path of the root. Give every checkout of one repository the same name to share its index' },
+  { key: 'store.poolSize', type: integer(1), default: 10, description: 'with store.url: most connections to PostgreSQL per process' },
+  { key: 'store.statementTimeoutMs', type: integer(0), default: 30_000, description: 'with store.url: longest one SQL statement may run (0: no limit)' },
   { key: 'watch.debounceMs', type: integer(0), default: 300, description: 'quiet time after a change before `rag watch` re-indexes' },
 ] satisfies ConfigKey[])
 
@@ -81,5 +101,7 @@ export function describeType(type: ConfigType): string {
       return `one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`
     case 'list':
       return 'a list of strings'
+    case 'text':
+      return 'a non-empty string'
   }
 }

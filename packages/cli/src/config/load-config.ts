@@ -65,6 +65,10 @@ function check(spec: ConfigKey, value: unknown, where: string): ConfigValue {
     if (typeof value !== 'string' || !type.values.includes(value)) fail(spec.key, where, describeType(type), value)
     return value
   }
+  if (type.kind === 'text') {
+    if (typeof value !== 'string' || value.trim() === '') fail(spec.key, where, describeType(type), spec.redact && typeof value === 'string' ? spec.redact(value) : value)
+    return value
+  }
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.trim() !== '')) {
     fail(spec.key, where, 'a list of non-empty strings', value)
   }
@@ -82,6 +86,7 @@ function parseEnv(spec: ConfigKey, text: string, where: string): ConfigValue {
     if (!Number.isFinite(value) || value <= 0) fail(spec.key, where, describeType(spec.type), text)
     return value
   }
+  if (spec.type.kind === 'text') return check(spec, text.trim(), where)
   if (spec.type.kind === 'list') {
     return text
       .split(',')

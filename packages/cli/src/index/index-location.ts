@@ -5,6 +5,12 @@ import { dirname, join, resolve } from 'node:path'
 export const INDEX_DIRECTORY = '.rag'
 /** The SQLite file inside {@link INDEX_DIRECTORY}. */
 export const INDEX_FILE = 'index.db'
+/**
+ * The marker inside {@link INDEX_DIRECTORY} of a root whose index lives in PostgreSQL
+ * (`store.url`): the project it indexes into (never the URL or a credential), so later commands
+ * find the root as they find `index.db`.
+ */
+export const POSTGRES_MARKER = 'postgres.json'
 /** The project configuration file, at the indexed root. */
 export const PROJECT_CONFIG_FILE = 'rag.config.json'
 
@@ -36,13 +42,14 @@ function isDirectory(path: string): boolean {
 }
 
 /**
- * The nearest directory at or above `start` that holds an index (`.rag/` with `index.db`), like
+ * The nearest directory at or above `start` that holds an index (`.rag/` with `index.db`, or the
+ * marker of an index in PostgreSQL), like
  * git finds `.git`; `undefined` when there is none up to the file-system root.
  */
 export function findIndexRoot(start: string): string | undefined {
   let dir = resolve(start)
   for (;;) {
-    if (isDirectory(join(dir, INDEX_DIRECTORY)) && existsSync(join(dir, INDEX_DIRECTORY, INDEX_FILE))) return dir
+    if (isDirectory(join(dir, INDEX_DIRECTORY)) && (existsSync(join(dir, INDEX_DIRECTORY, INDEX_FILE)) || existsSync(join(dir, INDEX_DIRECTORY, POSTGRES_MARKER)))) return dir
     const parent = dirname(dir)
     if (parent === dir) return undefined
     dir = parent

@@ -6,7 +6,6 @@ import {
   indexedTextByStoredName,
   openRag,
   resolveRetrieval,
-  storeOptions,
   type AnalyzerName,
   type IndexedTextName,
   type Limits,
@@ -15,14 +14,16 @@ import {
   type RetrievalSettings,
   type WriteLockHolder,
 } from '@rag/session'
-import { IncompatibleStoreError, openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { configValue, type ResolvedConfig } from '../config/load-config.js'
 import type { IndexLocation } from './index-location.js'
+import { describeTarget, openStore, storeTarget, type IndexStore, type StoreTarget } from './open-store.js'
 
-/** An open index: the SQLite store and the session over it. */
+/** An open index: the store (the SQLite file, or a project of a PostgreSQL database) and the session over it. */
 export interface OpenIndex {
   readonly location: IndexLocation
-  readonly store: SqliteKnowledgeBase
+  /** Where the index lives. */
+  readonly target: StoreTarget
+  readonly store: IndexStore
   readonly rag: RagService
   /** How the session ranks: the index's own analyzer and fields, the configured weights and cap. */
   readonly settings: RetrievalSettings
@@ -88,8 +89,10 @@ export function retrievalSettings(config: ResolvedConfig, analyzer?: AnalyzerNam
 type StoredSetting = { readonly key: 'analyzer'; readonly value: AnalyzerName } | { readonly key: 'index.fields'; readonly value: IndexedTextName }
 
 function storedSetting(error: unknown): StoredSetting | undefined {
-  if (!(error instanceof IncompatibleStoreError)) return undefined
-  const { found } = error
+  // Both stores' IncompatibleStoreError carry `found` as `analyzer X` / `indexed text Y`.
+  if (!(error instanceof RagError) || error.code !== 'INCOMPATIBLE_STORE') return undefined
+  const { found } = error as RagError & { found?: unknown }
+  if (typeof found !== 'string') return undefined
   if (found.startsWith('analyzer ')) {
     const value = analyzerByStoredName(found.slice('analyzer '.length))
     return value === undefined ? undefined : { key: 'analyzer', value }
@@ -118,16 +121,17 @@ function withAdvice(error: unknown, location: IndexLocation): unknown {
  */
 async function openAdopting(
   location: IndexLocation,
+  target: StoreTarget,
   config: ResolvedConfig,
   mode: OpenIndexOptions['mode'],
-): Promise<{ store: SqliteKnowledgeBase; settings: RetrievalSettings }> {
+): Promise<{ store: IndexStore; settings: RetrievalSettings }> {
   const configured = retrievalSettings(config)
   let analyzer = configured.analyzer
   let indexedText = configured.indexedText
   for (let attempt = 0; ; attempt++) {
     const settings = retrievalSettings(config, analyzer, indexedText)
     try {
-      const store = await openSqliteKnowledgeBase(location.database, { ...storeOptions(settings), create: mode !== 'read' })
+      const store = await openStore(target, location, config, settings, mode !== 'read')
       return { store, settings }
     } catch (error) {
       const stored = storedSetting(error)
@@ -149,8 +153,9 @@ async function openAdopting(
 /**
  * Opens the index of `location` as a persistent session (`openRag` of `@rag/session`) with the
  * configured analyzer, fields (`index.fields`), weights, per-file cap, limits, source and chunker
- * options: both lexical streams rank from the one SQLite file, with nothing rebuilt in memory, so a
- * fresh process answers at once (see the README).
+ * options: both lexical streams rank from the one store (the SQLite file, or with `store.url` a
+ * project of a PostgreSQL database), with nothing rebuilt in memory, so a fresh process answers at
+ * once (see the README).
  *
  * @throws RagError `NOT_FOUND` (no index in `read` mode), `CORRUPT_STORE`, `INCOMPATIBLE_STORE`
  *   (another application's file, a newer schema, or, in `create` mode, another analyzer or fields).
@@ -161,16 +166,17 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     // Keep the index out of version control without touching the project's own .gitignore.
     writeFileSync(join(location.directory, '.gitignore'), '*\n')
   }
-  let opened: { store: SqliteKnowledgeBase; settings: RetrievalSettings }
+  const target = storeTarget(config, location)
+  let opened: { store: IndexStore; settings: RetrievalSettings }
   try {
-    opened = await openAdopting(location, config, mode)
+    opened = await openAdopting(location, target, config, mode)
   } catch (error) {
-    if (error instanceof RagError && error.code === 'NOT_FOUND') {
-      throw new RagError('NOT_FOUND', `No index at ${location.database}; run \`rag index ${location.root}\` first.`, { cause: error })
+    if (error instanceof RagError && error.code === 'NOT_FOUND' && target.kind === 'sqlite') {
+      throw new RagError('NOT_FOUND', `No index at ${describeTarget(target)}; run \`rag index ${location.root}\` first.`, { cause: error })
     }
-    throw withAdvice(error, location)
+    throw target.kind === 'sqlite' ? withAdvice(error, location) : error
   }
   const { store, settings } = opened
   const rag = openRag(store, { retrieval: settings, ingest: ingestOptions(config), writer, logger: { warn }, ...(lockWait ? { lockWait } : {}) })
-  return { location, store, rag, settings, close: () => store.close() }
+  return { location, target, store, rag, settings, close: () => store.close() }
 }
