@@ -5,6 +5,7 @@ import type { CommandContext } from './commands/context.js'
 import { docsAddCommand, docsListCommand, docsRemoveCommand } from './commands/docs-command.js'
 import { indexCommand } from './commands/index-command.js'
 import { mcpCommand } from './commands/mcp-command.js'
+import { migrateCommand } from './commands/migrate-command.js'
 import { serveCommand } from './commands/serve-command.js'
 import { planCommand } from './commands/plan-command.js'
 import { promptCommand } from './commands/prompt-command.js'
@@ -168,6 +169,11 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .command('mcp')
     .description('run the MCP server over stdio for coding agents (index_directory, search_code, build_context, get_status)')
     .action(run((command) => mcpCommand(context(command), roots(command))))
+
+  program
+    .command('migrate')
+    .description('bring the schema of the PostgreSQL database of store.url up to date (every command also does it on connect)')
+    .action(run((command) => migrateCommand(context(command))))
 
   program
     .command('config')

@@ -132,6 +132,16 @@ describe('PostgresKnowledgeBase.commitGeneration', () => {
     expect(await kb.list()).toEqual([odd])
   })
 
+  it('finds a term longer than an index entry can hold, and forgets it when its chunk goes', async () => {
+    const kb = open()
+    const blob = `k${'Qz9'.repeat(3000)}`
+    await kb.add([doc('blob', `payload ${blob} end`), doc('other', 'payload end')])
+    expect((await kb.search(blob, 5)).map((h) => h.document.id)).toEqual(['blob'])
+    expect((await kb.searchTfidf(`${blob} payload`, 5))[0]?.document.id).toBe('blob')
+    await kb.remove('blob')
+    expect(await kb.search(blob, 5)).toEqual([])
+  })
+
   it('refuses a commit staged against an older generation with CONFLICT, writing nothing', async () => {
     const kb = open()
     const other = database.project(kb.project)

@@ -56,6 +56,8 @@ export class PostgresDatabase {
   readonly where: string
   /** The options in force. */
   readonly options: ResolvedConnectionOptions
+  /** What opening did to the schema (`applied` is empty when it was current, or with `migrate: false`). */
+  migration: MigrationReport | undefined
   readonly #pool: pg.Pool
   #closed = false
 
@@ -95,8 +97,9 @@ export class PostgresDatabase {
               `${where}: the @rag schema is at version ${version}, this release needs ${SCHEMA_VERSION}; run \`rag migrate\` (or open the database with migrate: true).`,
             )
           }
+          database.migration = { from: version, to: version, applied: [] }
         } else {
-          await migrateSchema(client, where)
+          database.migration = await migrateSchema(client, where)
         }
       } finally {
         client.release()

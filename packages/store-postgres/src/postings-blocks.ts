@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type pg from 'pg'
 import type { TermPostings } from '@rag/lexical'
 import type { PreparedDocument } from './document-rows.js'
@@ -15,6 +16,19 @@ export const ENTRY_BYTES = 12
 const WRITE_BYTES = 4_000_000
 /** (term, block) pairs read per statement when postings are removed. */
 const REMOVE_PAIRS = 20_000
+
+/** Longest term, in UTF-8 bytes, kept as its own key (a btree entry holds at most ~2.7 kB). */
+const MAX_KEY_BYTES = 512
+
+/**
+ * The key a term's postings are stored under: the term itself, or for a term longer than
+ * {@link MAX_KEY_BYTES} (a minified line, a base64 blob) its first 100 characters and its SHA-256,
+ * computed the same way for documents and queries.
+ */
+export function termKey(term: string): string {
+  if (term.length * 3 <= MAX_KEY_BYTES || Buffer.byteLength(term) <= MAX_KEY_BYTES) return term
+  return `${Array.from(term).slice(0, 100).join('')}\u001e${createHash('sha256').update(term).digest('hex')}`
+}
 
 /** The block of a chunk seq. */
 export function blockOf(seq: number): number {
@@ -72,7 +86,7 @@ export class PostingsWriter {
       this.#current = block
     }
     for (let t = 0; t < doc.terms.length; t++) {
-      const term = doc.terms[t]!
+      const term = termKey(doc.terms[t]!)
       let rows = this.#terms.get(term)
       if (rows === undefined) this.#terms.set(term, (rows = []))
       rows.push(seq, doc.tfs[t]!, doc.length)
@@ -121,7 +135,7 @@ export async function removePostings(client: pg.ClientBase, projectId: number, r
   const gone = new Map<string, { term: string; block: number; seqs: Set<number> }>()
   for (const { seq, terms } of removed) {
     const block = blockOf(seq)
-    for (const term of terms) {
+    for (const term of terms.map(termKey)) {
       const key = `${block}\u001f${term}`
       let entry = gone.get(key)
       if (entry === undefined) gone.set(key, (entry = { term, block, seqs: new Set() }))
@@ -171,11 +185,13 @@ export async function removePostings(client: pg.ClientBase, projectId: number, r
  * the blocks of each term concatenated. Terms no live chunk holds are absent from the map.
  */
 export async function loadPostings(client: pg.ClientBase, projectId: number, terms: readonly string[]): Promise<Map<string, TermPostings>> {
-  const { rows } = await client.query<{ term: string; packed: Buffer }>('SELECT term, packed FROM rag_postings WHERE project_id = $1 AND term = ANY($2::text[])', [projectId, terms])
+  const byKey = new Map(terms.map((term) => [termKey(term), term]))
+  const { rows } = await client.query<{ term: string; packed: Buffer }>('SELECT term, packed FROM rag_postings WHERE project_id = $1 AND term = ANY($2::text[])', [projectId, [...byKey.keys()]])
   const flat = new Map<string, number[]>()
   for (const row of rows) {
-    let list = flat.get(row.term)
-    if (list === undefined) flat.set(row.term, (list = []))
+    const term = byKey.get(row.term)!
+    let list = flat.get(term)
+    if (list === undefined) flat.set(term, (list = []))
     decodeInto(row.packed, list)
   }
   const out = new Map<string, TermPostings>()

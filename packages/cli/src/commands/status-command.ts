@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { openIndex } from '../index/open-index.js'
+import { describeTarget } from '../index/open-store.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 
@@ -29,12 +30,13 @@ export async function statusCommand(context: CommandContext): Promise<number> {
   try {
     const status = await index.rag.getStatus()
     const { generation, committedAt } = await index.store.loadState()
-    const bytes = fileSize(location.database) + fileSize(`${location.database}-wal`)
+    const sqlite = index.target.kind === 'sqlite'
+    const bytes = sqlite ? fileSize(location.database) + fileSize(`${location.database}-wal`) : null
     // Who writes the index right now: the holder of its write lock (an index run, watch, clear, ...).
     const activity = await index.store.writeLockHolder()
     const summary = {
       root: location.root,
-      database: location.database,
+      database: describeTarget(index.target),
       databaseBytes: bytes,
       analyzer: index.settings.analyzer,
       fields: index.settings.indexedText,
@@ -53,7 +55,7 @@ export async function statusCommand(context: CommandContext): Promise<number> {
     }
     const rows: [string, string][] = [
       ['Root', location.root],
-      ['Index', `${location.database} (${(bytes / 1024 / 1024).toFixed(1)} MB)`],
+      ['Index', bytes === null ? describeTarget(index.target) : `${location.database} (${(bytes / 1024 / 1024).toFixed(1)} MB)`],
       ['Analyzer', index.settings.analyzer],
       ['Fields', index.settings.indexedText],
       ['Ranking', `bm25 ${index.settings.weights.bm25} + tfidf ${index.settings.weights.tfidf} (search.weights)`],
