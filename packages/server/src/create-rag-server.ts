@@ -13,6 +13,7 @@ import { buildOpenApi } from './openapi.js'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { routeSchemas } from './schemas.js'
 import { registerSessionRoutes } from './session-routes.js'
+import { registerSharedSessions, type SessionRegistry } from './shared-sessions.js'
 
 /** Request and resource limits of the server. */
 export interface RagServerLimits {
@@ -49,6 +50,13 @@ export interface RagServerOptions {
   readonly token?: string
   /** The sessions to serve. @default new SessionManager({ maxSessions: limits.sessions }) */
   readonly sessions?: SessionManager
+  /**
+   * Where sessions live when several servers share them (a PostgreSQL database): every session
+   * request first asks it, so any server answers any session. `sessions` must then build each
+   * session over that shared store (and not clear it on eviction).
+   * @default undefined (sessions live in this process only)
+   */
+  readonly registry?: SessionRegistry
   /** Request and resource limits. */
   readonly limits?: RagServerLimits
   /** Fastify's logger option. @default false */
@@ -160,6 +168,7 @@ export function createRagServer(options: RagServerOptions): RagServer {
   const openapi = buildOpenApi(schemas, version, token !== undefined)
   void app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   void app.register(async (scoped) => {
+    if (options.registry) registerSharedSessions(scoped, sessions, options.registry)
     scoped.get('/openapi.json', async () => openapi)
     registerSessionRoutes(scoped, context)
     registerDocumentRoutes(scoped, context)

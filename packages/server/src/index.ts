@@ -6,3 +6,4 @@ export { toHttpError, httpError, type HttpError, type ErrorBody } from './http-e
 export type { SessionEvent, IndexRunSummary, ActiveRun } from './index-runs.js'
 export { buildOpenApi } from './openapi.js'
 export { routeSchemas, type RouteSchemas, type SchemaLimits } from './schemas.js'
+export type { SessionRegistry } from './shared-sessions.js'

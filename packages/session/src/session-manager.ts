@@ -124,6 +124,14 @@ export class SessionManager {
     return this.#sessions.has(sessionId)
   }
 
+  /**
+   * Drops the live session without clearing it: its data lives on elsewhere (a database shared by
+   * several servers, where another server removed it). `false` if there was no such session.
+   */
+  forget(sessionId: string): boolean {
+    return this.#sessions.delete(sessionId)
+  }
+
   /** Removes the session and clears it (SPEC §8); `false` if there was no such session. */
   async removeSession(sessionId: string): Promise<boolean> {
     const entry = this.#sessions.get(sessionId)

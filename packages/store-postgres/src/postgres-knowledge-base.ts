@@ -123,6 +123,11 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     return this.#read('look the project up', async (client) => (await readProject(client, this.project)) !== undefined)
   }
 
+  /** Creates the project's row (empty, with this store's analyzer and indexed text) if it has none. Idempotent. */
+  async create(): Promise<void> {
+    await this.#read('create the project', (client) => ensureProject(client, this.project, this.analyzer.name, this.indexedText.name))
+  }
+
   /** Adds documents in one transaction; a stored or repeated id is a `DuplicateIdError` and adds nothing. */
   async add(documents: readonly Document[]): Promise<void> {
     await this.commitGeneration({ addDocuments: documents }, 'add documents')

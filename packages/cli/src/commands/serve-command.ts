@@ -1,4 +1,5 @@
-import { createRag, SessionManager } from '@rag/session'
+import { createRag, openRag, SessionManager, storeOptions, type RagService, type RetrievalSettings, type RagIngestOptions } from '@rag/session'
+import { configValue, type ResolvedConfig } from '../config/load-config.js'
 import { ingestOptions, retrievalSettings } from '../index/open-index.js'
 import { checkDirectory, rootForConfig } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
@@ -16,6 +17,41 @@ export interface ServeOptions {
   readonly requestsPerMinute?: number
 }
 
+/** How `rag serve` builds its sessions: in memory, or (with `store.url`) over a shared database. */
+interface ServedSessions {
+  readonly createService: (sessionId: string) => RagService
+  readonly onEvict?: () => void
+  readonly registry?: { exists(id: string): Promise<boolean>; create(id: string): Promise<void>; remove(id: string): Promise<void> }
+  close(): Promise<void>
+}
+
+/**
+ * With `store.url`, each session is the project of that name (its `repo_id`) in the shared
+ * PostgreSQL database: any `rag serve` process on the database answers any session, an index run
+ * on one server is seen by all, and `rag index` with `store.project` set to a session's name
+ * indexes into it. Without it, sessions are in memory.
+ */
+async function servedSessions(config: ResolvedConfig, settings: RetrievalSettings, ingest: RagIngestOptions): Promise<ServedSessions> {
+  const url = configValue<string | undefined>(config, 'store.url')
+  if (url === undefined) return { createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve' }), close: async () => undefined }
+  const { openPostgresDatabase } = await import('@rag/store-postgres')
+  const database = await openPostgresDatabase(url, { poolSize: configValue<number>(config, 'store.poolSize'), statementTimeoutMs: configValue<number>(config, 'store.statementTimeoutMs') })
+  const store = (id: string) => database.project({ repoId: id }, storeOptions(settings))
+  return {
+    createService: (id) => openRag(store(id), { retrieval: settings, ingest, writer: 'rag serve' }),
+    // The data stays in the database; an evicted session is opened again on its next request.
+    onEvict: () => undefined,
+    registry: {
+      exists: (id) => store(id).exists(),
+      create: (id) => store(id).create(),
+      remove: async (id) => {
+        await database.dropProject({ repoId: id })
+      },
+    },
+    close: () => database.close(),
+  }
+}
+
 /** Waits until the command's signal (SIGINT/SIGTERM) fires. */
 export function untilAborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
@@ -23,7 +59,8 @@ export function untilAborted(signal: AbortSignal): Promise<void> {
 
 /**
  * `rag serve`: the per-session HTTP + WebSocket API of `@rag/server` on 127.0.0.1:7411 by
- * default, until SIGINT/SIGTERM. Sessions are in memory; indexing is confined to the `--root`
+ * default, until SIGINT/SIGTERM. Sessions are in memory, or with `store.url` projects of the shared
+ * PostgreSQL database (see `servedSessions`); indexing is confined to the `--root`
  * directories (default: the project root). A non-loopback `--host` needs `--token` or `RAG_TOKEN`.
  */
 export async function serveCommand(context: CommandContext, options: ServeOptions): Promise<number> {
@@ -36,18 +73,21 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const token = options.token ?? context.env['RAG_TOKEN']
   // Fastify and its schemas load only for `rag serve`, so other commands start faster.
   const { createRagServer } = await import('@rag/server')
+  const served = await servedSessions(config, settings, ingest)
   const server = createRagServer({
     roots,
     ...(options.host !== undefined ? { host: options.host } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(token !== undefined && token !== '' ? { token } : {}),
     ...(options.requestsPerMinute !== undefined ? { limits: { requestsPerMinute: options.requestsPerMinute } } : {}),
-    // Each session is in memory and ranks exactly like `rag search` with the same configuration
-    // (analyzer, fields, weights, per-file cap): the same preset of @rag/session, fresh stores per session.
+    // Each session ranks exactly like `rag search` with the same configuration (analyzer, fields,
+    // weights, per-file cap): the same preset of @rag/session, in memory or over the shared database.
     sessions: new SessionManager({
       maxSessions: options.maxSessions ?? 16,
-      createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve' }),
+      createService: served.createService,
+      ...(served.onEvict ? { onEvict: served.onEvict } : {}),
     }),
+    ...(served.registry ? { registry: served.registry } : {}),
   })
   const url = await server.listen()
   try {
@@ -57,5 +97,6 @@ export async function serveCommand(context: CommandContext, options: ServeOption
     return 0
   } finally {
     await server.close()
+    await served.close()
   }
 }
