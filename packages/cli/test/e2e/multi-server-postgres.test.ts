@@ -65,11 +65,17 @@ async function ask(server: number): Promise<Answer> {
   }
 }
 
-/** 50 clients searching the servers in turn until `deadline.at` (which may move). */
-async function searchUntil(deadline: { at: number }, answers: Answer[]): Promise<void> {
+/** When the clients stop: not before `at`, and not before `settled` (the commit was seen). */
+interface Deadline {
+  at: number
+  settled: boolean
+}
+
+/** 50 clients searching the servers in turn until the deadline. */
+async function searchUntil(deadline: Deadline, answers: Answer[]): Promise<void> {
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let n = client; Date.now() < deadline.at; n++) answers.push(await ask(n % SERVERS))
+      for (let n = client; !deadline.settled || Date.now() < deadline.at; n++) answers.push(await ask(n % SERVERS))
     }),
   )
 }
@@ -138,7 +144,7 @@ describe('4 rag serve processes sharing one PostgreSQL database', () => {
     // Phase 1: re-index (alpha -> bravo) while the clients search.
     const phase1: Answer[] = []
     const start = (await database.project({ repoId: PROJECT }).loadState()).generation
-    const deadline1 = { at: Date.now() + SECONDS * 1000 }
+    const deadline1: Deadline = { at: Date.now() + SECONDS * 1000, settled: false }
     const searching = searchUntil(deadline1, phase1)
     await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 4))
     await writeGeneration('genbravo')
@@ -146,6 +152,7 @@ describe('4 rag serve processes sharing one PostgreSQL database', () => {
     const commitAt = await committedAfter(start, 120_000)
     // Search on for at least 4 s after the commit, however long the run took.
     deadline1.at = Math.max(deadline1.at, commitAt + 4000)
+    deadline1.settled = true
     const indexed = await collect(indexer, 120_000)
     expect([indexed.code, indexed.stderr]).toEqual([0, ''])
     await searching
@@ -161,7 +168,7 @@ describe('4 rag serve processes sharing one PostgreSQL database', () => {
     killed.kill('SIGKILL')
     expect((await exited).signal).toBe('SIGKILL')
     const afterKill: Answer[] = []
-    await searchUntil({ at: Date.now() + 1500 }, afterKill)
+    await searchUntil({ at: Date.now() + 1500, settled: true }, afterKill)
     expect(afterKill.filter((a) => a.status !== 200 || generationOf(a) !== 'genbravo')).toEqual([])
     for (let i = 0; i < 100 && (await store.writeLockHolder()) !== undefined; i++) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await store.writeLockHolder()).toBeUndefined()
@@ -169,12 +176,13 @@ describe('4 rag serve processes sharing one PostgreSQL database', () => {
     // A later run succeeds, and the servers switch to it.
     const phase2: Answer[] = []
     const before = (await store.loadState()).generation
-    const deadline2 = { at: Date.now() + SECONDS * 1000 }
+    const deadline2: Deadline = { at: Date.now() + SECONDS * 1000, settled: false }
     const searching2 = searchUntil(deadline2, phase2)
     await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 4))
     const retry = startRag(['--json', 'index', sandbox.root], { cwd: sandbox.root, env: sandbox.env })
     const commit2 = await committedAfter(before, 120_000)
     deadline2.at = Math.max(deadline2.at, commit2 + 4000)
+    deadline2.settled = true
     expect((await collect(retry, 120_000)).code).toBe(0)
     await searching2
     checkPhase(phase2, 'genbravo', 'gencharlie', commit2)
