@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { openPostgresDatabase, type PostgresDatabase } from '@rag/store-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collect, createSandbox, jsonLines, runRag, startRag, type Sandbox } from '../helpers.js'
+import { collect, createSandbox, jsonLines, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 // Issue 14's multi-server check: 4 `rag serve` processes share one PostgreSQL database; 50
 // clients search them while a fifth process (`rag index`) re-indexes. The full-length run (30 s)
