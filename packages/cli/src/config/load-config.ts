@@ -61,6 +61,10 @@ function check(spec: ConfigKey, value: unknown, where: string): ConfigValue {
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(spec.key, where, describeType(type), value)
     return value
   }
+  if (type.kind === 'text') {
+    if (typeof value !== 'string' || value.trim() === '' || /[\r\n]/.test(value)) fail(spec.key, where, describeType(type), value)
+    return value.trim()
+  }
   if (type.kind === 'enum') {
     if (typeof value !== 'string' || !type.values.includes(value)) fail(spec.key, where, describeType(type), value)
     return value
