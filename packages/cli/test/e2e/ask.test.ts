@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startOpenAiChatServer, type OpenAiChatServer } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collect, createSandbox, jsonLines, runRag, startRag, type Sandbox } from '../helpers.js'
+import { collect, createSandbox, jsonLines, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 const KEY = 'sk-cli-e2e-key-0123456789abcdef'
 const ESC = '\u001b'
