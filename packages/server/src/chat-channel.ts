@@ -52,7 +52,7 @@ export function createChatChannel({ sessions, sessionId, chat, limiter, client, 
       const fail = (error: unknown): void => send({ type: 'error', id, error: toHttpError(error).body.error })
       const waitMs = limiter?.hit(client) ?? 0
       if (waitMs > 0) return void send({ type: 'error', id, error: rateLimitedError(client, limiter!.max, waitMs).body.error })
-      if (chat === undefined) return fail(notConfiguredError())
+      if (chat === undefined) return void send({ type: 'error', id, error: { code: 'NOT_CONFIGURED', message: notConfiguredError().message } })
       if (current !== undefined) {
         return void send({
           type: 'error',

@@ -304,7 +304,7 @@ describe('grounded chat failures and limits', () => {
       expect(response.json.error.code).toBe('NOT_CONFIGURED')
       const socket = await running.events('alpha')
       socket.socket.send(JSON.stringify({ type: 'chat', id: 'n', message: 'x' }))
-      expect((await socket.waitFor((e) => e.type === 'error' && e.id === 'n')).error.code).toBe('CONFIG')
+      expect((await socket.waitFor((e) => e.type === 'error' && e.id === 'n')).error.code).toBe('NOT_CONFIGURED')
       socket.close()
     } finally {
       await running.server.close()

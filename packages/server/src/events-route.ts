@@ -44,6 +44,11 @@ export function registerEventsRoute(app: FastifyInstance, { sessions, runs, sche
   const validSearch = ajv.compile(schemas.searchMessage)
   const validChat = ajv.compile(schemas.chatMessage)
   const validChatCancel = ajv.compile(schemas.chatCancelMessage)
+  const validators = new Map([
+    ['search', validSearch],
+    ['chat', validChat],
+    ['chat-cancel', validChatCancel],
+  ])
 
   app.get<{ Params: { id: string } }>('/sessions/:id/events', { schema: schemas.events, websocket: true }, (socket, request) => {
     const sessionId = request.params.id
@@ -104,7 +109,7 @@ export function registerEventsRoute(app: FastifyInstance, { sessions, runs, sche
         return
       }
       const id = typeof message?.['id'] === 'string' ? message['id'] : null
-      const validator = { search: validSearch, chat: validChat, 'chat-cancel': validChatCancel }[String(message?.['type'])]
+      const validator = validators.get(String(message?.['type']))
       const detail = validator ? `: ${validator.errors?.[0]?.instancePath || 'message'} ${validator.errors?.[0]?.message ?? 'is invalid'}` : ''
       send({
         type: 'error',
