@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError as CommanderArgumentError, Option } from 'commander'
+import { askCommand } from './commands/ask-command.js'
 import { clearCommand } from './commands/clear-command.js'
 import { configCommand } from './commands/config-command.js'
 import type { CommandContext } from './commands/context.js'
@@ -109,6 +110,16 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .addOption(new Option('--format <format>', 'prompt layout (config prompt.format)').choices(['fenced', 'plain']))
     .option('--max-tokens <n>', 'token budget of the prompt (config prompt.maxTokens)', positiveInteger)
     .action(run((command) => promptCommand(context(command), command.args, command.opts())))
+
+  program
+    .command('ask <question...>')
+    .description('answer a question about the indexed code with an OpenAI-compatible model (a local Ollama by default), streamed, citing path:start-end')
+    .option('--prompt-only', 'print what would be sent to the model (the fenced context and question) and call none')
+    .option('--ungrounded', 'ask the model even when the index has nothing for the question (otherwise a notice, exit 1)')
+    .option('--model <name>', 'the model to ask (config chat.model)')
+    .option('--base-url <url>', 'the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (config chat.baseUrl)')
+    .option('--context-tokens <n>', 'token budget of the retrieved context (config chat.contextTokens, default 3000)', positiveInteger)
+    .action(run((command) => askCommand(context(command), command.args, command.opts())))
 
   program
     .command('status')

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ConfigError, describeValue } from '@rag/core'
 import { SessionManager } from '@rag/session'
 import { assertSafeBind, createBearerCheck } from './auth.js'
+import { registerChatRoute } from './chat-route.js'
+import { resolveChatSettings, type RagServerChatOptions } from './chat-settings.js'
 import { registerDocumentRoutes } from './document-routes.js'
 import { registerEventsRoute } from './events-route.js'
 import { httpError, rateLimitedError, toHttpError } from './http-error.js'
@@ -63,6 +65,12 @@ export interface RagServerOptions {
   readonly logger?: boolean
   /** The version shown in `/openapi.json`. @default '0.0.0' */
   readonly version?: string
+  /**
+   * Grounded chat over an OpenAI-compatible model: the WebSocket `chat` message and
+   * `POST /sessions/:id/chat` (server-sent events). Without it, chat requests are refused (501).
+   * @default undefined (no chat)
+   */
+  readonly chat?: RagServerChatOptions
 }
 
 /** A running (or ready) server. */
@@ -116,6 +124,7 @@ export function createRagServer(options: RagServerOptions): RagServer {
     maxTopK: positive('topK', limits.topK ?? 50),
     maxDocumentBytes: positive('documentLength', limits.documentLength ?? 262_144),
   })
+  const chat = options.chat === undefined ? undefined : resolveChatSettings(options.chat)
   const confinement = createPathConfinement(options.roots)
   const sessions = options.sessions ?? new SessionManager({ maxSessions: positive('sessions', limits.sessions ?? 16) })
   const runs = new IndexRuns()
@@ -164,7 +173,7 @@ export function createRagServer(options: RagServerOptions): RagServer {
     return undefined
   })
 
-  const context = { sessions, runs, confinement, schemas, limiter }
+  const context = { sessions, runs, confinement, schemas, limiter, chat }
   const openapi = buildOpenApi(schemas, version, token !== undefined)
   void app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   void app.register(async (scoped) => {
@@ -173,6 +182,7 @@ export function createRagServer(options: RagServerOptions): RagServer {
     registerSessionRoutes(scoped, context)
     registerDocumentRoutes(scoped, context)
     registerEventsRoute(scoped, context)
+    registerChatRoute(scoped, context)
   })
 
   return {

@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv'
 import type { FastifyInstance } from 'fastify'
+import { createChatChannel, type ChatRequestMessage } from './chat-channel.js'
 import { rateLimitedError, toHttpError } from './http-error.js'
 import { existingSession, filterOf, hitJson, type RouteContext } from './session-routes.js'
 
@@ -28,10 +29,26 @@ function parseJson(data: unknown): Record<string, unknown> | undefined {
  * back one message each, `{ type: 'result', id, rank, result }` (the shape of an HTTP search hit),
  * then `{ type: 'results-done', id, count }`; a failure is `{ type: 'error', id, error }`. Searches
  * have the HTTP route's bounds and count against the client's rate limit.
+ *
+ * `{ "type": "chat", "id"?, "message", "allowUngrounded"? }` asks the server's model, grounded on
+ * the session (see `chat-channel.ts`): `chat-context` (citations), one `chat-token` per piece of
+ * the answer as the model streams it, then `chat-done` with the cited chunks; or `chat-notice`
+ * and `chat-done` when the session has no context. `{ "type": "chat-cancel", "id"? }` stops it
+ * (`chat-cancelled`), and so does closing the socket; either aborts the model's request. (Chat
+ * messages carry the `chat-` prefix so a client waiting for an index run's `done` never takes an
+ * answer's end for it.) The connection keeps the conversation's history.
  */
-export function registerEventsRoute(app: FastifyInstance, { sessions, runs, schemas, limiter }: RouteContext): void {
+export function registerEventsRoute(app: FastifyInstance, { sessions, runs, schemas, limiter, chat }: RouteContext): void {
   // `k` gets its default here as in the HTTP route; nothing is coerced (JSON keeps its types).
-  const validSearch = new Ajv({ useDefaults: true, allErrors: false }).compile(schemas.searchMessage)
+  const ajv = new Ajv({ useDefaults: true, allErrors: false })
+  const validSearch = ajv.compile(schemas.searchMessage)
+  const validChat = ajv.compile(schemas.chatMessage)
+  const validChatCancel = ajv.compile(schemas.chatCancelMessage)
+  const validators = new Map([
+    ['search', validSearch],
+    ['chat', validChat],
+    ['chat-cancel', validChatCancel],
+  ])
 
   app.get<{ Params: { id: string } }>('/sessions/:id/events', { schema: schemas.events, websocket: true }, (socket, request) => {
     const sessionId = request.params.id
@@ -66,10 +83,23 @@ export function registerEventsRoute(app: FastifyInstance, { sessions, runs, sche
       }
     }
 
+    const chatChannel = createChatChannel({ sessions, sessionId, chat, limiter, client: request.ip, send })
     const unsubscribe = runs.subscribe(sessionId, send)
-    socket.on('close', unsubscribe)
+    socket.on('close', () => {
+      unsubscribe()
+      chatChannel.close()
+    })
     socket.on('message', (data) => {
       const message = parseJson(data)
+      if (message?.['type'] === 'chat' && validChat(message)) {
+        void chatChannel.ask(message as unknown as ChatRequestMessage)
+        return
+      }
+      if (message?.['type'] === 'chat-cancel' && validChatCancel(message)) {
+        const id = typeof message['id'] === 'string' ? message['id'] : undefined
+        send({ type: 'chat-cancel-ack', id: id ?? null, cancelled: chatChannel.cancel(id) })
+        return
+      }
       if (message?.['type'] === 'cancel' && (message['runId'] === undefined || typeof message['runId'] === 'string')) {
         cancel(message as ClientMessage & { type: 'cancel' })
         return
@@ -79,11 +109,15 @@ export function registerEventsRoute(app: FastifyInstance, { sessions, runs, sche
         return
       }
       const id = typeof message?.['id'] === 'string' ? message['id'] : null
-      const detail = message?.['type'] === 'search' ? `: ${validSearch.errors?.[0]?.instancePath || 'message'} ${validSearch.errors?.[0]?.message ?? 'is invalid'}` : ''
+      const validator = validators.get(String(message?.['type']))
+      const detail = validator ? `: ${validator.errors?.[0]?.instancePath || 'message'} ${validator.errors?.[0]?.message ?? 'is invalid'}` : ''
       send({
         type: 'error',
         id,
-        error: { code: 'INVALID_ARGUMENT', message: `Expected {"type":"cancel","runId"?} or {"type":"search","id"?,"q","k"?,"path"?,"lang"?}${detail}.` },
+        error: {
+          code: 'INVALID_ARGUMENT',
+          message: `Expected {"type":"cancel","runId"?}, {"type":"search","id"?,"q","k"?,"path"?,"lang"?}, {"type":"chat","id"?,"message","allowUngrounded"?} or {"type":"chat-cancel","id"?}${detail}.`,
+        },
       })
     })
     send({ type: 'hello', sessionId, run: runs.active(sessionId) ?? null })

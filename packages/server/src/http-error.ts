@@ -1,5 +1,5 @@
 import { LimitExceededError, RagError } from '@rag/core'
-import { PathNotAllowedError } from '@rag/session'
+import { ChatError, PathNotAllowedError } from '@rag/session'
 
 /** The body of every error response: one line of JSON. */
 export interface ErrorBody {
@@ -57,15 +57,18 @@ interface FastifyLikeError {
 /**
  * Maps anything thrown while serving a request to a status and a one-line body: `RagError` codes
  * (INVALID_ARGUMENT/CONFIG 400, NOT_FOUND 404, CONFLICT/DUPLICATE_ID 409, LIMIT_EXCEEDED 413, or
- * 429 for `maxSessions`), a path outside the roots 403, Fastify's own errors (schema validation
+ * 429 for `maxSessions` and `chat.maxInFlight`), a path outside the roots 403, a failed chat model
+ * 502 `UPSTREAM` (504 for its timeouts; the message names the endpoint and status, never the key), Fastify's own errors (schema validation
  * 400, bad JSON 400, body too large 413, unsupported media type 415); anything else is a 500 with
  * a generic message, so no stack trace or internal detail reaches the client.
  */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof PathNotAllowedError) return httpError(403, 'FORBIDDEN', error.message)
   if (error instanceof LimitExceededError) {
-    return error.limit === 'maxSessions' ? httpError(429, 'LIMIT_EXCEEDED', error.message) : httpError(413, 'LIMIT_EXCEEDED', error.message)
+    return error.limit === 'maxSessions' || error.limit === 'chat.maxInFlight' ? httpError(429, 'LIMIT_EXCEEDED', error.message) : httpError(413, 'LIMIT_EXCEEDED', error.message)
   }
+  // The chat model failed: its one-line message names the endpoint and status, never the key.
+  if (error instanceof ChatError) return httpError(error.failure === 'timeout' ? 504 : 502, 'UPSTREAM', error.message)
   if (error instanceof RagError) {
     const status = RAG_STATUS[error.code]
     return status === undefined ? httpError(500, 'INTERNAL', GENERIC) : httpError(status, error.code, error.message)

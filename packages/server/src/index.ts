@@ -1,4 +1,5 @@
 export { createRagServer, type RagServer, type RagServerOptions, type RagServerLimits } from './create-rag-server.js'
+export type { RagServerChatOptions } from './chat-settings.js'
 /** @deprecated Path confinement lives in `@rag/session`; import it from there. This re-export goes in the next minor release. */
 export { createPathConfinement, PathNotAllowedError, type PathConfinement } from '@rag/session'
 export { isLoopbackHost, assertSafeBind, createBearerCheck } from './auth.js'

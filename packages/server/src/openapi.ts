@@ -27,6 +27,14 @@ function routes(s: RouteSchemas): RouteSpec[] {
     { method: 'delete', path: '/sessions/{id}/index', schema: s.cancelIndex, summary: 'Cancel the run in progress.', success: 200 },
     { method: 'get', path: '/sessions/{id}/search', schema: s.search, summary: 'Search the session.', success: 200 },
     { method: 'post', path: '/sessions/{id}/prompt', schema: s.prompt, summary: 'Build a context prompt for a question.', success: 200 },
+    {
+      method: 'post',
+      path: '/sessions/{id}/chat',
+      schema: s.chat,
+      summary:
+        'Answer a question with the server\'s model, grounded on the session (top 5, fenced context): text/event-stream of context, token..., done (citations as path:start-end); notice when the session has no context; 501 without a model.',
+      success: 200,
+    },
     { method: 'get', path: '/sessions/{id}/status', schema: s.status, summary: 'Files, chunks, documents, last index time, run in progress.', success: 200 },
     { method: 'post', path: '/sessions/{id}/clear', schema: s.clear, summary: 'Empty the session.', success: 200 },
     { method: 'post', path: '/sessions/{id}/documents', schema: s.addDocument, summary: 'Add a document of your own.', success: 201 },
@@ -38,7 +46,7 @@ function routes(s: RouteSchemas): RouteSpec[] {
       path: '/sessions/{id}/events',
       schema: s.events,
       summary:
-        'WebSocket: hello, started, progress, done, cancelled, error events; send {"type":"cancel"} to cancel, or {"type":"search","id"?,"q","k"?,"path"?,"lang"?} to get result messages then results-done.',
+        'WebSocket: hello, started, progress, done, cancelled, error events; send {"type":"cancel"} to cancel, {"type":"search","id"?,"q","k"?,"path"?,"lang"?} to get result messages then results-done, or {"type":"chat","id"?,"message","allowUngrounded"?} for chat-context, chat-token..., chat-done (cancel with {"type":"chat-cancel","id"?}).',
       success: 101,
     },
   ]
@@ -51,7 +59,9 @@ const ERROR_STATUSES: Record<number, string> = {
   404: 'Unknown session, document or route.',
   409: 'A run is already in progress.',
   413: 'Body or index too large.',
-  429: 'Too many sessions.',
+  429: 'Too many sessions, requests or chat answers in progress.',
+  501: 'The server has no chat model.',
+  502: 'The chat model failed (the message names its endpoint and status).',
   500: 'Internal error (generic message).',
 }
 

@@ -10,6 +10,11 @@ export interface SchemaLimits {
   readonly maxDocumentBytes: number
 }
 
+/** Most earlier turns a client may send with `POST /sessions/:id/chat` (the server still cuts them to its token budget). */
+export const MAX_CHAT_HISTORY_TURNS = 50
+/** Longest earlier answer a client may send, in characters. */
+export const MAX_CHAT_ANSWER_LENGTH = 100_000
+
 const sessionId = { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$', description: 'Session id: 1 to 64 letters, digits, ".", "_" or "-".' } as const
 
 /** Params of `/sessions/:id/...`. */
@@ -64,6 +69,11 @@ export function routeSchemas(limits: SchemaLimits) {
   } as const
   const query = { type: 'string', minLength: 1, maxLength: limits.maxQueryLength }
   const k = { type: 'integer', minimum: 1, maximum: limits.maxTopK, default: 10 }
+  const allowUngrounded = {
+    type: 'boolean',
+    default: false,
+    description: 'Ask the model even when the session has no context for the question; otherwise a notice replaces the answer.',
+  }
   return {
     putSession: { params: sessionParams },
     index: {
@@ -101,6 +111,33 @@ export function routeSchemas(limits: SchemaLimits) {
       response: { 200: { type: 'object', properties: { prompt: { type: 'string' } } } },
     },
     status: { params: sessionParams },
+    /**
+     * `POST /sessions/:id/chat`: a grounded answer as server-sent events. `history` holds the
+     * conversation's earlier turns (HTTP keeps no state between requests).
+     */
+    chat: {
+      params: sessionParams,
+      body: {
+        type: 'object',
+        required: ['message'],
+        additionalProperties: false,
+        properties: {
+          message: { ...query, description: 'The question.' },
+          allowUngrounded,
+          history: {
+            type: 'array',
+            maxItems: MAX_CHAT_HISTORY_TURNS,
+            description: 'Earlier turns, oldest first; the server keeps the most recent that fit its history budget.',
+            items: {
+              type: 'object',
+              required: ['question', 'answer'],
+              additionalProperties: false,
+              properties: { question: { type: 'string', maxLength: limits.maxQueryLength }, answer: { type: 'string', maxLength: MAX_CHAT_ANSWER_LENGTH } },
+            },
+          },
+        },
+      },
+    },
     addDocument: {
       params: sessionParams,
       body: {
@@ -131,6 +168,28 @@ export function routeSchemas(limits: SchemaLimits) {
         k,
         ...filter,
       },
+    },
+    /**
+     * A question sent over the events WebSocket: `{ "type": "chat", "id"?, "message",
+     * "allowUngrounded"? }`; the connection keeps the conversation's history.
+     */
+    chatMessage: {
+      type: 'object',
+      required: ['type', 'message'],
+      additionalProperties: false,
+      properties: {
+        type: { const: 'chat' },
+        id: { type: 'string', maxLength: 64, description: 'Echoed in every reply to this question.' },
+        message: query,
+        allowUngrounded,
+      },
+    },
+    /** `{ "type": "chat-cancel", "id"? }`: stops the connection's answer in progress (only the one with this id, when given). */
+    chatCancelMessage: {
+      type: 'object',
+      required: ['type'],
+      additionalProperties: false,
+      properties: { type: { const: 'chat-cancel' }, id: { type: 'string', maxLength: 64 } },
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { RagError, type SearchResult } from '@rag/core'
 import { statusToJson, type RagService, type SearchFilter, type SessionManager } from '@rag/session'
+import type { ChatSettings } from './chat-settings.js'
 import type { IndexRuns } from './index-runs.js'
 import type { PathConfinement } from '@rag/session'
 import type { RateLimiter } from './rate-limiter.js'
@@ -14,6 +15,8 @@ export interface RouteContext {
   readonly schemas: RouteSchemas
   /** The per-client rate limit (absent: off); WebSocket messages that do work count against it too. */
   readonly limiter?: RateLimiter | undefined
+  /** Grounded chat (absent: the server has no model and chat requests are refused). */
+  readonly chat?: ChatSettings | undefined
 }
 
 interface SessionParams {

@@ -14,6 +14,33 @@ export {
   type ChatKnowledgeDeclaration,
   type ChatKnowledgeSource,
 } from './chat-binding.js'
+export {
+  GroundedChat,
+  CHAT_PROVENANCE_KEYS,
+  citationOf,
+  groundedSystemPrompt,
+  type AskOptions,
+  type ChatNotice,
+  type ChatNoticeCode,
+  type ChatPreparation,
+  type Citation,
+  type GroundedChatEvent,
+  type GroundedChatOptions,
+} from './grounded-chat.js'
+export {
+  ChatError,
+  ChatHistory,
+  createChatClient,
+  type ChatClient,
+  type ChatClientOptions,
+  type ChatFailure,
+  type ChatHistoryOptions,
+  type ChatMessage,
+  type ChatRequestOptions,
+  type ChatStreamEvent,
+  type ChatTurn,
+  type ChatUsage,
+} from '@rag/chat'
 export { createPathConfinement, PathNotAllowedError, type PathConfinement } from './path-confinement.js'
 export { SessionManager, type SessionManagerOptions, type SessionEndReason } from './session-manager.js'
 export { createRag, openRag, storeOptions, type RagPipelineOptions, type TfidfSearchable } from './create-rag.js'

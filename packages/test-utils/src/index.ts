@@ -3,3 +3,10 @@ export { describeKnowledgeBaseContract } from './knowledge-base-contract.js'
 export { describeIndexedTextContract, type IndexedTextContractOptions, type IndexedTextSubject } from './indexed-text-contract.js'
 export { doc, smallCorpus, generation, symbolChunks } from './corpus.js'
 export { contents, indexedFiles, storesAgree, countingChunker, withFailingSwaps, type CountingChunker, type ReadableStore } from './store-fixtures.js'
+export {
+  startOpenAiChatServer,
+  type ChatReply,
+  type OpenAiChatServer,
+  type OpenAiChatServerOptions,
+  type SeenChatRequest,
+} from './openai-chat-server.js'

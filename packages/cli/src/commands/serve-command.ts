@@ -1,5 +1,7 @@
 import { createRag, openRag, SessionManager, storeOptions, type RagService, type RetrievalSettings, type RagIngestOptions } from '@rag/session'
+import { chatClientOf, chatConfig } from '../config/chat-config.js'
 import { configValue, type ResolvedConfig } from '../config/load-config.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 import { ingestOptions, retrievalSettings } from '../index/open-index.js'
 import { checkDirectory, rootForConfig } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
@@ -71,6 +73,9 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const settings = retrievalSettings(config)
   const ingest = ingestOptions(config)
   const token = options.token ?? context.env['RAG_TOKEN']
+  // Chat (the WebSocket `chat` message, POST /sessions/:id/chat) only when a model is configured.
+  const chatSettings = chatConfig({ config, env: context.env, flags: {}, warn: (message) => output.note(`warning: ${escapeTerminal(message)}`) })
+  const chatClient = chatSettings.model === undefined ? undefined : chatClientOf(chatSettings)
   // Fastify and its schemas load only for `rag serve`, so other commands start faster.
   const { createRagServer } = await import('@rag/server')
   const served = await servedSessions(config, settings, ingest)
@@ -80,6 +85,7 @@ export async function serveCommand(context: CommandContext, options: ServeOption
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(token !== undefined && token !== '' ? { token } : {}),
     ...(options.requestsPerMinute !== undefined ? { limits: { requestsPerMinute: options.requestsPerMinute } } : {}),
+    ...(chatClient ? { chat: { client: chatClient, maxContextTokens: chatSettings.contextTokens, maxHistoryTokens: chatSettings.historyTokens } } : {}),
     // Each session ranks exactly like `rag search` with the same configuration (analyzer, fields,
     // weights, per-file cap): the same preset of @rag/session, in memory or over the shared database.
     sessions: new SessionManager({
@@ -91,8 +97,12 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   })
   const url = await server.listen()
   try {
-    if (output.json) output.emit({ event: 'listening', url, roots: server.confinement.roots, auth: token !== undefined && token !== '' })
-    else output.note(`Serving ${url} (roots: ${server.confinement.roots.join(', ')}; OpenAPI at ${url}/openapi.json). Ctrl+C to stop.`)
+    const chat = chatClient ? { model: chatClient.model, endpoint: chatClient.endpoint } : null
+    if (output.json) output.emit({ event: 'listening', url, roots: server.confinement.roots, auth: token !== undefined && token !== '', chat })
+    else {
+      const chatNote = chat ? `chat: ${chat.model} at ${chat.endpoint}` : 'chat: off (set chat.model)'
+      output.note(`Serving ${url} (roots: ${server.confinement.roots.join(', ')}; ${escapeTerminal(chatNote)}; OpenAPI at ${url}/openapi.json). Ctrl+C to stop.`)
+    }
     await untilAborted(signal)
     return 0
   } finally {

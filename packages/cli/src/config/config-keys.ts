@@ -10,7 +10,7 @@ export type ConfigType =
   | { readonly kind: 'weight' }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'list' }
-  /** Any non-empty text (a URL, a name). */
+  /** A non-empty string on one line (a URL, a model name, a variable name). */
   | { readonly kind: 'text' }
 
 /** One configuration key. */
@@ -43,6 +43,23 @@ const RECOMMENDED = PRESETS.recommended
 // The analyzers an index can be built with from the CLI (`basic` is only the seed's in-memory TF-IDF analyzer).
 const INDEX_ANALYZERS: readonly AnalyzerName[] = ['compatible', 'code-aware']
 const integer = (min: number): ConfigType => ({ kind: 'integer', min })
+const text: ConfigType = { kind: 'text' }
+
+/**
+ * The keys of `rag ask` and of `rag serve`'s chat. The API key itself is never a configuration
+ * value: `chat.apiKeyEnv` names the environment variable that holds it. `chat.baseUrl` and
+ * `chat.apiKeyEnv` decide where questions (and the key) go, so a repository's own
+ * rag.config.json may not set them (see `chat-config.ts`).
+ */
+export const CHAT_CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
+  { key: 'chat.baseUrl', type: text, default: 'http://127.0.0.1:11434/v1', description: 'OpenAI-compatible API that `rag ask` and `rag serve` ask (--base-url; default: a local Ollama); never taken from a repository\'s rag.config.json' },
+  { key: 'chat.model', type: text, description: 'model to ask, e.g. llama3.2 (--model); `rag serve` offers chat only when set' },
+  { key: 'chat.apiKeyEnv', type: text, default: 'RAG_CHAT_API_KEY', description: 'the environment variable that holds the API key (the key is never a configuration value); never taken from a repository\'s rag.config.json' },
+  { key: 'chat.timeoutMs', type: integer(1), default: 120_000, description: 'how long to wait for the model to start answering, per attempt' },
+  { key: 'chat.maxRetries', type: integer(0), default: 3, description: 'retries of 408, 429, 5xx, timeouts and network failures before the answer starts' },
+  { key: 'chat.contextTokens', type: integer(1), default: 3000, description: 'token budget of the retrieved context sent with a question (--context-tokens)' },
+  { key: 'chat.historyTokens', type: integer(1), default: 2000, description: 'token budget of a conversation\'s history in `rag serve`' },
+] satisfies ConfigKey[])
 
 /**
  * Every configuration key of the CLI. The admission limits are raised above the library's seed
@@ -80,6 +97,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'store.poolSize', type: integer(1), default: 10, description: 'with store.url: most connections to PostgreSQL per process' },
   { key: 'store.statementTimeoutMs', type: integer(0), default: 30_000, description: 'with store.url: longest one SQL statement may run (0: no limit)' },
   { key: 'watch.debounceMs', type: integer(0), default: 300, description: 'quiet time after a change before `rag watch` re-indexes' },
+  ...CHAT_CONFIG_KEYS,
 ] satisfies ConfigKey[])
 
 /** The environment variable of a key: `search.topK` → `RAG_SEARCH_TOP_K`. */
@@ -102,6 +120,6 @@ export function describeType(type: ConfigType): string {
     case 'list':
       return 'a list of strings'
     case 'text':
-      return 'a non-empty string'
+      return 'a non-empty string on one line'
   }
 }

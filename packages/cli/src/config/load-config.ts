@@ -66,8 +66,10 @@ function check(spec: ConfigKey, value: unknown, where: string): ConfigValue {
     return value
   }
   if (type.kind === 'text') {
-    if (typeof value !== 'string' || value.trim() === '') fail(spec.key, where, describeType(type), spec.redact && typeof value === 'string' ? spec.redact(value) : value)
-    return value
+    if (typeof value !== 'string' || value.trim() === '' || /[\r\n]/.test(value)) {
+      fail(spec.key, where, describeType(type), spec.redact && typeof value === 'string' ? spec.redact(value) : value)
+    }
+    return value.trim()
   }
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.trim() !== '')) {
     fail(spec.key, where, 'a list of non-empty strings', value)

@@ -15,6 +15,8 @@ export interface Output {
   readonly debug: boolean
   /** Writes a line to stdout. */
   line(text?: string): void
+  /** Writes text to stdout as it is, without a newline (a streamed answer). */
+  write(text: string): void
   /** Writes a JSON value as one line to stdout. */
   emit(value: unknown): void
   /** Writes a line to stderr (warnings, notes, progress lines). */
@@ -30,6 +32,7 @@ export function createOutput(stdout: Writable, stderr: Writable, { json, debug }
     debug,
     stderr,
     line: (text = '') => void stdout.write(`${text}\n`),
+    write: (text) => void stdout.write(text),
     emit: (value) => void stdout.write(`${JSON.stringify(value)}\n`),
     note: (text) => void stderr.write(`${text}\n`),
   }
