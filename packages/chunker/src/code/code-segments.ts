@@ -3,6 +3,7 @@ import type { LineIndex } from '../lines.js'
 import type { Segment } from '../segment.js'
 import { layoutCode, type CodeLayoutOptions } from './code-layout.js'
 import { rulesFor } from './rules-registry.js'
+import type { SyntaxNode } from './syntax-node.js'
 import { parserFor } from './tree-sitter-runtime.js'
 
 /** Why a code file was cut into text windows instead of symbol chunks. */
@@ -34,9 +35,15 @@ function looksMinified(lines: LineIndex, maxChars: number): boolean {
  * Parses a code file with its tree-sitter grammar and lays it out as symbol chunks. Files larger
  * than `maxParseChars` or mostly made of very long lines (minified bundles) are not parsed; a
  * grammar that fails to load, a failed parse or a layout error also give a fallback reason
- * rather than an error.
+ * rather than an error. `visit`, when given, is called with the root of the same tree after the
+ * layout (the layer extraction reads it there: one parse for both); it cannot change the outcome.
  */
-export async function codeSegments(lines: LineIndex, info: LanguageInfo, options: CodeSegmentsOptions): Promise<CodeOutcome> {
+export async function codeSegments(
+  lines: LineIndex,
+  info: LanguageInfo,
+  options: CodeSegmentsOptions,
+  visit?: (root: SyntaxNode) => void,
+): Promise<CodeOutcome> {
   const rules = rulesFor(info.id)
   if (!rules || !info.grammar) return { fallback: 'no-grammar' }
   if (lines.text.length > options.maxParseChars) return { fallback: 'too-large' }
@@ -55,9 +62,20 @@ export async function codeSegments(lines: LineIndex, info: LanguageInfo, options
   }
   if (!tree) return { fallback: 'parse-failed' }
   try {
-    return { segments: layoutCode(tree.rootNode, lines, rules, options) }
-  } catch {
-    return { fallback: 'layout-failed' }
+    const root = tree.rootNode
+    let outcome: CodeOutcome
+    try {
+      outcome = { segments: layoutCode(root, lines, rules, options) }
+    } catch {
+      outcome = { fallback: 'layout-failed' }
+    }
+    // The visitor (layer extraction) reads the same tree; whatever it does, the chunks stay as laid out.
+    try {
+      visit?.(root)
+    } catch {
+      // A visitor that fails leaves the chunks alone; it reports its own failure.
+    }
+    return outcome
   } finally {
     tree.delete()
   }

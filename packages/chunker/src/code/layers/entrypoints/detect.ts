@@ -1,0 +1,96 @@
+import { keyArg, stringArg, type Arg } from '../args.js'
+import type { CallFact, EntrypointDraft, FileFacts, SymbolFact } from '../facts.js'
+import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
+import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
+import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
+import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
+
+/** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
+export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
+
+/** Calls that create a prefixed router or group, and where their prefix is. */
+const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
+  Group: (args) => stringArg(args, 0),
+  group: (args) => stringArg(args, 0),
+  basePath: (args) => stringArg(args, 0),
+  scope: (args) => stringArg(args, 0),
+  APIRouter: (args) => stringArg(args, 99, ['prefix']),
+  Blueprint: (args) => stringArg(args, 99, ['url_prefix']),
+  Router: (args) => {
+    const options = args[0]
+    const prefix = options?.kind === 'list' ? keyArg(options.items, 'prefix') : keyArg(args, 'prefix')
+    return prefix?.kind === 'string' ? prefix.value : undefined
+  },
+}
+
+function prefixes(calls: readonly CallFact[]): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const call of calls) {
+    const read = PREFIX_CALLS[call.name]
+    if (!read) continue
+    const own = read(call.args())
+    const variable = own === undefined ? undefined : call.assignedTo()
+    if (own === undefined || !variable) continue
+    const base = out.get(call.receiver.replace(/\(.*$/, '')) ?? ''
+    out.set(variable, joinRoute(base, own))
+  }
+  return out
+}
+
+function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {
+  let low = 0
+  let high = symbols.length - 1
+  let found = -1
+  while (low <= high) {
+    const mid = (low + high) >> 1
+    if ((symbols[mid] as SymbolFact).start <= offset) {
+      found = mid
+      low = mid + 1
+    } else high = mid - 1
+  }
+  let candidate = found >= 0 ? symbols[found] : undefined
+  while (candidate && candidate.end <= offset) candidate = candidate.parent
+  return candidate
+}
+
+/** A function that finds the innermost definition around an offset (symbols in document order). */
+export function enclosingFinder(symbols: readonly SymbolFact[]): (offset: number) => SymbolFact | undefined {
+  const sorted = [...symbols].sort((a, b) => a.start - b.start)
+  return (offset) => innermost(sorted, offset)
+}
+
+/** Whether `specifier` is `module` or a submodule of it (`/`, `.`, `:` or `\` after it, or a Go major version). */
+export function importsModule(specifiers: readonly string[], module: string): boolean {
+  return specifiers.some((s) => s === module || (s.startsWith(module) && /^[/.:\\]/.test(s.slice(module.length))))
+}
+
+/**
+ * Runs every detector that applies to the file (its language, and an import of its framework or
+ * a receiver it knows) and returns the entrypoints found, in file order, without duplicates.
+ */
+export function detectEntrypoints(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): EntrypointDraft[] {
+  const specifiers = facts.imports.map((i) => i.specifier)
+  let routePrefixes: Map<string, string> | undefined
+  const context: DetectContext = {
+    facts,
+    imports: (module) => importsModule(specifiers, module),
+    enclosing,
+    prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls)).get(receiver) ?? '',
+  }
+  const drafts: EntrypointDraft[] = [...facts.drafts]
+  for (const detector of ENTRYPOINT_DETECTORS) {
+    if (!detector.languages.includes(facts.language)) continue
+    const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module))
+    if (gated && !(detector.receivers && facts.calls.some((call) => detector.receivers?.test(call.receiver)))) continue
+    drafts.push(...detector.detect(context))
+  }
+  const seen = new Set<string>()
+  return drafts
+    .filter((draft) => {
+      const key = `${draft.kind} ${draft.framework} ${draft.method} ${draft.route} ${draft.offset}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+    .sort((a, b) => a.offset - b.offset)
+}
