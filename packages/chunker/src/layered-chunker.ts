@@ -51,8 +51,8 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
       const extractor = route.strategy === 'code' && route.info ? await extractorFor(route.info) : undefined
       let extracted: FileLayers | undefined
       const visit = extractor
-        ? (root: Parameters<LayerExtractor>[0]) => {
-            extracted = extractor(root, file.path, file.content)
+        ? (root: Parameters<LayerExtractor>[0], lines: Parameters<LayerExtractor>[1]) => {
+            extracted = extractor(root, lines, file.path)
           }
         : undefined
       const chunks = await chunkFile(file, resolved, visit)

@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Chunk, type Chunker, type SourceFile } from 
 import { chunkerId } from './chunker-id.js'
 import { codeSegments } from './code/code-segments.js'
 import type { SyntaxNode } from './code/syntax-node.js'
-import { indexLines } from './lines.js'
+import { indexLines, type LineIndex } from './lines.js'
 import { markdownSections } from './markdown/markdown-sections.js'
 import { resolveChunkerOptions, type ChunkerOptions, type ResolvedChunkerOptions } from './options.js'
 import { routeFile } from './route.js'
@@ -23,7 +23,11 @@ export function assertSourceFile(file: unknown): asserts file is SourceFile {
  * Chunks one file; `visit` is handed the root of the parse tree of a code file that is parsed
  * (see `codeSegments`).
  */
-export async function chunkFile(file: SourceFile, options: ResolvedChunkerOptions, visit?: (root: SyntaxNode) => void): Promise<Chunk[]> {
+export async function chunkFile(
+  file: SourceFile,
+  options: ResolvedChunkerOptions,
+  visit?: (root: SyntaxNode, lines: LineIndex) => void,
+): Promise<Chunk[]> {
   const { strategy, language, format, info } = routeFile(file)
   const lines = indexLines(file.content)
   const context = { path: file.path, language, format }

@@ -42,7 +42,7 @@ export async function codeSegments(
   lines: LineIndex,
   info: LanguageInfo,
   options: CodeSegmentsOptions,
-  visit?: (root: SyntaxNode) => void,
+  visit?: (root: SyntaxNode, lines: LineIndex) => void,
 ): Promise<CodeOutcome> {
   const rules = rulesFor(info.id)
   if (!rules || !info.grammar) return { fallback: 'no-grammar' }
@@ -71,7 +71,7 @@ export async function codeSegments(
     }
     // The visitor (layer extraction) reads the same tree; whatever it does, the chunks stay as laid out.
     try {
-      visit?.(root)
+      visit?.(root, lines)
     } catch {
       // A visitor that fails leaves the chunks alone; it reports its own failure.
     }

@@ -39,15 +39,17 @@ function stripAttributes(s: string): string {
  * whitespace collapsed, leading attributes (when `dropAttributes`) and a trailing `{` or `:` dropped,
  * at most 300 characters.
  *
+ * `declEnd` is `match.decl.endIndex`, passed by a caller that already read it.
+ *
  * @example
  * // export async function load(path: string): Promise<Data> { ... }
  * // gives 'async function load(path: string): Promise<Data>'
  */
-export function signatureOf(match: SymbolMatch, text: string, dropAttributes = true): string {
+export function signatureOf(match: SymbolMatch, text: string, dropAttributes = true, declEnd = match.decl.endIndex): string {
   const { decl, body } = match
   const from = decl.startIndex
-  let to = body && body.startIndex > from && body.startIndex <= decl.endIndex ? body.startIndex : decl.endIndex
-  if (to === decl.endIndex) {
+  let to = body && body.startIndex > from && body.startIndex <= declEnd ? body.startIndex : declEnd
+  if (to === declEnd) {
     const newline = text.indexOf('\n', from)
     if (newline !== -1 && newline < to) to = newline
   }

@@ -1,7 +1,8 @@
 import type { LanguageRules, SymbolMatch } from '../rules.js'
 import { signatureOf } from '../signature.js'
 import { symbolIdentity } from '../symbol-identity.js'
-import { lastRow, namedChildrenOf, type SyntaxNode } from '../syntax-node.js'
+import { rowAt, type LineIndex } from '../../lines.js'
+import { namedChildrenOf, type SyntaxNode } from '../syntax-node.js'
 import { parseBracketed } from './args.js'
 import type { DecoratorFact, EntrypointDraft, HeritageFact, SymbolFact } from './facts.js'
 import { firstLine, type DefinitionDraft, type LayerFamily, type Scope, type WalkApi } from './family.js'
@@ -48,14 +49,19 @@ export class DeclarationWalk implements WalkApi {
 
   readonly #imported: (module: string) => boolean
 
+  readonly text: string
+  readonly #lines: LineIndex
+
   constructor(
-    readonly text: string,
+    lines: LineIndex,
     readonly path: string,
     readonly language: string,
     rules: LanguageRules,
     family: LayerFamily,
     imported: (module: string) => boolean,
   ) {
+    this.text = lines.text
+    this.#lines = lines
     this.#rules = rules
     this.#family = family
     this.#imported = imported
@@ -118,7 +124,7 @@ export class DeclarationWalk implements WalkApi {
     const { node } = draft
     const identity = { kind: draft.kind, name: draft.name, qname: scope.qname ? `${scope.qname}.${draft.name}` : draft.name }
     const signature = draft.signature ?? firstLine(this.text, node.startIndex, node.endIndex)
-    const fact = this.#add(identity, node, scope, signature, [], draft.exported, false)
+    const fact = this.#add(identity, node, node.endIndex, scope, signature, [], draft.exported, false)
     if (draft.body && scope.depth < MAX_DEPTH) {
       this.walk(namedChildrenOf(draft.body), this.#inner(fact, scope, false))
     }
@@ -144,10 +150,11 @@ export class DeclarationWalk implements WalkApi {
     const attached = pending.map((d) => decoratorFact(d, this.text))
     const details = this.#family.details(node, match, scope, this, attached)
     const decorators = [...attached, ...(details.decorators ?? []).map((d) => decoratorFact(d, this.text))]
-    const signature = signatureOf(match, this.text, this.#rules.attributesInSignature)
+    const end = node.endIndex
+    const signature = signatureOf(match, this.text, this.#rules.attributesInSignature, end)
     const exported = scope.exported || details.exported === true ? true : details.exported
     const test = scope.test || details.test === true
-    const fact = this.#add(identity, node, scope, signature, decorators, exported, test, identity.parent)
+    const fact = this.#add(identity, node, end, scope, signature, decorators, exported, test, identity.parent)
     this.#extendStart(fact, wrap, pending)
     for (const { kind, target } of details.heritage ?? []) {
       this.heritage.push({ kind, target, symbol: fact, row: node.startPosition.row })
@@ -165,6 +172,7 @@ export class DeclarationWalk implements WalkApi {
   #add(
     identity: { kind: string; name: string; qname: string },
     node: SyntaxNode,
+    end: number,
     scope: Scope,
     signature: string,
     decorators: DecoratorFact[],
@@ -183,9 +191,9 @@ export class DeclarationWalk implements WalkApi {
       qname: identity.qname,
       kind: identity.kind,
       start: node.startIndex,
-      end: node.endIndex,
+      end,
       startRow: node.startPosition.row,
-      endRow: lastRow(node),
+      endRow: end > node.startIndex ? rowAt(this.#lines, end - 1) : node.startPosition.row,
       parent,
       signature,
       exported,

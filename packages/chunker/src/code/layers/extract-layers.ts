@@ -1,5 +1,6 @@
 import type { FileLayers } from '@rag/core'
 import type { LanguageInfo } from '../../languages.js'
+import type { LineIndex } from '../../lines.js'
 import { rulesFor } from '../rules-registry.js'
 import type { SyntaxNode } from '../syntax-node.js'
 import { queryFor } from '../tree-sitter-runtime.js'
@@ -12,7 +13,7 @@ import { isTestImport, isTestPath } from './is-test.js'
 import { queryFacts, type FactQuery } from './query-facts.js'
 
 /** Reads one parsed file's layer records; runs while the tree is alive. */
-export type LayerExtractor = (root: SyntaxNode, path: string, text: string) => FileLayers
+export type LayerExtractor = (root: SyntaxNode, lines: LineIndex, path: string) => FileLayers
 
 /** Test-framework calls at the top of a file (`describe('x', ...)`, `it(...)`, `test(...)`) mark it as a test. */
 const TEST_CALLS = new Set(['describe', 'it', 'test', 'suite', 'context'])
@@ -28,10 +29,11 @@ export async function layerExtractorFor(info: LanguageInfo): Promise<LayerExtrac
   const source = family.query(info.grammar)
   const query = source ? ((await queryFor(info.grammar, source)) as unknown as FactQuery) : undefined
   const language = info.id
-  return (root, path, text) => {
+  return (root, lines, path) => {
+    const { text } = lines
     const found = query ? queryFacts(query, root, text, family) : { calls: [], imports: [], literals: [] }
     const specifiers = found.imports.map((fact) => fact.specifier)
-    const walk = new DeclarationWalk(text, path, language, rules, family, (module) => importsModule(specifiers, module))
+    const walk = new DeclarationWalk(lines, path, language, rules, family, (module) => importsModule(specifiers, module))
     walk.run(root)
     const facts: FileFacts = {
       path,

@@ -50,8 +50,13 @@ export interface ImportFact {
 export interface CallFact {
   /** The callee's own name: `get` of `app.get(...)`, `HandleFunc` of `http.HandleFunc(...)`. */
   readonly name: string
-  /** What is left of the name, as written, trimmed of the joining `.`, `::`, `->`, `?.`: `app`, `http`, `Router::new()`, or `''`. */
+  /**
+   * What is left of the name, as written, trimmed of the joining `.`, `::`, `->`, `?.` and
+   * whitespace (its last 300 characters at most): `app`, `http`, `Router::new()`, or `''`.
+   */
   readonly receiver: string
+  /** The receiver when it is a plain (dotted) name (`pkg`, `this`, `os.path`), else `''`. */
+  readonly simpleReceiver: string
   readonly row: number
   readonly offset: number
   /** Parsed arguments. */

@@ -60,9 +60,6 @@ function edge(file: FileContext, id: string, source: SymbolFact | undefined, row
   }
 }
 
-/** A receiver worth keeping on a call edge: a plain (dotted) name such as `pkg`, `self`, `os.path`. */
-const SIMPLE_RECEIVER = /^[A-Za-z_$@][\w$]*(?:(?:\.|::|->|\\)[A-Za-z_$][\w$]*)*$/
-
 function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
   const nextId = idAllocator()
   const edges: RawEdge[] = []
@@ -83,7 +80,7 @@ function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
   const calls = new Map<string, { source: SymbolFact | undefined; receiver: string; name: string; row: number; count: number }>()
   for (const call of facts.calls) {
     const source = file.enclosing(call.offset)
-    const receiver = SIMPLE_RECEIVER.test(call.receiver) ? call.receiver : ''
+    const receiver = call.simpleReceiver
     const key = `${source?.id ?? ''}\0${receiver}\0${call.name}`
     const entry = calls.get(key)
     if (entry) entry.count++

@@ -17,20 +17,40 @@ export interface QueryFacts {
 
 /** At most this many call sites per file are kept. */
 const MAX_CALLS = 50_000
-const IDENTIFIER = /[\w$]/
+/** A receiver is read back at most this far from the callee's name (long chains keep their tail). */
+const MAX_RECEIVER = 300
+
+function isIdentifierCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127
+}
 
 /** The identifier that starts at `offset`. */
 function identifierAt(text: string, offset: number): string {
   let end = offset
-  while (end < text.length && IDENTIFIER.test(text[end] as string)) end++
+  while (end < text.length && isIdentifierCode(text.charCodeAt(end))) end++
   return text.slice(offset, end)
 }
 
-/** What is left of a callee's name: `app` of `app.get`, trimmed of the joining `.`, `?.`, `::`, `->`, `\`. */
-function receiverText(text: string, from: number, nameStart: number): string {
-  const raw = text.slice(from, nameStart)
-  const trimmed = raw.replace(/\s*(?:\?\.|\.|::|->|\\|\?)?\s*$/, '')
-  return trimmed.length > 160 ? `${trimmed.slice(0, 157)}...` : trimmed.replace(/\s+/g, '')
+/** The end of a receiver: `nameStart` moved back over the joining `.`, `?.`, `::`, `->`, `\` and spaces. */
+function receiverEnd(text: string, from: number, nameStart: number): number {
+  let end = nameStart
+  while (end > from && /[\s.:>?\\-]/.test(text[end - 1] as string)) end--
+  return end
+}
+
+/**
+ * The receiver when it is a plain (dotted) name: `pkg`, `this`, `os.path`, `$this`, `a::b`; `''`
+ * for anything else (a call, an index, a literal).
+ */
+function simpleReceiver(text: string, from: number, nameStart: number): string {
+  const end = receiverEnd(text, from, nameStart)
+  if (end - from > 80 || end <= from) return ''
+  for (let i = from; i < end; i++) {
+    const code = text.charCodeAt(i)
+    if (!isIdentifierCode(code) && code !== 46 && code !== 58 && code !== 64 && code !== 92 && code !== 45 && code !== 62) return ''
+  }
+  const receiver = text.slice(from, end)
+  return /^[A-Za-z_$@\\][\w$]*(?:(?:\.|::|->|\\)[A-Za-z_$][\w$]*)*$/.test(receiver) ? receiver : ''
 }
 
 const ASSIGNED = /([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)\s*(?:await\s+|new\s+|&)?$/
@@ -41,22 +61,39 @@ function lineStartOf(text: string, offset: number): number {
 
 class Call implements CallFact {
   readonly name: string
-  readonly receiver: string
+  readonly simpleReceiver: string
   readonly row: number
   readonly offset: number
   readonly #text: string
   readonly #node: SyntaxNode
+  readonly #receiverStart: number
+  readonly #nameStart: number
   readonly #argsNode: SyntaxNode | undefined
   #args: readonly Arg[] | undefined
+  #receiver: string | undefined
 
-  constructor(text: string, node: SyntaxNode, name: string, receiver: string, args: SyntaxNode | undefined) {
+  constructor(text: string, node: SyntaxNode, name: SyntaxNode, receiver: SyntaxNode | undefined, args: SyntaxNode | undefined) {
     this.#text = text
     this.#node = node
     this.#argsNode = args
-    this.name = name
-    this.receiver = receiver
+    this.#nameStart = name.startIndex
+    this.#receiverStart = receiver ? receiver.startIndex : -1
+    this.name = identifierAt(text, name.startIndex) || text.slice(name.startIndex, name.endIndex)
+    this.simpleReceiver = receiver ? simpleReceiver(text, receiver.startIndex, name.startIndex) : ''
     this.row = node.startPosition.row
     this.offset = node.startIndex
+  }
+
+  get receiver(): string {
+    if (this.#receiver === undefined) {
+      if (this.#receiverStart < 0) this.#receiver = ''
+      else if (this.simpleReceiver) this.#receiver = this.simpleReceiver
+      else {
+        const from = Math.max(this.#receiverStart, this.#nameStart - MAX_RECEIVER)
+        this.#receiver = this.#text.slice(from, receiverEnd(this.#text, from, this.#nameStart)).replace(/\s+/g, '')
+      }
+    }
+    return this.#receiver
   }
 
   args(): readonly Arg[] {
@@ -109,10 +146,8 @@ export function queryFacts(query: FactQuery, root: SyntaxNode, text: string, fam
     }
     if (call && name) {
       if (calls.length >= MAX_CALLS) continue
-      const calleeName = identifierAt(text, name.startIndex) || text.slice(name.startIndex, name.endIndex)
-      const receiverName = receiver ? receiverText(text, receiver.startIndex, name.startIndex) : ''
-      const fact = new Call(text, call, calleeName, receiverName, args)
-      const imported = family.callImport?.(calleeName, receiverName, () => stringArg(fact.args(), 0))
+      const fact = new Call(text, call, name, receiver, args)
+      const imported = family.callImport?.(fact.name, fact.simpleReceiver, () => stringArg(fact.args(), 0))
       if (imported !== undefined) {
         imports.push({ specifier: imported, names: [], row: fact.row, endRow: fact.row, offset: fact.offset })
       } else calls.push(fact)
