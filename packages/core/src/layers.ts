@@ -102,7 +102,10 @@ export interface RawEdge extends LayerRecordBase {
    * or a type name.
    */
   readonly target: string
-  /** For a call or a qualified type: what is left of the name (`pkg` in `pkg.Run()`, `this`, `self`). */
+  /**
+   * For a call or a qualified type: what is left of the name when it is a plain name (`pkg` in
+   * `pkg.Run()`, `this`, `self`, `os.path`), or `?` when it is an expression (`load().run()`).
+   */
   readonly receiver?: string
   /** For an import: the names it brings in; empty for a side-effect import (`import './polyfill'`). */
   readonly names?: readonly ImportedName[]

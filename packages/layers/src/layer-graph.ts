@@ -2,7 +2,7 @@ import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolR
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
 import { dirOf } from './paths.js'
-import { resolveFile, type FileResolution } from './resolve-file.js'
+import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { SymbolIndex } from './symbol-index.js'
 
 /** One generation's changes to the indexed files. A rename is a removal plus an addition. */
@@ -132,9 +132,12 @@ export class LayerGraph implements GraphView {
       for (const edge of this.#forget(path)) removed.push(edge.id)
     }
     const resolvedFiles = [...dirty].filter((path) => this.#index.has(path)).sort()
+    // Imports first, all of them: resolving a name may follow another file's re-exports.
+    const imports = new Map(resolvedFiles.map((path) => [path, resolveImports(this.#index.file(path) as FileLayers, this.#index)]))
+    const importsOf = (p: string): readonly EdgeRecord[] | undefined => imports.get(p)?.imports ?? this.#resolutions.get(p)?.edges
     for (const path of resolvedFiles) {
       const before = new Map(this.#forget(path).map((edge) => [edge.id, edge]))
-      const resolution = resolveFile(this.#index.file(path) as FileLayers, this.#index, (p) => this.#resolutions.get(p)?.edges)
+      const resolution = resolveFile(this.#index.file(path) as FileLayers, imports.get(path) as ImportsOfFile, this.#index, importsOf)
       this.#remember(path, resolution)
       const changedFile = upserts.has(path)
       for (const edge of resolution.edges) {

@@ -58,10 +58,18 @@ function filesOf(target: string, index: SymbolIndex): readonly string[] {
   return target.endsWith('/') ? index.filesIn(target.slice(0, -1)) : [target]
 }
 
+/** Languages whose imports may name a member of a class (Java's `import static a.B.m`, PHP's `use function`). */
+const MEMBER_IMPORTS = new Set(['java', 'kotlin', 'csharp', 'php'])
+
+/** A member `name` of a top-level type of a file (the target of a static import). */
+function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  return index.named(name).find((symbol) => symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId)
+}
+
 /** A top-level definition named `name` in a target, following re-exports up to three files deep. */
 function definedIn(target: string, name: string, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, depth = 0): SymbolRecord | undefined {
   for (const path of filesOf(target, index)) {
-    const own = index.topLevel(path, name)
+    const own = index.topLevel(path, name) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
     if (own) return own
     if (depth >= 3) continue
     for (const edge of resolved(path) ?? []) {
@@ -148,6 +156,16 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
     if (binding) {
       const through = throughBinding(binding, name, index, resolved)
       if (through) return through
+    }
+    // `module::Type::f()`, `pkg.Class.method()`: the first segment is an imported module.
+    const segments = receiver.split(/::|\.|->|\\/)
+    const head = segments.length > 1 ? bindings.names.get(segments[0] as string) : undefined
+    if (head?.status === 'resolved' && head.name === '*' && head.path) {
+      const qname = [...segments.slice(1), name].join('.')
+      for (const path of filesOf(head.path, index)) {
+        const member = index.byQname(path, qname)
+        if (member) return toSymbol(member)
+      }
     }
     const owner = index.topLevel(file.path, receiver)
     const member = owner ? index.byQname(file.path, `${owner.qname}.${name}`) : undefined

@@ -106,5 +106,9 @@ export function resolveRustImport(edge: RawEdge, from: FileLayers, context: Reso
     path.push(segment)
   }
   const file = moduleFile(target, path, context, probes)
-  return file ? resolvedTo(file, names, probes) : unresolved(probes)
+  if (!file) return unresolved(probes)
+  // Every segment was a module (`use crate::store;`): the name binds the module itself.
+  const wholeModule = path.length === base.length + rest.length && names.length === 1 && names[0]?.name !== '*'
+  const bound = wholeModule ? [{ name: '*', alias: names[0]?.alias ?? (names[0]?.name as string) }] : names
+  return resolvedTo(file, bound, probes)
 }

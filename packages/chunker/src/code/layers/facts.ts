@@ -55,7 +55,7 @@ export interface CallFact {
    * whitespace (its last 300 characters at most): `app`, `http`, `Router::new()`, or `''`.
    */
   readonly receiver: string
-  /** The receiver when it is a plain (dotted) name (`pkg`, `this`, `os.path`), else `''`. */
+  /** The receiver when it is a plain (dotted) name (`pkg`, `this`, `os.path`); `?` for an expression (`f().g()`); `''` for none. */
   readonly simpleReceiver: string
   readonly row: number
   readonly offset: number

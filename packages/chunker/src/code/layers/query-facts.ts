@@ -79,7 +79,7 @@ class Call implements CallFact {
     this.#nameStart = name.startIndex
     this.#receiverStart = receiver ? receiver.startIndex : -1
     this.name = identifierAt(text, name.startIndex) || text.slice(name.startIndex, name.endIndex)
-    this.simpleReceiver = receiver ? simpleReceiver(text, receiver.startIndex, name.startIndex) : ''
+    this.simpleReceiver = receiver ? simpleReceiver(text, receiver.startIndex, name.startIndex) || '?' : ''
     this.row = node.startPosition.row
     this.offset = node.startIndex
   }
@@ -87,7 +87,7 @@ class Call implements CallFact {
   get receiver(): string {
     if (this.#receiver === undefined) {
       if (this.#receiverStart < 0) this.#receiver = ''
-      else if (this.simpleReceiver) this.#receiver = this.simpleReceiver
+      else if (this.simpleReceiver !== '?') this.#receiver = this.simpleReceiver
       else {
         const from = Math.max(this.#receiverStart, this.#nameStart - MAX_RECEIVER)
         this.#receiver = this.#text.slice(from, receiverEnd(this.#text, from, this.#nameStart)).replace(/\s+/g, '')
