@@ -57,6 +57,7 @@ export interface CallFact {
   readonly receiver: string
   /** The receiver when it is a plain (dotted) name (`pkg`, `this`, `os.path`); `?` for an expression (`f().g()`); `''` for none. */
   readonly simpleReceiver: string
+  /** 0-based row of the callee's name (in a chain, the line of this link). */
   readonly row: number
   readonly offset: number
   /** Parsed arguments. */

@@ -80,7 +80,8 @@ class Call implements CallFact {
     this.#receiverStart = receiver ? receiver.startIndex : -1
     this.name = identifierAt(text, name.startIndex) || text.slice(name.startIndex, name.endIndex)
     this.simpleReceiver = receiver ? simpleReceiver(text, receiver.startIndex, name.startIndex) || '?' : ''
-    this.row = node.startPosition.row
+    // The callee's own line: in a chain (`Router::new()\n  .route(...)`) the call starts at the chain's start.
+    this.row = name.startPosition.row
     this.offset = node.startIndex
   }
 

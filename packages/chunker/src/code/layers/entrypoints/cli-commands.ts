@@ -144,7 +144,8 @@ const clapBuilder: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
     for (const call of context.facts.calls) {
-      const owner = lastSegment(call.receiver)
+      // Exactly clap's types: `std::process::Command::new("ls")` is not a command line.
+      const owner = call.receiver.replace(/^clap::/, '')
       const builds = (call.name === 'new' && (owner === 'Command' || owner === 'App')) || (call.name === 'with_name' && owner === 'SubCommand')
       if (!builds) continue
       const name = stringArg(call.args(), 0)

@@ -23,9 +23,20 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
   },
 }
 
+/** Calls that mount a router under a path: Express and Koa's `app.use('/api', router)`, Hono's `app.route('/api', sub)`. */
+const MOUNT_CALLS = new Set(['use', 'route', 'mount'])
+
 function prefixes(calls: readonly CallFact[]): Map<string, string> {
   const out = new Map<string, string>()
   for (const call of calls) {
+    if (MOUNT_CALLS.has(call.name) && call.receiver) {
+      const [path, router, ...rest] = call.args()
+      if (path?.kind === 'string' && router?.kind === 'name' && rest.length === 0) {
+        const base = joinRoute(out.get(call.receiver) ?? '', path.value)
+        out.set(router.value, joinRoute(base, out.get(router.value) ?? ''))
+        continue
+      }
+    }
     const read = PREFIX_CALLS[call.name]
     if (!read) continue
     const own = read(call.args())

@@ -34,6 +34,26 @@ const fastifyRouteObjects: EntrypointDetector = {
   },
 }
 
+/** Hono's `app.on('PURGE', '/cache', handler)` and `app.on(['GET', 'POST'], '/x', handler)`. */
+const honoOn: EntrypointDetector = {
+  framework: 'hono',
+  languages: JS,
+  imports: ['hono'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const call of context.facts.calls) {
+      if (call.name !== 'on' || !call.receiver) continue
+      const [methods, path, ...rest] = call.args()
+      if (path?.kind !== 'string' || !methods || rest.length === 0) continue
+      const route = joinRoute(context.prefixOf(call.receiver), path.value)
+      for (const method of stringList(methods)) {
+        drafts.push(callDraft(call, { kind: 'http-route', framework: 'hono', method: method.toUpperCase(), route, handler: handlerOf(rest.at(-1)) }))
+      }
+    }
+    return drafts
+  },
+}
+
 /** Next.js route handlers (`app/**\/route.ts` exporting `GET`, ...) and API routes (`pages/api/**`). */
 const nextRouteFiles: EntrypointDetector = {
   framework: 'nextjs',
@@ -69,6 +89,8 @@ const djangoUrls: EntrypointDetector = {
       if (call.receiver !== '' || (call.name !== 'path' && call.name !== 're_path' && call.name !== 'url')) continue
       const [route, view] = call.args().filter((arg) => !arg.key)
       if (route?.kind !== 'string' || !view || (view.kind === 'call' && lastSegment(view.value) === 'include')) continue
+      // `admin.site.urls` mounts an app like include() does.
+      if (view.kind === 'name' && view.value.endsWith('.urls')) continue
       const handler = view.kind === 'call' && view.chain.length === 0 ? handlerOf(view).replace(/\.as_view$/, '') : handlerOf(view)
       drafts.push(callDraft(call, { kind: 'http-route', framework: 'django', method: '*', route: route.value, handler }))
     }
@@ -139,6 +161,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'fastify', languages: JS, imports: ['fastify'], receivers: /^(?:fastify|server|instance)$/, verbs: HTTP_VERBS }),
   fastifyRouteObjects,
   verbCallRoutes({ framework: 'hono', languages: JS, imports: ['hono'], verbs: HTTP_VERBS }),
+  honoOn,
   verbCallRoutes({ framework: 'koa', languages: JS, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true }),
   decoratedRoutes({ framework: 'nestjs', languages: JS, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted }),
   nextRouteFiles,

@@ -24,7 +24,8 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly normalise?: (route: string) => string
 }
 
-const ROUTE_IN_RECEIVER = /\.route\(\s*(['"`])([^'"`]*)\1\s*\)$/
+/** `router.route('/books')`, possibly followed by other verb links: `.route('/books').get(list)`. */
+const ROUTE_IN_RECEIVER = /\.route\(\s*(['"`])([^'"`]*)\1\s*\)(?:\.\w+\([^()]*\))*$/
 
 /** A detector for frameworks that register a route with a verb-named call. */
 export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
