@@ -11,16 +11,12 @@ import { routeFile } from './route.js'
 /** Version of the layer extraction (tables, detectors, record shapes); part of the layered chunker's `id`. */
 export const LAYERS_VERSION = 1
 
-const extractors = new Map<string, Promise<LayerExtractor | undefined>>()
+const extractors = new Map<string, LayerExtractor | undefined>()
 
-/** The extractor of a language, cached per thread; a table that fails to load gives no layers, once. */
-function extractorFor(info: LanguageInfo): Promise<LayerExtractor | undefined> {
-  let extractor = extractors.get(info.id)
-  if (!extractor) {
-    extractor = layerExtractorFor(info).catch(() => undefined)
-    extractors.set(info.id, extractor)
-  }
-  return extractor
+/** The extractor of a language, cached per thread. */
+function extractorFor(info: LanguageInfo): LayerExtractor | undefined {
+  if (!extractors.has(info.id)) extractors.set(info.id, layerExtractorFor(info))
+  return extractors.get(info.id)
 }
 
 /**
@@ -48,11 +44,11 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
     chunkWithLayers: async (file): Promise<ChunksWithLayers> => {
       assertSourceFile(file)
       const route = routeFile(file)
-      const extractor = route.strategy === 'code' && route.info ? await extractorFor(route.info) : undefined
+      const extractor = route.strategy === 'code' && route.info ? extractorFor(route.info) : undefined
       let extracted: FileLayers | undefined
       const visit = extractor
-        ? (root: Parameters<LayerExtractor>[0], lines: Parameters<LayerExtractor>[1]) => {
-            extracted = extractor(root, lines, file.path)
+        ? (root: Parameters<LayerExtractor>[0], lines: Parameters<LayerExtractor>[1], rules: Parameters<LayerExtractor>[3]) => {
+            extracted = extractor(root, lines, file.path, rules)
           }
         : undefined
       const chunks = await chunkFile(file, resolved, visit)

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Chunk, type Chunker, type SourceFile } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
 import { codeSegments } from './code/code-segments.js'
+import type { LanguageRules } from './code/rules.js'
 import type { SyntaxNode } from './code/syntax-node.js'
 import { indexLines, type LineIndex } from './lines.js'
 import { markdownSections } from './markdown/markdown-sections.js'
@@ -26,7 +27,7 @@ export function assertSourceFile(file: unknown): asserts file is SourceFile {
 export async function chunkFile(
   file: SourceFile,
   options: ResolvedChunkerOptions,
-  visit?: (root: SyntaxNode, lines: LineIndex) => void,
+  visit?: (root: SyntaxNode, lines: LineIndex, rules: LanguageRules) => void,
 ): Promise<Chunk[]> {
   const { strategy, language, format, info } = routeFile(file)
   const lines = indexLines(file.content)

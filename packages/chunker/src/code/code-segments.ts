@@ -2,6 +2,7 @@ import type { LanguageInfo } from '../languages.js'
 import type { LineIndex } from '../lines.js'
 import type { Segment } from '../segment.js'
 import { layoutCode, type CodeLayoutOptions } from './code-layout.js'
+import { memoizeRules, type LanguageRules } from './rules.js'
 import { rulesFor } from './rules-registry.js'
 import type { SyntaxNode } from './syntax-node.js'
 import { parserFor } from './tree-sitter-runtime.js'
@@ -42,10 +43,12 @@ export async function codeSegments(
   lines: LineIndex,
   info: LanguageInfo,
   options: CodeSegmentsOptions,
-  visit?: (root: SyntaxNode, lines: LineIndex) => void,
+  visit?: (root: SyntaxNode, lines: LineIndex, rules: LanguageRules) => void,
 ): Promise<CodeOutcome> {
-  const rules = rulesFor(info.id)
-  if (!rules || !info.grammar) return { fallback: 'no-grammar' }
+  const known = rulesFor(info.id)
+  if (!known || !info.grammar) return { fallback: 'no-grammar' }
+  // With a visitor, layout and visitor share what each node matched.
+  const rules = visit ? memoizeRules(known) : known
   if (lines.text.length > options.maxParseChars) return { fallback: 'too-large' }
   if (looksMinified(lines, options.maxChars)) return { fallback: 'minified' }
   let parser
@@ -71,7 +74,7 @@ export async function codeSegments(
     }
     // The visitor (layer extraction) reads the same tree; whatever it does, the chunks stay as laid out.
     try {
-      visit?.(root, lines)
+      visit?.(root, lines, rules)
     } catch {
       // A visitor that fails leaves the chunks alone; it reports its own failure.
     }

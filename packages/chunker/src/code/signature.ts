@@ -53,7 +53,14 @@ export function signatureOf(match: SymbolMatch, text: string, dropAttributes = t
     const newline = text.indexOf('\n', from)
     if (newline !== -1 && newline < to) to = newline
   }
-  const head = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE)).split('\n')
+  const slice = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE))
+  // The common case, one plain line: no line, attribute or trailing-noise handling needed.
+  const first = slice.charCodeAt(0)
+  if (slice.length <= MAX_SIGNATURE && !slice.includes('\n') && first !== 64 && first !== 91 && first !== 35) {
+    const line = /\s\s|\t/.test(slice) ? slice.replace(/\s+/g, ' ') : slice
+    return line.trim().replace(/\s*[{:]$/, '').replace(/\s+=$/, '')
+  }
+  const head = slice.split('\n')
   // A body that starts with comments (Ruby, Python) must not drag them into the signature.
   while (head.length > 1 && TRAILING_NOISE.test(head.at(-1) as string)) head.pop()
   const raw = head.join(' ').replace(/\s+/g, ' ').trim()

@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module'
 import type * as TreeSitter from 'web-tree-sitter'
-import type { Parser, Query } from 'web-tree-sitter'
+import type { Parser } from 'web-tree-sitter'
 
 const require = createRequire(import.meta.url)
 
 let runtime: Promise<typeof TreeSitter> | undefined
 const parsers = new Map<string, Promise<Parser>>()
-const queries = new Map<string, Promise<Query>>()
 
 /** Absolute path of a grammar shipped in `@vscode/tree-sitter-wasm`, e.g. `tree-sitter-python.wasm`. */
 export function grammarPath(grammar: string): string {
@@ -42,22 +41,4 @@ export function parserFor(grammar: string): Promise<Parser> {
     parsers.set(grammar, parser)
   }
   return parser
-}
-
-/**
- * A compiled query for one grammar, cached per grammar and source text for the life of the
- * process (each worker thread has its own). A query that does not compile rejects, once.
- */
-export function queryFor(grammar: string, source: string): Promise<Query> {
-  const key = `${grammar}\0${source}`
-  let query = queries.get(key)
-  if (!query) {
-    query = parserFor(grammar).then(async (parser) => {
-      const { Query } = await (runtime as Promise<typeof TreeSitter>)
-      if (!parser.language) throw new Error(`grammar ${grammar} has no language`)
-      return new Query(parser.language, source)
-    })
-    queries.set(key, query)
-  }
-  return query
 }

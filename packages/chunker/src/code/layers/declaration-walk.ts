@@ -4,8 +4,8 @@ import { symbolIdentity } from '../symbol-identity.js'
 import { rowAt, type LineIndex } from '../../lines.js'
 import { namedChildrenOf, type SyntaxNode } from '../syntax-node.js'
 import { parseBracketed } from './args.js'
-import type { DecoratorFact, EntrypointDraft, HeritageFact, SymbolFact } from './facts.js'
-import { firstLine, type DefinitionDraft, type LayerFamily, type Scope, type WalkApi } from './family.js'
+import type { DecoratorFact, EntrypointDraft, HeritageFact, ImportFact, SymbolFact } from './facts.js'
+import { firstLine, type DefinitionDraft, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from './family.js'
 
 /** Scopes nested deeper than this are not walked (pathological input stays cheap). */
 const MAX_DEPTH = 16
@@ -41,6 +41,10 @@ export class DeclarationWalk implements WalkApi {
   readonly symbols: SymbolFact[] = []
   readonly heritage: HeritageFact[] = []
   readonly drafts: EntrypointDraft[] = []
+  /** Import statements the walk met. */
+  readonly importFacts: ImportFact[] = []
+  /** Offsets where a definition's own name starts: never a call site. */
+  readonly definitionNames = new Set<number>()
   packageName = ''
   readonly #rules: LanguageRules
   readonly #family: LayerFamily
@@ -68,7 +72,12 @@ export class DeclarationWalk implements WalkApi {
   }
 
   imports(module: string): boolean {
-    return this.#imported(module)
+    return this.#imported(module) || this.importFacts.some((fact) => fact.specifier === module || fact.specifier.startsWith(`${module}/`) || fact.specifier.startsWith(`${module}.`) || fact.specifier.startsWith(`${module}::`))
+  }
+
+  addImport(parsed: ParsedImport, start: number, end: number): void {
+    const row = rowAt(this.#lines, start)
+    this.importFacts.push({ specifier: parsed.specifier, names: parsed.names, row, endRow: end > start ? rowAt(this.#lines, end - 1) : row, offset: start })
   }
 
   /** Walks the file from its root. */
@@ -184,6 +193,8 @@ export class DeclarationWalk implements WalkApi {
     const seen = (this.#ids.get(key) ?? 0) + 1
     this.#ids.set(key, seen)
     const id = `${this.path}#${key}${seen > 1 ? `~${seen}` : ''}`
+    const nameAt = identity.name ? this.text.indexOf(identity.name, node.startIndex) : -1
+    if (nameAt >= 0 && nameAt < end) this.definitionNames.add(nameAt)
     const parent = parentQname === scope.qname ? scope.symbol : (this.#byQname(parentQname) ?? scope.symbol)
     const fact: SymbolFact = {
       id,

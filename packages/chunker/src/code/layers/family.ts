@@ -1,7 +1,10 @@
 import type { ImportedName } from '@rag/core'
 import type { SymbolMatch } from '../rules.js'
 import type { SyntaxNode } from '../syntax-node.js'
-import type { DecoratorFact, EntrypointDraft, SymbolFact } from './facts.js'
+import type { LineIndex } from '../../lines.js'
+import type { DecoratorFact, EntrypointDraft, LiteralFact, SymbolFact } from './facts.js'
+import type { LexicalSyntax } from './lexical/mask-code.js'
+import type { CallWords } from './lexical/scan-calls.js'
 
 /** Where the declaration walk is: the file's top, or inside a class-like symbol. */
 export interface Scope {
@@ -45,8 +48,13 @@ export interface WalkApi {
   markExported(names: readonly string[], exclusive?: boolean): void
   /** Records an entrypoint the family recognised itself. */
   entrypoint(draft: EntrypointDraft): void
-  /** Whether the file imports `module` or a submodule of it (the imports are read before the walk). */
+  /**
+   * Whether the file imports `module` or a submodule of it. Complete for the families that scan
+   * their imports before the walk (`scanImports`); otherwise it knows the imports walked so far.
+   */
   imports(module: string): boolean
+  /** Records an import statement the walk met, spanning `start..end` (offsets). */
+  addImport(parsed: ParsedImport, start: number, end: number): void
 }
 
 /** What a family adds to a symbol the language rules matched. */
@@ -69,18 +77,23 @@ export interface ParsedImport {
   readonly names: readonly ImportedName[]
 }
 
+/** An import found by scanning the masked text, with where its statement starts and ends. */
+export interface ScannedImport extends ParsedImport {
+  readonly start: number
+  readonly end: number
+}
+
 /**
- * The layer-extraction table of one language family: a tree-sitter query for the facts found
- * anywhere in a file (calls, imports), and small functions for what the declaration walk meets.
- *
- * Query captures the driver understands: `@call` with `@call.name` and optional
- * `@call.receiver` / `@call.args` (a call site); `@import` with optional `@import.source` (an
- * import statement, parsed by {@link LayerFamily.parseImport}); `@literal` with `@literal.type`
- * and `@literal.body` (a composite literal).
+ * The layer-extraction table of one language family. Definitions, heritage, decorators and
+ * top-level imports come from the declaration walk over the tree the chunker parsed; calls (and
+ * imports that may sit inside function bodies) from one lexical scan of the file with comments and
+ * strings blanked out (a full-tree query would cost a quarter of the parse).
  */
 export interface LayerFamily {
-  /** The query source for one grammar of the family (grammars differ in node names). */
-  query(grammar: string): string
+  /** What starts a comment or a string. */
+  readonly syntax: LexicalSyntax
+  /** The words that make `name(` a call or not; absent: calls are not read (shell scripts). */
+  readonly calls?: CallWords
   /** Node types of decorators or attributes that precede a definition as siblings. */
   readonly decoratorTypes: ReadonlySet<string>
   /** Wrappers whose start is the start of the definition inside (`export`, decorated definitions). */
@@ -89,17 +102,21 @@ export interface LayerFamily {
   readonly exportWrappers?: ReadonlySet<string>
   /** Non-symbol nodes walked as part of the scope they are in (`if`/`try` blocks at module level). */
   readonly scopeThrough: ReadonlySet<string>
-  /** Handles a node before the symbol rules do; returns `true` when it did. */
+  /** Kinds of definitions whose spans hold no calls (TypeScript interfaces and type aliases). */
+  readonly typeOnlyKinds?: ReadonlySet<string>
+  /** Handles a node before the symbol rules do (imports, variables, packages); returns `true` when it did. */
   declaration?(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean
   /**
    * Visibility, heritage, inner decorators and test markers of a matched symbol; `attached` are the
    * decorators or attributes that precede it as siblings.
    */
   details(node: SyntaxNode, match: SymbolMatch, scope: Scope, api: WalkApi, attached: readonly DecoratorFact[]): SymbolDetails
-  /** Parses an `@import` capture: the statement node and its `@import.source` node, if captured. */
-  parseImport?(statement: SyntaxNode, source: SyntaxNode | undefined, text: string): ParsedImport[]
-  /** An import made by a call (`require('x')`, `import('x')`, `require_relative 'x'`), if this call is one. */
+  /** Imports anywhere in the file, from the masked text (Python, Rust and Ruby import inside functions too). */
+  scanImports?(masked: string, text: string): ScannedImport[]
+  /** An import made by a call (`require('x')`, `import('x')`), if this call is one. */
   callImport?(name: string, receiver: string, firstString: () => string | undefined): string | undefined
+  /** Composite literals detectors read (Go's `&cobra.Command{...}`). */
+  scanLiterals?(masked: string, text: string, lines: LineIndex): LiteralFact[]
   /** The file's module: the declared package when there is one, else derived from the path. */
   module(path: string, packageName: string): string
 }

@@ -77,16 +77,24 @@ function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
     edges.push(edge(file, id, fact.symbol, fact.row, fact.row, { kind: fact.kind, target, title: `${fact.kind} ${fact.target}`, ...(receiver ? { receiver } : {}) }))
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.
-  const calls = new Map<string, { source: SymbolFact | undefined; receiver: string; name: string; row: number; count: number }>()
+  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; count: number }
+  const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
+  const sites: CallSite[] = []
   for (const call of facts.calls) {
     const source = file.enclosing(call.offset)
     const receiver = call.simpleReceiver
-    const key = `${source?.id ?? ''}\0${receiver}\0${call.name}`
+    let calls = bySource.get(source)
+    if (!calls) bySource.set(source, (calls = new Map()))
+    const key = receiver ? `${receiver}.${call.name}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++
-    else calls.set(key, { source, receiver, name: call.name, row: call.row, count: 1 })
+    else {
+      const site = { source, receiver, name: call.name, row: call.row, count: 1 }
+      calls.set(key, site)
+      sites.push(site)
+    }
   }
-  for (const { source, receiver, name, row, count } of calls.values()) {
+  for (const { source, receiver, name, row, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)
     edges.push(edge(file, id, source, row, row, { kind: 'calls', target: name, title: `calls ${written}`, count, ...(receiver ? { receiver } : {}) }))

@@ -31,7 +31,9 @@ export const TEST_IMPORTS: readonly RegExp[] = [
   /^PHPUnit\\/,
 ]
 
+const ANY_TEST_IMPORT = new RegExp(TEST_IMPORTS.map((pattern) => `(?:${pattern.source})`).join('|'))
+
 /** Whether an import specifier is a test framework. */
 export function isTestImport(specifier: string): boolean {
-  return TEST_IMPORTS.some((pattern) => pattern.test(specifier))
+  return ANY_TEST_IMPORT.test(specifier)
 }

@@ -70,21 +70,37 @@ export function enclosingFinder(symbols: readonly SymbolFact[]): (offset: number
   return (offset) => innermost(sorted, offset)
 }
 
-/** Whether `specifier` is `module` or a submodule of it (`/`, `.`, `:` or `\` after it, or a Go major version). */
-export function importsModule(specifiers: readonly string[], module: string): boolean {
-  return specifiers.some((s) => s === module || (s.startsWith(module) && /^[/.:\\]/.test(s.slice(module.length))))
+/**
+ * Every module an import names, and every module it is a submodule of: `github.com/x/y` gives
+ * itself, `github`, `github.com`, `github.com/x`; `a.b.C` gives `a`, `a.b`; `std::io` gives `std`
+ * and `std:`. Checking whether a file imports a framework is then one lookup.
+ */
+export function importedModules(specifiers: readonly string[]): Set<string> {
+  const out = new Set<string>()
+  for (const specifier of specifiers) {
+    out.add(specifier)
+    for (let i = 1; i < specifier.length; i++) {
+      const c = specifier.charCodeAt(i)
+      // A module ends before `/`, `.`, `:` or a backslash.
+      if (c === 47 || c === 46 || c === 58 || c === 92) out.add(specifier.slice(0, i))
+    }
+  }
+  return out
 }
 
 /**
  * Runs every detector that applies to the file (its language, and an import of its framework or
  * a receiver it knows) and returns the entrypoints found, in file order, without duplicates.
  */
-export function detectEntrypoints(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): EntrypointDraft[] {
-  const specifiers = facts.imports.map((i) => i.specifier)
+export function detectEntrypoints(
+  facts: FileFacts,
+  enclosing: (offset: number) => SymbolFact | undefined,
+  modules: ReadonlySet<string> = importedModules(facts.imports.map((i) => i.specifier)),
+): EntrypointDraft[] {
   let routePrefixes: Map<string, string> | undefined
   const context: DetectContext = {
     facts,
-    imports: (module) => importsModule(specifiers, module),
+    imports: (module) => modules.has(module),
     enclosing,
     prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls)).get(receiver) ?? '',
   }
@@ -92,7 +108,8 @@ export function detectEntrypoints(facts: FileFacts, enclosing: (offset: number) 
   for (const detector of ENTRYPOINT_DETECTORS) {
     if (!detector.languages.includes(facts.language)) continue
     const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module))
-    if (gated && !(detector.receivers && facts.calls.some((call) => detector.receivers?.test(call.receiver)))) continue
+    // Receivers that stand for a framework are plain names: test them without reading any call's text.
+    if (gated && !(detector.receivers && facts.calls.some((call) => detector.receivers?.test(call.simpleReceiver)))) continue
     drafts.push(...detector.detect(context))
   }
   const seen = new Set<string>()

@@ -61,6 +61,7 @@ const nextRouteFiles: EntrypointDetector = {
   imports: [],
   detect(context: DetectContext): EntrypointDraft[] {
     const { path, symbols } = context.facts
+    if (!path.includes('app/') && !path.includes('pages/')) return []
     const app = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/.exec(path)
     const pages = /(?:^|\/)pages\/(api(?:\/[^/]+)*?)(?:\/index)?\.[cm]?[jt]sx?$/.exec(path)
     if (!app && !pages) return []

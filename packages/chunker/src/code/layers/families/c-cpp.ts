@@ -1,28 +1,37 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import type { SyntaxNode } from '../../syntax-node.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { C_SYNTAX, words } from '../lexical/syntaxes.js'
 
-const QUERY = `
-(preproc_include path: (_) @import.source) @import
-(call_expression function: (identifier) @call.name arguments: (_) @call.args) @call
-(call_expression function: (field_expression argument: (_) @call.receiver field: (field_identifier) @call.name) arguments: (_) @call.args) @call
-(call_expression function: (qualified_identifier scope: (_) @call.receiver name: (identifier) @call.name) arguments: (_) @call.args) @call
-`
+const CALL_WORDS: CallWords = {
+  keywords: words('if for while switch return sizeof alignof decltype typeof defined catch static_assert throw new delete case do else try using namespace template typename operator __attribute__ __declspec'),
+  beforeCall: words('return throw case else do new delete co_await co_return co_yield'),
+  braceDefinitions: true,
+  generics: true,
+}
 
 /** `#include "a/b.h"` gives `a/b.h`; `#include <vector>` keeps its brackets: `<vector>` (a system header). */
-function parseImport(_statement: SyntaxNode, source: SyntaxNode | undefined, text: string): ParsedImport[] {
-  if (!source) return []
-  const raw = text.slice(source.startIndex, source.endIndex).trim()
-  const specifier = raw.startsWith('"') ? raw.slice(1, -1) : raw
-  return specifier ? [{ specifier, names: [] }] : []
+export function parseInclude(directive: string): ParsedImport | undefined {
+  const match = /#\s*include\s*(?:"([^"\n]+)"|(<[^>\n]+>))/.exec(directive)
+  const specifier = match ? (match[1] ?? match[2]) : undefined
+  return specifier ? { specifier, names: [] } : undefined
 }
 
 /** Layer extraction for C and C++ (both parsed with the C++ grammar). */
 export const cFamily: LayerFamily = {
-  query: () => QUERY,
+  syntax: C_SYNTAX,
+  calls: CALL_WORDS,
   decoratorTypes: new Set(),
   wrappers: new Set(['template_declaration']),
   scopeThrough: new Set(),
+  declaration(node, type, _scope, api) {
+    if (type !== 'preproc_include') return false
+    const end = node.endIndex
+    const parsed = parseInclude(api.text.slice(node.startIndex, end))
+    if (parsed) api.addImport(parsed, node.startIndex, end)
+    return true
+  },
   details(node: SyntaxNode, match: SymbolMatch, _scope, api: WalkApi) {
     if (!match.container) return {}
     const bases = childOfType(node, 'base_class_clause')
@@ -30,6 +39,5 @@ export const cFamily: LayerFamily = {
     const raw = api.text.slice(bases.startIndex, bases.endIndex).replace(/^:/, '').replace(/\b(?:public|private|protected|virtual)\b/g, '')
     return { heritage: splitTypes(raw).map((target) => ({ kind: 'extends' as const, target: target.replace(/::/g, '.') })) }
   },
-  parseImport,
   module: (path) => path.replace(/\.[^./]+$/, ''),
 }

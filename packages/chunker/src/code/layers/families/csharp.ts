@@ -1,13 +1,16 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { CSHARP_SYNTAX, words } from '../lexical/syntaxes.js'
 
-const QUERY = `
-(using_directive) @import
-(invocation_expression function: (identifier) @call.name arguments: (_) @call.args) @call
-(invocation_expression function: (member_access_expression expression: (_) @call.receiver name: (identifier) @call.name) arguments: (_) @call.args) @call
-(object_creation_expression type: (_) @call.name arguments: (_) @call.args) @call
-`
+const CALL_WORDS: CallWords = {
+  keywords: words('if for foreach while switch catch using lock return nameof typeof sizeof default checked unchecked fixed new throw base this else do case is as in out ref params get set add remove when'),
+  beforeCall: words('return new throw else case do await yield is in'),
+  braceDefinitions: true,
+  generics: true,
+  bracketAttributes: true,
+}
 
 const TEST_ATTRIBUTES = /^(?:Test|TestMethod|Fact|Theory|TestCase)$/
 
@@ -20,11 +23,17 @@ export function parseCsharpImport(raw: string): ParsedImport[] {
 
 /** Layer extraction for C#. */
 export const csharpFamily: LayerFamily = {
-  query: () => QUERY,
+  syntax: CSHARP_SYNTAX,
+  calls: CALL_WORDS,
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
   declaration(node, type, _scope, api) {
+    if (type === 'using_directive') {
+      const end = node.endIndex
+      for (const parsed of parseCsharpImport(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)
+      return true
+    }
     if (type !== 'file_scoped_namespace_declaration') return false
     const name = node.childForFieldName('name')
     if (name) api.setPackage(api.text.slice(name.startIndex, name.endIndex).replace(/\s+/g, ''))
@@ -49,6 +58,5 @@ export const csharpFamily: LayerFamily = {
       : []
     return { exported, decorators, test, heritage }
   },
-  parseImport: (statement, _source, text) => parseCsharpImport(text.slice(statement.startIndex, statement.endIndex)),
   module: (_path, packageName) => packageName,
 }

@@ -2,13 +2,15 @@ import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import type { DecoratorFact } from '../facts.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { JAVA_SYNTAX, words } from '../lexical/syntaxes.js'
 
-const QUERY = `
-(import_declaration) @import
-(method_invocation object: (_) @call.receiver name: (identifier) @call.name arguments: (_) @call.args) @call
-(method_invocation !object name: (identifier) @call.name arguments: (_) @call.args) @call
-(object_creation_expression type: (_) @call.name arguments: (_) @call.args) @call
-`
+const CALL_WORDS: CallWords = {
+  keywords: words('if for while switch catch synchronized return new throw super this try finally else do case default class interface enum record assert instanceof'),
+  beforeCall: words('return new throw else case do assert yield'),
+  braceDefinitions: true,
+  generics: true,
+}
 
 const ANNOTATIONS = new Set(['marker_annotation', 'annotation'])
 const TEST_ANNOTATIONS = new Set(['Test', 'ParameterizedTest', 'RepeatedTest', 'TestFactory', 'TestTemplate'])
@@ -30,11 +32,17 @@ function modifiers(node: SyntaxNode): SyntaxNode | undefined {
 
 /** Layer extraction for Java. */
 export const javaFamily: LayerFamily = {
-  query: () => QUERY,
+  syntax: JAVA_SYNTAX,
+  calls: CALL_WORDS,
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
   declaration(node, type, _scope, api) {
+    if (type === 'import_declaration') {
+      const end = node.endIndex
+      for (const parsed of parseJavaImport(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)
+      return true
+    }
     if (type !== 'package_declaration') return false
     api.setPackage(api.text.slice(node.startIndex, node.endIndex).replace(/^package\s+|;\s*$/g, '').replace(/\s+/g, ''))
     return true
@@ -59,6 +67,5 @@ export const javaFamily: LayerFamily = {
     }
     return { exported, decorators, test, heritage }
   },
-  parseImport: (statement, _source, text) => parseJavaImport(text.slice(statement.startIndex, statement.endIndex)),
   module: (_path, packageName) => packageName,
 }

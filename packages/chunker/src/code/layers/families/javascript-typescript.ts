@@ -1,36 +1,41 @@
 import type { ImportedName } from '@rag/core'
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
-import { stringValue } from '../args.js'
 import { firstLine, splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import { JAVASCRIPT_SYNTAX, words } from '../lexical/syntaxes.js'
+import type { CallWords } from '../lexical/scan-calls.js'
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
 const CLASS_VALUES = new Set(['class', 'class_expression'])
 const CLASS_KINDS = new Set(['class', 'interface', 'module', 'enum'])
 const HIDDEN_MEMBER = /^\s*(?:(?:public|static|readonly|abstract|override|async|declare|get|set|accessor)\s+)*(?:private|protected)\b/
 
-const COMMON_QUERY = `
-(import_statement source: (string) @import.source) @import
-(export_statement source: (string) @import.source) @import
-(call_expression function: (identifier) @call.name arguments: (_) @call.args) @call
-(call_expression function: (member_expression object: (_) @call.receiver property: (property_identifier) @call.name) arguments: (_) @call.args) @call
-(call_expression function: (import) @call.name arguments: (_) @call.args) @call
-(new_expression constructor: (identifier) @call.name arguments: (_)? @call.args) @call
-(new_expression constructor: (member_expression object: (_) @call.receiver property: (property_identifier) @call.name) arguments: (_)? @call.args) @call
-`
-const TYPESCRIPT_QUERY = `${COMMON_QUERY}
-(import_statement (import_require_clause source: (string) @import.source)) @import
-`
+const CALL_WORDS: CallWords = {
+  keywords: words(
+    'if for while switch catch function return typeof instanceof delete void do else try finally with yield await super constructor async class let var const this in of case throw new export default get set static',
+  ),
+  beforeCall: words('return await new throw yield else case in of typeof delete void do export default extends instanceof'),
+  braceDefinitions: true,
+  generics: true,
+  privateNames: true,
+}
 
-/** `a as b, type c, default as d` inside braces. */
+/** The module an import or re-export statement names: its last string literal (`from 'x'`, `import 'x'`, `require('x')`). */
+const SOURCE = /(['"])([^'"\n]+)\1\s*\)?\s*;?\s*$/
+
+/** `a as b, type c, default as d` inside braces (plain string work: every import has some). */
 function braceNames(inside: string): ImportedName[] {
   const names: ImportedName[] = []
   for (const part of inside.split(',')) {
-    const spec = part.trim().replace(/^type\s+/, '')
-    const match = /^([\w$]+|"[^"]*"|'[^']*')(?:\s+as\s+([\w$]+))?$/.exec(spec)
-    if (!match) continue
-    const name = (match[1] as string).replace(/^['"]|['"]$/g, '')
-    names.push(match[2] && match[2] !== name ? { name, alias: match[2] } : { name })
+    let spec = part.trim()
+    if (spec.startsWith('type ')) spec = spec.slice(5).trimStart()
+    if (!spec || spec.includes('//') || spec.includes('/*')) spec = spec.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '').trim()
+    if (!spec) continue
+    const as = spec.indexOf(' as ')
+    const name = (as < 0 ? spec : spec.slice(0, as).trim()).replace(/^['"]|['"]$/g, '')
+    const alias = as < 0 ? '' : spec.slice(as + 4).trim()
+    if (!name || /\s/.test(name)) continue
+    names.push(alias && alias !== name ? { name, alias } : { name })
   }
   return names
 }
@@ -57,11 +62,12 @@ export function clauseNames(clause: string): ImportedName[] {
   return names
 }
 
-function parseImport(statement: SyntaxNode, source: SyntaxNode | undefined, text: string): ParsedImport[] {
-  if (!source) return []
-  const specifier = stringValue(text.slice(source.startIndex, source.endIndex))
-  if (specifier === undefined) return []
-  return [{ specifier, names: clauseNames(text.slice(statement.startIndex, source.startIndex)) }]
+/** The import or re-export of a statement's text, if it names a module. */
+export function parseStatementImport(statement: string): ParsedImport | undefined {
+  const source = SOURCE.exec(statement)
+  if (!source) return undefined
+  const head = statement.slice(0, source.index).replace(/\bfrom\s*$/, 'from')
+  return { specifier: source[2] as string, names: clauseNames(head.replace(/=\s*require\s*\($/, '= require(')) }
 }
 
 /** `const f = () => {}`, `export const K = 1, L = 2`, `let x`: one definition per simple declarator. */
@@ -91,21 +97,30 @@ function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   return true
 }
 
-/** `export { a, b as c }` and `export default name` mark top-level names as exported. */
+/**
+ * `export { a, b as c }` and `export default name` mark top-level names as exported; `export ...
+ * from 'x'` is an import. Read from the statement's text; `false` for an exported declaration,
+ * which the walk then enters.
+ */
 function exportList(node: SyntaxNode, api: WalkApi): boolean {
-  const children = namedChildrenOf(node)
-  if (children.some((child) => child.type === 'string')) return true
-  const clause = children.find((child) => child.type === 'export_clause')
-  if (clause) {
-    api.markExported(braceNames(api.text.slice(clause.startIndex + 1, clause.endIndex - 1)).map((n) => n.name))
+  const { text } = api
+  // Only the head decides; an exported class may be long.
+  const head = /^export\s+(?:type\s+)?(\*|\{|default\s+([\w$]+)\s*;?\s*(?:\n|$))/.exec(text.slice(node.startIndex, node.startIndex + 200))
+  if (!head) return false
+  const end = node.endIndex
+  const statement = text.slice(node.startIndex, end)
+  if (head[2] && statement.trim() !== `export default ${head[2]}` && !/^export\s+default\s+[\w$]+\s*;?$/.test(statement.trim())) return false
+  if (head[2]) {
+    api.markExported([head[2]])
     return true
   }
-  const value = node.childForFieldName('value')
-  if (value?.type === 'identifier') {
-    api.markExported([api.text.slice(value.startIndex, value.endIndex)])
-    return true
+  const parsed = parseStatementImport(statement)
+  if (parsed && /\bfrom\s*['"]/.test(statement)) api.addImport(parsed, node.startIndex, end)
+  else if (head[1] === '{') {
+    const close = statement.indexOf('}')
+    api.markExported(braceNames(statement.slice(statement.indexOf('{') + 1, close < 0 ? undefined : close)).map((n) => n.name))
   }
-  return false
+  return true
 }
 
 function heritage(node: SyntaxNode, text: string): { kind: 'extends' | 'implements'; target: string }[] {
@@ -122,7 +137,9 @@ function heritage(node: SyntaxNode, text: string): { kind: 'extends' | 'implemen
 
 /** Layer extraction for TypeScript, TSX and JavaScript (ES modules and CommonJS `require`). */
 export const javascriptFamily: LayerFamily = {
-  query: (grammar) => (grammar === 'javascript' ? COMMON_QUERY : TYPESCRIPT_QUERY),
+  syntax: JAVASCRIPT_SYNTAX,
+  calls: CALL_WORDS,
+  typeOnlyKinds: new Set(['interface', 'type']),
   decoratorTypes: new Set(['decorator']),
   wrappers: new Set(['export_statement', 'ambient_declaration']),
   exportWrappers: new Set(['export_statement']),
@@ -130,6 +147,12 @@ export const javascriptFamily: LayerFamily = {
   declaration(node, type, scope, api) {
     if (type === 'lexical_declaration' || type === 'variable_declaration') return variables(node, scope, api)
     if (type === 'export_statement') return exportList(node, api)
+    if (type === 'import_statement') {
+      const end = node.endIndex
+      const parsed = parseStatementImport(api.text.slice(node.startIndex, end))
+      if (parsed) api.addImport(parsed, node.startIndex, end)
+      return true
+    }
     if (type === 'ambient_declaration' && /^declare\s+global\b/.test(api.text.slice(node.startIndex, node.startIndex + 20))) {
       api.define({ name: 'global', kind: 'module', node, signature: 'declare global', body: childOfType(node, 'statement_block') }, scope)
       return true
@@ -146,7 +169,6 @@ export const javascriptFamily: LayerFamily = {
     const decorators = match.kind === 'class' ? namedChildrenOf(node).filter((child) => child.type === 'decorator') : []
     return { exported, heritage: heritage(node, text), decorators }
   },
-  parseImport,
   callImport(name, receiver, firstString) {
     if (receiver !== '' || (name !== 'require' && name !== 'import')) return undefined
     return firstString()

@@ -1,19 +1,14 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import type { SyntaxNode } from '../../syntax-node.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { PHP_SYNTAX, words } from '../lexical/syntaxes.js'
 
-const QUERY = `
-(namespace_use_declaration) @import
-(require_expression) @import
-(require_once_expression) @import
-(include_expression) @import
-(include_once_expression) @import
-(function_call_expression function: (_) @call.name arguments: (_) @call.args) @call
-(member_call_expression object: (_) @call.receiver name: (name) @call.name arguments: (_) @call.args) @call
-(scoped_call_expression scope: (_) @call.receiver name: (name) @call.name arguments: (_) @call.args) @call
-(object_creation_expression (name) @call.name (arguments) @call.args) @call
-(object_creation_expression (qualified_name) @call.name (arguments) @call.args) @call
-`
+const CALL_WORDS: CallWords = {
+  keywords: words('if for foreach while switch catch function return array isset empty unset list echo print include include_once require require_once new clone match fn static self parent elseif else do case default use declare exit die eval'),
+  beforeCall: words('return new echo print else case throw yield clone'),
+  braceDefinitions: true,
+}
 
 /** `use A\B\{C, D as E};`, `use A\B;`, `use function A\f;`, and `require_once __DIR__ . '/x.php'`. */
 export function parsePhpImport(raw: string): ParsedImport[] {
@@ -43,11 +38,18 @@ const HIDDEN = /^\s*(?:(?:abstract|final|static|readonly)\s+)*(?:private|protect
 
 /** Layer extraction for PHP. */
 export const phpFamily: LayerFamily = {
-  query: () => QUERY,
+  syntax: PHP_SYNTAX,
+  calls: CALL_WORDS,
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
   declaration(node, type, _scope, api) {
+    const statement = type === 'namespace_use_declaration' || (type === 'expression_statement' && /^(?:require|include)/.test(api.text.slice(node.startIndex, node.startIndex + 8)))
+    if (statement) {
+      const end = node.endIndex
+      for (const parsed of parsePhpImport(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)
+      return true
+    }
     if (type !== 'namespace_definition' || node.childForFieldName('body')) return false
     const name = node.childForFieldName('name')
     if (name) api.setPackage(api.text.slice(name.startIndex, name.endIndex))
@@ -66,6 +68,5 @@ export const phpFamily: LayerFamily = {
     if (interfaces) for (const target of splitTypes(text.slice(interfaces.startIndex, interfaces.endIndex).replace(/^implements\s+/, ''))) heritage.push({ kind: 'implements', target })
     return { exported, heritage }
   },
-  parseImport: (statement, _source, text) => parsePhpImport(text.slice(statement.startIndex, statement.endIndex)),
   module: (_path, packageName) => packageName,
 }

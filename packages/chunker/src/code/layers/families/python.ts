@@ -3,13 +3,17 @@ import type { SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { parseBracketed } from '../args.js'
 import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { scanStatements } from '../lexical/scan-statements.js'
+import { PYTHON_SYNTAX, words } from '../lexical/syntaxes.js'
 
-const QUERY = `
-(import_statement) @import
-(import_from_statement) @import
-(call function: (identifier) @call.name arguments: (_) @call.args) @call
-(call function: (attribute object: (_) @call.receiver attribute: (identifier) @call.name) arguments: (_) @call.args) @call
-`
+const CALL_WORDS: CallWords = {
+  keywords: words('if elif while for with except return and or not in is lambda def class assert del yield await raise from import global nonlocal pass break continue try finally else as async match case'),
+  beforeCall: words('return await yield if elif while and or not in is else assert del raise from with lambda for case match'),
+}
+
+/** An import statement at the start of a line: `import a.b`, `from .x import y`. */
+const IMPORT_LINE = /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import\b|import[ \t]+[\w.])/gm
 
 const MAIN_GUARD = /^if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)\s*:/
 
@@ -95,7 +99,8 @@ const isPublic = (name: string): boolean => !name.startsWith('_') || /^__\w+__$/
 
 /** Layer extraction for Python. */
 export const pythonFamily: LayerFamily = {
-  query: () => QUERY,
+  syntax: PYTHON_SYNTAX,
+  calls: CALL_WORDS,
   decoratorTypes: new Set(['decorator']),
   wrappers: new Set(['decorated_definition']),
   scopeThrough: new Set([
@@ -126,7 +131,11 @@ export const pythonFamily: LayerFamily = {
       .map((arg) => ({ kind: 'extends' as const, target: arg.value }))
     return { exported, heritage }
   },
-  parseImport: (statement, _source, text) => parsePythonImport(text.slice(statement.startIndex, statement.endIndex)),
+  // Imports anywhere, lazy ones inside functions included: one scan of the masked text.
+  scanImports: (masked, text) =>
+    scanStatements(masked, IMPORT_LINE, 'python').flatMap(({ start, end }) =>
+      parsePythonImport(text.slice(start, end)).map((parsed) => ({ ...parsed, start, end })),
+    ),
   module: (path) =>
     path
       .replace(/\.pyi?$|\.pyw$/, '')

@@ -6,15 +6,18 @@ import { decoratorFact } from '../declaration-walk.js'
 import type { DecoratorFact } from '../facts.js'
 import { kebab } from '../entrypoints/detector.js'
 import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { scanStatements } from '../lexical/scan-statements.js'
+import { RUST_SYNTAX, words } from '../lexical/syntaxes.js'
 
-const QUERY = `
-(use_declaration) @import
-(extern_crate_declaration) @import
-(mod_item !body) @import
-(call_expression function: (identifier) @call.name arguments: (_) @call.args) @call
-(call_expression function: (scoped_identifier path: (_) @call.receiver name: (identifier) @call.name) arguments: (_) @call.args) @call
-(call_expression function: (field_expression value: (_) @call.receiver field: (field_identifier) @call.name) arguments: (_) @call.args) @call
-`
+const CALL_WORDS: CallWords = {
+  keywords: words('if while for match loop return fn impl struct enum trait mod use pub let mut ref move as in where type const static unsafe async await dyn crate self super Self extern'),
+  beforeCall: words('return if while match in else break'),
+  generics: true,
+}
+
+/** `use` and `extern crate` statements (up to their `;`), and `mod name;` declarations, anywhere. */
+const IMPORT_LINE = /^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:use[ \t]|extern[ \t]+crate[ \t]|mod[ \t]+\w+[ \t]*;)/gm
 
 /** Splits a `use` list at top-level commas. */
 function splitList(inside: string): string[] {
@@ -121,7 +124,9 @@ function rustModule(path: string): string {
 
 /** Layer extraction for Rust. */
 export const rustFamily: LayerFamily = {
-  query: () => QUERY,
+  syntax: RUST_SYNTAX,
+  calls: CALL_WORDS,
+  typeOnlyKinds: new Set(['enum', 'struct', 'union', 'type']),
   decoratorTypes: new Set(['attribute_item']),
   wrappers: new Set(),
   scopeThrough: new Set(),
@@ -143,6 +148,10 @@ export const rustFamily: LayerFamily = {
     const target = trait ? api.text.slice(trait.startIndex, trait.endIndex).replace(/<.*$/s, '').replace(/\s+/g, '') : ''
     return { exported, test, testScope, ...(target ? { heritage: [{ kind: 'implements' as const, target }] } : {}) }
   },
-  parseImport: (statement, _source, text) => parseRustImport(text.slice(statement.startIndex, statement.endIndex)),
+  // Before the walk, so that the clap derive check knows the imports.
+  scanImports: (masked, text) =>
+    scanStatements(masked, IMPORT_LINE, 'semicolon').flatMap(({ start, end }) =>
+      parseRustImport(text.slice(start, end)).map((parsed) => ({ ...parsed, start, end })),
+    ),
   module: (path) => rustModule(path),
 }

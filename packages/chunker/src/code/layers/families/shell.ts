@@ -1,8 +1,9 @@
 import type { LayerFamily } from '../family.js'
+import { SHELL_SYNTAX } from '../lexical/syntaxes.js'
 
 /** Symbols only, for Bash and PowerShell: their function definitions are catalogued; calls and imports are not read. */
 export const shellFamily: LayerFamily = {
-  query: () => '',
+  syntax: SHELL_SYNTAX,
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
