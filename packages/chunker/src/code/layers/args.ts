@@ -167,6 +167,12 @@ export function stringArg(args: readonly Arg[], position: number, keys: readonly
   return positional?.kind === 'string' ? positional.value : undefined
 }
 
+/** The string value of the argument with key `key`, if it is a string. */
+export function keyedString(args: readonly Arg[], key: string): string | undefined {
+  const arg = args.find((a) => a.key === key)
+  return arg?.kind === 'string' ? arg.value : undefined
+}
+
 /** The argument with key `key`, if any. */
 export function keyArg(args: readonly Arg[], key: string): Arg | undefined {
   return args.find((arg) => arg.key === key)

@@ -1,5 +1,4 @@
 import type { EntrypointKind, ImportedName } from '@rag/core'
-import type { SyntaxNode } from '../syntax-node.js'
 import type { Arg } from './args.js'
 
 /** A decorator, annotation or attribute on a definition: `@app.get('/x')`, `@GetMapping("/x")`, `#[get("/x")]`. */
@@ -115,10 +114,4 @@ export interface FileFacts {
   readonly drafts: readonly EntrypointDraft[]
   /** The declared package or namespace, if any. */
   readonly packageName: string
-}
-
-/** A node and the text it came from, for families that read a node lazily. */
-export interface NodeInText {
-  readonly node: SyntaxNode
-  readonly text: string
 }

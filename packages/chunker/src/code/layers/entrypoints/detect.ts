@@ -1,4 +1,4 @@
-import { keyArg, stringArg, type Arg } from '../args.js'
+import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts, SymbolFact } from '../facts.js'
 import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
 import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
@@ -14,8 +14,8 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
   group: (args) => stringArg(args, 0),
   basePath: (args) => stringArg(args, 0),
   scope: (args) => stringArg(args, 0),
-  APIRouter: (args) => stringArg(args, 99, ['prefix']),
-  Blueprint: (args) => stringArg(args, 99, ['url_prefix']),
+  APIRouter: (args) => keyedString(args, 'prefix'),
+  Blueprint: (args) => keyedString(args, 'url_prefix'),
   Router: (args) => {
     const options = args[0]
     const prefix = options?.kind === 'list' ? keyArg(options.items, 'prefix') : keyArg(args, 'prefix')
