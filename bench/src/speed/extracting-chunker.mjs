@@ -22,7 +22,7 @@ export function createExtractingChunker(options = {}) {
     id: layered.id,
     async chunk(file) {
       const { chunks, layers } = await layered.chunkWithLayers(file)
-      const copy = structuredClone(layers)
+      const copy = globalThis.structuredClone(layers)
       extractedRecords += copy.symbols.length + copy.edges.length + copy.entrypoints.length
       return chunks
     },
