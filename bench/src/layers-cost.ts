@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BM25Stream } from '@rag/bm25'
-import { createLimits, FileIndexer, type ChunkerSpec } from '@rag/ingest'
+import { createLimits, FileIngestionService, type ChunkerSpec } from '@rag/ingest'
+import { FileIndexer } from '@rag/session'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { readRealCode, realCodeFiles, type RealCodeSource } from './corpus/real-code.js'
 import { analyzerOf } from './eval/engines.js'
@@ -41,7 +42,8 @@ async function coldIndex(dir: string, chunker: ChunkerSpec): Promise<{ ms: numbe
   const limits = createLimits({ maxFiles: 1_000_000, maxEntries: 2_000_000, maxDecodedBytes: 4 * 1024 * 1024 * 1024 })
   const knowledgeBase = new InMemoryKnowledgeBase({ analyzer: analyzerOf('code-aware') })
   const bm25 = new BM25Stream({ analyzer: analyzerOf('code-aware'), maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY })
-  const indexer = new FileIndexer({ knowledgeBase, streams: [bm25], limits, chunker })
+  const service = new FileIngestionService({ limits, chunker })
+  const indexer = new FileIndexer({ knowledgeBase, streams: [bm25], service })
   const started = performance.now()
   const cpu = cpuMs()
   const report = await indexer.index(dir)

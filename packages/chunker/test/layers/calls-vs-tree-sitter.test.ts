@@ -12,7 +12,7 @@ import { extractFacts } from '../../src/code/layers/extract-layers.js'
 import { rulesFor } from '../../src/code/rules-registry.js'
 import { indexLines } from '../../src/lines.js'
 import { languageForPath } from '../../src/languages.js'
-import { repositoryCorpus, FIXTURES, fixtureNames, type CorpusFile } from '../corpus.js'
+import { repositoryCorpus, FIXTURES, fixtureNames, type CorpusFile } from '../../src/testing/corpus.js'
 import { agreement, describeAgreement } from './compare.js'
 
 /**

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createLayeredChunker } from '../../src/index.js'
-import { repositoryCorpus, type CorpusFile } from '../corpus.js'
+import { repositoryCorpus, type CorpusFile } from '../../src/testing/corpus.js'
 import { agreement, describeAgreement } from './compare.js'
 import { typescriptDefinitions } from './typescript-oracle.js'
 
