@@ -162,7 +162,7 @@ export class DeclarationWalk implements WalkApi {
     const end = node.endIndex
     const signature = signatureOf(match, this.text, this.#rules.attributesInSignature, end)
     const exported = scope.exported || details.exported === true ? true : details.exported
-    const test = scope.test || details.test === true
+    const test = scope.test || details.test === true || details.testScope === true
     const fact = this.#add(identity, node, end, scope, signature, decorators, exported, test, identity.parent)
     this.#extendStart(fact, wrap, pending)
     for (const { kind, target } of details.heritage ?? []) {
