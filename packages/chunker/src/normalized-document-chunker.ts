@@ -1,14 +1,17 @@
 import { InvalidArgumentError, type Chunk, type Chunker, type SourceFile } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
 import { codeSegments } from './code/code-segments.js'
-import { indexLines } from './lines.js'
+import type { LanguageRules } from './code/rules.js'
+import type { SyntaxNode } from './code/syntax-node.js'
+import { indexLines, type LineIndex } from './lines.js'
 import { markdownSections } from './markdown/markdown-sections.js'
 import { resolveChunkerOptions, type ChunkerOptions, type ResolvedChunkerOptions } from './options.js'
 import { routeFile } from './route.js'
 import { textWindows } from './text-windows.js'
 import { toChunks } from './to-chunks.js'
 
-function assertSourceFile(file: unknown): asserts file is SourceFile {
+/** Checks the shape of a chunker's input. @throws InvalidArgumentError naming the bad field. */
+export function assertSourceFile(file: unknown): asserts file is SourceFile {
   const { path, content, format } = (file ?? {}) as Partial<Record<keyof SourceFile, unknown>>
   const bad = typeof path !== 'string' ? 'path' : typeof content !== 'string' ? 'content' : typeof format !== 'string' ? 'format' : ''
   if (bad) {
@@ -17,7 +20,15 @@ function assertSourceFile(file: unknown): asserts file is SourceFile {
   }
 }
 
-async function chunkFile(file: SourceFile, options: ResolvedChunkerOptions): Promise<Chunk[]> {
+/**
+ * Chunks one file; `visit` is handed the root of the parse tree of a code file that is parsed
+ * (see `codeSegments`).
+ */
+export async function chunkFile(
+  file: SourceFile,
+  options: ResolvedChunkerOptions,
+  visit?: (root: SyntaxNode, lines: LineIndex, rules: LanguageRules) => void,
+): Promise<Chunk[]> {
   const { strategy, language, format, info } = routeFile(file)
   const lines = indexLines(file.content)
   const context = { path: file.path, language, format }
@@ -26,7 +37,7 @@ async function chunkFile(file: SourceFile, options: ResolvedChunkerOptions): Pro
     return toChunks(lines, segments, { ...context, fileMetadata: fields })
   }
   if (strategy === 'code') {
-    const outcome = info ? await codeSegments(lines, info, options) : { fallback: 'no-grammar' as const }
+    const outcome = info ? await codeSegments(lines, info, options, visit) : { fallback: 'no-grammar' as const }
     if ('segments' in outcome) return toChunks(lines, outcome.segments, context)
     const windows = textWindows(lines, options).map((s) => ({ ...s, extra: { ...s.extra, fallback: outcome.fallback } }))
     return toChunks(lines, windows, context)

@@ -7,6 +7,22 @@ export type { Analyzer } from './analyzer.js'
 export type { Embedder, EmbedOptions, EmbedProgress } from './embedder.js'
 export type { IndexedText } from './indexed-text.js'
 export type { Chunker, SourceFile } from './chunker.js'
+export type {
+  CodeLayerName,
+  LayerRecordBase,
+  SymbolKind,
+  SymbolRecord,
+  EdgeKind,
+  EdgeResolution,
+  ImportedName,
+  RawEdge,
+  EdgeRecord,
+  EntrypointKind,
+  EntrypointRecord,
+  LayerRecord,
+} from './layers.js'
+export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
+export { isLayeredChunker } from './file-layers.js'
 export type { IndexProgress, ProgressListener } from './progress.js'
 export type { RagErrorCode, RagErrorOptions } from './errors.js'
 export {

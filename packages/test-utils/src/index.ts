@@ -10,3 +10,4 @@ export {
   type OpenAiChatServerOptions,
   type SeenChatRequest,
 } from './openai-chat-server.js'
+export { pythonStdlibDir, copyStdlibSubset, STDLIB_SUBSET } from './python-stdlib.js'

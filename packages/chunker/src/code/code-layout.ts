@@ -4,6 +4,7 @@ import type { Segment } from '../segment.js'
 import { packUnits } from '../units.js'
 import type { LanguageRules, SymbolMatch } from './rules.js'
 import { scanLevel, type LevelItem } from './scan-level.js'
+import { symbolIdentity } from './symbol-identity.js'
 import { signatureOf } from './signature.js'
 import { splitRows } from './split-rows.js'
 import { namedChildrenOf, type SyntaxNode } from './syntax-node.js'
@@ -33,16 +34,9 @@ interface Context {
 /** Containers nested deeper than this are cut like any other large symbol. */
 const MAX_CONTAINER_DEPTH = 16
 
-const dotted = (name: string): string => name.replace(/::|\\/g, '.')
-
-const joinNames = (a: string, b: string): string => (a && b ? `${a}.${b}` : a || b)
-
 /** The symbol's segment over `start..end`; its signature is computed later, and only if it is kept. */
 function symbolSegment(match: SymbolMatch, scope: Scope, context: Context, start: number, end: number): Segment {
-  const kind = match.kind === 'function' && context.rules.methodParents.has(scope.kind) ? 'method' : match.kind
-  const parent = match.qualifier ? joinNames(scope.qname, dotted(match.qualifier)) : scope.qname
-  const name = match.name
-  const qname = joinNames(parent, name.includes(':') || name.includes('\\') ? dotted(name) : name)
+  const { kind, name, qname, parent } = symbolIdentity(match, scope.qname, scope.kind, context.rules)
   const { text } = context.lines
   const dropAttributes = context.rules.attributesInSignature
   return { start, end, kind, symbol: name, qname, signature: () => signatureOf(match, text, dropAttributes), parent }

@@ -2,7 +2,9 @@ import type { LanguageInfo } from '../languages.js'
 import type { LineIndex } from '../lines.js'
 import type { Segment } from '../segment.js'
 import { layoutCode, type CodeLayoutOptions } from './code-layout.js'
+import { memoizeRules, type LanguageRules } from './rules.js'
 import { rulesFor } from './rules-registry.js'
+import type { SyntaxNode } from './syntax-node.js'
 import { parserFor } from './tree-sitter-runtime.js'
 
 /** Why a code file was cut into text windows instead of symbol chunks. */
@@ -34,11 +36,19 @@ function looksMinified(lines: LineIndex, maxChars: number): boolean {
  * Parses a code file with its tree-sitter grammar and lays it out as symbol chunks. Files larger
  * than `maxParseChars` or mostly made of very long lines (minified bundles) are not parsed; a
  * grammar that fails to load, a failed parse or a layout error also give a fallback reason
- * rather than an error.
+ * rather than an error. `visit`, when given, is called with the root of the same tree after the
+ * layout (the layer extraction reads it there: one parse for both); it cannot change the outcome.
  */
-export async function codeSegments(lines: LineIndex, info: LanguageInfo, options: CodeSegmentsOptions): Promise<CodeOutcome> {
-  const rules = rulesFor(info.id)
-  if (!rules || !info.grammar) return { fallback: 'no-grammar' }
+export async function codeSegments(
+  lines: LineIndex,
+  info: LanguageInfo,
+  options: CodeSegmentsOptions,
+  visit?: (root: SyntaxNode, lines: LineIndex, rules: LanguageRules) => void,
+): Promise<CodeOutcome> {
+  const known = rulesFor(info.id)
+  if (!known || !info.grammar) return { fallback: 'no-grammar' }
+  // With a visitor, layout and visitor share what each node matched.
+  const rules = visit ? memoizeRules(known) : known
   if (lines.text.length > options.maxParseChars) return { fallback: 'too-large' }
   if (looksMinified(lines, options.maxChars)) return { fallback: 'minified' }
   let parser
@@ -55,9 +65,20 @@ export async function codeSegments(lines: LineIndex, info: LanguageInfo, options
   }
   if (!tree) return { fallback: 'parse-failed' }
   try {
-    return { segments: layoutCode(tree.rootNode, lines, rules, options) }
-  } catch {
-    return { fallback: 'layout-failed' }
+    const root = tree.rootNode
+    let outcome: CodeOutcome
+    try {
+      outcome = { segments: layoutCode(root, lines, rules, options) }
+    } catch {
+      outcome = { fallback: 'layout-failed' }
+    }
+    // The visitor (layer extraction) reads the same tree; whatever it does, the chunks stay as laid out.
+    try {
+      visit?.(root, lines, rules)
+    } catch {
+      // A visitor that fails leaves the chunks alone; it reports its own failure.
+    }
+    return outcome
   } finally {
     tree.delete()
   }

@@ -143,3 +143,21 @@ export function defineRules(definition: RulesDefinition): LanguageRules {
     attributesInSignature: definition.attributesInSignature ?? true,
   }
 }
+
+/**
+ * The same rules, remembering each node's match: a layout and a layer extraction that read one
+ * tree ask about the same node objects (children lists are cached per node), so the second asks
+ * for free. One per parsed file; it holds the file's nodes until dropped.
+ */
+export function memoizeRules(rules: LanguageRules): LanguageRules {
+  const matches = new Map<SyntaxNode, SymbolMatch | undefined>()
+  return {
+    ...rules,
+    symbol(node, type, text) {
+      if (matches.has(node)) return matches.get(node)
+      const match = rules.symbol(node, type, text)
+      matches.set(node, match)
+      return match
+    },
+  }
+}

@@ -39,19 +39,28 @@ function stripAttributes(s: string): string {
  * whitespace collapsed, leading attributes (when `dropAttributes`) and a trailing `{` or `:` dropped,
  * at most 300 characters.
  *
+ * `declEnd` is `match.decl.endIndex`, passed by a caller that already read it.
+ *
  * @example
  * // export async function load(path: string): Promise<Data> { ... }
  * // gives 'async function load(path: string): Promise<Data>'
  */
-export function signatureOf(match: SymbolMatch, text: string, dropAttributes = true): string {
+export function signatureOf(match: SymbolMatch, text: string, dropAttributes = true, declEnd = match.decl.endIndex): string {
   const { decl, body } = match
   const from = decl.startIndex
-  let to = body && body.startIndex > from && body.startIndex <= decl.endIndex ? body.startIndex : decl.endIndex
-  if (to === decl.endIndex) {
+  let to = body && body.startIndex > from && body.startIndex <= declEnd ? body.startIndex : declEnd
+  if (to === declEnd) {
     const newline = text.indexOf('\n', from)
     if (newline !== -1 && newline < to) to = newline
   }
-  const head = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE)).split('\n')
+  const slice = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE))
+  // The common case, one plain line: no line, attribute or trailing-noise handling needed.
+  const first = slice.charCodeAt(0)
+  if (slice.length <= MAX_SIGNATURE && !slice.includes('\n') && first !== 64 && first !== 91 && first !== 35) {
+    const line = /\s\s|\t/.test(slice) ? slice.replace(/\s+/g, ' ') : slice
+    return line.trim().replace(/\s*[{:]$/, '').replace(/\s+=$/, '')
+  }
+  const head = slice.split('\n')
   // A body that starts with comments (Ruby, Python) must not drag them into the signature.
   while (head.length > 1 && TRAILING_NOISE.test(head.at(-1) as string)) head.pop()
   const raw = head.join(' ').replace(/\s+/g, ' ').trim()

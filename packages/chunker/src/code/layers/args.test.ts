@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { keyArg, keyedString, parseArgs, parseBracketed, stringArg, stringList, stringValue } from './args.js'
+
+describe('parseArgs', () => {
+  it('reads strings, names, keyword arguments and lists', () => {
+    const args = parseArgs(`'/x', views.index, methods=['GET', "POST"], name = "n"`)
+    expect(stringArg(args, 0)).toBe('/x')
+    expect(args[1]).toMatchObject({ kind: 'name', value: 'views.index' })
+    expect(stringList(keyArg(args, 'methods'))).toEqual(['GET', 'POST'])
+    expect(keyedString(args, 'name')).toBe('n')
+  })
+
+  it('reads objects, functions and chained calls', () => {
+    const [options] = parseBracketed('({ method: ["PUT"], url: `/u/:id`, handler: update })')
+    expect(options?.kind).toBe('list')
+    expect(stringList(keyArg(options?.items ?? [], 'method'))).toEqual(['PUT'])
+    expect(keyedString(options?.items ?? [], 'url')).toBe('/u/:id')
+    expect(parseArgs('(req, res) => res.send(1)')[0]?.kind).toBe('function')
+    expect(parseArgs('async function () {}')[0]?.kind).toBe('function')
+    const [route] = parseArgs('get(show).post(create)')
+    expect(route).toMatchObject({ kind: 'call', value: 'get', chain: [{ value: 'post' }] })
+    expect(route?.items[0]).toMatchObject({ kind: 'name', value: 'show' })
+  })
+
+  it('does not split inside strings or brackets, and unescapes strings', () => {
+    expect(parseArgs(`"a, b", f(c, d), [e, f]`)).toHaveLength(3)
+    expect(stringValue(String.raw`"a\"b"`)).toBe('a"b')
+    expect(stringValue(String.raw`r"\d+"`)).toBe(String.raw`\d+`)
+    expect(stringValue('"""doc"""')).toBe('doc')
+    expect(stringValue('"a" + b')).toBeUndefined()
+  })
+})

@@ -1,0 +1,248 @@
+import type { LanguageRules, SymbolMatch } from '../rules.js'
+import { signatureOf } from '../signature.js'
+import { symbolIdentity } from '../symbol-identity.js'
+import { rowAt, type LineIndex } from '../../lines.js'
+import { namedChildrenOf, type SyntaxNode } from '../syntax-node.js'
+import { parseBracketed } from './args.js'
+import type { DecoratorFact, EntrypointDraft, HeritageFact, ImportFact, SymbolFact } from './facts.js'
+import { firstLine, type DefinitionDraft, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from './family.js'
+
+/** Scopes nested deeper than this are not walked (pathological input stays cheap). */
+const MAX_DEPTH = 16
+/** At most this many definitions per file. */
+const MAX_SYMBOLS = 20_000
+
+/** Where a wrapper (`export`, a decorated definition) starts, so the definition inside starts there too. */
+interface WrapperStart {
+  readonly start: number
+  readonly row: number
+}
+
+/** The top of a file. */
+export const TOP_SCOPE: Scope = { symbol: undefined, qname: '', kind: '', exported: false, test: false, depth: 0 }
+
+/** `@app.get('/x')`, `#[get("/x")]`, `[HttpGet("x")]` as a {@link DecoratorFact}. */
+export function decoratorFact(node: SyntaxNode, text: string): DecoratorFact {
+  const raw = text.slice(node.startIndex, node.endIndex).trim()
+  const inner = raw.replace(/^#!?\[|^\[|^@/, '').replace(/\]$/, '').trim()
+  const open = inner.indexOf('(')
+  const name = (open >= 0 ? inner.slice(0, open) : inner).trim().replace(/\s+/g, '')
+  const args = open >= 0 ? parseBracketed(inner.slice(open)) : []
+  return { name, args, text: raw.replace(/\s+/g, ' ').slice(0, 200), row: node.startPosition.row }
+}
+
+/**
+ * Walks the declaration scopes of one parsed file (its top level, class-like bodies, and the
+ * blocks a family walks through) and records every definition with its qualified name, span,
+ * signature, decorators, visibility and heritage. Function bodies are not entered: locals are
+ * not catalogued.
+ */
+export class DeclarationWalk implements WalkApi {
+  readonly symbols: SymbolFact[] = []
+  readonly heritage: HeritageFact[] = []
+  readonly drafts: EntrypointDraft[] = []
+  /** Import statements the walk met. */
+  readonly importFacts: ImportFact[] = []
+  /** Offsets where a definition's own name starts: never a call site. */
+  readonly definitionNames = new Set<number>()
+  packageName = ''
+  readonly #rules: LanguageRules
+  readonly #family: LayerFamily
+  readonly #ids = new Map<string, number>()
+  #exports: { names: Set<string>; exclusive: boolean } | undefined
+
+  readonly #imported: (module: string) => boolean
+
+  readonly text: string
+  readonly #lines: LineIndex
+
+  constructor(
+    lines: LineIndex,
+    readonly path: string,
+    readonly language: string,
+    rules: LanguageRules,
+    family: LayerFamily,
+    imported: (module: string) => boolean,
+  ) {
+    this.text = lines.text
+    this.#lines = lines
+    this.#rules = rules
+    this.#family = family
+    this.#imported = imported
+  }
+
+  imports(module: string): boolean {
+    return this.#imported(module) || this.importFacts.some((fact) => fact.specifier === module || fact.specifier.startsWith(`${module}/`) || fact.specifier.startsWith(`${module}.`) || fact.specifier.startsWith(`${module}::`))
+  }
+
+  addImport(parsed: ParsedImport, start: number, end: number): void {
+    const row = rowAt(this.#lines, start)
+    this.importFacts.push({ specifier: parsed.specifier, names: parsed.names, row, endRow: end > start ? rowAt(this.#lines, end - 1) : row, offset: start })
+  }
+
+  /** Walks the file from its root. */
+  run(root: SyntaxNode): void {
+    this.walk(namedChildrenOf(root), TOP_SCOPE)
+    this.#applyExports()
+  }
+
+  walk(nodes: readonly SyntaxNode[], scope: Scope, wrapper?: WrapperStart): void {
+    if (scope.depth > MAX_DEPTH) return
+    const family = this.#family
+    const rules = this.#rules
+    let pending: SyntaxNode[] = []
+    let wrap = wrapper
+    for (const node of nodes) {
+      if (this.symbols.length >= MAX_SYMBOLS) return
+      const type = node.type
+      if (family.decoratorTypes.has(type)) {
+        pending.push(node)
+        continue
+      }
+      if (rules.comments.has(type)) continue
+      const before = this.symbols.length
+      if (family.declaration?.(node, type, scope, this)) {
+        for (let i = before; i < this.symbols.length; i++) {
+          const added = this.symbols[i] as SymbolFact
+          if (added.parent === scope.symbol) this.#extendStart(added, wrap, pending)
+        }
+        pending = []
+        wrap = undefined
+        continue
+      }
+      const match = rules.symbol(node, type, this.text)
+      if (match && match.name) {
+        this.#symbol(node, match, scope, pending, wrap)
+        pending = []
+        wrap = undefined
+        continue
+      }
+      if (rules.transparent.has(type) || family.scopeThrough.has(type)) {
+        const inner = family.wrappers.has(type) ? { start: node.startIndex, row: node.startPosition.row } : undefined
+        const children = namedChildrenOf(node)
+        if (pending.length > 0) children.unshift(...pending)
+        const exporting = family.exportWrappers?.has(type) === true && !scope.exported
+        this.walk(children, exporting ? { ...scope, exported: true } : scope, wrap ?? inner)
+        wrap = undefined
+      }
+      pending = []
+    }
+  }
+
+  define(draft: DefinitionDraft, scope: Scope): SymbolFact {
+    const { node } = draft
+    const identity = { kind: draft.kind, name: draft.name, qname: scope.qname ? `${scope.qname}.${draft.name}` : draft.name }
+    const signature = draft.signature ?? firstLine(this.text, node.startIndex, node.endIndex)
+    const fact = this.#add(identity, node, node.endIndex, scope, signature, [], draft.exported, false)
+    if (draft.body && scope.depth < MAX_DEPTH) {
+      this.walk(namedChildrenOf(draft.body), this.#inner(fact, scope, false))
+    }
+    return fact
+  }
+
+  setPackage(name: string): void {
+    if (!this.packageName) this.packageName = name
+  }
+
+  markExported(names: readonly string[], exclusive = false): void {
+    this.#exports ??= { names: new Set(), exclusive }
+    if (exclusive) this.#exports.exclusive = true
+    for (const name of names) this.#exports.names.add(name)
+  }
+
+  entrypoint(draft: EntrypointDraft): void {
+    this.drafts.push(draft)
+  }
+
+  #symbol(node: SyntaxNode, match: SymbolMatch, scope: Scope, pending: readonly SyntaxNode[], wrap: WrapperStart | undefined): void {
+    const identity = symbolIdentity(match, scope.qname, scope.kind, this.#rules)
+    const attached = pending.map((d) => decoratorFact(d, this.text))
+    const details = this.#family.details(node, match, scope, this, attached)
+    const decorators = [...attached, ...(details.decorators ?? []).map((d) => decoratorFact(d, this.text))]
+    const end = node.endIndex
+    const signature = signatureOf(match, this.text, this.#rules.attributesInSignature, end)
+    const exported = scope.exported || details.exported === true ? true : details.exported
+    const test = scope.test || details.test === true || details.testScope === true
+    const fact = this.#add(identity, node, end, scope, signature, decorators, exported, test, identity.parent)
+    this.#extendStart(fact, wrap, pending)
+    for (const { kind, target } of details.heritage ?? []) {
+      this.heritage.push({ kind, target, symbol: fact, row: node.startPosition.row })
+    }
+    if (match.container && scope.depth < MAX_DEPTH) {
+      const body = match.body
+      if (body) this.walk(namedChildrenOf(body), this.#inner(fact, scope, details.testScope === true))
+    }
+  }
+
+  #inner(fact: SymbolFact, scope: Scope, testScope: boolean): Scope {
+    return { symbol: fact, qname: fact.qname, kind: fact.kind, exported: false, test: scope.test || testScope, depth: scope.depth + 1 }
+  }
+
+  #add(
+    identity: { kind: string; name: string; qname: string },
+    node: SyntaxNode,
+    end: number,
+    scope: Scope,
+    signature: string,
+    decorators: DecoratorFact[],
+    exported: boolean | undefined,
+    test: boolean,
+    parentQname = scope.qname,
+  ): SymbolFact {
+    const key = identity.qname || identity.kind
+    const seen = (this.#ids.get(key) ?? 0) + 1
+    this.#ids.set(key, seen)
+    const id = `${this.path}#${key}${seen > 1 ? `~${seen}` : ''}`
+    const nameAt = identity.name ? this.text.indexOf(identity.name, node.startIndex) : -1
+    if (nameAt >= 0 && nameAt < end) this.definitionNames.add(nameAt)
+    const parent = parentQname === scope.qname ? scope.symbol : (this.#byQname(parentQname) ?? scope.symbol)
+    const fact: SymbolFact = {
+      id,
+      name: identity.name,
+      qname: identity.qname,
+      kind: identity.kind,
+      start: node.startIndex,
+      end,
+      startRow: node.startPosition.row,
+      endRow: end > node.startIndex ? rowAt(this.#lines, end - 1) : node.startPosition.row,
+      parent,
+      signature,
+      exported,
+      decorators,
+      testMarker: test,
+    }
+    this.symbols.push(fact)
+    return fact
+  }
+
+  #byQname(qname: string): SymbolFact | undefined {
+    for (let i = this.symbols.length - 1; i >= 0; i--) {
+      const symbol = this.symbols[i] as SymbolFact
+      if (symbol.qname === qname) return symbol
+    }
+    return undefined
+  }
+
+  /** Moves a symbol's start back to its wrapper or first decorator. */
+  #extendStart(symbol: SymbolFact, wrap: WrapperStart | undefined, pending: readonly SyntaxNode[]): void {
+    if (wrap && wrap.start < symbol.start) {
+      symbol.start = wrap.start
+      symbol.startRow = wrap.row
+    }
+    const first = pending[0]
+    if (first && first.startIndex < symbol.start) {
+      symbol.start = first.startIndex
+      symbol.startRow = first.startPosition.row
+    }
+  }
+
+  #applyExports(): void {
+    const exports = this.#exports
+    if (!exports) return
+    for (const symbol of this.symbols) {
+      if (symbol.parent) continue
+      if (exports.names.has(symbol.name)) symbol.exported = true
+      else if (exports.exclusive) symbol.exported = false
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
+import type { CallFact, EntrypointDraft, FileFacts, SymbolFact } from '../facts.js'
+import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
+import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
+import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
+import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
+
+/** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
+export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
+
+/** Calls that create a prefixed router or group, and where their prefix is. */
+const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
+  Group: (args) => stringArg(args, 0),
+  group: (args) => stringArg(args, 0),
+  basePath: (args) => stringArg(args, 0),
+  scope: (args) => stringArg(args, 0),
+  APIRouter: (args) => keyedString(args, 'prefix'),
+  Blueprint: (args) => keyedString(args, 'url_prefix'),
+  Router: (args) => {
+    const options = args[0]
+    const prefix = options?.kind === 'list' ? keyArg(options.items, 'prefix') : keyArg(args, 'prefix')
+    return prefix?.kind === 'string' ? prefix.value : undefined
+  },
+}
+
+/** Calls that mount a router under a path: Express and Koa's `app.use('/api', router)`, Hono's `app.route('/api', sub)`. */
+const MOUNT_CALLS = new Set(['use', 'route', 'mount'])
+
+function prefixes(calls: readonly CallFact[]): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const call of calls) {
+    if (MOUNT_CALLS.has(call.name) && call.receiver) {
+      const [path, router, ...rest] = call.args()
+      if (path?.kind === 'string' && router?.kind === 'name' && rest.length === 0) {
+        const base = joinRoute(out.get(call.receiver) ?? '', path.value)
+        out.set(router.value, joinRoute(base, out.get(router.value) ?? ''))
+        continue
+      }
+    }
+    const read = PREFIX_CALLS[call.name]
+    if (!read) continue
+    const own = read(call.args())
+    const variable = own === undefined ? undefined : call.assignedTo()
+    if (own === undefined || !variable) continue
+    const base = out.get(call.receiver.replace(/\(.*$/, '')) ?? ''
+    out.set(variable, joinRoute(base, own))
+  }
+  return out
+}
+
+function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {
+  let low = 0
+  let high = symbols.length - 1
+  let found = -1
+  while (low <= high) {
+    const mid = (low + high) >> 1
+    if ((symbols[mid] as SymbolFact).start <= offset) {
+      found = mid
+      low = mid + 1
+    } else high = mid - 1
+  }
+  let candidate = found >= 0 ? symbols[found] : undefined
+  while (candidate && candidate.end <= offset) candidate = candidate.parent
+  return candidate
+}
+
+/** A function that finds the innermost definition around an offset (symbols in document order). */
+export function enclosingFinder(symbols: readonly SymbolFact[]): (offset: number) => SymbolFact | undefined {
+  const sorted = [...symbols].sort((a, b) => a.start - b.start)
+  return (offset) => innermost(sorted, offset)
+}
+
+/**
+ * Every module an import names, and every module it is a submodule of: `github.com/x/y` gives
+ * itself, `github`, `github.com`, `github.com/x`; `a.b.C` gives `a`, `a.b`; `std::io` gives `std`
+ * and `std:`. Checking whether a file imports a framework is then one lookup.
+ */
+export function importedModules(specifiers: readonly string[]): Set<string> {
+  const out = new Set<string>()
+  for (const specifier of specifiers) {
+    out.add(specifier)
+    for (let i = 1; i < specifier.length; i++) {
+      const c = specifier.charCodeAt(i)
+      // A module ends before `/`, `.`, `:` or a backslash.
+      if (c === 47 || c === 46 || c === 58 || c === 92) out.add(specifier.slice(0, i))
+    }
+  }
+  return out
+}
+
+/**
+ * Runs every detector that applies to the file (its language, and an import of its framework or
+ * a receiver it knows) and returns the entrypoints found, in file order, without duplicates.
+ */
+export function detectEntrypoints(
+  facts: FileFacts,
+  enclosing: (offset: number) => SymbolFact | undefined,
+  modules: ReadonlySet<string> = importedModules(facts.imports.map((i) => i.specifier)),
+): EntrypointDraft[] {
+  let routePrefixes: Map<string, string> | undefined
+  const context: DetectContext = {
+    facts,
+    imports: (module) => modules.has(module),
+    enclosing,
+    prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls)).get(receiver) ?? '',
+  }
+  const drafts: EntrypointDraft[] = [...facts.drafts]
+  for (const detector of ENTRYPOINT_DETECTORS) {
+    if (!detector.languages.includes(facts.language)) continue
+    const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module))
+    // Receivers that stand for a framework are plain names: test them without reading any call's text.
+    if (gated && !(detector.receivers && facts.calls.some((call) => detector.receivers?.test(call.simpleReceiver)))) continue
+    drafts.push(...detector.detect(context))
+  }
+  const seen = new Set<string>()
+  return drafts
+    .filter((draft) => {
+      const key = `${draft.kind} ${draft.framework} ${draft.method} ${draft.route} ${draft.offset}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+    .sort((a, b) => a.offset - b.offset)
+}

@@ -1,0 +1,110 @@
+import type { Arg } from '../args.js'
+import type { CallFact, DecoratorFact, EntrypointDraft, FileFacts, SymbolFact } from '../facts.js'
+
+/** What a detector may ask about the file beyond its facts. */
+export interface DetectContext {
+  readonly facts: FileFacts
+  /** Whether the file imports a module equal to `prefix`, or starting with `prefix` followed by `/`, `.`, `:` or `\`. */
+  imports(prefix: string): boolean
+  /** The innermost definition around an offset. */
+  enclosing(offset: number): SymbolFact | undefined
+  /** Route prefixes assigned to variables in this file (`v1 := r.Group("/v1")` gives `v1` -> `/v1`). */
+  prefixOf(receiver: string): string
+}
+
+/**
+ * One framework's entrypoint detector: a table entry. `languages` and `imports` gate it cheaply
+ * (a detector runs only on files of its languages that import one of its modules, unless
+ * `imports` is empty); `detect` reads the file's facts.
+ */
+export interface EntrypointDetector {
+  /** The framework recorded on what it finds, e.g. `express`, `spring`, `click`. */
+  readonly framework: string
+  readonly languages: readonly string[]
+  /** Module prefixes, one of which the file must import; empty: no import needed (file-based routing). */
+  readonly imports: readonly string[]
+  /** Also run when a call's receiver is named like this, without an import (a Fastify plugin's `fastify`). */
+  readonly receivers?: RegExp
+  detect(context: DetectContext): EntrypointDraft[]
+}
+
+/**
+ * A route prefix and a path joined with one `/`: `/api` + `users` gives `/api/users`, `/items` +
+ * `/` gives `/items/`; an empty side gives the other unchanged.
+ */
+export function joinRoute(prefix: string, path: string): string {
+  if (prefix === '') return path
+  if (path === '') return prefix
+  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+}
+
+/** A route with a leading `/` (frameworks that resolve relative paths against the root). */
+export function rooted(route: string): string {
+  return route.startsWith('/') ? route : `/${route}`
+}
+
+/** A handler argument as written: a name (`views.index`, `getUser`), a call's callee, or `''` for an inline function. */
+export function handlerOf(arg: Arg | undefined): string {
+  if (!arg) return ''
+  if (arg.kind === 'name') return arg.value.replace(/::/g, '.')
+  if (arg.kind === 'call') return arg.value.replace(/::/g, '.')
+  return ''
+}
+
+/** A draft for a call site. */
+export function callDraft(
+  call: CallFact,
+  fields: Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route' | 'handler'>,
+): EntrypointDraft {
+  return { ...fields, row: call.row, offset: call.offset, text: call.text() }
+}
+
+/** A draft for a decorated definition. */
+export function decoratorDraft(
+  symbol: SymbolFact,
+  decorator: DecoratorFact,
+  fields: Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route'> & { handler?: string },
+): EntrypointDraft {
+  return {
+    handler: symbol.qname,
+    ...fields,
+    row: decorator.row,
+    endRow: symbol.endRow,
+    offset: symbol.start,
+    text: decorator.text,
+    declaring: symbol,
+  }
+}
+
+/** The last segment of a dotted or `::` name: `app.get` gives `get`, `web::get` gives `get`. */
+export function lastSegment(name: string): string {
+  const parts = name.split(/\.|::/)
+  return parts[parts.length - 1] ?? name
+}
+
+/** `serve [port]`, `clone <src>` give `serve`, `clone`. */
+export function commandWord(spec: string): string {
+  return spec.trim().split(/\s+/)[0] ?? ''
+}
+
+/** `snake_case` and `PascalCase` to `kebab-case` (click, typer and clap derive names). */
+export function kebab(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase()
+}
+
+/** HTTP methods by the lower-case verb frameworks use as function, method or decorator names. */
+export const HTTP_VERBS: Readonly<Record<string, string>> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  delete: 'DELETE',
+  del: 'DELETE',
+  patch: 'PATCH',
+  options: 'OPTIONS',
+  head: 'HEAD',
+  all: '*',
+  any: '*',
+}

@@ -1,0 +1,212 @@
+import { keyArg, stringList } from '../args.js'
+import type { EntrypointDraft } from '../facts.js'
+import { callDraft, decoratorDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
+
+const JS = ['typescript', 'tsx', 'javascript']
+const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
+const CAPITAL_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Options: 'OPTIONS', Head: 'HEAD', All: '*' }
+const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
+
+/** Fastify's full declaration: `fastify.route({ method: 'GET', url: '/x', handler })`. */
+const fastifyRouteObjects: EntrypointDetector = {
+  framework: 'fastify',
+  languages: JS,
+  imports: ['fastify'],
+  receivers: /^(?:fastify|server|instance)$/,
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    const imported = context.imports('fastify')
+    for (const call of context.facts.calls) {
+      if (call.name !== 'route' || !call.receiver) continue
+      if (!imported && !/^(?:fastify|server|instance)$/.test(call.receiver)) continue
+      const options = call.args()[0]
+      if (options?.kind !== 'list') continue
+      const url = keyArg(options.items, 'url') ?? keyArg(options.items, 'path')
+      if (url?.kind !== 'string') continue
+      const route = joinRoute(context.prefixOf(call.receiver), url.value)
+      const handler = handlerOf(keyArg(options.items, 'handler'))
+      for (const method of stringList(keyArg(options.items, 'method'))) {
+        drafts.push(callDraft(call, { kind: 'http-route', framework: 'fastify', method: method.toUpperCase(), route, handler }))
+      }
+    }
+    return drafts
+  },
+}
+
+/** Hono's `app.on('PURGE', '/cache', handler)` and `app.on(['GET', 'POST'], '/x', handler)`. */
+const honoOn: EntrypointDetector = {
+  framework: 'hono',
+  languages: JS,
+  imports: ['hono'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const call of context.facts.calls) {
+      if (call.name !== 'on' || !call.receiver) continue
+      const [methods, path, ...rest] = call.args()
+      if (path?.kind !== 'string' || !methods || rest.length === 0) continue
+      const route = joinRoute(context.prefixOf(call.receiver), path.value)
+      for (const method of stringList(methods)) {
+        drafts.push(callDraft(call, { kind: 'http-route', framework: 'hono', method: method.toUpperCase(), route, handler: handlerOf(rest.at(-1)) }))
+      }
+    }
+    return drafts
+  },
+}
+
+/** Next.js route handlers (`app/**\/route.ts` exporting `GET`, ...) and API routes (`pages/api/**`). */
+const nextRouteFiles: EntrypointDetector = {
+  framework: 'nextjs',
+  languages: JS,
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { path, symbols } = context.facts
+    if (!path.includes('app/') && !path.includes('pages/')) return []
+    const app = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/.exec(path)
+    const pages = /(?:^|\/)pages\/(api(?:\/[^/]+)*?)(?:\/index)?\.[cm]?[jt]sx?$/.exec(path)
+    if (!app && !pages) return []
+    const segments = (app ? (app[1] as string) : (pages?.[1] as string)).split('/').filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith('@'))
+    const route = `/${segments.join('/')}`
+    const drafts: EntrypointDraft[] = []
+    for (const symbol of symbols) {
+      if (symbol.parent || !symbol.exported) continue
+      const method = app ? (NEXT_METHODS.has(symbol.name) ? symbol.name : undefined) : symbol.name === 'handler' || symbol.name === 'default' ? '*' : undefined
+      if (!method) continue
+      drafts.push({ kind: 'http-route', framework: 'nextjs', method, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol })
+    }
+    return drafts
+  },
+}
+
+/** Django: `path('articles/<int:year>/', views.year_archive)` and `re_path`/`url` in a `urls.py`. */
+const djangoUrls: EntrypointDetector = {
+  framework: 'django',
+  languages: ['python'],
+  imports: ['django'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    if (!/(?:^|\/)urls\.py$/.test(context.facts.path)) return []
+    const drafts: EntrypointDraft[] = []
+    for (const call of context.facts.calls) {
+      if (call.receiver !== '' || (call.name !== 'path' && call.name !== 're_path' && call.name !== 'url')) continue
+      const [route, view] = call.args().filter((arg) => !arg.key)
+      if (route?.kind !== 'string' || !view || (view.kind === 'call' && lastSegment(view.value) === 'include')) continue
+      // `admin.site.urls` mounts an app like include() does.
+      if (view.kind === 'name' && view.value.endsWith('.urls')) continue
+      const handler = view.kind === 'call' && view.chain.length === 0 ? handlerOf(view).replace(/\.as_view$/, '') : handlerOf(view)
+      drafts.push(callDraft(call, { kind: 'http-route', framework: 'django', method: '*', route: route.value, handler }))
+    }
+    return drafts
+  },
+}
+
+/** JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's `@Path`. */
+const jaxRs: EntrypointDetector = {
+  framework: 'jax-rs',
+  languages: ['java'],
+  imports: ['javax.ws.rs', 'jakarta.ws.rs'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const symbol of context.facts.symbols) {
+      if (symbol.kind !== 'method') continue
+      const verb = symbol.decorators.find((d) => UPPER_VERBS[d.name] !== undefined && d.name !== 'Any')
+      if (!verb) continue
+      const own = symbol.decorators.find((d) => d.name === 'Path')
+      const owner = symbol.parent?.decorators.find((d) => d.name === 'Path')
+      const prefix = owner ? (decoratorPaths(owner.args, ['value'])[0] ?? '') : ''
+      const path = own ? (decoratorPaths(own.args, ['value'])[0] ?? '') : ''
+      drafts.push(decoratorDraft(symbol, verb, { kind: 'http-route', framework: 'jax-rs', method: UPPER_VERBS[verb.name] as string, route: rooted(joinRoute(prefix, path)) }))
+    }
+    return drafts
+  },
+}
+
+/** Axum: `.route("/x", get(handler).post(other))`; actix-web: `.route("/x", web::get().to(handler))`, `web::resource("/x").route(web::post().to(h))`. */
+function rustRouter(framework: 'axum' | 'actix-web', module: string): EntrypointDetector {
+  return {
+    framework,
+    languages: ['rust'],
+    imports: [module],
+    detect(context: DetectContext): EntrypointDraft[] {
+      const drafts: EntrypointDraft[] = []
+      for (const call of context.facts.calls) {
+        if (call.name !== 'route' && call.name !== 'to') continue
+        const args = call.args()
+        let path = args[0]?.kind === 'string' ? args[0].value : undefined
+        let router = path === undefined ? args[0] : args[1]
+        if (path === undefined) {
+          const resource = /resource\(\s*"([^"]*)"\s*\)/.exec(call.receiver)
+          if (!resource || (call.name === 'to' && /\.route\(/.test(call.receiver))) continue
+          path = resource[1] as string
+          if (call.name === 'to') router = { key: '', kind: 'call', value: 'any', items: [], chain: [{ key: '', kind: 'call', value: 'to', items: args, chain: [] }] }
+        }
+        if (router?.kind !== 'call') continue
+        const parts = [router, ...router.chain]
+        for (let i = 0; i < parts.length; i++) {
+          const part = parts[i] as (typeof parts)[number]
+          const method = HTTP_VERBS[lastSegment(part.value)] ?? (lastSegment(part.value) === 'any' ? '*' : undefined)
+          if (method === undefined) continue
+          // axum: get(handler); actix: get().to(handler)
+          const next = parts[i + 1]
+          const handler = part.items.length > 0 ? handlerOf(part.items[0]) : next && lastSegment(next.value) === 'to' ? handlerOf(next.items[0]) : ''
+          drafts.push(callDraft(call, { kind: 'http-route', framework, method, route: joinRoute(context.prefixOf(call.receiver), path), handler }))
+        }
+      }
+      return drafts
+    },
+  }
+}
+
+/** The HTTP route detectors, one entry per framework. */
+export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
+  verbCallRoutes({ framework: 'express', languages: JS, imports: ['express'], verbs: HTTP_VERBS }),
+  verbCallRoutes({ framework: 'fastify', languages: JS, imports: ['fastify'], receivers: /^(?:fastify|server|instance)$/, verbs: HTTP_VERBS }),
+  fastifyRouteObjects,
+  verbCallRoutes({ framework: 'hono', languages: JS, imports: ['hono'], verbs: HTTP_VERBS }),
+  honoOn,
+  verbCallRoutes({ framework: 'koa', languages: JS, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true }),
+  decoratedRoutes({ framework: 'nestjs', languages: JS, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted }),
+  nextRouteFiles,
+  decoratedRoutes({
+    framework: 'flask',
+    languages: ['python'],
+    imports: ['flask'],
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH' },
+    generic: { names: ['route'], methodKeys: ['methods'], defaultMethod: 'GET' },
+    pathKeys: ['rule'],
+    dotted: true,
+  }),
+  decoratedRoutes({
+    framework: 'fastapi',
+    languages: ['python'],
+    imports: ['fastapi'],
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', options: 'OPTIONS', head: 'HEAD', trace: 'TRACE' },
+    generic: { names: ['api_route'], methodKeys: ['methods'], defaultMethod: 'GET' },
+    pathKeys: ['path'],
+    dotted: true,
+  }),
+  djangoUrls,
+  verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS }),
+  verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS }),
+  verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true }),
+  decoratedRoutes({
+    framework: 'spring',
+    languages: ['java'],
+    imports: ['org.springframework'],
+    verbs: { GetMapping: 'GET', PostMapping: 'POST', PutMapping: 'PUT', DeleteMapping: 'DELETE', PatchMapping: 'PATCH' },
+    generic: { names: ['RequestMapping'], methodKeys: ['method'], defaultMethod: '*' },
+    classPrefix: ['RequestMapping'],
+    pathKeys: ['value', 'path'],
+    normalise: rooted,
+  }),
+  jaxRs,
+  rustRouter('axum', 'axum'),
+  rustRouter('actix-web', 'actix_web'),
+  decoratedRoutes({
+    framework: 'actix-web',
+    languages: ['rust'],
+    imports: ['actix_web'],
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', head: 'HEAD', options: 'OPTIONS', trace: 'TRACE' },
+    generic: { names: ['route'], methodKeys: ['method'], defaultMethod: '*' },
+    pathKeys: ['path'],
+  }),
+]

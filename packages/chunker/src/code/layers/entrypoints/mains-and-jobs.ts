@@ -1,0 +1,86 @@
+import { stringArg } from '../args.js'
+import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { callDraft, decoratorDraft, handlerOf, type DetectContext, type EntrypointDetector } from './detector.js'
+
+/** Which definitions are a program's `main`, per language. */
+const MAIN_RULES: Readonly<Record<string, (symbol: SymbolFact, packageName: string) => boolean>> = {
+  go: (s, pkg) => pkg === 'main' && s.name === 'main' && s.kind === 'function' && !s.parent,
+  rust: (s) => s.name === 'main' && s.kind === 'function' && !s.parent,
+  c: (s) => s.name === 'main' && s.kind === 'function' && !s.parent,
+  cpp: (s) => s.name === 'main' && s.kind === 'function' && !s.parent,
+  java: (s) => s.name === 'main' && s.kind === 'method' && /\bstatic\b/.test(s.signature) && /\bvoid\b/.test(s.signature),
+  csharp: (s) => s.name === 'Main' && s.kind === 'method' && /\bstatic\b/.test(s.signature),
+}
+
+/** `main` functions: Go's `func main` in `package main`, Rust, C and C++ `main`, Java's and C#'s static `main`. */
+const mainFunctions: EntrypointDetector = {
+  framework: 'main',
+  languages: Object.keys(MAIN_RULES),
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { facts } = context
+    const rule = MAIN_RULES[facts.language]
+    if (!rule) return []
+    return facts.symbols
+      .filter((symbol) => rule(symbol, facts.packageName))
+      .map((symbol) => ({
+        kind: 'main' as const,
+        framework: facts.language,
+        method: '',
+        route: '',
+        handler: symbol.qname,
+        row: symbol.startRow,
+        endRow: symbol.endRow,
+        offset: symbol.start,
+        text: symbol.signature,
+        declaring: symbol,
+      }))
+  },
+}
+
+/** Spring's `@Scheduled(cron = "...")` and NestJS's `@Cron('...')` / `@Interval(ms)`. */
+function scheduledDecorators(framework: 'spring' | 'nestjs', languages: readonly string[], module: string, names: readonly string[]): EntrypointDetector {
+  return {
+    framework,
+    languages,
+    imports: [module],
+    detect(context: DetectContext): EntrypointDraft[] {
+      const drafts: EntrypointDraft[] = []
+      for (const symbol of context.facts.symbols) {
+        for (const decorator of symbol.decorators) {
+          if (!names.includes(decorator.name)) continue
+          const keyed = decorator.args.find((arg) => arg.key !== '')
+          const schedule = stringArg(decorator.args, 0, ['cron']) ?? (keyed ? `${keyed.key}=${keyed.value}` : (decorator.args[0]?.value ?? ''))
+          drafts.push(decoratorDraft(symbol, decorator, { kind: 'scheduled', framework, method: '', route: schedule }))
+        }
+      }
+      return drafts
+    },
+  }
+}
+
+/** node-cron: `cron.schedule('*\/5 * * * *', task)`. */
+const nodeCron: EntrypointDetector = {
+  framework: 'node-cron',
+  languages: ['typescript', 'tsx', 'javascript'],
+  imports: ['node-cron'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const call of context.facts.calls) {
+      if (call.name !== 'schedule' || call.receiver === '') continue
+      const schedule = stringArg(call.args(), 0)
+      if (!schedule) continue
+      drafts.push(callDraft(call, { kind: 'scheduled', framework: 'node-cron', method: '', route: schedule, handler: handlerOf(call.args()[1]) }))
+    }
+    return drafts
+  },
+}
+
+/** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families. */
+export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
+  mainFunctions,
+  scheduledDecorators('spring', ['java'], 'org.springframework', ['Scheduled']),
+  scheduledDecorators('nestjs', ['typescript', 'tsx', 'javascript'], '@nestjs/schedule', ['Cron', 'Interval', 'Timeout']),
+  nodeCron,
+]
+

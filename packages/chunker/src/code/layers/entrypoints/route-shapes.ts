@@ -1,0 +1,169 @@
+import { keyArg, stringList, type Arg } from '../args.js'
+import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { callDraft, decoratorDraft, handlerOf, joinRoute, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
+
+/** What every route detector entry names. */
+interface RouteEntry {
+  readonly framework: string
+  readonly languages: readonly string[]
+  readonly imports: readonly string[]
+  readonly receivers?: RegExp
+}
+
+/** `app.get('/x', handler)`-style registration. */
+export interface VerbCallRoutes extends RouteEntry {
+  /** Callee names to HTTP methods (`get` -> `GET`, Gin's `GET` -> `GET`). */
+  readonly verbs: Readonly<Record<string, string>>
+  /** Arguments a registration has at least (path and handler). @default 2 */
+  readonly minArgs?: number
+  /** The path is the first string argument starting with `/` (Koa's named routes put a name first). @default false */
+  readonly slashPath?: boolean
+  /** Net/http patterns: `"GET /items/{id}"` carries the method. @default false */
+  readonly methodInPattern?: boolean
+  /** Normalises the final route. @default identity */
+  readonly normalise?: (route: string) => string
+}
+
+/** `router.route('/books')`, possibly followed by other verb links: `.route('/books').get(list)`. */
+const ROUTE_IN_RECEIVER = /\.route\(\s*(['"`])([^'"`]*)\1\s*\)(?:\.\w+\([^()]*\))*$/
+
+/** A detector for frameworks that register a route with a verb-named call. */
+export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
+  const minArgs = entry.minArgs ?? 2
+  return {
+    ...entry,
+    detect(context: DetectContext): EntrypointDraft[] {
+      const drafts: EntrypointDraft[] = []
+      const imported = entry.imports.some((module) => context.imports(module))
+      for (const call of context.facts.calls) {
+        let method = entry.verbs[call.name]
+        if (method === undefined || !call.receiver) continue
+        if (!imported && !entry.receivers?.test(call.receiver)) continue
+        const positional = call.args().filter((arg) => !arg.key)
+        let pathArg = entry.slashPath ? positional.find((arg) => arg.kind === 'string' && arg.value.startsWith('/')) : positional[0]
+        let path = pathArg?.kind === 'string' ? pathArg.value : undefined
+        let prefix = context.prefixOf(call.receiver)
+        if (path === undefined) {
+          // Express and Koa chains: router.route('/book').get(handler)
+          const chained = ROUTE_IN_RECEIVER.exec(call.receiver)
+          if (!chained) continue
+          path = chained[2] as string
+          prefix = context.prefixOf(call.receiver.slice(0, call.receiver.lastIndexOf('.route(')))
+          pathArg = undefined
+        } else if (positional.length < minArgs) continue
+        if (entry.methodInPattern) {
+          const pattern = /^([A-Z]+)\s+(\S+)$/.exec(path)
+          if (pattern) [, method, path] = pattern as unknown as [string, string, string]
+        }
+        const rest = positional.filter((arg) => arg !== pathArg)
+        const route = joinRoute(prefix, path)
+        drafts.push(
+          callDraft(call, {
+            kind: 'http-route',
+            framework: entry.framework,
+            method,
+            route: entry.normalise ? entry.normalise(route) : route,
+            handler: handlerOf(rest.at(-1)),
+          }),
+        )
+      }
+      return drafts
+    },
+  }
+}
+
+/** Decorator- or annotation-based routes on methods, with an optional prefix on their class. */
+export interface DecoratedRoutes extends RouteEntry {
+  /** Decorator names (last segment) to HTTP methods: `Get` -> `GET`, `GetMapping` -> `GET`, `get` -> `GET`. */
+  readonly verbs: Readonly<Record<string, string>>
+  /** Decorators whose methods come from an argument (`route`, `RequestMapping`, `api_route`). */
+  readonly generic?: { readonly names: readonly string[]; readonly methodKeys: readonly string[]; readonly defaultMethod: string }
+  /** Decorators on the enclosing class that give a route prefix (`Controller`, `RequestMapping`, `Path`). */
+  readonly classPrefix?: readonly string[]
+  /** Keyword arguments that hold the path when it is not the first positional one. */
+  readonly pathKeys: readonly string[]
+  /** Only dotted decorators count (`app.get`, not a bare `get`). @default false */
+  readonly dotted?: boolean
+  /** Normalises the final route. @default identity */
+  readonly normalise?: (route: string) => string
+}
+
+/** The path arguments of a decorator: the first positional string (or strings of a list) or a keyed one. */
+export function decoratorPaths(args: readonly Arg[], keys: readonly string[]): string[] {
+  for (const key of keys) {
+    const keyed = keyArg(args, key)
+    if (keyed) return stringList(keyed)
+  }
+  const first = args.find((arg) => !arg.key)
+  if (!first) return ['']
+  if (first.kind === 'string') return [first.value]
+  if (first.kind !== 'list') return []
+  if (!first.items.some((item) => item.key)) return stringList(first)
+  // An options object: @Controller({ path: 'cats' })
+  for (const key of keys) {
+    const keyed = keyArg(first.items, key)
+    if (keyed) return stringList(keyed)
+  }
+  return ['']
+}
+
+/** Methods named by an argument: `methods=['GET', 'POST']`, `method = RequestMethod.POST`, `method = "GET"`. */
+function methodsFrom(args: readonly Arg[], keys: readonly string[]): string[] {
+  const out: string[] = []
+  for (const arg of args) {
+    if (!keys.includes(arg.key)) continue
+    for (const value of stringList(arg)) out.push(lastSegment(value).toUpperCase())
+  }
+  return out
+}
+
+function classPrefixes(symbol: SymbolFact, names: readonly string[], keys: readonly string[]): string[] {
+  let parent = symbol.parent
+  while (parent && parent.kind !== 'class' && parent.kind !== 'interface') parent = parent.parent
+  const decorator = parent?.decorators.find((d) => names.includes(lastSegment(d.name)))
+  if (!decorator) return ['']
+  const paths = decoratorPaths(decorator.args, keys)
+  return paths.length > 0 ? paths : ['']
+}
+
+/** A detector for decorator- or annotation-based routes. */
+export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
+  return {
+    ...entry,
+    detect(context: DetectContext): EntrypointDraft[] {
+      const drafts: EntrypointDraft[] = []
+      for (const symbol of context.facts.symbols) {
+        if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
+        for (const decorator of symbol.decorators) {
+          const name = lastSegment(decorator.name)
+          const dotted = decorator.name.includes('.')
+          if (entry.dotted && !dotted) continue
+          let methods: string[]
+          if (entry.verbs[name] !== undefined) methods = [entry.verbs[name] as string]
+          else if (entry.generic?.names.includes(name)) {
+            methods = methodsFrom(decorator.args, entry.generic.methodKeys)
+            if (methods.length === 0) methods = [entry.generic.defaultMethod]
+          } else continue
+          const receiver = dotted ? decorator.name.slice(0, decorator.name.lastIndexOf('.')) : ''
+          const prefixes = entry.classPrefix ? classPrefixes(symbol, entry.classPrefix, entry.pathKeys) : [context.prefixOf(receiver)]
+          for (const prefix of prefixes) {
+            for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
+              const route = joinRoute(prefix, path)
+              for (const method of methods) {
+                drafts.push(
+                  decoratorDraft(symbol, decorator, {
+                    kind: 'http-route',
+                    framework: entry.framework,
+                    method,
+                    route: entry.normalise ? entry.normalise(route) : route,
+                  }),
+                )
+              }
+            }
+          }
+        }
+      }
+      return drafts
+    },
+  }
+}

@@ -1,0 +1,105 @@
+import type { FileLayers } from '@rag/core'
+import type { LanguageInfo } from '../../languages.js'
+import { rowAt, type LineIndex } from '../../lines.js'
+import type { LanguageRules } from '../rules.js'
+import { rulesFor } from '../rules-registry.js'
+import type { SyntaxNode } from '../syntax-node.js'
+import { DeclarationWalk } from './declaration-walk.js'
+import { detectEntrypoints, enclosingFinder, importedModules } from './entrypoints/detect.js'
+import type { CallFact, FileFacts, ImportFact } from './facts.js'
+import { familyFor } from './family-registry.js'
+import type { LayerFamily } from './family.js'
+import { fileRecords } from './file-records.js'
+import { isTestImport, isTestPath } from './is-test.js'
+import { maskCode } from './lexical/mask-code.js'
+import { scanCalls } from './lexical/scan-calls.js'
+
+/** Reads one parsed file's layer records while the tree is alive; `rules` may be the layout's memoized rules. */
+export type LayerExtractor = (root: SyntaxNode, lines: LineIndex, path: string, rules?: LanguageRules) => FileLayers
+
+/** Test-framework calls at the top of a file (`describe('x', ...)`, `it(...)`, `test(...)`) mark it as a test. */
+const TEST_CALLS = new Set(['describe', 'it', 'test', 'suite', 'context'])
+
+/** Declaration files hold types only: no calls to read. */
+const DECLARATION_FILE = /\.d\.[cm]?ts$/
+
+function scannedImports(family: LayerFamily, masked: string, lines: LineIndex): ImportFact[] {
+  const { text } = lines
+  return (family.scanImports?.(masked, text) ?? []).map(({ start, end, ...parsed }) => ({
+    ...parsed,
+    row: rowAt(lines, start),
+    endRow: rowAt(lines, Math.max(start, end - 1)),
+    offset: start,
+  }))
+}
+
+/** Calls that are imports (`require('x')`, `import('x')`) move to the imports. */
+function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: ImportFact[]): CallFact[] {
+  if (!family.callImport) return [...calls]
+  const kept: CallFact[] = []
+  for (const call of calls) {
+    const imported = family.callImport(call.name, call.simpleReceiver, () => {
+      const first = call.args()[0]
+      return first?.kind === 'string' ? first.value : undefined
+    })
+    if (imported === undefined) kept.push(call)
+    else imports.push({ specifier: imported, names: [], row: call.row, endRow: call.row, offset: call.offset })
+  }
+  return kept
+}
+
+/**
+ * The facts of one parsed file: the declaration walk over the tree, then one lexical scan for
+ * calls and the imports a walk cannot see. Internal: {@link layerExtractorFor} turns them into records.
+ */
+export function extractFacts(family: LayerFamily, rules: LanguageRules, root: SyntaxNode, lines: LineIndex, path: string, language: string): FileFacts {
+  const { text } = lines
+  // One lexical pass: comments and strings blanked, for the scans of calls and statements.
+  const readsCalls = family.calls !== undefined && !DECLARATION_FILE.test(path)
+  const masked = readsCalls || family.scanImports ? maskCode(text, family.syntax) : text
+  const scanned = scannedImports(family, masked, lines)
+  const early = importedModules(scanned.map((fact) => fact.specifier))
+  const walk = new DeclarationWalk(lines, path, language, rules, family, (module) => early.has(module))
+  walk.run(root)
+  const imports = [...walk.importFacts, ...scanned]
+  const typeSpans = family.typeOnlyKinds ? walk.symbols.filter((s) => family.typeOnlyKinds?.has(s.kind)).map((s) => [s.start, s.end] as const) : []
+  const found = readsCalls && family.calls ? scanCalls(text, masked, lines, family.calls, { definitionNames: walk.definitionNames, typeSpans }) : []
+  const calls = splitCalls(family, found, imports)
+  imports.sort((a, b) => a.offset - b.offset)
+  return {
+    path,
+    language,
+    text,
+    symbols: walk.symbols,
+    imports,
+    calls,
+    literals: family.scanLiterals?.(masked, text, lines) ?? [],
+    heritage: walk.heritage,
+    drafts: walk.drafts,
+    packageName: walk.packageName,
+  }
+}
+
+/** The layer extractor of a language, or `undefined` when the language has no extraction table. */
+export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefined {
+  const family = familyFor(info.id)
+  const rules = rulesFor(info.id)
+  if (!family || !rules) return undefined
+  const language = info.id
+  return (root, lines, path, shared = rules) => {
+    const facts = extractFacts(family, shared, root, lines, path, language)
+    const { calls, symbols } = facts
+    const specifiers = facts.imports.map((fact) => fact.specifier)
+    const modules = importedModules(specifiers)
+    const enclosing = enclosingFinder(symbols)
+    const isTest =
+      isTestPath(path) ||
+      specifiers.some(isTestImport) ||
+      calls.some((call) => call.simpleReceiver === '' && TEST_CALLS.has(call.name) && !enclosing(call.offset) && call.args()[0]?.kind === 'string')
+    const module = family.module(path, facts.packageName)
+    const exportsKnown = language !== 'javascript' || symbols.some((symbol) => symbol.exported === true)
+    const drafts = detectEntrypoints(facts, enclosing, modules)
+    const records = fileRecords(facts, drafts, { path, language, module, isTest, enclosing }, exportsKnown)
+    return { path, language, module, isTest, ...records }
+  }
+}

@@ -1,0 +1,117 @@
+import type { EntrypointKind, ImportedName } from '@rag/core'
+import type { Arg } from './args.js'
+
+/** A decorator, annotation or attribute on a definition: `@app.get('/x')`, `@GetMapping("/x")`, `#[get("/x")]`. */
+export interface DecoratorFact {
+  /** The callee as written, without `@`, `#[` or arguments: `app.get`, `GetMapping`, `click.command`. */
+  readonly name: string
+  /** The arguments, parsed; empty when there are none. */
+  readonly args: readonly Arg[]
+  /** The decorator's text, whitespace collapsed. */
+  readonly text: string
+  /** 0-based row. */
+  readonly row: number
+}
+
+/** One definition found at a declaration scope, before it becomes a `SymbolRecord`. */
+export interface SymbolFact {
+  readonly id: string
+  readonly name: string
+  readonly qname: string
+  readonly kind: string
+  /** Offsets of the definition (decorators and `export` included), for finding what encloses a call. */
+  start: number
+  readonly end: number
+  /** 0-based rows of the same span. */
+  startRow: number
+  readonly endRow: number
+  readonly parent: SymbolFact | undefined
+  /** The declaration without its body (see `signatureOf`). */
+  readonly signature: string
+  /** Visibility as the language defines it; set late for `export { a }` and `__all__`. */
+  exported: boolean | undefined
+  readonly decorators: readonly DecoratorFact[]
+  /** Whether it is a test by a marker of its own (`#[test]`, `@Test`, `[Fact]`, inside `#[cfg(test)]`). */
+  readonly testMarker: boolean
+}
+
+/** One import as written. */
+export interface ImportFact {
+  /** The module as written: `./store.js`, `os.path`, `..pkg.mod`, `crate::a::b`, `github.com/x/y`. */
+  readonly specifier: string
+  readonly names: readonly ImportedName[]
+  readonly row: number
+  readonly endRow: number
+  readonly offset: number
+}
+
+/** One call site. Arguments and the assigned name are read lazily: only entrypoint detectors need them. */
+export interface CallFact {
+  /** The callee's own name: `get` of `app.get(...)`, `HandleFunc` of `http.HandleFunc(...)`. */
+  readonly name: string
+  /**
+   * What is left of the name, as written, trimmed of the joining `.`, `::`, `->`, `?.` and
+   * whitespace (its last 300 characters at most): `app`, `http`, `Router::new()`, or `''`.
+   */
+  readonly receiver: string
+  /** The receiver when it is a plain (dotted) name (`pkg`, `this`, `os.path`); `?` for an expression (`f().g()`); `''` for none. */
+  readonly simpleReceiver: string
+  /** 0-based row of the callee's name (in a chain, the line of this link). */
+  readonly row: number
+  readonly offset: number
+  /** Parsed arguments. */
+  args(): readonly Arg[]
+  /** The call's text, whitespace collapsed, at most 200 characters. */
+  text(): string
+  /** The variable the call's value is assigned to (`v1 := r.Group("/v1")` gives `v1`), if any. */
+  assignedTo(): string | undefined
+}
+
+/** A composite literal or struct-like constructor: Go `&cobra.Command{Use: "serve"}`. */
+export interface LiteralFact {
+  /** The type as written: `cobra.Command`. */
+  readonly type: string
+  readonly args: readonly Arg[]
+  readonly row: number
+  readonly offset: number
+  readonly text: string
+}
+
+/** An entrypoint a family recognises on its own (Python's `if __name__ == '__main__':`, Go's `func main`). */
+export interface EntrypointDraft {
+  readonly kind: EntrypointKind
+  readonly framework: string
+  readonly method: string
+  readonly route: string
+  readonly handler: string
+  readonly row: number
+  readonly endRow?: number
+  readonly offset: number
+  readonly text: string
+  /** The declaring symbol, when the detector knows it better than the offset does. */
+  readonly declaring?: SymbolFact
+}
+
+/** A heritage clause: `class A extends B implements C`. */
+export interface HeritageFact {
+  readonly kind: 'extends' | 'implements'
+  /** The type as written, generics dropped: `B`, `pkg.Base`. */
+  readonly target: string
+  readonly symbol: SymbolFact
+  readonly row: number
+}
+
+/** Everything one file's extraction found; detectors and record builders read it. */
+export interface FileFacts {
+  readonly path: string
+  readonly language: string
+  readonly text: string
+  readonly symbols: readonly SymbolFact[]
+  readonly imports: readonly ImportFact[]
+  readonly calls: readonly CallFact[]
+  readonly literals: readonly LiteralFact[]
+  readonly heritage: readonly HeritageFact[]
+  readonly drafts: readonly EntrypointDraft[]
+  /** The declared package or namespace, if any. */
+  readonly packageName: string
+}

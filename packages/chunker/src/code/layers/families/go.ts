@@ -1,0 +1,94 @@
+import type { SymbolMatch } from '../../rules.js'
+import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
+import { parseBracketed } from '../args.js'
+import type { LiteralFact } from '../facts.js'
+import { closingBracket, type CallWords } from '../lexical/scan-calls.js'
+import { GO_SYNTAX, words } from '../lexical/syntaxes.js'
+import { rowAt } from '../../../lines.js'
+import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+
+const CALL_WORDS: CallWords = {
+  keywords: words('if for switch select func return go defer range case default type struct interface map chan var const package import else break continue goto fallthrough'),
+  beforeCall: words('return go defer case else if for range switch select'),
+}
+
+/** One import spec: an optional alias (a name, `.` or `_`) and a quoted path. */
+const IMPORT_SPEC = /(?:^|[\s(;])(?:([\w.]+)\s+)?(["`])([^"`\n]+)\2/g
+
+/** `&cobra.Command{...}` and other composite literals of a type named `...Command`. */
+const COMMAND_LITERAL = /([A-Za-z_][\w.]*Command)\s*\{/g
+
+const exported = (name: string): boolean => /^\p{Lu}/u.test(name)
+
+/** The specs of an import declaration's text: `import "fmt"`, `import ( h "net/http"; . "x/y"; _ "driver" )`. */
+export function parseGoImports(declaration: string): ParsedImport[] {
+  const out: ParsedImport[] = []
+  const body = declaration.replace(/^import\s*/, '')
+  for (const match of body.matchAll(IMPORT_SPEC)) {
+    const alias = match[1]
+    const specifier = match[3] as string
+    if (alias === '_') out.push({ specifier, names: [] })
+    else out.push({ specifier, names: [alias ? { name: '*', alias } : { name: '*' }] })
+  }
+  return out
+}
+
+/** `const A = 1`, `var ( B = 2; C int )`: one definition per name. */
+function values(node: SyntaxNode, kind: 'constant' | 'variable', scope: Scope, api: WalkApi): void {
+  for (const child of namedChildrenOf(node)) {
+    if (child.type === 'var_spec_list' || child.type === 'const_spec_list') {
+      values(child, kind, scope, api)
+      continue
+    }
+    if (child.type !== 'const_spec' && child.type !== 'var_spec') continue
+    // A spec's names are its direct identifier children (its type and values are other nodes).
+    for (const name of namedChildrenOf(child).filter((n) => n.type === 'identifier')) {
+      const text = api.text.slice(name.startIndex, name.endIndex)
+      if (text === '_') continue
+      api.define({ name: text, kind, node: child, signature: firstLine(api.text, child.startIndex, child.endIndex), exported: exported(text) }, scope)
+    }
+  }
+}
+
+/** Layer extraction for Go. */
+export const goFamily: LayerFamily = {
+  syntax: GO_SYNTAX,
+  calls: CALL_WORDS,
+  typeOnlyKinds: new Set(['interface']),
+  decoratorTypes: new Set(),
+  wrappers: new Set(),
+  scopeThrough: new Set(),
+  declaration(node, type, scope, api) {
+    if (type === 'import_declaration') {
+      const end = node.endIndex
+      for (const parsed of parseGoImports(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)
+      return true
+    }
+    if (type === 'package_clause') {
+      api.setPackage(api.text.slice(node.startIndex, node.endIndex).replace(/^package\s+/, '').trim())
+      return true
+    }
+    if (type === 'const_declaration') values(node, 'constant', scope, api)
+    else if (type === 'var_declaration') values(node, 'variable', scope, api)
+    else return false
+    return true
+  },
+  details: (_node: SyntaxNode, match: SymbolMatch) => ({ exported: exported(match.name) }),
+  scanLiterals(masked, text, lines) {
+    const out: LiteralFact[] = []
+    for (const match of masked.matchAll(COMMAND_LITERAL)) {
+      const open = (match.index as number) + match[0].length - 1
+      const close = closingBracket(masked, open)
+      if (close < 0) continue
+      out.push({
+        type: match[1] as string,
+        args: parseBracketed(text.slice(open, close + 1)),
+        row: rowAt(lines, match.index as number),
+        offset: match.index as number,
+        text: text.slice(match.index, Math.min(close + 1, (match.index as number) + 400)).replace(/\s+/g, ' ').slice(0, 200),
+      })
+    }
+    return out
+  },
+  module: (_path, packageName) => packageName,
+}

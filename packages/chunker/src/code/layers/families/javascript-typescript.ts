@@ -1,0 +1,177 @@
+import type { ImportedName } from '@rag/core'
+import { childOfType, type SymbolMatch } from '../../rules.js'
+import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
+import { firstLine, splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import { JAVASCRIPT_SYNTAX, words } from '../lexical/syntaxes.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
+const CLASS_VALUES = new Set(['class', 'class_expression'])
+const CLASS_KINDS = new Set(['class', 'interface', 'module', 'enum'])
+const HIDDEN_MEMBER = /^\s*(?:(?:public|static|readonly|abstract|override|async|declare|get|set|accessor)\s+)*(?:private|protected)\b/
+
+const CALL_WORDS: CallWords = {
+  keywords: words(
+    'if for while switch catch function return typeof instanceof delete void do else try finally with yield await super constructor async class let var const this in of case throw new export default get set static',
+  ),
+  beforeCall: words('return await new throw yield else case in of typeof delete void do export default extends instanceof'),
+  braceDefinitions: true,
+  generics: true,
+  privateNames: true,
+}
+
+/** The module an import or re-export statement names: its last string literal (`from 'x'`, `import 'x'`, `require('x')`). */
+const SOURCE = /(['"])([^'"\n]+)\1\s*\)?\s*;?\s*$/
+
+/** `a as b, type c, default as d` inside braces (plain string work: every import has some). */
+function braceNames(inside: string): ImportedName[] {
+  const names: ImportedName[] = []
+  for (const part of inside.split(',')) {
+    let spec = part.trim()
+    if (spec.startsWith('type ')) spec = spec.slice(5).trimStart()
+    if (!spec || spec.includes('//') || spec.includes('/*')) spec = spec.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '').trim()
+    if (!spec) continue
+    const as = spec.indexOf(' as ')
+    const name = (as < 0 ? spec : spec.slice(0, as).trim()).replace(/^['"]|['"]$/g, '')
+    const alias = as < 0 ? '' : spec.slice(as + 4).trim()
+    if (!name || /\s/.test(name)) continue
+    names.push(alias && alias !== name ? { name, alias } : { name })
+  }
+  return names
+}
+
+/** The names of an import or re-export clause (the text between the keyword and `from`). */
+export function clauseNames(clause: string): ImportedName[] {
+  const require = /^import\s+([\w$]+)\s*=\s*require\s*\($/.exec(clause.trim())
+  if (require) return [{ name: '*', alias: require[1] as string }]
+  const c = clause
+    .trim()
+    .replace(/^(?:import|export)\s*/, '')
+    .replace(/\s*from\s*$/, '')
+    .replace(/^type\s+(?=[{*\w$])/, '')
+    .trim()
+  if (!c) return []
+  const names: ImportedName[] = []
+  const namespace = /\*\s*as\s+([\w$]+)/.exec(c)
+  if (namespace) names.push({ name: '*', alias: namespace[1] as string })
+  else if (c.startsWith('*')) names.push({ name: '*' })
+  const braces = /\{([^}]*)\}/.exec(c)
+  if (braces) names.push(...braceNames(braces[1] as string))
+  const leading = /^([\w$]+)\s*(?:,|$)/.exec(c)
+  if (leading && !clause.trim().startsWith('export')) names.unshift({ name: 'default', alias: leading[1] as string })
+  return names
+}
+
+/** The import or re-export of a statement's text, if it names a module. */
+export function parseStatementImport(statement: string): ParsedImport | undefined {
+  const source = SOURCE.exec(statement)
+  if (!source) return undefined
+  const head = statement.slice(0, source.index).replace(/\bfrom\s*$/, 'from')
+  return { specifier: source[2] as string, names: clauseNames(head.replace(/=\s*require\s*\($/, '= require(')) }
+}
+
+/** `const f = () => {}`, `export const K = 1, L = 2`, `let x`: one definition per simple declarator. */
+function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
+  const { text } = api
+  const constant = text.startsWith('const', node.startIndex)
+  for (const declarator of namedChildrenOf(node)) {
+    if (declarator.type !== 'variable_declarator') continue
+    const nameNode = declarator.childForFieldName('name')
+    if (!nameNode || nameNode.type !== 'identifier') continue
+    const name = text.slice(nameNode.startIndex, nameNode.endIndex)
+    const value = declarator.childForFieldName('value')
+    const valueType = value?.type ?? ''
+    if (FUNCTION_VALUES.has(valueType)) {
+      const body = (value as SyntaxNode).childForFieldName('body')
+      const head = text.slice(node.startIndex, body ? body.startIndex : declarator.endIndex)
+      const signature = head.replace(/\s+/g, ' ').trim().replace(/\s*(?:=>|\{)$/, '').slice(0, 300)
+      api.define({ name, kind: 'function', node, signature, exported: scope.exported }, scope)
+    } else if (CLASS_VALUES.has(valueType)) {
+      const body = (value as SyntaxNode).childForFieldName('body')
+      api.define({ name, kind: 'class', node, exported: scope.exported, body }, scope)
+    } else {
+      const signature = firstLine(text, node.startIndex, node.endIndex)
+      api.define({ name, kind: constant ? 'constant' : 'variable', node, signature, exported: scope.exported }, scope)
+    }
+  }
+  return true
+}
+
+/**
+ * `export { a, b as c }` and `export default name` mark top-level names as exported; `export ...
+ * from 'x'` is an import. Read from the statement's text; `false` for an exported declaration,
+ * which the walk then enters.
+ */
+function exportList(node: SyntaxNode, api: WalkApi): boolean {
+  const { text } = api
+  // Only the head decides; an exported class may be long.
+  const head = /^export\s+(?:type\s+)?(\*|\{|default\s+([\w$]+)\s*;?\s*(?:\n|$))/.exec(text.slice(node.startIndex, node.startIndex + 200))
+  if (!head) return false
+  const end = node.endIndex
+  const statement = text.slice(node.startIndex, end)
+  if (head[2] && statement.trim() !== `export default ${head[2]}` && !/^export\s+default\s+[\w$]+\s*;?$/.test(statement.trim())) return false
+  if (head[2]) {
+    api.markExported([head[2]])
+    return true
+  }
+  const parsed = parseStatementImport(statement)
+  if (parsed && /\bfrom\s*['"]/.test(statement)) api.addImport(parsed, node.startIndex, end)
+  else if (head[1] === '{') {
+    const close = statement.indexOf('}')
+    api.markExported(braceNames(statement.slice(statement.indexOf('{') + 1, close < 0 ? undefined : close)).map((n) => n.name))
+  }
+  return true
+}
+
+function heritage(node: SyntaxNode, text: string): { kind: 'extends' | 'implements'; target: string }[] {
+  const out: { kind: 'extends' | 'implements'; target: string }[] = []
+  const clause = childOfType(node, 'class_heritage') ?? childOfType(node, 'extends_type_clause')
+  if (!clause) return out
+  const raw = text.slice(clause.startIndex, clause.endIndex)
+  const extendsPart = /\bextends\s+([\s\S]*?)(?=\bimplements\b|$)/.exec(raw)
+  const implementsPart = /\bimplements\s+([\s\S]*)$/.exec(raw)
+  for (const target of splitTypes(extendsPart?.[1] ?? '')) out.push({ kind: 'extends', target })
+  for (const target of splitTypes(implementsPart?.[1] ?? '')) out.push({ kind: 'implements', target })
+  return out
+}
+
+/** Layer extraction for TypeScript, TSX and JavaScript (ES modules and CommonJS `require`). */
+export const javascriptFamily: LayerFamily = {
+  syntax: JAVASCRIPT_SYNTAX,
+  calls: CALL_WORDS,
+  typeOnlyKinds: new Set(['interface', 'type']),
+  decoratorTypes: new Set(['decorator']),
+  wrappers: new Set(['export_statement', 'ambient_declaration']),
+  exportWrappers: new Set(['export_statement']),
+  scopeThrough: new Set(),
+  declaration(node, type, scope, api) {
+    if (type === 'lexical_declaration' || type === 'variable_declaration') return variables(node, scope, api)
+    if (type === 'export_statement') return exportList(node, api)
+    if (type === 'import_statement') {
+      const end = node.endIndex
+      const parsed = parseStatementImport(api.text.slice(node.startIndex, end))
+      if (parsed) api.addImport(parsed, node.startIndex, end)
+      return true
+    }
+    if (type === 'ambient_declaration' && /^declare\s+global\b/.test(api.text.slice(node.startIndex, node.startIndex + 20))) {
+      api.define({ name: 'global', kind: 'module', node, signature: 'declare global', body: childOfType(node, 'statement_block') }, scope)
+      return true
+    }
+    return false
+  },
+  details(node: SyntaxNode, match: SymbolMatch, scope: Scope, api: WalkApi) {
+    const { text } = api
+    const member = scope.kind !== '' && scope.kind !== 'module'
+    const exported = member
+      ? scope.kind === 'interface' || !(match.name.startsWith('#') || HIDDEN_MEMBER.test(text.slice(node.startIndex, node.startIndex + 120)))
+      : scope.exported
+    if (!CLASS_KINDS.has(match.kind)) return { exported }
+    const decorators = match.kind === 'class' ? namedChildrenOf(node).filter((child) => child.type === 'decorator') : []
+    return { exported, heritage: heritage(node, text), decorators }
+  },
+  callImport(name, receiver, firstString) {
+    if (receiver !== '' || (name !== 'require' && name !== 'import')) return undefined
+    return firstString()
+  },
+  module: (path) => path.replace(/\.[^./]+$/, ''),
+}

@@ -1,0 +1,72 @@
+import { childOfType, type SymbolMatch } from '../../rules.js'
+import type { SyntaxNode } from '../../syntax-node.js'
+import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { PHP_SYNTAX, words } from '../lexical/syntaxes.js'
+
+const CALL_WORDS: CallWords = {
+  keywords: words('if for foreach while switch catch function return array isset empty unset list echo print include include_once require require_once new clone match fn static self parent elseif else do case default use declare exit die eval'),
+  beforeCall: words('return new echo print else case throw yield clone'),
+  braceDefinitions: true,
+}
+
+/** `use A\B\{C, D as E};`, `use A\B;`, `use function A\f;`, and `require_once __DIR__ . '/x.php'`. */
+export function parsePhpImport(raw: string): ParsedImport[] {
+  const text = raw.replace(/\s+/g, ' ').trim()
+  const required = /^(?:require|include)(?:_once)?\b\s*\(?\s*(?:(__DIR__|dirname\(__FILE__\))\s*\.\s*)?(['"])([^'"]+)\2/.exec(text)
+  if (required) {
+    const path = required[3] as string
+    return [{ specifier: required[1] ? `.${path.startsWith('/') ? '' : '/'}${path}` : path, names: [] }]
+  }
+  const use = /^use\s+(?:function\s+|const\s+)?(.*?);?$/.exec(text)
+  if (!use) return []
+  const body = (use[1] as string).trim()
+  const group = /^([\w\\]+)\\\{(.*)\}$/.exec(body)
+  const clauses = group ? (group[2] as string).split(',').map((c) => `${group[1]}\\${c.trim()}`) : body.split(',')
+  const out: ParsedImport[] = []
+  for (const clause of clauses) {
+    const match = /^\\?([\w\\]+)(?:\s+as\s+(\w+))?$/.exec(clause.trim())
+    if (!match) continue
+    const specifier = match[1] as string
+    const name = specifier.slice(specifier.lastIndexOf('\\') + 1)
+    out.push({ specifier, names: [match[2] && match[2] !== name ? { name, alias: match[2] } : { name }] })
+  }
+  return out
+}
+
+const HIDDEN = /^\s*(?:(?:abstract|final|static|readonly)\s+)*(?:private|protected)\b/
+
+/** Layer extraction for PHP. */
+export const phpFamily: LayerFamily = {
+  syntax: PHP_SYNTAX,
+  calls: CALL_WORDS,
+  decoratorTypes: new Set(),
+  wrappers: new Set(),
+  scopeThrough: new Set(),
+  declaration(node, type, _scope, api) {
+    const statement = type === 'namespace_use_declaration' || (type === 'expression_statement' && /^(?:require|include)/.test(api.text.slice(node.startIndex, node.startIndex + 8)))
+    if (statement) {
+      const end = node.endIndex
+      for (const parsed of parsePhpImport(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)
+      return true
+    }
+    if (type !== 'namespace_definition' || node.childForFieldName('body')) return false
+    const name = node.childForFieldName('name')
+    if (name) api.setPackage(api.text.slice(name.startIndex, name.endIndex))
+    return true
+  },
+  details(node: SyntaxNode, match: SymbolMatch, scope: Scope, api: WalkApi) {
+    const { text } = api
+    if (match.kind === 'namespace') api.setPackage(match.name)
+    const member = scope.kind !== '' && scope.kind !== 'namespace'
+    const exported = member ? !HIDDEN.test(text.slice(node.startIndex, node.startIndex + 80)) : true
+    if (!match.container) return { exported }
+    const heritage: { kind: 'extends' | 'implements'; target: string }[] = []
+    const base = childOfType(node, 'base_clause')
+    if (base) for (const target of splitTypes(text.slice(base.startIndex, base.endIndex).replace(/^extends\s+/, ''))) heritage.push({ kind: 'extends', target })
+    const interfaces = childOfType(node, 'class_interface_clause')
+    if (interfaces) for (const target of splitTypes(text.slice(interfaces.startIndex, interfaces.endIndex).replace(/^implements\s+/, ''))) heritage.push({ kind: 'implements', target })
+    return { exported, heritage }
+  },
+  module: (_path, packageName) => packageName,
+}

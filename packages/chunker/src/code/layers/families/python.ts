@@ -1,0 +1,145 @@
+import type { ImportedName } from '@rag/core'
+import type { SymbolMatch } from '../../rules.js'
+import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
+import { parseBracketed } from '../args.js'
+import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { scanStatements } from '../lexical/scan-statements.js'
+import { PYTHON_SYNTAX, words } from '../lexical/syntaxes.js'
+
+const CALL_WORDS: CallWords = {
+  keywords: words('if elif while for with except return and or not in is lambda def class assert del yield await raise from import global nonlocal pass break continue try finally else as async match case'),
+  beforeCall: words('return await yield if elif while and or not in is else assert del raise from with lambda for case match'),
+}
+
+/** An import statement at the start of a line: `import a.b`, `from .x import y`. */
+const IMPORT_LINE = /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import\b|import[ \t]+[\w.])/gm
+
+const MAIN_GUARD = /^if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)\s*:/
+
+/** `a.b as c` or `a`; an import's local name is the alias, else the dotted name as written. */
+function aliased(spec: string): { name: string; alias: string | undefined } | undefined {
+  const match = /^([\w.]+)(?:\s+as\s+(\w+))?$/.exec(spec.trim())
+  return match ? { name: match[1] as string, alias: match[2] } : undefined
+}
+
+/** Parses `import a.b as c, d` and `from ..pkg import (x as y, z)` from the statement's text. */
+export function parsePythonImport(raw: string): ParsedImport[] {
+  const statement = raw.replace(/#[^\n]*/g, '').replace(/\\\r?\n/g, ' ').replace(/\s+/g, ' ').trim()
+  const from = /^from\s+([.\w]+)\s+import\s+(.*)$/.exec(statement)
+  if (from) {
+    const names: ImportedName[] = []
+    for (const part of (from[2] as string).replace(/[()]/g, '').split(',')) {
+      if (part.trim() === '*') names.push({ name: '*' })
+      const spec = aliased(part)
+      if (spec) names.push(spec.alias && spec.alias !== spec.name ? { name: spec.name, alias: spec.alias } : { name: spec.name })
+    }
+    return [{ specifier: from[1] as string, names }]
+  }
+  const plain = /^import\s+(.*)$/.exec(statement)
+  if (!plain) return []
+  return (plain[1] as string).split(',').flatMap((part) => {
+    const spec = aliased(part)
+    return spec ? [{ specifier: spec.name, names: [{ name: '*', alias: spec.alias ?? spec.name }] }] : []
+  })
+}
+
+/** The names an assignment's left side binds: `x`, `a, b`, `(a, b)`; attributes and subscripts bind none. */
+function targets(node: SyntaxNode, text: string, out: string[]): void {
+  if (node.type === 'identifier') out.push(text.slice(node.startIndex, node.endIndex))
+  else if (node.type === 'pattern_list' || node.type === 'tuple_pattern' || node.type === 'list_pattern') {
+    for (const child of namedChildrenOf(node)) targets(child, text, out)
+  }
+}
+
+/** Module-level `X = ...`, `a, b = ...`, `X: int = 1`, `X = Y = 2`; `__all__` sets what is exported. */
+function assignment(statement: SyntaxNode, scope: Scope, api: WalkApi): boolean {
+  const { text } = api
+  let node = namedChildrenOf(statement)[0]
+  if (!node || node.type !== 'assignment') return false
+  const signature = firstLine(text, statement.startIndex, statement.endIndex)
+  const names: string[] = []
+  for (let guard = 0; node && node.type === 'assignment' && guard < 16; guard++) {
+    const left = node.childForFieldName('left')
+    if (left) targets(left, text, names)
+    node = node.childForFieldName('right') ?? undefined
+  }
+  for (const name of names) {
+    if (name === '__all__' && node) {
+      api.markExported(
+        parseBracketed(text.slice(node.startIndex, node.endIndex)).flatMap((arg) => (arg.kind === 'string' ? [arg.value] : [])),
+        true,
+      )
+    }
+    api.define({ name, kind: 'variable', node: statement, signature, exported: !name.startsWith('_') }, scope)
+  }
+  return true
+}
+
+function mainGuard(node: SyntaxNode, api: WalkApi): void {
+  const { text } = api
+  const head = text.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 120))
+  if (!MAIN_GUARD.test(head)) return
+  const body = text.slice(node.startIndex, node.endIndex)
+  const call = /:\s*(?:\n\s*|\s)(?:(?:sys\.)?exit\()?([A-Za-z_][\w.]*)\(/.exec(body)
+  api.entrypoint({
+    kind: 'main',
+    framework: 'python',
+    method: '',
+    route: '',
+    handler: call?.[1] ?? '',
+    row: node.startPosition.row,
+    endRow: node.endPosition.row,
+    offset: node.startIndex,
+    text: firstLine(text, node.startIndex, node.endIndex),
+  })
+}
+
+const isPublic = (name: string): boolean => !name.startsWith('_') || /^__\w+__$/.test(name)
+
+/** Layer extraction for Python. */
+export const pythonFamily: LayerFamily = {
+  syntax: PYTHON_SYNTAX,
+  calls: CALL_WORDS,
+  decoratorTypes: new Set(['decorator']),
+  wrappers: new Set(['decorated_definition']),
+  scopeThrough: new Set([
+    'if_statement',
+    'elif_clause',
+    'else_clause',
+    'try_statement',
+    'except_clause',
+    'except_group_clause',
+    'finally_clause',
+    'with_statement',
+    'for_statement',
+    'while_statement',
+    'block',
+  ]),
+  declaration(node, type, scope, api) {
+    if (type === 'expression_statement' && scope.kind === '') return assignment(node, scope, api)
+    if (type === 'if_statement' && scope.kind === '') mainGuard(node, api)
+    return false
+  },
+  details(node: SyntaxNode, match: SymbolMatch, _scope: Scope, api: WalkApi) {
+    const exported = isPublic(match.name)
+    if (match.kind !== 'class') return { exported }
+    const superclasses = node.childForFieldName('superclasses')
+    if (!superclasses) return { exported }
+    const heritage = parseBracketed(api.text.slice(superclasses.startIndex, superclasses.endIndex))
+      .filter((arg) => !arg.key && arg.kind === 'name' && arg.value !== 'object')
+      .map((arg) => ({ kind: 'extends' as const, target: arg.value }))
+    return { exported, heritage }
+  },
+  // Imports anywhere, lazy ones inside functions included: one scan of the masked text.
+  scanImports: (masked, text) =>
+    scanStatements(masked, IMPORT_LINE, 'python').flatMap(({ start, end }) =>
+      parsePythonImport(text.slice(start, end)).map((parsed) => ({ ...parsed, start, end })),
+    ),
+  module: (path) =>
+    path
+      .replace(/\.pyi?$|\.pyw$/, '')
+      .replace(/\/__init__$/, '')
+      .split('/')
+      .join('.'),
+}

@@ -1,0 +1,51 @@
+import type { SymbolMatch } from '../../rules.js'
+import type { SyntaxNode } from '../../syntax-node.js'
+import { firstLine, splitTypes, type LayerFamily, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { scanStatements } from '../lexical/scan-statements.js'
+import { RUBY_SYNTAX, words } from '../lexical/syntaxes.js'
+
+const CALL_WORDS: CallWords = {
+  keywords: words('if unless while until def return class module do end and or not yield super elsif case when begin rescue ensure self lambda proc require require_relative load then in'),
+  beforeCall: words('return if unless while until and or not else elsif when in yield then do'),
+  instanceVariables: true,
+}
+
+/** `require 'x'`, `require_relative "x"`, `load 'x'`, with or without parentheses. */
+const REQUIRE_LINE = /^[ \t]*(?:require|require_relative|load)\b/gm
+
+const MAIN_GUARD = /^(?:if|unless)\s+(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(?:0|PROGRAM_NAME)\s*==\s*__FILE__)/
+
+/** Layer extraction for Ruby: `require`/`require_relative` are imports; `if __FILE__ == $0` is a main. */
+export const rubyFamily: LayerFamily = {
+  syntax: RUBY_SYNTAX,
+  calls: CALL_WORDS,
+  decoratorTypes: new Set(),
+  wrappers: new Set(),
+  scopeThrough: new Set(),
+  declaration(node, type, _scope, api) {
+    if (type !== 'if' && type !== 'unless') return false
+    const { text } = api
+    if (!MAIN_GUARD.test(text.slice(node.startIndex, node.startIndex + 80))) return false
+    const call = /\n\s*([A-Za-z_][\w.:]*)/.exec(text.slice(node.startIndex, node.endIndex))
+    api.entrypoint({ kind: 'main', framework: 'ruby', method: '', route: '', handler: call?.[1] ?? '', row: node.startPosition.row, offset: node.startIndex, text: firstLine(text, node.startIndex, node.endIndex) })
+    return true
+  },
+  details(node: SyntaxNode, match: SymbolMatch, _scope, api: WalkApi) {
+    if (match.kind !== 'class') return {}
+    const superclass = node.childForFieldName('superclass')
+    if (!superclass) return {}
+    const raw = api.text.slice(superclass.startIndex, superclass.endIndex).replace(/^</, '')
+    return { heritage: splitTypes(raw).map((target) => ({ kind: 'extends' as const, target: target.replace(/::/g, '.') })) }
+  },
+  scanImports: (masked, text) =>
+    scanStatements(masked, REQUIRE_LINE, 'line').flatMap(({ start, end }) => {
+      const match = /^(require|require_relative|load)\s*\(?\s*(['"])([^'"\n]+)\2/.exec(text.slice(start, end))
+      if (!match) return []
+      const target = match[3] as string
+      // `require_relative 'x'` is relative to the file: recorded as `./x`.
+      const relative = match[1] === 'require_relative' && !target.startsWith('.') && !target.startsWith('/')
+      return [{ specifier: relative ? `./${target}` : target, names: [], start, end }]
+    }),
+  module: (path) => path.replace(/\.[^./]+$/, ''),
+}

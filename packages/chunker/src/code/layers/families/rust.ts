@@ -1,0 +1,157 @@
+import type { ImportedName } from '@rag/core'
+import type { SymbolMatch } from '../../rules.js'
+import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
+import { keyArg } from '../args.js'
+import { decoratorFact } from '../declaration-walk.js'
+import type { DecoratorFact } from '../facts.js'
+import { kebab } from '../entrypoints/detector.js'
+import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import type { CallWords } from '../lexical/scan-calls.js'
+import { scanStatements } from '../lexical/scan-statements.js'
+import { RUST_SYNTAX, words } from '../lexical/syntaxes.js'
+
+const CALL_WORDS: CallWords = {
+  keywords: words('if while for match loop return fn impl struct enum trait mod use pub let mut ref move as in where type const static unsafe async await dyn crate self super Self extern'),
+  beforeCall: words('return if while match in else break'),
+  generics: true,
+}
+
+/** `use` and `extern crate` statements (up to their `;`), and `mod name;` declarations, anywhere. */
+const IMPORT_LINE = /^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:use[ \t]|extern[ \t]+crate[ \t]|mod[ \t]+\w+[ \t]*;)/gm
+
+/** Splits a `use` list at top-level commas. */
+function splitList(inside: string): string[] {
+  const out: string[] = []
+  let depth = 0
+  let from = 0
+  for (let i = 0; i < inside.length; i++) {
+    const c = inside[i]
+    if (c === '{') depth++
+    else if (c === '}') depth--
+    else if (c === ',' && depth === 0) {
+      out.push(inside.slice(from, i))
+      from = i + 1
+    }
+  }
+  out.push(inside.slice(from))
+  return out.map((s) => s.trim()).filter(Boolean)
+}
+
+/** Expands a use tree (`a::{b, c::d as e, f::*}`) into its leaf paths. */
+function expand(tree: string, prefix: string, out: { path: string; alias?: string }[]): void {
+  const brace = tree.indexOf('{')
+  if (brace >= 0 && tree.endsWith('}')) {
+    const head = tree.slice(0, brace).replace(/::\s*$/, '').trim()
+    const base = head ? (prefix ? `${prefix}::${head}` : head) : prefix
+    for (const item of splitList(tree.slice(brace + 1, -1))) expand(item, base, out)
+    return
+  }
+  const match = /^([\w:*]+?)(?:\s+as\s+(\w+))?$/.exec(tree.replace(/\s*::\s*/g, '::'))
+  if (!match) return
+  const path = match[1] === 'self' ? prefix : prefix ? `${prefix}::${match[1]}` : (match[1] as string)
+  out.push(match[2] ? { path, alias: match[2] } : { path })
+}
+
+/**
+ * Parses `use a::b::{c, d as e};`, `extern crate x;` and `mod m;` (recorded as `mod m`, resolved
+ * like a child module). One import per leaf path: the resolver decides which prefix is a module.
+ */
+export function parseRustImport(raw: string): ParsedImport[] {
+  const text = raw.replace(/\/\/[^\n]*/g, '').replace(/\s+/g, ' ').trim()
+  const mod = /^(?:pub(?:\([^)]*\))? )?mod (\w+)\s*;$/.exec(text)
+  if (mod) return [{ specifier: `mod ${mod[1]}`, names: [] }]
+  const crate = /^extern crate (\w+)(?: as (\w+))?\s*;$/.exec(text)
+  if (crate) return [{ specifier: crate[1] as string, names: [crate[2] ? { name: '*', alias: crate[2] } : { name: '*' }] }]
+  const use = /^(?:#\[[^\]]*\] )*(?:pub(?:\([^)]*\))? )?use (.*?);?$/.exec(text)
+  if (!use) return []
+  const leaves: { path: string; alias?: string }[] = []
+  expand((use[1] as string).replace(/^::/, ''), '', leaves)
+  return leaves.map(({ path, alias }) => {
+    const segments = path.split('::')
+    const last = segments.at(-1) as string
+    if (last === '*') return { specifier: segments.slice(0, -1).join('::'), names: [{ name: '*' }] }
+    const name: ImportedName = alias && alias !== last ? { name: last, alias } : { name: last }
+    return { specifier: path, names: [name] }
+  })
+}
+
+const hasVisibility = (node: SyntaxNode): boolean => namedChildrenOf(node).some((child) => child.type === 'visibility_modifier')
+
+const derives = (attached: readonly DecoratorFact[], trait: string): boolean =>
+  attached.some((d) => d.name === 'derive' && d.args.some((arg) => arg.value === trait || arg.value.endsWith(`::${trait}`)))
+
+function commandName(attached: readonly DecoratorFact[]): string | undefined {
+  for (const d of attached) {
+    if (d.name !== 'command' && d.name !== 'clap') continue
+    const name = keyArg(d.args, 'name')
+    if (name?.kind === 'string') return name.value
+  }
+  return undefined
+}
+
+/** clap's derive API: a `#[derive(Parser)]` struct with `#[command(name = ...)]`, and `#[derive(Subcommand)]` enum variants. */
+function clapDerive(node: SyntaxNode, match: SymbolMatch, attached: readonly DecoratorFact[], api: WalkApi): void {
+  if (!api.imports('clap')) return
+  const { text } = api
+  const draft = (route: string, at: SyntaxNode, handler: string): void =>
+    api.entrypoint({ kind: 'cli-command', framework: 'clap', method: '', route, handler, row: at.startPosition.row, offset: at.startIndex, text: firstLine(text, at.startIndex, at.endIndex) })
+  if (derives(attached, 'Parser')) {
+    const name = commandName(attached)
+    if (name) draft(name, node, match.name)
+  }
+  if (match.kind !== 'enum' || !derives(attached, 'Subcommand')) return
+  const body = node.childForFieldName('body')
+  if (!body) return
+  let pending: DecoratorFact[] = []
+  for (const child of namedChildrenOf(body)) {
+    if (child.type === 'attribute_item') pending.push(decoratorFact(child, text))
+    else if (child.type === 'enum_variant') {
+      const nameNode = child.childForFieldName('name')
+      const variant = nameNode ? text.slice(nameNode.startIndex, nameNode.endIndex) : ''
+      if (variant) draft(commandName(pending) ?? kebab(variant), child, `${match.name}::${variant}`)
+      pending = []
+    }
+  }
+}
+
+function rustModule(path: string): string {
+  const inSrc = path.includes('/src/') ? path.slice(path.lastIndexOf('/src/') + 5) : path.startsWith('src/') ? path.slice(4) : path
+  const segments = inSrc.replace(/\.rs$/, '').split('/')
+  const last = segments.at(-1)
+  if (last === 'mod' || last === 'lib' || last === 'main') segments.pop()
+  return ['crate', ...segments].join('::')
+}
+
+/** Layer extraction for Rust. */
+export const rustFamily: LayerFamily = {
+  syntax: RUST_SYNTAX,
+  calls: CALL_WORDS,
+  typeOnlyKinds: new Set(['enum', 'struct', 'union', 'type']),
+  decoratorTypes: new Set(['attribute_item']),
+  wrappers: new Set(),
+  scopeThrough: new Set(),
+  declaration(node, type, scope, api) {
+    if (type !== 'const_item' && type !== 'static_item') return false
+    const nameNode = node.childForFieldName('name')
+    if (!nameNode) return false
+    const name = api.text.slice(nameNode.startIndex, nameNode.endIndex)
+    api.define({ name, kind: 'constant', node, exported: hasVisibility(node) }, scope)
+    return true
+  },
+  details(node: SyntaxNode, match: SymbolMatch, scope: Scope, api: WalkApi, attached: readonly DecoratorFact[]) {
+    const exported = hasVisibility(node) || scope.kind === 'trait'
+    const test = attached.some((d) => d.name === 'test' || d.name.endsWith('::test'))
+    const testScope = match.kind === 'module' && attached.some((d) => d.name === 'cfg' && d.args.some((arg) => arg.value === 'test'))
+    clapDerive(node, match, attached, api)
+    if (match.kind !== 'impl') return { exported, test, testScope }
+    const trait = node.childForFieldName('trait')
+    const target = trait ? api.text.slice(trait.startIndex, trait.endIndex).replace(/<.*$/s, '').replace(/\s+/g, '') : ''
+    return { exported, test, testScope, ...(target ? { heritage: [{ kind: 'implements' as const, target }] } : {}) }
+  },
+  // Before the walk, so that the clap derive check knows the imports.
+  scanImports: (masked, text) =>
+    scanStatements(masked, IMPORT_LINE, 'semicolon').flatMap(({ start, end }) =>
+      parseRustImport(text.slice(start, end)).map((parsed) => ({ ...parsed, start, end })),
+    ),
+  module: (path) => rustModule(path),
+}

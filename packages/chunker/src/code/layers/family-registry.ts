@@ -1,0 +1,33 @@
+import type { LayerFamily } from './family.js'
+import { cFamily } from './families/c-cpp.js'
+import { csharpFamily } from './families/csharp.js'
+import { goFamily } from './families/go.js'
+import { javaFamily } from './families/java.js'
+import { javascriptFamily } from './families/javascript-typescript.js'
+import { phpFamily } from './families/php.js'
+import { pythonFamily } from './families/python.js'
+import { rubyFamily } from './families/ruby.js'
+import { rustFamily } from './families/rust.js'
+import { shellFamily } from './families/shell.js'
+
+const FAMILIES: Readonly<Record<string, LayerFamily>> = {
+  typescript: javascriptFamily,
+  tsx: javascriptFamily,
+  javascript: javascriptFamily,
+  python: pythonFamily,
+  go: goFamily,
+  java: javaFamily,
+  rust: rustFamily,
+  c: cFamily,
+  cpp: cFamily,
+  csharp: csharpFamily,
+  ruby: rubyFamily,
+  php: phpFamily,
+  bash: shellFamily,
+  powershell: shellFamily,
+}
+
+/** The layer-extraction table of a language id, if it has one (CSS and INI have none). */
+export function familyFor(language: string): LayerFamily | undefined {
+  return FAMILIES[language]
+}

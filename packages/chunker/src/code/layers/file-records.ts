@@ -1,0 +1,154 @@
+import type { EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import type { EntrypointDraft, FileFacts, SymbolFact } from './facts.js'
+
+/** What every record of one file shares. */
+interface FileContext {
+  readonly path: string
+  readonly language: string
+  readonly module: string
+  readonly isTest: boolean
+  readonly enclosing: (offset: number) => SymbolFact | undefined
+}
+
+/** Gives `base`, then `base~2`, `base~3`, ... for repeats within one file. */
+function idAllocator(): (base: string) => string {
+  const seen = new Map<string, number>()
+  return (base) => {
+    const count = (seen.get(base) ?? 0) + 1
+    seen.set(base, count)
+    return count > 1 ? `${base}~${count}` : base
+  }
+}
+
+function isTestSymbol(symbol: SymbolFact | undefined): boolean {
+  for (let s = symbol; s; s = s.parent) if (s.testMarker) return true
+  return false
+}
+
+function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolean): SymbolRecord[] {
+  return facts.symbols.map((symbol) => ({
+    layer: 'C1_SYMBOL_CATALOG',
+    id: symbol.id,
+    path: file.path,
+    title: `${symbol.kind} ${symbol.qname}`,
+    language: file.language,
+    startLine: symbol.startRow + 1,
+    endLine: symbol.endRow + 1,
+    isTest: file.isTest || isTestSymbol(symbol),
+    name: symbol.name,
+    qname: symbol.qname,
+    kind: symbol.kind,
+    signature: symbol.signature,
+    parentId: symbol.parent?.id ?? '',
+    module: file.module,
+    ...(exportsKnown && symbol.exported !== undefined ? { exported: symbol.exported } : {}),
+  }))
+}
+
+function edge(file: FileContext, id: string, source: SymbolFact | undefined, row: number, endRow: number, fields: Pick<RawEdge, 'kind' | 'target' | 'title'> & Partial<RawEdge>): RawEdge {
+  return {
+    layer: 'C2_DEPENDENCY_GRAPH',
+    id,
+    path: file.path,
+    language: file.language,
+    startLine: row + 1,
+    endLine: endRow + 1,
+    isTest: file.isTest || isTestSymbol(source),
+    sourceSymbolId: source?.id ?? '',
+    sourceQname: source?.qname ?? '',
+    ...fields,
+  }
+}
+
+function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
+  const nextId = idAllocator()
+  const edges: RawEdge[] = []
+  const at = (source: SymbolFact | undefined): string => (source ? `@${source.qname}` : '')
+  for (const fact of facts.imports) {
+    const source = file.enclosing(fact.offset)
+    const id = nextId(`${file.path}>imports:${fact.specifier}${at(source)}`)
+    edges.push(edge(file, id, source, fact.row, fact.endRow, { kind: 'imports', target: fact.specifier, title: `imports ${fact.specifier}`, names: fact.names }))
+  }
+  for (const fact of facts.heritage) {
+    const id = nextId(`${file.path}>${fact.kind}:${fact.target}${at(fact.symbol)}`)
+    const dot = Math.max(fact.target.lastIndexOf('.'), fact.target.lastIndexOf(':'), fact.target.lastIndexOf('\\'))
+    const receiver = dot > 0 ? fact.target.slice(0, fact.target[dot] === ':' ? dot - 1 : dot) : ''
+    const target = dot > 0 ? fact.target.slice(dot + 1) : fact.target
+    edges.push(edge(file, id, fact.symbol, fact.row, fact.row, { kind: fact.kind, target, title: `${fact.kind} ${fact.target}`, ...(receiver ? { receiver } : {}) }))
+  }
+  // One edge per calling symbol, receiver and callee, counting its call sites.
+  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; count: number }
+  const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
+  const sites: CallSite[] = []
+  for (const call of facts.calls) {
+    const source = file.enclosing(call.offset)
+    const receiver = call.simpleReceiver
+    let calls = bySource.get(source)
+    if (!calls) bySource.set(source, (calls = new Map()))
+    const key = receiver ? `${receiver}.${call.name}` : call.name
+    const entry = calls.get(key)
+    if (entry) entry.count++
+    else {
+      const site = { source, receiver, name: call.name, row: call.row, count: 1 }
+      calls.set(key, site)
+      sites.push(site)
+    }
+  }
+  for (const { source, receiver, name, row, count } of sites) {
+    const written = receiver ? `${receiver}.${name}` : name
+    const id = nextId(`${file.path}>calls:${written}${at(source)}`)
+    edges.push(edge(file, id, source, row, row, { kind: 'calls', target: name, title: `calls ${written}`, count, ...(receiver ? { receiver } : {}) }))
+  }
+  return edges
+}
+
+function entrypointTitle(draft: EntrypointDraft): string {
+  if (draft.kind === 'http-route') return `${draft.method} ${draft.route}`
+  if (draft.kind === 'cli-command') return `command ${draft.route}`
+  if (draft.kind === 'scheduled') return `scheduled ${draft.route}`
+  return `main ${draft.handler}`.trim()
+}
+
+function entrypointRecords(drafts: readonly EntrypointDraft[], facts: FileFacts, file: FileContext): EntrypointRecord[] {
+  const nextId = idAllocator()
+  const byQname = new Map<string, SymbolFact>()
+  const byName = new Map<string, SymbolFact[]>()
+  for (const symbol of facts.symbols) {
+    byQname.set(symbol.qname, symbol)
+    byName.set(symbol.name, [...(byName.get(symbol.name) ?? []), symbol])
+  }
+  return drafts.map((draft) => {
+    const declaring = draft.declaring ?? file.enclosing(draft.offset)
+    const named = draft.handler ? (byQname.get(draft.handler) ?? byName.get(draft.handler)) : undefined
+    const handler = Array.isArray(named) ? (named.length === 1 ? named[0] : undefined) : named
+    const label = draft.kind === 'main' ? draft.handler : `${draft.method} ${draft.route}`.trim()
+    return {
+      layer: 'C3_ENTRYPOINTS',
+      id: nextId(`${file.path}!${draft.kind}:${label}`),
+      path: file.path,
+      title: entrypointTitle(draft),
+      language: file.language,
+      startLine: draft.row + 1,
+      endLine: (draft.endRow ?? draft.row) + 1,
+      isTest: file.isTest || isTestSymbol(declaring),
+      kind: draft.kind,
+      framework: draft.framework,
+      method: draft.method,
+      route: draft.route,
+      handler: draft.handler,
+      handlerSymbolId: handler?.id ?? '',
+      declaringSymbolId: declaring?.id ?? '',
+      text: draft.text,
+    }
+  })
+}
+
+/** Turns one file's facts into its layer records. */
+export function fileRecords(
+  facts: FileFacts,
+  drafts: readonly EntrypointDraft[],
+  file: FileContext,
+  exportsKnown: boolean,
+): Pick<FileLayers, 'symbols' | 'edges' | 'entrypoints'> {
+  return { symbols: symbolRecords(facts, file, exportsKnown), edges: edgeRecords(facts, file), entrypoints: entrypointRecords(drafts, facts, file) }
+}

@@ -1,0 +1,322 @@
+import { rowAt, type LineIndex } from '../../../lines.js'
+import { parseBracketed, type Arg } from '../args.js'
+import type { CallFact } from '../facts.js'
+
+/** Which words around a `name(` make it a call, per language family. */
+export interface CallWords {
+  /** Names that are never calls when followed by `(`: `if`, `for`, `while`, `return`, `function`, `def`, ... */
+  readonly keywords: ReadonlySet<string>
+  /**
+   * Words after which `name(` is still a call (`return f()`, `new F()`, `await f()`, `if f():`).
+   * After any other word it is a declaration (`function f(`, `def f(`, `void f(`, `public F(`).
+   */
+  readonly beforeCall: ReadonlySet<string>
+  /** `name(...) {` (and TypeScript's `name(...): T {`) is a definition, not a call. @default false */
+  readonly braceDefinitions?: boolean
+  /** Generic arguments may stand between a name and its `(`: `f<T>(`, Rust's `f::<T>(`. @default false */
+  readonly generics?: boolean
+  /** `@name` is an instance variable (Ruby), not a decorator. @default false */
+  readonly instanceVariables?: boolean
+  /** `[Name(...)]` at the start of a line or after another attribute is an attribute (C#). @default false */
+  readonly bracketAttributes?: boolean
+  /** `#name(` calls a private member (JavaScript). @default false */
+  readonly privateNames?: boolean
+}
+
+/** At most this many call sites per file are kept. */
+const MAX_CALLS = 50_000
+/** A receiver is read back at most this far. */
+const MAX_RECEIVER = 300
+
+const SIMPLE_RECEIVER = /^[A-Za-z_$@\\][\w$]*(?:(?:\.|::|->|\\)[A-Za-z_$][\w$]*)*$/
+const ASSIGNED = /([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)\s*(?:await\s+|new\s+|&)?$/
+
+function isIdentifierCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13
+}
+
+/** The offset of the bracket that closes the one at `open` in masked code (strings are blank there), or -1. */
+export function closingBracket(masked: string, open: number, limit = masked.length): number {
+  let depth = 0
+  for (let i = open; i < limit; i++) {
+    const c = masked.charCodeAt(i)
+    if (c === 40 || c === 91 || c === 123) depth++
+    else if ((c === 41 || c === 93 || c === 125) && --depth === 0) return i
+  }
+  return -1
+}
+
+/** The offset of the bracket that opens the one closing at `close`, scanning back, or -1. */
+function openingBracket(masked: string, close: number, floor: number): number {
+  let depth = 0
+  for (let i = close; i >= floor; i--) {
+    const c = masked.charCodeAt(i)
+    if (c === 41 || c === 93 || c === 125) depth++
+    else if ((c === 40 || c === 91 || c === 123) && --depth === 0) return i
+  }
+  return -1
+}
+
+/** Back from `end` over spaces; the offset of the last non-space before it, or -1. */
+function backOverSpace(masked: string, end: number): number {
+  let i = end - 1
+  while (i >= 0 && isSpace(masked.charCodeAt(i))) i--
+  return i
+}
+
+/** The length of the joiner (`.`, `?.`, `::`, `->`, `\`) ending at `at`, or 0. */
+function joinerBefore(masked: string, at: number): number {
+  const c = masked.charCodeAt(at)
+  if (c === 46) return masked.charCodeAt(at - 1) === 63 ? 2 : masked.charCodeAt(at - 1) === 46 ? 0 : 1
+  if (c === 58 && masked.charCodeAt(at - 1) === 58) return 2
+  if (c === 62 && masked.charCodeAt(at - 1) === 45) return 2
+  if (c === 92) return 1
+  return 0
+}
+
+/**
+ * Where the receiver chain before a callee starts: `a.b(c).d` in `a.b(c).d.f(`. `long` when the
+ * chain runs past {@link MAX_RECEIVER} characters (a builder chain): its start is then unknown.
+ */
+function chainStart(masked: string, nameStart: number): { start: number; hasReceiver: boolean; long: boolean } {
+  let at = backOverSpace(masked, nameStart)
+  let joiner = at >= 0 ? joinerBefore(masked, at) : 0
+  if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
+  let start = nameStart
+  const floor = Math.max(0, nameStart - MAX_RECEIVER)
+  const long = { start, hasReceiver: true, long: true }
+  while (joiner > 0) {
+    at = backOverSpace(masked, at - joiner + 1)
+    if (at < floor) return { ...long, start }
+    let c = masked.charCodeAt(at)
+    // Calls and indexes in the chain: `load().run(`, `items[0].get(`, `(x as T).f(`.
+    while (c === 41 || c === 93) {
+      const open = openingBracket(masked, at, floor)
+      if (open < 0) return { ...long, start }
+      start = open
+      // Only a name right against the bracket is part of the chain (`f(x)`, not `of (x)`).
+      at = open - 1
+      c = at >= 0 ? masked.charCodeAt(at) : 0
+      if (!isIdentifierCode(c)) return { start, hasReceiver: true, long: false }
+    }
+    if (!isIdentifierCode(c)) break
+    let word = at
+    while (word > floor && isIdentifierCode(masked.charCodeAt(word - 1))) word--
+    if (word === floor && floor > 0) return { ...long, start }
+    start = word
+    at = backOverSpace(masked, word)
+    joiner = at >= 0 ? joinerBefore(masked, at) : 0
+  }
+  return { start, hasReceiver: true, long: false }
+}
+
+class TextCall implements CallFact {
+  readonly name: string
+  readonly simpleReceiver: string
+  readonly row: number
+  readonly offset: number
+  readonly #text: string
+  readonly #masked: string
+  readonly #open: number
+  readonly #receiverEnd: number
+  #close = -2
+  #args: readonly Arg[] | undefined
+
+  constructor(text: string, masked: string, name: string, row: number, start: number, hasReceiver: boolean, receiverEnd: number, open: number) {
+    this.#text = text
+    this.#masked = masked
+    this.#open = open
+    this.#receiverEnd = receiverEnd
+    this.name = name
+    this.row = row
+    this.offset = start
+    if (!hasReceiver) this.simpleReceiver = ''
+    else {
+      const receiver = receiverEnd - start <= 80 ? text.slice(start, receiverEnd).replace(/\s+/g, '') : ''
+      this.simpleReceiver = SIMPLE_RECEIVER.test(receiver) ? receiver : '?'
+    }
+  }
+
+  get receiver(): string {
+    if (this.simpleReceiver !== '?') return this.simpleReceiver
+    return this.#text.slice(this.offset, this.#receiverEnd).replace(/\s+/g, '')
+  }
+
+  #closeAt(): number {
+    if (this.#close === -2) this.#close = closingBracket(this.#masked, this.#open)
+    return this.#close
+  }
+
+  args(): readonly Arg[] {
+    if (this.#args) return this.#args
+    const close = this.#closeAt()
+    this.#args = close < 0 ? [] : parseBracketed(this.#text.slice(this.#open, close + 1))
+    return this.#args
+  }
+
+  text(): string {
+    const close = this.#closeAt()
+    const end = close < 0 ? this.#open + 1 : close + 1
+    return this.#text.slice(this.offset, Math.min(end, this.offset + 400)).replace(/\s+/g, ' ').trim().slice(0, 200)
+  }
+
+  assignedTo(): string | undefined {
+    const lineStart = this.#text.lastIndexOf('\n', this.offset - 1) + 1
+    return ASSIGNED.exec(this.#text.slice(lineStart, this.offset))?.[1]
+  }
+}
+
+/** Where not to look for calls: definitions' own names, and spans that hold only types. */
+export interface ScanExclusions {
+  /** Offsets where a definition's name starts (`m` of `m(a): void;`, `foo` of `def foo(`). */
+  readonly definitionNames: ReadonlySet<number>
+  /** Spans (start, end) with no calls in them: TypeScript interfaces and type aliases. */
+  readonly typeSpans: readonly (readonly [number, number])[]
+}
+
+function inSpans(spans: readonly (readonly [number, number])[], offset: number): boolean {
+  for (const [start, end] of spans) if (offset >= start && offset < end) return true
+  return false
+}
+
+/**
+ * Finds the call sites of a file in its masked text (comments and strings blanked): every
+ * `name(` (with generic arguments where the language has them) that is not a keyword, a
+ * declaration (`function f(`, `def f(`, `void f(`, a definition's own name), a method definition
+ * (`m(a) {`), a decorator or an attribute (`@get(`, `#[get(`). The receiver chain before the name
+ * is read back (`app`, `os.path`, `?` for an expression); arguments are parsed from the original
+ * text on demand.
+ */
+export function scanCalls(text: string, masked: string, lines: LineIndex, words: CallWords, exclusions: ScanExclusions): CallFact[] {
+  const calls: CallFact[] = []
+  // Every call has a `(`: look back from each one for a name (cheaper than matching every word).
+  for (let open = masked.indexOf('('); open >= 0; open = masked.indexOf('(', open + 1)) {
+    if (calls.length >= MAX_CALLS) break
+    let at = backOverSpace(masked, open)
+    // `f?.(x)`: an optional call.
+    if (at > 0 && masked.charCodeAt(at) === 46 && masked.charCodeAt(at - 1) === 63) at = backOverSpace(masked, at - 1)
+    if (at >= 0 && masked.charCodeAt(at) === 62 && words.generics) {
+      // Generic arguments: `f<T>(`, `fastify.get<{ Params: P }>(`, Rust's `collect::<Vec<_>>(`.
+      const angle = openingAngle(masked, at)
+      if (angle < 0) continue
+      at = backOverSpace(masked, angle)
+      if (at > 0 && masked.charCodeAt(at) === 58 && masked.charCodeAt(at - 1) === 58) at = backOverSpace(masked, at - 1)
+    }
+    if (at < 0 || !isIdentifierCode(masked.charCodeAt(at))) continue
+    let nameStart = at
+    while (nameStart > 0 && isIdentifierCode(masked.charCodeAt(nameStart - 1))) nameStart--
+    if (words.privateNames && nameStart > 0 && masked.charCodeAt(nameStart - 1) === 35) nameStart--
+    const first = masked.charCodeAt(nameStart)
+    if (first >= 48 && first <= 57) continue
+    if (exclusions.definitionNames.has(nameStart)) continue
+    if (exclusions.typeSpans.length > 0 && inSpans(exclusions.typeSpans, nameStart)) continue
+    const name = masked.slice(nameStart, at + 1)
+    const chain = chainStart(masked, nameStart)
+    let { start } = chain
+    const { hasReceiver } = chain
+    // A keyword is one only on its own: `router.get(` and `obj.delete(` are calls.
+    if (!hasReceiver && words.keywords.has(name)) continue
+    if (chain.long) {
+      // A link of a long builder chain: a method call, whatever stands before the chain.
+      calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, true, receiverEndAt(masked, start, nameStart), open))
+      continue
+    }
+    // What stands before the call (or its receiver chain): a decorator, an attribute, a declaring word.
+    let before = backOverSpace(masked, start)
+    let prev = before >= 0 ? masked.charCodeAt(before) : 0
+    if (prev === 64 && words.instanceVariables && before === start - 1) {
+      // Ruby's `@items.push(x)`: the receiver starts at the `@`.
+      start = before
+      before = backOverSpace(masked, start)
+      prev = before >= 0 ? masked.charCodeAt(before) : 0
+    } else if (prev === 64) continue // @decorator(
+    if (prev === 91 && (masked.charCodeAt(before - 1) === 35 || masked.charCodeAt(before - 1) === 33)) continue // #[attribute(
+    if (prev === 91 && words.bracketAttributes) {
+      const ahead = backOverSpace(masked, before)
+      const c = ahead >= 0 ? masked.charCodeAt(ahead) : 10
+      if (ahead < 0 || c === 93 || c === 40 || c === 44 || c === 123 || c === 125 || c === 59 || masked.lastIndexOf('\n', before) > ahead) continue
+    }
+    let prevWord = ''
+    // A word on the same line before the call declares it (`function f(`, `def f(`, `void f(`),
+    // unless it is one after which calls stand (`return f(`); a word on the line before ends a statement.
+    const sameLine = masked.lastIndexOf('\n', start - 1) < before
+    if (isIdentifierCode(prev) && sameLine) {
+      let word = before
+      while (word > 0 && isIdentifierCode(masked.charCodeAt(word - 1))) word--
+      prevWord = masked.slice(word, before + 1)
+      const code = prevWord.charCodeAt(0)
+      const number = code >= 48 && code <= 57
+      if (!number && !words.beforeCall.has(prevWord)) continue
+    } else if (prev === 126 && !hasReceiver) {
+      continue // C++'s `~Name(`: a destructor
+    } else if (prev === 41 && !hasReceiver) {
+      // Go's `func (s *T) Name(`: a receiver list before the name.
+      const receiverOpen = openingBracket(masked, before, Math.max(0, before - 200))
+      const keyword = receiverOpen > 0 ? backOverSpace(masked, receiverOpen) : -1
+      if (keyword >= 3 && masked.slice(keyword - 3, keyword + 1) === 'func') continue
+    }
+    if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before)) continue
+    const receiverEnd = hasReceiver ? receiverEndAt(masked, start, nameStart) : nameStart
+    calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open))
+  }
+  return calls
+}
+
+/** The `<` that opens generic arguments closing at `close` (`>`), scanning back, or -1 when it is not such a `>`. */
+function openingAngle(masked: string, close: number): number {
+  if (masked.charCodeAt(close - 1) === 61 || masked.charCodeAt(close - 1) === 45) return -1 // `=>`, `->`
+  let depth = 0
+  let braces = 0
+  const floor = Math.max(0, close - 300)
+  for (let i = close; i >= floor; i--) {
+    const c = masked.charCodeAt(i)
+    if (c === 62) depth++
+    else if (c === 60 && --depth === 0) return i
+    else if (c === 125) braces++
+    else if (c === 123) braces--
+    // Object types inside generic arguments hold `;` and `(`: only outside braces do they end it.
+    else if (braces === 0 && (c === 40 || c === 41 || c === 59 || c === 10)) return -1
+  }
+  return -1
+}
+
+/** The end of a receiver chain: back from the name over the joiner and spaces. */
+function receiverEndAt(masked: string, start: number, nameStart: number): number {
+  let end = nameStart
+  while (end > start) {
+    const c = masked.charCodeAt(end - 1)
+    if (isSpace(c) || c === 46 || c === 58 || c === 62 || c === 63 || c === 92 || c === 45) end--
+    else break
+  }
+  return end
+}
+
+/**
+ * `m(a) {` or, for a definition that starts its line, TypeScript's `m(a): Promise<T> {` (elsewhere
+ * a `:` is a ternary's or an object's): the parentheses are a parameter list.
+ */
+function isDefinitionBody(masked: string, open: number, startsLine: boolean): boolean {
+  const close = closingBracket(masked, open, Math.min(masked.length, open + 4000))
+  if (close < 0) return false
+  let i = close + 1
+  while (i < masked.length && isSpace(masked.charCodeAt(i))) i++
+  const c = masked.charCodeAt(i)
+  if (c === 123) return true
+  if (c !== 58 || !startsLine) return false
+  // A return type: scan to `{` (definition) or to what ends an expression (`;`, `,`, `)`, `=`).
+  let depth = 0
+  for (let k = i + 1; k < Math.min(masked.length, i + 300); k++) {
+    const d = masked.charCodeAt(k)
+    if (d === 60 || d === 40 || d === 91) depth++
+    else if (d === 62 || d === 41 || d === 93) {
+      if (depth === 0 && d !== 62) return false
+      depth = Math.max(0, depth - 1)
+    } else if (depth === 0 && d === 123) return k > i + 1
+    else if (depth === 0 && (d === 59 || d === 44 || d === 61 || d === 10)) return false
+  }
+  return false
+}

@@ -1,0 +1,29 @@
+import type { LexicalSyntax } from './mask-code.js'
+
+const C_COMMENTS = { lineComments: ['//'], blockComments: [{ open: '/*', close: '*/' }] }
+
+/** JavaScript and TypeScript: template literals and regular expression literals. */
+export const JAVASCRIPT_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], templates: true, regexLiterals: true }
+/** Python: `#` comments, triple-quoted strings. */
+export const PYTHON_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments: [], quotes: ['"', "'"], tripleQuotes: true }
+/** Go: raw strings in backquotes, runes. */
+export const GO_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'", '`'] }
+/** Java: text blocks. */
+export const JAVA_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], tripleQuotes: true }
+/** Rust: nested block comments, raw strings, chars beside lifetimes, strings across lines. */
+export const RUST_SYNTAX: LexicalSyntax = { lineComments: ['//'], blockComments: [{ open: '/*', close: '*/', nested: true }], quotes: ['"'], rust: true, multilineStrings: true }
+/** C and C++: raw strings. */
+export const C_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], cppRaw: true }
+/** C#: verbatim and raw strings. */
+export const CSHARP_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], verbatim: true, tripleQuotes: true }
+/** Ruby: `#` comments, `=begin`/`=end`, heredocs, strings across lines. */
+export const RUBY_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments: [{ open: '\n=begin', close: '\n=end' }], quotes: ['"', "'"], heredocs: true, multilineStrings: true }
+/** PHP: `//` and `#` comments (but `#[...]` attributes), heredocs, strings across lines. */
+export const PHP_SYNTAX: LexicalSyntax = { lineComments: ['//', '#'], blockComments: [{ open: '/*', close: '*/' }], quotes: ['"', "'"], heredocs: true, multilineStrings: true, hashBracketAttributes: true }
+/** Shells: `#` comments. */
+export const SHELL_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments: [], quotes: ['"', "'"] }
+
+/** A word set from a space-separated list. */
+export function words(list: string): ReadonlySet<string> {
+  return new Set(list.split(/\s+/).filter(Boolean))
+}

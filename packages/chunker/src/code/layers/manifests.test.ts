@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { isManifestPath, readManifest } from './manifests.js'
+
+describe('readManifest', () => {
+  it('reads tsconfig with comments and trailing commas, and what it extends', () => {
+    const manifest = readManifest('tsconfig.json', '{\n // base\n "extends": "./base.json",\n "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*",] }, },\n}')
+    expect(manifest).toEqual({ kind: 'tsconfig', baseUrl: '.', paths: { '@/*': ['src/*'] }, extends: ['./base.json'] })
+  })
+
+  it('reads package.json entry points per subpath, best first', () => {
+    const manifest = readManifest('packages/a/package.json', JSON.stringify({ name: '@x/a', main: './dist/index.js', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './util': './dist/util.js' } }))
+    expect(manifest).toEqual({ kind: 'package-json', name: '@x/a', entries: { '.': ['./dist/index.d.ts', './dist/index.js'], './util': ['./dist/util.js'] } })
+  })
+
+  it('reads go.mod, Cargo.toml and composer.json', () => {
+    expect(readManifest('go.mod', 'module github.com/acme/shop\n\ngo 1.22\n')).toEqual({ kind: 'go-mod', module: 'github.com/acme/shop' })
+    expect(readManifest('Cargo.toml', '[package]\nname = "shop-core"\n\n[lib]\npath = "src/core.rs"\n')).toEqual({ kind: 'cargo', crate: 'shop_core', lib: 'src/core.rs', members: [] })
+    expect(readManifest('Cargo.toml', '[workspace]\nmembers = [\n  "a",\n  "b", # comment\n]\n')).toEqual({ kind: 'cargo', crate: '', members: ['a', 'b'] })
+    expect(readManifest('composer.json', '{"autoload": {"psr-4": {"App\\\\": "src/"}}}')).toEqual({ kind: 'composer', psr4: { 'App\\': ['src/'] } })
+  })
+
+  it('gives nothing for other files or ones that do not parse', () => {
+    expect(isManifestPath('src/package.json.bak')).toBe(false)
+    expect(readManifest('README.md', '# x')).toBeUndefined()
+    expect(readManifest('package.json', '{ broken')).toBeUndefined()
+  })
+})

@@ -1,0 +1,145 @@
+import type { ProjectManifest } from '@rag/core'
+
+/** JSON with comments and trailing commas (tsconfig, jsconfig) to plain JSON. */
+export function stripJsonComments(text: string): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string
+    if (c === '"') {
+      let j = i + 1
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1
+      out += text.slice(i, j + 1)
+      i = j
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++
+      out += '\n'
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2)
+      i = end < 0 ? text.length : end + 1
+    } else out += c
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1')
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(stripJsonComments(text.replace(/^\uFEFF/, ''))) as unknown
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const strings = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+
+/** Condition names tried in this order: source first (a workspace package's own sources), then types and ESM. */
+const CONDITIONS = ['source', 'types', 'typings', 'import', 'module', 'default', 'node', 'require']
+
+/** Targets of one `exports` value, best first. */
+function exportTargets(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value)
+  else if (Array.isArray(value)) for (const item of value) exportTargets(item, out)
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    for (const condition of CONDITIONS) if (condition in record) exportTargets(record[condition], out)
+    for (const [key, nested] of Object.entries(record)) if (!CONDITIONS.includes(key)) exportTargets(nested, out)
+  }
+}
+
+function packageJson(json: Record<string, unknown>): ProjectManifest | undefined {
+  const name = typeof json['name'] === 'string' ? json['name'] : ''
+  const entries: Record<string, string[]> = {}
+  const exports = json['exports']
+  const subpaths = exports && typeof exports === 'object' && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith('.'))
+  if (subpaths) {
+    for (const [subpath, value] of Object.entries(exports as Record<string, unknown>)) {
+      const targets: string[] = []
+      exportTargets(value, targets)
+      if (targets.length > 0) entries[subpath] = [...new Set(targets)]
+    }
+  } else if (exports !== undefined) {
+    const targets: string[] = []
+    exportTargets(exports, targets)
+    if (targets.length > 0) entries['.'] = targets
+  }
+  const root = [...(entries['.'] ?? []), ...['source', 'types', 'typings', 'module', 'main'].flatMap((field) => strings(json[field]))]
+  if (root.length > 0) entries['.'] = [...new Set(root)]
+  return name || Object.keys(entries).length > 0 ? { kind: 'package-json', name, entries } : undefined
+}
+
+function tsconfig(json: Record<string, unknown>): ProjectManifest {
+  const options = (json['compilerOptions'] ?? {}) as Record<string, unknown>
+  const paths: Record<string, string[]> = {}
+  const rawPaths = options['paths']
+  if (rawPaths && typeof rawPaths === 'object') {
+    for (const [pattern, targets] of Object.entries(rawPaths as Record<string, unknown>)) paths[pattern] = strings(targets)
+  }
+  return {
+    kind: 'tsconfig',
+    ...(typeof options['baseUrl'] === 'string' ? { baseUrl: options['baseUrl'] } : {}),
+    ...(Object.keys(paths).length > 0 ? { paths } : {}),
+    extends: strings(json['extends']),
+  }
+}
+
+/** A minimal TOML reader for `Cargo.toml`: `[table]` headers and `key = "string"` / `key = ["a", "b"]` values. */
+function cargo(text: string): ProjectManifest | undefined {
+  let table = ''
+  const values = new Map<string, string[]>()
+  const lines = text.split(/\r?\n/)
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] as string).replace(/#.*$/, '').trim()
+    const header = /^\[\s*([\w.-]+)\s*\]$/.exec(line)
+    if (header) {
+      table = header[1] as string
+      continue
+    }
+    const entry = /^([\w-]+)\s*=\s*(.*)$/.exec(line)
+    if (!entry) continue
+    let value = entry[2] as string
+    while (value.startsWith('[') && !value.includes(']') && i + 1 < lines.length) value += (lines[++i] as string).replace(/#.*$/, '')
+    values.set(`${table}.${entry[1]}`, [...value.matchAll(/"([^"]*)"/g)].map((m) => m[1] as string))
+  }
+  const name = values.get('package.name')?.[0] ?? values.get('lib.name')?.[0] ?? ''
+  const lib = values.get('lib.path')?.[0]
+  const members = values.get('workspace.members') ?? []
+  if (!name && members.length === 0) return undefined
+  return { kind: 'cargo', crate: name.replace(/-/g, '_'), ...(lib ? { lib } : {}), members }
+}
+
+function composer(json: Record<string, unknown>): ProjectManifest | undefined {
+  const psr4: Record<string, string[]> = {}
+  for (const section of ['autoload', 'autoload-dev']) {
+    const map = (json[section] as Record<string, unknown> | undefined)?.['psr-4']
+    if (!map || typeof map !== 'object') continue
+    for (const [prefix, dirs] of Object.entries(map as Record<string, unknown>)) psr4[prefix] = [...(psr4[prefix] ?? []), ...strings(dirs)]
+  }
+  return Object.keys(psr4).length > 0 ? { kind: 'composer', psr4 } : undefined
+}
+
+/** Whether a path names a project file that steers module resolution. */
+export function isManifestPath(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return /^(?:package\.json|tsconfig(?:\.[\w.-]+)?\.json|jsconfig\.json|go\.mod|Cargo\.toml|composer\.json)$/.test(name)
+}
+
+/**
+ * What a project file says about module resolution (`package.json`, `tsconfig*.json`,
+ * `jsconfig.json`, `go.mod`, `Cargo.toml`, `composer.json`), or `undefined` for any other file
+ * or one that does not parse.
+ */
+export function readManifest(path: string, content: string): ProjectManifest | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  if (name === 'go.mod') {
+    const module = /^\s*module\s+("?)([^\s"]+)\1/m.exec(content)
+    return module ? { kind: 'go-mod', module: module[2] as string } : undefined
+  }
+  if (name === 'Cargo.toml') return cargo(content)
+  if (!name.endsWith('.json') || !isManifestPath(path)) return undefined
+  const json = parseJson(content)
+  if (!json) return undefined
+  if (name === 'package.json') return packageJson(json)
+  if (name === 'composer.json') return composer(json)
+  return tsconfig(json)
+}

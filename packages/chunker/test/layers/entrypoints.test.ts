@@ -1,0 +1,227 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { createLayeredChunker } from '../../src/index.js'
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/entrypoints/', import.meta.url))
+const chunker = createLayeredChunker()
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) files(path, out)
+    else out.push(path)
+  }
+  return out
+}
+
+/** Every entrypoint found in one fixture folder: `line kind framework method route -> handler`. */
+async function entrypointsOf(folder: string): Promise<string[]> {
+  const out: string[] = []
+  for (const absolute of files(join(FIXTURES, folder))) {
+    const path = relative(FIXTURES, absolute)
+    const { layers } = await chunker.chunkWithLayers({ path, content: readFileSync(absolute, 'utf8'), format: 'code' })
+    for (const e of layers.entrypoints) {
+      out.push(`${path.slice(folder.length + 1)}:${e.startLine} ${e.kind} ${e.framework} ${e.method || '-'} ${e.route || '-'} -> ${e.handler || '-'}`)
+    }
+  }
+  return out
+}
+
+/**
+ * One fixture per framework, written from the framework's documented patterns with decoys
+ * (settings getters, middleware, hooks, error handlers, `std::process::Command`, ...); every
+ * route, command, main and job listed by hand. All must be found, and nothing else.
+ */
+const EXPECTED: Readonly<Record<string, readonly string[]>> = {
+  express: [
+    'server.js:12 http-route express GET / -> -',
+    'server.js:13 http-route express * /health -> healthCheck',
+    'server.js:15 http-route express GET /api/orders -> listOrders',
+    'server.js:16 http-route express POST /api/orders -> createOrder',
+    'server.js:17 http-route express DELETE /api/orders/:id -> -',
+    'server.js:24 http-route express GET /api/books/:isbn -> getBook',
+    'server.js:25 http-route express PUT /api/books/:isbn -> updateBook',
+  ],
+  fastify: [
+    'plugin.ts:4 http-route fastify GET /users -> -',
+    'plugin.ts:6 http-route fastify GET /users/:id -> getUser',
+    'plugin.ts:8 http-route fastify PUT /users/:id -> updateUser',
+    'plugin.ts:8 http-route fastify PATCH /users/:id -> updateUser',
+  ],
+  hono: [
+    'app.ts:9 http-route hono GET / -> -',
+    'app.ts:10 http-route hono GET /api/posts -> listPosts',
+    'app.ts:11 http-route hono POST /api/posts -> -',
+    'app.ts:12 http-route hono PURGE /cache -> -',
+  ],
+  koa: [
+    'routes.js:7 http-route koa GET /v1/ -> -',
+    'routes.js:10 http-route koa GET /v1/users/:id -> showUser',
+    'routes.js:11 http-route koa POST /v1/users -> createUser',
+  ],
+  nestjs: [
+    'cats.controller.ts:8 http-route nestjs POST /cats -> CatsController.create',
+    'cats.controller.ts:13 http-route nestjs GET /cats -> CatsController.findAll',
+    'cats.controller.ts:18 http-route nestjs GET /cats/:id -> CatsController.findOne',
+    'cats.controller.ts:23 http-route nestjs PUT /cats/:id -> CatsController.update',
+    'cats.controller.ts:28 http-route nestjs DELETE /cats/:id -> CatsController.remove',
+  ],
+  nextjs: [
+    'app/(shop)/cart/route.ts:1 http-route nextjs POST /cart -> POST',
+    'app/api/orders/[id]/route.ts:5 http-route nextjs GET /api/orders/[id] -> GET',
+    'app/api/orders/[id]/route.ts:9 http-route nextjs DELETE /api/orders/[id] -> DELETE',
+    'pages/api/users/index.ts:3 http-route nextjs * /api/users -> handler',
+  ],
+  flask: [
+    'app.py:7 http-route flask GET / -> index',
+    'app.py:12 http-route flask GET /login -> login',
+    'app.py:12 http-route flask POST /login -> login',
+    'app.py:19 http-route flask GET /items/<int:item_id> -> show_item',
+    'app.py:24 http-route flask GET /admin/users -> admin_users',
+  ],
+  fastapi: [
+    'main.py:7 http-route fastapi GET / -> root',
+    'main.py:12 http-route fastapi GET /items/ -> read_items',
+    'main.py:17 http-route fastapi POST /items/ -> create_item',
+    'main.py:22 http-route fastapi GET /items/{item_id} -> read_item',
+    'main.py:27 http-route fastapi GET /ping -> ping',
+    'main.py:27 http-route fastapi HEAD /ping -> ping',
+  ],
+  django: [
+    'urls.py:9 http-route django * articles/2003/ -> views.special_case_2003',
+    'urls.py:10 http-route django * articles/<int:year>/ -> views.year_archive',
+    'urls.py:11 http-route django * articles/<int:year>/<int:month>/ -> views.MonthArchiveView',
+    'urls.py:12 http-route django * ^articles/(?P<year>[0-9]{4})/$ -> views.year_archive',
+  ],
+  gin: [
+    'main.go:9 main go - - -> main',
+    'main.go:13 http-route gin GET /ping -> -',
+    'main.go:19 http-route gin POST /v1/login -> loginEndpoint',
+    'main.go:20 http-route gin GET /v1/users/:id -> getUser',
+    'main.go:23 http-route gin DELETE /v1/admin/users/:id -> deleteUser',
+  ],
+  echo: [
+    'server.go:10 main go - - -> main',
+    'server.go:14 http-route echo GET / -> -',
+    'server.go:17 http-route echo POST /users -> saveUser',
+    'server.go:20 http-route echo GET /admin/stats -> stats',
+  ],
+  nethttp: [
+    'main.go:9 main go - - -> main',
+    'main.go:11 http-route net/http GET /items/{id} -> getItem',
+    'main.go:12 http-route net/http * /healthz -> -',
+    'main.go:15 http-route net/http * /static/ -> http.StripPrefix',
+    'main.go:16 http-route net/http * / -> home',
+  ],
+  spring: [
+    'OrderController.java:13 http-route spring GET /api/orders -> OrderController.list',
+    'OrderController.java:18 http-route spring GET /api/orders/{id} -> OrderController.get',
+    'OrderController.java:23 http-route spring POST /api/orders -> OrderController.create',
+    'OrderController.java:28 http-route spring PUT /api/orders/{id} -> OrderController.update',
+    'OrderController.java:28 http-route spring PATCH /api/orders/{id} -> OrderController.update',
+    'OrderController.java:33 http-route spring DELETE /api/orders/{id} -> OrderController.delete',
+  ],
+  jaxrs: [
+    'UserResource.java:9 http-route jax-rs GET /users -> UserResource.list',
+    'UserResource.java:14 http-route jax-rs GET /users/{id} -> UserResource.get',
+    'UserResource.java:20 http-route jax-rs POST /users -> UserResource.create',
+    'UserResource.java:26 http-route jax-rs DELETE /users/{id} -> UserResource.delete',
+  ],
+  axum: [
+    'main.rs:7 main rust - - -> main',
+    'main.rs:10 http-route axum GET / -> root',
+    'main.rs:11 http-route axum POST /users -> create_user',
+    'main.rs:11 http-route axum GET /users -> list_users',
+    'main.rs:12 http-route axum GET /users/:id -> show_user',
+    'main.rs:12 http-route axum DELETE /users/:id -> delete_user',
+  ],
+  actix: [
+    'main.rs:3 http-route actix-web GET / -> hello',
+    'main.rs:8 http-route actix-web POST /echo -> echo',
+    'main.rs:21 main rust - - -> main',
+    'main.rs:27 http-route actix-web GET /hey -> manual_hello',
+    'main.rs:28 http-route actix-web POST /index.html -> index',
+  ],
+  commander: [
+    'cli.ts:10 cli-command commander - serve -> serve',
+    'cli.ts:16 cli-command commander - clone -> -',
+    'cli.ts:21 cli-command commander - db -> -',
+    'cli.ts:22 cli-command commander - migrate -> migrate',
+  ],
+  yargs: [
+    'cli.js:5 cli-command yargs - serve -> serveHandler',
+    'cli.js:6 cli-command yargs - build -> -',
+    'cli.js:7 cli-command yargs - deploy -> deploy',
+  ],
+  argparse: [
+    'tool.py:13 cli-command argparse - tool -> -',
+    'tool.py:17 cli-command argparse - init -> cmd_init',
+    'tool.py:21 cli-command argparse - status -> cmd_status',
+    'tool.py:28 main python - - -> main',
+  ],
+  click: [
+    'cli.py:4 cli-command click - cli -> cli',
+    'cli.py:9 cli-command click - hello -> hello',
+    'cli.py:15 cli-command click - init-db -> initdb',
+    'cli.py:20 cli-command click - drop_db -> dropdb',
+    'cli.py:25 cli-command click - sync-orders -> sync_orders',
+    'cli.py:34 main python - - -> cli',
+  ],
+  typer: [
+    'main.py:5 cli-command typer - users -> users_app',
+    'main.py:8 cli-command typer - hello -> hello',
+    'main.py:13 cli-command typer - bye -> goodbye',
+    'main.py:18 cli-command typer - create-user -> create_user',
+    'main.py:28 main python - - -> app',
+  ],
+  cobra: [
+    'root.go:11 cli-command cobra - hugo -> -',
+    'root.go:19 cli-command cobra - version -> printVersion',
+    'root.go:25 cli-command cobra - server -> runServer',
+  ],
+  'clap-derive': [
+    'main.rs:7 cli-command clap - git -> Cli',
+    'main.rs:15 cli-command clap - clone -> Commands::Clone',
+    'main.rs:21 cli-command clap - push -> Commands::Push',
+    'main.rs:23 cli-command clap - add -> Commands::Add',
+    'main.rs:25 cli-command clap - ls-files -> Commands::ListFiles',
+    'main.rs:26 cli-command clap - stash-pop -> Commands::StashPop',
+    'main.rs:40 main rust - - -> main',
+  ],
+  'clap-builder': [
+    'main.rs:4 cli-command clap - git -> -',
+    'main.rs:8 cli-command clap - clone -> -',
+    'main.rs:12 cli-command clap - push -> -',
+    'main.rs:15 main rust - - -> main',
+  ],
+  mains: [
+    'App.java:4 main java - - -> App.main',
+    'Program.cs:5 main csharp - - -> Program.Main',
+    'main.c:5 main c - - -> main',
+    'script.rb:5 main ruby - - -> run',
+  ],
+  scheduled: [
+    'ReportJobs.java:8 scheduled spring - 0 0 6 * * * -> ReportJobs.dailyReport',
+    'ReportJobs.java:11 scheduled spring - fixedRate=5000 -> ReportJobs.heartbeat',
+    'cron.js:3 scheduled node-cron - */5 * * * * -> cleanup',
+    'tasks.service.ts:6 scheduled nestjs - 45 * * * * * -> TasksService.handleCron',
+    'tasks.service.ts:9 scheduled nestjs - 10000 -> TasksService.handleInterval',
+  ],
+}
+
+describe('entrypoint detectors (C3) on one golden fixture per framework', () => {
+  it('has a fixture for every framework of the issue, and an expectation for every fixture', () => {
+    const folders = readdirSync(FIXTURES).sort()
+    expect(folders).toEqual(Object.keys(EXPECTED).sort())
+  })
+
+  for (const [folder, expected] of Object.entries(EXPECTED)) {
+    it(`finds exactly the hand-listed entrypoints of ${folder}`, async () => {
+      const found = await entrypointsOf(folder)
+      const byLine = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true })
+      expect([...found].sort(byLine)).toEqual([...expected].sort(byLine))
+    })
+  }
+})

@@ -1,0 +1,61 @@
+import { isLayeredChunker } from '@rag/core'
+import { describe, expect, it } from 'vitest'
+import { CHUNKER_VERSION, createLayeredChunker, createNormalizedDocumentChunker, LAYERS_VERSION } from '../../src/index.js'
+import { readFixture, fixtureNames, repositoryCorpus } from '../../src/testing/corpus.js'
+
+describe('createLayeredChunker', () => {
+  it('gives exactly the normalized chunker\'s chunks, with and without layers', async () => {
+    const options = { maxChars: 900, minChars: 100 }
+    const layered = createLayeredChunker(options)
+    const plain = createNormalizedDocumentChunker(options)
+    const files = [
+      ...fixtureNames().map((name) => ({ path: name, content: readFixture(name) })),
+      ...repositoryCorpus().filter((_, i) => i % 7 === 0),
+    ]
+    expect(files.length).toBeGreaterThan(50)
+    for (const file of files) {
+      const source = { path: file.path, content: file.content, format: 'auto' }
+      const expected = await plain.chunk(source)
+      expect((await layered.chunkWithLayers(source)).chunks, file.path).toEqual(expected)
+      expect(await layered.chunk(source), file.path).toEqual(expected)
+    }
+  })
+
+  it('names the layer extraction in its id, so fingerprints change with it', () => {
+    const layered = createLayeredChunker()
+    expect(layered.id).toBe(`${createNormalizedDocumentChunker().id}+layers@${LAYERS_VERSION}`)
+    expect(layered.id).toContain(`normalized@${CHUNKER_VERSION}`)
+    expect(isLayeredChunker(layered)).toBe(true)
+    expect(isLayeredChunker(createNormalizedDocumentChunker())).toBe(false)
+  })
+
+  it('gives every file its layers: empty for prose, a manifest for project files', async () => {
+    const chunker = createLayeredChunker()
+    const readme = await chunker.chunkWithLayers({ path: 'docs/guide.md', content: '# Guide\n\nText.\n', format: 'markdown' })
+    expect(readme.layers).toEqual({ path: 'docs/guide.md', language: 'markdown', module: '', isTest: false, symbols: [], edges: [], entrypoints: [] })
+    const pkg = await chunker.chunkWithLayers({ path: 'package.json', content: '{"name":"@x/y","main":"./dist/index.js"}', format: 'json' })
+    expect(pkg.layers.manifest).toEqual({ kind: 'package-json', name: '@x/y', entries: { '.': ['./dist/index.js'] } })
+    const huge = await createLayeredChunker({ maxParseChars: 100 }).chunkWithLayers({ path: 'big.ts', content: 'export const a = 1\n'.repeat(20), format: 'code' })
+    expect(huge.chunks[0]?.metadata['fallback']).toBe('too-large')
+    expect(huge.layers.symbols).toEqual([])
+  })
+
+  it('marks test files and test symbols', async () => {
+    const chunker = createLayeredChunker()
+    const byImport = await chunker.chunkWithLayers({ path: 'src/util.ts', content: "import { it } from 'vitest'\nexport function f() {}\n", format: 'code' })
+    expect(byImport.layers.isTest).toBe(true)
+    const byCall = await chunker.chunkWithLayers({ path: 'spec_helpers.js', content: "describe('x', () => { it('works', () => {}) })\n", format: 'code' })
+    expect(byCall.layers.isTest).toBe(true)
+    const rust = await chunker.chunkWithLayers({
+      path: 'src/lib.rs',
+      content: 'pub fn add(a: i32) -> i32 { a }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn adds() { super::add(1); }\n}\n',
+      format: 'code',
+    })
+    expect(rust.layers.isTest).toBe(false)
+    expect(rust.layers.symbols.map((s) => `${s.qname}:${s.isTest}`)).toEqual(['add:false', 'tests:true', 'tests.adds:true'])
+  })
+
+  it('rejects a file whose fields are not strings, like the chunker it extends', async () => {
+    await expect(createLayeredChunker().chunkWithLayers({ path: 'a.ts', content: 42 as unknown as string, format: 'code' })).rejects.toThrow(/content must be a string/)
+  })
+})

@@ -1,0 +1,90 @@
+import ts from 'typescript'
+
+/** One definition as the TypeScript compiler sees it. */
+export interface Definition {
+  readonly path: string
+  readonly name: string
+  readonly kind: string
+  /** 1-based line of the declaration's first token (decorators and modifiers included). */
+  readonly line: number
+}
+
+function scriptKind(path: string): ts.ScriptKind {
+  if (path.endsWith('.tsx')) return ts.ScriptKind.TSX
+  if (path.endsWith('.jsx')) return ts.ScriptKind.JSX
+  if (/\.[cm]?js$/.test(path)) return ts.ScriptKind.JS
+  return ts.ScriptKind.TS
+}
+
+const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.isArrowFunction(node) || ts.isFunctionExpression(node))
+
+/**
+ * The catalog's definition of a definition, computed with the TypeScript compiler API (the oracle
+ * of the symbol-catalog tests): functions (overloads each), classes, interfaces, type aliases,
+ * enums and namespaces or ambient modules at the top of a file or inside a namespace; methods,
+ * constructors, accessors and function-valued properties of classes; method signatures of
+ * interfaces; and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
+ * `variable`; a function or class expression as `function` or `class`). Nameless declarations,
+ * destructuring and locals inside function bodies are not definitions.
+ */
+export function typescriptDefinitions(path: string, text: string): Definition[] {
+  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path))
+  const out: Definition[] = []
+  const line = (node: ts.Node): number => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1
+  const add = (name: string, kind: string, node: ts.Node): void => {
+    out.push({ path, name, kind, line: line(node) })
+  }
+  const nameText = (name: ts.PropertyName | ts.BindingName | ts.DeclarationName): string | undefined =>
+    ts.isIdentifier(name) || ts.isPrivateIdentifier(name) ? name.text : ts.isComputedPropertyName(name) ? name.getText(sf) : undefined
+
+  const members = (nodes: ts.NodeArray<ts.ClassElement> | ts.NodeArray<ts.TypeElement>): void => {
+    for (const member of nodes) {
+      if (ts.isConstructorDeclaration(member)) add('constructor', 'method', member)
+      else if ((ts.isMethodDeclaration(member) || ts.isGetAccessor(member) || ts.isSetAccessor(member) || ts.isMethodSignature(member)) && member.name) {
+        const name = nameText(member.name)
+        if (name) add(name, 'method', member)
+      } else if (ts.isPropertyDeclaration(member) && isFunctionValue(member.initializer)) {
+        const name = nameText(member.name)
+        if (name) add(name, 'method', member)
+      }
+    }
+  }
+
+  const statements = (nodes: ts.NodeArray<ts.Statement>): void => {
+    for (const node of nodes) {
+      if (ts.isFunctionDeclaration(node) && node.name) add(node.name.text, 'function', node)
+      else if (ts.isClassDeclaration(node) && node.name) {
+        add(node.name.text, 'class', node)
+        members(node.members)
+      } else if (ts.isInterfaceDeclaration(node)) {
+        add(node.name.text, 'interface', node)
+        members(node.members)
+      } else if (ts.isTypeAliasDeclaration(node)) add(node.name.text, 'type', node)
+      else if (ts.isEnumDeclaration(node)) add(node.name.text, 'enum', node)
+      else if (ts.isModuleDeclaration(node)) {
+        // `namespace A.B {}` is one declaration to a reader (and to the catalog): `A.B`.
+        let name = node.name.text
+        let body = node.body
+        while (body && ts.isModuleDeclaration(body)) {
+          name += `.${body.name.text}`
+          body = body.body
+        }
+        add(name, 'module', node)
+        if (body && ts.isModuleBlock(body)) statements(body.statements)
+      } else if (ts.isVariableStatement(node)) {
+        const constant = (node.declarationList.flags & ts.NodeFlags.Const) !== 0
+        for (const declaration of node.declarationList.declarations) {
+          if (!ts.isIdentifier(declaration.name)) continue
+          const init = declaration.initializer
+          if (isFunctionValue(init)) add(declaration.name.text, 'function', node)
+          else if (init && ts.isClassExpression(init)) {
+            add(declaration.name.text, 'class', node)
+            members(init.members)
+          } else add(declaration.name.text, constant ? 'constant' : 'variable', node)
+        }
+      }
+    }
+  }
+  statements(sf.statements)
+  return out
+}

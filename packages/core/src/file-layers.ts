@@ -1,0 +1,77 @@
+import type { Chunk } from './document.js'
+import type { Chunker, SourceFile } from './chunker.js'
+import type { EntrypointRecord, RawEdge, SymbolRecord } from './layers.js'
+
+/**
+ * What a project file says about module resolution, read where the file is chunked so that
+ * resolution never has to read files itself. Paths inside are as written in the file (relative to
+ * the manifest's own directory).
+ */
+export type ProjectManifest =
+  /** `package.json`: the package name and its entry points per subpath, best first. */
+  | {
+      readonly kind: 'package-json'
+      readonly name: string
+      /** Subpath (`.`, `./utils`, `./*`) to candidate targets, best first (`source`, `types`, `import`, `default`, ..., `main`). */
+      readonly entries: Readonly<Record<string, readonly string[]>>
+    }
+  /** `tsconfig.json` / `jsconfig.json` (and `tsconfig.*.json`): the options that steer resolution. */
+  | {
+      readonly kind: 'tsconfig'
+      readonly baseUrl?: string
+      readonly paths?: Readonly<Record<string, readonly string[]>>
+      /** Configs it extends, as written. */
+      readonly extends: readonly string[]
+    }
+  /** `go.mod`: the module path. */
+  | { readonly kind: 'go-mod'; readonly module: string }
+  /** `Cargo.toml`: the crate name (`-` as `_`), a custom `[lib] path`, and workspace members. */
+  | { readonly kind: 'cargo'; readonly crate: string; readonly lib?: string; readonly members: readonly string[] }
+  /** `composer.json`: PSR-4 autoload prefixes (`App\\`) to directories. */
+  | { readonly kind: 'composer'; readonly psr4: Readonly<Record<string, readonly string[]>> }
+
+/**
+ * The layer records of one file as its chunker extracted them: symbols with file-local ids,
+ * edges not yet resolved across files, entrypoints, and what a project file says about resolution.
+ * Plain data (it crosses worker threads and is stored as is).
+ */
+export interface FileLayers {
+  /** Path relative to the indexed root, `/` separators. */
+  readonly path: string
+  /** Language id (the chunks' `language`). */
+  readonly language: string
+  /** The file's module or package (see `SymbolRecord.module`), `''` when it has none. */
+  readonly module: string
+  /** A test file: by path conventions or test-framework imports and calls. */
+  readonly isTest: boolean
+  readonly symbols: readonly SymbolRecord[]
+  readonly edges: readonly RawEdge[]
+  readonly entrypoints: readonly EntrypointRecord[]
+  /** Set for project files that steer resolution (`package.json`, `tsconfig.json`, `go.mod`, ...). */
+  readonly manifest?: ProjectManifest
+}
+
+/** The chunks of one file and its layer records, from one parse. */
+export interface ChunksWithLayers {
+  readonly chunks: Chunk[]
+  /**
+   * Always present, so every indexed file can be an import target: empty record lists for a file
+   * without extraction (prose, data, a language without a table, a file too large to parse).
+   */
+  readonly layers: FileLayers
+}
+
+/**
+ * A chunker that can also extract the file's layer records from the same parse. Its `id` names
+ * the layer extraction too, so fingerprints change (and files are re-extracted) when it changes;
+ * `chunk(file)` returns exactly the chunks `chunkWithLayers(file)` does.
+ */
+export interface LayeredChunker extends Chunker {
+  /** The chunks and layer records of one file. Never rejects for content: layers are best effort. */
+  chunkWithLayers(file: SourceFile): Promise<ChunksWithLayers>
+}
+
+/** `true` when a chunker can extract layers (has a `chunkWithLayers` function). */
+export function isLayeredChunker(chunker: Chunker): chunker is LayeredChunker {
+  return typeof (chunker as Partial<LayeredChunker>).chunkWithLayers === 'function'
+}

@@ -1,0 +1,151 @@
+/**
+ * The typed code layers of seed 003: C1 symbols, C2 dependency edges and C3 entrypoints. Plain,
+ * JSON-serialisable data: a chunker produces them per file (from the parse it already does), a
+ * resolver links them across files, and a store keeps them beside the chunks of the same
+ * generation. C0 (source chunks) is `Chunk`.
+ */
+
+/** The layer names of seed 003 that the toolkit produces for code. */
+export type CodeLayerName = 'C1_SYMBOL_CATALOG' | 'C2_DEPENDENCY_GRAPH' | 'C3_ENTRYPOINTS'
+
+/** What every layer record has (seed 003's common fields). */
+export interface LayerRecordBase {
+  /** Which layer the record belongs to. */
+  readonly layer: CodeLayerName
+  /**
+   * Stable id, unique within one index: it depends only on the file's path and the record's own
+   * identity (a symbol's qualified name, an edge's target, a route), never on line numbers.
+   */
+  readonly id: string
+  /** Path of the source file, relative to the indexed root, `/` separators. */
+  readonly path: string
+  /** A short human-readable label, e.g. `class FileStore`, `imports ./store.js`, `GET /orders`. */
+  readonly title: string
+  /** Language id of the source, e.g. `typescript`, `python` (the chunks' `language`). */
+  readonly language: string
+  /** First line of the record's span, 1-based, inclusive. */
+  readonly startLine: number
+  /** Last line of the record's span, 1-based, inclusive. */
+  readonly endLine: number
+  /** The record comes from test code: a test file (by path or test-framework markers) or a test symbol. */
+  readonly isTest: boolean
+  /** Repository or project the file belongs to; set when the index is committed. */
+  readonly repoId?: string
+  /** Commit of the indexed checkout, when the root is a git checkout; set when the index is committed. */
+  readonly commitSha?: string
+}
+
+/**
+ * Kinds a symbol may have. The chunker's kinds (`function`, `method`, `class`, `interface`,
+ * `type`, `enum`, `struct`, `union`, `trait`, `impl`, `module`, `namespace`, `record`,
+ * `property`, `macro`) plus `constant` and `variable` for module-level values.
+ */
+export type SymbolKind = string
+
+/** C1: one definition in the symbol catalog. */
+export interface SymbolRecord extends LayerRecordBase {
+  readonly layer: 'C1_SYMBOL_CATALOG'
+  /** The symbol's own name, e.g. `read`. */
+  readonly name: string
+  /** Qualified name within its file, scopes joined with `.`, e.g. `FileStore.read` (the chunks' `qname`). */
+  readonly qname: string
+  /** What it is: {@link SymbolKind}. */
+  readonly kind: SymbolKind
+  /** The declaration without its body, at most 300 characters, e.g. `async read(path: string): Promise<Buffer>`. */
+  readonly signature: string
+  /** Id of the enclosing symbol (the class of a method), or `''` at the top of the file. */
+  readonly parentId: string
+  /**
+   * The module or package the symbol lives in: the declared package where the language has one
+   * (Go `package`, Java `package`, C# and PHP namespaces), else derived from the path
+   * (`pkg.sub.mod` for Python, the path without its extension for TypeScript).
+   */
+  readonly module: string
+  /**
+   * Visible outside its module where the language says so: `export` (TypeScript), a capital
+   * letter (Go), `pub` (Rust), `public` (Java, C#, PHP members), no leading `_` or a listing in
+   * `__all__` (Python). Absent where the language has no such notion.
+   */
+  readonly exported?: boolean
+}
+
+/** What a dependency edge says. */
+export type EdgeKind = 'imports' | 'calls' | 'extends' | 'implements'
+
+/**
+ * How far an edge's target was resolved:
+ * - `resolved`: to an indexed file (and symbol where the edge names one) by the language's rules;
+ * - `by-name`: only by a name shared by `candidates` definitions in the index;
+ * - `external`: to a package outside the indexed root (the standard library, a dependency);
+ * - `unresolved`: looks internal (a relative import, a call) but matches nothing indexed.
+ */
+export type EdgeResolution = 'resolved' | 'by-name' | 'external' | 'unresolved'
+
+/** One name an import brings in. */
+export interface ImportedName {
+  /** The name in the target module; `*` for a namespace or wildcard import, `default` for a default import. */
+  readonly name: string
+  /** The local name when it differs (`import { a as b }`, `import x.y as z`). */
+  readonly alias?: string
+}
+
+/** C2 as extracted from one file, before cross-file resolution. */
+export interface RawEdge extends LayerRecordBase {
+  readonly layer: 'C2_DEPENDENCY_GRAPH'
+  readonly kind: EdgeKind
+  /** Id of the symbol the edge starts from, or `''` for the file itself (module-level code). */
+  readonly sourceSymbolId: string
+  /** Qualified name of that symbol, or `''`. */
+  readonly sourceQname: string
+  /**
+   * The target as written: an import specifier (`./store.js`, `os.path`, `crate::a::b`), a callee
+   * or a type name.
+   */
+  readonly target: string
+  /**
+   * For a call or a qualified type: what is left of the name when it is a plain name (`pkg` in
+   * `pkg.Run()`, `this`, `self`, `os.path`), or `?` when it is an expression (`load().run()`).
+   */
+  readonly receiver?: string
+  /** For an import: the names it brings in; empty for a side-effect import (`import './polyfill'`). */
+  readonly names?: readonly ImportedName[]
+  /** For calls: how many call sites of this target the source symbol has (one edge per symbol and callee). */
+  readonly count?: number
+}
+
+/** C2: one edge of the dependency graph, with its resolution. */
+export interface EdgeRecord extends RawEdge {
+  readonly resolution: EdgeResolution
+  /** The file the target resolved to, or `''`. */
+  readonly targetPath: string
+  /** The symbol the target resolved to (or the only candidate of a `by-name` edge), or `''`. */
+  readonly targetSymbolId: string
+  /** How many definitions match: 1 when resolved, the candidate count when `by-name`, else 0. */
+  readonly candidates: number
+}
+
+/** What an entrypoint is. */
+export type EntrypointKind = 'http-route' | 'cli-command' | 'main' | 'scheduled'
+
+/** C3: one way into the program. */
+export interface EntrypointRecord extends LayerRecordBase {
+  readonly layer: 'C3_ENTRYPOINTS'
+  readonly kind: EntrypointKind
+  /** The framework that declares it, e.g. `express`, `fastapi`, `spring`, `click`, `cobra`; the language for `main`. */
+  readonly framework: string
+  /** HTTP method in upper case, `*` for any method; `''` for non-HTTP entrypoints. */
+  readonly method: string
+  /** The route path (`/orders/:id`), the command name (`serve`), the schedule (`0 * * * *`), or `''` for `main`. */
+  readonly route: string
+  /** The handler as written (`createOrder`, `OrdersController.create`), `''` when inline or unknown. */
+  readonly handler: string
+  /** Id of the handler symbol when it is known, else `''`. */
+  readonly handlerSymbolId: string
+  /** Id of the symbol whose code declares the entrypoint, `''` at the top of the file. */
+  readonly declaringSymbolId: string
+  /** The declaring decorator, call or line, whitespace collapsed, at most 200 characters. */
+  readonly text: string
+}
+
+/** Any record of a code layer. */
+export type LayerRecord = SymbolRecord | EdgeRecord | EntrypointRecord

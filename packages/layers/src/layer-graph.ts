@@ -1,0 +1,247 @@
+import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
+import { MANIFEST_LANGUAGES } from './import-resolvers.js'
+import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
+import { dirOf } from './paths.js'
+import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
+import { SymbolIndex } from './symbol-index.js'
+
+/** One generation's changes to the indexed files. A rename is a removal plus an addition. */
+export interface LayerChange {
+  /** Files added or changed, with their new layers. */
+  readonly upsert?: readonly FileLayers[]
+  /** Paths no longer indexed (deleted, renamed away, now ignored). Unknown paths are ignored. */
+  readonly remove?: readonly string[]
+}
+
+/** What a change did to the resolved edges: what to write and what to delete in a store. */
+export interface LayerDelta {
+  /** Edges that are new or whose record or resolution changed. */
+  readonly upserted: readonly EdgeRecord[]
+  /** Ids of edges that no longer exist. */
+  readonly removed: readonly string[]
+  /** The files whose edges were resolved again (the changed files and those that depend on them). */
+  readonly resolvedFiles: readonly string[]
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key)
+  if (!set) map.set(key, (set = new Set()))
+  set.add(value)
+}
+
+function removeFrom(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key)
+  if (set?.delete(value) && set.size === 0) map.delete(key)
+}
+
+/** Names defined differently (another id or kind, added, dropped) in two versions of a file. */
+function changedNames(before: FileLayers, after: FileLayers): Set<string> {
+  const key = (s: SymbolRecord): string => `${s.name}\0${s.id}\0${s.kind}`
+  const was = new Set(before.symbols.map(key))
+  const is = new Set(after.symbols.map(key))
+  const names = new Set<string>()
+  for (const s of before.symbols) if (!is.has(key(s))) names.add(s.name)
+  for (const s of after.symbols) if (!was.has(key(s))) names.add(s.name)
+  return names
+}
+
+const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
+  a.resolution === b.resolution && a.targetPath === b.targetPath && a.targetSymbolId === b.targetSymbolId && a.candidates === b.candidates
+
+/**
+ * The code layers of one index, resolved across files and queryable: symbols by name, prefix or
+ * glob; edges by source and by target; entrypoints by kind, method and route. Pure and in
+ * memory: a store persists what {@link LayerGraph.apply} returns, and a session keeps one graph
+ * per index and applies each generation's changes to it.
+ *
+ * Incremental: a change re-resolves the changed files, the files whose imports resolved to a
+ * removed path or probed an added one, the files that looked up a name the change defines or
+ * drops, and, when a manifest (`tsconfig.json`, `go.mod`, ...) changes, the files of the
+ * languages it steers.
+ *
+ * @example
+ * const graph = new LayerGraph()
+ * graph.apply({ upsert: filesLayers })
+ * graph.symbols({ name: 'parse*', kind: 'function' })
+ * graph.dependencies({ from: 'src/server.ts', reverse: true })
+ */
+export class LayerGraph implements GraphView {
+  readonly #index = new SymbolIndex()
+  readonly #resolutions = new Map<string, FileResolution>()
+  readonly #importers = new Map<string, Set<string>>()
+  readonly #probers = new Map<string, Set<string>>()
+  readonly #lookers = new Map<string, Set<string>>()
+  readonly #moduleReaders = new Map<string, Set<string>>()
+  readonly #incoming = new Map<string, Map<string, EdgeRecord>>()
+  readonly #bySourceSymbol = new Map<string, EdgeRecord[]>()
+
+  /** Starts with the given files' layers (as one change). */
+  constructor(files: Iterable<FileLayers> = []) {
+    const upsert = [...files]
+    if (upsert.length > 0) this.apply({ upsert })
+  }
+
+  /** Applies one generation's changes and returns what happened to the resolved edges. */
+  apply(change: LayerChange): LayerDelta {
+    const upserts = new Map((change.upsert ?? []).map((file) => [file.path, file]))
+    const removals = (change.remove ?? []).filter((path) => !upserts.has(path) && this.#index.has(path))
+    const dirty = new Set<string>(upserts.keys())
+    const touchedNames = new Set<string>()
+    const touchedModules = new Set<string>()
+    const manifestKinds = new Set<ProjectManifest['kind']>()
+    const note = (file: FileLayers): void => {
+      for (const symbol of file.symbols) touchedNames.add(symbol.name)
+      if (file.module) touchedModules.add(file.module)
+      if (file.manifest) manifestKinds.add(file.manifest.kind)
+    }
+    const appeared: string[] = []
+    for (const path of removals) {
+      const old = this.#index.remove(path)
+      if (old) note(old)
+      for (const importer of [...(this.#importers.get(path) ?? []), ...(this.#importers.get(`${dirOf(path)}/`) ?? [])]) dirty.add(importer)
+    }
+    for (const file of upserts.values()) {
+      const old = this.#index.remove(file.path)
+      if (old) {
+        // Only names whose definitions differ can change how other files resolve.
+        for (const name of changedNames(old, file)) touchedNames.add(name)
+        if (old.module !== file.module) touchedModules.add(old.module).add(file.module)
+        if (old.manifest || file.manifest) {
+          if (JSON.stringify(old.manifest) !== JSON.stringify(file.manifest)) for (const m of [old.manifest, file.manifest]) if (m) manifestKinds.add(m.kind)
+        }
+      } else {
+        appeared.push(file.path)
+        note(file)
+      }
+      this.#index.add(file)
+    }
+    for (const path of appeared) {
+      for (const prober of [...(this.#probers.get(path) ?? []), ...(this.#probers.get(`${dirOf(path)}/`) ?? [])]) dirty.add(prober)
+    }
+    for (const name of touchedNames) for (const looker of this.#lookers.get(name) ?? []) dirty.add(looker)
+    if (removals.length > 0 || appeared.length > 0) {
+      for (const module of touchedModules) for (const reader of this.#moduleReaders.get(module) ?? []) dirty.add(reader)
+    }
+    for (const kind of manifestKinds) {
+      const languages = MANIFEST_LANGUAGES[kind] ?? []
+      for (const file of this.#index.files()) if (languages.includes(file.language)) dirty.add(file.path)
+    }
+    const upserted: EdgeRecord[] = []
+    const removed: string[] = []
+    for (const path of removals) {
+      for (const edge of this.#forget(path)) removed.push(edge.id)
+    }
+    const resolvedFiles = [...dirty].filter((path) => this.#index.has(path)).sort()
+    // Imports first, all of them: resolving a name may follow another file's re-exports.
+    const imports = new Map(resolvedFiles.map((path) => [path, resolveImports(this.#index.file(path) as FileLayers, this.#index)]))
+    const importsOf = (p: string): readonly EdgeRecord[] | undefined => imports.get(p)?.imports ?? this.#resolutions.get(p)?.edges
+    for (const path of resolvedFiles) {
+      const before = new Map(this.#forget(path).map((edge) => [edge.id, edge]))
+      const resolution = resolveFile(this.#index.file(path) as FileLayers, imports.get(path) as ImportsOfFile, this.#index, importsOf)
+      this.#remember(path, resolution)
+      const changedFile = upserts.has(path)
+      for (const edge of resolution.edges) {
+        const old = before.get(edge.id)
+        before.delete(edge.id)
+        if (changedFile || !old || !sameResolution(old, edge)) upserted.push(edge)
+      }
+      removed.push(...before.keys())
+    }
+    return { upserted, removed, resolvedFiles }
+  }
+
+  /** A file's layers, if indexed. */
+  file(path: string): FileLayers | undefined {
+    return this.#index.file(path)
+  }
+
+  /** A symbol by id. */
+  symbol(id: string): SymbolRecord | undefined {
+    return this.#index.symbol(id)
+  }
+
+  /** Every resolved edge of the files, in file order (or of one file). */
+  edgesOf(path: string): readonly EdgeRecord[] {
+    return this.#resolutions.get(path)?.edges ?? []
+  }
+
+  /** Edges whose target is this file, package directory (`dir/`) or symbol id. */
+  incoming(target: string): readonly EdgeRecord[] {
+    return [...(this.#incoming.get(target)?.values() ?? [])]
+  }
+
+  /** Edges that start in this symbol. */
+  outgoing(symbolId: string): readonly EdgeRecord[] {
+    return this.#bySourceSymbol.get(symbolId) ?? []
+  }
+
+  /** Every indexed file's layers. */
+  files(): IterableIterator<FileLayers> {
+    return this.#index.files()
+  }
+
+  /** Symbols by exact name, qualified name or glob, filtered by kind, language and path. */
+  symbols(query: SymbolQuery): SymbolRecord[] {
+    return findSymbols(this.#index, query)
+  }
+
+  /** Imports and importers, callees and callers, of a file or symbol, breadth first to a depth. */
+  dependencies(query: DependencyQuery): DependencyStep[] {
+    return findDependencies(this, query)
+  }
+
+  /** Entrypoints filtered by kind, method, route pattern and framework. */
+  entrypoints(query: EntrypointQuery = {}): EntrypointRecord[] {
+    return findEntrypoints(this.#index.files(), query)
+  }
+
+  /** Names of every symbol, sorted (for prefix lookups). */
+  symbolNames(): readonly string[] {
+    return this.#index.names()
+  }
+
+  /** Symbols with exactly this name. */
+  named(name: string): readonly SymbolRecord[] {
+    return this.#index.named(name)
+  }
+
+  #remember(path: string, resolution: FileResolution): void {
+    this.#resolutions.set(path, resolution)
+    for (const target of resolution.targets) addTo(this.#importers, target, path)
+    for (const probe of resolution.probes) addTo(this.#probers, probe, path)
+    for (const name of resolution.names) addTo(this.#lookers, name, path)
+    for (const module of resolution.modules) addTo(this.#moduleReaders, module, path)
+    for (const edge of resolution.edges) {
+      for (const key of [edge.targetPath, edge.targetSymbolId]) {
+        if (!key) continue
+        let map = this.#incoming.get(key)
+        if (!map) this.#incoming.set(key, (map = new Map()))
+        map.set(edge.id, edge)
+      }
+      if (edge.sourceSymbolId) {
+        const list = this.#bySourceSymbol.get(edge.sourceSymbolId)
+        if (list) list.push(edge)
+        else this.#bySourceSymbol.set(edge.sourceSymbolId, [edge])
+      }
+    }
+  }
+
+  /** Drops a file's resolution from every index; returns its edges. */
+  #forget(path: string): EdgeRecord[] {
+    const resolution = this.#resolutions.get(path)
+    if (!resolution) return []
+    this.#resolutions.delete(path)
+    for (const target of resolution.targets) removeFrom(this.#importers, target, path)
+    for (const probe of resolution.probes) removeFrom(this.#probers, probe, path)
+    for (const name of resolution.names) removeFrom(this.#lookers, name, path)
+    for (const module of resolution.modules) removeFrom(this.#moduleReaders, module, path)
+    for (const edge of resolution.edges) {
+      for (const key of [edge.targetPath, edge.targetSymbolId]) {
+        const map = key ? this.#incoming.get(key) : undefined
+        if (map?.delete(edge.id) && map.size === 0) this.#incoming.delete(key)
+      }
+      if (edge.sourceSymbolId) this.#bySourceSymbol.delete(edge.sourceSymbolId)
+    }
+    return resolution.edges
+  }
+}

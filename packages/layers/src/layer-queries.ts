@@ -1,0 +1,232 @@
+import { InvalidArgumentError, RagError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
+import { globToRegExp, isGlob } from './glob.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** What {@link findSymbols} looks for. */
+export interface SymbolQuery {
+  /**
+   * A name (`parseArgs`), a qualified name (`FileStore.read`) or a glob over either (`parse*`,
+   * `*Handler`, `FileStore.*`); case-sensitive.
+   */
+  readonly name: string
+  /** Only this kind (`function`, `class`, ...). */
+  readonly kind?: string
+  /** Only this language id. */
+  readonly language?: string
+  /** Only files whose path starts with this. */
+  readonly pathPrefix?: string
+  /** Leave out test code. @default false */
+  readonly excludeTests?: boolean
+  /** At most this many results. @default 100 */
+  readonly limit?: number
+}
+
+/** What {@link findDependencies} starts from and how far it goes. */
+export interface DependencyQuery {
+  /** A file path, a symbol id, or a symbol's qualified or plain name (every definition with it). */
+  readonly from: string
+  /** Importers and callers instead of imports and callees. @default false */
+  readonly reverse?: boolean
+  /** How many edges away. @default 1 */
+  readonly depth?: number
+  /** Only these edge kinds. @default every kind */
+  readonly kinds?: readonly EdgeKind[]
+}
+
+/** One edge reached by {@link findDependencies}, with its distance from the start. */
+export interface DependencyStep {
+  readonly edge: EdgeRecord
+  /** 1 for the start's own edges, 2 for the next ring, ... */
+  readonly depth: number
+}
+
+/** What {@link findEntrypoints} filters by; every field is optional. */
+export interface EntrypointQuery {
+  readonly kind?: EntrypointKind
+  /** HTTP method, case-insensitive; `*` routes match any method. */
+  readonly method?: string
+  /** A route or command: exact, or a glob (`/orders/*`). */
+  readonly route?: string
+  readonly framework?: string
+  /** Leave out test code. @default false */
+  readonly excludeTests?: boolean
+}
+
+/** What the queries read from a graph. */
+export interface GraphView {
+  file(path: string): FileLayers | undefined
+  symbol(id: string): SymbolRecord | undefined
+  edgesOf(path: string): readonly EdgeRecord[]
+  incoming(target: string): readonly EdgeRecord[]
+  outgoing(symbolId: string): readonly EdgeRecord[]
+  named(name: string): readonly SymbolRecord[]
+  files(): IterableIterator<FileLayers>
+}
+
+const DEFAULT_LIMIT = 100
+
+function assertText(value: unknown, what: string): asserts value is string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new InvalidArgumentError(`${what} must be a non-empty string; received ${JSON.stringify(value) ?? String(value)}.`)
+  }
+}
+
+function assertPositive(value: unknown, what: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidArgumentError(`${what} must be a positive integer; received ${String(value)}.`)
+  }
+}
+
+/** Symbols matching a query: exact names first, then exported ones, then by path and line. */
+export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecord[] {
+  assertText(query?.name, 'symbol query name')
+  const limit = query.limit ?? DEFAULT_LIMIT
+  assertPositive(limit, 'symbol query limit')
+  const { name } = query
+  const qualified = name.includes('.')
+  let candidates: SymbolRecord[]
+  if (!isGlob(name)) {
+    const last = qualified ? name.slice(name.lastIndexOf('.') + 1) : name
+    candidates = index.named(last).filter((s) => !qualified || s.qname === name || s.qname.endsWith(`.${name}`))
+  } else {
+    const pattern = globToRegExp(name)
+    const firstWildcard = name.search(/[*?]/)
+    const prefix = qualified ? '' : name.slice(0, firstWildcard)
+    const names = index.names()
+    candidates = []
+    // Names are sorted: a glob with a literal prefix scans only the names that start with it.
+    let at = prefix ? lowerBound(names, prefix) : 0
+    for (; at < names.length; at++) {
+      const candidate = names[at] as string
+      if (prefix && !candidate.startsWith(prefix)) break
+      for (const symbol of index.named(candidate)) if (pattern.test(qualified ? symbol.qname : symbol.name)) candidates.push(symbol)
+    }
+  }
+  return candidates
+    .filter(
+      (s) =>
+        (!query.kind || s.kind === query.kind) &&
+        (!query.language || s.language === query.language) &&
+        (!query.pathPrefix || s.path.startsWith(query.pathPrefix)) &&
+        !(query.excludeTests && s.isTest),
+    )
+    .sort(
+      (a, b) =>
+        Number(b.name === name || b.qname === name) - Number(a.name === name || a.qname === name) ||
+        Number(b.exported === true) - Number(a.exported === true) ||
+        Number(a.isTest) - Number(b.isTest) ||
+        a.path.localeCompare(b.path) ||
+        a.startLine - b.startLine,
+    )
+    .slice(0, limit)
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((sorted[mid] as string) < value) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** The starting points of a dependency walk: a file, a symbol id, or every symbol with a qualified or plain name. */
+function startsOf(graph: GraphView, from: string): { files: string[]; symbols: SymbolRecord[] } {
+  if (graph.file(from)) return { files: [from], symbols: [] }
+  const byId = graph.symbol(from)
+  if (byId) return { files: [], symbols: [byId] }
+  const last = from.slice(from.lastIndexOf('.') + 1)
+  const symbols = graph.named(last).filter((s) => s.qname === from || s.name === from)
+  if (symbols.length === 0) throw new RagError('NOT_FOUND', `${JSON.stringify(from)} is neither an indexed file nor a known symbol.`)
+  return { files: [], symbols }
+}
+
+/** Edges leaving a symbol and every symbol nested in it (a class's methods). */
+function symbolEdges(graph: GraphView, symbol: SymbolRecord): EdgeRecord[] {
+  return graph.edgesOf(symbol.path).filter((edge) => {
+    for (let s = edge.sourceSymbolId ? graph.symbol(edge.sourceSymbolId) : undefined; s; s = s.parentId ? graph.symbol(s.parentId) : undefined) {
+      if (s.id === symbol.id) return true
+    }
+    return false
+  })
+}
+
+/**
+ * Walks the dependency graph breadth first from a file or symbol: forward along its imports,
+ * calls and heritage to the files and symbols they resolved to, or (`reverse`) back along the
+ * edges that point at it, up to `depth` edges away. Each edge is reported once, at its first depth.
+ *
+ * @throws InvalidArgumentError for an empty `from` or a `depth` below 1.
+ * @throws RagError `NOT_FOUND` when `from` is neither an indexed file nor a known symbol.
+ */
+export function findDependencies(graph: GraphView, query: DependencyQuery): DependencyStep[] {
+  assertText(query?.from, 'dependency query from')
+  const depth = query.depth ?? 1
+  assertPositive(depth, 'dependency query depth')
+  const kinds = query.kinds ? new Set(query.kinds) : undefined
+  const start = startsOf(graph, query.from)
+  const steps: DependencyStep[] = []
+  const seenEdges = new Set<string>()
+  const seenNodes = new Set<string>([...start.files, ...start.symbols.map((s) => s.id)])
+  let ring: { files: string[]; symbols: SymbolRecord[] } = start
+  for (let level = 1; level <= depth && (ring.files.length > 0 || ring.symbols.length > 0); level++) {
+    const next: { files: string[]; symbols: SymbolRecord[] } = { files: [], symbols: [] }
+    const edges: EdgeRecord[] = []
+    if (query.reverse) {
+      for (const file of ring.files) {
+        const dir = file.slice(0, file.lastIndexOf('/') + 1)
+        edges.push(...graph.incoming(file), ...(dir ? graph.incoming(dir) : []))
+      }
+      for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id))
+    } else {
+      for (const file of ring.files) edges.push(...graph.edgesOf(file))
+      for (const symbol of ring.symbols) edges.push(...symbolEdges(graph, symbol))
+    }
+    for (const edge of edges) {
+      if (seenEdges.has(edge.id) || (kinds && !kinds.has(edge.kind))) continue
+      seenEdges.add(edge.id)
+      steps.push({ edge, depth: level })
+      if (query.reverse) {
+        const source = edge.sourceSymbolId ? graph.symbol(edge.sourceSymbolId) : undefined
+        if (source && !seenNodes.has(source.id)) {
+          seenNodes.add(source.id)
+          next.symbols.push(source)
+        } else if (!source && !seenNodes.has(edge.path)) {
+          seenNodes.add(edge.path)
+          next.files.push(edge.path)
+        }
+      } else {
+        const target = edge.targetSymbolId ? graph.symbol(edge.targetSymbolId) : undefined
+        if (target && !seenNodes.has(target.id)) {
+          seenNodes.add(target.id)
+          next.symbols.push(target)
+        } else if (!target && edge.targetPath && !edge.targetPath.endsWith('/') && !seenNodes.has(edge.targetPath)) {
+          seenNodes.add(edge.targetPath)
+          next.files.push(edge.targetPath)
+        }
+      }
+    }
+    ring = next
+  }
+  return steps
+}
+
+/** Entrypoints matching a query, in path and line order. */
+export function findEntrypoints(files: Iterable<FileLayers>, query: EntrypointQuery): EntrypointRecord[] {
+  const method = query.method?.toUpperCase()
+  const route = query.route === undefined ? undefined : isGlob(query.route) ? globToRegExp(query.route) : undefined
+  const out: EntrypointRecord[] = []
+  for (const file of files) {
+    for (const entry of file.entrypoints) {
+      if (query.kind && entry.kind !== query.kind) continue
+      if (method && entry.method !== method && entry.method !== '*') continue
+      if (query.route !== undefined && (route ? !route.test(entry.route) : entry.route !== query.route)) continue
+      if (query.framework && entry.framework !== query.framework) continue
+      if (query.excludeTests && entry.isTest) continue
+      out.push(entry)
+    }
+  }
+  return out.sort((a, b) => a.path.localeCompare(b.path) || a.startLine - b.startLine)
+}

@@ -1,0 +1,99 @@
+import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import { importResolverFor } from './import-resolvers.js'
+import { bindingsOf, resolveName } from './resolve-names.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** A file's resolved edges and what their resolution depended on (so a change can re-resolve exactly the affected files). */
+export interface FileResolution {
+  readonly edges: EdgeRecord[]
+  /** Files and package directories its imports resolved to. */
+  readonly targets: ReadonlySet<string>
+  /** Paths that, if added, would change an import's resolution. */
+  readonly probes: ReadonlySet<string>
+  /** Names whose definitions it looked up (callees, types, imported names). */
+  readonly names: ReadonlySet<string>
+  /** Modules whose set of files it read (Java and C# packages and namespaces). */
+  readonly modules: ReadonlySet<string>
+}
+
+/** Languages whose imports are looked up through the files' declared packages or namespaces. */
+const MODULE_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'php'])
+
+/** The definition an import names in its target file: top-level, or a class member for a static import. */
+function importedSymbol(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  const top = index.topLevel(path, name)
+  if (top || !MODULE_LANGUAGES.has(index.file(path)?.language ?? '')) return top
+  return index.named(name).find((symbol) => symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId)
+}
+
+function importRecords(edge: RawEdge, file: FileLayers, index: SymbolIndex, probes: Set<string>, modules: Set<string>): EdgeRecord[] {
+  const resolver = importResolverFor(file.language)
+  if (!resolver) return [{ ...edge, resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 }]
+  const resolution = resolver(edge, file, index)
+  for (const probe of resolution.probes) probes.add(probe)
+  if (MODULE_LANGUAGES.has(file.language)) {
+    // `a.b.C` reads the files of package `a.b` (and `a.b.*` those of `a.b` itself).
+    modules.add(edge.target)
+    const cut = Math.max(edge.target.lastIndexOf('.'), edge.target.lastIndexOf('\\'))
+    if (cut > 0) modules.add(edge.target.slice(0, cut))
+  }
+  if (resolution.status !== 'resolved' || resolution.targets.length === 0) {
+    return [{ ...edge, resolution: resolution.status, targetPath: '', targetSymbolId: '', candidates: 0 }]
+  }
+  return resolution.targets.map((target, i) => {
+    const single = target.names.length === 1 && target.names[0]?.name !== '*' ? target.names[0]?.name : undefined
+    const symbol = single && !target.path.endsWith('/') ? importedSymbol(target.path, single, index) : undefined
+    return {
+      ...edge,
+      ...(i > 0 ? { id: `${edge.id}/${i + 1}` } : {}),
+      names: target.names,
+      resolution: 'resolved' as const,
+      targetPath: target.path,
+      targetSymbolId: symbol?.id ?? '',
+      candidates: 1,
+    }
+  })
+}
+
+/** The import edges of one file, resolved, and what they depended on. */
+export interface ImportsOfFile {
+  readonly imports: EdgeRecord[]
+  readonly probes: Set<string>
+  readonly names: Set<string>
+  readonly modules: Set<string>
+}
+
+/** Resolves the import edges of one file by the rules of its language. */
+export function resolveImports(file: FileLayers, index: SymbolIndex): ImportsOfFile {
+  const probes = new Set<string>()
+  const names = new Set<string>()
+  const modules = new Set<string>()
+  const imports: EdgeRecord[] = []
+  for (const edge of file.edges) {
+    if (edge.kind !== 'imports') continue
+    imports.push(...importRecords(edge, file, index, probes, modules))
+    for (const imported of edge.names ?? []) if (imported.name !== '*') names.add(imported.name)
+  }
+  return { imports, probes, names, modules }
+}
+
+/**
+ * Resolves the calls and heritage of one file by name, through its resolved imports (`imports`),
+ * the same file or package, and the whole index; `importsOf(path)` gives any file's resolved
+ * imports (for following re-exports), so every file's imports must be resolved first.
+ */
+export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolIndex, importsOf: (path: string) => readonly EdgeRecord[] | undefined): FileResolution {
+  const { imports, probes, names, modules } = own
+  const lookup = (path: string): readonly EdgeRecord[] | undefined => (path === file.path ? imports : importsOf(path))
+  const bindings = bindingsOf(imports, index)
+  const edges: EdgeRecord[] = [...imports]
+  for (const edge of file.edges) {
+    if (edge.kind === 'imports') continue
+    names.add(edge.target)
+    edges.push({ ...edge, ...resolveName(edge, file, bindings, index, lookup) })
+  }
+  if (file.module && (MODULE_LANGUAGES.has(file.language) || file.language === 'go')) modules.add(file.module)
+  const targets = new Set<string>()
+  for (const edge of edges) if (edge.targetPath) targets.add(edge.targetPath)
+  return { edges, targets, probes, names, modules }
+}

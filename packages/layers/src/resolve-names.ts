@@ -1,0 +1,178 @@
+import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import { dirOf } from './paths.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** What a local name of a file refers to through its imports. */
+export interface Binding {
+  readonly status: EdgeRecord['resolution']
+  /** The target file, or package directory (ending in `/`), `''` when not resolved. */
+  readonly path: string
+  /** The name in the target; `*` for a module or namespace binding. */
+  readonly name: string
+}
+
+/** A file's import bindings: local names, and the targets of wildcard imports. */
+export interface Bindings {
+  readonly names: ReadonlyMap<string, Binding>
+  readonly wildcards: readonly string[]
+}
+
+const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
+const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
+const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
+const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'module', 'object'])
+/** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
+const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
+
+/** The local name a Go import binds: its alias, else the package's declared name, else its last path element. */
+function goLocalName(edge: EdgeRecord, alias: string | undefined, index: SymbolIndex): string {
+  if (alias) return alias
+  const files = edge.targetPath ? index.filesIn(edge.targetPath.slice(0, -1)) : []
+  const declared = files.map((f) => index.file(f)?.module).find((m) => m)
+  return declared ?? (edge.target.split('/').filter((s) => !/^v\d+$/.test(s)).at(-1) as string)
+}
+
+/** The import bindings of a file, from its resolved import edges. */
+export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bindings {
+  const names = new Map<string, Binding>()
+  const wildcards: string[] = []
+  for (const edge of edges) {
+    if (edge.kind !== 'imports') continue
+    for (const imported of edge.names ?? []) {
+      const binding = { status: edge.resolution, path: edge.targetPath, name: imported.name }
+      if (edge.language === 'go') {
+        // `import . "x"` brings the package's names in; `import _ "x"` none.
+        if (imported.alias === '.') {
+          if (edge.targetPath) wildcards.push(edge.targetPath)
+        } else if (imported.alias !== '_') names.set(goLocalName(edge, imported.alias, index), binding)
+      } else if (imported.name === '*' && imported.alias === undefined) {
+        if (edge.targetPath) wildcards.push(edge.targetPath)
+      } else names.set(imported.alias ?? imported.name, binding)
+    }
+  }
+  return { names, wildcards }
+}
+
+/** The files a target stands for: itself, or the files of a package directory. */
+function filesOf(target: string, index: SymbolIndex): readonly string[] {
+  return target.endsWith('/') ? index.filesIn(target.slice(0, -1)) : [target]
+}
+
+/** Languages whose imports may name a member of a class (Java's `import static a.B.m`, PHP's `use function`). */
+const MEMBER_IMPORTS = new Set(['java', 'kotlin', 'csharp', 'php'])
+
+/** A member `name` of a top-level type of a file (the target of a static import). */
+function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  return index.named(name).find((symbol) => symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId)
+}
+
+/** A top-level definition named `name` in a target, following re-exports up to three files deep. */
+function definedIn(target: string, name: string, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, depth = 0): SymbolRecord | undefined {
+  for (const path of filesOf(target, index)) {
+    const own = index.topLevel(path, name) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
+    if (own) return own
+    if (depth >= 3) continue
+    for (const edge of resolved(path) ?? []) {
+      if (edge.kind !== 'imports' || !edge.targetPath || edge.targetPath === path) continue
+      const names = edge.names ?? []
+      const named = names.find((n) => (n.alias ?? n.name) === name && n.name !== '*')
+      if (named) {
+        const found = definedIn(edge.targetPath, named.name, index, resolved, depth + 1)
+        if (found) return found
+      } else if (names.some((n) => n.name === '*' && n.alias === undefined)) {
+        const found = definedIn(edge.targetPath, name, index, resolved, depth + 1)
+        if (found) return found
+      }
+    }
+  }
+  return undefined
+}
+
+function enclosingClass(sourceId: string, index: SymbolIndex): SymbolRecord | undefined {
+  for (let symbol = index.symbol(sourceId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
+    if (CLASS_LIKE.has(symbol.kind)) return symbol
+  }
+  return undefined
+}
+
+type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
+
+const toSymbol = (symbol: SymbolRecord): Resolved => ({ resolution: 'resolved', targetPath: symbol.path, targetSymbolId: symbol.id, candidates: 1 })
+
+/** Where a binding leads for `name` (the binding's own name, or a member of it). */
+function throughBinding(binding: Binding, member: string | undefined, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved | undefined {
+  if (binding.status === 'external') return { resolution: 'external', targetPath: '', targetSymbolId: '', candidates: 0 }
+  if (binding.status !== 'resolved' || !binding.path) return undefined
+  const wanted = binding.name === '*' ? member : member === undefined ? binding.name : undefined
+  const symbol = wanted !== undefined ? definedIn(binding.path, wanted, index, resolved) : undefined
+  if (symbol) return toSymbol(symbol)
+  if (binding.name !== '*' && member !== undefined) {
+    // `Imported.member`: a member of the imported class, else the class's file.
+    const owner = definedIn(binding.path, binding.name, index, resolved)
+    const inner = owner ? index.byQname(owner.path, `${owner.qname}.${member}`) : undefined
+    if (inner) return toSymbol(inner)
+    if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
+  }
+  return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
+}
+
+/**
+ * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class for
+ * `this.x()` / `self.x()`; a definition in the same file; a name the file imports (followed
+ * through re-exports) or a member of an imported module or class (`pkg.Run()`, `os.path.join()`);
+ * a top-level definition of a wildcard import or of the same package (Go, Java, C#); otherwise
+ * every definition in the index with that name (`by-name`, with their count), or `unresolved`.
+ */
+export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved {
+  const name = edge.target
+  const receiver = edge.receiver ?? ''
+  const kinds = edge.kind === 'calls' ? CALLABLE : TYPES
+  if (SELF.has(receiver) && edge.sourceSymbolId) {
+    const owner = enclosingClass(edge.sourceSymbolId, index)
+    const member = owner ? index.byQname(owner.path, `${owner.qname}.${name}`) : undefined
+    if (member) return toSymbol(member)
+  }
+  if (receiver === '') {
+    const local = index.topLevel(file.path, name) ?? index.byQname(file.path, name)
+    if (local && kinds.has(local.kind)) return toSymbol(local)
+    const binding = bindings.names.get(name)
+    if (binding) {
+      const through = throughBinding(binding, undefined, index, resolved)
+      if (through) return through
+    }
+    for (const target of bindings.wildcards) {
+      const symbol = definedIn(target, name, index, resolved)
+      if (symbol) return toSymbol(symbol)
+    }
+    if (SHARED_PACKAGE.has(file.language)) {
+      const peers = file.language === 'go' ? index.filesIn(dirOf(file.path)) : file.module ? index.filesOfModule(file.module) : []
+      for (const peer of peers) {
+        const symbol = index.topLevel(peer, name)
+        if (symbol && kinds.has(symbol.kind) && index.file(peer)?.language === file.language) return toSymbol(symbol)
+      }
+    }
+  } else if (!SELF.has(receiver)) {
+    const binding = bindings.names.get(receiver)
+    if (binding) {
+      const through = throughBinding(binding, name, index, resolved)
+      if (through) return through
+    }
+    // `module::Type::f()`, `pkg.Class.method()`: the first segment is an imported module.
+    const segments = receiver.split(/::|\.|->|\\/)
+    const head = segments.length > 1 ? bindings.names.get(segments[0] as string) : undefined
+    if (head?.status === 'resolved' && head.name === '*' && head.path) {
+      const qname = [...segments.slice(1), name].join('.')
+      for (const path of filesOf(head.path, index)) {
+        const member = index.byQname(path, qname)
+        if (member) return toSymbol(member)
+      }
+    }
+    const owner = index.topLevel(file.path, receiver)
+    const member = owner ? index.byQname(file.path, `${owner.qname}.${name}`) : undefined
+    if (member) return toSymbol(member)
+  }
+  const candidates = index.named(name).filter((symbol) => kinds.has(symbol.kind))
+  if (candidates.length === 0) return { resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 }
+  const only = candidates.length === 1 ? (candidates[0] as SymbolRecord) : undefined
+  return { resolution: 'by-name', targetPath: only?.path ?? '', targetSymbolId: only?.id ?? '', candidates: candidates.length }
+}

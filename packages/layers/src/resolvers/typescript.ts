@@ -1,0 +1,175 @@
+import type { FileLayers, ProjectManifest, RawEdge } from '@rag/core'
+import { ancestors, dirOf, joinPath } from '../paths.js'
+import { external, resolvedTo, unresolved, type ImportResolution, type ResolveContext } from '../resolution.js'
+
+type TsConfig = Extract<ProjectManifest, { kind: 'tsconfig' }>
+type PackageJson = Extract<ProjectManifest, { kind: 'package-json' }>
+
+const TS_EXTENSIONS = ['.ts', '.tsx', '.d.ts']
+const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs']
+/** A JavaScript extension in a specifier names its TypeScript source first (`./a.js` is `./a.ts`). */
+const SOURCE_OF: Readonly<Record<string, readonly string[]>> = {
+  '.js': ['.ts', '.tsx', '.d.ts'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts', '.d.mts'],
+  '.cjs': ['.cts', '.d.cts'],
+}
+const KNOWN_EXTENSION = /\.(?:d\.[cm]?ts|[cm]?[jt]sx?|json|css|scss|svg|vue|svelte)$/
+
+/** The files a relative or mapped specifier may name, in the order TypeScript tries them. */
+export function fileCandidates(base: string): string[] {
+  const out: string[] = []
+  const known = KNOWN_EXTENSION.exec(base)
+  if (known) {
+    const stem = base.slice(0, -known[0].length)
+    for (const ext of SOURCE_OF[known[0]] ?? []) out.push(stem + ext)
+    out.push(base)
+  }
+  for (const ext of TS_EXTENSIONS) out.push(base + ext)
+  for (const ext of TS_EXTENSIONS) out.push(`${base}/index${ext}`)
+  for (const ext of JS_EXTENSIONS) out.push(base + ext)
+  for (const ext of JS_EXTENSIONS) out.push(`${base}/index${ext}`)
+  out.push(`${base}.json`)
+  return out.filter((p) => !p.startsWith('/'))
+}
+
+/** A build output's source twin: `dist/index.d.ts` may be built from `src/index.ts`. */
+function sourceTwins(path: string): string[] {
+  const match = /^(.*?)(?:^|\/)(?:dist|lib|build|out|esm|cjs|types|es)\/(.*?)(?:\.d)?\.[cm]?[jt]sx?$/.exec(path)
+  if (!match) return []
+  const root = match[1] ? `${match[1]}/` : ''
+  return fileCandidates(`${root}src/${match[2]}`)
+}
+
+function tryCandidates(candidates: readonly string[], context: ResolveContext, probes: string[]): string | undefined {
+  for (const candidate of candidates) {
+    if (context.has(candidate)) return candidate
+    probes.push(candidate)
+  }
+  return undefined
+}
+
+/** The options in effect for a config: its own, over those of the configs it extends (in the index). */
+function effectiveConfig(path: string, context: ResolveContext, depth = 0): { baseUrl?: string; paths?: { map: Readonly<Record<string, readonly string[]>>; dir: string } } {
+  const entry = context.manifests('tsconfig').find((m) => m.path === path)
+  if (!entry || depth > 8) return {}
+  let inherited: ReturnType<typeof effectiveConfig> = {}
+  for (const parent of entry.manifest.extends) {
+    if (!parent.startsWith('.')) continue
+    const resolved = joinPath(dirOf(path), parent)
+    if (resolved === undefined) continue
+    const target = context.has(resolved) ? resolved : `${resolved}.json`
+    inherited = { ...inherited, ...effectiveConfig(target, context, depth + 1) }
+  }
+  const own = entry.manifest as TsConfig
+  const dir = dirOf(path)
+  const baseUrl = own.baseUrl !== undefined ? joinPath(dir, own.baseUrl) : inherited.baseUrl
+  // `paths` are relative to `baseUrl` when one is in effect, else to the config that declares them.
+  const paths = own.paths ? { map: own.paths, dir: baseUrl ?? dir } : inherited.paths
+  return { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(paths ? { paths } : {}) }
+}
+
+/** The project config of a file: the nearest `tsconfig.json` (or `jsconfig.json`) at or above it. */
+function projectConfig(from: string, context: ResolveContext): string | undefined {
+  for (const dir of ancestors(dirOf(from))) {
+    for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      const path = dir ? `${dir}/${name}` : name
+      if (context.manifests('tsconfig').some((m) => m.path === path)) return path
+    }
+  }
+  return undefined
+}
+
+function matchPaths(specifier: string, map: Readonly<Record<string, readonly string[]>>): readonly string[] | undefined {
+  if (map[specifier]) return map[specifier]
+  let best: { prefix: number; targets: string[] } | undefined
+  for (const [pattern, targets] of Object.entries(map)) {
+    const star = pattern.indexOf('*')
+    if (star < 0) continue
+    const prefix = pattern.slice(0, star)
+    const suffix = pattern.slice(star + 1)
+    if (!specifier.startsWith(prefix) || !specifier.endsWith(suffix) || specifier.length < prefix.length + suffix.length) continue
+    if (best && best.prefix >= prefix.length) continue
+    const middle = specifier.slice(prefix.length, specifier.length - suffix.length)
+    best = { prefix: prefix.length, targets: targets.map((t) => t.replace('*', middle)) }
+  }
+  return best?.targets
+}
+
+function workspacePackage(specifier: string, context: ResolveContext): { dir: string; manifest: PackageJson; subpath: string } | undefined {
+  let best: { dir: string; manifest: PackageJson; subpath: string } | undefined
+  for (const { path, manifest } of context.manifests('package-json')) {
+    const { name } = manifest
+    if (!name || (specifier !== name && !specifier.startsWith(`${name}/`))) continue
+    if (best && best.manifest.name.length >= name.length) continue
+    best = { dir: dirOf(path), manifest, subpath: specifier === name ? '.' : `.${specifier.slice(name.length)}` }
+  }
+  return best
+}
+
+function packageEntry(entries: PackageJson['entries'], subpath: string): readonly string[] {
+  if (entries[subpath]) return entries[subpath]
+  for (const [pattern, targets] of Object.entries(entries)) {
+    const star = pattern.indexOf('*')
+    if (star < 0) continue
+    const prefix = pattern.slice(0, star)
+    const suffix = pattern.slice(star + 1)
+    if (subpath.startsWith(prefix) && subpath.endsWith(suffix)) {
+      const middle = subpath.slice(prefix.length, subpath.length - suffix.length)
+      return targets.map((t) => t.replace('*', middle))
+    }
+  }
+  return []
+}
+
+function resolveWorkspace(pkg: { dir: string; manifest: PackageJson; subpath: string }, context: ResolveContext, probes: string[]): string | undefined {
+  const candidates: string[] = []
+  for (const target of packageEntry(pkg.manifest.entries, pkg.subpath)) {
+    const path = joinPath(pkg.dir, target)
+    if (path === undefined) continue
+    candidates.push(path, ...sourceTwins(path))
+  }
+  const sub = pkg.subpath === '.' ? '' : pkg.subpath.slice(2)
+  const inside = (p: string): string | undefined => joinPath(pkg.dir, p)
+  for (const base of sub ? [inside(`src/${sub}`), inside(sub)] : [inside('src/index'), inside('index')]) {
+    if (base !== undefined) candidates.push(...fileCandidates(base))
+  }
+  return tryCandidates(candidates, context, probes)
+}
+
+/**
+ * Resolves a TypeScript or JavaScript import the way TypeScript does for a project: relative
+ * specifiers (extensions, `.js` naming its `.ts` source, index files), the nearest
+ * `tsconfig.json`/`jsconfig.json` (`paths`, `baseUrl`, followed through `extends`), and packages of
+ * the workspace by their `package.json` name (entry points, or their sources when the entry is a
+ * build output that is not indexed). Anything else is an external package.
+ */
+export function resolveTypescriptImport(edge: RawEdge, from: FileLayers, context: ResolveContext): ImportResolution {
+  const specifier = edge.target
+  const names = edge.names ?? []
+  const probes: string[] = []
+  const done = (found: string | undefined): ImportResolution | undefined => (found ? resolvedTo(found, names, probes) : undefined)
+  if (specifier.startsWith('.') || specifier.startsWith('/')) {
+    const base = joinPath(dirOf(from.path), specifier)
+    if (base === undefined) return unresolved()
+    return done(tryCandidates(fileCandidates(base), context, probes)) ?? unresolved(probes)
+  }
+  const configPath = projectConfig(from.path, context)
+  const config = configPath ? effectiveConfig(configPath, context) : {}
+  if (config.paths) {
+    const targets = matchPaths(specifier, config.paths.map)
+    for (const target of targets ?? []) {
+      const base = joinPath(config.paths.dir, target)
+      const found = base === undefined ? undefined : tryCandidates(fileCandidates(base.replace(/\/$/, '')), context, probes)
+      if (found) return resolvedTo(found, names, probes)
+    }
+  }
+  if (config.baseUrl !== undefined) {
+    const base = joinPath(config.baseUrl, specifier)
+    const found = base === undefined ? undefined : tryCandidates(fileCandidates(base), context, probes)
+    if (found) return resolvedTo(found, names, probes)
+  }
+  const pkg = workspacePackage(specifier, context)
+  if (pkg) return done(resolveWorkspace(pkg, context, probes)) ?? unresolved(probes)
+  return external(probes)
+}

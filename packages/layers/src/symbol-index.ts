@@ -1,0 +1,148 @@
+import type { FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
+import { ancestors, baseName, dirOf } from './paths.js'
+import type { ResolveContext } from './resolution.js'
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key)
+  if (!set) map.set(key, (set = new Set()))
+  set.add(value)
+}
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key)
+  if (!set) return
+  set.delete(value)
+  if (set.size === 0) map.delete(key)
+}
+
+/**
+ * The indexes over every file's layers that resolution and queries read: files by path,
+ * directory, base name and module; symbols by id, name and (per file) qualified name; manifests
+ * by kind. Updated file by file.
+ */
+export class SymbolIndex implements ResolveContext {
+  readonly #files = new Map<string, FileLayers>()
+  readonly #dirFiles = new Map<string, Set<string>>()
+  readonly #below = new Map<string, number>()
+  readonly #byBase = new Map<string, Set<string>>()
+  readonly #byModule = new Map<string, Set<string>>()
+  readonly #byName = new Map<string, Set<SymbolRecord>>()
+  readonly #byId = new Map<string, SymbolRecord>()
+  readonly #byQname = new Map<string, Map<string, SymbolRecord>>()
+  readonly #topLevel = new Map<string, Map<string, SymbolRecord>>()
+  readonly #manifests = new Map<ProjectManifest['kind'], Map<string, ProjectManifest>>()
+  #sortedNames: string[] | undefined
+
+  /** Adds a file (its path must not be indexed). */
+  add(file: FileLayers): void {
+    const { path } = file
+    this.#files.set(path, file)
+    addTo(this.#dirFiles, dirOf(path), path)
+    for (const dir of ancestors(dirOf(path))) this.#below.set(dir, (this.#below.get(dir) ?? 0) + 1)
+    addTo(this.#byBase, baseName(path), path)
+    if (file.module) addTo(this.#byModule, file.module, path)
+    const qnames = new Map<string, SymbolRecord>()
+    const top = new Map<string, SymbolRecord>()
+    for (const symbol of file.symbols) {
+      addTo(this.#byName, symbol.name, symbol)
+      this.#byId.set(symbol.id, symbol)
+      if (!qnames.has(symbol.qname)) qnames.set(symbol.qname, symbol)
+      if (!symbol.parentId && !top.has(symbol.name)) top.set(symbol.name, symbol)
+    }
+    this.#byQname.set(path, qnames)
+    this.#topLevel.set(path, top)
+    if (file.manifest) {
+      let kind = this.#manifests.get(file.manifest.kind)
+      if (!kind) this.#manifests.set(file.manifest.kind, (kind = new Map()))
+      kind.set(path, file.manifest)
+    }
+    this.#sortedNames = undefined
+  }
+
+  /** Removes a file, if indexed. */
+  remove(path: string): FileLayers | undefined {
+    const file = this.#files.get(path)
+    if (!file) return undefined
+    this.#files.delete(path)
+    removeFrom(this.#dirFiles, dirOf(path), path)
+    for (const dir of ancestors(dirOf(path))) {
+      const left = (this.#below.get(dir) ?? 1) - 1
+      if (left > 0) this.#below.set(dir, left)
+      else this.#below.delete(dir)
+    }
+    removeFrom(this.#byBase, baseName(path), path)
+    if (file.module) removeFrom(this.#byModule, file.module, path)
+    for (const symbol of file.symbols) {
+      removeFrom(this.#byName, symbol.name, symbol)
+      if (this.#byId.get(symbol.id) === symbol) this.#byId.delete(symbol.id)
+    }
+    this.#byQname.delete(path)
+    this.#topLevel.delete(path)
+    if (file.manifest) this.#manifests.get(file.manifest.kind)?.delete(path)
+    this.#sortedNames = undefined
+    return file
+  }
+
+  has(path: string): boolean {
+    return this.#files.has(path)
+  }
+
+  hasDir(dir: string): boolean {
+    return this.#below.has(dir)
+  }
+
+  filesIn(dir: string): readonly string[] {
+    return [...(this.#dirFiles.get(dir) ?? [])]
+  }
+
+  endingWith(suffix: string): readonly string[] {
+    const candidates = this.#byBase.get(baseName(suffix))
+    if (!candidates) return []
+    return [...candidates].filter((path) => path === suffix || path.endsWith(`/${suffix}`)).sort()
+  }
+
+  file(path: string): FileLayers | undefined {
+    return this.#files.get(path)
+  }
+
+  /** Every indexed file. */
+  files(): IterableIterator<FileLayers> {
+    return this.#files.values()
+  }
+
+  manifests<K extends ProjectManifest['kind']>(kind: K): readonly { readonly path: string; readonly manifest: Extract<ProjectManifest, { kind: K }> }[] {
+    const entries = this.#manifests.get(kind)
+    if (!entries) return []
+    return [...entries].map(([path, manifest]) => ({ path, manifest: manifest as Extract<ProjectManifest, { kind: K }> }))
+  }
+
+  filesOfModule(module: string): readonly string[] {
+    return [...(this.#byModule.get(module) ?? [])].sort()
+  }
+
+  topLevel(path: string, name: string): SymbolRecord | undefined {
+    return this.#topLevel.get(path)?.get(name)
+  }
+
+  /** A symbol of a file by qualified name. */
+  byQname(path: string, qname: string): SymbolRecord | undefined {
+    return this.#byQname.get(path)?.get(qname)
+  }
+
+  /** A symbol by id. */
+  symbol(id: string): SymbolRecord | undefined {
+    return this.#byId.get(id)
+  }
+
+  /** Every symbol with exactly this name. */
+  named(name: string): readonly SymbolRecord[] {
+    const set = this.#byName.get(name)
+    return set ? [...set] : []
+  }
+
+  /** Every distinct symbol name, sorted (computed once per change). */
+  names(): readonly string[] {
+    this.#sortedNames ??= [...this.#byName.keys()].sort()
+    return this.#sortedNames
+  }
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+const edge = (graph: LayerGraph, path: string, kind: string, target: string): EdgeRecord | undefined =>
+  graph.edgesOf(path).find((e) => e.kind === kind && e.target === target)
+
+async function project(extra = 0): Promise<LayerGraph> {
+  const files: Record<string, string> = {
+    'src/b.ts': 'export function format(x: number) { return String(x) }\n',
+    'src/a.ts': "import { format } from './b'\nexport const show = (n: number) => format(n)\n",
+    'src/c.ts': "import { format } from './b.js'\nimport { later } from './later'\nexport function run() { return format(1) + later() }\n",
+  }
+  // Unrelated files, none of which imports b.ts or calls its functions.
+  for (let i = 0; i < extra; i++) files[`src/other/m${i}.ts`] = `export function work${i}() { return ${i} }\n`
+  return new LayerGraph(await layersOfText(files))
+}
+
+describe('LayerGraph.apply (incremental resolution)', () => {
+  it('re-resolves only the edited file when its definitions keep their names', async () => {
+    const graph = await project(40)
+    const [edited] = await layersOfText({ 'src/b.ts': '// formats numbers\nexport function format(x: number) { return `${x}` }\n' })
+    const delta = graph.apply({ upsert: [edited!] })
+    expect(delta.resolvedFiles).toEqual(['src/b.ts'])
+    expect(edge(graph, 'src/a.ts', 'calls', 'format')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/b.ts#format' })
+  })
+
+  it('re-resolves the importers and callers of a name the edit removes', async () => {
+    const graph = await project(10)
+    const [edited] = await layersOfText({ 'src/b.ts': 'export function render(x: number) { return String(x) }\n' })
+    const delta = graph.apply({ upsert: [edited!] })
+    expect(delta.resolvedFiles).toEqual(['src/a.ts', 'src/b.ts', 'src/c.ts'])
+    // The import still reaches b.ts; the name it imported is gone from it.
+    expect(edge(graph, 'src/a.ts', 'imports', './b')).toMatchObject({ resolution: 'resolved', targetPath: 'src/b.ts', targetSymbolId: '' })
+    expect(edge(graph, 'src/a.ts', 'calls', 'format')).toMatchObject({ resolution: 'resolved', targetPath: 'src/b.ts', targetSymbolId: '' })
+    expect(delta.upserted.map((e) => e.id)).toEqual(expect.arrayContaining([edge(graph, 'src/a.ts', 'calls', 'format')!.id]))
+  })
+
+  it('follows a rename: importers of the old path become unresolved, then resolve to the new path when they are edited', async () => {
+    const graph = await project()
+    const [moved] = await layersOfText({ 'src/fmt/b.ts': 'export function format(x: number) { return String(x) }\n' })
+    const oldEdges = graph.edgesOf('src/b.ts').map((e) => e.id)
+    expect(oldEdges.length).toBeGreaterThan(0)
+    const rename = graph.apply({ remove: ['src/b.ts'], upsert: [moved!] })
+    expect(rename.resolvedFiles).toEqual(['src/a.ts', 'src/c.ts', 'src/fmt/b.ts'])
+    expect(rename.removed).toEqual(expect.arrayContaining(oldEdges))
+    expect(graph.file('src/b.ts')).toBeUndefined()
+    expect(edge(graph, 'src/a.ts', 'imports', './b')).toMatchObject({ resolution: 'unresolved', targetPath: '' })
+    // The rename's other half: the importer is edited to the new path.
+    const [fixed] = await layersOfText({ 'src/a.ts': "import { format } from './fmt/b'\nexport const show = (n: number) => format(n)\n" })
+    graph.apply({ upsert: [fixed!] })
+    expect(edge(graph, 'src/a.ts', 'imports', './fmt/b')).toMatchObject({ resolution: 'resolved', targetPath: 'src/fmt/b.ts' })
+    expect(edge(graph, 'src/a.ts', 'calls', 'format')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/fmt/b.ts#format' })
+    expect(graph.incoming('src/fmt/b.ts').map((e) => e.path)).toEqual(expect.arrayContaining(['src/a.ts']))
+  })
+
+  it('resolves an import when the file it was looking for is added, and unresolves it when that file is deleted', async () => {
+    const graph = await project(5)
+    expect(edge(graph, 'src/c.ts', 'imports', './later')).toMatchObject({ resolution: 'unresolved' })
+    const [later] = await layersOfText({ 'src/later/index.ts': 'export function later() { return 2 }\n' })
+    const added = graph.apply({ upsert: [later!] })
+    expect(added.resolvedFiles).toEqual(['src/c.ts', 'src/later/index.ts'])
+    expect(edge(graph, 'src/c.ts', 'imports', './later')).toMatchObject({ resolution: 'resolved', targetPath: 'src/later/index.ts' })
+    expect(edge(graph, 'src/c.ts', 'calls', 'later')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/later/index.ts#later' })
+    // A file that wins over the index file (./later.ts before ./later/index.ts) takes over.
+    const [closer] = await layersOfText({ 'src/later.ts': 'export function later() { return 3 }\n' })
+    graph.apply({ upsert: [closer!] })
+    expect(edge(graph, 'src/c.ts', 'imports', './later')).toMatchObject({ targetPath: 'src/later.ts' })
+    const deleted = graph.apply({ remove: ['src/later.ts', 'src/later/index.ts'] })
+    expect(deleted.resolvedFiles).toEqual(['src/c.ts'])
+    expect(edge(graph, 'src/c.ts', 'imports', './later')).toMatchObject({ resolution: 'unresolved' })
+    expect(edge(graph, 'src/c.ts', 'calls', 'later')).toMatchObject({ resolution: 'unresolved' })
+  })
+
+  it('re-resolves the files of a language when a manifest that steers it changes', async () => {
+    const files = await layersOfText({
+      'tsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["src/*"] } } }',
+      'src/x.ts': 'export const x = 1\n',
+      'src/y.ts': "import { x } from '~/x'\n",
+      'tool.py': 'import os\n',
+    })
+    const graph = new LayerGraph(files)
+    expect(edge(graph, 'src/y.ts', 'imports', '~/x')).toMatchObject({ resolution: 'resolved', targetPath: 'src/x.ts' })
+    const [changed] = await layersOfText({ 'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["src/*"] } } }' })
+    const delta = graph.apply({ upsert: [changed!] })
+    expect(delta.resolvedFiles).toEqual(['src/x.ts', 'src/y.ts', 'tsconfig.json'])
+    expect(edge(graph, 'src/y.ts', 'imports', '~/x')).toMatchObject({ resolution: 'external' })
+  })
+
+  it('reports nothing changed when applying the same layers again, beyond the re-sent file', async () => {
+    const files = await layersOfText({ 'src/b.ts': 'export function format() {}\n', 'src/a.ts': "import { format } from './b'\nformat()\n" })
+    const graph = new LayerGraph(files)
+    const delta = graph.apply({ upsert: [files[0]!] })
+    expect(delta.resolvedFiles).toEqual(['src/b.ts'])
+    expect(delta.removed).toEqual([])
+  })
+})

@@ -1,0 +1,80 @@
+import { InvalidArgumentError, RagError } from '@rag/core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+let graph: LayerGraph
+
+beforeAll(async () => {
+  graph = new LayerGraph(
+    await layersOfText({
+      'src/args.ts': 'export function parseArgs(argv: string[]) { return splitArgs(argv) }\nfunction splitArgs(argv: string[]) { return argv }\n',
+      'src/config.ts': "import { parseArgs } from './args'\nexport class ConfigLoader {\n  load() { return parseArgs([]) }\n  parseFile() {}\n}\n",
+      'src/server.ts': [
+        "import express from 'express'",
+        "import { ConfigLoader } from './config'",
+        'const app = express()',
+        "app.get('/orders/:id', getOrder)",
+        "app.post('/orders', (req, res) => res.send(new ConfigLoader().load()))",
+        'export function getOrder() {}',
+      ].join('\n'),
+      'src/cli.py': "import click\n\n@click.command()\ndef parse_config():\n    pass\n",
+      'test/args.test.ts': "import { parseArgs } from '../src/args'\nimport { it } from 'vitest'\nit('parses', () => parseArgs([]))\n",
+    }),
+  )
+})
+
+describe('LayerGraph.symbols', () => {
+  it('finds a definition by name, exported and non-test first', () => {
+    expect(graph.symbols({ name: 'parseArgs' }).map((s) => s.id)).toEqual(['src/args.ts#parseArgs'])
+  })
+
+  it('finds by glob over names or, with a dot, over qualified names', () => {
+    expect(graph.symbols({ name: 'parse*' }).map((s) => s.qname)).toEqual(['parseArgs', 'parse_config', 'ConfigLoader.parseFile'])
+    expect(graph.symbols({ name: 'ConfigLoader.*' }).map((s) => s.qname)).toEqual(['ConfigLoader.load', 'ConfigLoader.parseFile'])
+    expect(graph.symbols({ name: '*Args', kind: 'function' }).map((s) => s.qname)).toEqual(['parseArgs', 'splitArgs'])
+    expect(graph.symbols({ name: 'parse*', language: 'python' }).map((s) => s.qname)).toEqual(['parse_config'])
+    expect(graph.symbols({ name: '*', limit: 2 })).toHaveLength(2)
+  })
+
+  it('rejects an empty name or a bad limit with InvalidArgumentError', () => {
+    expect(() => graph.symbols({ name: ' ' })).toThrow(InvalidArgumentError)
+    expect(() => graph.symbols({ name: 'x', limit: 0 })).toThrow(InvalidArgumentError)
+  })
+})
+
+describe('LayerGraph.dependencies', () => {
+  it('walks imports and calls forward from a file, one ring per depth', () => {
+    const steps = graph.dependencies({ from: 'src/server.ts', depth: 2 })
+    const at = (depth: number) => steps.filter((s) => s.depth === depth).map((s) => `${s.edge.kind} ${s.edge.target}`)
+    expect(at(1)).toEqual(expect.arrayContaining(['imports express', 'imports ./config', 'calls get', 'calls load']))
+    expect(at(2)).toEqual(expect.arrayContaining(['calls parseArgs']))
+  })
+
+  it('walks back to importers and callers of a symbol, by qualified name or id', () => {
+    const callers = graph.dependencies({ from: 'parseArgs', reverse: true, kinds: ['calls'] })
+    expect(callers.map((s) => `${s.edge.path} ${s.edge.sourceQname}`).sort()).toEqual(['src/config.ts ConfigLoader.load', 'test/args.test.ts '])
+    const deeper = graph.dependencies({ from: 'src/args.ts#parseArgs', reverse: true, depth: 2, kinds: ['calls'] })
+    expect(deeper.filter((s) => s.depth === 2).map((s) => s.edge.path)).toEqual(['src/server.ts'])
+  })
+
+  it('finds the importers of a file', () => {
+    const importers = graph.dependencies({ from: 'src/args.ts', reverse: true, kinds: ['imports'] })
+    expect(importers.map((s) => s.edge.path).sort()).toEqual(['src/config.ts', 'test/args.test.ts'])
+  })
+
+  it('says NOT_FOUND for an unknown file or symbol, and rejects a bad depth', () => {
+    expect(() => graph.dependencies({ from: 'nope' })).toThrow(RagError)
+    expect(() => graph.dependencies({ from: 'nope' })).toThrow(/neither an indexed file nor a known symbol/)
+    expect(() => graph.dependencies({ from: 'src/args.ts', depth: 0 })).toThrow(InvalidArgumentError)
+  })
+})
+
+describe('LayerGraph.entrypoints', () => {
+  it('lists routes and commands, filtered by method, route glob and kind', () => {
+    expect(graph.entrypoints().map((e) => e.title)).toEqual(['command parse-config', 'GET /orders/:id', 'POST /orders'])
+    expect(graph.entrypoints({ method: 'get' }).map((e) => e.route)).toEqual(['/orders/:id'])
+    expect(graph.entrypoints({ route: '/orders/*' }).map((e) => e.route)).toEqual(['/orders/:id'])
+    expect(graph.entrypoints({ kind: 'cli-command' }).map((e) => e.handler)).toEqual(['parse_config'])
+  })
+})

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOf, listFiles } from './support/index-files.js'
+
+/** `path kind written -> resolution target [symbol]`: one line per edge, as listed by hand below. */
+function line(edge: EdgeRecord): string {
+  const written = edge.kind === 'imports' ? edge.target : `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target}`
+  const target = [edge.targetPath, edge.targetSymbolId.slice(edge.targetSymbolId.indexOf('#'))].filter((s) => s && s !== '#').join(' ')
+  return `${edge.path} ${edge.kind} ${written} -> ${edge.resolution}${target ? ` ${target}` : ''}`
+}
+
+async function edgesOf(project: string): Promise<string[]> {
+  const root = new URL(`./fixtures/${project}/`, import.meta.url).pathname
+  const files = listFiles(root, () => true)
+  const graph = new LayerGraph(await layersOf(root, files))
+  return files.flatMap((file) => graph.edgesOf(file).map(line))
+}
+
+/**
+ * Small projects written from real code patterns, with every import edge (and the calls and
+ * heritage that matter) resolved by hand. Imports: the whole list must match; calls: each listed
+ * one must be there.
+ */
+describe('resolution goldens', () => {
+  it('resolves a Go module: aliases, dot and blank imports, a package named unlike its directory, same-package calls', async () => {
+    const edges = await edgesOf('go-shop')
+    expect(edges.filter((e) => e.includes(' imports '))).toEqual([
+      'cmd/shop/main.go imports fmt -> external',
+      'cmd/shop/main.go imports os -> external',
+      'cmd/shop/main.go imports github.com/acme/shop/internal/http -> resolved internal/http/',
+      'cmd/shop/main.go imports github.com/acme/shop/internal/missing -> unresolved',
+      'cmd/shop/main.go imports github.com/acme/shop/internal/store -> resolved internal/store/',
+      'cmd/shop/main.go imports github.com/acme/shop/internal/util -> resolved internal/util/',
+      'cmd/shop/main.go imports github.com/lib/pq -> external',
+      'cmd/tool/main.go imports github.com/acme/shop/internal/http -> resolved internal/http/',
+      'internal/http/server.go imports net/http -> external',
+      'internal/http/server.go imports github.com/acme/shop/internal/store -> resolved internal/store/',
+    ])
+    expect(edges).toEqual(
+      expect.arrayContaining([
+        'cmd/shop/main.go calls store.New -> resolved internal/store/store.go #New',
+        'cmd/shop/main.go calls api.Serve -> resolved internal/http/server.go #Serve',
+        'cmd/shop/main.go calls Must -> resolved internal/util/must.go #Must',
+        'cmd/shop/main.go calls fmt.Println -> external',
+        'cmd/shop/main.go calls run -> resolved cmd/shop/main.go #run',
+        'cmd/tool/main.go calls httpapi.Serve -> resolved internal/http/server.go #Serve',
+        'internal/store/store.go calls newOrder -> resolved internal/store/order.go #newOrder',
+        'internal/http/server.go calls s.Get -> by-name internal/store/store.go #Store.Get',
+        'internal/http/server.go calls http.HandleFunc -> external',
+      ]),
+    )
+  })
+
+  it('resolves a Java project: class, wildcard, static and nested-class imports, same-package heritage', async () => {
+    const edges = await edgesOf('java-shop')
+    const base = 'src/main/java/com/acme/shop'
+    expect(edges.filter((e) => e.includes(' imports '))).toEqual([
+      `${base}/App.java imports com.acme.shop.missing.Gone -> unresolved`,
+      `${base}/App.java imports com.acme.shop.model -> resolved ${base}/model/`,
+      `${base}/App.java imports com.acme.shop.service.OrderService -> resolved ${base}/service/OrderService.java #OrderService`,
+      `${base}/App.java imports java.util.List -> external`,
+      `${base}/App.java imports org.springframework.boot.SpringApplication -> external`,
+      `${base}/App.java imports com.acme.shop.util.Strings -> resolved ${base}/util/Strings.java #Strings.isBlank`,
+      `${base}/service/OrderService.java imports com.acme.shop.model.Order -> resolved ${base}/model/Order.java #Order`,
+      `${base}/service/OrderService.java imports com.acme.shop.model.Order.Status -> resolved ${base}/model/Order.java #Order.Status`,
+      `${base}/service/Service.java imports com.acme.shop.model.Order -> resolved ${base}/model/Order.java #Order`,
+    ])
+    expect(edges).toEqual(
+      expect.arrayContaining([
+        `${base}/App.java calls OrderService -> resolved ${base}/service/OrderService.java #OrderService`,
+        `${base}/App.java calls isBlank -> resolved ${base}/util/Strings.java #Strings.isBlank`,
+        `${base}/App.java calls Order -> resolved ${base}/model/Order.java #Order`,
+        `${base}/App.java calls service.place -> by-name`,
+        `${base}/App.java calls SpringApplication.run -> external`,
+        `${base}/service/OrderService.java extends BaseService -> resolved ${base}/service/BaseService.java #BaseService`,
+        `${base}/service/OrderService.java implements Service -> resolved ${base}/service/Service.java #Service`,
+        `${base}/service/OrderService.java calls validate -> by-name ${base}/service/BaseService.java #BaseService.validate`,
+      ]),
+    )
+  })
+
+  it('resolves a Rust crate: mod files, crate/self/super paths, groups, aliases, globs, re-exports, the crate by name from tests', async () => {
+    const edges = await edgesOf('rust-shop')
+    expect(edges.filter((e) => e.includes(' imports '))).toEqual([
+      'src/api.rs imports std::collections::HashMap -> external',
+      'src/api.rs imports serde::Serialize -> external',
+      'src/api.rs imports crate::store -> resolved src/store/mod.rs',
+      'src/api.rs imports crate::store::MemoryStore -> resolved src/store/mod.rs',
+      'src/api.rs imports crate::store::Store -> resolved src/store/mod.rs #Store',
+      'src/lib.rs imports mod api -> resolved src/api.rs',
+      'src/lib.rs imports mod store -> resolved src/store/mod.rs',
+      'src/lib.rs imports mod util -> resolved src/util.rs',
+      'src/lib.rs imports crate::store::Store -> resolved src/store/mod.rs #Store',
+      'src/lib.rs imports self::api::router -> resolved src/api.rs #router',
+      'src/lib.rs imports self::api::Handler -> resolved src/api.rs #Handler',
+      'src/store/memory.rs imports super::Store -> resolved src/store/mod.rs #Store',
+      'src/store/memory.rs imports crate::util -> resolved src/util.rs',
+      'src/store/mod.rs imports mod memory -> resolved src/store/memory.rs',
+      'src/store/mod.rs imports memory::MemoryStore -> resolved src/store/memory.rs #MemoryStore',
+      'tests/integration.rs imports shop_core::store::Store -> resolved src/store/mod.rs #Store',
+    ])
+    expect(edges).toEqual(
+      expect.arrayContaining([
+        // `Mem` is `MemoryStore`, re-exported by store/mod.rs from store/memory.rs.
+        'src/api.rs calls Mem.open -> resolved src/store/memory.rs #MemoryStore.open',
+        'src/api.rs calls store::Store.new -> resolved src/store/mod.rs #Store.new',
+        'src/api.rs calls Store.new -> resolved src/store/mod.rs #Store.new',
+        'src/store/memory.rs calls helper -> resolved src/util.rs #helper',
+        'tests/integration.rs calls Store.new -> resolved src/store/mod.rs #Store.new',
+      ]),
+    )
+  })
+})

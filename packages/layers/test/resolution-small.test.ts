@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+async function importsOf(files: Record<string, string>): Promise<string[]> {
+  const graph = new LayerGraph(await layersOfText(files))
+  return Object.keys(files).flatMap((path) =>
+    graph
+      .edgesOf(path)
+      .filter((edge: EdgeRecord) => edge.kind === 'imports')
+      .map((edge) => `${path}: ${edge.target} -> ${edge.resolution}${edge.targetPath ? ` ${edge.targetPath}` : ''}`),
+  )
+}
+
+describe('import resolution of smaller projects', () => {
+  it('resolves TypeScript through tsconfig paths and baseUrl (via extends), index files, .js specifiers, and a workspace package by name', async () => {
+    const imports = await importsOf({
+      'tsconfig.base.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"] } } }',
+      'tsconfig.json': '{ // the project\n "extends": "./tsconfig.base.json", "compilerOptions": { "strict": true, }, }',
+      'packages/util/package.json': '{ "name": "@acme/util", "exports": { ".": { "types": "./dist/index.d.ts", "import": "./dist/index.js" }, "./strings": "./dist/strings.js" } }',
+      'packages/util/src/index.ts': 'export const pad = (s: string) => s\n',
+      'packages/util/src/strings.ts': 'export function upper(s: string) { return s.toUpperCase() }\n',
+      'src/lib/index.ts': 'export function helper() {}\n',
+      'src/lib/format.ts': 'export function format() {}\n',
+      'src/main.ts': [
+        "import { helper } from './lib'",
+        "import { format } from './lib/format.js'",
+        "import { format as f2 } from '@app/lib/format'",
+        "import { helper as h2 } from 'src/lib'",
+        "import { pad } from '@acme/util'",
+        "import { upper } from '@acme/util/strings'",
+        "import express from 'express'",
+        "import { readFile } from 'node:fs/promises'",
+        "import './missing.js'",
+        "const lazy = () => import('./lib/format')",
+        "const cjs = require('./lib')",
+      ].join('\n'),
+    })
+    expect(imports).toEqual([
+      'src/main.ts: ./lib -> resolved src/lib/index.ts',
+      'src/main.ts: ./lib/format.js -> resolved src/lib/format.ts',
+      'src/main.ts: @app/lib/format -> resolved src/lib/format.ts',
+      'src/main.ts: src/lib -> resolved src/lib/index.ts',
+      'src/main.ts: @acme/util -> resolved packages/util/src/index.ts',
+      'src/main.ts: @acme/util/strings -> resolved packages/util/src/strings.ts',
+      'src/main.ts: express -> external',
+      'src/main.ts: node:fs/promises -> external',
+      'src/main.ts: ./missing.js -> unresolved',
+      'src/main.ts: ./lib/format -> resolved src/lib/format.ts',
+      'src/main.ts: ./lib -> resolved src/lib/index.ts',
+    ])
+  })
+
+  it('resolves C and C++ includes beside the file and through include directories; system headers are external', async () => {
+    const imports = await importsOf({
+      'include/mylib/buffer.h': 'typedef struct buffer { int size; } buffer;\n',
+      'src/util.h': 'int twice(int x);\n',
+      'src/buffer.c': '#include "mylib/buffer.h"\nint size(buffer *b) { return b->size; }\n',
+      'src/main.c': '#include <stdio.h>\n#include <mylib/buffer.h>\n#include "util.h"\n#include "config.h"\nint main(void) { return twice(1); }\n',
+    })
+    expect(imports).toEqual([
+      'src/buffer.c: mylib/buffer.h -> resolved include/mylib/buffer.h',
+      'src/main.c: <stdio.h> -> external',
+      'src/main.c: <mylib/buffer.h> -> resolved include/mylib/buffer.h',
+      'src/main.c: util.h -> resolved src/util.h',
+      'src/main.c: config.h -> unresolved',
+    ])
+  })
+
+  it('resolves Ruby require and require_relative; gems are external', async () => {
+    const imports = await importsOf({
+      'lib/shop.rb': "require 'json'\nrequire 'shop/store'\nmodule Shop; end\n",
+      'lib/shop/store.rb': 'module Shop\n  class Store\n  end\nend\n',
+      'test/store_test.rb': "require_relative '../lib/shop/store'\nrequire_relative 'helper'\n",
+    })
+    expect(imports).toEqual([
+      'lib/shop.rb: json -> external',
+      'lib/shop.rb: shop/store -> resolved lib/shop/store.rb',
+      'test/store_test.rb: ../lib/shop/store -> resolved lib/shop/store.rb',
+      'test/store_test.rb: ./helper -> unresolved',
+    ])
+  })
+
+  it('resolves PHP use statements through composer PSR-4 prefixes and declared namespaces, and require paths', async () => {
+    const imports = await importsOf({
+      'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "src/" } } }',
+      'src/Models/User.php': '<?php\nnamespace App\\Models;\n\nclass User {}\n',
+      'lib/Legacy/Report.php': '<?php\nnamespace Legacy;\n\nclass Report {}\n',
+      'src/Http/helpers.php': '<?php\nfunction view() {}\n',
+      'src/Http/Controller.php': [
+        '<?php',
+        'namespace App\\Http;',
+        '',
+        'use App\\Models\\{User, Post as P};',
+        'use Legacy\\Report;',
+        'use Symfony\\Component\\HttpFoundation\\Response;',
+        "require_once __DIR__ . '/helpers.php';",
+        '',
+        'class Controller { public function show() { return new User(); } }',
+      ].join('\n'),
+    })
+    expect(imports).toEqual([
+      'src/Http/Controller.php: App\\Models\\User -> resolved src/Models/User.php',
+      'src/Http/Controller.php: App\\Models\\Post -> unresolved',
+      'src/Http/Controller.php: Legacy\\Report -> resolved lib/Legacy/Report.php',
+      'src/Http/Controller.php: Symfony\\Component\\HttpFoundation\\Response -> external',
+      'src/Http/Controller.php: ./helpers.php -> resolved src/Http/helpers.php',
+    ])
+  })
+})

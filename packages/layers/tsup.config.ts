@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsup'
+import { packageBuildConfig } from '../../tsup.base.ts'
+
+export default defineConfig(packageBuildConfig())
