@@ -1,3 +1,4 @@
+import { generation } from '@rag/test-utils'
 import { describe, expect, it } from 'vitest'
 import { runChild, useChildProcesses } from './testing/child-process.js'
 import { GENERATION_WRITER } from './testing/generation-writer.js'
@@ -72,4 +73,30 @@ describe('SqliteKnowledgeBase shared by two processes', () => {
     expect(await kb.size()).toBe(2 * COUNT)
     expect((await kb.loadState()).generation).toBe(30)
   }, 60_000)
+
+  it('opens a brand-new store while another process holds the write lock of the still empty file', async () => {
+    // What a second process creating the same store can meet: the first holds the rollback
+    // journal's write lock, and switching to WAL needs an exclusive lock SQLite will not wait for.
+    const path = stores.path('created-twice.db')
+    const holder = runChild(build.dir, 'lock-holder', HOLD_WRITE_LOCK, [path, '400'])
+    await holder.waitForLine((l) => l === 'held')
+    const started = Date.now()
+    const kb = await stores.open(path)
+    const waited = Date.now() - started
+    await kb.add(generation('after', 3))
+    expect(await kb.size()).toBe(3)
+    expect((await holder.exited).code).toBe(0)
+    expect(waited).toBeGreaterThanOrEqual(100)
+  }, 60_000)
 })
+
+/** Child script: makes an empty rollback-journal SQLite file, holds its write lock argv[3] ms, releases it. */
+const HOLD_WRITE_LOCK = `
+import Database from 'better-sqlite3'
+const [path, ms] = process.argv.slice(2)
+const db = new Database(path)
+db.exec('BEGIN IMMEDIATE')
+console.log('held')
+setTimeout(() => { db.exec('COMMIT'); db.close() }, Number(ms))
+`
+

@@ -3,6 +3,7 @@ import { RagError, type Document } from '@rag/core'
 import { CorruptStoreError, IncompatibleStoreError, toStoreError } from './errors/store-errors.js'
 import { probeStoreFile } from './file-header.js'
 import { APPLICATION_ID, META, SCHEMA_SQL, SCHEMA_VERSION, describeApplicationId } from './schema.js'
+import { retryWhileBusy } from './retry-while-busy.js'
 import { upgradeSchema } from './upgrade-schema.js'
 
 /** What a store without an `indexed_text` row (written before the option existed) indexed. */
@@ -70,13 +71,24 @@ function prepare(db: Database.Database, path: string, settings: OpenStoreSetting
     // WAL lets readers in other processes see the last committed generation while a writer works;
     // synchronous=NORMAL keeps commits atomic across a crash (only the newest commit can be lost on
     // power failure); journal_size_limit stops a big commit from leaving a huge WAL file behind.
-    if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL')
+    useWal(db, settings.busyTimeoutMs)
     db.pragma('synchronous = NORMAL')
     db.pragma('journal_size_limit = 67108864')
   }
   checkRecorded(db, path, ANALYZER, settings.analyzerName)
   checkRecorded(db, path, INDEXED_TEXT, settings.indexedTextName)
   if (identity.schemaVersion < SCHEMA_VERSION) upgradeSchema(db, settings.termCountOf)
+}
+
+/**
+ * Switches the file to WAL unless it already is. Another process creating the same new store may
+ * hold the rollback journal's write lock right then, which SQLite reports at once instead of
+ * waiting: see `retryWhileBusy`.
+ */
+function useWal(db: Database.Database, timeoutMs: number): void {
+  retryWhileBusy(() => {
+    if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL')
+  }, timeoutMs)
 }
 
 interface Identity {
@@ -98,7 +110,7 @@ function readIdentity(db: Database.Database): Identity {
 function initialise(db: Database.Database, path: string, settings: OpenStoreSettings, memory: boolean): void {
   const before = readIdentity(db)
   if (before.applicationId !== 0 || before.objects > 0) return // assertOurs reports it
-  if (!memory) db.pragma('journal_mode = WAL')
+  if (!memory) useWal(db, settings.busyTimeoutMs)
   db.exec('BEGIN IMMEDIATE')
   try {
     // Another process may have created the schema while this one waited for the lock.
