@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { copyStdlibSubset } from '@rag/test-utils'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LayerGraph } from '../src/index.js'
-import { compareImports } from './support/agreement.js'
+import { ORACLE_TIMEOUT_MS, compareImports } from './support/agreement.js'
 import { layersOf } from './support/index-files.js'
 
 const ORACLE = fileURLToPath(new URL('./python_imports.py', import.meta.url))
@@ -33,5 +33,5 @@ describe('import edges (C2) against Python\'s import system', () => {
     expect(result.inRoot).toBeGreaterThan(500)
     expect(result.right / result.inRoot).toBeGreaterThanOrEqual(0.9)
     expect(result.wrong).toBe(0)
-  })
+  }, ORACLE_TIMEOUT_MS)
 })

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LayerGraph } from '../src/index.js'
-import { compareImports } from './support/agreement.js'
+import { ORACLE_TIMEOUT_MS, compareImports } from './support/agreement.js'
 import { layersOf, listFiles } from './support/index-files.js'
 
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url))
@@ -85,7 +85,7 @@ describe('import edges (C2) against TypeScript module resolution', () => {
     expect(result.inRoot).toBeGreaterThan(1000)
     expect(result.right / result.inRoot).toBeGreaterThanOrEqual(0.9)
     expect(result.wrong).toBe(0)
-  })
+  }, ORACLE_TIMEOUT_MS)
 
   it('resolves rxjs\'s imports, including its tsconfig paths, to the files TypeScript resolves them to', async () => {
     const source = dirname(createRequire(import.meta.url).resolve('rxjs/package.json'))
@@ -99,5 +99,5 @@ describe('import edges (C2) against TypeScript module resolution', () => {
     expect(result.inRoot).toBeGreaterThan(500)
     expect(result.right / result.inRoot).toBeGreaterThanOrEqual(0.9)
     expect(result.wrong).toBe(0)
-  })
+  }, ORACLE_TIMEOUT_MS)
 })

@@ -33,3 +33,10 @@ export function compareImports(expected: ReadonlyMap<string, string | undefined>
   }
   return { inRoot, right, wrong, missedSamples, wrongSamples }
 }
+
+/**
+ * Time an oracle test may take: it parses hundreds of real files and asks the real compiler or
+ * interpreter about each import. About 4 s on an idle machine; far longer when CI runs the other
+ * packages' process-heavy tests on the same two cores.
+ */
+export const ORACLE_TIMEOUT_MS = 180_000
