@@ -51,5 +51,7 @@ describe('the built package', () => {
     expect(b?.some((chunk) => chunk.metadata.kind === 'impl')).toBe(true)
     expect(c?.map((chunk) => chunk.id)).toEqual(a?.map((chunk) => chunk.id))
     expect(a?.every((chunk) => chunk.metadata['fallback'] === undefined)).toBe(true)
-  })
+    // Three workers each compile their grammars' WebAssembly: about a second idle, over 30 s on a
+    // loaded two-core CI machine.
+  }, 120_000)
 })

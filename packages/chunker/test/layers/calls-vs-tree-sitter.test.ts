@@ -13,7 +13,7 @@ import { rulesFor } from '../../src/code/rules-registry.js'
 import { indexLines } from '../../src/lines.js'
 import { languageForPath } from '../../src/languages.js'
 import { repositoryCorpus, FIXTURES, fixtureNames, type CorpusFile } from '../../src/testing/corpus.js'
-import { agreement, describeAgreement } from './compare.js'
+import { ORACLE_TIMEOUT_MS, agreement, describeAgreement } from './compare.js'
 
 /**
  * The oracle: call sites as tree-sitter's own parse has them (call nodes with an argument list,
@@ -137,5 +137,5 @@ describe('call sites found lexically against tree-sitter\'s call nodes', () => {
     expect(result.expected).toBeGreaterThan(25)
     expect(result.recall).toBeGreaterThanOrEqual(0.95)
     expect(result.precision).toBeGreaterThanOrEqual(0.95)
-  })
+  }, ORACLE_TIMEOUT_MS)
 })

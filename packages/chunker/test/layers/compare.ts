@@ -41,3 +41,10 @@ export function agreement(expected: readonly string[], found: readonly string[])
 export function describeAgreement(a: Agreement): string {
   return `recall ${a.recall.toFixed(3)} (${a.matched}/${a.expected}), precision ${a.precision.toFixed(3)} (${a.matched}/${a.found})`
 }
+
+/**
+ * Time an oracle test may take: it parses hundreds of real files and runs the real compiler or
+ * interpreter over them. Seconds on an idle machine; far longer when CI runs the other packages'
+ * process-heavy tests on the same two cores (30 s was exceeded there).
+ */
+export const ORACLE_TIMEOUT_MS = 180_000

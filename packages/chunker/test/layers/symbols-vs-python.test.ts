@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { copyStdlibSubset } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLayeredChunker } from '../../src/index.js'
-import { agreement, describeAgreement } from './compare.js'
+import { ORACLE_TIMEOUT_MS, agreement, describeAgreement } from './compare.js'
 
 const ORACLE = fileURLToPath(new URL('./python_definitions.py', import.meta.url))
 const chunker = createLayeredChunker()
@@ -39,5 +39,5 @@ describe('symbol catalog (C1) against Python\'s ast module', () => {
     expect(result.expected).toBeGreaterThan(5000)
     expect(result.recall).toBeGreaterThanOrEqual(0.95)
     expect(result.precision).toBeGreaterThanOrEqual(0.95)
-  })
+  }, ORACLE_TIMEOUT_MS)
 })

@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createLayeredChunker } from '../../src/index.js'
 import { repositoryCorpus, type CorpusFile } from '../../src/testing/corpus.js'
-import { agreement, describeAgreement } from './compare.js'
+import { ORACLE_TIMEOUT_MS, agreement, describeAgreement } from './compare.js'
 import { typescriptDefinitions } from './typescript-oracle.js'
 
 const chunker = createLayeredChunker()
@@ -47,7 +47,7 @@ describe('symbol catalog (C1) against the TypeScript compiler API', () => {
     expect(result.expected).toBeGreaterThan(1000)
     expect(result.recall).toBeGreaterThanOrEqual(0.95)
     expect(result.precision).toBeGreaterThanOrEqual(0.95)
-  })
+  }, ORACLE_TIMEOUT_MS)
 
   it('agrees on (file, name, kind, start line) over rxjs\'s TypeScript sources', async () => {
     const files = rxjsCorpus()
@@ -56,5 +56,5 @@ describe('symbol catalog (C1) against the TypeScript compiler API', () => {
     expect(result.expected).toBeGreaterThan(800)
     expect(result.recall).toBeGreaterThanOrEqual(0.95)
     expect(result.precision).toBeGreaterThanOrEqual(0.95)
-  })
+  }, ORACLE_TIMEOUT_MS)
 })
