@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -31,6 +31,38 @@ function optionsFor(file: string, cache: Map<string, ts.CompilerOptions>): ts.Co
   return options
 }
 
+/** `dist/x.d.ts` -> `src/x.ts` in the same package, for a path of this repository's packages. */
+function sourceOfOutput(path: string): string | undefined {
+  const match = /^(.*[\\/](?:packages[\\/][^\\/]+|bench|examples))[\\/]dist[\\/](.+)\.d\.ts$/.exec(path)
+  return match ? join(match[1]!, 'src', `${match[2]!}.ts`) : undefined
+}
+
+/** `realpathSync` for a path whose last parts may not exist yet: the real path of its nearest existing ancestor, plus the rest. */
+function realpathOf(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    const parent = dirname(path)
+    return parent === path ? path : join(realpathOf(parent), basename(path))
+  }
+}
+
+/**
+ * `ts.sys`, except that a workspace package's declaration output counts as present when its source
+ * is. TypeScript still does the real work (workspace links, `exports`, `types`); only whether
+ * another CI task has built that package yet no longer changes the answer. (It did: imports of
+ * `@rag/session` resolved to nothing while turbo was still building it.)
+ */
+const builtHost: ts.ModuleResolutionHost = {
+  ...ts.sys,
+  fileExists: (path) => {
+    if (ts.sys.fileExists(path)) return true
+    const source = sourceOfOutput(realpathOf(path))
+    return source !== undefined && existsSync(source)
+  },
+  directoryExists: (path) => ts.sys.directoryExists!(path) || (/[\\/]dist$/.test(path) && ts.sys.directoryExists!(join(dirname(path), 'src'))),
+}
+
 /**
  * What TypeScript resolves each import of each file to (`ts.resolveModuleName` with the file's
  * project options), as a path relative to `root`, or `undefined` when it is not an indexed file of
@@ -46,10 +78,10 @@ function typescriptTargets(root: string, files: readonly string[], indexed: Read
     const text = readFileSync(absolute, 'utf8')
     const options = optionsFor(absolute, cache)
     for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
-      const resolved = ts.resolveModuleName(fileName, absolute, options, ts.sys).resolvedModule?.resolvedFileName
+      const resolved = ts.resolveModuleName(fileName, absolute, options, builtHost).resolvedModule?.resolvedFileName
       let target: string | undefined
       if (resolved) {
-        const rel = relative(root, realpathSync(resolved)).split('\\').join('/')
+        const rel = relative(root, realpathOf(resolved)).split('\\').join('/')
         if (!rel.startsWith('..') && indexed.has(rel)) target = rel
         else if (!rel.startsWith('..') && /(?:^|\/)dist\//.test(rel)) {
           const twin = rel.replace(/(^|\/)dist\//, '$1src/').replace(/\.d\.ts$|\.js$/, '.ts')
