@@ -162,7 +162,8 @@ describe('createChatClient', () => {
 
   it('times out a request that does not answer, and retries it', async () => {
     model.script.push({ silent: true })
-    const events = await collect(client({ timeoutMs: 200 }).stream(QUESTION))
+    // Long enough for the retry's answer on a loaded machine; the silent request never answers.
+    const events = await collect(client({ timeoutMs: 1_000 }).stream(QUESTION))
     expect(text(events)).toBe('Grounded answer.')
     expect(model.requests).toHaveLength(2)
     await expect(model.requests[0]!.closed).resolves.toEqual({ aborted: true })

@@ -83,7 +83,8 @@ describe('createOpenAiEmbedder', () => {
     await expect(once.embed(['x'])).rejects.toThrow(`POST ${s.url}/v1/embeddings timed out after 100 ms.`)
     expect(performance.now() - started).toBeLessThan(2_000)
     s.script.push({ hangMs: 5_000 })
-    const twice = createOpenAiEmbedder({ baseUrl: `${s.url}/v1`, model: 'm', dimensions: 8, timeoutMs: 100, maxRetries: 1, ...fast })
+    // Long enough for the retry's answer on a loaded machine, short of the hang.
+    const twice = createOpenAiEmbedder({ baseUrl: `${s.url}/v1`, model: 'm', dimensions: 8, timeoutMs: 1_000, maxRetries: 1, ...fast })
     expect(await twice.embed(['x'])).toHaveLength(1)
   })
 
