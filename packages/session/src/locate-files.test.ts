@@ -7,6 +7,7 @@ import { createQueryRouter } from '@rag/router'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRag, openRag, storeOptions } from './create-rag.js'
+import { lineRangesOf } from './locate-files.js'
 import { resolveRetrieval } from './retrieval-presets.js'
 import { createTempRepo, type TempRepo } from './testing/temp-repo.js'
 
@@ -161,5 +162,17 @@ describe('RagService.locateFiles', () => {
     await rag.indexDirectory(repo.root)
     await expect(rag.locateFiles(query, options as never)).rejects.toThrow(InvalidArgumentError)
     await expect(rag.locateFiles(query, options as never)).rejects.toThrow(message)
+  })
+})
+
+describe('lineRangesOf', () => {
+  it('lists the line ranges of the chunks best first, leaving out chunks without lines', () => {
+    const chunks = [
+      { id: 'a', rank: 0, score: 1, startLine: 88, endLine: 95 },
+      { id: 'b', rank: 4, score: 0.5 },
+      { id: 'c', rank: 9, score: 0.2, startLine: 12, endLine: 40 },
+      { id: 'd', rank: 12, score: 0.1, startLine: 7 },
+    ]
+    expect(lineRangesOf({ chunks })).toEqual(['L88-95', 'L12-40', 'L7-7'])
   })
 })

@@ -126,3 +126,14 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
     },
   }
 }
+
+/**
+ * A located file's best chunks as line ranges, best first (`['L12-40', 'L88-95']`); chunks
+ * without line numbers (added documents) are left out.
+ *
+ * @example
+ * lineRangesOf(files[0]).join(', ') // 'L12-40, L88-95'
+ */
+export function lineRangesOf(file: Pick<LocatedFile, 'chunks'>): string[] {
+  return file.chunks.filter((c) => c.startLine !== undefined).map((c) => `L${c.startLine}-${c.endLine ?? c.startLine}`)
+}
