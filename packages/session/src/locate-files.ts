@@ -85,7 +85,8 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
     const accept = compileSearchFilter(filter)
     const generation = await source.generation()
     if (cached === undefined || cached.generation !== generation) {
-      const chunks = source.chunks()
+      // Only metadata is kept (the signals and filters read nothing else), not every chunk's text.
+      const chunks = source.chunks().then((all) => all.map(({ id, metadata }): Document => ({ id, content: '', metadata })))
       const entry = { generation, chunks, signals: new Map<string, RankingSignals>() }
       cached = entry
       // A failed read must not stick: the next call reads again.
