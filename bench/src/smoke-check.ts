@@ -1,5 +1,6 @@
 import type { BenchResult } from './bench-result.js'
 import type { LocalizationResult } from './localization/result.js'
+import { SESSION_SYSTEM } from './localization/systems.js'
 
 /**
  * What the smoke run asserts: every stage ran and produced finite numbers. No thresholds and no
@@ -60,6 +61,13 @@ export function localizationProblems(result: LocalizationResult): string[] {
       for (const [what, value] of Object.entries({ 'R@10': row.metrics.recall10, 'MRR@10': row.metrics.mrr10, 'nDCG@10': row.metrics.ndcg10 })) {
         if (!Number.isFinite(value)) problems.push(`localization: ${system.name} ${row.repo} ${row.split} ${what} is not a finite number (${value}).`)
       }
+    }
+  }
+  // The surfaces rank with `RagService.locateFiles`: it must give exactly the measured ranking.
+  for (const row of result.rows.filter((r) => r.system === SESSION_SYSTEM)) {
+    const reference = result.rows.find((r) => r.system === 'rank: full' && r.repo === row.repo && r.split === row.split)
+    if (reference !== undefined && JSON.stringify(reference.metrics) !== JSON.stringify(row.metrics)) {
+      problems.push(`localization: ${SESSION_SYSTEM} differs from rank: full on ${row.repo} ${row.split} (R@10 ${row.metrics.recall10} vs ${reference.metrics.recall10}, MRR@10 ${row.metrics.mrr10} vs ${reference.metrics.mrr10}).`)
     }
   }
   if (result.latency !== undefined) {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 const PACKAGES = join(import.meta.dirname, '..', '..', 'packages')
 
 /** Packages that make up a retrieval pipeline (stages, streams, stores of ranked text). */
-const PIPELINE = new Set(['@rag/ingest', '@rag/chunker', '@rag/bm25', '@rag/kb-tfidf', '@rag/hybrid', '@rag/prompt', '@rag/vector'])
+const PIPELINE = new Set(['@rag/ingest', '@rag/chunker', '@rag/bm25', '@rag/kb-tfidf', '@rag/hybrid', '@rag/prompt', '@rag/vector', '@rag/router', '@rag/rank'])
 /** Packages that are user-facing surfaces over @rag/session. */
 const SHELLS = new Set(['@rag/cli', '@rag/server', '@rag/mcp'])
 /** What a shell may import: the glue, the contracts, a store to open, another shell to start. */

@@ -33,6 +33,10 @@ export interface LatencyResult {
   readonly total: StageTiming
   /** The same total for the first 12 words of each query (a typical typed request, not a commit body). */
   readonly totalShort: StageTiming
+  /** `rag.locateFiles(query, { limit: 50 })` of `@rag/session`, end to end (the surfaces' call); absent in results written before it existed. */
+  readonly locateFiles?: StageTiming
+  /** The first `locateFiles` on the index: it also reads every chunk and builds the definition and path signals, kept until the index changes. */
+  readonly locateFilesFirstMs?: number
   /** `os.loadavg()` (1, 5, 15 min) when the timing ended: other work on the machine slows every stage. */
   readonly loadavg: readonly number[]
 }
@@ -108,6 +112,15 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
     const [a, b, c] = await once(text.split(/\s+/).slice(0, 12).join(' '))
     totalShort.push(a + b + c)
   }
+  const firstStarted = performance.now()
+  await rag.locateFiles(texts[0] ?? 'x', { limit: 50 })
+  const locateFilesFirstMs = performance.now() - firstStarted
+  const located: number[] = []
+  for (const text of texts) {
+    const t0 = performance.now()
+    await rag.locateFiles(text, { limit: 50 })
+    located.push(performance.now() - t0)
+  }
   return {
     chunks: chunks.length,
     files,
@@ -120,6 +133,8 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
     rank: timing(rank),
     total: timing(total),
     totalShort: timing(totalShort),
+    locateFiles: timing(located),
+    locateFilesFirstMs,
     loadavg: loadavg().map((v) => Number(v.toFixed(2))),
   }
 }

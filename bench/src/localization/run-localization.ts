@@ -35,6 +35,8 @@ export interface RecordedQuery {
   readonly peers: ReadonlyMap<string, readonly string[]>
   /** Plans, deep lists per search text and whole-file lists, for the ranking systems. */
   readonly ranking: QueryRankingInputs
+  /** `rag.locateFiles(text, { limit: 10 })`: the files the surfaces (`rag search --files`, `/files`, MCP `locate_files`) show. */
+  readonly located: readonly string[]
 }
 
 /** A repository as the systems see it: the index and the ranking's repository-level inputs. */
@@ -94,7 +96,8 @@ async function recordQueries(context: SystemContext, queries: readonly Localizat
     const lists = new Map<string, readonly string[]>()
     for (const [name, rank] of peers) lists.set(name, await rank(query.text, depth))
     const ranking = await queryRankingInputs(query, deep, context.indexed, context.inputs, routers, depth)
-    out.push({ query, top10, deep, peers: lists, ranking })
+    const located = (await context.indexed.rag.locateFiles(query.text, { limit: 10 })).files.map((f) => f.file)
+    out.push({ query, top10, deep, peers: lists, ranking, located })
   }
   return out
 }

@@ -15,6 +15,9 @@ export interface RankingConfig {
   readonly weights?: RankFilesOptions['weights']
 }
 
+/** The system that ranks with the session API (`RagService.locateFiles`). */
+export const SESSION_SYSTEM = 'session: locateFiles'
+
 /** The configuration every ablation varies: all signals the index can feed today, router with wink-nlp, query as written. */
 export const FULL_RANKING: RankingConfig = {
   disable: ['neighbours', 'routes'],
@@ -63,6 +66,12 @@ const ADDITIVE: readonly (readonly [SignalName, string])[] = [
 export function localizationSystems(): LocalizationSystem[] {
   const out: LocalizationSystem[] = [
     system('rank: full', '`routeQuery` + `rankFiles` with `DEFAULT_WEIGHTS` over the same deep list: every signal the index feeds today (graph and route signals need the layered index); the reference of the ablations', FULL_RANKING, 'final'),
+    {
+      name: SESSION_SYSTEM,
+      group: 'final',
+      description: '`rag.locateFiles(query, { limit: 10 })` of `@rag/session`: the same ranking as one session call, what `rag search --files`, `GET /sessions/:id/files` and the MCP `locate_files` tool return; must equal `rank: full` (the smoke run checks it)',
+      rank: (recorded) => recorded.located,
+    },
   ]
   const names = ADDITIVE.map(([signal]) => signal)
   for (let i = 0; i < ADDITIVE.length; i++) {

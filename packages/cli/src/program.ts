@@ -103,7 +103,8 @@ export function buildProgram(host: ProgramHost, version: string): Command {
       .option('--lang <languages>', 'only these languages (comma-separated or repeated)', collect)
 
   searchOptions(program.command('search <query...>').description('search the index: path:start-end, score and a preview per result'))
-    .option('--explain', 'show each stream\'s rank and score')
+    .option('--explain', 'show each stream\'s rank and score; with --files, the query\'s plan and each signal\'s contribution')
+    .option('--files', 'one line per file, ranked for where a change goes (query routed, tests and docs demoted unless asked for, definitions and file names matched): path, best chunks\' line ranges, score')
     .action(run((command) => searchCommand(context(command), command.args, command.opts())))
 
   searchOptions(program.command('prompt <question...>').description('print the context prompt for an LLM: the question with the best chunks'))

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { RagService, statusToJson, type SearchFilter } from '@rag/session'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
+import { renderFiles } from './render-files.js'
 import { renderResults } from './render-results.js'
 
 /** Options of {@link createRagMcpServer}. */
@@ -16,7 +17,7 @@ export interface RagMcpServerOptions {
   readonly version?: string
   /** Largest `k` a tool accepts. @default 50 */
   readonly maxTopK?: number
-  /** `max_tokens` of `search_code` and `build_context` when the agent gives none. @default 4000 */
+  /** `max_tokens` of `search_code`, `locate_files` and `build_context` when the agent gives none. @default 4000 */
   readonly defaultMaxTokens?: number
 }
 
@@ -37,9 +38,10 @@ function filterOf(path: string | undefined, language: string | undefined): Searc
 }
 
 /**
- * Creates an MCP server with four tools over one `RagService`: `index_directory` (with progress
+ * Creates an MCP server with five tools over one `RagService`: `index_directory` (with progress
  * notifications when the client sends a progress token; cancellable), `search_code`,
- * `build_context` and `get_status`. Paths are confined to `roots` like `@rag/server`: `..`,
+ * `locate_files` (`RagService.locateFiles`: the files a change touches, with the plan and each
+ * signal's contribution), `build_context` and `get_status`. Paths are confined to `roots` like `@rag/server`: `..`,
  * percent-encoded traversal, absolute paths outside and symbolic links leading out are refused.
  * A refused or failed call is a tool error (`isError`) with one sentence, never a stack trace.
  *
@@ -131,6 +133,48 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
       const hits = await rag.search(query, topK, filterOf(path, lang))
       const rendered = renderResults(query, hits, max_tokens)
       return { content: [{ type: 'text', text: rendered.text }], structuredContent: { results: rendered.hits, omitted: rendered.omitted } }
+    },
+  )
+
+  server.registerTool(
+    'locate_files',
+    {
+      title: 'Locate files',
+      description:
+        'The files a change or question most likely touches, best first: the query is routed (intent, named identifiers and paths), tests, docs and examples are demoted unless asked for, definitions and file names of what the query names count. Returns path, the best chunks\' line ranges, score and each signal\'s contribution, within max_tokens.',
+      inputSchema: {
+        query: z.string().min(1).max(1000).describe('A change request, bug report or question ("Fix retry when the token expires").'),
+        k: k.optional().describe('Number of files (default 10).'),
+        path: pathFilter.optional(),
+        language: language.optional(),
+        max_tokens: maxTokens.optional().describe(`Budget of the rendered output (default ${defaultMaxTokens}).`),
+      },
+      outputSchema: {
+        intent: z.string(),
+        reasons: z.array(z.string()),
+        files: z.array(
+          z.object({
+            file: z.string(),
+            rank: z.number(),
+            score: z.number(),
+            ranges: z.array(z.string()),
+            prior: z.number(),
+            categories: z.array(z.string()),
+            contributions: z.array(z.object({ signal: z.string(), value: z.number() })),
+          }),
+        ),
+        omitted: z.number(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ query, k: limit = 10, path, language: lang, max_tokens = defaultMaxTokens }) => {
+      const filter = filterOf(path, lang)
+      const location = await rag.locateFiles(query, { limit, ...(filter ? { filter } : {}) })
+      const rendered = renderFiles(location, max_tokens)
+      return {
+        content: [{ type: 'text', text: rendered.text }],
+        structuredContent: { intent: location.plan.intent, reasons: [...location.plan.reasons], files: rendered.files, omitted: rendered.omitted },
+      }
     },
   )
 

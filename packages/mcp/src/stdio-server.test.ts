@@ -42,9 +42,11 @@ describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
 
   const call = (name: string, args: Record<string, unknown> = {}): Promise<ToolResult> => client.callTool({ name, arguments: args }) as Promise<ToolResult>
 
-  it('lists the four tools with input schemas', async () => {
+  it('lists the five tools with input schemas', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name).sort()).toEqual(['build_context', 'get_status', 'index_directory', 'search_code'])
+    expect(tools.map((t) => t.name).sort()).toEqual(['build_context', 'get_status', 'index_directory', 'locate_files', 'search_code'])
+    const locate = tools.find((t) => t.name === 'locate_files')
+    expect(Object.keys(locate?.inputSchema.properties ?? {}).sort()).toEqual(['k', 'language', 'max_tokens', 'path', 'query'])
     const search = tools.find((t) => t.name === 'search_code')
     expect(Object.keys(search?.inputSchema.properties ?? {}).sort()).toEqual(['k', 'language', 'max_tokens', 'path', 'query'])
   })
@@ -79,6 +81,35 @@ describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
     const hits = result.structuredContent?.['results'] as { file: string; score: number }[]
     expect(hits.map((h) => h.file)).toEqual(['src/retry.py'])
     expect(hits[0]?.score).toBeCloseTo(1 / 61, 6)
+  })
+
+  it('locates files with the plan, line ranges, scores and each signal, within the budget', async () => {
+    const result = await call('locate_files', { query: 'Fix verifyToken accepting expired tokens', k: 3 })
+    expect(result.isError).toBeFalsy()
+    const text = result.content[0]?.text ?? ''
+    expect(text).toMatch(/^Files for "Fix verifyToken accepting expired tokens" \(intent locate: .*anchors: identifier verifyToken\):\n1\. src\/auth\.ts {2}L1-3 {2}score \d+\.\d{4} {2}\[first-hit \d\.\d\d, .*definitions/)
+    const data = result.structuredContent as { intent: string; files: { file: string; rank: number; ranges: string[]; contributions: { signal: string }[] }[]; omitted: number }
+    expect(data.intent).toBe('locate')
+    expect(data.files[0]).toMatchObject({ file: 'src/auth.ts', rank: 1, ranges: ['L1-3'] })
+    expect(data.files.length).toBeLessThanOrEqual(3)
+    const tight = await call('locate_files', { query: 'generated value module', k: 40, max_tokens: 120 })
+    expect(tight.content[0]?.text).toMatch(/files? omitted to fit the 120-token budget\]$/)
+    expect((tight.structuredContent as { omitted: number }).omitted).toBeGreaterThan(0)
+    const python = await call('locate_files', { query: 'retry_with_backoff verifyToken', language: 'python' })
+    expect((python.structuredContent as { files: { file: string }[] }).files.map((f) => f.file)).toEqual(['src/retry.py'])
+  })
+
+  it.each([
+    [{ query: '' }, /query/],
+    [{ query: 'verifyToken', k: 0 }, /k/],
+    [{ query: 'verifyToken', k: 51 }, /k/],
+    [{ query: 'verifyToken', max_tokens: 10 }, /max_tokens/],
+    [{ query: 'verifyToken', path: '' }, /path/],
+  ])('refuses locate_files arguments %j as a tool error', async (args, message) => {
+    const result = await call('locate_files', args)
+    expect(result.isError).toBe(true)
+    expect(result.content[0]?.text).toMatch(message)
+    expect(result.content[0]?.text).not.toMatch(/\n\s+at /)
   })
 
   it('builds a context prompt', async () => {

@@ -8,6 +8,7 @@ import { registerChatRoute } from './chat-route.js'
 import { resolveChatSettings, type RagServerChatOptions } from './chat-settings.js'
 import { registerDocumentRoutes } from './document-routes.js'
 import { registerEventsRoute } from './events-route.js'
+import { registerFilesRoute } from './files-route.js'
 import { httpError, rateLimitedError, toHttpError } from './http-error.js'
 import { IndexRuns } from './index-runs.js'
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js'
@@ -180,6 +181,7 @@ export function createRagServer(options: RagServerOptions): RagServer {
     if (options.registry) registerSharedSessions(scoped, sessions, options.registry)
     scoped.get('/openapi.json', async () => openapi)
     registerSessionRoutes(scoped, context)
+    registerFilesRoute(scoped, context)
     registerDocumentRoutes(scoped, context)
     registerEventsRoute(scoped, context)
     registerChatRoute(scoped, context)

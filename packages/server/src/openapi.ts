@@ -26,6 +26,13 @@ function routes(s: RouteSchemas): RouteSpec[] {
     { method: 'post', path: '/sessions/{id}/index', schema: s.index, summary: 'Index a directory inside the roots in the background; progress on /events.', success: 202 },
     { method: 'delete', path: '/sessions/{id}/index', schema: s.cancelIndex, summary: 'Cancel the run in progress.', success: 200 },
     { method: 'get', path: '/sessions/{id}/search', schema: s.search, summary: 'Search the session.', success: 200 },
+    {
+      method: 'get',
+      path: '/sessions/{id}/files',
+      schema: s.files,
+      summary: 'Locate files: the files a change or question most likely touches (query routed, path priors, definitions and file names), with the plan, each signal\'s contribution and the best chunks\' line ranges.',
+      success: 200,
+    },
     { method: 'post', path: '/sessions/{id}/prompt', schema: s.prompt, summary: 'Build a context prompt for a question.', success: 200 },
     {
       method: 'post',

@@ -61,6 +61,52 @@ const hitSchema = {
   },
 } as const
 
+const stringList = { type: 'array', items: { type: 'string' } } as const
+
+/** The router's plan as `GET /sessions/:id/files` returns it. */
+const planSchema = {
+  type: 'object',
+  properties: {
+    query: { type: 'string' },
+    intent: { type: 'string', description: 'locate, explain, find-tests, find-entrypoints, open-file, docs or general.' },
+    anchors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { kind: { type: 'string' }, text: { type: 'string' }, name: { type: 'string' }, method: { type: 'string' }, offset: { type: 'integer' } },
+      },
+    },
+    terms: stringList,
+    searchText: { type: 'string' },
+    negated: stringList,
+    priors: { type: 'object', properties: { demote: stringList, boost: stringList } },
+    layers: stringList,
+    limits: { type: 'object', properties: { chunks: { type: 'integer' }, files: { type: 'integer' } } },
+    reasons: stringList,
+  },
+} as const
+
+/** One located file as `GET /sessions/:id/files` returns it. */
+const locatedFileSchema = {
+  type: 'object',
+  properties: {
+    file: { type: 'string' },
+    rank: { type: 'integer' },
+    score: { type: 'number' },
+    evidence: { type: 'number' },
+    prior: { type: 'number' },
+    categories: stringList,
+    contributions: { type: 'array', items: { type: 'object', properties: { signal: { type: 'string' }, value: { type: 'number' } } } },
+    chunks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, rank: { type: 'integer' }, score: { type: 'number' }, startLine: { type: 'integer' }, endLine: { type: 'integer' } },
+      },
+    },
+  },
+} as const
+
 /** Builds every route schema with the given limits. */
 export function routeSchemas(limits: SchemaLimits) {
   const filter = {
@@ -93,6 +139,16 @@ export function routeSchemas(limits: SchemaLimits) {
       params: sessionParams,
       querystring: { type: 'object', required: ['q'], additionalProperties: false, properties: { q: query, k, ...filter } },
       response: { 200: { type: 'object', properties: { results: { type: 'array', items: hitSchema } } } },
+    },
+    files: {
+      params: sessionParams,
+      querystring: { type: 'object', required: ['q'], additionalProperties: false, properties: { q: query, k, ...filter } },
+      response: {
+        200: {
+          type: 'object',
+          properties: { query: { type: 'string' }, depth: { type: 'integer' }, plan: planSchema, files: { type: 'array', items: locatedFileSchema } },
+        },
+      },
     },
     prompt: {
       params: sessionParams,

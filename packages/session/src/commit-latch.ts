@@ -44,6 +44,11 @@ export class CommitLatch {
     }
   }
 
+  /** Counts commit starts and ends: equal values mean no commit ran in between (odd while one runs). */
+  get epoch(): number {
+    return this.#epoch
+  }
+
   /** `true` while a commit runs. */
   get committing(): boolean {
     return this.#epoch % 2 === 1

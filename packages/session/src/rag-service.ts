@@ -26,6 +26,7 @@ import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
+import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
 import type { RagStatus } from './status.js'
@@ -97,6 +98,7 @@ export class RagService {
   readonly #stateStore: IndexStateStore | undefined
   readonly #access: WriteAccess
   readonly #now: () => number
+  readonly #locator: FileLocator
   #lastIndexedAt: Date | undefined
   #storedState: { generation: number | undefined; state: IndexState | undefined } | undefined
 
@@ -121,6 +123,12 @@ export class RagService {
     this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
     this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}) })
+    this.#locator = createFileLocator({
+      search: (query, topK, filter) => this.search(query, topK, filter),
+      chunks: () => this.#latch.read(() => knowledgeBase.list()),
+      // This process's commits move the latch; another process's move the store's counter.
+      generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
+    })
   }
 
   /** `true` while an index run or `clear()` runs or waits. */
@@ -175,6 +183,23 @@ export class RagService {
       previous = hits.length
       fetch = Math.min(fetch * OVERFETCH, MAX_FETCH)
     }
+  }
+
+  /**
+   * The files a change for `query` most likely touches, best first: the query is routed
+   * (`@rag/router`: intent, anchors, priors), the streams return a deep chunk list (300 chunks),
+   * and `@rag/rank` ranks files from it with path priors, definition, file-name and folder matches
+   * (the bench localization suite's `rank: full`). Each file carries its score, the signals'
+   * contributions and its best chunks' line ranges; the plan comes with them. The CLI's
+   * `search --files`, the server's `/files` route and the MCP `locate_files` tool all call this.
+   *
+   * @throws InvalidArgumentError for an empty query, a `limit` that is not a positive integer, or a malformed filter.
+   * @example
+   * const { plan, files } = await rag.locateFiles('Fix retry when the token expires', { limit: 5 })
+   * files[0] // { file: 'src/auth/retry.ts', rank: 1, score: 1.3, contributions: [...], chunks: [{ startLine: 12, endLine: 40, ... }] }
+   */
+  locateFiles(query: string, options: LocateFilesOptions = {}): Promise<FileLocation> {
+    return this.#locator.locate(query, options)
   }
 
   /**

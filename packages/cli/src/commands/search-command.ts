@@ -1,7 +1,8 @@
 import type { SearchResult } from '@rag/core'
-import type { SearchFilter } from '@rag/session'
+import type { RagService, SearchFilter } from '@rag/session'
 import { configValue } from '../config/load-config.js'
 import { openIndex } from '../index/open-index.js'
+import { formatFiles, type JsonFileLocation } from '../output/format-files.js'
 import { formatResults, toJsonResult } from '../output/format-results.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
@@ -12,6 +13,8 @@ export interface SearchCommandOptions {
   readonly path?: string
   readonly lang?: readonly string[]
   readonly explain?: boolean
+  /** One line per file (the routed, file-aware ranking of `RagService.locateFiles`) instead of chunks. */
+  readonly files?: boolean
 }
 
 /** The filter from `--path` and `--lang`. */
@@ -22,7 +25,10 @@ export function filterOf(options: { readonly path?: string; readonly lang?: read
   return Object.keys(filter).length === 0 ? undefined : filter
 }
 
-/** `rag search <query...>`: the best chunks for a query, from the nearest index. */
+/**
+ * `rag search <query...>`: the best chunks for a query, from the nearest index, in the fused
+ * chunk order; with `--files`, the files a change most likely touches (`RagService.locateFiles`).
+ */
 export async function searchCommand(context: CommandContext, words: readonly string[], options: SearchCommandOptions): Promise<number> {
   const { output } = context
   const query = words.join(' ')
@@ -31,6 +37,7 @@ export async function searchCommand(context: CommandContext, words: readonly str
   const topK = configValue<number>(config, 'search.topK')
   const index = await openIndex(location, config, { mode: 'read', warn: output.note })
   try {
+    if (options.files === true) return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options), explain: options.explain === true })
     const started = performance.now()
     const results: SearchResult[] = await index.rag.search(query, topK, filterOf(options))
     const ms = performance.now() - started
@@ -49,4 +56,30 @@ export async function searchCommand(context: CommandContext, words: readonly str
   } finally {
     await index.close()
   }
+}
+
+async function searchFiles(
+  { output }: CommandContext,
+  rag: RagService,
+  { query, root, topK, filter, explain }: { query: string; root: string; topK: number; filter: SearchFilter | undefined; explain: boolean },
+): Promise<number> {
+  const started = performance.now()
+  const location = await rag.locateFiles(query, { limit: topK, ...(filter ? { filter } : {}) })
+  const ms = performance.now() - started
+  if (output.json) {
+    const json: JsonFileLocation = { ...location, root, topK, tookMs: Math.round(ms * 10) / 10 }
+    output.emit(json)
+    return 0
+  }
+  const lines = formatFiles(location, { explain })
+  if (location.files.length === 0) {
+    for (const line of lines) output.line(line)
+    output.line(`No files for "${query}" in ${root}.`)
+    return 0
+  }
+  for (const line of lines) output.line(line)
+  output.line()
+  const n = location.files.length
+  output.line(`${n} file${n === 1 ? '' : 's'} for "${query}" in ${root} (${ms.toFixed(0)} ms)`)
+  return 0
 }
