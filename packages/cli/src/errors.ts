@@ -27,12 +27,13 @@ export function exitCodeOf(error: unknown): number {
 
 /**
  * A limit's advice in CLI terms: the library says "raise limits.maxIgnoreSelectors"; here that is
- * the configuration key `index.maxIgnoreSelectors` (or its environment variable).
+ * the configuration key `index.maxIgnoreSelectors` in the user's config file (a repository's own
+ * rag.config.json may not raise a limit above its default) or its environment variable.
  */
 function withConfigKey(error: LimitExceededError): string {
   const key = `index.${error.limit}`
   if (!CONFIG_KEYS.some((k) => k.key === key)) return error.message
-  return error.message.replace(`raise limits.${error.limit}`, `raise ${key} in rag.config.json or ${envName(key)}`)
+  return error.message.replace(`raise limits.${error.limit}`, `raise ${key} in the user config (~/.config/rag/config.json) or ${envName(key)}`)
 }
 
 /** One line describing an error for a human: its message, without a stack. */

@@ -74,7 +74,7 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const ingest = ingestOptions(config)
   const token = options.token ?? context.env['RAG_TOKEN']
   // Chat (the WebSocket `chat` message, POST /sessions/:id/chat) only when a model is configured.
-  const chatSettings = chatConfig({ config, env: context.env, flags: {}, warn: (message) => output.note(`warning: ${escapeTerminal(message)}`) })
+  const chatSettings = chatConfig({ config, env: context.env })
   const chatClient = chatSettings.model === undefined ? undefined : chatClientOf(chatSettings)
   // Fastify and its schemas load only for `rag serve`, so other commands start faster.
   const { createRagServer } = await import('@rag/server')
