@@ -4,6 +4,7 @@ import packageJson from '../package.json'
 import { describeError, exitCodeOf, EXIT } from './errors.js'
 import { createOutput, type Writable } from './output/output.js'
 import { buildProgram } from './program.js'
+import { escapeTerminal } from './output/escape-terminal.js'
 
 /** What {@link runCli} runs against; defaults to the current process. */
 export interface CliIo {
@@ -52,7 +53,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     }
     const interrupted = error instanceof CancelledError
     const code = error instanceof RagError ? error.code : 'INTERNAL'
-    output.note(`error: ${describeError(error)}`)
+    output.note(`error: ${escapeTerminal(describeError(error))}`)
     if (output.debug && error instanceof Error && error.stack) output.note(error.stack)
     if (output.json) output.emit({ error: { code, message: describeError(error) } })
     return interrupted ? EXIT_INTERRUPTED : exitCodeOf(error)

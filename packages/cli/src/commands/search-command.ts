@@ -5,6 +5,8 @@ import { openIndex } from '../index/open-index.js'
 import { formatResults, toJsonResult } from '../output/format-results.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
+import { echoInput } from '../output/echo-input.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 /** Options of `rag search`. */
 export interface SearchCommandOptions {
@@ -39,12 +41,12 @@ export async function searchCommand(context: CommandContext, words: readonly str
       return 0
     }
     if (results.length === 0) {
-      output.line(`No results for "${query}" in ${location.root}.`)
+      output.line(`No results for "${echoInput(query)}" in ${escapeTerminal(location.root)}.`)
       return 0
     }
     for (const line of formatResults(results, { explain: options.explain === true })) output.line(line)
     output.line()
-    output.line(`${results.length} result${results.length === 1 ? '' : 's'} for "${query}" in ${location.root} (${ms.toFixed(0)} ms)`)
+    output.line(`${results.length} result${results.length === 1 ? '' : 's'} for "${echoInput(query)}" in ${escapeTerminal(location.root)} (${ms.toFixed(0)} ms)`)
     return 0
   } finally {
     await index.close()
