@@ -30,7 +30,10 @@ export const EXIT_INTERRUPTED = 130
 export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout
   const stderr = io.stderr ?? process.stderr
-  const output = createOutput(stdout, stderr, { json: argv.includes('--json'), debug: argv.includes('--debug') })
+  // Options end at `--`: everything after it is positional (`rag search -- --json` searches for "--json").
+  const end = argv.indexOf('--')
+  const options = end === -1 ? argv : argv.slice(0, end)
+  const output = createOutput(stdout, stderr, { json: options.includes('--json'), debug: options.includes('--debug') })
   let exitCode: number = EXIT.ok
   const program = buildProgram(
     {

@@ -6,7 +6,7 @@ export type { WriteAccess } from './write-access.js'
 export { createGenerationStateStore, type GenerationStore, type PersistentStore, type StoredFileRecord, type StoredGeneration } from './generation-store.js'
 export { statusToJson, type RagStatus, type RagStatusJson } from './status.js'
 export type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, IndexStateCommitOptions, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
-export { compileSearchFilter, type SearchFilter, type DocumentPredicate } from './search-filter.js'
+export { compileSearchFilter, MAX_FILTER_PATH_LENGTH, type SearchFilter, type DocumentPredicate } from './search-filter.js'
 export { ADDED_DOCUMENT_PREFIX, PREVIEW_LENGTH, type DocumentInfo } from './documents.js'
 export {
   ChatBindingError,

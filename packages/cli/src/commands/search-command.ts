@@ -1,5 +1,6 @@
 import type { SearchResult } from '@rag/core'
-import type { SearchFilter } from '@rag/session'
+import { MAX_FILTER_PATH_LENGTH, type SearchFilter } from '@rag/session'
+import { UsageError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { openIndex } from '../index/open-index.js'
 import { formatResults, toJsonResult } from '../output/format-results.js'
@@ -16,8 +17,15 @@ export interface SearchCommandOptions {
   readonly explain?: boolean
 }
 
-/** The filter from `--path` and `--lang`. */
+/**
+ * The filter from `--path` and `--lang`.
+ *
+ * @throws UsageError for a `--path` longer than the longest glob a filter takes.
+ */
 export function filterOf(options: { readonly path?: string; readonly lang?: readonly string[] }): SearchFilter | undefined {
+  if (options.path !== undefined && options.path.length > MAX_FILTER_PATH_LENGTH) {
+    throw new UsageError(`--path must be at most ${MAX_FILTER_PATH_LENGTH} characters (a glob or a directory); received one of ${options.path.length}: "${echoInput(options.path, 60)}".`)
+  }
   const filter: { path?: string; language?: string[] } = {}
   if (options.path !== undefined) filter.path = options.path
   if (options.lang !== undefined && options.lang.length > 0) filter.language = [...options.lang]
