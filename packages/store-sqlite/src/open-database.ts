@@ -42,6 +42,11 @@ export function openStoreDatabase(path: string, settings: OpenStoreSettings): Da
     if (probe === 'missing' && !settings.create) {
       throw new RagError('NOT_FOUND', `${path}: no SQLite store exists at this path (open it with create: true to make one).`)
     }
+    // A zero-length file is what a crash right after creating the file leaves (or a truncation):
+    // with `create` it becomes a new, empty store; without, it is not served as an empty index.
+    if (probe === 'empty' && !settings.create) {
+      throw new CorruptStoreError(path, `${path}: the store file is empty (0 bytes), not an index; it was truncated or never finished being created.`)
+    }
   }
   let db: Database.Database
   try {

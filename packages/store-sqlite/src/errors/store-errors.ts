@@ -55,11 +55,19 @@ function isSqliteFailure(error: unknown): error is SqliteFailure {
 
 /**
  * Turns an error from better-sqlite3 into the toolkit's typed errors: a malformed file becomes a
- * {@link CorruptStoreError}, a lock held too long a `CONFLICT`, other I/O failures `IO`.
+ * {@link CorruptStoreError}, and so does stored JSON that no longer parses (bytes damaged inside a
+ * row SQLite still reads); a lock held too long a `CONFLICT`, other I/O failures `IO`.
  * `RagError`s pass through unchanged; anything else becomes `INTERNAL`.
  */
 export function toStoreError(error: unknown, path: string, action: string): RagError {
   if (error instanceof RagError) return error
+  if (error instanceof SyntaxError) {
+    return new CorruptStoreError(
+      path,
+      `${path}: the SQLite store is corrupt (a stored value is not valid JSON: ${error.message}) while trying to ${action}; the file was damaged or altered outside the store.`,
+      { cause: error },
+    )
+  }
   if (isSqliteFailure(error)) {
     const code = error.code
     if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
