@@ -1,4 +1,5 @@
 import { RagError, type RagErrorOptions } from '@rag/core'
+import { writable } from '../file-access.js'
 
 /**
  * The file at `path` is not a readable SQLite database: garbage bytes, a truncated file, or pages
@@ -74,6 +75,13 @@ export function toStoreError(error: unknown, path: string, action: string): RagE
       return new CorruptStoreError(
         path,
         `${path}: the SQLite store is corrupt (${error.message}) while trying to ${action}; expected a readable @rag/store-sqlite database.`,
+        { cause: error },
+      )
+    }
+    if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM' || (code === 'SQLITE_CANTOPEN' && !writable(path))) {
+      return new RagError(
+        'IO',
+        `${path}: cannot ${action}: this user may not write the store or its directory (${code}); reads still work, but to write fix the permissions of ${path} and its directory, or run as their owner.`,
         { cause: error },
       )
     }
