@@ -9,6 +9,10 @@ import { runCli } from './run-cli.js'
 // load lazily), and V8 flags are process-wide, so worker threads get it too.
 setFlagsFromString('--liftoff-only')
 
+// URI filenames let @rag/store-sqlite open an index in a read-only directory as `immutable`, so
+// `search` and `status` still work there (better-sqlite3 reads this when its first database opens).
+process.env['SQLITE_USE_URI'] ??= '1'
+
 // The `rag` binary: wires signals to the command's abort signal and exits with its code.
 const controller = new AbortController()
 let stops = 0

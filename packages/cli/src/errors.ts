@@ -27,17 +27,25 @@ export function exitCodeOf(error: unknown): number {
 
 /**
  * A limit's advice in CLI terms: the library says "raise limits.maxIgnoreSelectors"; here that is
- * the configuration key `index.maxIgnoreSelectors` (or its environment variable).
+ * the configuration key `index.maxIgnoreSelectors` in the user's config file (a repository's own
+ * rag.config.json may not raise a limit above its default) or its environment variable.
  */
 function withConfigKey(error: LimitExceededError): string {
   const key = `index.${error.limit}`
   if (!CONFIG_KEYS.some((k) => k.key === key)) return error.message
-  return error.message.replace(`raise limits.${error.limit}`, `raise ${key} in rag.config.json or ${envName(key)}`)
+  return error.message.replace(`raise limits.${error.limit}`, `raise ${key} in the user config (~/.config/rag/config.json) or ${envName(key)}`)
+}
+
+/** A damaged index, wherever it surfaced (opening it, or a read later): the fix is to rebuild it. */
+function withRebuildAdvice(error: RagError): string {
+  if (error.code !== 'CORRUPT_STORE' || error.message.includes('`rag clear`')) return error.message
+  return `${error.message.replace(/\.$/, '')}; run \`rag clear\` to delete the damaged index, then \`rag index\`.`
 }
 
 /** One line describing an error for a human: its message, without a stack. */
 export function describeError(error: unknown): string {
-  const message = error instanceof LimitExceededError ? withConfigKey(error) : error instanceof Error ? error.message : String(error)
+  const message =
+    error instanceof LimitExceededError ? withConfigKey(error) : error instanceof RagError ? withRebuildAdvice(error) : error instanceof Error ? error.message : String(error)
   const line = message.split('\n')[0] ?? ''
   return error instanceof RagError || error instanceof Error ? line : `unexpected failure: ${line}`
 }

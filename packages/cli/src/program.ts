@@ -166,12 +166,13 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--host <host>', 'interface to bind; a non-loopback host needs a token (default 127.0.0.1)')
     .option('--port <n>', 'port (default 7411; 0 picks a free one)', port)
     .option('--token <token>', 'bearer token clients must send (default: RAG_TOKEN)')
-    .option('--max-sessions <n>', 'most live sessions (default 16)', positiveInteger)
+    .option('--max-sessions <n>', 'most live sessions; when full, a new session gets 429 and no live one is dropped (default 16)', positiveInteger)
+    .option('--session-idle-minutes <n>', 'a session unused this long is evicted, freeing its place (default 30)', positiveInteger)
     .option('--requests-per-minute <n>', 'most requests per client address and minute; more get 429 (default 1200)', positiveInteger)
     .action(
       run((command) =>
         serveCommand(context(command), {
-          ...command.opts<{ host?: string; port?: number; token?: string; maxSessions?: number; requestsPerMinute?: number }>(),
+          ...command.opts<{ host?: string; port?: number; token?: string; maxSessions?: number; sessionIdleMinutes?: number; requestsPerMinute?: number }>(),
           roots: roots(command),
         }),
       ),

@@ -4,6 +4,7 @@ import packageJson from '../package.json'
 import { describeError, exitCodeOf, EXIT } from './errors.js'
 import { createOutput, type Writable } from './output/output.js'
 import { buildProgram } from './program.js'
+import { escapeTerminal } from './output/escape-terminal.js'
 
 /** What {@link runCli} runs against; defaults to the current process. */
 export interface CliIo {
@@ -29,7 +30,10 @@ export const EXIT_INTERRUPTED = 130
 export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout
   const stderr = io.stderr ?? process.stderr
-  const output = createOutput(stdout, stderr, { json: argv.includes('--json'), debug: argv.includes('--debug') })
+  // Options end at `--`: everything after it is positional (`rag search -- --json` searches for "--json").
+  const end = argv.indexOf('--')
+  const options = end === -1 ? argv : argv.slice(0, end)
+  const output = createOutput(stdout, stderr, { json: options.includes('--json'), debug: options.includes('--debug') })
   let exitCode: number = EXIT.ok
   const program = buildProgram(
     {
@@ -52,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     }
     const interrupted = error instanceof CancelledError
     const code = error instanceof RagError ? error.code : 'INTERNAL'
-    output.note(`error: ${describeError(error)}`)
+    output.note(`error: ${escapeTerminal(describeError(error))}`)
     if (output.debug && error instanceof Error && error.stack) output.note(error.stack)
     if (output.json) output.emit({ error: { code, message: describeError(error) } })
     return interrupted ? EXIT_INTERRUPTED : exitCodeOf(error)

@@ -1,4 +1,7 @@
+import { realpathSync } from 'node:fs'
+import { sep } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { ConfigError, InvalidArgumentError } from '@rag/core'
 import { z } from 'zod'
 import { RagService, statusToJson, type SearchFilter } from '@rag/session'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
@@ -19,6 +22,15 @@ export interface RagMcpServerOptions {
   readonly maxTopK?: number
   /** `max_tokens` of `search_code`, `locate_files` and `build_context` when the agent gives none. @default 4000 */
   readonly defaultMaxTokens?: number
+  /**
+   * The one directory whose index `rag` keeps (the CLI's persistent project index). A session
+   * indexes one directory at a time, so indexing another would replace that index. With it,
+   * `index_directory` of this directory or any directory inside it brings the whole project's
+   * index up to date (only changed files are read), and any other directory is refused with a
+   * tool error naming the project root; nothing is dropped.
+   * @default undefined (each call indexes the directory given, replacing what the session held)
+   */
+  readonly projectRoot?: string
 }
 
 /** The MCP server and what it serves. */
@@ -29,6 +41,27 @@ export interface RagMcpServer {
   readonly rag: RagService
   /** The confinement `index_directory` paths go through. */
   readonly confinement: PathConfinement
+}
+
+function realProjectRoot(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch (error) {
+    throw new ConfigError(`projectRoot ${path} cannot be resolved (${(error as NodeJS.ErrnoException).code ?? 'error'}); expected an existing directory.`, { cause: error })
+  }
+}
+
+/**
+ * The directory to index when the session keeps one project's index: the project root for it or
+ * any directory inside it.
+ *
+ * @throws RagError `INVALID_ARGUMENT` for a directory outside the project root.
+ */
+function projectDirectory(projectRoot: string, directory: string): string {
+  if (directory === projectRoot || directory.startsWith(projectRoot.endsWith(sep) ? projectRoot : `${projectRoot}${sep}`)) return projectRoot
+  throw new InvalidArgumentError(
+    `${directory} is outside the project root ${projectRoot}, whose index this server keeps; indexing it would replace that index. Index ${projectRoot} (or a directory inside it), or start another server for ${directory}.`,
+  )
 }
 
 function filterOf(path: string | undefined, language: string | undefined): SearchFilter | undefined {
@@ -54,6 +87,7 @@ function filterOf(path: string | undefined, language: string | undefined): Searc
 export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
   const { name = 'rag', version = '0.0.0', maxTopK = 50, defaultMaxTokens = 4000 } = options
   const confinement = createPathConfinement(options.roots)
+  const projectRoot = options.projectRoot === undefined ? undefined : realProjectRoot(options.projectRoot)
   const rag = options.rag ?? new RagService()
   const server = new McpServer({ name, version }, { capabilities: { tools: {} } })
   const k = z.number().int().min(1).max(maxTopK)
@@ -70,7 +104,8 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
       outputSchema: { root: z.string(), files: z.number(), chunked: z.number(), added: z.number(), removed: z.number(), failed: z.number(), seconds: z.number() },
     },
     async ({ path, force }, extra) => {
-      const directory = await confinement.resolve(path)
+      const asked = await confinement.resolve(path)
+      const directory = projectRoot === undefined ? asked : projectDirectory(projectRoot, asked)
       const progressToken = extra._meta?.progressToken
       let lastSent = 0
       const report = await rag.indexDirectory(
@@ -96,7 +131,8 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
         failed: report.failed.length,
         seconds: Math.round(report.stats.totalMs) / 1000,
       }
-      const text = `Indexed ${summary.root}: ${summary.files} files (${summary.chunked} chunked), +${summary.added} -${summary.removed} chunks in ${summary.seconds.toFixed(1)} s${summary.failed > 0 ? `; ${summary.failed} files could not be read` : ''}.`
+      const whole = directory === asked ? '' : ` (the whole project, which holds ${asked}: this server keeps one index of the project root)`
+      const text = `Indexed ${summary.root}${whole}: ${summary.files} files (${summary.chunked} chunked), +${summary.added} -${summary.removed} chunks in ${summary.seconds.toFixed(1)} s${summary.failed > 0 ? `; ${summary.failed} files could not be read` : ''}.`
       return { content: [{ type: 'text', text }], structuredContent: summary }
     },
   )

@@ -12,11 +12,33 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Refuses a bind that other machines could reach unless a token guards it.
+ * Refuses a token no client could send (`Authorization: Bearer <token>` carries it as one word of
+ * visible ASCII): empty, with whitespace or control characters, or non-ASCII. Accepted, such a
+ * token would make the server refuse every request.
  *
- * @throws ConfigError for a non-loopback host without a token, or a token shorter than 16 characters.
+ * @throws ConfigError naming what is wrong and where.
+ */
+export function assertUsableToken(token: string): void {
+  const where = '(token option, --token or RAG_TOKEN)'
+  if (token === '') throw new ConfigError(`The auth token ${where} is empty; give a token of at least 16 visible characters, or none for a loopback-only server.`)
+  const bad = /[^\x21-\x7e]/.exec(token)
+  if (bad) {
+    const char = bad[0]
+    const what = /\s/.test(char) ? 'whitespace' : char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? 'a control character' : 'a non-ASCII character'
+    throw new ConfigError(
+      `The auth token ${where} contains ${what} (${JSON.stringify(char)} at position ${bad.index + 1}); a bearer token is one word of visible ASCII characters, so clients could never send it.`,
+    )
+  }
+}
+
+/**
+ * Refuses a bind that other machines could reach unless a token guards it, and a token no client
+ * could send.
+ *
+ * @throws ConfigError for a non-loopback host without a token, or a token that is empty, holds whitespace, control or non-ASCII characters, or is shorter than 16 characters.
  */
 export function assertSafeBind(host: string, token: string | undefined): void {
+  if (token !== undefined) assertUsableToken(token)
   if (token !== undefined && token.length < 16) {
     throw new ConfigError(`The auth token must be at least 16 characters; received one of ${token.length}.`)
   }

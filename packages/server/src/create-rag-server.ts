@@ -30,8 +30,32 @@ export interface RagServerLimits {
   readonly topK?: number
   /** Longest added document, in characters. @default 262_144 */
   readonly documentLength?: number
-  /** Most live sessions (ignored when you pass `sessions`). @default 16 */
+  /**
+   * Most live sessions (ignored when you pass `sessions`). When full, creating another is refused
+   * with 429; no live session is evicted to make room.
+   * @default 16
+   */
   readonly sessions?: number
+  /**
+   * A session unused for this long (ms) is evicted, which frees its place (and, in memory, its
+   * index); the only way a session ends without `DELETE`. `Infinity` keeps sessions until deleted.
+   * Ignored when you pass `sessions` (give your `SessionManager` its `idleTimeoutMs`).
+   * @default 1_800_000 (30 minutes)
+   */
+  readonly sessionIdleMs?: number
+  /**
+   * Longest a client may take to send a request's headers (ms); a slower one gets 408 and the
+   * connection is closed (slow-loris). At most `requestTimeoutMs`.
+   * @default 10_000
+   */
+  readonly headersTimeoutMs?: number
+  /**
+   * Longest a client may take to send a whole request, headers and body (ms); a slower one gets
+   * 408 and the connection is closed. Responses (a long chat answer, an event stream) are not
+   * limited by it.
+   * @default 30_000
+   */
+  readonly requestTimeoutMs?: number
   /**
    * Most requests per client (remote address) per minute, counted before authentication, for
    * every route, WebSocket upgrades and unknown paths included; more get 429 with `Retry-After`.
@@ -127,7 +151,14 @@ export function createRagServer(options: RagServerOptions): RagServer {
   })
   const chat = options.chat === undefined ? undefined : resolveChatSettings(options.chat)
   const confinement = createPathConfinement(options.roots)
-  const sessions = options.sessions ?? new SessionManager({ maxSessions: positive('sessions', limits.sessions ?? 16) })
+  const sessionIdleMs = limits.sessionIdleMs ?? 30 * 60_000
+  if (sessionIdleMs !== Number.POSITIVE_INFINITY) positive('sessionIdleMs', sessionIdleMs)
+  const sessions = options.sessions ?? new SessionManager({ maxSessions: positive('sessions', limits.sessions ?? 16), idleTimeoutMs: sessionIdleMs })
+  const requestTimeoutMs = positive('requestTimeoutMs', limits.requestTimeoutMs ?? 30_000)
+  const headersTimeoutMs = positive('headersTimeoutMs', limits.headersTimeoutMs ?? Math.min(10_000, requestTimeoutMs))
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`limits.headersTimeoutMs must be at most limits.requestTimeoutMs (${requestTimeoutMs}); received ${headersTimeoutMs}.`)
+  }
   const runs = new IndexRuns()
   const checkToken = token === undefined ? undefined : createBearerCheck(token)
   const requestsPerMinute = limits.requestsPerMinute ?? 1200
@@ -141,6 +172,10 @@ export function createRagServer(options: RagServerOptions): RagServer {
     // Coerce ?k=5 to a number, apply defaults, reject unknown properties rather than dropping them.
     ajv: { customOptions: { coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     return503OnClosing: true,
+    // Slow clients: Node answers 408 and closes a connection whose headers (or whole request) take
+    // longer than these; it checks every connection this often (Node's default is 30 s).
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeoutMs / 4))) },
     // close() is a shutdown: do not wait for clients that keep connections (or refused upgrades) open.
     forceCloseConnections: true,
   })

@@ -121,10 +121,21 @@ describe('createRagServer security', () => {
     expectOneLineError(await running.request('GET', `/sessions/s/search?q=${'a'.repeat(9000)}`), 414)
   })
 
-  it('bounds the number of sessions: evicts the least recent idle one', async () => {
-    await running.request('PUT', '/sessions/two')
-    await running.request('PUT', '/sessions/three')
-    expect(running.server.sessions.sessionIds.length).toBeLessThanOrEqual(2)
+  it('bounds the number of sessions: at capacity a new session is refused with 429, and no live session is evicted', async () => {
+    const before = await snapshot()
+    expect((await running.request('PUT', '/sessions/two')).status).toBe(201)
+    // Anyone creating more sessions cannot push out the live ones (the defect: `s` and its index went).
+    for (const id of ['three', 'm1', 'm2']) {
+      const refused = await running.request('PUT', `/sessions/${id}`)
+      expectOneLineError(refused, 429)
+      expect(refused.json.error.code).toBe('LIMIT_EXCEEDED')
+      expect(refused.json.error.message).toMatch(
+        new RegExp(`^Session "${id}" cannot start: all 2 sessions \\(maxSessions\\) are live; a session is evicted only after 30 min idle \\(idleTimeoutMs\\), and none is\\. Retry later, or remove a session you own\\.$`),
+      )
+    }
+    expect(running.server.sessions.sessionIds.sort()).toEqual(['s', 'two'])
+    expect(await snapshot()).toEqual(before)
+    expect((await running.request('DELETE', '/sessions/two')).status).toBe(200)
   })
 })
 
@@ -138,6 +149,24 @@ describe('createRagServer bind safety', () => {
       expect(() => createRagServer({ roots: [join(sandbox.base, 'missing')] })).toThrow(expect.objectContaining({ code: 'CONFIG' }))
       expect(() => createRagServer({ roots: [sandbox.root], host: '0.0.0.0', token: TOKEN })).not.toThrow()
       expect(() => createRagServer({ roots: [sandbox.root], host: '::1' })).not.toThrow()
+    } finally {
+      await sandbox.dispose()
+    }
+  })
+
+  it.each([
+    ['a space', `${TOKEN} with spaces`, /^The auth token \(token option, --token or RAG_TOKEN\) contains whitespace \(" " at position 28\); a bearer token is one word of visible ASCII characters, so clients could never send it\.$/],
+    ['a trailing newline', `${TOKEN}\n`, /contains whitespace \("\\n" at position 28\)/],
+    ['a tab', `\t${TOKEN}`, /contains whitespace \("\\t" at position 1\)/],
+    ['a control character', `${TOKEN}\u0007`, /contains a control character/],
+    ['a non-ASCII character', `${TOKEN}é`, /contains a non-ASCII character/],
+    ['nothing', '', /^The auth token \(token option, --token or RAG_TOKEN\) is empty;/],
+  ])('refuses a token with %s at start-up, on loopback too', async (_name, token, message) => {
+    const sandbox = await createSandbox({})
+    try {
+      expect(() => createRagServer({ roots: [sandbox.root], token })).toThrow(expect.objectContaining({ code: 'CONFIG' }))
+      expect(() => createRagServer({ roots: [sandbox.root], token })).toThrow(message)
+      expect(() => createRagServer({ roots: [sandbox.root], host: '0.0.0.0', token })).toThrow(message)
     } finally {
       await sandbox.dispose()
     }
@@ -196,6 +225,33 @@ describe('createRagServer bind safety', () => {
       expect(() => createRagServer({ roots: [sandbox.root], limits: { requestsPerMinute: 0 } })).toThrow(/limits\.requestsPerMinute must be a positive integer/)
       expect(() => createRagServer({ roots: [sandbox.root], limits: { requestsPerMinute: 1.5 } })).toThrow(expect.objectContaining({ code: 'CONFIG' }))
       expect(() => createRagServer({ roots: [sandbox.root], limits: { requestsPerMinute: Number.POSITIVE_INFINITY } })).not.toThrow()
+    } finally {
+      await sandbox.dispose()
+    }
+  })
+
+  it('evicts a session only once it has been idle for limits.sessionIdleMs, making room for a new one', async () => {
+    const sandbox = await createSandbox({ 'a.ts': 'export const alpha = 1\n' })
+    const running = await startServer({ roots: [sandbox.root], limits: { sessions: 1, sessionIdleMs: 300 } })
+    try {
+      expect((await running.request('PUT', '/sessions/alice')).status).toBe(201)
+      expect((await running.request('POST', '/sessions/alice/documents', { content: 'alice notes' })).status).toBe(201)
+      expect((await running.request('PUT', '/sessions/bob')).status).toBe(429)
+      expect((await running.request('GET', '/sessions/alice/status')).json.documentCount).toBe(1)
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      expect((await running.request('PUT', '/sessions/bob')).status).toBe(201)
+      expect((await running.request('GET', '/sessions/alice/status')).status).toBe(404)
+    } finally {
+      await running.server.close()
+      await sandbox.dispose()
+    }
+  })
+
+  it('rejects a session idle timeout that is not a positive integer or Infinity', async () => {
+    const sandbox = await createSandbox({})
+    try {
+      expect(() => createRagServer({ roots: [sandbox.root], limits: { sessionIdleMs: 0 } })).toThrow(/limits\.sessionIdleMs must be a positive integer/)
+      expect(() => createRagServer({ roots: [sandbox.root], limits: { sessionIdleMs: Number.POSITIVE_INFINITY } })).not.toThrow()
     } finally {
       await sandbox.dispose()
     }

@@ -9,7 +9,7 @@ export type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, IndexStateCommit
 export { createFileLocator, lineRangesOf, type FileLocator, type FileLocatorOptions, type FileLocatorSource, type FileLocation, type LocatedFile, type LocateFilesOptions } from './locate-files.js'
 export type { QueryPlan, Anchor, QueryIntent } from '@rag/router'
 export type { FileChunk, SignalContribution, SignalName, PathCategory } from '@rag/rank'
-export { compileSearchFilter, type SearchFilter, type DocumentPredicate } from './search-filter.js'
+export { compileSearchFilter, MAX_FILTER_PATH_LENGTH, type SearchFilter, type DocumentPredicate } from './search-filter.js'
 export { ADDED_DOCUMENT_PREFIX, PREVIEW_LENGTH, type DocumentInfo } from './documents.js'
 export {
   ChatBindingError,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, type Document } from '@rag/core'
-import { compileSearchFilter } from './search-filter.js'
+import { compileSearchFilter, MAX_FILTER_PATH_LENGTH } from './search-filter.js'
 
 const doc = (file: string | undefined, language?: string): Document => ({
   id: file ?? 'x',
@@ -40,5 +40,11 @@ describe('compileSearchFilter', () => {
 
   it.each([[{ path: ' ' }], [{ language: [] }], [{ language: [''] }], [{ language: 3 }], ['src/**']])('rejects %j', (filter) => {
     expect(() => compileSearchFilter(filter as never)).toThrow(InvalidArgumentError)
+  })
+
+  it('rejects a path longer than MAX_FILTER_PATH_LENGTH with an InvalidArgumentError, not picomatch\'s bare Error', () => {
+    expect(() => compileSearchFilter({ path: `${'a/'.repeat(40_000)}*` })).toThrow(InvalidArgumentError)
+    expect(() => compileSearchFilter({ path: 'a'.repeat(MAX_FILTER_PATH_LENGTH + 1) })).toThrow('filter.path must be at most 65536 characters; received one of 65537.')
+    expect(compileSearchFilter({ path: `${'a'.repeat(MAX_FILTER_PATH_LENGTH - 1)}*` })).toBeTypeOf('function')
   })
 })

@@ -1,6 +1,9 @@
 import { describeValue, InvalidArgumentError, type Document } from '@rag/core'
 import picomatch from 'picomatch'
 
+/** The longest `path` filter, in characters (picomatch's own limit on a glob). */
+export const MAX_FILTER_PATH_LENGTH = 65_536
+
 /**
  * Narrows a search to some documents. Every given field must match; a document without the
  * metadata a field tests (`file`, `language`) does not match it.
@@ -12,7 +15,8 @@ export interface SearchFilter {
   /**
    * A glob (picomatch syntax, `/` separators, dot files included) matched against the `file`
    * metadata, the path relative to the indexed root. A plain path without glob characters matches
-   * that file and everything under it: `src/auth` is `src/auth` or `src/auth/**`.
+   * that file and everything under it: `src/auth` is `src/auth` or `src/auth/**`. At most
+   * {@link MAX_FILTER_PATH_LENGTH} characters.
    */
   readonly path?: string
   /** One language or several (any of them), compared case-insensitively with the `language` metadata. */
@@ -25,6 +29,9 @@ export type DocumentPredicate = (document: Document) => boolean
 function compilePath(glob: unknown): DocumentPredicate {
   if (typeof glob !== 'string' || glob.trim() === '') {
     throw new InvalidArgumentError(`filter.path must be a non-empty glob; received ${describeValue(glob)}.`)
+  }
+  if (glob.length > MAX_FILTER_PATH_LENGTH) {
+    throw new InvalidArgumentError(`filter.path must be at most ${MAX_FILTER_PATH_LENGTH} characters; received one of ${glob.length}.`)
   }
   const pattern = glob.replace(/^\.\//, '')
   const isGlob = picomatch.scan(pattern).isGlob
@@ -51,7 +58,7 @@ function compileLanguage(language: unknown): DocumentPredicate {
 /**
  * Compiles a {@link SearchFilter}; `undefined` when there is nothing to filter.
  *
- * @throws InvalidArgumentError for an empty glob or language, or a filter that is not an object.
+ * @throws InvalidArgumentError for an empty or too long glob, an empty language, or a filter that is not an object.
  */
 export function compileSearchFilter(filter: SearchFilter | undefined): DocumentPredicate | undefined {
   if (filter === undefined) return undefined

@@ -75,9 +75,43 @@ describe('SessionManager', () => {
     expect(sessions.evictIdle()).toEqual(['busy'])
   })
 
-  it('when full, evicts the least recently used idle session', () => {
+  it('when full, refuses a new session instead of evicting a live one, and makes room only from sessions idle past idleTimeoutMs', async () => {
     const evicted: string[] = []
-    const sessions = new SessionManager({ now, maxSessions: 2, onEvict: (id) => void evicted.push(id) })
+    const sessions = new SessionManager({ now, maxSessions: 2, idleTimeoutMs: 60_000, onEvict: (id) => void evicted.push(id) })
+    const alice = sessions.getRag('alice')
+    await alice.addDocument('alice keeps her notes here')
+    clock++
+    sessions.getRag('b')
+    clock++
+    let error: unknown
+    try {
+      sessions.getRag('mallory')
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(LimitExceededError)
+    expect(error).toMatchObject({ limit: 'maxSessions', max: 2, actual: 3 })
+    expect((error as Error).message).toBe(
+      'Session "mallory" cannot start: all 2 sessions (maxSessions) are live; a session is evicted only after 1 min idle (idleTimeoutMs), and none is. Retry later, or remove a session you own.',
+    )
+    expect(evicted).toEqual([])
+    expect(sessions.sessionIds).toEqual(['alice', 'b'])
+    expect(sessions.getRag('alice')).toBe(alice)
+    expect((await alice.getStatus()).documentCount).toBe(1)
+    // Known sessions are still handed out when full.
+    expect(sessions.getRag('b')).toBeInstanceOf(RagService)
+    // Once alice has been idle past the timeout, she makes room (b was used just now).
+    clock += 59_999
+    sessions.getRag('b')
+    clock += 1
+    expect(sessions.getRag('mallory')).toBeInstanceOf(RagService)
+    expect(evicted).toEqual(['alice'])
+    expect(sessions.sessionIds).toEqual(['b', 'mallory'])
+  })
+
+  it('with whenFull evict-least-recent (sessions over a shared database), evicts the least recently used session that is not indexing', () => {
+    const evicted: [string, SessionEndReason][] = []
+    const sessions = new SessionManager({ now, maxSessions: 2, whenFull: 'evict-least-recent', onEvict: (id, _s, reason) => void evicted.push([id, reason]) })
     sessions.getRag('a')
     clock++
     sessions.getRag('b')
@@ -85,13 +119,15 @@ describe('SessionManager', () => {
     sessions.getRag('a')
     clock++
     sessions.getRag('c')
-    expect(evicted).toEqual(['b'])
+    expect(evicted).toEqual([['b', 'capacity']])
     expect(sessions.sessionIds).toEqual(['a', 'c'])
+    expect(() => new SessionManager({ whenFull: 'drop' as 'refuse' })).toThrow(ConfigError)
   })
 
   it('throws LimitExceededError when full and every session is indexing', async () => {
-    const sessions = new SessionManager({ now, maxSessions: 1 })
+    const sessions = new SessionManager({ now, maxSessions: 1, idleTimeoutMs: 10 })
     const run = sessions.getRag('a').indexDirectory(repo.root)
+    clock += 1_000
     let error: unknown
     try {
       sessions.getRag('b')
@@ -109,10 +145,12 @@ describe('SessionManager', () => {
     const sessions = new SessionManager({
       now,
       maxSessions: 1,
+      idleTimeoutMs: 10,
       onEvict: () => Promise.reject(new Error('disk gone')),
       onError: (error) => errors.push(error),
     })
     sessions.getRag('a')
+    clock += 10
     sessions.getRag('b')
     await new Promise((resolve) => setImmediate(resolve))
     expect(errors).toHaveLength(1)

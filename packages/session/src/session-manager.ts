@@ -2,7 +2,11 @@ import { ConfigError, describeValue, InvalidArgumentError, LimitExceededError } 
 import { RagService } from './rag-service.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 
-/** Why a session left the manager. */
+/**
+ * Why a session left the manager. `capacity` only with `whenFull: 'evict-least-recent'`: by
+ * default a live session is never evicted to make room for another (a client must not be able to
+ * wipe someone else's session).
+ */
 export type SessionEndReason = 'removed' | 'idle' | 'capacity'
 
 /** Options of {@link SessionManager}. */
@@ -19,18 +23,28 @@ export interface SessionManagerOptions {
   readonly serviceOptions?: RagServiceOptions
   /**
    * A session not handed out by `getRag` for this long (ms) is evicted, unless it is indexing.
-   * `Infinity` turns idle eviction off.
+   * This is the only way a session leaves without `removeSession`. `Infinity` turns idle eviction
+   * off.
    * @default 1_800_000 (30 minutes)
    */
   readonly idleTimeoutMs?: number
   /**
-   * Most live sessions. A new session beyond it evicts the least recently used idle one; if every
-   * session is indexing, `getRag` throws `LimitExceededError`.
+   * Most live sessions. What a new session beyond it (after evicting sessions idle past
+   * `idleTimeoutMs`) meets is `whenFull`.
    * @default 64
    */
   readonly maxSessions?: number
   /**
-   * Called with each evicted session (idle or capacity). The default clears it, which frees an
+   * A new session when `maxSessions` are live: `refuse` throws `LimitExceededError` and keeps
+   * every live session (their data is in memory, and a client must not wipe another's);
+   * `evict-least-recent` drops the least recently used session that is not indexing, and is only
+   * for sessions whose data survives eviction (each a project of a shared database, reopened on
+   * its next use).
+   * @default 'refuse'
+   */
+  readonly whenFull?: 'refuse' | 'evict-least-recent'
+  /**
+   * Called with each evicted session (idle, or capacity with `evict-least-recent`). The default clears it, which frees an
    * in-memory session; pass your own when services share a persistent store that must survive
    * eviction (close a handle instead). Errors are passed to `onError`.
    * @default (id, service) => service.clear()
@@ -53,6 +67,13 @@ interface Entry {
   lastUsed: number
 }
 
+/** `30 min`, `90 s`, `250 ms`: a duration for a message. */
+function describeDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`
+  if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`
+  return `${ms} ms`
+}
+
 function checkPositive(name: string, value: number, allowInfinity: boolean): void {
   const ok = (allowInfinity && value === Number.POSITIVE_INFINITY) || (Number.isSafeInteger(value) && value >= 1)
   if (!ok) throw new ConfigError(`${name} must be a positive integer${allowInfinity ? ' or Infinity' : ''}; received ${describeValue(value)}.`)
@@ -61,7 +82,8 @@ function checkPositive(name: string, value: number, allowInfinity: boolean): voi
 /**
  * One {@link RagService} per session id (SPEC §8), created lazily on first use. Sessions idle
  * longer than `idleTimeoutMs` are evicted when the manager is next used (or on `evictIdle()`),
- * and at most `maxSessions` live at once. A session that is indexing is never evicted.
+ * and at most `maxSessions` live at once: when full, a new session is refused, never made room
+ * for by evicting a live one. A session that is indexing is never evicted.
  *
  * @example
  * const sessions = new SessionManager({ idleTimeoutMs: 10 * 60_000, maxSessions: 16 })
@@ -74,18 +96,21 @@ export class SessionManager {
   readonly #create: (sessionId: string) => RagService
   readonly #idleTimeoutMs: number
   readonly #maxSessions: number
+  readonly #whenFull: NonNullable<SessionManagerOptions['whenFull']>
   readonly #onEvict: NonNullable<SessionManagerOptions['onEvict']>
   readonly #onError: NonNullable<SessionManagerOptions['onError']>
   readonly #now: () => number
 
   /** @throws ConfigError for a bound that is not a positive integer. */
   constructor(options: SessionManagerOptions = {}) {
-    const { serviceOptions = {}, idleTimeoutMs = 30 * 60_000, maxSessions = 64, now = Date.now } = options
+    const { serviceOptions = {}, idleTimeoutMs = 30 * 60_000, maxSessions = 64, whenFull = 'refuse', now = Date.now } = options
     checkPositive('idleTimeoutMs', idleTimeoutMs, true)
     checkPositive('maxSessions', maxSessions, false)
     this.#create = options.createService ?? (() => new RagService(serviceOptions))
     this.#idleTimeoutMs = idleTimeoutMs
     this.#maxSessions = maxSessions
+    if (whenFull !== 'refuse' && whenFull !== 'evict-least-recent') throw new ConfigError(`whenFull must be "refuse" or "evict-least-recent"; received ${describeValue(whenFull)}.`)
+    this.#whenFull = whenFull
     this.#onEvict = options.onEvict ?? ((_id, service) => service.clear())
     this.#onError = options.onError ?? ((error, id) => console.warn(`SessionManager: evicting session "${id}" failed:`, error))
     this.#now = now
@@ -97,10 +122,11 @@ export class SessionManager {
   }
 
   /**
-   * The session's service, created on first use. Evicts idle sessions first; when the manager is
-   * full, evicts the least recently used session that is not indexing.
+   * The session's service, created on first use. Evicts sessions idle past `idleTimeoutMs` first;
+   * when the manager is still full, a new session is refused (or, with `evict-least-recent`,
+   * replaces the least recently used session that is not indexing).
    *
-   * @throws InvalidArgumentError for an empty id; LimitExceededError when the manager is full and every session is indexing.
+   * @throws InvalidArgumentError for an empty id; LimitExceededError (`maxSessions`) for a new session when `maxSessions` sessions are live (with `evict-least-recent`: all indexing).
    */
   getRag(sessionId: string): RagService {
     if (typeof sessionId !== 'string' || sessionId.length === 0) {
@@ -113,7 +139,10 @@ export class SessionManager {
       known.lastUsed = now
       return known.service
     }
-    if (this.#sessions.size >= this.#maxSessions) this.#evictLeastRecent(sessionId)
+    if (this.#sessions.size >= this.#maxSessions) {
+      if (this.#whenFull === 'refuse') this.#refuse(sessionId)
+      this.#evictLeastRecent(sessionId)
+    }
     const service = this.#create(sessionId)
     this.#sessions.set(sessionId, { service, lastUsed: now })
     return service
@@ -154,6 +183,19 @@ export class SessionManager {
       evicted.push(id)
     }
     return evicted
+  }
+
+  #refuse(incoming: string): never {
+    const idle =
+      this.#idleTimeoutMs === Number.POSITIVE_INFINITY
+        ? 'sessions are not evicted when idle (idleTimeoutMs is Infinity)'
+        : `a session is evicted only after ${describeDuration(this.#idleTimeoutMs)} idle (idleTimeoutMs), and none is`
+    throw new LimitExceededError(
+      'maxSessions',
+      this.#maxSessions,
+      this.#sessions.size + 1,
+      `Session "${incoming}" cannot start: all ${this.#maxSessions} sessions (maxSessions) are live; ${idle}. Retry later, or remove a session you own.`,
+    )
   }
 
   #evictLeastRecent(incoming: string): void {

@@ -166,6 +166,32 @@ describe('openSqliteKnowledgeBase on paths', () => {
     expect(await kb.size()).toBe(0)
   })
 
+  it('with create: false refuses a zero-length file as CORRUPT_STORE instead of serving it as an empty store, and leaves it alone', async () => {
+    const path = stores.path('zero-read.db')
+    writeFileSync(path, '')
+    const error = await openError(path, { create: false })
+    expect(error).toBeInstanceOf(CorruptStoreError)
+    expect(error.message).toBe(`${path}: the store file is empty (0 bytes), not an index; it was truncated or never finished being created.`)
+    expect(statSync(path).size).toBe(0)
+  })
+
+  it('reports stored JSON that no longer parses as CORRUPT_STORE, not an internal error', async () => {
+    const path = stores.path('bad-json.db')
+    const kb = await stores.open(path)
+    await kb.add([{ id: 'a', content: 'alpha', metadata: { file: 'a.ts' } }])
+    await kb.close()
+    const raw = new Database(path)
+    raw.prepare("INSERT OR REPLACE INTO store_meta (key, value) VALUES ('state', ?)").run('{"root":"/r\u0001oot"')
+    raw.close()
+    const reopened = await stores.open(path)
+    const error = await reopened.loadState().then(
+      () => undefined,
+      (e: unknown) => e as RagError,
+    )
+    expect(error).toBeInstanceOf(CorruptStoreError)
+    expect(error!.message).toMatch(/: the SQLite store is corrupt \(a stored value is not valid JSON: .*\) while trying to load the index state;/)
+  })
+
   it('with create: false reports a missing file as NOT_FOUND and creates nothing', async () => {
     const path = stores.path('missing.db')
     const error = await openError(path, { create: false })

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { RagError, type Document } from '@rag/core'
 import { CorruptStoreError, IncompatibleStoreError, toStoreError } from './errors/store-errors.js'
+import { writable } from './file-access.js'
 import { probeStoreFile } from './file-header.js'
 import { APPLICATION_ID, META, SCHEMA_SQL, SCHEMA_VERSION, describeApplicationId } from './schema.js'
 import { retryWhileBusy } from './retry-while-busy.js'
@@ -43,10 +45,16 @@ export function openStoreDatabase(path: string, settings: OpenStoreSettings): Da
     if (probe === 'missing' && !settings.create) {
       throw new RagError('NOT_FOUND', `${path}: no SQLite store exists at this path (open it with create: true to make one).`)
     }
+    // A zero-length file is what a crash right after creating the file leaves (or a truncation):
+    // with `create` it becomes a new, empty store; without, it is not served as an empty index.
+    if (probe === 'empty' && !settings.create) {
+      throw new CorruptStoreError(path, `${path}: the store file is empty (0 bytes), not an index; it was truncated or never finished being created.`)
+    }
   }
+  const readOnly = !memory && !settings.create && !writable(path)
   let db: Database.Database
   try {
-    db = new Database(path, { timeout: settings.busyTimeoutMs, fileMustExist: !settings.create && !memory })
+    db = readOnly ? openReadOnly(path, settings.busyTimeoutMs) : new Database(path, { timeout: settings.busyTimeoutMs, fileMustExist: !settings.create && !memory })
   } catch (error) {
     if (error instanceof TypeError) {
       // better-sqlite3 reports a missing parent directory as a TypeError before SQLite runs.
@@ -55,12 +63,31 @@ export function openStoreDatabase(path: string, settings: OpenStoreSettings): Da
     throw toStoreError(error, path, 'open the database file')
   }
   try {
-    prepare(db, path, settings, memory)
+    if (readOnly) checkReadOnly(db, path)
+    else prepare(db, path, settings, memory)
     return db
   } catch (error) {
     db.close()
     throw toStoreError(error, path, 'open the database')
   }
+}
+
+/**
+ * Opens a store this process may read but not write (a read-only directory or file), so reads
+ * still work. With its `-wal` and `-shm` files present, SQLite reads through them; without (the
+ * last writer folded the WAL back and removed them), a WAL database can only be opened as
+ * `immutable`, which needs URI filenames (`SQLITE_USE_URI=1` in the environment before the first
+ * database opens, as `rag` sets it). Writes on it fail with SQLite's read-only errors, which
+ * {@link toStoreError} names as a permissions problem.
+ */
+function openReadOnly(path: string, timeout: number): Database.Database {
+  if (existsSync(`${path}-wal`) && existsSync(`${path}-shm`)) return new Database(path, { readonly: true, fileMustExist: true, timeout })
+  return new Database(`file:${encodeURI(path).replace(/[?#]/g, encodeURIComponent)}?immutable=1`, { readonly: true, fileMustExist: true, timeout })
+}
+
+/** The identity and settings checks of {@link prepare} that need no write. */
+function checkReadOnly(db: Database.Database, path: string): void {
+  assertOurs(path, readIdentity(db))
 }
 
 function prepare(db: Database.Database, path: string, settings: OpenStoreSettings, memory: boolean): void {

@@ -104,7 +104,7 @@ export async function askCommand(context: CommandContext, words: readonly string
     'chat.contextTokens': { value: options.contextTokens, flag: '--context-tokens' },
   }
   const config = configFor(context, location, flags)
-  const settings = chatConfig({ config, env: context.env, flags, warn: (message) => output.note(`warning: ${escapeTerminal(message)}`) })
+  const settings = chatConfig({ config, env: context.env })
   // Check the model before opening the index: a missing model is a configuration error (exit 2).
   const client = options.promptOnly ? undefined : chatClientOf(settings)
   const index = await openIndex(location, config, { mode: 'read', warn: output.note })

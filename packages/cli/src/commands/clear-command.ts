@@ -3,6 +3,7 @@ import { RagError } from '@rag/core'
 import { openIndex } from '../index/open-index.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 /**
  * `rag clear`: empties the nearest index (chunks, fingerprints, added documents). A database that
@@ -25,6 +26,6 @@ export async function clearCommand(context: CommandContext): Promise<number> {
     deleted = true
   }
   if (output.json) output.emit({ root: location.root, cleared: true, deletedUnreadableDatabase: deleted })
-  else output.line(deleted ? `Deleted the unreadable index at ${location.database}.` : `Cleared the index at ${location.root}.`)
+  else output.line(deleted ? `Deleted the unreadable index at ${escapeTerminal(location.database)}.` : `Cleared the index at ${escapeTerminal(location.root)}.`)
   return 0
 }

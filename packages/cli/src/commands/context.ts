@@ -2,6 +2,7 @@ import type { WriteLockHolder } from '@rag/session'
 import type { ConfigValue } from '../config/config-keys.js'
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
 import type { IndexLocation } from '../index/index-location.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 import type { Output } from '../output/output.js'
 
 /** What every command receives. */
@@ -20,9 +21,15 @@ export interface CommandContext {
 /** Flag values that override configuration keys, with the flag's name for `rag config`-style messages. */
 export type FlagValues = Record<string, { value: ConfigValue | undefined; flag: string }>
 
-/** The configuration of `location` for this invocation. */
+/**
+ * The configuration of `location` for this invocation. Each value of the repository's own
+ * rag.config.json that `loadConfig` ignored (it would weaken a safety setting) gets one warning
+ * on stderr naming the key and the file.
+ */
 export function configFor(context: CommandContext, location: IndexLocation, flags: FlagValues = {}): ResolvedConfig {
-  return loadConfig({ projectFile: location.projectConfig, env: context.env, flags })
+  const config = loadConfig({ projectFile: location.projectConfig, env: context.env, flags })
+  for (const { message } of config.ignored) context.output.note(`warning: ${escapeTerminal(message)}`)
+  return config
 }
 
 /**

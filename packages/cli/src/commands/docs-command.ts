@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js'
 import { openIndex } from '../index/open-index.js'
 import { rootForIndexing, rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 /** Options of `rag docs add`. */
 export interface DocsAddOptions {
@@ -71,7 +72,7 @@ export async function docsListCommand(context: CommandContext): Promise<number> 
     if (documents.length === 0) output.line('No added documents.')
     for (const d of documents) {
       const preview = d.preview.replace(/\s+/g, ' ').trim()
-      output.line(`${d.id}  ${String(d.contentLength).padStart(7)} chars  ${preview.length > 60 ? `${preview.slice(0, 57)}...` : preview}`)
+      output.line(`${escapeTerminal(d.id)}  ${String(d.contentLength).padStart(7)} chars  ${escapeTerminal(preview.length > 60 ? `${preview.slice(0, 57)}...` : preview)}`)
     }
     return 0
   } finally {
@@ -89,7 +90,7 @@ export async function docsRemoveCommand(context: CommandContext, ids: readonly s
     const removed: string[] = []
     for (const id of ids) ((await index.rag.removeDocument(id)) ? removed : missing).push(id)
     if (output.json) output.emit({ removed, missing })
-    else for (const id of removed) output.line(`Removed ${id}`)
+    else for (const id of removed) output.line(`Removed ${escapeTerminal(id)}`)
     if (missing.length > 0) throw new RagError('NOT_FOUND', `No document ${missing.join(', ')} in the index at ${location.root}.`)
     return 0
   } finally {

@@ -4,6 +4,7 @@ import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 /** Options of `rag index`. */
 export interface IndexCommandOptions {
@@ -62,13 +63,13 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
     if (output.json) {
       output.emit({ event: 'done', ...reportJson(report) })
     } else {
-      output.line(`Indexed ${report.root}: ${reportLine(report)}`)
+      output.line(`Indexed ${escapeTerminal(report.root)}: ${reportLine(report)}`)
       if (report.repaired) output.line(repairLine(report.repaired))
       else if (report.verified) output.line('Verified: every chunk is owned by an indexed file and every file was read and hashed; nothing needed repair.')
       const skipped = skippedCount(report)
       if (skipped > 0) output.line(`${skipped} path${skipped === 1 ? '' : 's'} skipped (\`rag plan\` lists them with reasons).`)
-      for (const failed of report.failed) output.note(`warning: ${failed.path} could not be read (${failed.code}); it keeps its previous chunks.`)
-      for (const warning of report.warnings) output.note(`warning: ${warning.message}`)
+      for (const failed of report.failed) output.note(`warning: ${escapeTerminal(failed.path)} could not be read (${failed.code}); it keeps its previous chunks.`)
+      for (const warning of report.warnings) output.note(`warning: ${escapeTerminal(warning.message)}`)
     }
     return 0
   } finally {

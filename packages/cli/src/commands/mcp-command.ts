@@ -7,6 +7,8 @@ import { configFor, type CommandContext } from './context.js'
  * `rag mcp`: an MCP server over stdin/stdout (`@rag/mcp`) on the project's persistent index
  * (`<root>/.rag/index.db`, created if missing). Roots: every `--root`, else the project root
  * (the nearest directory with `.rag/` at or above the current one, else the current directory).
+ * `index_directory` of the project root or a directory inside it brings the whole project's index
+ * up to date; a directory outside it is refused (it would replace the project's index).
  * Runs until the client closes stdin or SIGINT/SIGTERM. Nothing but the protocol goes to stdout.
  */
 export async function mcpCommand(context: CommandContext, roots: readonly string[]): Promise<number> {
@@ -17,7 +19,9 @@ export async function mcpCommand(context: CommandContext, roots: readonly string
   try {
     // The MCP SDK (and its zod schemas) loads only for `rag mcp`, so other commands start faster.
     const { runStdioServer } = await import('@rag/mcp')
-    const { server } = await runStdioServer({ roots: allowed, rag: index.rag, version: packageJson.version })
+    // One persistent index of the project root: index_directory of a subdirectory updates the
+    // whole project instead of replacing its index, and another directory is refused.
+    const { server } = await runStdioServer({ roots: allowed, rag: index.rag, version: packageJson.version, projectRoot: location.root })
     await new Promise<void>((resolve) => {
       server.server.onclose = () => resolve()
       process.stdin.once('end', () => resolve())

@@ -5,6 +5,7 @@ import { ingestOptions } from '../index/open-index.js'
 import { rootForIndexing } from '../index/resolve-root.js'
 import { describeExplanation, describeSkip, explainPath } from '../output/explain-path.js'
 import { configFor, type CommandContext } from './context.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 /** Options of `rag plan`. */
 export interface PlanCommandOptions {
@@ -39,7 +40,7 @@ export async function planCommand(context: CommandContext, dir: string | undefin
     const explanation = explainPath(plan, relativeToRoot(options.explain, context.cwd, [location.root, plan.root]))
     if (output.json) output.emit({ root: plan.root, ...explanation, warnings: plan.warnings, errors })
     else {
-      output.line(describeExplanation(explanation, plan.root))
+      output.line(escapeTerminal(describeExplanation(explanation, plan.root), { keepLineFeeds: true }))
       for (const error of errors) output.note(`error: ${error.message}`)
     }
     return errors.length > 0 ? 1 : 0
@@ -49,24 +50,24 @@ export async function planCommand(context: CommandContext, dir: string | undefin
     return errors.length > 0 ? 1 : 0
   }
   const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(2)} MB`
-  output.line(`Plan for ${plan.root}: ${plan.totals.files} files, ${mb(plan.totals.bytes)}, ${plan.totals.entries} entries walked`)
+  output.line(`Plan for ${escapeTerminal(plan.root)}: ${plan.totals.files} files, ${mb(plan.totals.bytes)}, ${plan.totals.entries} entries walked`)
   output.line('')
   output.line('By directory:')
-  for (const d of plan.byDirectory) output.line(`  ${String(d.files).padStart(6)}  ${mb(d.bytes).padStart(10)}  ${d.key}`)
+  for (const d of plan.byDirectory) output.line(`  ${String(d.files).padStart(6)}  ${mb(d.bytes).padStart(10)}  ${escapeTerminal(d.key)}`)
   output.line('By format:')
-  for (const f of plan.byFormat) output.line(`  ${String(f.files).padStart(6)}  ${mb(f.bytes).padStart(10)}  ${f.key}`)
+  for (const f of plan.byFormat) output.line(`  ${String(f.files).padStart(6)}  ${mb(f.bytes).padStart(10)}  ${escapeTerminal(f.key)}`)
   output.line(`Skipped (${plan.skipped.length}):`)
-  for (const s of plan.skipped) output.line(`  ${s.path}${s.type === 'directory' ? '/' : ''}  ${describeSkip(s.reason)}`)
+  for (const s of plan.skipped) output.line(`  ${escapeTerminal(s.path)}${s.type === 'directory' ? '/' : ''}  ${escapeTerminal(describeSkip(s.reason))}`)
   const reincluded = plan.files.filter((f) => f.reincludedBy)
   if (reincluded.length > 0) {
     output.line(`Re-included by "!" rules (${reincluded.length}):`)
-    for (const f of reincluded) output.line(`  ${f.path}  ${f.reincludedBy!.file}:${f.reincludedBy!.line} (${f.reincludedBy!.pattern})`)
+    for (const f of reincluded) output.line(`  ${escapeTerminal(f.path)}  ${escapeTerminal(f.reincludedBy!.file)}:${f.reincludedBy!.line} (${escapeTerminal(f.reincludedBy!.pattern)})`)
   }
   if (plan.ignoreFiles.length > 0) {
     output.line('Ignore files:')
-    for (const f of plan.ignoreFiles) output.line(`  ${f.path}  ${f.selectors} rules`)
+    for (const f of plan.ignoreFiles) output.line(`  ${escapeTerminal(f.path)}  ${f.selectors} rules`)
   }
-  for (const warning of plan.warnings) output.note(`warning: ${warning.message}`)
-  for (const error of errors) output.note(`error: ${error.message}`)
+  for (const warning of plan.warnings) output.note(`warning: ${escapeTerminal(warning.message)}`)
+  for (const error of errors) output.note(`error: ${escapeTerminal(error.message)}`)
   return errors.length > 0 ? 1 : 0
 }

@@ -37,7 +37,8 @@ export async function promptCommand(context: CommandContext, words: readonly str
       const { prompt, status, included, truncated, omitted, tokens } = render
       output.emit({ question, prompt, status, included, truncated: truncated ?? null, omitted, tokens: tokens ?? null })
     } else {
-      output.line(render.prompt)
+      // Exact: the prompt is for a model, and fenced (its corpus text is XML-escaped inside the fence).
+      output.write(`${render.prompt}\n`)
       if (render.status === 'truncated') output.note(`note: ${render.omitted.length} results omitted${render.truncated ? ', one cut short' : ''} to fit ${maxTokens} tokens.`)
       if (render.status === 'over-budget') output.note(`note: not even the first result fits ${maxTokens} tokens; printed the question alone.`)
       if (render.status === 'no-results') output.note('note: nothing matched; printed the question alone.')

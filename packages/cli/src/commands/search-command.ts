@@ -1,11 +1,14 @@
 import type { SearchResult } from '@rag/core'
-import type { RagService, SearchFilter } from '@rag/session'
+import { MAX_FILTER_PATH_LENGTH, type RagService, type SearchFilter } from '@rag/session'
+import { UsageError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { openIndex } from '../index/open-index.js'
 import { formatFiles, type JsonFileLocation } from '../output/format-files.js'
 import { formatResults, toJsonResult } from '../output/format-results.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
+import { echoInput } from '../output/echo-input.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 /** Options of `rag search`. */
 export interface SearchCommandOptions {
@@ -17,8 +20,15 @@ export interface SearchCommandOptions {
   readonly files?: boolean
 }
 
-/** The filter from `--path` and `--lang`. */
+/**
+ * The filter from `--path` and `--lang`.
+ *
+ * @throws UsageError for a `--path` longer than the longest glob a filter takes.
+ */
 export function filterOf(options: { readonly path?: string; readonly lang?: readonly string[] }): SearchFilter | undefined {
+  if (options.path !== undefined && options.path.length > MAX_FILTER_PATH_LENGTH) {
+    throw new UsageError(`--path must be at most ${MAX_FILTER_PATH_LENGTH} characters (a glob or a directory); received one of ${options.path.length}: "${echoInput(options.path, 60)}".`)
+  }
   const filter: { path?: string; language?: string[] } = {}
   if (options.path !== undefined) filter.path = options.path
   if (options.lang !== undefined && options.lang.length > 0) filter.language = [...options.lang]
@@ -46,12 +56,12 @@ export async function searchCommand(context: CommandContext, words: readonly str
       return 0
     }
     if (results.length === 0) {
-      output.line(`No results for "${query}" in ${location.root}.`)
+      output.line(`No results for "${echoInput(query)}" in ${escapeTerminal(location.root)}.`)
       return 0
     }
     for (const line of formatResults(results, { explain: options.explain === true })) output.line(line)
     output.line()
-    output.line(`${results.length} result${results.length === 1 ? '' : 's'} for "${query}" in ${location.root} (${ms.toFixed(0)} ms)`)
+    output.line(`${results.length} result${results.length === 1 ? '' : 's'} for "${echoInput(query)}" in ${escapeTerminal(location.root)} (${ms.toFixed(0)} ms)`)
     return 0
   } finally {
     await index.close()
@@ -74,12 +84,12 @@ async function searchFiles(
   const lines = formatFiles(location, { explain })
   if (location.files.length === 0) {
     for (const line of lines) output.line(line)
-    output.line(`No files for "${query}" in ${root}.`)
+    output.line(`No files for "${echoInput(query)}" in ${escapeTerminal(root)}.`)
     return 0
   }
   for (const line of lines) output.line(line)
   output.line()
   const n = location.files.length
-  output.line(`${n} file${n === 1 ? '' : 's'} for "${query}" in ${root} (${ms.toFixed(0)} ms)`)
+  output.line(`${n} file${n === 1 ? '' : 's'} for "${echoInput(query)}" in ${escapeTerminal(root)} (${ms.toFixed(0)} ms)`)
   return 0
 }

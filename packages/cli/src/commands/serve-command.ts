@@ -13,8 +13,10 @@ export interface ServeOptions {
   readonly token?: string
   /** Every `--root` given (allowed roots). */
   readonly roots: readonly string[]
-  /** Most live sessions. */
+  /** Most live sessions; when full, a new session is refused (429), never made room for by dropping a live one. */
   readonly maxSessions?: number
+  /** Minutes a session may stay unused before it is evicted (default 30). */
+  readonly sessionIdleMinutes?: number
   /** Most requests per client address and minute. */
   readonly requestsPerMinute?: number
 }
@@ -22,6 +24,8 @@ export interface ServeOptions {
 /** How `rag serve` builds its sessions: in memory, or (with `store.url`) over a shared database. */
 interface ServedSessions {
   readonly createService: (sessionId: string) => RagService
+  /** In memory, a session's data goes with it, so a full server refuses new ones; over a database, it survives and the least recent handle makes room. */
+  readonly whenFull: 'refuse' | 'evict-least-recent'
   readonly onEvict?: () => void
   readonly registry?: { exists(id: string): Promise<boolean>; create(id: string): Promise<void>; remove(id: string): Promise<void> }
   close(): Promise<void>
@@ -35,13 +39,14 @@ interface ServedSessions {
  */
 async function servedSessions(config: ResolvedConfig, settings: RetrievalSettings, ingest: RagIngestOptions): Promise<ServedSessions> {
   const url = configValue<string | undefined>(config, 'store.url')
-  if (url === undefined) return { createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve' }), close: async () => undefined }
+  if (url === undefined) return { createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve' }), whenFull: 'refuse', close: async () => undefined }
   const { openPostgresDatabase } = await import('@rag/store-postgres')
   const database = await openPostgresDatabase(url, { poolSize: configValue<number>(config, 'store.poolSize'), statementTimeoutMs: configValue<number>(config, 'store.statementTimeoutMs') })
   const store = (id: string) => database.project({ repoId: id }, storeOptions(settings))
   return {
     createService: (id) => openRag(store(id), { retrieval: settings, ingest, writer: 'rag serve' }),
     // The data stays in the database; an evicted session is opened again on its next request.
+    whenFull: 'evict-least-recent',
     onEvict: () => undefined,
     registry: {
       exists: (id) => store(id).exists(),
@@ -72,9 +77,11 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const config = configFor(context, location)
   const settings = retrievalSettings(config)
   const ingest = ingestOptions(config)
-  const token = options.token ?? context.env['RAG_TOKEN']
+  // An empty RAG_TOKEN is unset, like every RAG_* variable; an empty --token is refused by the server.
+  const envToken = context.env['RAG_TOKEN']
+  const token = options.token ?? (envToken === '' ? undefined : envToken)
   // Chat (the WebSocket `chat` message, POST /sessions/:id/chat) only when a model is configured.
-  const chatSettings = chatConfig({ config, env: context.env, flags: {}, warn: (message) => output.note(`warning: ${escapeTerminal(message)}`) })
+  const chatSettings = chatConfig({ config, env: context.env })
   const chatClient = chatSettings.model === undefined ? undefined : chatClientOf(chatSettings)
   // Fastify and its schemas load only for `rag serve`, so other commands start faster.
   const { createRagServer } = await import('@rag/server')
@@ -83,13 +90,15 @@ export async function serveCommand(context: CommandContext, options: ServeOption
     roots,
     ...(options.host !== undefined ? { host: options.host } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),
-    ...(token !== undefined && token !== '' ? { token } : {}),
+    ...(token !== undefined ? { token } : {}),
     ...(options.requestsPerMinute !== undefined ? { limits: { requestsPerMinute: options.requestsPerMinute } } : {}),
     ...(chatClient ? { chat: { client: chatClient, maxContextTokens: chatSettings.contextTokens, maxHistoryTokens: chatSettings.historyTokens } } : {}),
     // Each session ranks exactly like `rag search` with the same configuration (analyzer, fields,
     // weights, per-file cap): the same preset of @rag/session, in memory or over the shared database.
     sessions: new SessionManager({
       maxSessions: options.maxSessions ?? 16,
+      idleTimeoutMs: (options.sessionIdleMinutes ?? 30) * 60_000,
+      whenFull: served.whenFull,
       createService: served.createService,
       ...(served.onEvict ? { onEvict: served.onEvict } : {}),
     }),
@@ -98,7 +107,7 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const url = await server.listen()
   try {
     const chat = chatClient ? { model: chatClient.model, endpoint: chatClient.endpoint } : null
-    if (output.json) output.emit({ event: 'listening', url, roots: server.confinement.roots, auth: token !== undefined && token !== '', chat })
+    if (output.json) output.emit({ event: 'listening', url, roots: server.confinement.roots, auth: token !== undefined, chat })
     else {
       const chatNote = chat ? `chat: ${chat.model} at ${chat.endpoint}` : 'chat: off (set chat.model)'
       output.note(`Serving ${url} (roots: ${server.confinement.roots.join(', ')}; ${escapeTerminal(chatNote)}; OpenAPI at ${url}/openapi.json). Ctrl+C to stop.`)

@@ -4,6 +4,7 @@ import { openIndex } from '../index/open-index.js'
 import { describeTarget } from '../index/open-store.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 function fileSize(path: string): number {
   try {
@@ -66,7 +67,7 @@ export async function statusCommand(context: CommandContext): Promise<number> {
       ['Generation', `${generation}${committedAt ? `, last write ${committedAt}` : ''}`],
       ['Writing', activity ? `yes: \`${activity.command}\` (pid ${activity.pid}${activity.host === hostname() ? '' : ` on ${activity.host}`}) since ${activity.startedAt}` : 'no'],
     ]
-    for (const [label, value] of rows) output.line(`${label.padEnd(11)}${value}`)
+    for (const [label, value] of rows) output.line(`${label.padEnd(11)}${escapeTerminal(value)}`)
     return 0
   } finally {
     await index.close()

@@ -9,6 +9,7 @@ import { createProgressReporter } from '../output/progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
 import { reportJson, reportLine } from './index-command.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
 
 /** A chokidar `ignored` test: the index directory and the default skip directories, at any depth. */
 export function watchIgnore(root: string, skipDirectories: readonly string[], extraNames: readonly string[]): (path: string) => boolean {
@@ -44,7 +45,7 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
       progress?.done()
       if (signal.aborted) return
       if (output.json) output.emit({ event: 'error', message: describeError(error) })
-      else output.note(`${time()} error: ${describeError(error)}`)
+      else output.note(`${time()} error: ${escapeTerminal(describeError(error))}`)
     }
   }
 
@@ -60,10 +61,10 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
       persistent: true,
     })
     watcher.on('all', () => runner.trigger())
-    watcher.on('error', (error) => output.note(`${time()} watch error: ${describeError(error)}`))
+    watcher.on('error', (error) => output.note(`${time()} watch error: ${escapeTerminal(describeError(error))}`))
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
     if (output.json) output.emit({ event: 'watching', root: location.root })
-    else output.note(`Watching ${location.root} for changes (Ctrl+C to stop).`)
+    else output.note(`Watching ${escapeTerminal(location.root)} for changes (Ctrl+C to stop).`)
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
     await watcher.close()
     await runner.close()

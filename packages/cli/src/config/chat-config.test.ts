@@ -22,10 +22,10 @@ describe('chatConfig', () => {
   })
 
   const resolve = (extraEnv: NodeJS.ProcessEnv = {}, flags = {}) => {
-    const warnings: string[] = []
     const all = { ...env, ...extraEnv }
-    const settings = chatConfig({ config: loadConfig({ projectFile, env: all, flags }), env: all, flags, warn: (m) => warnings.push(m) })
-    return { settings, warnings }
+    const config = loadConfig({ projectFile, env: all, flags })
+    const settings = chatConfig({ config, env: all })
+    return { settings, warnings: config.ignored.map((i) => i.message) }
   }
 
   it('defaults to a local Ollama, no model, and the key from RAG_CHAT_API_KEY', () => {

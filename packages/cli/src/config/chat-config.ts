@@ -1,10 +1,6 @@
 import { createChatClient, type ChatClient } from '@rag/session'
 import { CliConfigError } from '../errors.js'
-import { envName } from './config-keys.js'
-import { configValue, loadConfig, userConfigPath, type ResolvedConfig } from './load-config.js'
-
-/** Keys that decide where questions and the API key are sent: a repository's own config file may not set them. */
-export const UNTRUSTED_PROJECT_CHAT_KEYS: readonly string[] = Object.freeze(['chat.baseUrl', 'chat.apiKeyEnv'])
+import { configValue, type ResolvedConfig } from './load-config.js'
 
 /** The chat settings of one command. */
 export interface ChatConfig {
@@ -25,42 +21,23 @@ export interface ChatConfig {
 /** What resolving chat settings needs besides the configuration. */
 export interface ChatConfigInput {
   readonly config: ResolvedConfig
+  /** Where the API key is read from. */
   readonly env: NodeJS.ProcessEnv
-  /** The flags as `loadConfig` took them, to resolve the trusted keys again without the project file. */
-  readonly flags: Parameters<typeof loadConfig>[0]['flags']
-  /** Receives one warning per ignored project value. */
-  readonly warn: (message: string) => void
 }
 
 /**
- * The value of `key` from every layer but the project file: the user file, `RAG_*` variables
- * and flags. (The user file is read in the project file's place, which leaves the user's values.)
- */
-function trustedValue(key: string, { config, env, flags }: ChatConfigInput): string {
-  const resolved = config.values.get(key)
-  if (resolved?.source.kind !== 'project') return configValue<string>(config, key)
-  const withoutProject = loadConfig({ projectFile: userConfigPath(env), env, flags: flags ?? {} })
-  return configValue<string>(withoutProject, key)
-}
-
-/**
- * The chat settings from the configuration. `chat.baseUrl` and `chat.apiKeyEnv` from the indexed
- * repository's own rag.config.json are ignored with a warning: that file comes with the code, and
- * could otherwise send your questions, and the key in any variable it names, to a server of its
- * choosing. The key is read from the variable `chat.apiKeyEnv` names.
+ * The chat settings from the configuration. `chat.baseUrl` and `chat.apiKeyEnv` are never taken
+ * from the indexed repository's own rag.config.json (`loadConfig` leaves them out, and the command
+ * warns): that file comes with the code, and could otherwise send your questions, and the key in
+ * any variable it names, to a server of its choosing. The key is read from the variable
+ * `chat.apiKeyEnv` names.
  *
  * @throws CliConfigError for a base URL that is not http(s) or a variable name that is not one.
  */
 export function chatConfig(input: ChatConfigInput): ChatConfig {
-  const { config, env, warn } = input
-  for (const key of UNTRUSTED_PROJECT_CHAT_KEYS) {
-    const resolved = config.values.get(key)
-    if (resolved?.source.kind === 'project') {
-      warn(`${key} in ${resolved.source.where} is ignored: a repository's config may not choose where questions and the API key go; set it in ${userConfigPath(env)} or ${envName(key)} instead.`)
-    }
-  }
-  const baseUrl = trustedValue('chat.baseUrl', input)
-  const apiKeyEnv = trustedValue('chat.apiKeyEnv', input)
+  const { config, env } = input
+  const baseUrl = configValue<string>(config, 'chat.baseUrl')
+  const apiKeyEnv = configValue<string>(config, 'chat.apiKeyEnv')
   let url: URL | undefined
   try {
     url = new URL(baseUrl)

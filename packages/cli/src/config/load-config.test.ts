@@ -90,3 +90,73 @@ describe('loadConfig', () => {
     expect(new Set(CONFIG_KEYS.map((k) => envName(k.key))).size).toBe(CONFIG_KEYS.length)
   })
 })
+
+describe('loadConfig: what the indexed repository\'s own config may set', () => {
+  let dir: string
+  let env: NodeJS.ProcessEnv
+  let projectFile: string
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rag-config-trust-'))
+    env = { XDG_CONFIG_HOME: join(dir, 'xdg') }
+    projectFile = join(dir, 'project', 'rag.config.json')
+    await mkdir(join(dir, 'xdg', 'rag'), { recursive: true })
+    await mkdir(join(dir, 'project'), { recursive: true })
+  })
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('ignores prompt.format "plain" from the project file with one message naming key and file, and keeps its safe value', async () => {
+    await writeFile(projectFile, JSON.stringify({ prompt: { format: 'plain' } }))
+    const config = loadConfig({ projectFile, env })
+    expect(config.values.get('prompt.format')).toEqual({ value: 'fenced', source: { kind: 'default' } })
+    expect(config.ignored).toEqual([
+      {
+        key: 'prompt.format',
+        file: projectFile,
+        message: `prompt.format in ${projectFile} is ignored: a repository's config may not switch off the fencing of \`rag prompt\` that marks retrieved text as data, not instructions; set it in ${userConfigPath(env)} or RAG_PROMPT_FORMAT instead.`,
+      },
+    ])
+    await writeFile(projectFile, JSON.stringify({ prompt: { format: 'fenced' } }))
+    expect(loadConfig({ projectFile, env }).ignored).toEqual([])
+  })
+
+  it('lets the user file, the environment and flags set prompt.format, with the project file\'s value still ignored', async () => {
+    await writeFile(projectFile, JSON.stringify({ prompt: { format: 'plain' } }))
+    await writeFile(userConfigPath(env), JSON.stringify({ prompt: { format: 'plain' } }))
+    expect(loadConfig({ projectFile, env }).values.get('prompt.format')).toEqual({ value: 'plain', source: { kind: 'user', where: userConfigPath(env) } })
+    await rm(userConfigPath(env))
+    expect(configValue(loadConfig({ projectFile, env: { ...env, RAG_PROMPT_FORMAT: 'plain' } }), 'prompt.format')).toBe('plain')
+    expect(configValue(loadConfig({ projectFile, env, flags: { 'prompt.format': { value: 'plain', flag: '--format' } } }), 'prompt.format')).toBe('plain')
+  })
+
+  it('lets the project file lower a limit but not raise it above its default, nor pick the store or chat server', async () => {
+    await writeFile(
+      projectFile,
+      JSON.stringify({
+        index: { maxFiles: 100, maxFileBytes: 1024 * 1024 * 1024, maxIgnoreSelectors: 10_000_000 },
+        store: { url: 'postgres://rag:secret@attacker.example/rag', statementTimeoutMs: 0, poolSize: 2 },
+        chat: { baseUrl: 'http://attacker.example/v1', timeoutMs: 1000, maxRetries: 1000 },
+        search: { topK: 3 },
+      }),
+    )
+    const config = loadConfig({ projectFile, env })
+    expect(config.ignored.map((i) => i.key).sort()).toEqual(['chat.baseUrl', 'chat.maxRetries', 'index.maxFileBytes', 'index.maxIgnoreSelectors', 'store.statementTimeoutMs', 'store.url'])
+    expect(config.ignored.find((i) => i.key === 'index.maxIgnoreSelectors')!.message).toMatch(
+      /^index\.maxIgnoreSelectors in .*rag\.config\.json is ignored: a repository's config may not raise this limit above its default of 100000; set it in .* or RAG_INDEX_MAX_IGNORE_SELECTORS instead\.$/,
+    )
+    expect(configValue(config, 'index.maxFiles')).toBe(100)
+    expect(configValue(config, 'store.poolSize')).toBe(2)
+    expect(configValue(config, 'chat.timeoutMs')).toBe(1000)
+    expect(configValue(config, 'search.topK')).toBe(3)
+    expect(configValue(config, 'index.maxFileBytes')).toBeUndefined()
+    expect(configValue(config, 'store.url')).toBeUndefined()
+    expect(configValue(config, 'store.statementTimeoutMs')).toBe(30_000)
+    // The same values from the user's own file are taken (and the project file's still ignored).
+    await writeFile(userConfigPath(env), JSON.stringify({ index: { maxIgnoreSelectors: 10_000_000 }, store: { url: 'postgres://localhost/rag' } }))
+    const user = loadConfig({ projectFile, env })
+    expect(configValue(user, 'index.maxIgnoreSelectors')).toBe(10_000_000)
+    expect(configValue(user, 'store.url')).toBe('postgres://localhost/rag')
+    expect(user.ignored.map((i) => i.key)).toContain('store.url')
+  })
+})

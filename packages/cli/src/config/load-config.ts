@@ -21,9 +21,20 @@ export interface ResolvedValue {
   readonly source: ConfigSource
 }
 
+/** A value of the repository's own config file that was not taken (see `project-trust.ts`). */
+export interface IgnoredValue {
+  readonly key: string
+  /** The project file. */
+  readonly file: string
+  /** One sentence for the user: the key, the file, why, and where to set it instead. */
+  readonly message: string
+}
+
 /** The effective configuration: every key, its value and where it came from. */
 export interface ResolvedConfig {
   readonly values: ReadonlyMap<string, ResolvedValue>
+  /** Values of the project file that weaken a safety setting, ignored: the caller warns about each. */
+  readonly ignored: readonly IgnoredValue[]
   /** The configuration files consulted, and whether each exists. */
   readonly files: { readonly user: { path: string; found: boolean }; readonly project: { path: string; found: boolean } }
 }
@@ -133,7 +144,8 @@ function readFile(path: string): Map<string, unknown> | undefined {
 
 /**
  * Resolves the configuration: defaults, then the user file, the project file, `RAG_*`
- * environment variables and flags, each overriding the one before.
+ * environment variables and flags, each overriding the one before. A project-file value its key's
+ * `fromProject` refuses is left out (the user file's or the default stays) and listed in `ignored`.
  *
  * @throws CliConfigError naming the key, the file (or variable, or flag) and the expected type.
  */
@@ -147,11 +159,21 @@ export function loadConfig({ projectFile, env = process.env, flags = {} }: LoadC
     ['project', projectFile],
   ]
   const found = { user: false, project: false }
+  const ignored: IgnoredValue[] = []
   for (const [kind, path] of layers) {
     const entries = readFile(path)
     if (entries === undefined) continue
     found[kind as 'user' | 'project'] = true
-    for (const [key, raw] of entries) values.set(key, { value: check(KEYS.get(key)!, raw, path), source: { kind, where: path } })
+    for (const [key, raw] of entries) {
+      const spec = KEYS.get(key)!
+      const value = check(spec, raw, path)
+      if (kind === 'project' && spec.fromProject !== undefined && !spec.fromProject.accepts(value)) {
+        const message = `${key} in ${path} is ignored: a repository's config may not ${spec.fromProject.because}; set it in ${userFile} or ${envName(key)} instead.`
+        ignored.push({ key, file: path, message })
+        continue
+      }
+      values.set(key, { value, source: { kind, where: path } })
+    }
   }
   for (const spec of CONFIG_KEYS) {
     const name = envName(spec.key)
@@ -164,7 +186,7 @@ export function loadConfig({ projectFile, env = process.env, flags = {} }: LoadC
     if (spec === undefined || value === undefined) continue
     values.set(key, { value: check(spec, value, `the flag ${flag}`), source: { kind: 'flag', where: flag } })
   }
-  return { values, files: { user: { path: userFile, found: found.user }, project: { path: projectFile, found: found.project } } }
+  return { values, ignored, files: { user: { path: userFile, found: found.user }, project: { path: projectFile, found: found.project } } }
 }
 
 /** The value of `key` (as resolved), typed by the caller. */

@@ -23,10 +23,9 @@ function escapeOne(char: string): string {
  * Makes text from the corpus or from a model safe to print on a terminal: every character a
  * terminal could act on becomes a visible escape (`ESC` → `\x1b`, U+202E → `\u202e`); tab is kept,
  * and so are line feeds with `keepLineFeeds` (an answer has lines; a path must not). `--json`
- * output never goes through it.
- *
- * (`rag ask`'s own copy until the CLI's one escaping function of issue 11 is on main; then this
- * file goes and `ask` uses that one.)
+ * output never goes through it. Every text line of the CLI goes through it (`Output.line` and
+ * `note` keep line feeds); fields that must stay on one line (paths, symbols, previews, queries)
+ * are escaped whole where they are printed.
  *
  * @example
  * escapeTerminal('evil\u001b]52;c;aGk=\u0007.ts') // 'evil\\x1b]52;c;aGk=\\x07.ts'

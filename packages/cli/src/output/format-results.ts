@@ -1,4 +1,5 @@
 import type { Document, SearchResult } from '@rag/core'
+import { escapeTerminal } from './escape-terminal.js'
 
 /** A search result as `--json` prints it. */
 export interface JsonResult {
@@ -56,7 +57,7 @@ export function toJsonResult(result: SearchResult, index: number): JsonResult {
 }
 
 /**
- * Human lines for results: `N. path:start-end  score S  kind symbol`, a short preview of the
+ * Human lines for results (one line each, corpus text escaped with `escapeTerminal`): `N. path:start-end  score S  kind symbol`, a short preview of the
  * content, and with `explain` each stream's rank and own score.
  */
 export function formatResults(results: readonly SearchResult[], { explain }: { explain: boolean }): string[] {
@@ -65,13 +66,15 @@ export function formatResults(results: readonly SearchResult[], { explain }: { e
     const j = toJsonResult(result, i)
     const full = [j.kind, j.symbol].filter((x) => x !== undefined && x !== '').join(' ')
     const label = full.length > 60 ? `${full.slice(0, 57)}...` : full
-    lines.push(`${String(i + 1).padStart(2)}. ${locationOf(result.document)}  score ${result.score.toFixed(4)}${label ? `  ${label}` : ''}`)
+    // Paths, symbols and content come from the corpus: escaped, so a file cannot drive the terminal
+    // (OSC 52, ESC[2J) and a newline in a file name cannot split a result's line.
+    lines.push(`${String(i + 1).padStart(2)}. ${escapeTerminal(locationOf(result.document))}  score ${result.score.toFixed(4)}${label ? `  ${escapeTerminal(label)}` : ''}`)
     const preview = result.document.content
       .split('\n')
       .map((l) => l.trimEnd())
       .filter((l) => l.trim() !== '')
       .slice(0, PREVIEW_LINES)
-    for (const line of preview) lines.push(`      ${line.length > 110 ? `${line.slice(0, 107)}...` : line}`)
+    for (const line of preview) lines.push(`      ${escapeTerminal(line.length > 110 ? `${line.slice(0, 107)}...` : line)}`)
     if (explain) {
       for (const e of j.explain) lines.push(`      ${e.stream}: rank ${e.rank + 1}, score ${e.score.toPrecision(4)}, fused ${e.fused.toFixed(5)}`)
     }

@@ -1,3 +1,5 @@
+import { escapeTerminal } from './escape-terminal.js'
+
 /** Where the CLI writes: anything with `write`, like `process.stdout`. */
 export interface Writable {
   write(text: string): unknown
@@ -13,13 +15,18 @@ export interface Output {
   readonly json: boolean
   /** `--debug`: stack traces on errors. */
   readonly debug: boolean
-  /** Writes a line to stdout. */
+  /**
+   * Writes a line to stdout, with every character a terminal could act on (ESC, CR, C1 controls,
+   * bidi overrides) shown as an escape: corpus text can never drive the terminal. Line feeds are
+   * kept; escape one-line fields (paths, symbols) with `escapeTerminal` before, so that a newline
+   * in a file name cannot split a line.
+   */
   line(text?: string): void
-  /** Writes text to stdout as it is, without a newline (a streamed answer). */
+  /** Writes text to stdout exactly as it is, without a newline (`rag prompt`'s prompt, an escaped answer). */
   write(text: string): void
   /** Writes a JSON value as one line to stdout. */
   emit(value: unknown): void
-  /** Writes a line to stderr (warnings, notes, progress lines). */
+  /** Writes a line to stderr (warnings, notes, progress lines), escaped as `line` is. */
   note(text: string): void
   /** The stderr stream, for progress bars. */
   readonly stderr: Writable
@@ -31,9 +38,9 @@ export function createOutput(stdout: Writable, stderr: Writable, { json, debug }
     json,
     debug,
     stderr,
-    line: (text = '') => void stdout.write(`${text}\n`),
+    line: (text = '') => void stdout.write(`${escapeTerminal(text, { keepLineFeeds: true })}\n`),
     write: (text) => void stdout.write(text),
     emit: (value) => void stdout.write(`${JSON.stringify(value)}\n`),
-    note: (text) => void stderr.write(`${text}\n`),
+    note: (text) => void stderr.write(`${escapeTerminal(text, { keepLineFeeds: true })}\n`),
   }
 }

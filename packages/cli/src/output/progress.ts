@@ -1,5 +1,6 @@
 import type { IndexProgress, ProgressListener } from '@rag/core'
 import type { Output } from './output.js'
+import { escapeTerminal } from './escape-terminal.js'
 
 /** Reports index progress: a bar on a terminal, a line a second otherwise, JSON events with `--json`. */
 export interface ProgressReporter {
@@ -36,7 +37,7 @@ export function createProgressReporter(output: Output, now: () => number = Date.
       const filled = Math.round(ratio * BAR_WIDTH)
       const head = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${p.indexedFiles}/${p.totalFiles} `
       const width = Math.max(40, (output.stderr.columns || 80) - 1)
-      output.stderr.write(`\r\x1b[2K${head}${fit(p.currentFile, Math.max(0, width - head.length))}`)
+      output.stderr.write(`\r\x1b[2K${head}${fit(escapeTerminal(p.currentFile), Math.max(0, width - head.length))}`)
       drawn = true
     } else {
       output.note(`indexed ${p.indexedFiles}/${p.totalFiles} files`)

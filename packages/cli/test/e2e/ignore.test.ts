@@ -149,7 +149,7 @@ describe('ignore-file caps', () => {
     expect((await rag(['index'])).code).toBe(0)
     expectOneLineError(
       await rag(['index'], { ...box.env, RAG_INDEX_MAX_IGNORE_SELECTORS: '5000' }),
-      /^error: Ignore file \.gitignore has too many rules: limit maxIgnoreSelectors is 5000, received 10000; nothing was indexed \(ignore part of the tree or raise index\.maxIgnoreSelectors in rag\.config\.json or RAG_INDEX_MAX_IGNORE_SELECTORS\)\.$/,
+      /^error: Ignore file \.gitignore has too many rules: limit maxIgnoreSelectors is 5000, received 10000; nothing was indexed \(ignore part of the tree or raise index\.maxIgnoreSelectors in the user config \(~\/\.config\/rag\/config\.json\) or RAG_INDEX_MAX_IGNORE_SELECTORS\)\.$/,
     )
   })
 })

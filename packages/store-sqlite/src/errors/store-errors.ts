@@ -1,4 +1,5 @@
 import { RagError, type RagErrorOptions } from '@rag/core'
+import { writable } from '../file-access.js'
 
 /**
  * The file at `path` is not a readable SQLite database: garbage bytes, a truncated file, or pages
@@ -55,17 +56,32 @@ function isSqliteFailure(error: unknown): error is SqliteFailure {
 
 /**
  * Turns an error from better-sqlite3 into the toolkit's typed errors: a malformed file becomes a
- * {@link CorruptStoreError}, a lock held too long a `CONFLICT`, other I/O failures `IO`.
+ * {@link CorruptStoreError}, and so does stored JSON that no longer parses (bytes damaged inside a
+ * row SQLite still reads); a lock held too long a `CONFLICT`, other I/O failures `IO`.
  * `RagError`s pass through unchanged; anything else becomes `INTERNAL`.
  */
 export function toStoreError(error: unknown, path: string, action: string): RagError {
   if (error instanceof RagError) return error
+  if (error instanceof SyntaxError) {
+    return new CorruptStoreError(
+      path,
+      `${path}: the SQLite store is corrupt (a stored value is not valid JSON: ${error.message}) while trying to ${action}; the file was damaged or altered outside the store.`,
+      { cause: error },
+    )
+  }
   if (isSqliteFailure(error)) {
     const code = error.code
     if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
       return new CorruptStoreError(
         path,
         `${path}: the SQLite store is corrupt (${error.message}) while trying to ${action}; expected a readable @rag/store-sqlite database.`,
+        { cause: error },
+      )
+    }
+    if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM' || (code === 'SQLITE_CANTOPEN' && !writable(path))) {
+      return new RagError(
+        'IO',
+        `${path}: cannot ${action}: this user may not write the store or its directory (${code}); reads still work, but to write fix the permissions of ${path} and its directory, or run as their owner.`,
         { cause: error },
       )
     }
