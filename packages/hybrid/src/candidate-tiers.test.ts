@@ -1,6 +1,7 @@
 import type { Document, SearchResult, Stream } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { firstFetchDepth, fuseInTiers, maxDepthFor, type FetchedList } from './candidate-tiers.js'
+import { fuse } from './fuse.js'
 import { HybridRetriever } from './hybrid-retriever.js'
 import { doc, listStream } from './testing/streams.js'
 
@@ -129,6 +130,21 @@ describe('fuseInTiers', () => {
     expect(tiered.slice(0, 2)).toEqual(['p', 'x'])
     expect(tiered.slice(2, 4).sort()).toEqual(['s', 'w'])
     expect(tiered).toHaveLength(8)
+  })
+
+  it('gives exactly what fuse gives when one tier holds the whole lists (scores, explain, documents)', () => {
+    const random = seeded(5)
+    for (let round = 0; round < 50; round++) {
+      const pool = Array.from({ length: 30 }, (_, i) => doc(`d${i}`, `f${i % 7}.ts`))
+      const lists: FetchedList[] = ['a', 'b', 'c'].map((stream, i) => ({
+        stream,
+        weight: 0.2 + i * 0.3,
+        results: randomList(random, pool, Math.floor(random() * 30)).map((document, rank) => ({ document, score: 100 - rank })),
+        complete: true,
+      }))
+      const tiered = fuseInTiers(lists, 64, { ...options, topK: 20, minCandidates: 64, maxCandidates: 64 }).results
+      expect(tiered).toEqual(fuse(lists, { k: 60, maxPerFile: 3, topK: 20 }))
+    }
   })
 
   it('reads at least minCandidates deep, and more only for a larger topK', () => {

@@ -84,10 +84,11 @@ export function rankFused(lists: readonly RankedList[], k: number, depth = Numbe
 /**
  * Keeps at most `maxPerFile` results per `file` metadata value (counted in `perFile`, which the
  * caller may carry over from an earlier call) while appending `ranked` to `out` until `out` holds
- * `limit` results; ids in `taken` are skipped and every appended id is added to it.
+ * `limit` results; ids in `taken` are skipped and every appended id is added to it. Holes in
+ * `contributions` (lists that did not name the document) are left out of `explain`.
  */
 export function appendCapped(
-  ranked: readonly FusedCandidate[],
+  ranked: readonly { readonly document: Document; readonly score: number; readonly contributions: readonly (StreamContribution | undefined)[] }[],
   out: SearchResult[],
   { limit, maxPerFile, taken, perFile }: { readonly limit: number; readonly maxPerFile: number; readonly taken: Set<string>; readonly perFile: Map<MetadataValue, number> },
 ): void {
@@ -102,7 +103,7 @@ export function appendCapped(
       perFile.set(file, count + 1)
     }
     taken.add(document.id)
-    out.push({ document, score, explain: [...contributions] })
+    out.push({ document, score, explain: contributions.filter((c): c is StreamContribution => c !== undefined) })
   }
 }
 
@@ -118,7 +119,8 @@ export function fuse(lists: readonly RankedList[], { k, maxPerFile, topK }: Fuse
   return out
 }
 
-function sumSmallestFirst(contributions: readonly StreamContribution[]): number {
+/** The sum of `contributions`' `fused` shares, smallest first (the same bits in any order). */
+export function sumSmallestFirst(contributions: readonly StreamContribution[]): number {
   if (contributions.length === 1) return contributions[0]!.fused
   return contributions
     .map((c) => c.fused)
@@ -126,6 +128,7 @@ function sumSmallestFirst(contributions: readonly StreamContribution[]): number 
     .reduce((sum, x) => sum + x, 0)
 }
 
-function compareIds(a: string, b: string): number {
+/** Code-unit order of two ids. */
+export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }

@@ -8,7 +8,7 @@ import {
   type SearchResult,
   type Stream,
 } from '@rag/core'
-import { firstFetchDepth, fuseInTiers, maxDepthFor, type FetchedList } from './candidate-tiers.js'
+import { firstFetchDepth, maxDepthFor, TierFusion, type FetchedList } from './candidate-tiers.js'
 import { resolveOptions, show, type HybridRetrieverOptions, type ResolvedOptions } from './options.js'
 
 /** A stream and its weight, as registered with the builder. */
@@ -95,8 +95,9 @@ export class HybridRetriever implements Stream {
       const message = `HybridRetriever "${name}": all ${errors.length} streams failed: ${names}.`
       throw new RagError('ALL_STREAMS_FAILED', message, { cause: new AggregateError(errors, message) })
     }
+    const fusion = new TierFusion(tiers)
     for (;;) {
-      const { results, deeper } = fuseInTiers(lists, fetched, tiers)
+      const { results, deeper } = fusion.advance(lists, fetched)
       if (deeper === undefined) return results
       // The per-file cap left the results short: read the streams that may hold more, deeper.
       // Four times as deep covers two tiers per round, so a huge file costs few rounds.
