@@ -25,7 +25,7 @@ interface WeightedStream {
  * a large `topK`: `candidateMultiplier × topK`, rounded up to a tier), scores each document
  * `Σ weight / (k + rank + 1)` over the streams that returned it (rank from 0), sorts by that score
  * (ties: best single rank, then id), keeps at most `maxPerFile` results per `file` metadata value
- * and returns `topK`. The fused list is built in tiers of fixed depth (`fuseInTiers`), so the
+ * and returns `topK`. The fused list is built in tiers of fixed depth (`TierFusion`), so the
  * results for `topK` are the first `topK` of the results for any larger `topK`, and the first
  * result never depends on `topK`. When the per-file cap leaves fewer than `topK` results and a
  * stream may hold more, the streams are asked again, deeper (up to `maxCandidates`), so one file
