@@ -1,7 +1,7 @@
-import type { Document, SearchResult, Stream } from '@rag/core'
+import type { Document, MetadataValue, SearchResult, Stream } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { firstFetchDepth, fuseInTiers, maxDepthFor, type FetchedList } from './candidate-tiers.js'
-import { fuse } from './fuse.js'
+import { appendCapped, fuse, rankFused } from './fuse.js'
 import { HybridRetriever } from './hybrid-retriever.js'
 import { doc, listStream } from './testing/streams.js'
 
@@ -144,6 +144,33 @@ describe('fuseInTiers', () => {
       }))
       const tiered = fuseInTiers(lists, 64, { ...options, topK: 20, minCandidates: 64, maxCandidates: 64 }).results
       expect(tiered).toEqual(fuse(lists, { k: 60, maxPerFile: 3, topK: 20 }))
+    }
+  })
+
+  it('fuses incrementally exactly as a fresh fusion of each tier would (many tiers, cap, repeats)', () => {
+    // The reference: every tier fused from scratch at its depth by rankFused, placed by appendCapped.
+    const reference = (lists: readonly FetchedList[], topK: number): SearchResult[] => {
+      const out: SearchResult[] = []
+      const taken = new Set<string>()
+      const perFile = new Map<MetadataValue, number>()
+      for (let depth = 4; ; depth *= 2) {
+        const last = depth >= 256 || lists.every((l) => l.results.length <= depth)
+        appendCapped(rankFused(lists, 60, depth), out, { limit: last ? topK : Math.min(topK, depth / 2), maxPerFile: 2, taken, perFile })
+        if (out.length >= topK || last) return out
+      }
+    }
+    const random = seeded(9)
+    for (let round = 0; round < 100; round++) {
+      const pool = Array.from({ length: 150 }, (_, i) => doc(`d${i}`, `f${Math.floor(random() * 12)}.ts`))
+      const lists: FetchedList[] = ['a', 'b'].map((stream, i) => {
+        const picked = randomList(random, pool, Math.floor(random() * 150))
+        // A few repeats of an id within one list: it counts once, at its first place.
+        for (let r = 0; r < 5 && picked.length > 0; r++) picked.splice(Math.floor(random() * picked.length), 0, picked[Math.floor(random() * picked.length)]!)
+        return { stream, weight: 0.4 + i * 0.3, results: picked.map((document, rank) => ({ document, score: 1000 - rank })), complete: true }
+      })
+      const topK = 1 + Math.floor(random() * 80)
+      const tiered = fuseInTiers(lists, 256, { k: 60, maxPerFile: 2, topK, minCandidates: 4, candidateMultiplier: 2, maxCandidates: 256 }).results
+      expect(tiered, `round ${round}`).toEqual(reference(lists, topK))
     }
   })
 
