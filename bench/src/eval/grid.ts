@@ -126,7 +126,7 @@ const silent = { warn: (): void => undefined }
 /**
  * A function that ranks for one configuration, given the streams of its cell (`bm25:<analyzer>`
  * and `tfidf:<analyzer>`, or `sqlite-bm25:` and `sqlite-tfidf:` for the CLI's engines). Hybrid configurations, and single streams with a `maxPerFile`, use the
- * real `HybridRetriever` (k = 60, 2 x topK candidates, `maxPerFile` as configured, 3 by default).
+ * real `HybridRetriever` (k = 60, at least 50 candidates per stream and 2 x topK for a larger topK, `maxPerFile` as configured, 3 by default).
  */
 export function rankerFor(config: Config, streams: ReadonlyMap<string, Stream>): (query: string, topK: number) => Promise<SearchResult[]> {
   const prefix = config.store === undefined ? '' : `${config.store}-`
@@ -139,7 +139,9 @@ export function rankerFor(config: Config, streams: ReadonlyMap<string, Stream>):
     return (q, k) => stream.search(q, k)
   }
   const maxPerFile = config.maxPerFile === null ? Number.POSITIVE_INFINITY : (config.maxPerFile ?? DEFAULT_MAX_PER_FILE)
-  let builder = HybridRetriever.builder({ logger: silent, maxPerFile })
+  // The streams replay 100-deep recordings (quality.ts): reading deeper when the per-file cap
+  // starves the results would only ask them for what was never recorded.
+  let builder = HybridRetriever.builder({ logger: silent, maxPerFile, maxCandidates: 100 })
   for (const [stream, weight] of chosen) builder = builder.stream(stream, weight)
   const retriever = builder.build()
   return (q, k) => retriever.retrieve(q, k)

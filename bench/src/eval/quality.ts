@@ -49,7 +49,7 @@ const SQLITE_VARIANTS: readonly StreamVariant[] = SQLITE_ANALYZERS.flatMap((anal
   { engine: 'sqlite-tfidf', analyzer },
 ])
 
-/** Depth recorded per stream: enough for the file-level ranking (hybrid asks 2 x 50). */
+/** Depth recorded per stream: enough for the file-level ranking (hybrid reads 100 deep for 50; `rankerFor` reads no deeper). */
 const DEPTH = 100
 /** Chunks retrieved for the file-level ranking. */
 const FILE_TOPK = 50

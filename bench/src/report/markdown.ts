@@ -89,7 +89,7 @@ function recommendation(config: Config): string {
   if (config.mode !== 'bm25') lines.push(`- \`InMemoryKnowledgeBase\` analyzer: ${ANALYZER_EXPORT[config.tfidfAnalyzer ?? 'basic']}.`)
   if (config.mode === 'hybrid') {
     const [wb, wt] = config.weights ?? [0.6, 0.4]
-    lines.push(`- \`HybridRetriever\`: \`.stream(bm25, ${wb})\`, \`.stream(new KnowledgeBaseStream(kb), ${wt})\`; k 60, 2 x topK candidates, \`maxPerFile\` 3 (unchanged).`)
+    lines.push(`- \`HybridRetriever\`: \`.stream(bm25, ${wb})\`, \`.stream(new KnowledgeBaseStream(kb), ${wt})\`; k 60, every stream read at least 50 deep (2 x topK for a larger topK, in tiers so topK never changes the order), \`maxPerFile\` 3 (unchanged).`)
   } else {
     lines.push(`- \`HybridRetriever\`: only the ${config.mode === 'bm25' ? 'BM25' : 'knowledge-base'} stream (weight 1); \`maxPerFile\` ${config.maxPerFile === null ? 'Infinity' : (config.maxPerFile ?? 'n/a')}.`)
   }
@@ -182,7 +182,7 @@ export function renderMarkdown(result: BenchResult): string {
     '- **Split.** `dev` when FNV-1a of `split:<id>` is even, else `test`; id = `corpus:file:qname:startLine`. Everything is chosen on dev; test is only reported.',
     '- **Chunk level.** Relevant chunks = chunks of the target\'s file whose line range overlaps the function\'s definition lines (first decorator or overload line to the last line of the body). Recall@k = a relevant chunk is among the first k results; MRR@10 = 1/rank of the first relevant chunk within 10; nDCG@10 = 1/log2(rank+1) of the first relevant chunk (the target counts once, ideal DCG = 1).',
     `- **File level.** The same query asks for 50 chunks; their files, deduplicated in rank order, are the file ranking; the target file is the function's file. Same metric definitions on that ranking. **R@20k chars**: a relevant chunk is among the top-50 results that fit, in rank order, within ${BUDGET_CHARS.toLocaleString('en')} characters (about 5,000 tokens): compares chunk sizes at equal reading cost.`,
-    '- **Configurations.** BM25 = `BM25Stream` (k1 1.2, b 0.75, no capacity limit, no expiry); TF-IDF = `InMemoryKnowledgeBase` through `KnowledgeBaseStream`; hybrid = `HybridRetriever` with its defaults (RRF k 60, 2 x topK candidates, at most 3 chunks per file), streams recorded once per query at depth 100 and replayed (valid because both streams rank deterministically). Analyzers: `basic` (core `basicAnalyzer`, the knowledge base default), `compatible` (seed, BM25Stream default), `code-aware` (identifier splitting). Fields: BM25Stream has no field option, so fields are evaluated by indexing a derived text (`file` path and/or `qname`/`symbol`/`symbols` lines before the content) while returning the original chunk.',
+    '- **Configurations.** BM25 = `BM25Stream` (k1 1.2, b 0.75, no capacity limit, no expiry); TF-IDF = `InMemoryKnowledgeBase` through `KnowledgeBaseStream`; hybrid = `HybridRetriever` with its defaults (RRF k 60, every stream read at least 50 deep and 2 x topK for a larger topK, at most 3 chunks per file), streams recorded once per query at depth 100 and replayed (valid because both streams rank deterministically). Analyzers: `basic` (core `basicAnalyzer`, the knowledge base default), `compatible` (seed, BM25Stream default), `code-aware` (identifier splitting). Fields: BM25Stream has no field option, so fields are evaluated by indexing a derived text (`file` path and/or `qname`/`symbol`/`symbols` lines before the content) while returning the original chunk.',
     '',
     '## Results, dev and test',
     '',

@@ -20,6 +20,17 @@ export interface FuseOptions {
   readonly topK: number
 }
 
+/** A fused document before the per-file cap: what {@link rankFused} returns, best first. */
+export interface FusedCandidate {
+  readonly document: Document
+  /** Σ weight / (k + rank + 1) over the lists that named the document. */
+  readonly score: number
+  /** Best rank of the document in any list. */
+  readonly bestRank: number
+  /** One contribution per list that named the document, in list order. */
+  readonly contributions: readonly StreamContribution[]
+}
+
 interface Candidate {
   document: Document
   /** Best rank of the document in any list; the document object comes from that list. */
@@ -28,7 +39,7 @@ interface Candidate {
 }
 
 /**
- * Weighted Reciprocal Rank Fusion. A document's score is the sum over lists of
+ * Weighted Reciprocal Rank Fusion without the cut. A document's score is the sum over lists of
  * `weight / (k + rank + 1)`, rank counted from 0 after dropping repeats of an id within one list
  * (a list that names a document twice counts it once, at its first and best place). Documents are
  * merged by `document.id`, never by content; the document object returned is the one from the list
@@ -36,17 +47,19 @@ interface Candidate {
  *
  * Sorted by fused score, then best single rank, then id, so the order never depends on timing or
  * hash order. Contributions are summed smallest first, so documents with the same contributions get
- * bit-identical scores whatever the list order. Then at most `maxPerFile` results per `file` value
- * are kept, up to `topK`.
+ * bit-identical scores whatever the list order. `depth` cuts every list to its first `depth`
+ * entries first (repeats included), as if each stream had been asked for `depth`.
  *
  * Pure and synchronous.
  */
-export function fuse(lists: readonly RankedList[], { k, maxPerFile, topK }: FuseOptions): SearchResult[] {
+export function rankFused(lists: readonly RankedList[], k: number, depth = Number.POSITIVE_INFINITY): FusedCandidate[] {
   const byId = new Map<string, Candidate>()
   for (const { stream, weight, results } of lists) {
     const seen = new Set<string>()
     let rank = 0
-    for (const { document, score } of results) {
+    const end = Math.min(results.length, depth)
+    for (let i = 0; i < end; i++) {
+      const { document, score } = results[i]!
       if (seen.has(document.id)) continue
       seen.add(document.id)
       const contribution: StreamContribution = { stream, rank, score, fused: weight / (k + rank + 1) }
@@ -63,32 +76,51 @@ export function fuse(lists: readonly RankedList[], { k, maxPerFile, topK }: Fuse
       rank++
     }
   }
+  const ranked = [...byId.values()].map(({ document, bestRank, contributions }) => ({ document, bestRank, contributions, score: sumSmallestFirst(contributions) }))
+  ranked.sort((a, b) => b.score - a.score || a.bestRank - b.bestRank || compareIds(a.document.id, b.document.id))
+  return ranked
+}
 
-  const ranked = [...byId.values()].map((candidate) => ({ candidate, score: sumSmallestFirst(candidate.contributions) }))
-  ranked.sort(
-    (a, b) =>
-      b.score - a.score ||
-      a.candidate.bestRank - b.candidate.bestRank ||
-      compareIds(a.candidate.document.id, b.candidate.document.id),
-  )
-
-  const out: SearchResult[] = []
-  const perFile = new Map<MetadataValue, number>()
-  for (const { candidate, score } of ranked) {
-    if (out.length >= topK) break
+/**
+ * Keeps at most `maxPerFile` results per `file` metadata value (counted in `perFile`, which the
+ * caller may carry over from an earlier call) while appending `ranked` to `out` until `out` holds
+ * `limit` results; ids in `taken` are skipped and every appended id is added to it. Holes in
+ * `contributions` (lists that did not name the document) are left out of `explain`.
+ */
+export function appendCapped(
+  ranked: readonly { readonly document: Document; readonly score: number; readonly contributions: readonly (StreamContribution | undefined)[] }[],
+  out: SearchResult[],
+  { limit, maxPerFile, taken, perFile }: { readonly limit: number; readonly maxPerFile: number; readonly taken: Set<string>; readonly perFile: Map<MetadataValue, number> },
+): void {
+  for (const { document, score, contributions } of ranked) {
+    if (out.length >= limit) return
+    if (taken.has(document.id)) continue
     // `?.`: a hand-written stream may return documents without metadata.
-    const file = candidate.document.metadata?.file
+    const file = document.metadata?.file
     if (file !== undefined) {
       const count = perFile.get(file) ?? 0
       if (count >= maxPerFile) continue
       perFile.set(file, count + 1)
     }
-    out.push({ document: candidate.document, score, explain: candidate.contributions })
+    taken.add(document.id)
+    out.push({ document, score, explain: contributions.filter((c): c is StreamContribution => c !== undefined) })
   }
+}
+
+/**
+ * Weighted Reciprocal Rank Fusion ({@link rankFused}), then at most `maxPerFile` results per `file`
+ * value are kept, up to `topK`.
+ *
+ * Pure and synchronous.
+ */
+export function fuse(lists: readonly RankedList[], { k, maxPerFile, topK }: FuseOptions): SearchResult[] {
+  const out: SearchResult[] = []
+  appendCapped(rankFused(lists, k), out, { limit: topK, maxPerFile, taken: new Set(), perFile: new Map() })
   return out
 }
 
-function sumSmallestFirst(contributions: readonly StreamContribution[]): number {
+/** The sum of `contributions`' `fused` shares, smallest first (the same bits in any order). */
+export function sumSmallestFirst(contributions: readonly StreamContribution[]): number {
   if (contributions.length === 1) return contributions[0]!.fused
   return contributions
     .map((c) => c.fused)
@@ -96,6 +128,7 @@ function sumSmallestFirst(contributions: readonly StreamContribution[]): number 
     .reduce((sum, x) => sum + x, 0)
 }
 
-function compareIds(a: string, b: string): number {
+/** Code-unit order of two ids. */
+export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }

@@ -28,18 +28,27 @@ describe('HybridRetriever.retrieve', () => {
     ])
   })
 
-  it('asks each stream for exactly 2 × topK, with the query unchanged', async () => {
-    const a = bm25()
-    const b = tfidf()
-    await HybridRetriever.builder().stream(a, 0.6).stream(b, 0.4).build().retrieve('auth flow', 7)
-    expect(a.calls).toEqual([['auth flow', 14]])
-    expect(b.calls).toEqual([['auth flow', 14]])
+  it('asks each stream for minCandidates (50) for any small topK, with the query unchanged', async () => {
+    for (const topK of [1, 7, 25]) {
+      const a = bm25()
+      const b = tfidf()
+      await HybridRetriever.builder().stream(a, 0.6).stream(b, 0.4).build().retrieve('auth flow', topK)
+      expect(a.calls).toEqual([['auth flow', 50]])
+      expect(b.calls).toEqual([['auth flow', 50]])
+    }
   })
 
-  it('asks candidateMultiplier × topK when configured', async () => {
-    const a = bm25()
-    await HybridRetriever.builder({ candidateMultiplier: 5 }).stream(a, 1).build().retrieve('q', 3)
-    expect(a.calls).toEqual([['q', 15]])
+  it('asks candidateMultiplier × topK rounded up to a tier (minCandidates × 2^n) for a larger topK', async () => {
+    const depths: number[] = []
+    for (const topK of [26, 50, 51, 300]) {
+      const a = bm25()
+      await HybridRetriever.builder().stream(a, 1).build().retrieve('q', topK)
+      depths.push(a.calls[0]![1])
+    }
+    expect(depths).toEqual([100, 100, 200, 800])
+    const b = bm25()
+    await HybridRetriever.builder({ candidateMultiplier: 5, minCandidates: 10 }).stream(b, 1).build().retrieve('q', 3)
+    expect(b.calls).toEqual([['q', 20]])
   })
 
   it('asks all streams at once', async () => {
@@ -134,9 +143,9 @@ describe('HybridRetriever.retrieve', () => {
   it('cuts a stream that returns more than it was asked for', async () => {
     const greedy: Stream = { name: 'greedy', search: async () => ['A', 'B', 'C', 'D', 'E', 'F'].map((id, i) => ({ document: doc(id), score: 6 - i })) }
     const lift = listStream('lift', [doc('E')])
-    // topK 2: each stream is asked for 4, so greedy's E (rank 4) does not count. E gets 1/61 from
-    // lift alone and ties with A (1/61 from greedy); had it counted, E would lead with 1/61 + 1/65.
-    const results = await HybridRetriever.builder().stream(greedy, 1).stream(lift, 1).build().retrieve('q', 2)
+    // minCandidates 4, topK 2: each stream is asked for 4, so greedy's E (rank 4) does not count. E
+    // gets 1/61 from lift alone and ties with A (1/61 from greedy); had it counted, E would lead with 1/61 + 1/65.
+    const results = await HybridRetriever.builder({ minCandidates: 4 }).stream(greedy, 1).stream(lift, 1).build().retrieve('q', 2)
     expect(ids(results)).toEqual(['A', 'E'])
     expect(results[1]!.explain).toEqual([{ stream: 'lift', rank: 0, score: 1, fused: 1 / 61 }])
   })
@@ -217,6 +226,10 @@ describe('HybridRetriever.builder', () => {
     [{ candidateMultiplier: 0 }, 'candidateMultiplier must be a positive integer; received 0.'],
     [{ candidateMultiplier: 1.5 }, 'candidateMultiplier must be a positive integer; received 1.5.'],
     [{ maxPerFile: 0 }, 'maxPerFile must be a positive integer or Infinity; received 0.'],
+    [{ minCandidates: 0 }, 'minCandidates must be a positive integer; received 0.'],
+    [{ minCandidates: 2.5 }, 'minCandidates must be a positive integer; received 2.5.'],
+    [{ maxCandidates: 40 }, 'maxCandidates must be an integer of at least minCandidates (50); received 40.'],
+    [{ maxCandidates: Number.POSITIVE_INFINITY }, 'maxCandidates must be an integer of at least minCandidates (50); received Infinity.'],
     [{ name: '' }, 'name must be a non-empty string; received "".'],
     [{ logger: {} as Logger }, 'logger must have a warn(message, ...details) method; received a value without one.'],
   ])('rejects the options %o with ConfigError', (options, message) => {

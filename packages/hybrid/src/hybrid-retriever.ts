@@ -8,7 +8,7 @@ import {
   type SearchResult,
   type Stream,
 } from '@rag/core'
-import { fuse, type RankedList } from './fuse.js'
+import { firstFetchDepth, maxDepthFor, TierFusion, type FetchedList } from './candidate-tiers.js'
 import { resolveOptions, show, type HybridRetrieverOptions, type ResolvedOptions } from './options.js'
 
 /** A stream and its weight, as registered with the builder. */
@@ -21,12 +21,17 @@ interface WeightedStream {
  * Fuses several streams (BM25, TF-IDF, vectors, your own) with weighted Reciprocal Rank Fusion.
  * Build one with {@link HybridRetriever.builder}.
  *
- * `retrieve(query, topK)` asks every stream at once for `candidateMultiplier × topK` results,
- * scores each document `Σ weight / (k + rank + 1)` over the streams that returned it (rank from 0),
- * sorts by that score (ties: best single rank, then id), keeps at most `maxPerFile` results per
- * `file` metadata value and returns `topK`. Each result's `explain` lists every stream's rank, own
- * score and share of the fused score. A stream that throws is logged and skipped; if every stream
- * throws, `retrieve` rejects with `RagError` code `ALL_STREAMS_FAILED`.
+ * `retrieve(query, topK)` asks every stream at once for at least `minCandidates` results (more for
+ * a large `topK`: `candidateMultiplier × topK`, rounded up to a tier), scores each document
+ * `Σ weight / (k + rank + 1)` over the streams that returned it (rank from 0), sorts by that score
+ * (ties: best single rank, then id), keeps at most `maxPerFile` results per `file` metadata value
+ * and returns `topK`. The fused list is built in tiers of fixed depth (`TierFusion`), so the
+ * results for `topK` are the first `topK` of the results for any larger `topK`, and the first
+ * result never depends on `topK`. When the per-file cap leaves fewer than `topK` results and a
+ * stream may hold more, the streams are asked again, deeper (up to `maxCandidates`), so one file
+ * with thousands of matching chunks cannot hide the others. Each result's `explain` lists every
+ * stream's rank, own score and share of the fused score. A stream that throws is logged and
+ * skipped; if every stream throws, `retrieve` rejects with `RagError` code `ALL_STREAMS_FAILED`.
  *
  * It is a `Stream` itself (`search` is `retrieve`), so retrievers nest.
  *
@@ -69,31 +74,58 @@ export class HybridRetriever implements Stream {
   async retrieve(query: string, topK: number): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
-    const { candidateMultiplier, k, maxPerFile, logger, name } = this.#options
-    const wanted = Math.min(topK * candidateMultiplier, Number.MAX_SAFE_INTEGER)
-    const answers = await Promise.all(this.#streams.map(({ stream }) => ask(stream, query, wanted)))
+    const { candidateMultiplier, k, maxPerFile, minCandidates, maxCandidates, name } = this.#options
+    const tiers = { k, maxPerFile, topK, minCandidates, candidateMultiplier, maxCandidates }
+    let fetched = firstFetchDepth(tiers)
+    const answers = await Promise.all(this.#streams.map(({ stream }) => ask(stream, query, fetched)))
 
-    const lists: RankedList[] = []
+    const lists: (FetchedList & { readonly index: number })[] = []
     const errors: unknown[] = []
-    answers.forEach((answer, i) => {
-      const { stream, weight } = this.#streams[i]!
+    answers.forEach((answer, index) => {
+      const { stream, weight } = this.#streams[index]!
       if (answer.ok) {
-        lists.push({ stream: stream.name, weight, results: answer.results })
+        lists.push({ index, stream: stream.name, weight, results: answer.results, complete: answer.results.length < fetched })
         return
       }
       errors.push(answer.error)
-      try {
-        logger.warn(`HybridRetriever "${name}": stream "${stream.name}" failed and was skipped: ${messageOf(answer.error)}`, answer.error)
-      } catch {
-        // A broken logger must not turn a skipped stream into a failed retrieval.
-      }
+      this.#warnSkipped(stream.name, answer.error)
     })
     if (lists.length === 0) {
       const names = this.#streams.map(({ stream }, i) => `"${stream.name}" (${messageOf(errors[i])})`).join(', ')
       const message = `HybridRetriever "${name}": all ${errors.length} streams failed: ${names}.`
       throw new RagError('ALL_STREAMS_FAILED', message, { cause: new AggregateError(errors, message) })
     }
-    return fuse(lists, { k, maxPerFile, topK })
+    const fusion = new TierFusion(tiers)
+    for (;;) {
+      const { results, deeper } = fusion.advance(lists, fetched)
+      if (deeper === undefined) return results
+      // The per-file cap left the results short: read the streams that may hold more, deeper.
+      // Four times as deep covers two tiers per round, so a huge file costs few rounds.
+      const depth = Math.min(Math.max(deeper, fetched * 4), maxDepthFor(tiers))
+      await Promise.all(
+        lists.map(async (list, at) => {
+          if (list.complete) return
+          const { stream } = this.#streams[list.index]!
+          const answer = await ask(stream, query, depth)
+          if (answer.ok) {
+            lists[at] = { ...list, results: answer.results, complete: answer.results.length < depth }
+          } else {
+            // Keep what it gave before, as all it has: the tiers already fused from it stay as they were.
+            this.#warnSkipped(stream.name, answer.error)
+            lists[at] = { ...list, complete: true }
+          }
+        }),
+      )
+      fetched = depth
+    }
+  }
+
+  #warnSkipped(stream: string, error: unknown): void {
+    try {
+      this.#options.logger.warn(`HybridRetriever "${this.#options.name}": stream "${stream}" failed and was skipped: ${messageOf(error)}`, error)
+    } catch {
+      // A broken logger must not turn a skipped stream into a failed retrieval.
+    }
   }
 
   /** Same as {@link HybridRetriever.retrieve}: lets a retriever serve as a stream of another. */

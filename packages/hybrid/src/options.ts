@@ -20,11 +20,24 @@ export interface HybridRetrieverOptions {
    */
   readonly k?: number
   /**
-   * Each stream is asked for `candidateMultiplier × topK` results, so documents just below one
-   * stream's cut can still be lifted by another.
+   * Each stream is read `candidateMultiplier` times as deep as the positions it fills (at least
+   * `minCandidates` deep), so documents just below one stream's cut can still be lifted by another.
    * @default 2
    */
   readonly candidateMultiplier?: number
+  /**
+   * Every stream is asked for at least this many results, whatever `topK`: every `topK` up to
+   * `minCandidates / candidateMultiplier` fuses the very same lists, and larger ones only add
+   * deeper tiers after those positions.
+   * @default 50
+   */
+  readonly minCandidates?: number
+  /**
+   * When the per-file cap leaves fewer than `topK` results, the streams are asked again, deeper, up
+   * to this many results each (or `candidateMultiplier × topK`, if more).
+   * @default 10000
+   */
+  readonly maxCandidates?: number
   /**
    * At most this many results share one value of the `file` metadata key; documents without `file`
    * are not capped. `Infinity` turns the cap off.
@@ -43,6 +56,8 @@ export interface ResolvedOptions {
   readonly name: string
   readonly k: number
   readonly candidateMultiplier: number
+  readonly minCandidates: number
+  readonly maxCandidates: number
   readonly maxPerFile: number
   readonly logger: Logger
 }
@@ -56,6 +71,8 @@ export function resolveOptions({
   name = 'hybrid',
   k = 60,
   candidateMultiplier = 2,
+  minCandidates = 50,
+  maxCandidates = 10_000,
   maxPerFile = 3,
   logger = console,
 }: HybridRetrieverOptions = {}): ResolvedOptions {
@@ -68,6 +85,12 @@ export function resolveOptions({
   if (typeof candidateMultiplier !== 'number' || !Number.isSafeInteger(candidateMultiplier) || candidateMultiplier < 1) {
     throw new ConfigError(`candidateMultiplier must be a positive integer; received ${show(candidateMultiplier)}.`)
   }
+  if (typeof minCandidates !== 'number' || !Number.isSafeInteger(minCandidates) || minCandidates < 1) {
+    throw new ConfigError(`minCandidates must be a positive integer; received ${show(minCandidates)}.`)
+  }
+  if (typeof maxCandidates !== 'number' || !Number.isSafeInteger(maxCandidates) || maxCandidates < minCandidates) {
+    throw new ConfigError(`maxCandidates must be an integer of at least minCandidates (${minCandidates}); received ${show(maxCandidates)}.`)
+  }
   const capOk = maxPerFile === Number.POSITIVE_INFINITY || (Number.isSafeInteger(maxPerFile) && maxPerFile >= 1)
   if (typeof maxPerFile !== 'number' || !capOk) {
     throw new ConfigError(`maxPerFile must be a positive integer or Infinity; received ${show(maxPerFile)}.`)
@@ -75,7 +98,7 @@ export function resolveOptions({
   if (typeof logger?.warn !== 'function') {
     throw new ConfigError('logger must have a warn(message, ...details) method; received a value without one.')
   }
-  return { name, k, candidateMultiplier, maxPerFile, logger }
+  return { name, k, candidateMultiplier, minCandidates, maxCandidates, maxPerFile, logger }
 }
 
 /** A short, quoted rendering of a received value for error messages. */

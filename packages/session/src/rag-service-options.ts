@@ -81,8 +81,9 @@ export interface RagServiceOptions {
    */
   readonly stateStore?: IndexStateStore
   /**
-   * Fusion options of the `HybridRetriever`: `maxPerFile`, `k`, `candidateMultiplier`, `logger`.
-   * @default {} (RRF k 60, 2 × topK candidates, 3 results per file, console)
+   * Fusion options of the `HybridRetriever`: `maxPerFile`, `k`, `candidateMultiplier`,
+   * `minCandidates`, `maxCandidates`, `logger`.
+   * @default {} (RRF k 60, every stream read at least 50 deep and 2 × topK for a larger topK, deeper up to 10,000 when the per-file cap starves other files, 3 results per file, console)
    */
   readonly retriever?: Omit<HybridRetrieverOptions, 'name'>
   /**

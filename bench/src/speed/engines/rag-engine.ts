@@ -11,7 +11,7 @@ function settingsOf(config: Config): string {
   if (config.mode !== 'bm25') parts.push(`InMemoryKnowledgeBase({ analyzer: ${config.tfidfAnalyzer} }) via KnowledgeBaseStream`)
   if (config.mode === 'hybrid' || config.maxPerFile !== undefined) {
     const cap = config.maxPerFile === null ? 'Infinity' : String(config.maxPerFile ?? 3)
-    parts.push(`HybridRetriever({ k: 60, candidateMultiplier: 2, maxPerFile: ${cap} })`)
+    parts.push(`HybridRetriever({ k: 60, candidateMultiplier: 2, minCandidates: 50, maxPerFile: ${cap} })`)
   }
   if (config.fields !== 'content') parts.push(`indexed text = ${config.fields} lines + content (original chunk returned)`)
   return parts.join('; ')

@@ -1,0 +1,196 @@
+import type { Document, MetadataValue, SearchResult, StreamContribution } from '@rag/core'
+import { appendCapped, compareIds, sumSmallestFirst, type RankedList } from './fuse.js'
+
+/** How deep the streams are read, and how the fused list is built from their lists. */
+export interface TierOptions {
+  /** The RRF constant. */
+  readonly k: number
+  /** At most this many results per `file` metadata value (`Infinity`: no cap). */
+  readonly maxPerFile: number
+  /** The results wanted. */
+  readonly topK: number
+  /** Depth of the shallowest tier: every stream is read at least this deep. */
+  readonly minCandidates: number
+  /** A tier of depth `d` places results up to position `floor(d / candidateMultiplier)`. */
+  readonly candidateMultiplier: number
+  /** Streams are read deeper only up to this depth (or the depth `topK` itself needs, if more). */
+  readonly maxCandidates: number
+}
+
+/** One stream's list as fetched, and whether the stream has nothing beyond it. */
+export interface FetchedList extends RankedList {
+  /** `true` when the stream returned fewer results than it was asked for: it has no more. */
+  readonly complete: boolean
+}
+
+/** What {@link fuseInTiers} could build from the lists it was given. */
+export interface TieredFusion {
+  /** The fused results so far, at most `topK`. */
+  readonly results: SearchResult[]
+  /**
+   * The depth the streams must be read to for the next tier, when the results are short of `topK`
+   * and a stream may hold more than was fetched; `undefined` when the results are final.
+   */
+  readonly deeper: number | undefined
+}
+
+/**
+ * The depth of tier `tier`: `minCandidates × 2^tier`, never past `maxDepth`.
+ */
+export function tierDepth(tier: number, minCandidates: number, maxDepth: number): number {
+  return Math.min(minCandidates * 2 ** tier, maxDepth)
+}
+
+/**
+ * The deepest any stream is read for `topK`: `maxCandidates`, or more when `topK` itself needs it
+ * (the depth of the first tier whose positions reach `topK`).
+ */
+export function maxDepthFor({ topK, minCandidates, candidateMultiplier, maxCandidates }: Omit<TierOptions, 'k' | 'maxPerFile'>): number {
+  let depth = minCandidates
+  while (Math.floor(depth / candidateMultiplier) < topK && depth < Number.MAX_SAFE_INTEGER / 2) depth *= 2
+  return Math.max(maxCandidates, depth)
+}
+
+/** The depth the first fetch needs for `topK`: the first tier whose positions reach `topK`. */
+export function firstFetchDepth(options: Omit<TierOptions, 'k' | 'maxPerFile'>): number {
+  const maxDepth = maxDepthFor(options)
+  for (let tier = 0; ; tier++) {
+    const depth = tierDepth(tier, options.minCandidates, maxDepth)
+    if (Math.floor(depth / options.candidateMultiplier) >= options.topK || depth >= maxDepth) return depth
+  }
+}
+
+interface TierCandidate {
+  document: Document
+  bestRank: number
+  bestList: number
+  /** One contribution per list, by list index (holes for lists that did not name it). */
+  readonly contributions: (StreamContribution | undefined)[]
+  score: number
+  /** Got a contribution since its score was last summed. */
+  dirty: boolean
+  /** Placed, or its file is full: it can never be placed again. */
+  dead: boolean
+}
+
+/** How far one list has been read into the candidates. */
+interface ListCursor {
+  next: number
+  rank: number
+  readonly seen: Set<string>
+}
+
+/**
+ * Fuses lists in tiers of fixed depth, so the result for `topK` is the first `topK` of one ranking
+ * that does not depend on `topK`.
+ *
+ * Tier `t` has depth `d = minCandidates × 2^t`. It fuses every list cut to its first `d` entries (the
+ * very scores {@link rankFused} gives at depth `d`) and fills positions up to
+ * `floor(d / candidateMultiplier)` (at most `maxPerFile` per file, counted over all tiers; documents
+ * placed by an earlier tier are skipped). When the per-file cap leaves a tier short, the next, deeper
+ * tier fills in; so a file with thousands of matching chunks cannot hide the other files. Tiers stop
+ * at `topK` results, when no stream has more, or at the deepest tier ({@link maxDepthFor}).
+ *
+ * Every tier depends only on the lists and its depth, never on `topK`: for streams whose list for
+ * `n` is the first `n` of their list for any larger `n` (a total order, ties broken the same way
+ * every time), `retrieve(q, a)` is the first `a` of `retrieve(q, b)` for every `a < b` while
+ * `b × candidateMultiplier <= maxCandidates`, and the first result is the same for every `topK`.
+ *
+ * Incremental: each tier adds only the entries between the previous depth and its own, and
+ * {@link TierFusion.advance} resumes where it stopped when the lists come back deeper (each longer
+ * list must start with the shorter one).
+ */
+export class TierFusion {
+  readonly #options: TierOptions
+  readonly #maxDepth: number
+  readonly #results: SearchResult[] = []
+  readonly #taken = new Set<string>()
+  readonly #perFile = new Map<MetadataValue, number>()
+  readonly #byId = new Map<string, TierCandidate>()
+  readonly #cursors: ListCursor[] = []
+  #tier = 0
+
+  constructor(options: TierOptions) {
+    this.#options = options
+    this.#maxDepth = maxDepthFor(options)
+  }
+
+  /**
+   * Runs tiers over `lists` (each fetched `fetched` deep, or complete; the same lists in the same
+   * order on every call) until the results are final or a tier needs the lists deeper.
+   */
+  advance(lists: readonly FetchedList[], fetched: number): TieredFusion {
+    const { topK, candidateMultiplier, minCandidates } = this.#options
+    for (; ; this.#tier++) {
+      const depth = tierDepth(this.#tier, minCandidates, this.#maxDepth)
+      if (depth > fetched && lists.some((list) => !list.complete)) return { results: this.#results, deeper: depth }
+      // The last tier: the deepest allowed, or no list goes past this depth and no stream has more
+      // (every deeper tier would fuse these very lists). It fills every position left.
+      const last = depth >= this.#maxDepth || lists.every((list) => list.complete && list.results.length <= depth)
+      const limit = last ? topK : Math.min(topK, Math.floor(depth / candidateMultiplier))
+      this.#read(lists, depth)
+      this.#place(limit)
+      if (this.#results.length >= topK || last) return { results: this.#results, deeper: undefined }
+    }
+  }
+
+  // Adds every list's entries up to `depth` to the candidates.
+  #read(lists: readonly FetchedList[], depth: number): void {
+    const { k } = this.#options
+    lists.forEach(({ stream, weight, results }, index) => {
+      const cursor = (this.#cursors[index] ??= { next: 0, rank: 0, seen: new Set() })
+      const end = Math.min(results.length, depth)
+      for (; cursor.next < end; cursor.next++) {
+        const { document, score } = results[cursor.next]!
+        if (cursor.seen.has(document.id)) continue
+        cursor.seen.add(document.id)
+        const rank = cursor.rank++
+        const contribution: StreamContribution = { stream, rank, score, fused: weight / (k + rank + 1) }
+        const candidate = this.#byId.get(document.id)
+        if (candidate === undefined) {
+          const contributions: (StreamContribution | undefined)[] = []
+          contributions[index] = contribution
+          this.#byId.set(document.id, { document, bestRank: rank, bestList: index, contributions, score: 0, dirty: true, dead: false })
+        } else if (!candidate.dead) {
+          candidate.contributions[index] = contribution
+          candidate.dirty = true
+          if (rank < candidate.bestRank || (rank === candidate.bestRank && index < candidate.bestList)) {
+            candidate.bestRank = rank
+            candidate.bestList = index
+            candidate.document = document
+          }
+        }
+      }
+    })
+  }
+
+  // Sorts the live candidates and places them, capped per file, up to `limit` results.
+  #place(limit: number): void {
+    const live: TierCandidate[] = []
+    for (const candidate of this.#byId.values()) {
+      if (candidate.dead) continue
+      if (candidate.dirty) {
+        candidate.score = sumSmallestFirst(candidate.contributions.filter(isDefined))
+        candidate.dirty = false
+      }
+      live.push(candidate)
+    }
+    live.sort((a, b) => b.score - a.score || a.bestRank - b.bestRank || compareIds(a.document.id, b.document.id))
+    const { maxPerFile } = this.#options
+    appendCapped(live, this.#results, { limit, maxPerFile, taken: this.#taken, perFile: this.#perFile })
+    // Placed documents and documents of full files can never be placed: drop them from later sorts.
+    for (const candidate of live) {
+      const file = candidate.document.metadata?.file
+      if (this.#taken.has(candidate.document.id) || (file !== undefined && (this.#perFile.get(file) ?? 0) >= maxPerFile)) candidate.dead = true
+    }
+  }
+}
+
+function isDefined<T>(value: T | undefined): value is T {
+  return value !== undefined
+}
+
+/** {@link TierFusion} in one call, for lists fetched `fetched` deep. Pure and synchronous. */
+export function fuseInTiers(lists: readonly FetchedList[], fetched: number, options: TierOptions): TieredFusion {
+  return new TierFusion(options).advance(lists, fetched)
+}
