@@ -88,7 +88,33 @@ describe('SqliteKnowledgeBase shared by two processes', () => {
     expect((await holder.exited).code).toBe(0)
     expect(waited).toBeGreaterThanOrEqual(100)
   }, 60_000)
+
+  it('lets 4 processes create the same new stores at once: each store is made once, and every write lands', async () => {
+    const base = stores.path('created-together')
+    const children = [0, 1, 2, 3].map((id) => runChild(build.dir, `creator-${id}`, CREATE_AND_ADD, [base, String(CREATED), String(id)]))
+    const exits = await Promise.all(children.map((c) => c.exited))
+    expect(exits.map((e) => [e.code, e.stderr])).toEqual([0, 1, 2, 3].map(() => [0, '']))
+    for (let i = 0; i < CREATED; i++) {
+      const kb = await stores.open(`${base}-${i}.db`)
+      expect((await kb.list()).map((d) => d.id).sort()).toEqual(['p0', 'p1', 'p2', 'p3'])
+      await kb.close()
+    }
+  }, 120_000)
 })
+
+/** How many new stores the creators of the test above make together. */
+const CREATED = 40
+
+/** Child script: opens (creating) argv[2]-0.db ... argv[2]-(argv[3]-1).db in turn and adds one document to each. */
+const CREATE_AND_ADD = `
+import { openSqliteKnowledgeBase } from './index.js'
+const [base, count, id] = process.argv.slice(2)
+for (let i = 0; i < Number(count); i++) {
+  const kb = await openSqliteKnowledgeBase(base + '-' + i + '.db')
+  await kb.add([{ id: 'p' + id, content: 'written by process ' + id, metadata: {} }])
+  await kb.close()
+}
+`
 
 /** Child script: makes an empty rollback-journal SQLite file, holds its write lock argv[3] ms, releases it. */
 const HOLD_WRITE_LOCK = `

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, truncateSync, writeFileSync, openSync, writeSync, closeSync, mkdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync, openSync, writeSync, closeSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { RagError, type Analyzer } from '@rag/core'
@@ -157,6 +157,19 @@ describe('openSqliteKnowledgeBase on paths', () => {
     raw.close()
     const again = await stores.open(path)
     expect((await again.list()).map((d) => d.id)).toEqual(['keep-0', 'keep-1', 'keep-2'])
+  })
+
+  it('creates a new store whole under a private name and links it into place, leaving nothing else beside it', async () => {
+    const dir = stores.path('created-whole')
+    mkdirSync(dir)
+    const path = join(dir, 'index.db')
+    const kb = await stores.open(path)
+    // Linked in already made: the schema and WAL mode are there before any statement of this connection.
+    const raw = new Database(path, { readonly: true })
+    expect(raw.pragma('application_id', { simple: true })).toBe(APPLICATION_ID)
+    raw.close()
+    await kb.close()
+    expect(readdirSync(dir)).toEqual(['index.db'])
   })
 
   it('initialises a zero-length file, which is what a crash right after creating it leaves', async () => {

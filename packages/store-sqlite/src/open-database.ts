@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, linkSync, rmSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { RagError, type Document } from '@rag/core'
 import { CorruptStoreError, IncompatibleStoreError, toStoreError } from './errors/store-errors.js'
@@ -50,6 +51,7 @@ export function openStoreDatabase(path: string, settings: OpenStoreSettings): Da
     if (probe === 'empty' && !settings.create) {
       throw new CorruptStoreError(path, `${path}: the store file is empty (0 bytes), not an index; it was truncated or never finished being created.`)
     }
+    if (probe === 'missing') createStoreFile(path, settings)
   }
   const readOnly = !memory && !settings.create && !writable(path)
   let db: Database.Database
@@ -69,6 +71,35 @@ export function openStoreDatabase(path: string, settings: OpenStoreSettings): Da
   } catch (error) {
     db.close()
     throw toStoreError(error, path, 'open the database')
+  }
+}
+
+/**
+ * Makes a brand-new store complete (schema, WAL mode) under a private name beside `path`, then
+ * links it into place, so no other process ever opens a half-made store file: several processes
+ * creating one store at once otherwise meet in SQLite's rollback journal of the empty file (busy
+ * errors SQLite does not wait for, a journal another process already deleted). When another
+ * process linked its store first, that one is kept and this one dropped.
+ */
+function createStoreFile(path: string, settings: OpenStoreSettings): void {
+  const scratch = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.new`
+  try {
+    const db = new Database(scratch)
+    try {
+      initialise(db, path, settings, false)
+    } finally {
+      db.close()
+    }
+    linkSync(scratch, path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return
+    if (error instanceof TypeError) {
+      // better-sqlite3 reports a missing parent directory as a TypeError before SQLite runs.
+      throw new RagError('NOT_FOUND', `${path}: cannot create the store: ${error.message}.`, { cause: error })
+    }
+    throw toStoreError(error, path, 'create the store file')
+  } finally {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${scratch}${suffix}`, { force: true })
   }
 }
 
