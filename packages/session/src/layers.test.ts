@@ -2,7 +2,9 @@ import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ConfigError, InvalidArgumentError } from '@rag/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createRag } from './create-rag.js'
+import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
+import { createRag, openRag, storeOptions } from './create-rag.js'
+import { resolveRetrieval } from './retrieval-presets.js'
 import { createTempRepo, type TempRepo } from './testing/temp-repo.js'
 
 const FILES: Record<string, string> = {
@@ -117,5 +119,44 @@ describe('RagService code layers (in memory)', () => {
     await plain.indexDirectory(repo.root)
     await expect(plain.symbols('verifyToken')).rejects.toThrow(ConfigError)
     await expect(plain.entrypoints()).rejects.toThrow(/index with layers on/)
+  })
+})
+
+describe('RagService code layers (SQLite store)', () => {
+  const opened: SqliteKnowledgeBase[] = []
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close()
+  })
+  const open = async (path: string): Promise<SqliteKnowledgeBase> => {
+    const store = await openSqliteKnowledgeBase(path, storeOptions(resolveRetrieval()))
+    opened.push(store)
+    return store
+  }
+
+  it('commits the layers with the chunks, and another session reads them back and updates them incrementally', async () => {
+    repo = await createTempRepo(FILES)
+    const path = join(repo.root, '.index.db')
+    const writer = openRag(await open(path), { layers: true })
+    await writer.indexDirectory(repo.root, undefined, { source: { exclude: ['.index.db*'] } })
+    const stored = await opened[0]!.loadLayers()
+    expect(stored.map((f) => f.path)).toEqual(['README.md', 'src/auth/middleware.ts', 'src/auth/token.ts', 'src/server.ts'])
+
+    // A second process: nothing indexed in it, the layers come from the store.
+    const reader = openRag(await open(path), { layers: true })
+    expect((await reader.symbols('verifyToken')).map((s) => s.path)).toEqual(['src/auth/token.ts'])
+    expect((await reader.entrypoints({ method: 'GET' })).map((r) => r.route)).toEqual(['/orders/:id'])
+
+    await repo.write('src/auth/token.ts', 'export function verifyToken(token: string): boolean {\n  return true\n}\nexport function tokenAge() {}\n')
+    const generation = (await opened[1]!.loadState()).generation
+    const run = await reader.indexDirectory(repo.root, undefined, { source: { exclude: ['.index.db*'] } })
+    expect(run.layeredFiles).toBe(1)
+    expect((await opened[1]!.loadState()).generation).toBe(generation + 1)
+    // The first session sees the other's commit.
+    expect((await writer.symbols('tokenAge')).map((s) => s.path)).toEqual(['src/auth/token.ts'])
+    expect((await writer.dependencies('verifyToken', { reverse: true, kinds: ['calls'] })).map((s) => s.edge.sourceQname)).toEqual(['authMiddleware'])
+
+    await writer.clear()
+    expect(await opened[0]!.loadLayers()).toEqual([])
+    await expect(writer.symbols('verifyToken')).resolves.toEqual([])
   })
 })
