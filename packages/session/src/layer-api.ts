@@ -22,7 +22,7 @@ const ENTRYPOINT_KINDS = ['http-route', 'cli-command', 'main', 'scheduled']
 
 /** The error every layer query throws on an index without code layers. */
 export function noLayersError(): ConfigError {
-  return new ConfigError('This index has no code layers (symbols, dependencies, entrypoints); index with layers on: `rag index --layers`, `index.layers: true` in the config, or `createRag({ layers: true })`.')
+  return new ConfigError('This index has no code layers (symbols, dependencies, entrypoints); index with layers on (`rag index --layers`; in code `createRag({ layers: true })`).')
 }
 
 /**

@@ -62,9 +62,11 @@ describe('SqliteKnowledgeBase code layers', () => {
       upsertEdges: [edge('src/b.ts', './a.js', 'src/a.ts')],
       removeEdges: [],
     }
+    expect(await kb.hasLayers()).toBe(false)
     const before = (await kb.loadState()).generation
     await kb.commitGeneration({ addDocuments: [doc('a1', 'parse args')], layers })
     expect((await kb.loadState()).generation).toBe(before + 1)
+    expect(await kb.hasLayers()).toBe(true)
     expect((await kb.loadLayers()).map((f) => [f.path, f.symbols.map((s) => s.name)])).toEqual([
       ['src/a.ts', ['parseArgs', 'parseFile']],
       ['src/b.ts', ['main']],

@@ -58,6 +58,7 @@ export interface LayerStatements {
   readonly putFile: Database.Statement<[string, string]>
   readonly deleteFile: Database.Statement<[string]>
   readonly listFiles: Database.Statement<[], string>
+  readonly anyFile: Database.Statement<[], number>
   readonly putSymbol: Database.Statement<[string, string, string, string, string, string, number]>
   readonly deleteSymbolsOf: Database.Statement<[string]>
   readonly putEdge: Database.Statement<[string, string, string, string, string, string, string, string]>
@@ -74,6 +75,7 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
     putFile: db.prepare('INSERT OR REPLACE INTO layer_files (path, layers) VALUES (?, ?)'),
     deleteFile: db.prepare('DELETE FROM layer_files WHERE path = ?'),
     listFiles: db.prepare<[], string>('SELECT layers FROM layer_files ORDER BY path').pluck(),
+    anyFile: db.prepare<[], number>('SELECT 1 FROM layer_files LIMIT 1').pluck(),
     putSymbol: db.prepare('INSERT OR REPLACE INTO layer_symbols (id, path, name, qname, kind, language, start_line) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     deleteSymbolsOf: db.prepare('DELETE FROM layer_symbols WHERE path = ?'),
     putEdge: db.prepare(

@@ -274,6 +274,11 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     return this.#read('load the code layers', ({ layers }) => readLayers(layers))
   }
 
+  /** `true` when the store holds any file's code layer records (the index was built with layers). */
+  async hasLayers(): Promise<boolean> {
+    return this.#read('look for code layers', ({ layers }) => layers.anyFile.get() !== undefined)
+  }
+
   /**
    * Checks that the fingerprint rows and the documents agree: every chunk id a file record names
    * is stored, and every stored document whose id does not start with `exceptPrefix` (documents
