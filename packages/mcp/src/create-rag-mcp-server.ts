@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { RagService, statusToJson, type SearchFilter } from '@rag/session'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { renderResults } from './render-results.js'
+import { registerLayerTools } from './layer-tools.js'
 
 /** Options of {@link createRagMcpServer}. */
 export interface RagMcpServerOptions {
@@ -37,9 +38,10 @@ function filterOf(path: string | undefined, language: string | undefined): Searc
 }
 
 /**
- * Creates an MCP server with four tools over one `RagService`: `index_directory` (with progress
+ * Creates an MCP server with seven tools over one `RagService`: `index_directory` (with progress
  * notifications when the client sends a progress token; cancellable), `search_code`,
- * `build_context` and `get_status`. Paths are confined to `roots` like `@rag/server`: `..`,
+ * `build_context` and `get_status`, and the code layer tools `find_symbol`, `get_dependencies` and
+ * `list_entrypoints` (see `registerLayerTools`; they need a session that indexes with layers). Paths are confined to `roots` like `@rag/server`: `..`,
  * percent-encoded traversal, absolute paths outside and symbolic links leading out are refused.
  * A refused or failed call is a tool error (`isError`) with one sentence, never a stack trace.
  *
@@ -184,6 +186,9 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
       return { content: [{ type: 'text', text }], structuredContent: data }
     },
   )
+
+  // Code layers (issue 12): find_symbol, get_dependencies, list_entrypoints.
+  registerLayerTools(server, rag)
 
   return { server, rag, confinement }
 }
