@@ -2,6 +2,7 @@ import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ConfigError, InvalidArgumentError } from '@rag/core'
 import { afterEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { createRag, openRag, storeOptions } from './create-rag.js'
 import { resolveRetrieval } from './retrieval-presets.js'
@@ -154,6 +155,20 @@ describe('RagService code layers (SQLite store)', () => {
     // The first session sees the other's commit.
     expect((await writer.symbols('tokenAge')).map((s) => s.path)).toEqual(['src/auth/token.ts'])
     expect((await writer.dependencies('verifyToken', { reverse: true, kinds: ['calls'] })).map((s) => s.edge.sourceQname)).toEqual(['authMiddleware'])
+
+    // The store's edge rows of a dependent file follow a deletion (the importer's import is now unresolved).
+    const importsOfToken = (): unknown[] => {
+      const raw = new Database(path, { readonly: true })
+      try {
+        return raw.prepare("SELECT f.path, e.resolution, e.target_path FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE e.kind = 'imports' AND e.target = './token'").raw().all()
+      } finally {
+        raw.close()
+      }
+    }
+    expect(importsOfToken()).toEqual([['src/auth/middleware.ts', 'resolved', 'src/auth/token.ts']])
+    await repo.remove('src/auth/token.ts')
+    await writer.indexDirectory(repo.root, undefined, { source: { exclude: ['.index.db*'] } })
+    expect(importsOfToken()).toEqual([['src/auth/middleware.ts', 'unresolved', '']])
 
     await writer.clear()
     expect(await opened[0]!.loadLayers()).toEqual([])

@@ -5,14 +5,16 @@ import { LayerGraph } from '@rag/layers'
 /**
  * One generation's change to the stored code layers, as a persistent store commits it with the
  * chunks: the files whose layer records are new or changed (whole `FileLayers`, replacing what is
- * stored for the path), the paths whose records go, and the resolved edges that changed (edges of
- * unchanged files whose resolution moved included).
+ * stored for the path), the paths whose records go, and the files whose edges were resolved again
+ * (the changed files and those that depend on them) with every resolved edge they now have.
  */
 export interface StoredLayerChange {
   readonly upsertFiles: readonly FileLayers[]
   readonly removeFiles: readonly string[]
-  readonly upsertEdges: readonly EdgeRecord[]
-  readonly removeEdges: readonly string[]
+  /** Files whose stored edges are replaced by the ones of `edges` with their path. */
+  readonly resolvedFiles: readonly string[]
+  /** Every resolved edge of `resolvedFiles`. */
+  readonly edges: readonly EdgeRecord[]
 }
 
 /**
@@ -31,7 +33,7 @@ export interface LayerSource {
   loadLayers?(): Promise<FileLayers[]>
 }
 
-const EMPTY: StoredLayerChange = { upsertFiles: [], removeFiles: [], upsertEdges: [], removeEdges: [] }
+const EMPTY: StoredLayerChange = { upsertFiles: [], removeFiles: [], resolvedFiles: [], edges: [] }
 
 /**
  * The code layers of one session's index: a {@link LayerGraph} kept in the same generation as the
@@ -104,16 +106,17 @@ export class SessionLayers {
       apply: () => {
         const graph = this.#graph
         before = new Map([...upserted, ...remove].map((path) => [path, graph.file(path)]))
-        const delta = graph.apply({ upsert, remove })
-        return { upsertFiles: upsert, removeFiles: remove, upsertEdges: delta.upserted, removeEdges: delta.removed }
+        const { resolvedFiles } = graph.apply({ upsert, remove })
+        return { upsertFiles: upsert, removeFiles: remove, resolvedFiles, edges: resolvedFiles.flatMap((path) => graph.edgesOf(path)) }
       },
       undo: () => {
         if (before === undefined) return EMPTY
         const restore = [...before.values()].filter((file): file is FileLayers => file !== undefined)
         const drop = [...before].filter(([, file]) => file === undefined).map(([path]) => path)
         before = undefined
-        const delta = this.#graph.apply({ upsert: restore, remove: drop })
-        return { upsertFiles: restore, removeFiles: drop, upsertEdges: delta.upserted, removeEdges: delta.removed }
+        const graph = this.#graph
+        const { resolvedFiles } = graph.apply({ upsert: restore, remove: drop })
+        return { upsertFiles: restore, removeFiles: drop, resolvedFiles, edges: resolvedFiles.flatMap((path) => graph.edgesOf(path)) }
       },
     }
   }

@@ -59,8 +59,8 @@ describe('SqliteKnowledgeBase code layers', () => {
     const layers: LayerCommit = {
       upsertFiles: [file('src/a.ts', ['parseArgs', 'parseFile']), file('src/b.ts', ['main'], [route('src/b.ts', 'GET', '/orders')])],
       removeFiles: [],
-      upsertEdges: [edge('src/b.ts', './a.js', 'src/a.ts')],
-      removeEdges: [],
+      resolvedFiles: ['src/a.ts', 'src/b.ts'],
+      edges: [edge('src/b.ts', './a.js', 'src/a.ts'), { ...edge('src/a.ts', 'lodash', ''), kind: 'calls', resolution: 'external' }],
     }
     expect(await kb.hasLayers()).toBe(false)
     const before = (await kb.loadState()).generation
@@ -71,22 +71,25 @@ describe('SqliteKnowledgeBase code layers', () => {
       ['src/a.ts', ['parseArgs', 'parseFile']],
       ['src/b.ts', ['main']],
     ])
-    expect(rows(path, "SELECT path, name FROM layer_symbols WHERE name >= 'parse' AND name < 'parsf' ORDER BY name")).toEqual([
+    expect(rows(path, "SELECT f.path, s.name FROM layer_symbols AS s JOIN layer_files AS f ON f.id = s.file WHERE s.name >= 'parse' AND s.name < 'parsf' ORDER BY s.name")).toEqual([
       ['src/a.ts', 'parseArgs'],
       ['src/a.ts', 'parseFile'],
     ])
-    expect(rows(path, "SELECT path FROM layer_edges WHERE target_path = 'src/a.ts'")).toEqual([['src/b.ts']])
-    expect(rows(path, "SELECT method, route FROM layer_entrypoints WHERE path = 'src/b.ts'")).toEqual([['GET', '/orders']])
+    expect(rows(path, "SELECT f.path FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE e.target_path = 'src/a.ts'")).toEqual([['src/b.ts']])
+    // A call of a library function stays in the file's records only.
+    expect(rows(path, 'SELECT count(*) FROM layer_edges')).toEqual([[1]])
+    expect(rows(path, "SELECT e.method, e.route FROM layer_entrypoints AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/b.ts'")).toEqual([['GET', '/orders']])
     const plan = (sql: string): string => rows(path, `EXPLAIN QUERY PLAN ${sql}`).map((r) => String((r as unknown[])[3])).join(' ')
     expect(plan("SELECT * FROM layer_symbols WHERE name >= 'parse' AND name < 'parsf'")).toMatch(/layer_symbols_by_name/)
-    expect(plan("SELECT * FROM layer_edges WHERE target_path = 'src/a.ts'")).toMatch(/layer_edges_by_target_path/)
-    expect(plan("SELECT * FROM layer_edges WHERE target_symbol = 'x'")).toMatch(/layer_edges_by_target_symbol/)
-    expect(plan("SELECT * FROM layer_edges WHERE path = 'src/b.ts'")).toMatch(/layer_edges_by_path/)
-    expect(plan("SELECT * FROM layer_entrypoints WHERE path = 'src/b.ts'")).toMatch(/layer_entrypoints_by_path/)
+    expect(plan("SELECT * FROM layer_edges WHERE target_path = 'src/a.ts'")).toMatch(/layer_edges_by_target/)
+    expect(plan("SELECT * FROM layer_edges WHERE target_path = 'src/a.ts' AND target_qname = 'parseArgs'")).toMatch(/layer_edges_by_target/)
+    expect(plan("SELECT e.* FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/b.ts'")).toMatch(/layer_edges_by_file/)
+    expect(plan("SELECT e.* FROM layer_entrypoints AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/b.ts'")).toMatch(/layer_entrypoints_by_file/)
+    expect(plan("SELECT * FROM layer_entrypoints WHERE route = '/orders'")).toMatch(/layer_entrypoints_by_route/)
 
     // A change replaces one file's rows and drops another's; the rest stays.
     await kb.commitGeneration({
-      layers: { upsertFiles: [file('src/a.ts', ['parseArgs'])], removeFiles: ['src/b.ts'], upsertEdges: [], removeEdges: ['src/b.ts>./a.js'] },
+      layers: { upsertFiles: [file('src/a.ts', ['parseArgs'])], removeFiles: ['src/b.ts'], resolvedFiles: ['src/a.ts'], edges: [] },
     })
     expect((await kb.loadLayers()).map((f) => f.path)).toEqual(['src/a.ts'])
     expect(rows(path, 'SELECT name FROM layer_symbols')).toEqual([['parseArgs']])
@@ -101,7 +104,7 @@ describe('SqliteKnowledgeBase code layers', () => {
   it('writes no layers when the generation fails, and refuses a malformed layer change before writing', async () => {
     const kb = await stores.open()
     await kb.add([doc('a1', 'kept')])
-    const layers: LayerCommit = { upsertFiles: [file('src/a.ts', ['lost'])], removeFiles: [], upsertEdges: [], removeEdges: [] }
+    const layers: LayerCommit = { upsertFiles: [file('src/a.ts', ['lost'])], removeFiles: [], resolvedFiles: [], edges: [] }
     await expect(kb.commitGeneration({ addDocuments: [doc('a1', 'clash')], layers })).rejects.toMatchObject({ code: 'DUPLICATE_ID' })
     expect(await kb.loadLayers()).toEqual([])
     const bad = { ...layers, removeFiles: [42] } as unknown as LayerCommit
@@ -124,7 +127,7 @@ describe('SqliteKnowledgeBase code layers', () => {
     expect(rows(path, 'PRAGMA user_version')).toEqual([[SCHEMA_VERSION]])
     expect(SCHEMA_VERSION).toBe(5)
     expect((await kb.search('pool', 1)).map((hit) => hit.document.id)).toEqual(['a1'])
-    await kb.commitGeneration({ layers: { upsertFiles: [file('src/a.ts', ['open'])], removeFiles: [], upsertEdges: [], removeEdges: [] } })
+    await kb.commitGeneration({ layers: { upsertFiles: [file('src/a.ts', ['open'])], removeFiles: [], resolvedFiles: [], edges: [] } })
     expect((await kb.loadLayers()).map((f) => f.path)).toEqual(['src/a.ts'])
   })
 })

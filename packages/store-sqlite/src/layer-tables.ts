@@ -1,53 +1,54 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
 import { InvalidArgumentError, describeValue, type EdgeRecord, type FileLayers } from '@rag/core'
 
 /**
  * One generation's change to the code layers (seed 003's symbols, edges and entrypoints), as
  * `@rag/session` stages it: whole files' layer records to write (replacing the path's), paths to
- * forget, and the resolved edges that changed.
+ * forget, and the files whose resolved edges changed with all of their edges now.
  */
 export interface LayerCommit {
   /** Files whose layer records are new or changed. */
   readonly upsertFiles: readonly FileLayers[]
   /** Paths whose layer records go (deleted, renamed, no longer indexed). */
   readonly removeFiles: readonly string[]
-  /** Resolved edges that are new or changed (of any file). */
-  readonly upsertEdges: readonly EdgeRecord[]
-  /** Ids of resolved edges that no longer exist. */
-  readonly removeEdges: readonly string[]
+  /** Files whose resolved edges are replaced by the ones of `edges` with their path. */
+  readonly resolvedFiles: readonly string[]
+  /** Every resolved edge of `resolvedFiles`. */
+  readonly edges: readonly EdgeRecord[]
 }
 
 /**
  * The layer tables (schema version 5):
- * - `layer_files`: each file's layer records as extracted (`FileLayers` JSON), what a session
- *   rebuilds its graph from;
- * - `layer_symbols`: one row per definition, indexed by name (exact and prefix lookups: `name >= ?
- *   AND name < ?`) and by path;
- * - `layer_edges`: one row per resolved dependency edge, indexed by source file, by source symbol,
- *   and by target file and target symbol (importers and callers);
- * - `layer_entrypoints`: one row per route or command, indexed by path and by route.
+ * - `layer_files`: one row per file (`id`, `path`), its layer records as extracted (`FileLayers`
+ *   JSON, deflate-compressed: records repeat their path and ids, so they compress about tenfold),
+ *   what a session rebuilds its graph from;
+ * - `layer_symbols`: one row per definition (`file` is the `layer_files.id`), indexed by name
+ *   (exact and prefix lookups: `name >= ? AND name < ?`) and by file;
+ * - `layer_edges`: the resolved dependency edges that lead somewhere in the index (every import,
+ *   and calls and heritage resolved to an indexed file), indexed by source file and by target file
+ *   and symbol (importers and callers); calls of library functions stay in `layer_files` only;
+ * - `layer_entrypoints`: one row per route or command, indexed by file and by route.
  */
 export const LAYERS_SQL = `
-CREATE TABLE layer_files (path TEXT PRIMARY KEY, layers TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE layer_files (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, layers BLOB NOT NULL);
 CREATE TABLE layer_symbols (
-  id TEXT PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, qname TEXT NOT NULL,
-  kind TEXT NOT NULL, language TEXT NOT NULL, start_line INTEGER NOT NULL
-) WITHOUT ROWID;
+  file INTEGER NOT NULL, name TEXT NOT NULL, qname TEXT NOT NULL, kind TEXT NOT NULL,
+  language TEXT NOT NULL, start_line INTEGER NOT NULL
+);
 CREATE INDEX layer_symbols_by_name ON layer_symbols (name);
-CREATE INDEX layer_symbols_by_path ON layer_symbols (path);
+CREATE INDEX layer_symbols_by_file ON layer_symbols (file);
 CREATE TABLE layer_edges (
-  id TEXT PRIMARY KEY, path TEXT NOT NULL, kind TEXT NOT NULL, source_symbol TEXT NOT NULL,
-  target TEXT NOT NULL, resolution TEXT NOT NULL, target_path TEXT NOT NULL, target_symbol TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX layer_edges_by_path ON layer_edges (path);
-CREATE INDEX layer_edges_by_source_symbol ON layer_edges (source_symbol);
-CREATE INDEX layer_edges_by_target_path ON layer_edges (target_path);
-CREATE INDEX layer_edges_by_target_symbol ON layer_edges (target_symbol);
+  file INTEGER NOT NULL, start_line INTEGER NOT NULL, kind TEXT NOT NULL, source_qname TEXT NOT NULL,
+  target TEXT NOT NULL, resolution TEXT NOT NULL, target_path TEXT NOT NULL, target_qname TEXT NOT NULL
+);
+CREATE INDEX layer_edges_by_file ON layer_edges (file);
+CREATE INDEX layer_edges_by_target ON layer_edges (target_path, target_qname);
 CREATE TABLE layer_entrypoints (
-  id TEXT PRIMARY KEY, path TEXT NOT NULL, kind TEXT NOT NULL, method TEXT NOT NULL,
+  file INTEGER NOT NULL, start_line INTEGER NOT NULL, kind TEXT NOT NULL, method TEXT NOT NULL,
   route TEXT NOT NULL, handler TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX layer_entrypoints_by_path ON layer_entrypoints (path);
+);
+CREATE INDEX layer_entrypoints_by_file ON layer_entrypoints (file);
 CREATE INDEX layer_entrypoints_by_route ON layer_entrypoints (route);
 `
 
@@ -55,36 +56,38 @@ const LAYER_TABLES = ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entr
 
 /** The statements of the layer tables, prepared once per connection. */
 export interface LayerStatements {
-  readonly putFile: Database.Statement<[string, string]>
-  readonly deleteFile: Database.Statement<[string]>
-  readonly listFiles: Database.Statement<[], string>
+  readonly fileId: Database.Statement<[string], number>
+  readonly insertFile: Database.Statement<[string, Buffer], number>
+  readonly updateFile: Database.Statement<[Buffer, number]>
+  readonly deleteFile: Database.Statement<[number]>
+  readonly listFiles: Database.Statement<[], Buffer>
   readonly anyFile: Database.Statement<[], number>
-  readonly putSymbol: Database.Statement<[string, string, string, string, string, string, number]>
-  readonly deleteSymbolsOf: Database.Statement<[string]>
-  readonly putEdge: Database.Statement<[string, string, string, string, string, string, string, string]>
-  readonly deleteEdge: Database.Statement<[string]>
-  readonly deleteEdgesOf: Database.Statement<[string]>
-  readonly putEntrypoint: Database.Statement<[string, string, string, string, string, string]>
-  readonly deleteEntrypointsOf: Database.Statement<[string]>
+  readonly putSymbol: Database.Statement<[number, string, string, string, string, number]>
+  readonly deleteSymbolsOf: Database.Statement<[number]>
+  readonly putEdge: Database.Statement<[number, number, string, string, string, string, string, string]>
+  readonly deleteEdgesOf: Database.Statement<[number]>
+  readonly putEntrypoint: Database.Statement<[number, number, string, string, string, string]>
+  readonly deleteEntrypointsOf: Database.Statement<[number]>
   readonly clear: readonly Database.Statement<[]>[]
 }
 
 /** Prepares {@link LayerStatements} on a store connection at schema version 5 or later. */
 export function prepareLayerStatements(db: Database.Database): LayerStatements {
   return {
-    putFile: db.prepare('INSERT OR REPLACE INTO layer_files (path, layers) VALUES (?, ?)'),
-    deleteFile: db.prepare('DELETE FROM layer_files WHERE path = ?'),
-    listFiles: db.prepare<[], string>('SELECT layers FROM layer_files ORDER BY path').pluck(),
+    fileId: db.prepare<[string], number>('SELECT id FROM layer_files WHERE path = ?').pluck(),
+    insertFile: db.prepare<[string, Buffer], number>('INSERT INTO layer_files (path, layers) VALUES (?, ?) RETURNING id').pluck(),
+    updateFile: db.prepare('UPDATE layer_files SET layers = ? WHERE id = ?'),
+    deleteFile: db.prepare('DELETE FROM layer_files WHERE id = ?'),
+    listFiles: db.prepare<[], Buffer>('SELECT layers FROM layer_files ORDER BY path').pluck(),
     anyFile: db.prepare<[], number>('SELECT 1 FROM layer_files LIMIT 1').pluck(),
-    putSymbol: db.prepare('INSERT OR REPLACE INTO layer_symbols (id, path, name, qname, kind, language, start_line) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-    deleteSymbolsOf: db.prepare('DELETE FROM layer_symbols WHERE path = ?'),
+    putSymbol: db.prepare('INSERT INTO layer_symbols (file, name, qname, kind, language, start_line) VALUES (?, ?, ?, ?, ?, ?)'),
+    deleteSymbolsOf: db.prepare('DELETE FROM layer_symbols WHERE file = ?'),
     putEdge: db.prepare(
-      'INSERT OR REPLACE INTO layer_edges (id, path, kind, source_symbol, target, resolution, target_path, target_symbol) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO layer_edges (file, start_line, kind, source_qname, target, resolution, target_path, target_qname) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
-    deleteEdge: db.prepare('DELETE FROM layer_edges WHERE id = ?'),
-    deleteEdgesOf: db.prepare('DELETE FROM layer_edges WHERE path = ?'),
-    putEntrypoint: db.prepare('INSERT OR REPLACE INTO layer_entrypoints (id, path, kind, method, route, handler) VALUES (?, ?, ?, ?, ?, ?)'),
-    deleteEntrypointsOf: db.prepare('DELETE FROM layer_entrypoints WHERE path = ?'),
+    deleteEdgesOf: db.prepare('DELETE FROM layer_edges WHERE file = ?'),
+    putEntrypoint: db.prepare('INSERT INTO layer_entrypoints (file, start_line, kind, method, route, handler) VALUES (?, ?, ?, ?, ?, ?)'),
+    deleteEntrypointsOf: db.prepare('DELETE FROM layer_entrypoints WHERE file = ?'),
     clear: LAYER_TABLES.map((table) => db.prepare(`DELETE FROM ${table}`)),
   }
 }
@@ -99,8 +102,8 @@ function isText(value: unknown): value is string {
  * @throws InvalidArgumentError naming the first malformed part.
  */
 export function assertLayerCommit(commit: LayerCommit): void {
-  const { upsertFiles, removeFiles, upsertEdges, removeEdges } = commit as Partial<LayerCommit>
-  for (const [name, list] of [['upsertFiles', upsertFiles], ['removeFiles', removeFiles], ['upsertEdges', upsertEdges], ['removeEdges', removeEdges]] as const) {
+  const { upsertFiles, removeFiles, resolvedFiles, edges } = commit as Partial<LayerCommit>
+  for (const [name, list] of [['upsertFiles', upsertFiles], ['removeFiles', removeFiles], ['resolvedFiles', resolvedFiles], ['edges', edges]] as const) {
     if (!Array.isArray(list)) throw new InvalidArgumentError(`layers.${name} must be an array; received ${describeValue(list)}.`)
   }
   upsertFiles!.forEach((file, i) => {
@@ -108,43 +111,73 @@ export function assertLayerCommit(commit: LayerCommit): void {
       throw new InvalidArgumentError(`layers.upsertFiles[${i}] must be a FileLayers (path, symbols, edges, entrypoints); it is not.`)
     }
   })
-  removeFiles!.forEach((path, i) => {
-    if (!isText(path)) throw new InvalidArgumentError(`layers.removeFiles[${i}] must be a path; received ${describeValue(path)}.`)
-  })
-  upsertEdges!.forEach((edge, i) => {
-    if (!isText(edge?.id) || !isText(edge.path) || !isText(edge.resolution)) {
-      throw new InvalidArgumentError(`layers.upsertEdges[${i}] must be a resolved EdgeRecord (id, path, resolution); it is not.`)
+  for (const name of ['removeFiles', 'resolvedFiles'] as const) {
+    commit[name].forEach((path, i) => {
+      if (!isText(path)) throw new InvalidArgumentError(`layers.${name}[${i}] must be a path; received ${describeValue(path)}.`)
+    })
+  }
+  edges!.forEach((edge, i) => {
+    if (!isText(edge?.path) || !isText(edge.resolution) || !isText(edge.targetPath) || !isText(edge.targetSymbolId)) {
+      throw new InvalidArgumentError(`layers.edges[${i}] must be a resolved EdgeRecord (path, resolution, targetPath, targetSymbolId); it is not.`)
     }
-  })
-  removeEdges!.forEach((id, i) => {
-    if (!isText(id)) throw new InvalidArgumentError(`layers.removeEdges[${i}] must be an edge id; received ${describeValue(id)}.`)
   })
 }
 
-/** Writes a layer commit inside the caller's transaction: only the rows of the files and edges it names. */
+/** An edge worth a row: every import, and whatever leads to an indexed file. */
+function leadsSomewhere(edge: EdgeRecord): boolean {
+  return edge.kind === 'imports' || edge.targetPath !== ''
+}
+
+/** The qualified name in a symbol id (`path#qname`), `''` for none. */
+function qnameOf(symbolId: string): string {
+  return symbolId === '' ? '' : symbolId.slice(symbolId.indexOf('#') + 1)
+}
+
+/** Drops a file's rows (records, symbols, entrypoints, edges). */
+function dropFile(statements: LayerStatements, id: number): void {
+  statements.deleteSymbolsOf.run(id)
+  statements.deleteEntrypointsOf.run(id)
+  statements.deleteEdgesOf.run(id)
+  statements.deleteFile.run(id)
+}
+
+/** Writes a layer commit inside the caller's transaction: only the rows of the files it names. */
 export function writeLayers(statements: LayerStatements, commit: LayerCommit): void {
   for (const path of commit.removeFiles) {
-    statements.deleteFile.run(path)
-    statements.deleteSymbolsOf.run(path)
-    statements.deleteEntrypointsOf.run(path)
-    statements.deleteEdgesOf.run(path)
+    const id = statements.fileId.get(path)
+    if (id !== undefined) dropFile(statements, id)
   }
   for (const file of commit.upsertFiles) {
-    statements.putFile.run(file.path, JSON.stringify(file))
-    statements.deleteSymbolsOf.run(file.path)
-    statements.deleteEntrypointsOf.run(file.path)
-    for (const s of file.symbols) statements.putSymbol.run(s.id, s.path, s.name, s.qname, s.kind, s.language, s.startLine)
-    for (const e of file.entrypoints) statements.putEntrypoint.run(e.id, e.path, e.kind, e.method, e.route, e.handler)
+    const blob = deflateRawSync(JSON.stringify(file))
+    let id = statements.fileId.get(file.path)
+    if (id === undefined) {
+      id = statements.insertFile.get(file.path, blob) as number
+    } else {
+      statements.updateFile.run(blob, id)
+      statements.deleteSymbolsOf.run(id)
+      statements.deleteEntrypointsOf.run(id)
+    }
+    for (const s of file.symbols) statements.putSymbol.run(id, s.name, s.qname, s.kind, s.language, s.startLine)
+    for (const e of file.entrypoints) statements.putEntrypoint.run(id, e.startLine, e.kind, e.method, e.route, e.handler)
   }
-  for (const id of commit.removeEdges) statements.deleteEdge.run(id)
-  for (const e of commit.upsertEdges) {
-    statements.putEdge.run(e.id, e.path, e.kind, e.sourceSymbolId, e.target, e.resolution, e.targetPath, e.targetSymbolId)
+  const ids = new Map<string, number | undefined>()
+  const idOf = (path: string): number | undefined => {
+    if (!ids.has(path)) ids.set(path, statements.fileId.get(path))
+    return ids.get(path)
+  }
+  for (const path of commit.resolvedFiles) {
+    const id = idOf(path)
+    if (id !== undefined) statements.deleteEdgesOf.run(id)
+  }
+  for (const e of commit.edges) {
+    const id = leadsSomewhere(e) ? idOf(e.path) : undefined
+    if (id !== undefined) statements.putEdge.run(id, e.startLine, e.kind, e.sourceQname, e.target, e.resolution, e.targetPath, qnameOf(e.targetSymbolId))
   }
 }
 
 /** Reads every file's layer records, by path. */
 export function readLayers(statements: LayerStatements): FileLayers[] {
-  return statements.listFiles.all().map((json) => JSON.parse(json) as FileLayers)
+  return statements.listFiles.all().map((blob) => JSON.parse(inflateRawSync(blob).toString('utf8')) as FileLayers)
 }
 
 /** Empties the layer tables inside the caller's transaction. */
