@@ -1,6 +1,6 @@
 import { RagError, type Document, type FileLayers, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
 import type { FileRecord, IndexState } from '@rag/ingest'
-import type { StoredLayerChange } from './session-layers.js'
+import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 import type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 
 /** What a persistent store keeps per indexed file: the fingerprint, the chunk ids and the stat numbers. */
@@ -51,6 +51,10 @@ export interface GenerationStore {
    * {@link StoredGeneration.layers} in the same transaction as the chunks and clears them with them.
    */
   loadLayers?(): Promise<FileLayers[]>
+  /** The records of only the files that define a name (or a name with a prefix), or declare entrypoints; lets a lookup skip the rest. */
+  loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
+  /** `true` when the store holds any code layer records. */
+  hasLayers?(): Promise<boolean>
 }
 
 /** A knowledge base that is also a {@link GenerationStore}: what `openRag` runs on. */
@@ -123,6 +127,8 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
     },
 
     ...(store.loadLayers !== undefined ? { loadLayers: () => (store.loadLayers as () => Promise<FileLayers[]>).call(store) } : {}),
+    ...(store.loadLayersWhere !== undefined ? { loadLayersWhere: (selection: LayerFileSelection) => (store.loadLayersWhere as NonNullable<GenerationStore['loadLayersWhere']>).call(store, selection) } : {}),
+    ...(store.hasLayers !== undefined ? { hasLayers: () => (store.hasLayers as () => Promise<boolean>).call(store) } : {}),
 
     async load(): Promise<IndexState | undefined> {
       const { state } = await store.loadState()

@@ -1,6 +1,6 @@
 import type { Document, FileLayers } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
-import type { StoredLayerChange } from './session-layers.js'
+import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 
 /** What {@link IndexStateStore.info} reports: enough to tell whether another process committed. */
 export interface IndexStateStoreInfo {
@@ -63,6 +63,10 @@ export interface IndexStateStore {
   info?(): Promise<IndexStateStoreInfo>
   /** Every stored file's code layer records (stores that keep layers). */
   loadLayers?(): Promise<FileLayers[]>
+  /** The code layer records of only the files a selection names (stores that can select them). */
+  loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
+  /** `true` when the store holds any code layer records. */
+  hasLayers?(): Promise<boolean>
   /** Forgets the state (called by `RagService.clear()` after the knowledge base is cleared). */
   clear?(): Promise<void>
   /**

@@ -77,5 +77,5 @@ export type {
 } from '@rag/ingest'
 export { defaultSkipDirectories } from './ingest-defaults.js'
 export type { DependencyOptions, DependencyStep, EntrypointQuery, SymbolOptions, SymbolQuery } from './layer-api.js'
-export type { LayerSource, LayerStep, StoredLayerChange } from './session-layers.js'
+export type { LayerFileSelection, LayerSource, LayerStep, StoredLayerChange } from './session-layers.js'
 export type { EdgeKind, EdgeRecord, EdgeResolution, EntrypointKind, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'

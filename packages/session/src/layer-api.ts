@@ -1,6 +1,7 @@
 import { isAbsolute, posix, relative, sep } from 'node:path'
 import { ConfigError, InvalidArgumentError, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
 import type { DependencyStep, EntrypointQuery, LayerGraph, SymbolQuery } from '@rag/layers'
+import type { LayerFileSelection } from './session-layers.js'
 
 export type { DependencyStep, EntrypointQuery, SymbolQuery } from '@rag/layers'
 
@@ -49,6 +50,19 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
     if (value.startsWith('../')) throw new InvalidArgumentError(`${target} is outside the indexed root.`)
   }
   return value
+}
+
+/**
+ * The files a store must read to answer a symbol query: those defining its name (the last part of
+ * a qualified name), or a name with the literal prefix of a glob; `undefined` when a query needs
+ * every file (a qualified glob, a glob starting with a wildcard) or is malformed.
+ */
+export function symbolSelection(name: unknown): LayerFileSelection | undefined {
+  if (typeof name !== 'string' || name.trim() === '') return undefined
+  const wildcard = name.search(/[*?]/)
+  if (wildcard < 0) return { name: name.slice(name.lastIndexOf('.') + 1) }
+  if (name.includes('.') || wildcard === 0) return undefined
+  return { namePrefix: name.slice(0, wildcard) }
 }
 
 /** Checks a symbol query's options (the graph checks the name and limit). */

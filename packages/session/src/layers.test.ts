@@ -142,6 +142,15 @@ describe('RagService code layers (SQLite store)', () => {
     const stored = await opened[0]!.loadLayers()
     expect(stored.map((f) => f.path)).toEqual(['README.md', 'src/auth/middleware.ts', 'src/auth/token.ts', 'src/server.ts'])
 
+    // A lookup in a fresh session reads only the files that define the name (or declare entrypoints),
+    // and answers as the whole graph does.
+    const fresh = (): ReturnType<typeof openRag> => openRag(opened[0]!)
+    for (const name of ['verifyToken', 'verify*', 'authMiddleware', 'FileNotThere', 'show*']) {
+      expect(await fresh().symbols(name)).toEqual(await writer.symbols(name))
+    }
+    expect(await fresh().entrypoints({ kind: 'http-route' })).toEqual(await writer.entrypoints({ kind: 'http-route' }))
+    expect((await fresh().symbols('verify*')).map((s) => s.name)).toEqual(['verifyToken'])
+
     // A second process: nothing indexed in it, the layers come from the store.
     const reader = openRag(await open(path), { layers: true })
     expect((await reader.symbols('verifyToken')).map((s) => s.path)).toEqual(['src/auth/token.ts'])
@@ -173,5 +182,8 @@ describe('RagService code layers (SQLite store)', () => {
     await writer.clear()
     expect(await opened[0]!.loadLayers()).toEqual([])
     await expect(writer.symbols('verifyToken')).resolves.toEqual([])
+    // A store without layers, in a session that does not extract them: the lookup says how to get them.
+    await expect(openRag(opened[0]!).symbols('verifyToken')).rejects.toThrow(/has no code layers/)
+    await expect(openRag(opened[0]!).entrypoints()).rejects.toThrow(/has no code layers/)
   })
 })

@@ -38,6 +38,7 @@ import {
   layerQueries,
   noLayersError,
   normaliseTarget,
+  symbolSelection,
   type DependencyOptions,
   type DependencyStep,
   type EntrypointQuery,
@@ -317,6 +318,12 @@ export class RagService {
    */
   async symbols(name: string, options: SymbolOptions = {}): Promise<SymbolRecord[]> {
     checkSymbolOptions(options)
+    const selection = symbolSelection(name)
+    const selected = selection === undefined ? undefined : await this.#layers.selected(selection)
+    if (selected !== undefined) {
+      if (!selected.any && !this.#layersOn) throw noLayersError()
+      return layerQueries.symbols(selected.graph, name, options)
+    }
     return this.#queryLayers((graph) => layerQueries.symbols(graph, name, options))
   }
 
@@ -348,6 +355,11 @@ export class RagService {
    */
   async entrypoints(filter: EntrypointQuery = {}): Promise<EntrypointRecord[]> {
     checkEntrypointQuery(filter)
+    const selected = await this.#layers.selected({ entrypoints: true })
+    if (selected !== undefined) {
+      if (!selected.any && !this.#layersOn) throw noLayersError()
+      return layerQueries.entrypoints(selected.graph, filter)
+    }
     return this.#queryLayers((graph) => layerQueries.entrypoints(graph, filter))
   }
 

@@ -27,10 +27,17 @@ export interface LayerStep {
   undo(): StoredLayerChange
 }
 
+/** Which files' layer records a store reads for a lookup: those defining a name, or a name with a prefix, or declaring entrypoints. */
+export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
+
 /** Where a session's layers persist: a state store that can read them back. */
 export interface LayerSource {
   /** Every stored file's layer records. */
   loadLayers?(): Promise<FileLayers[]>
+  /** The records of only the files a selection names (through the store's indexes). */
+  loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
+  /** `true` when the store holds any layer records. */
+  hasLayers?(): Promise<boolean>
 }
 
 const EMPTY: StoredLayerChange = { upsertFiles: [], removeFiles: [], resolvedFiles: [], edges: [] }
@@ -73,6 +80,21 @@ export class SessionLayers {
     const files = await source.loadLayers()
     this.#graph = new LayerGraph(files)
     this.#generation = generation ?? 0
+  }
+
+  /**
+   * A graph of only the files `selection` names, read from the store in one snapshot, for a symbol
+   * or entrypoint lookup in a process that has not loaded the whole graph (a one-shot CLI query):
+   * symbols and entrypoints do not depend on cross-file resolution, so the few files that define a
+   * name answer exactly as the whole graph would. `undefined` when the whole graph is loaded here or
+   * the store cannot select; `any` says whether the store holds layers at all.
+   */
+  async selected(selection: LayerFileSelection): Promise<{ readonly graph: LayerGraph; readonly any: boolean } | undefined> {
+    const source = this.#source
+    if (this.#generation !== undefined || source?.loadLayersWhere === undefined) return undefined
+    const files = await source.loadLayersWhere(selection)
+    const any = files.length > 0 || (await source.hasLayers?.()) === true
+    return { graph: new LayerGraph(files), any }
   }
 
   /** Records that the graph reflects the store at `generation` (after this session's own commit). */

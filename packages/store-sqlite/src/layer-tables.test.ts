@@ -87,6 +87,14 @@ describe('SqliteKnowledgeBase code layers', () => {
     expect(plan("SELECT e.* FROM layer_entrypoints AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/b.ts'")).toMatch(/layer_entrypoints_by_file/)
     expect(plan("SELECT * FROM layer_entrypoints WHERE route = '/orders'")).toMatch(/layer_entrypoints_by_route/)
 
+    // Selected reads go through the name and entrypoint tables.
+    const paths = (files: FileLayers[]): string[] => files.map((f) => f.path)
+    expect(paths(await kb.loadLayersWhere({ name: 'main' }))).toEqual(['src/b.ts'])
+    expect(paths(await kb.loadLayersWhere({ namePrefix: 'parse' }))).toEqual(['src/a.ts'])
+    expect(paths(await kb.loadLayersWhere({ namePrefix: 'zzz' }))).toEqual([])
+    expect(paths(await kb.loadLayersWhere({ entrypoints: true }))).toEqual(['src/b.ts'])
+    expect(plan("SELECT * FROM layer_symbols WHERE name = 'main'")).toMatch(/layer_symbols_by_name/)
+
     // A change replaces one file's rows and drops another's; the rest stays.
     await kb.commitGeneration({
       layers: { upsertFiles: [file('src/a.ts', ['parseArgs'])], removeFiles: ['src/b.ts'], resolvedFiles: ['src/a.ts'], edges: [] },

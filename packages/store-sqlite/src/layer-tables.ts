@@ -61,6 +61,9 @@ export interface LayerStatements {
   readonly updateFile: Database.Statement<[Buffer, number]>
   readonly deleteFile: Database.Statement<[number]>
   readonly listFiles: Database.Statement<[], Buffer>
+  readonly filesWithName: Database.Statement<[string], Buffer>
+  readonly filesWithNameIn: Database.Statement<[string, string], Buffer>
+  readonly filesWithEntrypoints: Database.Statement<[], Buffer>
   readonly anyFile: Database.Statement<[], number>
   readonly putSymbol: Database.Statement<[number, string, string, string, string, number]>
   readonly deleteSymbolsOf: Database.Statement<[number]>
@@ -80,6 +83,11 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
     deleteFile: db.prepare('DELETE FROM layer_files WHERE id = ?'),
     listFiles: db.prepare<[], Buffer>('SELECT layers FROM layer_files ORDER BY path').pluck(),
     anyFile: db.prepare<[], number>('SELECT 1 FROM layer_files LIMIT 1').pluck(),
+    filesWithName: db.prepare<[string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name = ?) ORDER BY path').pluck(),
+    filesWithNameIn: db
+      .prepare<[string, string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name >= ? AND name < ?) ORDER BY path')
+      .pluck(),
+    filesWithEntrypoints: db.prepare<[], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_entrypoints) ORDER BY path').pluck(),
     putSymbol: db.prepare('INSERT INTO layer_symbols (file, name, qname, kind, language, start_line) VALUES (?, ?, ?, ?, ?, ?)'),
     deleteSymbolsOf: db.prepare('DELETE FROM layer_symbols WHERE file = ?'),
     putEdge: db.prepare(
@@ -175,9 +183,27 @@ export function writeLayers(statements: LayerStatements, commit: LayerCommit): v
   }
 }
 
+function decode(blob: Buffer): FileLayers {
+  return JSON.parse(inflateRawSync(blob).toString('utf8')) as FileLayers
+}
+
 /** Reads every file's layer records, by path. */
 export function readLayers(statements: LayerStatements): FileLayers[] {
-  return statements.listFiles.all().map((blob) => JSON.parse(inflateRawSync(blob).toString('utf8')) as FileLayers)
+  return statements.listFiles.all().map(decode)
+}
+
+/** Which files' records {@link readLayersWhere} reads: those defining a name, or a name with a prefix, or declaring entrypoints. */
+export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
+
+/** Reads the layer records of the files a selection names (through the name and entrypoint tables), by path. */
+export function readLayersWhere(statements: LayerStatements, selection: LayerFileSelection): FileLayers[] {
+  if ('name' in selection) return statements.filesWithName.all(selection.name).map(decode)
+  if ('namePrefix' in selection) {
+    const prefix = selection.namePrefix
+    // Every name that starts with `prefix` sorts at or after it and before `prefix` + U+10FFFF.
+    return statements.filesWithNameIn.all(prefix, `${prefix}\u{10FFFF}`).map(decode)
+  }
+  return statements.filesWithEntrypoints.all().map(decode)
 }
 
 /** Empties the layer tables inside the caller's transaction. */

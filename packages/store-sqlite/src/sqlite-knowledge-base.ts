@@ -15,7 +15,7 @@ import {
   type StoredIndexState,
 } from './index-state.js'
 import { openStoreDatabase } from './open-database.js'
-import { assertLayerCommit, clearLayers, prepareLayerStatements, readLayers, writeLayers, type LayerStatements } from './layer-tables.js'
+import { assertLayerCommit, clearLayers, prepareLayerStatements, readLayers, readLayersWhere, writeLayers, type LayerFileSelection, type LayerStatements } from './layer-tables.js'
 import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
@@ -272,6 +272,15 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    */
   async loadLayers(): Promise<FileLayers[]> {
     return this.#read('load the code layers', ({ layers }) => readLayers(layers))
+  }
+
+  /**
+   * The code layer records of only the files that define a symbol `name`, or one whose name starts
+   * with `namePrefix`, or that declare entrypoints (`{ entrypoints: true }`): a symbol or route
+   * lookup reads a few files through the indexed tables instead of every file.
+   */
+  async loadLayersWhere(selection: LayerFileSelection): Promise<FileLayers[]> {
+    return this.#read('load code layers', ({ layers }) => readLayersWhere(layers, selection))
   }
 
   /** `true` when the store holds any file's code layer records (the index was built with layers). */
