@@ -5,7 +5,7 @@ import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import { ADDED_DOCUMENT_PREFIX } from './documents.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
-import { SessionLayers } from './session-layers.js'
+import { SessionLayers, type LayerStep } from './session-layers.js'
 
 /** Options of {@link FileIndexer}. */
 export interface FileIndexerOptions extends Omit<FileIngestionServiceOptions, 'limits'> {
@@ -281,8 +281,12 @@ export class FileIndexer {
     if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
     const store = this.#stateStore
     const removeIds = audit === undefined ? result.removeIds : [...result.removeIds, ...audit.orphans]
-    await this.#layers.sync(this.#seen)
-    const layers = this.#layers.stage(result.layers, result.state)
+    const base = this.#seen
+    let layers: LayerStep | undefined
+    if (await this.#layers.needed(result.layers, previous, result.state)) {
+      await this.#layers.sync(this.#seen)
+      layers = this.#layers.stage(result.layers, result.state)
+    }
     if (removeIds.length > 0 || result.addDocuments.length > 0 || store !== undefined || layers !== undefined) {
       // With a store, a run that changed nothing still saves the refreshed stat records and its time.
       this.#staged = result.state
@@ -291,7 +295,7 @@ export class FileIndexer {
     }
     this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
     if (store?.info) this.#seen = (await store.info()).generation
-    this.#layers.committed(this.#seen)
+    this.#layers.committed(base, this.#seen)
     const { removeIds: _removed, addDocuments, state: _state, layers: staged, ...rest } = result
     return {
       ...rest,

@@ -156,10 +156,27 @@ describe('RagService code layers (SQLite store)', () => {
     expect((await reader.symbols('verifyToken')).map((s) => s.path)).toEqual(['src/auth/token.ts'])
     expect((await reader.entrypoints({ method: 'GET' })).map((r) => r.route)).toEqual(['/orders/:id'])
 
+    // A run that changes nothing never reads the layers.
+    const store = opened[1]!
+    const load = store.loadLayers.bind(store)
+    let loads = 0
+    store.loadLayers = async () => {
+      loads++
+      return load()
+    }
+    const idle = openRag(store, { layers: true })
+    await idle.indexDirectory(repo.root, undefined, { source: { exclude: ['.index.db*'] } })
+    expect(loads).toBe(0)
+    expect(await idle.symbols('tokenAge')).toEqual([])
+
     await repo.write('src/auth/token.ts', 'export function verifyToken(token: string): boolean {\n  return true\n}\nexport function tokenAge() {}\n')
     const generation = (await opened[1]!.loadState()).generation
     const run = await reader.indexDirectory(repo.root, undefined, { source: { exclude: ['.index.db*'] } })
     expect(run.layeredFiles).toBe(1)
+    expect(loads).toBe(1)
+    // The idle session never loaded the graph: it reads the store's current generation.
+    expect((await idle.symbols('tokenAge')).map((s) => s.path)).toEqual(['src/auth/token.ts'])
+    expect(await idle.dependencies('tokenAge', { reverse: true })).toEqual([])
     expect((await opened[1]!.loadState()).generation).toBe(generation + 1)
     // The first session sees the other's commit.
     expect((await writer.symbols('tokenAge')).map((s) => s.path)).toEqual(['src/auth/token.ts'])

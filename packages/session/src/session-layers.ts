@@ -97,9 +97,28 @@ export class SessionLayers {
     return { graph: new LayerGraph(files), any }
   }
 
-  /** Records that the graph reflects the store at `generation` (after this session's own commit). */
-  committed(generation: number | undefined): void {
-    if (this.#source !== undefined && generation !== undefined) this.#generation = generation
+  /**
+   * Whether a run must load the graph to stage its layer change: it extracted layers, or a file
+   * left the index (its records must go), or, with a chunker that extracts none, the index may
+   * hold layers to drop. A run that changed nothing then never reads the layers.
+   */
+  async needed(upserts: readonly FileLayers[] | undefined, previous: IndexState | undefined, next: IndexState): Promise<boolean> {
+    if (upserts === undefined) {
+      if (this.#source === undefined || this.#generation !== undefined) return this.populated
+      return (await this.#source.hasLayers?.()) ?? true
+    }
+    if (upserts.length > 0) return true
+    const kept = new Set(next.files.filter((file) => file.binary === undefined).map((file) => file.path))
+    return (previous?.files ?? []).some((file) => file.binary === undefined && !kept.has(file.path))
+  }
+
+  /**
+   * Records that the graph reflects the store at `after`, this session's own commit staged at
+   * generation `before`, when the graph reflected `before`; a graph this process never loaded, or
+   * loaded at an older generation, stays as it is and is read again when next needed.
+   */
+  committed(before: number | undefined, after: number | undefined): void {
+    if (this.#source !== undefined && after !== undefined && this.#generation !== undefined && this.#generation === before) this.#generation = after
   }
 
   /** Empties the graph (after the stores were cleared); the next sync reads the store again. */
