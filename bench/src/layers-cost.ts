@@ -1,26 +1,24 @@
 /**
  * What the code layers (seed 003's symbols, edges and entrypoints) cost a cold index: the full
- * pipeline (`FileIndexer` on worker threads into `InMemoryKnowledgeBase` + `BM25Stream`, the
- * recommended analyzers) over the same real code, once with the default chunker and once with a
- * chunker that also extracts every file's layer records from the same parse and clones them (the
- * cost of sending them to the main thread). Storing the records is not part of it yet.
+ * pipeline of `rag index` (`openRag` of `@rag/session` over a fresh `SqliteKnowledgeBase`, worker
+ * threads, the recommended settings) over the same real code, once without layers and once with
+ * `layers: true` (extraction in the chunk workers from the same parse, cross-file resolution, and
+ * the records committed to SQLite in the same transaction as the chunks). It also reports how much
+ * larger the store file is with the layers.
  *
  * Run: `cd bench && npx tsx src/layers-cost.ts [--mb 8] [--runs 3]` (build the packages first).
  * Runs alternate (plain, layers, plain, layers, ...) so machine load hits both alike; the best run
  * of each side is reported, in wall time and in CPU time (user + system of every thread of the
- * process: what a shared, loaded machine cannot inflate by making the run wait). Target: layers
- * add at most 15 % to the cold index time.
+ * process: what a shared, loaded machine cannot inflate by making the run wait). Targets (issue
+ * 12): layers add at most 15 % to the cold index time, the index stays at 4 MB/s or more, the store
+ * grows at most 30 %.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { BM25Stream } from '@rag/bm25'
-import { createLimits, FileIngestionService, type ChunkerSpec } from '@rag/ingest'
-import { FileIndexer } from '@rag/session'
-import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
+import { openRag, resolveRetrieval, storeOptions } from '@rag/session'
+import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { readRealCode, realCodeFiles, type RealCodeSource } from './corpus/real-code.js'
-import { analyzerOf } from './eval/engines.js'
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`)
@@ -29,8 +27,7 @@ function option(name: string, fallback: number): number {
 
 const MEGABYTES = option('mb', 8)
 const RUNS = option('runs', 3)
-const PLAIN: ChunkerSpec = { module: '@rag/chunker', factory: 'createNormalizedDocumentChunker' }
-const LAYERS: ChunkerSpec = { module: fileURLToPath(new URL('./speed/extracting-chunker.mjs', import.meta.url)), factory: 'createExtractingChunker' }
+const SETTINGS = resolveRetrieval('recommended')
 
 /** CPU time of the whole process (every thread), in milliseconds. */
 function cpuMs(): number {
@@ -38,16 +35,30 @@ function cpuMs(): number {
   return (user + system) / 1000
 }
 
-async function coldIndex(dir: string, chunker: ChunkerSpec): Promise<{ ms: number; cpu: number; chunks: number; workers: number }> {
-  const limits = createLimits({ maxFiles: 1_000_000, maxEntries: 2_000_000, maxDecodedBytes: 4 * 1024 * 1024 * 1024 })
-  const knowledgeBase = new InMemoryKnowledgeBase({ analyzer: analyzerOf('code-aware') })
-  const bm25 = new BM25Stream({ analyzer: analyzerOf('code-aware'), maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY })
-  const service = new FileIngestionService({ limits, chunker })
-  const indexer = new FileIndexer({ knowledgeBase, streams: [bm25], service })
-  const started = performance.now()
-  const cpu = cpuMs()
-  const report = await indexer.index(dir)
-  return { ms: performance.now() - started, cpu: cpuMs() - cpu, chunks: report.stats.chunks, workers: report.stats.workerThreads }
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}
+
+async function coldIndex(dir: string, layers: boolean): Promise<{ ms: number; cpu: number; chunks: number; workers: number; storeBytes: number }> {
+  const storeDir = mkdtempSync(join(tmpdir(), 'rag-layers-store-'))
+  const path = join(storeDir, 'index.db')
+  const store = await openSqliteKnowledgeBase(path, storeOptions(SETTINGS))
+  try {
+    const rag = openRag(store, { layers, ingest: { limits: { maxFiles: 1_000_000, maxEntries: 2_000_000, maxDecodedBytes: 4 * 1024 * 1024 * 1024 } } })
+    const started = performance.now()
+    const cpu = cpuMs()
+    const report = await rag.indexDirectory(dir)
+    const result = { ms: performance.now() - started, cpu: cpuMs() - cpu, chunks: report.stats.chunks, workers: report.stats.workerThreads }
+    await store.close() // checkpoints the WAL into the file
+    return { ...result, storeBytes: sizeOf(path) + sizeOf(`${path}-wal`) }
+  } finally {
+    await store.close()
+    rmSync(storeDir, { recursive: true, force: true })
+  }
 }
 
 async function measure(name: string, sources: RealCodeSource[]): Promise<string> {
@@ -63,16 +74,20 @@ async function measure(name: string, sources: RealCodeSource[]): Promise<string>
     bytes += Buffer.byteLength(file.content)
   }
   try {
-    await coldIndex(dir, PLAIN) // warm the file cache and the grammars' compilation
+    await coldIndex(dir, true) // warm the file cache and the grammars' compilation
     const plain: number[] = []
     const layered: number[] = []
     const plainCpu: number[] = []
     const layeredCpu: number[] = []
     let chunks = 0
     let workers = 0
+    let plainBytes = 0
+    let layeredBytes = 0
     for (let run = 0; run < RUNS; run++) {
-      const a = await coldIndex(dir, PLAIN)
-      const b = await coldIndex(dir, LAYERS)
+      const a = await coldIndex(dir, false)
+      const b = await coldIndex(dir, true)
+      plainBytes = a.storeBytes
+      layeredBytes = b.storeBytes
       plain.push(a.ms)
       layered.push(b.ms)
       plainCpu.push(a.cpu)
@@ -88,7 +103,8 @@ async function measure(name: string, sources: RealCodeSource[]): Promise<string>
     const lc = best(layeredCpu)
     const rate = (ms: number): string => (bytes / 1e6 / (ms / 1000)).toFixed(2)
     const more = (a: number, b: number): string => `${(((b - a) / a) * 100).toFixed(1)} %`
-    return `| ${name} | ${files.length} | ${(bytes / 1e6).toFixed(1)} | ${chunks} | ${workers} | ${p.toFixed(0)} | ${rate(p)} | ${l.toFixed(0)} | ${rate(l)} | ${more(p, l)} | ${pc.toFixed(0)} | ${lc.toFixed(0)} | ${more(pc, lc)} |`
+    const mb = (n: number): string => (n / 1e6).toFixed(1)
+    return `| ${name} | ${files.length} | ${(bytes / 1e6).toFixed(1)} | ${chunks} | ${workers} | ${p.toFixed(0)} | ${rate(p)} | ${l.toFixed(0)} | ${rate(l)} | ${more(p, l)} | ${pc.toFixed(0)} | ${lc.toFixed(0)} | ${more(pc, lc)} | ${mb(plainBytes)} | ${mb(layeredBytes)} | ${more(plainBytes, layeredBytes)} |`
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -97,8 +113,8 @@ async function measure(name: string, sources: RealCodeSource[]): Promise<string>
 async function main(): Promise<void> {
   console.log(`cold index, best of ${RUNS} alternating runs; node ${process.version}\n`)
   const rows = [await measure('Python stdlib', ['python-stdlib']), await measure('TypeScript (rxjs sources)', ['rxjs'])]
-  console.log('| corpus | files | MB | chunks | workers | plain ms | plain MB/s | with layers ms | with layers MB/s | layers add (wall) | plain CPU ms | with layers CPU ms | layers add (CPU) |')
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  console.log('| corpus | files | MB | chunks | workers | plain ms | plain MB/s | with layers ms | with layers MB/s | layers add (wall) | plain CPU ms | with layers CPU ms | layers add (CPU) | store MB | store with layers MB | store grows |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
 }
 

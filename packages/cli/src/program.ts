@@ -5,6 +5,7 @@ import { configCommand } from './commands/config-command.js'
 import type { CommandContext } from './commands/context.js'
 import { docsAddCommand, docsListCommand, docsRemoveCommand } from './commands/docs-command.js'
 import { indexCommand } from './commands/index-command.js'
+import { depsCommand, HTTP_METHODS, routesCommand, symbolsCommand } from './commands/layer-commands.js'
 import { mcpCommand } from './commands/mcp-command.js'
 import { migrateCommand } from './commands/migrate-command.js'
 import { serveCommand } from './commands/serve-command.js'
@@ -35,6 +36,19 @@ function positiveInteger(value: string): number {
 function port(value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) > 65_535) throw new CommanderArgumentError('expected a port from 0 to 65535.')
   return Number(value)
+}
+
+function httpMethod(value: string): string {
+  const upper = value.trim().toUpperCase()
+  if (upper !== '*' && !(HTTP_METHODS as readonly string[]).includes(upper)) throw new CommanderArgumentError(`expected one of ${HTTP_METHODS.join(', ')}.`)
+  return upper
+}
+
+const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements']
+
+function edgeKinds(value: string, previous: string[] = []): string[] {
+  if (!EDGE_KINDS.includes(value)) throw new CommanderArgumentError(`expected one of ${EDGE_KINDS.join(', ')}.`)
+  return [...previous, value]
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -94,7 +108,32 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .description('index a directory, or update its index: only changed files are read and chunked')
     .option('--force', 're-read and re-chunk every file')
     .option('--verify', 'check the whole index against the tree (every chunk, every file read and hashed) and repair what disagrees')
+    .option('--layers', 'also extract code layers (symbols, dependencies, routes) for rag symbols/deps/routes (config index.layers)')
+    .option('--no-layers', 'index without code layers (drops the ones the index holds)')
     .action(run((command) => indexCommand(context(command), command.args[0], command.opts())))
+
+  // Code layers (issue 12): symbols, dependencies, entrypoints; the index must be built with --layers.
+  program
+    .command('symbols <name>')
+    .description('where symbols are defined: a name, qualified name (Class.method) or glob (parse*); needs an index built with --layers')
+    .option('--kind <kind>', 'only this kind (function, method, class, interface, type, enum, constant, ...)')
+    .option('--lang <language>', 'only this language (typescript, python, go, ...)')
+    .option('--limit <n>', 'most results (default 100)', positiveInteger)
+    .action(run((command) => symbolsCommand(context(command), command.args[0] as string, command.opts())))
+  program
+    .command('deps <target>')
+    .description('imports and calls of a file or symbol, or with --reverse its importers and callers; needs an index built with --layers')
+    .option('--reverse', 'importers and callers instead')
+    .option('--depth <n>', 'how many edges away (default 1)', positiveInteger)
+    .option('--kind <kind>', 'only this edge kind: imports, calls, extends, implements (repeatable)', edgeKinds)
+    .action(run((command) => depsCommand(context(command), command.args[0] as string, command.opts())))
+  program
+    .command('routes [pattern]')
+    .description('entrypoints: HTTP routes, CLI commands, main functions; pattern is a route or command, exact or a glob (/orders/*); needs an index built with --layers')
+    .option('--method <method>', 'only this HTTP method', httpMethod)
+    .addOption(new Option('--kind <kind>', 'only this kind').choices(['http-route', 'cli-command', 'main', 'scheduled']))
+    .option('--framework <name>', 'only this framework (express, flask, click, cobra, ...)')
+    .action(run((command) => routesCommand(context(command), command.args[0], command.opts())))
 
   const searchOptions = (command: Command): Command =>
     command

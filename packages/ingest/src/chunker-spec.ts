@@ -28,6 +28,15 @@ export const DEFAULT_CHUNKER_SPEC: ChunkerSpec = Object.freeze({
   factory: 'createNormalizedDocumentChunker',
 })
 
+/**
+ * The default chunker with code layer extraction: `@rag/chunker`'s `createLayeredChunker()`, the
+ * same chunks plus each code file's symbols, dependency edges and entrypoints, from the same parse.
+ */
+export const LAYERED_CHUNKER_SPEC: ChunkerSpec = Object.freeze({
+  module: '@rag/chunker',
+  factory: 'createLayeredChunker',
+})
+
 /** `true` when `value` is a {@link ChunkerSpec} rather than a `Chunker` instance. */
 export function isChunkerSpec(value: Chunker | ChunkerSpec): value is ChunkerSpec {
   return typeof (value as ChunkerSpec).module === 'string' && typeof (value as ChunkerSpec).factory === 'string'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { CancelledError, InvalidArgumentError, RagError, type Chunk, type Chunker, type ProgressListener } from '@rag/core'
+import { CancelledError, InvalidArgumentError, isLayeredChunker, RagError, type Chunk, type Chunker, type FileLayers, type ProgressListener } from '@rag/core'
 import { assertCloneable, DEFAULT_CHUNKER_SPEC, isChunkerSpec, loadChunker, type ChunkerSpec } from './chunker-spec.js'
 import { DEFAULT_RACY_WINDOW_MS, pipelineContext, statProvesUnchanged } from './fingerprint.js'
 import { stageGeneration, type GenerationCounts } from './generation.js'
@@ -126,6 +126,12 @@ export interface IngestionResult {
   readonly addDocuments: Chunk[]
   /** The state to keep once the generation is committed. */
   readonly state: IndexState
+  /**
+   * With a chunker that extracts code layers (`createLayeredChunker` of `@rag/chunker`, or any
+   * `LayeredChunker`): the layers of every file chunked in this run (files not re-chunked keep
+   * theirs). `undefined` when the chunker extracts none.
+   */
+  readonly layers?: FileLayers[]
   /** Path to fingerprint for every indexed file (the seed's `fingerprints` map). */
   readonly fingerprints: Map<string, string>
   /** Everything not indexed, and why, sorted by path. */
@@ -318,6 +324,7 @@ export class FileIngestionService {
       removeIds: staged.removeIds,
       addDocuments: staged.addDocuments,
       state: staged.state,
+      ...(staged.layers !== undefined && isLayeredChunker(chunker) ? { layers: staged.layers } : {}),
       fingerprints: new Map(staged.state.files.filter((f) => f.binary === undefined).map((f) => [f.path, f.fingerprint])),
       skipped,
       failed: staged.failed,

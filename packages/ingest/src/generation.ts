@@ -1,4 +1,4 @@
-import { RagError, type Chunk } from '@rag/core'
+import { RagError, type Chunk, type FileLayers } from '@rag/core'
 import { trustState, type FileRecord, type IndexState } from './index-state.js'
 import type { FileResult } from './process-file.js'
 import type { FailedFile, SkippedEntry } from './skips.js'
@@ -14,6 +14,11 @@ export interface StagedGeneration {
   readonly addDocuments: Chunk[]
   /** The fingerprint state after the commit. */
   readonly state: IndexState
+  /**
+   * The code layers of the files chunked in this run, when the chunker extracts them (a
+   * `LayeredChunker`); `undefined` otherwise. Files not re-chunked keep their previous layers.
+   */
+  readonly layers: FileLayers[] | undefined
   /** Files skipped at read time (binary content, grew too large, vanished). */
   readonly skipped: SkippedEntry[]
   /** Files that failed to read; they keep their previous chunks. */
@@ -73,6 +78,8 @@ export function stageGeneration(input: StageInput): StagedGeneration {
   const previous = new Map<string, FileRecord>(sameRoot ? input.previous!.files.map((f) => [f.path, f]) : [])
   const removeIds: string[] = []
   const addDocuments: Chunk[] = []
+  const layers: FileLayers[] = []
+  let layered = true
   const files: FileRecord[] = []
   const skipped: SkippedEntry[] = []
   const failed: FailedFile[] = []
@@ -106,6 +113,8 @@ export function stageGeneration(input: StageInput): StagedGeneration {
         chunked++
         if (before) removeIds.push(...before.chunkIds)
         addDocuments.push(...result.chunks)
+        if (result.layers) layers.push(result.layers)
+        else layered = false
         files.push({
           path,
           fingerprint: result.fingerprint,
@@ -153,6 +162,7 @@ export function stageGeneration(input: StageInput): StagedGeneration {
     removeIds,
     addDocuments,
     state: trustState({ version: 1, root, context, files }),
+    layers: layered ? layers : undefined,
     skipped,
     failed,
     counts: { statReused: statReused.size, unchanged, chunked, removed, kept },

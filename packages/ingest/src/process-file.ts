@@ -1,4 +1,4 @@
-import type { Chunk, Chunker } from '@rag/core'
+import { isLayeredChunker, type Chunk, type Chunker, type FileLayers } from '@rag/core'
 import { decodeText, type TextEncoding } from './decode.js'
 import { contentHash, fingerprint } from './fingerprint.js'
 import { detectFormat, type DetectedFormat, type DocumentFormat } from './format-detection.js'
@@ -35,8 +35,8 @@ interface Extracted {
 export type FileResult =
   /** Read and hashed; the fingerprint equals the previous one, so the old chunks stay. */
   | ({ readonly kind: 'unchanged' } & Extracted)
-  /** New or changed: chunked afresh. */
-  | ({ readonly kind: 'chunked'; readonly chunks: Chunk[] } & Extracted)
+  /** New or changed: chunked afresh; `layers` when the chunker extracts code layers (`LayeredChunker`). */
+  | ({ readonly kind: 'chunked'; readonly chunks: Chunk[]; readonly layers?: FileLayers } & Extracted)
   /** Not a document after all (binary content, grew past the size bound, vanished); `stat` when it was read. */
   | { readonly kind: 'skipped'; readonly path: string; readonly reason: SkipReason; readonly stat?: FileStat }
   /** Could not be read: keeps its previous chunks. */
@@ -77,7 +77,13 @@ export async function processFile(task: FileTask, read: ReadFile, getChunker: ()
   if (extracted.fingerprint === task.previousFingerprint) return { kind: 'unchanged', ...extracted }
   try {
     const chunker = await getChunker()
-    const chunks = await chunker.chunk({ path, content: decoded.text, format: detected.format, ...(detected.language ? { language: detected.language } : {}) })
+    const file = { path, content: decoded.text, format: detected.format, ...(detected.language ? { language: detected.language } : {}) }
+    if (isLayeredChunker(chunker)) {
+      // One parse gives both: the chunks and the file's code layers.
+      const { chunks, layers } = await chunker.chunkWithLayers(file)
+      return { kind: 'chunked', ...extracted, chunks: chunks.map((chunk) => withFile(chunk, path)), layers }
+    }
+    const chunks = await chunker.chunk(file)
     return { kind: 'chunked', ...extracted, chunks: chunks.map((chunk) => withFile(chunk, path)) }
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error))

@@ -7,6 +7,7 @@ import { RagService, statusToJson, type SearchFilter } from '@rag/session'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { renderFiles } from './render-files.js'
 import { renderResults } from './render-results.js'
+import { registerLayerTools } from './layer-tools.js'
 
 /** Options of {@link createRagMcpServer}. */
 export interface RagMcpServerOptions {
@@ -71,10 +72,12 @@ function filterOf(path: string | undefined, language: string | undefined): Searc
 }
 
 /**
- * Creates an MCP server with five tools over one `RagService`: `index_directory` (with progress
+ * Creates an MCP server with eight tools over one `RagService`: `index_directory` (with progress
  * notifications when the client sends a progress token; cancellable), `search_code`,
  * `locate_files` (`RagService.locateFiles`: the files a change touches, with the plan and each
- * signal's contribution), `build_context` and `get_status`. Paths are confined to `roots` like `@rag/server`: `..`,
+ * signal's contribution), `build_context` and `get_status`, and the code layer tools `find_symbol`,
+ * `get_dependencies` and `list_entrypoints` (see `registerLayerTools`; they need a session that
+ * indexes with layers). Paths are confined to `roots` like `@rag/server`: `..`,
  * percent-encoded traversal, absolute paths outside and symbolic links leading out are refused.
  * A refused or failed call is a tool error (`isError`) with one sentence, never a stack trace.
  *
@@ -264,6 +267,9 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
       return { content: [{ type: 'text', text }], structuredContent: data }
     },
   )
+
+  // Code layers (issue 12): find_symbol, get_dependencies, list_entrypoints.
+  registerLayerTools(server, rag)
 
   return { server, rag, confinement }
 }

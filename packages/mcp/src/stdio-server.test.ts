@@ -42,13 +42,19 @@ describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
 
   const call = (name: string, args: Record<string, unknown> = {}): Promise<ToolResult> => client.callTool({ name, arguments: args }) as Promise<ToolResult>
 
-  it('lists the five tools with input schemas', async () => {
+  it('lists the eight tools with input schemas', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name).sort()).toEqual(['build_context', 'get_status', 'index_directory', 'locate_files', 'search_code'])
+    expect(tools.map((t) => t.name).sort()).toEqual(['build_context', 'find_symbol', 'get_dependencies', 'get_status', 'index_directory', 'list_entrypoints', 'locate_files', 'search_code'])
     const locate = tools.find((t) => t.name === 'locate_files')
     expect(Object.keys(locate?.inputSchema.properties ?? {}).sort()).toEqual(['k', 'language', 'max_tokens', 'path', 'query'])
     const search = tools.find((t) => t.name === 'search_code')
     expect(Object.keys(search?.inputSchema.properties ?? {}).sort()).toEqual(['k', 'language', 'max_tokens', 'path', 'query'])
+  })
+
+  it('answers the code layer tools with a tool error when the session indexes without layers', async () => {
+    const result = await call('find_symbol', { name: 'verifyToken' })
+    expect(result.isError).toBe(true)
+    expect(result.content[0]?.text).toMatch(/has no code layers .*rag index --layers/)
   })
 
   it('indexes a directory with progress notifications', async () => {

@@ -16,6 +16,7 @@ import { buildOpenApi } from './openapi.js'
 import { createPathConfinement, type PathConfinement } from '@rag/session'
 import { routeSchemas } from './schemas.js'
 import { registerSessionRoutes } from './session-routes.js'
+import { registerLayerRoutes } from './layer-routes.js'
 import { registerSharedSessions, type SessionRegistry } from './shared-sessions.js'
 
 /** Request and resource limits of the server. */
@@ -220,6 +221,7 @@ export function createRagServer(options: RagServerOptions): RagServer {
     registerDocumentRoutes(scoped, context)
     registerEventsRoute(scoped, context)
     registerChatRoute(scoped, context)
+    registerLayerRoutes(scoped, context)
   })
 
   return {

@@ -1,4 +1,5 @@
 import { errorSchema, type RouteSchemas } from './schemas.js'
+import { layerRouteSpecs } from './layer-routes.js'
 
 interface RouteSpec {
   readonly method: 'get' | 'post' | 'put' | 'delete'
@@ -42,6 +43,7 @@ function routes(s: RouteSchemas): RouteSpec[] {
         'Answer a question with the server\'s model, grounded on the session (top 5, fenced context): text/event-stream of context, token..., done (citations as path:start-end); notice when the session has no context; 501 without a model.',
       success: 200,
     },
+    ...layerRouteSpecs(s.layers),
     { method: 'get', path: '/sessions/{id}/status', schema: s.status, summary: 'Files, chunks, documents, last index time, run in progress.', success: 200 },
     { method: 'post', path: '/sessions/{id}/clear', schema: s.clear, summary: 'Empty the session.', success: 200 },
     { method: 'post', path: '/sessions/{id}/documents', schema: s.addDocument, summary: 'Add a document of your own.', success: 201 },

@@ -3,6 +3,8 @@
  * from the same objects). Bounds come from the server's limits.
  */
 
+import { layerRouteSchemas } from './layer-routes.js'
+
 /** Limits the schemas enforce. */
 export interface SchemaLimits {
   readonly maxQueryLength: number
@@ -121,6 +123,8 @@ export function routeSchemas(limits: SchemaLimits) {
     description: 'Ask the model even when the session has no context for the question; otherwise a notice replaces the answer.',
   }
   return {
+    // Code layers (issue 12): GET /sessions/:id/symbols, /deps, /routes.
+    layers: layerRouteSchemas(limits, sessionParams),
     putSession: { params: sessionParams },
     index: {
       params: sessionParams,

@@ -24,6 +24,11 @@ export interface RagPipelineOptions {
   readonly logger?: { warn(message: string): void }
   /** Wait for another writer holding the store (calling `onWait` once), or fail with `LOCKED`. @default { wait: true } */
   readonly lockWait?: RagServiceOptions['lockWait']
+  /**
+   * Extract the code layers while indexing, for `symbols()`, `dependencies()` and `entrypoints()`
+   * (see {@link RagServiceOptions.layers}). @default false
+   */
+  readonly layers?: boolean
 }
 
 /** A store that ranks by TF-IDF beside its own BM25 `search` (both from one index). */
@@ -49,8 +54,9 @@ function assertStoreMatches(store: object, settings: RetrievalSettings): void {
   }
 }
 
-function shared(settings: RetrievalSettings, options: RagPipelineOptions): Pick<RagServiceOptions, 'retriever' | 'ingest' | 'writer' | 'lockWait'> {
+function shared(settings: RetrievalSettings, options: RagPipelineOptions): Pick<RagServiceOptions, 'retriever' | 'ingest' | 'writer' | 'lockWait' | 'layers'> {
   return {
+    ...(options.layers !== undefined ? { layers: options.layers } : {}),
     ...(options.lockWait ? { lockWait: options.lockWait } : {}),
     retriever: { maxPerFile: settings.maxPerFile, ...(options.logger ? { logger: options.logger } : {}) },
     ingest: options.ingest ?? {},

@@ -5,6 +5,7 @@ import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import { ADDED_DOCUMENT_PREFIX } from './documents.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
+import { SessionLayers, type LayerStep } from './session-layers.js'
 
 /** Options of {@link FileIndexer}. */
 export interface FileIndexerOptions extends Omit<FileIngestionServiceOptions, 'limits'> {
@@ -46,6 +47,18 @@ export interface FileIndexerOptions extends Omit<FileIngestionServiceOptions, 'l
    * Only `RagService` passes it; a standalone indexer makes its own.
    */
   readonly targets?: IndexTargets
+  /**
+   * Extract the code layers (symbols, dependency edges, entrypoints) while chunking: the default
+   * chunker becomes `@rag/chunker`'s `createLayeredChunker` (with `chunkerOptions`). A `chunker`
+   * of your own that extracts layers (a `LayeredChunker`) produces them either way.
+   * @default false
+   */
+  readonly layers?: boolean | undefined
+  /**
+   * The session's code layers, kept in the same generation as the chunks. Only `RagService`
+   * passes it; a standalone indexer keeps its own.
+   */
+  readonly sessionLayers?: SessionLayers
 }
 
 /** Options of one {@link FileIndexer.index} run. */
@@ -88,6 +101,8 @@ export type IndexReport = Omit<IngestionResult, 'addDocuments' | 'removeIds' | '
   readonly repaired?: IndexRepair
   /** `true` when the run checked the whole store and every file's content (`verify`). */
   readonly verified?: boolean
+  /** Files whose code layers this run extracted (set when the chunker extracts layers). */
+  readonly layeredFiles?: number
 }
 
 function validate(options: FileIndexerOptions): void {
@@ -124,6 +139,7 @@ export class FileIndexer {
   readonly #options: FileIndexerOptions
   readonly #targets: IndexTargets
   readonly #stateStore: IndexStateStore | undefined
+  readonly #layers: SessionLayers
   readonly #lock = new Mutex()
   #service: Promise<FileIngestionService> | undefined
   #state: IndexState | undefined
@@ -144,7 +160,13 @@ export class FileIndexer {
     this.#targets =
       options.targets ??
       new IndexTargets({ knowledgeBase: options.knowledgeBase, streams: options.streams ?? [], stateStore: options.stateStore, latch: new CommitLatch() })
+    this.#layers = options.sessionLayers ?? new SessionLayers(options.stateStore)
     if (options.service) this.#service = Promise.resolve(options.service)
+  }
+
+  /** The code layers of the index (empty unless the chunker extracts them). */
+  get layers(): SessionLayers {
+    return this.#layers
   }
 
   /**
@@ -218,6 +240,7 @@ export class FileIndexer {
     this.#state = undefined
     this.#loaded = true
     this.#seen = store?.info ? (await store.info()).generation : undefined
+    this.#layers.reset()
   }
 
   /** Loads the state from the state store when another writer committed since it was last read. */
@@ -258,21 +281,29 @@ export class FileIndexer {
     if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
     const store = this.#stateStore
     const removeIds = audit === undefined ? result.removeIds : [...result.removeIds, ...audit.orphans]
-    if (removeIds.length > 0 || result.addDocuments.length > 0 || store !== undefined) {
+    const base = this.#seen
+    let layers: LayerStep | undefined
+    if (await this.#layers.needed(result.layers, previous, result.state)) {
+      await this.#layers.sync(this.#seen)
+      layers = this.#layers.stage(result.layers, result.state)
+    }
+    if (removeIds.length > 0 || result.addDocuments.length > 0 || store !== undefined || layers !== undefined) {
       // With a store, a run that changed nothing still saves the refreshed stat records and its time.
       this.#staged = result.state
       const state = store !== undefined ? { next: result.state, previous, expectedGeneration: this.#seen } : undefined
-      await this.#targets.swap(removeIds, result.addDocuments, state)
+      await this.#targets.swap(removeIds, result.addDocuments, state, layers)
     }
     this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
     if (store?.info) this.#seen = (await store.info()).generation
-    const { removeIds: _removed, addDocuments, state: _state, ...rest } = result
+    this.#layers.committed(base, this.#seen)
+    const { removeIds: _removed, addDocuments, state: _state, layers: staged, ...rest } = result
     return {
       ...rest,
       added: addDocuments.length,
       removed: removeIds.length,
       ...(audit !== undefined ? { repaired: { files: audit.files, missingChunks: audit.missing, orphanChunks: audit.orphans.length } } : {}),
       ...(verify ? { verified: true } : {}),
+      ...(staged !== undefined ? { layeredFiles: staged.length } : {}),
     }
   }
 
@@ -291,9 +322,10 @@ export class FileIndexer {
   }
 
   #serviceReady(): Promise<FileIngestionService> {
-    this.#service ??= import('@rag/ingest').then(({ FileIngestionService, createLimits, DEFAULT_CHUNKER_SPEC }) => {
-      const { knowledgeBase: _kb, streams: _streams, service: _service, source: _source, stateStore: _store, targets: _targets, limits, chunkerOptions, ...serviceOptions } = this.#options
-      const chunker = serviceOptions.chunker ?? (chunkerOptions === undefined ? undefined : { ...DEFAULT_CHUNKER_SPEC, options: { ...chunkerOptions } })
+    this.#service ??= import('@rag/ingest').then(({ FileIngestionService, createLimits, DEFAULT_CHUNKER_SPEC, LAYERED_CHUNKER_SPEC }) => {
+      const { knowledgeBase: _kb, streams: _streams, service: _service, source: _source, stateStore: _store, targets: _targets, sessionLayers: _layers, limits, chunkerOptions, layers, ...serviceOptions } = this.#options
+      const base = layers === true ? LAYERED_CHUNKER_SPEC : DEFAULT_CHUNKER_SPEC
+      const chunker = serviceOptions.chunker ?? (chunkerOptions === undefined && layers !== true ? undefined : { ...base, options: { ...chunkerOptions } })
       return new FileIngestionService({ ...serviceOptions, ...(chunker ? { chunker } : {}), limits: createLimits(limits ?? {}) })
     })
     this.#service.catch(() => (this.#service = undefined))

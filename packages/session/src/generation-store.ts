@@ -1,5 +1,6 @@
-import { RagError, type Document, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
+import { RagError, type Document, type FileLayers, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
 import type { FileRecord, IndexState } from '@rag/ingest'
+import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 import type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 
 /** What a persistent store keeps per indexed file: the fingerprint, the chunk ids and the stat numbers. */
@@ -19,6 +20,8 @@ export interface StoredGeneration {
   readonly state: { readonly [key: string]: JsonValue }
   /** Refuse with `CONFLICT` (writing nothing) unless the store is still at this generation. */
   readonly expectedGeneration?: number
+  /** The change to the code layers, when the session keeps them (a store without `loadLayers` gets none). */
+  readonly layers?: StoredLayerChange
 }
 
 /**
@@ -43,6 +46,15 @@ export interface GenerationStore {
    * and list nothing; `full: true` lists the ids on either side.
    */
   auditChunks(options: { readonly exceptPrefix: string; readonly full: boolean }): Promise<ChunkAudit>
+  /**
+   * Every stored file's code layer records. A store that has it keeps the layers: it commits
+   * {@link StoredGeneration.layers} in the same transaction as the chunks and clears them with them.
+   */
+  loadLayers?(): Promise<FileLayers[]>
+  /** The records of only the files that define a name (or a name with a prefix), or declare entrypoints; lets a lookup skip the rest. */
+  loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
+  /** `true` when the store holds any code layer records. */
+  hasLayers?(): Promise<boolean>
 }
 
 /** A knowledge base that is also a {@link GenerationStore}: what `openRag` runs on. */
@@ -110,8 +122,13 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
         fingerprints,
         state: stored as unknown as { readonly [key: string]: JsonValue },
         ...(options.expectedGeneration === undefined ? {} : { expectedGeneration: options.expectedGeneration }),
+        ...(options.layers !== undefined && store.loadLayers !== undefined ? { layers: options.layers } : {}),
       })
     },
+
+    ...(store.loadLayers !== undefined ? { loadLayers: () => (store.loadLayers as () => Promise<FileLayers[]>).call(store) } : {}),
+    ...(store.loadLayersWhere !== undefined ? { loadLayersWhere: (selection: LayerFileSelection) => (store.loadLayersWhere as NonNullable<GenerationStore['loadLayersWhere']>).call(store, selection) } : {}),
+    ...(store.hasLayers !== undefined ? { hasLayers: () => (store.hasLayers as () => Promise<boolean>).call(store) } : {}),
 
     async load(): Promise<IndexState | undefined> {
       const { state } = await store.loadState()

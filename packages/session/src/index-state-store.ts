@@ -1,5 +1,6 @@
-import type { Document } from '@rag/core'
+import type { Document, FileLayers } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
+import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 
 /** What {@link IndexStateStore.info} reports: enough to tell whether another process committed. */
 export interface IndexStateStoreInfo {
@@ -16,6 +17,8 @@ export interface IndexStateCommitOptions {
    * that moved on since must refuse with a RagError `CONFLICT` and write nothing.
    */
   readonly expectedGeneration?: number
+  /** The generation's change to the code layers, committed in the same transaction (stores that keep layers). */
+  readonly layers?: StoredLayerChange
 }
 
 /** The holder of a store's write lock, as a store reports it. */
@@ -58,6 +61,12 @@ export interface IndexStateStore {
    * against the generation it read; when absent, it loads the state once.
    */
   info?(): Promise<IndexStateStoreInfo>
+  /** Every stored file's code layer records (stores that keep layers). */
+  loadLayers?(): Promise<FileLayers[]>
+  /** The code layer records of only the files a selection names (stores that can select them). */
+  loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
+  /** `true` when the store holds any code layer records. */
+  hasLayers?(): Promise<boolean>
   /** Forgets the state (called by `RagService.clear()` after the knowledge base is cleared). */
   clear?(): Promise<void>
   /**

@@ -2,6 +2,7 @@ import { RagError, type Document, type KnowledgeBase, type Replaceable } from '@
 import type { IndexState } from '@rag/ingest'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
+import type { LayerStep, StoredLayerChange } from './session-layers.js'
 
 /** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
 export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }
@@ -48,30 +49,46 @@ export class IndexTargets {
   /**
    * Removes `removeIds` and adds `addDocuments` everywhere, atomically for readers. With a state
    * change and a state store, the first step is `stateStore.commit` (chunks and state in one
-   * transaction).
+   * transaction). A layer step is applied inside the same latch: with a state store its records go
+   * into that one transaction; if a later swap fails it is undone with the rest.
    *
    * @throws the error of the failed swap after undoing the earlier ones; RagError `INTERNAL` when
    *   an undo failed too (then {@link IndexTargets.inconsistent} is set).
    */
-  async swap(removeIds: readonly string[], addDocuments: readonly Document[], state?: StateChange): Promise<void> {
+  async swap(removeIds: readonly string[], addDocuments: readonly Document[], state?: StateChange, layers?: LayerStep): Promise<void> {
     const { knowledgeBase, streams, stateStore, latch } = this.#init
-    if (removeIds.length === 0 && addDocuments.length === 0 && state === undefined) return
+    if (removeIds.length === 0 && addDocuments.length === 0 && state === undefined && layers === undefined) return
     // Documents to put back if a later swap fails; read before the latch closes.
     const previous = streams.length === 0 ? [] : await this.#documents(removeIds)
     const addedIds = addDocuments.map((doc) => doc.id)
-    const first: Step =
-      state !== undefined && stateStore !== undefined
-        ? {
-            run: () =>
-              stateStore.commit(removeIds, addDocuments, state.next, state.expectedGeneration === undefined ? {} : { expectedGeneration: state.expectedGeneration }),
-            undo: () => stateStore.commit(addedIds, previous, state.previous ?? { ...state.next, files: [] }),
-          }
-        : {
-            run: () => knowledgeBase.replaceDocuments(removeIds, addDocuments),
-            undo: () => knowledgeBase.replaceDocuments(addedIds, previous),
-          }
+    const withLayers = (change: StoredLayerChange | undefined): { layers?: StoredLayerChange } => (change === undefined ? {} : { layers: change })
+    const persisted = state !== undefined && stateStore !== undefined
+    const first: Step = persisted
+      ? {
+          run: async () => {
+            const change = layers?.apply()
+            try {
+              await stateStore.commit(removeIds, addDocuments, state.next, {
+                ...(state.expectedGeneration === undefined ? {} : { expectedGeneration: state.expectedGeneration }),
+                ...withLayers(change),
+              })
+            } catch (error) {
+              layers?.undo()
+              throw error
+            }
+          },
+          undo: () => stateStore.commit(addedIds, previous, state.previous ?? { ...state.next, files: [] }, withLayers(layers?.undo())),
+        }
+      : {
+          run: () => knowledgeBase.replaceDocuments(removeIds, addDocuments),
+          undo: () => knowledgeBase.replaceDocuments(addedIds, previous),
+        }
+    // Without a state store the graph is its own step, after the knowledge base.
+    const layerStep: Step[] =
+      layers !== undefined && !persisted ? [{ run: async () => void layers.apply(), undo: async () => void layers.undo() }] : []
     const steps: Step[] = [
       first,
+      ...layerStep,
       ...streams.map((stream) => ({
         run: () => stream.replaceDocuments(removeIds, addDocuments),
         undo: () => stream.replaceDocuments(addedIds, previous),

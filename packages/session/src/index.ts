@@ -79,3 +79,6 @@ export type {
   SourceOptions,
 } from '@rag/ingest'
 export { defaultSkipDirectories } from './ingest-defaults.js'
+export type { DependencyOptions, DependencyStep, EntrypointQuery, SymbolOptions, SymbolQuery } from './layer-api.js'
+export type { LayerFileSelection, LayerSource, LayerStep, StoredLayerChange } from './session-layers.js'
+export type { EdgeKind, EdgeRecord, EdgeResolution, EntrypointKind, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'

@@ -12,6 +12,8 @@ import {
   type Replaceable,
   type SearchResult,
   type Stream,
+  type EntrypointRecord,
+  type SymbolRecord,
 } from '@rag/core'
 import { BM25Stream } from '@rag/bm25'
 import { HybridRetriever } from '@rag/hybrid'
@@ -29,6 +31,20 @@ import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
+import { SessionLayers } from './session-layers.js'
+import {
+  checkDependencyOptions,
+  checkEntrypointQuery,
+  checkSymbolOptions,
+  layerQueries,
+  noLayersError,
+  normaliseTarget,
+  symbolSelection,
+  type DependencyOptions,
+  type DependencyStep,
+  type EntrypointQuery,
+  type SymbolOptions,
+} from './layer-api.js'
 import type { RagStatus } from './status.js'
 
 /** Options of one {@link RagService.indexDirectory} run. */
@@ -95,6 +111,8 @@ export class RagService {
   readonly #latch = new CommitLatch()
   readonly #targets: IndexTargets
   readonly #indexer: FileIndexer
+  readonly #layers: SessionLayers
+  readonly #layersOn: boolean
   readonly #stateStore: IndexStateStore | undefined
   readonly #access: WriteAccess
   readonly #now: () => number
@@ -105,7 +123,7 @@ export class RagService {
   /** @throws ConfigError / InvalidArgumentError for an invalid option (a bad weight, duplicate stream names, ...). */
   constructor(options: RagServiceOptions = {}) {
     const { knowledgeBase = new InMemoryKnowledgeBase(), bm25 = {}, weights = {}, streams = [], ingest = {} } = options
-    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag', lockWait = {} } = options
+    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag', lockWait = {}, layers = false } = options
     this.knowledgeBase = knowledgeBase
     this.bm25 = bm25 === false ? undefined : new BM25Stream({ maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY, ...bm25 })
     this.#stateStore = stateStore
@@ -122,13 +140,20 @@ export class RagService {
     this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch })
     this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
-    this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}) })
+    this.#layers = new SessionLayers(stateStore)
+    this.#layersOn = layers
+    this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}), layers, sessionLayers: this.#layers })
     this.#locator = createFileLocator({
       search: (query, topK, filter) => this.search(query, topK, filter),
       chunks: () => this.#latch.read(() => knowledgeBase.list()),
       // This process's commits move the latch; another process's move the store's counter.
       generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
     })
+  }
+
+  /** `true` when index runs extract code layers (the `layers` option). */
+  get layersEnabled(): boolean {
+    return this.#layersOn
   }
 
   /** `true` while an index run or `clear()` runs or waits. */
@@ -304,6 +329,73 @@ export class RagService {
     const source = createChatKnowledgeSource(RagService.CHAT_SOURCE, RagService.CHAT_TOP_K, (query, topK) => this.search(query, topK))
     agent.bindChatKnowledge(source)
     return source
+  }
+
+  /**
+   * Definitions (seed 003's C1 symbol catalog) by name, qualified name (`FileStore.read`) or glob
+   * (`parse*`, `*Handler`), optionally of one kind or language: exact matches first, then exported
+   * ones, then by path and line. Reads the generation the last commit left.
+   *
+   * @throws InvalidArgumentError for an empty name or a bad option; ConfigError when the index has
+   *   no code layers (index with `layers: true`).
+   * @example
+   * await rag.symbols('parse*', { kind: 'function' })
+   */
+  async symbols(name: string, options: SymbolOptions = {}): Promise<SymbolRecord[]> {
+    checkSymbolOptions(options)
+    const selection = symbolSelection(name)
+    const selected = selection === undefined ? undefined : await this.#layers.selected(selection)
+    if (selected !== undefined) {
+      if (!selected.any && !this.#layersOn) throw noLayersError()
+      return layerQueries.symbols(selected.graph, name, options)
+    }
+    return this.#queryLayers((graph) => layerQueries.symbols(graph, name, options))
+  }
+
+  /**
+   * The dependency graph (C2) around a file (path relative to the indexed root, or absolute inside
+   * it) or a symbol (id, qualified or plain name): its imports, calls and heritage, or with
+   * `reverse` its importers and callers, breadth first to `depth` edges away.
+   *
+   * @throws InvalidArgumentError for an empty target, a path outside the root or a bad option;
+   *   RagError `NOT_FOUND` when the target is neither an indexed file nor a known symbol;
+   *   ConfigError when the index has no code layers.
+   * @example
+   * await rag.dependencies('src/store.ts', { reverse: true, depth: 2 })
+   */
+  async dependencies(target: string, options: DependencyOptions = {}): Promise<DependencyStep[]> {
+    checkDependencyOptions(options)
+    const root = (await this.#currentState())?.root
+    const from = normaliseTarget(target, root)
+    return this.#queryLayers((graph) => layerQueries.dependencies(graph, from, options))
+  }
+
+  /**
+   * Entrypoints (C3): HTTP routes, CLI commands, `main` functions and scheduled jobs, filtered by
+   * kind, method (`*` routes match any), route or command (exact or a glob) and framework.
+   *
+   * @throws InvalidArgumentError for a bad filter; ConfigError when the index has no code layers.
+   * @example
+   * await rag.entrypoints({ kind: 'http-route', method: 'POST', route: '/orders/*' })
+   */
+  async entrypoints(filter: EntrypointQuery = {}): Promise<EntrypointRecord[]> {
+    checkEntrypointQuery(filter)
+    const selected = await this.#layers.selected({ entrypoints: true })
+    if (selected !== undefined) {
+      if (!selected.any && !this.#layersOn) throw noLayersError()
+      return layerQueries.entrypoints(selected.graph, filter)
+    }
+    return this.#queryLayers((graph) => layerQueries.entrypoints(graph, filter))
+  }
+
+  // Runs a layer query on the generation the store holds now (loaded when another writer committed).
+  async #queryLayers<T>(query: (graph: SessionLayers['graph']) => T): Promise<T> {
+    const store = this.#stateStore
+    await this.#layers.sync(store?.info ? (await store.info()).generation : undefined)
+    return this.#latch.read(async () => {
+      if (!this.#layers.populated && !this.#layersOn) throw noLayersError()
+      return query(this.#layers.graph)
+    })
   }
 
   // The fingerprint state for status and listings: the state store's (cached per generation) or this process's.

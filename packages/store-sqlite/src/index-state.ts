@@ -1,3 +1,4 @@
+import type { LayerCommit } from './layer-tables.js'
 import { InvalidArgumentError, type Document, type JsonValue } from '@rag/core'
 
 export type { JsonValue }
@@ -80,6 +81,8 @@ export interface GenerationCommit {
    * with a RagError `CONFLICT`. Omit to commit unconditionally.
    */
   readonly expectedGeneration?: number
+  /** The generation's change to the code layers, written in the same transaction. Omit to keep them. */
+  readonly layers?: LayerCommit
 }
 
 /** What `SqliteKnowledgeBase.loadState` returns. */

@@ -13,3 +13,4 @@ export { CorruptStoreError, IncompatibleStoreError } from './errors/store-errors
 export type { ChunkAudit } from './chunk-audit.js'
 export { LOCK_HEARTBEAT_MS, LOCK_STALE_AFTER_MS, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 export { APPLICATION_ID, SCHEMA_VERSION } from './schema.js'
+export { LAYERS_SQL, type LayerCommit, type LayerFileSelection } from './layer-tables.js'

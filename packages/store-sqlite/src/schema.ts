@@ -1,3 +1,5 @@
+import { LAYERS_SQL } from './layer-tables.js'
+
 /**
  * `PRAGMA application_id` of every @rag/store-sqlite file: the ASCII bytes `rags` (0x72616773).
  * A file with another id belongs to another application and is never modified.
@@ -17,8 +19,11 @@ export const APPLICATION_ID = 0x72616773
  * - 4: adds `write_lock`, the one-writer-at-a-time lock every index run, clear and document
  *   change takes. Every new store is 4, so releases that would write without taking the lock
  *   refuse it. Opening an older store upgrades it in place (see `upgradeSchema`).
+ * - 5: adds the code layer tables (`layer_files`, `layer_symbols`, `layer_edges`,
+ *   `layer_entrypoints`; see `LAYERS_SQL`), committed with the chunks of the same generation, so
+ *   releases that would commit chunks without their layers refuse it.
  */
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 5
 
 /** The `term_counts` table; also what upgrading a version 1 or 2 store creates. */
 export const TERM_COUNTS_SQL = 'CREATE TABLE term_counts (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL)'
@@ -32,7 +37,7 @@ export const WRITE_LOCK_SQL =
   'CREATE TABLE write_lock (id INTEGER PRIMARY KEY CHECK (id = 1), token TEXT NOT NULL, owner TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL)'
 
 /**
- * The schema of version 4 (versions 1 and 2 lack `term_counts`, 1 to 3 lack `write_lock`; see
+ * The schema of version 5 (versions 1 and 2 lack `term_counts`, 1 to 3 lack `write_lock`, 1 to 4 the layer tables; see
  * {@link SCHEMA_VERSION}).
  *
  * - `documents`: one row per document; `seq` keeps insertion order (AUTOINCREMENT never reuses a
@@ -49,6 +54,7 @@ export const WRITE_LOCK_SQL =
  * - `store_meta`: small key/value rows: analyzer name, indexed text name, generation counter,
  *   commit time, state JSON.
  * - `write_lock`: the writer holding the store's write lock, if any (see {@link WRITE_LOCK_SQL}).
+ * - `layer_*`: the code layers (version 5, see `LAYERS_SQL` in `layer-tables.ts`).
  */
 export const SCHEMA_SQL = `
 CREATE TABLE documents (
@@ -75,6 +81,7 @@ CREATE TABLE store_meta (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 ${WRITE_LOCK_SQL};
+${LAYERS_SQL}
 PRAGMA application_id = ${APPLICATION_ID};
 PRAGMA user_version = ${SCHEMA_VERSION};
 `

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { InvalidArgumentError, RagError, assertIds, assertQuery, assertTopK, describeValue, type Analyzer, type Document, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
+import { InvalidArgumentError, RagError, assertIds, assertQuery, assertTopK, describeValue, type Analyzer, type Document, type FileLayers, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
 import { toStoreError } from './errors/store-errors.js'
@@ -15,6 +15,7 @@ import {
   type StoredIndexState,
 } from './index-state.js'
 import { openStoreDatabase } from './open-database.js'
+import { assertLayerCommit, clearLayers, prepareLayerStatements, readLayers, readLayersWhere, writeLayers, type LayerFileSelection, type LayerStatements } from './layer-tables.js'
 import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
@@ -71,6 +72,7 @@ export interface SqliteKnowledgeBaseOptions {
 interface Connection {
   readonly db: Database.Database
   readonly statements: Statements
+  readonly layers: LayerStatements
   readonly lock: StoreWriteLock
 }
 
@@ -102,7 +104,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     this.path = path
     this.analyzer = analyzer
     this.indexedText = indexedText
-    this.#connection = { db, statements: prepareStatements(db), lock: new StoreWriteLock(db) }
+    this.#connection = { db, statements: prepareStatements(db), layers: prepareLayerStatements(db), lock: new StoreWriteLock(db) }
   }
 
   /**
@@ -195,7 +197,8 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
 
   /** Removes every document, and with them the stored fingerprints and index state (they describe those documents). */
   async clear(): Promise<void> {
-    this.#write('clear the store', ({ statements }) => {
+    this.#write('clear the store', ({ statements, layers }) => {
+      clearLayers(layers)
       statements.clearDocuments.run()
       statements.clearTerms.run()
       statements.clearTermCounts.run()
@@ -234,17 +237,18 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * })
    */
   async commitGeneration(commit: GenerationCommit): Promise<void> {
-    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration } = commit
+    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers } = commit
     assertIds(removeIds, 'removeIds')
+    if (layers !== undefined) assertLayerCommit(layers)
     const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments')
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
     // Nothing to change: no transaction, so readers watching `generation` do not reload.
-    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined) {
+    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined && layers === undefined) {
       this.#use()
       return
     }
-    this.#write('commit a generation', ({ statements }) => {
+    this.#write('commit a generation', ({ statements, layers: layerStatements }) => {
       if (expectedGeneration !== undefined) {
         const generation = Number(statements.getMeta.get(META.generation) ?? 0)
         if (generation !== expectedGeneration) {
@@ -258,7 +262,30 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       insertDocuments(statements, prepared, this.path)
       if (entries !== undefined) syncFingerprints(statements, entries)
       if (stateText !== undefined) statements.putMeta.run(META.state, stateText)
+      if (layers !== undefined) writeLayers(layerStatements, layers)
     })
+  }
+
+  /**
+   * Every stored file's code layer records (symbols, raw edges, entrypoints, project manifest), in
+   * path order, as committed with `commitGeneration({ layers })`; empty for a store without layers.
+   */
+  async loadLayers(): Promise<FileLayers[]> {
+    return this.#read('load the code layers', ({ layers }) => readLayers(layers))
+  }
+
+  /**
+   * The code layer records of only the files that define a symbol `name`, or one whose name starts
+   * with `namePrefix`, or that declare entrypoints (`{ entrypoints: true }`): a symbol or route
+   * lookup reads a few files through the indexed tables instead of every file.
+   */
+  async loadLayersWhere(selection: LayerFileSelection): Promise<FileLayers[]> {
+    return this.#read('load code layers', ({ layers }) => readLayersWhere(layers, selection))
+  }
+
+  /** `true` when the store holds any file's code layer records (the index was built with layers). */
+  async hasLayers(): Promise<boolean> {
+    return this.#read('look for code layers', ({ layers }) => layers.anyFile.get() !== undefined)
   }
 
   /**

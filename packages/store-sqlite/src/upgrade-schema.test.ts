@@ -18,9 +18,10 @@ async function rankings(kb: SqliteKnowledgeBase, query: string, k: number): Prom
 }
 
 describe('upgrading an older store', () => {
-  /** Turns a current store file into what an older release wrote: no write_lock before 4, no term_counts before 3. */
+  /** Turns a current store file into what an older release wrote: no layer tables before 5, no write_lock before 4, no term_counts before 3. */
   function downgrade(path: string, version: 1 | 2 | 3): void {
     const raw = new Database(path)
+    for (const table of ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints']) raw.exec(`DROP TABLE ${table}`)
     raw.exec('DROP TABLE write_lock')
     if (version < 3) raw.exec('DROP TABLE term_counts')
     raw.pragma(`user_version = ${version}`)

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Document } from '@rag/core'
 import { rowToDocument } from './document-rows.js'
+import { LAYERS_SQL } from './layer-tables.js'
 import { SCHEMA_VERSION, TERM_COUNTS_SQL, WRITE_LOCK_SQL } from './schema.js'
 
 /** Documents read per step while counting terms: bounds memory on a large store. */
@@ -10,7 +11,8 @@ const PAGE = 1000
  * Upgrades an older store to {@link SCHEMA_VERSION} in one write transaction: a version 1 or 2
  * store gets `term_counts`, filled with `termCountOf` of every stored document (the store's
  * analyzer and indexed text, already checked to be the ones the documents were indexed with); a
- * version 1 to 3 store gets the empty `write_lock` table. A crash leaves the old version intact;
+ * version 1 to 3 store gets the empty `write_lock` table; a version 1 to 4 store gets the empty
+ * code layer tables. A crash leaves the old version intact;
  * another process that upgraded first makes this a no-op.
  */
 export function upgradeSchema(db: Database.Database, termCountOf: (document: Document) => number): void {
@@ -32,6 +34,7 @@ export function upgradeSchema(db: Database.Database, termCountOf: (document: Doc
       }
     }
     if (from < 4) db.exec(WRITE_LOCK_SQL)
+    if (from < 5) db.exec(LAYERS_SQL)
     db.pragma(`user_version = ${SCHEMA_VERSION}`)
   }).immediate()
 }

@@ -10,6 +10,8 @@ import { escapeTerminal } from '../output/escape-terminal.js'
 export interface IndexCommandOptions {
   readonly force?: boolean
   readonly verify?: boolean
+  /** `--layers` (true) / `--no-layers` (false): config `index.layers`. */
+  readonly layers?: boolean
 }
 
 /** Skipped paths, without the index's own directory (always skipped, never news). */
@@ -54,7 +56,8 @@ export function repairLine(repaired: NonNullable<IndexReport['repaired']>): stri
 export async function indexCommand(context: CommandContext, dir: string | undefined, options: IndexCommandOptions): Promise<number> {
   const { output } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
-  const config = configFor(context, location)
+  const layers = options.layers === undefined ? undefined : options.layers ? 'on' : 'off'
+  const config = configFor(context, location, { 'index.layers': { value: layers, flag: options.layers === false ? '--no-layers' : '--layers' } })
   const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context) })
   const progress = createProgressReporter(output)
   try {

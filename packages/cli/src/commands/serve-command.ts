@@ -39,12 +39,14 @@ interface ServedSessions {
  */
 async function servedSessions(config: ResolvedConfig, settings: RetrievalSettings, ingest: RagIngestOptions): Promise<ServedSessions> {
   const url = configValue<string | undefined>(config, 'store.url')
-  if (url === undefined) return { createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve' }), whenFull: 'refuse', close: async () => undefined }
+  // Sessions extract code layers (GET /sessions/:id/symbols, /deps, /routes) when index.layers is "on".
+  const layers = configValue<string | undefined>(config, 'index.layers') === 'on'
+  if (url === undefined) return { createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve', layers }), whenFull: 'refuse', close: async () => undefined }
   const { openPostgresDatabase } = await import('@rag/store-postgres')
   const database = await openPostgresDatabase(url, { poolSize: configValue<number>(config, 'store.poolSize'), statementTimeoutMs: configValue<number>(config, 'store.statementTimeoutMs') })
   const store = (id: string) => database.project({ repoId: id }, storeOptions(settings))
   return {
-    createService: (id) => openRag(store(id), { retrieval: settings, ingest, writer: 'rag serve' }),
+    createService: (id) => openRag(store(id), { retrieval: settings, ingest, writer: 'rag serve', layers }),
     // The data stays in the database; an evicted session is opened again on its next request.
     whenFull: 'evict-least-recent',
     onEvict: () => undefined,

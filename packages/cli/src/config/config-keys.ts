@@ -101,6 +101,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'index.maxIgnoreFileBytes', type: integer(1), default: 4 * MiB, description: 'largest .gitignore / .tnsignore / .git/info/exclude read; a larger one stops the run', fromProject: atMostFromProject(4 * MiB) },
   { key: 'index.maxIgnoreSelectors', type: integer(1), default: 100_000, description: 'most rules in one ignore file; more stops the run', fromProject: atMostFromProject(100_000) },
   { key: 'ignore.negation', type: { kind: 'enum', values: ['git', 'reject'] }, default: 'git', description: 'what "!" means in ignore files: git re-includes as git does; reject makes any "!" a configuration error naming file and line (the seeds\' rule)' },
+  { key: 'index.layers', type: { kind: 'enum', values: ['on', 'off'] }, description: 'extract code layers (symbols, dependencies, routes and commands) while indexing, for `rag symbols`, `rag deps` and `rag routes` (--layers / --no-layers); adds about a third to a cold index; default: as the index was built (off for a new one)' },
   { key: 'index.workers', type: integer(0), description: 'worker threads for chunking (default: one per core; 0: none)', fromProject: atMostFromProject(availableParallelism()) },
   { key: 'chunker.maxChars', type: integer(16), description: 'largest chunk in characters (default 2000)' },
   { key: 'chunker.minChars', type: integer(0), description: 'smaller chunks merge with neighbours (default 150)' },

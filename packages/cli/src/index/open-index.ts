@@ -151,6 +151,18 @@ async function openAdopting(
 }
 
 /**
+ * Whether index runs extract code layers: `index.layers` (`--layers` / `--no-layers`) when set,
+ * else as the index was built (a store holding layers keeps them), so a plain `rag index` after
+ * `rag index --layers` does not drop them.
+ */
+async function layersWanted(config: ResolvedConfig, store: IndexStore): Promise<boolean> {
+  const configured = configValue<'on' | 'off' | undefined>(config, 'index.layers')
+  if (configured !== undefined) return configured === 'on'
+  const { hasLayers } = store as { hasLayers?: () => Promise<boolean> }
+  return typeof hasLayers === 'function' ? hasLayers.call(store) : false
+}
+
+/**
  * Opens the index of `location` as a persistent session (`openRag` of `@rag/session`) with the
  * configured analyzer, fields (`index.fields`), weights, per-file cap, limits, source and chunker
  * options: both lexical streams rank from the one store (the SQLite file, or with `store.url` a
@@ -177,6 +189,7 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     throw target.kind === 'sqlite' ? withAdvice(error, location) : error
   }
   const { store, settings } = opened
-  const rag = openRag(store, { retrieval: settings, ingest: ingestOptions(config), writer, logger: { warn }, ...(lockWait ? { lockWait } : {}) })
+  const layers = await layersWanted(config, store)
+  const rag = openRag(store, { retrieval: settings, ingest: ingestOptions(config), writer, logger: { warn }, ...(lockWait ? { lockWait } : {}), layers })
   return { location, target, store, rag, settings, close: () => store.close() }
 }

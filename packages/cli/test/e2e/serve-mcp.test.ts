@@ -103,7 +103,7 @@ describe('rag mcp', () => {
     expect(init['result'].serverInfo.name).toBe('rag')
     child.stdin?.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`)
     const tools = await request('tools/list', {})
-    expect(tools['result'].tools.map((t: { name: string }) => t.name).sort()).toEqual(['build_context', 'get_status', 'index_directory', 'locate_files', 'search_code'])
+    expect(tools['result'].tools.map((t: { name: string }) => t.name).sort()).toEqual(['build_context', 'find_symbol', 'get_dependencies', 'get_status', 'index_directory', 'list_entrypoints', 'locate_files', 'search_code'])
     const indexed = await request('tools/call', { name: 'index_directory', arguments: { path: '.' }, _meta: { progressToken: 'p1' } })
     expect(indexed['result'].structuredContent.files).toBe(2)
     expect(lines.events.some((m) => m['method'] === 'notifications/progress' && (m['params'] as { progressToken: string }).progressToken === 'p1')).toBe(true)

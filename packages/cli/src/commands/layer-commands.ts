@@ -1,0 +1,156 @@
+import { existsSync, realpathSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
+import type { EdgeKind, EdgeRecord, EntrypointKind, EntrypointRecord, SymbolRecord } from '@rag/core'
+import type { DependencyStep } from '@rag/session'
+import { openIndex, type OpenIndex } from '../index/open-index.js'
+import { rootOfExistingIndex } from '../index/resolve-root.js'
+import { escapeTerminal } from '../output/escape-terminal.js'
+import { configFor, type CommandContext } from './context.js'
+
+/** Options of `rag symbols`. */
+export interface SymbolsCommandOptions {
+  readonly kind?: string
+  readonly lang?: string
+  readonly limit?: number
+}
+
+/** Options of `rag deps`. */
+export interface DepsCommandOptions {
+  readonly reverse?: boolean
+  readonly depth?: number
+  /** Only these edge kinds. */
+  readonly kind?: readonly EdgeKind[]
+}
+
+/** Options of `rag routes`. */
+export interface RoutesCommandOptions {
+  readonly method?: string
+  readonly kind?: EntrypointKind
+  readonly framework?: string
+}
+
+/** Terminal-safe text from the index (paths, names, signatures come from the corpus). */
+const safe = (text: string): string => escapeTerminal(text)
+
+async function withIndex(context: CommandContext, work: (index: OpenIndex, root: string) => Promise<number>): Promise<number> {
+  const location = rootOfExistingIndex(context.root, context.cwd)
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: context.output.note })
+  try {
+    return await work(index, location.root)
+  } finally {
+    await index.close()
+  }
+}
+
+/** `path:start-end  kind qname  signature`. */
+export function symbolLine(symbol: SymbolRecord): string {
+  const span = symbol.endLine > symbol.startLine ? `${symbol.startLine}-${symbol.endLine}` : `${symbol.startLine}`
+  const signature = symbol.signature.replace(/\s+/g, ' ')
+  return `${safe(symbol.path)}:${span}  ${safe(symbol.kind)} ${safe(symbol.qname)}${signature ? `  ${safe(signature)}` : ''}`
+}
+
+/** `rag symbols <name|glob>`: where symbols are defined. Exit 1 when none matches. */
+export async function symbolsCommand(context: CommandContext, name: string, options: SymbolsCommandOptions): Promise<number> {
+  const { output } = context
+  return withIndex(context, async (index, root) => {
+    const symbols = await index.rag.symbols(name, {
+      ...(options.kind !== undefined ? { kind: options.kind } : {}),
+      ...(options.lang !== undefined ? { language: options.lang } : {}),
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    })
+    if (output.json) {
+      output.emit({ query: name, root, symbols })
+      return symbols.length === 0 ? 1 : 0
+    }
+    if (symbols.length === 0) {
+      output.note(`No symbol matches "${safe(name)}" in ${safe(root)}.`)
+      return 1
+    }
+    for (const symbol of symbols) output.line(symbolLine(symbol))
+    return 0
+  })
+}
+
+/** Where an edge leads, for a human: the file (and symbol), or how far it resolved. */
+function targetOf(edge: EdgeRecord): string {
+  switch (edge.resolution) {
+    case 'resolved':
+      return edge.targetSymbolId ? `${edge.targetPath} (${edge.targetSymbolId.slice(edge.targetSymbolId.indexOf('#') + 1)})` : edge.targetPath
+    case 'by-name':
+      return `${edge.candidates} candidate${edge.candidates === 1 ? '' : 's'} by name${edge.targetPath ? `, e.g. ${edge.targetPath}` : ''}`
+    default:
+      return edge.resolution
+  }
+}
+
+/** One step of a dependency walk: indented by depth, the source, what it does, and where it leads. */
+export function dependencyLine(step: DependencyStep): string {
+  const { edge } = step
+  const source = edge.sourceQname ? ` ${edge.sourceQname}` : ''
+  return `${'  '.repeat(step.depth - 1)}${safe(edge.path)}:${edge.startLine}${safe(source)} ${edge.kind} ${safe(edge.target)} -> ${safe(targetOf(edge))}`
+}
+
+/**
+ * A `rag deps` target: a file that exists (relative to the working directory, or absolute) becomes
+ * its real absolute path, which the session makes relative to the indexed root (or refuses when it
+ * is outside); anything else (a path relative to the root, a symbol name) goes as it is.
+ */
+export function dependencyTarget(target: string, cwd: string): string {
+  const path = isAbsolute(target) ? target : resolve(cwd, target)
+  return existsSync(path) ? realpathSync(path) : target
+}
+
+/** `rag deps <file|symbol>`: imports and callees, or with `--reverse` importers and callers. */
+export async function depsCommand(context: CommandContext, target: string, options: DepsCommandOptions): Promise<number> {
+  const { output } = context
+  return withIndex(context, async (index, root) => {
+    const steps = await index.rag.dependencies(dependencyTarget(target, context.cwd), {
+      reverse: options.reverse === true,
+      depth: options.depth ?? 1,
+      ...(options.kind !== undefined && options.kind.length > 0 ? { kinds: options.kind } : {}),
+    })
+    if (output.json) {
+      output.emit({ target, root, reverse: options.reverse === true, depth: options.depth ?? 1, dependencies: steps.map((s) => ({ depth: s.depth, ...s.edge })) })
+      return 0
+    }
+    if (steps.length === 0) {
+      output.line(`${safe(target)} has no ${options.reverse === true ? 'importers or callers' : 'imports or calls'} in the index.`)
+      return 0
+    }
+    for (const step of steps) output.line(dependencyLine(step))
+    return 0
+  })
+}
+
+/** `METHOD  route  handler  path:line  (framework)`. */
+export function entrypointLine(entry: EntrypointRecord): string {
+  const head = entry.kind === 'http-route' ? (entry.method || '*').padEnd(7) : entry.kind.padEnd(12)
+  const handler = entry.handler ? `  ${safe(entry.handler)}` : ''
+  return `${head} ${safe(entry.route || '(main)')}${handler}  ${safe(entry.path)}:${entry.startLine}  (${safe(entry.framework)})`
+}
+
+/** `rag routes [path-pattern]`: HTTP routes, CLI commands and other entrypoints. */
+export async function routesCommand(context: CommandContext, pattern: string | undefined, options: RoutesCommandOptions): Promise<number> {
+  const { output } = context
+  return withIndex(context, async (index, root) => {
+    const entrypoints = await index.rag.entrypoints({
+      ...(options.kind !== undefined ? { kind: options.kind } : {}),
+      ...(options.method !== undefined ? { method: options.method } : {}),
+      ...(options.framework !== undefined ? { framework: options.framework } : {}),
+      ...(pattern !== undefined ? { route: pattern } : {}),
+    })
+    if (output.json) {
+      output.emit({ root, pattern: pattern ?? null, entrypoints })
+      return 0
+    }
+    if (entrypoints.length === 0) {
+      output.line(`No entrypoints${pattern !== undefined ? ` match "${safe(pattern)}"` : ''} in ${safe(root)}.`)
+      return 0
+    }
+    for (const entry of entrypoints) output.line(entrypointLine(entry))
+    return 0
+  })
+}
+
+/** The HTTP methods `--method` accepts (besides `*`). */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'] as const

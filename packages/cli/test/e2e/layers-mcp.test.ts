@@ -1,0 +1,70 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox, RAG, runRag, type Sandbox } from '../../src/testing/cli-process.js'
+import { POLYGLOT } from './fixtures/polyglot.js'
+
+interface ToolResult {
+  readonly content: { type: string; text: string }[]
+  readonly structuredContent?: Record<string, unknown>
+  readonly isError?: boolean
+}
+
+describe('rag mcp code layer tools (SDK client, real binary)', () => {
+  let sandbox: Sandbox
+  let client: Client
+
+  beforeAll(async () => {
+    sandbox = await createSandbox(POLYGLOT)
+    expect((await runRag(['index', '--layers', '.'], { cwd: sandbox.root, env: sandbox.env })).code).toBe(0)
+    client = new Client({ name: 'layers-e2e', version: '1.0.0' })
+    const env = Object.fromEntries(Object.entries(sandbox.env).filter((entry): entry is [string, string] => entry[1] !== undefined))
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [RAG, 'mcp'], cwd: sandbox.root, env, stderr: 'pipe' }))
+  })
+  afterAll(async () => {
+    await client?.close()
+    await sandbox?.dispose()
+  })
+
+  const call = (name: string, args: Record<string, unknown>): Promise<ToolResult> => client.callTool({ name, arguments: args }) as Promise<ToolResult>
+
+  it('find_symbol finds definitions by name and glob', async () => {
+    const found = await call('find_symbol', { name: 'createOrder' })
+    expect(found.isError).toBeFalsy()
+    expect(found.structuredContent?.['symbols']).toEqual([expect.objectContaining({ path: 'web/src/orders.js', kind: 'function', startLine: 7 })])
+    expect(found.content[0]?.text).toMatch(/^web\/src\/orders\.js:7-9 function createOrder/)
+    const glob = await call('find_symbol', { name: '*_settings', language: 'python' })
+    expect((glob.structuredContent?.['symbols'] as { name: string }[]).map((s) => s.name)).toEqual(['load_settings'])
+  })
+
+  it('get_dependencies walks imports forward and callers in reverse', async () => {
+    const forward = await call('get_dependencies', { target: 'web/src/app.js', kinds: ['imports'] })
+    const edges = forward.structuredContent?.['dependencies'] as { target: string; resolution: string; targetPath: string }[]
+    expect(edges.map((e) => `${e.target} ${e.resolution} ${e.targetPath}`)).toEqual(['express external ', './orders resolved web/src/orders.js', './auth/index.js resolved web/src/auth/index.js'])
+    const reverse = await call('get_dependencies', { target: 'tools/shopctl/config.py', reverse: true })
+    expect(reverse.content[0]?.text).toBe('tools/shopctl/cli.py:4 imports .config -> tools/shopctl/config.py (load_settings)\ntools/shopctl/cli.py:16 export calls load_settings -> tools/shopctl/config.py (load_settings)')
+  })
+
+  it('list_entrypoints lists routes and commands', async () => {
+    const routes = await call('list_entrypoints', { kind: 'http-route', route: '/orders*' })
+    expect((routes.structuredContent?.['entrypoints'] as { method: string; route: string }[]).map((e) => `${e.method} ${e.route}`)).toEqual(['GET /orders', 'POST /orders', 'DELETE /orders/:id'])
+    const commands = await call('list_entrypoints', { kind: 'cli-command', framework: 'click' })
+    expect(commands.content[0]?.text).toBe('cli-command cli -> cli at tools/shopctl/cli.py:7 (click)\ncli-command export -> export at tools/shopctl/cli.py:12 (click)\ncli-command purge-cache -> purge_cache at tools/shopctl/cli.py:20 (click)')
+  })
+
+  it('answers bad arguments and unknown targets with one-sentence tool errors', async () => {
+    const unknown = await call('get_dependencies', { target: 'noSuchThing' })
+    expect(unknown.isError).toBe(true)
+    expect(unknown.content[0]?.text).toMatch(/"noSuchThing" is neither an indexed file nor a known symbol/)
+    const outside = await call('get_dependencies', { target: '/etc/passwd' })
+    expect(outside.isError).toBe(true)
+    expect(outside.content[0]?.text).toMatch(/outside the indexed root/)
+    const depth = await call('get_dependencies', { target: 'web/src/app.js', depth: 0 })
+    expect(depth.isError).toBe(true)
+    expect(depth.content[0]?.text).toMatch(/depth/)
+    const kind = await call('list_entrypoints', { kind: 'page' })
+    expect(kind.isError).toBe(true)
+    const empty = await call('find_symbol', { name: '' })
+    expect(empty.isError).toBe(true)
+  })
+})

@@ -1,0 +1,146 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox, lastJson, runRag, type Sandbox } from '../../src/testing/cli-process.js'
+import { POLYGLOT } from './fixtures/polyglot.js'
+
+interface Symbol {
+  path: string
+  name: string
+  qname: string
+  kind: string
+  startLine: number
+}
+interface Step {
+  depth: number
+  path: string
+  kind: string
+  target: string
+  resolution: string
+  targetPath: string
+}
+interface Entrypoint {
+  kind: string
+  method: string
+  route: string
+  handler: string
+  framework: string
+  path: string
+}
+
+function oneErrorLine(stderr: string): string {
+  const lines = stderr.trim().split('\n')
+  expect(lines).toHaveLength(1)
+  return lines[0] as string
+}
+
+describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
+  let sandbox: Sandbox
+  const rag = (args: string[], cwd?: string) => runRag(args, { cwd: cwd ?? sandbox.root, env: sandbox.env })
+
+  beforeAll(async () => {
+    sandbox = await createSandbox(POLYGLOT)
+    const indexed = await rag(['index', '--layers', '.'])
+    expect(indexed.code).toBe(0)
+  })
+  afterAll(() => sandbox.dispose())
+
+  it('finds definitions by name, glob, kind and language', async () => {
+    const exact = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'export_orders']))
+    expect(exact.symbols.map((s) => [s.path, s.kind, s.startLine])).toEqual([['tools/shopctl/exporter.py', 'function', 4]])
+    const classes = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'Order*', '--kind', 'class', '--lang', 'python']))
+    expect(classes.symbols.map((s) => s.qname)).toEqual(['OrderExporter'])
+    const methods = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'OrderExporter.*']))
+    expect(methods.symbols.map((s) => s.qname).sort()).toEqual(['OrderExporter.__init__', 'OrderExporter.run'])
+    const text = await rag(['symbols', 'Check'])
+    expect(text.code).toBe(0)
+    expect(text.stdout).toBe('svc/internal/health/health.go:6-8  function Check  func Check(w http.ResponseWriter, r *http.Request)\n')
+  })
+
+  it('walks imports and importers across JavaScript, Python and Go', async () => {
+    const forward = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'web/src/orders.js', '--kind', 'imports']))
+    expect(forward.dependencies.map((d) => [d.target, d.resolution, d.targetPath])).toEqual([['./store', 'resolved', 'web/src/store.js']])
+    const app = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'web/src/app.js', '--kind', 'imports']))
+    expect(app.dependencies.map((d) => [d.target, d.resolution, d.targetPath])).toEqual([
+      ['express', 'external', ''],
+      ['./orders', 'resolved', 'web/src/orders.js'],
+      ['./auth/index.js', 'resolved', 'web/src/auth/index.js'],
+    ])
+    // From a subdirectory, a path relative to the working directory.
+    const reverse = await rag(['deps', '--reverse', '--depth', '2', '--kind', 'imports', 'src/store.js'], join(sandbox.root, 'web'))
+    expect(reverse.code).toBe(0)
+    expect(reverse.stdout).toBe('web/src/orders.js:1 imports ./store -> web/src/store.js\n  web/src/app.js:2 imports ./orders -> web/src/orders.js\n')
+    const python = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'tools/shopctl/cli.py', '--kind', 'imports']))
+    expect(python.dependencies.map((d) => [d.target, d.resolution, d.targetPath])).toEqual([
+      ['click', 'external', ''],
+      ['.exporter', 'resolved', 'tools/shopctl/exporter.py'],
+      ['.config', 'resolved', 'tools/shopctl/config.py'],
+    ])
+    const callers = lastJson<{ dependencies: (Step & { sourceQname: string })[] }>(await rag(['--json', 'deps', 'export_orders', '--reverse', '--kind', 'calls']))
+    expect(callers.dependencies.map((d) => `${d.path} ${d.sourceQname}`).sort()).toEqual(['tools/shopctl/cli.py export', 'tools/shopctl/exporter.py OrderExporter.run'])
+    const go = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'svc/main.go', '--kind', 'imports']))
+    expect(go.dependencies.find((d) => d.target === 'example.com/shop/svc/internal/health')).toMatchObject({ resolution: 'resolved', targetPath: 'svc/internal/health/' })
+  })
+
+  it('lists routes and commands, filtered by method, kind and pattern', async () => {
+    const post = lastJson<{ entrypoints: Entrypoint[] }>(await rag(['--json', 'routes', '--method', 'post']))
+    expect(post.entrypoints.map((e) => `${e.method} ${e.route} ${e.handler} ${e.framework}`)).toEqual(['* /healthz health.Check net/http', '* /version version net/http', 'POST /orders createOrder express'])
+    const orders = lastJson<{ entrypoints: Entrypoint[] }>(await rag(['--json', 'routes', '/orders*', '--kind', 'http-route']))
+    expect(orders.entrypoints.map((e) => `${e.method} ${e.route}`)).toEqual(['GET /orders', 'POST /orders', 'DELETE /orders/:id'])
+    const commands = lastJson<{ entrypoints: Entrypoint[] }>(await rag(['--json', 'routes', '--kind', 'cli-command']))
+    expect(commands.entrypoints.map((e) => `${e.route} ${e.framework}`)).toEqual(['cli click', 'export click', 'purge-cache click'])
+    const text = await rag(['routes', '--method', 'GET', '/orders'])
+    expect(text.stdout).toBe('GET     /orders  listOrders  web/src/app.js:7  (express)\n')
+  })
+
+  it('re-extracts only a changed file, and a plain `rag index` keeps the layers', async () => {
+    await sandbox.write('tools/shopctl/config.py', 'def load_settings():\n    return {}\n\n\ndef reset_settings():\n    return None\n')
+    const run = lastJson<{ stats: { chunked: number } }>(await rag(['--json', 'index', '.']))
+    expect(run.stats.chunked).toBe(1)
+    const found = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'reset_settings']))
+    expect(found.symbols.map((s) => s.path)).toEqual(['tools/shopctl/config.py'])
+    expect(lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'export_orders'])).symbols).toHaveLength(1)
+  })
+
+  it('escapes terminal control characters from the corpus in text output, not in --json', async () => {
+    await sandbox.write('tools/evil\u001b[31mred.py', 'def hidden_payload():\n    return 1\n')
+    expect((await rag(['index', '.'])).code).toBe(0)
+    const text = await rag(['symbols', 'hidden_payload'])
+    expect(text.stdout).toContain('tools/evil\\x1b[31mred.py:1-2')
+    expect(text.stdout).not.toContain('\u001b')
+    const json = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'hidden_payload']))
+    expect(json.symbols[0]?.path).toBe('tools/evil\u001b[31mred.py')
+    await sandbox.remove('tools/evil\u001b[31mred.py')
+  })
+
+  it('fails with one line for unknown symbols, files outside the root, bad flags, and an index without layers', async () => {
+    const unknown = await rag(['deps', 'noSuchThing'])
+    expect(unknown.code).toBe(1)
+    expect(oneErrorLine(unknown.stderr)).toBe('error: "noSuchThing" is neither an indexed file nor a known symbol.')
+    const none = await rag(['symbols', 'noSuchThing'])
+    expect(none.code).toBe(1)
+    expect(oneErrorLine(none.stderr)).toMatch(/^No symbol matches "noSuchThing"/)
+    await sandbox.write('../elsewhere.ts', 'export const x = 1\n')
+    const outside = await rag(['deps', '../elsewhere.ts'])
+    expect(outside.code).toBe(1)
+    expect(oneErrorLine(outside.stderr)).toMatch(/^error: .*elsewhere\.ts is outside the indexed root/)
+    const depth = await rag(['deps', 'Check', '--depth', '0'])
+    expect(depth.code).toBe(2)
+    expect(oneErrorLine(depth.stderr)).toMatch(/--depth .* '0' is invalid/)
+    const method = await rag(['routes', '--method', 'FETCH'])
+    expect(method.code).toBe(2)
+    expect(oneErrorLine(method.stderr)).toMatch(/--method .* 'FETCH' is invalid\. expected one of GET, POST/)
+    const kind = await rag(['routes', '--kind', 'page'])
+    expect(kind.code).toBe(2)
+    oneErrorLine(kind.stderr)
+
+    const plain = await createSandbox({ 'a.ts': 'export const a = 1\n' })
+    try {
+      expect((await runRag(['index', '.'], { cwd: plain.root, env: plain.env })).code).toBe(0)
+      const noLayers = await runRag(['symbols', 'a'], { cwd: plain.root, env: plain.env })
+      expect(noLayers.code).toBe(1)
+      expect(oneErrorLine(noLayers.stderr)).toMatch(/has no code layers .*rag index --layers/)
+    } finally {
+      await plain.dispose()
+    }
+  })
+})

@@ -1,0 +1,166 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import type { DependencyStep, EdgeRecord, EntrypointRecord, RagService, SymbolRecord } from '@rag/session'
+
+/** Options of {@link registerLayerTools}. */
+export interface LayerToolsOptions {
+  /** Most records a layer tool returns. @default 200 */
+  readonly maxResults?: number
+}
+
+const symbolShape = {
+  path: z.string(),
+  name: z.string(),
+  qname: z.string(),
+  kind: z.string(),
+  language: z.string(),
+  startLine: z.number(),
+  endLine: z.number(),
+  signature: z.string(),
+  exported: z.boolean().nullable(),
+  isTest: z.boolean(),
+}
+
+const edgeShape = {
+  depth: z.number(),
+  path: z.string(),
+  startLine: z.number(),
+  kind: z.string(),
+  source: z.string(),
+  target: z.string(),
+  resolution: z.string(),
+  targetPath: z.string(),
+  targetSymbol: z.string(),
+  candidates: z.number(),
+}
+
+const entrypointShape = {
+  kind: z.string(),
+  framework: z.string(),
+  method: z.string(),
+  route: z.string(),
+  handler: z.string(),
+  path: z.string(),
+  startLine: z.number(),
+}
+
+function symbolData(s: SymbolRecord): z.infer<z.ZodObject<typeof symbolShape>> {
+  return { path: s.path, name: s.name, qname: s.qname, kind: s.kind, language: s.language, startLine: s.startLine, endLine: s.endLine, signature: s.signature, exported: s.exported ?? null, isTest: s.isTest }
+}
+
+/** The qualified name in a symbol id (`path#qname`), or the id. */
+function qnameOf(id: string): string {
+  return id.slice(id.indexOf('#') + 1)
+}
+
+function edgeData({ edge, depth }: DependencyStep): z.infer<z.ZodObject<typeof edgeShape>> {
+  const e: EdgeRecord = edge
+  return {
+    depth,
+    path: e.path,
+    startLine: e.startLine,
+    kind: e.kind,
+    source: e.sourceQname,
+    target: e.target,
+    resolution: e.resolution,
+    targetPath: e.targetPath,
+    targetSymbol: e.targetSymbolId ? qnameOf(e.targetSymbolId) : '',
+    candidates: e.candidates,
+  }
+}
+
+function entrypointData(e: EntrypointRecord): z.infer<z.ZodObject<typeof entrypointShape>> {
+  return { kind: e.kind, framework: e.framework, method: e.method, route: e.route, handler: e.handler, path: e.path, startLine: e.startLine }
+}
+
+function more(total: number, shown: number): string {
+  return total > shown ? `\n(${total - shown} more not shown; narrow the query)` : ''
+}
+
+/**
+ * Registers the three code layer tools (seed 003) on an MCP server, answered by the session's
+ * layer API: `find_symbol` (definitions by name, qualified name or glob), `get_dependencies`
+ * (imports and calls of a file or symbol, or importers and callers) and `list_entrypoints`
+ * (routes, commands, mains). The session must index with layers on; otherwise each call is a tool
+ * error saying so. Arguments are checked by their schemas; a bad value is a tool error naming it.
+ */
+export function registerLayerTools(server: McpServer, rag: RagService, options: LayerToolsOptions = {}): void {
+  const { maxResults = 200 } = options
+  const limit = z.number().int().min(1).max(maxResults)
+
+  server.registerTool(
+    'find_symbol',
+    {
+      title: 'Find a symbol definition',
+      description: 'Where a function, class, method, type or constant is defined: by name (parseArgs), qualified name (Store.read) or glob (parse*, *Handler). Needs an index built with code layers.',
+      inputSchema: {
+        name: z.string().min(1).max(300).describe('Name, qualified name or glob; case-sensitive.'),
+        kind: z.string().min(1).max(40).optional().describe('Only this kind: function, method, class, interface, type, enum, constant, ...'),
+        language: z.string().min(1).max(40).optional().describe('Only this language id: typescript, python, go, ...'),
+        limit: limit.optional().describe('Most results (default 50).'),
+      },
+      outputSchema: { symbols: z.array(z.object(symbolShape)) },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ name, kind, language, limit: most = 50 }) => {
+      const symbols = await rag.symbols(name, { ...(kind ? { kind } : {}), ...(language ? { language } : {}), limit: most })
+      const text =
+        symbols.length === 0
+          ? `No symbol matches ${JSON.stringify(name)}.`
+          : symbols.map((s) => `${s.path}:${s.startLine}-${s.endLine} ${s.kind} ${s.qname}${s.signature ? `: ${s.signature.replace(/\s+/g, ' ')}` : ''}`).join('\n')
+      return { content: [{ type: 'text', text }], structuredContent: { symbols: symbols.map(symbolData) } }
+    },
+  )
+
+  server.registerTool(
+    'get_dependencies',
+    {
+      title: 'Get dependencies',
+      description:
+        'The dependency graph around a file (path relative to the indexed root) or a symbol (name or qualified name): what it imports and calls, or with reverse=true who imports and calls it, up to depth edges away. Needs an index built with code layers.',
+      inputSchema: {
+        target: z.string().min(1).max(4096).describe('A file path relative to the indexed root, or a symbol name.'),
+        reverse: z.boolean().optional().describe('Importers and callers instead of imports and callees.'),
+        depth: z.number().int().min(1).max(10).optional().describe('How many edges away (default 1).'),
+        kinds: z.array(z.enum(['imports', 'calls', 'extends', 'implements'])).max(4).optional().describe('Only these edge kinds.'),
+      },
+      outputSchema: { dependencies: z.array(z.object(edgeShape)), total: z.number() },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ target, reverse, depth, kinds }) => {
+      const steps = await rag.dependencies(target, { reverse: reverse === true, ...(depth !== undefined ? { depth } : {}), ...(kinds && kinds.length > 0 ? { kinds } : {}) })
+      const shown = steps.slice(0, maxResults).map(edgeData)
+      const lines = shown.map((e) => {
+        const to = e.resolution === 'resolved' ? `${e.targetPath}${e.targetSymbol ? ` (${e.targetSymbol})` : ''}` : e.resolution === 'by-name' ? `${e.candidates} by name${e.targetPath ? `, e.g. ${e.targetPath}` : ''}` : e.resolution
+        return `${'  '.repeat(e.depth - 1)}${e.path}:${e.startLine}${e.source ? ` ${e.source}` : ''} ${e.kind} ${e.target} -> ${to}`
+      })
+      const text = steps.length === 0 ? `${target} has no ${reverse ? 'importers or callers' : 'imports or calls'} in the index.` : lines.join('\n') + more(steps.length, shown.length)
+      return { content: [{ type: 'text', text }], structuredContent: { dependencies: shown, total: steps.length } }
+    },
+  )
+
+  server.registerTool(
+    'list_entrypoints',
+    {
+      title: 'List entrypoints',
+      description: 'HTTP routes, CLI commands, main functions and scheduled jobs of the indexed code, with their handlers and where they are declared. Needs an index built with code layers.',
+      inputSchema: {
+        kind: z.enum(['http-route', 'cli-command', 'main', 'scheduled']).optional(),
+        method: z.string().regex(/^(\*|[A-Za-z]{3,7})$/).optional().describe('Only this HTTP method (routes declared for any method match too).'),
+        route: z.string().min(1).max(1000).optional().describe('A route or command, exact or a glob (/orders/*).'),
+        framework: z.string().min(1).max(40).optional().describe('Only this framework: express, flask, fastapi, spring, gin, click, cobra, ...'),
+      },
+      outputSchema: { entrypoints: z.array(z.object(entrypointShape)), total: z.number() },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ kind, method, route, framework }) => {
+      const found = await rag.entrypoints({ ...(kind ? { kind } : {}), ...(method ? { method } : {}), ...(route ? { route } : {}), ...(framework ? { framework } : {}) })
+      const shown = found.slice(0, maxResults).map(entrypointData)
+      const text =
+        found.length === 0
+          ? 'No entrypoints match.'
+          : shown.map((e) => `${e.kind === 'http-route' ? e.method || '*' : e.kind} ${e.route || '(main)'}${e.handler ? ` -> ${e.handler}` : ''} at ${e.path}:${e.startLine} (${e.framework})`).join('\n') + more(found.length, shown.length)
+      return { content: [{ type: 'text', text }], structuredContent: { entrypoints: shown, total: found.length } }
+    },
+  )
+}

@@ -1,0 +1,82 @@
+import { createRag, SessionManager } from '@rag/session'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox, startServer, type Running, type Sandbox } from './testing/harness.js'
+
+const FILES = {
+  'app/server.py': [
+    'from flask import Flask',
+    '',
+    'from .orders import list_orders',
+    '',
+    'app = Flask(__name__)',
+    '',
+    '',
+    "@app.route('/orders', methods=['GET', 'POST'])",
+    'def orders():',
+    '    return list_orders()',
+    '',
+  ].join('\n'),
+  'app/orders.py': 'def list_orders():\n    return []\n',
+  'app/__init__.py': '',
+}
+
+describe('code layer routes', () => {
+  let sandbox: Sandbox
+  let running: Running
+  let plain: Running
+
+  beforeAll(async () => {
+    sandbox = await createSandbox(FILES)
+    running = await startServer({ roots: [sandbox.root], sessions: new SessionManager({ createService: () => createRag({ layers: true }) }) })
+    plain = await startServer({ roots: [sandbox.root] })
+    for (const server of [running, plain]) {
+      await server.request('POST', '/sessions/s/index', { path: '.' })
+      for (let i = 0; i < 200; i++) {
+        const status = await server.request('GET', '/sessions/s/status')
+        if (status.json.fileCount === 3 && !status.json.indexing) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+  })
+  afterAll(async () => {
+    await running.server.close()
+    await plain.server.close()
+    await sandbox.dispose()
+  })
+
+  it('answers symbols, deps and routes from the session', async () => {
+    const symbols = await running.request('GET', '/sessions/s/symbols?q=list_*&kind=function')
+    expect(symbols.status).toBe(200)
+    expect(symbols.json.symbols.map((s: { path: string; name: string }) => `${s.path} ${s.name}`)).toEqual(['app/orders.py list_orders'])
+    const deps = await running.request('GET', '/sessions/s/deps?target=app/orders.py&reverse=true&kind=imports')
+    expect(deps.status).toBe(200)
+    expect(deps.json.dependencies.map((d: { depth: number; path: string; target: string }) => `${d.depth} ${d.path} ${d.target}`)).toEqual(['1 app/server.py .orders'])
+    const routes = await running.request('GET', '/sessions/s/routes?method=POST')
+    expect(routes.json.entrypoints.map((e: { method: string; route: string; handler: string }) => `${e.method} ${e.route} ${e.handler}`)).toEqual(['POST /orders orders'])
+  })
+
+  it('refuses bad queries, unknown targets and sessions without layers with one-line errors', async () => {
+    const missing = await running.request('GET', '/sessions/s/symbols')
+    expect(missing.status).toBe(400)
+    const depth = await running.request('GET', '/sessions/s/deps?target=app/orders.py&depth=0')
+    expect(depth.status).toBe(400)
+    const kind = await running.request('GET', '/sessions/s/deps?target=app/orders.py&kind=uses')
+    expect(kind.status).toBe(400)
+    const unknown = await running.request('GET', '/sessions/s/deps?target=nothing_here')
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.error.message).toBe('"nothing_here" is neither an indexed file nor a known symbol.')
+    const outside = await running.request('GET', '/sessions/s/deps?target=%2Fetc%2Fpasswd')
+    expect(outside.status).toBe(400)
+    expect(outside.json.error.message).toMatch(/outside the indexed root/)
+    const noSession = await running.request('GET', '/sessions/none/routes')
+    expect(noSession.status).toBe(404)
+    const off = await plain.request('GET', '/sessions/s/routes')
+    expect(off.status).toBe(400)
+    expect(off.json.error).toMatchObject({ code: 'CONFIG' })
+  })
+
+  it('lists the routes in /openapi.json', async () => {
+    const spec = await running.request('GET', '/openapi.json')
+    expect(Object.keys(spec.json.paths)).toEqual(expect.arrayContaining(['/sessions/{id}/symbols', '/sessions/{id}/deps', '/sessions/{id}/routes']))
+  })
+})

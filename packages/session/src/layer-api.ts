@@ -1,0 +1,101 @@
+import { isAbsolute, posix, relative, sep } from 'node:path'
+import { ConfigError, InvalidArgumentError, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
+import type { DependencyStep, EntrypointQuery, LayerGraph, SymbolQuery } from '@rag/layers'
+import type { LayerFileSelection } from './session-layers.js'
+
+export type { DependencyStep, EntrypointQuery, SymbolQuery } from '@rag/layers'
+
+/** Options of `RagService.symbols`: a {@link SymbolQuery} without its name. */
+export type SymbolOptions = Omit<SymbolQuery, 'name'>
+
+/** Options of `RagService.dependencies`. */
+export interface DependencyOptions {
+  /** Importers and callers instead of imports and callees. @default false */
+  readonly reverse?: boolean
+  /** How many edges away. @default 1 */
+  readonly depth?: number
+  /** Only these edge kinds (`imports`, `calls`, `extends`, `implements`). @default every kind */
+  readonly kinds?: readonly EdgeKind[]
+}
+
+const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'calls', 'extends', 'implements']
+const ENTRYPOINT_KINDS = ['http-route', 'cli-command', 'main', 'scheduled']
+
+/** The error every layer query throws on an index without code layers. */
+export function noLayersError(): ConfigError {
+  return new ConfigError('This index has no code layers (symbols, dependencies, entrypoints); index with layers on (`rag index --layers`; in code `createRag({ layers: true })`).')
+}
+
+/**
+ * A dependency target as the graph knows it: a symbol name as given; a path relative to the
+ * indexed root (`./` and `\` separators normalised), where an absolute path is made relative to
+ * `root` first.
+ *
+ * @throws InvalidArgumentError for an empty target or an absolute path outside `root`.
+ */
+export function normaliseTarget(target: unknown, root: string | undefined): string {
+  if (typeof target !== 'string' || target.trim() === '') {
+    throw new InvalidArgumentError(`The dependency target must be a file path or a symbol name; received ${describeValue(target)}.`)
+  }
+  let value = target.trim()
+  if (isAbsolute(value)) {
+    const inside = root === undefined ? undefined : relative(root, value)
+    if (inside === undefined || inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+      throw new InvalidArgumentError(`${value} is outside the indexed root${root === undefined ? '' : ` ${root}`}.`)
+    }
+    value = inside
+  }
+  if (value.includes('/') || value.includes(sep)) {
+    value = posix.normalize(value.split(sep).join('/')).replace(/^\.\//, '')
+    if (value.startsWith('../')) throw new InvalidArgumentError(`${target} is outside the indexed root.`)
+  }
+  return value
+}
+
+/**
+ * The files a store must read to answer a symbol query: those defining its name (the last part of
+ * a qualified name), or a name with the literal prefix of a glob; `undefined` when a query needs
+ * every file (a qualified glob, a glob starting with a wildcard) or is malformed.
+ */
+export function symbolSelection(name: unknown): LayerFileSelection | undefined {
+  if (typeof name !== 'string' || name.trim() === '') return undefined
+  const wildcard = name.search(/[*?]/)
+  if (wildcard < 0) return { name: name.slice(name.lastIndexOf('.') + 1) }
+  if (name.includes('.') || wildcard === 0) return undefined
+  return { namePrefix: name.slice(0, wildcard) }
+}
+
+/** Checks a symbol query's options (the graph checks the name and limit). */
+export function checkSymbolOptions(options: SymbolOptions): void {
+  for (const key of ['kind', 'language', 'pathPrefix'] as const) {
+    const value = options[key]
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      throw new InvalidArgumentError(`symbols option ${key} must be a non-empty string; received ${describeValue(value)}.`)
+    }
+  }
+}
+
+/** Checks dependency options (the graph checks the depth). */
+export function checkDependencyOptions(options: DependencyOptions): void {
+  for (const kind of options.kinds ?? []) {
+    if (!EDGE_KINDS.includes(kind)) throw new InvalidArgumentError(`Edge kind must be one of ${EDGE_KINDS.join(', ')}; received ${describeValue(kind)}.`)
+  }
+}
+
+/** Checks an entrypoint filter. */
+export function checkEntrypointQuery(query: EntrypointQuery): void {
+  if (query.kind !== undefined && !ENTRYPOINT_KINDS.includes(query.kind)) {
+    throw new InvalidArgumentError(`Entrypoint kind must be one of ${ENTRYPOINT_KINDS.join(', ')}; received ${describeValue(query.kind)}.`)
+  }
+  for (const key of ['method', 'route', 'framework'] as const) {
+    const value = query[key]
+    if (value !== undefined && typeof value !== 'string') throw new InvalidArgumentError(`entrypoints filter ${key} must be a string; received ${describeValue(value)}.`)
+  }
+}
+
+/** The three layer queries over one graph, as `RagService` runs them. */
+export const layerQueries = {
+  symbols: (graph: LayerGraph, name: string, options: SymbolOptions): SymbolRecord[] => graph.symbols({ ...options, name }),
+  dependencies: (graph: LayerGraph, from: string, options: DependencyOptions): DependencyStep[] => graph.dependencies({ ...options, from }),
+  entrypoints: (graph: LayerGraph, query: EntrypointQuery): EntrypointRecord[] => graph.entrypoints(query),
+}

@@ -1,0 +1,212 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
+import type Database from 'better-sqlite3'
+import { InvalidArgumentError, describeValue, type EdgeRecord, type FileLayers } from '@rag/core'
+
+/**
+ * One generation's change to the code layers (seed 003's symbols, edges and entrypoints), as
+ * `@rag/session` stages it: whole files' layer records to write (replacing the path's), paths to
+ * forget, and the files whose resolved edges changed with all of their edges now.
+ */
+export interface LayerCommit {
+  /** Files whose layer records are new or changed. */
+  readonly upsertFiles: readonly FileLayers[]
+  /** Paths whose layer records go (deleted, renamed, no longer indexed). */
+  readonly removeFiles: readonly string[]
+  /** Files whose resolved edges are replaced by the ones of `edges` with their path. */
+  readonly resolvedFiles: readonly string[]
+  /** Every resolved edge of `resolvedFiles`. */
+  readonly edges: readonly EdgeRecord[]
+}
+
+/**
+ * The layer tables (schema version 5):
+ * - `layer_files`: one row per file (`id`, `path`), its layer records as extracted (`FileLayers`
+ *   JSON, deflate-compressed: records repeat their path and ids, so they compress about tenfold),
+ *   what a session rebuilds its graph from;
+ * - `layer_symbols`: one row per definition (`file` is the `layer_files.id`), indexed by name
+ *   (exact and prefix lookups: `name >= ? AND name < ?`) and by file;
+ * - `layer_edges`: the resolved dependency edges that lead somewhere in the index (every import,
+ *   and calls and heritage resolved to an indexed file), indexed by source file and by target file
+ *   and symbol (importers and callers); calls of library functions stay in `layer_files` only;
+ * - `layer_entrypoints`: one row per route or command, indexed by file and by route.
+ */
+export const LAYERS_SQL = `
+CREATE TABLE layer_files (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, layers BLOB NOT NULL);
+CREATE TABLE layer_symbols (
+  file INTEGER NOT NULL, name TEXT NOT NULL, qname TEXT NOT NULL, kind TEXT NOT NULL,
+  language TEXT NOT NULL, start_line INTEGER NOT NULL
+);
+CREATE INDEX layer_symbols_by_name ON layer_symbols (name);
+CREATE INDEX layer_symbols_by_file ON layer_symbols (file);
+CREATE TABLE layer_edges (
+  file INTEGER NOT NULL, start_line INTEGER NOT NULL, kind TEXT NOT NULL, source_qname TEXT NOT NULL,
+  target TEXT NOT NULL, resolution TEXT NOT NULL, target_path TEXT NOT NULL, target_qname TEXT NOT NULL
+);
+CREATE INDEX layer_edges_by_file ON layer_edges (file);
+CREATE INDEX layer_edges_by_target ON layer_edges (target_path, target_qname);
+CREATE TABLE layer_entrypoints (
+  file INTEGER NOT NULL, start_line INTEGER NOT NULL, kind TEXT NOT NULL, method TEXT NOT NULL,
+  route TEXT NOT NULL, handler TEXT NOT NULL
+);
+CREATE INDEX layer_entrypoints_by_file ON layer_entrypoints (file);
+CREATE INDEX layer_entrypoints_by_route ON layer_entrypoints (route);
+`
+
+const LAYER_TABLES = ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints'] as const
+
+/** The statements of the layer tables, prepared once per connection. */
+export interface LayerStatements {
+  readonly fileId: Database.Statement<[string], number>
+  readonly insertFile: Database.Statement<[string, Buffer], number>
+  readonly updateFile: Database.Statement<[Buffer, number]>
+  readonly deleteFile: Database.Statement<[number]>
+  readonly listFiles: Database.Statement<[], Buffer>
+  readonly filesWithName: Database.Statement<[string], Buffer>
+  readonly filesWithNameIn: Database.Statement<[string, string], Buffer>
+  readonly filesWithEntrypoints: Database.Statement<[], Buffer>
+  readonly anyFile: Database.Statement<[], number>
+  readonly putSymbol: Database.Statement<[number, string, string, string, string, number]>
+  readonly deleteSymbolsOf: Database.Statement<[number]>
+  readonly putEdge: Database.Statement<[number, number, string, string, string, string, string, string]>
+  readonly deleteEdgesOf: Database.Statement<[number]>
+  readonly putEntrypoint: Database.Statement<[number, number, string, string, string, string]>
+  readonly deleteEntrypointsOf: Database.Statement<[number]>
+  readonly clear: readonly Database.Statement<[]>[]
+}
+
+/** Prepares {@link LayerStatements} on a store connection at schema version 5 or later. */
+export function prepareLayerStatements(db: Database.Database): LayerStatements {
+  return {
+    fileId: db.prepare<[string], number>('SELECT id FROM layer_files WHERE path = ?').pluck(),
+    insertFile: db.prepare<[string, Buffer], number>('INSERT INTO layer_files (path, layers) VALUES (?, ?) RETURNING id').pluck(),
+    updateFile: db.prepare('UPDATE layer_files SET layers = ? WHERE id = ?'),
+    deleteFile: db.prepare('DELETE FROM layer_files WHERE id = ?'),
+    listFiles: db.prepare<[], Buffer>('SELECT layers FROM layer_files ORDER BY path').pluck(),
+    anyFile: db.prepare<[], number>('SELECT 1 FROM layer_files LIMIT 1').pluck(),
+    filesWithName: db.prepare<[string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name = ?) ORDER BY path').pluck(),
+    filesWithNameIn: db
+      .prepare<[string, string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name >= ? AND name < ?) ORDER BY path')
+      .pluck(),
+    filesWithEntrypoints: db.prepare<[], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_entrypoints) ORDER BY path').pluck(),
+    putSymbol: db.prepare('INSERT INTO layer_symbols (file, name, qname, kind, language, start_line) VALUES (?, ?, ?, ?, ?, ?)'),
+    deleteSymbolsOf: db.prepare('DELETE FROM layer_symbols WHERE file = ?'),
+    putEdge: db.prepare(
+      'INSERT INTO layer_edges (file, start_line, kind, source_qname, target, resolution, target_path, target_qname) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    deleteEdgesOf: db.prepare('DELETE FROM layer_edges WHERE file = ?'),
+    putEntrypoint: db.prepare('INSERT INTO layer_entrypoints (file, start_line, kind, method, route, handler) VALUES (?, ?, ?, ?, ?, ?)'),
+    deleteEntrypointsOf: db.prepare('DELETE FROM layer_entrypoints WHERE file = ?'),
+    clear: LAYER_TABLES.map((table) => db.prepare(`DELETE FROM ${table}`)),
+  }
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string'
+}
+
+/**
+ * Checks the shape of a layer commit before anything is written.
+ *
+ * @throws InvalidArgumentError naming the first malformed part.
+ */
+export function assertLayerCommit(commit: LayerCommit): void {
+  const { upsertFiles, removeFiles, resolvedFiles, edges } = commit as Partial<LayerCommit>
+  for (const [name, list] of [['upsertFiles', upsertFiles], ['removeFiles', removeFiles], ['resolvedFiles', resolvedFiles], ['edges', edges]] as const) {
+    if (!Array.isArray(list)) throw new InvalidArgumentError(`layers.${name} must be an array; received ${describeValue(list)}.`)
+  }
+  upsertFiles!.forEach((file, i) => {
+    if (!isText(file?.path) || !Array.isArray(file.symbols) || !Array.isArray(file.edges) || !Array.isArray(file.entrypoints)) {
+      throw new InvalidArgumentError(`layers.upsertFiles[${i}] must be a FileLayers (path, symbols, edges, entrypoints); it is not.`)
+    }
+  })
+  for (const name of ['removeFiles', 'resolvedFiles'] as const) {
+    commit[name].forEach((path, i) => {
+      if (!isText(path)) throw new InvalidArgumentError(`layers.${name}[${i}] must be a path; received ${describeValue(path)}.`)
+    })
+  }
+  edges!.forEach((edge, i) => {
+    if (!isText(edge?.path) || !isText(edge.resolution) || !isText(edge.targetPath) || !isText(edge.targetSymbolId)) {
+      throw new InvalidArgumentError(`layers.edges[${i}] must be a resolved EdgeRecord (path, resolution, targetPath, targetSymbolId); it is not.`)
+    }
+  })
+}
+
+/** An edge worth a row: every import, and whatever leads to an indexed file. */
+function leadsSomewhere(edge: EdgeRecord): boolean {
+  return edge.kind === 'imports' || edge.targetPath !== ''
+}
+
+/** The qualified name in a symbol id (`path#qname`), `''` for none. */
+function qnameOf(symbolId: string): string {
+  return symbolId === '' ? '' : symbolId.slice(symbolId.indexOf('#') + 1)
+}
+
+/** Drops a file's rows (records, symbols, entrypoints, edges). */
+function dropFile(statements: LayerStatements, id: number): void {
+  statements.deleteSymbolsOf.run(id)
+  statements.deleteEntrypointsOf.run(id)
+  statements.deleteEdgesOf.run(id)
+  statements.deleteFile.run(id)
+}
+
+/** Writes a layer commit inside the caller's transaction: only the rows of the files it names. */
+export function writeLayers(statements: LayerStatements, commit: LayerCommit): void {
+  for (const path of commit.removeFiles) {
+    const id = statements.fileId.get(path)
+    if (id !== undefined) dropFile(statements, id)
+  }
+  for (const file of commit.upsertFiles) {
+    const blob = deflateRawSync(JSON.stringify(file))
+    let id = statements.fileId.get(file.path)
+    if (id === undefined) {
+      id = statements.insertFile.get(file.path, blob) as number
+    } else {
+      statements.updateFile.run(blob, id)
+      statements.deleteSymbolsOf.run(id)
+      statements.deleteEntrypointsOf.run(id)
+    }
+    for (const s of file.symbols) statements.putSymbol.run(id, s.name, s.qname, s.kind, s.language, s.startLine)
+    for (const e of file.entrypoints) statements.putEntrypoint.run(id, e.startLine, e.kind, e.method, e.route, e.handler)
+  }
+  const ids = new Map<string, number | undefined>()
+  const idOf = (path: string): number | undefined => {
+    if (!ids.has(path)) ids.set(path, statements.fileId.get(path))
+    return ids.get(path)
+  }
+  for (const path of commit.resolvedFiles) {
+    const id = idOf(path)
+    if (id !== undefined) statements.deleteEdgesOf.run(id)
+  }
+  for (const e of commit.edges) {
+    const id = leadsSomewhere(e) ? idOf(e.path) : undefined
+    if (id !== undefined) statements.putEdge.run(id, e.startLine, e.kind, e.sourceQname, e.target, e.resolution, e.targetPath, qnameOf(e.targetSymbolId))
+  }
+}
+
+function decode(blob: Buffer): FileLayers {
+  return JSON.parse(inflateRawSync(blob).toString('utf8')) as FileLayers
+}
+
+/** Reads every file's layer records, by path. */
+export function readLayers(statements: LayerStatements): FileLayers[] {
+  return statements.listFiles.all().map(decode)
+}
+
+/** Which files' records {@link readLayersWhere} reads: those defining a name, or a name with a prefix, or declaring entrypoints. */
+export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
+
+/** Reads the layer records of the files a selection names (through the name and entrypoint tables), by path. */
+export function readLayersWhere(statements: LayerStatements, selection: LayerFileSelection): FileLayers[] {
+  if ('name' in selection) return statements.filesWithName.all(selection.name).map(decode)
+  if ('namePrefix' in selection) {
+    const prefix = selection.namePrefix
+    // Every name that starts with `prefix` sorts at or after it and before `prefix` + U+10FFFF.
+    return statements.filesWithNameIn.all(prefix, `${prefix}\u{10FFFF}`).map(decode)
+  }
+  return statements.filesWithEntrypoints.all().map(decode)
+}
+
+/** Empties the layer tables inside the caller's transaction. */
+export function clearLayers(statements: LayerStatements): void {
+  for (const statement of statements.clear) statement.run()
+}
