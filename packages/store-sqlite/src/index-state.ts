@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Document, type JsonValue } from '@rag/core'
+import type { VectorCommit } from './vector-table.js'
 
 export type { JsonValue }
 
@@ -80,6 +81,12 @@ export interface GenerationCommit {
    * with a RagError `CONFLICT`. Omit to commit unconditionally.
    */
   readonly expectedGeneration?: number
+  /**
+   * Vectors of documents added by this commit or already stored, written in the same
+   * transaction; an embedder of another name than the stored one replaces it and deletes every
+   * stored vector first. Vectors of removed documents go with them. Omit to leave vectors as they are.
+   */
+  readonly vectors?: VectorCommit
 }
 
 /** What `SqliteKnowledgeBase.loadState` returns. */

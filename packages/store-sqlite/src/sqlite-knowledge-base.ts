@@ -19,6 +19,7 @@ import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
 import { searchBm25, searchTfidf } from './lexical-search.js'
+import { assertVectorCommit, VectorTable, type EmbeddedDocuments, type StoredVectorEmbedder } from './vector-table.js'
 import { describeOwner, StoreWriteLock, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 
 function assertId(id: unknown): asserts id is string {
@@ -72,6 +73,7 @@ interface Connection {
   readonly db: Database.Database
   readonly statements: Statements
   readonly lock: StoreWriteLock
+  readonly vectors: VectorTable
 }
 
 /**
@@ -102,7 +104,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     this.path = path
     this.analyzer = analyzer
     this.indexedText = indexedText
-    this.#connection = { db, statements: prepareStatements(db), lock: new StoreWriteLock(db) }
+    this.#connection = { db, statements: prepareStatements(db), lock: new StoreWriteLock(db), vectors: new VectorTable(db) }
   }
 
   /**
@@ -195,7 +197,8 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
 
   /** Removes every document, and with them the stored fingerprints and index state (they describe those documents). */
   async clear(): Promise<void> {
-    this.#write('clear the store', ({ statements }) => {
+    this.#write('clear the store', ({ statements, vectors }) => {
+      vectors.clear()
       statements.clearDocuments.run()
       statements.clearTerms.run()
       statements.clearTermCounts.run()
@@ -234,17 +237,18 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * })
    */
   async commitGeneration(commit: GenerationCommit): Promise<void> {
-    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration } = commit
+    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, vectors } = commit
     assertIds(removeIds, 'removeIds')
+    if (vectors !== undefined) assertVectorCommit(vectors)
     const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments')
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
     // Nothing to change: no transaction, so readers watching `generation` do not reload.
-    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined) {
+    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined && vectors === undefined) {
       this.#use()
       return
     }
-    this.#write('commit a generation', ({ statements }) => {
+    this.#write('commit a generation', ({ statements, vectors: table }) => {
       if (expectedGeneration !== undefined) {
         const generation = Number(statements.getMeta.get(META.generation) ?? 0)
         if (generation !== expectedGeneration) {
@@ -258,7 +262,32 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       insertDocuments(statements, prepared, this.path)
       if (entries !== undefined) syncFingerprints(statements, entries)
       if (stateText !== undefined) statements.putMeta.run(META.state, stateText)
+      if (vectors !== undefined) table.write(vectors, this.path)
     })
+  }
+
+  /** The embedder the stored vectors come from and how many there are, or `undefined` when none was committed. */
+  async loadVectorEmbedder(): Promise<StoredVectorEmbedder | undefined> {
+    return this.#read('load the vector embedder', ({ vectors }) => vectors.embedder())
+  }
+
+  /**
+   * Stored vectors of `embedderName` by the hash of the text they were embedded from, for the
+   * hashes that have one (none when the stored embedder is another): an index run embeds only
+   * the texts this leaves out.
+   */
+  async findVectors(embedderName: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>> {
+    return this.#read('find vectors', ({ vectors }) => vectors.find(embedderName, contentHashes))
+  }
+
+  /** Every document that has a vector of `embedderName`, with it, in insertion order, read in one snapshot. */
+  async loadEmbedded(embedderName: string): Promise<EmbeddedDocuments> {
+    return this.#read('load vectors', ({ vectors }) => vectors.embedded(embedderName))
+  }
+
+  /** Every document without a vector of `embedderName` (all of them when the stored embedder is another). */
+  async loadUnembedded(embedderName: string): Promise<Document[]> {
+    return this.#read('list documents without vectors', ({ vectors }) => vectors.unembedded(embedderName))
   }
 
   /**
