@@ -14,6 +14,7 @@ import { searchCommand } from './commands/search-command.js'
 import { statusCommand } from './commands/status-command.js'
 import { watchCommand } from './commands/watch-command.js'
 import type { Output, Writable } from './output/output.js'
+import { EMBEDDER_KINDS } from '@rag/session'
 
 /** Global options of every command. */
 export interface GlobalOptions {
@@ -94,6 +95,9 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .description('index a directory, or update its index: only changed files are read and chunked')
     .option('--force', 're-read and re-chunk every file')
     .option('--verify', 'check the whole index against the tree (every chunk, every file read and hashed) and repair what disagrees')
+    .addOption(
+      new Option('--embedder <kind>', 'vectors fused with the lexical streams (config embedder.kind; default: what the index was built with, else none)').choices([...EMBEDDER_KINDS]),
+    )
     .action(run((command) => indexCommand(context(command), command.args[0], command.opts())))
 
   const searchOptions = (command: Command): Command =>

@@ -4,6 +4,7 @@ import { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import { ADDED_DOCUMENT_PREFIX } from './documents.js'
+import type { VectorReport } from './session-vectors.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 
 /** Options of {@link FileIndexer}. */
@@ -88,6 +89,8 @@ export type IndexReport = Omit<IngestionResult, 'addDocuments' | 'removeIds' | '
   readonly repaired?: IndexRepair
   /** `true` when the run checked the whole store and every file's content (`verify`). */
   readonly verified?: boolean
+  /** What the run embedded, when the session has an embedder: reused and new vectors, and why everything was embedded again, if it was. */
+  readonly vectors?: VectorReport
 }
 
 function validate(options: FileIndexerOptions): void {
@@ -258,11 +261,12 @@ export class FileIndexer {
     if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
     const store = this.#stateStore
     const removeIds = audit === undefined ? result.removeIds : [...result.removeIds, ...audit.orphans]
+    let vectors: VectorReport | undefined
     if (removeIds.length > 0 || result.addDocuments.length > 0 || store !== undefined) {
       // With a store, a run that changed nothing still saves the refreshed stat records and its time.
       this.#staged = result.state
       const state = store !== undefined ? { next: result.state, previous, expectedGeneration: this.#seen } : undefined
-      await this.#targets.swap(removeIds, result.addDocuments, state)
+      vectors = await this.#targets.swap(removeIds, result.addDocuments, state, { signal, catchUp: true })
     }
     this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
     if (store?.info) this.#seen = (await store.info()).generation
@@ -273,6 +277,7 @@ export class FileIndexer {
       removed: removeIds.length,
       ...(audit !== undefined ? { repaired: { files: audit.files, missingChunks: audit.missing, orphanChunks: audit.orphans.length } } : {}),
       ...(verify ? { verified: true } : {}),
+      ...(vectors !== undefined ? { vectors } : {}),
     }
   }
 

@@ -1,5 +1,6 @@
 import { RagError, type Document, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
 import type { FileRecord, IndexState } from '@rag/ingest'
+import type { VectorCommitPayload } from './vector-persistence.js'
 import type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 
 /** What a persistent store keeps per indexed file: the fingerprint, the chunk ids and the stat numbers. */
@@ -19,6 +20,15 @@ export interface StoredGeneration {
   readonly state: { readonly [key: string]: JsonValue }
   /** Refuse with `CONFLICT` (writing nothing) unless the store is still at this generation. */
   readonly expectedGeneration?: number
+  /** Vectors written in the same transaction (stores that keep vectors). */
+  readonly vectors?: VectorCommitPayload
+}
+
+/** Documents (and their vectors) changed in one transaction, file records and state unchanged. */
+export interface StoredDocumentChange {
+  readonly removeIds: readonly string[]
+  readonly addDocuments: readonly Document[]
+  readonly vectors?: VectorCommitPayload
 }
 
 /**
@@ -27,8 +37,8 @@ export interface StoredGeneration {
  * `@rag/store-sqlite` implements it (with `KnowledgeBase`); so can any store.
  */
 export interface GenerationStore {
-  /** Removes, adds, and replaces the file records and the state, atomically. */
-  commitGeneration(generation: StoredGeneration): Promise<void>
+  /** Removes, adds, and replaces the file records and the state (when given), atomically. */
+  commitGeneration(generation: StoredGeneration | StoredDocumentChange): Promise<void>
   /** The file records of the last commit, by path. */
   loadFingerprints(): Promise<Map<string, StoredFileRecord>>
   /** The generation counter (bumped by every write of any process), last write time and state. */
@@ -110,7 +120,12 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
         fingerprints,
         state: stored as unknown as { readonly [key: string]: JsonValue },
         ...(options.expectedGeneration === undefined ? {} : { expectedGeneration: options.expectedGeneration }),
+        ...(options.vectors === undefined ? {} : { vectors: options.vectors }),
       })
+    },
+
+    async commitDocuments(removeIds, addDocuments, { vectors }) {
+      await store.commitGeneration({ removeIds, addDocuments, ...(vectors === undefined ? {} : { vectors }) })
     },
 
     async load(): Promise<IndexState | undefined> {

@@ -1,5 +1,6 @@
 import type { Document } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
+import type { VectorCommitPayload } from './vector-persistence.js'
 
 /** What {@link IndexStateStore.info} reports: enough to tell whether another process committed. */
 export interface IndexStateStoreInfo {
@@ -16,6 +17,8 @@ export interface IndexStateCommitOptions {
    * that moved on since must refuse with a RagError `CONFLICT` and write nothing.
    */
   readonly expectedGeneration?: number
+  /** Vectors to write in the same transaction (a store that keeps vectors; see `VectorPersistence`). */
+  readonly vectors?: VectorCommitPayload | undefined
 }
 
 /** The holder of a store's write lock, as a store reports it. */
@@ -52,6 +55,12 @@ export interface IndexStateStore {
   commit(removeIds: readonly string[], addDocuments: readonly Document[], state: IndexState, options?: IndexStateCommitOptions): Promise<void>
   /** The state of the last commit, or `undefined` for an empty store. */
   load(): Promise<IndexState | undefined>
+  /**
+   * Removes and adds documents with their vectors in one transaction, the state unchanged (an
+   * added or removed document of a session with vectors). When absent, such a change goes through
+   * the knowledge base's `replaceDocuments`.
+   */
+  commitDocuments?(removeIds: readonly string[], addDocuments: readonly Document[], options: { readonly vectors?: VectorCommitPayload | undefined }): Promise<void>
   /**
    * The generation counter and last index time. When present, the session reloads the state
    * before a run only when another writer committed since it last looked, and stages each commit

@@ -2,6 +2,7 @@ import { RagError, type Document, type KnowledgeBase, type Replaceable } from '@
 import type { IndexState } from '@rag/ingest'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
+import type { SessionVectors, StageOptions, VectorReport } from './session-vectors.js'
 
 /** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
 export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }
@@ -14,6 +15,11 @@ export interface IndexTargetsInit {
   /** When set, index commits go through it instead of `knowledgeBase.replaceDocuments`. */
   readonly stateStore: IndexStateStore | undefined
   readonly latch: CommitLatch
+  /**
+   * The session's vectors: staged (embedded) before the latch, written in the store's transaction
+   * with the chunks, swapped into the vector stream after the other streams.
+   */
+  readonly vectors?: SessionVectors | undefined
 }
 
 /** A generation's state, and the state to restore if a later swap fails. */
@@ -50,34 +56,51 @@ export class IndexTargets {
    * change and a state store, the first step is `stateStore.commit` (chunks and state in one
    * transaction).
    *
+   * With vectors, the added documents are embedded first (before the latch: searches go on) and
+   * the vectors commit with the chunks; the report says what was embedded.
+   *
    * @throws the error of the failed swap after undoing the earlier ones; RagError `INTERNAL` when
-   *   an undo failed too (then {@link IndexTargets.inconsistent} is set).
+   *   an undo failed too (then {@link IndexTargets.inconsistent} is set); whatever the embedder
+   *   throws, before anything changed.
    */
-  async swap(removeIds: readonly string[], addDocuments: readonly Document[], state?: StateChange): Promise<void> {
-    const { knowledgeBase, streams, stateStore, latch } = this.#init
-    if (removeIds.length === 0 && addDocuments.length === 0 && state === undefined) return
+  async swap(removeIds: readonly string[], addDocuments: readonly Document[], state?: StateChange, options: StageOptions = {}): Promise<VectorReport | undefined> {
+    const { knowledgeBase, streams, stateStore, latch, vectors } = this.#init
+    if (removeIds.length === 0 && addDocuments.length === 0 && state === undefined) return undefined
     // Documents to put back if a later swap fails; read before the latch closes.
     const previous = streams.length === 0 ? [] : await this.#documents(removeIds)
     const addedIds = addDocuments.map((doc) => doc.id)
+    const staged = vectors === undefined ? undefined : await vectors.stage(removeIds, addDocuments, options)
+    const vectorCommit = staged?.commit
     const first: Step =
       state !== undefined && stateStore !== undefined
         ? {
             run: () =>
-              stateStore.commit(removeIds, addDocuments, state.next, state.expectedGeneration === undefined ? {} : { expectedGeneration: state.expectedGeneration }),
+              stateStore.commit(removeIds, addDocuments, state.next, {
+                ...(state.expectedGeneration === undefined ? {} : { expectedGeneration: state.expectedGeneration }),
+                ...(vectorCommit === undefined ? {} : { vectors: vectorCommit }),
+              }),
             undo: () => stateStore.commit(addedIds, previous, state.previous ?? { ...state.next, files: [] }),
           }
-        : {
-            run: () => knowledgeBase.replaceDocuments(removeIds, addDocuments),
-            undo: () => knowledgeBase.replaceDocuments(addedIds, previous),
-          }
+        : vectorCommit !== undefined && stateStore?.commitDocuments !== undefined
+          ? {
+              run: () => stateStore.commitDocuments!(removeIds, addDocuments, { vectors: vectorCommit }),
+              undo: () => stateStore.commitDocuments!(addedIds, previous, {}),
+            }
+          : {
+              run: () => knowledgeBase.replaceDocuments(removeIds, addDocuments),
+              undo: () => knowledgeBase.replaceDocuments(addedIds, previous),
+            }
     const steps: Step[] = [
       first,
       ...streams.map((stream) => ({
         run: () => stream.replaceDocuments(removeIds, addDocuments),
         undo: () => stream.replaceDocuments(addedIds, previous),
       })),
+      ...(staged === undefined ? [] : [{ run: () => staged.apply(), undo: async () => staged.undo() }]),
     ]
     await latch.run(() => this.#runAll(steps))
+    await vectors?.committed()
+    return staged?.report
   }
 
   /**
@@ -94,6 +117,7 @@ export class IndexTargets {
         else await stream.replaceDocuments(ids, [])
       }
       await stateStore?.clear?.()
+      this.#init.vectors?.clear()
     })
     this.inconsistent = false
   }

@@ -28,6 +28,7 @@ import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
+import type { SessionVectors } from './session-vectors.js'
 import type { RagStatus } from './status.js'
 
 /** Options of one {@link RagService.indexDirectory} run. */
@@ -97,13 +98,14 @@ export class RagService {
   readonly #stateStore: IndexStateStore | undefined
   readonly #access: WriteAccess
   readonly #now: () => number
+  readonly #vectors: SessionVectors | undefined
   #lastIndexedAt: Date | undefined
   #storedState: { generation: number | undefined; state: IndexState | undefined } | undefined
 
   /** @throws ConfigError / InvalidArgumentError for an invalid option (a bad weight, duplicate stream names, ...). */
   constructor(options: RagServiceOptions = {}) {
     const { knowledgeBase = new InMemoryKnowledgeBase(), bm25 = {}, weights = {}, streams = [], ingest = {} } = options
-    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag', lockWait = {} } = options
+    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag', lockWait = {}, vectors } = options
     this.knowledgeBase = knowledgeBase
     this.bm25 = bm25 === false ? undefined : new BM25Stream({ maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY, ...bm25 })
     this.#stateStore = stateStore
@@ -112,12 +114,14 @@ export class RagService {
     if (this.bm25) builder.stream(this.bm25, weights.bm25 ?? PRESETS.seed.weights.bm25)
     builder.stream(new KnowledgeBaseStream(knowledgeBase, { name: knowledgeBaseStreamName }), weights.knowledgeBase ?? PRESETS.seed.weights.tfidf)
     for (const { stream, weight } of streams) builder.stream(stream, weight)
+    if (vectors) builder.stream(vectors.stream, weights.vector ?? PRESETS.recommended.weights.vector)
+    this.#vectors = vectors
     this.retriever = builder.build()
     const replaceable: ReplaceableStream[] = [
       ...(this.bm25 ? [this.bm25] : []),
       ...streams.map(({ stream }) => stream).filter(isReplaceable),
     ]
-    this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch })
+    this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch, vectors })
     this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
     this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}) })
@@ -209,7 +213,8 @@ export class RagService {
     }
     const stored = this.#stateStore?.info ? (await this.#stateStore.info()).indexedAt : undefined
     const lastIndexedAt = stored !== undefined ? new Date(stored) : state === undefined ? undefined : this.#lastIndexedAt
-    return { indexedPath: state?.root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing }
+    const vectors = this.#vectors === undefined ? undefined : await this.#vectors.status()
+    return { indexedPath: state?.root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing, ...(vectors ? { vectors } : {}) }
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { IndexReport } from '@rag/session'
+import type { EmbedderKind, IndexReport, VectorReport } from '@rag/session'
 import { INDEX_DIRECTORY } from '../index/index-location.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
@@ -9,6 +9,8 @@ import { configFor, lockWaitFor, type CommandContext } from './context.js'
 export interface IndexCommandOptions {
   readonly force?: boolean
   readonly verify?: boolean
+  /** `--embedder`: the vector stream's embedder (config `embedder.kind`). */
+  readonly embedder?: EmbedderKind
 }
 
 /** Skipped paths, without the index's own directory (always skipped, never news). */
@@ -28,7 +30,14 @@ export function reportJson(report: IndexReport): Record<string, unknown> {
     skipped: skippedCount(report),
     failed: report.failed,
     warnings: report.warnings,
+    vectors: report.vectors ?? null,
   }
+}
+
+/** What a run embedded, for a human. */
+export function vectorLine(vectors: VectorReport): string {
+  const reused = vectors.reused > 0 ? `, ${vectors.reused} reused unchanged` : ''
+  return `Vectors (${vectors.embedder}, ${vectors.dimensions} dimensions): ${vectors.embedded} chunk${vectors.embedded === 1 ? '' : 's'} embedded${reused}${vectors.rebuilt ? ` (${vectors.rebuilt})` : ''}.`
 }
 
 /** One human line for a run. */
@@ -53,8 +62,9 @@ export function repairLine(repaired: NonNullable<IndexReport['repaired']>): stri
 export async function indexCommand(context: CommandContext, dir: string | undefined, options: IndexCommandOptions): Promise<number> {
   const { output } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
-  const config = configFor(context, location)
-  const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context) })
+  const flags = { 'embedder.kind': { value: options.embedder, flag: '--embedder' } }
+  const config = configFor(context, location, flags)
+  const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context), env: context.env, flags })
   const progress = createProgressReporter(output)
   try {
     const report = await index.rag.indexDirectory(location.root, progress.onProgress, { signal: context.signal, force: options.force === true, verify: options.verify === true })
@@ -63,6 +73,7 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
       output.emit({ event: 'done', ...reportJson(report) })
     } else {
       output.line(`Indexed ${report.root}: ${reportLine(report)}`)
+      if (report.vectors) output.line(vectorLine(report.vectors))
       if (report.repaired) output.line(repairLine(report.repaired))
       else if (report.verified) output.line('Verified: every chunk is owned by an indexed file and every file was read and hashed; nothing needed repair.')
       const skipped = skippedCount(report)

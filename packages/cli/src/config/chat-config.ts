@@ -36,7 +36,7 @@ export interface ChatConfigInput {
  * The value of `key` from every layer but the project file: the user file, `RAG_*` variables
  * and flags. (The user file is read in the project file's place, which leaves the user's values.)
  */
-function trustedValue(key: string, { config, env, flags }: ChatConfigInput): string {
+export function trustedValue(key: string, { config, env, flags }: ChatConfigInput): string {
   const resolved = config.values.get(key)
   if (resolved?.source.kind !== 'project') return configValue<string>(config, key)
   const withoutProject = loadConfig({ projectFile: userConfigPath(env), env, flags: flags ?? {} })

@@ -1,4 +1,5 @@
 import { INDEXED_TEXTS, PRESETS, type AnalyzerName } from '@rag/session'
+import { EMBEDDER_CONFIG_KEYS } from './embedder-keys.js'
 
 /** A configuration value: a string, a number or a list of strings. */
 export type ConfigValue = string | number | readonly string[]
@@ -98,6 +99,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'store.statementTimeoutMs', type: integer(0), default: 30_000, description: 'with store.url: longest one SQL statement may run (0: no limit)' },
   { key: 'watch.debounceMs', type: integer(0), default: 300, description: 'quiet time after a change before `rag watch` re-indexes' },
   ...CHAT_CONFIG_KEYS,
+  ...EMBEDDER_CONFIG_KEYS,
 ] satisfies ConfigKey[])
 
 /** The environment variable of a key: `search.topK` → `RAG_SEARCH_TOP_K`. */
