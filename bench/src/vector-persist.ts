@@ -3,8 +3,8 @@
  * chunks of real code, 256-dimension hash vectors (float32):
  *
  * 1. Committing every chunk with its vector in one transaction, against the chunks alone.
- * 2. What a fresh process pays before its first vector search: reading the vectors back
- *    (`loadEmbedded`) and filling a `VectorStream` (`replaceEmbedded`); the memory the stream then
+ * 2. What a fresh process pays before its first vector search: reading ids and vectors back
+ *    (`loadVectors`) and filling a `VectorStream` (`replaceEmbedded`); the memory the stream then
  *    holds (vector buffer, and the process's array-buffer growth).
  * 3. The re-index of a one-file edit: looking up its 40 chunk hashes (`findVectors`) against
  *    embedding them, and the commit of the changed vectors.
@@ -73,13 +73,14 @@ async function main(): Promise<void> {
     const arrayBuffersBefore = process.memoryUsage().arrayBuffers
     const reader = await openSqliteKnowledgeBase(path, options)
     started = performance.now()
-    const embedded = await reader.loadEmbedded(embedder.name)
+    // What a session does at start: ids and vectors only, no content (hits are read by id).
+    const loaded = await reader.loadVectors(embedder.name)
     const readMs = ms(started)
     started = performance.now()
     const stream = new VectorStream({ embedder, indexedText: pathAndSymbolText })
-    await stream.replaceEmbedded([], embedded.documents, embedded.vectors)
+    await stream.replaceEmbedded([], loaded.ids.map((id) => ({ id, content: '', metadata: {} })), loaded.vectors)
     const fillMs = ms(started)
-    embedded.vectors.length = 0
+    loaded.vectors.length = 0
     gc()
     const arrayBuffersMb = (process.memoryUsage().arrayBuffers - arrayBuffersBefore) / 1e6
 
@@ -93,7 +94,9 @@ async function main(): Promise<void> {
     }
 
     // A one-file edit: the file's chunks are looked up by hash, one of them changed.
-    const file = chunks[Math.floor(chunks.length / 2)]!.metadata['file']
+    const perFile = new Map<unknown, number>()
+    for (const doc of chunks) perFile.set(doc.metadata['file'], (perFile.get(doc.metadata['file']) ?? 0) + 1)
+    const file = [...perFile].sort((a, b) => b[1] - a[1])[0]![0]
     const own = chunks.map((doc, i) => ({ doc, i })).filter(({ doc }) => doc.metadata['file'] === file)
     const ownHashes = own.map(({ i }) => hashes[i]!)
     ownHashes[0] = contentHash(`${texts[own[0]!.i]!}\n// edited`)
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
       `| embed every chunk (hash tier) | ${embedMs.toFixed(0)} ms (${((n / embedMs) * 1000).toFixed(0)} chunks/s) |`,
       `| commit the chunks alone / with their vectors (one transaction) | ${plainMs.toFixed(0)} ms / ${withVectorsMs.toFixed(0)} ms |`,
       `| store file without / with vectors | ${size(plainPath).toFixed(1)} MB / ${size(path).toFixed(1)} MB |`,
-      `| fresh process: read every vector (\`loadEmbedded\`) + fill the stream | ${readMs.toFixed(0)} ms + ${fillMs.toFixed(0)} ms |`,
+      `| fresh process: read every id and vector (\`loadVectors\`) + fill the stream | ${readMs.toFixed(0)} ms + ${fillMs.toFixed(0)} ms |`,
       `| vector buffer / array-buffer growth of the loaded stream | ${(stream.vectorBytes / 1e6).toFixed(1)} MB / ${arrayBuffersMb.toFixed(1)} MB |`,
       `| query p50 / p95 over the loaded stream (topK 10, query embedded) | ${percentile(times, 50).toFixed(2)} / ${percentile(times, 95).toFixed(2)} ms |`,
       `| one-file edit (${own.length} chunks, 1 changed): hash lookup of stored vectors / embedding them all again | ${lookupMs.toFixed(1)} ms (found ${found.size}) / ${reembedMs.toFixed(1)} ms |`,

@@ -79,7 +79,7 @@ function shared(settings: RetrievalSettings, options: RagPipelineOptions): Pick<
 function vectorsOf(
   settings: RetrievalSettings,
   options: RagPipelineOptions,
-  knowledgeBase: Pick<KnowledgeBase, 'list'>,
+  knowledgeBase: Pick<KnowledgeBase, 'list' | 'get'>,
   persistence?: { readonly store: VectorPersistence; readonly generation: () => Promise<number | undefined> },
 ): SessionVectors | undefined {
   const spec = options.embedder

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRag, openRag, storeOptions } from './create-rag.js'
 import type { EmbedderSpec } from './embedder-spec.js'
 import type { RagService } from './rag-service.js'
-import { ANALYZERS, resolveRetrieval } from './retrieval-presets.js'
+import { ANALYZERS, INDEXED_TEXTS, resolveRetrieval } from './retrieval-presets.js'
+import { SessionVectors } from './session-vectors.js'
 import { createTempRepo, SAMPLE_FILES, type TempRepo } from './testing/temp-repo.js'
 
 const settings = resolveRetrieval('recommended')
@@ -146,6 +147,15 @@ describe('vectors kept with the chunks in SQLite', () => {
     expect((await rag.getStatus()).vectors?.embedded).toBe(0)
     const report = await rag.indexDirectory(repo.root)
     expect(report.vectors?.embedded).toBe(await store.size())
+  })
+
+  it('loads ids and vectors only in a new process, and returns the stored documents of its hits', async () => {
+    const { rag, store } = await session({ kind: 'hash' })
+    await rag.indexDirectory(repo.root)
+    const fresh = new SessionVectors({ spec: { kind: 'hash' }, analyzer: ANALYZERS['code-aware'], indexedText: INDEXED_TEXTS['path+symbol'], knowledgeBase: store, persistence: store })
+    const hits = await fresh.stream.search('refund the payment ledger', 3)
+    expect(hits.length).toBeGreaterThan(0)
+    for (const hit of hits) expect(hit.document).toEqual(await store.get(hit.document.id))
   })
 
   it('embeds an added document with it, in the same commit', async () => {

@@ -57,8 +57,8 @@ export interface SessionVectorsInit {
   readonly analyzer: Analyzer
   /** What is embedded for each document. */
   readonly indexedText: IndexedText
-  /** Where every stored document is listed, for a full re-embed. */
-  readonly knowledgeBase: Pick<KnowledgeBase, 'list'>
+  /** Where every stored document is listed (a full re-embed) and where hits are read from (the stream loaded from a store keeps ids only). */
+  readonly knowledgeBase: Pick<KnowledgeBase, 'list' | 'get'>
   /** The store that keeps vectors with the chunks, if any. */
   readonly persistence?: VectorPersistence | undefined
   /** The store's generation counter: a change made by another process triggers a reload. */
@@ -175,7 +175,12 @@ export class SessionVectors {
     assertQuery(query)
     assertTopK(topK)
     await this.#ready()
-    return this.#current === undefined ? [] : this.#current.search(query, topK)
+    if (this.#current === undefined) return []
+    const hits = await this.#current.search(query, topK)
+    if (this.#init.persistence === undefined) return hits
+    // Loaded from the store, the stream holds ids only: read the hits' documents (a handful).
+    const documents = await Promise.all(hits.map((hit) => this.#init.knowledgeBase.get(hit.document.id)))
+    return hits.flatMap((hit, i) => (documents[i] === undefined ? [] : [{ document: documents[i], score: hit.score }]))
   }
 
   #newStream(embedder: Embedder): VectorStream {
@@ -211,8 +216,8 @@ export class SessionVectors {
     if (embedder !== undefined) {
       stream = this.#newStream(embedder)
       if (stored?.name === embedder.name) {
-        const { documents, vectors } = await persistence.loadEmbedded(embedder.name)
-        await stream.replaceEmbedded([], documents, vectors)
+        const { ids, vectors } = await persistence.loadVectors(embedder.name)
+        await stream.replaceEmbedded([], ids.map((id) => ({ id, content: '', metadata: {} })), vectors)
       }
     }
     this.#current = stream

@@ -34,8 +34,8 @@ export interface VectorPersistence {
   loadVectorEmbedder(): Promise<StoredEmbedderRecord | undefined>
   /** Stored vectors of `embedderName` by content hash (none for another embedder). */
   findVectors(embedderName: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>>
-  /** Every document with a vector of `embedderName`, with it. */
-  loadEmbedded(embedderName: string): Promise<{ readonly documents: Document[]; readonly vectors: Float32Array[] }>
+  /** The id and vector of every document with a vector of `embedderName` (no content: a search process starts fast). */
+  loadVectors(embedderName: string): Promise<{ readonly ids: readonly string[]; readonly vectors: readonly Float32Array[] }>
   /** Every document without a vector of `embedderName`. */
   loadUnembedded(embedderName: string): Promise<Document[]>
 }
@@ -43,5 +43,5 @@ export interface VectorPersistence {
 /** `true` when `store` keeps vectors (has every {@link VectorPersistence} method). */
 export function isVectorPersistence(store: object): store is VectorPersistence {
   const s = store as Partial<Record<keyof VectorPersistence, unknown>>
-  return typeof s.loadVectorEmbedder === 'function' && typeof s.findVectors === 'function' && typeof s.loadEmbedded === 'function' && typeof s.loadUnembedded === 'function'
+  return typeof s.loadVectorEmbedder === 'function' && typeof s.findVectors === 'function' && typeof s.loadVectors === 'function' && typeof s.loadUnembedded === 'function'
 }

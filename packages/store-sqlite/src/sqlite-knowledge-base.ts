@@ -19,7 +19,7 @@ import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
 import { searchBm25, searchTfidf } from './lexical-search.js'
-import { assertVectorCommit, VectorTable, type EmbeddedDocuments, type StoredVectorEmbedder } from './vector-table.js'
+import { assertVectorCommit, VectorTable, type EmbeddedDocuments, type StoredVectorEmbedder, type StoredVectors } from './vector-table.js'
 import { describeOwner, StoreWriteLock, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 
 function assertId(id: unknown): asserts id is string {
@@ -283,6 +283,14 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   /** Every document that has a vector of `embedderName`, with it, in insertion order, read in one snapshot. */
   async loadEmbedded(embedderName: string): Promise<EmbeddedDocuments> {
     return this.#read('load vectors', ({ vectors }) => vectors.embedded(embedderName))
+  }
+
+  /**
+   * The id and vector of every document with a vector of `embedderName`, in insertion order, one
+   * snapshot, without reading any content: what a search process loads at start.
+   */
+  async loadVectors(embedderName: string): Promise<StoredVectors> {
+    return this.#read('load vectors', ({ vectors }) => vectors.vectors(embedderName))
   }
 
   /** Every document without a vector of `embedderName` (all of them when the stored embedder is another). */

@@ -35,6 +35,8 @@ describe('SqliteKnowledgeBase vectors', () => {
     expect(embedded.documents).toEqual(docs.slice(0, 2))
     expect(embedded.contentHashes).toEqual(['h-open the pool', 'h-close the pool'])
     expect(embedded.vectors).toEqual([vector(0), vector(1)])
+    expect(await again.loadVectors('e1')).toEqual({ ids: ['a', 'b'], vectors: [vector(0), vector(1)] })
+    expect(await again.loadVectors('other')).toEqual({ ids: [], vectors: [] })
     expect((await again.loadUnembedded('e1')).map((d) => d.id)).toEqual(['c'])
     expect((await again.loadEmbedded('other')).documents).toEqual([])
     expect((await again.loadUnembedded('other')).map((d) => d.id)).toEqual(['a', 'b', 'c'])

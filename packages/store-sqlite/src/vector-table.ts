@@ -46,6 +46,12 @@ export interface StoredVectorEmbedder {
   readonly vectorCount: number
 }
 
+/** Ids of stored documents and their vectors, in insertion order (the vectors share one buffer). */
+export interface StoredVectors {
+  readonly ids: string[]
+  readonly vectors: Float32Array[]
+}
+
 /** Stored documents with their vectors, in insertion order. */
 export interface EmbeddedDocuments {
   readonly documents: Document[]
@@ -104,6 +110,20 @@ function fromBlob(blob: Buffer): Float32Array {
   return new Float32Array(bytes.buffer)
 }
 
+/** Copies equal-length blobs into one buffer and returns a view per blob (one allocation, not one per vector). */
+function fromBlobs(blobs: readonly Buffer[]): Float32Array[] {
+  if (blobs.length === 0) return []
+  const width = blobs[0]!.byteLength
+  const bytes = new Uint8Array(width * blobs.length)
+  const dimensions = width / 4
+  const all = new Float32Array(bytes.buffer)
+  return blobs.map((blob, i) => {
+    if (blob.byteLength !== width) return fromBlob(blob)
+    bytes.set(blob, i * width)
+    return all.subarray(i * dimensions, (i + 1) * dimensions)
+  })
+}
+
 /**
  * The statements of the vector tables on one connection. Reads run inside the caller's read
  * snapshot, writes inside the caller's write transaction.
@@ -113,6 +133,7 @@ export class VectorTable {
   readonly #count: Database.Statement<[], number>
   readonly #byHash: Database.Statement<[string], Buffer>
   readonly #embedded: Database.Statement<[], [string, string, string, string, Buffer]>
+  readonly #idVectors: Database.Statement<[], [string, Buffer]>
   readonly #unembedded: Database.Statement<[], [string, string, string]>
   readonly #all: Database.Statement<[], [string, string, string]>
   readonly #seqOf: Database.Statement<[string], number>
@@ -130,6 +151,7 @@ export class VectorTable {
         'SELECT d.id, d.content, d.metadata, v.content_hash, v.vector FROM documents AS d JOIN document_vectors AS v ON v.seq = d.seq ORDER BY d.seq',
       )
       .raw()
+    this.#idVectors = db.prepare<[], [string, Buffer]>('SELECT d.id, v.vector FROM documents AS d JOIN document_vectors AS v ON v.seq = d.seq ORDER BY d.seq').raw()
     this.#unembedded = db
       .prepare<[], [string, string, string]>(
         'SELECT d.id, d.content, d.metadata FROM documents AS d LEFT JOIN document_vectors AS v ON v.seq = d.seq WHERE v.seq IS NULL ORDER BY d.seq',
@@ -174,12 +196,21 @@ export class VectorTable {
   embedded(embedderName: string): EmbeddedDocuments {
     const out: EmbeddedDocuments = { documents: [], contentHashes: [], vectors: [] }
     if (this.#embedder.get()?.[0] !== embedderName) return out
+    const blobs: Buffer[] = []
     for (const [id, content, metadata, hash, blob] of this.#embedded.all()) {
       out.documents.push(rowToDocument([id, content, metadata]))
       out.contentHashes.push(hash)
-      out.vectors.push(fromBlob(blob))
+      blobs.push(blob)
     }
+    out.vectors.push(...fromBlobs(blobs))
     return out
+  }
+
+  /** The id and vector of every document with a vector of `embedderName`: no content is read, so a search process starts fast. */
+  vectors(embedderName: string): StoredVectors {
+    if (this.#embedder.get()?.[0] !== embedderName) return { ids: [], vectors: [] }
+    const rows = this.#idVectors.all()
+    return { ids: rows.map((row) => row[0]), vectors: fromBlobs(rows.map((row) => row[1])) }
   }
 
   /** Every document without a vector of `embedderName` (all of them when the stored embedder is another). */
