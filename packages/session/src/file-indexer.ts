@@ -1,4 +1,4 @@
-import { CancelledError, ConfigError, Mutex, RagError, type KnowledgeBase, type ProgressListener } from '@rag/core'
+import { CancelledError, ConfigError, Mutex, RagError, type EmbedProgress, type KnowledgeBase, type ProgressListener } from '@rag/core'
 import type { FileIngestionService, FileIngestionServiceOptions, IndexState, IngestionPlan, IngestionResult, Limits, SourceOptions } from '@rag/ingest'
 import { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
@@ -57,6 +57,8 @@ export interface IndexOptions {
   readonly onProgress?: ProgressListener | undefined
   /** Cancels the run before it commits; the previous index stands. */
   readonly signal?: AbortSignal | undefined
+  /** With an embedder: progress of the chunks sent to it, after the files are chunked. */
+  readonly onEmbedProgress?: ((progress: EmbedProgress) => void) | undefined
   /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
   readonly force?: boolean | undefined
   /** The store's write lock: who writes, and whether to wait for another writer. */
@@ -266,7 +268,7 @@ export class FileIndexer {
       // With a store, a run that changed nothing still saves the refreshed stat records and its time.
       this.#staged = result.state
       const state = store !== undefined ? { next: result.state, previous, expectedGeneration: this.#seen } : undefined
-      vectors = await this.#targets.swap(removeIds, result.addDocuments, state, { signal, catchUp: true })
+      vectors = await this.#targets.swap(removeIds, result.addDocuments, state, { signal, catchUp: true, onProgress: options.onEmbedProgress })
     }
     this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
     if (store?.info) this.#seen = (await store.info()).generation

@@ -25,7 +25,7 @@ import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
-import { FileIndexer, type IndexReport } from './file-indexer.js'
+import { FileIndexer, type IndexOptions, type IndexReport } from './file-indexer.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
 import type { SessionVectors } from './session-vectors.js'
@@ -39,6 +39,8 @@ export interface IndexDirectoryOptions {
   readonly source?: SourceOptions
   /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
   readonly force?: boolean
+  /** With an embedder: progress of the chunks sent to it, after the files are chunked. */
+  readonly onEmbedProgress?: IndexOptions['onEmbedProgress']
   /**
    * With a store that has a write lock: `false` fails at once with `LOCKED` when another writer
    * holds it, instead of waiting. @default true
@@ -142,9 +144,9 @@ export class RagService {
    */
   indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
-      const { signal, source, force, wait, onLockWait, verify } = options
+      const { signal, source, force, wait, onLockWait, verify, onEmbedProgress } = options
       const access: WriteAccess = { ...this.#access, ...(wait !== undefined ? { wait } : {}), ...(onLockWait ? { onWait: onLockWait } : {}), signal }
-      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access, verify })
+      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access, verify, onEmbedProgress })
       this.#lastIndexedAt = new Date(this.#now())
       return report
     })

@@ -90,8 +90,10 @@ describe('vectors kept with the chunks in SQLite', () => {
     const counting = countingEmbedder(128)
     const { rag: after, store: reopened } = await session({ kind: 'hash', dimensions: 128 }, counting)
     expect((await after.getStatus()).vectors).toMatchObject({ embedder: counting.name, embedded: 0 })
-    const report = await after.indexDirectory(repo.root)
+    const progress: { embedded: number; total: number }[] = []
+    const report = await after.indexDirectory(repo.root, undefined, { onEmbedProgress: (p) => progress.push(p) })
     const chunks = await reopened.size()
+    expect(progress.at(-1)).toEqual({ embedded: chunks, total: chunks })
     expect(counting.documents).toHaveLength(chunks)
     expect(report.vectors).toMatchObject({ embedded: chunks, reused: 0 })
     expect(report.vectors?.rebuilt).toMatch(/^the embedder changed from hash@1:code-aware@\d+:256:0 to hash@1:code-aware@\d+:128:0$/)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { assertQuery, assertTopK, type Analyzer, type Document, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
+import { assertQuery, assertTopK, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
 import {
   createStaticEmbedder,
   decodeStaticModel,
@@ -72,6 +72,8 @@ export interface StageOptions {
   readonly signal?: AbortSignal | undefined
   /** Also embed stored documents that have no vector yet (index runs do; single document changes do not). */
   readonly catchUp?: boolean | undefined
+  /** Progress of the texts sent to the embedder (not of a static model's training). */
+  readonly onProgress?: ((progress: EmbedProgress) => void) | undefined
 }
 
 const NO_COVERAGE: VocabularyCoverage = Object.freeze({ tokens: 0, unknownTokens: 0 })
@@ -229,7 +231,7 @@ export class SessionVectors {
   }
 
   /** Every document after the commit, embedded again (a static model trained on them first). */
-  async #rebuild(removeIds: readonly string[], addDocuments: readonly Document[], reason: string | undefined, { signal }: StageOptions): Promise<StagedVectors> {
+  async #rebuild(removeIds: readonly string[], addDocuments: readonly Document[], reason: string | undefined, { signal, onProgress }: StageOptions): Promise<StagedVectors> {
     const { spec, analyzer } = this.#init
     const gone = new Set([...removeIds, ...addDocuments.map((doc) => doc.id)])
     const corpus = [...(await this.#init.knowledgeBase.list()).filter((doc) => !gone.has(doc.id)), ...addDocuments]
@@ -245,7 +247,7 @@ export class SessionVectors {
       embedder = createStaticEmbedder(model, { analyzer })
     } else {
       embedder = this.#fixed!
-      vectors = await embedder.embed(texts, { inputType: 'document', ...(signal ? { signal } : {}) })
+      vectors = await embedder.embed(texts, { inputType: 'document', ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) })
     }
     const stream = this.#newStream(embedder)
     await stream.replaceEmbedded([], corpus, vectors)
@@ -278,7 +280,7 @@ export class SessionVectors {
     removeIds: readonly string[],
     addDocuments: readonly Document[],
     coverage: VocabularyCoverage | undefined,
-    { signal, catchUp }: StageOptions,
+    { signal, catchUp, onProgress }: StageOptions,
   ): Promise<StagedVectors> {
     const { persistence } = this.#init
     const embedder = current.embedder
@@ -292,7 +294,8 @@ export class SessionVectors {
     hashes.forEach((hash, i) => {
       if (!found.has(hash)) missing.push(i)
     })
-    const fresh = missing.length === 0 ? [] : await embedder.embed(missing.map((i) => texts[i]!), { inputType: 'document', ...(signal ? { signal } : {}) })
+    const fresh =
+      missing.length === 0 ? [] : await embedder.embed(missing.map((i) => texts[i]!), { inputType: 'document', ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) })
     const vectors = hashes.map((hash) => found.get(hash)!)
     missing.forEach((i, j) => (vectors[i] = fresh[j]!))
     const commit = this.#payload(embedder, undefined, coverage, targets, hashes, vectors)

@@ -2,6 +2,7 @@ import type { EmbedderKind, IndexReport, VectorReport } from '@rag/session'
 import { INDEX_DIRECTORY } from '../index/index-location.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
+import { createEmbedProgress } from '../output/embed-progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
 
@@ -67,7 +68,12 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
   const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context), env: context.env, flags })
   const progress = createProgressReporter(output)
   try {
-    const report = await index.rag.indexDirectory(location.root, progress.onProgress, { signal: context.signal, force: options.force === true, verify: options.verify === true })
+    const report = await index.rag.indexDirectory(location.root, progress.onProgress, {
+      signal: context.signal,
+      force: options.force === true,
+      verify: options.verify === true,
+      onEmbedProgress: createEmbedProgress(output),
+    })
     progress.done()
     if (output.json) {
       output.emit({ event: 'done', ...reportJson(report) })

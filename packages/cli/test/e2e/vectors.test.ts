@@ -109,7 +109,10 @@ describe('rag index --embedder openai (against a real embedding server on loopba
   const rag = (args: string[], key?: string) => runRag(args, { cwd: box.root, env: env(key) })
 
   it('embeds every chunk through /v1/embeddings with the key, then only the changed chunk, and embeds queries', async () => {
-    const first = lastJson<IndexDone>(await rag(['--json', 'index', '--embedder', 'openai', box.root]))
+    const run = await rag(['--json', 'index', '--embedder', 'openai', box.root])
+    const first = lastJson<IndexDone>(run)
+    const embedding = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { event: string }).filter((e) => e.event === 'embedding')
+    expect(embedding.at(-1)).toEqual({ event: 'embedding', embedded: first.added, total: first.added })
     expect(first.vectors).toEqual({ embedder: 'openai:text-embed-test:16', dimensions: 16, embedded: first.added, reused: 0 })
     const inputs = server.requests.flatMap((r) => r.inputs)
     expect(inputs).toHaveLength(first.added)
