@@ -266,6 +266,18 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     })
   }
 
+  /**
+   * Deletes every stored vector and forgets the embedder (and its model), in one transaction:
+   * the index no longer has vectors. `true` if there was an embedder to forget.
+   */
+  async dropVectors(): Promise<boolean> {
+    return this.#write('drop the vectors', ({ vectors }) => {
+      const had = vectors.embedder() !== undefined
+      vectors.clear()
+      return had
+    })
+  }
+
   /** The embedder the stored vectors come from and how many there are, or `undefined` when none was committed. */
   async loadVectorEmbedder(): Promise<StoredVectorEmbedder | undefined> {
     return this.#read('load the vector embedder', ({ vectors }) => vectors.embedder())

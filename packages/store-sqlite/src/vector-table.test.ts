@@ -101,6 +101,15 @@ describe('SqliteKnowledgeBase vectors', () => {
     expect(await kb.size()).toBe(0)
   })
 
+  it('drops every vector and the embedder on dropVectors, keeping the documents', async () => {
+    const kb = await stores.open()
+    await kb.commitGeneration({ addDocuments: [doc('a', 'one')], vectors: { embedder: embedder('e1', { model: Uint8Array.of(1) }), vectors: [entry(doc('a', 'one'), 0)] } })
+    expect(await kb.dropVectors()).toBe(true)
+    expect(await kb.loadVectorEmbedder()).toBeUndefined()
+    expect((await kb.loadUnembedded('e1')).map((d) => d.id)).toEqual(['a'])
+    expect(await kb.dropVectors()).toBe(false)
+  })
+
   it('forgets the embedder and every vector on clear', async () => {
     const kb = await stores.open()
     await kb.commitGeneration({ addDocuments: [doc('a', 'one')], vectors: { embedder: embedder('e1', { model: Uint8Array.of(1) }), vectors: [entry(doc('a', 'one'), 0)] } })

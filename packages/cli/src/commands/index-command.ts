@@ -5,6 +5,7 @@ import { createProgressReporter } from '../output/progress.js'
 import { createEmbedProgress } from '../output/embed-progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
+import { configValue } from '../config/load-config.js'
 
 /** Options of `rag index`. */
 export interface IndexCommandOptions {
@@ -75,11 +76,16 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
       onEmbedProgress: createEmbedProgress(output),
     })
     progress.done()
+    // `--embedder none` (or embedder.kind "none") removes the vectors an earlier run stored, so the
+    // index is searched without them from then on, not only by this run.
+    const store = index.store as Partial<{ dropVectors(): Promise<boolean> }>
+    const dropped = configValue<string | undefined>(config, 'embedder.kind') === 'none' && typeof store.dropVectors === 'function' && (await store.dropVectors())
     if (output.json) {
-      output.emit({ event: 'done', ...reportJson(report) })
+      output.emit({ event: 'done', ...reportJson(report), ...(dropped ? { vectorsDropped: true } : {}) })
     } else {
       output.line(`Indexed ${report.root}: ${reportLine(report)}`)
       if (report.vectors) output.line(vectorLine(report.vectors))
+      if (dropped) output.line('Vectors: removed (embedder none); `rag index --embedder static` (or another kind) adds them again.')
       if (report.repaired) output.line(repairLine(report.repaired))
       else if (report.verified) output.line('Verified: every chunk is owned by an indexed file and every file was read and hashed; nothing needed repair.')
       const skipped = skippedCount(report)

@@ -84,6 +84,14 @@ describe('rag index --embedder (end to end, on a real temporary repository)', ()
     )
     // The index keeps the embedder it was built with: a later search needs no flag.
     expect(lastJson<StatusJson>(await rag(['--json', 'status'])).vectors).toMatchObject({ kind: 'hash', dimensions: 64, embedded: chunks })
+
+    // --embedder none removes the vectors, and later commands search without them.
+    const none = await rag(['index', '--embedder', 'none'])
+    expect(none.stdout).toContain('Vectors: removed (embedder none)')
+    expect(lastJson<StatusJson>(await rag(['--json', 'status'])).vectors).toBeNull()
+    const search = lastJson<SearchJson>(await rag(['--json', 'search', 'refund', 'the', 'ledger']))
+    expect(search.results.length).toBeGreaterThan(0)
+    expect(search.results.some((r) => r.explain.some((e) => e.stream === 'vector'))).toBe(false)
   })
 })
 
