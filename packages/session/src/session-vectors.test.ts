@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Embedder, EmbedOptions } from '@rag/core'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
+import { CancelledError } from '@rag/core'
+import { startEmbeddingServer } from '@rag/test-utils'
 import { createHashEmbedder } from '@rag/vector'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRag, openRag, storeOptions } from './create-rag.js'
@@ -167,6 +169,41 @@ describe('vectors kept with the chunks in SQLite', () => {
     expect((await store.loadEmbedded((await store.loadVectorEmbedder())!.name)).documents.some((d) => d.id === id)).toBe(true)
     const hits = await rag.search('escrow settlement runbook', 3)
     expect(hits[0]?.document.id).toBe(id)
+  })
+})
+
+describe('vectors from an HTTP embedder (a real server on loopback)', () => {
+  it('leaves the previous index, chunks and vectors, when an embedding run is cancelled midway', async () => {
+    const server = await startEmbeddingServer({ dimensions: 8 })
+    const repo = await createTempRepo({ ...SAMPLE_FILES, 'src/billing.ts': BILLING })
+    const dir = await mkdtemp(join(tmpdir(), 'rag-session-vectors-'))
+    const store = await openSqliteKnowledgeBase(join(dir, 'index.db'), storeOptions(settings))
+    try {
+      const spec: EmbedderSpec = { kind: 'openai', baseUrl: `${server.url}/v1`, model: 'm', dimensions: 8 }
+      const rag = openRag(store, { embedder: spec, ingest: { workers: 0 } })
+      await rag.indexDirectory(repo.root)
+      const before = { chunks: await store.list(), vectors: await store.loadVectors('openai:m:8') }
+      expect(before.vectors.ids.length).toBe(before.chunks.length)
+
+      await repo.write('src/billing.ts', BILLING.replace('ledger', 'escrow'))
+      await repo.write('src/extra.ts', fn('settleEscrow', 'moves escrow money to the seller'))
+      server.script.push({ hangMs: 10_000 })
+      const controller = new AbortController()
+      const seen = server.requests.length
+      const run = rag.indexDirectory(repo.root, undefined, { signal: controller.signal })
+      // Cancel once the embedding request is in flight: the files are chunked, nothing committed yet.
+      while (server.requests.length === seen) await new Promise((resolve) => setTimeout(resolve, 10))
+      controller.abort()
+      await expect(run).rejects.toBeInstanceOf(CancelledError)
+      expect(await store.list()).toEqual(before.chunks)
+      expect(await store.loadVectors('openai:m:8')).toEqual(before.vectors)
+      expect((await rag.getStatus()).vectors?.embedded).toBe(before.chunks.length)
+    } finally {
+      await store.close()
+      await server.close()
+      await repo.dispose()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
 
