@@ -1,4 +1,4 @@
-import { createRag, type RagService } from '@rag/session'
+import { EMBEDDER_KINDS, createRag, type EmbedderKind, type RagService } from '@rag/session'
 
 const MiB = 2 ** 20
 
@@ -9,12 +9,17 @@ const MiB = 2 ** 20
  * the `rag` CLI ranks with the same preset from its SQLite store), with the CLI's admission limits
  * (`index.maxFiles` 50,000, `index.maxEntries` 200,000, `index.maxDecodedBytes` 512 MiB).
  *
- * The one place the suite builds a pipeline.
+ * The one place the suite builds a pipeline. `RAG_BENCH_EMBEDDER=static` (or `hash`) fuses the
+ * session's vector stream too (`embedder` of `createRag`, weight `weights.vector` 0.1), to measure
+ * vectors on this suite; unset, none (the shipped default).
  */
 export function createLocalizationPipeline(): RagService {
+  const kind = process.env['RAG_BENCH_EMBEDDER'] as EmbedderKind | undefined
+  if (kind !== undefined && !EMBEDDER_KINDS.includes(kind)) throw new Error(`RAG_BENCH_EMBEDDER must be one of ${EMBEDDER_KINDS.join(', ')}; received ${kind}.`)
   return createRag({
     preset: 'recommended',
     ingest: { limits: { maxFiles: 50_000, maxEntries: 200_000, maxDecodedBytes: 512 * MiB } },
+    ...(kind !== undefined ? { embedder: { kind } } : {}),
   })
 }
 

@@ -15,6 +15,7 @@ import { searchCommand } from './commands/search-command.js'
 import { statusCommand } from './commands/status-command.js'
 import { watchCommand } from './commands/watch-command.js'
 import type { Output, Writable } from './output/output.js'
+import { EMBEDDER_KINDS } from '@rag/session'
 
 /** Global options of every command. */
 export interface GlobalOptions {
@@ -110,6 +111,9 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--verify', 'check the whole index against the tree (every chunk, every file read and hashed) and repair what disagrees')
     .option('--layers', 'also extract code layers (symbols, dependencies, routes) for rag symbols/deps/routes (config index.layers)')
     .option('--no-layers', 'index without code layers (drops the ones the index holds)')
+    .addOption(
+      new Option('--embedder <kind>', 'vectors fused with the lexical streams (config embedder.kind; default: what the index was built with, else none)').choices([...EMBEDDER_KINDS]),
+    )
     .action(run((command) => indexCommand(context(command), command.args[0], command.opts())))
 
   // Code layers (issue 12): symbols, dependencies, entrypoints; the index must be built with --layers.

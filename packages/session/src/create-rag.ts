@@ -1,9 +1,12 @@
-import { ConfigError, type Analyzer, type IndexedText, type SearchResult } from '@rag/core'
+import { ConfigError, type Analyzer, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { createGenerationStateStore, type PersistentStore } from './generation-store.js'
 import { RagService } from './rag-service.js'
 import type { RagIngestOptions, RagServiceOptions, WeightedStream } from './rag-service-options.js'
 import { ANALYZERS, INDEXED_TEXTS, resolveRetrieval, type PresetName, type RetrievalOverrides, type RetrievalSettings } from './retrieval-presets.js'
+import { assertEmbedderSpec, type EmbedderSpec } from './embedder-spec.js'
+import { SessionVectors } from './session-vectors.js'
+import { isVectorPersistence, type VectorPersistence } from './vector-persistence.js'
 
 /** Options shared by {@link createRag} and {@link openRag}. */
 export interface RagPipelineOptions {
@@ -29,6 +32,20 @@ export interface RagPipelineOptions {
    * (see {@link RagServiceOptions.layers}). @default false
    */
   readonly layers?: boolean
+  /**
+   * The embedder of a vector stream fused at `retrieval.weights.vector` (0.1): `static` (trained on
+   * the corpus, no download), `hash`, `openai` or `ollama`. `openRag` keeps the vectors in the
+   * store with the chunks, so a re-index embeds only new or changed texts.
+   * @default { kind: 'none' } (no vector stream)
+   * @example
+   * openRag(store, { embedder: { kind: 'ollama', model: 'nomic-embed-text', dimensions: 768 } })
+   */
+  readonly embedder?: EmbedderSpec
+  /**
+   * An embedder you built (instrumented, wrapped, another service) for a `hash`, `openai` or
+   * `ollama` spec: used instead of building one from the spec, which still names its kind.
+   */
+  readonly embedderInstance?: Embedder
 }
 
 /** A store that ranks by TF-IDF beside its own BM25 `search` (both from one index). */
@@ -64,6 +81,28 @@ function shared(settings: RetrievalSettings, options: RagPipelineOptions): Pick<
   }
 }
 
+/** The session's vectors for `options.embedder`, or `undefined` for none. */
+function vectorsOf(
+  settings: RetrievalSettings,
+  options: RagPipelineOptions,
+  knowledgeBase: Pick<KnowledgeBase, 'list' | 'get'>,
+  persistence?: { readonly store: VectorPersistence; readonly generation: () => Promise<number | undefined> },
+): SessionVectors | undefined {
+  const spec = options.embedder
+  if (spec === undefined) return undefined
+  assertEmbedderSpec(spec)
+  if (spec.kind === 'none') return undefined
+  if (options.embedderInstance !== undefined && spec.kind === 'static') throw new ConfigError('embedderInstance cannot replace a static embedder: its model is trained on the corpus.')
+  return new SessionVectors({
+    spec,
+    analyzer: ANALYZERS[settings.analyzer],
+    indexedText: INDEXED_TEXTS[settings.indexedText],
+    knowledgeBase,
+    ...(persistence ? { persistence: persistence.store, generation: persistence.generation } : {}),
+    ...(options.embedderInstance ? { embedder: options.embedderInstance } : {}),
+  })
+}
+
 /**
  * An in-memory session ranked by a named preset (the evaluated `recommended` one by default):
  * `BM25Stream` (stream `bm25`) and an `InMemoryKnowledgeBase` searched by TF-IDF (stream `tfidf`),
@@ -78,10 +117,13 @@ function shared(settings: RetrievalSettings, options: RagPipelineOptions): Pick<
 export function createRag(options: RagPipelineOptions = {}): RagService {
   const settings = resolveRetrieval(options.preset, options.retrieval)
   const indexedText = INDEXED_TEXTS[settings.indexedText]
+  const knowledgeBase = new InMemoryKnowledgeBase({ analyzer: ANALYZERS[settings.tfidfAnalyzer], indexedText })
+  const vectors = vectorsOf(settings, options, knowledgeBase)
   return new RagService({
-    knowledgeBase: new InMemoryKnowledgeBase({ analyzer: ANALYZERS[settings.tfidfAnalyzer], indexedText }),
+    knowledgeBase,
+    ...(vectors ? { vectors } : {}),
     bm25: { analyzer: ANALYZERS[settings.analyzer], indexedText, maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY },
-    weights: { bm25: settings.weights.bm25, knowledgeBase: settings.weights.tfidf },
+    weights: { bm25: settings.weights.bm25, knowledgeBase: settings.weights.tfidf, vector: settings.weights.vector },
     knowledgeBaseStreamName: 'tfidf',
     streams: options.streams ?? [],
     ...shared(settings, options),
@@ -106,12 +148,19 @@ export function openRag(store: PersistentStore & TfidfSearchable, options: RagPi
   const settings = resolveRetrieval(options.preset, options.retrieval)
   assertStoreMatches(store, settings)
   const tfidf: WeightedStream = { stream: { name: 'tfidf', search: (query, topK) => store.searchTfidf(query, topK) }, weight: settings.weights.tfidf }
+  const stateStore = createGenerationStateStore(store)
+  if (options.embedder !== undefined && options.embedder.kind !== 'none' && !isVectorPersistence(store)) {
+    throw new ConfigError(`embedder.kind "${options.embedder.kind}" needs a store that keeps vectors with its chunks (the SQLite store); this store does not.`)
+  }
+  const generation = async () => (await stateStore.info()).generation
+  const vectors = isVectorPersistence(store) ? vectorsOf(settings, options, store, { store, generation }) : undefined
   return new RagService({
     knowledgeBase: store,
-    stateStore: createGenerationStateStore(store),
+    stateStore,
+    ...(vectors ? { vectors } : {}),
     bm25: false,
     knowledgeBaseStreamName: 'bm25',
-    weights: { knowledgeBase: settings.weights.bm25 },
+    weights: { knowledgeBase: settings.weights.bm25, vector: settings.weights.vector },
     streams: [tfidf, ...(options.streams ?? [])],
     ...shared(settings, options),
   })

@@ -1,9 +1,10 @@
-import { CancelledError, ConfigError, Mutex, RagError, type KnowledgeBase, type ProgressListener } from '@rag/core'
+import { CancelledError, ConfigError, Mutex, RagError, type EmbedProgress, type KnowledgeBase, type ProgressListener } from '@rag/core'
 import type { FileIngestionService, FileIngestionServiceOptions, IndexState, IngestionPlan, IngestionResult, Limits, SourceOptions } from '@rag/ingest'
 import { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import { ADDED_DOCUMENT_PREFIX } from './documents.js'
+import type { VectorReport } from './session-vectors.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { SessionLayers, type LayerStep } from './session-layers.js'
 
@@ -69,6 +70,8 @@ export interface IndexOptions {
   readonly onProgress?: ProgressListener | undefined
   /** Cancels the run before it commits; the previous index stands. */
   readonly signal?: AbortSignal | undefined
+  /** With an embedder: progress of the chunks sent to it, after the files are chunked. */
+  readonly onEmbedProgress?: ((progress: EmbedProgress) => void) | undefined
   /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
   readonly force?: boolean | undefined
   /** The store's write lock: who writes, and whether to wait for another writer. */
@@ -103,6 +106,8 @@ export type IndexReport = Omit<IngestionResult, 'addDocuments' | 'removeIds' | '
   readonly verified?: boolean
   /** Files whose code layers this run extracted (set when the chunker extracts layers). */
   readonly layeredFiles?: number
+  /** What the run embedded, when the session has an embedder: reused and new vectors, and why everything was embedded again, if it was. */
+  readonly vectors?: VectorReport
 }
 
 function validate(options: FileIndexerOptions): void {
@@ -287,11 +292,12 @@ export class FileIndexer {
       await this.#layers.sync(this.#seen)
       layers = this.#layers.stage(result.layers, result.state)
     }
+    let vectors: VectorReport | undefined
     if (removeIds.length > 0 || result.addDocuments.length > 0 || store !== undefined || layers !== undefined) {
       // With a store, a run that changed nothing still saves the refreshed stat records and its time.
       this.#staged = result.state
       const state = store !== undefined ? { next: result.state, previous, expectedGeneration: this.#seen } : undefined
-      await this.#targets.swap(removeIds, result.addDocuments, state, layers)
+      vectors = await this.#targets.swap(removeIds, result.addDocuments, state, layers, { signal, catchUp: true, onProgress: options.onEmbedProgress })
     }
     this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
     if (store?.info) this.#seen = (await store.info()).generation
@@ -304,6 +310,7 @@ export class FileIndexer {
       ...(audit !== undefined ? { repaired: { files: audit.files, missingChunks: audit.missing, orphanChunks: audit.orphans.length } } : {}),
       ...(verify ? { verified: true } : {}),
       ...(staged !== undefined ? { layeredFiles: staged.length } : {}),
+      ...(vectors !== undefined ? { vectors } : {}),
     }
   }
 

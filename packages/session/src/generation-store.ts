@@ -1,6 +1,7 @@
 import { RagError, type Document, type FileLayers, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
 import type { FileRecord, IndexState } from '@rag/ingest'
 import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
+import type { VectorCommitPayload } from './vector-persistence.js'
 import type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 
 /** What a persistent store keeps per indexed file: the fingerprint, the chunk ids and the stat numbers. */
@@ -22,6 +23,15 @@ export interface StoredGeneration {
   readonly expectedGeneration?: number
   /** The change to the code layers, when the session keeps them (a store without `loadLayers` gets none). */
   readonly layers?: StoredLayerChange
+  /** Vectors written in the same transaction (stores that keep vectors). */
+  readonly vectors?: VectorCommitPayload
+}
+
+/** Documents (and their vectors) changed in one transaction, file records and state unchanged. */
+export interface StoredDocumentChange {
+  readonly removeIds: readonly string[]
+  readonly addDocuments: readonly Document[]
+  readonly vectors?: VectorCommitPayload
 }
 
 /**
@@ -30,8 +40,8 @@ export interface StoredGeneration {
  * `@rag/store-sqlite` implements it (with `KnowledgeBase`); so can any store.
  */
 export interface GenerationStore {
-  /** Removes, adds, and replaces the file records and the state, atomically. */
-  commitGeneration(generation: StoredGeneration): Promise<void>
+  /** Removes, adds, and replaces the file records and the state (when given), atomically. */
+  commitGeneration(generation: StoredGeneration | StoredDocumentChange): Promise<void>
   /** The file records of the last commit, by path. */
   loadFingerprints(): Promise<Map<string, StoredFileRecord>>
   /** The generation counter (bumped by every write of any process), last write time and state. */
@@ -123,12 +133,17 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
         state: stored as unknown as { readonly [key: string]: JsonValue },
         ...(options.expectedGeneration === undefined ? {} : { expectedGeneration: options.expectedGeneration }),
         ...(options.layers !== undefined && store.loadLayers !== undefined ? { layers: options.layers } : {}),
+        ...(options.vectors === undefined ? {} : { vectors: options.vectors }),
       })
     },
 
     ...(store.loadLayers !== undefined ? { loadLayers: () => (store.loadLayers as () => Promise<FileLayers[]>).call(store) } : {}),
     ...(store.loadLayersWhere !== undefined ? { loadLayersWhere: (selection: LayerFileSelection) => (store.loadLayersWhere as NonNullable<GenerationStore['loadLayersWhere']>).call(store, selection) } : {}),
     ...(store.hasLayers !== undefined ? { hasLayers: () => (store.hasLayers as () => Promise<boolean>).call(store) } : {}),
+
+    async commitDocuments(removeIds, addDocuments, { vectors }) {
+      await store.commitGeneration({ removeIds, addDocuments, ...(vectors === undefined ? {} : { vectors }) })
+    },
 
     async load(): Promise<IndexState | undefined> {
       const { state } = await store.loadState()

@@ -1,6 +1,7 @@
 import type { Document, FileLayers } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
 import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
+import type { VectorCommitPayload } from './vector-persistence.js'
 
 /** What {@link IndexStateStore.info} reports: enough to tell whether another process committed. */
 export interface IndexStateStoreInfo {
@@ -19,6 +20,8 @@ export interface IndexStateCommitOptions {
   readonly expectedGeneration?: number
   /** The generation's change to the code layers, committed in the same transaction (stores that keep layers). */
   readonly layers?: StoredLayerChange
+  /** Vectors to write in the same transaction (a store that keeps vectors; see `VectorPersistence`). */
+  readonly vectors?: VectorCommitPayload | undefined
 }
 
 /** The holder of a store's write lock, as a store reports it. */
@@ -55,6 +58,12 @@ export interface IndexStateStore {
   commit(removeIds: readonly string[], addDocuments: readonly Document[], state: IndexState, options?: IndexStateCommitOptions): Promise<void>
   /** The state of the last commit, or `undefined` for an empty store. */
   load(): Promise<IndexState | undefined>
+  /**
+   * Removes and adds documents with their vectors in one transaction, the state unchanged (an
+   * added or removed document of a session with vectors). When absent, such a change goes through
+   * the knowledge base's `replaceDocuments`.
+   */
+  commitDocuments?(removeIds: readonly string[], addDocuments: readonly Document[], options: { readonly vectors?: VectorCommitPayload | undefined }): Promise<void>
   /**
    * The generation counter and last index time. When present, the session reloads the state
    * before a run only when another writer committed since it last looked, and stages each commit

@@ -3,6 +3,7 @@ import type { IndexState } from '@rag/ingest'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import type { LayerStep, StoredLayerChange } from './session-layers.js'
+import type { SessionVectors, StageOptions, VectorReport } from './session-vectors.js'
 
 /** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
 export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }
@@ -15,6 +16,11 @@ export interface IndexTargetsInit {
   /** When set, index commits go through it instead of `knowledgeBase.replaceDocuments`. */
   readonly stateStore: IndexStateStore | undefined
   readonly latch: CommitLatch
+  /**
+   * The session's vectors: staged (embedded) before the latch, written in the store's transaction
+   * with the chunks, swapped into the vector stream after the other streams.
+   */
+  readonly vectors?: SessionVectors | undefined
 }
 
 /** A generation's state, and the state to restore if a later swap fails. */
@@ -52,15 +58,27 @@ export class IndexTargets {
    * transaction). A layer step is applied inside the same latch: with a state store its records go
    * into that one transaction; if a later swap fails it is undone with the rest.
    *
+   * With vectors, the added documents are embedded first (before the latch: searches go on) and
+   * the vectors commit with the chunks; the report says what was embedded.
+   *
    * @throws the error of the failed swap after undoing the earlier ones; RagError `INTERNAL` when
-   *   an undo failed too (then {@link IndexTargets.inconsistent} is set).
+   *   an undo failed too (then {@link IndexTargets.inconsistent} is set); whatever the embedder
+   *   throws, before anything changed.
    */
-  async swap(removeIds: readonly string[], addDocuments: readonly Document[], state?: StateChange, layers?: LayerStep): Promise<void> {
-    const { knowledgeBase, streams, stateStore, latch } = this.#init
-    if (removeIds.length === 0 && addDocuments.length === 0 && state === undefined && layers === undefined) return
+  async swap(
+    removeIds: readonly string[],
+    addDocuments: readonly Document[],
+    state?: StateChange,
+    layers?: LayerStep,
+    options: StageOptions = {},
+  ): Promise<VectorReport | undefined> {
+    const { knowledgeBase, streams, stateStore, latch, vectors } = this.#init
+    if (removeIds.length === 0 && addDocuments.length === 0 && state === undefined && layers === undefined) return undefined
     // Documents to put back if a later swap fails; read before the latch closes.
     const previous = streams.length === 0 ? [] : await this.#documents(removeIds)
     const addedIds = addDocuments.map((doc) => doc.id)
+    const staged = vectors === undefined ? undefined : await vectors.stage(removeIds, addDocuments, options)
+    const vectorCommit = staged?.commit
     const withLayers = (change: StoredLayerChange | undefined): { layers?: StoredLayerChange } => (change === undefined ? {} : { layers: change })
     const persisted = state !== undefined && stateStore !== undefined
     const first: Step = persisted
@@ -71,6 +89,7 @@ export class IndexTargets {
               await stateStore.commit(removeIds, addDocuments, state.next, {
                 ...(state.expectedGeneration === undefined ? {} : { expectedGeneration: state.expectedGeneration }),
                 ...withLayers(change),
+                ...(vectorCommit === undefined ? {} : { vectors: vectorCommit }),
               })
             } catch (error) {
               layers?.undo()
@@ -79,10 +98,15 @@ export class IndexTargets {
           },
           undo: () => stateStore.commit(addedIds, previous, state.previous ?? { ...state.next, files: [] }, withLayers(layers?.undo())),
         }
-      : {
-          run: () => knowledgeBase.replaceDocuments(removeIds, addDocuments),
-          undo: () => knowledgeBase.replaceDocuments(addedIds, previous),
-        }
+      : vectorCommit !== undefined && stateStore?.commitDocuments !== undefined
+        ? {
+            run: () => stateStore.commitDocuments!(removeIds, addDocuments, { vectors: vectorCommit }),
+            undo: () => stateStore.commitDocuments!(addedIds, previous, {}),
+          }
+        : {
+            run: () => knowledgeBase.replaceDocuments(removeIds, addDocuments),
+            undo: () => knowledgeBase.replaceDocuments(addedIds, previous),
+          }
     // Without a state store the graph is its own step, after the knowledge base.
     const layerStep: Step[] =
       layers !== undefined && !persisted ? [{ run: async () => void layers.apply(), undo: async () => void layers.undo() }] : []
@@ -93,8 +117,11 @@ export class IndexTargets {
         run: () => stream.replaceDocuments(removeIds, addDocuments),
         undo: () => stream.replaceDocuments(addedIds, previous),
       })),
+      ...(staged === undefined ? [] : [{ run: () => staged.apply(), undo: async () => staged.undo() }]),
     ]
     await latch.run(() => this.#runAll(steps))
+    await vectors?.committed()
+    return staged?.report
   }
 
   /**
@@ -111,6 +138,7 @@ export class IndexTargets {
         else await stream.replaceDocuments(ids, [])
       }
       await stateStore?.clear?.()
+      this.#init.vectors?.clear()
     })
     this.inconsistent = false
   }

@@ -2,6 +2,7 @@ import type { KnowledgeBase, Stream } from '@rag/core'
 import type { BM25StreamOptions } from '@rag/bm25'
 import type { HybridRetrieverOptions } from '@rag/hybrid'
 import type { IndexStateStore, WriteLockHolder } from './index-state-store.js'
+import type { SessionVectors } from './session-vectors.js'
 import type { FileIngestionServiceOptions, Limits, SourceOptions } from '@rag/ingest'
 
 /**
@@ -21,6 +22,8 @@ export interface RagWeights {
   readonly bm25?: number
   /** @default 0.4 (seed 000/001: `PRESETS.seed.weights.tfidf`) */
   readonly knowledgeBase?: number
+  /** Of the vector stream, when `vectors` is set. @default 0.1 (`PRESETS.recommended.weights.vector`) */
+  readonly vector?: number
 }
 
 /** Ingest options of a session: admission limits, chunker, workers, and the default source. */
@@ -67,6 +70,12 @@ export interface RagServiceOptions {
    * @default []
    */
   readonly streams?: readonly WeightedStream[]
+  /**
+   * The session's vectors (`createRag` / `openRag` build them from an `embedder` spec): their
+   * stream is fused at `weights.vector`, and every commit embeds what it adds, with the chunks.
+   * @default undefined (no vector stream)
+   */
+  readonly vectors?: SessionVectors
   /**
    * Ingest options: `limits` (only the caps you change), `chunker` (a spec or an instance),
    * `workers`, `source` (include/exclude globs, skip names, format), ... `@rag/ingest` is imported

@@ -27,7 +27,7 @@ import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
-import { FileIndexer, type IndexReport } from './file-indexer.js'
+import { FileIndexer, type IndexOptions, type IndexReport } from './file-indexer.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
@@ -45,6 +45,7 @@ import {
   type EntrypointQuery,
   type SymbolOptions,
 } from './layer-api.js'
+import type { SessionVectors } from './session-vectors.js'
 import type { RagStatus } from './status.js'
 
 /** Options of one {@link RagService.indexDirectory} run. */
@@ -55,6 +56,8 @@ export interface IndexDirectoryOptions {
   readonly source?: SourceOptions
   /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
   readonly force?: boolean
+  /** With an embedder: progress of the chunks sent to it, after the files are chunked. */
+  readonly onEmbedProgress?: IndexOptions['onEmbedProgress']
   /**
    * With a store that has a write lock: `false` fails at once with `LOCKED` when another writer
    * holds it, instead of waiting. @default true
@@ -117,13 +120,14 @@ export class RagService {
   readonly #access: WriteAccess
   readonly #now: () => number
   readonly #locator: FileLocator
+  readonly #vectors: SessionVectors | undefined
   #lastIndexedAt: Date | undefined
   #storedState: { generation: number | undefined; state: IndexState | undefined } | undefined
 
   /** @throws ConfigError / InvalidArgumentError for an invalid option (a bad weight, duplicate stream names, ...). */
   constructor(options: RagServiceOptions = {}) {
     const { knowledgeBase = new InMemoryKnowledgeBase(), bm25 = {}, weights = {}, streams = [], ingest = {} } = options
-    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag', lockWait = {}, layers = false } = options
+    const { stateStore, retriever = {}, knowledgeBaseStreamName = 'knowledge-base', now = Date.now, writer = 'rag', lockWait = {}, layers = false, vectors } = options
     this.knowledgeBase = knowledgeBase
     this.bm25 = bm25 === false ? undefined : new BM25Stream({ maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY, ...bm25 })
     this.#stateStore = stateStore
@@ -132,12 +136,14 @@ export class RagService {
     if (this.bm25) builder.stream(this.bm25, weights.bm25 ?? PRESETS.seed.weights.bm25)
     builder.stream(new KnowledgeBaseStream(knowledgeBase, { name: knowledgeBaseStreamName }), weights.knowledgeBase ?? PRESETS.seed.weights.tfidf)
     for (const { stream, weight } of streams) builder.stream(stream, weight)
+    if (vectors) builder.stream(vectors.stream, weights.vector ?? PRESETS.recommended.weights.vector)
+    this.#vectors = vectors
     this.retriever = builder.build()
     const replaceable: ReplaceableStream[] = [
       ...(this.bm25 ? [this.bm25] : []),
       ...streams.map(({ stream }) => stream).filter(isReplaceable),
     ]
-    this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch })
+    this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch, vectors })
     this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
     this.#layers = new SessionLayers(stateStore)
@@ -171,9 +177,9 @@ export class RagService {
    */
   indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
-      const { signal, source, force, wait, onLockWait, verify } = options
+      const { signal, source, force, wait, onLockWait, verify, onEmbedProgress } = options
       const access: WriteAccess = { ...this.#access, ...(wait !== undefined ? { wait } : {}), ...(onLockWait ? { onWait: onLockWait } : {}), signal }
-      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access, verify })
+      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access, verify, onEmbedProgress })
       this.#lastIndexedAt = new Date(this.#now())
       return report
     })
@@ -259,7 +265,8 @@ export class RagService {
     }
     const stored = this.#stateStore?.info ? (await this.#stateStore.info()).indexedAt : undefined
     const lastIndexedAt = stored !== undefined ? new Date(stored) : state === undefined ? undefined : this.#lastIndexedAt
-    return { indexedPath: state?.root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing }
+    const vectors = this.#vectors === undefined ? undefined : await this.#vectors.status()
+    return { indexedPath: state?.root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing, ...(vectors ? { vectors } : {}) }
   }
 
   /**

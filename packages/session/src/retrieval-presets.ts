@@ -24,10 +24,12 @@ export const INDEXED_TEXTS: Readonly<Record<IndexedTextName, IndexedText>> = Obj
 /** Names of {@link INDEXED_TEXTS}: the content alone, or the path and symbol names before it. */
 export type IndexedTextName = 'path+symbol' | 'content'
 
-/** The RRF weights of the two lexical streams. */
+/** The RRF weights of the two lexical streams, and of the vector stream when an embedder is configured. */
 export interface RetrievalWeights {
   readonly bm25: number
   readonly tfidf: number
+  /** Used only with an embedder (vectors are opt-in: fused, they did not improve the evaluation). */
+  readonly vector: number
 }
 
 /** Everything that decides how a session ranks. */
@@ -59,20 +61,24 @@ export type PresetName = 'seed' | 'recommended'
  * - `recommended`: the best configuration on the dev split of that suite: code-aware on both
  *   streams, path and symbol names indexed before the content, BM25 0.7 + TF-IDF 0.3 (test MRR@10
  *   0.297; `bench/results/REPORT.md`).
+ *
+ * Both fuse a vector stream at 0.1 when the session has an embedder (the best fused weight of the
+ * static tier on the dev split; `bench/results/VECTORS.md`). No embedder is the default: fused at
+ * any weight tried, vectors lowered dev MRR@10 and left test within noise.
  */
 export const PRESETS: Readonly<Record<PresetName, RetrievalSettings>> = Object.freeze({
   seed: Object.freeze({
     analyzer: 'compatible',
     tfidfAnalyzer: 'basic',
     indexedText: 'content',
-    weights: Object.freeze({ bm25: 0.6, tfidf: 0.4 }),
+    weights: Object.freeze({ bm25: 0.6, tfidf: 0.4, vector: 0.1 }),
     maxPerFile: 3,
   }),
   recommended: Object.freeze({
     analyzer: 'code-aware',
     tfidfAnalyzer: 'code-aware',
     indexedText: 'path+symbol',
-    weights: Object.freeze({ bm25: 0.7, tfidf: 0.3 }),
+    weights: Object.freeze({ bm25: 0.7, tfidf: 0.3, vector: 0.1 }),
     maxPerFile: 3,
   }),
 })
@@ -115,6 +121,7 @@ export function resolveRetrieval(preset: PresetName = 'recommended', overrides: 
     weights: Object.freeze({
       bm25: weight('weights.bm25', overrides.weights?.bm25 ?? base.weights.bm25),
       tfidf: weight('weights.tfidf', overrides.weights?.tfidf ?? base.weights.tfidf),
+      vector: weight('weights.vector', overrides.weights?.vector ?? base.weights.vector),
     }),
     maxPerFile,
   })

@@ -1,3 +1,5 @@
+import type { VectorStatus } from './session-vectors.js'
+
 /** What `RagService.getStatus()` reports (seed 001: file count, chunk count, last index time, indexed path). */
 export interface RagStatus {
   /** The absolute, symlink-free directory last indexed, or `undefined` before the first run. */
@@ -12,6 +14,8 @@ export interface RagStatus {
   readonly lastIndexedAt: Date | undefined
   /** `true` while an index run or `clear()` of this session is in progress. */
   readonly indexing: boolean
+  /** The embedder, its dimensions and how many documents have a vector; absent without an embedder. */
+  readonly vectors?: VectorStatus
 }
 
 /** {@link RagStatus} as JSON: what the server's status route and the MCP `get_status` tool return. */
@@ -23,6 +27,8 @@ export interface RagStatusJson {
   /** ISO time, or `null` before the first run. */
   readonly lastIndexedAt: string | null
   readonly indexing: boolean
+  /** Present only for a session with an embedder. */
+  readonly vectors?: { readonly kind: string; readonly embedder: string | null; readonly dimensions: number | null; readonly embedded: number }
 }
 
 /** The one JSON form of a status, shared by every surface. */
@@ -34,5 +40,8 @@ export function statusToJson(status: RagStatus): RagStatusJson {
     documentCount: status.documentCount,
     lastIndexedAt: status.lastIndexedAt?.toISOString() ?? null,
     indexing: status.indexing,
+    ...(status.vectors
+      ? { vectors: { kind: status.vectors.kind, embedder: status.vectors.embedder ?? null, dimensions: status.vectors.dimensions ?? null, embedded: status.vectors.embedded } }
+      : {}),
   }
 }

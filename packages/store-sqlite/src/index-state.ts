@@ -1,5 +1,6 @@
 import type { LayerCommit } from './layer-tables.js'
 import { InvalidArgumentError, type Document, type JsonValue } from '@rag/core'
+import type { VectorCommit } from './vector-table.js'
 
 export type { JsonValue }
 
@@ -83,6 +84,12 @@ export interface GenerationCommit {
   readonly expectedGeneration?: number
   /** The generation's change to the code layers, written in the same transaction. Omit to keep them. */
   readonly layers?: LayerCommit
+  /**
+   * Vectors of documents added by this commit or already stored, written in the same
+   * transaction; an embedder of another name than the stored one replaces it and deletes every
+   * stored vector first. Vectors of removed documents go with them. Omit to leave vectors as they are.
+   */
+  readonly vectors?: VectorCommit
 }
 
 /** What `SqliteKnowledgeBase.loadState` returns. */

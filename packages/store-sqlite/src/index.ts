@@ -9,6 +9,7 @@ export type {
   JsonValue,
   StoredIndexState,
 } from './index-state.js'
+export type { DocumentVector, EmbeddedDocuments, StoredVectorEmbedder, StoredVectors, VectorCommit, VectorEmbedderRecord } from './vector-table.js'
 export { CorruptStoreError, IncompatibleStoreError } from './errors/store-errors.js'
 export type { ChunkAudit } from './chunk-audit.js'
 export { LOCK_HEARTBEAT_MS, LOCK_STALE_AFTER_MS, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'

@@ -22,8 +22,10 @@ export const APPLICATION_ID = 0x72616773
  * - 5: adds the code layer tables (`layer_files`, `layer_symbols`, `layer_edges`,
  *   `layer_entrypoints`; see `LAYERS_SQL`), committed with the chunks of the same generation, so
  *   releases that would commit chunks without their layers refuse it.
+ * - 6: adds `vector_embedder` and `document_vectors` (see {@link VECTORS_SQL}), so releases that
+ *   would add or replace documents without keeping their vectors in step refuse it.
  */
-export const SCHEMA_VERSION = 5
+export const SCHEMA_VERSION = 6
 
 /** The `term_counts` table; also what upgrading a version 1 or 2 store creates. */
 export const TERM_COUNTS_SQL = 'CREATE TABLE term_counts (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL)'
@@ -37,8 +39,39 @@ export const WRITE_LOCK_SQL =
   'CREATE TABLE write_lock (id INTEGER PRIMARY KEY CHECK (id = 1), token TEXT NOT NULL, owner TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL)'
 
 /**
- * The schema of version 5 (versions 1 and 2 lack `term_counts`, 1 to 3 lack `write_lock`, 1 to 4 the layer tables; see
- * {@link SCHEMA_VERSION}).
+ * The vector tables (version 6), also what upgrading an older store creates:
+ *
+ * - `vector_embedder`: at most one row, the embedder the stored vectors come from: its `name`
+ *   (model and everything else that changes vectors), `dimensions`, the caller's `spec` (JSON: how
+ *   to build it again), an optional `model` blob (a static model trained on the corpus) and a
+ *   `state` (JSON: e.g. the vocabulary coverage counted since training).
+ * - `document_vectors`: one unit vector per document (float32, little-endian), keyed by
+ *   `documents.seq`, with the hash of the text it was embedded from so an unchanged text is never
+ *   embedded twice. A trigger deletes it with its document, in the same transaction.
+ */
+export const VECTORS_SQL = `
+CREATE TABLE vector_embedder (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  name TEXT NOT NULL,
+  dimensions INTEGER NOT NULL,
+  spec TEXT NOT NULL,
+  model BLOB,
+  state TEXT NOT NULL
+);
+CREATE TABLE document_vectors (
+  seq INTEGER PRIMARY KEY,
+  content_hash TEXT NOT NULL,
+  vector BLOB NOT NULL
+);
+CREATE INDEX document_vectors_by_hash ON document_vectors (content_hash);
+CREATE TRIGGER document_vectors_follow_documents AFTER DELETE ON documents BEGIN
+  DELETE FROM document_vectors WHERE seq = old.seq;
+END;
+`
+
+/**
+ * The schema of version 6 (versions 1 and 2 lack `term_counts`, 1 to 3 lack `write_lock`, 1 to 4 the
+ * layer tables, 1 to 5 the vector tables; see {@link SCHEMA_VERSION}).
  *
  * - `documents`: one row per document; `seq` keeps insertion order (AUTOINCREMENT never reuses a
  *   value, so `ORDER BY seq` is insertion order even after deletes); `metadata` is JSON text.
@@ -55,6 +88,7 @@ export const WRITE_LOCK_SQL =
  *   commit time, state JSON.
  * - `write_lock`: the writer holding the store's write lock, if any (see {@link WRITE_LOCK_SQL}).
  * - `layer_*`: the code layers (version 5, see `LAYERS_SQL` in `layer-tables.ts`).
+ * - `vector_embedder`, `document_vectors`: see {@link VECTORS_SQL}.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE documents (
@@ -82,6 +116,7 @@ CREATE TABLE store_meta (
 ) WITHOUT ROWID;
 ${WRITE_LOCK_SQL};
 ${LAYERS_SQL}
+${VECTORS_SQL}
 PRAGMA application_id = ${APPLICATION_ID};
 PRAGMA user_version = ${SCHEMA_VERSION};
 `

@@ -20,6 +20,7 @@ import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
 import { searchBm25, searchTfidf } from './lexical-search.js'
+import { assertVectorCommit, VectorTable, type EmbeddedDocuments, type StoredVectorEmbedder, type StoredVectors } from './vector-table.js'
 import { describeOwner, StoreWriteLock, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 
 function assertId(id: unknown): asserts id is string {
@@ -74,6 +75,7 @@ interface Connection {
   readonly statements: Statements
   readonly layers: LayerStatements
   readonly lock: StoreWriteLock
+  readonly vectors: VectorTable
 }
 
 /**
@@ -104,7 +106,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     this.path = path
     this.analyzer = analyzer
     this.indexedText = indexedText
-    this.#connection = { db, statements: prepareStatements(db), layers: prepareLayerStatements(db), lock: new StoreWriteLock(db) }
+    this.#connection = { db, statements: prepareStatements(db), layers: prepareLayerStatements(db), lock: new StoreWriteLock(db), vectors: new VectorTable(db) }
   }
 
   /**
@@ -197,8 +199,9 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
 
   /** Removes every document, and with them the stored fingerprints and index state (they describe those documents). */
   async clear(): Promise<void> {
-    this.#write('clear the store', ({ statements, layers }) => {
+    this.#write('clear the store', ({ statements, layers, vectors }) => {
       clearLayers(layers)
+      vectors.clear()
       statements.clearDocuments.run()
       statements.clearTerms.run()
       statements.clearTermCounts.run()
@@ -237,18 +240,19 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * })
    */
   async commitGeneration(commit: GenerationCommit): Promise<void> {
-    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers } = commit
+    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers, vectors } = commit
     assertIds(removeIds, 'removeIds')
     if (layers !== undefined) assertLayerCommit(layers)
+    if (vectors !== undefined) assertVectorCommit(vectors)
     const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments')
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
     // Nothing to change: no transaction, so readers watching `generation` do not reload.
-    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined && layers === undefined) {
+    if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined && layers === undefined && vectors === undefined) {
       this.#use()
       return
     }
-    this.#write('commit a generation', ({ statements, layers: layerStatements }) => {
+    this.#write('commit a generation', ({ statements, layers: layerStatements, vectors: table }) => {
       if (expectedGeneration !== undefined) {
         const generation = Number(statements.getMeta.get(META.generation) ?? 0)
         if (generation !== expectedGeneration) {
@@ -263,6 +267,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       if (entries !== undefined) syncFingerprints(statements, entries)
       if (stateText !== undefined) statements.putMeta.run(META.state, stateText)
       if (layers !== undefined) writeLayers(layerStatements, layers)
+      if (vectors !== undefined) table.write(vectors, this.path)
     })
   }
 
@@ -286,6 +291,50 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   /** `true` when the store holds any file's code layer records (the index was built with layers). */
   async hasLayers(): Promise<boolean> {
     return this.#read('look for code layers', ({ layers }) => layers.anyFile.get() !== undefined)
+  }
+
+  /**
+   * Deletes every stored vector and forgets the embedder (and its model), in one transaction:
+   * the index no longer has vectors. `true` if there was an embedder to forget.
+   */
+  async dropVectors(): Promise<boolean> {
+    return this.#write('drop the vectors', ({ vectors }) => {
+      const had = vectors.embedder() !== undefined
+      vectors.clear()
+      return had
+    })
+  }
+
+  /** The embedder the stored vectors come from and how many there are, or `undefined` when none was committed. */
+  async loadVectorEmbedder(): Promise<StoredVectorEmbedder | undefined> {
+    return this.#read('load the vector embedder', ({ vectors }) => vectors.embedder())
+  }
+
+  /**
+   * Stored vectors of `embedderName` by the hash of the text they were embedded from, for the
+   * hashes that have one (none when the stored embedder is another): an index run embeds only
+   * the texts this leaves out.
+   */
+  async findVectors(embedderName: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>> {
+    return this.#read('find vectors', ({ vectors }) => vectors.find(embedderName, contentHashes))
+  }
+
+  /** Every document that has a vector of `embedderName`, with it, in insertion order, read in one snapshot. */
+  async loadEmbedded(embedderName: string): Promise<EmbeddedDocuments> {
+    return this.#read('load vectors', ({ vectors }) => vectors.embedded(embedderName))
+  }
+
+  /**
+   * The id and vector of every document with a vector of `embedderName`, in insertion order, one
+   * snapshot, without reading any content: what a search process loads at start.
+   */
+  async loadVectors(embedderName: string): Promise<StoredVectors> {
+    return this.#read('load vectors', ({ vectors }) => vectors.vectors(embedderName))
+  }
+
+  /** Every document without a vector of `embedderName` (all of them when the stored embedder is another). */
+  async loadUnembedded(embedderName: string): Promise<Document[]> {
+    return this.#read('list documents without vectors', ({ vectors }) => vectors.unembedded(embedderName))
   }
 
   /**

@@ -18,23 +18,25 @@ async function rankings(kb: SqliteKnowledgeBase, query: string, k: number): Prom
 }
 
 describe('upgrading an older store', () => {
-  /** Turns a current store file into what an older release wrote: no layer tables before 5, no write_lock before 4, no term_counts before 3. */
-  function downgrade(path: string, version: 1 | 2 | 3): void {
+  /** Turns a current store file into what an older release wrote: no vector tables before 6, no layer tables before 5, no write_lock before 4, no term_counts before 3. */
+  function downgrade(path: string, version: 1 | 2 | 3 | 4 | 5): void {
     const raw = new Database(path)
-    for (const table of ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints']) raw.exec(`DROP TABLE ${table}`)
-    raw.exec('DROP TABLE write_lock')
+    raw.exec('DROP TRIGGER document_vectors_follow_documents; DROP TABLE document_vectors; DROP TABLE vector_embedder')
+    if (version < 5) for (const table of ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints']) raw.exec(`DROP TABLE ${table}`)
+    if (version < 4) raw.exec('DROP TABLE write_lock')
     if (version < 3) raw.exec('DROP TABLE term_counts')
     raw.pragma(`user_version = ${version}`)
     raw.close()
   }
 
-  function tables(path: string): { version: number; counts: number; locks: number } {
+  function tables(path: string): { version: number; counts: number; locks: number; vectors: number } {
     const raw = new Database(path, { readonly: true })
     try {
       return {
         version: Number(raw.pragma('user_version', { simple: true })),
         counts: Number(raw.prepare('SELECT count(*) FROM term_counts').pluck().get()),
         locks: Number(raw.prepare('SELECT count(*) FROM write_lock').pluck().get()),
+        vectors: Number(raw.prepare('SELECT count(*) FROM document_vectors').pluck().get()),
       }
     } finally {
       raw.close()
@@ -45,7 +47,8 @@ describe('upgrading an older store', () => {
     [1, contentText],
     [2, pathAndSymbolText],
     [3, pathAndSymbolText],
-  ] as const)('upgrades a version %i store in place: term counts filled, lock table added, both searches as on a fresh store', async (version, indexedText) => {
+    [4, pathAndSymbolText],
+  ] as const)('upgrades a version %i store in place: term counts filled, lock and vector tables added, both searches as on a fresh store', async (version, indexedText) => {
     const options = { analyzer: codeAwareAnalyzer, indexedText }
     const path = stores.path()
     const old = await openSqliteKnowledgeBase(path, options)
@@ -57,12 +60,29 @@ describe('upgrading an older store', () => {
     downgrade(path, version)
 
     const upgraded = await stores.open(path, options)
-    expect(tables(path)).toEqual({ version: SCHEMA_VERSION, counts: 2298, locks: 0 })
+    expect(tables(path)).toEqual({ version: SCHEMA_VERSION, counts: 2298, locks: 0, vectors: 0 })
     const fresh = await stores.open(':memory:', options)
     await fresh.add(docs.filter((d) => d.id !== 'c5' && d.id !== 'c1500'))
     for (const query of ['auth token', 'chunk3 server', 'ключ pool']) {
       expect(await rankings(upgraded, query, 10)).toEqual(await rankings(fresh, query, 10))
     }
     expect((await upgraded.list()).length).toBe(2298)
+  })
+
+  it('upgrades a version 5 store to one that keeps vectors with its documents', async () => {
+    const path = stores.path()
+    const old = await openSqliteKnowledgeBase(path)
+    await old.add([doc('a', 'one'), doc('b', 'two')])
+    await old.close()
+    downgrade(path, 5)
+
+    const upgraded = await stores.open(path)
+    expect((await upgraded.loadUnembedded('e')).map((d) => d.id)).toEqual(['a', 'b'])
+    const embedder = { name: 'e', dimensions: 2, spec: {} }
+    await upgraded.commitGeneration({ vectors: { embedder, vectors: [{ id: 'b', contentHash: 'h', vector: Float32Array.of(0.6, 0.8) }] } })
+    await upgraded.remove('a')
+    expect((await upgraded.loadEmbedded('e')).documents.map((d) => d.id)).toEqual(['b'])
+    await upgraded.remove('b')
+    expect(tables(path)).toMatchObject({ version: 6, vectors: 0 })
   })
 })

@@ -11,3 +11,11 @@ export {
   type SeenChatRequest,
 } from './openai-chat-server.js'
 export { pythonStdlibDir, copyStdlibSubset, STDLIB_SUBSET } from './python-stdlib.js'
+export {
+  startEmbeddingServer,
+  expectedVector,
+  type EmbeddingServer,
+  type EmbeddingServerOptions,
+  type Misbehaviour,
+  type SeenRequest,
+} from './embedding-server.js'

@@ -107,7 +107,7 @@ export async function askCommand(context: CommandContext, words: readonly string
   const settings = chatConfig({ config, env: context.env })
   // Check the model before opening the index: a missing model is a configuration error (exit 2).
   const client = options.promptOnly ? undefined : chatClientOf(settings)
-  const index = await openIndex(location, config, { mode: 'read', warn: output.note })
+  const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     const chat = new GroundedChat(index.rag, { ...(client ? { client } : {}), maxContextTokens: settings.contextTokens })
     const allowUngrounded = options.ungrounded === true

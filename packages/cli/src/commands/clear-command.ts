@@ -14,7 +14,7 @@ export async function clearCommand(context: CommandContext): Promise<number> {
   const location = rootOfExistingIndex(context.root, context.cwd)
   let deleted = false
   try {
-    const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, writer: 'rag clear', lockWait: lockWaitFor(context) })
+    const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, env: context.env, writer: 'rag clear', lockWait: lockWaitFor(context) })
     try {
       await index.rag.clear()
     } finally {

@@ -47,7 +47,7 @@ export async function docsAddCommand(context: CommandContext, file: string | und
   const { content, source } = readContent(context, file, options)
   const metadata = { ...(source ? { source } : {}), ...parseMeta(options.meta ?? []) }
   const location = rootForIndexing(undefined, context.root, context.cwd)
-  const index = await openIndex(location, configFor(context, location), { mode: 'write', warn: output.note, writer: 'rag docs add', lockWait: lockWaitFor(context) })
+  const index = await openIndex(location, configFor(context, location), { mode: 'write', warn: output.note, env: context.env, writer: 'rag docs add', lockWait: lockWaitFor(context) })
   try {
     const id = await index.rag.addDocument(content, metadata)
     if (output.json) output.emit({ id, contentLength: content.length, metadata })
@@ -62,7 +62,7 @@ export async function docsAddCommand(context: CommandContext, file: string | und
 export async function docsListCommand(context: CommandContext): Promise<number> {
   const { output } = context
   const location = rootOfExistingIndex(context.root, context.cwd)
-  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, env: context.env })
   try {
     const documents = await index.rag.listDocuments()
     if (output.json) {
@@ -84,7 +84,7 @@ export async function docsListCommand(context: CommandContext): Promise<number> 
 export async function docsRemoveCommand(context: CommandContext, ids: readonly string[]): Promise<number> {
   const { output } = context
   const location = rootOfExistingIndex(context.root, context.cwd)
-  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, writer: 'rag docs rm', lockWait: lockWaitFor(context) })
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, env: context.env, writer: 'rag docs rm', lockWait: lockWaitFor(context) })
   try {
     const missing: string[] = []
     const removed: string[] = []

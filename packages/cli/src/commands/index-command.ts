@@ -1,10 +1,12 @@
-import type { IndexReport } from '@rag/session'
+import type { EmbedderKind, IndexReport, VectorReport } from '@rag/session'
 import { INDEX_DIRECTORY } from '../index/index-location.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
+import { createEmbedProgress } from '../output/embed-progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
 import { escapeTerminal } from '../output/escape-terminal.js'
+import { configValue } from '../config/load-config.js'
 
 /** Options of `rag index`. */
 export interface IndexCommandOptions {
@@ -12,6 +14,8 @@ export interface IndexCommandOptions {
   readonly verify?: boolean
   /** `--layers` (true) / `--no-layers` (false): config `index.layers`. */
   readonly layers?: boolean
+  /** `--embedder`: the vector stream's embedder (config `embedder.kind`). */
+  readonly embedder?: EmbedderKind
 }
 
 /** Skipped paths, without the index's own directory (always skipped, never news). */
@@ -31,7 +35,14 @@ export function reportJson(report: IndexReport): Record<string, unknown> {
     skipped: skippedCount(report),
     failed: report.failed,
     warnings: report.warnings,
+    vectors: report.vectors ?? null,
   }
+}
+
+/** What a run embedded, for a human. */
+export function vectorLine(vectors: VectorReport): string {
+  const reused = vectors.reused > 0 ? `, ${vectors.reused} reused unchanged` : ''
+  return `Vectors (${vectors.embedder}, ${vectors.dimensions} dimensions): ${vectors.embedded} chunk${vectors.embedded === 1 ? '' : 's'} embedded${reused}${vectors.rebuilt ? ` (${vectors.rebuilt})` : ''}.`
 }
 
 /** One human line for a run. */
@@ -57,16 +68,31 @@ export async function indexCommand(context: CommandContext, dir: string | undefi
   const { output } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
   const layers = options.layers === undefined ? undefined : options.layers ? 'on' : 'off'
-  const config = configFor(context, location, { 'index.layers': { value: layers, flag: options.layers === false ? '--no-layers' : '--layers' } })
-  const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context) })
+  const flags = {
+    'index.layers': { value: layers, flag: options.layers === false ? '--no-layers' : '--layers' },
+    'embedder.kind': { value: options.embedder, flag: '--embedder' },
+  }
+  const config = configFor(context, location, flags)
+  const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag index', lockWait: lockWaitFor(context), env: context.env })
   const progress = createProgressReporter(output)
   try {
-    const report = await index.rag.indexDirectory(location.root, progress.onProgress, { signal: context.signal, force: options.force === true, verify: options.verify === true })
+    const report = await index.rag.indexDirectory(location.root, progress.onProgress, {
+      signal: context.signal,
+      force: options.force === true,
+      verify: options.verify === true,
+      onEmbedProgress: createEmbedProgress(output),
+    })
     progress.done()
+    // `--embedder none` (or embedder.kind "none") removes the vectors an earlier run stored, so the
+    // index is searched without them from then on, not only by this run.
+    const store = index.store as Partial<{ dropVectors(): Promise<boolean> }>
+    const dropped = configValue<string | undefined>(config, 'embedder.kind') === 'none' && typeof store.dropVectors === 'function' && (await store.dropVectors())
     if (output.json) {
-      output.emit({ event: 'done', ...reportJson(report) })
+      output.emit({ event: 'done', ...reportJson(report), ...(dropped ? { vectorsDropped: true } : {}) })
     } else {
       output.line(`Indexed ${escapeTerminal(report.root)}: ${reportLine(report)}`)
+      if (report.vectors) output.line(vectorLine(report.vectors))
+      if (dropped) output.line('Vectors: removed (embedder none); `rag index --embedder static` (or another kind) adds them again.')
       if (report.repaired) output.line(repairLine(report.repaired))
       else if (report.verified) output.line('Verified: every chunk is owned by an indexed file and every file was read and hashed; nothing needed repair.')
       const skipped = skippedCount(report)

@@ -15,7 +15,7 @@ export async function mcpCommand(context: CommandContext, roots: readonly string
   const { output, signal } = context
   const location = rootForConfig(roots[0], context.cwd)
   const allowed = roots.length > 0 ? roots.map((root) => checkDirectory(root, context.cwd)) : [checkDirectory(location.root, context.cwd)]
-  const index = await openIndex(location, configFor(context, location), { mode: 'create', warn: output.note, writer: 'rag mcp' })
+  const index = await openIndex(location, configFor(context, location), { mode: 'create', warn: output.note, env: context.env, writer: 'rag mcp' })
   try {
     // The MCP SDK (and its zod schemas) loads only for `rag mcp`, so other commands start faster.
     const { runStdioServer } = await import('@rag/mcp')

@@ -24,7 +24,7 @@ export async function promptCommand(context: CommandContext, words: readonly str
     'prompt.format': { value: options.format, flag: '--format' },
     'prompt.maxTokens': { value: options.maxTokens, flag: '--max-tokens' },
   })
-  const index = await openIndex(location, config, { mode: 'read', warn: output.note })
+  const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     const maxTokens = configValue<number | undefined>(config, 'prompt.maxTokens')
     const filter = filterOf(options)

@@ -45,7 +45,7 @@ export async function searchCommand(context: CommandContext, words: readonly str
   const location = rootOfExistingIndex(context.root, context.cwd)
   const config = configFor(context, location, { 'search.topK': { value: options.topK, flag: '-k' } })
   const topK = configValue<number>(config, 'search.topK')
-  const index = await openIndex(location, config, { mode: 'read', warn: output.note })
+  const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     if (options.files === true) return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options), explain: options.explain === true })
     const started = performance.now()

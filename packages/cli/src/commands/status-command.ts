@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import { hostname } from 'node:os'
+import type { RagStatus } from '@rag/session'
 import { openIndex } from '../index/open-index.js'
 import { describeTarget } from '../index/open-store.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
@@ -23,11 +24,18 @@ export function ago(date: Date, now: number = Date.now()): string {
   return `${(s / 86_400).toFixed(1)} days ago`
 }
 
+/** The embedder row: which embedder, its dimensions and how many chunks have a vector. */
+export function vectorsRow(vectors: RagStatus['vectors'], documents: number): string {
+  if (vectors === undefined) return 'none (`rag index --embedder static` adds a vector stream)'
+  if (vectors.embedder === undefined) return `${vectors.kind}: no model trained yet (run \`rag index\`)`
+  return `${vectors.embedder} (${vectors.kind}, ${vectors.dimensions} dimensions): ${vectors.embedded} of ${documents} chunks and documents embedded`
+}
+
 /** `rag status`: counts, times and the state of the nearest index. */
 export async function statusCommand(context: CommandContext): Promise<number> {
   const { output } = context
   const location = rootOfExistingIndex(context.root, context.cwd)
-  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note })
+  const index = await openIndex(location, configFor(context, location), { mode: 'read', warn: output.note, env: context.env })
   try {
     const status = await index.rag.getStatus()
     const { generation, committedAt } = await index.store.loadState()
@@ -49,6 +57,7 @@ export async function statusCommand(context: CommandContext): Promise<number> {
       lastCommittedAt: committedAt ?? null,
       generation,
       indexing: activity ?? null,
+      vectors: status.vectors === undefined ? null : { ...status.vectors, embedder: status.vectors.embedder ?? null, dimensions: status.vectors.dimensions ?? null },
     }
     if (output.json) {
       output.emit(summary)
@@ -59,7 +68,8 @@ export async function statusCommand(context: CommandContext): Promise<number> {
       ['Index', bytes === null ? describeTarget(index.target) : `${location.database} (${(bytes / 1024 / 1024).toFixed(1)} MB)`],
       ['Analyzer', index.settings.analyzer],
       ['Fields', index.settings.indexedText],
-      ['Ranking', `bm25 ${index.settings.weights.bm25} + tfidf ${index.settings.weights.tfidf} (search.weights)`],
+      ['Ranking', `bm25 ${index.settings.weights.bm25} + tfidf ${index.settings.weights.tfidf}${status.vectors ? ` + vector ${index.settings.weights.vector}` : ''} (search.weights)`],
+      ['Vectors', vectorsRow(status.vectors, status.documentCount)],
       ['Files', String(status.fileCount)],
       ['Chunks', String(status.chunkCount)],
       ['Documents', `${status.documentCount} (chunks and added documents)`],

@@ -32,7 +32,7 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
   const { output, signal } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
-  const index = await openIndex(location, config, { mode: 'create', warn: output.note, writer: 'rag watch', lockWait: lockWaitFor(context) })
+  const index = await openIndex(location, config, { mode: 'create', warn: output.note, env: context.env, writer: 'rag watch', lockWait: lockWaitFor(context) })
   const runOnce = async (initial: boolean): Promise<void> => {
     const progress = initial ? createProgressReporter(output) : undefined
     try {

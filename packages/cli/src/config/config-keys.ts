@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { INDEXED_TEXTS, PRESETS, type AnalyzerName } from '@rag/session'
 import { atMostFromProject, neverFromProject, onlyFromProject, type ProjectTrust } from './project-trust.js'
+import { EMBEDDER_CONFIG_KEYS } from './embedder-keys.js'
 
 /** A configuration value: a string, a number or a list of strings. */
 export type ConfigValue = string | number | readonly string[]
@@ -112,6 +113,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   { key: 'store.statementTimeoutMs', type: integer(0), default: 30_000, description: 'with store.url: longest one SQL statement may run (0: no limit)', fromProject: { accepts: (value) => typeof value === 'number' && value >= 1 && value <= 30_000, because: 'raise this limit above its default of 30000 or switch it off (0)' } },
   { key: 'watch.debounceMs', type: integer(0), default: 300, description: 'quiet time after a change before `rag watch` re-indexes' },
   ...CHAT_CONFIG_KEYS,
+  ...EMBEDDER_CONFIG_KEYS,
 ] satisfies ConfigKey[])
 
 /** The environment variable of a key: `search.topK` → `RAG_SEARCH_TOP_K`. */

@@ -4,6 +4,7 @@ import { RagError } from '@rag/core'
 import {
   analyzerByStoredName,
   indexedTextByStoredName,
+  isVectorPersistence,
   openRag,
   resolveRetrieval,
   type AnalyzerName,
@@ -15,6 +16,7 @@ import {
   type WriteLockHolder,
 } from '@rag/session'
 import { configValue, type ResolvedConfig } from '../config/load-config.js'
+import { embedderSpec } from '../config/embedder-config.js'
 import type { IndexLocation } from './index-location.js'
 import { describeTarget, openStore, storeTarget, type IndexStore, type StoreTarget } from './open-store.js'
 
@@ -44,6 +46,8 @@ export interface OpenIndexOptions {
   readonly writer?: string
   /** How this command's writes meet another writer: wait (the default) or fail with `LOCKED`. */
   readonly lockWait?: { readonly wait?: boolean; readonly onWait?: (holder: WriteLockHolder) => void }
+  /** The environment the configuration was read from (the embedding API key's variable is read from it). @default process.env */
+  readonly env?: NodeJS.ProcessEnv
 }
 
 const CHUNKER_KEYS = ['maxChars', 'minChars', 'overlapChars'] as const
@@ -80,7 +84,11 @@ export function retrievalSettings(config: ResolvedConfig, analyzer?: AnalyzerNam
   return resolveRetrieval('recommended', {
     analyzer: analyzer ?? configValue<AnalyzerName>(config, 'analyzer'),
     indexedText: indexedText ?? configValue<IndexedTextName>(config, 'index.fields'),
-    weights: { bm25: configValue<number>(config, 'search.weights.bm25'), tfidf: configValue<number>(config, 'search.weights.tfidf') },
+    weights: {
+      bm25: configValue<number>(config, 'search.weights.bm25'),
+      tfidf: configValue<number>(config, 'search.weights.tfidf'),
+      vector: configValue<number>(config, 'search.weights.vector'),
+    },
     maxPerFile: configValue<number>(config, 'search.maxPerFile'),
   })
 }
@@ -172,7 +180,8 @@ async function layersWanted(config: ResolvedConfig, store: IndexStore): Promise<
  * @throws RagError `NOT_FOUND` (no index in `read` mode), `CORRUPT_STORE`, `INCOMPATIBLE_STORE`
  *   (another application's file, a newer schema, or, in `create` mode, another analyzer or fields).
  */
-export async function openIndex(location: IndexLocation, config: ResolvedConfig, { mode, warn, writer = 'rag', lockWait }: OpenIndexOptions): Promise<OpenIndex> {
+export async function openIndex(location: IndexLocation, config: ResolvedConfig, options: OpenIndexOptions): Promise<OpenIndex> {
+  const { mode, warn, writer = 'rag', lockWait, env = process.env } = options
   if (mode !== 'read' && !existsSync(location.directory)) {
     mkdirSync(location.directory, { recursive: true })
     // Keep the index out of version control without touching the project's own .gitignore.
@@ -189,7 +198,17 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     throw target.kind === 'sqlite' ? withAdvice(error, location) : error
   }
   const { store, settings } = opened
-  const layers = await layersWanted(config, store)
-  const rag = openRag(store, { retrieval: settings, ingest: ingestOptions(config), writer, logger: { warn }, ...(lockWait ? { lockWait } : {}), layers })
+  let rag: RagService
+  try {
+    const layers = await layersWanted(config, store)
+    // The index's own embedder unless the configuration names one: a `rag search` after
+    // `rag index --embedder static` searches with the vectors that run stored.
+    const stored = isVectorPersistence(store) ? await store.loadVectorEmbedder() : undefined
+    const embedder = embedderSpec({ config, env }, stored)
+    rag = openRag(store, { retrieval: settings, ingest: ingestOptions(config), writer, logger: { warn }, embedder, ...(lockWait ? { lockWait } : {}), layers })
+  } catch (error) {
+    await store.close()
+    throw error
+  }
   return { location, target, store, rag, settings, close: () => store.close() }
 }

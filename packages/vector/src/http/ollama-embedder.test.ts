@@ -1,7 +1,7 @@
 import { CancelledError, ConfigError } from '@rag/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EmbeddingError } from '../embedding-error.js'
-import { expectedVector, startEmbeddingServer, type EmbeddingServer } from '../testing/embedding-server.js'
+import { expectedVector, startEmbeddingServer, type EmbeddingServer } from '@rag/test-utils'
 import { createOllamaEmbedder } from './ollama-embedder.js'
 
 let server: EmbeddingServer | undefined

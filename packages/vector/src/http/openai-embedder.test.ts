@@ -2,7 +2,7 @@ import { inspect } from 'node:util'
 import { CancelledError, ConfigError, InvalidArgumentError, type EmbedProgress } from '@rag/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EmbeddingError } from '../embedding-error.js'
-import { expectedVector, startEmbeddingServer, type EmbeddingServer } from '../testing/embedding-server.js'
+import { expectedVector, startEmbeddingServer, type EmbeddingServer } from '@rag/test-utils'
 import { VectorStream } from '../vector-stream.js'
 import { createOpenAiEmbedder } from './openai-embedder.js'
 

@@ -1,0 +1,347 @@
+import { createHash } from 'node:crypto'
+import { assertQuery, assertTopK, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
+import {
+  createStaticEmbedder,
+  decodeStaticModel,
+  encodeStaticModel,
+  isIdentifierQuery,
+  needsRetraining,
+  trainStaticEmbeddings,
+  vocabularyCoverage,
+  vocabularyDrift,
+  VectorStream,
+  type StaticModel,
+  type VocabularyCoverage,
+} from '@rag/vector'
+import { createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
+import type { StoredEmbedderRecord, VectorCommitPayload, VectorPersistence } from './vector-persistence.js'
+
+/** What one commit did to the vectors (part of `IndexReport`). */
+export interface VectorReport {
+  /** `Embedder.name` of the vectors now stored. */
+  readonly embedder: string
+  readonly dimensions: number
+  /** Texts sent to the embedder by this commit. */
+  readonly embedded: number
+  /** Vectors taken from the store (the same text embedded before) instead of embedding again. */
+  readonly reused: number
+  /** Set when every document was embedded again, and why: the embedder changed, or the static model was (re)trained. */
+  readonly rebuilt?: string
+}
+
+/** The vector side of `RagService.getStatus()`. */
+export interface VectorStatus {
+  readonly kind: EmbedderKind
+  /** `Embedder.name` in use, or `undefined` before a static model was trained. */
+  readonly embedder: string | undefined
+  readonly dimensions: number | undefined
+  /** Documents searchable by vector. */
+  readonly embedded: number
+}
+
+/** Vectors staged for one commit: what goes into the store's transaction, and the in-memory swap after it. */
+export interface StagedVectors {
+  /** For the store's transaction; `undefined` without persistence. */
+  readonly commit: VectorCommitPayload | undefined
+  readonly report: VectorReport
+  /** Swaps the new vectors into the searched stream (inside the commit latch, after the store committed). */
+  apply(): Promise<void>
+  /** After a failed commit: the next search reloads from the store, or the next stage embeds everything again. */
+  undo(): void
+}
+
+/** Inputs of {@link SessionVectors}. */
+export interface SessionVectorsInit {
+  readonly spec: EmbedderSpec
+  /** The analyzer static and hash embedders read terms with (the session's BM25 analyzer). */
+  readonly analyzer: Analyzer
+  /** What is embedded for each document. */
+  readonly indexedText: IndexedText
+  /** Where every stored document is listed (a full re-embed) and where hits are read from (the stream loaded from a store keeps ids only). */
+  readonly knowledgeBase: Pick<KnowledgeBase, 'list' | 'get'>
+  /** The store that keeps vectors with the chunks, if any. */
+  readonly persistence?: VectorPersistence | undefined
+  /** The store's generation counter: a change made by another process triggers a reload. */
+  readonly generation?: (() => Promise<number | undefined>) | undefined
+  /** The embedder of a `hash`, `openai` or `ollama` spec, when the caller built it already. */
+  readonly embedder?: Embedder | undefined
+}
+
+/** Options of one {@link SessionVectors.stage}. */
+export interface StageOptions {
+  readonly signal?: AbortSignal | undefined
+  /** Also embed stored documents that have no vector yet (index runs do; single document changes do not). */
+  readonly catchUp?: boolean | undefined
+  /** Progress of the texts sent to the embedder (not of a static model's training). */
+  readonly onProgress?: ((progress: EmbedProgress) => void) | undefined
+}
+
+const NO_COVERAGE: VocabularyCoverage = Object.freeze({ tokens: 0, unknownTokens: 0 })
+
+/** The hash a stored vector is keyed by: SHA-256 of the embedded text (128 bits, hex). */
+export function contentHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32)
+}
+
+function coverageOf(state: StoredEmbedderRecord['state'] | undefined): VocabularyCoverage {
+  const value = state?.['coverage'] as { tokens?: unknown; unknownTokens?: unknown } | undefined
+  return typeof value?.tokens === 'number' && typeof value.unknownTokens === 'number' ? { tokens: value.tokens, unknownTokens: value.unknownTokens } : NO_COVERAGE
+}
+
+/**
+ * A session's vector stream and its persistence: the stream (`vector`) the retriever fuses, and
+ * the staging of each commit's vectors. Staging runs before the commit latch (embedding is the
+ * slow part): it reuses stored vectors of unchanged texts (same content hash, same embedder),
+ * embeds only the rest, and embeds everything again, saying why, when the embedder changed or the
+ * static model is (re)trained. The vectors then go into the store's transaction with the chunks,
+ * and into the searched stream right after.
+ */
+export class SessionVectors {
+  /** The stream the retriever fuses; abstains on lone identifiers so exact symbol lookups stay lexical. */
+  readonly stream: Stream
+  readonly #init: SessionVectorsInit
+  readonly #fixed: Embedder | undefined
+  #current: VectorStream | undefined
+  #model: StaticModel | undefined
+  #coverage: VocabularyCoverage = NO_COVERAGE
+  #stored: StoredEmbedderRecord | undefined
+  #seen: number | undefined
+  #stale: boolean
+  #loading: Promise<void> | undefined
+
+  constructor(init: SessionVectorsInit) {
+    this.#init = init
+    this.#fixed = init.spec.kind === 'static' ? undefined : (init.embedder ?? createSpecEmbedder(init.spec, init.analyzer))
+    this.#current = this.#fixed === undefined ? undefined : this.#newStream(this.#fixed)
+    this.#stale = init.persistence !== undefined
+    this.stream = { name: 'vector', search: (query, topK) => this.#search(query, topK) }
+  }
+
+  /** The embedder kind this session was configured with. */
+  get kind(): EmbedderKind {
+    return this.#init.spec.kind
+  }
+
+  /** The embedder in use, its dimensions and how many documents have a vector. */
+  async status(): Promise<VectorStatus> {
+    await this.#ready()
+    const current = this.#current
+    return { kind: this.kind, embedder: current?.embedder.name, dimensions: current?.dimensions, embedded: current === undefined ? 0 : await current.size() }
+  }
+
+  /**
+   * Embeds what a commit adds (reusing stored vectors of unchanged texts) and builds the vectors
+   * to commit with it. Nothing visible changes until `apply`.
+   *
+   * @throws whatever the embedder throws (`EmbeddingError`, `CancelledError`, `ConfigError` for a wrong dimension).
+   */
+  async stage(removeIds: readonly string[], addDocuments: readonly Document[], options: StageOptions = {}): Promise<StagedVectors> {
+    await this.#ready()
+    const { spec, analyzer, persistence } = this.#init
+    const current = this.#current
+    const texts = addDocuments.map((doc) => this.#text(doc))
+    if (spec.kind === 'static') {
+      if (this.#model === undefined || current === undefined) return this.#rebuild(removeIds, addDocuments, 'trained a static model on the indexed corpus', options)
+      const coverage = vocabularyCoverage(this.#model, analyzer, texts)
+      const total = { tokens: this.#coverage.tokens + coverage.tokens, unknownTokens: this.#coverage.unknownTokens + coverage.unknownTokens }
+      const drift = vocabularyDrift(this.#model, total)
+      if (needsRetraining(drift, spec.retrainThreshold ?? 0.05)) {
+        const share = `${(drift.drift * 100).toFixed(1)} %`
+        return this.#rebuild(removeIds, addDocuments, `retrained the static model: ${share} of the term occurrences embedded since training are outside its vocabulary`, options)
+      }
+      return this.#increment(current, removeIds, addDocuments, total, options)
+    }
+    const stored = this.#stored
+    if (current === undefined || (persistence === undefined && this.#stale)) return this.#rebuild(removeIds, addDocuments, undefined, options)
+    if (stored !== undefined && stored.name !== current.embedder.name) {
+      return this.#rebuild(removeIds, addDocuments, `the embedder changed from ${stored.name} to ${current.embedder.name}`, options)
+    }
+    return this.#increment(current, removeIds, addDocuments, undefined, options)
+  }
+
+  /** After the store committed: remember its generation, so this session's own commit does not trigger a reload. */
+  async committed(): Promise<void> {
+    this.#seen = await this.#init.generation?.()
+  }
+
+  /** Forgets every vector (after the stores were cleared); a static model is trained again on the next run. */
+  clear(): void {
+    this.#current = this.#fixed === undefined ? undefined : this.#newStream(this.#fixed)
+    this.#model = undefined
+    this.#coverage = NO_COVERAGE
+    this.#stored = undefined
+    this.#stale = this.#init.persistence !== undefined
+  }
+
+  async #search(query: string, topK: number): Promise<SearchResult[]> {
+    assertQuery(query)
+    assertTopK(topK)
+    await this.#ready()
+    if (this.#current === undefined) return []
+    const hits = await this.#current.search(query, topK)
+    if (this.#init.persistence === undefined) return hits
+    // Loaded from the store, the stream holds ids only: read the hits' documents (a handful).
+    const documents = await Promise.all(hits.map((hit) => this.#init.knowledgeBase.get(hit.document.id)))
+    return hits.flatMap((hit, i) => (documents[i] === undefined ? [] : [{ document: documents[i], score: hit.score }]))
+  }
+
+  #newStream(embedder: Embedder): VectorStream {
+    return new VectorStream({ embedder, indexedText: this.#init.indexedText, abstain: isIdentifierQuery })
+  }
+
+  #text(doc: Document): string {
+    return this.#init.indexedText.text(doc)
+  }
+
+  /** Loads the stored vectors when this process has not, or another process committed since. */
+  async #ready(): Promise<void> {
+    const { persistence, generation } = this.#init
+    if (persistence === undefined) return
+    const now = await generation?.()
+    if (!this.#stale && (now === undefined || now === this.#seen)) return
+    this.#loading ??= this.#load(persistence, now).finally(() => (this.#loading = undefined))
+    await this.#loading
+  }
+
+  async #load(persistence: VectorPersistence, generation: number | undefined): Promise<void> {
+    const stored = await persistence.loadVectorEmbedder()
+    let embedder = this.#fixed
+    let model: StaticModel | undefined
+    if (this.#init.spec.kind === 'static' && stored?.model !== undefined && stored.spec['kind'] === 'static') {
+      model = decodeStaticModel(stored.model)
+      const dims = this.#init.spec.dimensions ?? DEFAULT_DIMENSIONS.static
+      // A model trained with another analyzer or length is trained again on the next run.
+      embedder = model.analyzer === this.#init.analyzer.name && model.dimensions === dims ? createStaticEmbedder(model, { analyzer: this.#init.analyzer }) : undefined
+      if (embedder === undefined) model = undefined
+    }
+    let stream: VectorStream | undefined
+    if (embedder !== undefined) {
+      stream = this.#newStream(embedder)
+      if (stored?.name === embedder.name) {
+        const { ids, vectors } = await persistence.loadVectors(embedder.name)
+        await stream.replaceEmbedded([], ids.map((id) => ({ id, content: '', metadata: {} })), vectors)
+      }
+    }
+    this.#current = stream
+    this.#model = model
+    this.#coverage = stored !== undefined && stored.name === embedder?.name ? coverageOf(stored.state) : NO_COVERAGE
+    this.#stored = stored
+    this.#seen = generation
+    this.#stale = false
+  }
+
+  /** Every document after the commit, embedded again (a static model trained on them first). */
+  async #rebuild(removeIds: readonly string[], addDocuments: readonly Document[], reason: string | undefined, { signal, onProgress }: StageOptions): Promise<StagedVectors> {
+    const { spec, analyzer } = this.#init
+    const gone = new Set([...removeIds, ...addDocuments.map((doc) => doc.id)])
+    const corpus = [...(await this.#init.knowledgeBase.list()).filter((doc) => !gone.has(doc.id)), ...addDocuments]
+    const texts = corpus.map((doc) => this.#text(doc))
+    let embedder: Embedder
+    let vectors: Float32Array[]
+    let model: StaticModel | undefined
+    if (spec.kind === 'static') {
+      if (corpus.length === 0) return this.#empty()
+      const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions: spec.dimensions ?? DEFAULT_DIMENSIONS.static })
+      model = trained.model
+      vectors = trained.vectors
+      embedder = createStaticEmbedder(model, { analyzer })
+    } else {
+      embedder = this.#fixed!
+      vectors = await embedder.embed(texts, { inputType: 'document', ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) })
+    }
+    const stream = this.#newStream(embedder)
+    await stream.replaceEmbedded([], corpus, vectors)
+    const previous = { current: this.#current, model: this.#model, coverage: this.#coverage, stored: this.#stored }
+    const hashes = texts.map(contentHash)
+    const commit = this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors)
+    return {
+      commit,
+      report: { embedder: embedder.name, dimensions: embedder.dimensions, embedded: corpus.length, reused: 0, ...(reason !== undefined ? { rebuilt: reason } : {}) },
+      apply: async () => {
+        this.#current = stream
+        this.#model = model
+        this.#coverage = NO_COVERAGE
+        this.#stored = this.#record(commit, corpus.length)
+        this.#stale = false
+      },
+      undo: () => {
+        this.#current = previous.current
+        this.#model = previous.model
+        this.#coverage = previous.coverage
+        this.#stored = previous.stored
+        this.#stale = true
+      },
+    }
+  }
+
+  /** The added documents (and with `catchUp`, stored ones without a vector), reusing stored vectors of the same text. */
+  async #increment(
+    current: VectorStream,
+    removeIds: readonly string[],
+    addDocuments: readonly Document[],
+    coverage: VocabularyCoverage | undefined,
+    { signal, catchUp, onProgress }: StageOptions,
+  ): Promise<StagedVectors> {
+    const { persistence } = this.#init
+    const embedder = current.embedder
+    const gone = new Set([...removeIds, ...addDocuments.map((doc) => doc.id)])
+    const behind = catchUp && persistence !== undefined ? (await persistence.loadUnembedded(embedder.name)).filter((doc) => !gone.has(doc.id)) : []
+    const targets = [...addDocuments, ...behind]
+    const texts = targets.map((doc) => this.#text(doc))
+    const hashes = texts.map(contentHash)
+    const found = persistence === undefined || targets.length === 0 ? new Map<string, Float32Array>() : await persistence.findVectors(embedder.name, hashes)
+    const missing: number[] = []
+    hashes.forEach((hash, i) => {
+      if (!found.has(hash)) missing.push(i)
+    })
+    const fresh =
+      missing.length === 0 ? [] : await embedder.embed(missing.map((i) => texts[i]!), { inputType: 'document', ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) })
+    const vectors = hashes.map((hash) => found.get(hash)!)
+    missing.forEach((i, j) => (vectors[i] = fresh[j]!))
+    const commit = this.#payload(embedder, undefined, coverage, targets, hashes, vectors)
+    const removals = [...removeIds, ...behind.map((doc) => doc.id)]
+    return {
+      commit,
+      report: { embedder: embedder.name, dimensions: embedder.dimensions, embedded: missing.length, reused: targets.length - missing.length },
+      apply: async () => {
+        await current.replaceEmbedded(removals, targets, vectors)
+        if (coverage !== undefined) this.#coverage = coverage
+        this.#stored = this.#record(commit, await current.size())
+      },
+      undo: () => {
+        this.#stale = true
+      },
+    }
+  }
+
+  #empty(): StagedVectors {
+    return { commit: undefined, report: { embedder: 'none', dimensions: 0, embedded: 0, reused: 0 }, apply: async () => {}, undo: () => {} }
+  }
+
+  #payload(
+    embedder: Embedder,
+    model: StaticModel | undefined,
+    coverage: VocabularyCoverage | undefined,
+    documents: readonly Document[],
+    hashes: readonly string[],
+    vectors: readonly Float32Array[],
+  ): VectorCommitPayload | undefined {
+    if (this.#init.persistence === undefined) return undefined
+    return {
+      embedder: {
+        name: embedder.name,
+        dimensions: embedder.dimensions,
+        spec: storedSpec(this.#init.spec),
+        ...(model !== undefined ? { model: encodeStaticModel(model) } : {}),
+        ...(coverage !== undefined ? { state: { coverage: { tokens: coverage.tokens, unknownTokens: coverage.unknownTokens } } } : {}),
+      },
+      vectors: documents.map((doc, i) => ({ id: doc.id, contentHash: hashes[i]!, vector: vectors[i]! })),
+    }
+  }
+
+  #record(commit: VectorCommitPayload | undefined, vectorCount: number): StoredEmbedderRecord | undefined {
+    if (commit === undefined) return undefined
+    const { name, dimensions, spec, state = {} } = commit.embedder
+    return { name, dimensions, spec, model: undefined, state, vectorCount }
+  }
+}
