@@ -1,4 +1,4 @@
-import { BM25_DEFAULTS, scoreBm25Postings, scoreTfidfPostings, type Bm25Parameters } from '@rag/lexical'
+import { BM25_DEFAULTS, rankBm25Postings, rankTfidfPostings, type Bm25Parameters } from '@rag/lexical'
 import { queryPostings, topRows, type PostingsCache, type ScoredRow } from './query-postings.js'
 import type { Statements } from './statements.js'
 
@@ -19,7 +19,7 @@ export function searchBm25(
 ): ScoredRow[] {
   const [documentCount, totalLength] = statements.lengthTotals.get() ?? [0, 0]
   if (documentCount === 0) return []
-  const scores = scoreBm25Postings(queryPostings(statements, tokens, cache), { documentCount, totalLength }, parameters)
+  const scores = rankBm25Postings(queryPostings(statements, tokens, cache), { documentCount, totalLength }, parameters)
   return topRows(statements, scores, topK, 'seq')
 }
 
@@ -34,6 +34,6 @@ export function searchBm25(
 export function searchTfidf(statements: Statements, tokens: readonly string[], topK: number, cache?: PostingsCache): ScoredRow[] {
   const [documentCount, totalLength] = statements.lengthTotals.get() ?? [0, 0]
   if (documentCount === 0) return []
-  const scores = scoreTfidfPostings(queryPostings(statements, tokens, cache), { documentCount, totalLength })
+  const scores = rankTfidfPostings(queryPostings(statements, tokens, cache), { documentCount, totalLength })
   return topRows(statements, scores, topK, 'id')
 }

@@ -1,4 +1,4 @@
-import type { TermPostings } from '@rag/lexical'
+import { topScoredDocuments, type ScoredDocuments, type TermPostings } from '@rag/lexical'
 import type { DocumentRow, Statements } from './statements.js'
 
 /** A ranked stored document. */
@@ -68,16 +68,12 @@ export function queryPostings(statements: Statements, tokens: readonly string[],
 }
 
 /**
- * The best `topK` of the scored documents (`scores` by seq), highest score first; equal scores
+ * The best `topK` of the scored documents (by seq), highest score first; equal scores
  * by `ties`: `seq` (insertion order, as `BM25Stream`) or `id` (code-unit order, as
  * `InMemoryKnowledgeBase`). Only documents at or above the cut-off score are read from the store.
  */
-export function topRows(statements: Statements, scores: ReadonlyMap<number, number>, topK: number, ties: 'seq' | 'id'): ScoredRow[] {
-  if (scores.size === 0) return []
-  const values = Float64Array.from(scores.values()).sort()
-  const cutoff = values[Math.max(0, values.length - topK)]!
-  const candidates: [seq: number, score: number][] = []
-  for (const [seq, score] of scores) if (score >= cutoff) candidates.push([seq, score])
+export function topRows(statements: Statements, scores: ScoredDocuments, topK: number, ties: 'seq' | 'id'): ScoredRow[] {
+  const candidates = topScoredDocuments(scores, topK)
   if (ties === 'seq') {
     candidates.sort((a, b) => b[1] - a[1] || a[0] - b[0])
     candidates.length = Math.min(candidates.length, topK)
