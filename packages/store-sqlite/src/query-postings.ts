@@ -1,4 +1,4 @@
-import { topScoredDocuments, type ScoredDocuments, type TermPostings } from '@rag/lexical'
+import { topScoredDocuments, type CollectionStatistics, type ScoredDocuments, type TermPostings } from '@rag/lexical'
 import type { DocumentRow, Statements } from './statements.js'
 
 /** A ranked stored document. */
@@ -11,21 +11,31 @@ export interface ScoredRow {
 const CACHED_ROWS = 500_000
 
 /**
- * The postings of recently searched tokens, valid for one generation of the store: a hybrid
- * search asks the BM25 and the TF-IDF stream for the same tokens, and the second reads them from
- * here. Every write bumps the store's generation (in any process), which empties the cache.
+ * The postings of recently searched tokens and the collection statistics, valid for one
+ * generation of the store: a hybrid search asks the BM25 and the TF-IDF stream for the same
+ * tokens, and the second reads them from here. Every write bumps the store's generation (in any process), which empties the cache.
  */
 export class PostingsCache {
   #generation: string | undefined
   readonly #entries = new Map<string, TermPostings | undefined>()
   #rows = 0
+  #statistics: CollectionStatistics | undefined
 
   /** Empties the cache unless it was filled in `generation` (read in the current snapshot). */
   validate(generation: string): void {
     if (generation === this.#generation) return
     this.#entries.clear()
     this.#rows = 0
+    this.#statistics = undefined
     this.#generation = generation
+  }
+
+  /**
+   * The live documents' count and total length (a scan of every document's length), read through
+   * the cache: once per generation instead of once per ranking.
+   */
+  statistics(load: () => CollectionStatistics): CollectionStatistics {
+    return (this.#statistics ??= load())
   }
 
   /** The token's postings (`undefined`: no live document holds it), read through the cache. */
