@@ -2,7 +2,7 @@ export { basicAnalyzer, basicTokenize, foldBasic, LOWERS_TO_ASCII } from './basi
 export { contentText, pathAndSymbolText, symbolNames } from './indexed-texts.js'
 export { BM25_DEFAULTS, Bm25Scorer, bm25Idf, type Bm25Parameters } from './bm25-scoring.js'
 export { tfidfNorm, tfidfTermWeight, tfidfTf } from './tfidf-scoring.js'
-export { scoreBm25Postings, scoreTfidfPostings, type CollectionStatistics, type TermPostings } from './postings-scoring.js'
+export { scoreBm25Postings, scoreTfidfPostings, type CollectionStatistics, type PostingsColumns, type TermPostings, type TermPostingsColumns, type TermPostingsRows } from './postings-scoring.js'
 export { rankBm25Postings, rankTfidfPostings, topScoredDocuments, type ScoredDocuments } from './scored-documents.js'
 export type { TermResolver, TermIdPath } from './term-ids.js'
 export { registerTermIdPath, termIdPath, nextEpoch } from './term-ids.js'

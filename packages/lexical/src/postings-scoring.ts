@@ -3,12 +3,30 @@ import { rankBm25Postings, rankTfidfPostings, type ScoredDocuments } from './sco
 
 /**
  * The postings of one distinct query term, as a store reads them: `[document, tf, |d|]` for each
- * live document holding the term (`document` is any numeric key of the store's, e.g. a row id).
+ * live document holding the term (`document` is any numeric key of the store's, e.g. a row id),
+ * as rows or as {@link PostingsColumns} (no object per posting: what a store should cache).
  */
-export interface TermPostings {
+export type TermPostings = TermPostingsRows | TermPostingsColumns
+
+/** {@link TermPostings} as one `[document, tf, |d|]` row per posting. */
+export interface TermPostingsRows {
   /** Live documents holding the term (its document frequency). */
   readonly df: number
   readonly rows: readonly (readonly [document: number, tf: number, length: number])[]
+}
+
+/** {@link TermPostings} as columns: posting `i` is `documents[i]`, `tfs[i]`, `lengths[i]`, for `i < df`. */
+export interface TermPostingsColumns {
+  /** Live documents holding the term (its document frequency). */
+  readonly df: number
+  readonly columns: PostingsColumns
+}
+
+/** The columns of {@link TermPostingsColumns}; ascending document keys make scoring cheapest. */
+export interface PostingsColumns {
+  readonly documents: ArrayLike<number>
+  readonly tfs: ArrayLike<number>
+  readonly lengths: ArrayLike<number>
 }
 
 /** Collection statistics of one index snapshot. */

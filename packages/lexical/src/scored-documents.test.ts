@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { TermPostings } from './postings-scoring.js'
+import type { TermPostings, TermPostingsRows } from './postings-scoring.js'
 import { Bm25Scorer, BM25_DEFAULTS } from './bm25-scoring.js'
 import { rankBm25Postings, rankTfidfPostings, topScoredDocuments, type ScoredDocuments } from './scored-documents.js'
 import { tfidfNorm, tfidfTermWeight, tfidfTf } from './tfidf-scoring.js'
 
 /** The per-document running sums of a hash map, the reference the merged scores must equal bit for bit. */
-function mapBm25(postings: readonly TermPostings[], documentCount: number, totalLength: number): Map<number, number> {
+function mapBm25(postings: readonly TermPostingsRows[], documentCount: number, totalLength: number): Map<number, number> {
   const scorer = new Bm25Scorer(BM25_DEFAULTS, documentCount, totalLength)
   const scores = new Map<number, number>()
   for (const { df, rows } of postings) {
@@ -15,7 +15,7 @@ function mapBm25(postings: readonly TermPostings[], documentCount: number, total
   return scores
 }
 
-function mapTfidf(postings: readonly TermPostings[], documentCount: number): Map<number, number> {
+function mapTfidf(postings: readonly TermPostingsRows[], documentCount: number): Map<number, number> {
   const sums = new Map<number, number>()
   const lengths = new Map<number, number>()
   for (const { df, rows } of postings) {
@@ -35,7 +35,7 @@ function entries({ size, documents, scores }: ScoredDocuments): [number, number]
 }
 
 /** Deterministic random postings: `terms` lists over documents 0..`documents`, some shuffled. */
-function randomPostings(seed: number, terms: number, documents: number): TermPostings[] {
+function randomPostings(seed: number, terms: number, documents: number): TermPostingsRows[] {
   let state = seed
   const next = (): number => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648
   const lengths = Array.from({ length: documents }, () => 1 + Math.floor(next() * 300))
@@ -56,6 +56,19 @@ describe('rankBm25Postings and rankTfidfPostings', () => {
       const keys = [...bm25.keys()].sort((a, b) => a - b)
       expect(entries(rankBm25Postings(postings, { documentCount: 500, totalLength: 500 * 120 }))).toEqual(keys.map((key) => [key, bm25.get(key)!]))
       expect(entries(rankTfidfPostings(postings, { documentCount: 500, totalLength: 0 }))).toEqual(keys.map((key) => [key, tfidf.get(key)!]))
+    }
+  })
+
+  it('give the same scores for postings as columns (typed arrays, in or out of order) as for rows', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const postings = randomPostings(seed, 1 + (seed % 5), 300)
+      const columns: TermPostings[] = postings.map((term) => {
+        const { rows } = term
+        return { df: rows.length, columns: { documents: Int32Array.from(rows, (r) => r[0]), tfs: Int32Array.from(rows, (r) => r[1]), lengths: Int32Array.from(rows, (r) => r[2]) } }
+      })
+      const statistics = { documentCount: 400, totalLength: 400 * 150 }
+      expect(entries(rankBm25Postings(columns, statistics))).toEqual(entries(rankBm25Postings(postings, statistics)))
+      expect(entries(rankTfidfPostings(columns, statistics))).toEqual(entries(rankTfidfPostings(postings, statistics)))
     }
   })
 

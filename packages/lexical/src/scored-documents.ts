@@ -1,5 +1,5 @@
 import { BM25_DEFAULTS, Bm25Scorer, type Bm25Parameters } from './bm25-scoring.js'
-import type { CollectionStatistics, TermPostings } from './postings-scoring.js'
+import type { CollectionStatistics, PostingsColumns, TermPostings } from './postings-scoring.js'
 import { tfidfNorm, tfidfTermWeight, tfidfTf } from './tfidf-scoring.js'
 
 /**
@@ -16,12 +16,36 @@ export interface ScoredDocuments {
   readonly scores: Float64Array
 }
 
-type Row = readonly [document: number, tf: number, length: number]
+/**
+ * The postings as columns in ascending order of document key: the columns themselves when they
+ * already are (as the stores read them), else sorted copies.
+ */
+function ascending(postings: TermPostings): PostingsColumns {
+  if ('columns' in postings) {
+    const { documents } = postings.columns
+    for (let i = 1; i < postings.df; i++) if (documents[i - 1]! >= documents[i]!) return sortedColumns(postings.df, (i) => [documents[i]!, postings.columns.tfs[i]!, postings.columns.lengths[i]!])
+    return postings.columns
+  }
+  const { rows } = postings
+  return sortedColumns(rows.length, (i) => rows[i]!)
+}
 
-/** `rows` in ascending order of document key: the list itself when it already is (as stores read it), else a sorted copy. */
-function ascending(rows: readonly Row[]): readonly Row[] {
-  for (let i = 1; i < rows.length; i++) if (rows[i - 1]![0] >= rows[i]![0]) return [...rows].sort((a, b) => a[0] - b[0])
-  return rows
+/** Columns of `count` postings (`at(i)` gives one), sorted by document key. */
+function sortedColumns(count: number, at: (i: number) => readonly [number, number, number]): PostingsColumns {
+  const order = Array.from({ length: count }, (_, i) => i)
+  let sorted = true
+  for (let i = 1; i < count && sorted; i++) if (at(i - 1)[0] >= at(i)[0]) sorted = false
+  if (!sorted) order.sort((a, b) => at(a)[0] - at(b)[0])
+  const documents = new Float64Array(count)
+  const tfs = new Float64Array(count)
+  const lengths = new Float64Array(count)
+  for (let i = 0; i < count; i++) {
+    const [document, tf, length] = at(order[i]!)
+    documents[i] = document
+    tfs[i] = tf
+    lengths[i] = length
+  }
+  return { documents, tfs, lengths }
 }
 
 /**
@@ -35,30 +59,29 @@ function merge(
   share: (term: number, tf: number, length: number) => number,
   finish: ((sum: number, length: number) => number) | undefined,
 ): ScoredDocuments {
-  const lists = postings.map(({ rows }) => ascending(rows))
+  const lists = postings.map(ascending)
+  const counts = postings.map((term) => ('columns' in term ? term.df : term.rows.length))
   const terms = lists.length
   let bound = 0
-  for (const list of lists) bound += list.length
+  for (const count of counts) bound += count
   const documents = new Float64Array(bound)
   const scores = new Float64Array(bound)
+  if (terms === 1) {
+    const { documents: keys, tfs, lengths } = lists[0]!
+    for (let i = 0; i < bound; i++) {
+      const sum = 0 + share(0, tfs[i]!, lengths[i]!)
+      documents[i] = keys[i]!
+      scores[i] = finish === undefined ? sum : finish(sum, lengths[i]!)
+    }
+    return { size: bound, documents, scores }
+  }
   const at = new Int32Array(terms)
   let size = 0
-  if (terms === 1) {
-    const list = lists[0]!
-    for (let i = 0; i < list.length; i++) {
-      const [document, tf, length] = list[i]!
-      const sum = 0 + share(0, tf, length)
-      documents[i] = document
-      scores[i] = finish === undefined ? sum : finish(sum, length)
-    }
-    return { size: list.length, documents, scores }
-  }
   for (;;) {
     let next = Number.POSITIVE_INFINITY
     for (let t = 0; t < terms; t++) {
-      const list = lists[t]!
-      if (at[t]! < list.length) {
-        const document = list[at[t]!]![0]
+      if (at[t]! < counts[t]!) {
+        const document = lists[t]!.documents[at[t]!]!
         if (document < next) next = document
       }
     }
@@ -66,12 +89,12 @@ function merge(
     let sum = 0
     let first = -1
     for (let t = 0; t < terms; t++) {
-      const list = lists[t]!
       const i = at[t]!
-      if (i < list.length && list[i]![0] === next) {
-        const row = list[i]!
-        if (first < 0) first = row[2]
-        sum += share(t, row[1], row[2])
+      const list = lists[t]!
+      if (i < counts[t]! && list.documents[i] === next) {
+        const length = list.lengths[i]!
+        if (first < 0) first = length
+        sum += share(t, list.tfs[i]!, length)
         at[t] = i + 1
       }
     }

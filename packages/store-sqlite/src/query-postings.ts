@@ -64,7 +64,18 @@ export class PostingsCache {
 export function queryPostings(statements: Statements, tokens: readonly string[], cache?: PostingsCache): TermPostings[] {
   const load = (token: string) => (): TermPostings | undefined => {
     const rows = statements.termFrequencies.all(token)
-    return rows.length === 0 ? undefined : { df: rows.length, rows }
+    if (rows.length === 0) return undefined
+    // Columns (no array per posting) in seq order: what the scorer merges without copying.
+    const documents = new Float64Array(rows.length)
+    const tfs = new Float64Array(rows.length)
+    const lengths = new Float64Array(rows.length)
+    for (let i = 0; i < rows.length; i++) {
+      const [seq, tf, length] = rows[i]!
+      documents[i] = seq
+      tfs[i] = tf
+      lengths[i] = length
+    }
+    return { df: rows.length, columns: { documents, tfs, lengths } }
   }
   const out: TermPostings[] = []
   const seen = new Set<string>()
