@@ -182,24 +182,40 @@ export async function removePostings(client: pg.ClientBase, projectId: number, r
 
 /**
  * The postings of `terms` (distinct, in the order given) in the caller's snapshot: one statement,
- * the blocks of each term concatenated. Terms no live chunk holds are absent from the map.
+ * the blocks of each term concatenated in block order (so each term's postings come ascending by
+ * seq, as the scorer merges them). Terms no live chunk holds are absent from the map.
  */
 export async function loadPostings(client: pg.ClientBase, projectId: number, terms: readonly string[]): Promise<Map<string, TermPostings>> {
   const byKey = new Map(terms.map((term) => [termKey(term), term]))
-  const { rows } = await client.query<{ term: string; packed: Buffer }>('SELECT term, packed FROM rag_postings WHERE project_id = $1 AND term = ANY($2::text[])', [projectId, [...byKey.keys()]])
-  const flat = new Map<string, number[]>()
+  const { rows } = await client.query<{ term: string; block: number; packed: Buffer }>('SELECT term, block, packed FROM rag_postings WHERE project_id = $1 AND term = ANY($2::text[])', [
+    projectId,
+    [...byKey.keys()],
+  ])
+  const blocks = new Map<string, { block: number; packed: Buffer }[]>()
   for (const row of rows) {
     const term = byKey.get(row.term)!
-    let list = flat.get(term)
-    if (list === undefined) flat.set(term, (list = []))
-    decodeInto(row.packed, list)
+    let list = blocks.get(term)
+    if (list === undefined) blocks.set(term, (list = []))
+    list.push(row)
   }
   const out = new Map<string, TermPostings>()
-  for (const [term, list] of flat) {
-    const df = list.length / 3
-    const postings = new Array<readonly [number, number, number]>(df)
-    for (let i = 0; i < df; i++) postings[i] = [list[i * 3]!, list[i * 3 + 1]!, list[i * 3 + 2]!]
-    out.set(term, { df, rows: postings })
+  for (const [term, list] of blocks) {
+    // Blocks in seq order (each block's postings are already ascending), so the postings are too.
+    list.sort((a, b) => a.block - b.block)
+    let df = 0
+    for (const { packed } of list) df += Math.floor(packed.length / ENTRY_BYTES)
+    const documents = new Int32Array(df)
+    const tfs = new Int32Array(df)
+    const lengths = new Int32Array(df)
+    let i = 0
+    for (const { packed } of list) {
+      for (let at = 0; at + ENTRY_BYTES <= packed.length; at += ENTRY_BYTES, i++) {
+        documents[i] = packed.readInt32BE(at)
+        tfs[i] = packed.readInt32BE(at + 4)
+        lengths[i] = packed.readInt32BE(at + 8)
+      }
+    }
+    out.set(term, { df, columns: { documents, tfs, lengths } })
   }
   return out
 }

@@ -113,6 +113,21 @@ describe.each(PAIRS)('PostgresKnowledgeBase: $name give the same ids and scores'
     }
   }, 120_000)
 
+  it('when a term\'s postings span several blocks (more than 8,192 chunks), some removed mid-block', async () => {
+    const store = open(codeAwareAnalyzer, contentText)
+    const memory = twin(codeAwareAnalyzer, contentText)
+    const docAt = (i: number): Document => doc(`c${i}`, `${MIXED_WORDS[i % MIXED_WORDS.length]} chunk${i % 13} part${i % 5} ${i % 3 === 0 ? 'common common' : 'common'}`)
+    const all = Array.from({ length: 20_000 }, (_, i) => docAt(i))
+    await store.add(all)
+    await memory.add(all)
+    const removed = all.filter((_, i) => i > 8_000 && i < 17_000 && i % 4 === 1).map((d) => d.id)
+    await store.replaceDocuments(removed, [])
+    await memory.replaceDocuments(removed, [])
+    for (const query of ['common', 'chunk4 part2', 'auth token common', 'getAuthToken chunk12 part0']) {
+      expect(pairs(await ranked(store, query, 30))).toEqual(pairs(await memory.search(query, 30)))
+    }
+  }, 120_000)
+
   it('on real chunks with symbol names', async () => {
     const store = open(codeAwareAnalyzer, pathAndSymbolText)
     const memory = twin(codeAwareAnalyzer, pathAndSymbolText)

@@ -1,5 +1,14 @@
 import type pg from 'pg'
-import { BM25_DEFAULTS, scoreBm25Postings, scoreTfidfPostings, type Bm25Parameters, type CollectionStatistics, type TermPostings } from '@rag/lexical'
+import {
+  BM25_DEFAULTS,
+  rankBm25Postings,
+  rankTfidfPostings,
+  topScoredDocuments,
+  type Bm25Parameters,
+  type CollectionStatistics,
+  type ScoredDocuments,
+  type TermPostings,
+} from '@rag/lexical'
 import type { Document } from '@rag/core'
 import { rowToDocument } from './document-rows.js'
 import { loadPostings } from './postings-blocks.js'
@@ -48,19 +57,9 @@ export async function readPostings(client: pg.ClientBase, project: ProjectSnapsh
   return distinct.map((term) => cache.get(term)).filter((postings): postings is TermPostings => postings !== undefined)
 }
 
-/** Scores by chunk seq for one ranking. */
-export function score(ranking: Ranking, postings: readonly TermPostings[], statistics: CollectionStatistics, bm25: Bm25Parameters = BM25_DEFAULTS): Map<number, number> {
-  return ranking === 'bm25' ? scoreBm25Postings(postings, statistics, bm25) : scoreTfidfPostings(postings, statistics)
-}
-
-/** The scored seqs at or above the `topK`-th best score (ties at the cut-off included). */
-function candidates(scores: ReadonlyMap<number, number>, topK: number): [seq: number, score: number][] {
-  if (scores.size === 0) return []
-  const values = Float64Array.from(scores.values()).sort()
-  const cutoff = values[Math.max(0, values.length - topK)]!
-  const out: [number, number][] = []
-  for (const [seq, value] of scores) if (value >= cutoff) out.push([seq, value])
-  return out
+/** Scores by chunk seq (ascending) for one ranking. */
+export function score(ranking: Ranking, postings: readonly TermPostings[], statistics: CollectionStatistics, bm25: Bm25Parameters = BM25_DEFAULTS): ScoredDocuments {
+  return ranking === 'bm25' ? rankBm25Postings(postings, statistics, bm25) : rankTfidfPostings(postings, statistics)
 }
 
 function compareIds(a: string, b: string): number {
@@ -71,12 +70,12 @@ function compareIds(a: string, b: string): number {
  * The best `topK` seqs of each request, in rank order: highest score first, ties by seq (BM25) or
  * by id (TF-IDF; the ids of the tied candidates are read in the same snapshot).
  */
-export async function rankSeqs(client: pg.ClientBase, projectId: number, requests: readonly RankRequest[], scored: readonly Map<number, number>[]): Promise<[number, number][][]> {
+export async function rankSeqs(client: pg.ClientBase, projectId: number, requests: readonly RankRequest[], scored: readonly ScoredDocuments[]): Promise<[number, number][][]> {
   const ranked: [number, number][][] = []
   const needIds = new Set<number>()
   const pending: { index: number; list: [number, number][] }[] = []
   requests.forEach((request, index) => {
-    const list = candidates(scored[index]!, request.topK)
+    const list = topScoredDocuments(scored[index]!, request.topK)
     if (request.ranking === 'bm25' || list.length <= 1) {
       list.sort((a, b) => b[1] - a[1] || a[0] - b[0])
       ranked[index] = list.slice(0, request.topK)

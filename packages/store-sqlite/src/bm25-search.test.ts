@@ -52,6 +52,21 @@ describe('SqliteKnowledgeBase.search (BM25)', () => {
     expect((await writer.searchTfidf('shared', 5)).map((h) => h.document.id)).toEqual(['b'])
   })
 
+  it('scores with the N and avgdl of the current generation after another connection commits documents the query does not match', async () => {
+    const path = stores.path()
+    const reader = await stores.open(path)
+    const writer = await stores.open(path)
+    await writer.add([doc('a', 'alpha beta'), doc('b', 'gamma')])
+    await reader.search('alpha', 5)
+    await reader.searchTfidf('alpha', 5)
+    await writer.add([doc('c', 'delta delta delta delta delta delta'), doc('d', 'epsilon')])
+    const fresh = await stores.open(':memory:')
+    await fresh.add([doc('a', 'alpha beta'), doc('b', 'gamma'), doc('c', 'delta delta delta delta delta delta'), doc('d', 'epsilon')])
+    expect(await bm25(reader, 'alpha', 5)).toEqual(await bm25(fresh, 'alpha', 5))
+    const tfidf = async (kb: SqliteKnowledgeBase) => (await kb.searchTfidf('alpha', 5)).map((hit) => [hit.document.id, hit.score])
+    expect(await tfidf(reader)).toEqual(await tfidf(fresh))
+  })
+
   it('ranks equal scores in insertion order, a re-added document last', async () => {
     const kb = await stores.open(':memory:')
     await kb.add([doc('b', 'same words'), doc('a', 'same words'), doc('c', 'same words')])

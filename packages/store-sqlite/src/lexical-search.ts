@@ -1,6 +1,15 @@
-import { BM25_DEFAULTS, scoreBm25Postings, scoreTfidfPostings, type Bm25Parameters } from '@rag/lexical'
+import { BM25_DEFAULTS, rankBm25Postings, rankTfidfPostings, type Bm25Parameters, type CollectionStatistics } from '@rag/lexical'
 import { queryPostings, topRows, type PostingsCache, type ScoredRow } from './query-postings.js'
 import type { Statements } from './statements.js'
+
+/** `N` and the total length of the live documents, through `cache` (validated for this snapshot) when given. */
+function collectionStatistics(statements: Statements, cache: PostingsCache | undefined): CollectionStatistics {
+  const load = (): CollectionStatistics => {
+    const [documentCount, totalLength] = statements.lengthTotals.get() ?? [0, 0]
+    return { documentCount, totalLength }
+  }
+  return cache === undefined ? load() : cache.statistics(load)
+}
 
 /**
  * Ranks the stored documents for the FTS5 tokens of a query by BM25, computed from the full-text
@@ -17,9 +26,9 @@ export function searchBm25(
   cache?: PostingsCache,
   parameters: Bm25Parameters = BM25_DEFAULTS,
 ): ScoredRow[] {
-  const [documentCount, totalLength] = statements.lengthTotals.get() ?? [0, 0]
-  if (documentCount === 0) return []
-  const scores = scoreBm25Postings(queryPostings(statements, tokens, cache), { documentCount, totalLength }, parameters)
+  const statistics = collectionStatistics(statements, cache)
+  if (statistics.documentCount === 0) return []
+  const scores = rankBm25Postings(queryPostings(statements, tokens, cache), statistics, parameters)
   return topRows(statements, scores, topK, 'seq')
 }
 
@@ -32,8 +41,8 @@ export function searchBm25(
  * not with the corpus.
  */
 export function searchTfidf(statements: Statements, tokens: readonly string[], topK: number, cache?: PostingsCache): ScoredRow[] {
-  const [documentCount, totalLength] = statements.lengthTotals.get() ?? [0, 0]
-  if (documentCount === 0) return []
-  const scores = scoreTfidfPostings(queryPostings(statements, tokens, cache), { documentCount, totalLength })
+  const statistics = collectionStatistics(statements, cache)
+  if (statistics.documentCount === 0) return []
+  const scores = rankTfidfPostings(queryPostings(statements, tokens, cache), statistics)
   return topRows(statements, scores, topK, 'id')
 }

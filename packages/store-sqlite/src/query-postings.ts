@@ -1,4 +1,4 @@
-import type { TermPostings } from '@rag/lexical'
+import { topScoredDocuments, type CollectionStatistics, type ScoredDocuments, type TermPostings } from '@rag/lexical'
 import type { DocumentRow, Statements } from './statements.js'
 
 /** A ranked stored document. */
@@ -11,21 +11,31 @@ export interface ScoredRow {
 const CACHED_ROWS = 500_000
 
 /**
- * The postings of recently searched tokens, valid for one generation of the store: a hybrid
- * search asks the BM25 and the TF-IDF stream for the same tokens, and the second reads them from
- * here. Every write bumps the store's generation (in any process), which empties the cache.
+ * The postings of recently searched tokens and the collection statistics, valid for one
+ * generation of the store: a hybrid search asks the BM25 and the TF-IDF stream for the same
+ * tokens, and the second reads them from here. Every write bumps the store's generation (in any process), which empties the cache.
  */
 export class PostingsCache {
   #generation: string | undefined
   readonly #entries = new Map<string, TermPostings | undefined>()
   #rows = 0
+  #statistics: CollectionStatistics | undefined
 
   /** Empties the cache unless it was filled in `generation` (read in the current snapshot). */
   validate(generation: string): void {
     if (generation === this.#generation) return
     this.#entries.clear()
     this.#rows = 0
+    this.#statistics = undefined
     this.#generation = generation
+  }
+
+  /**
+   * The live documents' count and total length (a scan of every document's length), read through
+   * the cache: once per generation instead of once per ranking.
+   */
+  statistics(load: () => CollectionStatistics): CollectionStatistics {
+    return (this.#statistics ??= load())
   }
 
   /** The token's postings (`undefined`: no live document holds it), read through the cache. */
@@ -54,7 +64,18 @@ export class PostingsCache {
 export function queryPostings(statements: Statements, tokens: readonly string[], cache?: PostingsCache): TermPostings[] {
   const load = (token: string) => (): TermPostings | undefined => {
     const rows = statements.termFrequencies.all(token)
-    return rows.length === 0 ? undefined : { df: rows.length, rows }
+    if (rows.length === 0) return undefined
+    // Columns (no array per posting) in seq order: what the scorer merges without copying.
+    const documents = new Float64Array(rows.length)
+    const tfs = new Float64Array(rows.length)
+    const lengths = new Float64Array(rows.length)
+    for (let i = 0; i < rows.length; i++) {
+      const [seq, tf, length] = rows[i]!
+      documents[i] = seq
+      tfs[i] = tf
+      lengths[i] = length
+    }
+    return { df: rows.length, columns: { documents, tfs, lengths } }
   }
   const out: TermPostings[] = []
   const seen = new Set<string>()
@@ -68,16 +89,12 @@ export function queryPostings(statements: Statements, tokens: readonly string[],
 }
 
 /**
- * The best `topK` of the scored documents (`scores` by seq), highest score first; equal scores
+ * The best `topK` of the scored documents (by seq), highest score first; equal scores
  * by `ties`: `seq` (insertion order, as `BM25Stream`) or `id` (code-unit order, as
  * `InMemoryKnowledgeBase`). Only documents at or above the cut-off score are read from the store.
  */
-export function topRows(statements: Statements, scores: ReadonlyMap<number, number>, topK: number, ties: 'seq' | 'id'): ScoredRow[] {
-  if (scores.size === 0) return []
-  const values = Float64Array.from(scores.values()).sort()
-  const cutoff = values[Math.max(0, values.length - topK)]!
-  const candidates: [seq: number, score: number][] = []
-  for (const [seq, score] of scores) if (score >= cutoff) candidates.push([seq, score])
+export function topRows(statements: Statements, scores: ScoredDocuments, topK: number, ties: 'seq' | 'id'): ScoredRow[] {
+  const candidates = topScoredDocuments(scores, topK)
   if (ties === 'seq') {
     candidates.sort((a, b) => b[1] - a[1] || a[0] - b[0])
     candidates.length = Math.min(candidates.length, topK)
