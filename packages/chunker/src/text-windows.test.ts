@@ -58,6 +58,13 @@ describe('textWindows', () => {
     expect(stitch(parts)).toBe(text)
   })
 
+  it('never repeats more than the overlap when its start would split a surrogate pair', () => {
+    // fast-check's counterexample (seed 206332629): the overlap start fell inside 😀 and moved back.
+    const parts = windows('wordawordword😀😀', 16, 1)
+    expect(stitch(parts)).toBe('wordawordword😀😀')
+    for (const p of parts) expect(p.overlap).toBeLessThanOrEqual(1)
+  })
+
   it('covers any text in order within the size limit', () => {
     fc.assert(
       fc.property(

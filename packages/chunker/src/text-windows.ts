@@ -75,7 +75,9 @@ function overlapStart(lines: LineIndex, from: number, end: number, overlapChars:
   for (let i = lowest; i < end; i++) {
     if (isSpace(text.charCodeAt(i - 1))) return i
   }
-  const start = safeCut(text, lowest, from + 1)
+  // Off the middle of a pair forward, never back: one character back would repeat more than
+  // `overlapChars`.
+  const start = safeCut(text, lowest, lowest)
   return start >= end ? end : start
 }
 
