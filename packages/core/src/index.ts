@@ -35,3 +35,5 @@ export {
 } from './errors.js'
 export { Mutex } from './mutex.js'
 export { describeValue, assertTopK, assertQuery, assertWeight, assertDocument, assertDocuments, assertIds } from './validate.js'
+export type { FileFingerprint, FingerprintInput, IndexStateJson, GenerationCommit, StoredIndexState } from './stored-index.js'
+export { normaliseFingerprints, serialiseState } from './stored-index.js'

@@ -2,7 +2,7 @@ import type { RagError} from '@rag/core';
 import { DuplicateIdError, InvalidArgumentError, type Document } from '@rag/core'
 import { doc, generation } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FileFingerprint, IndexStateJson } from './generation-commit.js'
+import type { FileFingerprint, IndexStateJson } from '@rag/core'
 import type { PostgresDatabase } from './postgres-database.js'
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js'
 

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { FileFingerprint } from './generation-commit.js'
+import type { FileFingerprint } from '@rag/core'
 
 type FileRow = [path: string, fingerprint: string, stat: string, chunkIds: string | null]
 

@@ -2,7 +2,7 @@ export { PostgresDatabase, openPostgresDatabase, openPostgresKnowledgeBase, type
 export { PostgresKnowledgeBase, type PostgresKnowledgeBaseOptions } from './postgres-knowledge-base.js'
 export { describeUrl, parsePostgresUrl, type PostgresConnectionOptions } from './connection-options.js'
 export type { ProjectKey } from './project-key.js'
-export type { FileFingerprint, FingerprintInput, GenerationCommit, IndexStateJson, JsonValue, StoredIndexState } from './generation-commit.js'
+export type { FileFingerprint, FingerprintInput, GenerationCommit, IndexStateJson, JsonValue, StoredIndexState } from '@rag/core'
 export type { ChunkAudit } from './chunk-audit.js'
 export type { AcquireWriteLockOptions, WriteLock, WriteLockOwner } from './write-lock.js'
 export type { MigrationReport } from './migrate.js'

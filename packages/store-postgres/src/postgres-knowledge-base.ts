@@ -1,11 +1,28 @@
 import type pg from 'pg'
-import { InvalidArgumentError, RagError, assertIds, assertQuery, assertTopK, describeValue, type Analyzer, type Document, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
+import {
+  InvalidArgumentError,
+  RagError,
+  assertIds,
+  assertQuery,
+  assertTopK,
+  describeValue,
+  normaliseFingerprints,
+  serialiseState,
+  type Analyzer,
+  type Document,
+  type FileFingerprint,
+  type GenerationCommit,
+  type IndexedText,
+  type IndexStateJson,
+  type KnowledgeBase,
+  type SearchResult,
+  type StoredIndexState,
+} from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { clearProject, deleteChunks, insertChunks, type ChunkDelta } from './chunk-writes.js'
 import { checkDocuments, prepareDocument, rowToDocument } from './document-rows.js'
 import { readFiles, syncFiles } from './file-rows.js'
-import { normaliseFingerprints, serialiseState, type FileFingerprint, type GenerationCommit, type IndexStateJson, type StoredIndexState } from './generation-commit.js'
 import { PostingsCache } from './postings-cache.js'
 import { describeProject, resolveProjectKey, type ProjectKey, type ResolvedProjectKey } from './project-key.js'
 import { checkRecorded, ensureProject, readProject, type ProjectRow } from './project-rows.js'

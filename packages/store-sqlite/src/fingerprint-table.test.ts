@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FileFingerprint } from './index-state.js'
+import type { FileFingerprint } from '@rag/core'
 import { openStoreDatabase } from './open-database.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
 import { prepareStatements } from './statements.js'

@@ -1,4 +1,4 @@
-import type { FileFingerprint } from './index-state.js'
+import type { FileFingerprint } from '@rag/core'
 import type { FingerprintRow, Statements } from './statements.js'
 
 /** Splits an entry into its row: the fingerprint, every other number as a stat object, the chunk ids. */

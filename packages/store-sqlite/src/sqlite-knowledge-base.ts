@@ -1,19 +1,30 @@
 import type Database from 'better-sqlite3'
-import { InvalidArgumentError, RagError, assertIds, assertQuery, assertTopK, describeValue, type Analyzer, type Document, type FileLayers, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
+import {
+  InvalidArgumentError,
+  RagError,
+  assertIds,
+  assertQuery,
+  assertTopK,
+  describeValue,
+  normaliseFingerprints,
+  serialiseState,
+  type Analyzer,
+  type Document,
+  type FileFingerprint,
+  type FileLayers,
+  type IndexedText,
+  type IndexStateJson,
+  type KnowledgeBase,
+  type SearchResult,
+  type StoredIndexState,
+} from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
 import { toStoreError } from './errors/store-errors.js'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
 import { ftsTokens } from './fts-tokens.js'
-import {
-  normaliseFingerprints,
-  serialiseState,
-  type FileFingerprint,
-  type GenerationCommit,
-  type IndexStateJson,
-  type StoredIndexState,
-} from './index-state.js'
+import type { GenerationCommit } from './index-state.js'
 import { openStoreDatabase } from './open-database.js'
 import { assertLayerCommit, clearLayers, prepareLayerStatements, readLayers, readLayersWhere, writeLayers, type LayerFileSelection, type LayerStatements } from './layer-tables.js'
 import { META } from './schema.js'

@@ -1,6 +1,11 @@
-import { InvalidArgumentError, type Document, type JsonValue } from '@rag/core'
-
-export type { JsonValue }
+/**
+ * The contract of a persistent index store (`@rag/store-sqlite`, `@rag/store-postgres`): what it
+ * keeps per indexed file, the indexer's state, one generation's commit, and what `loadState`
+ * returns, with the checks every store applies to them.
+ */
+import { InvalidArgumentError } from './errors.js'
+import type { Document } from './document.js'
+import type { JsonValue } from './json.js'
 
 /**
  * What the store keeps per indexed file so an indexer restarted in a new process can skip files
@@ -52,8 +57,9 @@ export interface IndexStateJson {
 }
 
 /**
- * One generation of an index run, committed by `PostgresKnowledgeBase.commitGeneration` in a single
- * transaction: chunks, fingerprints and state change together or not at all.
+ * One generation of an index run, committed by a persistent store's `commitGeneration` in a single
+ * transaction: chunks, fingerprints and state change together or not at all. A store may take
+ * more in the same transaction (`@rag/store-sqlite`'s layers and vectors) by extending it.
  */
 export interface GenerationCommit {
   /** Ids to remove; unknown ids are ignored. @default [] */
@@ -76,14 +82,14 @@ export interface GenerationCommit {
   readonly expectedGeneration?: number
 }
 
-/** What `PostgresKnowledgeBase.loadState` returns. */
+/** What a persistent store's `loadState` returns. */
 export interface StoredIndexState {
   /**
-   * Counts the project's committed write transactions (every write, `add` and `remove` too, by
-   * any process). A reader that cached documents compares it to know whether to reload.
+   * Counts the store's committed write transactions (every write, `add` and `remove` too, by any
+   * process). A reader that cached documents compares it to know whether to reload.
    */
   readonly generation: number
-  /** ISO time of the last committed write, or `undefined` for a project never written to. */
+  /** ISO time of the last committed write, or `undefined` for a store never written to. */
   readonly committedAt: string | undefined
   /** The state passed to the last `commitGeneration` that had one, or `undefined`. */
   readonly state: IndexStateJson | undefined
