@@ -1,4 +1,5 @@
 import type { Document, MetadataValue, SearchResult, Stream } from '@rag/core'
+import { seededRandom } from '@rag/test-utils'
 import { describe, expect, it } from 'vitest'
 import { firstFetchDepth, fuseInTiers, maxDepthFor, type FetchedList } from './candidate-tiers.js'
 import { appendCapped, fuse, rankFused } from './fuse.js'
@@ -7,19 +8,6 @@ import { doc, listStream } from './testing/streams.js'
 
 const ids = (results: readonly SearchResult[]) => results.map((r) => r.document.id)
 const silent = { warn: (): void => undefined }
-
-/** splitmix32: the same seed gives the same lists on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x9e3779b9) >>> 0
-    let z = state
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b)
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35)
-    z ^= z >>> 16
-    return (z >>> 0) / 4294967296
-  }
-}
 
 /** A random ranking of `pool` documents: each list a shuffled sample, like two lexical streams disagreeing. */
 function randomList(random: () => number, pool: readonly Document[], length: number): Document[] {
@@ -43,7 +31,7 @@ describe('HybridRetriever: one ranking for every topK', () => {
   })
 
   it('returns for every topK the first topK of a larger topK (200 random pairs of streams)', async () => {
-    const random = seeded(11)
+    const random = seededRandom(11)
     for (let round = 0; round < 200; round++) {
       const files = 5 + Math.floor(random() * 60)
       const pool = Array.from({ length: 40 + Math.floor(random() * 600) }, (_, i) => doc(`d${i}`, `f${Math.floor(random() * files)}.ts`))
@@ -133,7 +121,7 @@ describe('fuseInTiers', () => {
   })
 
   it('gives exactly what fuse gives when one tier holds the whole lists (scores, explain, documents)', () => {
-    const random = seeded(5)
+    const random = seededRandom(5)
     for (let round = 0; round < 50; round++) {
       const pool = Array.from({ length: 30 }, (_, i) => doc(`d${i}`, `f${i % 7}.ts`))
       const lists: FetchedList[] = ['a', 'b', 'c'].map((stream, i) => ({
@@ -159,7 +147,7 @@ describe('fuseInTiers', () => {
         if (out.length >= topK || last) return out
       }
     }
-    const random = seeded(9)
+    const random = seededRandom(9)
     for (let round = 0; round < 100; round++) {
       const pool = Array.from({ length: 150 }, (_, i) => doc(`d${i}`, `f${Math.floor(random() * 12)}.ts`))
       const lists: FetchedList[] = ['a', 'b'].map((stream, i) => {

@@ -2,39 +2,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
-import { copyStdlibSubset, pythonStdlibDir } from '@rag/test-utils'
+import { copyStdlibSubset, pythonStdlibDir, randomWordQueries } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRag, openRag, storeOptions } from './create-rag.js'
 import type { RagService } from './rag-service.js'
 import { resolveRetrieval } from './retrieval-presets.js'
-
-/** splitmix32: the same seed gives the same queries on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x9e3779b9) >>> 0
-    let z = state
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b)
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35)
-    z ^= z >>> 16
-    return (z >>> 0) / 4294967296
-  }
-}
-
-/** `count` queries of one to three consecutive words from random lines of the corpus's own files. */
-function randomQueries(root: string, files: readonly string[], count: number, seed: number): string[] {
-  const random = seeded(seed)
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
-  const queries: string[] = []
-  while (queries.length < count) {
-    const lines = readFileSync(join(root, pick(files)), 'utf8').split('\n')
-    const words = pick(lines).match(/[A-Za-z_][A-Za-z0-9_]{2,}/g) ?? []
-    if (words.length === 0) continue
-    const start = Math.floor(random() * words.length)
-    queries.push(words.slice(start, start + 1 + Math.floor(random() * 3)).join(' '))
-  }
-  return queries
-}
 
 const ids = (hits: readonly { document: { id: string } }[]) => hits.map((hit) => hit.document.id)
 const SUBSET = ['json', 'email', 'http', 'argparse.py', 'functools.py', 'pathlib.py', 'subprocess.py']
@@ -61,7 +33,7 @@ describe('search ranks one list for every topK, over a real corpus (issue 11, de
   })
 
   it('gives the same first hit for topK 1 and 10, and top 10 is the start of top 30, for 200 random queries', async () => {
-    const queries = randomQueries(root, files, 200, 6)
+    const queries = randomWordQueries(root, files, 200, 6)
     for (const [name, rag] of sessions) {
       let answered = 0
       for (const query of queries) {

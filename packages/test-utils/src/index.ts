@@ -19,3 +19,4 @@ export {
   type Misbehaviour,
   type SeenRequest,
 } from './embedding-server.js'
+export { seededRandom, randomWordQueries } from './random-queries.js'

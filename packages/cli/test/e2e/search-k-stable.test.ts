@@ -1,39 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { copyStdlibSubset } from '@rag/test-utils'
+import { copyStdlibSubset, randomWordQueries } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/run-cli.js'
 import { createSandbox, lastJson, runRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 interface SearchJson {
   results: { rank: number; id: string; file: string; startLine: number; endLine: number; score: number }[]
-}
-
-/** splitmix32: the same seed gives the same queries on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x9e3779b9) >>> 0
-    let z = state
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b)
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35)
-    z ^= z >>> 16
-    return (z >>> 0) / 4294967296
-  }
-}
-
-/** `count` queries of one to three consecutive words from random lines of the corpus's own files. */
-function randomQueries(root: string, files: readonly string[], count: number, seed: number): string[] {
-  const random = seeded(seed)
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
-  const queries: string[] = []
-  while (queries.length < count) {
-    const words = pick(readFileSync(join(root, pick(files)), 'utf8').split('\n')).match(/[A-Za-z_][A-Za-z0-9_]{2,}/g) ?? []
-    if (words.length === 0) continue
-    const start = Math.floor(random() * words.length)
-    queries.push(words.slice(start, start + 1 + Math.floor(random() * 3)).join(' '))
-  }
-  return queries
 }
 
 /** The first hit as `rag search --json` prints it: id, file, lines and score. */
@@ -54,7 +25,7 @@ describe('rag search -k 1 and -k 10 agree on the first hit (issue 11, defect 6; 
 
   it('as separate rag processes, for a handful of queries', async () => {
     // Seed 106: with 2 × topK candidates (the old depth), 3 of these 6 had a different first hit.
-    for (const query of randomQueries(box.root, files, 6, 106)) {
+    for (const query of randomWordQueries(box.root, files, 6, 106)) {
       const [one, ten] = await Promise.all(
         ['1', '10'].map(async (k) => {
           const run = await runRag(['--json', 'search', '-k', k, '--', query], { cwd: box.root, env: box.env })
@@ -76,7 +47,7 @@ describe('rag search -k 1 and -k 10 agree on the first hit (issue 11, defect 6; 
       return JSON.parse(out.trim().split('\n').at(-1)!) as SearchJson
     }
     let answered = 0
-    for (const query of randomQueries(box.root, files, 200, 7)) {
+    for (const query of randomWordQueries(box.root, files, 200, 7)) {
       const one = await search(query, '1')
       const ten = await search(query, '10')
       expect(firstHit(one), query).toEqual(firstHit(ten))
