@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -44,8 +45,18 @@ describe('packed packages', () => {
     }
     const consumer = join(work, 'consumer')
     mkdirSync(consumer)
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2))
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: consumer, stdio: 'pipe' })
+    // better-sqlite3 is the one dependency with a native build (about 90 s from source here, where no
+    // prebuilt binary can be downloaded). The consumer gets the workspace's version, installed
+    // without scripts, with the binary the workspace already compiled for this Node: what is tested
+    // is how our packages install and resolve, not better-sqlite3's compiler run.
+    const sqlite = dirname(createRequire(join(root, 'packages/store-sqlite/package.json')).resolve('better-sqlite3/package.json'))
+    const sqliteVersion = (JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')) as { version: string }).version
+    const manifest = { name: 'consumer', private: true, type: 'module', dependencies, overrides: { 'better-sqlite3': sqliteVersion } }
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify(manifest, null, 2))
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], { cwd: consumer, stdio: 'pipe' })
+    const binary = join('build', 'Release', 'better_sqlite3.node')
+    mkdirSync(join(consumer, 'node_modules', 'better-sqlite3', 'build', 'Release'), { recursive: true })
+    copyFileSync(join(sqlite, binary), join(consumer, 'node_modules', 'better-sqlite3', binary))
 
     for (const { manifest } of packages) {
       // No workspace links: every package resolves inside the consumer's own node_modules.
@@ -64,10 +75,16 @@ describe('packed packages', () => {
         const mod = await import(name);
         loaded[name] = Object.keys(mod).length;
       }
+      // The store really opens, through the installed better-sqlite3 and its binary.
+      const { openSqliteKnowledgeBase } = await import('@rag/store-sqlite');
+      const kb = await openSqliteKnowledgeBase(':memory:');
+      loaded.storeSize = await kb.size();
+      await kb.close();
       console.log(JSON.stringify(loaded));
     `
     const printed = execFileSync('node', ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' })
     const loaded = JSON.parse(printed) as Record<string, number>
     for (const { manifest } of packages) expect(loaded[manifest.name]).toBeGreaterThan(0)
+    expect(loaded['storeSize']).toBe(0)
   })
 })
