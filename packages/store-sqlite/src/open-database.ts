@@ -74,6 +74,9 @@ export function openStoreDatabase(path: string, settings: OpenStoreSettings): Da
   }
 }
 
+/** `link` errors of file systems that cannot hard-link. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'])
+
 /**
  * Makes a brand-new store complete (schema, WAL mode) under a private name beside `path`, then
  * links it into place, so no other process ever opens a half-made store file: several processes
@@ -92,7 +95,10 @@ function createStoreFile(path: string, settings: OpenStoreSettings): void {
     }
     linkSync(scratch, path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return
+    // A file system without hard links: the store is then created in place, as before.
+    if (code !== undefined && NO_HARD_LINKS.has(code)) return
     if (error instanceof TypeError) {
       // better-sqlite3 reports a missing parent directory as a TypeError before SQLite runs.
       throw new RagError('NOT_FOUND', `${path}: cannot create the store: ${error.message}.`, { cause: error })
