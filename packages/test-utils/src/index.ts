@@ -20,3 +20,4 @@ export {
   type SeenRequest,
 } from './embedding-server.js'
 export { seededRandom, randomWordQueries } from './random-queries.js'
+export { runChild, killChildren, type ChildRun } from './child-process.js'
