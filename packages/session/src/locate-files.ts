@@ -49,8 +49,11 @@ export interface FileLocation {
 export interface FileLocatorSource {
   /** The session's fused chunk search (`RagService.search`). */
   search(query: string, topK: number, filter?: SearchFilter): Promise<SearchResult[]>
-  /** Every chunk of the current generation, for the definition and path signals. */
-  chunks(): Promise<readonly Document[]>
+  /**
+   * Every chunk of the current generation, for the definition and path signals: only ids and
+   * metadata are read (a store's `listMetadata` skips the content).
+   */
+  chunks(): Promise<readonly Pick<Document, 'id' | 'metadata'>[]>
   /** A value that changes whenever the chunks may have changed (a commit in this or another process). */
   generation(): Promise<string>
 }

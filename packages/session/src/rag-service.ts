@@ -86,6 +86,17 @@ function isReplaceable(stream: Stream): stream is Stream & ReplaceableStream {
   return typeof (stream as Partial<Replaceable>).replaceDocuments === 'function'
 }
 
+/** A knowledge base that can list ids and metadata without the content (`@rag/store-sqlite`'s does). */
+interface MetadataListing {
+  listMetadata(): Promise<readonly Pick<Document, 'id' | 'metadata'>[]>
+}
+
+/** Every document's id and metadata: without reading the content when the knowledge base can. */
+function metadataOf(knowledgeBase: KnowledgeBase): Promise<readonly Pick<Document, 'id' | 'metadata'>[]> {
+  const listing = knowledgeBase as Partial<MetadataListing>
+  return typeof listing.listMetadata === 'function' ? listing.listMetadata() : knowledgeBase.list()
+}
+
 /**
  * One session's retrieval pipeline (SPEC §8, seeds 000/001): a knowledge base and a BM25 stream
  * fused by a `HybridRetriever` (0.6 / 0.4), fed by a `FileIndexer`. Index runs and `clear()` are
@@ -151,7 +162,7 @@ export class RagService {
     this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}), layers, sessionLayers: this.#layers })
     this.#locator = createFileLocator({
       search: (query, topK, filter) => this.search(query, topK, filter),
-      chunks: () => this.#latch.read(() => knowledgeBase.list()),
+      chunks: () => this.#latch.read(() => metadataOf(knowledgeBase)),
       // This process's commits move the latch; another process's move the store's counter.
       generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
     })

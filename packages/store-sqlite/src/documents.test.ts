@@ -31,6 +31,15 @@ describe('SqliteKnowledgeBase documents', () => {
     expect(await again.get('ключ/🗝️')).toEqual(unicodeDocs[3])
   })
 
+  it('lists ids and metadata without content, exactly as list() has them, in insertion order', async () => {
+    const kb = await stores.open()
+    await kb.add(unicodeDocs)
+    await kb.replaceDocuments(['ja'], [{ id: 'ja', content: 'again', metadata: { file: 'src/again.ts', qname: 'f' } }])
+    const listed = (await kb.list()).map(({ id, metadata }) => ({ id, metadata }))
+    expect(await kb.listMetadata()).toEqual(listed)
+    expect(listed.map((d) => d.id)).toEqual(['ru', 'mixed', 'ключ/🗝️', 'ja'])
+  })
+
   it('round-trips any well-formed string (property)', async () => {
     const kb = await stores.open()
     let n = 0

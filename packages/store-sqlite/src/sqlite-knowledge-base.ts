@@ -15,6 +15,7 @@ import {
   type IndexedText,
   type IndexStateJson,
   type KnowledgeBase,
+  type Metadata,
   type SearchResult,
   type StoredIndexState,
 } from '@rag/core'
@@ -174,6 +175,17 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     const out = new Array<Document>(rows.length)
     for (let i = 0; i < rows.length; i++) out[i] = rowToDocument(rows[i]!)
     return out
+  }
+
+  /**
+   * Every stored document's id and metadata in insertion order, without its content, in one
+   * statement: for readers that need only the metadata (the session's file locator builds its
+   * definition and path signals from it). Less than half the time of {@link list} on a large index.
+   */
+  async listMetadata(): Promise<Array<{ readonly id: string; readonly metadata: Metadata }>> {
+    return this.#read('list document metadata', ({ statements }) =>
+      statements.listMetadata.all().map(([id, metadata]) => ({ id, metadata: JSON.parse(metadata) as Metadata })),
+    )
   }
 
   /**

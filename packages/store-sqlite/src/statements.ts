@@ -19,6 +19,7 @@ export interface Statements {
   readonly deleteTerms: Database.Statement<[number]>
   readonly getDocument: Database.Statement<[string], DocumentRow>
   readonly listDocuments: Database.Statement<[], DocumentRow>
+  readonly listMetadata: Database.Statement<[], [string, string]>
   readonly countDocuments: Database.Statement<[], number>
   /** `[N, Σ|d|]`: the number of documents and their total length in tokens. */
   readonly lengthTotals: Database.Statement<[], [count: number, total: number]>
@@ -54,6 +55,7 @@ export function prepareStatements(db: Database.Database): Statements {
     deleteTerms: db.prepare('DELETE FROM document_terms WHERE rowid = ?'),
     getDocument: db.prepare<[string], DocumentRow>('SELECT id, content, metadata FROM documents WHERE id = ?').raw(),
     listDocuments: db.prepare<[], DocumentRow>('SELECT id, content, metadata FROM documents ORDER BY seq').raw(),
+    listMetadata: db.prepare<[], [string, string]>('SELECT id, metadata FROM documents ORDER BY seq').raw(),
     countDocuments: db.prepare<[], number>('SELECT count(*) FROM documents').pluck(),
     lengthTotals: db.prepare<[], [number, number]>('SELECT count(*), total(count) FROM term_counts').raw(),
     // `term = ?` is a lookup in the full-text index, not a scan of the vocabulary. Joining the
