@@ -1,13 +1,6 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON-RPC replies are untyped JSON */
-import { spawn } from 'node:child_process'
-import { cpSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collect, createSandbox, jsonLines, lastJson, RAG, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
-
-// Real code to locate in: three of this repository's own packages, tests included, copied as they are.
-const PACKAGES = join(import.meta.dirname, '..', '..', '..')
-const SOURCES = ['prompt/src', 'hybrid/src', 'core/src']
+import { lastJson, runRag, type Sandbox } from '../../src/testing/cli-process.js'
+import { exportedNames, indexedRealCodeSandbox, mcpSession, servedSession, wordsOf } from '../../src/testing/surface-agreement.js'
 
 /** A located file as every surface can state it. */
 interface Located {
@@ -22,25 +15,18 @@ interface Located {
  * question about tests, a plain name, words of two names.
  */
 function queriesFrom(root: string): string[] {
-  const names = new Set<string>()
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else for (const match of readFileSync(full, 'utf8').matchAll(/export (?:async )?(?:function|class|interface|const|type) ([A-Za-z]\w+)/g)) names.add(match[1]!)
-    }
-  }
-  walk(root)
-  const sorted = [...names].sort()
-  const words = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+  const sorted = exportedNames(root)
   const queries: string[] = []
   for (let i = 0; queries.length < 16 && i < sorted.length; i++) {
     const name = sorted[(i * 11) % sorted.length]!
     const other = sorted[(i * 17 + 3) % sorted.length]!
-    queries.push([`Fix ${name} when ${words(other)} is empty`, `where are the tests for ${name}?`, name, `${words(name)} ${words(other)}`][i % 4]!)
+    queries.push([`Fix ${name} when ${wordsOf(other)} is empty`, `where are the tests for ${name}?`, name, `${wordsOf(name)} ${wordsOf(other)}`][i % 4]!)
   }
   return [...new Set(queries)]
 }
+
+/** A located file as the CLI's JSON and the server state it: its best chunks, not yet as ranges. */
+type LocatedJson = Omit<Located, 'ranges'> & { chunks: { startLine?: number; endLine?: number }[] }
 
 const ranges = (chunks: { startLine?: number; endLine?: number }[]): string[] => chunks.filter((c) => c.startLine !== undefined).map((c) => `L${c.startLine}-${c.endLine ?? c.startLine}`)
 
@@ -48,14 +34,8 @@ describe('rag search --files, GET /sessions/:id/files and MCP locate_files over 
   let sandbox: Sandbox
   let queries: string[]
   beforeAll(async () => {
-    sandbox = await createSandbox()
-    // Not the defaults: every surface must follow the configuration.
-    sandbox.env['RAG_SEARCH_WEIGHTS_BM25'] = '0.45'
-    sandbox.env['RAG_SEARCH_WEIGHTS_TFIDF'] = '0.55'
-    sandbox.env['RAG_SEARCH_MAX_PER_FILE'] = '2'
-    for (const source of SOURCES) cpSync(join(PACKAGES, source), join(sandbox.root, source), { recursive: true })
+    sandbox = await indexedRealCodeSandbox()
     queries = queriesFrom(sandbox.root)
-    expect((await runRag(['index', '.'], { cwd: sandbox.root, env: sandbox.env, timeoutMs: 120_000 })).code).toBe(0)
   }, 180_000)
   afterAll(() => sandbox.dispose())
 
@@ -69,7 +49,7 @@ describe('rag search --files, GET /sessions/:id/files and MCP locate_files over 
     for (const query of queries) {
       const run = await runRag(['--json', 'search', '--files', '-k', String(k), '--', query], { cwd: sandbox.root, env: sandbox.env })
       expect(run.code).toBe(0)
-      const json = lastJson<{ plan: { intent: string }; files: (Omit<Located, 'ranges'> & { chunks: { startLine?: number; endLine?: number }[] })[] }>(run)
+      const json = lastJson<{ plan: { intent: string }; files: LocatedJson[] }>(run)
       intents.add(json.plan.intent)
       byCli.push(json.files.map(({ file, score, chunks, contributions }) => ({ file, score, ranges: ranges(chunks), contributions })))
     }
@@ -77,42 +57,23 @@ describe('rag search --files, GET /sessions/:id/files and MCP locate_files over 
     expect([...intents].sort()).toEqual(expect.arrayContaining(['find-tests', 'locate']))
 
     // rag serve: a session indexes the same tree over HTTP and answers the same queries.
-    const server = startRag(['--json', 'serve', '--port', '0', '--root', sandbox.root], { cwd: sandbox.root, env: sandbox.env })
-    const served = collect(server, 300_000)
-    const url = (await jsonLines(server).waitFor((e) => e['event'] === 'listening', 20_000))['url'] as string
-    expect((await fetch(`${url}/sessions/agree/index`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '.' }) })).status).toBe(202)
-    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      const status = (await (await fetch(`${url}/sessions/agree/status`)).json()) as { chunkCount: number; indexing: boolean }
-      if (!status.indexing && status.chunkCount > 0) break
-    }
+    const session = await servedSession(sandbox, 'agree')
     const byServe: Located[][] = []
     for (const query of queries) {
-      const reply = (await (await fetch(`${url}/sessions/agree/files?q=${encodeURIComponent(query)}&k=${k}`)).json()) as { files: any[] }
+      const reply = (await (await fetch(`${session.url}/files?q=${encodeURIComponent(query)}&k=${k}`)).json()) as { files: LocatedJson[] }
       byServe.push(reply.files.map(({ file, score, chunks, contributions }) => ({ file, score, ranges: ranges(chunks), contributions })))
     }
-    server.kill('SIGTERM')
-    expect((await served).code).toBe(0)
+    expect((await session.stop()).code).toBe(0)
 
     // rag mcp: locate_files over the project's index, with room for every file.
-    const mcp = spawn(process.execPath, [RAG, 'mcp'], { cwd: sandbox.root, env: sandbox.env, stdio: ['pipe', 'pipe', 'pipe'] })
-    const mcpDone = collect(mcp, 300_000)
-    const lines = jsonLines(mcp)
-    let nextId = 1
-    const request = async (method: string, params: Record<string, unknown>): Promise<Record<string, any>> => {
-      const id = nextId++
-      mcp.stdin?.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`)
-      return (await lines.waitFor((m) => m['id'] === id, 20_000)) as Record<string, any>
-    }
-    await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'agree', version: '1' } })
-    mcp.stdin?.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`)
+    const mcp = await mcpSession(sandbox)
     const byMcp: Located[][] = []
     for (const query of queries) {
-      const reply = await request('tools/call', { name: 'locate_files', arguments: { query, k, max_tokens: 100_000 } })
+      const reply = await mcp.request('tools/call', { name: 'locate_files', arguments: { query, k, max_tokens: 100_000 } })
       expect(reply['result'].structuredContent.omitted).toBe(0)
       byMcp.push((reply['result'].structuredContent.files as Located[]).map(({ file, score, ranges, contributions }) => ({ file, score, ranges, contributions })))
     }
-    mcp.stdin?.end()
-    expect((await mcpDone).code).toBe(0)
+    expect((await mcp.close()).code).toBe(0)
 
     for (const [i, query] of queries.entries()) {
       expect({ query, files: byServe[i] }).toEqual({ query, files: byCli[i] })
