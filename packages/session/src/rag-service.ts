@@ -28,6 +28,7 @@ import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexOptions, type IndexReport } from './file-indexer.js'
+import { metadataOf } from './list-metadata.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
@@ -84,17 +85,6 @@ const MAX_FETCH = 10_000
 
 function isReplaceable(stream: Stream): stream is Stream & ReplaceableStream {
   return typeof (stream as Partial<Replaceable>).replaceDocuments === 'function'
-}
-
-/** A knowledge base that can list ids and metadata without the content (`@rag/store-sqlite`'s does). */
-interface MetadataListing {
-  listMetadata(): Promise<readonly Pick<Document, 'id' | 'metadata'>[]>
-}
-
-/** Every document's id and metadata: without reading the content when the knowledge base can. */
-function metadataOf(knowledgeBase: KnowledgeBase): Promise<readonly Pick<Document, 'id' | 'metadata'>[]> {
-  const listing = knowledgeBase as Partial<MetadataListing>
-  return typeof listing.listMetadata === 'function' ? listing.listMetadata() : knowledgeBase.list()
 }
 
 /**
