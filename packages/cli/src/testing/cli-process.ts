@@ -65,7 +65,8 @@ export function collect(child: ChildProcess, timeoutMs = 60_000): Promise<RagRun
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`rag did not finish within ${timeoutMs} ms; stderr: ${stderr}`))
+      // The end of stdout says where a hung run stopped (with --json, its last progress event).
+      reject(new Error(`rag ${child.spawnargs.slice(2).join(' ')} did not finish within ${timeoutMs} ms; stderr: ${stderr}; stdout ends: ${stdout.slice(-600)}`))
     }, timeoutMs)
     child.on('error', reject)
     child.on('close', (code, signal) => {
