@@ -56,8 +56,15 @@ export function runRag(args: readonly string[], options: { cwd: string; env: Nod
   return collect(child, options.timeoutMs ?? 60_000)
 }
 
-/** Waits for a started process to end and returns its output. */
+/**
+ * Waits for a started process to end and returns its output. Call it right after starting the
+ * process: once a child has exited, Node discards the output nobody read and its `close` event has
+ * passed, so a late call could only time out (it rejects at once instead).
+ */
 export function collect(child: ChildProcess, timeoutMs = 60_000): Promise<RagRun> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.reject(new Error(`collect() was called after rag ${child.spawnargs.slice(2).join(' ')} had exited (${child.exitCode ?? child.signalCode}); its output is gone: call collect() right after starting it.`))
+  }
   let stdout = ''
   let stderr = ''
   child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d))

@@ -149,11 +149,13 @@ describe('4 rag serve processes sharing one PostgreSQL database', () => {
     await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 4))
     await writeGeneration('genbravo')
     const indexer = startRag(['--json', 'index', sandbox.root], { cwd: sandbox.root, env: sandbox.env })
+    // Collect at once: a run that ends while the commit is being polled for must not lose its exit.
+    const indexing = collect(indexer, 120_000)
     const commitAt = await committedAfter(start, 120_000)
     // Search on for at least 4 s after the commit, however long the run took.
     deadline1.at = Math.max(deadline1.at, commitAt + 4000)
     deadline1.settled = true
-    const indexed = await collect(indexer, 120_000)
+    const indexed = await indexing
     expect([indexed.code, indexed.stderr]).toEqual([0, ''])
     await searching
     checkPhase(phase1, 'genalpha', 'genbravo', commitAt)
@@ -180,10 +182,11 @@ describe('4 rag serve processes sharing one PostgreSQL database', () => {
     const searching2 = searchUntil(deadline2, phase2)
     await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 4))
     const retry = startRag(['--json', 'index', sandbox.root], { cwd: sandbox.root, env: sandbox.env })
+    const retrying = collect(retry, 120_000)
     const commit2 = await committedAfter(before, 120_000)
     deadline2.at = Math.max(deadline2.at, commit2 + 4000)
     deadline2.settled = true
-    expect((await collect(retry, 120_000)).code).toBe(0)
+    expect((await retrying).code).toBe(0)
     await searching2
     checkPhase(phase2, 'genbravo', 'gencharlie', commit2)
     console.log(`multi-server: ${phase1.length + afterKill.length + phase2.length} searches over ${SERVERS} servers, 0 errors, 0 mixed generations`)
