@@ -1,9 +1,8 @@
-import { CancelledError, describeValue, InvalidArgumentError } from '@rag/core'
+import { bodyExcerpt, CancelledError, describeEndpoint, describeValue, InvalidArgumentError } from '@rag/core'
 import { ChatError } from './chat-error.js'
 import { assertMessages, type ChatMessage, type ChatStreamEvent } from './chat-message.js'
 import { cancelledError, connect, type RetryPolicy } from './connect.js'
 import { readCompletion } from './read-completion.js'
-import { bodyExcerpt, describeEndpoint } from './redact.js'
 
 /** Options of {@link createChatClient}. */
 export interface ChatClientOptions {

@@ -1,19 +1,8 @@
-import { CancelledError } from '@rag/core'
+import { bodyExcerpt, CancelledError, isRetryableStatus, redact, retryAfterMs, retryWithBackoff, type RetryAttempt, type RetryPolicy } from '@rag/core'
 import { ChatError } from './chat-error.js'
-import { bodyExcerpt, redact } from './redact.js'
-import { sleep } from './sleep.js'
 
-/** How the request is timed out and retried until the endpoint answers. */
-export interface RetryPolicy {
-  /** Per attempt, from sending the request until the response headers arrive. */
-  readonly timeoutMs: number
-  /** Attempts after the first one. */
-  readonly maxRetries: number
-  /** The first backoff; it doubles with every retry. */
-  readonly retryDelayMs: number
-  /** No backoff (nor `Retry-After`) waits longer than this. */
-  readonly maxRetryDelayMs: number
-}
+/** How the request is timed out (per attempt, until the response headers arrive) and retried. */
+export type { RetryPolicy }
 
 /** The request to send, and the secret that must never show in a message. */
 export interface ChatHttpRequest {
@@ -25,27 +14,11 @@ export interface ChatHttpRequest {
   readonly secret: string | undefined
 }
 
-type Attempt =
-  | { readonly ok: true; readonly response: Response }
-  | { readonly ok: false; readonly error: ChatError; readonly retryable: boolean; readonly waitMs?: number }
+type Attempt = RetryAttempt<Response, ChatError>
 
 /** The message of `CancelledError` for a chat request. */
 export function cancelledError(endpoint: string, signal: AbortSignal): CancelledError {
   return new CancelledError(`The chat request to ${endpoint} was cancelled; the upstream request was aborted.`, { cause: signal.reason })
-}
-
-/** Statuses worth another try: rate limits, timeouts at a proxy, and server errors. */
-function isRetryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500
-}
-
-/** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), if it is readable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined
-  const seconds = Number(header)
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined
-  const date = Date.parse(header)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
 /** The `error.message` of an OpenAI-style error body, else a one-line excerpt of the body. */
@@ -86,7 +59,7 @@ async function attempt(request: ChatHttpRequest, policy: RetryPolicy, signal: Ab
       return { ok: false, retryable: true, error: new ChatError(`POST ${endpoint} failed: ${bodyExcerpt(reason, secret)}.`, { endpoint, failure: 'network', cause: error }) }
     }
     const { status } = response
-    if (response.ok) return { ok: true, response }
+    if (response.ok) return { ok: true, value: response }
     let text = ''
     try {
       text = await response.text()
@@ -99,7 +72,7 @@ async function attempt(request: ChatHttpRequest, policy: RetryPolicy, signal: Ab
     const statusText = redact(response.statusText, secret)
     const message = `POST ${endpoint} answered ${status}${statusText ? ` ${statusText}` : ''}${detail}${advice(status)}.`
     const error = new ChatError(message, { endpoint, failure: 'status', status })
-    if (!isRetryable(status)) return { ok: false, retryable: false, error }
+    if (!isRetryableStatus(status)) return { ok: false, retryable: false, error }
     const wait = retryAfterMs(response.headers.get('retry-after'))
     return wait === undefined ? { ok: false, retryable: true, error } : { ok: false, retryable: true, error, waitMs: wait }
   } finally {
@@ -122,21 +95,22 @@ export async function connect(
   signal: AbortSignal,
   random: () => number = Math.random,
 ): Promise<{ readonly response: Response; readonly attempts: number }> {
-  for (let tries = 0; ; tries++) {
-    if (signal.aborted) throw cancelledError(request.endpoint, signal)
-    const result = await attempt(request, policy, signal)
-    if (result.ok) return { response: result.response, attempts: tries + 1 }
-    const { error } = result
-    if (!result.retryable || tries >= policy.maxRetries) {
-      if (tries === 0) throw error
-      const message = error.message.replace(/\.$/, ` (${tries + 1} attempts).`)
-      throw new ChatError(message, { endpoint: error.endpoint, failure: error.failure, ...(error.status !== undefined ? { status: error.status } : {}), attempts: tries + 1, cause: error.cause })
-    }
-    const backoff = policy.retryDelayMs * 2 ** tries * (0.5 + random() / 2)
-    try {
-      await sleep(Math.min(policy.maxRetryDelayMs, result.waitMs ?? backoff), signal)
-    } catch {
-      throw cancelledError(request.endpoint, signal)
-    }
-  }
+  const { value, attempts } = await retryWithBackoff(
+    () => attempt(request, policy, signal),
+    policy,
+    signal,
+    {
+      cancelled: () => cancelledError(request.endpoint, signal),
+      exhausted: (error, attempts) =>
+        new ChatError(error.message.replace(/\.$/, ` (${attempts} attempts).`), {
+          endpoint: error.endpoint,
+          failure: error.failure,
+          ...(error.status !== undefined ? { status: error.status } : {}),
+          attempts,
+          cause: error.cause,
+        }),
+    },
+    random,
+  )
+  return { response: value, attempts }
 }

@@ -1,6 +1,6 @@
+import { bodyExcerpt } from '@rag/core'
 import { ChatError } from './chat-error.js'
 import type { ChatStreamEvent, ChatUsage } from './chat-message.js'
-import { bodyExcerpt } from './redact.js'
 import { SseParser } from './sse-parser.js'
 
 /** The longest SSE event, or non-streaming body, accepted (a runaway endpoint cannot fill memory). */

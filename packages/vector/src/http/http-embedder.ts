@@ -1,8 +1,7 @@
-import { describeValue, InvalidArgumentError, type EmbedOptions, type Embedder } from '@rag/core'
+import { describeEndpoint, describeValue, InvalidArgumentError, type EmbedOptions, type Embedder } from '@rag/core'
 import { checkVectors } from '../check-vectors.js'
 import { runPool } from './batch-pool.js'
 import { postJson, type RetryPolicy } from './post-json.js'
-import { describeEndpoint } from './redact.js'
 
 /** Options every HTTP embedder takes. */
 export interface HttpEmbedderOptions {

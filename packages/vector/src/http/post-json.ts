@@ -1,19 +1,8 @@
-import { CancelledError } from '@rag/core'
+import { bodyExcerpt, CancelledError, describeEndpoint, isRetryableStatus, redact, retryAfterMs, retryWithBackoff, type RetryAttempt, type RetryPolicy } from '@rag/core'
 import { EmbeddingError } from '../embedding-error.js'
-import { bodyExcerpt, describeEndpoint, redact } from './redact.js'
-import { sleep } from './sleep.js'
 
-/** How one request is timed out and retried. */
-export interface RetryPolicy {
-  /** Per attempt, from sending the request to the end of the response body. */
-  readonly timeoutMs: number
-  /** Attempts after the first one. */
-  readonly maxRetries: number
-  /** The first backoff; it doubles with every retry. */
-  readonly retryDelayMs: number
-  /** No backoff (nor `Retry-After`) waits longer than this. */
-  readonly maxRetryDelayMs: number
-}
+/** How one request is timed out (per attempt, to the end of the response body) and retried. */
+export type { RetryPolicy }
 
 /** A request to send: where, with which headers and JSON body, and which secret never to show. */
 export interface JsonRequest {
@@ -24,21 +13,7 @@ export interface JsonRequest {
   readonly secret: string | undefined
 }
 
-/** Statuses worth another try: rate limits, timeouts at a proxy, and server errors. */
-function isRetryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500
-}
-
-/** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), if it is readable. */
-function retryAfterMs(header: string | null): number | undefined {
-  if (header === null) return undefined
-  const seconds = Number(header)
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000
-  const date = Date.parse(header)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
-}
-
-type Attempt = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: EmbeddingError; readonly waitMs?: number }
+type Attempt = RetryAttempt<unknown, EmbeddingError>
 
 function cancelled(signal: AbortSignal): CancelledError {
   return new CancelledError('Embedding was cancelled before it finished; nothing was returned.', { cause: signal.reason })
@@ -60,10 +35,10 @@ async function attempt(request: JsonRequest, policy: RetryPolicy, signal: AbortS
   } catch (error) {
     if (signal.aborted) throw cancelled(signal)
     if (timeout.aborted) {
-      return { ok: false, error: new EmbeddingError(`POST ${endpoint} timed out after ${policy.timeoutMs} ms.`, { endpoint, cause: error }) }
+      return { ok: false, retryable: true, error: new EmbeddingError(`POST ${endpoint} timed out after ${policy.timeoutMs} ms.`, { endpoint, cause: error }) }
     }
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)
-    return { ok: false, error: new EmbeddingError(`POST ${endpoint} failed: ${bodyExcerpt(reason, request.secret)}.`, { endpoint, cause: error }) }
+    return { ok: false, retryable: true, error: new EmbeddingError(`POST ${endpoint} failed: ${bodyExcerpt(reason, request.secret)}.`, { endpoint, cause: error }) }
   }
   const status = response.status
   if (response.ok) {
@@ -76,9 +51,9 @@ async function attempt(request: JsonRequest, policy: RetryPolicy, signal: AbortS
   // An auth failure's body may echo the key (masked or not): name the status only.
   const detail = status === 401 || status === 403 ? '; check the API key' : text.trim() ? `: ${bodyExcerpt(text, request.secret)}` : ''
   const error = new EmbeddingError(`POST ${endpoint} answered ${status} ${redact(response.statusText, request.secret)}${detail}.`.replace(/ +/g, ' '), { endpoint, status })
-  if (!isRetryable(status)) throw error
+  if (!isRetryableStatus(status)) return { ok: false, retryable: false, error }
   const wait = retryAfterMs(response.headers.get('retry-after'))
-  return wait === undefined ? { ok: false, error } : { ok: false, error, waitMs: wait }
+  return wait === undefined ? { ok: false, retryable: true, error } : { ok: false, retryable: true, error, waitMs: wait }
 }
 
 /**
@@ -90,20 +65,16 @@ async function attempt(request: JsonRequest, policy: RetryPolicy, signal: AbortS
  * redacted excerpt of the body) for any other failure, after the retries for retryable ones.
  */
 export async function postJson(request: JsonRequest, policy: RetryPolicy, signal: AbortSignal, random: () => number = Math.random): Promise<unknown> {
-  for (let tries = 0; ; tries++) {
-    if (signal.aborted) throw cancelled(signal)
-    const result = await attempt(request, policy, signal)
-    if (result.ok) return result.value
-    if (tries >= policy.maxRetries) {
-      if (tries === 0) throw result.error
-      const message = result.error.message.replace(/\.$/, ` (${tries + 1} attempts).`)
-      throw new EmbeddingError(message, { endpoint: result.error.endpoint, status: result.error.status, cause: result.error.cause })
-    }
-    const backoff = policy.retryDelayMs * 2 ** tries * (0.5 + random() / 2)
-    try {
-      await sleep(Math.min(policy.maxRetryDelayMs, result.waitMs ?? backoff), signal)
-    } catch {
-      throw cancelled(signal)
-    }
-  }
+  const { value } = await retryWithBackoff(
+    () => attempt(request, policy, signal),
+    policy,
+    signal,
+    {
+      cancelled: () => cancelled(signal),
+      exhausted: (error, attempts) =>
+        new EmbeddingError(error.message.replace(/\.$/, ` (${attempts} attempts).`), { endpoint: error.endpoint, status: error.status, cause: error.cause }),
+    },
+    random,
+  )
+  return value
 }
