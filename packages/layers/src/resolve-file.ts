@@ -23,7 +23,8 @@ const MODULE_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'php'])
 function importedSymbol(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
   const top = index.topLevel(path, name)
   if (top || !MODULE_LANGUAGES.has(index.file(path)?.language ?? '')) return top
-  return index.named(name).find((symbol) => symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId)
+  for (const symbol of index.namedSet(name) ?? []) if (symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId) return symbol
+  return undefined
 }
 
 function importRecords(edge: RawEdge, file: FileLayers, index: SymbolIndex, probes: Set<string>, modules: Set<string>): EdgeRecord[] {
