@@ -66,10 +66,12 @@ function writtenOf(target: string, receiver: unknown): string {
  * marks the known derived fields the record lacks.
  */
 function unknownFields(record: object, known: ReadonlySet<string>, rest: Differing | undefined): Differing | undefined {
+  let present = 0
   for (const key in record) {
-    if (!known.has(key)) (rest ??= {})[key] = (record as Record<string, unknown>)[key]
+    if (known.has(key)) present++
+    else (rest ??= {})[key] = (record as Record<string, unknown>)[key]
   }
-  for (const key of known) if (!(key in record)) (rest ??= {})[key] = MISSING
+  if (present < known.size) for (const key of known) if (!(key in record)) (rest ??= {})[key] = MISSING
   return rest
 }
 
