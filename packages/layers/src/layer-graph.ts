@@ -212,18 +212,25 @@ export class LayerGraph implements GraphView {
     for (const name of resolution.names) addTo(this.#lookers, name, path)
     for (const module of resolution.modules) addTo(this.#moduleReaders, module, path)
     for (const edge of resolution.edges) {
-      for (const key of [edge.targetPath, edge.targetSymbolId]) {
-        if (!key) continue
-        let map = this.#incoming.get(key)
-        if (!map) this.#incoming.set(key, (map = new Map()))
-        map.set(edge.id, edge)
-      }
+      if (edge.targetPath) this.#pointAt(edge.targetPath, edge)
+      if (edge.targetSymbolId) this.#pointAt(edge.targetSymbolId, edge)
       if (edge.sourceSymbolId) {
         const list = this.#bySourceSymbol.get(edge.sourceSymbolId)
         if (list) list.push(edge)
         else this.#bySourceSymbol.set(edge.sourceSymbolId, [edge])
       }
     }
+  }
+
+  #pointAt(target: string, edge: EdgeRecord): void {
+    let map = this.#incoming.get(target)
+    if (!map) this.#incoming.set(target, (map = new Map()))
+    map.set(edge.id, edge)
+  }
+
+  #unpoint(target: string, edge: EdgeRecord): void {
+    const map = this.#incoming.get(target)
+    if (map?.delete(edge.id) && map.size === 0) this.#incoming.delete(target)
   }
 
   /** Drops a file's resolution from every index; returns its edges. */
@@ -236,10 +243,8 @@ export class LayerGraph implements GraphView {
     for (const name of resolution.names) removeFrom(this.#lookers, name, path)
     for (const module of resolution.modules) removeFrom(this.#moduleReaders, module, path)
     for (const edge of resolution.edges) {
-      for (const key of [edge.targetPath, edge.targetSymbolId]) {
-        const map = key ? this.#incoming.get(key) : undefined
-        if (map?.delete(edge.id) && map.size === 0) this.#incoming.delete(key)
-      }
+      if (edge.targetPath) this.#unpoint(edge.targetPath, edge)
+      if (edge.targetSymbolId) this.#unpoint(edge.targetSymbolId, edge)
       if (edge.sourceSymbolId) this.#bySourceSymbol.delete(edge.sourceSymbolId)
     }
     return resolution.edges

@@ -16,6 +16,15 @@ export interface FileResolution {
   readonly modules: ReadonlySet<string>
 }
 
+/**
+ * A raw edge with its resolution: `{ ...edge, ...resolution }`, built with `Object.assign`, which
+ * V8 runs about three times faster here (the edges come in many shapes, so the spread takes its
+ * slow path): the copy was two thirds of resolving a repository.
+ */
+function withResolution(edge: RawEdge, resolution: Partial<EdgeRecord> & Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>): EdgeRecord {
+  return Object.assign({}, edge, resolution)
+}
+
 /** Languages whose imports are looked up through the files' declared packages or namespaces. */
 const MODULE_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'php'])
 
@@ -23,12 +32,13 @@ const MODULE_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'php'])
 function importedSymbol(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
   const top = index.topLevel(path, name)
   if (top || !MODULE_LANGUAGES.has(index.file(path)?.language ?? '')) return top
-  return index.named(name).find((symbol) => symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId)
+  for (const symbol of index.namedSet(name) ?? []) if (symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId) return symbol
+  return undefined
 }
 
 function importRecords(edge: RawEdge, file: FileLayers, index: SymbolIndex, probes: Set<string>, modules: Set<string>): EdgeRecord[] {
   const resolver = importResolverFor(file.language)
-  if (!resolver) return [{ ...edge, resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 }]
+  if (!resolver) return [withResolution(edge, { resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })]
   const resolution = resolver(edge, file, index)
   for (const probe of resolution.probes) probes.add(probe)
   if (MODULE_LANGUAGES.has(file.language)) {
@@ -38,20 +48,13 @@ function importRecords(edge: RawEdge, file: FileLayers, index: SymbolIndex, prob
     if (cut > 0) modules.add(edge.target.slice(0, cut))
   }
   if (resolution.status !== 'resolved' || resolution.targets.length === 0) {
-    return [{ ...edge, resolution: resolution.status, targetPath: '', targetSymbolId: '', candidates: 0 }]
+    return [withResolution(edge, { resolution: resolution.status, targetPath: '', targetSymbolId: '', candidates: 0 })]
   }
   return resolution.targets.map((target, i) => {
     const single = target.names.length === 1 && target.names[0]?.name !== '*' ? target.names[0]?.name : undefined
     const symbol = single && !target.path.endsWith('/') ? importedSymbol(target.path, single, index) : undefined
-    return {
-      ...edge,
-      ...(i > 0 ? { id: `${edge.id}/${i + 1}` } : {}),
-      names: target.names,
-      resolution: 'resolved' as const,
-      targetPath: target.path,
-      targetSymbolId: symbol?.id ?? '',
-      candidates: 1,
-    }
+    const resolved = withResolution(edge, { names: target.names, resolution: 'resolved', targetPath: target.path, targetSymbolId: symbol?.id ?? '', candidates: 1 })
+    return i > 0 ? { ...resolved, id: `${edge.id}/${i + 1}` } : resolved
   })
 }
 
@@ -90,7 +93,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   for (const edge of file.edges) {
     if (edge.kind === 'imports') continue
     names.add(edge.target)
-    edges.push({ ...edge, ...resolveName(edge, file, bindings, index, lookup) })
+    edges.push(withResolution(edge, resolveName(edge, file, bindings, index, lookup)))
   }
   if (file.module && (MODULE_LANGUAGES.has(file.language) || file.language === 'go')) modules.add(file.module)
   const targets = new Set<string>()

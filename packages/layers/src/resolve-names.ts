@@ -23,6 +23,8 @@ const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'module', 'object'])
 /** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
+/** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
+const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
 /** The local name a Go import binds: its alias, else the package's declared name, else its last path element. */
 function goLocalName(edge: EdgeRecord, alias: string | undefined, index: SymbolIndex): string {
@@ -63,7 +65,8 @@ const MEMBER_IMPORTS = new Set(['java', 'kotlin', 'csharp', 'php'])
 
 /** A member `name` of a top-level type of a file (the target of a static import). */
 function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
-  return index.named(name).find((symbol) => symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId)
+  for (const symbol of index.namedSet(name) ?? []) if (symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId) return symbol
+  return undefined
 }
 
 /** A top-level definition named `name` in a target, following re-exports up to three files deep. */
@@ -97,11 +100,14 @@ function enclosingClass(sourceId: string, index: SymbolIndex): SymbolRecord | un
 
 type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
 
+const UNRESOLVED: Resolved = Object.freeze({ resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })
+const EXTERNAL: Resolved = Object.freeze({ resolution: 'external', targetPath: '', targetSymbolId: '', candidates: 0 })
+
 const toSymbol = (symbol: SymbolRecord): Resolved => ({ resolution: 'resolved', targetPath: symbol.path, targetSymbolId: symbol.id, candidates: 1 })
 
 /** Where a binding leads for `name` (the binding's own name, or a member of it). */
 function throughBinding(binding: Binding, member: string | undefined, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved | undefined {
-  if (binding.status === 'external') return { resolution: 'external', targetPath: '', targetSymbolId: '', candidates: 0 }
+  if (binding.status === 'external') return EXTERNAL
   if (binding.status !== 'resolved' || !binding.path) return undefined
   const wanted = binding.name === '*' ? member : member === undefined ? binding.name : undefined
   const symbol = wanted !== undefined ? definedIn(binding.path, wanted, index, resolved) : undefined
@@ -158,9 +164,10 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
       if (through) return through
     }
     // `module::Type::f()`, `pkg.Class.method()`: the first segment is an imported module.
-    const segments = receiver.split(/::|\.|->|\\/)
-    const head = segments.length > 1 ? bindings.names.get(segments[0] as string) : undefined
+    const first = receiver.search(SEGMENT_SEPARATOR)
+    const head = first >= 0 ? bindings.names.get(receiver.slice(0, first)) : undefined
     if (head?.status === 'resolved' && head.name === '*' && head.path) {
+      const segments = receiver.split(SEGMENT_SEPARATOR)
       const qname = [...segments.slice(1), name].join('.')
       for (const path of filesOf(head.path, index)) {
         const member = index.byQname(path, qname)
@@ -171,8 +178,14 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
     const member = owner ? index.byQname(file.path, `${owner.qname}.${name}`) : undefined
     if (member) return toSymbol(member)
   }
-  const candidates = index.named(name).filter((symbol) => kinds.has(symbol.kind))
-  if (candidates.length === 0) return { resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 }
-  const only = candidates.length === 1 ? (candidates[0] as SymbolRecord) : undefined
-  return { resolution: 'by-name', targetPath: only?.path ?? '', targetSymbolId: only?.id ?? '', candidates: candidates.length }
+  // Counted without collecting: most calls (of builtins, of common method names) end here.
+  let count = 0
+  let only: SymbolRecord | undefined
+  for (const symbol of index.namedSet(name) ?? []) {
+    if (!kinds.has(symbol.kind)) continue
+    count++
+    only = count === 1 ? symbol : undefined
+  }
+  if (count === 0) return UNRESOLVED
+  return { resolution: 'by-name', targetPath: only?.path ?? '', targetSymbolId: only?.id ?? '', candidates: count }
 }

@@ -134,6 +134,11 @@ export class SymbolIndex implements ResolveContext {
     return this.#byId.get(id)
   }
 
+  /** Every symbol with exactly this name, without copying (do not change the index while iterating). */
+  namedSet(name: string): ReadonlySet<SymbolRecord> | undefined {
+    return this.#byName.get(name)
+  }
+
   /** Every symbol with exactly this name. */
   named(name: string): readonly SymbolRecord[] {
     const set = this.#byName.get(name)

@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib'
 import Database from 'better-sqlite3'
 import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
 import { doc } from '@rag/test-utils'
@@ -118,6 +119,20 @@ describe('SqliteKnowledgeBase code layers', () => {
     const bad = { ...layers, removeFiles: [42] } as unknown as LayerCommit
     await expect(kb.commitGeneration({ addDocuments: [doc('a2', 'new')], layers: bad })).rejects.toThrow(/layers\.removeFiles\[0\] must be a path; received 42/)
     expect(await kb.get('a2')).toBeUndefined()
+  })
+
+  it('reads back records stored compactly exactly as committed, and rows written as FileLayers JSON before the compact form', async () => {
+    const path = stores.path()
+    const kb = await stores.open(path)
+    const a = { ...file('src/a.ts', ['parseArgs']), edges: [edge('src/a.ts', './b.js', 'src/b.ts')].map(({ resolution: _r, targetPath: _p, targetSymbolId: _s, candidates: _c, ...raw }) => raw) }
+    await kb.commitGeneration({ layers: { upsertFiles: [a], removeFiles: [], resolvedFiles: [], edges: [] } })
+    expect(await kb.loadLayers()).toStrictEqual([a])
+    // A row as the first schema 5 release wrote it: the deflated JSON of the FileLayers object.
+    const old = file('src/old.ts', ['legacy'])
+    const raw = new Database(path)
+    raw.prepare('INSERT INTO layer_files (path, layers) VALUES (?, ?)').run(old.path, deflateRawSync(JSON.stringify(old)))
+    raw.close()
+    expect(await kb.loadLayers()).toStrictEqual([a, old])
   })
 
   it('upgrades a version 4 store (written by the previous release) in place, keeping its chunks', async () => {

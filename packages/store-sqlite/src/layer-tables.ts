@@ -1,6 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
 import { InvalidArgumentError, describeValue, type EdgeRecord, type FileLayers } from '@rag/core'
+import { decodeFileLayers, encodeFileLayers, isCompactFileLayers } from './layer-codec.js'
 
 /**
  * One generation's change to the code layers (seed 003's symbols, edges and entrypoints), as
@@ -20,9 +21,10 @@ export interface LayerCommit {
 
 /**
  * The layer tables (schema version 5):
- * - `layer_files`: one row per file (`id`, `path`), its layer records as extracted (`FileLayers`
- *   JSON, deflate-compressed: records repeat their path and ids, so they compress about tenfold),
- *   what a session rebuilds its graph from;
+ * - `layer_files`: one row per file (`id`, `path`), its layer records as extracted, in the compact
+ *   form of `layer-codec.ts` (what the records do not repeat from their file or derive from their
+ *   other fields) as deflate-compressed JSON; what a session rebuilds its graph from. Rows written
+ *   before the compact form hold the `FileLayers` JSON itself and read back alike;
  * - `layer_symbols`: one row per definition (`file` is the `layer_files.id`), indexed by name
  *   (exact and prefix lookups: `name >= ? AND name < ?`) and by file;
  * - `layer_edges`: the resolved dependency edges that lead somewhere in the index (every import,
@@ -156,7 +158,7 @@ export function writeLayers(statements: LayerStatements, commit: LayerCommit): v
     if (id !== undefined) dropFile(statements, id)
   }
   for (const file of commit.upsertFiles) {
-    const blob = deflateRawSync(JSON.stringify(file))
+    const blob = deflateRawSync(JSON.stringify(encodeFileLayers(file)))
     let id = statements.fileId.get(file.path)
     if (id === undefined) {
       id = statements.insertFile.get(file.path, blob) as number
@@ -184,7 +186,8 @@ export function writeLayers(statements: LayerStatements, commit: LayerCommit): v
 }
 
 function decode(blob: Buffer): FileLayers {
-  return JSON.parse(inflateRawSync(blob).toString('utf8')) as FileLayers
+  const value: unknown = JSON.parse(inflateRawSync(blob).toString('utf8'))
+  return isCompactFileLayers(value) ? decodeFileLayers(value) : (value as FileLayers)
 }
 
 /** Reads every file's layer records, by path. */

@@ -110,12 +110,15 @@ function entrypointTitle(draft: EntrypointDraft): string {
 }
 
 function entrypointRecords(drafts: readonly EntrypointDraft[], facts: FileFacts, file: FileContext): EntrypointRecord[] {
+  if (drafts.length === 0) return []
   const nextId = idAllocator()
   const byQname = new Map<string, SymbolFact>()
   const byName = new Map<string, SymbolFact[]>()
   for (const symbol of facts.symbols) {
     byQname.set(symbol.qname, symbol)
-    byName.set(symbol.name, [...(byName.get(symbol.name) ?? []), symbol])
+    const named = byName.get(symbol.name)
+    if (named) named.push(symbol)
+    else byName.set(symbol.name, [symbol])
   }
   return drafts.map((draft) => {
     const declaring = draft.declaring ?? file.enclosing(draft.offset)
