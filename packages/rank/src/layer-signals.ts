@@ -5,8 +5,8 @@ import type { DefinitionLookup, DefinitionSite, EntrypointLookup, EntrypointQuer
 /** The code-layer records the structure signals read: C1 symbols, C2 edges (resolved), C3 entrypoints. */
 export interface LayerRecords {
   readonly symbols: Iterable<Pick<SymbolRecord, 'name' | 'qname' | 'kind' | 'path' | 'isTest' | 'exported'>>
-  readonly edges: Iterable<Pick<EdgeRecord, 'path' | 'language' | 'kind' | 'resolution' | 'targetPath'>>
-  readonly entrypoints: Iterable<Pick<EntrypointRecord, 'path' | 'language' | 'kind' | 'method' | 'route' | 'handler' | 'isTest'>>
+  readonly edges: Iterable<Pick<EdgeRecord, 'path' | 'resolution' | 'targetPath'>>
+  readonly entrypoints: Iterable<Pick<EntrypointRecord, 'path' | 'kind' | 'method' | 'route' | 'handler' | 'isTest'>>
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
