@@ -113,7 +113,7 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
     if (built === undefined) {
       const [chunks, layers] = await Promise.all([entry.chunks, entry.layers])
       // With a filter, the signals see only the documents it keeps, as if nothing else were indexed.
-      built = { ...createChunkSignals(accept === undefined ? chunks : chunks.filter(accept)), ...(layers === undefined ? {} : structureSignals(layers, accept)) }
+      built = { ...createChunkSignals(accept === undefined ? chunks : chunks.filter(accept)), ...(layers === undefined ? {} : structureSignals(layers, accept, chunks)) }
       if (entry.signals.size >= MAX_CACHED_FILTERS) entry.signals.delete(entry.signals.keys().next().value!)
       entry.signals.set(key, built)
     }
@@ -147,18 +147,15 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
  * ones: C1's symbol catalog in their place measured dev 0.879 / 0.688 against 0.879 / 0.692
  * (`bench/results/REPORT.md`, "Ranking ablations").
  */
-function structureSignals(records: LayerRecords, accept: ((document: Document) => boolean) | undefined): Pick<RankingSignals, 'neighbours' | 'entrypoints'> {
-  const keep = accept === undefined ? undefined : (file: string, language?: string): boolean => accept({ id: file, content: '', metadata: { file, ...(language === undefined ? {} : { language }) } })
-  const { neighbours, entrypoints } = createLayerSignals(
-    keep === undefined
-      ? records
-      : {
-          symbols: [],
-          // An edge's target is taken to be in its source's language (the records carry only the source's).
-          edges: [...records.edges].filter((e) => keep(e.path, e.language) && keep(e.targetPath, e.language)),
-          entrypoints: [...records.entrypoints].filter((e) => keep(e.path, e.language)),
-        },
-  )
+function structureSignals(records: LayerRecords, accept: ((document: Document) => boolean) | undefined, chunks: readonly Document[]): Pick<RankingSignals, 'neighbours' | 'entrypoints'> {
+  let selected = records
+  if (accept !== undefined) {
+    // A file passes as its chunks do (the filter may test `language`, which edges do not carry).
+    const kept = new Set<string>()
+    for (const chunk of chunks) if (accept(chunk)) kept.add(String(chunk.metadata.file))
+    selected = { symbols: [], edges: [...records.edges].filter((e) => kept.has(e.path) && kept.has(e.targetPath)), entrypoints: [...records.entrypoints].filter((e) => kept.has(e.path)) }
+  }
+  const { neighbours, entrypoints } = createLayerSignals(selected)
   return { neighbours, entrypoints }
 }
 

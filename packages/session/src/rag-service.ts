@@ -158,6 +158,9 @@ export class RagService {
       generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
       // The graph and route signals, when the index has code layers (loaded from the store when another process wrote them).
       layers: async () => {
+        // A process that has not loaded the graph (a one-shot CLI query) reads the edge and entrypoint tables instead.
+        const stored = await this.#layers.rankingRecords()
+        if (stored !== undefined) return stored.any ? stored.records : undefined
         await this.#layers.sync(stateStore?.info ? (await stateStore.info()).generation : undefined)
         return this.#latch.read(async () => (this.#layers.populated ? graphRecords(this.#layers.graph) : undefined))
       },
