@@ -169,7 +169,15 @@ describe('RagService.locateFiles', () => {
     const readerStore = await openSqliteKnowledgeBase(join(dir, 'index.db'), options)
     stores.push(writerStore, readerStore)
     await openRag(writerStore, { layers: true }).indexDirectory(repo.root)
+    // ... from its edge and entrypoint tables, never loading and re-resolving every file's layers.
+    let wholeLoads = 0
+    const loadLayers = readerStore.loadLayers.bind(readerStore)
+    readerStore.loadLayers = async () => {
+      wholeLoads++
+      return loadLayers()
+    }
     expect((await openRag(readerStore).locateFiles(query, { limit: 10 })).files).toEqual(files)
+    expect(wholeLoads).toBe(0)
   })
 
   it('keeps graph evidence inside a filter', async () => {
