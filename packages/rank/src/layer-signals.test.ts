@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createLayerSignals, type LayerRecords } from './layer-signals.js'
 
 const symbol = (path: string, name: string, qname = name, kind = 'function', exported = true, isTest = false) => ({ path, name, qname, kind, exported, isTest })
-const edge = (path: string, targetPath: string, resolution: 'resolved' | 'by-name' | 'external' | 'unresolved' = 'resolved', kind: 'imports' | 'calls' = 'imports') => ({ path, language: 'typescript', targetPath, resolution, kind })
+const edge = (path: string, targetPath: string, resolution: 'resolved' | 'by-name' | 'external' | 'unresolved' = 'resolved', kind: 'imports' | 'calls' = 'imports') => ({ path, targetPath, resolution, kind })
 
 const records: LayerRecords = {
   symbols: [
@@ -20,9 +20,9 @@ const records: LayerRecords = {
     edge('src/index.ts', 'src/', 'resolved'),
   ],
   entrypoints: [
-    { path: 'src/routes/orders.ts', language: 'typescript', kind: 'http-route', method: 'POST', route: '/orders/:id', handler: 'create', isTest: false },
-    { path: 'src/routes/any.ts', language: 'typescript', kind: 'http-route', method: '*', route: '/health', handler: '', isTest: false },
-    { path: 'src/commands/serve.ts', language: 'typescript', kind: 'cli-command', method: '', route: 'serve', handler: 'serve', isTest: false },
+    { path: 'src/routes/orders.ts', kind: 'http-route', method: 'POST', route: '/orders/:id', handler: 'create', isTest: false },
+    { path: 'src/routes/any.ts', kind: 'http-route', method: '*', route: '/health', handler: '', isTest: false },
+    { path: 'src/commands/serve.ts', kind: 'cli-command', method: '', route: 'serve', handler: 'serve', isTest: false },
   ],
 }
 

@@ -76,8 +76,9 @@ export interface FileLocatorOptions {
 }
 
 /**
- * The routed, file-aware ranking of the bench's localization suite (`rank: full`, test macro R@10
- * 0.859 / MRR@10 0.665 on the commit-localization data set), as one reusable step: `@rag/router`
+ * The routed, file-aware ranking of the bench's localization suite (`rank: full`, with code layers
+ * test macro R@10 0.856 / MRR@10 0.693 on the commit-localization data set; without, 0.859 /
+ * 0.668), as one reusable step: `@rag/router`
  * plans the query (intent, anchors, priors, depth 300); the session's fused streams return the
  * deep chunk list for `plan.searchText`; `@rag/rank`'s `rankFiles` ranks files with
  * `DEFAULT_WEIGHTS` and the chunk-derived signals (definitions by name, files by name and folder),
