@@ -1,12 +1,13 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
-import { createChunkSignals, rankFiles } from '@rag/rank'
+import { createChunkSignals, createLayerSignals, rankFiles } from '@rag/rank'
 import { createQueryRouter } from '@rag/router'
 import { loadLocalizationRepo, unpackCorpus } from '../corpus/localization-data.js'
 import { realCodeFiles } from '../corpus/real-code.js'
 import { percentile } from '../speed/stats.js'
 import { indexFolder } from './index-repo.js'
+import { readLayerRecords } from './layer-records.js'
 
 /** p50 and p95 of one stage, in milliseconds. */
 export interface StageTiming {
@@ -27,7 +28,7 @@ export interface LatencyResult {
   readonly route: StageTiming
   /** `rag.search(plan.searchText, plan.limits.chunks)`: the two chunk streams and their fusion. */
   readonly search: StageTiming
-  /** `rankFiles` over the hits with chunk-derived signals. */
+  /** `rankFiles` over the hits with chunk-derived signals and the layered index's graph and route signals (expansion included). */
   readonly rank: StageTiming
   /** The three together, per query. */
   readonly total: StageTiming
@@ -81,8 +82,10 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
   }
   const { rag, indexMs } = await indexFolder(root)
   const chunks = await rag.knowledgeBase.list()
-  const signals = createChunkSignals(chunks)
-  const files = new Set(chunks.map((c) => c.metadata.file)).size
+  const fileList = [...new Set(chunks.map((c) => String(c.metadata.file)))]
+  const layers = createLayerSignals(await readLayerRecords(rag, fileList))
+  const signals = { ...createChunkSignals(chunks), neighbours: layers.neighbours, entrypoints: layers.entrypoints }
+  const files = fileList.length
   log(`  latency index: ${chunks.length} chunks, ${files} files (${repos.join(', ')}${copied > 0 ? ` + ${copied} Python stdlib files` : ''}) in ${(indexMs / 1000).toFixed(1)} s`)
   const router = createQueryRouter()
   const once = async (text: string): Promise<[number, number, number]> => {

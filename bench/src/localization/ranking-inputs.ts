@@ -1,10 +1,11 @@
 import { BM25Stream, codeAwareAnalyzer } from '@rag/bm25'
 import type { IndexedText, SearchResult } from '@rag/core'
 import { contentText, pathAndSymbolText } from '@rag/lexical'
-import { createChunkSignals, fileDocuments, type DefinitionLookup, type PathLookup } from '@rag/rank'
+import { createChunkSignals, createLayerSignals, fileDocuments, type DefinitionLookup, type EntrypointLookup, type NeighbourLookup, type PathLookup } from '@rag/rank'
 import { createQueryRouter, type QueryPlan, type QueryRouter, type QueryTerms } from '@rag/router'
 import type { LocalizationQuery } from '../corpus/localization-data.js'
 import type { IndexedRepo } from './index-repo.js'
+import { readLayerRecords } from './layer-records.js'
 
 /** The whole-file streams measured as fused file lists: path + symbol names + content, or content alone. */
 export type FileListName = 'files: path+symbols+content' | 'files: content'
@@ -13,6 +14,8 @@ export type FileListName = 'files: path+symbols+content' | 'files: content'
 export interface RepoRankingInputs {
   readonly definitions: DefinitionLookup
   readonly paths: PathLookup
+  /** The layered index's signals (`createLayerSignals` over every layer record): C1 definitions, C2 neighbours, C3 entrypoints. */
+  readonly layers: { readonly definitions: DefinitionLookup; readonly neighbours: NeighbourLookup; readonly entrypoints: EntrypointLookup }
   readonly fileStreams: ReadonlyMap<FileListName, BM25Stream>
 }
 
@@ -38,8 +41,8 @@ const FILE_LISTS: readonly (readonly [FileListName, IndexedText])[] = [
 export const FILE_LIST_DEPTH = 100
 
 /**
- * Chunk-derived signals (`createChunkSignals`: definitions by name, files by name and folder)
- * and the whole-file streams (`BM25Stream`, code-aware analyzer, over `fileDocuments` of the
+ * Chunk-derived signals (`createChunkSignals`: definitions by name, files by name and folder),
+ * the layered index's signals (C1-C3, read through the session's layer API), and the whole-file streams (`BM25Stream`, code-aware analyzer, over `fileDocuments` of the
  * index's chunks): what the session would keep beside the chunk index.
  */
 export async function repoRankingInputs(indexed: IndexedRepo): Promise<RepoRankingInputs> {
@@ -51,7 +54,8 @@ export async function repoRankingInputs(indexed: IndexedRepo): Promise<RepoRanki
     await stream.add(docs)
     fileStreams.set(name, stream)
   }
-  return { definitions, paths, fileStreams }
+  const layers = createLayerSignals(await readLayerRecords(indexed.rag, indexed.files))
+  return { definitions, paths, layers, fileStreams }
 }
 
 /** The routers of the measured variants, built once (the NLP loads on first use). */

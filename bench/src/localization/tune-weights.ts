@@ -35,6 +35,9 @@ const GRID: Partial<Record<keyof RankingWeights, readonly number[]>> = {
   folderTerm: [0, 0.1, 0.3, 0.5],
   maxFolderFiles: [20, 60, 150],
   companion: [0, 0.3, 0.8],
+  importer: [0, 0.05, 0.1, 0.2],
+  neighbourDamping: [0, 0.5, 1],
+  expandTop: [5, 10, 20],
 }
 
 const FOLDS = 4
@@ -55,6 +58,10 @@ const UNTUNED: Weights = {
   folderTerm: 0.1,
   maxFolderFiles: 60,
   companion: 0.3,
+  // The probe of graph expansion (0.1, undamped, top 10), to the importers only.
+  importer: 0.1,
+  neighbourDamping: 0,
+  expandTop: 10,
 }
 
 interface Figures {

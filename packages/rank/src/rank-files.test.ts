@@ -111,14 +111,29 @@ describe('rankFiles', () => {
     expect(rankFiles(hits('lib/mock/mock-pool.js'), plan(), { paths }, { disable: ['companions'] }).map((f) => f.file)).toEqual(['lib/mock/mock-pool.js'])
   })
 
-  it('expands to import neighbours (C2) and matches routes (C3) when those layers are given', () => {
-    const neighbours: NeighbourLookup = { neighbours: (file) => (file === 'src/router.ts' ? ['src/handlers/orders.ts'] : []) }
+  it('lends a top file\'s importers (C2) a damped share of its evidence, and matches routes (C3) when those layers are given', () => {
+    const importers: Record<string, string[]> = { 'src/router.ts': ['src/server.ts', 'src/index.ts', 'src/cli.ts', 'src/app.ts'] }
+    const neighbours: NeighbourLookup = { imports: (file) => (file === 'src/router.ts' ? ['src/handlers/orders.ts'] : []), importers: (file) => importers[file] ?? [] }
     const entrypoints: EntrypointLookup = { entrypoints: (q) => (q.text === '/orders' && q.method === 'POST' ? [{ file: 'src/handlers/orders.ts' }] : []) }
     const expanded = rankFiles(hits('src/router.ts'), plan(), { neighbours })
-    expect(expanded.map((f) => f.file)).toEqual(['src/router.ts', 'src/handlers/orders.ts'])
+    expect(expanded.map((f) => f.file)).toEqual(['src/router.ts', 'src/app.ts', 'src/cli.ts', 'src/index.ts', 'src/server.ts'])
+    // The default `importer` share (0.1) divided among 4 importers with damping 0.5: 0.1 / 4 ** 0.5.
+    expect(expanded[1]!.contributions).toEqual([{ signal: 'neighbours', value: 0.05 }])
+    // Imports get nothing by default (`imported` 0: it lowered dev MRR); a weight turns them on.
+    expect(rankFiles(hits('src/router.ts'), plan(), { neighbours }, { weights: { imported: 0.2 } }).map((f) => f.file)).toContain('src/handlers/orders.ts')
+    expect(rankFiles(hits('src/router.ts'), plan(), { neighbours }, { disable: ['neighbours'] }).map((f) => f.file)).toEqual(['src/router.ts'])
     const routed = rankFiles(hits('src/router.ts'), plan({ intent: 'find-entrypoints', anchors: [{ kind: 'endpoint', text: '/orders', method: 'POST' }] }), { entrypoints })
     expect(routed[0]!.file).toBe('src/handlers/orders.ts')
     expect(routed[0]!.contributions).toContainEqual({ signal: 'routes', value: 2 })
+  })
+
+  it('lends a demoted test file\'s evidence to the source it tests when testSource is on', () => {
+    const paths = createPathLookup(['src/retry.ts', 'test/retry.test.ts', 'src/other.ts'])
+    const off = rankFiles(hits('test/retry.test.ts', 'src/other.ts'), plan(), { paths })
+    expect(off.map((f) => f.file)).toEqual(['src/other.ts', 'test/retry.test.ts'])
+    const on = rankFiles(hits('test/retry.test.ts', 'src/other.ts'), plan(), { paths }, { weights: { testSource: 0.5 } })
+    expect(on.map((f) => f.file)).toEqual(['src/other.ts', 'src/retry.ts', 'test/retry.test.ts'])
+    expect(on[1]!.contributions).toEqual([{ signal: 'test-sources', value: 0.5 }])
   })
 
   it('explains every file: contributions sum to the evidence, evidence times prior is the score', () => {

@@ -7,10 +7,10 @@ import type { RankingSignals } from './signals.js'
 import { DEFAULT_WEIGHTS, type RankingWeights } from './weights.js'
 
 /** The signals of the ranking, each switchable for ablations. */
-export type SignalName = 'aggregation' | 'priors' | 'definitions' | 'file-names' | 'folders' | 'file-lists' | 'companions' | 'neighbours' | 'routes'
+export type SignalName = 'aggregation' | 'priors' | 'definitions' | 'file-names' | 'folders' | 'file-lists' | 'companions' | 'test-sources' | 'neighbours' | 'routes'
 
 /** Every {@link SignalName}. */
-export const SIGNAL_NAMES: readonly SignalName[] = Object.freeze(['aggregation', 'priors', 'definitions', 'file-names', 'folders', 'file-lists', 'companions', 'neighbours', 'routes'])
+export const SIGNAL_NAMES: readonly SignalName[] = Object.freeze(['aggregation', 'priors', 'definitions', 'file-names', 'folders', 'file-lists', 'companions', 'test-sources', 'neighbours', 'routes'])
 
 /** What one signal added to a file's evidence (`prior`: the multiplier applied last). */
 export interface SignalContribution {
@@ -142,6 +142,7 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
     for (const value of e.parts.values()) sum += value
     return sum
   }
+  if (!off.has('test-sources') && w.testSource > 0) addTestSources([...byFile.values()], signals, w, priorOf, total, add)
   // Expansion lends a share of the top files' evidence (after priors, so a test file lends little).
   const expandable = !off.has('companions') || (!off.has('neighbours') && signals.neighbours !== undefined)
   if (expandable) {
@@ -158,7 +159,10 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
           const group = companions.get(companionKey(e.file)) ?? []
           if (group.length <= MAX_COMPANIONS) for (const other of group) if (other !== e.file && isDeclaration(other) !== isDeclaration(e.file)) add(other, 'companions', w.companion * share)
         }
-        if (!off.has('neighbours') && signals.neighbours !== undefined) for (const other of signals.neighbours.neighbours(e.file)) if (other !== e.file) add(other, 'neighbours', w.neighbour * share)
+        if (!off.has('neighbours') && signals.neighbours !== undefined) {
+          lendToNeighbours(signals.neighbours.importers(e.file), e.file, w.importer * share, w.neighbourDamping, add)
+          lendToNeighbours(signals.neighbours.imports(e.file), e.file, w.imported * share, w.neighbourDamping, add)
+        }
       }
     }
   }
@@ -182,6 +186,13 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
 }
 
 type Add = (file: string, signal: SignalReason, value: number) => void
+
+/** Shares `value` among a top file's neighbours, damped by how many there are (`n ** damping`): a hub lends each little. */
+function lendToNeighbours(neighbours: readonly string[], from: string, value: number, damping: number, add: Add): void {
+  if (value <= 0 || neighbours.length === 0) return
+  const each = value / neighbours.length ** damping
+  for (const other of neighbours) if (other !== from) add(other, 'neighbours', each)
+}
 
 /** Names the query gives, for definitions and file names: each anchor's name, and the segments of qualified names. */
 function anchorNames(plan: RankingPlan): { strong: Set<string>; proper: Set<string> } {
@@ -291,5 +302,40 @@ function priorFunction(plan: RankingPlan, w: RankingWeights, disabled: boolean):
     hit = { prior, categories }
     cache.set(file, hit)
     return hit
+  }
+}
+
+const TEST_AFFIXES: readonly RegExp[] = [/^test_/i, /_tests?$/i, /^tests?_/i, /[._-](test|spec|tests|specs)$/i, /(Tests?|IT|Spec|TestCase)$/]
+
+/** The stem of the source file a test file tests (`foo` of `test_foo.py`, `foo.test.ts`, `foo_test.go`, `FooTest.java`), or the stem itself. */
+function testedStem(file: string): string {
+  const name = file.slice(file.lastIndexOf('/') + 1)
+  const dot = name.indexOf('.', 1)
+  let stem = dot > 0 ? name.slice(0, name.lastIndexOf('.')) : name
+  for (const affix of TEST_AFFIXES) stem = stem.replace(affix, '')
+  return stem
+}
+
+/**
+ * A demoted test file's hits point at the source it tests: the source files named by the stem it
+ * tests (`client` of `test/client.test.js`) share part of its evidence (before its prior).
+ */
+function addTestSources(
+  found: readonly Evidence[],
+  signals: RankingSignals,
+  w: RankingWeights,
+  priorOf: (file: string) => { prior: number; categories: readonly PathCategory[] },
+  total: (e: Evidence) => number,
+  add: Add,
+): void {
+  for (const e of found) {
+    const { prior, categories } = priorOf(e.file)
+    if (!categories.includes('test') || prior >= 1) continue
+    const evidence = total(e)
+    if (evidence <= 0) continue
+    const isSource = (file: string): boolean => file !== e.file && priorOf(file).prior >= 1
+    const targets = (signals.paths?.filesNamed(testedStem(e.file)) ?? []).filter(isSource)
+    if (targets.length === 0 || targets.length > w.maxNamedFiles) continue
+    for (const file of targets) add(file, 'test-sources', (w.testSource * evidence) / targets.length)
   }
 }

@@ -4,6 +4,10 @@ export interface DefinitionSite {
   readonly file: string
   /** `function`, `class`, `method`, ... when known. */
   readonly kind?: string
+  /** Visible outside its module (C1's `exported`), when known. */
+  readonly exported?: boolean
+  /** Defined in test code, when known. */
+  readonly isTest?: boolean
 }
 
 /** C1: where a name is defined. */
@@ -20,10 +24,12 @@ export interface PathLookup {
   filesInFolder(folder: string): readonly string[]
 }
 
-/** C2: import and call neighbours of a file. */
+/** C2: the resolved dependency edges (imports, calls, heritage) between files. */
 export interface NeighbourLookup {
-  /** Files `file` imports and files that import it (resolved edges only). */
-  neighbours(file: string): readonly string[]
+  /** Files `file` depends on (its resolved imports, callees, base types). */
+  imports(file: string): readonly string[]
+  /** Files that depend on `file`. */
+  importers(file: string): readonly string[]
 }
 
 /** An endpoint or command the query names, as C3 is asked about it. */

@@ -65,6 +65,8 @@ export interface GenerationStore {
   loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
   /** `true` when the store holds any code layer records. */
   hasLayers?(): Promise<boolean>
+  /** Every distinct (file, indexed file it depends on) pair of the resolved edges, read without the files' records (the file ranking's graph signal). */
+  loadResolvedFileEdges?(): Promise<{ path: string; targetPath: string }[]>
 }
 
 /** A knowledge base that is also a {@link GenerationStore}: what `openRag` runs on. */
@@ -140,6 +142,7 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
     ...(store.loadLayers !== undefined ? { loadLayers: () => (store.loadLayers as () => Promise<FileLayers[]>).call(store) } : {}),
     ...(store.loadLayersWhere !== undefined ? { loadLayersWhere: (selection: LayerFileSelection) => (store.loadLayersWhere as NonNullable<GenerationStore['loadLayersWhere']>).call(store, selection) } : {}),
     ...(store.hasLayers !== undefined ? { hasLayers: () => (store.hasLayers as () => Promise<boolean>).call(store) } : {}),
+    ...(store.loadResolvedFileEdges !== undefined ? { loadResolvedFileEdges: () => (store.loadResolvedFileEdges as NonNullable<GenerationStore['loadResolvedFileEdges']>).call(store) } : {}),
 
     async commitDocuments(removeIds, addDocuments, { vectors }) {
       await store.commitGeneration({ removeIds, addDocuments, ...(vectors === undefined ? {} : { vectors }) })

@@ -76,6 +76,8 @@ export interface IndexStateStore {
   loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
   /** `true` when the store holds any code layer records. */
   hasLayers?(): Promise<boolean>
+  /** Every distinct (file, indexed file it depends on) pair of the resolved edges (stores that index edges). */
+  loadResolvedFileEdges?(): Promise<{ path: string; targetPath: string }[]>
   /** Forgets the state (called by `RagService.clear()` after the knowledge base is cleared). */
   clear?(): Promise<void>
   /**

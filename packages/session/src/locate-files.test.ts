@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InvalidArgumentError } from '@rag/core'
-import { createChunkSignals, rankFiles } from '@rag/rank'
+import { createChunkSignals, createLayerSignals, rankFiles } from '@rag/rank'
 import { createQueryRouter } from '@rag/router'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -137,6 +137,58 @@ describe('RagService.locateFiles', () => {
     await writer.indexDirectory(repo.root)
     const cookie = (await reader.locateFiles('Fix formatCookie quoting')).files.find((f) => f.file === 'src/http/cookie.ts')
     expect(cookie?.contributions.map((c) => c.signal)).toContain('definitions')
+  })
+
+  it('with code layers, lends the importers of the top files (C2) a share, as rankFiles does over the layer records; the same over SQLite', async () => {
+    await repo.write('src/http/client.ts', 'import { retryRequest } from "./retry"\n\nexport class HttpClient {\n  send(request: Request) {\n    return retryRequest(request, 3)\n  }\n}\n')
+    const rag = createRag({ layers: true })
+    await rag.indexDirectory(repo.root)
+    const query = 'retryRequest retries the request too often'
+    const { files } = await rag.locateFiles(query, { limit: 10 })
+    expect(files[0]!.file).toBe('src/http/retry.ts')
+    const client = files.find((f) => f.file === 'src/http/client.ts')!
+    expect(client.contributions.map((c) => c.signal)).toContain('neighbours')
+
+    // Exactly the bench's layered ranking: chunk signals, plus graph and route signals from every layer record.
+    const plan = createQueryRouter().route(query)
+    const steps = await Promise.all(Object.keys(FILES).concat('src/http/client.ts').map((file) => rag.dependencies(file)))
+    const layers = createLayerSignals({ symbols: await rag.symbols('*', { limit: 10_000 }), edges: steps.flat().map((step) => step.edge), entrypoints: await rag.entrypoints() })
+    const signals = { ...createChunkSignals(await rag.knowledgeBase.list()), neighbours: layers.neighbours, entrypoints: layers.entrypoints }
+    expect(files).toEqual(rankFiles(await rag.search(plan.searchText, plan.limits.chunks), plan, signals, { limit: 10 }))
+
+    // Without layers the importer gets no graph evidence.
+    const plain = createRag()
+    await plain.indexDirectory(repo.root)
+    expect((await plain.locateFiles(query, { limit: 10 })).files.flatMap((f) => f.contributions).some((c) => c.signal === 'neighbours')).toBe(false)
+
+    // A second process over a SQLite store reads the layers back from it.
+    const dir = await mkdtemp(join(tmpdir(), 'rag-locate-layers-'))
+    dirs.push(dir)
+    const options = storeOptions(resolveRetrieval('recommended'))
+    const writerStore = await openSqliteKnowledgeBase(join(dir, 'index.db'), options)
+    const readerStore = await openSqliteKnowledgeBase(join(dir, 'index.db'), options)
+    stores.push(writerStore, readerStore)
+    await openRag(writerStore, { layers: true }).indexDirectory(repo.root)
+    // ... from its edge and entrypoint tables, never loading and re-resolving every file's layers.
+    let wholeLoads = 0
+    const loadLayers = readerStore.loadLayers.bind(readerStore)
+    readerStore.loadLayers = async () => {
+      wholeLoads++
+      return loadLayers()
+    }
+    expect((await openRag(readerStore).locateFiles(query, { limit: 10 })).files).toEqual(files)
+    expect(wholeLoads).toBe(0)
+  })
+
+  it('keeps graph evidence inside a filter', async () => {
+    await repo.write('lib/uses-retry.ts', 'import { retryRequest } from "../src/http/retry"\nexport const again = (r: Request) => retryRequest(r, 1)\n')
+    const rag = createRag({ layers: true })
+    await rag.indexDirectory(repo.root)
+    const all = await rag.locateFiles('retryRequest retries the request too often', { limit: 10 })
+    expect(all.files.find((f) => f.file === 'lib/uses-retry.ts')?.contributions.map((c) => c.signal)).toContain('neighbours')
+    const { files } = await rag.locateFiles('retryRequest retries the request too often', { limit: 10, filter: { path: 'src/**' } })
+    expect(files.length).toBeGreaterThan(0)
+    expect(files.every((f) => f.file.startsWith('src/'))).toBe(true)
   })
 
   it('narrows the chunk search with a filter', async () => {

@@ -1,5 +1,5 @@
 import { assertQuery, assertTopK, type Document, type SearchResult } from '@rag/core'
-import { createChunkSignals, rankFiles, type FileChunk, type RankingSignals, type SignalContribution } from '@rag/rank'
+import { createChunkSignals, createLayerSignals, rankFiles, type FileChunk, type LayerRecords, type RankingSignals, type SignalContribution } from '@rag/rank'
 import { createQueryRouter, type QueryPlan, type QueryRouter } from '@rag/router'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 
@@ -56,6 +56,12 @@ export interface FileLocatorSource {
   chunks(): Promise<readonly Pick<Document, 'id' | 'metadata'>[]>
   /** A value that changes whenever the chunks may have changed (a commit in this or another process). */
   generation(): Promise<string>
+  /**
+   * The code-layer records of the current generation (C1 symbols, C2 resolved edges, C3
+   * entrypoints), or `undefined` for an index without layers: the ranking then uses the chunk
+   * signals alone. Read once per generation.
+   */
+  layers?(): Promise<LayerRecords | undefined>
 }
 
 /** Routes a query and ranks files over a session; see {@link createFileLocator}. */
@@ -70,40 +76,45 @@ export interface FileLocatorOptions {
 }
 
 /**
- * The routed, file-aware ranking of the bench's localization suite (`rank: full`, test macro R@10
- * 0.859 / MRR@10 0.665 on the commit-localization data set), as one reusable step: `@rag/router`
+ * The routed, file-aware ranking of the bench's localization suite (`rank: full`, with code layers
+ * test macro R@10 0.856 / MRR@10 0.693 on the commit-localization data set; without, 0.859 /
+ * 0.668), as one reusable step: `@rag/router`
  * plans the query (intent, anchors, priors, depth 300); the session's fused streams return the
  * deep chunk list for `plan.searchText`; `@rag/rank`'s `rankFiles` ranks files with
- * `DEFAULT_WEIGHTS` and the chunk-derived signals (definitions by name, files by name and folder).
- * The signals are built once per generation of the index (and filter) and reused until it changes;
- * with a filter they see only the documents it keeps, so every file returned passes it.
+ * `DEFAULT_WEIGHTS` and the chunk-derived signals (definitions by name, files by name and folder),
+ * plus, when the index has code layers, the graph (C2: the importers of the top files share a
+ * damped part of their evidence) and route (C3) signals. The signals are built once per
+ * generation of the index (and filter) and reused until it changes; with a filter they see only
+ * the documents and layer records it keeps, so every file returned passes it.
  *
- * Graph and route signals (layered index C2/C3) and fused whole-file lists are not fed: the
- * session does not hold them, and the whole-file list did not win on dev.
+ * Fused whole-file lists are not fed: they did not win on dev.
  */
 export function createFileLocator(source: FileLocatorSource, options: FileLocatorOptions = {}): FileLocator {
   const router = options.router ?? createQueryRouter()
-  let cached: { generation: string; chunks: Promise<readonly Document[]>; signals: Map<string, RankingSignals> } | undefined
+  let cached: { generation: string; chunks: Promise<readonly Document[]>; layers: Promise<LayerRecords | undefined>; signals: Map<string, RankingSignals> } | undefined
   const signals = async (filter: SearchFilter | undefined): Promise<RankingSignals> => {
     const accept = compileSearchFilter(filter)
     const generation = await source.generation()
     if (cached === undefined || cached.generation !== generation) {
       // Only metadata is kept (the signals and filters read nothing else), not every chunk's text.
       const chunks = source.chunks().then((all) => all.map(({ id, metadata }): Document => ({ id, content: '', metadata })))
-      const entry = { generation, chunks, signals: new Map<string, RankingSignals>() }
+      const layers = source.layers?.() ?? Promise.resolve(undefined)
+      const entry = { generation, chunks, layers, signals: new Map<string, RankingSignals>() }
       cached = entry
       // A failed read must not stick: the next call reads again.
-      chunks.catch(() => {
-        if (cached === entry) cached = undefined
-      })
+      for (const read of [chunks, layers]) {
+        read.catch(() => {
+          if (cached === entry) cached = undefined
+        })
+      }
     }
     const entry = cached
     const key = accept === undefined ? '' : JSON.stringify([filter?.path, filter?.language])
     let built = entry.signals.get(key)
     if (built === undefined) {
-      const chunks = await entry.chunks
+      const [chunks, layers] = await Promise.all([entry.chunks, entry.layers])
       // With a filter, the signals see only the documents it keeps, as if nothing else were indexed.
-      built = createChunkSignals(accept === undefined ? chunks : chunks.filter(accept))
+      built = { ...createChunkSignals(accept === undefined ? chunks : chunks.filter(accept)), ...(layers === undefined ? {} : structureSignals(layers, accept, chunks)) }
       if (entry.signals.size >= MAX_CACHED_FILTERS) entry.signals.delete(entry.signals.keys().next().value!)
       entry.signals.set(key, built)
     }
@@ -129,6 +140,24 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
       return { query, plan, depth, files }
     },
   }
+}
+
+/**
+ * The graph and route signals of the layered index (C2 importers of the top files, C3 routes and
+ * commands); with a filter, only the records of files it keeps. Definitions stay the chunk-derived
+ * ones: C1's symbol catalog in their place measured dev 0.879 / 0.688 against 0.879 / 0.692
+ * (`bench/results/REPORT.md`, "Ranking ablations").
+ */
+function structureSignals(records: LayerRecords, accept: ((document: Document) => boolean) | undefined, chunks: readonly Document[]): Pick<RankingSignals, 'neighbours' | 'entrypoints'> {
+  let selected = records
+  if (accept !== undefined) {
+    // A file passes as its chunks do (the filter may test `language`, which edges do not carry).
+    const kept = new Set<string>()
+    for (const chunk of chunks) if (accept(chunk)) kept.add(String(chunk.metadata.file))
+    selected = { symbols: [], edges: [...records.edges].filter((e) => kept.has(e.path) && kept.has(e.targetPath)), entrypoints: [...records.entrypoints].filter((e) => kept.has(e.path)) }
+  }
+  const { neighbours, entrypoints } = createLayerSignals(selected)
+  return { neighbours, entrypoints }
 }
 
 /**

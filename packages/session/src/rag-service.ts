@@ -28,6 +28,7 @@ import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexOptions, type IndexReport } from './file-indexer.js'
+import { graphRecords } from './layer-records.js'
 import { metadataOf } from './list-metadata.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
@@ -155,6 +156,14 @@ export class RagService {
       chunks: () => this.#latch.read(() => metadataOf(knowledgeBase)),
       // This process's commits move the latch; another process's move the store's counter.
       generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
+      // The graph and route signals, when the index has code layers (loaded from the store when another process wrote them).
+      layers: async () => {
+        // A process that has not loaded the graph (a one-shot CLI query) reads the edge and entrypoint tables instead.
+        const stored = await this.#layers.rankingRecords()
+        if (stored !== undefined) return stored.any ? stored.records : undefined
+        await this.#layers.sync(stateStore?.info ? (await stateStore.info()).generation : undefined)
+        return this.#latch.read(async () => (this.#layers.populated ? graphRecords(this.#layers.graph) : undefined))
+      },
     })
   }
 
@@ -220,7 +229,8 @@ export class RagService {
   /**
    * The files a change for `query` most likely touches, best first: the query is routed
    * (`@rag/router`: intent, anchors, priors), the streams return a deep chunk list (300 chunks),
-   * and `@rag/rank` ranks files from it with path priors, definition, file-name and folder matches
+   * and `@rag/rank` ranks files from it with path priors, definition, file-name and folder matches,
+   * and, when the index has code layers, the importers of the top files (C2) and named routes (C3)
    * (the bench localization suite's `rank: full`). Each file carries its score, the signals'
    * contributions and its best chunks' line ranges; the plan comes with them. The CLI's
    * `search --files`, the server's `/files` route and the MCP `locate_files` tool all call this.

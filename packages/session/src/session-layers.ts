@@ -1,4 +1,4 @@
-import type { EdgeRecord, FileLayers } from '@rag/core'
+import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
 import { LayerGraph } from '@rag/layers'
 
@@ -27,6 +27,13 @@ export interface LayerStep {
   undo(): StoredLayerChange
 }
 
+/** What the file ranking's structure signals read of the layers (edges may carry only their file, target and resolution). */
+export interface RankingRecords {
+  readonly symbols: readonly SymbolRecord[]
+  readonly edges: readonly Pick<EdgeRecord, 'path' | 'targetPath' | 'resolution'>[]
+  readonly entrypoints: readonly EntrypointRecord[]
+}
+
 /** Which files' layer records a store reads for a lookup: those defining a name, or a name with a prefix, or declaring entrypoints. */
 export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
 
@@ -38,6 +45,8 @@ export interface LayerSource {
   loadLayersWhere?(selection: LayerFileSelection): Promise<FileLayers[]>
   /** `true` when the store holds any layer records. */
   hasLayers?(): Promise<boolean>
+  /** The resolved edges as (file, target file) pairs, read without the files' records. */
+  loadResolvedFileEdges?(): Promise<{ path: string; targetPath: string }[]>
 }
 
 const EMPTY: StoredLayerChange = { upsertFiles: [], removeFiles: [], resolvedFiles: [], edges: [] }
@@ -95,6 +104,22 @@ export class SessionLayers {
     const files = await source.loadLayersWhere(selection)
     const any = files.length > 0 || (await source.hasLayers?.()) === true
     return { graph: new LayerGraph(files), any }
+  }
+
+  /**
+   * The file ranking's structure records (resolved file edges and entrypoints) in a process that
+   * has not loaded the whole graph (a one-shot CLI query), read from the store's edge and
+   * entrypoint tables instead of rebuilding and re-resolving the graph; `undefined` when the whole
+   * graph is loaded here or the store cannot read them so (then the graph answers). `any` says
+   * whether the store holds layers at all.
+   */
+  async rankingRecords(): Promise<{ readonly records: RankingRecords; readonly any: boolean } | undefined> {
+    const source = this.#source
+    if (this.#generation !== undefined || source?.loadResolvedFileEdges === undefined || source.loadLayersWhere === undefined) return undefined
+    const [pairs, withEntrypoints] = await Promise.all([source.loadResolvedFileEdges(), source.loadLayersWhere({ entrypoints: true })])
+    const any = pairs.length > 0 || withEntrypoints.length > 0 || (await source.hasLayers?.()) === true
+    const edges = pairs.map(({ path, targetPath }) => ({ path, targetPath, resolution: 'resolved' as const }))
+    return { records: { symbols: [], edges, entrypoints: withEntrypoints.flatMap((file) => file.entrypoints) }, any }
   }
 
   /**

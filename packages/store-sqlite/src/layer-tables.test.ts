@@ -95,6 +95,8 @@ describe('SqliteKnowledgeBase code layers', () => {
     expect(paths(await kb.loadLayersWhere({ namePrefix: 'zzz' }))).toEqual([])
     expect(paths(await kb.loadLayersWhere({ entrypoints: true }))).toEqual(['src/b.ts'])
     expect(plan("SELECT * FROM layer_symbols WHERE name = 'main'")).toMatch(/layer_symbols_by_name/)
+    // The file ranking's graph signal reads only the resolved (file, target file) pairs.
+    expect(await kb.loadResolvedFileEdges()).toEqual([{ path: 'src/b.ts', targetPath: 'src/a.ts' }])
 
     // A change replaces one file's rows and drops another's; the rest stays.
     await kb.commitGeneration({

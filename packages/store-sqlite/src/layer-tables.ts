@@ -66,6 +66,7 @@ export interface LayerStatements {
   readonly filesWithName: Database.Statement<[string], Buffer>
   readonly filesWithNameIn: Database.Statement<[string, string], Buffer>
   readonly filesWithEntrypoints: Database.Statement<[], Buffer>
+  readonly resolvedFileEdges: Database.Statement<[], { path: string; targetPath: string }>
   readonly anyFile: Database.Statement<[], number>
   readonly putSymbol: Database.Statement<[number, string, string, string, string, number]>
   readonly deleteSymbolsOf: Database.Statement<[number]>
@@ -90,6 +91,9 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
       .prepare<[string, string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name >= ? AND name < ?) ORDER BY path')
       .pluck(),
     filesWithEntrypoints: db.prepare<[], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_entrypoints) ORDER BY path').pluck(),
+    resolvedFileEdges: db.prepare<[], { path: string; targetPath: string }>(
+      "SELECT DISTINCT f.path AS path, e.target_path AS targetPath FROM layer_edges e JOIN layer_files f ON f.id = e.file WHERE e.resolution = 'resolved' AND e.target_path != '' ORDER BY f.path, e.target_path",
+    ),
     putSymbol: db.prepare('INSERT INTO layer_symbols (file, name, qname, kind, language, start_line) VALUES (?, ?, ?, ?, ?, ?)'),
     deleteSymbolsOf: db.prepare('DELETE FROM layer_symbols WHERE file = ?'),
     putEdge: db.prepare(
@@ -207,6 +211,11 @@ export function readLayersWhere(statements: LayerStatements, selection: LayerFil
     return statements.filesWithNameIn.all(prefix, `${prefix}\u{10FFFF}`).map(decode)
   }
   return statements.filesWithEntrypoints.all().map(decode)
+}
+
+/** Every distinct (file, file it depends on) pair of the resolved edges, without decoding any file's records. */
+export function readResolvedFileEdges(statements: LayerStatements): { path: string; targetPath: string }[] {
+  return statements.resolvedFileEdges.all()
 }
 
 /** Empties the layer tables inside the caller's transaction. */

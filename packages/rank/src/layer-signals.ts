@@ -1,0 +1,92 @@
+import type { EdgeRecord, EntrypointRecord, SymbolRecord } from '@rag/core'
+import { normalizeName } from './normalize-name.js'
+import type { DefinitionLookup, DefinitionSite, EntrypointLookup, EntrypointQuery, NeighbourLookup } from './signals.js'
+
+/** The code-layer records the structure signals read: C1 symbols, C2 edges (resolved), C3 entrypoints. */
+export interface LayerRecords {
+  readonly symbols: Iterable<Pick<SymbolRecord, 'name' | 'qname' | 'kind' | 'path' | 'isTest' | 'exported'>>
+  readonly edges: Iterable<Pick<EdgeRecord, 'path' | 'resolution' | 'targetPath'>>
+  readonly entrypoints: Iterable<Pick<EntrypointRecord, 'path' | 'kind' | 'method' | 'route' | 'handler' | 'isTest'>>
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [value])
+  else list.push(value)
+}
+
+/** A route as compared: lower case, no trailing slash, every parameter (`:id`, `{id}`, `<id>`) as `*`. */
+function routeKey(route: string): string {
+  return route
+    .trim()
+    .toLowerCase()
+    .replace(/:[\w-]+|\{[^}]*\}|<[^>]*>/g, '*')
+    .replace(/\/+$/, '')
+}
+
+/**
+ * The ranking's structure signals from the layered index: `definitions` from the symbol catalog
+ * (C1: every definition's name and qualified name, with its kind, and whether it is exported or
+ * test code), `neighbours` from the resolved dependency edges (C2: a file's imports, callees and
+ * heritage targets, and the files with such edges to it), and `entrypoints` from C3 (the files
+ * declaring a route or command). Built once per index generation; lookups are map reads.
+ *
+ * @example
+ * const signals = { ...createChunkSignals(chunks), ...createLayerSignals({ symbols, edges, entrypoints }) }
+ * rankFiles(hits, plan, signals)
+ */
+export function createLayerSignals(records: LayerRecords): { readonly definitions: DefinitionLookup; readonly neighbours: NeighbourLookup; readonly entrypoints: EntrypointLookup } {
+  const byName = new Map<string, DefinitionSite[]>()
+  const byQname = new Map<string, DefinitionSite[]>()
+  const seen = new Set<string>()
+  for (const symbol of records.symbols) {
+    const site: DefinitionSite = { file: symbol.path, kind: symbol.kind, ...(symbol.exported === undefined ? {} : { exported: symbol.exported }), isTest: symbol.isTest }
+    const name = normalizeName(symbol.name)
+    const once = `${name}\u0000${symbol.path}`
+    if (!seen.has(once)) {
+      seen.add(once)
+      push(byName, name, site)
+    }
+    if (symbol.qname !== symbol.name) push(byQname, normalizeName(symbol.qname), site)
+  }
+  const out = new Map<string, Set<string>>()
+  const into = new Map<string, Set<string>>()
+  for (const edge of records.edges) {
+    if (edge.resolution !== 'resolved' || edge.targetPath === '' || edge.targetPath === edge.path || edge.targetPath.endsWith('/')) continue
+    let set = out.get(edge.path)
+    if (set === undefined) out.set(edge.path, (set = new Set()))
+    set.add(edge.targetPath)
+    let back = into.get(edge.targetPath)
+    if (back === undefined) into.set(edge.targetPath, (back = new Set()))
+    back.add(edge.path)
+  }
+  const routes = new Map<string, { file: string }[]>()
+  for (const entry of records.entrypoints) {
+    if (entry.kind !== 'http-route' && entry.kind !== 'cli-command') continue
+    push(routes, `${entry.kind === 'http-route' ? entry.method.toUpperCase() : ''} ${routeKey(entry.route)}`, { file: entry.path })
+  }
+  const none: readonly string[] = []
+  return {
+    definitions: {
+      definitions(name) {
+        if (!/\.|::/.test(name)) return byName.get(normalizeName(name)) ?? []
+        return byQname.get(normalizeName(name.split(/\.|::/).join('.'))) ?? []
+      },
+    },
+    neighbours: {
+      imports: (file) => [...(out.get(file) ?? none)],
+      importers: (file) => [...(into.get(file) ?? none)],
+    },
+    entrypoints: {
+      entrypoints(query: EntrypointQuery) {
+        const key = routeKey(query.text)
+        if (query.kind === 'endpoint') {
+          const method = (query.method ?? '').toUpperCase()
+          const methods = method === '' ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] : [method, '*']
+          return methods.flatMap((m) => routes.get(`${m} ${key}`) ?? [])
+        }
+        return routes.get(` ${key.replace(/^-+/, '')}`) ?? []
+      },
+    },
+  }
+}
