@@ -20,7 +20,7 @@ export interface PreparedDocument {
   readonly length: number
 }
 
-/** Separates terms in the one text parameter a batch of term lists travels in. */
+/** Joins a query's terms into one key (the search batcher's); terms may not contain it. */
 export const TERM_SEPARATOR = '\u001f'
 
 function isWellFormed(text: string): boolean {
