@@ -43,7 +43,7 @@ const CHUNKS_COPY =
   'COPY rag_chunks (project_id, seq, id, content, content_json, metadata, path, lang, span_start, span_end, term_count, terms) FROM STDIN (FORMAT binary)'
 
 /** Writes one chunk row of {@link CHUNKS_COPY}. */
-function encodeChunk(encoder: BinaryCopyEncoder, projectId: number, seq: number, d: PreparedDocument): void {
+function encodeChunk(encoder: BinaryCopyEncoder, projectId: number, seq: number, d: PreparedDocument, terms: readonly string[]): void {
   encoder.row(12)
   encoder.int4(projectId)
   encoder.int4(seq)
@@ -55,8 +55,8 @@ function encodeChunk(encoder: BinaryCopyEncoder, projectId: number, seq: number,
   encoder.text(d.lang)
   encoder.int4(d.spanStart)
   encoder.int4(d.spanEnd)
-  encoder.int4(d.length)
-  encoder.textArray(d.terms)
+  encoder.int4(d.analyzed.length)
+  encoder.textArray(terms)
 }
 
 /** Options of {@link insertChunks}. */
@@ -101,9 +101,9 @@ export async function insertChunks(
       const encoder = new BinaryCopyEncoder()
       for (let i = start; i < end; i++) {
         const prepared = prepare(documents[i]!, i)
-        encodeChunk(encoder, projectId, firstSeq + i, prepared)
-        postings.add(prepared, firstSeq + i)
-        length += prepared.length
+        const terms = postings.add(prepared, firstSeq + i)
+        encodeChunk(encoder, projectId, firstSeq + i, prepared, terms)
+        length += prepared.analyzed.length
         if (encoder.hasFilled) await copy.write(encoder.take())
       }
       await copy.write(encoder.finish())
