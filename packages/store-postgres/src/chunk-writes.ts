@@ -107,7 +107,7 @@ export async function insertChunks(
     for (let start = 0; start < documents.length; ) {
       // One span: the documents whose seqs fall in one postings block.
       const end = Math.min(documents.length, start + BLOCK_SPAN - ((firstSeq + start) % BLOCK_SPAN))
-      const copy = await queue.copy(CHUNKS_COPY)
+      const copy = queue.copy(CHUNKS_COPY)
       const encoder = new BinaryCopyEncoder()
       for (let i = start; i < end; i++) {
         const prepared = prepare(documents[i]!, i)
@@ -117,7 +117,7 @@ export async function insertChunks(
         if (encoder.hasFilled) await copy.write(encoder.take())
       }
       await copy.write(encoder.finish())
-      queue.end(copy)
+      copy.end()
       await postings.flush()
       start = end
     }

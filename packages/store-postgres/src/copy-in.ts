@@ -7,10 +7,9 @@ const HIGH_WATER_MARK = 8 << 20
 
 /**
  * One `COPY ... FROM STDIN` on a connection (pg-copy-streams): data is streamed while the server
- * inserts it. Started with {@link CopyIn.start}, it is queued behind the connection's earlier
- * statements like any query (node-postgres runs them in order), so the next COPY can be filled
- * while the previous one completes: `write` only waits when {@link HIGH_WATER_MARK} bytes are
- * held. `end` resolves once the server has stored every row; any failure (a constraint, an
+ * inserts it. Start it when the connection runs nothing else (`StatementQueue` sends one
+ * statement at a time); `write` waits while {@link HIGH_WATER_MARK} bytes are not yet taken by
+ * the socket. `end` resolves once the server has stored every row; any failure (a constraint, an
  * aborted transaction) rejects `write` and `end`. After a failure in the caller, `abort` ends the
  * COPY so the connection can roll back.
  */
@@ -49,11 +48,7 @@ export class CopyIn {
     return this.#done
   }
 
-  /**
-   * Abandons the COPY: the server discards it and fails the transaction. Abort every COPY of the
-   * connection before awaiting any {@link CopyIn.settled}: a queued one starts only after those
-   * before it end.
-   */
+  /** Abandons the COPY (unless its data is complete): the server discards it and fails the transaction. */
   abort(reason: Error): void {
     if (!this.#stream.writableEnded && !this.#stream.destroyed) this.#stream.destroy(reason)
   }

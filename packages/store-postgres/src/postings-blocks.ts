@@ -202,7 +202,7 @@ export class PostingsWriter {
   }
 
   async #copy(block: number, order: readonly number[], terms: readonly string[], df: Int32Array, rows: (id: number) => Int32Array): Promise<void> {
-    const copy = await this.#queue.copy(POSTINGS_COPY)
+    const copy = this.#queue.copy(POSTINGS_COPY)
     const encoder = new BinaryCopyEncoder()
     for (const id of order) {
       encoder.row(5)
@@ -214,7 +214,7 @@ export class PostingsWriter {
       if (encoder.hasFilled) await copy.write(encoder.take())
     }
     await copy.write(encoder.finish())
-    this.#queue.end(copy)
+    copy.end()
   }
 
   async #upsert(block: number, order: readonly number[], terms: readonly string[], df: Int32Array, rows: (id: number) => Int32Array): Promise<void> {
