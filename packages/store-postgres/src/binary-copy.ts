@@ -2,8 +2,8 @@
 const HEADER = Buffer.from([0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0])
 /** The OID of `text`, which a binary `text[]` value names as its element type. */
 const TEXT_OID = 25
-/** Bytes per chunk handed to the stream, unless one value needs more. */
-const CHUNK_BYTES = 1 << 20
+/** Bytes per chunk an encoder hands over, unless one value needs more. */
+export const CHUNK_BYTES = 1 << 20
 
 /** Node's `Buffer#utf8Write` (on every Buffer, untyped): `write` without its argument juggling, which costs as much as the copy for short strings. */
 interface Utf8Writable {
@@ -69,19 +69,20 @@ export class BinaryCopyEncoder {
   /** A one-dimensional `text[]` column without NULL elements. */
   textArray(values: readonly string[]): void {
     const lengthAt = this.#reserveLength()
-    const start = this.#at
-    this.#ensure(20)
+    // The header: dimensions, a has-nulls flag, the element type, then (for one dimension) its length and lower bound.
+    const header = values.length === 0 ? 12 : 20
+    this.#ensure(header)
     const view = this.#view
     view.setInt32(this.#at, values.length === 0 ? 0 : 1)
     view.setInt32(this.#at + 4, 0)
     view.setInt32(this.#at + 8, TEXT_OID)
-    this.#at += 12
     if (values.length > 0) {
-      view.setInt32(this.#at, values.length)
-      view.setInt32(this.#at + 4, 1)
-      this.#at += 8
+      view.setInt32(this.#at + 12, values.length)
+      view.setInt32(this.#at + 16, 1)
     }
-    let bytes = this.#at - start
+    this.#at += header
+    // Counted, not measured from positions: the value may continue in a later chunk.
+    let bytes = header
     for (const value of values) bytes += this.#string(value)
     this.#patchLength(lengthAt, bytes)
   }
