@@ -13,7 +13,7 @@
  * JavaScript and TypeScript under node_modules/.pnpm, C headers) in 60-line windows, replicated
  * (each copy under its own path prefix) until N chunks when the machine holds less.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -99,6 +99,27 @@ function queries(docs: readonly Document[], count: number): string[] {
 }
 
 const ms = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e6
+/** CPU time (user + system) of this Node process since `start`, in ms. */
+const cpuMs = (start: NodeJS.CpuUsage): number => {
+  const { user, system } = process.cpuUsage(start)
+  return (user + system) / 1000
+}
+/** CPU time (user + system, ms) of the PostgreSQL backends serving database `name` (read from /proc: the server runs on this machine). */
+async function backendCpuMs(admin: pg.Client, name: string): Promise<number> {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])
+  const tick = 1000 / 100 // USER_HZ is 100 on Linux
+  let total = 0
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      total += (Number(fields[11]) + Number(fields[12])) * tick
+    } catch {
+      // The backend ended meanwhile (or another machine runs the server): counted as nothing.
+    }
+  }
+  return total
+}
+const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 const quantile = (values: readonly number[], q: number): number => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
@@ -157,11 +178,13 @@ async function main(): Promise<void> {
     try {
       const path = join(dir, 'index.db')
       const kb = await openSqliteKnowledgeBase(path, options)
+      const cpu = process.cpuUsage()
       start = process.hrtime.bigint()
       await kb.commitGeneration({ addDocuments: corpus.docs, fingerprints: corpus.files, state })
       const took = ms(start)
       sqliteRate = corpus.docs.length / (took / 1000)
       report(`SQLite: commit ${corpus.docs.length} chunks + ${corpus.files.size} file records (one generation)`, `${(took / 1000).toFixed(1)} s (${sqliteRate.toFixed(0)} chunks/s)`)
+      report('SQLite: commit CPU time (this process)', `${(cpuMs(cpu) / 1000).toFixed(1)} s (load ${load()})`)
       await kb.close()
       reportSearch('SQLite', await timeSearches(async () => {
         const store = await openSqliteKnowledgeBase(path, { ...options, create: false })
@@ -182,11 +205,15 @@ async function main(): Promise<void> {
     const database = await openPostgresDatabase(url.href, { statementTimeoutMs: 0 })
     try {
       const kb = database.project({ repoId: 'bench' }, options)
+      const serverCpu = await backendCpuMs(adminClient, name)
+      const cpu = process.cpuUsage()
       start = process.hrtime.bigint()
       await kb.commitGeneration({ addDocuments: corpus.docs, fingerprints: corpus.files, state })
       const took = ms(start)
+      const nodeCpu = cpuMs(cpu)
       const rate = corpus.docs.length / (took / 1000)
       report(`PostgreSQL: commit ${corpus.docs.length} chunks + ${corpus.files.size} file records (one generation)`, `${(took / 1000).toFixed(1)} s (${rate.toFixed(0)} chunks/s)`)
+      report('PostgreSQL: commit CPU time (this process / the database\'s server backends)', `${(nodeCpu / 1000).toFixed(1)} s / ${(((await backendCpuMs(adminClient, name)) - serverCpu) / 1000).toFixed(1)} s (load ${load()})`)
       if (sqliteRate !== undefined) report('PostgreSQL index throughput / SQLite index throughput', `${((rate / sqliteRate) * 100).toFixed(0)} %`)
       const sizes = await adminClient.query<{ bytes: string }>(`SELECT pg_database_size('${name}') AS bytes`)
       report('PostgreSQL database size', `${(Number(sizes.rows[0]!.bytes) / 1e6).toFixed(0)} MB`)

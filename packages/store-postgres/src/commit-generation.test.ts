@@ -103,6 +103,21 @@ describe('PostgresKnowledgeBase.commitGeneration', () => {
     expect(await kb.search('alpha', 100)).toHaveLength(50)
   })
 
+  it('rolls back a commit that fails after several spans of chunks were streamed, and the next commit succeeds', async () => {
+    const kb = open()
+    await kb.commitGeneration({ addDocuments: generation('alpha', 20) })
+    const before = await kb.list()
+    // The analyzer fails on the last document, in the third postings span (seqs 16,384 and up).
+    const many: Document[] = [...generation('beta', 20_000), { id: 'bad', content: 'x', metadata: {} }]
+    const throwing = database.project(kb.project, { indexedText: { name: 'content', text: (d) => (d.id === 'bad' ? (7 as unknown as string) : d.content) } })
+    await expect(throwing.commitGeneration({ addDocuments: many })).rejects.toBeInstanceOf(InvalidArgumentError)
+    expect(await kb.list()).toEqual(before)
+    expect(await kb.search('beta', 5)).toEqual([])
+    await kb.commitGeneration({ addDocuments: generation('gamma', 9_000) })
+    expect(await kb.size()).toBe(9_020)
+    expect((await kb.search('gamma 8999', 1)).map((hit) => hit.document.id)).toEqual(['gamma-8999'])
+  })
+
   it('validates everything before writing anything', async () => {
     const kb = open()
     await kb.commitGeneration({ addDocuments: generation('keep', 2), fingerprints, state })

@@ -13,14 +13,17 @@ export interface PreparedDocument {
   readonly lang: string | null
   readonly spanStart: number | null
   readonly spanEnd: number | null
-  /** Distinct terms in first-occurrence order, and how often each occurs. */
-  readonly terms: readonly string[]
-  readonly tfs: readonly number[]
-  /** How many terms the analyzer produced: the document's length in both scores. */
-  readonly length: number
+  /** Every term the analyzer produced, in order (repeats included): their count is the document's length in both scores. */
+  readonly analyzed: readonly string[]
+  /**
+   * Checks a term of `analyzed` before it is stored (non-empty, well-formed, without U+0000 or
+   * U+001F). The postings writer calls it once per distinct term of a span, not per occurrence.
+   * @throws InvalidArgumentError naming the document, the analyzer and the term.
+   */
+  readonly checkTerm: (term: string) => void
 }
 
-/** Separates terms in the one text parameter a batch of term lists travels in. */
+/** Joins a query's terms into one key (the search batcher's); terms may not contain it. */
 export const TERM_SEPARATOR = '\u001f'
 
 function isWellFormed(text: string): boolean {
@@ -77,22 +80,13 @@ export function checkDocuments(documents: unknown, where = 'documents'): readonl
 }
 
 /**
- * Analyzes one checked document's indexed text into its row values and terms. The stored row
- * keeps the document as given.
+ * Analyzes one checked document's indexed text and makes its row values. The stored row keeps
+ * the document as given.
  *
- * @throws InvalidArgumentError when the indexed text returns no string or the analyzer a term
- *   PostgreSQL cannot hold.
+ * @throws InvalidArgumentError when the indexed text returns no string.
  */
 export function prepareDocument(doc: Document, i: number, analyzer: Analyzer, indexedText: IndexedText, where = 'documents'): PreparedDocument {
-  const at = `${where}[${i}] "${doc.id}"`
-  const analyzed = analyzer.analyze(textToIndex(doc, indexedText, at))
-  const counts = new Map<string, number>()
-  for (const term of analyzed) counts.set(term, (counts.get(term) ?? 0) + 1)
-  for (const term of counts.keys()) {
-    if (term.length === 0 || term.includes(TERM_SEPARATOR) || term.includes('\u0000') || !isWellFormed(term)) {
-      throw new InvalidArgumentError(`${at}: analyzer "${analyzer.name}" produced the term ${JSON.stringify(term)}; expected non-empty, well-formed terms without U+0000 or U+001F.`)
-    }
-  }
+  const analyzed = analyzer.analyze(textToIndex(doc, indexedText, `${where}[${i}] "${doc.id}"`))
   const { file, language, startLine, endLine } = doc.metadata
   const contentJson = doc.content.includes('\u0000')
   return {
@@ -104,9 +98,14 @@ export function prepareDocument(doc: Document, i: number, analyzer: Analyzer, in
     lang: stringOrNull(language),
     spanStart: lineOrNull(startLine),
     spanEnd: lineOrNull(endLine),
-    terms: [...counts.keys()],
-    tfs: [...counts.values()],
-    length: analyzed.length,
+    analyzed,
+    checkTerm: (term) => {
+      if (term.length === 0 || term.includes(TERM_SEPARATOR) || term.includes('\u0000') || !isWellFormed(term)) {
+        throw new InvalidArgumentError(
+          `${where}[${i}] "${doc.id}": analyzer "${analyzer.name}" produced the term ${JSON.stringify(term)}; expected non-empty, well-formed terms without U+0000 or U+001F.`,
+        )
+      }
+    },
   }
 }
 

@@ -262,7 +262,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
         )
       }
       const removed = await deleteChunks(client, project.id, removeIds)
-      const inserted = await insertChunks(client, project.id, added, prepare, this.where)
+      const inserted = await insertChunks(client, project.id, added, prepare, this.where, { mayHoldChunks: project.chunkCount + removed.count > 0 })
       if (entries !== undefined) await syncFiles(client, project.id, entries)
       if (stateText !== undefined) await client.query('UPDATE rag_projects SET state = $2 WHERE id = $1', [project.id, stateText])
       return { count: removed.count + inserted.count, length: removed.length + inserted.length }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type pg from 'pg'
 import type { TermPostings } from '@rag/lexical'
 import type { PreparedDocument } from './document-rows.js'
+import { BinaryCopyEncoder } from './binary-copy.js'
 import type { StatementQueue } from './statement-queue.js'
 
 /**
@@ -42,9 +43,10 @@ interface Block {
 }
 
 /** Encodes postings rows (flat `[seq, tf, length, ...]`) as a block. */
-function encode(rows: readonly number[]): Buffer {
+function encode(rows: ArrayLike<number>): Buffer {
   const buffer = Buffer.allocUnsafe(rows.length * 4)
-  for (let i = 0; i < rows.length; i++) buffer.writeInt32BE(rows[i]!, i * 4)
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length)
+  for (let i = 0; i < rows.length; i++) view.setInt32(i * 4, rows[i]!)
   return buffer
 }
 
@@ -53,23 +55,46 @@ function decodeInto(packed: Buffer, out: number[]): void {
   for (let at = 0; at + ENTRY_BYTES <= packed.length; at += ENTRY_BYTES) out.push(packed.readInt32BE(at), packed.readInt32BE(at + 4), packed.readInt32BE(at + 8))
 }
 
-/** Most blocks per statement (4 parameters each; a statement takes at most 65,535). */
+/** A copy of `array` with room for at least `length` values (doubling). */
+function grow(array: Int32Array, length: number): Int32Array {
+  const grown = new Int32Array(Math.max(array.length * 2, length))
+  grown.set(array)
+  return grown
+}
+
+/** Most blocks per upsert statement (4 parameters each; a statement takes at most 65,535). */
 const WRITE_ROWS = 16_000
+
+/** Loads new blocks; rows in `(term, block)` order, so the primary key's btree is filled in key order. */
+const POSTINGS_COPY = 'COPY rag_postings (project_id, term, block, df, packed) FROM STDIN (FORMAT binary)'
 
 /**
  * Adds the postings of newly inserted chunks (seqs ascending and higher than every stored one,
  * all of one commit), grouped by term within each span of {@link BLOCK_SPAN} seqs, so a
- * 200,000-chunk commit writes a few hundred thousand rows, not one per term occurrence. A span's
- * blocks are sent as soon as its last chunk is added, as statement parameters (the packed
- * postings travel as binary). Only blocks of the span the project's seqs had reached before the
- * commit may exist already: they are appended to; every other block is simply inserted.
+ * 200,000-chunk commit writes a few hundred thousand rows, not one per term occurrence. Each
+ * chunk's terms are counted against the span's terms, each interned (and checked) once per span;
+ * the postings are gathered in typed arrays and written by {@link PostingsWriter.flush}, one COPY
+ * per span. Only blocks of the span the project's seqs had reached before the commit may exist
+ * already: they are appended to (an upsert); every other block is simply loaded.
  */
 export class PostingsWriter {
   readonly #projectId: number
   readonly #queue: StatementQueue
   readonly #appendTo: number | undefined
-  #current: number | undefined
-  #terms = new Map<string, number[]>()
+  #block: number | undefined
+  /** The span's terms by local id: their keys (see {@link termKey}) and the terms themselves. */
+  #keys: string[] = []
+  #terms: string[] = []
+  #ids = new Map<string, number>()
+  /** The span's postings in insertion (so seq) order: term id, seq, tf, chunk length. */
+  #postings: Int32Array = new Int32Array(1 << 20)
+  #count = 0
+  /** By term id: the chunk that last counted the term (its stamp), and its count there. */
+  #seen: Int32Array = new Int32Array(1 << 16)
+  #tf: Int32Array = new Int32Array(1 << 16)
+  #stamp = 0
+  /** The current chunk's distinct term ids, in first-occurrence order. */
+  #distinct: Int32Array = new Int32Array(1 << 12)
 
   /** @param firstSeq the commit's first seq. */
   constructor(projectId: number, firstSeq: number, queue: StatementQueue) {
@@ -78,50 +103,141 @@ export class PostingsWriter {
     this.#appendTo = firstSeq % BLOCK_SPAN === 0 ? undefined : blockOf(firstSeq)
   }
 
-  /** Adds one chunk's postings (seqs in ascending order). */
-  async add(doc: PreparedDocument, seq: number): Promise<void> {
+  /**
+   * Adds one chunk's postings (seqs ascending, all of one span until {@link PostingsWriter.flush}).
+   * Returns its distinct terms in first-occurrence order, as its row records them.
+   *
+   * @throws the error of `doc.checkTerm` for a term it refuses.
+   */
+  add(doc: PreparedDocument, seq: number): string[] {
     const block = blockOf(seq)
-    if (block !== this.#current) {
-      await this.#flush()
-      this.#current = block
+    if (this.#block === undefined) this.#block = block
+    else if (block !== this.#block) throw new RangeError(`PostingsWriter: seq ${seq} is outside block ${this.#block}; flush the span first.`)
+    const { analyzed } = doc
+    const stamp = ++this.#stamp
+    const distinctTerms: string[] = []
+    let distinct = 0
+    for (const term of analyzed) {
+      const key = termKey(term)
+      let id = this.#ids.get(key)
+      if (id === undefined) {
+        doc.checkTerm(term)
+        id = this.#intern(key, term)
+      }
+      if (this.#seen[id] === stamp) {
+        this.#tf[id]!++
+        continue
+      }
+      this.#seen[id] = stamp
+      this.#tf[id] = 1
+      if (distinct === this.#distinct.length) this.#distinct = grow(this.#distinct, distinct + 1)
+      this.#distinct[distinct++] = id
+      distinctTerms.push(term)
     }
-    for (let t = 0; t < doc.terms.length; t++) {
-      const term = termKey(doc.terms[t]!)
-      let rows = this.#terms.get(term)
-      if (rows === undefined) this.#terms.set(term, (rows = []))
-      rows.push(seq, doc.tfs[t]!, doc.length)
+    if (this.#postings.length < (this.#count + distinct) * 4) this.#postings = grow(this.#postings, (this.#count + distinct) * 4)
+    const postings = this.#postings
+    let at = this.#count * 4
+    for (let d = 0; d < distinct; d++, at += 4) {
+      const id = this.#distinct[d]!
+      postings[at] = id
+      postings[at + 1] = seq
+      postings[at + 2] = this.#tf[id]!
+      postings[at + 3] = analyzed.length
     }
+    this.#count += distinct
+    return distinctTerms
   }
 
-  /** Sends the last span's blocks. */
-  async finish(): Promise<void> {
-    await this.#flush()
+  #intern(key: string, term: string): number {
+    const id = this.#keys.length
+    this.#ids.set(key, id)
+    this.#keys.push(key)
+    this.#terms.push(term)
+    if (id === this.#seen.length) {
+      this.#seen = grow(this.#seen, id + 1)
+      this.#tf = grow(this.#tf, id + 1)
+    }
+    return id
   }
 
-  async #flush(): Promise<void> {
-    const block = this.#current
-    if (block === undefined || this.#terms.size === 0) return
-    const blocks = [...this.#terms].map(([term, rows]) => ({ term, block, rows }))
-    this.#terms = new Map()
-    blocks.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0))
-    const upsert =
-      block === this.#appendTo ? ' ON CONFLICT (project_id, term, block) DO UPDATE SET df = rag_postings.df + EXCLUDED.df, packed = rag_postings.packed || EXCLUDED.packed' : ''
-    for (let start = 0; start < blocks.length; ) {
+  /** Sends the span's blocks (a COPY, or an upsert for the span the project had reached), then starts a new span. */
+  async flush(): Promise<void> {
+    const block = this.#block
+    const terms = this.#keys
+    const count = this.#count
+    const postings = this.#postings
+    if (block === undefined || count === 0) return this.#reset()
+    // Group by term (a counting sort: each term's postings stay in seq order), terms in key order.
+    const df = new Int32Array(terms.length)
+    for (let i = 0; i < count; i++) df[postings[i * 4]!]!++
+    // The default sort compares strings natively (code unit order), far faster than a comparator.
+    const ids = this.#ids
+    const order = [...terms].sort().map((term) => ids.get(term)!)
+    const start = new Int32Array(terms.length)
+    let next = 0
+    for (const id of order) {
+      start[id] = next
+      next += df[id]!
+    }
+    const grouped = new Int32Array(count * 3)
+    const fill = start.slice()
+    for (let i = 0; i < count; i++) {
+      const at = fill[postings[i * 4]!]!++ * 3
+      grouped[at] = postings[i * 4 + 1]!
+      grouped[at + 1] = postings[i * 4 + 2]!
+      grouped[at + 2] = postings[i * 4 + 3]!
+    }
+    const rows = (id: number): Int32Array => grouped.subarray(start[id]! * 3, (start[id]! + df[id]!) * 3)
+    this.#reset()
+    if (block === this.#appendTo) await this.#upsert(block, order, terms, df, rows)
+    else await this.#copy(block, order, terms, df, rows)
+  }
+
+  #reset(): void {
+    this.#block = undefined
+    this.#keys = []
+    this.#terms = []
+    this.#ids = new Map()
+    this.#count = 0
+  }
+
+  async #copy(block: number, order: readonly number[], terms: readonly string[], df: Int32Array, rows: (id: number) => Int32Array): Promise<void> {
+    const copy = this.#queue.copy(POSTINGS_COPY)
+    const encoder = new BinaryCopyEncoder()
+    for (const id of order) {
+      encoder.row(5)
+      encoder.int4(this.#projectId)
+      encoder.text(terms[id]!)
+      encoder.int4(block)
+      encoder.int4(df[id]!)
+      encoder.int4Bytes(rows(id))
+      if (encoder.hasFilled) await copy.write(encoder.take())
+    }
+    await copy.write(encoder.finish())
+    copy.end()
+  }
+
+  async #upsert(block: number, order: readonly number[], terms: readonly string[], df: Int32Array, rows: (id: number) => Int32Array): Promise<void> {
+    for (let first = 0; first < order.length; ) {
       let bytes = 0
-      let end = start
-      while (end < blocks.length && end - start < WRITE_ROWS && (end === start || bytes < WRITE_BYTES)) {
-        bytes += blocks[end]!.rows.length * 4 + blocks[end]!.term.length
+      let end = first
+      while (end < order.length && end - first < WRITE_ROWS && (end === first || bytes < WRITE_BYTES)) {
+        bytes += df[order[end]!]! * ENTRY_BYTES + terms[order[end]!]!.length
         end++
       }
       const values: unknown[] = [this.#projectId]
-      const rows: string[] = []
-      for (const entry of blocks.slice(start, end)) {
+      const tuples: string[] = []
+      for (const id of order.slice(first, end)) {
         const at = values.length
-        rows.push(`($1, $${at + 1}, $${at + 2}::int4, $${at + 3}::int4, $${at + 4}::bytea)`)
-        values.push(entry.term, entry.block, entry.rows.length / 3, encode(entry.rows))
+        tuples.push(`($1, $${at + 1}, $${at + 2}::int4, $${at + 3}::int4, $${at + 4}::bytea)`)
+        values.push(terms[id], block, df[id], encode(rows(id)))
       }
-      await this.#queue.push(`INSERT INTO rag_postings (project_id, term, block, df, packed) VALUES ${rows.join(', ')}${upsert}`, values)
-      start = end
+      await this.#queue.push(
+        `INSERT INTO rag_postings (project_id, term, block, df, packed) VALUES ${tuples.join(', ')}
+         ON CONFLICT (project_id, term, block) DO UPDATE SET df = rag_postings.df + EXCLUDED.df, packed = rag_postings.packed || EXCLUDED.packed`,
+        values,
+      )
+      first = end
     }
   }
 }
