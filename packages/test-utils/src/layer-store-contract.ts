@@ -174,6 +174,27 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
       expect(await by({ name: 'ZEBRA' })).toEqual([])
     })
 
+    it('keeps and finds names and routes longer than an index entry holds (generated identifiers)', async () => {
+      const kb = await harness.create()
+      // Letters that do not compress much, so the name stays long inside an index too.
+      const noise = (length: number, seed: number): string => Array.from({ length }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789_'[(i * 7919 + seed * 104729 + ((i * i) % 97)) % 37]).join('')
+      const long = `generated_${noise(8000, 1)}`
+      const route = `/${noise(8000, 2)}/end`
+      await kb.commitGeneration({
+        layers: {
+          upsertFiles: [layerFile('src/gen.ts', [long, `${long}_2`], [layerRoute('src/gen.ts', 'GET', route)]), layerFile('src/other.ts', ['generated_y'])],
+          removeFiles: [],
+          resolvedFiles: ['src/gen.ts'],
+          edges: [layerEdge('src/gen.ts', './other.js', 'src/other.ts', `src/other.ts#${long}`)],
+        },
+      })
+      expect((await kb.loadLayers())[0]!.symbols.map((s) => s.name)).toEqual([long, `${long}_2`])
+      expect(paths(await kb.loadLayersWhere({ name: long }))).toEqual(['src/gen.ts'])
+      expect(paths(await kb.loadLayersWhere({ namePrefix: long.slice(0, 5000) }))).toEqual(['src/gen.ts'])
+      expect(paths(await kb.loadLayersWhere({ namePrefix: 'generated_' }))).toEqual(['src/gen.ts', 'src/other.ts'])
+      expect(paths(await kb.loadLayersWhere({ entrypoints: true }))).toEqual(['src/gen.ts'])
+    })
+
     it('writes no layers when the generation fails, and refuses a malformed layer change before writing', async () => {
       const kb = await harness.create()
       await kb.add([doc('a1', 'kept')])

@@ -79,6 +79,15 @@ export function describeVectorStoreContract<S extends VectorStore>(name: string,
       expect((await kb.findVectors('e1', [])).size).toBe(0)
     })
 
+    it('takes any text as a content hash, however long', async () => {
+      const kb = await harness.create()
+      // Cyrillic letters in no pattern, so the text stays long inside an index too.
+      const hash = `sha:${Array.from({ length: 5000 }, (_, i) => String.fromCharCode(0x430 + Math.floor(Math.abs(Math.sin(i * 12.9898) * 43758.5453) % 32))).join('')}`
+      await kb.commitGeneration({ addDocuments: [doc('a', 'one')], vectors: { embedder: embedder('e1'), vectors: [{ id: 'a', contentHash: hash, vector: vector(3) }] } })
+      expect(await kb.findVectors('e1', [hash, hash.slice(0, -1)])).toEqual(new Map([[hash, vector(3)]]))
+      expect((await kb.loadEmbedded('e1')).contentHashes).toEqual([hash])
+    })
+
     it('deletes a vector with its document in the same transaction, and keeps the rest', async () => {
       const kb = await harness.create()
       const docs = [doc('a', 'one'), doc('b', 'two'), doc('c', 'three')]
