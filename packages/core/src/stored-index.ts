@@ -6,6 +6,8 @@
 import { InvalidArgumentError } from './errors.js'
 import type { Document } from './document.js'
 import type { JsonValue } from './json.js'
+import type { LayerCommit } from './stored-layers.js'
+import type { VectorCommit } from './stored-vectors.js'
 
 /**
  * What the store keeps per indexed file so an indexer restarted in a new process can skip files
@@ -58,8 +60,8 @@ export interface IndexStateJson {
 
 /**
  * One generation of an index run, committed by a persistent store's `commitGeneration` in a single
- * transaction: chunks, fingerprints and state change together or not at all. A store may take
- * more in the same transaction (`@rag/store-sqlite`'s layers and vectors) by extending it.
+ * transaction: chunks, fingerprints, state, and (in a store that keeps them) the code layers and
+ * vectors change together or not at all.
  */
 export interface GenerationCommit {
   /** Ids to remove; unknown ids are ignored. @default [] */
@@ -80,6 +82,14 @@ export interface GenerationCommit {
    * with a RagError `CONFLICT`. Omit to commit unconditionally.
    */
   readonly expectedGeneration?: number
+  /** The generation's change to the code layers, written in the same transaction. Omit to keep them. */
+  readonly layers?: LayerCommit
+  /**
+   * Vectors of documents added by this commit or already stored, written in the same
+   * transaction; an embedder of another name than the stored one replaces it and deletes every
+   * stored vector first. Vectors of removed documents go with them. Omit to leave vectors as they are.
+   */
+  readonly vectors?: VectorCommit
 }
 
 /** What a persistent store's `loadState` returns. */

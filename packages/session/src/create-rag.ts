@@ -131,9 +131,9 @@ export function createRag(options: RagPipelineOptions = {}): RagService {
 }
 
 /**
- * A persistent session over `store` (e.g. `SqliteKnowledgeBase` of `@rag/store-sqlite`, opened
- * with {@link storeOptions} of the same settings): chunks, fingerprints and state commit to it in
- * one transaction, every write holds its write lock, and both lexical streams rank from its one
+ * A persistent session over `store` (`SqliteKnowledgeBase` of `@rag/store-sqlite` or a project of
+ * `@rag/store-postgres`, opened with {@link storeOptions} of the same settings): chunks,
+ * fingerprints, state, code layers and vectors commit to it in one transaction, every write holds its write lock, and both lexical streams rank from its one
  * index with the in-memory streams' exact scores: BM25 through `store.search` (stream `bm25`) and
  * TF-IDF through `store.searchTfidf` (stream `tfidf`). `rag search`, `rag index`, `rag mcp` and the
  * other CLI commands are built with it.
@@ -150,7 +150,7 @@ export function openRag(store: PersistentStore & TfidfSearchable, options: RagPi
   const tfidf: WeightedStream = { stream: { name: 'tfidf', search: (query, topK) => store.searchTfidf(query, topK) }, weight: settings.weights.tfidf }
   const stateStore = createGenerationStateStore(store)
   if (options.embedder !== undefined && options.embedder.kind !== 'none' && !isVectorPersistence(store)) {
-    throw new ConfigError(`embedder.kind "${options.embedder.kind}" needs a store that keeps vectors with its chunks (the SQLite store); this store does not.`)
+    throw new ConfigError(`embedder.kind "${options.embedder.kind}" needs a store that keeps vectors with its chunks (the SQLite or PostgreSQL store); this store does not.`)
   }
   const generation = async () => (await stateStore.info()).generation
   const vectors = isVectorPersistence(store) ? vectorsOf(settings, options, store, { store, generation }) : undefined

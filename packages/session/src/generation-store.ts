@@ -37,7 +37,8 @@ export interface StoredDocumentChange {
 /**
  * The small interface a persistent store implements so the session can commit generations to it,
  * load them back, clear it, and serialise writers across processes. `SqliteKnowledgeBase` of
- * `@rag/store-sqlite` implements it (with `KnowledgeBase`); so can any store.
+ * `@rag/store-sqlite` and `PostgresKnowledgeBase` of `@rag/store-postgres` implement it (with
+ * `KnowledgeBase`, the layer reads and `VectorPersistence`); so can any store.
  */
 export interface GenerationStore {
   /** Removes, adds, and replaces the file records and the state (when given), atomically. */

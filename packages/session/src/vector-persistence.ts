@@ -1,6 +1,6 @@
 import type { Document, JsonValue } from '@rag/core'
 
-/** The embedder stored vectors come from, as a store keeps it (`@rag/store-sqlite`'s `StoredVectorEmbedder`). */
+/** The embedder stored vectors come from, as a store keeps it (`StoredVectorEmbedder` of `@rag/core`). */
 export interface StoredEmbedderRecord {
   readonly name: string
   readonly dimensions: number
@@ -11,7 +11,7 @@ export interface StoredEmbedderRecord {
   readonly vectorCount: number
 }
 
-/** Vectors committed with a generation, in the store's one transaction (`@rag/store-sqlite`'s `VectorCommit`). */
+/** Vectors committed with a generation, in the store's one transaction (`VectorCommit` of `@rag/core`). */
 export interface VectorCommitPayload {
   readonly embedder: {
     readonly name: string
@@ -26,7 +26,7 @@ export interface VectorCommitPayload {
 
 /**
  * What a persistent store offers so a session keeps vectors with its chunks: `SqliteKnowledgeBase`
- * of `@rag/store-sqlite` implements it. Writes go through the store's `commitGeneration` (its
+ * of `@rag/store-sqlite` and `PostgresKnowledgeBase` of `@rag/store-postgres` implement it. Writes go through the store's `commitGeneration` (its
  * `vectors` field), so vectors change in the same transaction as the chunks.
  */
 export interface VectorPersistence {

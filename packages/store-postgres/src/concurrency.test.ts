@@ -28,7 +28,7 @@ function oneGeneration(docs: readonly { metadata: Record<string, unknown> }[], c
   return [...gens][0] as number
 }
 
-/** Proves the project holds exactly one whole generation (chunks, file records, state, postings). */
+/** Proves the project holds exactly one whole generation (chunks, file records, state, postings, code layers, vectors). */
 async function wholeGeneration(kb: PostgresKnowledgeBase, count: number): Promise<number> {
   const gen = oneGeneration(await kb.list(), count)
   expect((await kb.loadState()).state).toEqual({ marker: gen, chunkCount: count })
@@ -38,6 +38,14 @@ async function wholeGeneration(kb: PostgresKnowledgeBase, count: number): Promis
   expect((await kb.search(`marker${gen}`, count + 10)).length).toBe(count)
   expect((await kb.search('shared', 2 * count)).length).toBe(count)
   expect(await kb.auditChunks({ exceptPrefix: 'doc:', full: true })).toEqual({ consistent: true, missing: [], orphans: [] })
+  const layers = await kb.loadLayers()
+  expect(layers.map((file) => file.symbols.map((s) => s.name)).flat()).toEqual(layers.map((file) => `gen${gen}_${file.path.replace('.ts', '')}`))
+  expect(layers.length).toBe(100)
+  expect((await kb.loadLayersWhere({ namePrefix: `gen${gen}_` })).length).toBe(100)
+  expect(await kb.loadVectorEmbedder()).toMatchObject({ name: 'writer-e', state: { generation: gen }, vectorCount: count })
+  const { ids, vectors } = await kb.loadVectors('writer-e')
+  expect(ids.every((id) => id.startsWith(`g${gen}-`)) && vectors.every((v) => v[0] === gen)).toBe(true)
+  expect(ids.length).toBe(count)
   return gen
 }
 

@@ -3,6 +3,16 @@ export { PostgresKnowledgeBase, type PostgresKnowledgeBaseOptions } from './post
 export { describeUrl, parsePostgresUrl, type PostgresConnectionOptions } from './connection-options.js'
 export type { ProjectKey } from './project-key.js'
 export type { FileFingerprint, FingerprintInput, GenerationCommit, IndexStateJson, JsonValue, StoredIndexState } from '@rag/core'
+export type {
+  DocumentVector,
+  EmbeddedDocuments,
+  LayerCommit,
+  LayerFileSelection,
+  StoredVectorEmbedder,
+  StoredVectors,
+  VectorCommit,
+  VectorEmbedderRecord,
+} from '@rag/core'
 export type { ChunkAudit } from './chunk-audit.js'
 export type { AcquireWriteLockOptions, WriteLock, WriteLockOwner } from './write-lock.js'
 export type { MigrationReport } from './migrate.js'

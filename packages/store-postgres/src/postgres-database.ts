@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { RagError } from '@rag/core'
 import { describeUrl, parsePostgresUrl, resolveConnectionOptions, type PostgresConnectionOptions, type ResolvedConnectionOptions } from './connection-options.js'
+import { clearLayers } from './layer-rows.js'
 import { assertNotNewer, migrateSchema, schemaVersion, type MigrationReport } from './migrate.js'
 import { describeProject, resolveProjectKey, type ProjectKey } from './project-key.js'
 import { PostgresKnowledgeBase, type PostgresKnowledgeBaseOptions, type StoreContext } from './postgres-knowledge-base.js'
@@ -173,6 +174,7 @@ export class PostgresDatabase {
         await client.query('BEGIN')
         await client.query('DELETE FROM rag_postings WHERE project_id = $1', [id])
         await client.query('DELETE FROM rag_vectors WHERE project_id = $1', [id])
+        await clearLayers(client, id)
         await client.query('DELETE FROM rag_projects WHERE id = $1', [id])
         await client.query('COMMIT')
       } catch (error) {

@@ -3,6 +3,8 @@ import {
   InvalidArgumentError,
   RagError,
   assertIds,
+  assertLayerCommit,
+  assertVectorCommit,
   assertQuery,
   assertTopK,
   describeValue,
@@ -10,25 +12,32 @@ import {
   serialiseState,
   type Analyzer,
   type Document,
+  type EmbeddedDocuments,
   type FileFingerprint,
+  type FileLayers,
   type GenerationCommit,
   type IndexedText,
   type IndexStateJson,
   type KnowledgeBase,
+  type LayerFileSelection,
   type SearchResult,
   type StoredIndexState,
+  type StoredVectorEmbedder,
+  type StoredVectors,
 } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { clearProject, deleteChunks, insertChunks, type ChunkDelta } from './chunk-writes.js'
 import { checkDocuments, prepareDocument, rowToDocument } from './document-rows.js'
 import { readFiles, syncFiles } from './file-rows.js'
+import { clearLayers, hasLayers, readLayers, writeLayers } from './layer-rows.js'
 import { PostingsCache } from './postings-cache.js'
 import { describeProject, resolveProjectKey, type ProjectKey, type ResolvedProjectKey } from './project-key.js'
 import { checkRecorded, ensureProject, readProject, type ProjectRow } from './project-rows.js'
 import { SearchBatcher } from './search-batcher.js'
 import { rankSeqs, readDocuments, readPostings, score, type RankRequest, type ScoredDocument } from './snapshot-search.js'
 import { toStoreError } from './store-errors.js'
+import { dropVectors, findVectors, readEmbedded, readEmbedder, readUnembedded, readVectors, writeVectors } from './vector-rows.js'
 import { describeOwner, ProjectWriteLock, readHolder, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 
 /** Options of a project's store (`PostgresDatabase.project` / `openProject`). */
@@ -209,9 +218,11 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     return this.#rank(query, topK, 'tfidf')
   }
 
-  /** Removes every document, and with them the file records and state (they describe those documents). */
+  /** Removes every document, and with them the file records, state, code layers and vectors (they describe those documents). */
   async clear(): Promise<void> {
     await this.#write('clear the project', false, async (client, project) => {
+      await clearLayers(client, project.id)
+      await dropVectors(client, project.id)
       await clearProject(client, project.id)
       await client.query('UPDATE rag_projects SET state = NULL, chunk_count = 0, total_length = 0, next_seq = 0 WHERE id = $1', [project.id])
       return { count: 0, length: 0 }
@@ -231,17 +242,22 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
 
   /**
    * Commits one generation in a single transaction: removes chunks, adds chunks, and (when given)
-   * replaces the file records (only changed rows are written) and the state. A crash or a killed
-   * process at any point leaves the previous generation; other servers see it or the new one. A
-   * commit with nothing in it writes nothing.
+   * replaces the file records (only changed rows are written) and the state, changes the code
+   * layers of the files `layers` names, and writes `vectors` (deleting another embedder's first;
+   * a removed chunk's vector goes with it). A crash or a killed process at any point leaves the
+   * previous generation, layers and vectors; other servers see it or the new one. A commit with
+   * nothing in it writes nothing.
    *
-   * @throws InvalidArgumentError / DuplicateIdError before anything is written; `LOCKED` while
+   * @throws InvalidArgumentError / DuplicateIdError before anything is written (a vector of a
+   *   document that is not stored: before the commit, nothing written); `LOCKED` while
    *   another store holds the project's write lock; `CONFLICT` when `expectedGeneration` is given
    *   and the project moved on, or another commit held the project longer than `busyTimeoutMs`.
    */
   async commitGeneration(commit: GenerationCommit, action = 'commit a generation'): Promise<void> {
-    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration } = commit
+    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers, vectors } = commit
     assertIds(removeIds, 'removeIds')
+    if (layers !== undefined) assertLayerCommit(layers)
+    if (vectors !== undefined) assertVectorCommit(vectors)
     const where = action === 'commit a generation' ? 'addDocuments' : 'documents'
     const added = checkDocuments(addDocuments, where)
     // Analysed batch by batch inside the transaction, while PostgreSQL writes the previous batch;
@@ -249,11 +265,11 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     const prepare = (doc: Document, i: number) => prepareDocument(doc, i, this.analyzer, this.indexedText, where)
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
-    if (removeIds.length === 0 && added.length === 0 && entries === undefined && stateText === undefined) {
+    if (removeIds.length === 0 && added.length === 0 && entries === undefined && stateText === undefined && layers === undefined && vectors === undefined) {
       this.#use()
       return
     }
-    const create = added.length > 0 || entries !== undefined || stateText !== undefined
+    const create = added.length > 0 || entries !== undefined || stateText !== undefined || layers !== undefined || vectors !== undefined
     await this.#write(action, create, async (client, project) => {
       if (expectedGeneration !== undefined && project.generation !== expectedGeneration) {
         throw new RagError(
@@ -265,8 +281,78 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
       const inserted = await insertChunks(client, project.id, added, prepare, this.where, { mayHoldChunks: project.chunkCount + removed.count > 0 })
       if (entries !== undefined) await syncFiles(client, project.id, entries)
       if (stateText !== undefined) await client.query('UPDATE rag_projects SET state = $2 WHERE id = $1', [project.id, stateText])
+      if (layers !== undefined) await writeLayers(client, project.id, layers)
+      if (vectors !== undefined) await writeVectors(client, project.id, vectors, this.where)
       return { count: removed.count + inserted.count, length: removed.length + inserted.length }
     })
+  }
+
+  /**
+   * Every stored file's code layer records (symbols, raw edges, entrypoints, project manifest), in
+   * path order, as committed with `commitGeneration({ layers })`; empty for a project without layers.
+   */
+  async loadLayers(): Promise<FileLayers[]> {
+    return this.#read('load the code layers', (client) => readLayers(client, this.project))
+  }
+
+  /**
+   * The code layer records of only the files that define a symbol `name`, or one whose name starts
+   * with `namePrefix` (compared by code point), or that declare entrypoints (`{ entrypoints: true }`):
+   * a symbol or route lookup reads a few files through the indexed tables instead of every file.
+   */
+  async loadLayersWhere(selection: LayerFileSelection): Promise<FileLayers[]> {
+    return this.#read('load code layers', (client) => readLayers(client, this.project, selection))
+  }
+
+  /** `true` when the project holds any file's code layer records (it was indexed with layers). */
+  async hasLayers(): Promise<boolean> {
+    return this.#read('look for code layers', (client) => hasLayers(client, this.project))
+  }
+
+  /**
+   * Deletes every stored vector and forgets the embedder (and its model), in one transaction: the
+   * project no longer has vectors. `true` if there was an embedder to forget.
+   */
+  async dropVectors(): Promise<boolean> {
+    let had = false
+    await this.#write('drop the vectors', false, async (client, project) => {
+      had = await dropVectors(client, project.id)
+      return { count: 0, length: 0 }
+    })
+    return had
+  }
+
+  /** The embedder the stored vectors come from and how many there are, or `undefined` when none was committed. */
+  async loadVectorEmbedder(): Promise<StoredVectorEmbedder | undefined> {
+    return this.#read('load the vector embedder', (client) => readEmbedder(client, this.project))
+  }
+
+  /**
+   * Stored vectors of `embedderName` by the hash of the text they were embedded from, for the
+   * hashes that have one (none when the stored embedder is another), read in one snapshot: an
+   * index run embeds only the texts this leaves out.
+   */
+  async findVectors(embedderName: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>> {
+    if (contentHashes.length === 0) return new Map()
+    return this.#snapshot('find vectors', (client) => findVectors(client, this.project, embedderName, contentHashes))
+  }
+
+  /** Every document that has a vector of `embedderName`, with it, in insertion order, read in one statement. */
+  async loadEmbedded(embedderName: string): Promise<EmbeddedDocuments> {
+    return this.#read('load vectors', (client) => readEmbedded(client, this.project, embedderName))
+  }
+
+  /**
+   * The id and vector of every document with a vector of `embedderName`, in insertion order, one
+   * statement, without reading any content: what a search process loads at start.
+   */
+  async loadVectors(embedderName: string): Promise<StoredVectors> {
+    return this.#read('load vectors', (client) => readVectors(client, this.project, embedderName))
+  }
+
+  /** Every document without a vector of `embedderName` (all of them when the stored embedder is another). */
+  async loadUnembedded(embedderName: string): Promise<Document[]> {
+    return this.#read('list documents without vectors', (client) => readUnembedded(client, this.project, embedderName))
   }
 
   /**

@@ -4,6 +4,93 @@
  */
 export const LOCK_NAMESPACE = 0x72616773
 
+/**
+ * Migration 2: the tables `@rag/store-sqlite` has at its schema 5 and 6, per project. Every row
+ * carries `project_id`; names, paths and routes compare by code point (`COLLATE "C"`), as in
+ * SQLite, whatever the database's collation, so a prefix lookup is a range scan of the index.
+ *
+ * - `rag_layer_files`: one row per file (`id`, `path`): its layer records as extracted
+ *   (`FileLayers` JSON, deflate-compressed, stored out of line uncompressed: it is compressed
+ *   already), what a session rebuilds its graph from.
+ * - `rag_layer_symbols`: one row per definition (`file` is the `rag_layer_files.id`), indexed by
+ *   project and name (exact and prefix lookups) and by file.
+ * - `rag_layer_edges`: the resolved dependency edges that lead somewhere in the index (every
+ *   import, and calls and heritage resolved to an indexed file), indexed by source file and by
+ *   project, target file and symbol (importers and callers).
+ * - `rag_layer_entrypoints`: one row per route or command, indexed by file and by project and route.
+ * - `rag_vector_embedders`: at most one row per project, the embedder its vectors come from: `name`
+ *   (model and everything else that changes vectors), `dimensions`, `spec` (JSON: how to build it
+ *   again), an optional trained `model` and a `state` (JSON).
+ * - `rag_vectors` (replacing version 1's, which no release wrote to): one vector per chunk, keyed by
+ *   the chunk's `seq` (deleted with it, in the same transaction), as little-endian float32 `bytea`
+ *   (no extension needed; 4 bytes a dimension), with the hash of the text it was embedded from,
+ *   indexed (by its MD5: a caller's hash may be any text, longer than a B-tree entry holds) so an
+ *   unchanged text is never embedded twice.
+ */
+export const LAYERS_AND_VECTORS_SQL = `
+CREATE TABLE rag_layer_files (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  project_id integer NOT NULL REFERENCES rag_projects (id) ON DELETE CASCADE,
+  path text COLLATE "C" NOT NULL,
+  layers bytea NOT NULL,
+  UNIQUE (project_id, path)
+);
+ALTER TABLE rag_layer_files ALTER COLUMN layers SET STORAGE EXTERNAL;
+CREATE TABLE rag_layer_symbols (
+  project_id integer NOT NULL,
+  file bigint NOT NULL,
+  name text COLLATE "C" NOT NULL,
+  qname text NOT NULL,
+  kind text NOT NULL,
+  language text NOT NULL,
+  start_line integer NOT NULL
+);
+CREATE INDEX rag_layer_symbols_by_name ON rag_layer_symbols (project_id, name);
+CREATE INDEX rag_layer_symbols_by_file ON rag_layer_symbols (file);
+CREATE TABLE rag_layer_edges (
+  project_id integer NOT NULL,
+  file bigint NOT NULL,
+  start_line integer NOT NULL,
+  kind text NOT NULL,
+  source_qname text NOT NULL,
+  target text NOT NULL,
+  resolution text NOT NULL,
+  target_path text COLLATE "C" NOT NULL,
+  target_qname text COLLATE "C" NOT NULL
+);
+CREATE INDEX rag_layer_edges_by_file ON rag_layer_edges (file);
+CREATE INDEX rag_layer_edges_by_target ON rag_layer_edges (project_id, target_path, target_qname);
+CREATE TABLE rag_layer_entrypoints (
+  project_id integer NOT NULL,
+  file bigint NOT NULL,
+  start_line integer NOT NULL,
+  kind text NOT NULL,
+  method text NOT NULL,
+  route text COLLATE "C" NOT NULL,
+  handler text NOT NULL
+);
+CREATE INDEX rag_layer_entrypoints_by_file ON rag_layer_entrypoints (file);
+CREATE INDEX rag_layer_entrypoints_by_route ON rag_layer_entrypoints (project_id, route);
+CREATE TABLE rag_vector_embedders (
+  project_id integer PRIMARY KEY REFERENCES rag_projects (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  dimensions integer NOT NULL,
+  spec text NOT NULL,
+  model bytea,
+  state text NOT NULL
+);
+DROP TABLE rag_vectors;
+CREATE TABLE rag_vectors (
+  project_id integer NOT NULL,
+  seq integer NOT NULL,
+  content_hash text NOT NULL,
+  embedding bytea NOT NULL,
+  PRIMARY KEY (project_id, seq)
+);
+ALTER TABLE rag_vectors ALTER COLUMN embedding SET STORAGE EXTERNAL;
+CREATE INDEX rag_vectors_by_hash ON rag_vectors (project_id, md5(content_hash));
+`
+
 /** One versioned step of the schema. */
 export interface Migration {
   readonly version: number
@@ -35,7 +122,11 @@ export interface Migration {
  * - `rag_files`: the indexer's per-file records (fingerprint, stat numbers as JSON, chunk ids as a JSON array).
  * - `rag_write_locks`: who holds a project's write lock (the lock itself is a session advisory
  *   lock, released by PostgreSQL when the holder's connection ends).
- * - `rag_vectors`: embeddings of chunks by model, as `real[]`.
+ * - `rag_vectors`: embeddings of chunks by model, as `real[]` (replaced by version 2; no release wrote to it).
+ *
+ * Version 2 (see {@link LAYERS_AND_VECTORS_SQL}): the code layers and the vectors, committed in the
+ * same transaction as the chunks of a generation, so releases that would commit chunks without
+ * them refuse the schema.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -109,6 +200,7 @@ CREATE TABLE rag_vectors (
 CREATE INDEX rag_vectors_seq ON rag_vectors (project_id, seq);
 `,
   },
+  { version: 2, name: 'code layers and vectors', sql: LAYERS_AND_VECTORS_SQL },
 ]
 
 /** The newest schema version this release reads and writes. */

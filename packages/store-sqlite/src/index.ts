@@ -9,9 +9,10 @@ export type {
   JsonValue,
   StoredIndexState,
 } from './index-state.js'
-export type { DocumentVector, EmbeddedDocuments, StoredVectorEmbedder, StoredVectors, VectorCommit, VectorEmbedderRecord } from './vector-table.js'
+export type { DocumentVector, EmbeddedDocuments, StoredVectorEmbedder, StoredVectors, VectorCommit, VectorEmbedderRecord } from '@rag/core'
 export { CorruptStoreError, IncompatibleStoreError } from './errors/store-errors.js'
 export type { ChunkAudit } from './chunk-audit.js'
 export { LOCK_HEARTBEAT_MS, LOCK_STALE_AFTER_MS, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 export { APPLICATION_ID, SCHEMA_VERSION } from './schema.js'
-export { LAYERS_SQL, type LayerCommit, type LayerFileSelection } from './layer-tables.js'
+export { LAYERS_SQL } from './layer-tables.js'
+export type { LayerCommit, LayerFileSelection } from '@rag/core'

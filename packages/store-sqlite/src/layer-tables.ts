@@ -1,23 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
-import { InvalidArgumentError, describeValue, type EdgeRecord, type FileLayers } from '@rag/core'
+import { isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
 import { decodeFileLayers, encodeFileLayers, isCompactFileLayers } from './layer-codec.js'
-
-/**
- * One generation's change to the code layers (seed 003's symbols, edges and entrypoints), as
- * `@rag/session` stages it: whole files' layer records to write (replacing the path's), paths to
- * forget, and the files whose resolved edges changed with all of their edges now.
- */
-export interface LayerCommit {
-  /** Files whose layer records are new or changed. */
-  readonly upsertFiles: readonly FileLayers[]
-  /** Paths whose layer records go (deleted, renamed, no longer indexed). */
-  readonly removeFiles: readonly string[]
-  /** Files whose resolved edges are replaced by the ones of `edges` with their path. */
-  readonly resolvedFiles: readonly string[]
-  /** Every resolved edge of `resolvedFiles`. */
-  readonly edges: readonly EdgeRecord[]
-}
 
 /**
  * The layer tables (schema version 5):
@@ -106,47 +90,6 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
   }
 }
 
-function isText(value: unknown): value is string {
-  return typeof value === 'string'
-}
-
-/**
- * Checks the shape of a layer commit before anything is written.
- *
- * @throws InvalidArgumentError naming the first malformed part.
- */
-export function assertLayerCommit(commit: LayerCommit): void {
-  const { upsertFiles, removeFiles, resolvedFiles, edges } = commit as Partial<LayerCommit>
-  for (const [name, list] of [['upsertFiles', upsertFiles], ['removeFiles', removeFiles], ['resolvedFiles', resolvedFiles], ['edges', edges]] as const) {
-    if (!Array.isArray(list)) throw new InvalidArgumentError(`layers.${name} must be an array; received ${describeValue(list)}.`)
-  }
-  upsertFiles!.forEach((file, i) => {
-    if (!isText(file?.path) || !Array.isArray(file.symbols) || !Array.isArray(file.edges) || !Array.isArray(file.entrypoints)) {
-      throw new InvalidArgumentError(`layers.upsertFiles[${i}] must be a FileLayers (path, symbols, edges, entrypoints); it is not.`)
-    }
-  })
-  for (const name of ['removeFiles', 'resolvedFiles'] as const) {
-    commit[name].forEach((path, i) => {
-      if (!isText(path)) throw new InvalidArgumentError(`layers.${name}[${i}] must be a path; received ${describeValue(path)}.`)
-    })
-  }
-  edges!.forEach((edge, i) => {
-    if (!isText(edge?.path) || !isText(edge.resolution) || !isText(edge.targetPath) || !isText(edge.targetSymbolId)) {
-      throw new InvalidArgumentError(`layers.edges[${i}] must be a resolved EdgeRecord (path, resolution, targetPath, targetSymbolId); it is not.`)
-    }
-  })
-}
-
-/** An edge worth a row: every import, and whatever leads to an indexed file. */
-function leadsSomewhere(edge: EdgeRecord): boolean {
-  return edge.kind === 'imports' || edge.targetPath !== ''
-}
-
-/** The qualified name in a symbol id (`path#qname`), `''` for none. */
-function qnameOf(symbolId: string): string {
-  return symbolId === '' ? '' : symbolId.slice(symbolId.indexOf('#') + 1)
-}
-
 /** Drops a file's rows (records, symbols, entrypoints, edges). */
 function dropFile(statements: LayerStatements, id: number): void {
   statements.deleteSymbolsOf.run(id)
@@ -184,8 +127,8 @@ export function writeLayers(statements: LayerStatements, commit: LayerCommit): v
     if (id !== undefined) statements.deleteEdgesOf.run(id)
   }
   for (const e of commit.edges) {
-    const id = leadsSomewhere(e) ? idOf(e.path) : undefined
-    if (id !== undefined) statements.putEdge.run(id, e.startLine, e.kind, e.sourceQname, e.target, e.resolution, e.targetPath, qnameOf(e.targetSymbolId))
+    const id = isStoredEdge(e) ? idOf(e.path) : undefined
+    if (id !== undefined) statements.putEdge.run(id, e.startLine, e.kind, e.sourceQname, e.target, e.resolution, e.targetPath, qnameOfSymbolId(e.targetSymbolId))
   }
 }
 
@@ -199,16 +142,12 @@ export function readLayers(statements: LayerStatements): FileLayers[] {
   return statements.listFiles.all().map(decode)
 }
 
-/** Which files' records {@link readLayersWhere} reads: those defining a name, or a name with a prefix, or declaring entrypoints. */
-export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
-
 /** Reads the layer records of the files a selection names (through the name and entrypoint tables), by path. */
 export function readLayersWhere(statements: LayerStatements, selection: LayerFileSelection): FileLayers[] {
   if ('name' in selection) return statements.filesWithName.all(selection.name).map(decode)
   if ('namePrefix' in selection) {
     const prefix = selection.namePrefix
-    // Every name that starts with `prefix` sorts at or after it and before `prefix` + U+10FFFF.
-    return statements.filesWithNameIn.all(prefix, `${prefix}\u{10FFFF}`).map(decode)
+    return statements.filesWithNameIn.all(prefix, prefixUpperBound(prefix)).map(decode)
   }
   return statements.filesWithEntrypoints.all().map(decode)
 }

@@ -3,6 +3,8 @@ import {
   InvalidArgumentError,
   RagError,
   assertIds,
+  assertLayerCommit,
+  assertVectorCommit,
   assertQuery,
   assertTopK,
   describeValue,
@@ -10,14 +12,19 @@ import {
   serialiseState,
   type Analyzer,
   type Document,
+  type EmbeddedDocuments,
   type FileFingerprint,
   type FileLayers,
+  type GenerationCommit,
   type IndexedText,
   type IndexStateJson,
   type KnowledgeBase,
+  type LayerFileSelection,
   type Metadata,
   type SearchResult,
   type StoredIndexState,
+  type StoredVectorEmbedder,
+  type StoredVectors,
 } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
@@ -25,14 +32,13 @@ import { toStoreError } from './errors/store-errors.js'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
 import { ftsTokens } from './fts-tokens.js'
-import type { GenerationCommit } from './index-state.js'
 import { openStoreDatabase } from './open-database.js'
-import { assertLayerCommit, clearLayers, prepareLayerStatements, readLayers, readLayersWhere, readResolvedFileEdges, writeLayers, type LayerFileSelection, type LayerStatements } from './layer-tables.js'
+import { clearLayers, prepareLayerStatements, readLayers, readLayersWhere, readResolvedFileEdges, writeLayers, type LayerStatements } from './layer-tables.js'
 import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { prepareStatements, type Statements } from './statements.js'
 import { searchBm25, searchTfidf } from './lexical-search.js'
-import { assertVectorCommit, VectorTable, type EmbeddedDocuments, type StoredVectorEmbedder, type StoredVectors } from './vector-table.js'
+import { VectorTable } from './vector-table.js'
 import { describeOwner, StoreWriteLock, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 
 function assertId(id: unknown): asserts id is string {

@@ -21,3 +21,15 @@ export {
 } from './embedding-server.js'
 export { seededRandom, randomWordQueries } from './random-queries.js'
 export { runChild, killChildren, type ChildRun } from './child-process.js'
+export {
+  describeLayerStoreContract,
+  layerEdge,
+  layerFile,
+  layerRoute,
+  layerSymbol,
+  type LayerRows,
+  type LayerStore,
+  type LayerStoreHarness,
+  type PersistentStoreHarness,
+} from './layer-store-contract.js'
+export { describeVectorStoreContract, type VectorStore } from './vector-store-contract.js'
