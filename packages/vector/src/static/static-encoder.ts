@@ -61,14 +61,23 @@ export class StaticEncoder {
     // Count each distinct known term once, then add its vector once with its total weight.
     for (let i = 0; i < length; i++) counts[ids[i]!]!++
     const log = this.model.termFrequency === 'log'
+    const whole = dimensions - (dimensions % 4)
     for (let i = 0; i < length; i++) {
       const id = ids[i]!
       const tf = counts[id]!
       if (tf === 0 || id === this.#unknown) continue
       counts[id] = 0
       const weight = weights[id]! * (log ? 1 + Math.log(tf) : tf)
+      // Four dimensions a step: a quarter of the loop's checks, and each sum keeps its own order of additions.
       const base = id * dimensions
-      for (let d = 0; d < dimensions; d++) sum[d]! += weight * vectors[base + d]!
+      let d = 0
+      for (; d < whole; d += 4) {
+        sum[d]! += weight * vectors[base + d]!
+        sum[d + 1]! += weight * vectors[base + d + 1]!
+        sum[d + 2]! += weight * vectors[base + d + 2]!
+        sum[d + 3]! += weight * vectors[base + d + 3]!
+      }
+      for (; d < dimensions; d++) sum[d]! += weight * vectors[base + d]!
     }
     counts[this.#unknown] = 0
     let norm = 0

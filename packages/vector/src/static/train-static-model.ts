@@ -73,8 +73,10 @@ export interface StaticTrainingOptions {
   readonly seed?: number
   /**
    * At most this many characters of text are read for training, spread evenly over the texts
-   * (every text is still embedded); bounds training time on a large repository.
-   * @default 32_000_000
+   * (every text is still embedded); bounds training time on a large repository. 8 M: on the
+   * bench's Python corpus (8.8 M characters) a sample of 4 M ranks as well as all of it (dev and
+   * test within one standard error), 2 M and less lose on test (`bench/results/VECTORS.md`).
+   * @default 8_000_000
    */
   readonly maxTrainingChars?: number
   /**
@@ -227,7 +229,7 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
   const eigenvalueWeight = finiteInRange(options.eigenvalueWeight ?? 0, 'eigenvalueWeight', 0, 1)
   const seed = options.seed ?? 0
   if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer; received ${describeValue(seed)}.`)
-  const maxTrainingChars = positiveInteger(options.maxTrainingChars ?? 32_000_000, 'maxTrainingChars')
+  const maxTrainingChars = positiveInteger(options.maxTrainingChars ?? 8_000_000, 'maxTrainingChars')
   if (termFrequency !== 'linear' && termFrequency !== 'log') {
     throw new InvalidArgumentError(`termFrequency must be "linear" or "log"; received ${describeValue(termFrequency)}.`)
   }
