@@ -6,7 +6,7 @@
  * rank-1 hit when vectors are fused (the vector stream abstains from them, as shipped; the table
  * also shows what happens when it does not).
  *
- * Run: `pnpm build && cd bench && npx tsx src/vector-quality.ts [--smoke] [--out FILE.json]`.
+ * Run: `pnpm build && cd bench && npx tsx src/vector-quality.ts [--smoke] [--grid | --sampling] [--out FILE.json]`.
  * Prints markdown tables; exits 1 when a fused configuration with the abstaining vector stream loses
  * an identifier's rank-1 hit.
  */
@@ -31,10 +31,23 @@ const smoke = args.includes('--smoke')
 const outAt = args.indexOf('--out')
 const DEPTH = 100
 const FILE_TOPK = 50
-const FUSED_WEIGHTS = args.includes('--grid') ? [0.3] : [0.1, 0.2, 0.3, 0.5]
 const grid = args.includes('--grid')
-/** The tiers compared; `--grid` compares static training settings instead (one change at a time from the defaults). */
-const TIERS: readonly { key: string; tier: VectorTier; quantization: 'float32' | 'int8'; training?: Partial<StaticTrainingOptions> }[] = grid
+const sampling = args.includes('--sampling')
+const FUSED_WEIGHTS = grid ? [0.3] : sampling ? [0.1] : [0.1, 0.2, 0.3, 0.5]
+/**
+ * The tiers compared; `--grid` compares static training settings instead (one change at a time from
+ * the defaults); `--sampling` compares training on a sample of the corpus (`maxTrainingChars`, which
+ * bounds the cost of a cold index of a large repository) and fewer power iterations.
+ */
+const TIERS: readonly { key: string; tier: VectorTier; quantization: 'float32' | 'int8'; training?: Partial<StaticTrainingOptions> }[] = sampling
+  ? [
+      { key: 'static all', tier: 'static', quantization: 'float32', training: { maxTrainingChars: 1e9 } },
+      { key: 'static sample 4M', tier: 'static', quantization: 'float32', training: { maxTrainingChars: 4_000_000 } },
+      { key: 'static sample 2M', tier: 'static', quantization: 'float32', training: { maxTrainingChars: 2_000_000 } },
+      { key: 'static sample 1M', tier: 'static', quantization: 'float32', training: { maxTrainingChars: 1_000_000 } },
+      { key: 'static power=0', tier: 'static', quantization: 'float32', training: { maxTrainingChars: 1e9, powerIterations: 0 } },
+    ]
+  : grid
   ? [
       { key: 'static', tier: 'static', quantization: 'float32' },
       { key: 'static dims=256', tier: 'static', quantization: 'float32', training: { dimensions: 256 } },

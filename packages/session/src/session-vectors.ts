@@ -235,24 +235,29 @@ export class SessionVectors {
     const { spec, analyzer } = this.#init
     const gone = new Set([...removeIds, ...addDocuments.map((doc) => doc.id)])
     const corpus = [...(await this.#init.knowledgeBase.list()).filter((doc) => !gone.has(doc.id)), ...addDocuments]
-    const texts = corpus.map((doc) => this.#text(doc))
+    // Texts are built when read, never all held at once: on a large repository they would double
+    // the chunks' memory (and the collector's work) for the whole run.
+    const texts = { length: corpus.length, at: (i: number) => (i >= 0 && i < corpus.length ? this.#text(corpus[i]!) : undefined) }
+    const hashes = corpus.map((doc) => contentHash(this.#text(doc)))
     let embedder: Embedder
     let vectors: Float32Array[]
     let model: StaticModel | undefined
     if (spec.kind === 'static') {
       if (corpus.length === 0) return this.#empty()
-      const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions: spec.dimensions ?? DEFAULT_DIMENSIONS.static })
+      const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions: spec.dimensions ?? DEFAULT_DIMENSIONS.static, ...(signal ? { signal } : {}) })
       model = trained.model
       vectors = trained.vectors
       embedder = createStaticEmbedder(model, { analyzer })
     } else {
       embedder = this.#fixed!
-      vectors = await embedder.embed(texts, { inputType: 'document', ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) })
+      vectors = await embedder.embed(
+        corpus.map((doc) => this.#text(doc)),
+        { inputType: 'document', ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) },
+      )
     }
     const stream = this.#newStream(embedder)
     await stream.replaceEmbedded([], corpus, vectors)
     const previous = { current: this.#current, model: this.#model, coverage: this.#coverage, stored: this.#stored }
-    const hashes = texts.map(contentHash)
     const commit = this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors)
     return {
       commit,

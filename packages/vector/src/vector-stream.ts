@@ -18,7 +18,7 @@ import {
 import { contentText } from '@rag/lexical'
 import { checkVectors } from './check-vectors.js'
 import { topRows } from './top-k.js'
-import { toUnitVector } from './unit-vector.js'
+import { asUnitVector, toUnitVector } from './unit-vector.js'
 import { createVectorRows, type Quantization, type VectorRows } from './vector-rows.js'
 
 /** Options of {@link VectorStream}. */
@@ -200,7 +200,8 @@ export class VectorStream implements Stream, Replaceable {
   /**
    * {@link replaceDocuments} with vectors the caller already has (a store that kept them, keyed
    * by content and embedder): `vectors[i]` belongs to `addDocuments[i]` and must come from this
-   * stream's embedder over this stream's indexed text. Nothing is embedded.
+   * stream's embedder over this stream's indexed text. Nothing is embedded. The vectors are
+   * copied into the stream's buffer when the call runs: do not change them until it settles.
    *
    * @throws InvalidArgumentError for malformed input or a vector count that differs from the
    * documents; ConfigError for a vector of another length; DuplicateIdError as in `replaceDocuments`.
@@ -215,7 +216,8 @@ export class VectorStream implements Stream, Replaceable {
     checkVectors(this.embedder.name, this.dimensions, vectors, vectors.length)
     const removes = [...removeIds]
     const adds = [...addDocuments]
-    const units = vectors.map(toUnitVector)
+    // Unit vectors are taken as they are (the rows copy them): the caller must not change them until this settles.
+    const units = vectors.map(asUnitVector)
     await this.#writers.runExclusive(() => {
       this.#checkIds(removes, adds, 'addDocuments')
       this.#commit(removes, adds, units)

@@ -17,13 +17,13 @@ export interface CorpusCounts {
 }
 
 /** Analyses every text once (documents, not queries) and counts its terms. */
-export function countCorpus(texts: readonly string[], analyzer: Analyzer): CorpusCounts {
+export function countCorpus(texts: { readonly length: number; at(index: number): string | undefined }, analyzer: Analyzer): CorpusCounts {
   const terms = new TermTable()
   const resolver = growingResolver(terms)
   const tokens = new Uint32List()
   const starts = new Uint32Array(texts.length + 1)
   for (let i = 0; i < texts.length; i++) {
-    appendTermIds(analyzer, texts[i]!, resolver, tokens)
+    appendTermIds(analyzer, texts.at(i)!, resolver, tokens)
     starts[i + 1] = tokens.length
   }
   const all = tokens.items.subarray(0, tokens.length)

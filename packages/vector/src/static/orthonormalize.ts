@@ -17,7 +17,15 @@ function choleskyQrPass(matrix: Float64Array, rows: number, width: number): void
       const x = matrix[base + i]!
       if (x === 0) continue
       const gi = i * width
-      for (let j = i; j < width; j++) gram[gi + j]! += x * matrix[base + j]!
+      // Four a step; each entry keeps its own order of additions.
+      let j = i
+      for (; j + 4 <= width; j += 4) {
+        gram[gi + j]! += x * matrix[base + j]!
+        gram[gi + j + 1]! += x * matrix[base + j + 1]!
+        gram[gi + j + 2]! += x * matrix[base + j + 2]!
+        gram[gi + j + 3]! += x * matrix[base + j + 3]!
+      }
+      for (; j < width; j++) gram[gi + j]! += x * matrix[base + j]!
     }
   }
   // G = R^T R (upper R in place); a pivot at rounding level marks a dependent column.

@@ -10,16 +10,16 @@ const INITIAL_SLOTS = 1 << 16
 /**
  * Symmetric co-occurrence counts of term pairs `(a, b)`, `a < b`, in an open-addressing hash table
  * of one flat array (a `Map` of 10 million pairs would cost seconds and hundreds of megabytes).
- * Each slot is `[key + 1, count]` side by side, so a probe touches one cache line; 0 marks an
- * empty slot.
+ * Each slot is `[key + 1, count]` side by side, 32 bits each (8 bytes a slot, so a cache line holds
+ * eight and a probe usually touches one); 0 marks an empty slot.
  */
 export class PairCounts {
-  #slots = new Float64Array(2 * INITIAL_SLOTS)
+  #slots = new Uint32Array(2 * INITIAL_SLOTS)
   #mask = INITIAL_SLOTS - 1
   #size = 0
   readonly #terms: number
 
-  /** Pairs of ids below `terms`; `terms * terms` must stay below 2^31. */
+  /** Pairs of ids below `terms`; `terms * terms` must stay below 2^31 (keys are 32-bit). */
   constructor(terms: number) {
     this.#terms = terms
   }
@@ -29,20 +29,20 @@ export class PairCounts {
     return this.#size
   }
 
-  /** Adds `weight` to the pair `(a, b)`, `a !== b`, in either order. */
-  add(a: number, b: number, weight: number): void {
+  /** Counts one more co-occurrence of the pair `(a, b)`, `a !== b`, in either order. */
+  increment(a: number, b: number): void {
     const stored = (a < b ? a * this.#terms + b : b * this.#terms + a) + 1
     const slots = this.#slots
     const mask = this.#mask
     for (let slot = mix(stored) & mask; ; slot = (slot + 1) & mask) {
       const key = slots[2 * slot]!
       if (key === stored) {
-        slots[2 * slot + 1]! += weight
+        slots[2 * slot + 1]!++
         return
       }
       if (key === 0) {
         slots[2 * slot] = stored
-        slots[2 * slot + 1] = weight
+        slots[2 * slot + 1] = 1
         if (++this.#size * 2 > mask) this.#grow()
         return
       }
@@ -63,7 +63,7 @@ export class PairCounts {
   #grow(): void {
     const old = this.#slots
     const capacity = old.length // slots double: the array holds two numbers per slot
-    this.#slots = new Float64Array(2 * capacity)
+    this.#slots = new Uint32Array(2 * capacity)
     this.#mask = capacity - 1
     for (let i = 0; i < old.length; i += 2) {
       const stored = old[i]!

@@ -118,6 +118,7 @@ class RowBuilder {
     const degree = this.#degree
     const values = this.#values
     const kept = new Uint8Array(values.length)
+    let scratch = new Float32Array(0)
     for (let row = 0; row < this.#rows; row++) {
       const start = degree[row]!
       const end = degree[row + 1]!
@@ -125,7 +126,9 @@ class RowBuilder {
         kept.fill(1, start, end)
         continue
       }
-      const threshold = values.slice(start, end).sort().at(-maxContexts)!
+      if (scratch.length < end - start) scratch = new Float32Array(Math.max(end - start, 2 * scratch.length))
+      scratch.set(values.subarray(start, end))
+      const threshold = selectLargest(scratch, end - start, maxContexts)
       let room = maxContexts
       // Strictly above the threshold first, then ties in entry order, so exactly maxContexts stay.
       for (let e = start; e < end; e++) {
@@ -160,4 +163,41 @@ class RowBuilder {
     }
     return { size: this.#rows, rowStart, columns, values: out }
   }
+}
+
+/**
+ * The `k`-th largest of `values[0 .. length)` (what sorting and taking `sorted[length - k]` gives),
+ * by quickselect in linear expected time; reorders `values`. Deterministic: the pivot is the
+ * median of three fixed positions.
+ */
+export function selectLargest(values: Float32Array, length: number, k: number): number {
+  // The (length - k)-th smallest, 0-based.
+  const target = length - k
+  let lo = 0
+  let hi = length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    const a = values[lo]!
+    const b = values[mid]!
+    const c = values[hi]!
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b
+    // Hoare partition around the pivot value.
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while (values[i]! < pivot) i++
+      while (values[j]! > pivot) j--
+      if (i <= j) {
+        const t = values[i]!
+        values[i] = values[j]!
+        values[j] = t
+        i++
+        j--
+      }
+    }
+    if (target <= j) hi = j
+    else if (target >= i) lo = i
+    else return values[target]!
+  }
+  return values[target]!
 }

@@ -73,8 +73,10 @@ export interface StaticTrainingOptions {
   readonly seed?: number
   /**
    * At most this many characters of text are read for training, spread evenly over the texts
-   * (every text is still embedded); bounds training time on a large repository.
-   * @default 32_000_000
+   * (every text is still embedded); bounds training time on a large repository. 8 M: on the
+   * bench's Python corpus (8.8 M characters) a sample of 4 M ranks as well as all of it (dev and
+   * test within one standard error), 2 M and less lose on test (`bench/results/VECTORS.md`).
+   * @default 8_000_000
    */
   readonly maxTrainingChars?: number
   /**
@@ -98,20 +100,38 @@ function finiteInRange(value: unknown, what: string, min: number, max: number): 
   return value
 }
 
+/**
+ * The texts to train on, read one at a time: an array fits, and so does a view that builds each
+ * text when it is read (a caller with 200,000 chunks then never holds all their texts at once).
+ * Each text is read up to three times (its length, training, embedding); every read must return
+ * the same string.
+ */
+export interface TrainingTexts {
+  readonly length: number
+  at(index: number): string | undefined
+}
+
+function textAt(texts: TrainingTexts, index: number): string {
+  const text = texts.at(index)
+  if (typeof text !== 'string') throw new InvalidArgumentError(`texts[${index}] must be a string; received ${describeValue(text)}.`)
+  return text
+}
+
 /** Indices of the texts to train on: all of them, or an even spread of them that fits `maxChars`. */
-function trainingSample(texts: readonly string[], maxChars: number): number[] {
+function trainingSample(texts: TrainingTexts, maxChars: number): number[] {
+  const lengths = new Float64Array(texts.length)
   let total = 0
-  for (const text of texts) total += text.length
-  if (total <= maxChars) return texts.map((_, i) => i)
+  for (let i = 0; i < texts.length; i++) total += lengths[i] = textAt(texts, i).length
+  if (total <= maxChars) return Array.from(lengths, (_, i) => i)
   const out: number[] = []
   let budget = 0
   // Keep a text whenever the running share of characters crosses the next step, so the sample
   // follows the corpus order (directories, languages) evenly.
-  texts.forEach((text, i) => {
-    budget += (text.length * maxChars) / total
-    if (budget >= text.length) {
+  lengths.forEach((length, i) => {
+    budget += (length * maxChars) / total
+    if (budget >= length) {
       out.push(i)
-      budget -= text.length
+      budget -= length
     }
   })
   return out
@@ -124,6 +144,8 @@ interface Trained {
   readonly sample: readonly number[]
   readonly counts: CorpusCounts
   readonly vocabularyOf: Int32Array
+  /** Yields to the event loop and throws if the signal aborted. */
+  readonly checkpoint: () => Promise<void>
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
@@ -143,24 +165,28 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
  *
  * @throws InvalidArgumentError for bad options; CancelledError when `signal` aborts.
  */
-export async function trainStaticModel(texts: readonly string[], options: StaticTrainingOptions): Promise<StaticModel> {
+export async function trainStaticModel(texts: TrainingTexts, options: StaticTrainingOptions): Promise<StaticModel> {
   return (await train(texts, options)).model
 }
 
 /**
  * {@link trainStaticModel}, plus the vector of every text (what `createStaticEmbedder(model).embed`
  * returns for them, bit for bit) without analysing the training texts a second time: what an index
- * run that trains on its own chunks needs.
+ * run that trains on its own chunks needs. The vectors are views of one contiguous buffer (one
+ * allocation for the lot, not one per text), in text order; embedding yields to the event loop
+ * between batches and checks `signal`.
  *
  * @throws as {@link trainStaticModel}.
  */
-export async function trainStaticEmbeddings(texts: readonly string[], options: StaticTrainingOptions): Promise<{ model: StaticModel; vectors: Float32Array[] }> {
-  const { model, sample, counts, vocabularyOf } = await train(texts, options)
+export async function trainStaticEmbeddings(texts: TrainingTexts, options: StaticTrainingOptions): Promise<{ model: StaticModel; vectors: Float32Array[] }> {
+  const { model, sample, counts, vocabularyOf, checkpoint } = await train(texts, options)
   const encoder = new StaticEncoder(model, options.analyzer)
-  const vectors: Float32Array[] = new Array(texts.length)
+  const { dimensions } = model
+  const buffer = new Float32Array(texts.length * dimensions)
+  const done = new Uint8Array(texts.length)
   const unknown = model.terms.length
   let scratch = new Uint32Array(1024)
-  sample.forEach((textIndex, s) => {
+  for (let s = 0; s < sample.length; s++) {
     const start = counts.starts[s]!
     const length = counts.starts[s + 1]! - start
     if (scratch.length < length) scratch = new Uint32Array(Math.max(length, scratch.length * 2))
@@ -168,19 +194,28 @@ export async function trainStaticEmbeddings(texts: readonly string[], options: S
       const v = vocabularyOf[counts.tokens[start + i]!]!
       scratch[i] = v < 0 ? unknown : v
     }
-    vectors[textIndex] = encoder.encodeIds(scratch, length)
-  })
-  for (let i = 0; i < texts.length; i++) vectors[i] ??= encoder.encode(texts[i]!)
+    encoder.encodeIdsInto(scratch, length, buffer, sample[s]! * dimensions)
+    done[sample[s]!] = 1
+  }
+  for (let i = 0; i < texts.length; i++) {
+    if (done[i] === 0) encoder.encodeInto(textAt(texts, i), buffer, i * dimensions)
+    if (i % EMBED_BATCH === EMBED_BATCH - 1) await checkpoint()
+  }
+  const vectors: Float32Array[] = new Array(texts.length)
+  for (let i = 0; i < texts.length; i++) vectors[i] = buffer.subarray(i * dimensions, (i + 1) * dimensions)
   return { model, vectors }
 }
 
-async function train(texts: readonly string[], options: StaticTrainingOptions): Promise<Trained> {
+/** Texts embedded between two yields to the event loop (and checks of the signal). */
+const EMBED_BATCH = 2048
+
+async function train(texts: TrainingTexts, options: StaticTrainingOptions): Promise<Trained> {
   const { analyzer, termFrequency = 'linear', signal } = options ?? ({} as StaticTrainingOptions)
   if (typeof analyzer !== 'object' || analyzer === null || typeof analyzer.analyze !== 'function' || typeof analyzer.name !== 'string') {
     throw new InvalidArgumentError(`analyzer must be an Analyzer (name, analyze, analyzeQuery); received ${describeValue(analyzer)}.`)
   }
-  if (!Array.isArray(texts) || texts.some((t) => typeof t !== 'string')) {
-    throw new InvalidArgumentError(`texts must be an array of strings; received ${describeValue(texts)}.`)
+  if (typeof texts !== 'object' || texts === null || typeof texts.at !== 'function' || !Number.isSafeInteger(texts.length) || texts.length < 0) {
+    throw new InvalidArgumentError(`texts must be an array of strings (or { length, at(i) }); received ${describeValue(texts)}.`)
   }
   const dimensions = positiveInteger(options.dimensions ?? 128, 'dimensions')
   const maxVocabulary = positiveInteger(options.maxVocabulary ?? 16_384, 'maxVocabulary')
@@ -194,7 +229,7 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
   const eigenvalueWeight = finiteInRange(options.eigenvalueWeight ?? 0, 'eigenvalueWeight', 0, 1)
   const seed = options.seed ?? 0
   if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer; received ${describeValue(seed)}.`)
-  const maxTrainingChars = positiveInteger(options.maxTrainingChars ?? 32_000_000, 'maxTrainingChars')
+  const maxTrainingChars = positiveInteger(options.maxTrainingChars ?? 8_000_000, 'maxTrainingChars')
   if (termFrequency !== 'linear' && termFrequency !== 'log') {
     throw new InvalidArgumentError(`termFrequency must be "linear" or "log"; received ${describeValue(termFrequency)}.`)
   }
@@ -204,8 +239,7 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
   }
 
   const sampleIndices = trainingSample(texts, maxTrainingChars)
-  const sample = sampleIndices.map((i) => texts[i]!)
-  const counts = countCorpus(sample, analyzer)
+  const counts = countCorpus({ length: sampleIndices.length, at: (i) => textAt(texts, sampleIndices[i]!) }, analyzer)
   const { ids, vocabularyOf } = chooseVocabulary(counts, maxVocabulary, minDf)
   const size = ids.length
   await checkpoint()
@@ -216,7 +250,7 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
   const pairs = new PairCounts(Math.max(1, size))
   let unknownTokens = 0
   const { tokens, starts } = counts
-  for (let text = 0; text < sample.length; text++) {
+  for (let text = 0; text < sampleIndices.length; text++) {
     const end = starts[text + 1]!
     for (let at = starts[text]!; at < end; at++) {
       const a = vocabularyOf[tokens[at]!]!
@@ -227,7 +261,7 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
       const last = Math.min(end, at + window + 1)
       for (let other = at + 1; other < last; other++) {
         const b = vocabularyOf[tokens[other]!]!
-        if (b >= 0 && b !== a && (a < core || b < core)) pairs.add(a, b, 1)
+        if (b >= 0 && b !== a && (a < core || b < core)) pairs.increment(a, b)
       }
     }
   }
@@ -262,7 +296,7 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
     for (let d = 0; d < dimensions; d++) vectors[t * dimensions + d]! *= inverse
   }
   const terms = Array.from(ids, (id) => counts.terms.term(id))
-  const weights = Float32Array.from(ids, (id) => Math.log(1 + sample.length / counts.documentFrequency[id]!))
+  const weights = Float32Array.from(ids, (id) => Math.log(1 + sampleIndices.length / counts.documentFrequency[id]!))
   const unknownShare = tokens.length === 0 ? 0 : unknownTokens / tokens.length
   const id = contentId([analyzer.name, String(dimensions), termFrequency, terms.join('\n'), weights, vectors])
   const model: StaticModel = {
@@ -275,7 +309,7 @@ async function train(texts: readonly string[], options: StaticTrainingOptions): 
     vectors,
     termFrequency,
     unknownShare,
-    trainedOn: { texts: sample.length, tokens: tokens.length },
+    trainedOn: { texts: sampleIndices.length, tokens: tokens.length },
   }
-  return { model, sample: sampleIndices, counts, vocabularyOf }
+  return { model, sample: sampleIndices, counts, vocabularyOf, checkpoint }
 }
