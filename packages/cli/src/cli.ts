@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import type * as V8 from 'node:v8'
 import { compilesGrammars } from './compiles-grammars.js'
 import { runCli } from './run-cli.js'
 
@@ -13,7 +14,7 @@ const argv = process.argv.slice(2)
 // may chunk load `node:v8` for it (`compilesGrammars`): a one-shot `rag search` does not.
 if (compilesGrammars(argv)) {
   const require = createRequire(import.meta.url)
-  ;(require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only')
+  ;(require('node:v8') as typeof V8).setFlagsFromString('--liftoff-only')
 }
 
 // URI filenames let @rag/store-sqlite open an index in a read-only directory as `immutable`, so
