@@ -32,6 +32,8 @@ export interface LatencyResult {
   readonly rank: StageTiming
   /** The three together, per query. */
   readonly total: StageTiming
+  /** CPU time (`process.cpuUsage`, user + system, all threads) of the three together: less sensitive to other work on the machine than wall time; absent in results written before it existed. */
+  readonly totalCpu?: StageTiming
   /** The same total for the first 12 words of each query (a typical typed request, not a commit body). */
   readonly totalShort: StageTiming
   /** `rag.locateFiles(query, { limit: 50 })` of `@rag/session`, end to end (the surfaces' call); absent in results written before it existed. */
@@ -50,6 +52,10 @@ export interface LatencyOptions {
   readonly scratch: string
   readonly warmup: number
   readonly log: (line: string) => void
+  /** Called just before the timed queries start (after the index and the warm-up), e.g. to start a CPU profile. */
+  readonly onTimedStart?: () => Promise<void>
+  /** Called just after the timed queries end. */
+  readonly onTimedEnd?: () => Promise<void>
 }
 
 function timing(values: readonly number[]): StageTiming {
@@ -62,7 +68,7 @@ function timing(values: readonly number[]): StageTiming {
  * plan end to end in this process: route, search at the plan's depth, rank files. Queries are the
  * data set's commit messages, each once, after `warmup` untimed ones.
  */
-export async function measureLatency({ repos, pythonChars, scratch, warmup, log }: LatencyOptions): Promise<LatencyResult> {
+export async function measureLatency({ repos, pythonChars, scratch, warmup, log, onTimedStart, onTimedEnd }: LatencyOptions): Promise<LatencyResult> {
   const root = join(scratch, 'latency-index')
   mkdirSync(root, { recursive: true })
   const texts: string[] = []
@@ -88,7 +94,13 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
   const files = fileList.length
   log(`  latency index: ${chunks.length} chunks, ${files} files (${repos.join(', ')}${copied > 0 ? ` + ${copied} Python stdlib files` : ''}) in ${(indexMs / 1000).toFixed(1)} s`)
   const router = createQueryRouter()
+  const cpuMs = (): number => {
+    const { user, system } = process.cpuUsage()
+    return (user + system) / 1000
+  }
+  let lastCpu = 0
   const once = async (text: string): Promise<[number, number, number]> => {
+    const c0 = cpuMs()
     const t0 = performance.now()
     const plan = router.route(text)
     const t1 = performance.now()
@@ -96,19 +108,23 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
     const t2 = performance.now()
     rankFiles(hits, plan, signals, { limit: plan.limits.files })
     const t3 = performance.now()
+    lastCpu = cpuMs() - c0
     return [t1 - t0, t2 - t1, t3 - t2]
   }
   for (const text of texts.slice(0, warmup)) await once(text)
+  await onTimedStart?.()
   const route: number[] = []
   const search: number[] = []
   const rank: number[] = []
   const total: number[] = []
+  const totalCpu: number[] = []
   for (const text of texts) {
     const [a, b, c] = await once(text)
     route.push(a)
     search.push(b)
     rank.push(c)
     total.push(a + b + c)
+    totalCpu.push(lastCpu)
   }
   const totalShort: number[] = []
   for (const text of texts) {
@@ -124,6 +140,7 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
     await rag.locateFiles(text, { limit: 50 })
     located.push(performance.now() - t0)
   }
+  await onTimedEnd?.()
   return {
     chunks: chunks.length,
     files,
@@ -135,6 +152,7 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log 
     search: timing(search),
     rank: timing(rank),
     total: timing(total),
+    totalCpu: timing(totalCpu),
     totalShort: timing(totalShort),
     locateFiles: timing(located),
     locateFilesFirstMs,

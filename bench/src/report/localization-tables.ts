@@ -142,7 +142,7 @@ export function renderLocalization(result: LocalizationResult): string {
       '',
       `One index of ${lat.chunks.toLocaleString('en')} chunks in ${lat.files.toLocaleString('en')} files (${lat.corpus}), built by the same pipeline in ${(lat.indexMs / 1000).toFixed(0)} s; ${lat.queries} queries (the data set's commit messages, each once, after a warm-up), depth ${lat.depth} chunks. Route = \`routeQuery\` (anchors, wink-nlp, intent); search = \`rag.search(plan.searchText, ${lat.depth})\` (BM25 and TF-IDF streams fused); rank = \`rankFiles\` with chunk-derived signals and the layered index's graph (importer expansion) and route signals. Load average when the timing ended: ${(lat.loadavg ?? []).join(' / ')} (1 / 5 / 15 min; 2 cores).`,
       '',
-      table(['stage', 'p50 ms', 'p95 ms'], [row('route', lat.route), row('search', lat.search), row('rank files', lat.rank), row('total', lat.total), row('total, first 12 words of each query', lat.totalShort), ...(lat.locateFiles ? [row('`rag.locateFiles` (session API, end to end)', lat.locateFiles)] : [])]),
+      table(['stage', 'p50 ms', 'p95 ms'], [row('route', lat.route), row('search', lat.search), row('rank files', lat.rank), row('total', lat.total), ...(lat.totalCpu ? [row('total, CPU time', lat.totalCpu)] : []), row('total, first 12 words of each query', lat.totalShort), ...(lat.locateFiles ? [row('`rag.locateFiles` (session API, end to end)', lat.locateFiles)] : [])]),
       '',
       ...(lat.locateFilesFirstMs !== undefined ? [`The first \`locateFiles\` on the index also reads every chunk and builds the definition and path signals (kept until the index changes): ${ms(lat.locateFilesFirstMs)} ms.`, ''] : []),
     )

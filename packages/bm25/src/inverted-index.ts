@@ -4,6 +4,7 @@ import {
   contentText,
   growFloat64,
   growUint32,
+  kthLargest,
   nextEpoch,
   TermTable,
   termIdPath,
@@ -58,6 +59,8 @@ export class InvertedIndex implements TermResolver {
   /** Per-query scratch: score per slot (0 = untouched) and the touched slots. */
   #scores = new Float64Array(0)
   #touched = new Uint32Array(0)
+  /** Per-query scratch: the scores of the touched slots, in touched order (for the top-K cut-off). */
+  #gathered = new Float64Array(0)
   /** Staging scratch: per term, tf in the current document, then staged df of the batch. */
   #tf = new Uint32Array(0)
   #stagedDf = new Uint32Array(0)
@@ -258,10 +261,24 @@ export class InvertedIndex implements TermResolver {
         }
       }
     }
-    const best = selectTopK(scores, touched, count, topK)
+    // Only slots scoring at least the topK-th best score can be in the top K: the heap sees those
+    // alone (the same result as over every touched slot); the others are cleared at once.
+    let candidates = count
+    if (count > topK) {
+      const gathered = this.#gathered
+      for (let i = 0; i < count; i++) gathered[i] = scores[touched[i]!]!
+      const cutoff = kthLargest(gathered, count, topK)
+      candidates = 0
+      for (let i = 0; i < count; i++) {
+        const slot = touched[i]!
+        if (gathered[i]! >= cutoff) touched[candidates++] = slot
+        else scores[slot] = 0
+      }
+    }
+    const best = selectTopK(scores, touched, candidates, topK)
     const out: ScoredSlot[] = []
     for (const slot of best) out.push({ slot, score: scores[slot]! })
-    for (let i = 0; i < count; i++) scores[touched[i]!] = 0
+    for (let i = 0; i < candidates; i++) scores[touched[i]!] = 0
     return out
   }
 
@@ -274,6 +291,7 @@ export class InvertedIndex implements TermResolver {
     this.#slots.clear()
     this.#scores = new Float64Array(0)
     this.#touched = new Uint32Array(0)
+    this.#gathered = new Float64Array(0)
     this.#tf = new Uint32Array(0)
     this.#stagedDf = new Uint32Array(0)
     this.#epoch = nextEpoch()
@@ -334,6 +352,7 @@ export class InvertedIndex implements TermResolver {
     if (this.#scores.length >= capacity) return
     this.#scores = growFloat64(this.#scores, capacity)
     this.#touched = growUint32(this.#touched, capacity)
+    this.#gathered = growFloat64(this.#gathered, capacity)
   }
 
   #shouldCompact(): boolean {
@@ -366,6 +385,7 @@ export class InvertedIndex implements TermResolver {
     this.#zeroDfTerms = 0
     this.#scores = new Float64Array(this.#slots.capacity)
     this.#touched = new Uint32Array(this.#slots.capacity)
+    this.#gathered = new Float64Array(this.#slots.capacity)
     this.#epoch = nextEpoch()
   }
 }

@@ -1,13 +1,21 @@
-import { setFlagsFromString } from 'node:v8'
+import { createRequire } from 'node:module'
+import type * as V8 from 'node:v8'
+import { compilesGrammars } from './compiles-grammars.js'
 import { runCli } from './run-cli.js'
+
+const argv = process.argv.slice(2)
 
 // Tree-sitter grammars are large WebAssembly modules. By default V8 also compiles them with its
 // optimizing tier on background threads, and a finished `rag index` then waits ~4 s at exit for
 // that work (even through process.exit). Baseline (Liftoff) code alone parses fast enough for a
 // command-line run: measured on this repository, `rag index` from scratch took 6.1 s wall with
 // the default and 1.2 s with this flag. No grammar is compiled before this line runs (grammars
-// load lazily), and V8 flags are process-wide, so worker threads get it too.
-setFlagsFromString('--liftoff-only')
+// load lazily), and V8 flags are process-wide, so worker threads get it too. Only commands that
+// may chunk load `node:v8` for it (`compilesGrammars`): a one-shot `rag search` does not.
+if (compilesGrammars(argv)) {
+  const require = createRequire(import.meta.url)
+  ;(require('node:v8') as typeof V8).setFlagsFromString('--liftoff-only')
+}
 
 // URI filenames let @rag/store-sqlite open an index in a read-only directory as `immutable`, so
 // `search` and `status` still work there (better-sqlite3 reads this when its first database opens).
@@ -24,7 +32,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-runCli(process.argv.slice(2), { signal: controller.signal }).then((code) => {
+runCli(argv, { signal: controller.signal }).then((code) => {
   // Exit as soon as the output is flushed.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
 })

@@ -77,7 +77,6 @@ interface TierCandidate {
 interface ListCursor {
   next: number
   rank: number
-  readonly seen: Set<string>
 }
 
 /**
@@ -138,20 +137,23 @@ export class TierFusion {
   #read(lists: readonly FetchedList[], depth: number): void {
     const { k } = this.#options
     lists.forEach(({ stream, weight, results }, index) => {
-      const cursor = (this.#cursors[index] ??= { next: 0, rank: 0, seen: new Set() })
+      const cursor = (this.#cursors[index] ??= { next: 0, rank: 0 })
       const end = Math.min(results.length, depth)
       for (; cursor.next < end; cursor.next++) {
         const { document, score } = results[cursor.next]!
-        if (cursor.seen.has(document.id)) continue
-        cursor.seen.add(document.id)
+        const candidate = this.#byId.get(document.id)
+        // A list that names a document twice counts it once, at its first place: every list's
+        // contribution is kept on the candidate (dead ones too), so it tells.
+        if (candidate !== undefined && candidate.contributions[index] !== undefined) continue
         const rank = cursor.rank++
         const contribution: StreamContribution = { stream, rank, score, fused: weight / (k + rank + 1) }
-        const candidate = this.#byId.get(document.id)
         if (candidate === undefined) {
-          const contributions: (StreamContribution | undefined)[] = []
+          const contributions: (StreamContribution | undefined)[] = new Array<StreamContribution | undefined>(lists.length).fill(undefined)
           contributions[index] = contribution
           this.#byId.set(document.id, { document, bestRank: rank, bestList: index, contributions, score: 0, dirty: true, dead: false })
-        } else if (!candidate.dead) {
+        } else if (candidate.dead) {
+          candidate.contributions[index] = contribution
+        } else {
           candidate.contributions[index] = contribution
           candidate.dirty = true
           if (rank < candidate.bestRank || (rank === candidate.bestRank && index < candidate.bestList)) {
@@ -170,7 +172,7 @@ export class TierFusion {
     for (const candidate of this.#byId.values()) {
       if (candidate.dead) continue
       if (candidate.dirty) {
-        candidate.score = sumSmallestFirst(candidate.contributions.filter(isDefined))
+        candidate.score = sumDefinedSmallestFirst(candidate.contributions)
         candidate.dirty = false
       }
       live.push(candidate)
@@ -188,6 +190,22 @@ export class TierFusion {
 
 function isDefined<T>(value: T | undefined): value is T {
   return value !== undefined
+}
+
+/** {@link sumSmallestFirst} of the contributions present (holes skipped); allocates only for three or more. */
+function sumDefinedSmallestFirst(contributions: readonly (StreamContribution | undefined)[]): number {
+  let first: StreamContribution | undefined
+  let second: StreamContribution | undefined
+  let count = 0
+  for (const contribution of contributions) {
+    if (contribution === undefined) continue
+    if (count === 0) first = contribution
+    else if (count === 1) second = contribution
+    count++
+  }
+  if (count === 1) return first!.fused
+  if (count === 2) return first!.fused + second!.fused
+  return sumSmallestFirst(contributions.filter(isDefined))
 }
 
 /** {@link TierFusion} in one call, for lists fetched `fetched` deep. Pure and synchronous. */

@@ -122,6 +122,8 @@ export function fuse(lists: readonly RankedList[], { k, maxPerFile, topK }: Fuse
 /** The sum of `contributions`' `fused` shares, smallest first (the same bits in any order). */
 export function sumSmallestFirst(contributions: readonly StreamContribution[]): number {
   if (contributions.length === 1) return contributions[0]!.fused
+  // Two shares: IEEE addition is commutative, so either order gives the sorted sum's bits.
+  if (contributions.length === 2) return contributions[0]!.fused + contributions[1]!.fused
   return contributions
     .map((c) => c.fused)
     .sort((a, b) => a - b)

@@ -1,5 +1,5 @@
 import { RagError, type Analyzer, type Document, type IndexedText, type SearchResult } from '@rag/core'
-import { contentText, termIdPath, tfidfTermWeight, Uint32List } from '@rag/lexical'
+import { contentText, kthLargest, termIdPath, tfidfTermWeight, Uint32List } from '@rag/lexical'
 import { DocumentSlots } from './document-slots.js'
 import { growFloat64, growUint32 } from './grow.js'
 import { stageBatch, type StageScratch, type StagedBatch } from './stage-batch.js'
@@ -27,6 +27,8 @@ export class TfidfIndex {
   #acc = new Float64Array(0)
   /** Query scratch: slots touched by the current query. */
   #touched = new Uint32Array(0)
+  /** Query scratch: the score of each touched slot, parallel to `#touched`. */
+  #scores = new Float64Array(0)
 
   /** @param indexedText what is analysed for each document. */
   constructor(analyzer: Analyzer, indexedText: IndexedText = contentText) {
@@ -107,6 +109,7 @@ export class TfidfIndex {
     if (this.#acc.length < slotCount) {
       this.#acc = growFloat64(this.#acc, slotCount, 0)
       this.#touched = growUint32(this.#touched, slotCount, 0)
+      this.#scores = growFloat64(this.#scores, slotCount, 0)
     }
     const acc = this.#acc
     const touched = this.#touched
@@ -122,13 +125,26 @@ export class TfidfIndex {
     }
 
     const norms = this.#slots.norms
-    const scores = new Float64Array(touchedCount)
+    const scores = this.#scores
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i]!
       scores[i] = acc[slot]! * norms[slot]!
       acc[slot] = 0
     }
-    const best = selectTopK(touched, scores, touchedCount, topK, (slot) => docs[slot]!.id)
+    // Only documents scoring at least the topK-th best score can be in the top K: the heap with
+    // its tie-break by id sees those alone (the same result as over every touched document).
+    let candidates = touchedCount
+    if (touchedCount > topK) {
+      const cutoff = kthLargest(scores, touchedCount, topK)
+      candidates = 0
+      for (let i = 0; i < touchedCount; i++) {
+        const score = scores[i]!
+        if (score < cutoff) continue
+        touched[candidates] = touched[i]!
+        scores[candidates++] = score
+      }
+    }
+    const best = selectTopK(touched, scores, candidates, topK, (slot) => docs[slot]!.id)
     return best.map((i) => ({ document: docs[touched[i]!]!, score: scores[i]! }))
   }
 
@@ -137,7 +153,7 @@ export class TfidfIndex {
     const s = this.#slots
     return (
       this.#postings.byteLength + s.norms.byteLength + s.termStart.byteLength + s.terms.byteLength +
-      this.#acc.byteLength + this.#touched.byteLength + this.#stageScratch.counts.byteLength +
+      this.#acc.byteLength + this.#touched.byteLength + this.#scores.byteLength + this.#stageScratch.counts.byteLength +
       this.#stageScratch.ids.items.byteLength + this.#stageScratch.unique.items.byteLength
     )
   }
@@ -154,5 +170,6 @@ export class TfidfIndex {
     slots.compact(termMap)
     this.#acc = new Float64Array(slots.slotCount)
     this.#touched = new Uint32Array(slots.slotCount)
+    this.#scores = new Float64Array(slots.slotCount)
   }
 }

@@ -1,4 +1,5 @@
 import { BM25_DEFAULTS, Bm25Scorer, type Bm25Parameters } from './bm25-scoring.js'
+import { kthLargest } from './kth-largest.js'
 import type { CollectionStatistics, PostingsColumns, TermPostings } from './postings-scoring.js'
 import { tfidfNorm, tfidfTermWeight, tfidfTf } from './tfidf-scoring.js'
 
@@ -143,39 +144,4 @@ export function topScoredDocuments({ size, documents, scores }: ScoredDocuments,
   const out: [number, number][] = []
   for (let i = 0; i < size; i++) if (scores[i]! >= cutoff) out.push([documents[i]!, scores[i]!])
   return out
-}
-
-/** The `k`-th largest of the first `size` values (`k <= size`), with a min-heap of `k`. */
-function kthLargest(values: Float64Array, size: number, k: number): number {
-  const heap = new Float64Array(k)
-  for (let i = 0; i < k; i++) {
-    let at = i
-    heap[at] = values[i]!
-    while (at > 0) {
-      const parent = (at - 1) >> 1
-      if (heap[parent]! <= heap[at]!) break
-      const swap = heap[parent]!
-      heap[parent] = heap[at]!
-      heap[at] = swap
-      at = parent
-    }
-  }
-  for (let i = k; i < size; i++) {
-    const value = values[i]!
-    if (value <= heap[0]!) continue
-    heap[0] = value
-    let at = 0
-    for (;;) {
-      const left = 2 * at + 1
-      if (left >= k) break
-      const right = left + 1
-      const child = right < k && heap[right]! < heap[left]! ? right : left
-      if (heap[at]! <= heap[child]!) break
-      const swap = heap[child]!
-      heap[child] = heap[at]!
-      heap[at] = swap
-      at = child
-    }
-  }
-  return heap[0]!
 }

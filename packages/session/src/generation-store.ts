@@ -167,8 +167,15 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
 
     async info(): Promise<IndexStateStoreInfo> {
       const { generation, state } = await store.loadState()
-      const indexedAt = (state as SessionState | undefined)?.indexedAt
-      return { generation, ...(typeof indexedAt === 'string' ? { indexedAt } : {}) }
+      const stored = state as SessionState | undefined
+      const indexedAt = stored?.indexedAt
+      // The counts written with the state (every commit writes them), when `load` would accept it.
+      const counted = stored?.version === 1 && typeof stored.root === 'string' && typeof stored.context === 'string' && typeof stored.fileCount === 'number' && typeof stored.chunkCount === 'number'
+      return {
+        generation,
+        ...(typeof indexedAt === 'string' ? { indexedAt } : {}),
+        ...(counted ? { counts: { root: stored.root!, fileCount: stored.fileCount!, chunkCount: stored.chunkCount! } } : {}),
+      }
     },
 
     async clear(): Promise<void> {

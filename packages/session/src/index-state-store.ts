@@ -9,6 +9,21 @@ export interface IndexStateStoreInfo {
   readonly generation: number
   /** ISO time the last index run committed, if the store records it. */
   readonly indexedAt?: string
+  /**
+   * What the last commit's state holds, counted when it was written (a store that records it):
+   * status reads these instead of loading every file record.
+   */
+  readonly counts?: IndexStateCounts
+}
+
+/** Counts of a committed index state, as {@link IndexStateStoreInfo.counts} reports them. */
+export interface IndexStateCounts {
+  /** The indexed root. */
+  readonly root: string
+  /** File records, binary files left out. */
+  readonly fileCount: number
+  /** Chunk ids of all file records. */
+  readonly chunkCount: number
 }
 
 /** Options of one {@link IndexStateStore.commit}. */

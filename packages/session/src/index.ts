@@ -5,7 +5,7 @@ export { FileIndexer, type FileIndexerOptions, type IndexOptions, type IndexRepo
 export type { WriteAccess } from './write-access.js'
 export { createGenerationStateStore, type GenerationStore, type PersistentStore, type StoredFileRecord, type StoredGeneration } from './generation-store.js'
 export { statusToJson, type RagStatus, type RagStatusJson } from './status.js'
-export type { ChunkAudit, IndexStateStore, IndexStateStoreInfo, IndexStateCommitOptions, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
+export type { ChunkAudit, IndexStateCounts, IndexStateStore, IndexStateStoreInfo, IndexStateCommitOptions, WriteLockHolder, WriteLockOptions } from './index-state-store.js'
 export { createFileLocator, lineRangesOf, type FileLocator, type FileLocatorOptions, type FileLocatorSource, type FileLocation, type LocatedFile, type LocateFilesOptions } from './locate-files.js'
 export type { QueryPlan, Anchor, QueryIntent } from '@rag/router'
 export type { FileChunk, SignalContribution, SignalName, PathCategory } from '@rag/rank'

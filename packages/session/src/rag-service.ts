@@ -266,6 +266,14 @@ export class RagService {
   /** File count, chunk count, document count, last index time, indexed path, and whether a run is in progress. */
   async getStatus(): Promise<RagStatus> {
     const indexing = this.indexing
+    // A store that records the counts with each commit answers without loading every file record.
+    const info = this.#stateStore?.info ? await this.#stateStore.info() : undefined
+    if (info?.counts !== undefined) {
+      const { root, fileCount, chunkCount } = info.counts
+      const vectors = this.#vectors === undefined ? undefined : await this.#vectors.status()
+      const lastIndexedAt = info.indexedAt !== undefined ? new Date(info.indexedAt) : this.#lastIndexedAt
+      return { indexedPath: root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing, ...(vectors ? { vectors } : {}) }
+    }
     const state = await this.#currentState()
     const files = state?.files ?? []
     let chunkCount = 0

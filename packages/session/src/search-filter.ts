@@ -1,5 +1,14 @@
+import { createRequire } from 'node:module'
 import { describeValue, InvalidArgumentError, type Document } from '@rag/core'
-import picomatch from 'picomatch'
+import type Picomatch from 'picomatch'
+
+// picomatch is loaded by the first glob filter, not with the session: a one-shot `rag search`
+// without `--path` does not pay for it.
+let picomatchModule: typeof Picomatch | undefined
+function picomatch(): typeof Picomatch {
+  picomatchModule ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch
+  return picomatchModule
+}
 
 /** The longest `path` filter, in characters (picomatch's own limit on a glob). */
 export const MAX_FILTER_PATH_LENGTH = 65_536
@@ -34,9 +43,10 @@ function compilePath(glob: unknown): DocumentPredicate {
     throw new InvalidArgumentError(`filter.path must be at most ${MAX_FILTER_PATH_LENGTH} characters; received one of ${glob.length}.`)
   }
   const pattern = glob.replace(/^\.\//, '')
-  const isGlob = picomatch.scan(pattern).isGlob
+  const globs = picomatch()
+  const isGlob = globs.scan(pattern).isGlob
   const base = pattern.replace(/\/+$/, '')
-  const matches = isGlob ? picomatch(pattern, { dot: true }) : (file: string) => file === base || file.startsWith(`${base}/`)
+  const matches = isGlob ? globs(pattern, { dot: true }) : (file: string) => file === base || file.startsWith(`${base}/`)
   return (document) => {
     const file = document.metadata['file']
     return typeof file === 'string' && matches(file)

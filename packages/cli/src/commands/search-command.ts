@@ -9,6 +9,7 @@ import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 import { echoInput } from '../output/echo-input.js'
 import { escapeTerminal } from '../output/escape-terminal.js'
+import { elapsedMs, startStopwatch } from './stopwatch.js'
 
 /** Options of `rag search`. */
 export interface SearchCommandOptions {
@@ -48,9 +49,9 @@ export async function searchCommand(context: CommandContext, words: readonly str
   const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     if (options.files === true) return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options), explain: options.explain === true })
-    const started = performance.now()
+    const started = startStopwatch()
     const results: SearchResult[] = await index.rag.search(query, topK, filterOf(options))
-    const ms = performance.now() - started
+    const ms = elapsedMs(started)
     if (output.json) {
       output.emit({ query, root: location.root, topK, tookMs: Math.round(ms * 10) / 10, results: results.map(toJsonResult) })
       return 0
@@ -73,9 +74,9 @@ async function searchFiles(
   rag: RagService,
   { query, root, topK, filter, explain }: { query: string; root: string; topK: number; filter: SearchFilter | undefined; explain: boolean },
 ): Promise<number> {
-  const started = performance.now()
+  const started = startStopwatch()
   const location = await rag.locateFiles(query, { limit: topK, ...(filter ? { filter } : {}) })
-  const ms = performance.now() - started
+  const ms = elapsedMs(started)
   if (output.json) {
     const json: JsonFileLocation = { ...location, root, topK, tookMs: Math.round(ms * 10) / 10 }
     output.emit(json)
