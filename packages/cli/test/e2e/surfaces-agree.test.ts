@@ -16,13 +16,15 @@ interface Where {
  */
 function queriesFrom(root: string): string[] {
   const sorted = exportedNames(root)
-  const queries: string[] = []
-  for (let i = 0; queries.length < 50 && i < sorted.length; i++) {
+  // Distinct queries until there are 50 (the copied sources change with the repository, so a
+  // fixed number of draws could repeat one).
+  const queries = new Set<string>()
+  for (let i = 0; queries.size < 50 && i < sorted.length * 3; i++) {
     const name = sorted[(i * 7) % sorted.length]!
     const other = sorted[(i * 13 + 5) % sorted.length]!
-    queries.push([name, wordsOf(name), `${wordsOf(name)} ${wordsOf(other)}`][i % 3]!)
+    queries.add([name, wordsOf(name), `${wordsOf(name)} ${wordsOf(other)}`][i % 3]!)
   }
-  return [...new Set(queries)].slice(0, 50)
+  return [...queries]
 }
 
 describe('rag search, rag serve and rag mcp over one configuration', () => {
