@@ -16,13 +16,14 @@ interface Located {
  */
 function queriesFrom(root: string): string[] {
   const sorted = exportedNames(root)
-  const queries: string[] = []
-  for (let i = 0; queries.length < 16 && i < sorted.length; i++) {
+  // Distinct queries until there are 16, whatever the copied sources hold.
+  const queries = new Set<string>()
+  for (let i = 0; queries.size < 16 && i < sorted.length * 4; i++) {
     const name = sorted[(i * 11) % sorted.length]!
     const other = sorted[(i * 17 + 3) % sorted.length]!
-    queries.push([`Fix ${name} when ${wordsOf(other)} is empty`, `where are the tests for ${name}?`, name, `${wordsOf(name)} ${wordsOf(other)}`][i % 4]!)
+    queries.add([`Fix ${name} when ${wordsOf(other)} is empty`, `where are the tests for ${name}?`, name, `${wordsOf(name)} ${wordsOf(other)}`][i % 4]!)
   }
-  return [...new Set(queries)]
+  return [...queries]
 }
 
 /** A located file as the CLI's JSON and the server state it: its best chunks, not yet as ranges. */
