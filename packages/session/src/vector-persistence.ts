@@ -1,28 +1,10 @@
-import type { Document, JsonValue } from '@rag/core'
+import type { Document, StoredVectorEmbedder, VectorCommit } from '@rag/core'
 
-/** The embedder stored vectors come from, as a store keeps it (`StoredVectorEmbedder` of `@rag/core`). */
-export interface StoredEmbedderRecord {
-  readonly name: string
-  readonly dimensions: number
-  readonly spec: { readonly [key: string]: JsonValue }
-  readonly model: Uint8Array | undefined
-  readonly state: { readonly [key: string]: JsonValue }
-  /** Documents with a vector from it. */
-  readonly vectorCount: number
-}
+/** The embedder stored vectors come from, as a store keeps it. */
+export type StoredEmbedderRecord = StoredVectorEmbedder
 
-/** Vectors committed with a generation, in the store's one transaction (`VectorCommit` of `@rag/core`). */
-export interface VectorCommitPayload {
-  readonly embedder: {
-    readonly name: string
-    readonly dimensions: number
-    readonly spec: { readonly [key: string]: JsonValue }
-    /** A trained model; omitted: the store keeps the one it has for the same name. */
-    readonly model?: Uint8Array
-    readonly state?: { readonly [key: string]: JsonValue }
-  }
-  readonly vectors: readonly { readonly id: string; readonly contentHash: string; readonly vector: Float32Array }[]
-}
+/** Vectors committed with a generation, in the store's one transaction. */
+export type VectorCommitPayload = VectorCommit
 
 /**
  * What a persistent store offers so a session keeps vectors with its chunks: `SqliteKnowledgeBase`
