@@ -13,12 +13,14 @@
  * 12): layers add at most 15 % to the cold index time, the index stays at 4 MB/s or more, the store
  * grows at most 30 %.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { openRag, resolveRetrieval, storeOptions } from '@rag/session'
 import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { readRealCode, realCodeFiles, type RealCodeSource } from './corpus/real-code.js'
+import { writeTree } from './corpus/write-tree.js'
+import { processCpuMs } from './speed/process-cpu.js'
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`)
@@ -28,12 +30,6 @@ function option(name: string, fallback: number): number {
 const MEGABYTES = option('mb', 8)
 const RUNS = option('runs', 3)
 const SETTINGS = resolveRetrieval('recommended')
-
-/** CPU time of the whole process (every thread), in milliseconds. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1000
-}
 
 function sizeOf(path: string): number {
   try {
@@ -50,9 +46,9 @@ async function coldIndex(dir: string, layers: boolean): Promise<{ ms: number; cp
   try {
     const rag = openRag(store, { layers, ingest: { limits: { maxFiles: 1_000_000, maxEntries: 2_000_000, maxDecodedBytes: 4 * 1024 * 1024 * 1024 } } })
     const started = performance.now()
-    const cpu = cpuMs()
+    const cpu = processCpuMs()
     const report = await rag.indexDirectory(dir)
-    const result = { ms: performance.now() - started, cpu: cpuMs() - cpu, chunks: report.stats.chunks, workers: report.stats.workerThreads }
+    const result = { ms: performance.now() - started, cpu: processCpuMs() - cpu, chunks: report.stats.chunks, workers: report.stats.workerThreads }
     await store.close() // checkpoints the WAL into the file
     return { ...result, storeBytes: sizeOf(path) + sizeOf(`${path}-wal`) }
   } finally {
@@ -64,15 +60,7 @@ async function coldIndex(dir: string, layers: boolean): Promise<{ ms: number; cp
 async function measure(name: string, sources: RealCodeSource[]): Promise<string> {
   const files = readRealCode(realCodeFiles({ sources, maxBytes: MEGABYTES * 1e6, order: 'hashed', skipDirs: ['test', 'tests'] }))
   const dir = mkdtempSync(join(tmpdir(), 'rag-layers-cost-'))
-  let bytes = 0
-  const past = new Date(Date.now() - 60_000)
-  for (const file of files) {
-    const path = join(dir, file.label)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, file.content)
-    utimesSync(path, past, past)
-    bytes += Buffer.byteLength(file.content)
-  }
+  const bytes = writeTree(files, dir)
   try {
     await coldIndex(dir, true) // warm the file cache and the grammars' compilation
     const plain: number[] = []

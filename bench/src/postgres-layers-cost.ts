@@ -14,15 +14,17 @@
  * indexes into a database of its own, dropped after it is measured. Runs alternate (plain, layers,
  * layers + vectors, per store) so machine load hits all alike; the best run of each is reported.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
 import type { GenerationCommit } from '@rag/core'
 import { openRag, resolveRetrieval, storeOptions, type EmbedderSpec } from '@rag/session'
 import { openPostgresDatabase } from '@rag/store-postgres'
 import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { readRealCode, realCodeFiles, type RealCodeSource } from './corpus/real-code.js'
+import { writeTree } from './corpus/write-tree.js'
+import { processCpuMs } from './speed/process-cpu.js'
 
 const arg = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`)
@@ -47,12 +49,6 @@ interface Run {
   readonly bytes: { readonly chunks: number; readonly layers: number; readonly vectors: number }
   readonly loadLayersMs: number
   readonly loadVectorsMs: number
-}
-
-/** CPU time of the whole process (every thread), in milliseconds. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1000
 }
 
 function sizeOf(path: string): number {
@@ -120,10 +116,10 @@ async function coldIndex(dir: string, kind: StoreKind, variant: Variant, label: 
     const commits = timeCommits(store)
     const rag = openRag(store, { layers, ingest: LIMITS, ...(embedder ? { embedder } : {}) })
     const started = performance.now()
-    const cpu = cpuMs()
+    const cpu = processCpuMs()
     const report = await rag.indexDirectory(dir)
     const wallMs = performance.now() - started
-    const cpuSpent = cpuMs() - cpu
+    const cpuSpent = processCpuMs() - cpu
     await (database ? database.close() : store.close())
 
     // A fresh connection reads the layers and vectors back, as a new process does.
@@ -158,15 +154,7 @@ async function coldIndex(dir: string, kind: StoreKind, variant: Variant, label: 
 function materialize(sources: RealCodeSource[]): { dir: string; files: number; bytes: number } {
   const files = readRealCode(realCodeFiles({ sources, maxBytes: MEGABYTES * 1e6, order: 'hashed', skipDirs: ['test', 'tests'] }))
   const dir = mkdtempSync(join(tmpdir(), 'rag-pg-layers-corpus-'))
-  let bytes = 0
-  const past = new Date(Date.now() - 60_000)
-  for (const file of files) {
-    const path = join(dir, file.label)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, file.content)
-    utimesSync(path, past, past)
-    bytes += Buffer.byteLength(file.content)
-  }
+  const bytes = writeTree(files, dir)
   return { dir, files: files.length, bytes }
 }
 

@@ -12,12 +12,14 @@
  * the run wait), with the process's peak RSS growth. Target (issue 13): cold indexing with the
  * static tier stays at 4 MB/s or more.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { openRag, resolveRetrieval, storeOptions } from '@rag/session'
 import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { readRealCode, realCodeFiles, type RealCodeSource } from './corpus/real-code.js'
+import { writeTree } from './corpus/write-tree.js'
+import { processCpuMs } from './speed/process-cpu.js'
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`)
@@ -28,12 +30,6 @@ const MEGABYTES = Number(option('mb', '8'))
 const RUNS = Number(option('runs', '3'))
 const SOURCE = option('source', 'python-stdlib') as RealCodeSource
 const SETTINGS = resolveRetrieval('recommended')
-
-/** CPU time of the whole process (every thread), in milliseconds. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1000
-}
 
 interface Run {
   readonly ms: number
@@ -51,9 +47,9 @@ async function coldIndex(dir: string, embedder: 'none' | 'static'): Promise<Run>
       ingest: { limits: { maxFiles: 1_000_000, maxEntries: 2_000_000, maxDecodedBytes: 4 * 1024 * 1024 * 1024 } },
     })
     const started = performance.now()
-    const cpu = cpuMs()
+    const cpu = processCpuMs()
     const report = await rag.indexDirectory(dir)
-    return { ms: performance.now() - started, cpu: cpuMs() - cpu, chunks: report.stats.chunks, embedded: report.vectors?.embedded ?? 0 }
+    return { ms: performance.now() - started, cpu: processCpuMs() - cpu, chunks: report.stats.chunks, embedded: report.vectors?.embedded ?? 0 }
   } finally {
     await store.close()
     rmSync(storeDir, { recursive: true, force: true })
@@ -63,15 +59,7 @@ async function coldIndex(dir: string, embedder: 'none' | 'static'): Promise<Run>
 async function main(): Promise<void> {
   const files = readRealCode(realCodeFiles({ sources: [SOURCE], maxBytes: MEGABYTES * 1e6, order: 'hashed', skipDirs: ['test', 'tests'] }))
   const dir = mkdtempSync(join(tmpdir(), 'rag-static-cost-'))
-  let bytes = 0
-  const past = new Date(Date.now() - 60_000)
-  for (const file of files) {
-    const path = join(dir, file.label)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, file.content)
-    utimesSync(path, past, past)
-    bytes += Buffer.byteLength(file.content)
-  }
+  const bytes = writeTree(files, dir)
   console.log(`cold index of ${files.length} ${SOURCE} files (${(bytes / 1e6).toFixed(1)} MB), best of ${RUNS} alternating runs; node ${process.version}; load average ${loadavg()[0]!.toFixed(1)}\n`)
   try {
     await coldIndex(dir, 'static') // warm the file cache, the grammars' compilation and the JIT

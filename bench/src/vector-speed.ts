@@ -12,9 +12,9 @@
  * Run: `pnpm build && cd bench && npx tsx src/vector-speed.ts [--chunks 50000] [--skip-pipeline]`.
  * Wall times and main-thread CPU times are both printed: on a shared machine trust CPU.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { BM25Stream, codeAwareAnalyzer } from '@rag/bm25'
@@ -25,6 +25,7 @@ import { FileIndexer } from '@rag/session'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { createHashEmbedder, createStaticEmbedder, trainStaticModel, VectorStream, type Quantization } from '@rag/vector'
 import { lineChunks, readRealCode, realCodeFiles, type LoadedFile } from './corpus/real-code.js'
+import { writeTree } from './corpus/write-tree.js'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -121,19 +122,6 @@ async function streamAt50k(): Promise<void> {
   }
 }
 
-/** Writes `files` under a fresh directory, backdated a minute (the stat fast path applies, as on a checkout). */
-function writeTree(files: readonly LoadedFile[], dir: string): number {
-  let bytes = 0
-  const past = new Date(Date.now() - 60_000)
-  for (const file of files) {
-    const path = join(dir, file.label)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, file.content)
-    utimesSync(path, past, past)
-    bytes += Buffer.byteLength(file.content)
-  }
-  return bytes
-}
 
 async function coldIndexing(): Promise<void> {
   console.log('\n## Cold indexing with the static tier (Python standard library, hashed order)\n')

@@ -1,11 +1,12 @@
-import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { appendFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { BM25Stream } from '@rag/bm25'
 import { createLimits } from '@rag/ingest'
 import { FileIndexer } from '@rag/session'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import type { LoadedFile } from '../corpus/real-code.js'
 import { analyzerOf, type AnalyzerName } from '../eval/engines.js'
+import { writeTree } from '../corpus/write-tree.js'
 
 /** The full pipeline on one directory: `FileIndexer` into `InMemoryKnowledgeBase` + `BM25Stream`. */
 export interface PipelineRow {
@@ -39,15 +40,7 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
  */
 export async function measurePipeline(files: readonly LoadedFile[], dir: string, bm25Analyzer: AnalyzerName, tfidfAnalyzer: AnalyzerName): Promise<PipelineRow> {
   rmSync(dir, { recursive: true, force: true })
-  let bytes = 0
-  const past = new Date(Date.now() - 60_000)
-  for (const file of files) {
-    const path = join(dir, file.label)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, file.content)
-    utimesSync(path, past, past)
-    bytes += Buffer.byteLength(file.content)
-  }
+  const bytes = writeTree(files, dir)
   const limits = createLimits({ maxFiles: 1_000_000, maxEntries: 2_000_000, maxDecodedBytes: 4 * 1024 * 1024 * 1024 })
   const knowledgeBase = new InMemoryKnowledgeBase({ analyzer: analyzerOf(tfidfAnalyzer) })
   const bm25 = new BM25Stream({ analyzer: analyzerOf(bm25Analyzer), maxDocuments: Number.POSITIVE_INFINITY, ttlMs: Number.POSITIVE_INFINITY })
