@@ -135,7 +135,7 @@ describe('fuseInTiers', () => {
     }
   })
 
-  it('fuses incrementally exactly as a fresh fusion of each tier would (many tiers, cap, repeats)', () => {
+  it('fuses incrementally exactly as a fresh fusion of each tier would (many tiers, cap, repeats, ties)', () => {
     // The reference: every tier fused from scratch at its depth by rankFused, placed by appendCapped.
     const reference = (lists: readonly FetchedList[], topK: number): SearchResult[] => {
       const out: SearchResult[] = []
@@ -154,7 +154,8 @@ describe('fuseInTiers', () => {
         const picked = randomList(random, pool, Math.floor(random() * 150))
         // A few repeats of an id within one list: it counts once, at its first place.
         for (let r = 0; r < 5 && picked.length > 0; r++) picked.splice(Math.floor(random() * picked.length), 0, picked[Math.floor(random() * picked.length)]!)
-        return { stream, weight: 0.4 + i * 0.3, results: picked.map((document, rank) => ({ document, score: 1000 - rank })), complete: true }
+        // Odd rounds weigh both lists alike: many fused scores tie, and ties are broken by best rank and id.
+        return { stream, weight: 0.4 + (round % 2) * i * 0.3, results: picked.map((document, rank) => ({ document, score: 1000 - rank })), complete: true }
       })
       const topK = 1 + Math.floor(random() * 80)
       const tiered = fuseInTiers(lists, 256, { k: 60, maxPerFile: 2, topK, minCandidates: 4, candidateMultiplier: 2, maxCandidates: 256 }).results

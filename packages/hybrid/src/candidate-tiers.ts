@@ -177,15 +177,48 @@ export class TierFusion {
       }
       live.push(candidate)
     }
-    live.sort((a, b) => b.score - a.score || a.bestRank - b.bestRank || compareIds(a.document.id, b.document.id))
     const { maxPerFile } = this.#options
-    appendCapped(live, this.#results, { limit, maxPerFile, taken: this.#taken, perFile: this.#perFile })
+    const caps = { limit, maxPerFile, taken: this.#taken, perFile: this.#perFile }
+    // Sorting only the best few (and the rest only if the per-file cap skips too many of them)
+    // places exactly what sorting every live candidate would: the comparison starts with the score.
+    let rest = live
+    while (this.#results.length < limit && rest.length > 0) {
+      const [head, tail] = splitBest(rest, Math.max(MIN_PARTIAL, 2 * (limit - this.#results.length)))
+      head.sort(byFusedRank)
+      appendCapped(head, this.#results, caps)
+      rest = tail
+    }
     // Placed documents and documents of full files can never be placed: drop them from later sorts.
     for (const candidate of live) {
       const file = candidate.document.metadata?.file
       if (this.#taken.has(candidate.document.id) || (file !== undefined && (this.#perFile.get(file) ?? 0) >= maxPerFile)) candidate.dead = true
     }
   }
+}
+
+/** Fewer live candidates than this are sorted whole. */
+const MIN_PARTIAL = 32
+
+/** Best first: fused score, then best rank in any list, then id. */
+function byFusedRank(a: TierCandidate, b: TierCandidate): number {
+  return b.score - a.score || a.bestRank - b.bestRank || compareIds(a.document.id, b.document.id)
+}
+
+/**
+ * `candidates` split into those scoring at least the `want`-th best score (at least `want` of them,
+ * ties included) and the rest, each every score of the first above every score of the second.
+ * With fewer than twice `want` candidates, all are the head.
+ */
+function splitBest(candidates: TierCandidate[], want: number): [TierCandidate[], TierCandidate[]] {
+  if (candidates.length < 2 * want) return [candidates, []]
+  const scores = new Float64Array(candidates.length)
+  for (let i = 0; i < candidates.length; i++) scores[i] = candidates[i]!.score
+  scores.sort()
+  const cutoff = scores[candidates.length - want]!
+  const head: TierCandidate[] = []
+  const tail: TierCandidate[] = []
+  for (const candidate of candidates) (candidate.score >= cutoff ? head : tail).push(candidate)
+  return [head, tail]
 }
 
 function isDefined<T>(value: T | undefined): value is T {

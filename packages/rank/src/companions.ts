@@ -1,4 +1,5 @@
 import { fileStem, normalizeName } from './normalize-name.js'
+import { memoizeString } from './string-memo.js'
 
 const DECLARATION = /\.(d\.ts|d\.mts|d\.cts|pyi|h|hh|hpp|hxx)$/i
 
@@ -11,9 +12,7 @@ export function isDeclaration(path: string): boolean {
  * The key under which a declaration and its implementation meet: the normalised file stem, so
  * `types/mock-pool.d.ts` and `lib/mock/mock-pool.js`, or `include/buf.h` and `src/buf.c`, share it.
  */
-export function companionKey(path: string): string {
-  return normalizeName(fileStem(path))
-}
+export const companionKey: (path: string) => string = memoizeString((path) => normalizeName(fileStem(path)))
 
 /** A stem shared by more files than this (`index`, `util`) pairs nothing. */
 export const MAX_COMPANIONS = 4

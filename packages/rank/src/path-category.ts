@@ -1,3 +1,5 @@
+import { memoizeString } from './string-memo.js'
+
 /**
  * What kind of file a path is, by the conventions of real repositories: the categories the path
  * priors demote (or, for a query that asks for them, boost).
@@ -75,3 +77,6 @@ export function pathCategories(path: string): PathCategory[] {
   if (!matched && !CODE_EXTENSION.test(name)) out.add('non-code')
   return [...out]
 }
+
+/** {@link pathCategories}, frozen and remembered per path: the ranking asks it of the same files on every query. */
+export const categoriesOf: (path: string) => readonly PathCategory[] = memoizeString((path) => Object.freeze(pathCategories(path)))

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, describeValue, type SearchResult } from '@rag/core'
 import { companionKey, isDeclaration, MAX_COMPANIONS } from './companions.js'
 import { fileStem, normalizeName } from './normalize-name.js'
-import { pathCategories, type PathCategory } from './path-category.js'
+import { categoriesOf, type PathCategory } from './path-category.js'
 import type { RankingPlan } from './ranking-plan.js'
 import type { RankingSignals } from './signals.js'
 import { DEFAULT_WEIGHTS, type RankingWeights } from './weights.js'
@@ -112,8 +112,7 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
     const file = hit.document.metadata.file
     if (typeof file !== 'string' || file.length === 0) return
     const e = evidenceOf(file)
-    const { startLine, endLine } = hit.document.metadata
-    e.chunks.push({ id: hit.document.id, rank, score: hit.score, ...(typeof startLine === 'number' ? { startLine } : {}), ...(typeof endLine === 'number' ? { endLine } : {}) })
+    e.chunks.push(fileChunk(hit, rank))
     const value = w.chunkK / (w.chunkK + rank)
     if (e.chunks.length === 1) {
       e.firstRank = rank
@@ -152,11 +151,11 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
       .slice(0, w.expandTop)
     const best = top[0]?.score ?? 0
     if (best > 0) {
-      const companions = off.has('companions') ? undefined : companionIndex(byFile.keys(), signals)
+      const companions = off.has('companions') ? undefined : companionGroups(byFile.keys(), signals)
       for (const { e, score } of top) {
         const share = score / best
         if (companions !== undefined) {
-          const group = companions.get(companionKey(e.file)) ?? []
+          const group = companions(e.file)
           if (group.length <= MAX_COMPANIONS) for (const other of group) if (other !== e.file && isDeclaration(other) !== isDeclaration(e.file)) add(other, 'companions', w.companion * share)
         }
         if (!off.has('neighbours') && signals.neighbours !== undefined) {
@@ -186,6 +185,15 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
 }
 
 type Add = (file: string, signal: SignalReason, value: number) => void
+
+/** A hit as a {@link FileChunk}: line numbers only when the chunk has them. */
+function fileChunk(hit: SearchResult, rank: number): FileChunk {
+  const { startLine, endLine } = hit.document.metadata
+  const chunk: { id: string; rank: number; score: number; startLine?: number; endLine?: number } = { id: hit.document.id, rank, score: hit.score }
+  if (typeof startLine === 'number') chunk.startLine = startLine
+  if (typeof endLine === 'number') chunk.endLine = endLine
+  return chunk
+}
 
 /** Shares `value` among a top file's neighbours, damped by how many there are (`n ** damping`): a hub lends each little. */
 function lendToNeighbours(neighbours: readonly string[], from: string, value: number, damping: number, add: Add): void {
@@ -269,20 +277,24 @@ function addFolders(plan: RankingPlan, lookup: NonNullable<RankingSignals['paths
   }
 }
 
-/** Files grouped by their companion key, over the files found and, when there is a path lookup, their namesakes. */
-function companionIndex(found: Iterable<string>, signals: RankingSignals): Map<string, string[]> {
-  const out = new Map<string, string[]>()
-  const put = (file: string): void => {
-    const key = companionKey(file)
-    const list = out.get(key)
-    if (list === undefined) out.set(key, [file])
-    else if (!list.includes(file)) list.push(file)
-  }
+/**
+ * The files that share a file's companion key: those found and, when there is a path lookup, the
+ * namesakes of its stem (every namesake has the key by `PathLookup`'s contract, so only the files
+ * asked about are looked up: the top few, not every file found).
+ */
+function companionGroups(found: Iterable<string>, signals: RankingSignals): (file: string) => readonly string[] {
+  const foundByKey = new Map<string, string[]>()
   for (const file of found) {
-    put(file)
-    for (const namesake of signals.paths?.filesNamed(fileStem(file)) ?? []) put(namesake)
+    const key = companionKey(file)
+    const list = foundByKey.get(key)
+    if (list === undefined) foundByKey.set(key, [file])
+    else list.push(file)
   }
-  return out
+  return (file) => {
+    const group = new Set(foundByKey.get(companionKey(file)))
+    for (const namesake of signals.paths?.filesNamed(fileStem(file)) ?? []) group.add(namesake)
+    return [...group]
+  }
 }
 
 /** The prior of each file under the plan: demoted categories by their weight (the strongest demotion wins), targeted ones boosted. */
@@ -293,7 +305,7 @@ function priorFunction(plan: RankingPlan, w: RankingWeights, disabled: boolean):
   return (file) => {
     let hit = cache.get(file)
     if (hit !== undefined) return hit
-    const categories = pathCategories(file)
+    const categories = categoriesOf(file)
     let prior = 1
     if (!disabled) {
       if (categories.some((c) => boost.has(c))) prior = w.boost
