@@ -1,5 +1,5 @@
-export { RagService, type IndexDirectoryOptions, type BuildContextPromptOptions } from './rag-service.js'
-export type { RagServiceOptions, RagIngestOptions, RagWeights, WeightedStream } from './rag-service-options.js'
+export { RagService } from './rag-service.js'
+export type { RagServiceOptions, RagIngestOptions, RagWeights, WeightedStream, IndexDirectoryOptions, BuildContextPromptOptions } from './rag-service-options.js'
 export { recommendedRetrieval, type RecommendedRetrieval } from './recommended-retrieval.js'
 export { FileIndexer, type FileIndexerOptions, type IndexOptions, type IndexReport, type IndexRepair } from './file-indexer.js'
 export type { WriteAccess } from './write-access.js'
