@@ -47,7 +47,7 @@ export {
 export { createPathConfinement, PathNotAllowedError, type PathConfinement } from './path-confinement.js'
 export { SessionManager, type SessionManagerOptions, type SessionEndReason } from './session-manager.js'
 export { EMBEDDER_KINDS, DEFAULT_DIMENSIONS, assertEmbedderSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
-export { SessionVectors, contentHash, type SessionVectorsInit, type StagedVectors, type StageOptions, type VectorReport, type VectorStatus } from './session-vectors.js'
+export { SessionVectors, contentHash, type EmbedderSpecResolver, type SessionVectorsInit, type StagedVectors, type StageOptions, type VectorReport, type VectorStatus } from './session-vectors.js'
 export { isVectorPersistence, type StoredEmbedderRecord, type VectorCommitPayload, type VectorPersistence } from './vector-persistence.js'
 export type { StoredDocumentChange } from './generation-store.js'
 export { createRag, openRag, storeOptions, type RagPipelineOptions, type TfidfSearchable } from './create-rag.js'
