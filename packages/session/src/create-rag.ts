@@ -5,7 +5,7 @@ import { RagService } from './rag-service.js'
 import type { RagIngestOptions, RagServiceOptions, WeightedStream } from './rag-service-options.js'
 import { ANALYZERS, INDEXED_TEXTS, resolveRetrieval, type PresetName, type RetrievalOverrides, type RetrievalSettings } from './retrieval-presets.js'
 import { assertEmbedderSpec, type EmbedderSpec } from './embedder-spec.js'
-import { SessionVectors } from './session-vectors.js'
+import { SessionVectors, type EmbedderSpecResolver } from './session-vectors.js'
 import { isVectorPersistence, type VectorPersistence } from './vector-persistence.js'
 
 /** Options shared by {@link createRag} and {@link openRag}. */
@@ -35,12 +35,17 @@ export interface RagPipelineOptions {
   /**
    * The embedder of a vector stream fused at `retrieval.weights.vector` (0.1): `static` (trained on
    * the corpus, no download), `hash`, `openai` or `ollama`. `openRag` keeps the vectors in the
-   * store with the chunks, so a re-index embeds only new or changed texts.
+   * store with the chunks, so a re-index embeds only new or changed texts. With `openRag`, a
+   * function of the store's embedder record chooses the spec instead, when the session first reads
+   * the store and again after another process commits (a record of `undefined`: no vectors stored;
+   * a spec of `none`: none searched or stored), so a long-lived session follows the index's own
+   * embedder without reading the store up front.
    * @default { kind: 'none' } (no vector stream)
    * @example
    * openRag(store, { embedder: { kind: 'ollama', model: 'nomic-embed-text', dimensions: 768 } })
+   * openRag(store, { embedder: (stored) => ({ kind: stored?.spec['kind'] === 'static' ? 'static' : 'hash' }) })
    */
-  readonly embedder?: EmbedderSpec
+  readonly embedder?: EmbedderSpec | EmbedderSpecResolver
   /**
    * An embedder you built (instrumented, wrapped, another service) for a `hash`, `openai` or
    * `ollama` spec: used instead of building one from the spec, which still names its kind.
@@ -90,9 +95,13 @@ function vectorsOf(
 ): SessionVectors | undefined {
   const spec = options.embedder
   if (spec === undefined) return undefined
-  assertEmbedderSpec(spec)
-  if (spec.kind === 'none') return undefined
-  if (options.embedderInstance !== undefined && spec.kind === 'static') throw new ConfigError('embedderInstance cannot replace a static embedder: its model is trained on the corpus.')
+  if (typeof spec === 'function') {
+    if (persistence === undefined) throw new ConfigError('embedder as a function of the stored embedder record needs openRag (a store that keeps vectors); createRag takes an EmbedderSpec.')
+  } else {
+    assertEmbedderSpec(spec)
+    if (spec.kind === 'none') return undefined
+    if (options.embedderInstance !== undefined && spec.kind === 'static') throw new ConfigError('embedderInstance cannot replace a static embedder: its model is trained on the corpus.')
+  }
   return new SessionVectors({
     spec,
     analyzer: ANALYZERS[settings.analyzer],
@@ -149,7 +158,8 @@ export function openRag(store: PersistentStore & TfidfSearchable, options: RagPi
   assertStoreMatches(store, settings)
   const tfidf: WeightedStream = { stream: { name: 'tfidf', search: (query, topK) => store.searchTfidf(query, topK) }, weight: settings.weights.tfidf }
   const stateStore = createGenerationStateStore(store)
-  if (options.embedder !== undefined && options.embedder.kind !== 'none' && !isVectorPersistence(store)) {
+  // A function of the stored record finds none on a store that keeps no vectors: no vector stream.
+  if (options.embedder !== undefined && typeof options.embedder !== 'function' && options.embedder.kind !== 'none' && !isVectorPersistence(store)) {
     throw new ConfigError(`embedder.kind "${options.embedder.kind}" needs a store that keeps vectors with its chunks (the SQLite or PostgreSQL store); this store does not.`)
   }
   const generation = async () => (await stateStore.info()).generation

@@ -4,6 +4,10 @@ import type { HybridRetrieverOptions } from '@rag/hybrid'
 import type { IndexStateStore, WriteLockHolder } from './index-state-store.js'
 import type { SessionVectors } from './session-vectors.js'
 import type { FileIngestionServiceOptions, Limits, SourceOptions } from '@rag/ingest'
+import type { ContextPromptOptions } from '@rag/prompt'
+import type { IndexOptions } from './file-indexer.js'
+import type { SearchFilter } from './search-filter.js'
+import type { WriteAccess } from './write-access.js'
 
 /**
  * A stream fused with the session's own, with its RRF weight. A stream that also has
@@ -127,4 +131,34 @@ export interface RagServiceOptions {
    * @default false
    */
   readonly layers?: boolean
+}
+
+/** Options of one {@link RagService.indexDirectory} run. */
+export interface IndexDirectoryOptions {
+  /** Cancels the run before it commits; the previous index stands (`CancelledError`). */
+  readonly signal?: AbortSignal
+  /** Replaces the session's source options (include/exclude, skips, format) for this run. */
+  readonly source?: SourceOptions
+  /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
+  readonly force?: boolean
+  /** With an embedder: progress of the chunks sent to it, after the files are chunked. */
+  readonly onEmbedProgress?: IndexOptions['onEmbedProgress']
+  /**
+   * With a store that has a write lock: `false` fails at once with `LOCKED` when another writer
+   * holds it, instead of waiting. @default true
+   */
+  readonly wait?: boolean
+  /** Called once when another writer holds the store's write lock and this run starts waiting. */
+  readonly onLockWait?: WriteAccess['onWait']
+  /**
+   * Check the whole store against the tree (every stored chunk against the file records, every
+   * file's content hashed) and repair what disagrees; the report says what was fixed. @default false
+   */
+  readonly verify?: boolean
+}
+
+/** Options of {@link RagService.buildContextPrompt}: `@rag/prompt`'s options plus a search filter. */
+export interface BuildContextPromptOptions extends ContextPromptOptions {
+  /** Narrows the search that feeds the prompt. */
+  readonly filter?: SearchFilter
 }

@@ -19,66 +19,24 @@ import { BM25Stream } from '@rag/bm25'
 import { HybridRetriever } from '@rag/hybrid'
 import type { IndexState, IngestionPlan, SourceOptions } from '@rag/ingest'
 import { InMemoryKnowledgeBase, KnowledgeBaseStream } from '@rag/kb-tfidf'
-import { renderContextPrompt, type ContextPromptOptions, type ContextPromptRender } from '@rag/prompt'
+import { renderContextPrompt, type ContextPromptRender } from '@rag/prompt'
 import { assertDeclaresChatSource, createChatKnowledgeSource, type ChatKnowledgeSource } from './chat-binding.js'
 import { CommitLatch } from './commit-latch.js'
 import { isAddedDocumentId, newDocumentId, toDocumentInfo, type DocumentInfo } from './documents.js'
 import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
-import type { RagServiceOptions } from './rag-service-options.js'
+import type { BuildContextPromptOptions, IndexDirectoryOptions, RagServiceOptions } from './rag-service-options.js'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
-import { FileIndexer, type IndexOptions, type IndexReport } from './file-indexer.js'
-import { graphRecords } from './layer-records.js'
+import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
 import { SessionLayers } from './session-layers.js'
-import {
-  checkDependencyOptions,
-  checkEntrypointQuery,
-  checkSymbolOptions,
-  layerQueries,
-  noLayersError,
-  normaliseTarget,
-  symbolSelection,
-  type DependencyOptions,
-  type DependencyStep,
-  type EntrypointQuery,
-  type SymbolOptions,
-} from './layer-api.js'
+import type { DependencyOptions, DependencyStep, EntrypointQuery, SymbolOptions } from './layer-api.js'
+import { SessionLayerQueries } from './layer-queries.js'
 import type { SessionVectors } from './session-vectors.js'
 import type { RagStatus } from './status.js'
-
-/** Options of one {@link RagService.indexDirectory} run. */
-export interface IndexDirectoryOptions {
-  /** Cancels the run before it commits; the previous index stands (`CancelledError`). */
-  readonly signal?: AbortSignal
-  /** Replaces the session's source options (include/exclude, skips, format) for this run. */
-  readonly source?: SourceOptions
-  /** Re-read and re-chunk every file, ignoring the fingerprints. @default false */
-  readonly force?: boolean
-  /** With an embedder: progress of the chunks sent to it, after the files are chunked. */
-  readonly onEmbedProgress?: IndexOptions['onEmbedProgress']
-  /**
-   * With a store that has a write lock: `false` fails at once with `LOCKED` when another writer
-   * holds it, instead of waiting. @default true
-   */
-  readonly wait?: boolean
-  /** Called once when another writer holds the store's write lock and this run starts waiting. */
-  readonly onLockWait?: WriteAccess['onWait']
-  /**
-   * Check the whole store against the tree (every stored chunk against the file records, every
-   * file's content hashed) and repair what disagrees; the report says what was fixed. @default false
-   */
-  readonly verify?: boolean
-}
-
-/** Options of {@link RagService.buildContextPrompt}: `@rag/prompt`'s options plus a search filter. */
-export interface BuildContextPromptOptions extends ContextPromptOptions {
-  /** Narrows the search that feeds the prompt. */
-  readonly filter?: SearchFilter
-}
 
 // A filtered search asks for this many times more results each round, up to MAX_FETCH.
 const OVERFETCH = 4
@@ -116,8 +74,8 @@ export class RagService {
   readonly #latch = new CommitLatch()
   readonly #targets: IndexTargets
   readonly #indexer: FileIndexer
-  readonly #layers: SessionLayers
   readonly #layersOn: boolean
+  readonly #layerQueries: SessionLayerQueries
   readonly #stateStore: IndexStateStore | undefined
   readonly #access: WriteAccess
   readonly #now: () => number
@@ -148,22 +106,17 @@ export class RagService {
     this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch, vectors })
     this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
-    this.#layers = new SessionLayers(stateStore)
+    const sessionLayers = new SessionLayers(stateStore)
     this.#layersOn = layers
-    this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}), layers, sessionLayers: this.#layers })
+    this.#layerQueries = new SessionLayerQueries({ layers: sessionLayers, latch: this.#latch, stateStore, layersOn: layers, root: async () => (await this.#currentState())?.root })
+    this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}), layers, sessionLayers })
     this.#locator = createFileLocator({
       search: (query, topK, filter) => this.search(query, topK, filter),
       chunks: () => this.#latch.read(() => metadataOf(knowledgeBase)),
       // This process's commits move the latch; another process's move the store's counter.
       generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
       // The graph and route signals, when the index has code layers (loaded from the store when another process wrote them).
-      layers: async () => {
-        // A process that has not loaded the graph (a one-shot CLI query) reads the edge and entrypoint tables instead.
-        const stored = await this.#layers.rankingRecords()
-        if (stored !== undefined) return stored.any ? stored.records : undefined
-        await this.#layers.sync(stateStore?.info ? (await stateStore.info()).generation : undefined)
-        return this.#latch.read(async () => (this.#layers.populated ? graphRecords(this.#layers.graph) : undefined))
-      },
+      layers: () => this.#layerQueries.rankingRecords(),
     })
   }
 
@@ -367,15 +320,8 @@ export class RagService {
    * @example
    * await rag.symbols('parse*', { kind: 'function' })
    */
-  async symbols(name: string, options: SymbolOptions = {}): Promise<SymbolRecord[]> {
-    checkSymbolOptions(options)
-    const selection = symbolSelection(name)
-    const selected = selection === undefined ? undefined : await this.#layers.selected(selection)
-    if (selected !== undefined) {
-      if (!selected.any && !this.#layersOn) throw noLayersError()
-      return layerQueries.symbols(selected.graph, name, options)
-    }
-    return this.#queryLayers((graph) => layerQueries.symbols(graph, name, options))
+  symbols(name: string, options: SymbolOptions = {}): Promise<SymbolRecord[]> {
+    return this.#layerQueries.symbols(name, options)
   }
 
   /**
@@ -389,11 +335,8 @@ export class RagService {
    * @example
    * await rag.dependencies('src/store.ts', { reverse: true, depth: 2 })
    */
-  async dependencies(target: string, options: DependencyOptions = {}): Promise<DependencyStep[]> {
-    checkDependencyOptions(options)
-    const root = (await this.#currentState())?.root
-    const from = normaliseTarget(target, root)
-    return this.#queryLayers((graph) => layerQueries.dependencies(graph, from, options))
+  dependencies(target: string, options: DependencyOptions = {}): Promise<DependencyStep[]> {
+    return this.#layerQueries.dependencies(target, options)
   }
 
   /**
@@ -404,24 +347,8 @@ export class RagService {
    * @example
    * await rag.entrypoints({ kind: 'http-route', method: 'POST', route: '/orders/*' })
    */
-  async entrypoints(filter: EntrypointQuery = {}): Promise<EntrypointRecord[]> {
-    checkEntrypointQuery(filter)
-    const selected = await this.#layers.selected({ entrypoints: true })
-    if (selected !== undefined) {
-      if (!selected.any && !this.#layersOn) throw noLayersError()
-      return layerQueries.entrypoints(selected.graph, filter)
-    }
-    return this.#queryLayers((graph) => layerQueries.entrypoints(graph, filter))
-  }
-
-  // Runs a layer query on the generation the store holds now (loaded when another writer committed).
-  async #queryLayers<T>(query: (graph: SessionLayers['graph']) => T): Promise<T> {
-    const store = this.#stateStore
-    await this.#layers.sync(store?.info ? (await store.info()).generation : undefined)
-    return this.#latch.read(async () => {
-      if (!this.#layers.populated && !this.#layersOn) throw noLayersError()
-      return query(this.#layers.graph)
-    })
+  entrypoints(filter: EntrypointQuery = {}): Promise<EntrypointRecord[]> {
+    return this.#layerQueries.entrypoints(filter)
   }
 
   // The fingerprint state for status and listings: the state store's (cached per generation) or this process's.

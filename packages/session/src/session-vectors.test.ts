@@ -8,7 +8,8 @@ import { startEmbeddingServer } from '@rag/test-utils'
 import { createHashEmbedder } from '@rag/vector'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRag, openRag, storeOptions } from './create-rag.js'
-import type { EmbedderSpec } from './embedder-spec.js'
+import type { EmbedderKind, EmbedderSpec } from './embedder-spec.js'
+import type { StoredEmbedderRecord } from './vector-persistence.js'
 import type { RagService } from './rag-service.js'
 import { ANALYZERS, INDEXED_TEXTS, resolveRetrieval } from './retrieval-presets.js'
 import { SessionVectors } from './session-vectors.js'
@@ -160,6 +161,41 @@ describe('vectors kept with the chunks in SQLite', () => {
     const hits = await fresh.stream.search('refund the payment ledger', 3)
     expect(hits.length).toBeGreaterThan(0)
     for (const hit of hits) expect(hit.document).toEqual(await store.get(hit.document.id))
+  })
+
+  it('chooses the embedder from the stored record when given a function, following the index another process builds', async () => {
+    const store = await openSqliteKnowledgeBase(join(dir, 'index.db'), storeOptions(settings))
+    opened.push(store)
+    const seen: unknown[] = []
+    const follow = (stored: StoredEmbedderRecord | undefined): EmbedderSpec => {
+      seen.push(stored?.spec['kind'])
+      return stored === undefined ? { kind: 'none' } : { kind: stored.spec['kind'] as EmbedderKind }
+    }
+    const follower = openRag(store, { embedder: follow, ingest: { workers: 0 } })
+    const usesVectors = async (rag: RagService): Promise<boolean> => (await rag.search('refund the payment ledger', 5)).some((hit) => hit.explain?.some((e) => e.stream === 'vector'))
+    // Nothing stored: lexical only, no vector status, and its own run stores no vectors.
+    expect((await follower.indexDirectory(repo.root)).vectors).toBeUndefined()
+    expect((await follower.getStatus()).vectors).toBeUndefined()
+    expect(await store.loadVectorEmbedder()).toBeUndefined()
+    expect(await usesVectors(follower)).toBe(false)
+    expect(seen).toEqual([undefined])
+
+    // Another session (a process of its own) embeds the index with hash: the follower searches as it does.
+    const { rag: writer } = await session({ kind: 'hash' })
+    expect((await writer.indexDirectory(repo.root)).vectors).toMatchObject({ embedded: await store.size() })
+    expect(await usesVectors(follower)).toBe(true)
+    expect(seen.at(-1)).toBe('hash')
+    const chunks = await store.size()
+    expect((await follower.getStatus()).vectors).toMatchObject({ kind: 'hash', dimensions: 256, embedded: chunks })
+    const strip = (hits: Awaited<ReturnType<RagService['search']>>) => hits.map((hit) => [hit.document.id, hit.score])
+    expect(strip(await follower.search('refund the payment ledger', 8))).toEqual(strip(await writer.search('refund the payment ledger', 8)))
+    // Its own runs now embed with the stored embedder: only the changed chunk.
+    await repo.write('src/billing.ts', BILLING.replace('billing step 2 ledger money', 'billing step 2 ledger escrow'))
+    const own = (await follower.indexDirectory(repo.root)).vectors
+    expect(own).toMatchObject({ embedded: 1 })
+    expect(own?.rebuilt).toBeUndefined()
+    expect((await store.loadVectorEmbedder())?.vectorCount).toBe(await store.size())
+    expect(() => createRag({ embedder: follow })).toThrow(/needs openRag/)
   })
 
   it('embeds an added document with it, in the same commit', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { assertQuery, assertTopK, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
+import { ConfigError, assertQuery, assertTopK, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
 import {
   createStaticEmbedder,
   decodeStaticModel,
@@ -13,7 +13,7 @@ import {
   type StaticModel,
   type VocabularyCoverage,
 } from '@rag/vector'
-import { createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
+import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
 import type { StoredEmbedderRecord, VectorCommitPayload, VectorPersistence } from './vector-persistence.js'
 
 /** What one commit did to the vectors (part of `IndexReport`). */
@@ -50,9 +50,18 @@ export interface StagedVectors {
   undo(): void
 }
 
+/**
+ * Chooses a session's embedder from the store's embedder record (`undefined` when the store holds
+ * no vectors): called when the session first reads the store, and again whenever another process
+ * committed since. The CLI passes its configuration merged with the record, so a session uses the
+ * embedder the index was built with unless the configuration names another.
+ */
+export type EmbedderSpecResolver = (stored: StoredEmbedderRecord | undefined) => EmbedderSpec
+
 /** Inputs of {@link SessionVectors}. */
 export interface SessionVectorsInit {
-  readonly spec: EmbedderSpec
+  /** The embedder, or (with `persistence`) how to choose it from the store's record; a resolved `none` searches and stores no vectors. */
+  readonly spec: EmbedderSpec | EmbedderSpecResolver
   /** The analyzer static and hash embedders read terms with (the session's BM25 analyzer). */
   readonly analyzer: Analyzer
   /** What is embedded for each document. */
@@ -100,7 +109,9 @@ export class SessionVectors {
   /** The stream the retriever fuses; abstains on lone identifiers so exact symbol lookups stay lexical. */
   readonly stream: Stream
   readonly #init: SessionVectorsInit
-  readonly #fixed: Embedder | undefined
+  readonly #resolve: EmbedderSpecResolver | undefined
+  #spec: EmbedderSpec
+  #fixed: Embedder | undefined
   #current: VectorStream | undefined
   #model: StaticModel | undefined
   #coverage: VocabularyCoverage = NO_COVERAGE
@@ -109,35 +120,45 @@ export class SessionVectors {
   #stale: boolean
   #loading: Promise<void> | undefined
 
+  /** @throws ConfigError for a spec resolver without `persistence` (there is no stored record to resolve from). */
   constructor(init: SessionVectorsInit) {
     this.#init = init
-    this.#fixed = init.spec.kind === 'static' ? undefined : (init.embedder ?? createSpecEmbedder(init.spec, init.analyzer))
+    const { spec } = init
+    if (typeof spec === 'function' && init.persistence === undefined) throw new ConfigError('An embedder chosen from the stored embedder record needs a store that keeps vectors (persistence).')
+    this.#resolve = typeof spec === 'function' ? spec : undefined
+    // Until the store is read, a resolved embedder is none: every search and stage reads it first.
+    this.#spec = typeof spec === 'function' ? { kind: 'none' } : spec
+    this.#fixed = this.#embedderOf(this.#spec)
     this.#current = this.#fixed === undefined ? undefined : this.#newStream(this.#fixed)
     this.#stale = init.persistence !== undefined
     this.stream = { name: 'vector', search: (query, topK) => this.#search(query, topK) }
   }
 
-  /** The embedder kind this session was configured with. */
+  /** The embedder kind this session was configured with (with a resolver: resolved when the store was last read). */
   get kind(): EmbedderKind {
-    return this.#init.spec.kind
+    return this.#spec.kind
   }
 
-  /** The embedder in use, its dimensions and how many documents have a vector. */
-  async status(): Promise<VectorStatus> {
+  /** The embedder in use, its dimensions and how many documents have a vector; `undefined` when the resolved embedder is none. */
+  async status(): Promise<VectorStatus | undefined> {
     await this.#ready()
+    if (this.#spec.kind === 'none') return undefined
     const current = this.#current
     return { kind: this.kind, embedder: current?.embedder.name, dimensions: current?.dimensions, embedded: current === undefined ? 0 : await current.size() }
   }
 
   /**
    * Embeds what a commit adds (reusing stored vectors of unchanged texts) and builds the vectors
-   * to commit with it. Nothing visible changes until `apply`.
+   * to commit with it. Nothing visible changes until `apply`. `undefined` when the resolved
+   * embedder is none (nothing to embed or store).
    *
    * @throws whatever the embedder throws (`EmbeddingError`, `CancelledError`, `ConfigError` for a wrong dimension).
    */
-  async stage(removeIds: readonly string[], addDocuments: readonly Document[], options: StageOptions = {}): Promise<StagedVectors> {
+  async stage(removeIds: readonly string[], addDocuments: readonly Document[], options: StageOptions = {}): Promise<StagedVectors | undefined> {
     await this.#ready()
-    const { spec, analyzer, persistence } = this.#init
+    const { analyzer, persistence } = this.#init
+    const spec = this.#spec
+    if (spec.kind === 'none') return undefined
     const current = this.#current
     const texts = addDocuments.map((doc) => this.#text(doc))
     if (spec.kind === 'static') {
@@ -185,6 +206,11 @@ export class SessionVectors {
     return hits.flatMap((hit, i) => (documents[i] === undefined ? [] : [{ document: documents[i], score: hit.score }]))
   }
 
+  /** The embedder of a `hash`, `openai` or `ollama` spec (a static one is trained or loaded; none has none). */
+  #embedderOf(spec: EmbedderSpec): Embedder | undefined {
+    return spec.kind === 'static' || spec.kind === 'none' ? undefined : (this.#init.embedder ?? createSpecEmbedder(spec, this.#init.analyzer))
+  }
+
   #newStream(embedder: Embedder): VectorStream {
     return new VectorStream({ embedder, indexedText: this.#init.indexedText, abstain: isIdentifierQuery })
   }
@@ -205,11 +231,19 @@ export class SessionVectors {
 
   async #load(persistence: VectorPersistence, generation: number | undefined): Promise<void> {
     const stored = await persistence.loadVectorEmbedder()
+    if (this.#resolve !== undefined) {
+      const spec = this.#resolve(stored)
+      assertEmbedderSpec(spec)
+      if (JSON.stringify(spec) !== JSON.stringify(this.#spec)) {
+        this.#fixed = this.#embedderOf(spec)
+        this.#spec = spec
+      }
+    }
     let embedder = this.#fixed
     let model: StaticModel | undefined
-    if (this.#init.spec.kind === 'static' && stored?.model !== undefined && stored.spec['kind'] === 'static') {
+    if (this.#spec.kind === 'static' && stored?.model !== undefined && stored.spec['kind'] === 'static') {
       model = decodeStaticModel(stored.model)
-      const dims = this.#init.spec.dimensions ?? DEFAULT_DIMENSIONS.static
+      const dims = this.#spec.dimensions ?? DEFAULT_DIMENSIONS.static
       // A model trained with another analyzer or length is trained again on the next run.
       embedder = model.analyzer === this.#init.analyzer.name && model.dimensions === dims ? createStaticEmbedder(model, { analyzer: this.#init.analyzer }) : undefined
       if (embedder === undefined) model = undefined
@@ -232,7 +266,8 @@ export class SessionVectors {
 
   /** Every document after the commit, embedded again (a static model trained on them first). */
   async #rebuild(removeIds: readonly string[], addDocuments: readonly Document[], reason: string | undefined, { signal, onProgress }: StageOptions): Promise<StagedVectors> {
-    const { spec, analyzer } = this.#init
+    const { analyzer } = this.#init
+    const spec = this.#spec
     const gone = new Set([...removeIds, ...addDocuments.map((doc) => doc.id)])
     const corpus = [...(await this.#init.knowledgeBase.list()).filter((doc) => !gone.has(doc.id)), ...addDocuments]
     // Texts are built when read, never all held at once: on a large repository they would double
@@ -336,7 +371,7 @@ export class SessionVectors {
       embedder: {
         name: embedder.name,
         dimensions: embedder.dimensions,
-        spec: storedSpec(this.#init.spec),
+        spec: storedSpec(this.#spec),
         ...(model !== undefined ? { model: encodeStaticModel(model) } : {}),
         ...(coverage !== undefined ? { state: { coverage: { tokens: coverage.tokens, unknownTokens: coverage.unknownTokens } } } : {}),
       },

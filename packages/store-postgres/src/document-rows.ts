@@ -1,3 +1,4 @@
+import type pg from 'pg'
 import { InvalidArgumentError, assertDocuments, describeValue, type Analyzer, type Document, type IndexedText, type Metadata } from '@rag/core'
 
 /** A validated document ready to insert: its row values and its analyzed terms. */
@@ -112,4 +113,22 @@ export function prepareDocument(doc: Document, i: number, analyzer: Analyzer, in
 /** Builds a `Document` from its stored row values. */
 export function rowToDocument(id: string, content: string, metadata: string, contentJson = false): Document {
   return { id, content: contentJson ? (JSON.parse(content) as string) : content, metadata: JSON.parse(metadata) as Metadata }
+}
+
+/** The stored document with this id, or `undefined` (one statement). */
+export async function readDocument(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }, id: string): Promise<Document | undefined> {
+  const { rows } = await client.query<{ content: string; content_json: boolean; metadata: string }>(
+    'SELECT c.content, c.content_json, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 AND c.id = $3',
+    [key.repoId, key.commitSha, id],
+  )
+  return rows[0] === undefined ? undefined : rowToDocument(id, rows[0].content, rows[0].metadata, rows[0].content_json)
+}
+
+/** Every stored document of a project in insertion order (one statement, so one snapshot). */
+export async function readAllDocuments(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }): Promise<Document[]> {
+  const { rows } = await client.query<{ id: string; content: string; content_json: boolean; metadata: string }>(
+    'SELECT c.id, c.content, c.content_json, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 ORDER BY c.seq',
+    [key.repoId, key.commitSha],
+  )
+  return rows.map((row) => rowToDocument(row.id, row.content, row.metadata, row.content_json))
 }

@@ -71,6 +71,19 @@ describe('PostgresKnowledgeBase code layer tables', () => {
     expect((await kb.loadLayersWhere({ namePrefix: 'a\u0000' })).map((f) => f.path)).toEqual(['src/odd.ts'])
   })
 
+  it('gives every file whose path shares a cut target path: the edge row cannot tell them apart', async () => {
+    const kb = database.project({ repoId: `layers-${++counter}` })
+    // Two paths longer than an index entry, equal in their first 400 UTF-16 units.
+    const [one, two] = ['one.ts', 'two.ts'].map((name) => `src/${'nested/'.repeat(70)}${name}`) as [string, string]
+    await kb.commitGeneration({
+      layers: { upsertFiles: [one, two, 'src/a.ts'].map((path) => layerFile(path, [])), removeFiles: [], resolvedFiles: ['src/a.ts'], edges: [layerEdge('src/a.ts', './one.js', one)] },
+    })
+    expect(await kb.loadResolvedFileEdges()).toEqual([
+      { path: 'src/a.ts', targetPath: one },
+      { path: 'src/a.ts', targetPath: two },
+    ])
+  })
+
   it('answers name, prefix, importer and route lookups from their indexes', async () => {
     const kb = database.project({ repoId: `layers-${++counter}` })
     const files = Array.from({ length: 300 }, (_, i) => layerFile(`src/f${i}.ts`, [`fn${i}`, `parse${i}`], i % 10 === 0 ? [layerRoute(`src/f${i}.ts`, 'GET', `/r${i}`)] : []))

@@ -169,3 +169,54 @@ export async function hasLayers(client: pg.ClientBase, key: { readonly repoId: s
   const { rows } = await client.query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 ${PROJECT_FILES}) AS present`, [key.repoId, key.commitSha])
   return rows[0]!.present
 }
+
+/** `a` before `b` by code point, as PostgreSQL's "C" collation and SQLite's BINARY order UTF-8 text. */
+function byCodePoint(a: string, b: string): number {
+  if (a === b) return 0
+  const x = [...a]
+  const y = [...b]
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!
+  }
+  return x.length - y.length
+}
+
+/**
+ * The whole stored paths an edge row's target path may stand for: a target path longer than
+ * {@link INDEXED_TEXT} is kept cut (see {@link indexedText}), so a cut one is matched against the
+ * project's file paths of about that length (a resolved edge leads to a file with layer records).
+ * Empty when no stored target is long enough to have been cut.
+ */
+async function cutTargets(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }, targets: readonly string[]): Promise<Map<string, string[]>> {
+  if (!targets.some((target) => target.length >= INDEXED_TEXT - 1)) return new Map()
+  // Every path that may be cut or equal a cut one: a path of N UTF-16 units has at least N UTF-8 bytes.
+  const { rows } = await client.query<{ path: string }>(`SELECT f.path ${PROJECT_FILES} AND octet_length(f.path) >= ${INDEXED_TEXT - 1}`, [key.repoId, key.commitSha])
+  const byCut = new Map<string, string[]>()
+  for (const { path } of rows) {
+    const cut = indexedText(path)
+    byCut.set(cut, [...(byCut.get(cut) ?? []), path])
+  }
+  return byCut
+}
+
+/**
+ * Every distinct pair of a file and an indexed file it depends on (the resolved edges), read from
+ * the edge table without decoding any file's records, ordered by path and target by code point as
+ * `@rag/store-sqlite` orders them. A target path cut to fit the index is given whole (when two
+ * stored paths share the cut, both are given).
+ */
+export async function readResolvedFileEdges(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }): Promise<{ path: string; targetPath: string }[]> {
+  const { rows } = await client.query<{ path: string; target_path: string }>(
+    `SELECT DISTINCT f.path, e.target_path FROM rag_layer_edges e JOIN rag_layer_files f ON f.id = e.file JOIN rag_projects p ON p.id = e.project_id
+     WHERE p.repo_id = $1 AND p.commit_sha = $2 AND e.resolution = 'resolved' AND e.target_path <> '' ORDER BY f.path, e.target_path`,
+    [key.repoId, key.commitSha],
+  )
+  const pairs = rows.map((row) => ({ path: row.path, targetPath: row.target_path }))
+  const byCut = await cutTargets(client, key, pairs.map((pair) => pair.targetPath))
+  if (byCut.size === 0) return pairs
+  const whole = new Map<string, { path: string; targetPath: string }>()
+  for (const { path, targetPath } of pairs) {
+    for (const target of byCut.get(targetPath) ?? [targetPath]) whole.set(`${path}\u0000${target}`, { path, targetPath: target })
+  }
+  return [...whole.values()].sort((a, b) => byCodePoint(a.path, b.path) || byCodePoint(a.targetPath, b.targetPath))
+}

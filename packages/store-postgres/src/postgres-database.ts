@@ -4,7 +4,8 @@ import { describeUrl, parsePostgresUrl, resolveConnectionOptions, type PostgresC
 import { clearLayers } from './layer-rows.js'
 import { assertNotNewer, migrateSchema, schemaVersion, type MigrationReport } from './migrate.js'
 import { describeProject, resolveProjectKey, type ProjectKey } from './project-key.js'
-import { PostgresKnowledgeBase, type PostgresKnowledgeBaseOptions, type StoreContext } from './postgres-knowledge-base.js'
+import { PostgresKnowledgeBase, type PostgresKnowledgeBaseOptions } from './postgres-knowledge-base.js'
+import type { StoreContext } from './project-transactions.js'
 import { SCHEMA_VERSION } from './schema.js'
 import { toStoreError } from './store-errors.js'
 

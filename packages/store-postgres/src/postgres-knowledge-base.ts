@@ -1,4 +1,3 @@
-import type pg from 'pg'
 import {
   InvalidArgumentError,
   RagError,
@@ -7,7 +6,6 @@ import {
   assertVectorCommit,
   assertQuery,
   assertTopK,
-  describeValue,
   normaliseFingerprints,
   serialiseState,
   type Analyzer,
@@ -17,7 +15,6 @@ import {
   type FileLayers,
   type GenerationCommit,
   type IndexedText,
-  type IndexStateJson,
   type KnowledgeBase,
   type LayerFileSelection,
   type SearchResult,
@@ -27,52 +24,22 @@ import {
 } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
-import { clearProject, deleteChunks, insertChunks, type ChunkDelta } from './chunk-writes.js'
-import { checkDocuments, prepareDocument, rowToDocument } from './document-rows.js'
+import { clearProject, deleteChunks, insertChunks } from './chunk-writes.js'
+import { checkDocuments, prepareDocument, readAllDocuments, readDocument } from './document-rows.js'
 import { readFiles, syncFiles } from './file-rows.js'
-import { clearLayers, hasLayers, readLayers, writeLayers } from './layer-rows.js'
+import { clearLayers, hasLayers, readLayers, readResolvedFileEdges, writeLayers } from './layer-rows.js'
 import { PostingsCache } from './postings-cache.js'
 import { describeProject, resolveProjectKey, type ProjectKey, type ResolvedProjectKey } from './project-key.js'
-import { checkRecorded, ensureProject, readProject, type ProjectRow } from './project-rows.js'
+import { checkRecorded, ensureProject, readProject, readState } from './project-rows.js'
+import { ProjectTransactions, type StoreContext } from './project-transactions.js'
 import { SearchBatcher } from './search-batcher.js'
-import { rankSeqs, readDocuments, readPostings, score, type RankRequest, type ScoredDocument } from './snapshot-search.js'
+import { rankInSnapshot, type RankRequest } from './snapshot-search.js'
 import { toStoreError } from './store-errors.js'
 import { dropVectors, findVectors, readEmbedded, readEmbedder, readUnembedded, readVectors, writeVectors } from './vector-rows.js'
-import { describeOwner, ProjectWriteLock, readHolder, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
+import { assertIndexedText, type PostgresKnowledgeBaseOptions } from './knowledge-base-options.js'
+import { readOwner, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
 
-/** Options of a project's store (`PostgresDatabase.project` / `openProject`). */
-export interface PostgresKnowledgeBaseOptions {
-  /**
-   * Analyzes documents and queries. Its `name` is recorded with the project: a project with
-   * chunks refuses another analyzer (`INCOMPATIBLE_STORE`); an empty one adopts it.
-   * @default basicAnalyzer from `@rag/lexical`
-   */
-  readonly analyzer?: Analyzer
-  /**
-   * What the index analyses for each document (`contentText` or `pathAndSymbolText` from
-   * `@rag/lexical`); recorded and checked like the analyzer.
-   * @default contentText
-   */
-  readonly indexedText?: IndexedText
-}
-
-/** What a project's store needs from its database. */
-export interface StoreContext {
-  readonly pool: pg.Pool
-  /** The database, password hidden, for messages. */
-  readonly where: string
-  /** How long a write waits for another connection's commit to the project, in milliseconds. */
-  readonly busyTimeoutMs: number
-  /** Called by `close()`: ends the pool when the store owns its database. */
-  readonly onClose?: () => Promise<void>
-}
-
-function assertIndexedText(indexedText: IndexedText): void {
-  const { name, text } = indexedText as { name?: unknown; text?: unknown }
-  if (typeof name !== 'string' || name.length === 0 || typeof text !== 'function') {
-    throw new InvalidArgumentError(`indexedText must be { name: non-empty string, text(document) }; received name ${describeValue(name)} and text ${describeValue(text)}.`)
-  }
-}
+export type { PostgresKnowledgeBaseOptions } from './knowledge-base-options.js'
 
 function assertId(id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
@@ -104,12 +71,10 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   readonly indexedText: IndexedText
   /** The database (password hidden) and project, as messages name them. */
   readonly where: string
-  readonly #context: StoreContext
+  readonly #db: ProjectTransactions
   readonly #cache = new PostingsCache()
-  readonly #lock: ProjectWriteLock
   readonly #batcher: SearchBatcher
   #checked: Promise<void> | undefined
-  #closed = false
 
   /** Use `PostgresDatabase.project` or `openPostgresKnowledgeBase`. @throws InvalidArgumentError for a bad key or option. */
   constructor(context: StoreContext, project: ProjectKey, options: PostgresKnowledgeBaseOptions = {}) {
@@ -118,15 +83,10 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     this.project = resolveProjectKey(project)
     this.analyzer = analyzer
     this.indexedText = indexedText
-    this.#context = context
     this.where = `${context.where} (project ${describeProject(this.project)})`
-    this.#lock = new ProjectWriteLock({
-      connect: () => this.#connect('take the write lock'),
-      ensureProject: (client) => ensureProject(client, this.project, analyzer.name, indexedText.name),
-      busyTimeoutMs: context.busyTimeoutMs,
-      where: this.where,
-    })
-    this.#batcher = new SearchBatcher((terms, requests) => this.#rankBatch(terms, requests))
+    this.#db = new ProjectTransactions(context, this.project, { analyzer: analyzer.name, indexedText: indexedText.name }, this.where)
+    // Every ranking asked of one query, from one REPEATABLE READ snapshot.
+    this.#batcher = new SearchBatcher((terms, requests) => this.#db.snapshot('search', (client) => rankInSnapshot(client, this.project, terms, requests, this.#cache)))
   }
 
   /**
@@ -136,9 +96,9 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    * @throws IncompatibleStoreError
    */
   verify(): Promise<void> {
-    this.#checked ??= this.#read('open the project', async (client) => {
+    this.#checked ??= this.#db.read('open the project', async (client) => {
       const project = await readProject(client, this.project)
-      if (project !== undefined) await checkRecorded(client, project, this.where, this.#names(), false)
+      if (project !== undefined) await checkRecorded(client, project, this.where, { analyzer: this.analyzer.name, indexedText: this.indexedText.name }, false)
     })
     this.#checked.catch(() => (this.#checked = undefined))
     return this.#checked
@@ -146,12 +106,12 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
 
   /** Whether the project has a row (anything was ever written to it, or a lock taken). */
   async exists(): Promise<boolean> {
-    return this.#read('look the project up', async (client) => (await readProject(client, this.project)) !== undefined)
+    return this.#db.read('look the project up', async (client) => (await readProject(client, this.project)) !== undefined)
   }
 
   /** Creates the project's row (empty, with this store's analyzer and indexed text) if it has none. Idempotent. */
   async create(): Promise<void> {
-    await this.#read('create the project', (client) => ensureProject(client, this.project, this.analyzer.name, this.indexedText.name))
+    await this.#db.read('create the project', (client) => ensureProject(client, this.project, this.analyzer.name, this.indexedText.name))
   }
 
   /** Adds documents in one transaction; a stored or repeated id is a `DuplicateIdError` and adds nothing. */
@@ -163,36 +123,20 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   async get(id: string): Promise<Document | undefined> {
     assertId(id)
     await this.verify()
-    const rows = await this.#read('get a document', async (client) =>
-      (
-        await client.query<{ content: string; content_json: boolean; metadata: string }>(
-          'SELECT c.content, c.content_json, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 AND c.id = $3',
-          [this.project.repoId, this.project.commitSha, id],
-        )
-      ).rows,
-    )
-    return rows[0] === undefined ? undefined : rowToDocument(id, rows[0].content, rows[0].metadata, rows[0].content_json)
+    return this.#db.read('get a document', (client) => readDocument(client, this.project, id))
   }
 
   /** Removes one document; `true` if it was there. */
   async remove(id: string): Promise<boolean> {
     assertId(id)
-    const removed = await this.#write('remove a document', false, async (client, project) => deleteChunks(client, project.id, [id]))
+    const removed = await this.#db.write('remove a document', false, async (client, project) => deleteChunks(client, project.id, [id]))
     return removed !== undefined && removed.count < 0
   }
 
   /** Every stored document in insertion order, read in one statement (one snapshot). */
   async list(): Promise<Document[]> {
     await this.verify()
-    const rows = await this.#read('list documents', async (client) =>
-      (
-        await client.query<{ id: string; content: string; content_json: boolean; metadata: string }>(
-          'SELECT c.id, c.content, c.content_json, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 ORDER BY c.seq',
-          [this.project.repoId, this.project.commitSha],
-        )
-      ).rows,
-    )
-    return rows.map((row) => rowToDocument(row.id, row.content, row.metadata, row.content_json))
+    return this.#db.read('list documents', (client) => readAllDocuments(client, this.project))
   }
 
   /**
@@ -220,7 +164,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
 
   /** Removes every document, and with them the file records, state, code layers and vectors (they describe those documents). */
   async clear(): Promise<void> {
-    await this.#write('clear the project', false, async (client, project) => {
+    await this.#db.write('clear the project', false, async (client, project) => {
       await clearLayers(client, project.id)
       await dropVectors(client, project.id)
       await clearProject(client, project.id)
@@ -232,7 +176,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   /** How many documents are stored. */
   async size(): Promise<number> {
     await this.verify()
-    return this.#read('count documents', async (client) => (await readProject(client, this.project))?.chunkCount ?? 0)
+    return this.#db.read('count documents', async (client) => (await readProject(client, this.project))?.chunkCount ?? 0)
   }
 
   /** Removes `removeIds` and adds `addDocuments` in one transaction (see {@link PostgresKnowledgeBase.commitGeneration}). */
@@ -266,11 +210,11 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
     if (removeIds.length === 0 && added.length === 0 && entries === undefined && stateText === undefined && layers === undefined && vectors === undefined) {
-      this.#use()
+      this.#db.use()
       return
     }
     const create = added.length > 0 || entries !== undefined || stateText !== undefined || layers !== undefined || vectors !== undefined
-    await this.#write(action, create, async (client, project) => {
+    await this.#db.write(action, create, async (client, project) => {
       if (expectedGeneration !== undefined && project.generation !== expectedGeneration) {
         throw new RagError(
           'CONFLICT',
@@ -292,7 +236,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    * path order, as committed with `commitGeneration({ layers })`; empty for a project without layers.
    */
   async loadLayers(): Promise<FileLayers[]> {
-    return this.#read('load the code layers', (client) => readLayers(client, this.project))
+    return this.#db.read('load the code layers', (client) => readLayers(client, this.project))
   }
 
   /**
@@ -301,12 +245,21 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    * a symbol or route lookup reads a few files through the indexed tables instead of every file.
    */
   async loadLayersWhere(selection: LayerFileSelection): Promise<FileLayers[]> {
-    return this.#read('load code layers', (client) => readLayers(client, this.project, selection))
+    return this.#db.read('load code layers', (client) => readLayers(client, this.project, selection))
+  }
+
+  /**
+   * Every distinct pair of a file and an indexed file it depends on (resolved imports, calls,
+   * heritage), read from the edge table without decoding the files' records: what the file
+   * ranking's graph signal needs, at a fraction of the cost of `loadLayers` and re-resolving.
+   */
+  async loadResolvedFileEdges(): Promise<{ path: string; targetPath: string }[]> {
+    return this.#db.snapshot('load the resolved file edges', (client) => readResolvedFileEdges(client, this.project))
   }
 
   /** `true` when the project holds any file's code layer records (it was indexed with layers). */
   async hasLayers(): Promise<boolean> {
-    return this.#read('look for code layers', (client) => hasLayers(client, this.project))
+    return this.#db.read('look for code layers', (client) => hasLayers(client, this.project))
   }
 
   /**
@@ -315,7 +268,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    */
   async dropVectors(): Promise<boolean> {
     let had = false
-    await this.#write('drop the vectors', false, async (client, project) => {
+    await this.#db.write('drop the vectors', false, async (client, project) => {
       had = await dropVectors(client, project.id)
       return { count: 0, length: 0 }
     })
@@ -324,7 +277,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
 
   /** The embedder the stored vectors come from and how many there are, or `undefined` when none was committed. */
   async loadVectorEmbedder(): Promise<StoredVectorEmbedder | undefined> {
-    return this.#read('load the vector embedder', (client) => readEmbedder(client, this.project))
+    return this.#db.read('load the vector embedder', (client) => readEmbedder(client, this.project))
   }
 
   /**
@@ -334,12 +287,12 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    */
   async findVectors(embedderName: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>> {
     if (contentHashes.length === 0) return new Map()
-    return this.#snapshot('find vectors', (client) => findVectors(client, this.project, embedderName, contentHashes))
+    return this.#db.snapshot('find vectors', (client) => findVectors(client, this.project, embedderName, contentHashes))
   }
 
   /** Every document that has a vector of `embedderName`, with it, in insertion order, read in one statement. */
   async loadEmbedded(embedderName: string): Promise<EmbeddedDocuments> {
-    return this.#read('load vectors', (client) => readEmbedded(client, this.project, embedderName))
+    return this.#db.read('load vectors', (client) => readEmbedded(client, this.project, embedderName))
   }
 
   /**
@@ -347,12 +300,12 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    * statement, without reading any content: what a search process loads at start.
    */
   async loadVectors(embedderName: string): Promise<StoredVectors> {
-    return this.#read('load vectors', (client) => readVectors(client, this.project, embedderName))
+    return this.#db.read('load vectors', (client) => readVectors(client, this.project, embedderName))
   }
 
   /** Every document without a vector of `embedderName` (all of them when the stored embedder is another). */
   async loadUnembedded(embedderName: string): Promise<Document[]> {
-    return this.#read('list documents without vectors', (client) => readUnembedded(client, this.project, embedderName))
+    return this.#db.read('list documents without vectors', (client) => readUnembedded(client, this.project, embedderName))
   }
 
   /**
@@ -361,7 +314,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    * `full: false` compares counts; `full: true` lists the ids on either side. One snapshot.
    */
   async auditChunks(options: { readonly exceptPrefix: string; readonly full: boolean }): Promise<ChunkAudit> {
-    return this.#snapshot('audit the chunks', async (client) => {
+    return this.#db.snapshot('audit the chunks', async (client) => {
       const project = await readProject(client, this.project)
       return project === undefined ? { consistent: true, missing: [], orphans: [] } : auditChunks(client, project.id, options)
     })
@@ -369,7 +322,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
 
   /** The stored file records by path (empty for a new project, or after `clear`). */
   async loadFingerprints(): Promise<Map<string, FileFingerprint>> {
-    return this.#snapshot('load the file records', async (client) => {
+    return this.#db.snapshot('load the file records', async (client) => {
       const project = await readProject(client, this.project)
       return project === undefined ? new Map() : readFiles(client, project.id)
     })
@@ -377,14 +330,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
 
   /** The stored state, generation counter and last commit time, read as one snapshot. */
   async loadState(): Promise<StoredIndexState> {
-    return this.#read('load the index state', async (client) => {
-      const project = await readProject(client, this.project)
-      return {
-        generation: project?.generation ?? 0,
-        committedAt: project?.committedAt?.toISOString() ?? undefined,
-        state: project?.state === undefined || project.state === null ? undefined : (JSON.parse(project.state) as IndexStateJson),
-      }
-    })
+    return this.#db.read('load the index state', (client) => readState(client, this.project))
   }
 
   /**
@@ -399,9 +345,9 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
    * try { await kb.commitGeneration(...) } finally { await lock.release() }
    */
   async acquireWriteLock(command: string, options: AcquireWriteLockOptions = {}): Promise<WriteLock> {
-    this.#use()
+    this.#db.use()
     try {
-      return await this.#lock.acquire(command, options)
+      return await this.#db.lock.acquire(command, options)
     } catch (error) {
       throw toStoreError(error, this.where, 'take the write lock')
     }
@@ -409,22 +355,12 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
 
   /** The live holder of the project's write lock, or `undefined` when no writer holds it. */
   async writeLockHolder(): Promise<WriteLockOwner | undefined> {
-    return this.#read('read the write lock', async (client) => {
-      const project = await readProject(client, this.project)
-      if (project === undefined) return undefined
-      const holder = await readHolder(client, project.id)
-      if (holder === undefined) return undefined
-      const { token: _token, ...owner } = holder
-      return owner
-    })
+    return this.#db.read('read the write lock', (client) => readOwner(client, this.project))
   }
 
   /** Releases a held write lock and stops using the database. Idempotent; later calls fail with a RagError. */
   async close(): Promise<void> {
-    if (this.#closed) return
-    this.#closed = true
-    await this.#lock.releaseHeld()
-    await this.#context.onClose?.()
+    await this.#db.close()
   }
 
   /** Closes the store, for `await using`. */
@@ -432,115 +368,13 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     await this.close()
   }
 
-  #names(): { analyzer: string; indexedText: string } {
-    return { analyzer: this.analyzer.name, indexedText: this.indexedText.name }
-  }
-
-  #use(): void {
-    if (this.#closed) throw new RagError('IO', `${this.where}: the PostgreSQL knowledge base is closed; open it again to use it.`)
-  }
-
-  async #connect(action: string): Promise<pg.PoolClient> {
-    this.#use()
-    try {
-      return await this.#context.pool.connect()
-    } catch (error) {
-      throw toStoreError(error, this.#context.where, action)
-    }
-  }
-
   async #rank(query: string, topK: number, ranking: RankRequest['ranking']): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
-    this.#use()
+    this.#db.use()
     await this.verify()
     const terms = this.analyzer.analyzeQuery(query)
     if (terms.length === 0) return []
     return this.#batcher.rank(terms, { ranking, topK })
-  }
-
-  /** Every ranking asked of one query, from one REPEATABLE READ snapshot. */
-  #rankBatch(terms: readonly string[], requests: readonly RankRequest[]): Promise<ScoredDocument[][]> {
-    return this.#snapshot('search', async (client) => {
-      const project = await readProject(client, this.project)
-      if (project === undefined || project.chunkCount === 0) return requests.map(() => [])
-      const snapshot = { id: project.id, generation: project.generation, statistics: { documentCount: project.chunkCount, totalLength: project.totalLength } }
-      const postings = await readPostings(client, snapshot, terms, this.#cache)
-      const scored = requests.map((request) => score(request.ranking, postings, snapshot.statistics))
-      const ranked = await rankSeqs(client, project.id, requests, scored)
-      const documents = await readDocuments(client, project.id, [...new Set(ranked.flatMap((list) => list.map(([seq]) => seq)))])
-      return ranked.map((list) => list.filter(([seq]) => documents.has(seq)).map(([seq, value]) => ({ document: documents.get(seq)!, score: value })))
-    })
-  }
-
-  /** Runs a read on one pooled connection (a single statement is one snapshot). */
-  async #read<T>(action: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.#connect(action)
-    try {
-      return await work(client)
-    } catch (error) {
-      throw toStoreError(error, this.where, action)
-    } finally {
-      client.release()
-    }
-  }
-
-  /** Runs several reads in one REPEATABLE READ, READ ONLY transaction: every statement sees one snapshot. */
-  async #snapshot<T>(action: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.#read(action, async (client) => {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-      try {
-        const result = await work(client)
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw error
-      }
-    })
-  }
-
-  /**
-   * Runs a write in one transaction: locks the project row (creating the project when `create`),
-   * checks the analyzer and indexed text and the write lock, runs `work`, then bumps the
-   * generation and the statistics by `work`'s delta. Returns `undefined` without writing when
-   * the project does not exist and `create` is false.
-   */
-  async #write(action: string, create: boolean, work: (client: pg.PoolClient, project: ProjectRow) => Promise<ChunkDelta>): Promise<ChunkDelta | undefined> {
-    const client = await this.#connect(action)
-    let broken = false
-    try {
-      if (create) await ensureProject(client, this.project, this.analyzer.name, this.indexedText.name)
-      await client.query('BEGIN')
-      try {
-        await client.query(`SET LOCAL lock_timeout = ${this.#context.busyTimeoutMs}`)
-        const project = await readProject(client, this.project, true)
-        if (project === undefined) {
-          await client.query('ROLLBACK')
-          return undefined
-        }
-        await checkRecorded(client, project, this.where, this.#names(), true)
-        const holder = await readHolder(client, project.id)
-        if (holder !== undefined && holder.token !== this.#lock.heldToken) {
-          throw new RagError('LOCKED', `${this.where}: the index is being written elsewhere by ${describeOwner(holder)}; cannot ${action} now.`)
-        }
-        const delta = await work(client, project)
-        await client.query(
-          'UPDATE rag_projects SET generation = generation + 1, committed_at = now(), chunk_count = chunk_count + $2, total_length = total_length + $3 WHERE id = $1',
-          [project.id, delta.count, delta.length],
-        )
-        await client.query('COMMIT')
-        return delta
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true
-        })
-        throw error
-      }
-    } catch (error) {
-      throw toStoreError(error, this.where, action)
-    } finally {
-      client.release(broken)
-    }
   }
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import type { IndexStateJson, StoredIndexState } from '@rag/core'
 import type { ResolvedProjectKey } from './project-key.js'
 import { IncompatibleStoreError } from './store-errors.js'
 
@@ -47,6 +48,16 @@ export async function readProject(client: pg.ClientBase, key: ResolvedProjectKey
     [key.repoId, key.commitSha],
   )
   return rows[0] === undefined ? undefined : toRow(rows[0])
+}
+
+/** The project's stored state, generation counter and last commit time (zero and none for a project without a row). */
+export async function readState(client: pg.ClientBase, key: ResolvedProjectKey): Promise<StoredIndexState> {
+  const project = await readProject(client, key)
+  return {
+    generation: project?.generation ?? 0,
+    committedAt: project?.committedAt?.toISOString() ?? undefined,
+    state: project?.state === undefined || project.state === null ? undefined : (JSON.parse(project.state) as IndexStateJson),
+  }
 }
 
 /** The project's id, creating its row (recording the analyzer and indexed text) if there is none. */

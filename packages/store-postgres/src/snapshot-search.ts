@@ -13,6 +13,8 @@ import type { Document } from '@rag/core'
 import { rowToDocument } from './document-rows.js'
 import { loadPostings } from './postings-blocks.js'
 import type { PostingsCache } from './postings-cache.js'
+import type { ResolvedProjectKey } from './project-key.js'
+import { readProject } from './project-rows.js'
 
 /** Which formula a ranking uses; ties go by insertion order (BM25, as `BM25Stream`) or by id (TF-IDF, as `InMemoryKnowledgeBase`). */
 export type Ranking = 'bm25' | 'tfidf'
@@ -104,4 +106,20 @@ export async function readDocuments(client: pg.ClientBase, projectId: number, se
     [projectId, seqs],
   )
   return new Map(rows.map((row) => [Number(row.seq), rowToDocument(row.id, row.content, row.metadata, row.content_json)]))
+}
+
+/**
+ * Every ranking asked of one query's `terms`, read in the caller's snapshot (run it in one
+ * REPEATABLE READ transaction): the project's postings through `cache`, scored, ranked, and the
+ * ranked documents read once for all the rankings. An empty or missing project ranks nothing.
+ */
+export async function rankInSnapshot(client: pg.ClientBase, key: ResolvedProjectKey, terms: readonly string[], requests: readonly RankRequest[], cache: PostingsCache): Promise<ScoredDocument[][]> {
+  const project = await readProject(client, key)
+  if (project === undefined || project.chunkCount === 0) return requests.map(() => [])
+  const snapshot = { id: project.id, generation: project.generation, statistics: { documentCount: project.chunkCount, totalLength: project.totalLength } }
+  const postings = await readPostings(client, snapshot, terms, cache)
+  const scored = requests.map((request) => score(request.ranking, postings, snapshot.statistics))
+  const ranked = await rankSeqs(client, project.id, requests, scored)
+  const documents = await readDocuments(client, project.id, [...new Set(ranked.flatMap((list) => list.map(([seq]) => seq)))])
+  return ranked.map((list) => list.filter(([seq]) => documents.has(seq)).map(([seq, value]) => ({ document: documents.get(seq)!, score: value })))
 }

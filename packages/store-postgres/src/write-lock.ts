@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type pg from 'pg'
 import { CancelledError, RagError } from '@rag/core'
+import type { ResolvedProjectKey } from './project-key.js'
+import { readProject } from './project-rows.js'
 import { LOCK_NAMESPACE } from './schema.js'
 
 /** Who holds a project's write lock. */
@@ -73,6 +75,16 @@ export async function readHolder(client: pg.ClientBase, projectId: number): Prom
   )
   const row = rows[0]
   return row === undefined ? undefined : { token: row.token, pid: row.pid, host: row.host, command: row.command, startedAt: row.started_at.toISOString() }
+}
+
+/** The live holder of a project's lock, without its token, or `undefined` (no project, or no live holder). */
+export async function readOwner(client: pg.ClientBase, key: ResolvedProjectKey): Promise<WriteLockOwner | undefined> {
+  const project = await readProject(client, key)
+  if (project === undefined) return undefined
+  const holder = await readHolder(client, project.id)
+  if (holder === undefined) return undefined
+  const { token: _token, ...owner } = holder
+  return owner
 }
 
 /** What a project's lock needs from its store: a connection of its own and the project row. */

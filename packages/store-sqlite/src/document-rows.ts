@@ -69,6 +69,19 @@ export function rowToDocument(row: DocumentRow | readonly [string, string, strin
   return { id: row[0], content: row[1], metadata: JSON.parse(row[2]) as Metadata }
 }
 
+/** Every stored document in insertion order (one statement). */
+export function listDocuments(statements: Statements): Document[] {
+  const rows = statements.listDocuments.all()
+  const out = new Array<Document>(rows.length)
+  for (let i = 0; i < rows.length; i++) out[i] = rowToDocument(rows[i]!)
+  return out
+}
+
+/** Every stored document's id and metadata in insertion order, without its content (one statement). */
+export function listMetadata(statements: Statements): Array<{ readonly id: string; readonly metadata: Metadata }> {
+  return statements.listMetadata.all().map(([id, metadata]) => ({ id, metadata: JSON.parse(metadata) as Metadata }))
+}
+
 /** Deletes documents (and their terms) by id inside the caller's transaction; unknown ids are ignored. */
 export function deleteDocuments(statements: Statements, ids: readonly string[]): number {
   let removed = 0

@@ -1,5 +1,8 @@
 import { BM25_DEFAULTS, rankBm25Postings, rankTfidfPostings, type Bm25Parameters, type CollectionStatistics } from '@rag/lexical'
+import type { SearchResult } from '@rag/core'
+import { rowToDocument } from './document-rows.js'
 import { queryPostings, topRows, type PostingsCache, type ScoredRow } from './query-postings.js'
+import { META } from './schema.js'
 import type { Statements } from './statements.js'
 
 /** `N` and the total length of the live documents, through `cache` (validated for this snapshot) when given. */
@@ -45,4 +48,16 @@ export function searchTfidf(statements: Statements, tokens: readonly string[], t
   if (statistics.documentCount === 0) return []
   const scores = rankTfidfPostings(queryPostings(statements, tokens, cache), statistics)
   return topRows(statements, scores, topK, 'id')
+}
+
+/** {@link searchBm25} or {@link searchTfidf}. */
+export type LexicalScorer = typeof searchBm25 | typeof searchTfidf
+
+/**
+ * The best `topK` documents for a query's FTS5 tokens by `scorer`, through `cache` (emptied first
+ * unless it holds this snapshot's generation). Run it inside one read transaction.
+ */
+export function rankDocuments(statements: Statements, tokens: readonly string[], topK: number, cache: PostingsCache, scorer: LexicalScorer): SearchResult[] {
+  cache.validate(statements.getMeta.get(META.generation) ?? '0')
+  return scorer(statements, tokens, topK, cache).map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
 }

@@ -1,13 +1,11 @@
 import type Database from 'better-sqlite3'
 import {
   InvalidArgumentError,
-  RagError,
   assertIds,
   assertLayerCommit,
   assertVectorCommit,
   assertQuery,
   assertTopK,
-  describeValue,
   normaliseFingerprints,
   serialiseState,
   type Analyzer,
@@ -17,7 +15,6 @@ import {
   type FileLayers,
   type GenerationCommit,
   type IndexedText,
-  type IndexStateJson,
   type KnowledgeBase,
   type LayerFileSelection,
   type Metadata,
@@ -27,73 +24,25 @@ import {
   type StoredVectors,
 } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
-import { deleteDocuments, insertDocuments, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
+import { deleteDocuments, insertDocuments, listDocuments, listMetadata, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
 import { toStoreError } from './errors/store-errors.js'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
 import { ftsTokens } from './fts-tokens.js'
 import { openStoreDatabase } from './open-database.js'
-import { clearLayers, prepareLayerStatements, readLayers, readLayersWhere, readResolvedFileEdges, writeLayers, type LayerStatements } from './layer-tables.js'
+import { readLayers, readLayersWhere, readResolvedFileEdges, writeLayers } from './layer-tables.js'
 import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
-import { prepareStatements, type Statements } from './statements.js'
-import { searchBm25, searchTfidf } from './lexical-search.js'
-import { VectorTable } from './vector-table.js'
-import { describeOwner, StoreWriteLock, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
+import { rankDocuments, searchBm25, searchTfidf, type LexicalScorer } from './lexical-search.js'
+import { clearStore, StoreConnection } from './store-connection.js'
+import { assertGeneration, readStoredState } from './index-state.js'
+import type { AcquireWriteLockOptions, WriteLock, WriteLockOwner } from './write-lock.js'
+import { assertIndexedText, type SqliteKnowledgeBaseOptions } from './knowledge-base-options.js'
+
+export type { SqliteKnowledgeBaseOptions } from './knowledge-base-options.js'
 
 function assertId(id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
-}
-
-function assertIndexedText(indexedText: IndexedText): void {
-  const { name, text } = indexedText as { name?: unknown; text?: unknown }
-  if (typeof name !== 'string' || name.length === 0 || typeof text !== 'function') {
-    throw new InvalidArgumentError(
-      `indexedText must be { name: non-empty string, text(document) }; received name ${describeValue(name)} and text ${describeValue(text)}.`,
-    )
-  }
-}
-
-/** Options of {@link openSqliteKnowledgeBase}. */
-export interface SqliteKnowledgeBaseOptions {
-  /**
-   * Analyzes documents for the full-text index and queries for `search` and `searchTfidf`. Pass
-   * the analyzer your `BM25Stream` uses and `search` ranks exactly as it does. Its `name` is stored in the file:
-   * reopening a non-empty store with another analyzer is an `INCOMPATIBLE_STORE` error.
-   * @default basicAnalyzer from `@rag/core`
-   */
-  readonly analyzer?: Analyzer
-  /**
-   * What the full-text index analyses for each document: its content, or a text derived from it
-   * (`pathAndSymbolText` from `@rag/core`: the `file` path and symbol names before the content).
-   * Stored and returned documents are unchanged; only ranking is. Its `name` is stored in the
-   * file beside the analyzer's: reopening a non-empty store with another one is an
-   * `INCOMPATIBLE_STORE` error, and a store written before this option existed counts as `content`.
-   * @default contentText from `@rag/core`
-   * @example
-   * const kb = await openSqliteKnowledgeBase('.rag/index.db', { analyzer: codeAwareAnalyzer, indexedText: pathAndSymbolText })
-   */
-  readonly indexedText?: IndexedText
-  /**
-   * Create the file (and schema) if `path` does not exist. With `false`, a missing file is a
-   * RagError `NOT_FOUND`, so a read-only command never leaves an empty database behind.
-   * @default true
-   */
-  readonly create?: boolean
-  /**
-   * How long a write waits for another process's write lock before failing with `CONFLICT`, in
-   * milliseconds. Readers never wait for writers (WAL mode).
-   * @default 5000
-   */
-  readonly busyTimeoutMs?: number
-}
-
-interface Connection {
-  readonly db: Database.Database
-  readonly statements: Statements
-  readonly layers: LayerStatements
-  readonly lock: StoreWriteLock
-  readonly vectors: VectorTable
 }
 
 /**
@@ -117,14 +66,14 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   readonly analyzer: Analyzer
   /** What the full-text index analyses for each document. */
   readonly indexedText: IndexedText
-  #connection: Connection | undefined
+  readonly #connection: StoreConnection
   readonly #postings = new PostingsCache()
 
   private constructor(path: string, analyzer: Analyzer, indexedText: IndexedText, db: Database.Database) {
     this.path = path
     this.analyzer = analyzer
     this.indexedText = indexedText
-    this.#connection = { db, statements: prepareStatements(db), layers: prepareLayerStatements(db), lock: new StoreWriteLock(db), vectors: new VectorTable(db) }
+    this.#connection = new StoreConnection(path, db)
   }
 
   /**
@@ -153,23 +102,23 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   async add(documents: readonly Document[]): Promise<void> {
     const prepared = prepareDocuments(documents, this.analyzer, this.indexedText)
     if (prepared.length === 0) {
-      this.#use() // a closed store fails even with nothing to write
+      this.#connection.use() // a closed store fails even with nothing to write
       return
     }
-    this.#write('add documents', ({ statements }) => insertDocuments(statements, prepared, this.path))
+    this.#connection.write('add documents', ({ statements }) => insertDocuments(statements, prepared, this.path))
   }
 
   /** The document with this id, or `undefined`. */
   async get(id: string): Promise<Document | undefined> {
     assertId(id)
-    const row = this.#read('get a document', ({ statements }) => statements.getDocument.get(id))
+    const row = this.#connection.read('get a document', ({ statements }) => statements.getDocument.get(id))
     return row === undefined ? undefined : rowToDocument(row)
   }
 
   /** Removes one document; `true` if it was there. */
   async remove(id: string): Promise<boolean> {
     assertId(id)
-    return this.#write('remove a document', ({ statements }) => deleteDocuments(statements, [id]) > 0)
+    return this.#connection.write('remove a document', ({ statements }) => deleteDocuments(statements, [id]) > 0)
   }
 
   /**
@@ -177,10 +126,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * This is the fast path to rebuild in-memory streams: raw rows, one prepared statement.
    */
   async list(): Promise<Document[]> {
-    const rows = this.#read('list documents', ({ statements }) => statements.listDocuments.all())
-    const out = new Array<Document>(rows.length)
-    for (let i = 0; i < rows.length; i++) out[i] = rowToDocument(rows[i]!)
-    return out
+    return this.#connection.read('list documents', ({ statements }) => listDocuments(statements))
   }
 
   /**
@@ -189,9 +135,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * definition and path signals from it). Less than half the time of {@link list} on a large index.
    */
   async listMetadata(): Promise<Array<{ readonly id: string; readonly metadata: Metadata }>> {
-    return this.#read('list document metadata', ({ statements }) =>
-      statements.listMetadata.all().map(([id, metadata]) => ({ id, metadata: JSON.parse(metadata) as Metadata })),
-    )
+    return this.#connection.read('list document metadata', ({ statements }) => listMetadata(statements))
   }
 
   /**
@@ -228,20 +172,12 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
 
   /** Removes every document, and with them the stored fingerprints and index state (they describe those documents). */
   async clear(): Promise<void> {
-    this.#write('clear the store', ({ statements, layers, vectors }) => {
-      clearLayers(layers)
-      vectors.clear()
-      statements.clearDocuments.run()
-      statements.clearTerms.run()
-      statements.clearTermCounts.run()
-      statements.clearFingerprints.run()
-      statements.deleteMeta.run(META.state)
-    })
+    this.#connection.write('clear the store', clearStore)
   }
 
   /** How many documents are stored. */
   async size(): Promise<number> {
-    return this.#read('count documents', ({ statements }) => statements.countDocuments.get() ?? 0)
+    return this.#connection.read('count documents', ({ statements }) => statements.countDocuments.get() ?? 0)
   }
 
   /**
@@ -278,19 +214,11 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     const stateText = state === undefined ? undefined : serialiseState(state)
     // Nothing to change: no transaction, so readers watching `generation` do not reload.
     if (removeIds.length === 0 && prepared.length === 0 && entries === undefined && stateText === undefined && layers === undefined && vectors === undefined) {
-      this.#use()
+      this.#connection.use()
       return
     }
-    this.#write('commit a generation', ({ statements, layers: layerStatements, vectors: table }) => {
-      if (expectedGeneration !== undefined) {
-        const generation = Number(statements.getMeta.get(META.generation) ?? 0)
-        if (generation !== expectedGeneration) {
-          throw new RagError(
-            'CONFLICT',
-            `${this.path}: the index changed while this generation was staged (generation ${generation}, expected ${expectedGeneration}); nothing was committed, stage it again.`,
-          )
-        }
-      }
+    this.#connection.write('commit a generation', ({ statements, layers: layerStatements, vectors: table }) => {
+      if (expectedGeneration !== undefined) assertGeneration(statements, expectedGeneration, this.path)
       deleteDocuments(statements, removeIds)
       insertDocuments(statements, prepared, this.path)
       if (entries !== undefined) syncFingerprints(statements, entries)
@@ -305,7 +233,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * path order, as committed with `commitGeneration({ layers })`; empty for a store without layers.
    */
   async loadLayers(): Promise<FileLayers[]> {
-    return this.#read('load the code layers', ({ layers }) => readLayers(layers))
+    return this.#connection.read('load the code layers', ({ layers }) => readLayers(layers))
   }
 
   /**
@@ -314,7 +242,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * lookup reads a few files through the indexed tables instead of every file.
    */
   async loadLayersWhere(selection: LayerFileSelection): Promise<FileLayers[]> {
-    return this.#read('load code layers', ({ layers }) => readLayersWhere(layers, selection))
+    return this.#connection.read('load code layers', ({ layers }) => readLayersWhere(layers, selection))
   }
 
   /**
@@ -323,12 +251,12 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * ranking's graph signal needs, at a fraction of the cost of `loadLayers` and re-resolving.
    */
   async loadResolvedFileEdges(): Promise<{ path: string; targetPath: string }[]> {
-    return this.#read('load the resolved file edges', ({ layers }) => readResolvedFileEdges(layers))
+    return this.#connection.read('load the resolved file edges', ({ layers }) => readResolvedFileEdges(layers))
   }
 
   /** `true` when the store holds any file's code layer records (the index was built with layers). */
   async hasLayers(): Promise<boolean> {
-    return this.#read('look for code layers', ({ layers }) => layers.anyFile.get() !== undefined)
+    return this.#connection.read('look for code layers', ({ layers }) => layers.anyFile.get() !== undefined)
   }
 
   /**
@@ -336,7 +264,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * the index no longer has vectors. `true` if there was an embedder to forget.
    */
   async dropVectors(): Promise<boolean> {
-    return this.#write('drop the vectors', ({ vectors }) => {
+    return this.#connection.write('drop the vectors', ({ vectors }) => {
       const had = vectors.embedder() !== undefined
       vectors.clear()
       return had
@@ -345,7 +273,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
 
   /** The embedder the stored vectors come from and how many there are, or `undefined` when none was committed. */
   async loadVectorEmbedder(): Promise<StoredVectorEmbedder | undefined> {
-    return this.#read('load the vector embedder', ({ vectors }) => vectors.embedder())
+    return this.#connection.read('load the vector embedder', ({ vectors }) => vectors.embedder())
   }
 
   /**
@@ -354,12 +282,12 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * the texts this leaves out.
    */
   async findVectors(embedderName: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>> {
-    return this.#read('find vectors', ({ vectors }) => vectors.find(embedderName, contentHashes))
+    return this.#connection.read('find vectors', ({ vectors }) => vectors.find(embedderName, contentHashes))
   }
 
   /** Every document that has a vector of `embedderName`, with it, in insertion order, read in one snapshot. */
   async loadEmbedded(embedderName: string): Promise<EmbeddedDocuments> {
-    return this.#read('load vectors', ({ vectors }) => vectors.embedded(embedderName))
+    return this.#connection.read('load vectors', ({ vectors }) => vectors.embedded(embedderName))
   }
 
   /**
@@ -367,12 +295,12 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * snapshot, without reading any content: what a search process loads at start.
    */
   async loadVectors(embedderName: string): Promise<StoredVectors> {
-    return this.#read('load vectors', ({ vectors }) => vectors.vectors(embedderName))
+    return this.#connection.read('load vectors', ({ vectors }) => vectors.vectors(embedderName))
   }
 
   /** Every document without a vector of `embedderName` (all of them when the stored embedder is another). */
   async loadUnembedded(embedderName: string): Promise<Document[]> {
-    return this.#read('list documents without vectors', ({ vectors }) => vectors.unembedded(embedderName))
+    return this.#connection.read('list documents without vectors', ({ vectors }) => vectors.unembedded(embedderName))
   }
 
   /**
@@ -386,24 +314,17 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * const { consistent } = await kb.auditChunks({ exceptPrefix: 'doc:', full: false })
    */
   async auditChunks(options: { readonly exceptPrefix: string; readonly full: boolean }): Promise<ChunkAudit> {
-    return this.#read('audit the chunks', ({ db }) => auditChunks(db, options))
+    return this.#connection.read('audit the chunks', ({ db }) => auditChunks(db, options))
   }
 
   /** The stored fingerprints by path (empty for a new store, or after `clear`). */
   async loadFingerprints(): Promise<Map<string, FileFingerprint>> {
-    return this.#read('load fingerprints', ({ statements }) => readFingerprints(statements))
+    return this.#connection.read('load fingerprints', ({ statements }) => readFingerprints(statements))
   }
 
   /** The stored index state, generation counter and last commit time, read as one snapshot. */
   async loadState(): Promise<StoredIndexState> {
-    return this.#read('load the index state', ({ statements }) => {
-      const state = statements.getMeta.get(META.state)
-      return {
-        generation: Number(statements.getMeta.get(META.generation) ?? 0),
-        committedAt: statements.getMeta.get(META.committedAt),
-        state: state === undefined ? undefined : (JSON.parse(state) as IndexStateJson),
-      }
-    })
+    return this.#connection.read('load the index state', ({ statements }) => readStoredState(statements))
   }
 
   /**
@@ -419,7 +340,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * try { await kb.commitGeneration(...) } finally { await lock.release() }
    */
   async acquireWriteLock(command: string, options: AcquireWriteLockOptions = {}): Promise<WriteLock> {
-    const { lock } = this.#use()
+    const { lock } = this.#connection.use()
     try {
       return await lock.acquire(command, options)
     } catch (error) {
@@ -429,82 +350,30 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
 
   /** The live holder of the write lock, or `undefined` when no writer holds it. */
   async writeLockHolder(): Promise<WriteLockOwner | undefined> {
-    return this.#read('read the write lock', ({ lock }) => lock.holder())
+    return this.#connection.read('read the write lock', ({ lock }) => lock.holder())
   }
 
   /** Closes the database connection. Idempotent; any later call fails with a RagError. */
   async close(): Promise<void> {
-    this.#close()
+    this.#connection.close()
   }
 
   /** Closes the connection, for `using kb = await openSqliteKnowledgeBase(...)`. */
   [Symbol.dispose](): void {
-    this.#close()
+    this.#connection.close()
   }
 
   /** Closes the connection, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
-    this.#close()
+    this.#connection.close()
   }
 
-  #close(): void {
-    const connection = this.#connection
-    this.#connection = undefined
-    connection?.lock.releaseHeld()
-    connection?.db.close()
-  }
-
-  #use(): Connection {
-    if (this.#connection === undefined) {
-      throw new RagError('IO', `${this.path}: the SQLite knowledge base is closed; open it again to use it.`)
-    }
-    return this.#connection
-  }
-
-  /**
-   * Ranks the FTS5 tokens of `query` with `scorer` in one read snapshot, through the postings
-   * cache (emptied first unless it holds this snapshot's generation).
-   */
-  #rank(action: string, query: string, topK: number, scorer: typeof searchBm25 | typeof searchTfidf): SearchResult[] {
+  /** Ranks the FTS5 tokens of `query` with `scorer` in one read snapshot, through the postings cache. */
+  #rank(action: string, query: string, topK: number, scorer: LexicalScorer): SearchResult[] {
     assertQuery(query)
     assertTopK(topK)
     const tokens = this.analyzer.analyzeQuery(query).flatMap(ftsTokens)
-    const hits = this.#read(action, ({ statements }) => {
-      this.#postings.validate(statements.getMeta.get(META.generation) ?? '0')
-      return scorer(statements, tokens, topK, this.#postings)
-    })
-    return hits.map((hit) => ({ document: rowToDocument(hit.row), score: hit.score }))
-  }
-
-  /** Runs a read in one deferred transaction: every statement in it sees the same snapshot. */
-  #read<T>(action: string, work: (connection: Connection) => T): T {
-    const connection = this.#use()
-    try {
-      return connection.db.transaction(() => work(connection)).deferred()
-    } catch (error) {
-      throw toStoreError(error, this.path, action)
-    }
-  }
-
-  /** Runs a write in one IMMEDIATE transaction (takes the write lock first) and bumps the generation. */
-  #write<T>(action: string, work: (connection: Connection) => T): T {
-    const connection = this.#use()
-    try {
-      return connection.db
-        .transaction(() => {
-          const holder = connection.lock.blockingHolder()
-          if (holder !== undefined) {
-            throw new RagError('LOCKED', `${this.path}: the index is being written by ${describeOwner(holder)}; cannot ${action} now.`)
-          }
-          const result = work(connection)
-          connection.statements.bumpGeneration.run(META.generation)
-          connection.statements.putMeta.run(META.committedAt, new Date().toISOString())
-          return result
-        })
-        .immediate()
-    } catch (error) {
-      throw toStoreError(error, this.path, action)
-    }
+    return this.#connection.read(action, ({ statements }) => rankDocuments(statements, tokens, topK, this.#postings, scorer))
   }
 }
 

@@ -11,6 +11,8 @@ export interface LayerStore {
   loadLayers(): Promise<FileLayers[]>
   loadLayersWhere(selection: LayerFileSelection): Promise<FileLayers[]>
   hasLayers(): Promise<boolean>
+  /** The resolved (file, target file) pairs, read from the edge table (what a one-shot file ranking reads instead of the graph). */
+  loadResolvedFileEdges(): Promise<{ path: string; targetPath: string }[]>
   clear(): Promise<void>
 }
 
@@ -84,7 +86,8 @@ function sorted<T extends readonly string[]>(rows: readonly T[]): T[] {
 
 /**
  * Registers the shared suite of a store that keeps the code layers with its chunks
- * (`commitGeneration({ layers })`, `loadLayers`, `loadLayersWhere`, `hasLayers`), so the SQLite
+ * (`commitGeneration({ layers })`, `loadLayers`, `loadLayersWhere`, `hasLayers`,
+ * `loadResolvedFileEdges`), so the SQLite
  * and PostgreSQL stores are proven to keep the same records and rows.
  *
  * @example
@@ -193,6 +196,44 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
       expect(paths(await kb.loadLayersWhere({ namePrefix: long.slice(0, 5000) }))).toEqual(['src/gen.ts'])
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'generated_' }))).toEqual(['src/gen.ts', 'src/other.ts'])
       expect(paths(await kb.loadLayersWhere({ entrypoints: true }))).toEqual(['src/gen.ts'])
+    })
+
+    it('reads the distinct resolved (file, target file) pairs by code point, a target longer than an index entry whole', async () => {
+      const kb = await harness.create()
+      expect(await kb.loadResolvedFileEdges()).toEqual([])
+      // 501 UTF-16 units: longer than an index entry holds. U+FFFD sorts before U+1F600 by code point (not by UTF-16 unit).
+      const deep = `src/${'nested/'.repeat(70)}deep.ts`
+      const [a, b, replacement, emoji] = ['src/a.ts', 'src/b.ts', 'src/\uFFFD.ts', 'src/\u{1F600}.ts']
+      await kb.commitGeneration({
+        layers: {
+          upsertFiles: [a, b, deep, replacement, emoji].map((path) => layerFile(path, [])),
+          removeFiles: [],
+          resolvedFiles: [a, b, deep, replacement, emoji],
+          edges: [
+            layerEdge(b, './a.js', a),
+            { ...layerEdge(b, 'parse', a), kind: 'calls' },
+            layerEdge(b, 'lodash', ''),
+            { ...layerEdge(a, 'lodash', ''), kind: 'calls', resolution: 'external' },
+            layerEdge(a, './deep.js', deep),
+            layerEdge(deep, './a.js', a),
+            layerEdge(emoji, './a.js', a),
+            layerEdge(replacement, './a.js', a),
+          ],
+        },
+      })
+      const pairs = [
+        { path: a, targetPath: deep },
+        { path: b, targetPath: a },
+        { path: deep, targetPath: a },
+        { path: replacement, targetPath: a },
+        { path: emoji, targetPath: a },
+      ]
+      expect(await kb.loadResolvedFileEdges()).toEqual(pairs)
+      // Resolving b.ts again with no edges drops its pair; a fresh process reads the same.
+      await kb.commitGeneration({ layers: { upsertFiles: [], removeFiles: [], resolvedFiles: [b], edges: [] } })
+      expect(await (await harness.reopen(kb)).loadResolvedFileEdges()).toEqual(pairs.filter((pair) => pair.path !== b))
+      await kb.clear()
+      expect(await kb.loadResolvedFileEdges()).toEqual([])
     })
 
     it('writes no layers when the generation fails, and refuses a malformed layer change before writing', async () => {

@@ -1,5 +1,6 @@
 import { createRag, openRag, SessionManager, storeOptions, type RagService, type RetrievalSettings, type RagIngestOptions } from '@rag/session'
 import { chatClientOf, chatConfig } from '../config/chat-config.js'
+import { embedderSpec } from '../config/embedder-config.js'
 import { configValue, type ResolvedConfig } from '../config/load-config.js'
 import { escapeTerminal } from '../output/escape-terminal.js'
 import { ingestOptions, retrievalSettings } from '../index/open-index.js'
@@ -35,18 +36,24 @@ interface ServedSessions {
  * With `store.url`, each session is the project of that name (its `repo_id`) in the shared
  * PostgreSQL database: any `rag serve` process on the database answers any session, an index run
  * on one server is seen by all, and `rag index` with `store.project` set to a session's name
- * indexes into it. Without it, sessions are in memory.
+ * indexes into it. Without it, sessions are in memory. Either way a session embeds and searches
+ * with the embedder `rag search` would use: over the database, the project's own (the one its
+ * index was built with, read when the session first uses the project and again after another
+ * process commits) unless `embedder.kind` names another; in memory, the configured one.
  */
-async function servedSessions(config: ResolvedConfig, settings: RetrievalSettings, ingest: RagIngestOptions): Promise<ServedSessions> {
+async function servedSessions(config: ResolvedConfig, env: NodeJS.ProcessEnv, settings: RetrievalSettings, ingest: RagIngestOptions): Promise<ServedSessions> {
   const url = configValue<string | undefined>(config, 'store.url')
   // Sessions extract code layers (GET /sessions/:id/symbols, /deps, /routes) when index.layers is "on".
   const layers = configValue<string | undefined>(config, 'index.layers') === 'on'
-  if (url === undefined) return { createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve', layers }), whenFull: 'refuse', close: async () => undefined }
+  if (url === undefined) {
+    const embedder = embedderSpec({ config, env }, undefined)
+    return { createService: () => createRag({ retrieval: settings, ingest, writer: 'rag serve', layers, embedder }), whenFull: 'refuse', close: async () => undefined }
+  }
   const { openPostgresDatabase } = await import('@rag/store-postgres')
   const database = await openPostgresDatabase(url, { poolSize: configValue<number>(config, 'store.poolSize'), statementTimeoutMs: configValue<number>(config, 'store.statementTimeoutMs') })
   const store = (id: string) => database.project({ repoId: id }, storeOptions(settings))
   return {
-    createService: (id) => openRag(store(id), { retrieval: settings, ingest, writer: 'rag serve', layers }),
+    createService: (id) => openRag(store(id), { retrieval: settings, ingest, writer: 'rag serve', layers, embedder: (stored) => embedderSpec({ config, env }, stored) }),
     // The data stays in the database; an evicted session is opened again on its next request.
     whenFull: 'evict-least-recent',
     onEvict: () => undefined,
@@ -87,7 +94,7 @@ export async function serveCommand(context: CommandContext, options: ServeOption
   const chatClient = chatSettings.model === undefined ? undefined : chatClientOf(chatSettings)
   // Fastify and its schemas load only for `rag serve`, so other commands start faster.
   const { createRagServer } = await import('@rag/server')
-  const served = await servedSessions(config, settings, ingest)
+  const served = await servedSessions(config, context.env, settings, ingest)
   const server = createRagServer({
     roots,
     ...(options.host !== undefined ? { host: options.host } : {}),

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, lastJson, runRag, type RagRun, type Sandbox } from '../../src/testing/cli-process.js'
+import { collect, createSandbox, jsonLines, lastJson, runRag, startRag, type RagRun, type Sandbox } from '../../src/testing/cli-process.js'
 import { POLYGLOT } from './fixtures/polyglot.js'
 
 // `rag index --layers --embedder hash` into PostgreSQL (store.url), then every query in a new
@@ -48,6 +48,31 @@ async function both(args: string[]): Promise<{ postgres: RagRun; sqlite: RagRun 
   expect([p.code, p.stderr]).toEqual([0, ''])
   expect([s.code, s.stderr]).toEqual([0, ''])
   return { postgres: p, sqlite: s }
+}
+
+/** A hit as `rag search --json` and the server's search route both give it. */
+interface Hit {
+  readonly id: string
+  readonly score: number
+  readonly explain: { readonly stream: string; readonly rank: number; readonly score: number }[]
+}
+
+/** What must agree between two surfaces: the ids in order, their scores and every stream's rank and score. */
+function ranked(hit: Hit): unknown[] {
+  return [hit.id, hit.score, hit.explain.map((e) => [e.stream, e.rank, e.score])]
+}
+
+/** Runs `work` against a `rag serve` started in the PostgreSQL sandbox with `env`, then stops it (exit 0). */
+async function serve(env: NodeJS.ProcessEnv, work: (url: string) => Promise<void>): Promise<void> {
+  const child = startRag(['--json', 'serve', '--port', '0', '--root', postgres.root], { cwd: postgres.root, env })
+  const finished = collect(child, 60_000)
+  try {
+    const { url } = (await jsonLines(child).waitFor((e) => e['event'] === 'listening', 30_000)) as { url: string }
+    await work(url)
+  } finally {
+    child.kill('SIGTERM')
+  }
+  expect((await finished).code).toBe(0)
 }
 
 beforeAll(async () => {
@@ -154,4 +179,37 @@ describe('rag index --layers --embedder hash into PostgreSQL (real binary, fresh
     expect(left).toBe('0')
     expect((await runRag(['symbols', 'reset_settings'], { cwd: postgres.root, env: postgres.env })).code).toBe(0)
   }, 240_000)
+
+  it('rag serve answers a session with its project\'s stored embedder, as rag search does; in memory, with the configured one', async () => {
+    // A project a session id can name (no "/"), indexed with hash vectors and no embedder configured anywhere.
+    const env = { ...postgres.env, RAG_STORE_PROJECT: 'shop' }
+    const indexed = await runRag(['--json', 'index', '--embedder', 'hash', '.'], { cwd: postgres.root, env })
+    expect([indexed.code, indexed.stderr]).toEqual([0, ''])
+    const query = 'list the orders'
+    const cli = lastJson<{ results: Hit[] }>(await runRag(['--json', 'search', query], { cwd: postgres.root, env })).results
+    expect(cli.some((hit) => hit.explain.some((e) => e.stream === 'vector'))).toBe(true)
+    await serve(env, async (url) => {
+      const served = (await (await fetch(`${url}/sessions/shop/search?q=${encodeURIComponent(query)}&k=10`)).json()) as { results: Hit[] }
+      expect(served.results.map(ranked)).toEqual(cli.map(ranked))
+      const status = (await (await fetch(`${url}/sessions/shop/status`)).json()) as { vectors?: { kind: string; embedded: number } }
+      expect(status.vectors).toMatchObject({ kind: 'hash', embedded: lastJson<{ added: number }>(indexed).added })
+    })
+
+    // In memory (no store.url), a session's own index run embeds with embedder.kind and its searches fuse the vectors.
+    const memory: NodeJS.ProcessEnv = { ...postgres.env, RAG_EMBEDDER_KIND: 'hash' }
+    delete memory['RAG_STORE_URL']
+    delete memory['RAG_STORE_PROJECT']
+    await serve(memory, async (url) => {
+      const post = await fetch(`${url}/sessions/mem/index`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: postgres.root }) })
+      expect(post.status).toBe(202)
+      let status: { chunkCount: number; run: unknown; vectors?: { kind: string; embedded: number } } = { chunkCount: 0, run: {} }
+      for (let i = 0; i < 300 && (status.run !== null || status.chunkCount === 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        status = (await (await fetch(`${url}/sessions/mem/status`)).json()) as typeof status
+      }
+      expect(status.vectors).toMatchObject({ kind: 'hash', embedded: status.chunkCount })
+      const served = (await (await fetch(`${url}/sessions/mem/search?q=${encodeURIComponent(query)}&k=10`)).json()) as { results: Hit[] }
+      expect(served.results.some((hit) => hit.explain.some((e) => e.stream === 'vector'))).toBe(true)
+    })
+  }, 120_000)
 })

@@ -1,0 +1,98 @@
+import type { EntrypointRecord, SymbolRecord } from '@rag/core'
+import type { CommitLatch } from './commit-latch.js'
+import type { IndexStateStore } from './index-state-store.js'
+import {
+  checkDependencyOptions,
+  checkEntrypointQuery,
+  checkSymbolOptions,
+  layerQueries,
+  noLayersError,
+  normaliseTarget,
+  symbolSelection,
+  type DependencyOptions,
+  type DependencyStep,
+  type EntrypointQuery,
+  type SymbolOptions,
+} from './layer-api.js'
+import { graphRecords } from './layer-records.js'
+import type { RankingRecords, SessionLayers } from './session-layers.js'
+
+/** What {@link SessionLayerQueries} reads: the session's layers, its commit latch and its state store. */
+export interface SessionLayerQueriesInit {
+  readonly layers: SessionLayers
+  readonly latch: CommitLatch
+  readonly stateStore: IndexStateStore | undefined
+  /** Whether index runs extract code layers (an index without them then answers empty, not with an error). */
+  readonly layersOn: boolean
+  /** The indexed root, for a dependency target given as an absolute path. */
+  readonly root: () => Promise<string | undefined>
+}
+
+/**
+ * A session's code layer queries (`RagService.symbols`, `dependencies`, `entrypoints`) and the
+ * file ranking's structure records: each reads the generation the store holds now, through the
+ * store's indexed tables when this process has not loaded the whole graph (a one-shot CLI query),
+ * else through the graph, synced with the store's generation first.
+ */
+export class SessionLayerQueries {
+  readonly #init: SessionLayerQueriesInit
+
+  constructor(init: SessionLayerQueriesInit) {
+    this.#init = init
+  }
+
+  /** See `RagService.symbols`. */
+  async symbols(name: string, options: SymbolOptions): Promise<SymbolRecord[]> {
+    checkSymbolOptions(options)
+    const selection = symbolSelection(name)
+    const selected = selection === undefined ? undefined : await this.#init.layers.selected(selection)
+    if (selected !== undefined) {
+      if (!selected.any && !this.#init.layersOn) throw noLayersError()
+      return layerQueries.symbols(selected.graph, name, options)
+    }
+    return this.#query((graph) => layerQueries.symbols(graph, name, options))
+  }
+
+  /** See `RagService.dependencies`. */
+  async dependencies(target: string, options: DependencyOptions): Promise<DependencyStep[]> {
+    checkDependencyOptions(options)
+    const from = normaliseTarget(target, await this.#init.root())
+    return this.#query((graph) => layerQueries.dependencies(graph, from, options))
+  }
+
+  /** See `RagService.entrypoints`. */
+  async entrypoints(filter: EntrypointQuery): Promise<EntrypointRecord[]> {
+    checkEntrypointQuery(filter)
+    const selected = await this.#init.layers.selected({ entrypoints: true })
+    if (selected !== undefined) {
+      if (!selected.any && !this.#init.layersOn) throw noLayersError()
+      return layerQueries.entrypoints(selected.graph, filter)
+    }
+    return this.#query((graph) => layerQueries.entrypoints(graph, filter))
+  }
+
+  /** The file ranking's graph and route records, or `undefined` when the index has no code layers (loaded from the store when another process wrote them). */
+  async rankingRecords(): Promise<RankingRecords | undefined> {
+    const { layers, latch } = this.#init
+    // A process that has not loaded the graph (a one-shot CLI query) reads the edge and entrypoint tables instead.
+    const stored = await layers.rankingRecords()
+    if (stored !== undefined) return stored.any ? stored.records : undefined
+    await layers.sync(await this.#generation())
+    return latch.read(async () => (layers.populated ? graphRecords(layers.graph) : undefined))
+  }
+
+  // Runs a layer query on the generation the store holds now (loaded when another writer committed).
+  async #query<T>(query: (graph: SessionLayers['graph']) => T): Promise<T> {
+    const { layers, latch, layersOn } = this.#init
+    await layers.sync(await this.#generation())
+    return latch.read(async () => {
+      if (!layers.populated && !layersOn) throw noLayersError()
+      return query(layers.graph)
+    })
+  }
+
+  async #generation(): Promise<number | undefined> {
+    const store = this.#init.stateStore
+    return store?.info ? (await store.info()).generation : undefined
+  }
+}
