@@ -43,3 +43,24 @@ export function addTwoScaledRows(
   }
   for (; j < count; j++) target[t + j] = target[t + j]! + x0 * first[f + j]! + x1 * second[s + j]!
 }
+
+/**
+ * {@link addTwoScaledRows} for four rows of one source: `target[t + j]` gains the `x0`, `x1`, `x2`
+ * and `x3` terms in that order, with one read and one write of `target` per entry.
+ */
+export function addFourScaledRows(
+  target: Float64Array,
+  t: number,
+  source: Float64Array,
+  x0: number,
+  s0: number,
+  x1: number,
+  s1: number,
+  x2: number,
+  s2: number,
+  x3: number,
+  s3: number,
+  count: number,
+): void {
+  for (let j = 0; j < count; j++) target[t + j] = target[t + j]! + x0 * source[s0 + j]! + x1 * source[s1 + j]! + x2 * source[s2 + j]! + x3 * source[s3 + j]!
+}

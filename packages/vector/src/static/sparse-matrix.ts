@@ -1,4 +1,4 @@
-import { addScaledRow, addTwoScaledRows } from './dense-rows.js'
+import { addFourScaledRows, addScaledRow, addTwoScaledRows } from './dense-rows.js'
 
 /** A sparse matrix in compressed sparse row form (columns index whatever the caller's dense rows are). */
 export interface SparseMatrix {
@@ -23,6 +23,9 @@ export function multiplyDense(matrix: SparseMatrix, dense: Float64Array, width: 
     const base = row * width
     const end = rowStart[row + 1]!
     let e = rowStart[row]!
+    for (; e + 4 <= end; e += 4) {
+      addFourScaledRows(out, base, dense, values[e]!, columns[e]! * width, values[e + 1]!, columns[e + 1]! * width, values[e + 2]!, columns[e + 2]! * width, values[e + 3]!, columns[e + 3]! * width, width)
+    }
     for (; e + 2 <= end; e += 2) addTwoScaledRows(out, base, values[e]!, dense, columns[e]! * width, values[e + 1]!, dense, columns[e + 1]! * width, width)
     if (e < end) addScaledRow(out, base, values[e]!, dense, columns[e]! * width, width)
   }
