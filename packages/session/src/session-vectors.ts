@@ -160,9 +160,10 @@ export class SessionVectors {
     const spec = this.#spec
     if (spec.kind === 'none') return undefined
     const current = this.#current
-    const texts = addDocuments.map((doc) => this.#text(doc))
     if (spec.kind === 'static') {
       if (this.#model === undefined || current === undefined) return this.#rebuild(removeIds, addDocuments, 'trained a static model on the indexed corpus', options)
+      // Built only here: a rebuild reads each text when it needs it, never all of them at once.
+      const texts = addDocuments.map((doc) => this.#text(doc))
       const coverage = vocabularyCoverage(this.#model, analyzer, texts)
       const total = { tokens: this.#coverage.tokens + coverage.tokens, unknownTokens: this.#coverage.unknownTokens + coverage.unknownTokens }
       const drift = vocabularyDrift(this.#model, total)

@@ -5,8 +5,10 @@
  */
 export function symmetricEigen(input: Float64Array, n: number): { values: Float64Array; vectors: Float64Array } {
   const a = Float64Array.from(input)
-  const v = new Float64Array(n * n)
-  for (let i = 0; i < n; i++) v[i * n + i] = 1
+  // The eigenvectors are kept as rows (V transposed), so each rotation updates two contiguous
+  // rows; the same products and sums as rotating columns, so the result is the same bit for bit.
+  const vt = new Float64Array(n * n)
+  for (let i = 0; i < n; i++) vt[i * n + i] = 1
   let norm = 0
   for (let i = 0; i < n * n; i++) norm += a[i]! * a[i]!
   for (let sweep = 0; sweep < 50; sweep++) {
@@ -34,16 +36,20 @@ export function symmetricEigen(input: Float64Array, n: number): { values: Float6
           a[p * n + k] = c * apk - s * aqk
           a[q * n + k] = s * apk + c * aqk
         }
+        const vp = p * n
+        const vq = q * n
         for (let k = 0; k < n; k++) {
-          const vkp = v[k * n + p]!
-          const vkq = v[k * n + q]!
-          v[k * n + p] = c * vkp - s * vkq
-          v[k * n + q] = s * vkp + c * vkq
+          const vkp = vt[vp + k]!
+          const vkq = vt[vq + k]!
+          vt[vp + k] = c * vkp - s * vkq
+          vt[vq + k] = s * vkp + c * vkq
         }
       }
     }
   }
   const values = new Float64Array(n)
   for (let i = 0; i < n; i++) values[i] = a[i * n + i]!
-  return { values, vectors: v }
+  const vectors = new Float64Array(n * n)
+  for (let i = 0; i < n; i++) for (let k = 0; k < n; k++) vectors[k * n + i] = vt[i * n + k]!
+  return { values, vectors }
 }

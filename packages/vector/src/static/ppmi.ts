@@ -44,25 +44,25 @@ export function ppmiMatrices(pairs: PairCounts, frequency: ArrayLike<number>, te
   const pmi = (row: number, column: number, count: number): number => Math.log(count / pairTotal) - logShare[row]! - logSmoothed[column]!
   const coreBuilder = new RowBuilder(core)
   const restBuilder = new RowBuilder(terms - core)
+  // Each pair's value is computed once, in the counting pass, and read back in the filling pass
+  // (both visit the pairs in the same order).
+  const kept = new Float64Array(pairs.size)
+  let visited = 0
   pairs.forEach((a, b, count) => {
-    if (b < core) {
-      const value = (pmi(a, b, count) + pmi(b, a, count)) / 2
-      if (value > 0) coreBuilder.addPair(a, b, value)
-    } else {
-      const value = pmi(b, a, count)
-      if (value > 0) restBuilder.count(b - core)
-    }
+    const value = b < core ? (pmi(a, b, count) + pmi(b, a, count)) / 2 : pmi(b, a, count)
+    kept[visited++] = value
+    if (!(value > 0)) return
+    if (b < core) coreBuilder.addPair(a, b, value)
+    else restBuilder.count(b - core)
   })
   restBuilder.allocate()
   coreBuilder.allocate()
-  pairs.forEach((a, b, count) => {
-    if (b < core) {
-      const value = (pmi(a, b, count) + pmi(b, a, count)) / 2
-      if (value > 0) coreBuilder.fillPair(a, b, value)
-    } else {
-      const value = pmi(b, a, count)
-      if (value > 0) restBuilder.fill(b - core, a, value)
-    }
+  visited = 0
+  pairs.forEach((a, b) => {
+    const value = kept[visited++]!
+    if (!(value > 0)) return
+    if (b < core) coreBuilder.fillPair(a, b, value)
+    else restBuilder.fill(b - core, a, value)
   })
   return { core: coreBuilder.build(maxContexts), rest: restBuilder.build(maxContexts) }
 }

@@ -1,5 +1,6 @@
 import { symmetricEigen } from './jacobi-eigen.js'
 import { orthonormalizeColumns } from './orthonormalize.js'
+import { addScaledRow, addTwoScaledRows } from './dense-rows.js'
 import { gaussian } from './random.js'
 import { multiplyDense, type SparseMatrix } from './sparse-matrix.js'
 
@@ -47,12 +48,25 @@ export function randomizedEigen(matrix: SparseMatrix, { rank, oversampling, powe
   const product = multiplyDense(matrix, range, width, spare)
   // B = Qᵀ (M Q), symmetrised against rounding.
   const small = new Float64Array(width * width)
-  for (let r = 0; r < n; r++) {
+  // Two rows at a time: each entry still adds row r before row r + 1 and skips a zero factor.
+  let r = 0
+  for (; r + 2 <= n; r += 2) {
+    const b0 = r * width
+    const b1 = b0 + width
+    for (let i = 0; i < width; i++) {
+      const q0 = range[b0 + i]!
+      const q1 = range[b1 + i]!
+      const si = i * width
+      if (q0 !== 0 && q1 !== 0) addTwoScaledRows(small, si, q0, product, b0, q1, product, b1, width)
+      else if (q0 !== 0) addScaledRow(small, si, q0, product, b0, width)
+      else if (q1 !== 0) addScaledRow(small, si, q1, product, b1, width)
+    }
+  }
+  for (; r < n; r++) {
     const base = r * width
     for (let i = 0; i < width; i++) {
       const q = range[base + i]!
-      if (q === 0) continue
-      for (let j = 0; j < width; j++) small[i * width + j]! += q * product[base + j]!
+      if (q !== 0) addScaledRow(small, i * width, q, product, base, width)
     }
   }
   for (let i = 0; i < width; i++) {
@@ -69,16 +83,44 @@ export function randomizedEigen(matrix: SparseMatrix, { rank, oversampling, powe
   // U = Q W, only the kept columns of W (transposed first, so the inner loop reads contiguously).
   const wt = new Float64Array(kept * width)
   for (let c = 0; c < kept; c++) for (let i = 0; i < width; i++) wt[c * width + i] = eigen.vectors[i * width + order[c]!]!
-  for (let r = 0; r < n; r++) {
-    const base = r * width
-    for (let c = 0; c < kept; c++) {
-      const wc = c * width
-      let sum = 0
-      for (let i = 0; i < width; i++) sum += range[base + i]! * wt[wc + i]!
-      vectors[r * rank + c] = sum
-    }
-  }
+  for (let r = 0; r < n; r++) multiplyRow(range, r * width, wt, kept, width, vectors, r * rank)
   return { vectors, values }
+}
+
+/**
+ * `out[at + c] = Σ_i row[base + i] * columns[c * width + i]` for `c < count`. Four sums at a time
+ * (independent chains the processor overlaps); each sum still adds its terms in order `i = 0, 1, ...`,
+ * so every result is the one a plain loop gives, bit for bit.
+ */
+function multiplyRow(row: Float64Array, base: number, columns: Float64Array, count: number, width: number, out: Float64Array, at: number): void {
+  let c = 0
+  for (; c + 4 <= count; c += 4) {
+    const w0 = c * width
+    const w1 = w0 + width
+    const w2 = w1 + width
+    const w3 = w2 + width
+    let s0 = 0
+    let s1 = 0
+    let s2 = 0
+    let s3 = 0
+    for (let i = 0; i < width; i++) {
+      const x = row[base + i]!
+      s0 += x * columns[w0 + i]!
+      s1 += x * columns[w1 + i]!
+      s2 += x * columns[w2 + i]!
+      s3 += x * columns[w3 + i]!
+    }
+    out[at + c] = s0
+    out[at + c + 1] = s1
+    out[at + c + 2] = s2
+    out[at + c + 3] = s3
+  }
+  for (; c < count; c++) {
+    const wc = c * width
+    let sum = 0
+    for (let i = 0; i < width; i++) sum += row[base + i]! * columns[wc + i]!
+    out[at + c] = sum
+  }
 }
 
 /** Scales each column of `matrix` (`rows x width`, row-major) to unit length (zero columns stay zero). */

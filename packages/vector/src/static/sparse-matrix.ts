@@ -1,3 +1,5 @@
+import { addFourScaledRows, addScaledRow, addTwoScaledRows } from './dense-rows.js'
+
 /** A sparse matrix in compressed sparse row form (columns index whatever the caller's dense rows are). */
 export interface SparseMatrix {
   /** Rows. */
@@ -16,22 +18,16 @@ export interface SparseMatrix {
 export function multiplyDense(matrix: SparseMatrix, dense: Float64Array, width: number, out: Float64Array = new Float64Array(matrix.size * width)): Float64Array {
   out.fill(0)
   const { rowStart, columns, values } = matrix
-  // Four columns a step (each output keeps its own order of additions, so results are unchanged).
-  const whole = width - (width % 4)
+  // Two entries of a row at a time, each output adding them in entry order (results unchanged).
   for (let row = 0; row < matrix.size; row++) {
     const base = row * width
-    for (let e = rowStart[row]!; e < rowStart[row + 1]!; e++) {
-      const value = values[e]!
-      const other = columns[e]! * width
-      let j = 0
-      for (; j < whole; j += 4) {
-        out[base + j]! += value * dense[other + j]!
-        out[base + j + 1]! += value * dense[other + j + 1]!
-        out[base + j + 2]! += value * dense[other + j + 2]!
-        out[base + j + 3]! += value * dense[other + j + 3]!
-      }
-      for (; j < width; j++) out[base + j]! += value * dense[other + j]!
+    const end = rowStart[row + 1]!
+    let e = rowStart[row]!
+    for (; e + 4 <= end; e += 4) {
+      addFourScaledRows(out, base, dense, values[e]!, columns[e]! * width, values[e + 1]!, columns[e + 1]! * width, values[e + 2]!, columns[e + 2]! * width, values[e + 3]!, columns[e + 3]! * width, width)
     }
+    for (; e + 2 <= end; e += 2) addTwoScaledRows(out, base, values[e]!, dense, columns[e]! * width, values[e + 1]!, dense, columns[e + 1]! * width, width)
+    if (e < end) addScaledRow(out, base, values[e]!, dense, columns[e]! * width, width)
   }
   return out
 }

@@ -61,24 +61,26 @@ export class StaticEncoder {
     // Count each distinct known term once, then add its vector once with its total weight.
     for (let i = 0; i < length; i++) counts[ids[i]!]!++
     const log = this.model.termFrequency === 'log'
-    const whole = dimensions - (dimensions % 4)
+    // Terms are added two at a time (sum[d] + w0 v0[d] + w1 v1[d], left to right): one read and
+    // one write of each sum per pair, and each sum still adds the terms in first-occurrence order,
+    // so vectors are the ones one term at a time gives, bit for bit.
+    let pendingBase = -1
+    let pendingWeight = 0
     for (let i = 0; i < length; i++) {
       const id = ids[i]!
       const tf = counts[id]!
       if (tf === 0 || id === this.#unknown) continue
       counts[id] = 0
       const weight = weights[id]! * (log ? 1 + Math.log(tf) : tf)
-      // Four dimensions a step: a quarter of the loop's checks, and each sum keeps its own order of additions.
-      const base = id * dimensions
-      let d = 0
-      for (; d < whole; d += 4) {
-        sum[d]! += weight * vectors[base + d]!
-        sum[d + 1]! += weight * vectors[base + d + 1]!
-        sum[d + 2]! += weight * vectors[base + d + 2]!
-        sum[d + 3]! += weight * vectors[base + d + 3]!
+      if (pendingBase < 0) {
+        pendingBase = id * dimensions
+        pendingWeight = weight
+        continue
       }
-      for (; d < dimensions; d++) sum[d]! += weight * vectors[base + d]!
+      addTwoWeightedRows(sum, pendingWeight, vectors, pendingBase, weight, id * dimensions, dimensions)
+      pendingBase = -1
     }
+    if (pendingBase >= 0) addWeightedRow(sum, pendingWeight, vectors, pendingBase, dimensions)
     counts[this.#unknown] = 0
     let norm = 0
     for (let d = 0; d < dimensions; d++) norm += sum[d]! * sum[d]!
@@ -98,4 +100,30 @@ export class StaticEncoder {
     for (let i = 0; i < ids.length; i++) if (ids.items[i] === this.#unknown) unknown++
     return { tokens: ids.length, unknown }
   }
+}
+
+/** `sum[d] += weight * vectors[base + d]` for every dimension, four a step (each sum in order). */
+function addWeightedRow(sum: Float64Array, weight: number, vectors: Float32Array, base: number, dimensions: number): void {
+  const whole = dimensions - (dimensions % 4)
+  let d = 0
+  for (; d < whole; d += 4) {
+    sum[d]! += weight * vectors[base + d]!
+    sum[d + 1]! += weight * vectors[base + d + 1]!
+    sum[d + 2]! += weight * vectors[base + d + 2]!
+    sum[d + 3]! += weight * vectors[base + d + 3]!
+  }
+  for (; d < dimensions; d++) sum[d]! += weight * vectors[base + d]!
+}
+
+/** {@link addWeightedRow} of `(w0, b0)` then of `(w1, b1)`, with one read and one write of each sum. */
+function addTwoWeightedRows(sum: Float64Array, w0: number, vectors: Float32Array, b0: number, w1: number, b1: number, dimensions: number): void {
+  const whole = dimensions - (dimensions % 4)
+  let d = 0
+  for (; d < whole; d += 4) {
+    sum[d] = sum[d]! + w0 * vectors[b0 + d]! + w1 * vectors[b1 + d]!
+    sum[d + 1] = sum[d + 1]! + w0 * vectors[b0 + d + 1]! + w1 * vectors[b1 + d + 1]!
+    sum[d + 2] = sum[d + 2]! + w0 * vectors[b0 + d + 2]! + w1 * vectors[b1 + d + 2]!
+    sum[d + 3] = sum[d + 3]! + w0 * vectors[b0 + d + 3]! + w1 * vectors[b1 + d + 3]!
+  }
+  for (; d < dimensions; d++) sum[d] = sum[d]! + w0 * vectors[b0 + d]! + w1 * vectors[b1 + d]!
 }
