@@ -1,12 +1,13 @@
 import { assertQuery, assertTopK, describeValue, InvalidArgumentError, type Document, type SearchResult } from '@rag/core'
+import type * as Rank from '@rag/rank'
 import type { FileChunk, LayerRecords, RankingSignals, SignalContribution } from '@rag/rank'
 import type { QueryPlan, QueryRouter } from '@rag/router'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 
 // @rag/rank and @rag/router are imported on the first `locate`, not with the session: a process
 // that only searches chunks (a one-shot `rag search`) never loads them.
-let rankModule: Promise<typeof import('@rag/rank')> | undefined
-const loadRank = (): Promise<typeof import('@rag/rank')> => (rankModule ??= import('@rag/rank'))
+let rankModule: Promise<typeof Rank> | undefined
+const loadRank = (): Promise<typeof Rank> => (rankModule ??= import('@rag/rank'))
 let defaultRouterPromise: Promise<QueryRouter> | undefined
 const defaultRouter = (): Promise<QueryRouter> => (defaultRouterPromise ??= import('@rag/router').then(({ createQueryRouter }) => createQueryRouter()))
 
@@ -168,7 +169,7 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
  * (`bench/results/REPORT.md`, "Ranking ablations").
  */
 function structureSignals(
-  createLayerSignals: (typeof import('@rag/rank'))['createLayerSignals'],
+  createLayerSignals: typeof Rank.createLayerSignals,
   records: LayerRecords,
   accept: ((document: Document) => boolean) | undefined,
   chunks: readonly Document[],
