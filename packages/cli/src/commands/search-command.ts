@@ -79,11 +79,11 @@ export async function searchCommand(context: CommandContext, words: readonly str
  * The query's plan from a worker thread, or `undefined` (`locateFiles` then routes it on this
  * thread, and reports a bad query) when it cannot be had there or no core is idle: the worker
  * saves wall time only by running beside this thread (on a busy machine it measured ~40 ms more
- * CPU and no less wall time), so it is started when the last minute's load average leaves a core
- * free (always where the platform reports no load average, as on Windows).
+ * CPU and no less wall time), so it is started only when the last minute's load average leaves
+ * more than half a core idle (always where the platform reports no load average, as on Windows).
  */
 function planInWorker(query: string): Promise<QueryPlan | undefined> {
-  if (loadavg()[0]! + 1 > availableParallelism()) return Promise.resolve(undefined)
+  if (loadavg()[0]! > availableParallelism() - 0.5) return Promise.resolve(undefined)
   try {
     return routeQueryInWorker(query).catch(() => undefined)
   } catch {
