@@ -1,9 +1,8 @@
 import { defineConfig } from 'tsup'
 import { packageBuildConfig } from '../../tsup.base.ts'
 
-// Two builds, run in parallel by tsup: the public API, and the `rag` binary with its shebang.
-// The first cleans dist/ except the binary, which the second writes.
-export default defineConfig([
-  packageBuildConfig({ entry: ['src/index.ts'], clean: ['!cli.js', '!cli.js.map'] }),
-  packageBuildConfig({ entry: ['src/cli.ts'], dts: false, clean: false, banner: { js: '#!/usr/bin/env node' } }),
-])
+// One build of both entries, the public API (index.js) and the `rag` binary (cli.js, whose
+// shebang esbuild keeps from src/cli.ts), split into shared chunks: each command's module is its
+// own chunk, imported when the command runs, so `rag --version` loads commander alone and
+// `rag search` never loads the servers, the chat client or the indexer.
+export default defineConfig(packageBuildConfig({ entry: ['src/index.ts', 'src/cli.ts'], splitting: true, dts: { entry: ['src/index.ts'] } }))

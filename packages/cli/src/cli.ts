@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { createRequire } from 'node:module'
 import type * as V8 from 'node:v8'
 import { compilesGrammars } from './compiles-grammars.js'

@@ -1,5 +1,6 @@
 import { ConfigError, InvalidArgumentError, LimitExceededError, RagError } from '@rag/core'
 import { CONFIG_KEYS, envName } from './config/config-keys.js'
+import { EXIT } from './exit-codes.js'
 
 /** A command line the CLI cannot run: a bad flag value, a missing argument. Exit code 2. */
 export class UsageError extends InvalidArgumentError {
@@ -17,8 +18,7 @@ export class CliConfigError extends ConfigError {
   }
 }
 
-/** Exit codes scripts can trust. */
-export const EXIT = Object.freeze({ ok: 0, failure: 1, usage: 2 })
+export { EXIT } from './exit-codes.js'
 
 /** The exit code for an error: 2 for usage and configuration mistakes, 1 for everything else. */
 export function exitCodeOf(error: unknown): number {

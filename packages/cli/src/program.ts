@@ -1,21 +1,14 @@
 import { Command, InvalidArgumentError as CommanderArgumentError, Option } from 'commander'
-import { askCommand } from './commands/ask-command.js'
-import { clearCommand } from './commands/clear-command.js'
-import { configCommand } from './commands/config-command.js'
+import type * as Commands from './commands/all-commands.js'
 import type { CommandContext } from './commands/context.js'
-import { docsAddCommand, docsListCommand, docsRemoveCommand } from './commands/docs-command.js'
-import { indexCommand } from './commands/index-command.js'
-import { depsCommand, HTTP_METHODS, routesCommand, symbolsCommand } from './commands/layer-commands.js'
-import { mcpCommand } from './commands/mcp-command.js'
-import { migrateCommand } from './commands/migrate-command.js'
-import { serveCommand } from './commands/serve-command.js'
-import { planCommand } from './commands/plan-command.js'
-import { promptCommand } from './commands/prompt-command.js'
-import { searchCommand } from './commands/search-command.js'
-import { statusCommand } from './commands/status-command.js'
-import { watchCommand } from './commands/watch-command.js'
+import { HTTP_METHODS } from './commands/http-methods.js'
+import { EMBEDDER_CHOICES } from './config/embedder-choices.js'
 import type { Output, Writable } from './output/output.js'
-import { EMBEDDER_KINDS } from '@rag/session'
+
+// The commands' modules (and with them @rag/session and the store) are imported when an action
+// runs, not here: `rag --version`, `rag --help` and a parse error load commander alone. The
+// servers, the PostgreSQL store and the MCP SDK are imported inside the commands that use them.
+const commands = (): Promise<typeof Commands> => import('./commands/all-commands.js')
 
 /** Global options of every command. */
 export interface GlobalOptions {
@@ -112,9 +105,9 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--layers', 'also extract code layers (symbols, dependencies, routes) for rag symbols/deps/routes (config index.layers)')
     .option('--no-layers', 'index without code layers (drops the ones the index holds)')
     .addOption(
-      new Option('--embedder <kind>', 'vectors fused with the lexical streams (config embedder.kind; default: what the index was built with, else none)').choices([...EMBEDDER_KINDS]),
+      new Option('--embedder <kind>', 'vectors fused with the lexical streams (config embedder.kind; default: what the index was built with, else none)').choices([...EMBEDDER_CHOICES]),
     )
-    .action(run((command) => indexCommand(context(command), command.args[0], command.opts())))
+    .action(run(async (command) => (await commands()).indexCommand(context(command), command.args[0], command.opts())))
 
   // Code layers (issue 12): symbols, dependencies, entrypoints; the index must be built with --layers.
   program
@@ -123,21 +116,21 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--kind <kind>', 'only this kind (function, method, class, interface, type, enum, constant, ...)')
     .option('--lang <language>', 'only this language (typescript, python, go, ...)')
     .option('--limit <n>', 'most results (default 100)', positiveInteger)
-    .action(run((command) => symbolsCommand(context(command), command.args[0] as string, command.opts())))
+    .action(run(async (command) => (await commands()).symbolsCommand(context(command), command.args[0] as string, command.opts())))
   program
     .command('deps <target>')
     .description('imports and calls of a file or symbol, or with --reverse its importers and callers; needs an index built with --layers')
     .option('--reverse', 'importers and callers instead')
     .option('--depth <n>', 'how many edges away (default 1)', positiveInteger)
     .option('--kind <kind>', 'only this edge kind: imports, calls, extends, implements (repeatable)', edgeKinds)
-    .action(run((command) => depsCommand(context(command), command.args[0] as string, command.opts())))
+    .action(run(async (command) => (await commands()).depsCommand(context(command), command.args[0] as string, command.opts())))
   program
     .command('routes [pattern]')
     .description('entrypoints: HTTP routes, CLI commands, main functions; pattern is a route or command, exact or a glob (/orders/*); needs an index built with --layers')
     .option('--method <method>', 'only this HTTP method', httpMethod)
     .addOption(new Option('--kind <kind>', 'only this kind').choices(['http-route', 'cli-command', 'main', 'scheduled']))
     .option('--framework <name>', 'only this framework (express, flask, click, cobra, ...)')
-    .action(run((command) => routesCommand(context(command), command.args[0], command.opts())))
+    .action(run(async (command) => (await commands()).routesCommand(context(command), command.args[0], command.opts())))
 
   const searchOptions = (command: Command): Command =>
     command
@@ -148,12 +141,12 @@ export function buildProgram(host: ProgramHost, version: string): Command {
   searchOptions(program.command('search <query...>').description('search the index: path:start-end, score and a preview per result'))
     .option('--explain', 'show each stream\'s rank and score; with --files, the query\'s plan and each signal\'s contribution')
     .option('--files', 'one line per file, ranked for where a change goes (query routed, tests and docs demoted unless asked for, definitions and file names matched): path, best chunks\' line ranges, score')
-    .action(run((command) => searchCommand(context(command), command.args, command.opts())))
+    .action(run(async (command) => (await commands()).searchCommand(context(command), command.args, command.opts())))
 
   searchOptions(program.command('prompt <question...>').description('print the context prompt for an LLM: the question with the best chunks'))
     .addOption(new Option('--format <format>', 'prompt layout (config prompt.format)').choices(['fenced', 'plain']))
     .option('--max-tokens <n>', 'token budget of the prompt (config prompt.maxTokens)', positiveInteger)
-    .action(run((command) => promptCommand(context(command), command.args, command.opts())))
+    .action(run(async (command) => (await commands()).promptCommand(context(command), command.args, command.opts())))
 
   program
     .command('ask <question...>')
@@ -163,23 +156,23 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--model <name>', 'the model to ask (config chat.model)')
     .option('--base-url <url>', 'the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (config chat.baseUrl)')
     .option('--context-tokens <n>', 'token budget of the retrieved context (config chat.contextTokens, default 3000)', positiveInteger)
-    .action(run((command) => askCommand(context(command), command.args, command.opts())))
+    .action(run(async (command) => (await commands()).askCommand(context(command), command.args, command.opts())))
 
   program
     .command('status')
     .description('files, chunks, last index time and whether an index run is in progress')
-    .action(run((command) => statusCommand(context(command))))
+    .action(run(async (command) => (await commands()).statusCommand(context(command))))
 
   program
     .command('plan [dir]')
     .description('dry run: files per directory and format, and every skipped path with its reason (ignore file, line and rule)')
     .option('--explain <path>', 'say for one path whether it would be indexed, and which rule or skip decided')
-    .action(run((command) => planCommand(context(command), command.args[0], command.opts())))
+    .action(run(async (command) => (await commands()).planCommand(context(command), command.args[0], command.opts())))
 
   program
     .command('watch [dir]')
     .description('index, then re-index changed files as they change (until Ctrl+C)')
-    .action(run((command) => watchCommand(context(command), command.args[0])))
+    .action(run(async (command) => (await commands()).watchCommand(context(command), command.args[0])))
 
   const docs = program.command('docs').description('documents of your own, searched with the code')
   docs
@@ -187,20 +180,20 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .description('add a file, stdin ("-") or --text as a document; prints its id')
     .option('--text <text>', 'the document text')
     .option('--meta <key=value>', 'metadata (repeatable)', append)
-    .action(run((command) => docsAddCommand(context(command), command.args[0], command.opts())))
+    .action(run(async (command) => (await commands()).docsAddCommand(context(command), command.args[0], command.opts())))
   docs
     .command('list')
     .description('list added documents')
-    .action(run((command) => docsListCommand(context(command))))
+    .action(run(async (command) => (await commands()).docsListCommand(context(command))))
   docs
     .command('rm <id...>')
     .description('remove added documents')
-    .action(run((command) => docsRemoveCommand(context(command), command.args)))
+    .action(run(async (command) => (await commands()).docsRemoveCommand(context(command), command.args)))
 
   program
     .command('clear')
     .description('empty the index (an unreadable index file is deleted)')
-    .action(run((command) => clearCommand(context(command))))
+    .action(run(async (command) => (await commands()).clearCommand(context(command))))
 
   const roots = (command: Command): string[] => command.optsWithGlobals<GlobalOptions>().root ?? []
   program
@@ -213,8 +206,8 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--session-idle-minutes <n>', 'a session unused this long is evicted, freeing its place (default 30)', positiveInteger)
     .option('--requests-per-minute <n>', 'most requests per client address and minute; more get 429 (default 1200)', positiveInteger)
     .action(
-      run((command) =>
-        serveCommand(context(command), {
+      run(async (command) =>
+        (await commands()).serveCommand(context(command), {
           ...command.opts<{ host?: string; port?: number; token?: string; maxSessions?: number; sessionIdleMinutes?: number; requestsPerMinute?: number }>(),
           roots: roots(command),
         }),
@@ -224,17 +217,17 @@ export function buildProgram(host: ProgramHost, version: string): Command {
   program
     .command('mcp')
     .description('run the MCP server over stdio for coding agents (index_directory, search_code, build_context, get_status)')
-    .action(run((command) => mcpCommand(context(command), roots(command))))
+    .action(run(async (command) => (await commands()).mcpCommand(context(command), roots(command))))
 
   program
     .command('migrate')
     .description('bring the schema of the PostgreSQL database of store.url up to date (every command also does it on connect)')
-    .action(run((command) => migrateCommand(context(command))))
+    .action(run(async (command) => (await commands()).migrateCommand(context(command))))
 
   program
     .command('config')
     .description('print the effective configuration and where each value came from')
-    .action(run((command) => configCommand(context(command))))
+    .action(run(async (command) => (await commands()).configCommand(context(command))))
 
   return program
 }

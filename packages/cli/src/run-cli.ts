@@ -1,7 +1,6 @@
 import { CommanderError } from 'commander'
-import { CancelledError, RagError } from '@rag/core'
 import packageJson from '../package.json'
-import { describeError, exitCodeOf, EXIT } from './errors.js'
+import { EXIT } from './exit-codes.js'
 import { createOutput, type Writable } from './output/output.js'
 import { buildProgram } from './program.js'
 import { escapeTerminal } from './output/escape-terminal.js'
@@ -54,6 +53,8 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     if (error instanceof CommanderError) {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage
     }
+    // Loaded on failure only: the error descriptions need @rag/core and the configuration keys.
+    const [{ CancelledError, RagError }, { describeError, exitCodeOf }] = await Promise.all([import('@rag/core'), import('./errors.js')])
     const interrupted = error instanceof CancelledError
     const code = error instanceof RagError ? error.code : 'INTERNAL'
     output.note(`error: ${escapeTerminal(describeError(error))}`)

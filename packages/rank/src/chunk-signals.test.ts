@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Chunk } from '@rag/core'
+import type { Chunk, Document } from '@rag/core'
 import { createNormalizedDocumentChunker } from '@rag/chunker'
 import { createChunkSignals, createPathLookup } from './chunk-signals.js'
 import { fileDocuments } from './file-documents.js'
@@ -55,6 +55,28 @@ describe('createChunkSignals', () => {
     expect(paths.filesNamed('Client')).toEqual(['src/http/client.ts'])
     expect(paths.filesInFolder('http')).toEqual(['src/http/client.ts'])
     expect([...paths.filesInFolder('src')].sort()).toEqual(['src/args.ts', 'src/http/client.ts'])
+  })
+
+  it('counts a name once per file, in first-chunk order, even when the file\'s chunks are apart', () => {
+    const chunk = (id: string, metadata: Document['metadata']): Document => ({ id, content: '', metadata })
+    const { definitions, paths } = createChunkSignals([
+      chunk('1', { file: 'a.py', kind: 'function', symbol: 'load_config', qname: 'config.load_config' }),
+      chunk('2', { file: 'b.py', kind: 'method', symbol: 'loadConfig', qname: 'Loader.loadConfig' }),
+      // a.py again, after b.py: its name was counted at its first chunk.
+      chunk('3', { file: 'a.py', kind: 'class', symbol: 'LoadConfig', qname: '' }),
+      chunk('4', { file: 'c.rs', kind: 'impl', symbol: '', qname: 'crate::io::Reader.read_all', symbols: 'Reader, load-config,*' }),
+      chunk('5', { file: 'd.md', format: 'markdown', kind: 'section', symbol: 'load_config' }),
+    ])
+    expect(definitions.definitions('LOAD_CONFIG')).toEqual([
+      { file: 'a.py', kind: 'function' },
+      { file: 'b.py', kind: 'method' },
+      { file: 'c.rs', kind: 'impl' },
+    ])
+    expect(definitions.definitions('readAll')).toEqual([{ file: 'c.rs', kind: 'impl' }])
+    expect(definitions.definitions('Reader')).toEqual([{ file: 'c.rs', kind: 'impl' }])
+    expect(definitions.definitions('*')).toEqual([])
+    expect(paths.filesInFolder('')).toEqual([])
+    expect(paths.filesNamed('d')).toEqual(['d.md'])
   })
 })
 

@@ -1,7 +1,15 @@
-import { assertQuery, assertTopK, type Document, type SearchResult } from '@rag/core'
-import { createChunkSignals, createLayerSignals, rankFiles, type FileChunk, type LayerRecords, type RankingSignals, type SignalContribution } from '@rag/rank'
-import { createQueryRouter, type QueryPlan, type QueryRouter } from '@rag/router'
+import { assertQuery, assertTopK, describeValue, InvalidArgumentError, type Document, type SearchResult } from '@rag/core'
+import type * as Rank from '@rag/rank'
+import type { FileChunk, LayerRecords, RankingSignals, SignalContribution } from '@rag/rank'
+import type { QueryPlan, QueryRouter } from '@rag/router'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
+
+// @rag/rank and @rag/router are imported on the first `locate`, not with the session: a process
+// that only searches chunks (a one-shot `rag search`) never loads them.
+let rankModule: Promise<typeof Rank> | undefined
+const loadRank = (): Promise<typeof Rank> => (rankModule ??= import('@rag/rank'))
+let defaultRouterPromise: Promise<QueryRouter> | undefined
+const defaultRouter = (): Promise<QueryRouter> => (defaultRouterPromise ??= import('@rag/router').then(({ createQueryRouter }) => createQueryRouter()))
 
 // Signals kept per generation for this many distinct filters (the unfiltered one included).
 const MAX_CACHED_FILTERS = 8
@@ -12,6 +20,12 @@ export interface LocateFilesOptions {
   readonly limit?: number
   /** Narrows the chunk search the ranking starts from (`path` glob, languages), as for `search`. */
   readonly filter?: SearchFilter
+  /**
+   * The router's plan of this very query, when the caller has it already (`routeQueryInWorker`
+   * routes it on a worker thread while the index opens); otherwise the locator's router routes it.
+   * Its `query` must be the query located.
+   */
+  readonly plan?: QueryPlan
 }
 
 /** One file of a {@link FileLocation}: where the change most likely goes, and why. */
@@ -90,7 +104,7 @@ export interface FileLocatorOptions {
  * Fused whole-file lists are not fed: they did not win on dev.
  */
 export function createFileLocator(source: FileLocatorSource, options: FileLocatorOptions = {}): FileLocator {
-  const router = options.router ?? createQueryRouter()
+  const router = (): Promise<QueryRouter> => (options.router !== undefined ? Promise.resolve(options.router) : defaultRouter())
   let cached: { generation: string; chunks: Promise<readonly Document[]>; layers: Promise<LayerRecords | undefined>; signals: Map<string, RankingSignals> } | undefined
   const signals = async (filter: SearchFilter | undefined): Promise<RankingSignals> => {
     const accept = compileSearchFilter(filter)
@@ -112,21 +126,27 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
     const key = accept === undefined ? '' : JSON.stringify([filter?.path, filter?.language])
     let built = entry.signals.get(key)
     if (built === undefined) {
-      const [chunks, layers] = await Promise.all([entry.chunks, entry.layers])
+      const [chunks, layers, { createChunkSignals, createLayerSignals }] = await Promise.all([entry.chunks, entry.layers, loadRank()])
       // With a filter, the signals see only the documents it keeps, as if nothing else were indexed.
-      built = { ...createChunkSignals(accept === undefined ? chunks : chunks.filter(accept)), ...(layers === undefined ? {} : structureSignals(layers, accept, chunks)) }
+      built = { ...createChunkSignals(accept === undefined ? chunks : chunks.filter(accept)), ...(layers === undefined ? {} : structureSignals(createLayerSignals, layers, accept, chunks)) }
       if (entry.signals.size >= MAX_CACHED_FILTERS) entry.signals.delete(entry.signals.keys().next().value!)
       entry.signals.set(key, built)
     }
     return built
   }
   return {
-    async locate(query, { limit = 10, filter } = {}) {
+    async locate(query, { limit = 10, filter, plan: given } = {}) {
       assertQuery(query)
       assertTopK(limit, 'limit')
-      const plan = router.route(query)
+      if (given !== undefined && given.query !== query) {
+        throw new InvalidArgumentError(`plan must be the plan of the query located; received one for ${describeValue(given.query)}, not ${describeValue(query)}.`)
+      }
+      // The signals do not depend on the plan: their build starts before the query is routed.
+      const building = signals(filter)
+      building.catch(() => undefined)
+      const [plan, { rankFiles }] = await Promise.all([given ?? router().then((r) => r.route(query)), loadRank()])
       const depth = plan.limits.chunks
-      const [hits, ranking] = await Promise.all([source.search(plan.searchText, depth, filter), signals(filter)])
+      const [hits, ranking] = await Promise.all([source.search(plan.searchText, depth, filter), building])
       const files = rankFiles(hits, plan, ranking, { limit }).map(({ file, rank, score, evidence, prior, categories, contributions, chunks }) => ({
         file,
         rank,
@@ -148,7 +168,12 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
  * ones: C1's symbol catalog in their place measured dev 0.879 / 0.688 against 0.879 / 0.692
  * (`bench/results/REPORT.md`, "Ranking ablations").
  */
-function structureSignals(records: LayerRecords, accept: ((document: Document) => boolean) | undefined, chunks: readonly Document[]): Pick<RankingSignals, 'neighbours' | 'entrypoints'> {
+function structureSignals(
+  createLayerSignals: typeof Rank.createLayerSignals,
+  records: LayerRecords,
+  accept: ((document: Document) => boolean) | undefined,
+  chunks: readonly Document[],
+): Pick<RankingSignals, 'neighbours' | 'entrypoints'> {
   let selected = records
   if (accept !== undefined) {
     // A file passes as its chunks do (the filter may test `language`, which edges do not carry).

@@ -151,6 +151,3 @@ export async function routesCommand(context: CommandContext, pattern: string | u
     return 0
   })
 }
-
-/** The HTTP methods `--method` accepts (besides `*`). */
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'] as const
