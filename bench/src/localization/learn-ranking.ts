@@ -14,7 +14,10 @@
  * Reads the pool `dump-pool.ts` writes (about a minute to record); runs in under a minute.
  * Test queries are never scored here.
  *
- *   pnpm exec tsx src/localization/learn-ranking.ts [--layers] [--only=feature,...] [pool.json]
+ *   pnpm exec tsx src/localization/learn-ranking.ts [--layers] [--only=feature,...] [--features=f1,f2 [--ranknet]] [pool.json]
+ *
+ * `--only` runs the one-feature coordinate ascents of those features alone; `--features` limits
+ * the all-feature models to those features; `--ranknet` runs the RankNet model alone.
  */
 import { fileURLToPath } from 'node:url'
 import { FEATURES, FOLDS, featureRows, foldOf, scoreRows, type FeatureName, type FeatureRow } from './pool-features.js'
@@ -63,7 +66,7 @@ function crossValidate(rows: readonly FeatureRow[], fit: (train: readonly Featur
   return scoreRows(rows, (row, i) => held.get(row)![i]!)
 }
 
-const GRID = [-0.5, -0.3, -0.2, -0.1, -0.05, 0, 0.05, 0.1, 0.2, 0.3, 0.5]
+const GRID = [-0.5, -0.3, -0.2, -0.1, -0.05, -0.02, -0.01, 0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]
 
 /** Coordinate ascent of `base + sum w_d * z_d` over `dims` on R@10 + MRR@10. */
 function coordinateAscent(z: (x: readonly number[]) => number[], dims: readonly number[]): (train: readonly FeatureRow[]) => Scorer {
@@ -90,8 +93,9 @@ function coordinateAscent(z: (x: readonly number[]) => number[], dims: readonly 
   }
 }
 
-/** A linear pairwise logistic model (RankNet) over every feature, starting from the shipped score. */
-function rankNet(z: (x: readonly number[]) => number[], { epochs = 30, rate = 0.05, l2 = 1e-3 } = {}): (train: readonly FeatureRow[]) => Scorer {
+/** A linear pairwise logistic model (RankNet) over `dims` and the shipped score, starting from the shipped score. */
+function rankNet(z: (x: readonly number[]) => number[], dims: readonly number[], { epochs = 30, rate = 0.05, l2 = 1e-3 } = {}): (train: readonly FeatureRow[]) => Scorer {
+  const used = new Set([...dims, BASE])
   return (train) => {
     const sdBase = z([...new Array<number>(D - 1).fill(0), 1])[BASE]! - z(new Array<number>(D).fill(0))[BASE]!
     const start = new Array<number>(D).fill(0)
@@ -112,10 +116,10 @@ function rankNet(z: (x: readonly number[]) => number[], { epochs = 30, rate = 0.
         const g = new Array<number>(D).fill(0)
         for (const p of positives) for (const { i: n } of negatives) {
           const sigma = 1 / (1 + Math.exp(s[p]! - s[n]!))
-          for (let d = 0; d < D; d++) g[d]! += sigma * (zs[p]![d]! - zs[n]![d]!)
+          for (const d of used) g[d]! += sigma * (zs[p]![d]! - zs[n]![d]!)
         }
         const pairs = positives.length * negatives.length || 1
-        for (let d = 0; d < D; d++) w[d]! += rate * (g[d]! / pairs - l2 * (w[d]! - start[d]!))
+        for (const d of used) w[d]! += rate * (g[d]! / pairs - l2 * (w[d]! - start[d]!))
       }
     }
     return (row, i) => dot(z(row.x[i]!))
@@ -208,14 +212,20 @@ function main(): void {
   const index = (name: FeatureName): number => FEATURES.findIndex(([n]) => n === name)
   console.log(`dev, ${layers ? 'with' : 'without'} layers, ${rows.length} queries; shipped rankFiles: R@10 / MRR@10 ${line(scoreRows(rows, (row, i) => row.x[i]![BASE]!))}`)
   const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+  const chosen = args.find((a) => a.startsWith('--features='))?.slice(11).split(',')
+  const candidates = FEATURES.map((_, d) => d).filter((d) => d !== BASE && (chosen === undefined || chosen.includes(FEATURES[d]![0])))
+  const which = chosen === undefined ? 'every feature' : chosen.join(', ')
+  if (args.includes('--ranknet')) {
+    console.log(`  RankNet (linear, pairwise logistic), ${which}: ${line(crossValidate(rows, rankNet(z, candidates)))}`)
+    return
+  }
   for (const [name, what] of FEATURES) {
     if (name === 'base' || (only !== undefined && !only.includes(name))) continue
     console.log(`  coordinate ascent, base + ${name} (${what}): ${line(crossValidate(rows, coordinateAscent(z, [index(name)])))}`)
   }
   if (only !== undefined) return
-  const candidates = FEATURES.map((_, d) => d).filter((d) => d !== BASE)
-  console.log(`  coordinate ascent, base + every feature: ${line(crossValidate(rows, coordinateAscent(z, candidates)))}`)
-  console.log(`  RankNet (linear, pairwise logistic), every feature: ${line(crossValidate(rows, rankNet(z)))}`)
+  console.log(`  coordinate ascent, base + ${which}: ${line(crossValidate(rows, coordinateAscent(z, candidates)))}`)
+  console.log(`  RankNet (linear, pairwise logistic), ${which}: ${line(crossValidate(rows, rankNet(z, candidates)))}`)
   for (const [trees, eta] of [
     [20, 0.1],
     [50, 0.1],
