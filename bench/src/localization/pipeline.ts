@@ -1,4 +1,4 @@
-import { EMBEDDER_KINDS, createRag, type EmbedderKind, type RagService } from '@rag/session'
+import { EMBEDDER_KINDS, createRag, type EmbedderKind, type RagService, type RetrievalOverrides } from '@rag/session'
 
 const MiB = 2 ** 20
 
@@ -13,13 +13,17 @@ const MiB = 2 ** 20
  *
  * The one place the suite builds a pipeline. `RAG_BENCH_EMBEDDER=static` (or `hash`) fuses the
  * session's vector stream too (`embedder` of `createRag`, weight `weights.vector` 0.1), to measure
- * vectors on this suite; unset, none (the shipped default).
+ * vectors on this suite; unset, none (the shipped default). `RAG_BENCH_RETRIEVAL` (JSON of
+ * `RetrievalOverrides`, e.g. `{"maxPerFile":5}`) overrides the preset's settings, for experiments
+ * with the recorded pool (`dump-pool.ts`); unset, the preset as shipped.
  */
 export function createLocalizationPipeline({ layers = true }: { readonly layers?: boolean } = {}): RagService {
   const kind = process.env['RAG_BENCH_EMBEDDER'] as EmbedderKind | undefined
   if (kind !== undefined && !EMBEDDER_KINDS.includes(kind)) throw new Error(`RAG_BENCH_EMBEDDER must be one of ${EMBEDDER_KINDS.join(', ')}; received ${kind}.`)
+  const retrieval = process.env['RAG_BENCH_RETRIEVAL']
   return createRag({
     preset: 'recommended',
+    ...(retrieval !== undefined && retrieval !== '' ? { retrieval: JSON.parse(retrieval) as RetrievalOverrides } : {}),
     ingest: { limits: { maxFiles: 50_000, maxEntries: 200_000, maxDecodedBytes: 512 * MiB } },
     layers,
     ...(kind !== undefined ? { embedder: { kind } } : {}),
