@@ -8,7 +8,6 @@ import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sq
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRag, openRag, storeOptions } from './create-rag.js'
 import { lineRangesOf } from './locate-files.js'
-import { routeQueryInWorker } from './route-in-worker.js'
 import { resolveRetrieval } from './retrieval-presets.js'
 import { createTempRepo, type TempRepo } from './testing/temp-repo.js'
 
@@ -200,18 +199,13 @@ describe('RagService.locateFiles', () => {
     expect(files.every((f) => f.file.startsWith('src/'))).toBe(true)
   })
 
-  it('takes a plan routed on a worker thread: the same plan as routeQuery, the same files; a plan of another query is refused', async () => {
+  it('takes the plan of the query from the caller (the same files); a plan of another query is refused', async () => {
     const rag = createRag()
     await rag.indexDirectory(repo.root)
-    // Two workers at once (each loads the NLP model), to keep the test short.
     const queries = [QUERIES[0]!, QUERIES[2]!]
-    const plans = await Promise.all(queries.map((query) => routeQueryInWorker(query)))
-    for (const [i, query] of queries.entries()) {
-      expect(plans[i]).toEqual(createQueryRouter().route(query))
-      expect(await rag.locateFiles(query, { plan: plans[i]! })).toEqual(await rag.locateFiles(query))
-    }
+    const plans = queries.map((query) => createQueryRouter().route(query))
+    for (const [i, query] of queries.entries()) expect(await rag.locateFiles(query, { plan: plans[i]! })).toEqual(await rag.locateFiles(query))
     await expect(rag.locateFiles(queries[0]!, { plan: plans[1]! })).rejects.toThrow(InvalidArgumentError)
-    expect(() => routeQueryInWorker('  ')).toThrow(InvalidArgumentError)
   })
 
   it('returns no files for an empty session', async () => {

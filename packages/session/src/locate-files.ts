@@ -21,8 +21,8 @@ export interface LocateFilesOptions {
   /** Narrows the chunk search the ranking starts from (`path` glob, languages), as for `search`. */
   readonly filter?: SearchFilter
   /**
-   * The router's plan of this very query, when the caller has it already (`routeQueryInWorker`
-   * routes it on a worker thread while the index opens); otherwise the locator's router routes it.
+   * The router's plan of this very query, when the caller has routed it already (say, to show or
+   * log it first); otherwise the locator's router routes it.
    * Its `query` must be the query located.
    */
   readonly plan?: QueryPlan

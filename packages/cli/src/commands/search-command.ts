@@ -1,6 +1,5 @@
-import { availableParallelism, loadavg } from 'node:os'
 import type { SearchResult } from '@rag/core'
-import { MAX_FILTER_PATH_LENGTH, routeQueryInWorker, type QueryPlan, type RagService, type SearchFilter } from '@rag/session'
+import { MAX_FILTER_PATH_LENGTH, type RagService, type SearchFilter } from '@rag/session'
 import { UsageError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { openIndex } from '../index/open-index.js'
@@ -47,13 +46,10 @@ export async function searchCommand(context: CommandContext, words: readonly str
   const location = rootOfExistingIndex(context.root, context.cwd)
   const config = configFor(context, location, { 'search.topK': { value: options.topK, flag: '-k' } })
   const topK = configValue<number>(config, 'search.topK')
-  // --files: the query is routed on a worker thread (the router's NLP model loads there) while this
-  // one opens the index and builds the file signals.
-  const planning = options.files === true ? planInWorker(query) : undefined
   const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     if (options.files === true) {
-      return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options), explain: options.explain === true, plan: await planning })
+      return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options), explain: options.explain === true })
     }
     const started = startStopwatch()
     const results: SearchResult[] = await index.rag.search(query, topK, filterOf(options))
@@ -75,29 +71,13 @@ export async function searchCommand(context: CommandContext, words: readonly str
   }
 }
 
-/**
- * The query's plan from a worker thread, or `undefined` (`locateFiles` then routes it on this
- * thread, and reports a bad query) when it cannot be had there or no core is idle: the worker
- * saves wall time only by running beside this thread (on a busy machine it measured ~40 ms more
- * CPU and no less wall time), so it is started only when the last minute's load average leaves
- * more than half a core idle (always where the platform reports no load average, as on Windows).
- */
-function planInWorker(query: string): Promise<QueryPlan | undefined> {
-  if (loadavg()[0]! > availableParallelism() - 0.5) return Promise.resolve(undefined)
-  try {
-    return routeQueryInWorker(query).catch(() => undefined)
-  } catch {
-    return Promise.resolve(undefined)
-  }
-}
-
 async function searchFiles(
   { output }: CommandContext,
   rag: RagService,
-  { query, root, topK, filter, explain, plan }: { query: string; root: string; topK: number; filter: SearchFilter | undefined; explain: boolean; plan: QueryPlan | undefined },
+  { query, root, topK, filter, explain }: { query: string; root: string; topK: number; filter: SearchFilter | undefined; explain: boolean },
 ): Promise<number> {
   const started = startStopwatch()
-  const location = await rag.locateFiles(query, { limit: topK, ...(filter ? { filter } : {}), ...(plan ? { plan } : {}) })
+  const location = await rag.locateFiles(query, { limit: topK, ...(filter ? { filter } : {}) })
   const ms = elapsedMs(started)
   if (output.json) {
     const json: JsonFileLocation = { ...location, root, topK, tookMs: Math.round(ms * 10) / 10 }
