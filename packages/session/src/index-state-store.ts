@@ -1,4 +1,4 @@
-import type { Document, FileLayers } from '@rag/core'
+import type { AcquireWriteLockOptions, Document, FileLayers, WriteLockOwner } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
 import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 import type { VectorCommitPayload } from './vector-persistence.js'
@@ -39,25 +39,11 @@ export interface IndexStateCommitOptions {
   readonly vectors?: VectorCommitPayload | undefined
 }
 
-/** The holder of a store's write lock, as a store reports it. */
-export interface WriteLockHolder {
-  readonly pid: number
-  readonly host: string
-  /** What the holder is doing: `rag index`, `rag clear`, `server`, ... */
-  readonly command: string
-  /** ISO time it took the lock. */
-  readonly startedAt: string
-}
+/** The holder of a store's write lock, as a store reports it (`@rag/core`'s `WriteLockOwner`). */
+export type WriteLockHolder = WriteLockOwner
 
-/** Options of {@link IndexStateStore.acquireWriteLock}. */
-export interface WriteLockOptions {
-  /** Wait while another writer holds the lock (else fail with `LOCKED`). @default true */
-  readonly wait?: boolean
-  /** Called once when the lock is held elsewhere and the call starts waiting. */
-  readonly onWait?: (holder: WriteLockHolder) => void
-  /** Stops waiting with a `CancelledError`. */
-  readonly signal?: AbortSignal
-}
+/** Options of {@link IndexStateStore.acquireWriteLock} (`@rag/core`'s `AcquireWriteLockOptions`). */
+export type WriteLockOptions = AcquireWriteLockOptions
 
 /**
  * Where a session persists an index: the chunks and the indexer's fingerprint state, swapped in

@@ -14,7 +14,8 @@ export type {
   VectorEmbedderRecord,
 } from '@rag/core'
 export type { ChunkAudit } from './chunk-audit.js'
-export type { AcquireWriteLockOptions, WriteLock, WriteLockOwner } from './write-lock.js'
+/** The write lock's types are `@rag/core`'s (every store reports its holder the same way). */
+export type { AcquireWriteLockOptions, WriteLock, WriteLockOwner } from '@rag/core'
 export type { MigrationReport } from './migrate.js'
 export { IncompatibleStoreError } from './store-errors.js'
 export { SCHEMA_VERSION, LOCK_NAMESPACE } from './schema.js'

@@ -21,6 +21,9 @@ import {
   type StoredIndexState,
   type StoredVectorEmbedder,
   type StoredVectors,
+  type AcquireWriteLockOptions,
+  type WriteLock,
+  type WriteLockOwner,
 } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
@@ -37,7 +40,7 @@ import { rankInSnapshot, type RankRequest } from './snapshot-search.js'
 import { toStoreError } from './store-errors.js'
 import { dropVectors, findVectors, readEmbedded, readEmbedder, readUnembedded, readVectors, writeVectors } from './vector-rows.js'
 import { assertIndexedText, type PostgresKnowledgeBaseOptions } from './knowledge-base-options.js'
-import { readOwner, type AcquireWriteLockOptions, type WriteLock, type WriteLockOwner } from './write-lock.js'
+import { readOwner } from './write-lock.js'
 
 export type { PostgresKnowledgeBaseOptions } from './knowledge-base-options.js'
 

@@ -22,6 +22,9 @@ import {
   type StoredIndexState,
   type StoredVectorEmbedder,
   type StoredVectors,
+  type AcquireWriteLockOptions,
+  type WriteLock,
+  type WriteLockOwner,
 } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { deleteDocuments, insertDocuments, listDocuments, listMetadata, prepareDocuments, rowToDocument, type PreparedDocument } from './document-rows.js'
@@ -36,7 +39,6 @@ import { PostingsCache } from './query-postings.js'
 import { rankDocuments, searchBm25, searchTfidf, type LexicalScorer } from './lexical-search.js'
 import { clearStore, StoreConnection } from './store-connection.js'
 import { assertGeneration, readStoredState } from './index-state.js'
-import type { AcquireWriteLockOptions, WriteLock, WriteLockOwner } from './write-lock.js'
 import { assertIndexedText, type SqliteKnowledgeBaseOptions } from './knowledge-base-options.js'
 
 export type { SqliteKnowledgeBaseOptions } from './knowledge-base-options.js'
