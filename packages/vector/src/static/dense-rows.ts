@@ -64,3 +64,34 @@ export function addFourScaledRows(
 ): void {
   for (let j = 0; j < count; j++) target[t + j] = target[t + j]! + x0 * source[s0 + j]! + x1 * source[s1 + j]! + x2 * source[s2 + j]! + x3 * source[s3 + j]!
 }
+
+/**
+ * `out += leftᵀ · right` for row-major `rows × width` matrices into the row-major `width × width`
+ * `out`, two rows a pass; with `upperOnly`, only the entries `j >= i` (a Gram matrix's upper
+ * triangle, `left` = `right`). Each entry still adds row `r` before row `r + 1` and skips a zero
+ * factor, as one row at a time would: the same bits.
+ */
+export function addTransposedProduct(out: Float64Array, left: Float64Array, right: Float64Array, rows: number, width: number, upperOnly: boolean): void {
+  let r = 0
+  for (; r + 2 <= rows; r += 2) {
+    const b0 = r * width
+    const b1 = b0 + width
+    for (let i = 0; i < width; i++) {
+      const from = upperOnly ? i : 0
+      const x0 = left[b0 + i]!
+      const x1 = left[b1 + i]!
+      const o = i * width + from
+      if (x0 !== 0 && x1 !== 0) addTwoScaledRows(out, o, x0, right, b0 + from, x1, right, b1 + from, width - from)
+      else if (x0 !== 0) addScaledRow(out, o, x0, right, b0 + from, width - from)
+      else if (x1 !== 0) addScaledRow(out, o, x1, right, b1 + from, width - from)
+    }
+  }
+  for (; r < rows; r++) {
+    const base = r * width
+    for (let i = 0; i < width; i++) {
+      const from = upperOnly ? i : 0
+      const x = left[base + i]!
+      if (x !== 0) addScaledRow(out, i * width + from, x, right, base + from, width - from)
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { addScaledRow, addTwoScaledRows } from './dense-rows.js'
+import { addTransposedProduct } from './dense-rows.js'
 
 /**
  * Makes the `width` columns of `matrix` (`rows x width`, row-major) orthonormal in place, by
@@ -11,30 +11,9 @@ export function orthonormalizeColumns(matrix: Float64Array, rows: number, width:
 }
 
 function choleskyQrPass(matrix: Float64Array, rows: number, width: number): void {
-  // Gram matrix G = A^T A, upper triangle, accumulated two rows at a time (contiguous reads; each
-  // entry still adds row r before row r + 1, and skips a row whose factor is zero, as one row at a
-  // time would).
+  // Gram matrix G = A^T A, upper triangle.
   const gram = new Float64Array(width * width)
-  let r = 0
-  for (; r + 2 <= rows; r += 2) {
-    const b0 = r * width
-    const b1 = b0 + width
-    for (let i = 0; i < width; i++) {
-      const x0 = matrix[b0 + i]!
-      const x1 = matrix[b1 + i]!
-      const gi = i * width + i
-      if (x0 !== 0 && x1 !== 0) addTwoScaledRows(gram, gi, x0, matrix, b0 + i, x1, matrix, b1 + i, width - i)
-      else if (x0 !== 0) addScaledRow(gram, gi, x0, matrix, b0 + i, width - i)
-      else if (x1 !== 0) addScaledRow(gram, gi, x1, matrix, b1 + i, width - i)
-    }
-  }
-  for (; r < rows; r++) {
-    const base = r * width
-    for (let i = 0; i < width; i++) {
-      const x = matrix[base + i]!
-      if (x !== 0) addScaledRow(gram, i * width + i, x, matrix, base + i, width - i)
-    }
-  }
+  addTransposedProduct(gram, matrix, matrix, rows, width, true)
   // G = R^T R (upper R in place); a pivot at rounding level marks a dependent column.
   let trace = 0
   for (let i = 0; i < width; i++) trace += gram[i * width + i]!

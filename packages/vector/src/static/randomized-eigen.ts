@@ -1,6 +1,6 @@
 import { symmetricEigen } from './jacobi-eigen.js'
 import { orthonormalizeColumns } from './orthonormalize.js'
-import { addScaledRow, addTwoScaledRows } from './dense-rows.js'
+import { addTransposedProduct } from './dense-rows.js'
 import { gaussian } from './random.js'
 import { multiplyDense, type SparseMatrix } from './sparse-matrix.js'
 
@@ -48,27 +48,7 @@ export function randomizedEigen(matrix: SparseMatrix, { rank, oversampling, powe
   const product = multiplyDense(matrix, range, width, spare)
   // B = Qᵀ (M Q), symmetrised against rounding.
   const small = new Float64Array(width * width)
-  // Two rows at a time: each entry still adds row r before row r + 1 and skips a zero factor.
-  let r = 0
-  for (; r + 2 <= n; r += 2) {
-    const b0 = r * width
-    const b1 = b0 + width
-    for (let i = 0; i < width; i++) {
-      const q0 = range[b0 + i]!
-      const q1 = range[b1 + i]!
-      const si = i * width
-      if (q0 !== 0 && q1 !== 0) addTwoScaledRows(small, si, q0, product, b0, q1, product, b1, width)
-      else if (q0 !== 0) addScaledRow(small, si, q0, product, b0, width)
-      else if (q1 !== 0) addScaledRow(small, si, q1, product, b1, width)
-    }
-  }
-  for (; r < n; r++) {
-    const base = r * width
-    for (let i = 0; i < width; i++) {
-      const q = range[base + i]!
-      if (q !== 0) addScaledRow(small, i * width, q, product, base, width)
-    }
-  }
+  addTransposedProduct(small, range, product, n, width, false)
   for (let i = 0; i < width; i++) {
     for (let j = i + 1; j < width; j++) {
       const mean = (small[i * width + j]! + small[j * width + i]!) / 2
