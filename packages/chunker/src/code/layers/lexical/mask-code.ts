@@ -1,3 +1,6 @@
+import { Buffer } from 'node:buffer'
+import { startersOf } from './starters.js'
+
 /**
  * The lexical shape of a language family: what starts a comment or a string. Enough to blank out
  * comments and string contents so that a scan for calls and statements sees only code.
@@ -35,31 +38,46 @@ const REGEX_KEYWORDS = /(?:^|[^\w$])(?:return|typeof|case|do|else|in|of|new|dele
 const RUST_CHAR = /'(?:\\(?:u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/y
 const HEREDOC = /<<(?:<|[~-])?[ \t]*(['"]?)([A-Za-z_]\w*)\1/y
 
-function escape(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** A writable copy of a text's code units, and the text they make. */
+interface CodeUnits {
+  readonly units: Uint8Array | Uint16Array
+  text(): string
 }
 
-const starters = new WeakMap<LexicalSyntax, RegExp>()
-
-/** One pattern for everything that may start a comment or a string in a syntax (longest first). */
-function startersOf(syntax: LexicalSyntax): RegExp {
-  let pattern = starters.get(syntax)
-  if (!pattern) {
-    const parts: string[] = []
-    for (const block of syntax.blockComments) parts.push(escape(block.open))
-    for (const line of syntax.lineComments) parts.push(line === '#' && syntax.hashBracketAttributes ? '#(?!\\[)' : escape(line))
-    if (syntax.tripleQuotes) parts.push('"""', "'''")
-    if (syntax.rust) parts.push('\\bb?r#*"', "\\bb'", "'")
-    if (syntax.cppRaw) parts.push('\\bR"')
-    if (syntax.verbatim) parts.push('@"')
-    if (syntax.heredocs) parts.push('<<')
-    if (syntax.templates) parts.push('`', '\\{', '\\}')
-    if (syntax.regexLiterals) parts.push('/')
-    for (const quote of syntax.quotes) parts.push(escape(quote))
-    pattern = new RegExp(parts.join('|'), 'g')
-    starters.set(syntax, pattern)
+/**
+ * The code units of `text` in a buffer: one byte each when the text is ASCII (the common case,
+ * copied and read back natively), else UTF-16 (lone surrogates survive both ways).
+ */
+function codeUnitsOf(text: string): CodeUnits {
+  const length = text.length
+  if (Buffer.byteLength(text, 'utf8') === length) {
+    const bytes = Buffer.allocUnsafeSlow(length)
+    bytes.write(text, 0, length, 'latin1')
+    return { units: bytes, text: () => bytes.toString('latin1', 0, length) }
   }
-  return pattern
+  const bytes = Buffer.allocUnsafeSlow(length * 2)
+  bytes.write(text, 0, length * 2, 'utf16le')
+  return { units: new Uint16Array(bytes.buffer, bytes.byteOffset, length), text: () => bytes.toString('utf16le', 0, length * 2) }
+}
+
+/** A syntax's line comment openers, block comments by opener (the first of each) and quotes, for lookups per token. */
+interface TokenKinds {
+  readonly lines: ReadonlySet<string>
+  readonly blocks: ReadonlyMap<string, LexicalSyntax['blockComments'][number]>
+  readonly quotes: ReadonlySet<string>
+}
+
+const kinds = new WeakMap<LexicalSyntax, TokenKinds>()
+
+function kindsOf(syntax: LexicalSyntax): TokenKinds {
+  let found = kinds.get(syntax)
+  if (!found) {
+    const blocks = new Map<string, LexicalSyntax['blockComments'][number]>()
+    for (const block of syntax.blockComments) if (!blocks.has(block.open)) blocks.set(block.open, block)
+    found = { lines: new Set(syntax.lineComments), blocks, quotes: new Set(syntax.quotes) }
+    kinds.set(syntax, found)
+  }
+  return found
 }
 
 /** The offset of the first non-space character before `at` in `text`, or -1. */
@@ -78,25 +96,23 @@ function codeBefore(text: string, at: number): number {
  * blanked with spaces (line breaks kept, so offsets and line numbers still hold); string quotes
  * stay, so a masked string reads as `"   "`. Template literal interpolations (`${...}`) stay code.
  * Unterminated strings and comments run to the end (never throws). One pass from one token start
- * to the next: plain code is copied in runs.
+ * to the next ({@link startersOf}), blanking a copy of the text's code units in place.
  */
 export function maskCode(text: string, syntax: LexicalSyntax): string {
   const length = text.length
-  const out: string[] = []
+  const { lines, blocks, quotes } = kindsOf(syntax)
+  const found = startersOf(syntax).cursor(text)
+  if (!found.next(0)) return text
+  const output = codeUnitsOf(text)
+  const units = output.units
+  // Everything before `copied` is final: code kept as is, or blanked in place.
   let copied = 0
   const emitCode = (to: number): void => {
-    if (to > copied) out.push(text.slice(copied, to))
-    copied = Math.max(copied, to)
+    if (to > copied) copied = to
   }
   const emitBlank = (to: number): void => {
     if (to <= copied) return
-    let from = copied
-    // Spaces line by line: long doc comments are common, and a per-character replace is slow.
-    for (let newline = text.indexOf('\n', from); newline >= 0 && newline < to; newline = text.indexOf('\n', from)) {
-      out.push(' '.repeat(newline - from), '\n')
-      from = newline + 1
-    }
-    if (to > from) out.push(' '.repeat(to - from))
+    for (let k = copied; k < to; k++) if (units[k] !== 10) units[k] = 32
     copied = to
   }
   /** A string from `start` whose opening delimiter is `open` characters long: returns the offset after it. */
@@ -156,11 +172,9 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
     emitBlank(length)
     return length
   }
-  const pattern = startersOf(syntax)
-  pattern.lastIndex = 0
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const i = match.index
-    const token = match[0]
+  for (let more = true; more; ) {
+    const i = found.at
+    const token = found.token
     let next = i + token.length
     if (token === '{') {
       braces++
@@ -172,14 +186,14 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
       } else braces--
     } else if (token === '`' && syntax.templates) {
       next = template(i + 1)
-    } else if (syntax.lineComments.includes(token)) {
+    } else if (lines.has(token)) {
       emitCode(i)
       let end = text.indexOf('\n', i)
       if (end < 0) end = length
       emitBlank(end)
       next = end
-    } else if (syntax.blockComments.some((b) => b.open === token)) {
-      const block = syntax.blockComments.find((b) => b.open === token) as LexicalSyntax['blockComments'][number]
+    } else if (blocks.has(token)) {
+      const block = blocks.get(token) as LexicalSyntax['blockComments'][number]
       emitCode(i)
       let depth = 1
       let k = i + token.length
@@ -250,11 +264,10 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
           next = k + 1
         }
       }
-    } else if (syntax.quotes.includes(token)) {
+    } else if (quotes.has(token)) {
       next = quoted(i, 1, token, true)
     }
-    if (next > pattern.lastIndex) pattern.lastIndex = next
+    more = found.next(Math.max(next, i + token.length))
   }
-  emitCode(length)
-  return out.join('')
+  return output.text()
 }
