@@ -25,8 +25,9 @@ const DECLARATION_FILE = /\.d\.[cm]?ts$/
 
 function scannedImports(family: LayerFamily, masked: string, lines: LineIndex): ImportFact[] {
   const { text } = lines
-  return (family.scanImports?.(masked, text) ?? []).map(({ start, end, ...parsed }) => ({
-    ...parsed,
+  return (family.scanImports?.(masked, text) ?? []).map(({ specifier, names, start, end }) => ({
+    specifier,
+    names,
     row: rowAt(lines, start),
     endRow: rowAt(lines, Math.max(start, end - 1)),
     offset: start,

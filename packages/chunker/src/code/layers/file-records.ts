@@ -25,27 +25,34 @@ function isTestSymbol(symbol: SymbolFact | undefined): boolean {
   return false
 }
 
+/** A record while it is built: optional fields are set after the others, so they come last. */
+type Building<T> = { -readonly [K in keyof T]: T[K] }
+
 function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolean): SymbolRecord[] {
-  return facts.symbols.map((symbol) => ({
-    layer: 'C1_SYMBOL_CATALOG',
-    id: symbol.id,
-    path: file.path,
-    title: `${symbol.kind} ${symbol.qname}`,
-    language: file.language,
-    startLine: symbol.startRow + 1,
-    endLine: symbol.endRow + 1,
-    isTest: file.isTest || isTestSymbol(symbol),
-    name: symbol.name,
-    qname: symbol.qname,
-    kind: symbol.kind,
-    signature: symbol.signature,
-    parentId: symbol.parent?.id ?? '',
-    module: file.module,
-    ...(exportsKnown && symbol.exported !== undefined ? { exported: symbol.exported } : {}),
-  }))
+  return facts.symbols.map((symbol) => {
+    const record: Building<SymbolRecord> = {
+      layer: 'C1_SYMBOL_CATALOG',
+      id: symbol.id,
+      path: file.path,
+      title: `${symbol.kind} ${symbol.qname}`,
+      language: file.language,
+      startLine: symbol.startRow + 1,
+      endLine: symbol.endRow + 1,
+      isTest: file.isTest || isTestSymbol(symbol),
+      name: symbol.name,
+      qname: symbol.qname,
+      kind: symbol.kind,
+      signature: symbol.signature,
+      parentId: symbol.parent?.id ?? '',
+      module: file.module,
+    }
+    if (exportsKnown && symbol.exported !== undefined) record.exported = symbol.exported
+    return record
+  })
 }
 
-function edge(file: FileContext, id: string, source: SymbolFact | undefined, row: number, endRow: number, fields: Pick<RawEdge, 'kind' | 'target' | 'title'> & Partial<RawEdge>): RawEdge {
+/** An edge with its common fields and `kind`, `target`, `title`; the caller adds the optional ones after. */
+function edge(file: FileContext, id: string, source: SymbolFact | undefined, row: number, endRow: number, kind: RawEdge['kind'], target: string, title: string): Building<RawEdge> {
   return {
     layer: 'C2_DEPENDENCY_GRAPH',
     id,
@@ -56,7 +63,9 @@ function edge(file: FileContext, id: string, source: SymbolFact | undefined, row
     isTest: file.isTest || isTestSymbol(source),
     sourceSymbolId: source?.id ?? '',
     sourceQname: source?.qname ?? '',
-    ...fields,
+    kind,
+    target,
+    title,
   }
 }
 
@@ -67,14 +76,18 @@ function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
   for (const fact of facts.imports) {
     const source = file.enclosing(fact.offset)
     const id = nextId(`${file.path}>imports:${fact.specifier}${at(source)}`)
-    edges.push(edge(file, id, source, fact.row, fact.endRow, { kind: 'imports', target: fact.specifier, title: `imports ${fact.specifier}`, names: fact.names }))
+    const record = edge(file, id, source, fact.row, fact.endRow, 'imports', fact.specifier, `imports ${fact.specifier}`)
+    record.names = fact.names
+    edges.push(record)
   }
   for (const fact of facts.heritage) {
     const id = nextId(`${file.path}>${fact.kind}:${fact.target}${at(fact.symbol)}`)
     const dot = Math.max(fact.target.lastIndexOf('.'), fact.target.lastIndexOf(':'), fact.target.lastIndexOf('\\'))
     const receiver = dot > 0 ? fact.target.slice(0, fact.target[dot] === ':' ? dot - 1 : dot) : ''
     const target = dot > 0 ? fact.target.slice(dot + 1) : fact.target
-    edges.push(edge(file, id, fact.symbol, fact.row, fact.row, { kind: fact.kind, target, title: `${fact.kind} ${fact.target}`, ...(receiver ? { receiver } : {}) }))
+    const record = edge(file, id, fact.symbol, fact.row, fact.row, fact.kind, target, `${fact.kind} ${fact.target}`)
+    if (receiver) record.receiver = receiver
+    edges.push(record)
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.
   type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; count: number }
@@ -97,7 +110,10 @@ function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
   for (const { source, receiver, name, row, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)
-    edges.push(edge(file, id, source, row, row, { kind: 'calls', target: name, title: `calls ${written}`, count, ...(receiver ? { receiver } : {}) }))
+    const record = edge(file, id, source, row, row, 'calls', name, `calls ${written}`)
+    record.count = count
+    if (receiver) record.receiver = receiver
+    edges.push(record)
   }
   return edges
 }
