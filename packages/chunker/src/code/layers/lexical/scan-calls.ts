@@ -193,6 +193,7 @@ function inSpans(spans: readonly (readonly [number, number])[], offset: number):
  */
 export function scanCalls(text: string, masked: string, lines: LineIndex, words: CallWords, exclusions: ScanExclusions): CallFact[] {
   const calls: CallFact[] = []
+  let funcOpens: number[] | undefined
   // Every call has a `(`: look back from each one for a name (cheaper than matching every word).
   for (let open = masked.indexOf('('); open >= 0; open = masked.indexOf('(', open + 1)) {
     if (calls.length >= MAX_CALLS) break
@@ -254,16 +255,44 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     } else if (prev === 126 && !hasReceiver) {
       continue // C++'s `~Name(`: a destructor
     } else if (prev === 41 && !hasReceiver) {
-      // Go's `func (s *T) Name(`: a receiver list before the name.
-      const receiverOpen = openingBracket(masked, before, Math.max(0, before - 200))
-      const keyword = receiverOpen > 0 ? backOverSpace(masked, receiverOpen) : -1
-      if (keyword >= 3 && masked.slice(keyword - 3, keyword + 1) === 'func') continue
+      // Go's `func (s *T) Name(`: a receiver list before the name (only where a `func (` may open it).
+      const floor = Math.max(0, before - 200)
+      funcOpens ??= funcParentheses(masked)
+      if (anyWithin(funcOpens, floor, before)) {
+        const receiverOpen = openingBracket(masked, before, floor)
+        const keyword = receiverOpen > 0 ? backOverSpace(masked, receiverOpen) : -1
+        if (keyword >= 3 && masked.slice(keyword - 3, keyword + 1) === 'func') continue
+      }
     }
     if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before)) continue
     const receiverEnd = hasReceiver ? receiverEndAt(masked, start, nameStart) : nameStart
     calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open))
   }
   return calls
+}
+
+/** Offsets of every bracket that follows `func` and spaces, in order: where a Go method's receiver list may open. */
+function funcParentheses(masked: string): number[] {
+  const out: number[] = []
+  for (let at = masked.indexOf('func'); at >= 0; at = masked.indexOf('func', at + 1)) {
+    let next = at + 4
+    while (next < masked.length && isSpace(masked.charCodeAt(next))) next++
+    const c = masked.charCodeAt(next)
+    if (c === 40 || c === 91 || c === 123) out.push(next)
+  }
+  return out
+}
+
+/** Whether sorted `offsets` hold one in `from..to` (inclusive). */
+function anyWithin(offsets: readonly number[], from: number, to: number): boolean {
+  let low = 0
+  let high = offsets.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((offsets[mid] as number) < from) low = mid + 1
+    else high = mid
+  }
+  return low < offsets.length && (offsets[low] as number) <= to
 }
 
 /** The `<` that opens generic arguments closing at `close` (`>`), scanning back, or -1 when it is not such a `>`. */
