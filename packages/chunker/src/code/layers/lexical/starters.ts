@@ -1,14 +1,11 @@
 import type { LexicalSyntax } from './mask-code.js'
 
-/** Reads one kind of token at an offset: its text, or `undefined` when it does not start there. */
-type Starter = (text: string, at: number) => string | undefined
-
 /**
- * Finds the next token that may start a comment or a string: for each ASCII character, the
- * starters that may begin with it, in the order of the syntax's precedence (block comments, line
- * comments, triple quotes, Rust, C++ and C# strings, heredocs, template parts, `/`, quotes). The
- * first starter that matches at the first offset where any matches wins, as in one regular
- * expression alternation, but without building a match per token.
+ * Finds the tokens that may start a comment or a string: one regular expression per syntax, its
+ * alternatives in the order of precedence (block comments, line comments, triple quotes, Rust, C++
+ * and C# strings, heredocs, template parts, `/`, quotes), so the first alternative that matches at
+ * the first offset where any matches wins. The engine's own scan finds the next token start faster
+ * than a loop over characters would.
  */
 export interface StarterTable {
   /** A cursor over the tokens of `text`. */
@@ -25,103 +22,42 @@ export interface StarterCursor {
   next(from: number): boolean
 }
 
-/** `[A-Za-z0-9_]`: a word character of a regular expression's `\b`. */
-function isWordCode(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
+function escape(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** A word boundary before `at`, where `text[at]` is a word character. */
-function boundaryBefore(text: string, at: number): boolean {
-  return at === 0 || !isWordCode(text.charCodeAt(at - 1))
+/** One pattern for everything that may start a comment or a string in a syntax. */
+function patternOf(syntax: LexicalSyntax): RegExp {
+  const parts: string[] = []
+  for (const block of syntax.blockComments) parts.push(escape(block.open))
+  for (const line of syntax.lineComments) parts.push(line === '#' && syntax.hashBracketAttributes ? '#(?!\\[)' : escape(line))
+  if (syntax.tripleQuotes) parts.push('"""', "'''")
+  if (syntax.rust) parts.push('\\bb?r#*"', "\\bb'", "'")
+  if (syntax.cppRaw) parts.push('\\bR"')
+  if (syntax.verbatim) parts.push('@"')
+  if (syntax.heredocs) parts.push('<<')
+  if (syntax.templates) parts.push('`', '\\{', '\\}')
+  if (syntax.regexLiterals) parts.push('/')
+  for (const quote of syntax.quotes) parts.push(escape(quote))
+  return new RegExp(parts.join('|'), 'g')
 }
-
-/** The starters of one-character tokens. */
-const single = new WeakSet<Starter>()
-
-function literal(token: string): Starter {
-  if (token.length === 1) {
-    const code = token.charCodeAt(0)
-    const starter: Starter = (text, at) => (text.charCodeAt(at) === code ? token : undefined)
-    single.add(starter)
-    return starter
-  }
-  return (text, at) => (text.startsWith(token, at) ? token : undefined)
-}
-
-/** Rust's `\bb?r#*"`: a raw string opener, `b`-prefixed too. */
-const rustRaw: Starter = (text, at) => {
-  if (!boundaryBefore(text, at)) return undefined
-  let k = at
-  if (text.charCodeAt(k) === 98) k++
-  if (text.charCodeAt(k) !== 114) return undefined
-  k++
-  while (text.charCodeAt(k) === 35) k++
-  return text.charCodeAt(k) === 34 ? text.slice(at, k + 1) : undefined
-}
-
-/** Rust's `\bb'`: a byte literal opener. */
-const rustByte: Starter = (text, at) => (text.charCodeAt(at) === 98 && text.charCodeAt(at + 1) === 39 && boundaryBefore(text, at) ? "b'" : undefined)
-
-/** C++'s `\bR"`: a raw string opener. */
-const cppRaw: Starter = (text, at) => (text.charCodeAt(at) === 82 && text.charCodeAt(at + 1) === 34 && boundaryBefore(text, at) ? 'R"' : undefined)
-
-/** PHP's `#(?!\[)`: a comment, but not an attribute. */
-const hashNotAttribute: Starter = (text, at) => (text.charCodeAt(at) === 35 && text.charCodeAt(at + 1) !== 91 ? '#' : undefined)
 
 function tableOf(syntax: LexicalSyntax): StarterTable {
-  const byFirst: Starter[][] = Array.from({ length: 128 }, () => [])
-  const add = (first: string, starter: Starter): void => {
-    ;(byFirst[first.charCodeAt(0)] as Starter[]).push(starter)
-  }
-  for (const block of syntax.blockComments) add(block.open, literal(block.open))
-  for (const line of syntax.lineComments) add(line, line === '#' && syntax.hashBracketAttributes ? hashNotAttribute : literal(line))
-  if (syntax.tripleQuotes) {
-    add('"', literal('"""'))
-    add("'", literal("'''"))
-  }
-  if (syntax.rust) {
-    add('b', rustRaw)
-    add('r', rustRaw)
-    add('b', rustByte)
-    add("'", literal("'"))
-  }
-  if (syntax.cppRaw) add('R', cppRaw)
-  if (syntax.verbatim) add('@', literal('@"'))
-  if (syntax.heredocs) add('<', literal('<<'))
-  if (syntax.templates) for (const token of ['`', '{', '}']) add(token, literal(token))
-  if (syntax.regexLiterals) add('/', literal('/'))
-  for (const quote of syntax.quotes) add(quote, literal(quote))
-  const starters = byFirst.map((list) => (list.length > 0 ? list : undefined))
-  // A character that is a token on its own and starts no other (a quote, a brace): no call needed.
-  const alone = byFirst.map((list, code) => (list.length === 1 && single.has(list[0] as Starter) ? String.fromCharCode(code) : undefined))
+  const pattern = patternOf(syntax)
   return {
     cursor(text) {
-      const length = text.length
+      // Its own copy of the pattern: the cursor's position is the pattern's `lastIndex`.
+      const own = new RegExp(pattern)
       const cursor: StarterCursor = {
         at: -1,
         token: '',
         next(from) {
-          for (let at = from; at < length; at++) {
-            const code = text.charCodeAt(at)
-            if (code >= 128) continue
-            const token = alone[code]
-            if (token !== undefined) {
-              cursor.at = at
-              cursor.token = token
-              return true
-            }
-            const list = starters[code]
-            if (list === undefined) continue
-            for (const starter of list) {
-              const token = starter(text, at)
-              if (token !== undefined) {
-                cursor.at = at
-                cursor.token = token
-                return true
-              }
-            }
-          }
-          return false
+          own.lastIndex = from
+          const match = own.exec(text)
+          if (match === null) return false
+          cursor.at = match.index
+          cursor.token = match[0]
+          return true
         },
       }
       return cursor
@@ -131,7 +67,7 @@ function tableOf(syntax: LexicalSyntax): StarterTable {
 
 const tables = new WeakMap<LexicalSyntax, StarterTable>()
 
-/** The {@link StarterTable} of a syntax (built once per syntax). */
+/** The {@link StarterTable} of a syntax (its pattern built once per syntax). */
 export function startersOf(syntax: LexicalSyntax): StarterTable {
   let table = tables.get(syntax)
   if (!table) {
