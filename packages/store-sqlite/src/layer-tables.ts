@@ -40,6 +40,13 @@ CREATE INDEX layer_entrypoints_by_route ON layer_entrypoints (route);
 
 const LAYER_TABLES = ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints'] as const
 
+/**
+ * The deflate level of `layer_files.layers`: zlib's fastest. On the 8 MB Python bench corpus it
+ * compresses the compact JSON (4.6 MB) in about half the CPU of the default level 6, to 1.0 MB
+ * instead of 0.86 MB (the store grows 0.6 % more). Reading inflates either alike.
+ */
+const DEFLATE = { level: 1 } as const
+
 /** The statements of the layer tables, prepared once per connection. */
 export interface LayerStatements {
   readonly fileId: Database.Statement<[string], number>
@@ -105,7 +112,7 @@ export function writeLayers(statements: LayerStatements, commit: LayerCommit): v
     if (id !== undefined) dropFile(statements, id)
   }
   for (const file of commit.upsertFiles) {
-    const blob = deflateRawSync(JSON.stringify(encodeFileLayers(file)))
+    const blob = deflateRawSync(JSON.stringify(encodeFileLayers(file)), DEFLATE)
     let id = statements.fileId.get(file.path)
     if (id === undefined) {
       id = statements.insertFile.get(file.path, blob) as number
