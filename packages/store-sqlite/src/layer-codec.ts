@@ -51,41 +51,14 @@ const EDGE_KEYS = new Set(['layer', 'id', 'path', 'language', 'startLine', 'endL
 const MISSING = { missing: true } as const
 const isMissing = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { missing?: unknown }).missing === true && Object.keys(value).length === 1
 
-/**
- * The offset in `value` after `part` when `value` has `part` at offset `at` (`-1`: it has not, or
- * an earlier part did not match). Chained, it checks `value === a + b + ...` without building the
- * right-hand side, which would allocate a string per record and flatten it to compare.
- */
-function after(value: string, at: number, part: string): number {
-  return at >= 0 && value.startsWith(part, at) ? at + part.length : -1
-}
-
-/** `value === a + sep + b`. */
-function joins(value: unknown, a: string, sep: string, b: string): boolean {
-  return typeof value === 'string' && value.length === a.length + sep.length + b.length && after(value, after(value, after(value, 0, a), sep), b) === value.length
+/** `value === a + b + c` without building the right-hand side (this runs once per record). */
+function joins(value: unknown, a: string, b: string, c = ''): boolean {
+  return typeof value === 'string' && value.length === a.length + b.length + c.length && value.startsWith(a) && value.startsWith(b, a.length) && value.endsWith(c)
 }
 
 /** What an edge's id and title are written with: `receiver.target` for a call with a receiver, else the target. */
 function writtenOf(target: string, receiver: unknown): string {
   return typeof receiver === 'string' && receiver !== '' ? `${receiver}.${target}` : target
-}
-
-/** The offset after what {@link writtenOf} makes of `receiver` and `target`, when `value` has it at `at`. */
-function afterWritten(value: string, at: number, receiver: unknown, target: string): number {
-  const start = typeof receiver === 'string' && receiver !== '' ? after(value, after(value, at, receiver), '.') : at
-  return after(value, start, target)
-}
-
-/** `value === \`${path}>${kind}:${written}${sourceQname ? \`@${sourceQname}\` : ''}\``: an edge's derived id. */
-function isDerivedEdgeId(value: unknown, path: string, kind: string, receiver: unknown, target: string, sourceQname: string): boolean {
-  if (typeof value !== 'string') return false
-  const written = afterWritten(value, after(value, after(value, after(value, after(value, 0, path), '>'), kind), ':'), receiver, target)
-  return (sourceQname ? after(value, after(value, written, '@'), sourceQname) : written) === value.length
-}
-
-/** `value === \`${kind} ${written}\``: an edge's derived title. */
-function isDerivedEdgeTitle(value: unknown, kind: string, receiver: unknown, target: string): boolean {
-  return typeof value === 'string' && afterWritten(value, after(value, after(value, 0, kind), ' '), receiver, target) === value.length
 }
 
 /**
@@ -117,8 +90,8 @@ function encodeSymbol(symbol: SymbolRecord, file: FileContext): CompactSymbol {
   else if (parent !== '') (rest ??= {}).parentId = parent
   if (symbol.module !== file.module) (rest ??= {}).module = symbol.module
   rest = unknownFields(symbol, SYMBOL_KEYS, rest)
-  const { name, qname, kind, startLine, endLine, signature } = symbol
-  return rest ? [name, qname, kind, startLine, endLine, signature, rest] : [name, qname, kind, startLine, endLine, signature]
+  const head = [symbol.name, symbol.qname, symbol.kind, symbol.startLine, symbol.endLine, symbol.signature] as const
+  return rest ? [...head, rest] : head
 }
 
 function decodeSymbol(compact: CompactSymbol, file: FileContext): SymbolRecord {
@@ -146,19 +119,21 @@ function decodeSymbol(compact: CompactSymbol, file: FileContext): SymbolRecord {
 
 function encodeEdge(edge: RawEdge, file: FileContext): CompactEdge {
   const { path } = file
-  const { kind, target, sourceQname, receiver } = edge
+  const { kind, target, sourceQname } = edge
+  const written = writtenOf(target, edge.receiver)
   let rest: Differing | undefined
   if (edge.layer !== 'C2_DEPENDENCY_GRAPH') (rest ??= {}).layer = edge.layer
-  if (!isDerivedEdgeId(edge.id, path, kind, receiver, target, sourceQname)) (rest ??= {}).id = edge.id
+  const at = sourceQname ? `@${sourceQname}` : ''
+  if (!joins(edge.id, `${path}>${kind}:`, written, at)) (rest ??= {}).id = edge.id
   if (edge.path !== path) (rest ??= {}).path = edge.path
   if (edge.language !== file.language) (rest ??= {}).language = edge.language
   if (edge.endLine !== edge.startLine) (rest ??= {}).endLine = edge.endLine
   if (edge.isTest !== file.isTest) (rest ??= {}).isTest = edge.isTest
   if (sourceQname ? !joins(edge.sourceSymbolId, path, '#', sourceQname) : edge.sourceSymbolId !== '') (rest ??= {}).sourceSymbolId = edge.sourceSymbolId
-  if (!isDerivedEdgeTitle(edge.title, kind, receiver, target)) (rest ??= {}).title = edge.title
+  if (!joins(edge.title, kind, ' ', written)) (rest ??= {}).title = edge.title
   rest = unknownFields(edge, EDGE_KEYS, rest)
-  const { startLine } = edge
-  return rest ? [kind, target, startLine, sourceQname, rest] : [kind, target, startLine, sourceQname]
+  const head = [kind, target, edge.startLine, sourceQname] as const
+  return rest ? [...head, rest] : head
 }
 
 function decodeEdge(compact: CompactEdge, file: FileContext): RawEdge {

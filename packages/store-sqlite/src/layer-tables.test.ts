@@ -53,7 +53,7 @@ describe('SqliteKnowledgeBase code layer tables', () => {
   })
 
   it('builds the row indexes after the rows of a big commit into empty tables: same rows, same schema, all or nothing', async () => {
-    const names = (prefix: string): string[] => Array.from({ length: 1_100 }, (_, i) => `${prefix}${i}`)
+    const names = (prefix: string): string[] => Array.from({ length: 5_100 }, (_, i) => `${prefix}${i}`)
     const big: LayerCommit = {
       upsertFiles: [file('src/a.ts', names('a'), [route('src/a.ts', 'GET', '/a')]), file('src/b.ts', names('b'))],
       removeFiles: [],
@@ -75,7 +75,7 @@ describe('SqliteKnowledgeBase code layer tables', () => {
     expect(schema(bulkPath)).toEqual(fresh)
     expect(schema(stepPath)).toEqual(fresh)
     expect(tableRows(bulkPath)).toEqual(tableRows(stepPath))
-    expect((await bulk.loadLayersWhere({ name: 'b1099' })).map((f) => f.path)).toEqual(['src/b.ts'])
+    expect((await bulk.loadLayersWhere({ name: 'b5099' })).map((f) => f.path)).toEqual(['src/b.ts'])
     // A commit that fails halfway leaves the tables and their indexes as they were.
     const failPath = stores.path()
     const fail = await stores.open(failPath)
