@@ -1,6 +1,7 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
+import { DependentIndex, EdgeIndex } from './graph-indexes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { SymbolIndex } from './symbol-index.js'
@@ -21,17 +22,6 @@ export interface LayerDelta {
   readonly removed: readonly string[]
   /** The files whose edges were resolved again (the changed files and those that depend on them). */
   readonly resolvedFiles: readonly string[]
-}
-
-function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
-  let set = map.get(key)
-  if (!set) map.set(key, (set = new Set()))
-  set.add(value)
-}
-
-function removeFrom(map: Map<string, Set<string>>, key: string, value: string): void {
-  const set = map.get(key)
-  if (set?.delete(value) && set.size === 0) map.delete(key)
 }
 
 /** Names defined differently (another id or kind, added, dropped) in two versions of a file. */
@@ -67,13 +57,12 @@ const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
  */
 export class LayerGraph implements GraphView {
   readonly #index = new SymbolIndex()
+  // Files in the order of their latest resolution (the order the edge index adds them in).
   readonly #resolutions = new Map<string, FileResolution>()
-  readonly #importers = new Map<string, Set<string>>()
-  readonly #probers = new Map<string, Set<string>>()
-  readonly #lookers = new Map<string, Set<string>>()
-  readonly #moduleReaders = new Map<string, Set<string>>()
-  readonly #incoming = new Map<string, Map<string, EdgeRecord>>()
-  readonly #bySourceSymbol = new Map<string, EdgeRecord[]>()
+  // Built from #resolutions when first needed (the next change, the first dependency query), then
+  // kept up to date: a graph built once and never changed or queried (a cold `rag index`) skips them.
+  #dependents: DependentIndex | undefined
+  #edges: EdgeIndex | undefined
 
   /** Starts with the given files' layers (as one change). */
   constructor(files: Iterable<FileLayers> = []) {
@@ -89,8 +78,10 @@ export class LayerGraph implements GraphView {
     const touchedNames = new Set<string>()
     const touchedModules = new Set<string>()
     const manifestKinds = new Set<ProjectManifest['kind']>()
+    const dependents = this.#resolutions.size > 0 ? this.#dependentIndex() : undefined
     const note = (file: FileLayers): void => {
-      for (const symbol of file.symbols) touchedNames.add(symbol.name)
+      // The names matter only to files resolved before (none when the graph was empty).
+      if (dependents) for (const symbol of file.symbols) touchedNames.add(symbol.name)
       if (file.module) touchedModules.add(file.module)
       if (file.manifest) manifestKinds.add(file.manifest.kind)
     }
@@ -98,7 +89,7 @@ export class LayerGraph implements GraphView {
     for (const path of removals) {
       const old = this.#index.remove(path)
       if (old) note(old)
-      for (const importer of [...(this.#importers.get(path) ?? []), ...(this.#importers.get(`${dirOf(path)}/`) ?? [])]) dirty.add(importer)
+      if (dependents) for (const importer of [...dependents.importers(path), ...dependents.importers(`${dirOf(path)}/`)]) dirty.add(importer)
     }
     for (const file of upserts.values()) {
       const old = this.#index.remove(file.path)
@@ -115,12 +106,14 @@ export class LayerGraph implements GraphView {
       }
       this.#index.add(file)
     }
-    for (const path of appeared) {
-      for (const prober of [...(this.#probers.get(path) ?? []), ...(this.#probers.get(`${dirOf(path)}/`) ?? [])]) dirty.add(prober)
-    }
-    for (const name of touchedNames) for (const looker of this.#lookers.get(name) ?? []) dirty.add(looker)
-    if (removals.length > 0 || appeared.length > 0) {
-      for (const module of touchedModules) for (const reader of this.#moduleReaders.get(module) ?? []) dirty.add(reader)
+    if (dependents) {
+      for (const path of appeared) {
+        for (const prober of [...dependents.probers(path), ...dependents.probers(`${dirOf(path)}/`)]) dirty.add(prober)
+      }
+      for (const name of touchedNames) for (const looker of dependents.lookers(name)) dirty.add(looker)
+      if (removals.length > 0 || appeared.length > 0) {
+        for (const module of touchedModules) for (const reader of dependents.moduleReaders(module)) dirty.add(reader)
+      }
     }
     for (const kind of manifestKinds) {
       const languages = MANIFEST_LANGUAGES[kind] ?? []
@@ -167,12 +160,12 @@ export class LayerGraph implements GraphView {
 
   /** Edges whose target is this file, package directory (`dir/`) or symbol id. */
   incoming(target: string): readonly EdgeRecord[] {
-    return [...(this.#incoming.get(target)?.values() ?? [])]
+    return this.#edgeIndex().incoming(target)
   }
 
   /** Edges that start in this symbol. */
   outgoing(symbolId: string): readonly EdgeRecord[] {
-    return this.#bySourceSymbol.get(symbolId) ?? []
+    return this.#edgeIndex().outgoing(symbolId)
   }
 
   /** Every indexed file's layers. */
@@ -205,32 +198,28 @@ export class LayerGraph implements GraphView {
     return this.#index.named(name)
   }
 
+  #dependentIndex(): DependentIndex {
+    if (!this.#dependents) {
+      const dependents = new DependentIndex()
+      for (const [path, resolution] of this.#resolutions) dependents.add(path, resolution)
+      this.#dependents = dependents
+    }
+    return this.#dependents
+  }
+
+  #edgeIndex(): EdgeIndex {
+    if (!this.#edges) {
+      const edges = new EdgeIndex()
+      for (const resolution of this.#resolutions.values()) edges.add(resolution.edges)
+      this.#edges = edges
+    }
+    return this.#edges
+  }
+
   #remember(path: string, resolution: FileResolution): void {
     this.#resolutions.set(path, resolution)
-    for (const target of resolution.targets) addTo(this.#importers, target, path)
-    for (const probe of resolution.probes) addTo(this.#probers, probe, path)
-    for (const name of resolution.names) addTo(this.#lookers, name, path)
-    for (const module of resolution.modules) addTo(this.#moduleReaders, module, path)
-    for (const edge of resolution.edges) {
-      if (edge.targetPath) this.#pointAt(edge.targetPath, edge)
-      if (edge.targetSymbolId) this.#pointAt(edge.targetSymbolId, edge)
-      if (edge.sourceSymbolId) {
-        const list = this.#bySourceSymbol.get(edge.sourceSymbolId)
-        if (list) list.push(edge)
-        else this.#bySourceSymbol.set(edge.sourceSymbolId, [edge])
-      }
-    }
-  }
-
-  #pointAt(target: string, edge: EdgeRecord): void {
-    let map = this.#incoming.get(target)
-    if (!map) this.#incoming.set(target, (map = new Map()))
-    map.set(edge.id, edge)
-  }
-
-  #unpoint(target: string, edge: EdgeRecord): void {
-    const map = this.#incoming.get(target)
-    if (map?.delete(edge.id) && map.size === 0) this.#incoming.delete(target)
+    this.#dependents?.add(path, resolution)
+    this.#edges?.add(resolution.edges)
   }
 
   /** Drops a file's resolution from every index; returns its edges. */
@@ -238,15 +227,8 @@ export class LayerGraph implements GraphView {
     const resolution = this.#resolutions.get(path)
     if (!resolution) return []
     this.#resolutions.delete(path)
-    for (const target of resolution.targets) removeFrom(this.#importers, target, path)
-    for (const probe of resolution.probes) removeFrom(this.#probers, probe, path)
-    for (const name of resolution.names) removeFrom(this.#lookers, name, path)
-    for (const module of resolution.modules) removeFrom(this.#moduleReaders, module, path)
-    for (const edge of resolution.edges) {
-      if (edge.targetPath) this.#unpoint(edge.targetPath, edge)
-      if (edge.targetSymbolId) this.#unpoint(edge.targetSymbolId, edge)
-      if (edge.sourceSymbolId) this.#bySourceSymbol.delete(edge.sourceSymbolId)
-    }
+    this.#dependents?.remove(path, resolution)
+    this.#edges?.remove(resolution.edges)
     return resolution.edges
   }
 }

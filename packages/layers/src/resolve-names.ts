@@ -178,14 +178,8 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
     const member = owner ? index.byQname(file.path, `${owner.qname}.${name}`) : undefined
     if (member) return toSymbol(member)
   }
-  // Counted without collecting: most calls (of builtins, of common method names) end here.
-  let count = 0
-  let only: SymbolRecord | undefined
-  for (const symbol of index.namedSet(name) ?? []) {
-    if (!kinds.has(symbol.kind)) continue
-    count++
-    only = count === 1 ? symbol : undefined
-  }
+  // Most calls (of builtins, of common method names) end here; the index remembers the counts.
+  const { count, only } = index.namedOfKinds(name, kinds)
   if (count === 0) return UNRESOLVED
   return { resolution: 'by-name', targetPath: only?.path ?? '', targetSymbolId: only?.id ?? '', candidates: count }
 }

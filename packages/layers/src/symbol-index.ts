@@ -15,6 +15,12 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   if (set.size === 0) map.delete(key)
 }
 
+/** What {@link SymbolIndex.namedOfKinds} finds: a count, and the symbol when it is the only one. */
+export interface NamedOfKinds {
+  readonly count: number
+  readonly only: SymbolRecord | undefined
+}
+
 /**
  * The indexes over every file's layers that resolution and queries read: files by path,
  * directory, base name and module; symbols by id, name and (per file) qualified name; manifests
@@ -32,6 +38,8 @@ export class SymbolIndex implements ResolveContext {
   readonly #topLevel = new Map<string, Map<string, SymbolRecord>>()
   readonly #manifests = new Map<ProjectManifest['kind'], Map<string, ProjectManifest>>()
   #sortedNames: string[] | undefined
+  // Per kind set, per name: how many symbols of those kinds have the name (see `namedOfKinds`).
+  readonly #kindCounts = new Map<ReadonlySet<string>, Map<string, NamedOfKinds>>()
 
   /** Adds a file (its path must not be indexed). */
   add(file: FileLayers): void {
@@ -57,6 +65,7 @@ export class SymbolIndex implements ResolveContext {
       kind.set(path, file.manifest)
     }
     this.#sortedNames = undefined
+    this.#kindCounts.clear()
   }
 
   /** Removes a file, if indexed. */
@@ -80,6 +89,7 @@ export class SymbolIndex implements ResolveContext {
     this.#topLevel.delete(path)
     if (file.manifest) this.#manifests.get(file.manifest.kind)?.delete(path)
     this.#sortedNames = undefined
+    this.#kindCounts.clear()
     return file
   }
 
@@ -137,6 +147,29 @@ export class SymbolIndex implements ResolveContext {
   /** Every symbol with exactly this name, without copying (do not change the index while iterating). */
   namedSet(name: string): ReadonlySet<SymbolRecord> | undefined {
     return this.#byName.get(name)
+  }
+
+  /**
+   * How many symbols named `name` have one of `kinds`, and the symbol when there is exactly one.
+   * Remembered per name and kind set until the index changes: resolution asks it for every call it
+   * cannot bind otherwise, and a common method name has hundreds of definitions to go through.
+   */
+  namedOfKinds(name: string, kinds: ReadonlySet<string>): NamedOfKinds {
+    let byName = this.#kindCounts.get(kinds)
+    if (!byName) this.#kindCounts.set(kinds, (byName = new Map()))
+    let found = byName.get(name)
+    if (found === undefined) {
+      let count = 0
+      let only: SymbolRecord | undefined
+      for (const symbol of this.#byName.get(name) ?? []) {
+        if (!kinds.has(symbol.kind)) continue
+        count++
+        only = count === 1 ? symbol : undefined
+      }
+      found = { count, only }
+      byName.set(name, found)
+    }
+    return found
   }
 
   /** Every symbol with exactly this name. */

@@ -95,4 +95,25 @@ describe('LayerGraph.apply (incremental resolution)', () => {
     expect(delta.resolvedFiles).toEqual(['src/b.ts'])
     expect(delta.removed).toEqual([])
   })
+
+  it('answers dependency queries alike whether its edge indexes were built before a change or after it', async () => {
+    const files = await layersOfText({
+      'src/b.ts': 'export function format(x: number) { return String(x) }\nexport class Box { open() { return format(1) } }\n',
+      'src/a.ts': "import { format, Box } from './b'\nexport const show = (n: number) => format(n) + new Box().open()\n",
+      'src/c.ts': "import { format } from './b.js'\nimport { show } from './a'\nexport function run() { return format(1) + show(2) }\n",
+    })
+    const [edited] = await layersOfText({ 'src/b.ts': 'export function render(x: number) { return String(x) }\nexport function format(x: number) { return render(x) }\n' })
+    const answers = (graph: LayerGraph): unknown[] =>
+      ['src/b.ts', 'src/b.ts#format', 'src/a.ts', 'format', 'show'].flatMap((from) => [graph.dependencies({ from, reverse: true, depth: 2 }), graph.dependencies({ from, depth: 2 })])
+    // Queried first: the indexes exist before the change and follow it.
+    const early = new LayerGraph(files)
+    answers(early)
+    early.apply({ upsert: [edited!], remove: ['src/c.ts'] })
+    // Never queried before the change: the indexes are built from the resolutions after it.
+    const late = new LayerGraph(files)
+    late.apply({ upsert: [edited!], remove: ['src/c.ts'] })
+    expect(answers(late)).toEqual(answers(early))
+    expect(JSON.stringify(answers(late))).toBe(JSON.stringify(answers(early)))
+    expect(late.incoming('src/b.ts').map((e) => e.id)).toEqual(early.incoming('src/b.ts').map((e) => e.id))
+  })
 })

@@ -171,6 +171,36 @@ describe('encodeFileLayers / decodeFileLayers', () => {
     )
   })
 
+  it('leaves out exactly the edge ids and titles equal to their derivation, and keeps the ones a character off', () => {
+    const part = fc.string({ maxLength: 4, unit: fc.constantFrom('a', '.', '@', '>', ':', ' ', '#') })
+    const arb = fc.record({ kind: fc.constantFrom('calls' as const, 'imports' as const), target: part, receiver: fc.option(part, { nil: undefined }), sourceQname: part, idEdit: fc.nat(4), titleEdit: fc.nat(4), at: fc.nat(1000) })
+    const edit = (text: string, how: number, at: number): string => {
+      const i = at % (text.length + 1) // anywhere, also past the path
+      // unchanged, a character inserted, deleted, replaced, or an `@` inserted
+      if (how === 0) return text
+      if (how === 1) return `${text.slice(0, i)}a${text.slice(i)}`
+      if (how === 2) return `${text.slice(0, i)}${text.slice(i + 1)}`
+      if (how === 3) return `${text.slice(0, i)}${text[i] === 'a' ? 'b' : 'a'}${text.slice(i + 1)}`
+      return `${text.slice(0, i)}@${text.slice(i)}`
+    }
+    fc.assert(
+      fc.property(arb, ({ kind, target, receiver, sourceQname, idEdit, titleEdit, at }) => {
+        const written = receiver ? `${receiver}.${target}` : target
+        const derivedId = `${PATH}>${kind}:${written}${sourceQname ? `@${sourceQname}` : ''}`
+        const id = edit(derivedId, idEdit, at)
+        const title = edit(`${kind} ${written}`, titleEdit, at)
+        const record = edge(kind, written, sourceQname, { id, title, target, ...(receiver !== undefined ? { receiver } : {}) })
+        const file: FileLayers = { ...realistic, symbols: [], edges: [record], entrypoints: [] }
+        const encoded = encodeFileLayers(file)
+        const differing = (encoded[6][0] as readonly unknown[])[4] as Record<string, unknown> | undefined
+        expect(differing?.id !== undefined).toBe(id !== derivedId)
+        expect(differing?.title !== undefined).toBe(title !== `${kind} ${written}`)
+        expect(decodeFileLayers(JSON.parse(JSON.stringify(encoded)))).toStrictEqual(file)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it('tells the compact form from the JSON of a FileLayers object', () => {
     expect(isCompactFileLayers(JSON.parse(JSON.stringify(realistic)))).toBe(false)
   })

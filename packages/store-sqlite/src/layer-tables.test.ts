@@ -52,6 +52,39 @@ describe('SqliteKnowledgeBase code layer tables', () => {
     expect(await kb.loadResolvedFileEdges()).toEqual([{ path: 'src/b.ts', targetPath: 'src/a.ts' }])
   })
 
+  it('builds the row indexes after the rows of a big commit into empty tables: same rows, same schema, all or nothing', async () => {
+    const names = (prefix: string): string[] => Array.from({ length: 5_100 }, (_, i) => `${prefix}${i}`)
+    const big: LayerCommit = {
+      upsertFiles: [file('src/a.ts', names('a'), [route('src/a.ts', 'GET', '/a')]), file('src/b.ts', names('b'))],
+      removeFiles: [],
+      resolvedFiles: ['src/a.ts', 'src/b.ts'],
+      edges: [edge('src/b.ts', './a.js', 'src/a.ts', 'src/a.ts#a7')],
+    }
+    const schema = (path: string): unknown[] => rows(path, "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name LIKE 'layer_%' ORDER BY name")
+    const tableRows = (path: string): unknown[] =>
+      ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints'].map((table) => rows(path, `SELECT * FROM ${table} ORDER BY 1, 2, 3`))
+    // Bulk: into empty tables. One at a time: the same commit after a small one was undone again.
+    const bulkPath = stores.path()
+    const bulk = await stores.open(bulkPath)
+    const fresh = schema(bulkPath)
+    await bulk.commitGeneration({ layers: big })
+    const stepPath = stores.path()
+    const step = await stores.open(stepPath)
+    await step.commitGeneration({ layers: { upsertFiles: [file('src/c.ts', ['c'])], removeFiles: [], resolvedFiles: [], edges: [] } })
+    await step.commitGeneration({ layers: { ...big, removeFiles: ['src/c.ts'] } })
+    expect(schema(bulkPath)).toEqual(fresh)
+    expect(schema(stepPath)).toEqual(fresh)
+    expect(tableRows(bulkPath)).toEqual(tableRows(stepPath))
+    expect((await bulk.loadLayersWhere({ name: 'b5099' })).map((f) => f.path)).toEqual(['src/b.ts'])
+    // A commit that fails halfway leaves the tables and their indexes as they were.
+    const failPath = stores.path()
+    const fail = await stores.open(failPath)
+    const broken = { ...big, upsertFiles: [...big.upsertFiles, { ...file('src/z.ts', ['z']), symbols: [{ ...file('src/z.ts', ['z']).symbols[0]!, name: null as unknown as string }] }] }
+    await expect(fail.commitGeneration({ layers: broken })).rejects.toThrow()
+    expect(schema(failPath)).toEqual(fresh)
+    expect(rows(failPath, 'SELECT count(*) FROM layer_symbols')).toEqual([[0]])
+  })
+
   it('reads back records stored compactly exactly as committed, and rows written as FileLayers JSON before the compact form', async () => {
     const path = stores.path()
     const kb = await stores.open(path)

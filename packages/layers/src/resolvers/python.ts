@@ -2,12 +2,16 @@ import type { FileLayers, ImportedName, RawEdge } from '@rag/core'
 import { dirOf, joinPath } from '../paths.js'
 import { external, unresolved, type ImportResolution, type ImportTarget, type ResolveContext } from '../resolution.js'
 
+const MODULE_SUFFIXES = ['/__init__.py', '.py', '/__init__.pyi', '.pyi'] as const
+
 /** The file of a module directory or module path: `a/b` is `a/b.py`, `a/b.pyi` or `a/b/__init__.py`. */
 function moduleFile(base: string, context: ResolveContext, probes: string[]): string | undefined {
   // A package directory wins over a module file of the same name, as in Python's file finder.
-  for (const candidate of [`${base}/__init__.py`, `${base}.py`, `${base}/__init__.pyi`, `${base}.pyi`]) {
-    if (context.has(candidate.replace(/^\//, ''))) return candidate.replace(/^\//, '')
-    probes.push(candidate.replace(/^\//, ''))
+  for (const suffix of MODULE_SUFFIXES) {
+    const candidate = `${base}${suffix}`
+    const path = candidate.startsWith('/') ? candidate.slice(1) : candidate
+    if (context.has(path)) return path
+    probes.push(path)
   }
   return undefined
 }
