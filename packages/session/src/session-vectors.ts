@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { ConfigError, assertQuery, assertTopK, type AnalyzedDocuments, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
 import {
   createStaticEmbedder,
@@ -91,7 +91,8 @@ const NO_COVERAGE: VocabularyCoverage = Object.freeze({ tokens: 0, unknownTokens
 
 /** The hash a stored vector is keyed by: SHA-256 of the embedded text (128 bits, hex). */
 export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32)
+  // One-shot hash: no Hash object per text (a cold index hashes every chunk).
+  return hash('sha256', text, 'hex').slice(0, 32)
 }
 
 function coverageOf(state: StoredEmbedderRecord['state'] | undefined): VocabularyCoverage {
