@@ -6,6 +6,7 @@ export type { KnowledgeBase, Replaceable } from './knowledge-base.js'
 export type { Analyzer } from './analyzer.js'
 export type { Embedder, EmbedOptions, EmbedProgress } from './embedder.js'
 export type { IndexedText } from './indexed-text.js'
+export type { AnalyzedDocuments } from './analyzed-documents.js'
 export type { Chunker, SourceFile } from './chunker.js'
 export type {
   CodeLayerName,

@@ -4,6 +4,7 @@
  * returns, with the checks every store applies to them.
  */
 import { InvalidArgumentError } from './errors.js'
+import type { AnalyzedDocuments } from './analyzed-documents.js'
 import type { Document } from './document.js'
 import type { JsonValue } from './json.js'
 import type { LayerCommit } from './stored-layers.js'
@@ -90,6 +91,12 @@ export interface GenerationCommit {
    * stored vector first. Vectors of removed documents go with them. Omit to leave vectors as they are.
    */
   readonly vectors?: VectorCommit
+  /**
+   * Terms of some of `addDocuments` that the caller analysed already: a store analysing with the
+   * same analyzer and indexed text objects may read them instead of analysing those documents
+   * again (the SQLite store does). Omit to analyse every added document.
+   */
+  readonly analyzed?: AnalyzedDocuments
 }
 
 /** What a persistent store's `loadState` returns. */

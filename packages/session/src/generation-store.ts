@@ -1,4 +1,4 @@
-import { RagError, type Document, type FileLayers, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
+import { RagError, type AnalyzedDocuments, type Document, type FileLayers, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
 import type { FileRecord, IndexState } from '@rag/ingest'
 import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 import type { VectorCommitPayload } from './vector-persistence.js'
@@ -25,6 +25,8 @@ export interface StoredGeneration {
   readonly layers?: StoredLayerChange
   /** Vectors written in the same transaction (stores that keep vectors). */
   readonly vectors?: VectorCommitPayload
+  /** Terms of added documents analysed already (the store reads them instead of analysing again). */
+  readonly analyzed?: AnalyzedDocuments
 }
 
 /** Documents (and their vectors) changed in one transaction, file records and state unchanged. */
@@ -32,6 +34,7 @@ export interface StoredDocumentChange {
   readonly removeIds: readonly string[]
   readonly addDocuments: readonly Document[]
   readonly vectors?: VectorCommitPayload
+  readonly analyzed?: AnalyzedDocuments
 }
 
 /**
@@ -137,6 +140,7 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
         ...(options.expectedGeneration === undefined ? {} : { expectedGeneration: options.expectedGeneration }),
         ...(options.layers !== undefined && store.loadLayers !== undefined ? { layers: options.layers } : {}),
         ...(options.vectors === undefined ? {} : { vectors: options.vectors }),
+        ...(options.analyzed === undefined ? {} : { analyzed: options.analyzed }),
       })
     },
 
@@ -145,8 +149,8 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
     ...(store.hasLayers !== undefined ? { hasLayers: () => (store.hasLayers as () => Promise<boolean>).call(store) } : {}),
     ...(store.loadResolvedFileEdges !== undefined ? { loadResolvedFileEdges: () => (store.loadResolvedFileEdges as NonNullable<GenerationStore['loadResolvedFileEdges']>).call(store) } : {}),
 
-    async commitDocuments(removeIds, addDocuments, { vectors }) {
-      await store.commitGeneration({ removeIds, addDocuments, ...(vectors === undefined ? {} : { vectors }) })
+    async commitDocuments(removeIds, addDocuments, { vectors, analyzed }) {
+      await store.commitGeneration({ removeIds, addDocuments, ...(vectors === undefined ? {} : { vectors }), ...(analyzed === undefined ? {} : { analyzed }) })
     },
 
     async load(): Promise<IndexState | undefined> {

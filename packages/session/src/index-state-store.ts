@@ -1,4 +1,4 @@
-import type { AcquireWriteLockOptions, Document, FileLayers, WriteLockOwner } from '@rag/core'
+import type { AcquireWriteLockOptions, AnalyzedDocuments, Document, FileLayers, WriteLockOwner } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
 import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 import type { VectorCommitPayload } from './vector-persistence.js'
@@ -37,6 +37,8 @@ export interface IndexStateCommitOptions {
   readonly layers?: StoredLayerChange
   /** Vectors to write in the same transaction (a store that keeps vectors; see `VectorPersistence`). */
   readonly vectors?: VectorCommitPayload | undefined
+  /** Terms of added documents analysed already (staging a static model's training reads them all). */
+  readonly analyzed?: AnalyzedDocuments | undefined
 }
 
 /** The holder of a store's write lock, as a store reports it (`@rag/core`'s `WriteLockOwner`). */
@@ -64,7 +66,7 @@ export interface IndexStateStore {
    * added or removed document of a session with vectors). When absent, such a change goes through
    * the knowledge base's `replaceDocuments`.
    */
-  commitDocuments?(removeIds: readonly string[], addDocuments: readonly Document[], options: { readonly vectors?: VectorCommitPayload | undefined }): Promise<void>
+  commitDocuments?(removeIds: readonly string[], addDocuments: readonly Document[], options: { readonly vectors?: VectorCommitPayload | undefined; readonly analyzed?: AnalyzedDocuments | undefined }): Promise<void>
   /**
    * The generation counter and last index time. When present, the session reloads the state
    * before a run only when another writer committed since it last looked, and stages each commit

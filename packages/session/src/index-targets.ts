@@ -79,6 +79,7 @@ export class IndexTargets {
     const addedIds = addDocuments.map((doc) => doc.id)
     const staged = vectors === undefined ? undefined : await vectors.stage(removeIds, addDocuments, options)
     const vectorCommit = staged?.commit
+    const analyzed = staged?.analyzed === undefined ? {} : { analyzed: staged.analyzed }
     const withLayers = (change: StoredLayerChange | undefined): { layers?: StoredLayerChange } => (change === undefined ? {} : { layers: change })
     const persisted = state !== undefined && stateStore !== undefined
     const first: Step = persisted
@@ -90,6 +91,7 @@ export class IndexTargets {
                 ...(state.expectedGeneration === undefined ? {} : { expectedGeneration: state.expectedGeneration }),
                 ...withLayers(change),
                 ...(vectorCommit === undefined ? {} : { vectors: vectorCommit }),
+                ...analyzed,
               })
             } catch (error) {
               layers?.undo()
@@ -100,7 +102,7 @@ export class IndexTargets {
         }
       : vectorCommit !== undefined && stateStore?.commitDocuments !== undefined
         ? {
-            run: () => stateStore.commitDocuments!(removeIds, addDocuments, { vectors: vectorCommit }),
+            run: () => stateStore.commitDocuments!(removeIds, addDocuments, { vectors: vectorCommit, ...analyzed }),
             undo: () => stateStore.commitDocuments!(addedIds, previous, {}),
           }
         : {

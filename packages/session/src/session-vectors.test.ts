@@ -135,6 +135,22 @@ describe('vectors kept with the chunks in SQLite', () => {
     expect(again.vectors?.rebuilt).toBeUndefined()
   })
 
+  it("hands the store the terms a static model's training analysed: the ones the store's analyzer gives", async () => {
+    const { store } = await session({ kind: 'static' })
+    const { analyzer, indexedText } = storeOptions(settings)
+    const vectors = new SessionVectors({ spec: { kind: 'static' }, analyzer, indexedText, knowledgeBase: store, persistence: store })
+    const added = [
+      { id: 'src/a.ts#0', content: fn('computeInvoiceTotal', 'billing ledger money'), metadata: { file: 'src/a.ts', symbol: 'computeInvoiceTotal' } },
+      { id: 'src/b.ts#0', content: fn('refundPayment', 'billing ledger refund'), metadata: { file: 'src/b.ts', symbol: 'refundPayment' } },
+    ]
+    const staged = await vectors.stage([], added)
+    expect(staged?.analyzed?.analyzer).toBe(analyzer)
+    expect(staged?.analyzed?.indexedText).toBe(indexedText)
+    for (const doc of added) expect(staged?.analyzed?.terms(doc)).toEqual(analyzer.analyze(indexedText.text(doc)))
+    // Looked up by identity: a copy of an added document is analysed by the store itself.
+    expect(staged?.analyzed?.terms({ ...added[0]! })).toBeUndefined()
+  })
+
   it('retrains the static model when new code brings vocabulary it lacks, and says so', async () => {
     const { rag } = await session({ kind: 'static', retrainThreshold: 0.05 })
     await rag.indexDirectory(repo.root)

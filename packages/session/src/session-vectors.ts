@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
-import { ConfigError, assertQuery, assertTopK, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
+import { hash } from 'node:crypto'
+import { ConfigError, assertQuery, assertTopK, type AnalyzedDocuments, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
 import {
   createStaticEmbedder,
   decodeStaticModel,
@@ -43,6 +43,8 @@ export interface VectorStatus {
 export interface StagedVectors {
   /** For the store's transaction; `undefined` without persistence. */
   readonly commit: VectorCommitPayload | undefined
+  /** Terms of the added documents that staging analysed (a static model's training), for the store's full-text index. */
+  readonly analyzed?: AnalyzedDocuments | undefined
   readonly report: VectorReport
   /** Swaps the new vectors into the searched stream (inside the commit latch, after the store committed). */
   apply(): Promise<void>
@@ -89,7 +91,8 @@ const NO_COVERAGE: VocabularyCoverage = Object.freeze({ tokens: 0, unknownTokens
 
 /** The hash a stored vector is keyed by: SHA-256 of the embedded text (128 bits, hex). */
 export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32)
+  // One-shot hash: no Hash object per text (a cold index hashes every chunk).
+  return hash('sha256', text, 'hex').slice(0, 32)
 }
 
 function coverageOf(state: StoredEmbedderRecord['state'] | undefined): VocabularyCoverage {
@@ -278,12 +281,17 @@ export class SessionVectors {
     let embedder: Embedder
     let vectors: Float32Array[]
     let model: StaticModel | undefined
+    let analyzed: AnalyzedDocuments | undefined
     if (spec.kind === 'static') {
       if (corpus.length === 0) return this.#empty()
       const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions: spec.dimensions ?? DEFAULT_DIMENSIONS.static, ...(signal ? { signal } : {}) })
       model = trained.model
       vectors = trained.vectors
       embedder = createStaticEmbedder(model, { analyzer })
+      // Training analysed the added documents (the corpus ends with them): the store reads those terms.
+      const first = corpus.length - addDocuments.length
+      const added = new Map(addDocuments.map((doc, i) => [doc, first + i]))
+      analyzed = { analyzer, indexedText: this.#init.indexedText, terms: (doc) => trained.termsOf(added.get(doc) ?? -1) }
     } else {
       embedder = this.#fixed!
       vectors = await embedder.embed(
@@ -297,6 +305,7 @@ export class SessionVectors {
     const commit = this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors)
     return {
       commit,
+      analyzed,
       report: { embedder: embedder.name, dimensions: embedder.dimensions, embedded: corpus.length, reused: 0, ...(reason !== undefined ? { rebuilt: reason } : {}) },
       apply: async () => {
         this.#current = stream

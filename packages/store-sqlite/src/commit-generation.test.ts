@@ -82,6 +82,23 @@ describe('SqliteKnowledgeBase.commitGeneration', () => {
     expect(restored).toEqual(exported)
   })
 
+  it('indexes the terms a caller analysed with its own analyzer and indexed text, and analyses the other documents', async () => {
+    const kb = await stores.open()
+    const known = doc('a', 'alpha')
+    const terms = (document: Document): string[] | undefined => (document === known ? ['zebra'] : undefined)
+    await kb.commitGeneration({ addDocuments: [known, doc('b', 'beta')], analyzed: { analyzer: kb.analyzer, indexedText: kb.indexedText, terms } })
+    expect((await kb.search('zebra', 5)).map((hit) => hit.document.id)).toEqual(['a'])
+    expect(await kb.search('alpha', 5)).toEqual([])
+    expect((await kb.search('beta', 5)).map((hit) => hit.document.id)).toEqual(['b'])
+    // Terms of another analyzer object, even one of the same name, are not read.
+    const other = await stores.open()
+    const { analyzer } = other
+    const lookalike = { name: analyzer.name, analyze: (text: string) => analyzer.analyze(text), analyzeQuery: (text: string) => analyzer.analyzeQuery(text) }
+    await other.commitGeneration({ addDocuments: [known], analyzed: { analyzer: lookalike, indexedText: other.indexedText, terms } })
+    expect(await other.search('zebra', 5)).toEqual([])
+    expect((await other.search('alpha', 5)).map((hit) => hit.document.id)).toEqual(['a'])
+  })
+
   it('accepts fingerprints as a plain record', async () => {
     const kb = await stores.open()
     await kb.commitGeneration({ fingerprints: Object.fromEntries(fingerprints) })

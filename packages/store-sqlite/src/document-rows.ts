@@ -3,6 +3,7 @@ import {
   InvalidArgumentError,
   assertDocuments,
   describeValue,
+  type AnalyzedDocuments,
   type Analyzer,
   type Document,
   type IndexedText,
@@ -37,12 +38,14 @@ function assertWellFormed(text: string, where: string): void {
 /**
  * Validates a batch (the core rules plus well-formed Unicode, which UTF-8 storage needs to give
  * the text back unchanged) and runs the analyzer on each document's indexed text, all before any
- * write starts. The stored row keeps the document as given.
+ * write starts; a document in `analyzed` (from this very analyzer and indexed text) keeps the
+ * terms given there instead. The stored row keeps the document as given.
  *
  * @throws InvalidArgumentError or DuplicateIdError; nothing has been written.
  */
-export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexedText: IndexedText, where = 'documents'): PreparedDocument[] {
+export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexedText: IndexedText, where = 'documents', analyzed?: AnalyzedDocuments): PreparedDocument[] {
   assertDocuments(documents, where)
+  const known = analyzed !== undefined && analyzed.analyzer === analyzer && analyzed.indexedText === indexedText ? analyzed : undefined
   return documents.map((doc, i) => {
     const at = `${where}[${i}] "${doc.id}"`
     assertWellFormed(doc.id, `${where}[${i}].id`)
@@ -51,7 +54,7 @@ export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexed
       assertWellFormed(key, `${at}: a metadata key`)
       if (typeof value === 'string') assertWellFormed(value, `${at}: metadata.${key}`)
     }
-    const terms = termsColumn(analyzer.analyze(textToIndex(doc, indexedText, at)))
+    const terms = termsColumn(known?.terms(doc) ?? analyzer.analyze(textToIndex(doc, indexedText, at)))
     return { id: doc.id, content: doc.content, metadata: JSON.stringify(doc.metadata), terms, termCount: countFtsTokens(terms) }
   })
 }

@@ -30,6 +30,16 @@ describe('FTS5 tokens', () => {
     expect(countFtsTokens('')).toBe(0)
   })
 
+  it('counts as many tokens as it splits, for any text (property)', () => {
+    const units = fc.oneof(fc.constantFrom('a', 'Z', '0', '_', ' ', '.', '\u0000', '\u007f', '\u0080', 'ü', '\ud83d', '\ude00', '\uffff'), fc.string({ maxLength: 3 }))
+    fc.assert(
+      fc.property(fc.array(units, { maxLength: 40 }), (parts) => {
+        const text = parts.join('')
+        expect(countFtsTokens(text)).toBe(ftsTokens(text).length)
+      }),
+    )
+  })
+
   it('writes NUL as a space in the terms column', () => {
     expect(termsColumn(['a\0b', 'c'])).toBe('a b c')
   })

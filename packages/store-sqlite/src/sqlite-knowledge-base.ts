@@ -207,11 +207,11 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
    * })
    */
   async commitGeneration(commit: GenerationCommit): Promise<void> {
-    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers, vectors } = commit
+    const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers, vectors, analyzed } = commit
     assertIds(removeIds, 'removeIds')
     if (layers !== undefined) assertLayerCommit(layers)
     if (vectors !== undefined) assertVectorCommit(vectors)
-    const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments')
+    const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments', analyzed)
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
     // Nothing to change: no transaction, so readers watching `generation` do not reload.

@@ -17,6 +17,7 @@ export class PairCounts {
   #slots = new Uint32Array(2 * INITIAL_SLOTS)
   #mask = INITIAL_SLOTS - 1
   #size = 0
+  #total = 0
   readonly #terms: number
 
   /** Pairs of ids below `terms`; `terms * terms` must stay below 2^31 (keys are 32-bit). */
@@ -29,9 +30,15 @@ export class PairCounts {
     return this.#size
   }
 
+  /** Co-occurrences counted (the sum of every pair's count). */
+  get total(): number {
+    return this.#total
+  }
+
   /** Counts one more co-occurrence of the pair `(a, b)`, `a !== b`, in either order. */
   increment(a: number, b: number): void {
     const stored = (a < b ? a * this.#terms + b : b * this.#terms + a) + 1
+    this.#total++
     const slots = this.#slots
     const mask = this.#mask
     for (let slot = mix(stored) & mask; ; slot = (slot + 1) & mask) {
@@ -63,15 +70,17 @@ export class PairCounts {
   #grow(): void {
     const old = this.#slots
     const capacity = old.length // slots double: the array holds two numbers per slot
-    this.#slots = new Uint32Array(2 * capacity)
-    this.#mask = capacity - 1
+    const slots = new Uint32Array(2 * capacity)
+    const mask = capacity - 1
     for (let i = 0; i < old.length; i += 2) {
       const stored = old[i]!
       if (stored === 0) continue
-      let slot = mix(stored) & this.#mask
-      while (this.#slots[2 * slot] !== 0) slot = (slot + 1) & this.#mask
-      this.#slots[2 * slot] = stored
-      this.#slots[2 * slot + 1] = old[i + 1]!
+      let slot = mix(stored) & mask
+      while (slots[2 * slot] !== 0) slot = (slot + 1) & mask
+      slots[2 * slot] = stored
+      slots[2 * slot + 1] = old[i + 1]!
     }
+    this.#slots = slots
+    this.#mask = mask
   }
 }

@@ -32,8 +32,7 @@ export function ppmiMatrices(pairs: PairCounts, frequency: ArrayLike<number>, te
     tokens += frequency[t]!
     smoothedTotal += frequency[t]! ** smoothing
   }
-  let pairTotal = 0
-  pairs.forEach((_a, _b, count) => (pairTotal += count))
+  const pairTotal = pairs.total
   const logShare = new Float64Array(terms)
   const logSmoothed = new Float64Array(terms)
   for (let t = 0; t < terms; t++) {

@@ -103,6 +103,26 @@ describe('trainStaticModel', () => {
     }
   })
 
+  it('trainStaticEmbeddings gives back the terms of each training text, and none of a text outside the sample', async () => {
+    const texts = realSources()
+    const total = texts.reduce((s, t) => s + t.length, 0)
+    // The built-in analyzer (term-id shortcut) and a wrapper of it (the ordinary path).
+    const wrapper: Analyzer = { name: basicAnalyzer.name, analyze: (text) => basicAnalyzer.analyze(text), analyzeQuery: (text) => basicAnalyzer.analyzeQuery(text) }
+    for (const analyzer of [basicAnalyzer, wrapper]) {
+      const { model, termsOf } = await trainStaticEmbeddings(texts, { analyzer, dimensions: 8, maxTrainingChars: Math.floor(total / 2) })
+      let sampled = 0
+      texts.forEach((text, i) => {
+        const terms = termsOf(i)
+        if (terms === undefined) return
+        sampled++
+        expect(terms).toEqual(analyzer.analyze(text))
+      })
+      expect(sampled).toBe(model.trainedOn.texts)
+      expect(termsOf(-1)).toBeUndefined()
+      expect(termsOf(texts.length)).toBeUndefined()
+    }
+  })
+
   it('handles an empty corpus and a corpus smaller than the dimensions', async () => {
     const empty = await trainStaticModel([], { analyzer: basicAnalyzer, dimensions: 8 })
     expect(empty.terms).toEqual([])

@@ -169,6 +169,19 @@ export async function trainStaticModel(texts: TrainingTexts, options: StaticTrai
   return (await train(texts, options)).model
 }
 
+/** What {@link trainStaticEmbeddings} returns. */
+export interface StaticEmbeddings {
+  readonly model: StaticModel
+  /** The vector of every text, in text order. */
+  readonly vectors: Float32Array[]
+  /**
+   * The analyzer's terms of text `index` (what `analyzer.analyze` returns for it), read back from
+   * what training counted, or `undefined` for a text outside the training sample: a caller that
+   * indexes the same texts for full-text search need not analyse them again.
+   */
+  termsOf(index: number): string[] | undefined
+}
+
 /**
  * {@link trainStaticModel}, plus the vector of every text (what `createStaticEmbedder(model).embed`
  * returns for them, bit for bit) without analysing the training texts a second time: what an index
@@ -178,7 +191,7 @@ export async function trainStaticModel(texts: TrainingTexts, options: StaticTrai
  *
  * @throws as {@link trainStaticModel}.
  */
-export async function trainStaticEmbeddings(texts: TrainingTexts, options: StaticTrainingOptions): Promise<{ model: StaticModel; vectors: Float32Array[] }> {
+export async function trainStaticEmbeddings(texts: TrainingTexts, options: StaticTrainingOptions): Promise<StaticEmbeddings> {
   const { model, sample, counts, vocabularyOf, checkpoint } = await train(texts, options)
   const encoder = new StaticEncoder(model, options.analyzer)
   const { dimensions } = model
@@ -203,7 +216,17 @@ export async function trainStaticEmbeddings(texts: TrainingTexts, options: Stati
   }
   const vectors: Float32Array[] = new Array(texts.length)
   for (let i = 0; i < texts.length; i++) vectors[i] = buffer.subarray(i * dimensions, (i + 1) * dimensions)
-  return { model, vectors }
+  const sampled = new Int32Array(texts.length).fill(-1)
+  sample.forEach((index, s) => (sampled[index] = s))
+  const termsOf = (index: number): string[] | undefined => {
+    const s = index >= 0 && index < texts.length ? sampled[index]! : -1
+    if (s < 0) return undefined
+    const start = counts.starts[s]!
+    const out = new Array<string>(counts.starts[s + 1]! - start)
+    for (let i = 0; i < out.length; i++) out[i] = counts.terms.term(counts.tokens[start + i]!)
+    return out
+  }
+  return { model, vectors, termsOf }
 }
 
 /** Texts embedded between two yields to the event loop (and checks of the signal). */
