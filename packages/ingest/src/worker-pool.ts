@@ -5,6 +5,7 @@ import { CancelledError, RagError } from '@rag/core'
 import type { ChunkerSpec } from './chunker-spec.js'
 import type { ChunkWorkerData, ChunkWorkerRequest } from './chunk-worker.js'
 import type { FileResult, FileTask } from './process-file.js'
+import { shareLayerStrings } from './share-layer-strings.js'
 
 /** Tasks each worker holds at once: one running, one queued, so no worker idles on a round trip. */
 const IN_FLIGHT_PER_WORKER = 2
@@ -56,6 +57,8 @@ export class WorkerPool {
       worker.on('message', ({ id, result }: { id: number; result: FileResult }) => {
         const pending = slot.inFlight.get(id)
         slot.inFlight.delete(id)
+        // Records are kept until the commit: one copy of each repeated string, not one per record.
+        if (result.kind === 'chunked' && result.layers) shareLayerStrings(result.layers)
         pending?.resolve(result)
         this.#dispatch()
       })
