@@ -1,4 +1,4 @@
-import type { FileLayers } from '@rag/core'
+import type { EntrypointRecord, FileLayers, LayerRecordBase, RawEdge, SymbolRecord } from '@rag/core'
 
 /**
  * Makes the records of one file's layers share one copy of each string they repeat (the file's
@@ -16,28 +16,27 @@ export function shareLayerStrings(layers: FileLayers): void {
     return value
   }
   const { path, language, module } = layers
-  for (const record of layers.symbols as Writable<FileLayers['symbols'][number]>[]) {
-    record.layer = 'C1_SYMBOL_CATALOG'
+  // The fields every record repeats: the file's own strings.
+  const common = <R extends Writable<LayerRecordBase>>(record: R, layer: R['layer']): R => {
+    record.layer = layer
     record.path = path
     record.language = language
-    record.module = record.module === module ? module : record.module
+    return record
+  }
+  for (const symbol of layers.symbols) {
+    const record = common(symbol as Writable<SymbolRecord>, 'C1_SYMBOL_CATALOG')
+    if (record.module === module) record.module = module
     record.kind = share(record.kind)
     record.parentId = share(record.parentId)
   }
-  for (const record of layers.edges as Writable<FileLayers['edges'][number]>[]) {
-    record.layer = 'C2_DEPENDENCY_GRAPH'
-    record.path = path
-    record.language = language
-    record.kind = share(record.kind) as typeof record.kind
+  for (const edge of layers.edges) {
+    const record = common(edge as Writable<RawEdge>, 'C2_DEPENDENCY_GRAPH')
+    record.kind = share(record.kind) as RawEdge['kind']
     record.sourceSymbolId = share(record.sourceSymbolId)
     record.sourceQname = share(record.sourceQname)
     record.target = share(record.target)
   }
-  for (const record of layers.entrypoints as Writable<FileLayers['entrypoints'][number]>[]) {
-    record.layer = 'C3_ENTRYPOINTS'
-    record.path = path
-    record.language = language
-  }
+  for (const entrypoint of layers.entrypoints) common(entrypoint as Writable<EntrypointRecord>, 'C3_ENTRYPOINTS')
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] }
