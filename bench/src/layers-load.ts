@@ -10,14 +10,14 @@
  * one run. Reported: wall and CPU time (user + system of every thread) of each child process's
  * query or run, best of `--runs`.
  */
-import { execFileSync } from 'node:child_process'
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import type * as Session from '@rag/session'
 import type * as StoreSqlite from '@rag/store-sqlite'
 import { readRealCode, realCodeFiles, WORKSPACE_ROOT } from './corpus/real-code.js'
+import { writeTree } from './corpus/write-tree.js'
+import { runChildStep, type StepResult } from './speed/child-step.js'
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`)
@@ -53,15 +53,8 @@ async function child(checkout: string, step: string, root: string, store: string
   console.log(JSON.stringify(result))
 }
 
-interface StepResult {
-  readonly ms: number
-  readonly cpu: number
-  readonly answer: string
-}
-
 function runChild(checkout: string, step: string, root: string, store: string): StepResult {
-  const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', checkout, step, root, store], { encoding: 'utf8', maxBuffer: 1 << 24 })
-  return JSON.parse(out.trim().split('\n').at(-1) as string) as StepResult
+  return runChildStep(import.meta.url, [checkout, step, root, store])
 }
 
 async function main(): Promise<void> {
@@ -69,16 +62,8 @@ async function main(): Promise<void> {
   const files = readRealCode(realCodeFiles({ sources: ['python-stdlib'], maxBytes: MEGABYTES * 1e6, order: 'hashed', skipDirs: ['test', 'tests'] }))
   const work = mkdtempSync(join(tmpdir(), 'rag-layers-load-'))
   try {
-    const past = new Date(Date.now() - 60_000)
     const roots = checkouts.map((_, i) => join(work, `root-${i}`))
-    for (const root of roots) {
-      for (const file of files) {
-        const path = join(root, file.label)
-        mkdirSync(dirname(path), { recursive: true })
-        writeFileSync(path, file.content)
-        utimesSync(path, past, past)
-      }
-    }
+    for (const root of roots) writeTree(files, root)
     const stores = checkouts.map((_, i) => join(work, `store-${i}.db`))
     checkouts.forEach((checkout, i) => console.log(`${checkout}: indexed ${runChild(checkout, 'index', roots[i] as string, stores[i] as string).answer}`))
     const best = new Map<string, StepResult>()

@@ -14,16 +14,16 @@
  * another checkout, in a database of its own. Every database is dropped after the run.
  * Reported: wall and CPU time (user + system) of the child's `locateFiles` calls, best of `--runs`.
  */
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import pg from 'pg'
 import type * as Session from '@rag/session'
 import type * as StorePostgres from '@rag/store-postgres'
 import { readRealCode, realCodeFiles, WORKSPACE_ROOT } from './corpus/real-code.js'
+import { writeTree } from './corpus/write-tree.js'
+import { runChildStep, type StepResult } from './speed/child-step.js'
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`)
@@ -73,18 +73,8 @@ async function child(checkout: string, step: string, root: string, url: string, 
   console.log(JSON.stringify(result))
 }
 
-interface StepResult {
-  readonly ms: number
-  readonly cpu: number
-  readonly answer: string
-}
-
 function runChild(checkout: string, step: string, root: string, url: string, edges = true): StepResult {
-  const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', checkout, step, root, url, edges ? 'edges' : 'no-edges'], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  })
-  return JSON.parse(out.trim().split('\n').at(-1) as string) as StepResult
+  return runChildStep(import.meta.url, [checkout, step, root, url, edges ? 'edges' : 'no-edges'])
 }
 
 async function admin(sql: string): Promise<void> {
@@ -104,11 +94,7 @@ async function main(): Promise<void> {
   const names = checkouts.map((_, i) => `rag_bench_files_${process.pid}_${i}`)
   try {
     const root = join(work, 'root')
-    for (const file of files) {
-      const path = join(root, file.label)
-      mkdirSync(dirname(path), { recursive: true })
-      writeFileSync(path, file.content)
-    }
+    writeTree(files, root)
     const urls: string[] = []
     for (const name of names) {
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
