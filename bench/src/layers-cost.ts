@@ -6,7 +6,8 @@
  * the records committed to SQLite in the same transaction as the chunks). It also reports how much
  * larger the store file is with the layers.
  *
- * Run: `cd bench && npx tsx src/layers-cost.ts [--mb 8] [--runs 3]` (build the packages first).
+ * Run: `cd bench && npx tsx src/layers-cost.ts [--mb 8] [--runs 3] [--v8 default]` (build the packages
+ * first). By default under the V8 flags `rag index` sets; `--v8 default` leaves V8's defaults.
  * Runs alternate (plain, layers, plain, layers, ...) so machine load hits both alike; the best run
  * of each side is reported, in wall time and in CPU time (user + system of every thread of the
  * process: what a shared, loaded machine cannot inflate by making the run wait). Targets (issue
@@ -20,6 +21,7 @@ import { openRag, resolveRetrieval, storeOptions } from '@rag/session'
 import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { readRealCode, realCodeFiles, type RealCodeSource } from './corpus/real-code.js'
 import { writeTree } from './corpus/write-tree.js'
+import { applyIndexingFlags } from './speed/indexing-flags.js'
 import { processCpuMs } from './speed/process-cpu.js'
 
 function option(name: string, fallback: number): number {
@@ -99,7 +101,8 @@ async function measure(name: string, sources: RealCodeSource[]): Promise<string>
 }
 
 async function main(): Promise<void> {
-  console.log(`cold index, best of ${RUNS} alternating runs; node ${process.version}\n`)
+  const flags = applyIndexingFlags()
+  console.log(`cold index, best of ${RUNS} alternating runs; node ${process.version}; ${flags}\n`)
   const rows = [await measure('Python stdlib', ['python-stdlib']), await measure('TypeScript (rxjs sources)', ['rxjs'])]
   console.log('| corpus | files | MB | chunks | workers | plain ms | plain MB/s | with layers ms | with layers MB/s | layers add (wall) | plain CPU ms | with layers CPU ms | layers add (CPU) | store MB | store with layers MB | store grows |')
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')

@@ -5,8 +5,9 @@
  * `embedder: { kind: 'static' }` (a model trained on the indexed chunks, every chunk embedded, the
  * model and vectors committed with the chunks in one transaction).
  *
- * Run: `cd bench && npx tsx src/static-cost.ts [--mb 8] [--runs 3] [--source python-stdlib]`
- * (build the packages first). Runs alternate (lexical, static, lexical, static, ...) so machine
+ * Run: `cd bench && npx tsx src/static-cost.ts [--mb 8] [--runs 3] [--source python-stdlib] [--v8 default]`
+ * (build the packages first; by default under the V8 flags `rag index` sets, `--v8 default` leaves
+ * V8's defaults). Runs alternate (lexical, static, lexical, static, ...) so machine
  * load hits both alike; the best run of each side is reported, in wall time and in CPU time (user +
  * system of every thread of the process: what a shared, loaded machine cannot inflate by making
  * the run wait), with the process's peak RSS growth. Target (issue 13): cold indexing with the
@@ -19,6 +20,7 @@ import { openRag, resolveRetrieval, storeOptions } from '@rag/session'
 import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { readRealCode, realCodeFiles, type RealCodeSource } from './corpus/real-code.js'
 import { writeTree } from './corpus/write-tree.js'
+import { applyIndexingFlags } from './speed/indexing-flags.js'
 import { processCpuMs } from './speed/process-cpu.js'
 
 function option(name: string, fallback: string): string {
@@ -57,10 +59,11 @@ async function coldIndex(dir: string, embedder: 'none' | 'static'): Promise<Run>
 }
 
 async function main(): Promise<void> {
+  const flags = applyIndexingFlags()
   const files = readRealCode(realCodeFiles({ sources: [SOURCE], maxBytes: MEGABYTES * 1e6, order: 'hashed', skipDirs: ['test', 'tests'] }))
   const dir = mkdtempSync(join(tmpdir(), 'rag-static-cost-'))
   const bytes = writeTree(files, dir)
-  console.log(`cold index of ${files.length} ${SOURCE} files (${(bytes / 1e6).toFixed(1)} MB), best of ${RUNS} alternating runs; node ${process.version}; load average ${loadavg()[0]!.toFixed(1)}\n`)
+  console.log(`cold index of ${files.length} ${SOURCE} files (${(bytes / 1e6).toFixed(1)} MB), best of ${RUNS} alternating runs; node ${process.version}; ${flags}; load average ${loadavg()[0]!.toFixed(1)}\n`)
   try {
     await coldIndex(dir, 'static') // warm the file cache, the grammars' compilation and the JIT
     const runs: Record<'none' | 'static', Run[]> = { none: [], static: [] }

@@ -2,20 +2,19 @@
 import { createRequire } from 'node:module'
 import type * as V8 from 'node:v8'
 import { compilesGrammars } from './compiles-grammars.js'
+import { INDEXING_V8_FLAGS } from './indexing-v8-flags.js'
 import { runCli } from './run-cli.js'
 
 const argv = process.argv.slice(2)
 
-// Tree-sitter grammars are large WebAssembly modules. By default V8 also compiles them with its
-// optimizing tier on background threads, and a finished `rag index` then waits ~4 s at exit for
-// that work (even through process.exit). Baseline (Liftoff) code alone parses fast enough for a
-// command-line run: measured on this repository, `rag index` from scratch took 6.1 s wall with
-// the default and 1.2 s with this flag. No grammar is compiled before this line runs (grammars
-// load lazily), and V8 flags are process-wide, so worker threads get it too. Only commands that
-// may chunk load `node:v8` for it (`compilesGrammars`): a one-shot `rag search` does not.
+// Commands that may chunk code tune V8 for it (see INDEXING_V8_FLAGS: baseline code for the
+// tree-sitter grammars, later tier-up for JavaScript). No grammar is compiled before this line runs
+// (grammars load lazily), and V8 flags are process-wide, so worker threads get them too. Only
+// commands that may chunk load `node:v8` for it (`compilesGrammars`): a one-shot `rag search` does not.
 if (compilesGrammars(argv)) {
   const require = createRequire(import.meta.url)
-  ;(require('node:v8') as typeof V8).setFlagsFromString('--liftoff-only')
+  const v8 = require('node:v8') as typeof V8
+  for (const flag of INDEXING_V8_FLAGS) v8.setFlagsFromString(flag)
 }
 
 // URI filenames let @rag/store-sqlite open an index in a read-only directory as `immutable`, so
