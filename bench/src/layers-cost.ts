@@ -101,7 +101,7 @@ async function measure(name: string, sources: RealCodeSource[]): Promise<string>
 }
 
 async function main(): Promise<void> {
-  const flags = applyIndexingFlags()
+  const flags = await applyIndexingFlags()
   console.log(`cold index, best of ${RUNS} alternating runs; node ${process.version}; ${flags}\n`)
   const rows = [await measure('Python stdlib', ['python-stdlib']), await measure('TypeScript (rxjs sources)', ['rxjs'])]
   console.log('| corpus | files | MB | chunks | workers | plain ms | plain MB/s | with layers ms | with layers MB/s | layers add (wall) | plain CPU ms | with layers CPU ms | layers add (CPU) | store MB | store with layers MB | store grows |')

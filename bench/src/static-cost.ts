@@ -59,7 +59,7 @@ async function coldIndex(dir: string, embedder: 'none' | 'static'): Promise<Run>
 }
 
 async function main(): Promise<void> {
-  const flags = applyIndexingFlags()
+  const flags = await applyIndexingFlags()
   const files = readRealCode(realCodeFiles({ sources: [SOURCE], maxBytes: MEGABYTES * 1e6, order: 'hashed', skipDirs: ['test', 'tests'] }))
   const dir = mkdtempSync(join(tmpdir(), 'rag-static-cost-'))
   const bytes = writeTree(files, dir)

@@ -7,3 +7,4 @@ export { SUPPORTED_LANGUAGES, languageForPath, languageForShebang, languageInfo 
 export { CHUNKER_VERSION } from './chunker-id.js'
 export { createLayeredChunker, LAYERS_VERSION } from './layered-chunker.js'
 export { isTestPath } from './code/layers/is-test.js'
+export { loadTreeSitterRuntime } from './code/tree-sitter-runtime.js'

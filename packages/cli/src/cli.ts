@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-import { createRequire } from 'node:module'
-import type * as V8 from 'node:v8'
 import { compilesGrammars } from './compiles-grammars.js'
-import { INDEXING_V8_FLAGS } from './indexing-v8-flags.js'
+import { applyIndexingV8Flags } from './indexing-v8-flags.js'
 import { runCli } from './run-cli.js'
 
 const argv = process.argv.slice(2)
@@ -10,12 +8,9 @@ const argv = process.argv.slice(2)
 // Commands that may chunk code tune V8 for it (see INDEXING_V8_FLAGS: baseline code for the
 // tree-sitter grammars, later tier-up for JavaScript). No grammar is compiled before this line runs
 // (grammars load lazily), and V8 flags are process-wide, so worker threads get them too. Only
-// commands that may chunk load `node:v8` for it (`compilesGrammars`): a one-shot `rag search` does not.
-if (compilesGrammars(argv)) {
-  const require = createRequire(import.meta.url)
-  const v8 = require('node:v8') as typeof V8
-  for (const flag of INDEXING_V8_FLAGS) v8.setFlagsFromString(flag)
-}
+// commands that may chunk load `node:v8` and web-tree-sitter for it (`compilesGrammars`): a
+// one-shot `rag search` does not.
+if (compilesGrammars(argv)) await applyIndexingV8Flags()
 
 // URI filenames let @rag/store-sqlite open an index in a read-only directory as `immutable`, so
 // `search` and `status` still work there (better-sqlite3 reads this when its first database opens).

@@ -19,4 +19,4 @@ export { ANALYZERS, type AnalyzerName } from '@rag/session'
 /** @deprecated Use `INDEXED_TEXTS` and `IndexedTextName` of `@rag/session`; these re-exports go in the next minor release. */
 export { INDEXED_TEXTS, type IndexedTextName as FieldsName } from '@rag/session'
 export { UsageError, CliConfigError, EXIT } from './errors.js'
-export { INDEXING_V8_FLAGS } from './indexing-v8-flags.js'
+export { INDEXING_V8_FLAGS, applyIndexingV8Flags } from './indexing-v8-flags.js'

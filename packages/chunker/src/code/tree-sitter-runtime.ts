@@ -22,19 +22,42 @@ export function grammarsVersion(): string {
   }
 }
 
+function runtimeReady(): Promise<typeof TreeSitter> {
+  runtime ??= import('web-tree-sitter').then(async (module) => {
+    await module.Parser.init()
+    return module
+  })
+  return runtime
+}
+
 /**
- * A parser for one grammar. web-tree-sitter is imported and initialised on the first call and
- * each grammar loaded on its first use; both are cached for the life of the process (each worker
- * thread has its own). A failure is cached too, so a missing grammar costs one attempt.
+ * Imports and initialises web-tree-sitter's runtime (its own WebAssembly module, shared by every
+ * grammar) in this thread now, instead of on the first parse; later calls return at once.
+ *
+ * V8 compiles a WebAssembly module once per process when its bytes are the same (worker threads
+ * included) and keeps the tiers it was compiled for. A host that gives grammars baseline code
+ * only (`--liftoff-only`, as `rag index` does: optimizing the grammars' large lexers costs more
+ * than it saves) can load the runtime first and set that flag after: the runtime's few hot
+ * functions are then still optimized, once for all threads, while every grammar stays baseline.
+ *
+ * @example
+ * await loadTreeSitterRuntime()
+ * setFlagsFromString('--liftoff-only') // node:v8; grammars load later, in the chunking workers
+ */
+export async function loadTreeSitterRuntime(): Promise<void> {
+  await runtimeReady()
+}
+
+/**
+ * A parser for one grammar. web-tree-sitter is imported and initialised on the first call (see
+ * {@link loadTreeSitterRuntime}) and each grammar loaded on its first use; both are cached for the
+ * life of the process (each worker thread has its own). A failure is cached too, so a missing
+ * grammar costs one attempt.
  */
 export function parserFor(grammar: string): Promise<Parser> {
   let parser = parsers.get(grammar)
   if (!parser) {
-    runtime ??= import('web-tree-sitter').then(async (module) => {
-      await module.Parser.init()
-      return module
-    })
-    parser = runtime.then(async ({ Language, Parser }) => {
+    parser = runtimeReady().then(async ({ Language, Parser }) => {
       const language = await Language.load(grammarPath(grammar))
       return new Parser().setLanguage(language)
     })
