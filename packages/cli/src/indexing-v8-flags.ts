@@ -39,10 +39,12 @@ const BASELINE_WASM_ONLY = '--liftoff-only'
  * once per process for every thread, with the tiers in force when it compiled it), then
  * `--liftoff-only`, so that only the grammars, compiled later in the chunking workers, are held to
  * baseline code. The runtime is the part of a parse shared by every grammar (~75 % of parse time
- * on Python in a CPU profile); V8 optimizes its ~50 hot functions once (~0.25 s of background
+ * on Python in a CPU profile); V8 optimizes its ~50 hot functions once (0.25-0.5 s of background
  * compile). Parsing the 8 MB Python bench corpus in one thread, fresh process, 6 alternated runs:
  * 1.77 -> 1.38 s wall, 1.80 -> 1.55 s CPU; this repository's 848 code files (3.4 MB, 8 grammars):
- * 1.33 -> 1.23 s wall. Call it before anything is chunked; it is idempotent.
+ * 1.33 -> 1.23 s wall. Call it before anything is chunked; it is idempotent. It does not throw:
+ * when the runtime cannot load, the flags are set all the same and the chunker reports the failure
+ * on its first parse, as it would have.
  *
  * @example
  * await applyIndexingV8Flags()
@@ -51,7 +53,11 @@ const BASELINE_WASM_ONLY = '--liftoff-only'
 export async function applyIndexingV8Flags(): Promise<void> {
   const { setFlagsFromString } = await import('node:v8')
   for (const flag of INDEXING_V8_FLAGS) if (flag !== BASELINE_WASM_ONLY) setFlagsFromString(flag)
-  const { loadTreeSitterRuntime } = await import('@rag/chunker')
-  await loadTreeSitterRuntime()
+  try {
+    const { loadTreeSitterRuntime } = await import('@rag/chunker')
+    await loadTreeSitterRuntime()
+  } catch {
+    // The chunker meets the same failure on its first parse and reports it there (it keeps it).
+  }
   setFlagsFromString(BASELINE_WASM_ONLY)
 }
