@@ -19,7 +19,6 @@
  *   plain 4.90 -> 4.72 s CPU, with `--layers` 7.43 -> 6.37 s CPU and 4.52 -> 4.01 s wall, with
  *   `--embedder static` 6.69 -> 6.27 s CPU and 4.54 -> 4.37 s wall.
  *
- *
  * On node's command line these apply to all WebAssembly, web-tree-sitter's own runtime included;
  * {@link applyIndexingV8Flags} sets them in a running process so that the runtime's hot functions
  * are still optimized (what `rag` does).

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { collect, createSandbox, RAG, type Sandbox } from '../../src/testing/cli-process.js'
 
-/** A Python module of `functions` small functions, different in each file. */
-function pythonModule(file: number, functions: number): string {
+/** A Python module of `classes` small classes of two methods each, different in each file. */
+function pythonModule(file: number, classes: number): string {
   const out: string[] = [`"""Module ${file}."""`, 'import os', 'from typing import Optional', '']
-  for (let f = 0; f < functions; f++) {
+  for (let f = 0; f < classes; f++) {
     out.push(
       `class Handler${file}_${f}:`,
       `    def __init__(self, name: str, size: int = ${f}) -> None:`,
