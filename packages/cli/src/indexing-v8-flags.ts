@@ -34,8 +34,9 @@ const BASELINE_WASM_ONLY = '--liftoff-only'
 /**
  * Sets {@link INDEXING_V8_FLAGS} in this process (worker threads started later get them too), in
  * the order that keeps web-tree-sitter's runtime optimizable: the other flags first, then the
- * runtime is loaded (`loadTreeSitterRuntime` of `@rag/chunker`; V8 compiles a WebAssembly module
- * once per process for every thread, with the tiers in force when it compiled it), then
+ * runtime is loaded (`loadTreeSitterRuntime`, of `@rag/chunker` through `@rag/session`; V8
+ * compiles a WebAssembly module once per process for every thread, with the tiers in force when it
+ * compiled it), then
  * `--liftoff-only`, so that only the grammars, compiled later in the chunking workers, are held to
  * baseline code. The runtime is the part of a parse shared by every grammar (~75 % of parse time
  * on Python in a CPU profile); V8 optimizes its ~50 hot functions once (0.25-0.5 s of background
@@ -53,7 +54,7 @@ export async function applyIndexingV8Flags(): Promise<void> {
   const { setFlagsFromString } = await import('node:v8')
   for (const flag of INDEXING_V8_FLAGS) if (flag !== BASELINE_WASM_ONLY) setFlagsFromString(flag)
   try {
-    const { loadTreeSitterRuntime } = await import('@rag/chunker')
+    const { loadTreeSitterRuntime } = await import('@rag/session')
     await loadTreeSitterRuntime()
   } catch {
     // The chunker meets the same failure on its first parse and reports it there (it keeps it).

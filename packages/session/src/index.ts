@@ -83,6 +83,8 @@ export type {
   SourceOptions,
 } from '@rag/ingest'
 export { defaultSkipDirectories } from './ingest-defaults.js'
+/** `@rag/chunker`'s: loads web-tree-sitter's runtime now, so a host can set `--liftoff-only` after it (shells import nothing but this package). */
+export { loadTreeSitterRuntime } from '@rag/chunker'
 export type { DependencyOptions, DependencyStep, EntrypointQuery, SymbolOptions, SymbolQuery } from './layer-api.js'
 export type { LayerFileSelection, LayerSource, LayerStep, StoredLayerChange } from './session-layers.js'
 export type { EdgeKind, EdgeRecord, EdgeResolution, EntrypointKind, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
