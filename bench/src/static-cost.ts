@@ -11,8 +11,8 @@
  * load hits both alike; the best run of each side is reported, in wall time and in CPU time (user +
  * system of every thread of the process: what a shared, loaded machine cannot inflate by making
  * the run wait), with the tail of each side's fastest run (wall time after the last file was
- * chunked: the commit, with the static tier's training, mostly on one thread). Target (issue 13): cold indexing with the
- * static tier stays at 4 MB/s or more.
+ * chunked: the commit, with the static tier's training, mostly on one thread). Target (issue 13):
+ * cold indexing with the static tier stays at 4 MB/s or more.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
