@@ -1,3 +1,4 @@
+import { defineConfig, mergeConfig } from 'vitest/config'
 import { sharedVitestConfig } from '../../vitest.shared.ts'
 
-export default sharedVitestConfig
+export default mergeConfig(sharedVitestConfig, defineConfig({ test: { globalSetup: ['./test/global-setup.ts'] } }))

@@ -8,7 +8,7 @@ import type { AnalyzedDocuments } from './analyzed-documents.js'
 import type { Document } from './document.js'
 import type { JsonValue } from './json.js'
 import type { LayerCommit } from './stored-layers.js'
-import type { VectorCommit } from './stored-vectors.js'
+import type { DeferredVectorCommit, VectorCommit } from './stored-vectors.js'
 
 /**
  * What the store keeps per indexed file so an indexer restarted in a new process can skip files
@@ -89,8 +89,9 @@ export interface GenerationCommit {
    * Vectors of documents added by this commit or already stored, written in the same
    * transaction; an embedder of another name than the stored one replaces it and deletes every
    * stored vector first. Vectors of removed documents go with them. Omit to leave vectors as they are.
+   * A {@link DeferredVectorCommit} is called inside the transaction, after the documents are written.
    */
-  readonly vectors?: VectorCommit
+  readonly vectors?: VectorCommit | DeferredVectorCommit
   /**
    * Terms of some of `addDocuments` that the caller analysed already: a store analysing with the
    * same analyzer and indexed text objects may read them instead of analysing those documents

@@ -41,6 +41,15 @@ export interface VectorCommit {
   readonly vectors: readonly DocumentVector[]
 }
 
+/**
+ * Vectors still being computed when a commit starts: a function the store calls once, inside the
+ * commit's transaction after it wrote the documents, fingerprints, state and layers, and whose
+ * result it checks and writes like a {@link VectorCommit}. It may block the thread until the
+ * vectors are ready: the session trains a static model on another thread while the store writes.
+ * What it throws rolls the whole commit back.
+ */
+export type DeferredVectorCommit = () => VectorCommit
+
 /** The stored embedder and how many documents have a vector from it. */
 export interface StoredVectorEmbedder {
   readonly name: string
@@ -101,4 +110,16 @@ export function assertVectorCommit(commit: unknown): asserts commit is VectorCom
       if (!Number.isFinite(vector[d])) throw new InvalidArgumentError(`${at}.vector[${d}] must be finite; received ${String(vector[d])}.`)
     }
   })
+}
+
+/**
+ * The vectors a store writes for a commit's `vectors`: the commit itself, or what a deferred one
+ * returns, checked. Call it inside the transaction, after the documents are written.
+ *
+ * @throws InvalidArgumentError naming the field; whatever a deferred commit throws.
+ */
+export function resolveVectorCommit(vectors: VectorCommit | DeferredVectorCommit): VectorCommit {
+  const commit: unknown = typeof vectors === 'function' ? vectors() : vectors
+  assertVectorCommit(commit)
+  return commit
 }

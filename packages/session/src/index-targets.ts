@@ -52,6 +52,11 @@ export class IndexTargets {
     this.#init = init
   }
 
+  /** An index run starts: the vectors may start what their staging will need (a static model's training thread). */
+  async warm(): Promise<void> {
+    await this.#init.vectors?.warm()
+  }
+
   /**
    * Removes `removeIds` and adds `addDocuments` everywhere, atomically for readers. With a state
    * change and a state store, the first step is `stateStore.commit` (chunks and state in one

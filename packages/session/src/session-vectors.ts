@@ -1,5 +1,20 @@
 import { hash } from 'node:crypto'
-import { ConfigError, assertQuery, assertTopK, type AnalyzedDocuments, type Analyzer, type Document, type EmbedProgress, type Embedder, type IndexedText, type KnowledgeBase, type SearchResult, type Stream } from '@rag/core'
+import {
+  ConfigError,
+  assertQuery,
+  assertTopK,
+  type AnalyzedDocuments,
+  type Analyzer,
+  type DeferredVectorCommit,
+  type Document,
+  type EmbedProgress,
+  type Embedder,
+  type IndexedText,
+  type KnowledgeBase,
+  type SearchResult,
+  type Stream,
+  type VectorCommit,
+} from '@rag/core'
 import {
   createStaticEmbedder,
   decodeStaticModel,
@@ -14,6 +29,8 @@ import {
   type VocabularyCoverage,
 } from '@rag/vector'
 import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
+import { ANALYZERS, type AnalyzerName } from './retrieval-presets.js'
+import { defaultTrainingWorker, trainerFor, TRAINER_MAX_CHARS, type PendingTraining, type StaticTrainer, type TrainedOnThread } from './static-trainer.js'
 import type { StoredEmbedderRecord, VectorCommitPayload, VectorPersistence } from './vector-persistence.js'
 
 /** What one commit did to the vectors (part of `IndexReport`). */
@@ -60,6 +77,22 @@ export interface StagedVectors {
  */
 export type EmbedderSpecResolver = (stored: StoredEmbedderRecord | undefined) => EmbedderSpec
 
+/** What a rebuild commits and swaps in: every document's vector, and the model they come from. */
+interface RebuiltVectors {
+  readonly embedder: Embedder
+  readonly model: StaticModel | undefined
+  readonly vectors: Float32Array[]
+  /** `undefined` without persistence. */
+  readonly commit: VectorCommit | undefined
+}
+
+/** A rebuild's report, swap and undo, for vectors that are not there yet. */
+interface StagedRebuild {
+  reportOf(rebuilt: RebuiltVectors): VectorReport
+  applyOf(rebuilt: RebuiltVectors): Promise<void>
+  undo(): void
+}
+
 /** Inputs of {@link SessionVectors}. */
 export interface SessionVectorsInit {
   /** The embedder, or (with `persistence`) how to choose it from the store's record; a resolved `none` searches and stores no vectors. */
@@ -76,6 +109,14 @@ export interface SessionVectorsInit {
   readonly generation?: (() => Promise<number | undefined>) | undefined
   /** The embedder of a `hash`, `openai` or `ollama` spec, when the caller built it already. */
   readonly embedder?: Embedder | undefined
+  /**
+   * The worker script that trains a static model on another thread (while a store that keeps
+   * vectors writes the chunks), or `false` to train on the calling thread. A session trains on the
+   * calling thread anyway when its analyzer is not one of `ANALYZERS` (the worker rebuilds it by
+   * name) or the texts exceed 64 M characters (the worker holds a copy of them).
+   * @default the `static-training-worker.js` built next to this module (none when running from sources)
+   */
+  readonly trainingWorker?: URL | false | undefined
 }
 
 /** Options of one {@link SessionVectors.stage}. */
@@ -189,6 +230,15 @@ export class SessionVectors {
     this.#seen = await this.#init.generation?.()
   }
 
+  /**
+   * Called when an index run starts: when the run will train a static model (none is loaded), the
+   * training thread starts now, loading its code while the run chunks.
+   */
+  async warm(): Promise<void> {
+    await this.#ready()
+    if (this.#spec.kind === 'static' && this.#model === undefined) this.#trainer()?.trainer.warm()
+  }
+
   /** Forgets every vector (after the stores were cleared); a static model is trained again on the next run. */
   clear(): void {
     this.#current = this.#fixed === undefined ? undefined : this.#newStream(this.#fixed)
@@ -277,14 +327,28 @@ export class SessionVectors {
     // Texts are built when read, never all held at once: on a large repository they would double
     // the chunks' memory (and the collector's work) for the whole run.
     const texts = { length: corpus.length, at: (i: number) => (i >= 0 && i < corpus.length ? this.#text(corpus[i]!) : undefined) }
-    const hashes = corpus.map((doc) => contentHash(this.#text(doc)))
+    const dimensions = spec.kind === 'static' ? (spec.dimensions ?? DEFAULT_DIMENSIONS.static) : 0
+    const thread = spec.kind === 'static' && corpus.length > 0 ? this.#trainingThread(corpus, dimensions) : undefined
+    const hashes = thread?.hashes ?? corpus.map((doc) => contentHash(this.#text(doc)))
+    if (thread !== undefined) {
+      if (this.#init.persistence !== undefined) return this.#deferredRebuild(thread.training, corpus, hashes, reason, signal)
+      // Without a store there is nothing to overlap with: wait without blocking (searches go on).
+      const onAbort = (): void => thread.training.cancel()
+      signal?.addEventListener('abort', onAbort, { once: true })
+      try {
+        const trained = await thread.training.result()
+        return this.#staged(this.#trained(trained, corpus, hashes), corpus, reason)
+      } finally {
+        signal?.removeEventListener('abort', onAbort)
+      }
+    }
     let embedder: Embedder
     let vectors: Float32Array[]
     let model: StaticModel | undefined
     let analyzed: AnalyzedDocuments | undefined
     if (spec.kind === 'static') {
       if (corpus.length === 0) return this.#empty()
-      const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions: spec.dimensions ?? DEFAULT_DIMENSIONS.static, ...(signal ? { signal } : {}) })
+      const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions, ...(signal ? { signal } : {}) })
       model = trained.model
       vectors = trained.vectors
       embedder = createStaticEmbedder(model, { analyzer })
@@ -299,29 +363,99 @@ export class SessionVectors {
         { inputType: 'document', ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) },
       )
     }
-    const stream = this.#newStream(embedder)
-    await stream.replaceEmbedded([], corpus, vectors)
-    const previous = { current: this.#current, model: this.#model, coverage: this.#coverage, stored: this.#stored }
-    const commit = this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors)
+    return this.#staged({ embedder, model, vectors, commit: this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors) }, corpus, reason, analyzed)
+  }
+
+  /** The trainer of this session's static models and its analyzer's name, or `undefined` when they train on the calling thread. */
+  #trainer(): { trainer: StaticTrainer; analyzer: AnalyzerName } | undefined {
+    const { trainingWorker, analyzer } = this.#init
+    const script = trainingWorker === false ? undefined : (trainingWorker ?? defaultTrainingWorker())
+    const name = (Object.keys(ANALYZERS) as AnalyzerName[]).find((key) => ANALYZERS[key] === analyzer)
+    return script === undefined || name === undefined ? undefined : { trainer: trainerFor(script), analyzer: name }
+  }
+
+  /** A static model's training on the worker thread, with the texts' hashes; `undefined` when this session trains on the calling thread. */
+  #trainingThread(corpus: readonly Document[], dimensions: number): { training: PendingTraining; hashes: string[] } | undefined {
+    const thread = this.#trainer()
+    if (thread === undefined) return undefined
+    const texts = corpus.map((doc) => this.#text(doc))
+    let chars = 0
+    for (const text of texts) chars += text.length
+    if (chars > TRAINER_MAX_CHARS) return undefined
+    const training = thread.trainer.train(texts, thread.analyzer, dimensions)
+    // Hashed while the thread starts on the texts.
+    return { training, hashes: texts.map(contentHash) }
+  }
+
+  /** The embedder, model and store payload of a model trained on the worker thread. */
+  #trained({ model, vectors }: TrainedOnThread, corpus: readonly Document[], hashes: readonly string[]): RebuiltVectors {
+    const embedder = createStaticEmbedder(model, { analyzer: this.#init.analyzer })
+    return { embedder, model, vectors, commit: this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors) }
+  }
+
+  /**
+   * A rebuild whose model is still training on the worker thread: the store calls the deferred
+   * commit inside its transaction once it wrote the chunks (analysing them itself meanwhile), and
+   * it blocks there until the model is trained. The report is read after the commit.
+   */
+  #deferredRebuild(training: PendingTraining, corpus: readonly Document[], hashes: readonly string[], reason: string | undefined, signal: AbortSignal | undefined): StagedVectors {
+    let rebuilt: RebuiltVectors | undefined
+    const finish = (): RebuiltVectors => (rebuilt ??= this.#trained(training.wait(), corpus, hashes))
+    const onAbort = (): void => training.cancel()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const commit: DeferredVectorCommit = () => {
+      if (signal?.aborted) training.cancel()
+      try {
+        return finish().commit as VectorCommit
+      } finally {
+        signal?.removeEventListener('abort', onAbort)
+      }
+    }
+    const staged = this.#staged(undefined, corpus, reason)
     return {
       commit,
-      analyzed,
-      report: { embedder: embedder.name, dimensions: embedder.dimensions, embedded: corpus.length, reused: 0, ...(reason !== undefined ? { rebuilt: reason } : {}) },
-      apply: async () => {
-        this.#current = stream
-        this.#model = model
-        this.#coverage = NO_COVERAGE
-        this.#stored = this.#record(commit, corpus.length)
-        this.#stale = false
+      get report() {
+        return staged.reportOf(finish())
       },
+      apply: () => staged.applyOf(finish()),
       undo: () => {
-        this.#current = previous.current
-        this.#model = previous.model
-        this.#coverage = previous.coverage
-        this.#stored = previous.stored
-        this.#stale = true
+        signal?.removeEventListener('abort', onAbort)
+        training.cancel()
+        staged.undo()
       },
     }
+  }
+
+  /** The staged vectors of a rebuild (every document embedded again). */
+  #staged(rebuilt: RebuiltVectors, corpus: readonly Document[], reason: string | undefined, analyzed?: AnalyzedDocuments): StagedVectors
+  #staged(rebuilt: undefined, corpus: readonly Document[], reason: string | undefined): StagedRebuild
+  #staged(rebuilt: RebuiltVectors | undefined, corpus: readonly Document[], reason: string | undefined, analyzed?: AnalyzedDocuments): StagedVectors | StagedRebuild {
+    const previous = { current: this.#current, model: this.#model, coverage: this.#coverage, stored: this.#stored }
+    const reportOf = ({ embedder }: RebuiltVectors): VectorReport => ({
+      embedder: embedder.name,
+      dimensions: embedder.dimensions,
+      embedded: corpus.length,
+      reused: 0,
+      ...(reason !== undefined ? { rebuilt: reason } : {}),
+    })
+    const applyOf = async ({ embedder, model, vectors, commit }: RebuiltVectors): Promise<void> => {
+      const stream = this.#newStream(embedder)
+      await stream.replaceEmbedded([], corpus, vectors)
+      this.#current = stream
+      this.#model = model
+      this.#coverage = NO_COVERAGE
+      this.#stored = this.#record(commit, corpus.length)
+      this.#stale = false
+    }
+    const undo = (): void => {
+      this.#current = previous.current
+      this.#model = previous.model
+      this.#coverage = previous.coverage
+      this.#stored = previous.stored
+      this.#stale = true
+    }
+    if (rebuilt === undefined) return { reportOf, applyOf, undo }
+    return { commit: rebuilt.commit, analyzed, report: reportOf(rebuilt), apply: () => applyOf(rebuilt), undo }
   }
 
   /** The added documents (and with `catchUp`, stored ones without a vector), reusing stored vectors of the same text. */
@@ -375,7 +509,7 @@ export class SessionVectors {
     documents: readonly Document[],
     hashes: readonly string[],
     vectors: readonly Float32Array[],
-  ): VectorCommitPayload | undefined {
+  ): VectorCommit | undefined {
     if (this.#init.persistence === undefined) return undefined
     return {
       embedder: {
@@ -389,7 +523,7 @@ export class SessionVectors {
     }
   }
 
-  #record(commit: VectorCommitPayload | undefined, vectorCount: number): StoredEmbedderRecord | undefined {
+  #record(commit: VectorCommit | undefined, vectorCount: number): StoredEmbedderRecord | undefined {
     if (commit === undefined) return undefined
     const { name, dimensions, spec, state = {} } = commit.embedder
     return { name, dimensions, spec, model: undefined, state, vectorCount }

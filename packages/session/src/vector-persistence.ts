@@ -1,10 +1,10 @@
-import type { Document, StoredVectorEmbedder, VectorCommit } from '@rag/core'
+import type { DeferredVectorCommit, Document, StoredVectorEmbedder, VectorCommit } from '@rag/core'
 
 /** The embedder stored vectors come from, as a store keeps it. */
 export type StoredEmbedderRecord = StoredVectorEmbedder
 
-/** Vectors committed with a generation, in the store's one transaction. */
-export type VectorCommitPayload = VectorCommit
+/** Vectors committed with a generation, in the store's one transaction (deferred: computed while the store writes the chunks). */
+export type VectorCommitPayload = VectorCommit | DeferredVectorCommit
 
 /**
  * What a persistent store offers so a session keeps vectors with its chunks: `SqliteKnowledgeBase`

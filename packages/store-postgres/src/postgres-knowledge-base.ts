@@ -4,6 +4,7 @@ import {
   assertIds,
   assertLayerCommit,
   assertVectorCommit,
+  resolveVectorCommit,
   assertQuery,
   assertTopK,
   normaliseFingerprints,
@@ -204,7 +205,7 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
     const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers, vectors } = commit
     assertIds(removeIds, 'removeIds')
     if (layers !== undefined) assertLayerCommit(layers)
-    if (vectors !== undefined) assertVectorCommit(vectors)
+    if (vectors !== undefined && typeof vectors !== 'function') assertVectorCommit(vectors)
     const where = action === 'commit a generation' ? 'addDocuments' : 'documents'
     const added = checkDocuments(addDocuments, where)
     // Analysed batch by batch inside the transaction, while PostgreSQL writes the previous batch;
@@ -229,7 +230,8 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
       if (entries !== undefined) await syncFiles(client, project.id, entries)
       if (stateText !== undefined) await client.query('UPDATE rag_projects SET state = $2 WHERE id = $1', [project.id, stateText])
       if (layers !== undefined) await writeLayers(client, project.id, layers)
-      if (vectors !== undefined) await writeVectors(client, project.id, vectors, this.where)
+      // A deferred commit may block here until its vectors are ready (they were computed while the rows above were written).
+      if (vectors !== undefined) await writeVectors(client, project.id, resolveVectorCommit(vectors), this.where)
       return { count: removed.count + inserted.count, length: removed.length + inserted.length }
     })
   }

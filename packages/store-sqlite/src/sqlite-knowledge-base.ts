@@ -4,6 +4,7 @@ import {
   assertIds,
   assertLayerCommit,
   assertVectorCommit,
+  resolveVectorCommit,
   assertQuery,
   assertTopK,
   normaliseFingerprints,
@@ -210,7 +211,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
     const { removeIds = [], addDocuments = [], fingerprints, state, expectedGeneration, layers, vectors, analyzed } = commit
     assertIds(removeIds, 'removeIds')
     if (layers !== undefined) assertLayerCommit(layers)
-    if (vectors !== undefined) assertVectorCommit(vectors)
+    if (vectors !== undefined && typeof vectors !== 'function') assertVectorCommit(vectors)
     const prepared: PreparedDocument[] = prepareDocuments(addDocuments, this.analyzer, this.indexedText, 'addDocuments', analyzed)
     const entries = fingerprints === undefined ? undefined : normaliseFingerprints(fingerprints)
     const stateText = state === undefined ? undefined : serialiseState(state)
@@ -226,7 +227,8 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       if (entries !== undefined) syncFingerprints(statements, entries)
       if (stateText !== undefined) statements.putMeta.run(META.state, stateText)
       if (layers !== undefined) writeLayers(layerStatements, layers)
-      if (vectors !== undefined) table.write(vectors, this.path)
+      // A deferred commit may block here until its vectors are ready (they were computed while the rows above were written).
+      if (vectors !== undefined) table.write(resolveVectorCommit(vectors), this.path)
     })
   }
 

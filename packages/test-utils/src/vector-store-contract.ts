@@ -145,6 +145,43 @@ export function describeVectorStoreContract<S extends VectorStore>(name: string,
       expect(await kb.size()).toBe(0)
     })
 
+    it('calls a deferred vector commit once, after the documents are written, and writes what it returns in the same transaction', async () => {
+      const kb = await harness.create()
+      const docs = [doc('a', 'open the pool'), doc('b', 'close the pool')]
+      let calls = 0
+      await kb.commitGeneration({
+        addDocuments: docs,
+        vectors: () => {
+          calls++
+          return { embedder: embedder('late'), vectors: docs.map((d, i) => entry(d, i)) }
+        },
+      })
+      expect(calls).toBe(1)
+      const again = await harness.reopen(kb)
+      expect(await again.loadVectorEmbedder()).toMatchObject({ name: 'late', vectorCount: 2 })
+      expect((await again.loadVectors('late')).vectors).toEqual([vector(0), vector(1)])
+    })
+
+    it('rolls the whole generation back when a deferred vector commit throws or returns bad vectors', async () => {
+      const kb = await harness.create()
+      await kb.commitGeneration({ addDocuments: [doc('a', 'one')], vectors: { embedder: embedder('e1'), vectors: [entry(doc('a', 'one'), 1)] } })
+      const failed = kb.commitGeneration({
+        removeIds: ['a'],
+        addDocuments: [doc('b', 'two')],
+        vectors: () => {
+          throw new Error('training failed')
+        },
+      })
+      await expect(failed).rejects.toThrow('training failed')
+      const short = { id: 'b', contentHash: 'h', vector: new Float32Array(3) }
+      await expect(kb.commitGeneration({ removeIds: ['a'], addDocuments: [doc('b', 'two')], vectors: () => ({ embedder: embedder('e2'), vectors: [short] }) })).rejects.toThrow(
+        new InvalidArgumentError("vectors.vectors[0].vector must be a Float32Array of length 4 (the embedder's dimensions); received length 3."),
+      )
+      const again = await harness.reopen(kb)
+      expect((await again.list()).map((d) => d.id)).toEqual(['a'])
+      expect(await again.loadVectorEmbedder()).toMatchObject({ name: 'e1', vectorCount: 1 })
+    })
+
     it('drops every vector and the embedder on dropVectors, keeping the documents', async () => {
       const kb = await harness.create()
       expect(await kb.dropVectors()).toBe(false)

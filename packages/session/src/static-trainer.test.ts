@@ -1,0 +1,136 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { CancelledError, RagError, type Document } from '@rag/core'
+import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
+import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { storeOptions } from './create-rag.js'
+import { resolveRetrieval } from './retrieval-presets.js'
+import { SessionVectors } from './session-vectors.js'
+
+const settings = resolveRetrieval('recommended')
+const { analyzer, indexedText } = storeOptions(settings)
+const WORKER = new URL(inject('trainingWorker'))
+
+const TOPICS = ['invoice ledger money total', 'refund payment card charge', 'parse flags argument option', 'open socket pool connection', 'render template html escape']
+
+/** Chunks of five topics, each word in many chunks, so the model has a vocabulary to learn. */
+function corpus(count: number): Document[] {
+  return Array.from({ length: count }, (_, i) => {
+    const topic = TOPICS[i % TOPICS.length]!
+    const name = `${topic.split(' ')[0]}Step${i}`
+    const content = `export function ${name}(input: string): string {\n  // ${topic} ${TOPICS[(i * 3) % TOPICS.length]}\n  return input + '${topic}'\n}\n`
+    return { id: `src/${name}.ts#0`, content, metadata: { file: `src/${name}.ts`, symbol: name } }
+  })
+}
+
+describe('a static model trained on a worker thread', () => {
+  let dir: string
+  const opened: SqliteKnowledgeBase[] = []
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rag-training-thread-'))
+  })
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  async function store(name: string): Promise<SqliteKnowledgeBase> {
+    const kb = await openSqliteKnowledgeBase(join(dir, `${name}.db`), storeOptions(settings))
+    opened.push(kb)
+    return kb
+  }
+
+  function vectorsOf(kb: SqliteKnowledgeBase, trainingWorker: URL | false): SessionVectors {
+    return new SessionVectors({ spec: { kind: 'static' }, analyzer, indexedText, knowledgeBase: kb, persistence: kb, trainingWorker })
+  }
+
+  it('commits, in the chunks transaction, exactly the model and vectors that training on the calling thread commits', async () => {
+    const docs = corpus(60)
+    const results = []
+    for (const trainingWorker of [WORKER, false] as const) {
+      const kb = await store(trainingWorker === false ? 'calling' : 'worker')
+      const staged = (await vectorsOf(kb, trainingWorker).stage([], docs))!
+      // On the thread, the commit is deferred and the store analyses the chunks itself meanwhile.
+      expect(typeof staged.commit).toBe(trainingWorker === false ? 'object' : 'function')
+      expect(staged.analyzed === undefined).toBe(trainingWorker !== false)
+      await kb.commitGeneration({ addDocuments: docs, ...(staged.commit ? { vectors: staged.commit } : {}), ...(staged.analyzed ? { analyzed: staged.analyzed } : {}) })
+      await staged.apply()
+      const embedder = await kb.loadVectorEmbedder()
+      results.push({ report: staged.report, embedder, vectors: await kb.loadVectors(embedder!.name), found: await kb.search('refund the card payment', 5) })
+    }
+    const [threaded, calling] = results
+    expect(threaded!.report).toEqual({ ...calling!.report })
+    expect(threaded!.report).toMatchObject({ embedded: 60, rebuilt: 'trained a static model on the indexed corpus' })
+    expect(threaded!.embedder).toEqual(calling!.embedder)
+    expect(threaded!.vectors).toEqual(calling!.vectors)
+    expect(threaded!.found).toEqual(calling!.found)
+  })
+
+  it('commits nothing when the run is cancelled while the model trains', async () => {
+    const kb = await store('cancelled')
+    const controller = new AbortController()
+    const staged = (await vectorsOf(kb, WORKER).stage([], corpus(40), { signal: controller.signal }))!
+    controller.abort()
+    await expect(kb.commitGeneration({ addDocuments: corpus(40), vectors: staged.commit! })).rejects.toBeInstanceOf(CancelledError)
+    expect(await kb.size()).toBe(0)
+    expect(await kb.loadVectorEmbedder()).toBeUndefined()
+    // The thread dropped that request and serves the next one.
+    const again = (await vectorsOf(kb, WORKER).stage([], corpus(40)))!
+    await kb.commitGeneration({ addDocuments: corpus(40), vectors: again.commit! })
+    expect(await kb.loadVectorEmbedder()).toMatchObject({ vectorCount: 40 })
+  })
+
+  it("rolls the commit back with one line when training fails on the thread, and the session's stream keeps its vectors", async () => {
+    const failing = join(dir, 'failing-worker.mjs')
+    await writeFile(
+      failing,
+      [
+        "import { parentPort } from 'node:worker_threads'",
+        'parentPort.on("message", (request) => {',
+        '  request.port.postMessage({ ok: false, cancelled: false, message: "the analyzer ran out of memory" })',
+        '  const state = new Int32Array(request.state)',
+        '  Atomics.store(state, 0, 1)',
+        '  Atomics.notify(state, 0)',
+        '})',
+      ].join('\n'),
+    )
+    const kb = await store('failing')
+    await kb.add(corpus(3))
+    const vectors = vectorsOf(kb, pathToFileURL(failing))
+    const staged = (await vectors.stage([], corpus(20)))!
+    const commit = kb.commitGeneration({ addDocuments: corpus(20).slice(3), vectors: staged.commit! })
+    await expect(commit).rejects.toThrow(new RagError('INTERNAL', 'Training the static model failed on its thread: the analyzer ran out of memory'))
+    staged.undo()
+    expect(await kb.size()).toBe(3)
+    expect(await vectors.status()).toMatchObject({ embedded: 0 })
+  })
+
+  it('without a store, waits for the thread without blocking and swaps in what the calling thread would', async () => {
+    const docs = corpus(50)
+    const hits = []
+    for (const trainingWorker of [WORKER, false] as const) {
+      const kb = new InMemoryKnowledgeBase({ analyzer, indexedText })
+      await kb.replaceDocuments([], docs)
+      const vectors = new SessionVectors({ spec: { kind: 'static' }, analyzer, indexedText, knowledgeBase: kb, trainingWorker })
+      const staged = (await vectors.stage([], docs))!
+      expect(staged.commit).toBeUndefined()
+      await staged.apply()
+      hits.push(await vectors.stream.search('parse the option flags', 5))
+    }
+    expect(hits[0]!.length).toBeGreaterThan(0)
+    expect(hits[0]).toEqual(hits[1])
+  })
+
+  it('trains on the calling thread when the analyzer is not a named one (the worker could not rebuild it)', async () => {
+    const kb = await store('custom')
+    const custom = { ...analyzer }
+    const vectors = new SessionVectors({ spec: { kind: 'static' }, analyzer: custom, indexedText, knowledgeBase: kb, persistence: kb, trainingWorker: WORKER })
+    const staged = (await vectors.stage([], corpus(20)))!
+    expect(typeof staged.commit).toBe('object')
+    expect(staged.analyzed?.analyzer).toBe(custom)
+  })
+})

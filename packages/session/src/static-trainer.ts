@@ -1,0 +1,181 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
+import { CancelledError, RagError } from '@rag/core'
+import type { StaticModel } from '@rag/vector'
+import type { AnalyzerName } from './retrieval-presets.js'
+import { CANCEL, RUNNING, STATE, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
+
+/** A static model trained on the worker thread, and the vector of every text it was trained for, in text order. */
+export interface TrainedOnThread {
+  readonly model: StaticModel
+  readonly vectors: Float32Array[]
+}
+
+/**
+ * How long {@link PendingTraining.wait} blocks before it gives up on a worker that never answered
+ * (one that died without posting: out of memory). Training reads at most 8 M characters and the
+ * thread gets at most {@link TRAINER_MAX_CHARS}: seconds of work.
+ */
+const DEADLINE_MS = 300_000
+
+/**
+ * The most characters of text a session hands the training thread: it holds a copy of them while
+ * it trains. A larger corpus trains on the calling thread, reading each text when it needs it.
+ */
+export const TRAINER_MAX_CHARS = 64_000_000
+
+/** `Atomics.waitAsync` (in Node since 16; TypeScript types it only in its es2024 library, which this project does not use). */
+const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: false; value: string } | { async: true; value: Promise<string> } }).waitAsync
+
+/**
+ * Where the built worker lives: `static-training-worker.js` next to this module in `dist/`;
+ * `undefined` when it does not exist (running from sources, e.g. under vitest).
+ */
+export function defaultTrainingWorker(): URL | undefined {
+  const url = new URL('./static-training-worker.js', import.meta.url)
+  return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : undefined
+}
+
+/**
+ * One training request on the worker thread. Its result is taken either without blocking
+ * ({@link result}) or, inside a synchronous store transaction, by blocking the calling thread
+ * until the worker answered ({@link wait}): the worker wakes it through shared memory and the
+ * model comes through `receiveMessageOnPort`, so no event-loop turn happens meanwhile.
+ */
+export class PendingTraining {
+  readonly #worker: Worker
+  readonly #port: MessagePort
+  readonly #state: Int32Array
+  #outcome: TrainedOnThread | Error | undefined
+
+  /** @internal Made by {@link StaticTrainer.train}. */
+  constructor(worker: Worker, port: MessagePort, state: Int32Array) {
+    this.#worker = worker
+    this.#port = port
+    this.#state = state
+  }
+
+  /**
+   * The trained model, blocking the calling thread until the worker answered.
+   *
+   * @throws CancelledError after {@link cancel}; RagError `INTERNAL` when training failed on the
+   *   thread, or the thread did not answer within the deadline (it is stopped then).
+   */
+  wait(): TrainedOnThread {
+    const deadline = Date.now() + DEADLINE_MS
+    while (this.#outcome === undefined && Atomics.load(this.#state, STATE) === RUNNING) {
+      const left = deadline - Date.now()
+      if (left <= 0) {
+        this.#settle(new RagError('INTERNAL', `The static model's training thread did not answer within ${DEADLINE_MS / 1000} s.`))
+        void this.#worker.terminate()
+        break
+      }
+      Atomics.wait(this.#state, STATE, RUNNING, left)
+    }
+    return this.#take()
+  }
+
+  /**
+   * The trained model, without blocking.
+   *
+   * @throws as {@link wait}; the worker's error when its thread stopped.
+   */
+  async result(): Promise<TrainedOnThread> {
+    if (this.#outcome === undefined && Atomics.load(this.#state, STATE) === RUNNING) {
+      const waiting = waitAsync(this.#state, STATE, RUNNING)
+      if (waiting.async) {
+        let stopped: ((error: unknown) => void) | undefined
+        const failed = new Promise<never>((_, reject) => {
+          stopped = (error) => reject(error instanceof Error ? error : new RagError('INTERNAL', "The static model's training thread stopped before it answered."))
+          this.#worker.once('error', stopped).once('exit', stopped)
+        })
+        try {
+          await Promise.race([waiting.value, failed])
+        } catch (error) {
+          this.#settle(error as Error)
+        } finally {
+          this.#worker.off('error', stopped!).off('exit', stopped!)
+        }
+      }
+    }
+    return this.#take()
+  }
+
+  /** Stops this request (the worker drops it at its next checkpoint); a later {@link wait} or {@link result} throws CancelledError. */
+  cancel(): void {
+    if (this.#outcome !== undefined) return
+    Atomics.store(this.#state, CANCEL, 1)
+    this.#settle(new CancelledError('Training of the static model was cancelled.'))
+  }
+
+  #settle(outcome: TrainedOnThread | Error): void {
+    this.#outcome = outcome
+    this.#port.close()
+  }
+
+  #take(): TrainedOnThread {
+    if (this.#outcome === undefined) {
+      const posted = receiveMessageOnPort(this.#port)?.message as StaticTrainingOutcome | undefined
+      if (posted === undefined) this.#settle(new RagError('INTERNAL', "The static model's training thread answered without a result."))
+      else if (!posted.ok) this.#settle(posted.cancelled ? new CancelledError(posted.message) : new RagError('INTERNAL', `Training the static model failed on its thread: ${posted.message}`))
+      else {
+        const { model, vectors } = posted
+        const rows = Array.from({ length: vectors.length / model.dimensions }, (_, i) => vectors.subarray(i * model.dimensions, (i + 1) * model.dimensions))
+        this.#settle({ model, vectors: rows })
+      }
+    }
+    if (this.#outcome instanceof Error) throw this.#outcome
+    return this.#outcome!
+  }
+}
+
+/**
+ * The worker thread that trains static models for a process: started once ({@link warm} starts
+ * it early, so it loads while the index run chunks), kept between runs so later trainings run
+ * warm code, and never keeping the process alive. Requests run one at a time, in order.
+ */
+export class StaticTrainer {
+  readonly #script: URL
+  #worker: Worker | undefined
+
+  constructor(script: URL) {
+    this.#script = script
+  }
+
+  /** Starts the thread if it is not running. */
+  warm(): void {
+    this.#thread()
+  }
+
+  /** Sends a training request; `texts` are copied to the thread. */
+  train(texts: readonly string[], analyzer: AnalyzerName, dimensions: number): PendingTraining {
+    const worker = this.#thread()
+    const { port1, port2 } = new MessageChannel()
+    const state = new SharedArrayBuffer(8)
+    const request: StaticTrainingRequest = { texts, analyzer, dimensions, state, port: port2 }
+    worker.postMessage(request, [port2])
+    return new PendingTraining(worker, port1, new Int32Array(state))
+  }
+
+  #thread(): Worker {
+    if (this.#worker !== undefined) return this.#worker
+    const worker = new Worker(this.#script)
+    worker.unref()
+    // A thread that stopped (crashed, or was stopped after a deadline) is replaced on the next request.
+    worker.on('error', () => {}).once('exit', () => {
+      if (this.#worker === worker) this.#worker = undefined
+    })
+    this.#worker = worker
+    return worker
+  }
+}
+
+const trainers = new Map<string, StaticTrainer>()
+
+/** The process's trainer for a worker script (one thread per script, shared by every session). */
+export function trainerFor(script: URL): StaticTrainer {
+  let trainer = trainers.get(script.href)
+  if (trainer === undefined) trainers.set(script.href, (trainer = new StaticTrainer(script)))
+  return trainer
+}

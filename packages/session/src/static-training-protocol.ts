@@ -1,0 +1,31 @@
+/** What the main thread and the static training worker exchange (constants and types: the worker bundle stays small). */
+import type { MessagePort } from 'node:worker_threads'
+import type { StaticModel } from '@rag/vector'
+import type { AnalyzerName } from './retrieval-presets.js'
+
+/** `state[STATE]` while the request waits or trains. */
+export const RUNNING = 0
+/** `state[STATE]` once the worker posted the request's outcome. */
+export const ANSWERED = 1
+/** Index of the request's progress in its `state`. */
+export const STATE = 0
+/** Index of the request's cancel flag in its `state`: the caller sets it to 1, the worker stops at its next checkpoint. */
+export const CANCEL = 1
+
+/** One training request, posted to the worker. */
+export interface StaticTrainingRequest {
+  /** The texts to train on and embed, in order. */
+  readonly texts: readonly string[]
+  /** Rebuilt from `ANALYZERS` in the worker: it must be the session's analyzer object itself. */
+  readonly analyzer: AnalyzerName
+  readonly dimensions: number
+  /** Two `Int32`s: {@link STATE} (the worker sets {@link ANSWERED} after posting, then notifies) and {@link CANCEL}. */
+  readonly state: SharedArrayBuffer
+  /** Where the worker posts the {@link StaticTrainingOutcome}. */
+  readonly port: MessagePort
+}
+
+/** The worker's answer: the model and every text's vector (row-major, text order), or why training stopped. */
+export type StaticTrainingOutcome =
+  | { readonly ok: true; readonly model: StaticModel; readonly vectors: Float32Array }
+  | { readonly ok: false; readonly cancelled: boolean; readonly message: string }
