@@ -25,6 +25,7 @@ import {
   vocabularyCoverage,
   vocabularyDrift,
   VectorStream,
+  type AnalysedTexts,
   type StaticModel,
   type VocabularyCoverage,
 } from '@rag/vector'
@@ -331,13 +332,15 @@ export class SessionVectors {
     const thread = spec.kind === 'static' && corpus.length > 0 ? this.#trainingThread(corpus, dimensions) : undefined
     const hashes = thread?.hashes ?? corpus.map((doc) => contentHash(this.#text(doc)))
     if (thread !== undefined) {
-      if (this.#init.persistence !== undefined) return this.#deferredRebuild(thread.training, corpus, hashes, reason, signal)
-      // Without a store there is nothing to overlap with: wait without blocking (searches go on).
-      const onAbort = (): void => thread.training.cancel()
+      const { training } = thread
+      const onAbort = (): void => training.cancel()
       signal?.addEventListener('abort', onAbort, { once: true })
       try {
-        const trained = await thread.training.result()
-        return this.#staged(this.#trained(trained, corpus, hashes), corpus, reason)
+        // Without a store there is nothing to overlap with: wait without blocking (searches go on).
+        if (this.#init.persistence === undefined) return this.#staged(this.#trained(await training.result(), corpus, hashes), corpus, reason)
+        // The store indexes the terms the thread analysed while the thread trains on.
+        const analysed = await training.analysed()
+        return this.#deferredRebuild(training, corpus, hashes, reason, signal, analysed && this.#analysedDocuments(analysed, corpus, addDocuments))
       } finally {
         signal?.removeEventListener('abort', onAbort)
       }
@@ -387,6 +390,22 @@ export class SessionVectors {
     return { training, hashes: texts.map(contentHash) }
   }
 
+  /** The terms the training thread analysed, of the added documents (the corpus ends with them), for the store's full-text index. */
+  #analysedDocuments({ sample, terms, tokens, starts }: AnalysedTexts, corpus: readonly Document[], addDocuments: readonly Document[]): AnalyzedDocuments {
+    const position = new Int32Array(corpus.length).fill(-1)
+    sample.forEach((index, s) => (position[index] = s))
+    const first = corpus.length - addDocuments.length
+    const added = new Map(addDocuments.map((doc, i) => [doc, first + i]))
+    const termsOf = (doc: Document): string[] | undefined => {
+      const s = position[added.get(doc) ?? -1] ?? -1
+      if (s < 0) return undefined
+      const out = new Array<string>(starts[s + 1]! - starts[s]!)
+      for (let i = 0; i < out.length; i++) out[i] = terms[tokens[starts[s]! + i]!]!
+      return out
+    }
+    return { analyzer: this.#init.analyzer, indexedText: this.#init.indexedText, terms: termsOf }
+  }
+
   /** The embedder, model and store payload of a model trained on the worker thread. */
   #trained({ model, vectors }: TrainedOnThread, corpus: readonly Document[], hashes: readonly string[]): RebuiltVectors {
     const embedder = createStaticEmbedder(model, { analyzer: this.#init.analyzer })
@@ -394,11 +413,18 @@ export class SessionVectors {
   }
 
   /**
-   * A rebuild whose model is still training on the worker thread: the store calls the deferred
-   * commit inside its transaction once it wrote the chunks (analysing them itself meanwhile), and
-   * it blocks there until the model is trained. The report is read after the commit.
+   * A rebuild whose model is still training on the worker thread: the store writes the chunks
+   * with the terms the thread analysed, then calls the deferred commit inside its transaction,
+   * which blocks until the model is trained. The report is read after the commit.
    */
-  #deferredRebuild(training: PendingTraining, corpus: readonly Document[], hashes: readonly string[], reason: string | undefined, signal: AbortSignal | undefined): StagedVectors {
+  #deferredRebuild(
+    training: PendingTraining,
+    corpus: readonly Document[],
+    hashes: readonly string[],
+    reason: string | undefined,
+    signal: AbortSignal | undefined,
+    analyzed: AnalyzedDocuments | undefined,
+  ): StagedVectors {
     let rebuilt: RebuiltVectors | undefined
     const finish = (): RebuiltVectors => (rebuilt ??= this.#trained(training.wait(), corpus, hashes))
     const onAbort = (): void => training.cancel()
@@ -414,6 +440,7 @@ export class SessionVectors {
     const staged = this.#staged(undefined, corpus, reason)
     return {
       commit,
+      analyzed,
       get report() {
         return staged.reportOf(finish())
       },

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { CancelledError, RagError, type Document } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
@@ -54,9 +56,9 @@ describe('a static model trained on a worker thread', () => {
     for (const trainingWorker of [WORKER, false] as const) {
       const kb = await store(trainingWorker === false ? 'calling' : 'worker')
       const staged = (await vectorsOf(kb, trainingWorker).stage([], docs))!
-      // On the thread, the commit is deferred and the store analyses the chunks itself meanwhile.
+      // On the thread, the commit is deferred; the store indexes the terms the thread analysed first.
       expect(typeof staged.commit).toBe(trainingWorker === false ? 'object' : 'function')
-      expect(staged.analyzed === undefined).toBe(trainingWorker !== false)
+      for (const doc of docs) expect(staged.analyzed?.terms(doc)).toEqual(analyzer.analyze(indexedText.text(doc)))
       await kb.commitGeneration({ addDocuments: docs, ...(staged.commit ? { vectors: staged.commit } : {}), ...(staged.analyzed ? { analyzed: staged.analyzed } : {}) })
       await staged.apply()
       const embedder = await kb.loadVectorEmbedder()
@@ -91,9 +93,9 @@ describe('a static model trained on a worker thread', () => {
       [
         "import { parentPort } from 'node:worker_threads'",
         'parentPort.on("message", (request) => {',
-        '  request.port.postMessage({ ok: false, cancelled: false, message: "the analyzer ran out of memory" })',
+        '  request.port.postMessage({ kind: "outcome", outcome: { ok: false, cancelled: false, message: "the analyzer ran out of memory" } })',
         '  const state = new Int32Array(request.state)',
-        '  Atomics.store(state, 0, 1)',
+        '  Atomics.store(state, 0, 2)',
         '  Atomics.notify(state, 0)',
         '})',
       ].join('\n'),
@@ -132,5 +134,36 @@ describe('a static model trained on a worker thread', () => {
     const staged = (await vectors.stage([], corpus(20)))!
     expect(typeof staged.commit).toBe('object')
     expect(staged.analyzed?.analyzer).toBe(custom)
+  })
+
+  it('keeps the process alive while it waits for the thread without blocking', async () => {
+    // A thread that answers only after 300 ms, in a process with nothing else to do meanwhile.
+    const slow = join(dir, 'slow-worker.mjs')
+    await writeFile(
+      slow,
+      [
+        "import { parentPort } from 'node:worker_threads'",
+        'parentPort.on("message", (request) => setTimeout(() => {',
+        '  request.port.postMessage({ kind: "outcome", outcome: { ok: false, cancelled: false, message: "answered late" } })',
+        '  const state = new Int32Array(request.state)',
+        '  Atomics.store(state, 0, 2)',
+        '  Atomics.notify(state, 0)',
+        '}, 300))',
+      ].join('\n'),
+    )
+    // The built package, as a user's program imports it.
+    const built = pathToFileURL(fileURLToPath(new URL('../dist/index.js', import.meta.url))).href
+    const script = join(dir, 'stage-static.mjs')
+    await writeFile(
+      script,
+      [
+        `import { ANALYZERS, INDEXED_TEXTS, SessionVectors } from ${JSON.stringify(built)}`,
+        "const knowledgeBase = { list: async () => [], get: async () => undefined }",
+        `const vectors = new SessionVectors({ spec: { kind: 'static' }, analyzer: ANALYZERS['code-aware'], indexedText: INDEXED_TEXTS['path+symbol'], knowledgeBase, trainingWorker: new URL(${JSON.stringify(pathToFileURL(slow).href)}) })`,
+        "await vectors.stage([], [{ id: 'a#0', content: 'open the pool', metadata: {} }]).catch((error) => console.log(error.message))",
+      ].join('\n'),
+    )
+    const { stdout } = await promisify(execFile)(process.execPath, [script])
+    expect(stdout.trim()).toBe('Training the static model failed on its thread: answered late')
   })
 })

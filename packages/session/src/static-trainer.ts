@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import { CancelledError, RagError } from '@rag/core'
-import type { StaticModel } from '@rag/vector'
+import type { AnalysedTexts, StaticModel } from '@rag/vector'
 import type { AnalyzerName } from './retrieval-presets.js'
-import { CANCEL, RUNNING, STATE, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
+import { ANALYSED, ANSWERED, CANCEL, STATE, type StaticTrainingMessage, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
 
 /** A static model trained on the worker thread, and the vector of every text it was trained for, in text order. */
 export interface TrainedOnThread {
@@ -38,15 +38,17 @@ export function defaultTrainingWorker(): URL | undefined {
 }
 
 /**
- * One training request on the worker thread. Its result is taken either without blocking
- * ({@link result}) or, inside a synchronous store transaction, by blocking the calling thread
- * until the worker answered ({@link wait}): the worker wakes it through shared memory and the
- * model comes through `receiveMessageOnPort`, so no event-loop turn happens meanwhile.
+ * One training request on the worker thread. The texts' analysis comes first
+ * ({@link analysed}, without blocking), then the model. The model is taken either without
+ * blocking ({@link result}) or, inside a synchronous store transaction, by blocking the calling
+ * thread until the worker answered ({@link wait}): the worker wakes it through shared memory and
+ * the model comes through `receiveMessageOnPort`, so no event-loop turn happens meanwhile.
  */
 export class PendingTraining {
   readonly #worker: Worker
   readonly #port: MessagePort
   readonly #state: Int32Array
+  #analysed: AnalysedTexts | undefined
   #outcome: TrainedOnThread | Error | undefined
 
   /** @internal Made by {@link StaticTrainer.train}. */
@@ -57,6 +59,16 @@ export class PendingTraining {
   }
 
   /**
+   * The analyzer's terms of the texts, once the worker analysed them (training goes on), without
+   * blocking; `undefined` when training stopped before (its error comes from {@link wait}).
+   */
+  async analysed(): Promise<AnalysedTexts | undefined> {
+    await this.#reach(ANALYSED)
+    this.#drain()
+    return this.#analysed
+  }
+
+  /**
    * The trained model, blocking the calling thread until the worker answered.
    *
    * @throws CancelledError after {@link cancel}; RagError `INTERNAL` when training failed on the
@@ -64,14 +76,13 @@ export class PendingTraining {
    */
   wait(): TrainedOnThread {
     const deadline = Date.now() + DEADLINE_MS
-    while (this.#outcome === undefined && Atomics.load(this.#state, STATE) === RUNNING) {
-      const left = deadline - Date.now()
-      if (left <= 0) {
+    for (let now = Date.now(); this.#outcome === undefined && Atomics.load(this.#state, STATE) < ANSWERED; now = Date.now()) {
+      if (now >= deadline) {
         this.#settle(new RagError('INTERNAL', `The static model's training thread did not answer within ${DEADLINE_MS / 1000} s.`))
         void this.#worker.terminate()
         break
       }
-      Atomics.wait(this.#state, STATE, RUNNING, left)
+      Atomics.wait(this.#state, STATE, Atomics.load(this.#state, STATE), deadline - now)
     }
     return this.#take()
   }
@@ -82,23 +93,7 @@ export class PendingTraining {
    * @throws as {@link wait}; the worker's error when its thread stopped.
    */
   async result(): Promise<TrainedOnThread> {
-    if (this.#outcome === undefined && Atomics.load(this.#state, STATE) === RUNNING) {
-      const waiting = waitAsync(this.#state, STATE, RUNNING)
-      if (waiting.async) {
-        let stopped: ((error: unknown) => void) | undefined
-        const failed = new Promise<never>((_, reject) => {
-          stopped = (error) => reject(error instanceof Error ? error : new RagError('INTERNAL', "The static model's training thread stopped before it answered."))
-          this.#worker.once('error', stopped).once('exit', stopped)
-        })
-        try {
-          await Promise.race([waiting.value, failed])
-        } catch (error) {
-          this.#settle(error as Error)
-        } finally {
-          this.#worker.off('error', stopped!).off('exit', stopped!)
-        }
-      }
-    }
+    await this.#reach(ANSWERED)
     return this.#take()
   }
 
@@ -109,25 +104,54 @@ export class PendingTraining {
     this.#settle(new CancelledError('Training of the static model was cancelled.'))
   }
 
+  /** Waits, without blocking, until the worker reached `stage` (or the request settled, or the thread stopped). */
+  async #reach(stage: number): Promise<void> {
+    let onStop: ((error: unknown) => void) | undefined
+    const stopped = new Promise<never>((_, reject) => {
+      onStop = (error) => reject(error instanceof Error ? error : new RagError('INTERNAL', "The static model's training thread stopped before it answered."))
+      this.#worker.once('error', onStop).once('exit', onStop)
+    })
+    // Neither an `Atomics.waitAsync` nor the (unreferenced) worker keeps the process alive meanwhile.
+    const keepAlive = setInterval(() => {}, 60_000)
+    try {
+      for (let at = Atomics.load(this.#state, STATE); this.#outcome === undefined && at < stage; at = Atomics.load(this.#state, STATE)) {
+        const waiting = waitAsync(this.#state, STATE, at)
+        if (waiting.async) await Promise.race([waiting.value, stopped])
+      }
+    } catch (error) {
+      this.#settle(error as Error)
+    } finally {
+      clearInterval(keepAlive)
+      this.#worker.off('error', onStop!).off('exit', onStop!)
+    }
+  }
+
+  /** Reads what the worker posted so far. */
+  #drain(): void {
+    for (let next = this.#outcome === undefined ? receiveMessageOnPort(this.#port) : undefined; next !== undefined; next = this.#outcome === undefined ? receiveMessageOnPort(this.#port) : undefined) {
+      const message = next.message as StaticTrainingMessage
+      if (message.kind === 'analysed') this.#analysed = message.analysed
+      else this.#settle(outcomeOf(message.outcome))
+    }
+  }
+
   #settle(outcome: TrainedOnThread | Error): void {
     this.#outcome = outcome
     this.#port.close()
   }
 
   #take(): TrainedOnThread {
-    if (this.#outcome === undefined) {
-      const posted = receiveMessageOnPort(this.#port)?.message as StaticTrainingOutcome | undefined
-      if (posted === undefined) this.#settle(new RagError('INTERNAL', "The static model's training thread answered without a result."))
-      else if (!posted.ok) this.#settle(posted.cancelled ? new CancelledError(posted.message) : new RagError('INTERNAL', `Training the static model failed on its thread: ${posted.message}`))
-      else {
-        const { model, vectors } = posted
-        const rows = Array.from({ length: vectors.length / model.dimensions }, (_, i) => vectors.subarray(i * model.dimensions, (i + 1) * model.dimensions))
-        this.#settle({ model, vectors: rows })
-      }
-    }
+    this.#drain()
+    if (this.#outcome === undefined) this.#settle(new RagError('INTERNAL', "The static model's training thread answered without a result."))
     if (this.#outcome instanceof Error) throw this.#outcome
     return this.#outcome!
   }
+}
+
+function outcomeOf(posted: StaticTrainingOutcome): TrainedOnThread | Error {
+  if (!posted.ok) return posted.cancelled ? new CancelledError(posted.message) : new RagError('INTERNAL', `Training the static model failed on its thread: ${posted.message}`)
+  const { model, vectors } = posted
+  return { model, vectors: Array.from({ length: vectors.length / model.dimensions }, (_, i) => vectors.subarray(i * model.dimensions, (i + 1) * model.dimensions)) }
 }
 
 /**

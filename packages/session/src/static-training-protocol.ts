@@ -1,12 +1,14 @@
 /** What the main thread and the static training worker exchange (constants and types: the worker bundle stays small). */
 import type { MessagePort } from 'node:worker_threads'
-import type { StaticModel } from '@rag/vector'
+import type { AnalysedTexts, StaticModel } from '@rag/vector'
 import type { AnalyzerName } from './retrieval-presets.js'
 
-/** `state[STATE]` while the request waits or trains. */
+/** `state[STATE]` while the request waits or its texts are analysed. */
 export const RUNNING = 0
+/** `state[STATE]` once the worker posted the texts' analysis (training goes on). */
+export const ANALYSED = 1
 /** `state[STATE]` once the worker posted the request's outcome. */
-export const ANSWERED = 1
+export const ANSWERED = 2
 /** Index of the request's progress in its `state`. */
 export const STATE = 0
 /** Index of the request's cancel flag in its `state`: the caller sets it to 1, the worker stops at its next checkpoint. */
@@ -19,7 +21,7 @@ export interface StaticTrainingRequest {
   /** Rebuilt from `ANALYZERS` in the worker: it must be the session's analyzer object itself. */
   readonly analyzer: AnalyzerName
   readonly dimensions: number
-  /** Two `Int32`s: {@link STATE} (the worker sets {@link ANSWERED} after posting, then notifies) and {@link CANCEL}. */
+  /** Two `Int32`s: {@link STATE} (the worker sets {@link ANALYSED}, then {@link ANSWERED}, each after posting, and notifies) and {@link CANCEL}. */
   readonly state: SharedArrayBuffer
   /** Where the worker posts the {@link StaticTrainingOutcome}. */
   readonly port: MessagePort
@@ -29,3 +31,6 @@ export interface StaticTrainingRequest {
 export type StaticTrainingOutcome =
   | { readonly ok: true; readonly model: StaticModel; readonly vectors: Float32Array }
   | { readonly ok: false; readonly cancelled: boolean; readonly message: string }
+
+/** What the worker posts: first the texts' analysis (unless training failed before it), then the outcome. */
+export type StaticTrainingMessage = { readonly kind: 'analysed'; readonly analysed: AnalysedTexts } | { readonly kind: 'outcome'; readonly outcome: StaticTrainingOutcome }

@@ -1,21 +1,27 @@
 /**
  * Worker-thread entry of {@link StaticTrainer} (built as `dist/static-training-worker.js`): trains
- * a static model for each request it receives, one at a time, posts the model and the texts'
- * vectors (one transferred buffer) on the request's port, then wakes the caller through the
- * request's shared state: the caller may be blocked on it inside a store's transaction. The
+ * a static model for each request it receives, one at a time: posts the texts' analysis as soon as
+ * it has it (the caller's store indexes those terms meanwhile), then the model and the texts'
+ * vectors (one transferred buffer), each time waking the caller through the request's shared
+ * state: the caller may be blocked on it inside a store's transaction. The
  * worker lives on between requests, so a long-lived process trains with warm code.
  */
 import { parentPort } from 'node:worker_threads'
 import { CancelledError } from '@rag/core'
 import { trainStaticEmbeddings } from '@rag/vector'
 import { ANALYZERS } from './retrieval-presets.js'
-import { ANSWERED, CANCEL, STATE, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
+import { ANALYSED, ANSWERED, CANCEL, STATE, type StaticTrainingMessage, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
 
 /** How often a training request's cancel flag is read (training checks its signal between phases). */
 const CANCEL_POLL_MS = 20
 
 async function train(request: StaticTrainingRequest): Promise<void> {
   const state = new Int32Array(request.state)
+  const post = (message: StaticTrainingMessage, transfer: ArrayBuffer[], next: number): void => {
+    request.port.postMessage(message, transfer)
+    Atomics.store(state, STATE, next)
+    Atomics.notify(state, STATE)
+  }
   const controller = new AbortController()
   const poll = setInterval(() => {
     if (Atomics.load(state, CANCEL) === 1) controller.abort()
@@ -25,7 +31,16 @@ async function train(request: StaticTrainingRequest): Promise<void> {
   try {
     if (Atomics.load(state, CANCEL) === 1) controller.abort()
     const { texts, dimensions } = request
-    const trained = await trainStaticEmbeddings(texts, { analyzer: ANALYZERS[request.analyzer], dimensions, signal: controller.signal })
+    const trained = await trainStaticEmbeddings(texts, {
+      analyzer: ANALYZERS[request.analyzer],
+      dimensions,
+      signal: controller.signal,
+      // The caller's store indexes these terms while training goes on. Copies: training still reads them.
+      onAnalysed: ({ sample, terms, tokens, starts }) => {
+        const analysed = { sample, terms, tokens: tokens.slice(), starts: starts.slice() }
+        post({ kind: 'analysed', analysed }, [analysed.tokens.buffer, analysed.starts.buffer] as ArrayBuffer[], ANALYSED)
+      },
+    })
     const first = trained.vectors[0]
     // The vectors are views of one buffer, in text order: send the buffer, not one array per text.
     const buffer = first === undefined ? new Float32Array(0) : new Float32Array(first.buffer, first.byteOffset, texts.length * trained.model.dimensions)
@@ -36,9 +51,7 @@ async function train(request: StaticTrainingRequest): Promise<void> {
   } finally {
     clearInterval(poll)
   }
-  request.port.postMessage(outcome, transfer)
-  Atomics.store(state, STATE, ANSWERED)
-  Atomics.notify(state, STATE)
+  post({ kind: 'outcome', outcome }, transfer, ANSWERED)
 }
 
 let queue = Promise.resolve()

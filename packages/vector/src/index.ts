@@ -7,7 +7,7 @@ export { createHashEmbedder, type HashEmbedderOptions } from './hash-embedder.js
 export { createOpenAiEmbedder, type OpenAiEmbedderOptions } from './http/openai-embedder.js'
 export { createOllamaEmbedder, type OllamaEmbedderOptions } from './http/ollama-embedder.js'
 export type { HttpEmbedder, HttpEmbedderOptions } from './http/http-embedder.js'
-export { trainStaticModel, trainStaticEmbeddings, type StaticEmbeddings, type StaticTrainingOptions, type TrainingTexts } from './static/train-static-model.js'
+export { trainStaticModel, trainStaticEmbeddings, type AnalysedTexts, type StaticEmbeddings, type StaticTrainingOptions, type TrainingTexts } from './static/train-static-model.js'
 export { createStaticEmbedder, type StaticEmbedder, type StaticEmbedderOptions } from './static/static-embedder.js'
 export type { StaticModel, TermFrequencyWeight } from './static/static-model.js'
 export { isIdentifierQuery } from './identifier-query.js'

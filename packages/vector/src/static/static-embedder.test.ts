@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { VectorStream } from '../vector-stream.js'
 import { createStaticEmbedder } from './static-embedder.js'
 import { decodeStaticModel, encodeStaticModel } from './static-model-codec.js'
-import { trainStaticEmbeddings, trainStaticModel } from './train-static-model.js'
+import { trainStaticEmbeddings, trainStaticModel, type AnalysedTexts } from './train-static-model.js'
 import { needsRetraining, vocabularyCoverage, vocabularyDrift } from './vocabulary-drift.js'
 
 /** Real code: the TypeScript sources of @rag/core and of this package, as found on disk. */
@@ -123,6 +123,23 @@ describe('trainStaticModel', () => {
     }
   })
 
+
+  it('hands onAnalysed the terms of the sampled texts before training goes on, once', async () => {
+    const texts = realSources()
+    const total = texts.reduce((s, t) => s + t.length, 0)
+    const seen: AnalysedTexts[] = []
+    const { model, termsOf } = await trainStaticEmbeddings(texts, { analyzer: basicAnalyzer, dimensions: 8, maxTrainingChars: Math.floor(total / 2), onAnalysed: (a) => seen.push(a) })
+    expect(seen).toHaveLength(1)
+    const { sample, terms, tokens, starts } = seen[0]!
+    expect(sample.length).toBe(model.trainedOn.texts)
+    expect(sample.length).toBeLessThan(texts.length)
+    sample.forEach((index, s) => {
+      const got = Array.from(tokens.subarray(starts[s]!, starts[s + 1]!), (id) => terms[id])
+      expect(got).toEqual(basicAnalyzer.analyze(texts[index]!))
+      expect(got).toEqual(termsOf(index))
+    })
+    await expect(trainStaticModel(texts, { analyzer: basicAnalyzer, onAnalysed: 'yes' as never })).rejects.toThrow(InvalidArgumentError)
+  })
   it('handles an empty corpus and a corpus smaller than the dimensions', async () => {
     const empty = await trainStaticModel([], { analyzer: basicAnalyzer, dimensions: 8 })
     expect(empty.terms).toEqual([])

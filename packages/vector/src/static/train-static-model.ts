@@ -84,6 +84,27 @@ export interface StaticTrainingOptions {
    * @default undefined
    */
   readonly signal?: AbortSignal
+  /**
+   * Called once the training texts are analysed, before the rest of training: their terms, so a
+   * caller that indexes the same texts for full-text search can start on them while training goes on.
+   * @default undefined
+   */
+  readonly onAnalysed?: (analysed: AnalysedTexts) => void
+}
+
+/**
+ * The analyzer's terms of the training texts, as term ids: text `sample[s]` has the terms
+ * `terms[tokens[i]]` for `starts[s] <= i < starts[s + 1]` (what `analyzer.analyze` returns for
+ * it). Texts outside the sample (see `maxTrainingChars`) were not analysed.
+ */
+export interface AnalysedTexts {
+  /** Indices into the texts, in order. */
+  readonly sample: readonly number[]
+  /** Every distinct term; a term id indexes it. */
+  readonly terms: readonly string[]
+  readonly tokens: Uint32Array
+  /** `sample.length + 1` offsets into `tokens`. */
+  readonly starts: Uint32Array
 }
 
 function positiveInteger(value: unknown, what: string): number {
@@ -256,6 +277,9 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
   if (termFrequency !== 'linear' && termFrequency !== 'log') {
     throw new InvalidArgumentError(`termFrequency must be "linear" or "log"; received ${describeValue(termFrequency)}.`)
   }
+  if (options.onAnalysed !== undefined && typeof options.onAnalysed !== 'function') {
+    throw new InvalidArgumentError(`onAnalysed must be a function; received ${describeValue(options.onAnalysed)}.`)
+  }
   const checkpoint = async (): Promise<void> => {
     await yieldToLoop()
     if (signal?.aborted) throw new CancelledError('Training of the static model was cancelled.', { cause: signal.reason })
@@ -263,6 +287,12 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
 
   const sampleIndices = trainingSample(texts, maxTrainingChars)
   const counts = countCorpus({ length: sampleIndices.length, at: (i) => textAt(texts, sampleIndices[i]!) }, analyzer)
+  options.onAnalysed?.({
+    sample: sampleIndices,
+    terms: Array.from({ length: counts.terms.size }, (_, id) => counts.terms.term(id)),
+    tokens: counts.tokens,
+    starts: counts.starts,
+  })
   const { ids, vocabularyOf } = chooseVocabulary(counts, maxVocabulary, minDf)
   const size = ids.length
   await checkpoint()
