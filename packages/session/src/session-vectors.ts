@@ -87,8 +87,8 @@ interface RebuiltVectors {
   readonly commit: VectorCommit | undefined
 }
 
-/** A rebuild's report, swap and undo, for vectors that are not there yet. */
-interface StagedRebuild {
+/** A rebuild's report, swap and undo, given its vectors. */
+interface RebuildSteps {
   reportOf(rebuilt: RebuiltVectors): VectorReport
   applyOf(rebuilt: RebuiltVectors): Promise<void>
   undo(): void
@@ -437,7 +437,7 @@ export class SessionVectors {
         signal?.removeEventListener('abort', onAbort)
       }
     }
-    const staged = this.#staged(undefined, corpus, reason)
+    const staged = this.#rebuildSteps(corpus, reason)
     return {
       commit,
       analyzed,
@@ -454,35 +454,33 @@ export class SessionVectors {
   }
 
   /** The staged vectors of a rebuild (every document embedded again). */
-  #staged(rebuilt: RebuiltVectors, corpus: readonly Document[], reason: string | undefined, analyzed?: AnalyzedDocuments): StagedVectors
-  #staged(rebuilt: undefined, corpus: readonly Document[], reason: string | undefined): StagedRebuild
-  #staged(rebuilt: RebuiltVectors | undefined, corpus: readonly Document[], reason: string | undefined, analyzed?: AnalyzedDocuments): StagedVectors | StagedRebuild {
-    const previous = { current: this.#current, model: this.#model, coverage: this.#coverage, stored: this.#stored }
-    const reportOf = ({ embedder }: RebuiltVectors): VectorReport => ({
-      embedder: embedder.name,
-      dimensions: embedder.dimensions,
-      embedded: corpus.length,
-      reused: 0,
-      ...(reason !== undefined ? { rebuilt: reason } : {}),
-    })
-    const applyOf = async ({ embedder, model, vectors, commit }: RebuiltVectors): Promise<void> => {
-      const stream = this.#newStream(embedder)
-      await stream.replaceEmbedded([], corpus, vectors)
-      this.#current = stream
-      this.#model = model
-      this.#coverage = NO_COVERAGE
-      this.#stored = this.#record(commit, corpus.length)
-      this.#stale = false
-    }
-    const undo = (): void => {
-      this.#current = previous.current
-      this.#model = previous.model
-      this.#coverage = previous.coverage
-      this.#stored = previous.stored
-      this.#stale = true
-    }
-    if (rebuilt === undefined) return { reportOf, applyOf, undo }
+  #staged(rebuilt: RebuiltVectors, corpus: readonly Document[], reason: string | undefined, analyzed?: AnalyzedDocuments): StagedVectors {
+    const { reportOf, applyOf, undo } = this.#rebuildSteps(corpus, reason)
     return { commit: rebuilt.commit, analyzed, report: reportOf(rebuilt), apply: () => applyOf(rebuilt), undo }
+  }
+
+  /** A rebuild's report, swap and undo, for vectors given later (a model still training); the undo restores what is current now. */
+  #rebuildSteps(corpus: readonly Document[], reason: string | undefined): RebuildSteps {
+    const previous = { current: this.#current, model: this.#model, coverage: this.#coverage, stored: this.#stored }
+    return {
+      reportOf: ({ embedder }) => ({ embedder: embedder.name, dimensions: embedder.dimensions, embedded: corpus.length, reused: 0, ...(reason !== undefined ? { rebuilt: reason } : {}) }),
+      applyOf: async ({ embedder, model, vectors, commit }) => {
+        const stream = this.#newStream(embedder)
+        await stream.replaceEmbedded([], corpus, vectors)
+        this.#current = stream
+        this.#model = model
+        this.#coverage = NO_COVERAGE
+        this.#stored = this.#record(commit, corpus.length)
+        this.#stale = false
+      },
+      undo: () => {
+        this.#current = previous.current
+        this.#model = previous.model
+        this.#coverage = previous.coverage
+        this.#stored = previous.stored
+        this.#stale = true
+      },
+    }
   }
 
   /** The added documents (and with `catchUp`, stored ones without a vector), reusing stored vectors of the same text. */
