@@ -31,7 +31,8 @@ import {
 } from '@rag/vector'
 import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
 import { ANALYZERS, type AnalyzerName } from './retrieval-presets.js'
-import { defaultTrainingWorker, trainerFor, TRAINER_MAX_CHARS, type PendingTraining, type StaticTrainer, type TrainedOnThread } from './static-trainer.js'
+import type { PendingTraining, TrainedOnThread } from './pending-training.js'
+import { defaultTrainingWorker, trainerFor, TRAINER_MAX_CHARS, type StaticTrainer } from './static-trainer.js'
 import type { StoredEmbedderRecord, VectorCommitPayload, VectorPersistence } from './vector-persistence.js'
 
 /** What one commit did to the vectors (part of `IndexReport`). */

@@ -1,5 +1,5 @@
 /**
- * Worker-thread entry of {@link StaticTrainer} (built as `dist/static-training-worker.js`): trains
+ * Worker-thread entry of `StaticTrainer` (built as `dist/static-training-worker.js`): trains
  * a static model for each request it receives, one at a time: posts the texts' analysis as soon as
  * it has it (the caller's store indexes those terms meanwhile), then the model and the texts'
  * vectors (one transferred buffer), each time waking the caller through the request's shared
