@@ -28,6 +28,15 @@ function corpus(count: number): Document[] {
   })
 }
 
+/** A stand-in for the training worker (protocol of `static-training-protocol.ts`) that answers every request, after `delayMs`, with a failure. */
+async function failingWorker(dir: string, message: string, delayMs: number): Promise<URL> {
+  const path = join(dir, `failing-worker-${delayMs}.mjs`)
+  const outcome = { kind: 'outcome', outcome: { ok: false, cancelled: false, message } }
+  const answer = ['const state = new Int32Array(request.state)', `request.port.postMessage(${JSON.stringify(outcome)})`, 'Atomics.store(state, 0, 2)', 'Atomics.notify(state, 0)']
+  await writeFile(path, ["import { parentPort } from 'node:worker_threads'", `parentPort.on('message', (request) => setTimeout(() => { ${answer.join('; ')} }, ${delayMs}))`].join('\n'))
+  return pathToFileURL(path)
+}
+
 describe('a static model trained on a worker thread', () => {
   let dir: string
   const opened: SqliteKnowledgeBase[] = []
@@ -87,22 +96,10 @@ describe('a static model trained on a worker thread', () => {
   })
 
   it("rolls the commit back with one line when training fails on the thread, and the session's stream keeps its vectors", async () => {
-    const failing = join(dir, 'failing-worker.mjs')
-    await writeFile(
-      failing,
-      [
-        "import { parentPort } from 'node:worker_threads'",
-        'parentPort.on("message", (request) => {',
-        '  request.port.postMessage({ kind: "outcome", outcome: { ok: false, cancelled: false, message: "the analyzer ran out of memory" } })',
-        '  const state = new Int32Array(request.state)',
-        '  Atomics.store(state, 0, 2)',
-        '  Atomics.notify(state, 0)',
-        '})',
-      ].join('\n'),
-    )
+    const failing = await failingWorker(dir, 'the analyzer ran out of memory', 0)
     const kb = await store('failing')
     await kb.add(corpus(3))
-    const vectors = vectorsOf(kb, pathToFileURL(failing))
+    const vectors = vectorsOf(kb, failing)
     const staged = (await vectors.stage([], corpus(20)))!
     const commit = kb.commitGeneration({ addDocuments: corpus(20).slice(3), vectors: staged.commit! })
     await expect(commit).rejects.toThrow(new RagError('INTERNAL', 'Training the static model failed on its thread: the analyzer ran out of memory'))
@@ -138,19 +135,7 @@ describe('a static model trained on a worker thread', () => {
 
   it('keeps the process alive while it waits for the thread without blocking', async () => {
     // A thread that answers only after 300 ms, in a process with nothing else to do meanwhile.
-    const slow = join(dir, 'slow-worker.mjs')
-    await writeFile(
-      slow,
-      [
-        "import { parentPort } from 'node:worker_threads'",
-        'parentPort.on("message", (request) => setTimeout(() => {',
-        '  request.port.postMessage({ kind: "outcome", outcome: { ok: false, cancelled: false, message: "answered late" } })',
-        '  const state = new Int32Array(request.state)',
-        '  Atomics.store(state, 0, 2)',
-        '  Atomics.notify(state, 0)',
-        '}, 300))',
-      ].join('\n'),
-    )
+    const slow = await failingWorker(dir, 'answered late', 300)
     // The built package, as a user's program imports it.
     const built = pathToFileURL(fileURLToPath(new URL('../dist/index.js', import.meta.url))).href
     const script = join(dir, 'stage-static.mjs')
@@ -159,7 +144,7 @@ describe('a static model trained on a worker thread', () => {
       [
         `import { ANALYZERS, INDEXED_TEXTS, SessionVectors } from ${JSON.stringify(built)}`,
         "const knowledgeBase = { list: async () => [], get: async () => undefined }",
-        `const vectors = new SessionVectors({ spec: { kind: 'static' }, analyzer: ANALYZERS['code-aware'], indexedText: INDEXED_TEXTS['path+symbol'], knowledgeBase, trainingWorker: new URL(${JSON.stringify(pathToFileURL(slow).href)}) })`,
+        `const vectors = new SessionVectors({ spec: { kind: 'static' }, analyzer: ANALYZERS['code-aware'], indexedText: INDEXED_TEXTS['path+symbol'], knowledgeBase, trainingWorker: new URL(${JSON.stringify(slow.href)}) })`,
         "await vectors.stage([], [{ id: 'a#0', content: 'open the pool', metadata: {} }]).catch((error) => console.log(error.message))",
       ].join('\n'),
     )

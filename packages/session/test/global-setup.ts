@@ -1,6 +1,5 @@
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildTestWorker } from '@rag/test-utils/build-test-worker'
 import type { TestProject } from 'vitest/node'
-import { build } from 'tsup'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,27 +8,7 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Tests run from `src/`, where the static training worker exists only as TypeScript. Build it once
- * per test run, the way `pnpm build` does, into a cache folder inside the package (so it resolves
- * `@rag/vector` and the other dependencies like `dist/` does) and hand its URL to the tests. Not
- * `dist/` itself: a concurrent `pnpm build` cleans that folder.
- */
+/** Tests run from `src/`: build the static training worker once per test run and hand its URL to the tests. */
 export default async function setup(project: TestProject): Promise<void> {
-  const packageDir = fileURLToPath(new URL('..', import.meta.url))
-  const outDir = fileURLToPath(new URL('../node_modules/.cache/rag-session-test-worker', import.meta.url))
-  await build({
-    entry: { 'static-training-worker': `${packageDir}src/static-training-worker.ts` },
-    outDir,
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    dts: false,
-    sourcemap: false,
-    clean: true,
-    silent: true,
-    config: false,
-    external: [/^@rag\//],
-  })
-  project.provide('trainingWorker', pathToFileURL(`${outDir}/static-training-worker.js`).href)
+  project.provide('trainingWorker', await buildTestWorker(new URL('..', import.meta.url), 'src/static-training-worker.ts'))
 }
