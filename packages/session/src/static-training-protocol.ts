@@ -23,7 +23,7 @@ export interface StaticTrainingRequest {
   readonly dimensions: number
   /** Two `Int32`s: {@link STATE} (the worker sets {@link ANALYSED}, then {@link ANSWERED}, each after posting, and notifies) and {@link CANCEL}. */
   readonly state: SharedArrayBuffer
-  /** Where the worker posts the {@link StaticTrainingOutcome}. */
+  /** Where the worker posts its {@link StaticTrainingMessage}s. */
   readonly port: MessagePort
 }
 

@@ -3,8 +3,8 @@
  * a static model for each request it receives, one at a time: posts the texts' analysis as soon as
  * it has it (the caller's store indexes those terms meanwhile), then the model and the texts'
  * vectors (one transferred buffer), each time waking the caller through the request's shared
- * state: the caller may be blocked on it inside a store's transaction. The
- * worker lives on between requests, so a long-lived process trains with warm code.
+ * state: the caller may be blocked on it inside a store's transaction. The worker lives on
+ * between requests, so a long-lived process trains with warm code.
  */
 import { parentPort } from 'node:worker_threads'
 import { CancelledError } from '@rag/core'
