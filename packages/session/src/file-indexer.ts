@@ -4,7 +4,7 @@ import { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import { ADDED_DOCUMENT_PREFIX } from './documents.js'
-import type { VectorReport } from './session-vectors.js'
+import type { VectorReport } from './staged-vectors.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { SessionLayers, type LayerStep } from './session-layers.js'
 

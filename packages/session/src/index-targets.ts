@@ -3,7 +3,8 @@ import type { IndexState } from '@rag/ingest'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import type { LayerStep, StoredLayerChange } from './session-layers.js'
-import type { SessionVectors, StageOptions, VectorReport } from './session-vectors.js'
+import type { SessionVectors, StageOptions } from './session-vectors.js'
+import type { VectorReport } from './staged-vectors.js'
 
 /** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
 export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }

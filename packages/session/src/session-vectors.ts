@@ -5,7 +5,6 @@ import {
   assertTopK,
   type AnalyzedDocuments,
   type Analyzer,
-  type DeferredVectorCommit,
   type Document,
   type EmbedProgress,
   type Embedder,
@@ -25,51 +24,15 @@ import {
   vocabularyCoverage,
   vocabularyDrift,
   VectorStream,
-  type AnalysedTexts,
   type StaticModel,
   type VocabularyCoverage,
 } from '@rag/vector'
 import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
-import { ANALYZERS, type AnalyzerName } from './retrieval-presets.js'
 import type { PendingTraining, TrainedOnThread } from './pending-training.js'
-import { defaultTrainingWorker, trainerFor, TRAINER_MAX_CHARS, type StaticTrainer } from './static-trainer.js'
-import type { StoredEmbedderRecord, VectorCommitPayload, VectorPersistence } from './vector-persistence.js'
-
-/** What one commit did to the vectors (part of `IndexReport`). */
-export interface VectorReport {
-  /** `Embedder.name` of the vectors now stored. */
-  readonly embedder: string
-  readonly dimensions: number
-  /** Texts sent to the embedder by this commit. */
-  readonly embedded: number
-  /** Vectors taken from the store (the same text embedded before) instead of embedding again. */
-  readonly reused: number
-  /** Set when every document was embedded again, and why: the embedder changed, or the static model was (re)trained. */
-  readonly rebuilt?: string
-}
-
-/** The vector side of `RagService.getStatus()`. */
-export interface VectorStatus {
-  readonly kind: EmbedderKind
-  /** `Embedder.name` in use, or `undefined` before a static model was trained. */
-  readonly embedder: string | undefined
-  readonly dimensions: number | undefined
-  /** Documents searchable by vector. */
-  readonly embedded: number
-}
-
-/** Vectors staged for one commit: what goes into the store's transaction, and the in-memory swap after it. */
-export interface StagedVectors {
-  /** For the store's transaction; `undefined` without persistence. */
-  readonly commit: VectorCommitPayload | undefined
-  /** Terms of the added documents that staging analysed (a static model's training), for the store's full-text index. */
-  readonly analyzed?: AnalyzedDocuments | undefined
-  readonly report: VectorReport
-  /** Swaps the new vectors into the searched stream (inside the commit latch, after the store committed). */
-  apply(): Promise<void>
-  /** After a failed commit: the next search reloads from the store, or the next stage embeds everything again. */
-  undo(): void
-}
+import { sessionTrainer, TRAINER_MAX_CHARS } from './static-trainer.js'
+import { analysedDocuments, deferredStaging, type RebuildSteps, type RebuiltVectors } from './threaded-rebuild.js'
+import type { StagedVectors, VectorStatus } from './staged-vectors.js'
+import type { StoredEmbedderRecord, VectorPersistence } from './vector-persistence.js'
 
 /**
  * Chooses a session's embedder from the store's embedder record (`undefined` when the store holds
@@ -78,22 +41,6 @@ export interface StagedVectors {
  * embedder the index was built with unless the configuration names another.
  */
 export type EmbedderSpecResolver = (stored: StoredEmbedderRecord | undefined) => EmbedderSpec
-
-/** What a rebuild commits and swaps in: every document's vector, and the model they come from. */
-interface RebuiltVectors {
-  readonly embedder: Embedder
-  readonly model: StaticModel | undefined
-  readonly vectors: Float32Array[]
-  /** `undefined` without persistence. */
-  readonly commit: VectorCommit | undefined
-}
-
-/** A rebuild's report, swap and undo, given its vectors. */
-interface RebuildSteps {
-  reportOf(rebuilt: RebuiltVectors): VectorReport
-  applyOf(rebuilt: RebuiltVectors): Promise<void>
-  undo(): void
-}
 
 /** Inputs of {@link SessionVectors}. */
 export interface SessionVectorsInit {
@@ -238,7 +185,7 @@ export class SessionVectors {
    */
   async warm(): Promise<void> {
     await this.#ready()
-    if (this.#spec.kind === 'static' && this.#model === undefined) this.#trainer()?.trainer.warm()
+    if (this.#spec.kind === 'static' && this.#model === undefined) sessionTrainer(this.#init.trainingWorker, this.#init.analyzer)?.trainer.warm()
   }
 
   /** Forgets every vector (after the stores were cleared); a static model is trained again on the next run. */
@@ -341,7 +288,14 @@ export class SessionVectors {
         if (this.#init.persistence === undefined) return this.#staged(this.#trained(await training.result(), corpus, hashes), corpus, reason)
         // The store indexes the terms the thread analysed while the thread trains on.
         const analysed = await training.analysed()
-        return this.#deferredRebuild(training, corpus, hashes, reason, signal, analysed && this.#analysedDocuments(analysed, corpus, addDocuments))
+        const { analyzer, indexedText } = this.#init
+        return deferredStaging({
+          training,
+          rebuilt: (trained) => this.#trained(trained, corpus, hashes),
+          steps: this.#rebuildSteps(corpus, reason),
+          signal,
+          analyzed: analysed && analysedDocuments(analysed, { analyzer, indexedText, corpus, addDocuments }),
+        })
       } finally {
         signal?.removeEventListener('abort', onAbort)
       }
@@ -370,17 +324,9 @@ export class SessionVectors {
     return this.#staged({ embedder, model, vectors, commit: this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors) }, corpus, reason, analyzed)
   }
 
-  /** The trainer of this session's static models and its analyzer's name, or `undefined` when they train on the calling thread. */
-  #trainer(): { trainer: StaticTrainer; analyzer: AnalyzerName } | undefined {
-    const { trainingWorker, analyzer } = this.#init
-    const script = trainingWorker === false ? undefined : (trainingWorker ?? defaultTrainingWorker())
-    const name = (Object.keys(ANALYZERS) as AnalyzerName[]).find((key) => ANALYZERS[key] === analyzer)
-    return script === undefined || name === undefined ? undefined : { trainer: trainerFor(script), analyzer: name }
-  }
-
   /** A static model's training on the worker thread, with the texts' hashes; `undefined` when this session trains on the calling thread. */
   #trainingThread(corpus: readonly Document[], dimensions: number): { training: PendingTraining; hashes: string[] } | undefined {
-    const thread = this.#trainer()
+    const thread = sessionTrainer(this.#init.trainingWorker, this.#init.analyzer)
     if (thread === undefined) return undefined
     const texts = corpus.map((doc) => this.#text(doc))
     let chars = 0
@@ -391,67 +337,10 @@ export class SessionVectors {
     return { training, hashes: texts.map(contentHash) }
   }
 
-  /** The terms the training thread analysed, of the added documents (the corpus ends with them), for the store's full-text index. */
-  #analysedDocuments({ sample, terms, tokens, starts }: AnalysedTexts, corpus: readonly Document[], addDocuments: readonly Document[]): AnalyzedDocuments {
-    const position = new Int32Array(corpus.length).fill(-1)
-    sample.forEach((index, s) => (position[index] = s))
-    const first = corpus.length - addDocuments.length
-    const added = new Map(addDocuments.map((doc, i) => [doc, first + i]))
-    const termsOf = (doc: Document): string[] | undefined => {
-      const s = position[added.get(doc) ?? -1] ?? -1
-      if (s < 0) return undefined
-      const out = new Array<string>(starts[s + 1]! - starts[s]!)
-      for (let i = 0; i < out.length; i++) out[i] = terms[tokens[starts[s]! + i]!]!
-      return out
-    }
-    return { analyzer: this.#init.analyzer, indexedText: this.#init.indexedText, terms: termsOf }
-  }
-
   /** The embedder, model and store payload of a model trained on the worker thread. */
   #trained({ model, vectors }: TrainedOnThread, corpus: readonly Document[], hashes: readonly string[]): RebuiltVectors {
     const embedder = createStaticEmbedder(model, { analyzer: this.#init.analyzer })
     return { embedder, model, vectors, commit: this.#payload(embedder, model, NO_COVERAGE, corpus, hashes, vectors) }
-  }
-
-  /**
-   * A rebuild whose model is still training on the worker thread: the store writes the chunks
-   * with the terms the thread analysed, then calls the deferred commit inside its transaction,
-   * which blocks until the model is trained. The report is read after the commit.
-   */
-  #deferredRebuild(
-    training: PendingTraining,
-    corpus: readonly Document[],
-    hashes: readonly string[],
-    reason: string | undefined,
-    signal: AbortSignal | undefined,
-    analyzed: AnalyzedDocuments | undefined,
-  ): StagedVectors {
-    let rebuilt: RebuiltVectors | undefined
-    const finish = (): RebuiltVectors => (rebuilt ??= this.#trained(training.wait(), corpus, hashes))
-    const onAbort = (): void => training.cancel()
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const commit: DeferredVectorCommit = () => {
-      if (signal?.aborted) training.cancel()
-      try {
-        return finish().commit as VectorCommit
-      } finally {
-        signal?.removeEventListener('abort', onAbort)
-      }
-    }
-    const staged = this.#rebuildSteps(corpus, reason)
-    return {
-      commit,
-      analyzed,
-      get report() {
-        return staged.reportOf(finish())
-      },
-      apply: () => staged.applyOf(finish()),
-      undo: () => {
-        signal?.removeEventListener('abort', onAbort)
-        training.cancel()
-        staged.undo()
-      },
-    }
   }
 
   /** The staged vectors of a rebuild (every document embedded again). */

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { MessageChannel, Worker } from 'node:worker_threads'
 import { PendingTraining } from './pending-training.js'
-import type { AnalyzerName } from './retrieval-presets.js'
+import type { Analyzer } from '@rag/core'
+import { ANALYZERS, analyzerByStoredName, type AnalyzerName } from './retrieval-presets.js'
 import type { StaticTrainingRequest } from './static-training-protocol.js'
 
 /**
@@ -68,4 +69,15 @@ export function trainerFor(script: URL): StaticTrainer {
   let trainer = trainers.get(script.href)
   if (trainer === undefined) trainers.set(script.href, (trainer = new StaticTrainer(script)))
   return trainer
+}
+
+/**
+ * The trainer a session's static models train on, with the name the worker rebuilds its analyzer
+ * by; `undefined` when they train on the calling thread: `trainingWorker` is `false`, no built
+ * worker script is found (running from sources), or the analyzer is not one of `ANALYZERS` itself.
+ */
+export function sessionTrainer(trainingWorker: URL | false | undefined, analyzer: Analyzer): { trainer: StaticTrainer; analyzer: AnalyzerName } | undefined {
+  const script = trainingWorker === false ? undefined : (trainingWorker ?? defaultTrainingWorker())
+  const name = analyzerByStoredName(analyzer.name)
+  return script === undefined || name === undefined || ANALYZERS[name] !== analyzer ? undefined : { trainer: trainerFor(script), analyzer: name }
 }

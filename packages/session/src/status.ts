@@ -1,4 +1,4 @@
-import type { VectorStatus } from './session-vectors.js'
+import type { VectorStatus } from './staged-vectors.js'
 
 /** What `RagService.getStatus()` reports (seed 001: file count, chunk count, last index time, indexed path). */
 export interface RagStatus {
