@@ -11,6 +11,7 @@ export { trainStaticModel, trainStaticEmbeddings, type AnalysedTexts, type Stati
 export { createStaticEmbedder, type StaticEmbedder, type StaticEmbedderOptions } from './static/static-embedder.js'
 export type { StaticModel, TermFrequencyWeight } from './static/static-model.js'
 export { isIdentifierQuery } from './identifier-query.js'
+export { runRowBlock, SERIAL_ROWS, type RowRunner, type RowTask } from './static/row-tasks.js'
 export { encodeStaticModel, decodeStaticModel } from './static/static-model-codec.js'
 export {
   vocabularyCoverage,

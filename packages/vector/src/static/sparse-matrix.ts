@@ -16,10 +16,16 @@ export interface SparseMatrix {
  * over `width` contiguous numbers, so the cost is about `nonzeros * width` multiply-adds.
  */
 export function multiplyDense(matrix: SparseMatrix, dense: Float64Array, width: number, out: Float64Array = new Float64Array(matrix.size * width)): Float64Array {
-  out.fill(0)
+  multiplyDenseRows(matrix, dense, width, out, 0, matrix.size)
+  return out
+}
+
+/** {@link multiplyDense} of the rows `from .. to - 1` only (the other rows of `out` are not touched). */
+export function multiplyDenseRows(matrix: Pick<SparseMatrix, 'rowStart' | 'columns' | 'values'>, dense: Float64Array, width: number, out: Float64Array, from: number, to: number): void {
+  out.fill(0, from * width, to * width)
   const { rowStart, columns, values } = matrix
   // Two entries of a row at a time, each output adding them in entry order (results unchanged).
-  for (let row = 0; row < matrix.size; row++) {
+  for (let row = from; row < to; row++) {
     const base = row * width
     const end = rowStart[row + 1]!
     let e = rowStart[row]!
@@ -29,5 +35,4 @@ export function multiplyDense(matrix: SparseMatrix, dense: Float64Array, width: 
     for (; e + 2 <= end; e += 2) addTwoScaledRows(out, base, values[e]!, dense, columns[e]! * width, values[e + 1]!, dense, columns[e + 1]! * width, width)
     if (e < end) addScaledRow(out, base, values[e]!, dense, columns[e]! * width, width)
   }
-  return out
 }

@@ -6,7 +6,7 @@ import { PairCounts } from './pair-counts.js'
 import { ppmiMatrices } from './ppmi.js'
 import { seededRandom } from './random.js'
 import { randomizedEigen } from './randomized-eigen.js'
-import { multiplyDense } from './sparse-matrix.js'
+import { SERIAL_ROWS, type RowRunner } from './row-tasks.js'
 import type { StaticModel, TermFrequencyWeight } from './static-model.js'
 
 /** Options of {@link trainStaticModel}. Defaults are the ones chosen on the bench's dev split. */
@@ -90,6 +90,12 @@ export interface StaticTrainingOptions {
    * @default undefined
    */
   readonly onAnalysed?: (analysed: AnalysedTexts) => void
+  /**
+   * Runs the heavy row kernels of the SVD and of folding the other terms in (see {@link RowRunner}):
+   * a caller with an idle thread can share them with it. The model is the same whatever runs them.
+   * @default this thread
+   */
+  readonly rowRunner?: RowRunner
 }
 
 /**
@@ -280,6 +286,10 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
   if (options.onAnalysed !== undefined && typeof options.onAnalysed !== 'function') {
     throw new InvalidArgumentError(`onAnalysed must be a function; received ${describeValue(options.onAnalysed)}.`)
   }
+  const { rowRunner } = options
+  if (rowRunner !== undefined && (typeof rowRunner !== 'object' || rowRunner === null || typeof rowRunner.run !== 'function' || typeof rowRunner.float64 !== 'function' || typeof rowRunner.uint8 !== 'function')) {
+    throw new InvalidArgumentError(`rowRunner must be a RowRunner (run, float64, uint8); received ${describeValue(rowRunner)}.`)
+  }
   const checkpoint = async (): Promise<void> => {
     await yieldToLoop()
     if (signal?.aborted) throw new CancelledError('Training of the static model was cancelled.', { cause: signal.reason })
@@ -323,14 +333,15 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
   const frequency = Float64Array.from(ids, (id) => counts.frequency[id]!)
   const matrices = ppmiMatrices(pairs, frequency, size, { core, smoothing, maxContexts })
   await checkpoint()
-  const eigen = randomizedEigen(matrices.core, { rank: dimensions, oversampling: 10, powerIterations, random: seededRandom(seed) })
+  const runner = rowRunner ?? SERIAL_ROWS
+  const eigen = randomizedEigen(matrices.core, { rank: dimensions, oversampling: 10, powerIterations, random: seededRandom(seed), runner })
   await checkpoint()
 
   // Core terms: U |Λ|^w. Other terms, folded in: since M U = U Λ, a row m of co-occurrence with
   // the core maps to m U Λ^-1, scaled like the core: m U sign(Λ) |Λ|^(w - 1).
   const vectors = new Float32Array(size * dimensions)
   const scales = Float64Array.from(eigen.values, (value) => Math.abs(value) ** eigenvalueWeight)
-  const fold = new Float64Array(core * dimensions)
+  const fold = runner.float64(core * dimensions)
   for (let c = 0; c < core; c++) {
     for (let d = 0; d < dimensions; d++) {
       const value = eigen.values[d]!
@@ -339,7 +350,9 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
       fold[c * dimensions + d] = value === 0 ? 0 : (u * Math.sign(value) * scales[d]!) / Math.abs(value)
     }
   }
-  const folded = multiplyDense(matrices.rest, fold, dimensions)
+  const { rest } = matrices
+  const folded = runner.float64(rest.size * dimensions)
+  runner.run({ kind: 'sparse-dense', rows: rest.size, rowStart: rest.rowStart, columns: rest.columns, values: rest.values, dense: fold, width: dimensions, out: folded })
   vectors.set(folded, core * dimensions)
   for (let t = 0; t < size; t++) {
     let norm = 0
