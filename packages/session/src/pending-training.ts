@@ -1,7 +1,8 @@
 import { receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads'
 import { CancelledError, RagError } from '@rag/core'
 import type { AnalysedTexts, StaticModel } from '@rag/vector'
-import { ANALYSED, ANSWERED, CANCEL, STATE, type StaticTrainingMessage, type StaticTrainingOutcome } from './static-training-protocol.js'
+import { helpWithRows } from './shared-rows.js'
+import { ANALYSED, ANSWERED, CANCEL, SIGNAL, STATE, type StaticTrainingMessage, type StaticTrainingOutcome } from './static-training-protocol.js'
 
 /** A static model trained on the worker thread, and the vector of every text it was trained for, in text order. */
 export interface TrainedOnThread {
@@ -32,6 +33,7 @@ export class PendingTraining {
   readonly #state: Int32Array
   #analysed: AnalysedTexts | undefined
   #outcome: TrainedOnThread | Error | undefined
+  #helped = 0
 
   /** @internal Made by {@link StaticTrainer.train}. */
   constructor(worker: Worker, port: MessagePort, state: Int32Array) {
@@ -58,13 +60,18 @@ export class PendingTraining {
    */
   wait(): TrainedOnThread {
     const deadline = Date.now() + DEADLINE_MS
-    for (let now = Date.now(); this.#outcome === undefined && Atomics.load(this.#state, STATE) < ANSWERED; now = Date.now()) {
+    for (;;) {
+      const posted = Atomics.load(this.#state, SIGNAL)
+      // Meanwhile, this thread takes its share of the row tasks the worker offers.
+      this.#drain(true)
+      if (this.#outcome !== undefined || Atomics.load(this.#state, STATE) >= ANSWERED) break
+      const now = Date.now()
       if (now >= deadline) {
         this.#settle(new RagError('INTERNAL', `The static model's training thread did not answer within ${DEADLINE_MS / 1000} s.`))
         void this.#worker.terminate()
         break
       }
-      Atomics.wait(this.#state, STATE, Atomics.load(this.#state, STATE), deadline - now)
+      Atomics.wait(this.#state, SIGNAL, posted, deadline - now)
     }
     return this.#take()
   }
@@ -77,6 +84,11 @@ export class PendingTraining {
   async result(): Promise<TrainedOnThread> {
     await this.#reach(ANSWERED)
     return this.#take()
+  }
+
+  /** How many blocks of the worker's row tasks this thread ran while it waited in {@link wait}. */
+  get helpedBlocks(): number {
+    return this.#helped
   }
 
   /** Stops this request (the worker drops it at its next checkpoint); a later {@link wait} or {@link result} throws CancelledError. */
@@ -108,12 +120,14 @@ export class PendingTraining {
     }
   }
 
-  /** Reads what the worker posted so far. */
-  #drain(): void {
+  /** Reads what the worker posted so far; with `help`, runs this thread's share of the row tasks offered (passed over otherwise). */
+  #drain(help = false): void {
     for (let next = this.#outcome === undefined ? receiveMessageOnPort(this.#port) : undefined; next !== undefined; next = this.#outcome === undefined ? receiveMessageOnPort(this.#port) : undefined) {
       const message = next.message as StaticTrainingMessage
       if (message.kind === 'analysed') this.#analysed = message.analysed
-      else this.#settle(outcomeOf(message.outcome))
+      else if (message.kind === 'rows') {
+        if (help) this.#helped += helpWithRows(message)
+      } else this.#settle(outcomeOf(message.outcome))
     }
   }
 

@@ -4,7 +4,7 @@ import { MessageChannel, Worker } from 'node:worker_threads'
 import { PendingTraining } from './pending-training.js'
 import type { Analyzer } from '@rag/core'
 import { ANALYZERS, analyzerByStoredName, type AnalyzerName } from './retrieval-presets.js'
-import type { StaticTrainingRequest } from './static-training-protocol.js'
+import { STATE_BYTES, type StaticTrainingRequest } from './static-training-protocol.js'
 
 /**
  * The most characters of text a session hands the training thread: it holds a copy of them while
@@ -43,7 +43,7 @@ export class StaticTrainer {
   train(texts: readonly string[], analyzer: AnalyzerName, dimensions: number): PendingTraining {
     const worker = this.#thread()
     const { port1, port2 } = new MessageChannel()
-    const state = new SharedArrayBuffer(8)
+    const state = new SharedArrayBuffer(STATE_BYTES)
     const request: StaticTrainingRequest = { texts, analyzer, dimensions, state, port: port2 }
     worker.postMessage(request, [port2])
     return new PendingTraining(worker, port1, new Int32Array(state))

@@ -2,6 +2,7 @@
 import type { MessagePort } from 'node:worker_threads'
 import type { AnalysedTexts, StaticModel } from '@rag/vector'
 import type { AnalyzerName } from './retrieval-presets.js'
+import type { SharedRowsMessage } from './shared-rows.js'
 
 /** `state[STATE]` while the request waits or its texts are analysed. */
 export const RUNNING = 0
@@ -13,6 +14,13 @@ export const ANSWERED = 2
 export const STATE = 0
 /** Index of the request's cancel flag in its `state`: the caller sets it to 1, the worker stops at its next checkpoint. */
 export const CANCEL = 1
+/**
+ * Index of the request's post counter in its `state`: the worker adds 1 after each message it posts
+ * (row tasks included) and notifies it, so a caller blocked on it wakes for every one.
+ */
+export const SIGNAL = 2
+/** Bytes of a request's `state`: three `Int32`s. */
+export const STATE_BYTES = 12
 
 /** One training request, posted to the worker. */
 export interface StaticTrainingRequest {
@@ -21,7 +29,10 @@ export interface StaticTrainingRequest {
   /** Rebuilt from `ANALYZERS` in the worker: it must be the session's analyzer object itself. */
   readonly analyzer: AnalyzerName
   readonly dimensions: number
-  /** Two `Int32`s: {@link STATE} (the worker sets {@link ANALYSED}, then {@link ANSWERED}, each after posting, and notifies) and {@link CANCEL}. */
+  /**
+   * {@link STATE_BYTES}: {@link STATE} (the worker sets {@link ANALYSED}, then {@link ANSWERED}, each
+   * after posting, and notifies), {@link CANCEL} and {@link SIGNAL}.
+   */
   readonly state: SharedArrayBuffer
   /** Where the worker posts its {@link StaticTrainingMessage}s. */
   readonly port: MessagePort
@@ -32,5 +43,11 @@ export type StaticTrainingOutcome =
   | { readonly ok: true; readonly model: StaticModel; readonly vectors: Float32Array }
   | { readonly ok: false; readonly cancelled: boolean; readonly message: string }
 
-/** What the worker posts: first the texts' analysis (unless training failed before it), then the outcome. */
-export type StaticTrainingMessage = { readonly kind: 'analysed'; readonly analysed: AnalysedTexts } | { readonly kind: 'outcome'; readonly outcome: StaticTrainingOutcome }
+/**
+ * What the worker posts: first the texts' analysis (unless training failed before it), then row
+ * tasks the caller may help with while it waits (see `shared-rows.ts`), then the outcome.
+ */
+export type StaticTrainingMessage =
+  | { readonly kind: 'analysed'; readonly analysed: AnalysedTexts }
+  | SharedRowsMessage
+  | { readonly kind: 'outcome'; readonly outcome: StaticTrainingOutcome }

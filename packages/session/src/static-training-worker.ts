@@ -10,18 +10,29 @@ import { parentPort } from 'node:worker_threads'
 import { CancelledError } from '@rag/core'
 import { trainStaticEmbeddings } from '@rag/vector'
 import { ANALYZERS } from './retrieval-presets.js'
-import { ANALYSED, ANSWERED, CANCEL, STATE, type StaticTrainingMessage, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
+import { SharingRowRunner } from './shared-rows.js'
+import { ANALYSED, ANSWERED, CANCEL, SIGNAL, STATE, type StaticTrainingMessage, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
 
 /** How often a training request's cancel flag is read (training checks its signal between phases). */
 const CANCEL_POLL_MS = 20
 
 async function train(request: StaticTrainingRequest): Promise<void> {
   const state = new Int32Array(request.state)
+  const signal = (): void => {
+    Atomics.add(state, SIGNAL, 1)
+    Atomics.notify(state, SIGNAL)
+  }
   const post = (message: StaticTrainingMessage, transfer: ArrayBuffer[], next: number): void => {
     request.port.postMessage(message, transfer)
     Atomics.store(state, STATE, next)
     Atomics.notify(state, STATE)
+    signal()
   }
+  // The heavy row kernels are offered to the caller, which helps while it waits for the model.
+  const rowRunner = new SharingRowRunner((message) => {
+    request.port.postMessage(message)
+    signal()
+  })
   const controller = new AbortController()
   const poll = setInterval(() => {
     if (Atomics.load(state, CANCEL) === 1) controller.abort()
@@ -35,6 +46,7 @@ async function train(request: StaticTrainingRequest): Promise<void> {
       analyzer: ANALYZERS[request.analyzer],
       dimensions,
       signal: controller.signal,
+      rowRunner,
       // The caller's store indexes these terms while training goes on. Copies: training still reads them.
       onAnalysed: ({ sample, terms, tokens, starts }) => {
         const analysed = { sample, terms, tokens: tokens.slice(), starts: starts.slice() }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -7,10 +7,12 @@ import { promisify } from 'node:util'
 import { CancelledError, RagError, type Document } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
+import { trainStaticEmbeddings } from '@rag/vector'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { storeOptions } from './create-rag.js'
 import { resolveRetrieval } from './retrieval-presets.js'
 import { SessionVectors } from './session-vectors.js'
+import { StaticTrainer } from './static-trainer.js'
 
 const settings = resolveRetrieval('recommended')
 const { analyzer, indexedText } = storeOptions(settings)
@@ -32,7 +34,14 @@ function corpus(count: number): Document[] {
 async function failingWorker(dir: string, message: string, delayMs: number): Promise<URL> {
   const path = join(dir, `failing-worker-${delayMs}.mjs`)
   const outcome = { kind: 'outcome', outcome: { ok: false, cancelled: false, message } }
-  const answer = ['const state = new Int32Array(request.state)', `request.port.postMessage(${JSON.stringify(outcome)})`, 'Atomics.store(state, 0, 2)', 'Atomics.notify(state, 0)']
+  const answer = [
+    'const state = new Int32Array(request.state)',
+    `request.port.postMessage(${JSON.stringify(outcome)})`,
+    'Atomics.store(state, 0, 2)',
+    'Atomics.notify(state, 0)',
+    'Atomics.add(state, 2, 1)',
+    'Atomics.notify(state, 2)',
+  ]
   await writeFile(path, ["import { parentPort } from 'node:worker_threads'", `parentPort.on('message', (request) => setTimeout(() => { ${answer.join('; ')} }, ${delayMs}))`].join('\n'))
   return pathToFileURL(path)
 }
@@ -122,6 +131,19 @@ describe('a static model trained on a worker thread', () => {
     }
     expect(hits[0]!.length).toBeGreaterThan(0)
     expect(hits[0]).toEqual(hits[1])
+  })
+
+  it('shares the SVD\'s row kernels with the thread that waits, and the model is the one a single thread trains', async () => {
+    // Real code, enough of it that every kernel is offered in blocks: this package's own sources.
+    const sources = await readdir(new URL('./', import.meta.url))
+    const texts = await Promise.all(sources.filter((name) => name.endsWith('.ts')).map((name) => readFile(new URL(name, import.meta.url), 'utf8')))
+    const pending = new StaticTrainer(WORKER).train(texts, settings.analyzer, 64)
+    const threaded = pending.wait()
+    expect(pending.helpedBlocks).toBeGreaterThan(0)
+    const alone = await trainStaticEmbeddings(texts, { analyzer, dimensions: 64 })
+    expect(threaded.model.id).toBe(alone.model.id)
+    expect(threaded.model.vectors).toEqual(alone.model.vectors)
+    expect(threaded.vectors).toEqual(alone.vectors)
   })
 
   it('trains on the calling thread when the analyzer is not a named one (the worker could not rebuild it)', async () => {
