@@ -126,7 +126,7 @@ export class PendingTraining {
       const message = next.message as StaticTrainingMessage
       if (message.kind === 'analysed') this.#analysed = message.analysed
       else if (message.kind === 'rows') {
-        if (help) this.#helped += helpWithRows(message)
+        if (help) this.#helped += helpWithRows(message).ran
       } else this.#settle(outcomeOf(message.outcome))
     }
   }

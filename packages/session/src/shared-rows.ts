@@ -4,7 +4,7 @@ import { runRowBlock, type RowRunner, type RowTask } from '@rag/vector'
 const NEXT = 0
 /** Index of the count of finished blocks. */
 const DONE = 1
-/** Index of the failure flag: 1 when a block failed on the helping thread. */
+/** Index of the failure flag: 1 once a block failed, on either thread. */
 const FAILED = 2
 
 /** Tasks with fewer rows run on the training thread alone: posting them costs more than sharing saves. */
@@ -27,31 +27,27 @@ function isShared(array: ArrayBufferView): boolean {
 }
 
 /**
- * Claims and runs blocks until none is left; a block that throws is flagged in `control` (and
- * counted done). Returns how many blocks it ran.
+ * Claims and runs blocks of an offered task until none is left (none, when the other thread
+ * already did them all); each is counted done, and a block that throws sets the task's failure
+ * flag. Returns how many blocks it ran and the first error it met. The main thread calls it while
+ * it waits for the model: it never throws, and the training thread fails the training.
  */
-function runBlocks({ task, block }: SharedRowsMessage, control: Int32Array): number {
+export function helpWithRows({ task, control: buffer, block }: SharedRowsMessage): { ran: number; error?: unknown } {
+  const control = new Int32Array(buffer)
   const blocks = Math.ceil(task.rows / block)
   let ran = 0
+  let error: unknown
   for (let b = Atomics.add(control, NEXT, 1); b < blocks; b = Atomics.add(control, NEXT, 1), ran++) {
     try {
       runRowBlock(task, b * block, Math.min(task.rows, (b + 1) * block))
-    } catch {
+    } catch (thrown) {
+      error ??= thrown
       Atomics.store(control, FAILED, 1)
     }
     Atomics.add(control, DONE, 1)
     Atomics.notify(control, DONE)
   }
-  return ran
-}
-
-/**
- * The main thread's share of a task the training thread offered: it claims blocks while any is
- * left (none, when the thread already did them all), then returns. Never throws: a block that
- * fails here is flagged, and the training thread fails the training. Returns how many blocks it ran.
- */
-export function helpWithRows(message: SharedRowsMessage): number {
-  return runBlocks(message, new Int32Array(message.control))
+  return error === undefined ? { ran } : { ran, error }
 }
 
 /**
@@ -88,9 +84,10 @@ export class SharingRowRunner implements RowRunner {
     const control = new Int32Array(message.control)
     const blocks = Math.ceil(task.rows / message.block)
     this.#offer(message)
-    runBlocks(message, control)
+    const { error } = helpWithRows(message)
     for (let done = Atomics.load(control, DONE); done < blocks; done = Atomics.load(control, DONE)) Atomics.wait(control, DONE, done)
-    if (Atomics.load(control, FAILED) === 1) throw new Error(`A block of the static training's ${task.kind} kernel failed.`)
+    if (error !== undefined) throw error
+    if (Atomics.load(control, FAILED) === 1) throw new Error(`A block of the static training's ${task.kind} kernel failed on the main thread.`)
   }
 
   /**
