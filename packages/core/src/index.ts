@@ -24,6 +24,9 @@ export type {
 } from './layers.js'
 export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
 export { isLayeredChunker } from './file-layers.js'
+export type { CompactFileLayers } from './compact-file-layers.js'
+export { encodeFileLayers, decodeFileLayers, isCompactFileLayers } from './compact-file-layers.js'
+export { compactLayersJson, fileLayersFromJson } from './compact-layers-json.js'
 export type { IndexProgress, ProgressListener } from './progress.js'
 export type { RagErrorCode, RagErrorOptions } from './errors.js'
 export {

@@ -1,13 +1,14 @@
 /**
  * Worker-thread entry of the chunking pool (built as `dist/chunk-worker.js`). It builds its own
  * chunker from the {@link ChunkerSpec} in `workerData` on first need, then answers each
- * `{ id, task }` message with `{ id, result }`. It never throws: every failure is a result.
+ * `{ id, task }` message with `{ id, result }` (the result in its wire form, `wire-result.ts`). It never throws: every failure is a result.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Chunker } from '@rag/core'
 import { loadChunker, type ChunkerSpec } from './chunker-spec.js'
 import { processFile, type FileTask } from './process-file.js'
 import { readRegularFileSync } from './read-file.js'
+import { toWire } from './wire-result.js'
 
 /** The data a worker starts with. */
 export interface ChunkWorkerData {
@@ -26,6 +27,6 @@ const getChunker = (): Promise<Chunker> => (chunker ??= loadChunker(spec))
 
 parentPort?.on('message', (request: ChunkWorkerRequest) => {
   void processFile(request.task, readRegularFileSync, getChunker).then((result) => {
-    parentPort?.postMessage({ id: request.id, result })
+    parentPort?.postMessage({ id: request.id, result: toWire(result) })
   })
 })

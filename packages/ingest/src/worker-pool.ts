@@ -5,7 +5,7 @@ import { CancelledError, RagError } from '@rag/core'
 import type { ChunkerSpec } from './chunker-spec.js'
 import type { ChunkWorkerData, ChunkWorkerRequest } from './chunk-worker.js'
 import type { FileResult, FileTask } from './process-file.js'
-import { shareLayerStrings } from './share-layer-strings.js'
+import { fromWire, type WireFileResult } from './wire-result.js'
 
 /** Tasks each worker holds at once: one running, one queued, so no worker idles on a round trip. */
 const IN_FLIGHT_PER_WORKER = 2
@@ -54,12 +54,18 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(script, { workerData: data })
       const slot: Slot = { worker, inFlight: new Map() }
-      worker.on('message', ({ id, result }: { id: number; result: FileResult }) => {
+      worker.on('message', ({ id, result }: { id: number; result: WireFileResult }) => {
         const pending = slot.inFlight.get(id)
         slot.inFlight.delete(id)
-        // Records are kept until the commit: one copy of each repeated string, not one per record.
-        if (result.kind === 'chunked' && result.layers) shareLayerStrings(result.layers)
-        pending?.resolve(result)
+        let received: FileResult
+        try {
+          received = fromWire(result)
+        } catch (error) {
+          pending?.reject(new RagError('INTERNAL', `A chunking worker sent a result that cannot be read: ${(error as Error).message}`, { cause: error }))
+          this.#dispatch()
+          return
+        }
+        pending?.resolve(received)
         this.#dispatch()
       })
       worker.on('error', (error) => this.#fail(new RagError('INTERNAL', `A chunking worker failed: ${error.message}`, { cause: error })))

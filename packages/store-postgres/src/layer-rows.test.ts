@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import pg from 'pg'
 import { describeLayerStoreContract, layerEdge, layerFile, layerRoute } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -60,6 +61,19 @@ describe('PostgresKnowledgeBase code layer tables', () => {
       "SELECT (SELECT count(*) FROM rag_layer_symbols s WHERE NOT EXISTS (SELECT 1 FROM rag_layer_files f WHERE f.id = s.file)) + (SELECT count(*) FROM rag_layer_files f JOIN rag_projects p ON p.id = f.project_id WHERE p.repo_id = 'shared-paths') AS n",
     )
     expect(rows[0]!.n).toBe('0')
+  })
+
+  it('stores the compact form of the records and reads back rows written as FileLayers JSON before it', async () => {
+    const kb = database.project({ repoId: `layers-${++counter}` })
+    const file = layerFile('src/new.ts', ['parseArgs'], [layerRoute('src/new.ts', 'GET', '/args')])
+    await kb.commitGeneration({ layers: { upsertFiles: [file], removeFiles: [], resolvedFiles: [], edges: [] } })
+    const [[blob]] = (await rowsOf(kb, 'rag_layer_symbols', 'f.layers')) as unknown as [[Buffer]]
+    const stored: unknown = JSON.parse(inflateRawSync(blob).toString('utf8'))
+    expect(Array.isArray(stored) && stored[0] === 2 && stored[1] === 'src/new.ts').toBe(true)
+    const { rows } = await raw.query<{ id: string }>('SELECT id FROM rag_projects WHERE repo_id = $1', [kb.project.repoId])
+    const old = layerFile('src/old.ts', ['legacy'])
+    await raw.query('INSERT INTO rag_layer_files (project_id, path, layers) VALUES ($1, $2, $3)', [rows[0]!.id, old.path, deflateRawSync(JSON.stringify(old))])
+    expect(await kb.loadLayers()).toStrictEqual([file, old])
   })
 
   it('keeps a name with U+0000, which PostgreSQL text cannot hold, in the records and finds it', async () => {

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type pg from 'pg'
-import { isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
+import { compactLayersJson, decodeFileLayers, isCompactFileLayers, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
 
 /** Files per INSERT of `rag_layer_files` (3 parameters each). */
 const FILE_BATCH = 1000
@@ -78,7 +78,7 @@ async function upsertFiles(client: pg.ClientBase, projectId: number, files: read
     const batch = files.slice(start, start + FILE_BATCH)
     const values: unknown[] = [projectId]
     const tuples = batch.map((file) => {
-      values.push(file.path, deflateRawSync(JSON.stringify(file)))
+      values.push(file.path, deflateRawSync(compactLayersJson(file)))
       return `($1, $${values.length - 1}, $${values.length}::bytea)`
     })
     const { rows } = await client.query<{ id: string; path: string }>(
@@ -140,7 +140,8 @@ export async function clearLayers(client: pg.ClientBase, projectId: number): Pro
 }
 
 function decode(blob: Buffer): FileLayers {
-  return JSON.parse(inflateRawSync(blob).toString('utf8')) as FileLayers
+  const value: unknown = JSON.parse(inflateRawSync(blob).toString('utf8'))
+  return isCompactFileLayers(value) ? decodeFileLayers(value) : (value as FileLayers)
 }
 
 /** The project's files, by repository and commit (one statement, so one snapshot). */

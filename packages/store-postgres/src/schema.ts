@@ -9,9 +9,11 @@ export const LOCK_NAMESPACE = 0x72616773
  * carries `project_id`; names, paths and routes compare by code point (`COLLATE "C"`), as in
  * SQLite, whatever the database's collation, so a prefix lookup is a range scan of the index.
  *
- * - `rag_layer_files`: one row per file (`id`, `path`): its layer records as extracted
- *   (`FileLayers` JSON, deflate-compressed, stored out of line uncompressed: it is compressed
- *   already), what a session rebuilds its graph from.
+ * - `rag_layer_files`: one row per file (`id`, `path`): its layer records as extracted, as the
+ *   JSON of their compact form (`@rag/core`'s `encodeFileLayers`, what the records do not repeat
+ *   from their file or derive from their other fields), deflate-compressed, stored out of line
+ *   uncompressed (it is compressed already); what a session rebuilds its graph from. Rows written
+ *   before the compact form hold the `FileLayers` JSON itself and read back alike.
  * - `rag_layer_symbols`: one row per definition (`file` is the `rag_layer_files.id`), indexed by
  *   project and name (exact and prefix lookups) and by file.
  * - `rag_layer_edges`: the resolved dependency edges that lead somewhere in the index (every

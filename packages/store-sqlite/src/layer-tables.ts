@@ -1,12 +1,11 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
-import { isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
-import { decodeFileLayers, encodeFileLayers, isCompactFileLayers } from './layer-codec.js'
+import { compactLayersJson, decodeFileLayers, isCompactFileLayers, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
 
 /**
  * The layer tables (schema version 5):
  * - `layer_files`: one row per file (`id`, `path`), its layer records as extracted, in the compact
- *   form of `layer-codec.ts` (what the records do not repeat from their file or derive from their
+ *   form of `@rag/core`'s `compact-file-layers.ts` (what the records do not repeat from their file or derive from their
  *   other fields) as deflate-compressed JSON; what a session rebuilds its graph from. Rows written
  *   before the compact form hold the `FileLayers` JSON itself and read back alike;
  * - `layer_symbols`: one row per definition (`file` is the `layer_files.id`), indexed by name
@@ -148,7 +147,7 @@ function writeRows(statements: LayerStatements, commit: LayerCommit): void {
     if (id !== undefined) dropFile(statements, id)
   }
   for (const file of commit.upsertFiles) {
-    const blob = deflateRawSync(JSON.stringify(encodeFileLayers(file)), DEFLATE)
+    const blob = deflateRawSync(compactLayersJson(file), DEFLATE)
     let id = statements.fileId.get(file.path)
     if (id === undefined) {
       id = statements.insertFile.get(file.path, blob) as number

@@ -1,7 +1,7 @@
-import type { EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import type { EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from './index.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decodeFileLayers, encodeFileLayers, isCompactFileLayers } from './layer-codec.js'
+import { decodeFileLayers, encodeFileLayers, isCompactFileLayers } from './compact-file-layers.js'
 
 const PATH = 'src/store/file-store.ts'
 

@@ -1,7 +1,10 @@
-import type { EntrypointRecord, FileLayers, ProjectManifest, RawEdge, SymbolRecord } from '@rag/core'
+import type { FileLayers, ProjectManifest } from './file-layers.js'
+import type { EntrypointRecord, RawEdge, SymbolRecord } from './layers.js'
 
 /**
- * The compact stored form of one file's layer records (`layer_files.layers`, before deflate).
+ * The compact form of one file's layer records: what a store keeps (the SQLite store's
+ * `layer_files.layers`, deflated) and what a chunking worker sends its main thread (as JSON, see
+ * `compact-layers-json.ts`).
  *
  * Records as extracted repeat what their file already says (`layer`, `path`, `language`,
  * `module`, `isTest`) and fields derived from their other fields (a symbol's `id` is
@@ -182,7 +185,7 @@ function decodeEntrypoint(compact: Record<string, unknown>, file: FileContext): 
   return { layer, id, path, ...(rest.title !== undefined ? { title: rest.title } : {}), language, ...rest } as unknown as EntrypointRecord
 }
 
-/** Encodes one file's layer records into the compact stored form (see {@link CompactFileLayers}). */
+/** Encodes one file's layer records into the compact form (see {@link CompactFileLayers}). */
 export function encodeFileLayers(file: FileLayers): CompactFileLayers {
   const context: FileContext = file
   let extra: Record<string, unknown> | 0 = 0
@@ -203,7 +206,7 @@ export function encodeFileLayers(file: FileLayers): CompactFileLayers {
   ]
 }
 
-/** Decodes the compact stored form back into the records {@link encodeFileLayers} was given. */
+/** Decodes the compact form back into the records {@link encodeFileLayers} was given. */
 export function decodeFileLayers(compact: CompactFileLayers): FileLayers {
   const [, path, language, module, isTest, symbols, edges, entrypoints, manifest, extra] = compact
   const context: FileContext = { path, language, module, isTest }
@@ -220,7 +223,7 @@ export function decodeFileLayers(compact: CompactFileLayers): FileLayers {
   }
 }
 
-/** `true` for the compact form (an array starting with its version); the JSON of schema 5's first writes was the `FileLayers` object itself. */
+/** `true` for the compact form (an array starting with its version); the SQLite store's first writes of schema 5 held the `FileLayers` object itself. */
 export function isCompactFileLayers(value: unknown): value is CompactFileLayers {
   return Array.isArray(value) && value[0] === 2
 }
