@@ -132,7 +132,7 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
         added: report.added,
         removed: report.removed,
         failed: report.failed.length,
-        seconds: Math.round(report.stats.totalMs) / 1000,
+        seconds: report.elapsedMs / 1000,
       }
       const whole = directory === asked ? '' : ` (the whole project, which holds ${asked}: this server keeps one index of the project root)`
       const text = `Indexed ${summary.root}${whole}: ${summary.files} files (${summary.chunked} chunked), +${summary.added} -${summary.removed} chunks in ${summary.seconds.toFixed(1)} s${summary.failed > 0 ? `; ${summary.failed} files could not be read` : ''}.`

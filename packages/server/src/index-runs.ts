@@ -13,6 +13,7 @@ export interface IndexRunSummary {
   readonly added: number
   readonly removed: number
   readonly failed: number
+  /** Wall milliseconds of the whole run, the commit included. */
   readonly totalMs: number
 }
 
@@ -46,7 +47,7 @@ function summarize(report: IndexReport): IndexRunSummary {
     added: report.added,
     removed: report.removed,
     failed: report.failed.length,
-    totalMs: Math.round(stats.totalMs),
+    totalMs: report.elapsedMs,
   }
 }
 

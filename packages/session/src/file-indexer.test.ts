@@ -198,6 +198,23 @@ describe('FileIndexer with a stateStore', () => {
     await tree.dispose()
   })
 
+  it('reports the whole run time, the commit included, and the commit time', async () => {
+    const kb = new InMemoryKnowledgeBase()
+    const store = memoryStateStore(kb)
+    const commit = store.commit.bind(store)
+    // The store's write takes 300 ms: the staging of three small files takes far less.
+    store.commit = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await commit(...args)
+    }
+    const indexer = new FileIndexer({ knowledgeBase: kb, stateStore: store, workers: 0 })
+    const report = await indexer.index(repo.root)
+    expect(report.commitMs).toBeGreaterThanOrEqual(295)
+    expect(report.elapsedMs).toBeGreaterThanOrEqual(report.commitMs)
+    expect(report.elapsedMs).toBeGreaterThanOrEqual(Math.floor(report.stats.totalMs))
+    expect(report.stats.totalMs).toBeLessThan(report.elapsedMs - 290) // the staging's own time leaves the commit out
+  })
+
   it('puts the previous chunks and state back through the store when a later swap fails', async () => {
     const tree = await createTempRepo(sources)
     const kb = new InMemoryKnowledgeBase()

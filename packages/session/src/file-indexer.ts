@@ -108,6 +108,10 @@ export type IndexReport = Omit<IngestionResult, 'addDocuments' | 'removeIds' | '
   readonly layeredFiles?: number
   /** What the run embedded, when the session has an embedder: reused and new vectors, and why everything was embedded again, if it was. */
   readonly vectors?: VectorReport
+  /** Wall milliseconds of the whole run, the commit included (`stats.totalMs` is the staging alone). */
+  readonly elapsedMs: number
+  /** Wall milliseconds of the commit: layer resolution, embedding, and the stores' writes. */
+  readonly commitMs: number
 }
 
 function validate(options: FileIndexerOptions): void {
@@ -267,6 +271,7 @@ export class FileIndexer {
   }
 
   async #run(root: string, options: IndexOptions): Promise<IndexReport> {
+    const startedMs = performance.now()
     const { signal, onProgress } = options
     await this.sync()
     if (this.#targets.inconsistent) await this.#repair()
@@ -285,6 +290,7 @@ export class FileIndexer {
       ...(verify ? { trustStat: false } : {}),
     })
     if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
+    const stagedMs = performance.now()
     const store = this.#stateStore
     const removeIds = audit === undefined ? result.removeIds : [...result.removeIds, ...audit.orphans]
     const base = this.#seen
@@ -304,6 +310,7 @@ export class FileIndexer {
     if (store?.info) this.#seen = (await store.info()).generation
     this.#layers.committed(base, this.#seen)
     const { removeIds: _removed, addDocuments, state: _state, layers: staged, ...rest } = result
+    const endedMs = performance.now()
     return {
       ...rest,
       added: addDocuments.length,
@@ -312,6 +319,8 @@ export class FileIndexer {
       ...(verify ? { verified: true } : {}),
       ...(staged !== undefined ? { layeredFiles: staged.length } : {}),
       ...(vectors !== undefined ? { vectors } : {}),
+      elapsedMs: Math.round(endedMs - startedMs),
+      commitMs: Math.round(endedMs - stagedMs),
     }
   }
 

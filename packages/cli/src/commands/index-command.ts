@@ -36,6 +36,8 @@ export function reportJson(report: IndexReport): Record<string, unknown> {
     failed: report.failed,
     warnings: report.warnings,
     vectors: report.vectors ?? null,
+    elapsedMs: report.elapsedMs,
+    commitMs: report.commitMs,
   }
 }
 
@@ -52,7 +54,7 @@ export function reportLine(report: IndexReport): string {
   const parts = [`${stats.chunked} chunked`, `${reused} unchanged`]
   if (stats.removed > 0) parts.push(`${stats.removed} removed`)
   if (stats.kept > 0) parts.push(`${stats.kept} kept after read errors`)
-  return `${stats.files} files (${parts.join(', ')}), +${report.added} -${report.removed} chunks in ${(stats.totalMs / 1000).toFixed(1)} s`
+  return `${stats.files} files (${parts.join(', ')}), +${report.added} -${report.removed} chunks in ${(report.elapsedMs / 1000).toFixed(1)} s (commit ${(report.commitMs / 1000).toFixed(1)} s)`
 }
 
 /** What a run repaired, for a human. */
