@@ -39,6 +39,10 @@ describe('FileIngestionService with a layered chunker', () => {
     const result = await service.ingest(root)
     expect(result.stats.workerThreads).toBeGreaterThan(0)
     expect(result.layers?.find((l) => l.path === 'src/store.ts')?.symbols.map((s) => s.qname)).toEqual(['Store', 'Store.read'])
+    // The records crossed as compact JSON: the same records, key order included, as a run on this thread.
+    const local = await new FileIngestionService({ chunker: { module: '@rag/chunker', factory: 'createLayeredChunker' }, workers: 0 }).ingest(root)
+    const byPath = (layers: typeof result.layers): string => JSON.stringify([...(layers ?? [])].sort((a, b) => (a.path < b.path ? -1 : 1)))
+    expect(byPath(result.layers)).toBe(byPath(local.layers))
   })
 
   it('stages no layers with a chunker that does not extract them', async () => {
