@@ -26,6 +26,15 @@ export function compactLayersJson(layers: FileLayers): string {
 }
 
 /**
+ * Forgets the text that records decoded by {@link fileLayersFromJson} came from, when no store
+ * took it: a session calls it once a commit is done, so records kept in memory (by a session
+ * without a store, or one that keeps no layers) do not keep their text alive too.
+ */
+export function releaseCompactLayersJson(layers: FileLayers): void {
+  decodedFrom.delete(layers)
+}
+
+/**
  * Decodes the text of {@link compactLayersJson} into records equal, field for field, to the
  * encoded ones, and remembers the text for the records' first write.
  *
