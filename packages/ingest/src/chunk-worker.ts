@@ -1,7 +1,8 @@
 /**
  * Worker-thread entry of the chunking pool (built as `dist/chunk-worker.js`). It builds its own
  * chunker from the {@link ChunkerSpec} in `workerData` on first need, then answers each
- * `{ id, task }` message with `{ id, result }` (the result in its wire form, `wire-result.ts`). It never throws: every failure is a result.
+ * `{ id, task }` message with `{ id, result }` (the result in its wire form, `wire-result.ts`). It
+ * never throws: every failure is a result.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Chunker } from '@rag/core'

@@ -5,9 +5,9 @@ import { compactLayersJson, decodeFileLayers, isCompactFileLayers, isStoredEdge,
 /**
  * The layer tables (schema version 5):
  * - `layer_files`: one row per file (`id`, `path`), its layer records as extracted, in the compact
- *   form of `@rag/core`'s `compact-file-layers.ts` (what the records do not repeat from their file or derive from their
- *   other fields) as deflate-compressed JSON; what a session rebuilds its graph from. Rows written
- *   before the compact form hold the `FileLayers` JSON itself and read back alike;
+ *   form of `@rag/core`'s `encodeFileLayers` (what the records do not repeat from their file or
+ *   derive from their other fields) as deflate-compressed JSON; what a session rebuilds its graph
+ *   from. Rows written before the compact form hold the `FileLayers` JSON itself and read back alike;
  * - `layer_symbols`: one row per definition (`file` is the `layer_files.id`), indexed by name
  *   (exact and prefix lookups: `name >= ? AND name < ?`) and by file;
  * - `layer_edges`: the resolved dependency edges that lead somewhere in the index (every import,
