@@ -6,6 +6,7 @@
  * in the total alone.
  */
 import type { IndexReport, RagService } from '@rag/session'
+import { mainThreadCpuMs } from './main-thread-cpu.js'
 import { processCpuMs } from './process-cpu.js'
 
 /** Wall and CPU milliseconds (every thread of the process) of one run, and of its tail. */
@@ -19,12 +20,15 @@ export interface TimedIndexRun {
   readonly tailMs: number
   /** CPU time after the last file was chunked. */
   readonly tailCpu: number
+  /** CPU time of the main thread alone (`undefined` off Linux); the rest of {@link cpu} is the other threads'. */
+  readonly mainCpu: number | undefined
 }
 
 /** Runs `rag.indexDirectory(dir)` and times it (see the module comment). */
 export async function timeIndexRun(rag: RagService, dir: string): Promise<TimedIndexRun> {
   const started = performance.now()
   const cpu = processCpuMs()
+  const mainCpu = mainThreadCpuMs()
   let chunkedAt = Number.NaN
   let chunkedCpu = Number.NaN
   const report = await rag.indexDirectory(dir, ({ indexedFiles, totalFiles }) => {
@@ -35,6 +39,7 @@ export async function timeIndexRun(rag: RagService, dir: string): Promise<TimedI
   })
   const ended = performance.now()
   const endedCpu = processCpuMs()
+  const endedMainCpu = mainThreadCpuMs()
   // A run with no file to chunk has no chunking phase: all of it is tail.
   return {
     report,
@@ -42,5 +47,6 @@ export async function timeIndexRun(rag: RagService, dir: string): Promise<TimedI
     cpu: endedCpu - cpu,
     tailMs: Number.isNaN(chunkedAt) ? ended - started : ended - chunkedAt,
     tailCpu: Number.isNaN(chunkedCpu) ? endedCpu - cpu : endedCpu - chunkedCpu,
+    mainCpu: mainCpu === undefined || endedMainCpu === undefined ? undefined : endedMainCpu - mainCpu,
   }
 }
