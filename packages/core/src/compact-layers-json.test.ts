@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compactLayersJson, fileLayersFromJson, releaseCompactLayersJson } from './compact-layers-json.js'
+import { compactLayersJson, fileLayersFromJson, fileLayersFromStoredJson, releaseCompactLayersJson } from './compact-layers-json.js'
+import { encodeFileLayers } from './compact-file-layers.js'
 import { InvalidArgumentError } from './errors.js'
 import type { FileLayers } from './file-layers.js'
 
@@ -54,6 +55,11 @@ describe('compact layers JSON', () => {
     releaseCompactLayersJson(received)
     expect(JSON.parse(compactLayersJson(received))[5]).toEqual([])
     releaseCompactLayersJson(layers) // records never decoded: nothing to forget
+  })
+
+  it('reads a stored row in the compact form and in the FileLayers JSON stores wrote before it', () => {
+    expect(fileLayersFromStoredJson(JSON.stringify(encodeFileLayers(layers)))).toStrictEqual(layers)
+    expect(fileLayersFromStoredJson(JSON.stringify(layers))).toStrictEqual(layers)
   })
 
   it('refuses text that is not the compact form, naming why', () => {

@@ -52,3 +52,12 @@ export function fileLayersFromJson(json: string): FileLayers {
   decodedFrom.set(layers, json)
   return layers
 }
+
+/**
+ * Reads the stored text of one file's records: the JSON of the compact form, or the `FileLayers`
+ * JSON itself, which the stores wrote before the compact form. Both stores read their rows with it.
+ */
+export function fileLayersFromStoredJson(json: string): FileLayers {
+  const value: unknown = JSON.parse(json)
+  return isCompactFileLayers(value) ? decodeFileLayers(value) : (value as FileLayers)
+}

@@ -26,7 +26,7 @@ export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } fr
 export { isLayeredChunker } from './file-layers.js'
 export type { CompactFileLayers } from './compact-file-layers.js'
 export { encodeFileLayers, decodeFileLayers, isCompactFileLayers } from './compact-file-layers.js'
-export { compactLayersJson, fileLayersFromJson, releaseCompactLayersJson } from './compact-layers-json.js'
+export { compactLayersJson, fileLayersFromJson, fileLayersFromStoredJson, releaseCompactLayersJson } from './compact-layers-json.js'
 export type { IndexProgress, ProgressListener } from './progress.js'
 export type { RagErrorCode, RagErrorOptions } from './errors.js'
 export {

@@ -57,15 +57,11 @@ export class WorkerPool {
       worker.on('message', ({ id, result }: { id: number; result: WireFileResult }) => {
         const pending = slot.inFlight.get(id)
         slot.inFlight.delete(id)
-        let received: FileResult
         try {
-          received = fromWire(result)
+          pending?.resolve(fromWire(result))
         } catch (error) {
           pending?.reject(new RagError('INTERNAL', `A chunking worker sent a result that cannot be read: ${(error as Error).message}`, { cause: error }))
-          this.#dispatch()
-          return
         }
-        pending?.resolve(received)
         this.#dispatch()
       })
       worker.on('error', (error) => this.#fail(new RagError('INTERNAL', `A chunking worker failed: ${error.message}`, { cause: error })))

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type pg from 'pg'
-import { compactLayersJson, decodeFileLayers, isCompactFileLayers, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
+import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
 
 /** Files per INSERT of `rag_layer_files` (3 parameters each). */
 const FILE_BATCH = 1000
@@ -140,8 +140,7 @@ export async function clearLayers(client: pg.ClientBase, projectId: number): Pro
 }
 
 function decode(blob: Buffer): FileLayers {
-  const value: unknown = JSON.parse(inflateRawSync(blob).toString('utf8'))
-  return isCompactFileLayers(value) ? decodeFileLayers(value) : (value as FileLayers)
+  return fileLayersFromStoredJson(inflateRawSync(blob).toString('utf8'))
 }
 
 /** The project's files, by repository and commit (one statement, so one snapshot). */

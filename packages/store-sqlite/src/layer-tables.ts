@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
-import { compactLayersJson, decodeFileLayers, isCompactFileLayers, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
+import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
 
 /**
  * The layer tables (schema version 5):
@@ -175,8 +175,7 @@ function writeRows(statements: LayerStatements, commit: LayerCommit): void {
 }
 
 function decode(blob: Buffer): FileLayers {
-  const value: unknown = JSON.parse(inflateRawSync(blob).toString('utf8'))
-  return isCompactFileLayers(value) ? decodeFileLayers(value) : (value as FileLayers)
+  return fileLayersFromStoredJson(inflateRawSync(blob).toString('utf8'))
 }
 
 /** Reads every file's layer records, by path. */
