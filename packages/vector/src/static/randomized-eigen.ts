@@ -1,4 +1,4 @@
-import { symmetricEigen } from './jacobi-eigen.js'
+import { symmetricEigen } from './symmetric-eigen.js'
 import { orthonormalizeColumns } from './orthonormalize.js'
 import { gaussian } from './random.js'
 import { SERIAL_ROWS, type RowRunner } from './row-tasks.js'
@@ -21,7 +21,7 @@ export interface RandomizedEigenOptions {
 /**
  * The `rank` largest-magnitude eigenpairs of a symmetric sparse matrix, by randomized range finding
  * (Halko, Martinsson & Tropp 2011): `Y = M Ω` for a Gaussian `Ω`, power iterations with
- * column rescaling, then Rayleigh-Ritz on the range (`B = Qᵀ M Q`, Jacobi). For a symmetric
+ * column rescaling, then Rayleigh-Ritz on the range (`B = Qᵀ M Q`, Householder + QL). For a symmetric
  * matrix this is its truncated SVD up to signs. Returns `vectors` (`size x rank`, row-major,
  * columns orthonormal; zero columns past the matrix's own size) and `values` (by decreasing
  * magnitude).
