@@ -5,20 +5,49 @@ const MAX_ITERATIONS = 64
  * Eigenvalues and eigenvectors of a small symmetric matrix (`n x n`, row-major): Householder
  * reduction to tridiagonal form, then the implicit QL algorithm with Wilkinson-style shifts (the
  * `tred2`/`tql2` pair of EISPACK, as in JAMA): a few `n³` flops in all, where cyclic Jacobi
- * spends about `4n³` per sweep, over several sweeps. Returns the values in ascending order and the vectors
- * as the columns of an `n x n` row-major matrix (orthonormal; their signs are arbitrary). The input
- * is not changed.
+ * spends about `4n³` per sweep, over several sweeps. Returns the values in ascending order and
+ * the vectors as the columns of an `n x n` row-major matrix (orthonormal; their signs are
+ * arbitrary). The input is not changed.
  */
 export function symmetricEigen(input: Float64Array, n: number): { values: Float64Array; vectors: Float64Array } {
-  const v = Float64Array.from(input.subarray(0, n * n))
+  // Everything runs on the transpose of JAMA's V (its columns are rows here, so every inner loop
+  // reads and writes contiguous memory); the same operations in the same order.
+  const vt = transpose(input, n)
   const d = new Float64Array(n)
   const e = new Float64Array(n)
-  if (n === 0) return { values: d, vectors: v }
-  householderTridiagonal(v, d, e, n)
-  // QL rotates pairs of columns of V: rotate rows of its transpose instead (contiguous).
-  const vt = transpose(v, n)
+  if (n === 0) return { values: d, vectors: vt }
+  householderTridiagonal(vt, d, e, n)
   implicitQl(vt, d, e, n)
   return { values: d, vectors: transpose(vt, n) }
+}
+
+// The inner loops of the reduction, as functions of their own: each is called thousands of times,
+// so it is optimized early, where a loop inside the reduction would wait for on-stack replacement.
+
+/** `g + Σ vt[row + k] d[k]` over `k` in `j + 1 .. i - 1`, adding `vt[row + k] f` to each `e[k]` on the way. */
+function dotAndAdd(vt: Float64Array, row: number, d: Float64Array, e: Float64Array, j: number, i: number, f: number, g: number): number {
+  for (let k = j + 1; k <= i - 1; k++) {
+    g += vt[row + k]! * d[k]!
+    e[k]! += vt[row + k]! * f
+  }
+  return g
+}
+
+/** `vt[row + k] -= f e[k] + g d[k]` for `k` in `j .. i - 1`. */
+function subtractTwo(vt: Float64Array, row: number, j: number, i: number, f: number, e: Float64Array, g: number, d: Float64Array): void {
+  for (let k = j; k <= i - 1; k++) vt[row + k]! -= f * e[k]! + g * d[k]!
+}
+
+/** `Σ vt[a + k] vt[b + k]` over `k` in `0 .. length - 1`. */
+function dot(vt: Float64Array, a: number, b: number, length: number): number {
+  let sum = 0
+  for (let k = 0; k < length; k++) sum += vt[a + k]! * vt[b + k]!
+  return sum
+}
+
+/** `vt[row + k] -= g d[k]` for `k` in `0 .. length - 1`. */
+function subtractScaled(vt: Float64Array, row: number, length: number, g: number, d: Float64Array): void {
+  for (let k = 0; k < length; k++) vt[row + k]! -= g * d[k]!
 }
 
 function transpose(matrix: Float64Array, n: number): Float64Array {
@@ -28,11 +57,12 @@ function transpose(matrix: Float64Array, n: number): Float64Array {
 }
 
 /**
- * Reduces the symmetric matrix in `v` to tridiagonal form (`d` its diagonal, `e` its subdiagonal
- * in `e[1..n-1]`) and leaves in `v` the orthogonal matrix of the reduction (`tred2`).
+ * Reduces the symmetric matrix in `vt` to tridiagonal form (`d` its diagonal, `e` its subdiagonal
+ * in `e[1..n-1]`) and leaves in `vt` the transposed orthogonal matrix of the reduction (`tred2`,
+ * with `V[a][b]` at `vt[b * n + a]`).
  */
-function householderTridiagonal(v: Float64Array, d: Float64Array, e: Float64Array, n: number): void {
-  for (let j = 0; j < n; j++) d[j] = v[(n - 1) * n + j]!
+function householderTridiagonal(vt: Float64Array, d: Float64Array, e: Float64Array, n: number): void {
+  for (let j = 0; j < n; j++) d[j] = vt[j * n + n - 1]!
   for (let i = n - 1; i > 0; i--) {
     // Scale to avoid under- and overflow.
     let scale = 0
@@ -41,9 +71,9 @@ function householderTridiagonal(v: Float64Array, d: Float64Array, e: Float64Arra
     if (scale === 0) {
       e[i] = d[i - 1]!
       for (let j = 0; j < i; j++) {
-        d[j] = v[(i - 1) * n + j]!
-        v[i * n + j] = 0
-        v[j * n + i] = 0
+        d[j] = vt[j * n + i - 1]!
+        vt[j * n + i] = 0
+        vt[i * n + j] = 0
       }
     } else {
       // The Householder vector.
@@ -61,13 +91,9 @@ function householderTridiagonal(v: Float64Array, d: Float64Array, e: Float64Arra
       // The similarity transformation of the remaining columns.
       for (let j = 0; j < i; j++) {
         f = d[j]!
-        v[j * n + i] = f
-        g = e[j]! + v[j * n + j]! * f
-        for (let k = j + 1; k <= i - 1; k++) {
-          g += v[k * n + j]! * d[k]!
-          e[k]! += v[k * n + j]! * f
-        }
-        e[j] = g
+        vt[i * n + j] = f
+        const row = j * n
+        e[j] = dotAndAdd(vt, row, d, e, j, i, f, e[j]! + vt[row + j]! * f)
       }
       f = 0
       for (let j = 0; j < i; j++) {
@@ -79,34 +105,49 @@ function householderTridiagonal(v: Float64Array, d: Float64Array, e: Float64Arra
       for (let j = 0; j < i; j++) {
         f = d[j]!
         g = e[j]!
-        for (let k = j; k <= i - 1; k++) v[k * n + j]! -= f * e[k]! + g * d[k]!
-        d[j] = v[(i - 1) * n + j]!
-        v[i * n + j] = 0
+        const row = j * n
+        subtractTwo(vt, row, j, i, f, e, g, d)
+        d[j] = vt[row + i - 1]!
+        vt[row + i] = 0
       }
     }
     d[i] = h
   }
   // Accumulate the transformations.
   for (let i = 0; i < n - 1; i++) {
-    v[(n - 1) * n + i] = v[i * n + i]!
-    v[i * n + i] = 1
+    vt[i * n + n - 1] = vt[i * n + i]!
+    vt[i * n + i] = 1
     const h = d[i + 1]!
+    const next = (i + 1) * n
     if (h !== 0) {
-      for (let k = 0; k <= i; k++) d[k] = v[k * n + i + 1]! / h
+      for (let k = 0; k <= i; k++) d[k] = vt[next + k]! / h
       for (let j = 0; j <= i; j++) {
-        let g = 0
-        for (let k = 0; k <= i; k++) g += v[k * n + i + 1]! * v[k * n + j]!
-        for (let k = 0; k <= i; k++) v[k * n + j]! -= g * d[k]!
+        const row = j * n
+        subtractScaled(vt, row, i + 1, dot(vt, next, row, i + 1), d)
       }
     }
-    for (let k = 0; k <= i; k++) v[k * n + i + 1] = 0
+    for (let k = 0; k <= i; k++) vt[next + k] = 0
   }
   for (let j = 0; j < n; j++) {
-    d[j] = v[(n - 1) * n + j]!
-    v[(n - 1) * n + j] = 0
+    d[j] = vt[j * n + n - 1]!
+    vt[j * n + n - 1] = 0
   }
-  v[(n - 1) * n + n - 1] = 1
+  vt[(n - 1) * n + n - 1] = 1
   e[0] = 0
+}
+
+/**
+ * Rotates the rows at `upper` and `upper + n` of `vt` (rows `i` and `i + 1` of the transposed
+ * vectors). A function of its own: called thousands of times, it is optimized early, where a loop
+ * inside the QL iteration would wait for on-stack replacement.
+ */
+function rotateRows(vt: Float64Array, upper: number, n: number, c: number, s: number): void {
+  const lower = upper + n
+  for (let k = 0; k < n; k++) {
+    const below = vt[lower + k]!
+    vt[lower + k] = s * vt[upper + k]! + c * below
+    vt[upper + k] = c * vt[upper + k]! - s * below
+  }
 }
 
 /**
@@ -158,14 +199,7 @@ function implicitQl(vt: Float64Array, d: Float64Array, e: Float64Array, n: numbe
           c = p / r
           p = c * d[i]! - s * g
           d[i + 1] = h + s * (c * g + s * d[i]!)
-          // Rows i and i + 1 of the transposed vectors.
-          const upper = i * n
-          const lower = upper + n
-          for (let k = 0; k < n; k++) {
-            const below = vt[lower + k]!
-            vt[lower + k] = s * vt[upper + k]! + c * below
-            vt[upper + k] = c * vt[upper + k]! - s * below
-          }
+          rotateRows(vt, i * n, n, c, s)
         }
         p = (-s * s2 * c3 * el1 * e[l]!) / dl1
         e[l] = s * p
