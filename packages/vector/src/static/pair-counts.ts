@@ -1,23 +1,19 @@
-/** Spreads the bits of a pair key over the table (murmur3's finalizer). */
-function mix(key: number): number {
-  let h = Math.imul(key ^ (key >>> 16), 0x85ebca6b)
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
-  return (h ^ (h >>> 16)) >>> 0
-}
-
-const INITIAL_SLOTS = 1 << 16
+/** Bits of a pair key sorted in one pass of the radix sort (three passes cover the 31-bit keys). */
+const DIGIT_BITS = 11
+const DIGIT_MASK = (1 << DIGIT_BITS) - 1
+const INITIAL_KEYS = 1 << 16
 
 /**
- * Symmetric co-occurrence counts of term pairs `(a, b)`, `a < b`, in an open-addressing hash table
- * of one flat array (a `Map` of 10 million pairs would cost seconds and hundreds of megabytes).
- * Each slot is `[key + 1, count]` side by side, 32 bits each (8 bytes a slot, so a cache line holds
- * eight and a probe usually touches one); 0 marks an empty slot.
+ * Symmetric co-occurrence counts of term pairs `(a, b)`, `a < b`. Each count is appended as the
+ * pair's 32-bit key to one flat array; the first read sorts the keys (an LSD radix sort: a few
+ * sequential passes) and counts the runs. A hash table of the pairs did the same with a random
+ * memory access per count: on 8 MB of code, millions of counts into a table of tens of megabytes,
+ * most of them cache misses.
  */
 export class PairCounts {
-  #slots = new Uint32Array(2 * INITIAL_SLOTS)
-  #mask = INITIAL_SLOTS - 1
-  #size = 0
-  #total = 0
+  #keys = new Uint32Array(INITIAL_KEYS)
+  #length = 0
+  #sorted: { readonly keys: Uint32Array; readonly counts: Uint32Array } | undefined
   readonly #terms: number
 
   /** Pairs of ids below `terms`; `terms * terms` must stay below 2^31 (keys are 32-bit). */
@@ -27,60 +23,75 @@ export class PairCounts {
 
   /** Distinct pairs counted. */
   get size(): number {
-    return this.#size
+    return this.#runs().keys.length
   }
 
   /** Co-occurrences counted (the sum of every pair's count). */
   get total(): number {
-    return this.#total
+    return this.#length
   }
 
   /** Counts one more co-occurrence of the pair `(a, b)`, `a !== b`, in either order. */
   increment(a: number, b: number): void {
-    const stored = (a < b ? a * this.#terms + b : b * this.#terms + a) + 1
-    this.#total++
-    const slots = this.#slots
-    const mask = this.#mask
-    for (let slot = mix(stored) & mask; ; slot = (slot + 1) & mask) {
-      const key = slots[2 * slot]!
-      if (key === stored) {
-        slots[2 * slot + 1]!++
-        return
-      }
-      if (key === 0) {
-        slots[2 * slot] = stored
-        slots[2 * slot + 1] = 1
-        if (++this.#size * 2 > mask) this.#grow()
-        return
-      }
+    if (this.#length === this.#keys.length) {
+      const grown = new Uint32Array(2 * this.#keys.length)
+      grown.set(this.#keys)
+      this.#keys = grown
     }
+    this.#keys[this.#length++] = a < b ? a * this.#terms + b : b * this.#terms + a
+    this.#sorted = undefined
   }
 
-  /** Calls `visit(a, b, count)` for every pair, `a < b`, in table order. */
+  /** Calls `visit(a, b, count)` for every pair, `a < b`, in ascending order of `(a, b)`. */
   forEach(visit: (a: number, b: number, count: number) => void): void {
-    const slots = this.#slots
-    for (let slot = 0; slot < slots.length; slot += 2) {
-      const stored = slots[slot]!
-      if (stored === 0) continue
-      const key = stored - 1
-      visit(Math.floor(key / this.#terms), key % this.#terms, slots[slot + 1]!)
+    const { keys, counts } = this.#runs()
+    const terms = this.#terms
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!
+      visit(Math.floor(key / terms), key % terms, counts[i]!)
     }
   }
 
-  #grow(): void {
-    const old = this.#slots
-    const capacity = old.length // slots double: the array holds two numbers per slot
-    const slots = new Uint32Array(2 * capacity)
-    const mask = capacity - 1
-    for (let i = 0; i < old.length; i += 2) {
-      const stored = old[i]!
-      if (stored === 0) continue
-      let slot = mix(stored) & mask
-      while (slots[2 * slot] !== 0) slot = (slot + 1) & mask
-      slots[2 * slot] = stored
-      slots[2 * slot + 1] = old[i + 1]!
+  /** The distinct keys in ascending order, each with its count (computed once after the last increment). */
+  #runs(): { readonly keys: Uint32Array; readonly counts: Uint32Array } {
+    if (this.#sorted !== undefined) return this.#sorted
+    const sorted = sortKeys(this.#keys, this.#length)
+    let distinct = 0
+    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++
+    const keys = new Uint32Array(distinct)
+    const counts = new Uint32Array(distinct)
+    let run = -1
+    for (let i = 0; i < sorted.length; i++) {
+      if (i === 0 || sorted[i] !== sorted[i - 1]) keys[++run] = sorted[i]!
+      counts[run]!++
     }
-    this.#slots = slots
-    this.#mask = mask
+    this.#sorted = { keys, counts }
+    return this.#sorted
   }
+}
+
+/** `keys[0 .. length)` sorted ascending, in a new array (LSD radix sort; a pass whose digit is the same for every key is skipped). */
+function sortKeys(keys: Uint32Array, length: number): Uint32Array {
+  let from = keys.slice(0, length)
+  let to = new Uint32Array(length)
+  const offsets = new Uint32Array(DIGIT_MASK + 1)
+  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
+    offsets.fill(0)
+    for (let i = 0; i < length; i++) offsets[(from[i]! >>> shift) & DIGIT_MASK]!++
+    if (length === 0 || offsets[(from[0]! >>> shift) & DIGIT_MASK] === length) continue
+    let start = 0
+    for (let d = 0; d <= DIGIT_MASK; d++) {
+      const count = offsets[d]!
+      offsets[d] = start
+      start += count
+    }
+    for (let i = 0; i < length; i++) {
+      const key = from[i]!
+      to[offsets[(key >>> shift) & DIGIT_MASK]!++] = key
+    }
+    const swap = from
+    from = to
+    to = swap
+  }
+  return from
 }

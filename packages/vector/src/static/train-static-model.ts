@@ -256,6 +256,30 @@ export async function trainStaticEmbeddings(texts: TrainingTexts, options: Stati
   return { model, vectors, termsOf }
 }
 
+/**
+ * Counts the co-occurrences within `window` positions of the tokens `from .. end - 1` (one text),
+ * for pairs with at least one core term (vocabulary id below `core`); positions of unknown terms
+ * still count as distance. Returns how many tokens were unknown. A function of its own, called
+ * once a text: it is optimized after a few texts, where a loop over the whole corpus would run
+ * unoptimized until on-stack replacement.
+ */
+function countPairs(pairs: PairCounts, tokens: Uint32Array, from: number, end: number, vocabularyOf: Int32Array, window: number, core: number): number {
+  let unknown = 0
+  for (let at = from; at < end; at++) {
+    const a = vocabularyOf[tokens[at]!]!
+    if (a < 0) {
+      unknown++
+      continue
+    }
+    const last = Math.min(end, at + window + 1)
+    for (let other = at + 1; other < last; other++) {
+      const b = vocabularyOf[tokens[other]!]!
+      if (b >= 0 && b !== a && (a < core || b < core)) pairs.increment(a, b)
+    }
+  }
+  return unknown
+}
+
 /** Texts embedded between two yields to the event loop (and checks of the signal). */
 const EMBED_BATCH = 2048
 
@@ -314,19 +338,7 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
   let unknownTokens = 0
   const { tokens, starts } = counts
   for (let text = 0; text < sampleIndices.length; text++) {
-    const end = starts[text + 1]!
-    for (let at = starts[text]!; at < end; at++) {
-      const a = vocabularyOf[tokens[at]!]!
-      if (a < 0) {
-        unknownTokens++
-        continue
-      }
-      const last = Math.min(end, at + window + 1)
-      for (let other = at + 1; other < last; other++) {
-        const b = vocabularyOf[tokens[other]!]!
-        if (b >= 0 && b !== a && (a < core || b < core)) pairs.increment(a, b)
-      }
-    }
+    unknownTokens += countPairs(pairs, tokens, starts[text]!, starts[text + 1]!, vocabularyOf, window, core)
   }
   await checkpoint()
 
