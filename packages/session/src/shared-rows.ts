@@ -74,6 +74,10 @@ export class SharingRowRunner implements RowRunner {
     return new Uint8Array(new SharedArrayBuffer(length))
   }
 
+  float32(length: number): Float32Array {
+    return new Float32Array(new SharedArrayBuffer(length * Float32Array.BYTES_PER_ELEMENT))
+  }
+
   run(task: RowTask): void {
     const shared = task.rows >= MIN_SHARED_ROWS ? this.#shared(task) : undefined
     if (shared === undefined) {
@@ -91,9 +95,10 @@ export class SharingRowRunner implements RowRunner {
   }
 
   /**
-   * The task with every operand in shared memory: read-only sparse matrices are copied once;
-   * `undefined` (run it here alone) when a dense operand is not shared (it was not allocated by
-   * this runner), since the other thread could not write or read it.
+   * The task with every operand in shared memory: read-only operands (sparse matrices, the
+   * model's term vectors) are copied once; `undefined` (run it here alone) when an operand it
+   * writes or a dense one is not shared (it was not allocated by this runner), since the other
+   * thread could not write or read it.
    */
   #shared(task: RowTask): RowTask | undefined {
     switch (task.kind) {
@@ -106,6 +111,9 @@ export class SharingRowRunner implements RowRunner {
         return isShared(task.matrix) && isShared(task.rt) && isShared(task.dead) ? task : undefined
       case 'multiply-rows':
         return isShared(task.range) && isShared(task.columns) && isShared(task.out) ? task : undefined
+      case 'embed':
+        if (!isShared(task.out)) return undefined
+        return { ...task, ids: this.#copy(task.ids), starts: this.#copy(task.starts), targets: this.#copy(task.targets), vectors: this.#copy(task.vectors), weights: this.#copy(task.weights) }
     }
   }
 

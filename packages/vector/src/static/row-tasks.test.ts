@@ -4,6 +4,7 @@ import { InvalidArgumentError } from '@rag/core'
 import { basicAnalyzer } from '@rag/lexical'
 import { describe, expect, it } from 'vitest'
 import { runRowBlock, SERIAL_ROWS, type RowRunner, type RowTask } from './row-tasks.js'
+import { StaticEncoder } from './static-encoder.js'
 import { trainStaticEmbeddings } from './train-static-model.js'
 
 /** Real code: the TypeScript sources of this package. */
@@ -30,6 +31,7 @@ function scrambledRunner(size: number, seen: RowTask['kind'][]): RowRunner {
     },
     float64: (length) => new Float64Array(new SharedArrayBuffer(length * 8)),
     uint8: (length) => new Uint8Array(new SharedArrayBuffer(length)),
+    float32: (length) => new Float32Array(new SharedArrayBuffer(length * 4)),
   }
 }
 
@@ -41,11 +43,24 @@ describe('row tasks of the static training', () => {
     for (const size of [1, 5, 64]) {
       const seen: RowTask['kind'][] = []
       const blocked = await trainStaticEmbeddings(texts, { ...options, rowRunner: scrambledRunner(size, seen) })
-      expect(new Set(seen)).toEqual(new Set(['sparse-dense', 'transposed-product', 'substitute', 'multiply-rows']))
+      expect(new Set(seen)).toEqual(new Set(['sparse-dense', 'transposed-product', 'substitute', 'multiply-rows', 'embed']))
       expect(blocked.model.id).toBe(serial.model.id)
       expect(Buffer.from(blocked.model.vectors.buffer).equals(Buffer.from(serial.model.vectors.buffer))).toBe(true)
       expect(blocked.vectors.map((v) => [...v])).toEqual(serial.vectors.map((v) => [...v]))
+      // The caller's vectors are ordinary memory, even when the runner's were shared.
+      expect(blocked.vectors[0]!.buffer).toBeInstanceOf(ArrayBuffer)
     }
+    // A runner without float32 (its embed output is ordinary memory) gives the same vectors.
+    const { float32: _float32, ...withoutFloat32 } = scrambledRunner(7, [])
+    const plain = await trainStaticEmbeddings(texts, { ...options, rowRunner: withoutFloat32 })
+    expect(plain.vectors.map((v) => [...v])).toEqual(serial.vectors.map((v) => [...v]))
+  })
+
+  it('embeds the sampled texts as the encoder does, bit for bit', async () => {
+    const texts = realSources()
+    const trained = await trainStaticEmbeddings(texts, { analyzer: basicAnalyzer, dimensions: 32, coreTerms: 300, maxVocabulary: 1500 })
+    const encoder = new StaticEncoder(trained.model, basicAnalyzer)
+    for (let i = 0; i < texts.length; i++) expect([...trained.vectors[i]!]).toEqual([...encoder.encode(texts[i]!)])
   })
 
   it('refuses a runner that is not one', async () => {

@@ -1,9 +1,10 @@
 import { addTransposedProduct, multiplyRow, substituteRow } from './dense-rows.js'
 import { multiplyDenseRows } from './sparse-matrix.js'
+import { embedRows } from './static-encoder.js'
 
 /**
- * One of the static training's heavy kernels (the randomized SVD's products, its Cholesky QR and
- * the folding of the other terms), cut by rows of its output: any split of `0 .. rows - 1` into
+ * One of the static training's heavy kernels (the randomized SVD's products, its Cholesky QR, the
+ * folding of the other terms and the embedding of the sampled texts), cut by rows of its output: any split of `0 .. rows - 1` into
  * blocks, run in any order on any thread ({@link runRowBlock}), writes the very bits one pass does,
  * because every output number is still summed by one thread in the one order. Its arrays are plain
  * data, so a task can be posted to another thread (backed by `SharedArrayBuffer`s, see
@@ -45,6 +46,23 @@ export type RowTask =
       readonly out: Float64Array
       readonly stride: number
     }
+  /**
+   * Row `targets[r]` of `out` (`dimensions` wide) = the unit vector of sampled text `r`, whose
+   * vocabulary ids are `ids[starts[r] .. starts[r + 1])` (`weights.length` for an unknown term;
+   * see `StaticEncoder.encodeIds`).
+   */
+  | {
+      readonly kind: 'embed'
+      readonly rows: number
+      readonly ids: Uint32Array
+      readonly starts: Uint32Array
+      readonly targets: Uint32Array
+      readonly vectors: Float32Array
+      readonly weights: Float32Array
+      readonly dimensions: number
+      readonly logTf: boolean
+      readonly out: Float32Array
+    }
 
 /** Runs rows `from .. to - 1` of a task. */
 export function runRowBlock(task: RowTask, from: number, to: number): void {
@@ -60,6 +78,9 @@ export function runRowBlock(task: RowTask, from: number, to: number): void {
       return
     case 'multiply-rows':
       for (let r = from; r < to; r++) multiplyRow(task.range, r * task.width, task.columns, task.count, task.width, task.out, r * task.stride)
+      return
+    case 'embed':
+      embedRows(task, from, to)
       return
   }
 }
@@ -77,6 +98,8 @@ export interface RowRunner {
   float64(length: number): Float64Array
   /** As {@link RowRunner.float64}. */
   uint8(length: number): Uint8Array
+  /** As {@link RowRunner.float64}; without it, the `embed` task's output is an ordinary array (run where it is made). */
+  float32?(length: number): Float32Array
 }
 
 /** Runs every task on the calling thread. */
@@ -84,4 +107,5 @@ export const SERIAL_ROWS: RowRunner = Object.freeze({
   run: (task: RowTask) => runRowBlock(task, 0, task.rows),
   float64: (length: number) => new Float64Array(length),
   uint8: (length: number) => new Uint8Array(length),
+  float32: (length: number) => new Float32Array(length),
 })

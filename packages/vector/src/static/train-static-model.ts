@@ -222,21 +222,21 @@ export async function trainStaticEmbeddings(texts: TrainingTexts, options: Stati
   const { model, sample, counts, vocabularyOf, checkpoint } = await train(texts, options)
   const encoder = new StaticEncoder(model, options.analyzer)
   const { dimensions } = model
-  const buffer = new Float32Array(texts.length * dimensions)
-  const done = new Uint8Array(texts.length)
+  const runner = options.rowRunner ?? SERIAL_ROWS
+  // The sampled texts, analysed already, are embedded as a row task (shared when the runner shares).
+  const embedded = runner.float32?.(texts.length * dimensions) ?? new Float32Array(texts.length * dimensions)
   const unknown = model.terms.length
-  let scratch = new Uint32Array(1024)
-  for (let s = 0; s < sample.length; s++) {
-    const start = counts.starts[s]!
-    const length = counts.starts[s + 1]! - start
-    if (scratch.length < length) scratch = new Uint32Array(Math.max(length, scratch.length * 2))
-    for (let i = 0; i < length; i++) {
-      const v = vocabularyOf[counts.tokens[start + i]!]!
-      scratch[i] = v < 0 ? unknown : v
-    }
-    encoder.encodeIdsInto(scratch, length, buffer, sample[s]! * dimensions)
-    done[sample[s]!] = 1
+  const ids = new Uint32Array(counts.tokens.length)
+  for (let i = 0; i < ids.length; i++) {
+    const v = vocabularyOf[counts.tokens[i]!]!
+    ids[i] = v < 0 ? unknown : v
   }
+  const { vectors: termVectors, weights } = model
+  runner.run({ kind: 'embed', rows: sample.length, ids, starts: counts.starts, targets: Uint32Array.from(sample), vectors: termVectors, weights, dimensions, logTf: model.termFrequency === 'log', out: embedded })
+  // Views of one ordinary buffer for the caller (a copy when the runner's was shared memory).
+  const buffer = embedded.buffer instanceof SharedArrayBuffer ? embedded.slice() : embedded
+  const done = new Uint8Array(texts.length)
+  for (const index of sample) done[index] = 1
   for (let i = 0; i < texts.length; i++) {
     if (done[i] === 0) encoder.encodeInto(textAt(texts, i), buffer, i * dimensions)
     if (i % EMBED_BATCH === EMBED_BATCH - 1) await checkpoint()
