@@ -1,5 +1,8 @@
-/** Bits of a pair key sorted in one pass of the radix sort (three passes cover the 31-bit keys). */
-const DIGIT_BITS = 11
+/**
+ * Bits of a pair key sorted in one pass of the radix sort: two passes cover the keys of the
+ * default vocabulary (16,384 terms, keys below 2^28), a third the largest (keys below 2^31).
+ */
+const DIGIT_BITS = 14
 const DIGIT_MASK = (1 << DIGIT_BITS) - 1
 const INITIAL_KEYS = 1 << 16
 
