@@ -32,6 +32,16 @@ describe('decodeText', () => {
     expect(decodeText(lateControls)).toEqual({ ok: false, detail: '23.1% control characters (more than 10.0%)' })
   })
 
+  it('counts C0 controls, DEL and C1 controls, and not tab, line breaks, form feed, backspace or ESC', () => {
+    // 10 characters each: 9 letters and one of them.
+    const counted = ['\x01', '\x07', '\x0e', '\x1a', '\x1c', '\x1f', '\x7f', '\x80', '\x85', '\x9f']
+    const exempt = ['\t', '\n', '\v', '\f', '\r', '\x08', '\x1b', '\xa0', '\u2028']
+    for (const c of counted) expect(decodeText(bytes(`abcdefgh${c}${c}`)), JSON.stringify(c)).toEqual({ ok: false, detail: '20.0% control characters in the first 10 characters (more than 10.0%)' })
+    for (const c of exempt) expect(decodeText(bytes(`abcdefgh${c}${c}`)), JSON.stringify(c)).toMatchObject({ ok: true })
+    // Exactly 10 %, in the head and in all: text.
+    expect(decodeText(bytes(`abcdefghi\x01`.repeat(1000)))).toMatchObject({ ok: true })
+  })
+
   it('replaces stray bytes in otherwise UTF-8 text with U+FFFD and counts them', () => {
     const outcome = decodeText(bytes('naïve ', [0xff], ' café ', [0xc3], '\n'))
     expect(outcome).toMatchObject({ ok: true, encoding: 'utf-8', replaced: 2, text: 'naïve \uFFFD café \uFFFD\n' })

@@ -59,14 +59,23 @@ function hasNul(bytes: Uint8Array, end: number): boolean {
 
 // Control characters other than \t \n \v \f \r, ESC (ANSI colours in logs) and backspace; DEL;
 // and the C1 range, which text never needs.
-function isControl(c: number): boolean {
-  return (c < 0x20 && c !== 9 && c !== 10 && c !== 11 && c !== 12 && c !== 13 && c !== 27 && c !== 8) || (c >= 0x7f && c <= 0x9f)
-}
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\x00-\x07\x0e-\x1a\x1c-\x1f\x7f-\x9f]/g
 
-function countControls(text: string, start: number, end: number): number {
-  let controls = 0
-  for (let i = start; i < end; i++) if (isControl(text.charCodeAt(i))) controls++
-  return controls
+/**
+ * How many control characters `text` holds, in all and among its first `head` characters. A
+ * native regular expression search: text with none (nearly all of it) costs one scan that builds
+ * nothing, where a loop over every character ran unoptimized in each fresh chunking worker.
+ */
+function countControls(text: string, head: number): { all: number; inHead: number } {
+  let all = 0
+  let inHead = 0
+  CONTROL.lastIndex = 0
+  for (let found = CONTROL.exec(text); found !== null; found = CONTROL.exec(text)) {
+    all++
+    if (found.index < head) inHead++
+  }
+  return { all, inHead }
 }
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)}%`
@@ -88,11 +97,10 @@ function countBytes(bytes: Uint8Array, pattern: readonly number[]): number {
 function finish(text: string, encoding: TextEncoding, replaced: number): DecodeOutcome {
   if (text.length === 0) return { ok: true, text, encoding, replaced }
   const head = Math.min(text.length, SNIFF_BYTES)
-  const headControls = countControls(text, 0, head)
+  const { all: controls, inHead: headControls } = countControls(text, head)
   if (headControls / head > MAX_CONTROL_SHARE) {
     return { ok: false, detail: `${percent(headControls / head)} control characters in the first ${head} characters (more than ${percent(MAX_CONTROL_SHARE)})` }
   }
-  const controls = headControls + countControls(text, head, text.length)
   const controlShare = controls / text.length
   if (controlShare > MAX_CONTROL_SHARE) {
     return { ok: false, detail: `${percent(controlShare)} control characters (more than ${percent(MAX_CONTROL_SHARE)})` }
