@@ -73,9 +73,13 @@ export class PairCounts {
   }
 }
 
-/** `keys[0 .. length)` sorted ascending, in a new array (LSD radix sort; a pass whose digit is the same for every key is skipped). */
+/**
+ * `keys[0 .. length)` sorted ascending (LSD radix sort; a pass whose digit is the same for every
+ * key is skipped). Sorts in place where it can: the result is `keys` itself or a new array, and
+ * `keys[0 .. length)` holds the same keys either way, in some order.
+ */
 function sortKeys(keys: Uint32Array, length: number): Uint32Array {
-  let from = keys.slice(0, length)
+  let from = keys.subarray(0, length)
   let to = new Uint32Array(length)
   const offsets = new Uint32Array(DIGIT_MASK + 1)
   for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
