@@ -79,8 +79,8 @@ export class PairCounts {
  * `keys[0 .. length)` holds the same keys either way, in some order.
  */
 function sortKeys(keys: Uint32Array, length: number): Uint32Array {
-  let from = keys.subarray(0, length)
-  let to = new Uint32Array(length)
+  let from: Uint32Array = keys.subarray(0, length)
+  let to: Uint32Array = new Uint32Array(length)
   const offsets = new Uint32Array(DIGIT_MASK + 1)
   for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
     offsets.fill(0)

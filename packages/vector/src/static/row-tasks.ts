@@ -4,11 +4,11 @@ import { embedRows } from './static-encoder.js'
 
 /**
  * One of the static training's heavy kernels (the randomized SVD's products, its Cholesky QR, the
- * folding of the other terms and the embedding of the sampled texts), cut by rows of its output: any split of `0 .. rows - 1` into
- * blocks, run in any order on any thread ({@link runRowBlock}), writes the very bits one pass does,
- * because every output number is still summed by one thread in the one order. Its arrays are plain
- * data, so a task can be posted to another thread (backed by `SharedArrayBuffer`s, see
- * {@link RowRunner.float64}).
+ * folding of the other terms and the embedding of the sampled texts), cut by rows of its output:
+ * any split of `0 .. rows - 1` into blocks, run in any order on any thread ({@link runRowBlock}),
+ * writes the very bits one pass does, because every output number is still summed by one thread
+ * in the one order. Its arrays are plain data, so a task can be posted to another thread (backed
+ * by `SharedArrayBuffer`s, see {@link RowRunner.float64}).
  */
 export type RowTask =
   /** `out = matrix * dense` (see `multiplyDense`): `rows` = the sparse matrix's rows. */

@@ -259,9 +259,7 @@ export async function trainStaticEmbeddings(texts: TrainingTexts, options: Stati
 /**
  * Counts the co-occurrences within `window` positions of the tokens `from .. end - 1` (one text),
  * for pairs with at least one core term (vocabulary id below `core`); positions of unknown terms
- * still count as distance. Returns how many tokens were unknown. A function of its own, called
- * once a text: it is optimized after a few texts, where a loop over the whole corpus would run
- * unoptimized until on-stack replacement.
+ * still count as distance. Returns how many tokens were unknown.
  */
 function countPairs(pairs: PairCounts, tokens: Uint32Array, from: number, end: number, vocabularyOf: Int32Array, window: number, core: number): number {
   let unknown = 0
