@@ -21,10 +21,10 @@ export interface RandomizedEigenOptions {
 /**
  * The `rank` largest-magnitude eigenpairs of a symmetric sparse matrix, by randomized range finding
  * (Halko, Martinsson & Tropp 2011): `Y = M Ω` for a Gaussian `Ω`, power iterations with
- * column rescaling, then Rayleigh-Ritz on the range (`B = Qᵀ M Q`, Householder + QL). For a symmetric
- * matrix this is its truncated SVD up to signs. Returns `vectors` (`size x rank`, row-major,
- * columns orthonormal; zero columns past the matrix's own size) and `values` (by decreasing
- * magnitude).
+ * column rescaling, then Rayleigh-Ritz on the range (`B = Qᵀ M Q`, Householder + QL). For a
+ * symmetric matrix this is its truncated SVD up to signs. Returns `vectors` (`size x rank`,
+ * row-major, columns orthonormal; zero columns past the matrix's own size) and `values` (by
+ * decreasing magnitude).
  */
 export function randomizedEigen(matrix: SparseMatrix, options: RandomizedEigenOptions): { vectors: Float64Array; values: Float64Array } {
   const { rank, oversampling, powerIterations, random, runner = SERIAL_ROWS } = options
