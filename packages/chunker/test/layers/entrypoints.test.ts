@@ -43,6 +43,7 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'server.js:17 http-route express DELETE /api/orders/:id -> -',
     'server.js:24 http-route express GET /api/books/:isbn -> getBook',
     'server.js:25 http-route express PUT /api/books/:isbn -> updateBook',
+    'browser-test.ts:7 http-route express GET / -> -',
   ],
   fastify: [
     'plugin.ts:4 http-route fastify GET /users -> -',
@@ -114,6 +115,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.go:12 http-route net/http * /healthz -> -',
     'main.go:15 http-route net/http * /static/ -> http.StripPrefix',
     'main.go:16 http-route net/http * / -> home',
+    'other_router.go:22 http-route net/http POST /upload -> upload',
+    'other_router.go:23 http-route net/http * example.com/ -> http.NotFoundHandler',
   ],
   spring: [
     'OrderController.java:13 http-route spring GET /api/orders -> OrderController.list',

@@ -105,16 +105,23 @@ export function detectEntrypoints(
     prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls)).get(receiver) ?? '',
   }
   const drafts: EntrypointDraft[] = [...facts.drafts]
+  // Found only because a receiver is named like a framework's (no import of it): such a draft
+  // yields to a framework the file does import at the same call (`server.get` in an Express file).
+  const byName = new Set<EntrypointDraft>()
   for (const detector of ENTRYPOINT_DETECTORS) {
     if (!detector.languages.includes(facts.language)) continue
     const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module))
     // Receivers that stand for a framework are plain names: test them without reading any call's text.
     if (gated && !(detector.receivers && facts.calls.some((call) => detector.receivers?.test(call.simpleReceiver)))) continue
-    drafts.push(...detector.detect(context))
+    const found = detector.detect(context)
+    if (gated) for (const draft of found) byName.add(draft)
+    drafts.push(...found)
   }
+  const imported = byName.size === 0 ? undefined : new Set(drafts.filter((draft) => !byName.has(draft)).map((draft) => `${draft.kind} ${draft.offset}`))
   const seen = new Set<string>()
   return drafts
     .filter((draft) => {
+      if (imported !== undefined && byName.has(draft) && imported.has(`${draft.kind} ${draft.offset}`)) return false
       const key = `${draft.kind} ${draft.framework} ${draft.method} ${draft.route} ${draft.offset}`
       if (seen.has(key)) return false
       seen.add(key)

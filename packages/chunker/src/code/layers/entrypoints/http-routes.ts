@@ -7,19 +7,27 @@ const JS = ['typescript', 'tsx', 'javascript']
 const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
 const CAPITAL_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Options: 'OPTIONS', Head: 'HEAD', All: '*' }
 const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
+/**
+ * The names a Fastify plugin's instance goes by in a file that need not import Fastify (a plugin
+ * gets it as a parameter). Not `server`: that is what Express apps and test servers are called too
+ * (in ky's tests, 81 `server.get(...)` calls on Express test servers, none on Fastify).
+ */
+const FASTIFY_RECEIVER = /^(?:fastify|instance)$/
+/** Express, Fastify, Hono and Koa paths start with `/` (or are the `*` wildcard); a client's URL need not. */
+const JS_PATH = /^[/*]/
 
 /** Fastify's full declaration: `fastify.route({ method: 'GET', url: '/x', handler })`. */
 const fastifyRouteObjects: EntrypointDetector = {
   framework: 'fastify',
   languages: JS,
   imports: ['fastify'],
-  receivers: /^(?:fastify|server|instance)$/,
+  receivers: FASTIFY_RECEIVER,
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
     const imported = context.imports('fastify')
     for (const call of context.facts.calls) {
       if (call.name !== 'route' || !call.receiver) continue
-      if (!imported && !/^(?:fastify|server|instance)$/.test(call.receiver)) continue
+      if (!imported && !FASTIFY_RECEIVER.test(call.receiver)) continue
       const options = call.args()[0]
       if (options?.kind !== 'list') continue
       const url = keyArg(options.items, 'url') ?? keyArg(options.items, 'path')
@@ -158,12 +166,12 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
 
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
-  verbCallRoutes({ framework: 'express', languages: JS, imports: ['express'], verbs: HTTP_VERBS }),
-  verbCallRoutes({ framework: 'fastify', languages: JS, imports: ['fastify'], receivers: /^(?:fastify|server|instance)$/, verbs: HTTP_VERBS }),
+  verbCallRoutes({ framework: 'express', languages: JS, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'fastify', languages: JS, imports: ['fastify'], receivers: FASTIFY_RECEIVER, verbs: HTTP_VERBS, pathStart: JS_PATH }),
   fastifyRouteObjects,
-  verbCallRoutes({ framework: 'hono', languages: JS, imports: ['hono'], verbs: HTTP_VERBS }),
+  verbCallRoutes({ framework: 'hono', languages: JS, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
   honoOn,
-  verbCallRoutes({ framework: 'koa', languages: JS, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true }),
+  verbCallRoutes({ framework: 'koa', languages: JS, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH }),
   decoratedRoutes({ framework: 'nestjs', languages: JS, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted }),
   nextRouteFiles,
   decoratedRoutes({

@@ -18,14 +18,35 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly minArgs?: number
   /** The path is the first string argument starting with `/` (Koa's named routes put a name first). @default false */
   readonly slashPath?: boolean
-  /** Net/http patterns: `"GET /items/{id}"` carries the method. @default false */
+  /**
+   * Net/http patterns, `[METHOD ][HOST]/[PATH]`: `"GET /items/{id}"` carries the method, and a
+   * string that is no such pattern (`"PO ST"`, `""`) is not a registration. @default false
+   */
   readonly methodInPattern?: boolean
+  /**
+   * How a path the framework accepts starts; a call whose path does not is not a registration
+   * (an HTTP client's `ky.get(`${url}/x`, options)`). @default any path
+   */
+  readonly pathStart?: RegExp
   /** Normalises the final route. @default identity */
   readonly normalise?: (route: string) => string
 }
 
 /** `router.route('/books')`, possibly followed by other verb links: `.route('/books').get(list)`. */
 const ROUTE_IN_RECEIVER = /\.route\(\s*(['"`])([^'"`]*)\1\s*\)(?:\.\w+\([^()]*\))*$/
+
+/** A ServeMux pattern: an optional method (an upper-case token and blanks), then an optional host and the path. */
+const SERVE_MUX_PATTERN = /^(?:([A-Z]+)[ \t]+)?([^\s/]*\/\S*)$/
+
+/**
+ * Whether the last argument can be a handler: not a string, and not an object literal unless it
+ * names its handler (Fastify's `fastify.get('/x', { schema, handler })`). An HTTP client's call
+ * ends with its options (`client.get('/users', { timeout: 1000 })`).
+ */
+function handlerLike(arg: Arg | undefined): boolean {
+  if (arg === undefined || arg.kind === 'string') return false
+  return !(arg.kind === 'list' && arg.value.startsWith('{') && keyArg(arg.items, 'handler') === undefined)
+}
 
 /** A detector for frameworks that register a route with a verb-named call. */
 export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
@@ -52,10 +73,14 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
           pathArg = undefined
         } else if (positional.length < minArgs) continue
         if (entry.methodInPattern) {
-          const pattern = /^([A-Z]+)\s+(\S+)$/.exec(path)
-          if (pattern) [, method, path] = pattern as unknown as [string, string, string]
+          const pattern = SERVE_MUX_PATTERN.exec(path)
+          if (!pattern) continue
+          method = pattern[1] ?? method
+          path = pattern[2] as string
         }
+        if (entry.pathStart && !entry.pathStart.test(path)) continue
         const rest = positional.filter((arg) => arg !== pathArg)
+        if (pathArg !== undefined && !handlerLike(rest.at(-1))) continue
         const route = joinRoute(prefix, path)
         drafts.push(
           callDraft(call, {
