@@ -52,6 +52,37 @@ describe('import resolution of smaller projects', () => {
     ])
   })
 
+  it("resolves a directory the way Node does: its package.json's entry, else its index file, the root included (undici's tests: require('../..')); a JavaScript importer gets the runtime file, a declaration its types", async () => {
+    const imports = await importsOf({
+      'package.json': '{ "name": "undici", "types": "index.d.ts", "main": "index.js" }',
+      'index.js': 'module.exports = {}\n',
+      'index.d.ts': 'export declare const fetch: unknown\n',
+      'types/agent.d.ts': "import { fetch } from '..'\n",
+      'index-fetch.js': 'module.exports = {}\n',
+      'lib/web/fetch/index.js': 'module.exports = {}\n',
+      'packages/client/package.json': '{ "name": "client", "main": "./lib/client.js" }',
+      'packages/client/lib/client.js': 'module.exports = {}\n',
+      'packages/client/index.js': 'module.exports = {}\n',
+      'test/node-test/agent.js': [
+        "const undici = require('../..')",
+        "const { fetch } = require('../../lib/web/fetch')",
+        "const client = require('../../packages/client')",
+        "const root = require('../../')",
+        "const missing = require('../../packages/none')",
+      ].join('\n'),
+      'test/fetch.js': "const { fetch } = require('..')\n",
+    })
+    expect(imports).toEqual([
+      'types/agent.d.ts: .. -> resolved index.d.ts',
+      'test/node-test/agent.js: ../.. -> resolved index.js',
+      'test/node-test/agent.js: ../../lib/web/fetch -> resolved lib/web/fetch/index.js',
+      'test/node-test/agent.js: ../../packages/client -> resolved packages/client/lib/client.js',
+      'test/node-test/agent.js: ../../ -> resolved index.js',
+      'test/node-test/agent.js: ../../packages/none -> unresolved',
+      'test/fetch.js: .. -> resolved index.js',
+    ])
+  })
+
   it('resolves C and C++ includes beside the file and through include directories; system headers are external', async () => {
     const imports = await importsOf({
       'include/mylib/buffer.h': 'typedef struct buffer { int size; } buffer;\n',

@@ -16,21 +16,52 @@ const SOURCE_OF: Readonly<Record<string, readonly string[]>> = {
 }
 const KNOWN_EXTENSION = /\.(?:d\.[cm]?ts|[cm]?[jt]sx?|json|css|scss|svg|vue|svelte)$/
 
-/** The files a relative or mapped specifier may name, in the order TypeScript tries them. */
-export function fileCandidates(base: string): string[] {
+/**
+ * The files a relative or mapped specifier may name, in the order TypeScript tries them; `entries`
+ * are the entry points the directory's own `package.json` names (tried before its index files).
+ * The root directory is `''` (`require('../..')` from two levels down).
+ */
+export function fileCandidates(base: string, entries: readonly string[] = []): string[] {
   const out: string[] = []
-  const known = KNOWN_EXTENSION.exec(base)
-  if (known) {
-    const stem = base.slice(0, -known[0].length)
-    for (const ext of SOURCE_OF[known[0]] ?? []) out.push(stem + ext)
-    out.push(base)
+  const index = base === '' ? 'index' : `${base}/index`
+  if (base !== '') {
+    const known = KNOWN_EXTENSION.exec(base)
+    if (known) {
+      const stem = base.slice(0, -known[0].length)
+      for (const ext of SOURCE_OF[known[0]] ?? []) out.push(stem + ext)
+      out.push(base)
+    }
+    for (const ext of TS_EXTENSIONS) out.push(base + ext)
   }
-  for (const ext of TS_EXTENSIONS) out.push(base + ext)
-  for (const ext of TS_EXTENSIONS) out.push(`${base}/index${ext}`)
-  for (const ext of JS_EXTENSIONS) out.push(base + ext)
-  for (const ext of JS_EXTENSIONS) out.push(`${base}/index${ext}`)
-  out.push(`${base}.json`)
+  out.push(...entries)
+  for (const ext of TS_EXTENSIONS) out.push(index + ext)
+  if (base !== '') for (const ext of JS_EXTENSIONS) out.push(base + ext)
+  for (const ext of JS_EXTENSIONS) out.push(index + ext)
+  if (base !== '') out.push(`${base}.json`)
   return out.filter((p) => !p.startsWith('/'))
+}
+
+const DECLARATION = /\.d\.[cm]?ts$/
+
+/**
+ * Candidates with the declaration files last: a JavaScript file's `require('..')` loads the
+ * package's `main` (`index.js`), which its `types` (`index.d.ts`) only describes.
+ */
+function declarationsLast(candidates: readonly string[]): string[] {
+  return [...candidates.filter((c) => !DECLARATION.test(c)), ...candidates.filter((c) => DECLARATION.test(c))]
+}
+
+/** The entry points a directory's `package.json` names (`types`, `main`, `exports['.']`, ...) with their sources' candidates; none without one. */
+function directoryEntries(dir: string, context: ResolveContext): string[] {
+  const path = dir === '' ? 'package.json' : `${dir}/package.json`
+  if (!context.has(path)) return []
+  const manifest = context.manifests('package-json').find((m) => m.path === path)?.manifest as PackageJson | undefined
+  const out: string[] = []
+  for (const target of manifest?.entries['.'] ?? []) {
+    const entry = joinPath(dir, target)
+    if (entry !== undefined && entry !== '') out.push(...fileCandidates(entry), ...sourceTwins(entry))
+  }
+  return out
 }
 
 /** A build output's source twin: `dist/index.d.ts` may be built from `src/index.ts`. */
@@ -152,7 +183,8 @@ export function resolveTypescriptImport(edge: RawEdge, from: FileLayers, context
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const base = joinPath(dirOf(from.path), specifier)
     if (base === undefined) return unresolved()
-    return done(tryCandidates(fileCandidates(base), context, probes)) ?? unresolved(probes)
+    const candidates = fileCandidates(base, directoryEntries(base, context))
+    return done(tryCandidates(from.language === 'javascript' ? declarationsLast(candidates) : candidates, context, probes)) ?? unresolved(probes)
   }
   const configPath = projectConfig(from.path, context)
   const config = configPath ? effectiveConfig(configPath, context) : {}
