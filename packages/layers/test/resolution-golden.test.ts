@@ -80,9 +80,11 @@ describe('resolution goldens', () => {
     )
   })
 
-  it('resolves a Rust crate: mod files, crate/self/super paths, groups, aliases, globs, re-exports, the crate by name from tests', async () => {
+  it('resolves a Rust crate: mod files, crate/self/super paths, groups, aliases, globs, re-exports, the crate by name from tests, test and bench crates, inline modules', async () => {
     const edges = await edgesOf('rust-shop')
     expect(edges.filter((e) => e.includes(' imports '))).toEqual([
+      // Inline modules: `super` leaves `mod build { ... }` for the file itself.
+      'benches/speed.rs imports super::app -> resolved benches/speed.rs #app',
       'src/api.rs imports std::collections::HashMap -> external',
       'src/api.rs imports serde::Serialize -> external',
       'src/api.rs imports crate::store -> resolved src/store/mod.rs',
@@ -98,7 +100,14 @@ describe('resolution goldens', () => {
       'src/store/memory.rs imports crate::util -> resolved src/util.rs',
       'src/store/mod.rs imports mod memory -> resolved src/store/memory.rs',
       'src/store/mod.rs imports memory::MemoryStore -> resolved src/store/memory.rs #MemoryStore',
+      'src/util.rs imports super::helper -> resolved src/util.rs #helper',
+      // Test crates: each file of tests/ is a root, and tests/cli/main.rs roots the files beside it.
+      'tests/cli/main.rs imports mod parse -> resolved tests/cli/parse.rs',
+      'tests/cli/main.rs imports mod utils -> resolved tests/cli/utils.rs',
+      'tests/cli/parse.rs imports super::utils::check -> resolved tests/cli/utils.rs #check',
+      'tests/integration.rs imports mod common -> resolved tests/common/mod.rs',
       'tests/integration.rs imports shop_core::store::Store -> resolved src/store/mod.rs #Store',
+      'tests/integration.rs imports common::setup -> resolved tests/common/mod.rs #setup',
     ])
     expect(edges).toEqual(
       expect.arrayContaining([

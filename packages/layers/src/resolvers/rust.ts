@@ -4,10 +4,36 @@ import { external, resolvedTo, unresolved, type ImportResolution, type ResolveCo
 
 /** A crate: where its modules live and what it is called. */
 interface Crate {
-  /** Directory of the crate root file (`<crate>/src`). */
+  /** Directory of the crate root file (`<crate>/src`, `<crate>/tests`, `<crate>/tests/cli`). */
   readonly srcDir: string
   /** The crate's name as code spells it (`-` as `_`), `''` when unknown. */
   readonly name: string
+  /** The root file when it is not `lib.rs` or `main.rs` in `srcDir` (`tests/parse.rs`, `benches/speed.rs`). */
+  readonly root?: string
+}
+
+/** Cargo's auto-discovered targets beside the library: each file, or each folder with a `main.rs`, is a crate root. */
+const TARGET_DIRS = ['tests/', 'benches/', 'examples/', 'src/bin/']
+
+/**
+ * The target crate a file of a package's `tests/`, `benches/`, `examples/` or `src/bin/` belongs
+ * to: a file directly in that folder is its own root; `<folder>/<name>/main.rs` roots the files
+ * below `<name>`; any other file is a module of a root of the folder (`tests/common/mod.rs`).
+ */
+function targetCrate(dir: string, path: string, name: string, context: ResolveContext): Crate | undefined {
+  const prefix = dir ? `${dir}/` : ''
+  for (const target of TARGET_DIRS) {
+    const folder = prefix + target
+    if (!path.startsWith(folder)) continue
+    const rest = path.slice(folder.length)
+    const srcDir = folder.slice(0, -1)
+    const slash = rest.indexOf('/')
+    if (slash < 0) return { srcDir, name, root: path }
+    const sub = `${folder}${rest.slice(0, slash)}`
+    if (context.has(`${sub}/main.rs`)) return { srcDir: sub, name, root: `${sub}/main.rs` }
+    return { srcDir, name }
+  }
+  return undefined
 }
 
 const EXTERNAL_CRATES = new Set(['std', 'core', 'alloc', 'proc_macro', 'test'])
@@ -18,6 +44,8 @@ function crateOf(path: string, context: ResolveContext): Crate | undefined {
     const manifestPath = dir ? `${dir}/Cargo.toml` : 'Cargo.toml'
     const entry = context.manifests('cargo').find((m) => m.path === manifestPath)
     if (!entry) continue
+    const target = targetCrate(dir, path, entry.manifest.crate, context)
+    if (target) return target
     const lib = entry.manifest.lib
     const srcDir = lib ? dirOf([dir, lib.replace(/^\.\//, '')].filter(Boolean).join('/')) : [dir, 'src'].filter(Boolean).join('/')
     return { srcDir, name: entry.manifest.crate }
@@ -30,6 +58,7 @@ function crateOf(path: string, context: ResolveContext): Crate | undefined {
 /** A file's module path within its crate (`src/a/b.rs` is `a::b`, `src/a/mod.rs` is `a`, `src/lib.rs` is the root). */
 function modulePathOf(path: string, crate: Crate): string[] | undefined {
   const prefix = crate.srcDir ? `${crate.srcDir}/` : ''
+  if (path === crate.root) return []
   if (!path.startsWith(prefix) || !path.endsWith('.rs')) return undefined
   const segments = path.slice(prefix.length, -3).split('/')
   if (segments.length === 1 && (segments[0] === 'lib' || segments[0] === 'main')) return []
@@ -40,7 +69,8 @@ function modulePathOf(path: string, crate: Crate): string[] | undefined {
 /** The file of a module path: the crate root, `<path>.rs` or `<path>/mod.rs`. */
 function moduleFile(crate: Crate, segments: readonly string[], context: ResolveContext, probes?: string[]): string | undefined {
   const base = crate.srcDir ? `${crate.srcDir}/` : ''
-  const candidates = segments.length === 0 ? [`${base}lib.rs`, `${base}main.rs`] : [`${base}${segments.join('/')}.rs`, `${base}${segments.join('/')}/mod.rs`]
+  const root = crate.root !== undefined ? [crate.root] : [`${base}lib.rs`, `${base}main.rs`]
+  const candidates = segments.length === 0 ? root : [`${base}${segments.join('/')}.rs`, `${base}${segments.join('/')}/mod.rs`]
   for (const candidate of candidates) if (context.has(candidate)) return candidate
   probes?.push(...candidates)
   return undefined
@@ -54,6 +84,18 @@ function workspaceCrate(name: string, context: ResolveContext): Crate | undefine
     return { srcDir, name }
   }
   return undefined
+}
+
+/** How many inline modules (`mod name { ... }` of the file itself) enclose an edge's source symbol. */
+function inlineModules(sourceQname: string, from: FileLayers): number {
+  if (!sourceQname) return 0
+  const parts = sourceQname.split('.')
+  let count = 0
+  for (let i = 1; i <= parts.length; i++) {
+    const qname = parts.slice(0, i).join('.')
+    if (from.symbols.some((symbol) => symbol.qname === qname && symbol.kind === 'module')) count++
+  }
+  return count
 }
 
 /**
@@ -84,10 +126,17 @@ export function resolveRustImport(edge: RawEdge, from: FileLayers, context: Reso
     rest = segments.slice(1)
   } else if (first === 'self' || first === 'super') {
     if (!own) return unresolved()
+    // `use super::x` inside an inline `mod tests { ... }` leaves that module, not the file's.
+    let inline = inlineModules(edge.sourceQname, from)
     base = [...own]
     let i = 0
-    for (; segments[i] === 'self' || segments[i] === 'super'; i++) if (segments[i] === 'super') base.pop()
+    for (; segments[i] === 'self' || segments[i] === 'super'; i++) {
+      if (segments[i] !== 'super') continue
+      if (inline > 0) inline--
+      else base.pop()
+    }
     rest = segments.slice(i)
+    if (inline > 0) return resolvedTo(from.path, names)
   } else if (EXTERNAL_CRATES.has(first)) {
     return external()
   } else if (crate && own && moduleFile(crate, [...own, first], context)) {
