@@ -23,6 +23,10 @@ const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'module', 'object'])
 /** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
+/** Languages where a bare call inside a class may be one of its own methods (Java's `isEmpty(cs)` in `StringUtils`). */
+const IMPLICIT_SELF = new Set(['java', 'csharp', 'cpp', 'ruby'])
+/** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
+const GO_RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
@@ -98,6 +102,28 @@ function enclosingClass(sourceId: string, index: SymbolIndex): SymbolRecord | un
   return undefined
 }
 
+/** A member `name` of the classes around a symbol, innermost first (a nested class sees its outer class's methods). */
+function memberAround(sourceId: string, name: string, kinds: ReadonlySet<string>, index: SymbolIndex): SymbolRecord | undefined {
+  for (let symbol = index.symbol(sourceId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
+    if (!CLASS_LIKE.has(symbol.kind)) continue
+    const member = index.byQname(symbol.path, `${symbol.qname}.${name}`)
+    if (member && kinds.has(member.kind)) return member
+  }
+  return undefined
+}
+
+/** For `c.Get()` inside Go's `func (c *Context) Copy()`: the method `Context.Get` of the package. */
+function goReceiverMethod(sourceId: string, receiver: string, name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
+  const method = index.symbol(sourceId)
+  const bound = method?.kind === 'method' ? GO_RECEIVER.exec(method.signature) : null
+  if (!bound || bound[1] !== receiver) return undefined
+  for (const peer of index.filesIn(dirOf(file.path))) {
+    const member = index.byQname(peer, `${bound[2]}.${name}`)
+    if (member) return member
+  }
+  return undefined
+}
+
 type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
 
 const UNRESOLVED: Resolved = Object.freeze({ resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })
@@ -124,8 +150,10 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
 
 /**
  * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class for
- * `this.x()` / `self.x()`; a definition in the same file; a name the file imports (followed
- * through re-exports) or a member of an imported module or class (`pkg.Run()`, `os.path.join()`);
+ * `this.x()` / `self.x()`, for a bare `x()` in languages with an implicit `this` (Java, C#, C++,
+ * Ruby) and for Go's `c.x()` on the method's receiver `c`; a definition in the same
+ * file; a name the file imports (followed through re-exports) or a member of an imported module
+ * or class (`pkg.Run()`, `os.path.join()`);
  * a top-level definition of a wildcard import or of the same package (Go, Java, C#); otherwise
  * every definition in the index with that name (`by-name`, with their count), or `unresolved`.
  */
@@ -141,6 +169,8 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
   if (receiver === '') {
     const local = index.topLevel(file.path, name) ?? index.byQname(file.path, name)
     if (local && kinds.has(local.kind)) return toSymbol(local)
+    const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, index) : undefined
+    if (own) return toSymbol(own)
     const binding = bindings.names.get(name)
     if (binding) {
       const through = throughBinding(binding, undefined, index, resolved)
@@ -158,6 +188,8 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
       }
     }
   } else if (!SELF.has(receiver)) {
+    const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
+    if (method) return toSymbol(method)
     const binding = bindings.names.get(receiver)
     if (binding) {
       const through = throughBinding(binding, name, index, resolved)

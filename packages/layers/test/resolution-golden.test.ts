@@ -48,6 +48,9 @@ describe('resolution goldens', () => {
         'internal/store/store.go calls newOrder -> resolved internal/store/order.go #newOrder',
         'internal/http/server.go calls s.Get -> by-name internal/store/store.go #Store.Get',
         'internal/http/server.go calls http.HandleFunc -> external',
+        // A method's receiver: `s.load` in `func (s *Store) Get`, and `st.Get` from another file of the package.
+        'internal/store/store.go calls s.load -> resolved internal/store/store.go #Store.load',
+        'internal/store/order.go calls st.Get -> resolved internal/store/store.go #Store.Get',
       ]),
     )
   })
@@ -76,6 +79,8 @@ describe('resolution goldens', () => {
         `${base}/service/OrderService.java extends BaseService -> resolved ${base}/service/BaseService.java #BaseService`,
         `${base}/service/OrderService.java implements Service -> resolved ${base}/service/Service.java #Service`,
         `${base}/service/OrderService.java calls validate -> by-name ${base}/service/BaseService.java #BaseService.validate`,
+        // A bare call to a method of the enclosing class, or of the class around a nested one.
+        `${base}/util/Strings.java calls isBlank -> resolved ${base}/util/Strings.java #Strings.isBlank`,
       ]),
     )
   })
