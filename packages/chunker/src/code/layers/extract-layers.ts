@@ -13,6 +13,7 @@ import { fileRecords } from './file-records.js'
 import { isTestImport, isTestPath } from './is-test.js'
 import { maskCode } from './lexical/mask-code.js'
 import { scanCalls } from './lexical/scan-calls.js'
+import { requireBindings } from './require-bindings.js'
 
 /** Reads one parsed file's layer records while the tree is alive; `rules` may be the layout's memoized rules. */
 export type LayerExtractor = (root: SyntaxNode, lines: LineIndex, path: string, rules?: LanguageRules) => FileLayers
@@ -34,8 +35,8 @@ function scannedImports(family: LayerFamily, masked: string, lines: LineIndex): 
   }))
 }
 
-/** Calls that are imports (`require('x')`, `import('x')`) move to the imports. */
-function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: ImportFact[]): CallFact[] {
+/** Calls that are imports (`require('x')`, `import('x')`) move to the imports, with the names their declaration binds. */
+function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: ImportFact[], masked: string): CallFact[] {
   if (!family.callImport) return [...calls]
   const kept: CallFact[] = []
   for (const call of calls) {
@@ -44,7 +45,7 @@ function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: Im
       return first?.kind === 'string' ? first.value : undefined
     })
     if (imported === undefined) kept.push(call)
-    else imports.push({ specifier: imported, names: [], row: call.row, endRow: call.row, offset: call.offset })
+    else imports.push({ specifier: imported, names: requireBindings(masked, call.offset), row: call.row, endRow: call.row, offset: call.offset })
   }
   return kept
 }
@@ -65,7 +66,7 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
   const imports = [...walk.importFacts, ...scanned]
   const typeSpans = family.typeOnlyKinds ? walk.symbols.filter((s) => family.typeOnlyKinds?.has(s.kind)).map((s) => [s.start, s.end] as const) : []
   const found = readsCalls && family.calls ? scanCalls(text, masked, lines, family.calls, { definitionNames: walk.definitionNames, typeSpans }) : []
-  const calls = splitCalls(family, found, imports)
+  const calls = splitCalls(family, found, imports, masked)
   imports.sort((a, b) => a.offset - b.offset)
   return {
     path,

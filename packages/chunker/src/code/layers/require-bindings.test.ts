@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { requireBindings } from './require-bindings.js'
+
+/** The bindings of the `require(` or `import(` that ends `source` (its callee's offset). */
+function bindingsBefore(source: string): ReturnType<typeof requireBindings> {
+  const offset = Math.max(source.lastIndexOf('require('), source.lastIndexOf('import('))
+  return requireBindings(source, offset)
+}
+
+describe('requireBindings', () => {
+  it('binds a required module to its variable, like import * as', () => {
+    expect(bindingsBefore("const util = require('./util')")).toEqual([{ name: '*', alias: 'util' }])
+    expect(bindingsBefore("let m = await import('./m')")).toEqual([{ name: '*', alias: 'm' }])
+  })
+
+  it('binds destructured names, renamed ones and defaulted ones, across lines (undici writes its requires so)', () => {
+    const source = ['const {', '  InvalidArgumentError,', '  RequestAbortedError: Aborted,', '  kind = 1,', '  ...rest', "} = require('./core/errors')"].join('\n')
+    expect(bindingsBefore(source)).toEqual([{ name: 'InvalidArgumentError' }, { name: 'RequestAbortedError', alias: 'Aborted' }, { name: 'kind' }])
+  })
+
+  it('binds nothing when the value is not declared', () => {
+    expect(bindingsBefore("require('./polyfill')")).toEqual([])
+    expect(bindingsBefore("module.exports = require('./x')")).toEqual([])
+    expect(bindingsBefore("const x = wrap(require('./x'))")).toEqual([])
+    expect(bindingsBefore("const { a: { b } } = require('./x')")).toEqual([])
+  })
+})

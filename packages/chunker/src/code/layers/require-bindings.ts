@@ -1,0 +1,30 @@
+import type { ImportedName } from '@rag/core'
+
+/** How far before a `require(` call its declaration may start (a long destructuring list). */
+const LOOKBACK = 4_000
+/** `const { a, b: c } =` or `let x =` (optionally `await`) right before the call. */
+const DECLARED = /(?:const|let|var)\s+(\{[^{}]*\}|[A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?$/
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
+/**
+ * The names a CommonJS `require(...)` (or a dynamic `import(...)`) binds when its value is
+ * declared: `const x = require('./y')` binds the module as `x` (`*`, like `import * as x`),
+ * `const { a, b: c } = require('./y')` binds `a` and `b` as `c`. `masked` is the file's text with
+ * comments and strings blanked; `offset` is where the callee's name starts. Nothing for a call
+ * whose value is not declared so (`require('./polyfill')`, `module.exports = require('./x')`).
+ *
+ * @example
+ * requireBindings('const { parse, run: go } = require(...)', 34) // [{ name: 'parse' }, { name: 'run', alias: 'go' }]
+ */
+export function requireBindings(masked: string, offset: number): ImportedName[] {
+  const declared = DECLARED.exec(masked.slice(Math.max(0, offset - LOOKBACK), offset))?.[1]
+  if (declared === undefined) return []
+  if (!declared.startsWith('{')) return [{ name: '*', alias: declared }]
+  const names: ImportedName[] = []
+  for (const part of declared.slice(1, -1).split(',')) {
+    const [key = '', local] = part.split('=')[0]!.split(':').map((s) => s.trim())
+    if (!IDENTIFIER.test(key)) continue
+    names.push(local !== undefined && IDENTIFIER.test(local) && local !== key ? { name: key, alias: local } : { name: key })
+  }
+  return names
+}
