@@ -1,4 +1,5 @@
 import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import { isBuiltin } from './builtins.js'
 import { dirOf } from './paths.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -154,8 +155,9 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
  * Ruby) and for Go's `c.x()` on the method's receiver `c`; a definition in the same
  * file; a name the file imports (followed through re-exports) or a member of an imported module
  * or class (`pkg.Run()`, `os.path.join()`);
- * a top-level definition of a wildcard import or of the same package (Go, Java, C#); otherwise
- * every definition in the index with that name (`by-name`, with their count), or `unresolved`.
+ * a top-level definition of a wildcard import or of the same package (Go, Java, C#); a name of the
+ * language's runtime (`len`, `Math.max`: see `builtins.ts`) is `external`; otherwise every
+ * definition in the index with that name (`by-name`, with their count), or `unresolved`.
  */
 export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved {
   const name = edge.target
@@ -187,6 +189,8 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
         if (symbol && kinds.has(symbol.kind) && index.file(peer)?.language === file.language) return toSymbol(symbol)
       }
     }
+    // `len(x)`, `isinstance(x, T)`, `parseInt(s)`: the runtime's, when nothing above defines the name.
+    if (isBuiltin(file.language, name)) return EXTERNAL
   } else if (!SELF.has(receiver)) {
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
     if (method) return toSymbol(method)
@@ -209,8 +213,11 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
     const owner = index.topLevel(file.path, receiver)
     const member = owner ? index.byQname(file.path, `${owner.qname}.${name}`) : undefined
     if (member) return toSymbol(member)
+    // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
+    const root = first >= 0 ? receiver.slice(0, first) : receiver
+    if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL
   }
-  // Most calls (of builtins, of common method names) end here; the index remembers the counts.
+  // Most calls (of common method names) end here; the index remembers the counts.
   const { count, only } = index.namedOfKinds(name, kinds)
   if (count === 0) return UNRESOLVED
   return { resolution: 'by-name', targetPath: only?.path ?? '', targetSymbolId: only?.id ?? '', candidates: count }

@@ -139,4 +139,54 @@ describe('import resolution of smaller projects', () => {
       'src/Http/Controller.php: ./helpers.php -> resolved src/Http/helpers.php',
     ])
   })
+  it("takes the language's own names for external calls unless the file defines or imports them: Python builtins, JavaScript globals, Go's predeclared functions", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/cli.py': [
+          'import os',
+          'from app.util import len',
+          '',
+          'def main(args):',
+          '    if not isinstance(args, list):',
+          "        raise TypeError('args')",
+          "    home = os.environ.get('HOME')",
+          '    return len(args), sorted(args), home',
+        ].join('\n'),
+        'app/util.py': 'def len(items):\n    return 0\n',
+        'web/main.js': [
+          "const { parse } = require('./parse')",
+          'function run(text) {',
+          '  console.log(parseInt(text, 10), Math.max(1, 2))',
+          '  return parse(JSON.parse(text))',
+          '}',
+        ].join('\n'),
+        'web/parse.js': 'function parse(value) { return value }\nmodule.exports = { parse }\n',
+        'go/store.go': 'package store\n\nfunc Count(items []string) int {\n\tout := make([]string, 0, len(items))\n\treturn len(append(out, items...))\n}\n',
+      }),
+    )
+    const calls = ['app/cli.py', 'web/main.js', 'go/store.go'].flatMap((path) =>
+      graph
+        .edgesOf(path)
+        .filter((edge: EdgeRecord) => edge.kind === 'calls')
+        .map((edge) => `${path}: ${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution}${edge.targetPath ? ` ${edge.targetPath}` : ''}`),
+    )
+    expect(calls.sort()).toEqual(
+      [
+        'app/cli.py: isinstance -> external',
+        'app/cli.py: TypeError -> external',
+        'app/cli.py: os.environ.get -> external',
+        // Imported from the project: it shadows the builtin.
+        'app/cli.py: len -> resolved app/util.py',
+        'app/cli.py: sorted -> external',
+        'web/main.js: console.log -> external',
+        'web/main.js: parseInt -> external',
+        'web/main.js: Math.max -> external',
+        'web/main.js: parse -> resolved web/parse.js',
+        'web/main.js: JSON.parse -> external',
+        'go/store.go: make -> external',
+        'go/store.go: len -> external',
+        'go/store.go: append -> external',
+      ].sort(),
+    )
+  })
 })

@@ -1,0 +1,72 @@
+/**
+ * Names a language provides without an import: Python's builtins, Go's predeclared functions,
+ * JavaScript's globals, `java.lang`, Rust's prelude, Ruby's `Kernel`. A call of one that the file
+ * does not define or import is `external` (the language's runtime), not `unresolved`, and a
+ * receiver that is one (`Math.max`, `JSON.parse`, `System.out.println`, `Vec::new`) makes its
+ * call external too.
+ */
+
+/** Python's `dir(builtins)`, less the constants and dunder names. */
+const PYTHON = words(`
+  ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError BrokenPipeError BufferError
+  BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError
+  DeprecationWarning EOFError EncodingWarning EnvironmentError Exception ExceptionGroup FileExistsError FileNotFoundError
+  FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError IndexError
+  InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError
+  NotADirectoryError NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError
+  RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration SyntaxError
+  SyntaxWarning SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError
+  UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning ZeroDivisionError
+  abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict
+  dir divmod enumerate eval exec exit filter float format frozenset getattr globals hasattr hash help hex id input int
+  isinstance issubclass iter len list locals map max memoryview min next object oct open ord pow print property quit
+  range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__`)
+
+const GO = words('append cap clear close complex copy delete imag len make max min new panic print println real recover')
+
+const JAVASCRIPT = words(`
+  AbortController AggregateError Array ArrayBuffer Atomics BigInt BigInt64Array BigUint64Array Blob Boolean Buffer
+  DataView Date Error EvalError Event EventTarget FinalizationRegistry Float32Array Float64Array FormData Function Headers
+  Int16Array Int32Array Int8Array Intl JSON Map Math Number Object Promise Proxy RangeError ReferenceError Reflect RegExp
+  Request Response Set SharedArrayBuffer String Symbol SyntaxError TextDecoder TextEncoder TypeError URIError URL
+  URLSearchParams Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet atob btoa clearImmediate
+  clearInterval clearTimeout console decodeURI decodeURIComponent document encodeURI encodeURIComponent fetch globalThis
+  isFinite isNaN navigator parseFloat parseInt process queueMicrotask setImmediate setInterval setTimeout structuredClone
+  window`)
+
+const JAVA = words(`
+  ArithmeticException ArrayIndexOutOfBoundsException AssertionError Boolean Byte CharSequence Character Class
+  ClassCastException ClassNotFoundException CloneNotSupportedException Double Enum Error Exception Float
+  IllegalAccessException IllegalArgumentException IllegalStateException IndexOutOfBoundsException
+  InterruptedException Integer Iterable Long Math NegativeArraySizeException NoSuchFieldException NoSuchMethodException
+  NullPointerException Number NumberFormatException Object Runnable RuntimeException SecurityException Short
+  StackOverflowError StrictMath String StringBuffer StringBuilder StringIndexOutOfBoundsException System Thread
+  ThreadLocal Throwable UnsupportedOperationException Void`)
+
+const RUST = words(`
+  Box Err None Ok Option Result Some String Vec Default Clone Iterator drop assert assert_eq assert_ne debug_assert
+  debug_assert_eq eprint eprintln format panic print println todo unimplemented unreachable vec write writeln matches`)
+
+const RUBY = words(`
+  Array Float Hash Integer String attr_accessor attr_reader attr_writer catch extend format include lambda loop p pp
+  print printf private proc protected public puts raise rand require require_relative sleep sprintf throw`)
+
+const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
+  python: PYTHON,
+  go: GO,
+  javascript: JAVASCRIPT,
+  typescript: JAVASCRIPT,
+  tsx: JAVASCRIPT,
+  java: JAVA,
+  rust: RUST,
+  ruby: RUBY,
+}
+
+function words(text: string): ReadonlySet<string> {
+  return new Set(text.split(/\s+/).filter(Boolean))
+}
+
+/** Whether `name` is one of the language's own names (see the module comment); `false` for a language without a list. */
+export function isBuiltin(language: string, name: string): boolean {
+  return BY_LANGUAGE[language]?.has(name) === true
+}
