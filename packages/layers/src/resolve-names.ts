@@ -125,6 +125,21 @@ function goReceiverMethod(sourceId: string, receiver: string, name: string, file
   return undefined
 }
 
+/** The files of a file's package: its directory in Go, its declared package or namespace in Java and C#. */
+function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
+  return file.language === 'go' ? index.filesIn(dirOf(file.path)) : file.module ? index.filesOfModule(file.module) : []
+}
+
+/** The member `name` of a top-level type `owner` defined in another file of the same package. */
+function packageMember(file: FileLayers, owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  for (const peer of packagePeers(file, index)) {
+    const type = peer === file.path ? undefined : index.topLevel(peer, owner)
+    const member = type && index.file(peer)?.language === file.language ? index.byQname(peer, `${type.qname}.${name}`) : undefined
+    if (member) return member
+  }
+  return undefined
+}
+
 type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
 
 const UNRESOLVED: Resolved = Object.freeze({ resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })
@@ -183,8 +198,7 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
       if (symbol) return toSymbol(symbol)
     }
     if (SHARED_PACKAGE.has(file.language)) {
-      const peers = file.language === 'go' ? index.filesIn(dirOf(file.path)) : file.module ? index.filesOfModule(file.module) : []
-      for (const peer of peers) {
+      for (const peer of packagePeers(file, index)) {
         const symbol = index.topLevel(peer, name)
         if (symbol && kinds.has(symbol.kind) && index.file(peer)?.language === file.language) return toSymbol(symbol)
       }
@@ -213,6 +227,9 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
     const owner = index.topLevel(file.path, receiver)
     const member = owner ? index.byQname(file.path, `${owner.qname}.${name}`) : undefined
     if (member) return toSymbol(member)
+    // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).
+    const peerMember = !owner && first < 0 && file.language !== 'go' && SHARED_PACKAGE.has(file.language) ? packageMember(file, receiver, name, index) : undefined
+    if (peerMember) return toSymbol(peerMember)
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver
     if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL

@@ -81,6 +81,8 @@ describe('resolution goldens', () => {
         `${base}/service/OrderService.java calls validate -> by-name ${base}/service/BaseService.java #BaseService.validate`,
         // A bare call to a method of the enclosing class, or of the class around a nested one.
         `${base}/util/Strings.java calls isBlank -> resolved ${base}/util/Strings.java #Strings.isBlank`,
+        // A class of the same package, without an import.
+        `${base}/util/Texts.java calls Strings.isBlank -> resolved ${base}/util/Strings.java #Strings.isBlank`,
       ]),
     )
   })
