@@ -1,5 +1,6 @@
 import { isAbsolute, posix, relative, sep } from 'node:path'
 import { ConfigError, InvalidArgumentError, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
+import { languageInfo, SUPPORTED_LANGUAGES } from '@rag/chunker'
 import type { DependencyStep, EntrypointQuery, LayerGraph, SymbolQuery } from '@rag/layers'
 import type { LayerFileSelection } from './session-layers.js'
 
@@ -65,14 +66,27 @@ export function symbolSelection(name: unknown): LayerFileSelection | undefined {
   return { namePrefix: name.slice(0, wildcard) }
 }
 
-/** Checks a symbol query's options (the graph checks the name and limit). */
-export function checkSymbolOptions(options: SymbolOptions): void {
+/**
+ * Checks a symbol query's options (the graph checks the name and limit) and returns them with the
+ * language as its id: `ts`, `py`, `golang`, `C#` name `typescript`, `python`, `go`, `csharp`.
+ *
+ * @throws InvalidArgumentError for an option that is not a non-empty string, or a language the
+ *   chunker does not know.
+ */
+export function checkSymbolOptions(options: SymbolOptions): SymbolOptions {
   for (const key of ['kind', 'language', 'pathPrefix'] as const) {
     const value = options[key]
     if (value !== undefined && (typeof value !== 'string' || value === '')) {
       throw new InvalidArgumentError(`symbols option ${key} must be a non-empty string; received ${describeValue(value)}.`)
     }
   }
+  if (options.language === undefined) return options
+  const language = languageInfo(options.language)?.id
+  if (language === undefined) {
+    const known = SUPPORTED_LANGUAGES.map((info) => info.id).join(', ')
+    throw new InvalidArgumentError(`symbols option language ${describeValue(options.language)} is not a language of the index; expected one of ${known} (or an alias such as ts, py, golang).`)
+  }
+  return { ...options, language }
 }
 
 /** Checks dependency options (the graph checks the depth). */

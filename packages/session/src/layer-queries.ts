@@ -42,8 +42,8 @@ export class SessionLayerQueries {
   }
 
   /** See `RagService.symbols`. */
-  async symbols(name: string, options: SymbolOptions): Promise<SymbolRecord[]> {
-    checkSymbolOptions(options)
+  async symbols(name: string, given: SymbolOptions): Promise<SymbolRecord[]> {
+    const options = checkSymbolOptions(given)
     const selection = symbolSelection(name)
     const selected = selection === undefined ? undefined : await this.#init.layers.selected(selection)
     if (selected !== undefined) {

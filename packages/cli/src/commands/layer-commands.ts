@@ -1,10 +1,11 @@
 import { existsSync, realpathSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import type { EdgeKind, EdgeRecord, EntrypointKind, EntrypointRecord, SymbolRecord } from '@rag/core'
+import { InvalidArgumentError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
 import type { DependencyStep } from '@rag/session'
 import { openIndex, type OpenIndex } from '../index/open-index.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
 import { escapeTerminal } from '../output/escape-terminal.js'
+import { UsageError } from '../errors.js'
 import { configFor, type CommandContext } from './context.js'
 
 /** Options of `rag symbols`. */
@@ -49,21 +50,42 @@ export function symbolLine(symbol: SymbolRecord): string {
   return `${safe(symbol.path)}:${span}  ${safe(symbol.kind)} ${safe(symbol.qname)}${signature ? `  ${safe(signature)}` : ''}`
 }
 
+/** When `--kind` or `--lang` left nothing: what the name has without them (`; without --kind: 2 function, 1 method`), else `''`. */
+async function filteredOut(rag: OpenIndex['rag'], name: string, options: SymbolsCommandOptions): Promise<string> {
+  if (options.kind === undefined && options.lang === undefined) return ''
+  const all = await rag.symbols(name, { limit: 1000 })
+  if (all.length === 0) return ''
+  const counts = new Map<string, number>()
+  for (const symbol of all) {
+    const key = options.kind !== undefined ? symbol.kind : symbol.language
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  const flags = [options.kind !== undefined ? '--kind' : '', options.lang !== undefined ? '--lang' : ''].filter(Boolean).join(' and ')
+  return ` with these filters (without ${flags}: ${[...counts].map(([key, n]) => `${n} ${safe(key)}`).join(', ')})`
+}
+
 /** `rag symbols <name|glob>`: where symbols are defined. Exit 1 when none matches. */
 export async function symbolsCommand(context: CommandContext, name: string, options: SymbolsCommandOptions): Promise<number> {
   const { output } = context
   return withIndex(context, async (index, root) => {
-    const symbols = await index.rag.symbols(name, {
-      ...(options.kind !== undefined ? { kind: options.kind } : {}),
-      ...(options.lang !== undefined ? { language: options.lang } : {}),
-      ...(options.limit !== undefined ? { limit: options.limit } : {}),
-    })
+    let symbols: SymbolRecord[]
+    try {
+      symbols = await index.rag.symbols(name, {
+        ...(options.kind !== undefined ? { kind: options.kind } : {}),
+        ...(options.lang !== undefined ? { language: options.lang } : {}),
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      })
+    } catch (error) {
+      // A language the index cannot hold is a bad flag, not a failed lookup.
+      if (error instanceof InvalidArgumentError && options.lang !== undefined && error.message.includes('option language')) throw new UsageError(`--lang: ${error.message}`)
+      throw error
+    }
     if (output.json) {
       output.emit({ query: name, root, symbols })
       return symbols.length === 0 ? 1 : 0
     }
     if (symbols.length === 0) {
-      output.note(`No symbol matches "${safe(name)}" in ${safe(root)}.`)
+      output.note(`No symbol matches "${safe(name)}"${await filteredOut(index.rag, name, options)} in ${safe(root)}.`)
       return 1
     }
     for (const symbol of symbols) output.line(symbolLine(symbol))

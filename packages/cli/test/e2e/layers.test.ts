@@ -132,6 +132,15 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     const kind = await rag(['routes', '--kind', 'page'])
     expect(kind.code).toBe(2)
     oneErrorLine(kind.stderr)
+    const language = await rag(['symbols', 'Order*', '--lang', 'cobol'])
+    expect(language.code).toBe(2)
+    expect(oneErrorLine(language.stderr)).toMatch(/^error: --lang: .*"cobol" is not a language of the index; expected one of typescript, .*python/)
+    // An alias names the language; a filter that leaves nothing says what the name has without it.
+    const alias = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'Order*', '--kind', 'class', '--lang', 'py']))
+    expect(alias.symbols.map((s) => s.qname)).toEqual(['OrderExporter'])
+    const filtered = await rag(['symbols', 'OrderExporter', '--kind', 'interface'])
+    expect(filtered.code).toBe(1)
+    expect(oneErrorLine(filtered.stderr)).toMatch(/^No symbol matches "OrderExporter" with these filters \(without --kind: 1 class\)/)
 
     const plain = await createSandbox({ 'a.ts': 'export const a = 1\n' })
     try {
