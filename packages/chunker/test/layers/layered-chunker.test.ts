@@ -55,6 +55,41 @@ describe('createLayeredChunker', () => {
     expect(rust.layers.symbols.map((s) => `${s.qname}:${s.isTest}`)).toEqual(['add:false', 'tests:true', 'tests.adds:true'])
   })
 
+  it("defines CommonJS exports of functions and classes (undici's index.js exports fetch so), not re-exported values", async () => {
+    const chunker = createLayeredChunker()
+    const content = [
+      "const fetchImpl = require('./lib/fetch').fetch",
+      'module.exports.fetch = async function fetch (init, options = undefined) {',
+      '  return await fetchImpl(init, options)',
+      '}',
+      "module.exports.Headers = require('./lib/headers').Headers",
+      'exports.parse = (text) => JSON.parse(text)',
+      'exports.Store = class {',
+      '  get (key) { return key }',
+      '}',
+      'function local () {}',
+      'if (process.env.DEBUG) { exports.debug = function debug () {} }',
+      'function shared () {}',
+      'exports.shared = shared',
+    ].join('\n')
+    const { layers } = await chunker.chunkWithLayers({ path: 'index.js', content, format: 'code' })
+    expect(layers.symbols.map((s) => [s.qname, s.kind, s.startLine, s.exported ?? null, s.signature])).toEqual([
+      ['fetchImpl', 'constant', 1, false, "const fetchImpl = require('./lib/fetch').fetch"],
+      ['fetch', 'function', 2, true, 'module.exports.fetch = async function fetch (init, options = undefined)'],
+      ['parse', 'function', 6, true, 'exports.parse = (text)'],
+      ['Store', 'class', 7, true, 'exports.Store = class {'],
+      ['Store.get', 'method', 8, true, 'get (key)'],
+      ['local', 'function', 10, false, 'function local ()'],
+      ['shared', 'function', 12, true, 'function shared ()'],
+    ])
+    const listed = await chunker.chunkWithLayers({ path: 'util.js', content: 'function parse () {}\nfunction runAll () {}\nfunction hidden () {}\nmodule.exports = {\n  parse,\n  run: runAll\n}\n', format: 'code' })
+    expect(listed.layers.symbols.map((s) => [s.qname, s.exported ?? null])).toEqual([
+      ['parse', true],
+      ['runAll', true],
+      ['hidden', false],
+    ])
+  })
+
   it('rejects a file whose fields are not strings, like the chunker it extends', async () => {
     await expect(createLayeredChunker().chunkWithLayers({ path: 'a.ts', content: 42 as unknown as string, format: 'code' })).rejects.toThrow(/content must be a string/)
   })

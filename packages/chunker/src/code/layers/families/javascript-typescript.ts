@@ -97,6 +97,49 @@ function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   return true
 }
 
+/** `module.exports.name =` or `exports.name =` at the start of a statement. */
+const COMMONJS_EXPORT = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/
+/** `module.exports = { a, b: c }` at the start of a statement. */
+const COMMONJS_OBJECT = /^module\.exports\s*=\s*\{/
+/** The names an object literal's properties take their values from: `a` of `{ a }`, `c` of `{ b: c }`. */
+const PROPERTY_VALUE = /(?:^|,)\s*(?:[A-Za-z_$][\w$]*\s*:\s*)?([A-Za-z_$][\w$]*)\s*(?=,|$)/g
+
+/**
+ * CommonJS's exports: `module.exports.fetch = async function fetch (...) {}`, `exports.parse =
+ * (s) => ...` and `exports.Store = class { ... }` define what they export; `exports.run = run` and
+ * `module.exports = { parse, run: runAll }` mark the named definitions exported. Another value
+ * (`module.exports.Headers = require('./headers').Headers`) defines nothing here.
+ */
+function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
+  const { text } = api
+  const start = text.slice(node.startIndex, node.startIndex + 200)
+  if (COMMONJS_OBJECT.test(start)) {
+    // `module.exports = { parse, run: runAll }` exports the definitions `parse` and `runAll`.
+    const inside = text.slice(text.indexOf('{', node.startIndex) + 1, node.endIndex).replace(/\}\s*;?\s*$/, '')
+    api.markExported([...inside.matchAll(PROPERTY_VALUE)].map((m) => m[1] as string))
+    return true
+  }
+  const head = COMMONJS_EXPORT.exec(start)
+  const value = head ? node.namedChildren[0]?.childForFieldName('right') : undefined
+  if (!head || !value) return false
+  const name = head[1] as string
+  if (value.type === 'identifier') {
+    api.markExported([text.slice(value.startIndex, value.endIndex)])
+    return true
+  }
+  if (FUNCTION_VALUES.has(value.type)) {
+    const body = value.childForFieldName('body')
+    const signature = text.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/\s+/g, ' ').trim().replace(/\s*(?:=>|\{)$/, '').slice(0, 300)
+    api.define({ name, kind: 'function', node, signature, exported: true }, scope)
+    return true
+  }
+  if (CLASS_VALUES.has(value.type)) {
+    api.define({ name, kind: 'class', node, exported: true, body: value.childForFieldName('body') }, scope)
+    return true
+  }
+  return false
+}
+
 /**
  * `export { a, b as c }` and `export default name` mark top-level names as exported; `export ...
  * from 'x'` is an import. Read from the statement's text; `false` for an exported declaration,
@@ -147,6 +190,7 @@ export const javascriptFamily: LayerFamily = {
   declaration(node, type, scope, api) {
     if (type === 'lexical_declaration' || type === 'variable_declaration') return variables(node, scope, api)
     if (type === 'export_statement') return exportList(node, api)
+    if (type === 'expression_statement' && scope.depth === 0) return commonJsExport(node, scope, api)
     if (type === 'import_statement') {
       const end = node.endIndex
       const parsed = parseStatementImport(api.text.slice(node.startIndex, end))
