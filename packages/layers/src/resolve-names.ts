@@ -167,12 +167,13 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
 /**
  * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class for
  * `this.x()` / `self.x()`, for a bare `x()` in languages with an implicit `this` (Java, C#, C++,
- * Ruby) and for Go's `c.x()` on the method's receiver `c`; a definition in the same
- * file; a name the file imports (followed through re-exports) or a member of an imported module
- * or class (`pkg.Run()`, `os.path.join()`);
- * a top-level definition of a wildcard import or of the same package (Go, Java, C#); a name of the
- * language's runtime (`len`, `Math.max`: see `builtins.ts`) is `external`; otherwise every
- * definition in the index with that name (`by-name`, with their count), or `unresolved`.
+ * Ruby) and for Go's `c.x()` on the method's receiver `c`; a definition in the same file; a name
+ * the file imports (followed through re-exports) or a member of an imported module or class
+ * (`pkg.Run()`, `os.path.join()`), or of a class of the same package (Java, C#); a top-level
+ * definition of a wildcard import or of the same package (Go, Java, C#). A name of the language's
+ * runtime (`len`, `Math.max`: see `builtins.ts`) or a member of an external module is `external`;
+ * anything else is every definition in the index with that name (`by-name`, with their count), or
+ * `unresolved`.
  */
 export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved {
   const name = edge.target

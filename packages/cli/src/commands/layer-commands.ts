@@ -50,7 +50,7 @@ export function symbolLine(symbol: SymbolRecord): string {
   return `${safe(symbol.path)}:${span}  ${safe(symbol.kind)} ${safe(symbol.qname)}${signature ? `  ${safe(signature)}` : ''}`
 }
 
-/** When `--kind` or `--lang` left nothing: what the name has without them (`; without --kind: 2 function, 1 method`), else `''`. */
+/** When `--kind` or `--lang` left nothing: what the name has without them (` with these filters (without --kind: 2 function, 1 method)`), else `''`. */
 async function filteredOut(rag: OpenIndex['rag'], name: string, options: SymbolsCommandOptions): Promise<string> {
   if (options.kind === undefined && options.lang === undefined) return ''
   const all = await rag.symbols(name, { limit: 1000 })
