@@ -24,7 +24,10 @@ export interface LayerDelta {
   readonly resolvedFiles: readonly string[]
 }
 
-/** Names defined differently (another id or kind, added, dropped) in two versions of a file. */
+/**
+ * Names defined differently (another id or kind, added, dropped) in two versions of a file, and
+ * the names of classes whose supertypes changed (what their subclasses inherit changed).
+ */
 function changedNames(before: FileLayers, after: FileLayers): Set<string> {
   const key = (s: SymbolRecord): string => `${s.name}\0${s.id}\0${s.kind}`
   const was = new Set(before.symbols.map(key))
@@ -32,6 +35,14 @@ function changedNames(before: FileLayers, after: FileLayers): Set<string> {
   const names = new Set<string>()
   for (const s of before.symbols) if (!is.has(key(s))) names.add(s.name)
   for (const s of after.symbols) if (!was.has(key(s))) names.add(s.name)
+  const heritage = (file: FileLayers): Set<string> =>
+    new Set(file.edges.filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => `${e.sourceSymbolId}\0${e.kind}\0${e.receiver ?? ''}\0${e.target}`))
+  const had = heritage(before)
+  const has = heritage(after)
+  const classes = new Set<string>()
+  for (const k of had) if (!has.has(k)) classes.add(k.slice(0, k.indexOf('\0')))
+  for (const k of has) if (!had.has(k)) classes.add(k.slice(0, k.indexOf('\0')))
+  for (const s of [...before.symbols, ...after.symbols]) if (classes.has(s.id)) names.add(s.name)
   return names
 }
 

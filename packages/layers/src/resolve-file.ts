@@ -1,6 +1,6 @@
 import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
-import { bindingsOf, resolveName } from './resolve-names.js'
+import { bindingsOf, resolveName, Supertypes } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** A file's resolved edges and what their resolution depended on (so a change can re-resolve exactly the affected files). */
@@ -89,11 +89,13 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   const { imports, probes, names, modules } = own
   const lookup = (path: string): readonly EdgeRecord[] | undefined => (path === file.path ? imports : importsOf(path))
   const bindings = bindingsOf(imports, index)
+  // Inherited members: the supertypes' names join the names looked up.
+  const supers = new Supertypes(index, lookup, names)
   const edges: EdgeRecord[] = [...imports]
   for (const edge of file.edges) {
     if (edge.kind === 'imports') continue
     names.add(edge.target)
-    edges.push(withResolution(edge, resolveName(edge, file, bindings, index, lookup)))
+    edges.push(withResolution(edge, resolveName(edge, file, bindings, index, lookup, supers)))
   }
   if (file.module && (MODULE_LANGUAGES.has(file.language) || file.language === 'go')) modules.add(file.module)
   const targets = new Set<string>()

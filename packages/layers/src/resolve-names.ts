@@ -103,12 +103,78 @@ function enclosingClass(sourceId: string, index: SymbolIndex): SymbolRecord | un
   return undefined
 }
 
-/** A member `name` of the classes around a symbol, innermost first (a nested class sees its outer class's methods). */
-function memberAround(sourceId: string, name: string, kinds: ReadonlySet<string>, index: SymbolIndex): SymbolRecord | undefined {
+/**
+ * A member `name` of the classes around a symbol, innermost first, each with what it inherits (a
+ * nested class sees its own and inherited methods before its outer class's).
+ */
+function memberAround(sourceId: string, name: string, kinds: ReadonlySet<string>, supers: Supertypes): SymbolRecord | undefined {
+  const { index } = supers
   for (let symbol = index.symbol(sourceId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
     if (!CLASS_LIKE.has(symbol.kind)) continue
     const member = index.byQname(symbol.path, `${symbol.qname}.${name}`)
     if (member && kinds.has(member.kind)) return member
+    const inherited = inheritedMember(symbol, name, kinds, supers)
+    if (inherited) return inherited
+  }
+  return undefined
+}
+
+/** Superclass chains longer than this are not followed. */
+const MAX_INHERITANCE_DEPTH = 8
+
+/**
+ * The supertypes of classes, as their files' `extends` then `implements` edges resolve (only
+ * `resolved` ones: a `by-name` base is a guess), memoized for one file's resolution. Every
+ * supertype's name is noted among the names the file looked up, so a change to one re-resolves it.
+ */
+export class Supertypes {
+  readonly #memo = new Map<string, readonly SymbolRecord[]>()
+  readonly #bindings = new Map<string, Bindings>()
+
+  constructor(
+    readonly index: SymbolIndex,
+    readonly resolved: (path: string) => readonly EdgeRecord[] | undefined,
+    readonly looked: Set<string>,
+  ) {}
+
+  /** The direct supertypes of a class, in declaration order, classes before interfaces. */
+  of(cls: SymbolRecord): readonly SymbolRecord[] {
+    let out = this.#memo.get(cls.id)
+    if (out !== undefined) return out
+    this.#memo.set(cls.id, (out = []))
+    const file = this.index.file(cls.path)
+    for (const kind of ['extends', 'implements'] as const) {
+      for (const edge of file?.edges ?? []) {
+        if (edge.kind !== kind || edge.sourceSymbolId !== cls.id) continue
+        this.looked.add(edge.target)
+        const target = resolveName(edge, file!, this.#bindingsOf(file!), this.index, this.resolved)
+        if (target.resolution !== 'resolved') continue
+        // A module bound whole (`const Base = require('./base')`, whose `module.exports` is the
+        // class) resolves to its file: the class of that name there.
+        const symbol = target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
+        if (symbol && CLASS_LIKE.has(symbol.kind)) (out as SymbolRecord[]).push(symbol)
+      }
+    }
+    return out
+  }
+
+  #bindingsOf(file: FileLayers): Bindings {
+    let bindings = this.#bindings.get(file.path)
+    if (bindings === undefined) this.#bindings.set(file.path, (bindings = bindingsOf(this.resolved(file.path) ?? [], this.index)))
+    return bindings
+  }
+}
+
+/** A member `name` that `cls` inherits: depth first through its supertypes (superclass chain before interfaces), nearest first. */
+function inheritedMember(cls: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes, seen = new Set<string>([cls.id]), depth = 0): SymbolRecord | undefined {
+  if (depth >= MAX_INHERITANCE_DEPTH) return undefined
+  for (const parent of supers.of(cls)) {
+    if (seen.has(parent.id)) continue
+    seen.add(parent.id)
+    const member = supers.index.byQname(parent.path, `${parent.qname}.${name}`)
+    if (member && kinds.has(member.kind)) return member
+    const deeper = inheritedMember(parent, name, kinds, supers, seen, depth + 1)
+    if (deeper) return deeper
   }
   return undefined
 }
@@ -165,9 +231,10 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
 }
 
 /**
- * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class for
- * `this.x()` / `self.x()`, for a bare `x()` in languages with an implicit `this` (Java, C#, C++,
- * Ruby) and for Go's `c.x()` on the method's receiver `c`; a definition in the same file; a name
+ * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class, or one
+ * it inherits (through resolved `extends`/`implements` edges, in any file), for `this.x()` /
+ * `self.x()` (`super.x()`: inherited only), for a bare `x()` in languages with an implicit `this`
+ * (Java, C#, C++, Ruby), and for Go's `c.x()` on the method's receiver `c`; a definition in the same file; a name
  * the file imports (followed through re-exports) or a member of an imported module or class
  * (`pkg.Run()`, `os.path.join()`), or of a class of the same package (Java, C#); a top-level
  * definition of a wildcard import or of the same package (Go, Java, C#). A name of the language's
@@ -175,19 +242,29 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
  * anything else is every definition in the index with that name (`by-name`, with their count), or
  * `unresolved`.
  */
-export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved {
+export function resolveName(
+  edge: RawEdge,
+  file: FileLayers,
+  bindings: Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes = new Supertypes(index, resolved, new Set()),
+): Resolved {
   const name = edge.target
   const receiver = edge.receiver ?? ''
   const kinds = edge.kind === 'calls' ? CALLABLE : TYPES
-  if (SELF.has(receiver) && edge.sourceSymbolId) {
+  if ((SELF.has(receiver) || receiver === 'super') && edge.sourceSymbolId) {
     const owner = enclosingClass(edge.sourceSymbolId, index)
-    const member = owner ? index.byQname(owner.path, `${owner.qname}.${name}`) : undefined
+    const member = owner && receiver !== 'super' ? index.byQname(owner.path, `${owner.qname}.${name}`) : undefined
     if (member) return toSymbol(member)
+    // `self.validate()` defined in a base class, `super.close()`: what the class inherits.
+    const inherited = owner && edge.kind === 'calls' ? inheritedMember(owner, name, kinds, supers) : undefined
+    if (inherited) return toSymbol(inherited)
   }
   if (receiver === '') {
     const local = index.topLevel(file.path, name) ?? index.byQname(file.path, name)
     if (local && kinds.has(local.kind)) return toSymbol(local)
-    const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, index) : undefined
+    const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, supers) : undefined
     if (own) return toSymbol(own)
     const binding = bindings.names.get(name)
     if (binding) {
@@ -206,7 +283,7 @@ export function resolveName(edge: RawEdge, file: FileLayers, bindings: Bindings,
     }
     // `len(x)`, `isinstance(x, T)`, `parseInt(s)`: the runtime's, when nothing above defines the name.
     if (isBuiltin(file.language, name)) return EXTERNAL
-  } else if (!SELF.has(receiver)) {
+  } else if (!SELF.has(receiver) && receiver !== 'super') {
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
     if (method) return toSymbol(method)
     const binding = bindings.names.get(receiver)

@@ -65,6 +65,7 @@ describe('resolution goldens', () => {
       `${base}/App.java imports java.util.List -> external`,
       `${base}/App.java imports org.springframework.boot.SpringApplication -> external`,
       `${base}/App.java imports com.acme.shop.util.Strings -> resolved ${base}/util/Strings.java #Strings.isBlank`,
+      `${base}/service/BaseService.java imports com.acme.shop.util.Auditing -> resolved ${base}/util/Auditing.java #Auditing`,
       `${base}/service/OrderService.java imports com.acme.shop.model.Order -> resolved ${base}/model/Order.java #Order`,
       `${base}/service/OrderService.java imports com.acme.shop.model.Order.Status -> resolved ${base}/model/Order.java #Order.Status`,
       `${base}/service/Service.java imports com.acme.shop.model.Order -> resolved ${base}/model/Order.java #Order`,
@@ -78,7 +79,12 @@ describe('resolution goldens', () => {
         `${base}/App.java calls SpringApplication.run -> external`,
         `${base}/service/OrderService.java extends BaseService -> resolved ${base}/service/BaseService.java #BaseService`,
         `${base}/service/OrderService.java implements Service -> resolved ${base}/service/Service.java #Service`,
-        `${base}/service/OrderService.java calls validate -> by-name ${base}/service/BaseService.java #BaseService.validate`,
+        // What a class inherits, through resolved supertypes in any file and package: a bare call,
+        // `this.` two levels up, `super.`, and an interface's default method.
+        `${base}/service/OrderService.java calls validate -> resolved ${base}/service/BaseService.java #BaseService.validate`,
+        `${base}/service/OrderService.java calls this.audit -> resolved ${base}/util/Auditing.java #Auditing.audit`,
+        `${base}/service/OrderService.java calls super.validate -> resolved ${base}/service/BaseService.java #BaseService.validate`,
+        `${base}/service/OrderService.java calls describe -> resolved ${base}/service/Service.java #Service.describe`,
         // A bare call to a method of the enclosing class, or of the class around a nested one.
         `${base}/util/Strings.java calls isBlank -> resolved ${base}/util/Strings.java #Strings.isBlank`,
         // A class of the same package, without an import.
