@@ -90,6 +90,30 @@ describe('createLayeredChunker', () => {
     ])
   })
 
+  it("defines the class or function a CommonJS module is (`module.exports = class DecoratorHandler extends Base {}`, undici's handlers), with its heritage", async () => {
+    const chunker = createLayeredChunker()
+    const extracted = async (path: string, content: string) => (await chunker.chunkWithLayers({ path, content, format: 'code' })).layers
+    const handler = await extracted('handler.js', "const Base = require('./base')\nmodule.exports = class DecoratorHandler extends Base {\n  onError (err) { return super.onError(err) }\n}\n")
+    expect(handler.symbols.map((s) => [s.qname, s.kind, s.startLine, s.exported ?? null])).toEqual([
+      ['Base', 'constant', 1, false],
+      ['DecoratorHandler', 'class', 2, true],
+      ['DecoratorHandler.onError', 'method', 3, true],
+    ])
+    expect(handler.edges.filter((e) => e.kind === 'extends').map((e) => [e.sourceSymbolId, e.target])).toEqual([['handler.js#DecoratorHandler', 'Base']])
+    const parse = await extracted('parse.js', 'module.exports = function parse (text) {\n  return JSON.parse(text)\n}\n')
+    expect(parse.symbols.map((s) => [s.qname, s.kind, s.exported ?? null, s.signature])).toEqual([['parse', 'function', true, 'module.exports = function parse (text)']])
+    // The module is a name defined above it; an anonymous value defines nothing.
+    const pool = await extracted('pool.js', 'class Pool {}\nclass Hidden {}\nmodule.exports = Pool\n')
+    expect(pool.symbols.map((s) => [s.qname, s.exported ?? null])).toEqual([
+      ['Pool', true],
+      ['Hidden', false],
+    ])
+    expect((await extracted('anon.js', 'module.exports = () => 1\n')).symbols).toEqual([])
+    // A class value assigned to a constant keeps its heritage too.
+    const local = await extracted('local.js', 'const Cache = class extends Map {}\n')
+    expect(local.edges.filter((e) => e.kind === 'extends').map((e) => [e.sourceSymbolId, e.target])).toEqual([['local.js#Cache', 'Map']])
+  })
+
   it('rejects a file whose fields are not strings, like the chunker it extends', async () => {
     await expect(createLayeredChunker().chunkWithLayers({ path: 'a.ts', content: 42 as unknown as string, format: 'code' })).rejects.toThrow(/content must be a string/)
   })

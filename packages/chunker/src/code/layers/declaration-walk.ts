@@ -134,6 +134,7 @@ export class DeclarationWalk implements WalkApi {
     const identity = { kind: draft.kind, name: draft.name, qname: scope.qname ? `${scope.qname}.${draft.name}` : draft.name }
     const signature = draft.signature ?? firstLine(this.text, node.startIndex, node.endIndex)
     const fact = this.#add(identity, node, node.endIndex, scope, signature, [], draft.exported, false)
+    for (const { kind, target } of draft.heritage ?? []) this.heritage.push({ kind, target, symbol: fact, row: node.startPosition.row })
     if (draft.body && scope.depth < MAX_DEPTH) {
       this.walk(namedChildrenOf(draft.body), this.#inner(fact, scope, false))
     }

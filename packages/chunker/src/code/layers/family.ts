@@ -31,6 +31,8 @@ export interface DefinitionDraft {
   readonly exported?: boolean
   /** A class-like value whose members are walked (`const C = class { ... }`). */
   readonly body?: SyntaxNode | null
+  /** `extends` / `implements` targets as written (`const C = class extends Base {}`). */
+  readonly heritage?: SymbolDetails['heritage']
 }
 
 /** What the walk offers a family while it handles a node at a declaration scope. */

@@ -88,7 +88,7 @@ function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
       api.define({ name, kind: 'function', node, signature, exported: scope.exported }, scope)
     } else if (CLASS_VALUES.has(valueType)) {
       const body = (value as SyntaxNode).childForFieldName('body')
-      api.define({ name, kind: 'class', node, exported: scope.exported, body }, scope)
+      api.define({ name, kind: 'class', node, exported: scope.exported, body, heritage: heritage(value as SyntaxNode, text) }, scope)
     } else {
       const signature = firstLine(text, node.startIndex, node.endIndex)
       api.define({ name, kind: constant ? 'constant' : 'variable', node, signature, exported: scope.exported }, scope)
@@ -101,6 +101,8 @@ function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
 const COMMONJS_EXPORT = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/
 /** `module.exports = { a, b: c }` at the start of a statement. */
 const COMMONJS_OBJECT = /^module\.exports\s*=\s*\{/
+/** `module.exports = ...` (not an object literal) at the start of a statement: the module is that one value. */
+const COMMONJS_VALUE = /^module\.exports\s*=\s*(?!\{|=)/
 /** The names an object literal's properties take their values from: `a` of `{ a }`, `c` of `{ b: c }`. */
 const PROPERTY_VALUE = /(?:^|,)\s*(?:[A-Za-z_$][\w$]*\s*:\s*)?([A-Za-z_$][\w$]*)\s*(?=,|$)/g
 
@@ -119,6 +121,7 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     api.markExported([...inside.matchAll(PROPERTY_VALUE)].map((m) => m[1] as string))
     return true
   }
+  if (COMMONJS_VALUE.test(start)) return commonJsValue(node, scope, api)
   const head = COMMONJS_EXPORT.exec(start)
   const value = head ? node.namedChildren[0]?.childForFieldName('right') : undefined
   if (!head || !value) return false
@@ -134,7 +137,36 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     return true
   }
   if (CLASS_VALUES.has(value.type)) {
-    api.define({ name, kind: 'class', node, exported: true, body: value.childForFieldName('body') }, scope)
+    api.define({ name, kind: 'class', node, exported: true, body: value.childForFieldName('body'), heritage: heritage(value, text) }, scope)
+    return true
+  }
+  return false
+}
+
+/**
+ * `module.exports = class DecoratorHandler { ... }` and `module.exports = function parse () {}`
+ * define the class or function by its own name, exported; `module.exports = Pool` marks `Pool`
+ * exported. An anonymous value defines nothing.
+ */
+function commonJsValue(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
+  const { text } = api
+  const value = node.namedChildren[0]?.childForFieldName('right')
+  if (!value) return false
+  if (value.type === 'identifier') {
+    api.markExported([text.slice(value.startIndex, value.endIndex)])
+    return true
+  }
+  const named = value.childForFieldName('name')
+  if (!named) return false
+  const name = text.slice(named.startIndex, named.endIndex)
+  const body = value.childForFieldName('body')
+  if (CLASS_VALUES.has(value.type)) {
+    api.define({ name, kind: 'class', node, exported: true, body, heritage: heritage(value, text) }, scope)
+    return true
+  }
+  if (FUNCTION_VALUES.has(value.type)) {
+    const signature = text.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/\s+/g, ' ').trim().replace(/\s*\{$/, '').slice(0, 300)
+    api.define({ name, kind: 'function', node, signature, exported: true }, scope)
     return true
   }
   return false
