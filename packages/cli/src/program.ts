@@ -38,7 +38,7 @@ function httpMethod(value: string): string {
   return upper
 }
 
-const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements']
+const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements', 'mounts']
 
 function edgeKinds(value: string, previous: string[] = []): string[] {
   if (!EDGE_KINDS.includes(value)) throw new CommanderArgumentError(`expected one of ${EDGE_KINDS.join(', ')}.`)
@@ -122,7 +122,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .description('imports and calls of a file or symbol, or with --reverse its importers and callers; needs an index built with --layers')
     .option('--reverse', 'importers and callers instead')
     .option('--depth <n>', 'how many edges away (default 1)', positiveInteger)
-    .option('--kind <kind>', 'only this edge kind: imports, calls, extends, implements (repeatable)', edgeKinds)
+    .option('--kind <kind>', 'only this edge kind: imports, calls, extends, implements, mounts (repeatable)', edgeKinds)
     .action(run(async (command) => (await commands()).depsCommand(context(command), command.args[0] as string, command.opts())))
   program
     .command('routes [pattern]')

@@ -69,8 +69,12 @@ export interface SymbolRecord extends LayerRecordBase {
   readonly exported?: boolean
 }
 
-/** What a dependency edge says. */
-export type EdgeKind = 'imports' | 'calls' | 'extends' | 'implements'
+/**
+ * What a dependency edge says. `mounts`: the file mounts a router defined elsewhere under a path
+ * (`app.use('/api', routes)`, `app.include_router(items.router, prefix='/items')`), so that
+ * router's routes start with that path.
+ */
+export type EdgeKind = 'imports' | 'calls' | 'extends' | 'implements' | 'mounts'
 
 /**
  * How far an edge's target was resolved:
@@ -111,6 +115,14 @@ export interface RawEdge extends LayerRecordBase {
   readonly names?: readonly ImportedName[]
   /** For calls: how many call sites of this target the source symbol has (one edge per symbol and callee). */
   readonly count?: number
+  /**
+   * For `mounts`: the path the target router is mounted under, after the prefix its mounting
+   * router has in this file (`''` for none). A path this file computes is written `{expr}`
+   * (`{settings.API_V1_STR}`).
+   */
+  readonly prefix?: string
+  /** For `mounts`: the router it is mounted on, as this file names it (`app`, `api_router`), or `''` for an expression. */
+  readonly router?: string
 }
 
 /** C2: one edge of the dependency graph, with its resolution. */
@@ -135,8 +147,16 @@ export interface EntrypointRecord extends LayerRecordBase {
   readonly framework: string
   /** HTTP method in upper case, `*` for any method; `''` for non-HTTP entrypoints. */
   readonly method: string
-  /** The route path (`/orders/:id`), the command name (`serve`), the schedule (`0 * * * *`), or `''` for `main`. */
+  /**
+   * The route path (`/orders/:id`), the command name (`serve`), the schedule (`0 * * * *`), or `''`
+   * for `main`. An HTTP route's path is whole: with the prefixes of the routers it is mounted on,
+   * in its own file and in others (see {@link declaredRoute}).
+   */
   readonly route: string
+  /** For an HTTP route under a router mounted in another file: the path as its own file declares it. */
+  readonly declaredRoute?: string
+  /** For an HTTP route: the router object it is registered on, as its file names it (`router`, `app`, `bp`), when a plain name. */
+  readonly router?: string
   /** The handler as written (`createOrder`, `OrdersController.create`), `''` when inline or unknown. */
   readonly handler: string
   /** Id of the handler symbol when it is known, else `''`. */

@@ -2,6 +2,7 @@ import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolR
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
+import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { SymbolIndex } from './symbol-index.js'
@@ -22,6 +23,21 @@ export interface LayerDelta {
   readonly removed: readonly string[]
   /** The files whose edges were resolved again (the changed files and those that depend on them). */
   readonly resolvedFiles: readonly string[]
+  /**
+   * Files whose HTTP routes' full paths changed (a router mount in some file changed), changed
+   * files included: a store writes `file(path)` for each, the version with the full paths.
+   */
+  readonly rerouted: readonly string[]
+}
+
+/** Options of a {@link LayerGraph}. */
+export interface LayerGraphOptions {
+  /**
+   * The files are only a selection of an index (a one-shot lookup of a few files): their stored
+   * routes stand as they are, since the mounts in files not selected are unknown here.
+   * @default false
+   */
+  readonly selection?: boolean
 }
 
 /**
@@ -74,9 +90,13 @@ export class LayerGraph implements GraphView {
   // kept up to date: a graph built once and never changed or queried (a cold `rag index`) skips them.
   #dependents: DependentIndex | undefined
   #edges: EdgeIndex | undefined
+  readonly #selection: boolean
+  // Files whose stored routes carry prefixes of mounts elsewhere (they change when those go).
+  readonly #mounted = new Set<string>()
 
   /** Starts with the given files' layers (as one change). */
-  constructor(files: Iterable<FileLayers> = []) {
+  constructor(files: Iterable<FileLayers> = [], options: LayerGraphOptions = {}) {
+    this.#selection = options.selection === true
     const upsert = [...files]
     if (upsert.length > 0) this.apply({ upsert })
   }
@@ -116,6 +136,9 @@ export class LayerGraph implements GraphView {
         note(file)
       }
       this.#index.add(file)
+      // Stored with the prefixes of mounts elsewhere: recomputed below like any mounted file.
+      if (file.entrypoints.some((entry) => entry.declaredRoute !== undefined)) this.#mounted.add(file.path)
+      else this.#mounted.delete(file.path)
     }
     if (dependents) {
       for (const path of appeared) {
@@ -151,7 +174,40 @@ export class LayerGraph implements GraphView {
       }
       removed.push(...before.keys())
     }
-    return { upserted, removed, resolvedFiles }
+    for (const path of removals) this.#mounted.delete(path)
+    const rerouted = this.#selection ? [] : this.#reroute()
+    return { upserted, removed, resolvedFiles, rerouted }
+  }
+
+  /** Gives the HTTP routes of mounted routers their full paths; returns the files that changed. */
+  #reroute(): string[] {
+    const edges = function* (resolutions: Iterable<FileResolution>): Generator<EdgeRecord> {
+      for (const resolution of resolutions) yield* resolution.edges
+    }
+    const mounts = new MountedRoutes(edges(this.#resolutions.values()), (id) => this.#index.symbol(id)?.name, (path, local) => this.#importedFrom(path, local))
+    if (mounts.empty && this.#mounted.size === 0) return []
+    const changed: string[] = []
+    const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
+    for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+      const { path } = file
+      const moved = mounts.apply(file)
+      if (!moved) continue
+      this.#index.replaceEntrypoints(moved)
+      changed.push(path)
+      if (moved.entrypoints.some((entry) => entry.declaredRoute !== undefined)) this.#mounted.add(path)
+      else this.#mounted.delete(path)
+    }
+    return changed
+  }
+
+  /** The file and name a file's local name is imported from (a resolved import naming it). */
+  #importedFrom(path: string, local: string): { path: string; name: string } | undefined {
+    for (const edge of this.#resolutions.get(path)?.edges ?? []) {
+      if (edge.kind !== 'imports' || edge.resolution !== 'resolved' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
+      const named = edge.names?.find((n) => (n.alias ?? n.name) === local)
+      if (named) return { path: edge.targetPath, name: named.name }
+    }
+    return undefined
   }
 
   /** A file's layers, if indexed. */

@@ -252,7 +252,8 @@ export function resolveName(
 ): Resolved {
   const name = edge.target
   const receiver = edge.receiver ?? ''
-  const kinds = edge.kind === 'calls' ? CALLABLE : TYPES
+  // A mounted router (`app.use('/api', routes)`) is a value, like a callee.
+  const kinds = edge.kind === 'calls' || edge.kind === 'mounts' ? CALLABLE : TYPES
   if ((SELF.has(receiver) || receiver === 'super') && edge.sourceSymbolId) {
     const owner = enclosingClass(edge.sourceSymbolId, index)
     const member = owner && receiver !== 'super' ? index.byQname(owner.path, `${owner.qname}.${name}`) : undefined

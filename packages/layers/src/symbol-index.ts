@@ -68,6 +68,11 @@ export class SymbolIndex implements ResolveContext {
     this.#kindCounts.clear()
   }
 
+  /** Puts another version of an indexed file in its place that differs only in its entrypoints (what mounts elsewhere changed). */
+  replaceEntrypoints(file: FileLayers): void {
+    if (this.#files.has(file.path)) this.#files.set(file.path, file)
+  }
+
   /** Removes a file, if indexed. */
   remove(path: string): FileLayers | undefined {
     const file = this.#files.get(path)

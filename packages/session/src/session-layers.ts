@@ -52,6 +52,17 @@ export interface LayerSource {
 const EMPTY: StoredLayerChange = { upsertFiles: [], removeFiles: [], resolvedFiles: [], edges: [] }
 
 /**
+ * The files a change writes: the upserted ones and those whose routes' full paths changed, each
+ * as the graph holds it (an upserted file keeps its identity unless its routes moved, so its
+ * compact text from the chunking worker is still written without encoding it again).
+ */
+function written(graph: LayerGraph, upsert: readonly FileLayers[], rerouted: readonly string[]): FileLayers[] {
+  if (rerouted.length === 0) return [...upsert]
+  const paths = new Set([...upsert.map((file) => file.path), ...rerouted])
+  return [...paths].flatMap((path) => graph.file(path) ?? [])
+}
+
+/**
  * The code layers of one session's index: a {@link LayerGraph} kept in the same generation as the
  * chunks. Each run's re-chunked files' layers are applied inside the run's commit (an unchanged
  * file is not re-extracted; its records stay), and files no longer indexed lose theirs. With a
@@ -103,7 +114,7 @@ export class SessionLayers {
     if (this.#generation !== undefined || source?.loadLayersWhere === undefined) return undefined
     const files = await source.loadLayersWhere(selection)
     const any = files.length > 0 || (await source.hasLayers?.()) === true
-    return { graph: new LayerGraph(files), any }
+    return { graph: new LayerGraph(files, { selection: true }), any }
   }
 
   /**
@@ -172,8 +183,8 @@ export class SessionLayers {
       apply: () => {
         const graph = this.#graph
         before = new Map([...upserted, ...remove].map((path) => [path, graph.file(path)]))
-        const { resolvedFiles } = graph.apply({ upsert, remove })
-        return { upsertFiles: upsert, removeFiles: remove, resolvedFiles, edges: resolvedFiles.flatMap((path) => graph.edgesOf(path)) }
+        const { resolvedFiles, rerouted } = graph.apply({ upsert, remove })
+        return { upsertFiles: written(graph, upsert, rerouted), removeFiles: remove, resolvedFiles, edges: resolvedFiles.flatMap((path) => graph.edgesOf(path)) }
       },
       undo: () => {
         if (before === undefined) return EMPTY
@@ -181,8 +192,8 @@ export class SessionLayers {
         const drop = [...before].filter(([, file]) => file === undefined).map(([path]) => path)
         before = undefined
         const graph = this.#graph
-        const { resolvedFiles } = graph.apply({ upsert: restore, remove: drop })
-        return { upsertFiles: restore, removeFiles: drop, resolvedFiles, edges: resolvedFiles.flatMap((path) => graph.edgesOf(path)) }
+        const { resolvedFiles, rerouted } = graph.apply({ upsert: restore, remove: drop })
+        return { upsertFiles: written(graph, restore, rerouted), removeFiles: drop, resolvedFiles, edges: resolvedFiles.flatMap((path) => graph.edgesOf(path)) }
       },
     }
   }

@@ -5,7 +5,7 @@ import type { LanguageRules } from '../rules.js'
 import { rulesFor } from '../rules-registry.js'
 import type { SyntaxNode } from '../syntax-node.js'
 import { DeclarationWalk } from './declaration-walk.js'
-import { detectEntrypoints, enclosingFinder, importedModules } from './entrypoints/detect.js'
+import { detectEntrypoints, detectMounts, enclosingFinder, importedModules } from './entrypoints/detect.js'
 import type { CallFact, FileFacts, ImportFact } from './facts.js'
 import { familyFor } from './family-registry.js'
 import type { LayerFamily } from './family.js'
@@ -101,7 +101,7 @@ export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefine
     const module = family.module(path, facts.packageName)
     const exportsKnown = language !== 'javascript' || symbols.some((symbol) => symbol.exported === true)
     const drafts = detectEntrypoints(facts, enclosing, modules)
-    const records = fileRecords(facts, drafts, { path, language, module, isTest, enclosing }, exportsKnown)
+    const records = fileRecords(facts, drafts, detectMounts(facts), { path, language, module, isTest, enclosing }, exportsKnown)
     return { path, language, module, isTest, ...records }
   }
 }

@@ -90,6 +90,20 @@ export interface EntrypointDraft {
   readonly text: string
   /** The declaring symbol, when the detector knows it better than the offset does. */
   readonly declaring?: SymbolFact
+  /** For an HTTP route: the router object it is registered on, when a plain name (`router`, `app`, `bp`). */
+  readonly router?: string
+}
+
+/** A router of another file mounted under a path: `app.use('/api', routes)`, `app.include_router(items.router, prefix='/items')`. */
+export interface MountFact {
+  /** The mounted router as written: `routes`, `items.router`. */
+  readonly target: string
+  /** The mount path after the prefix the mounting router has in this file; `{expr}` for a computed part. */
+  readonly prefix: string
+  /** The router mounted on, as this file names it, or `''` for an expression. */
+  readonly router: string
+  readonly row: number
+  readonly offset: number
 }
 
 /** A heritage clause: `class A extends B implements C`. */

@@ -1,5 +1,5 @@
 import type { EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
-import type { EntrypointDraft, FileFacts, SymbolFact } from './facts.js'
+import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.js'
 
 /** What every record of one file shares. */
 interface FileContext {
@@ -69,7 +69,7 @@ function edge(file: FileContext, id: string, source: SymbolFact | undefined, row
   }
 }
 
-function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
+function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileContext): RawEdge[] {
   const nextId = idAllocator()
   const edges: RawEdge[] = []
   const at = (source: SymbolFact | undefined): string => (source ? `@${source.qname}` : '')
@@ -87,6 +87,17 @@ function edgeRecords(facts: FileFacts, file: FileContext): RawEdge[] {
     const target = dot > 0 ? fact.target.slice(dot + 1) : fact.target
     const record = edge(file, id, fact.symbol, fact.row, fact.row, fact.kind, target, `${fact.kind} ${fact.target}`)
     if (receiver) record.receiver = receiver
+    edges.push(record)
+  }
+  for (const mount of mounts) {
+    const source = file.enclosing(mount.offset)
+    const dot = mount.target.lastIndexOf('.')
+    const id = nextId(`${file.path}>mounts:${mount.target}${at(source)}`)
+    // `items.router` is written like a call's target: `router` on the receiver `items`.
+    const record = edge(file, id, source, mount.row, mount.row, 'mounts', mount.target.slice(dot + 1), `mounts ${mount.target}`)
+    if (dot > 0) record.receiver = mount.target.slice(0, dot)
+    record.prefix = mount.prefix
+    record.router = mount.router
     edges.push(record)
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.
@@ -158,6 +169,7 @@ function entrypointRecords(drafts: readonly EntrypointDraft[], facts: FileFacts,
       handlerSymbolId: handler?.id ?? '',
       declaringSymbolId: declaring?.id ?? '',
       text: draft.text,
+      ...(draft.router !== undefined ? { router: draft.router } : {}),
     }
   })
 }
@@ -166,8 +178,9 @@ function entrypointRecords(drafts: readonly EntrypointDraft[], facts: FileFacts,
 export function fileRecords(
   facts: FileFacts,
   drafts: readonly EntrypointDraft[],
+  mounts: readonly MountFact[],
   file: FileContext,
   exportsKnown: boolean,
 ): Pick<FileLayers, 'symbols' | 'edges' | 'entrypoints'> {
-  return { symbols: symbolRecords(facts, file, exportsKnown), edges: edgeRecords(facts, file), entrypoints: entrypointRecords(drafts, facts, file) }
+  return { symbols: symbolRecords(facts, file, exportsKnown), edges: edgeRecords(facts, mounts, file), entrypoints: entrypointRecords(drafts, facts, file) }
 }

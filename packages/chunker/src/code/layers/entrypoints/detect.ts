@@ -1,9 +1,10 @@
 import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
-import type { CallFact, EntrypointDraft, FileFacts, SymbolFact } from '../facts.js'
+import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
-import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
+import { joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
+import { MOUNT_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
@@ -23,21 +24,21 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
   },
 }
 
-/** Calls that mount a router under a path: Express and Koa's `app.use('/api', router)`, Hono's `app.route('/api', sub)`. */
-const MOUNT_CALLS = new Set(['use', 'route', 'mount'])
-
-function prefixes(calls: readonly CallFact[]): Map<string, string> {
+/**
+ * Route prefixes of the file's routers: set where a router is made (`r.Group("/v1")`,
+ * `APIRouter(prefix='/items')`) and where one of the file's routers is mounted on another
+ * (`app.use('/api', router)`, `app.include_router(router, prefix='/x')`; see `mounts.ts`).
+ */
+function prefixes(calls: readonly CallFact[], language: string): Map<string, string> {
   const out = new Map<string, string>()
   for (const call of calls) {
-    if (MOUNT_CALLS.has(call.name) && call.receiver) {
-      const [path, router, ...rest] = call.args()
-      if (path?.kind === 'string' && router?.kind === 'name' && rest.length === 0) {
-        const base = joinRoute(out.get(call.receiver) ?? '', path.value)
-        out.set(router.value, joinRoute(base, out.get(router.value) ?? ''))
-        continue
-      }
+    const mount = MOUNT_CALL_NAMES.has(call.name) ? mountOf(call, language) : undefined
+    if (mount !== undefined) {
+      const base = joinRoute(out.get(call.receiver) ?? '', mount.path)
+      out.set(mount.router, joinRoute(base, out.get(mount.router) ?? ''))
+      continue
     }
-    const read = PREFIX_CALLS[call.name]
+    const read = ownEntry(PREFIX_CALLS, call.name)
     if (!read) continue
     const own = read(call.args())
     const variable = own === undefined ? undefined : call.assignedTo()
@@ -46,6 +47,13 @@ function prefixes(calls: readonly CallFact[]): Map<string, string> {
     out.set(variable, joinRoute(base, own))
   }
   return out
+}
+
+/** Routers of other files this file mounts (see `mounts.ts`), with the prefixes its own routers have here. */
+export function detectMounts(facts: FileFacts): MountFact[] {
+  if (!facts.calls.some((call) => MOUNT_CALL_NAMES.has(call.name))) return []
+  let routePrefixes: Map<string, string> | undefined
+  return mountFacts(facts, (receiver) => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? '')
 }
 
 function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {
@@ -102,7 +110,7 @@ export function detectEntrypoints(
     facts,
     imports: (module) => modules.has(module),
     enclosing,
-    prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls)).get(receiver) ?? '',
+    prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? '',
   }
   const drafts: EntrypointDraft[] = [...facts.drafts]
   // Found only because a receiver is named like a framework's (no import of it): such a draft

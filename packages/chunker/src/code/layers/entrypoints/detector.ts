@@ -51,12 +51,16 @@ export function handlerOf(arg: Arg | undefined): string {
   return ''
 }
 
-/** A draft for a call site. */
+/** A plain name before a route registration: `router` of `router.get(...)`, of `router.route('/x').get(...)`, of `@router.get`. */
+const ROUTER_NAME = /^([A-Za-z_$][\w$]*)(?:$|\.route\()/
+
+/** A draft for a call site; an HTTP route's draft names the router it is registered on. */
 export function callDraft(
   call: CallFact,
   fields: Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route' | 'handler'>,
 ): EntrypointDraft {
-  return { ...fields, row: call.row, offset: call.offset, text: call.text() }
+  const router = fields.kind === 'http-route' ? ROUTER_NAME.exec(call.receiver)?.[1] : undefined
+  return { ...fields, row: call.row, offset: call.offset, text: call.text(), ...(router ? { router } : {}) }
 }
 
 /** A draft for a decorated definition. */
@@ -65,6 +69,8 @@ export function decoratorDraft(
   decorator: DecoratorFact,
   fields: Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route'> & { handler?: string },
 ): EntrypointDraft {
+  const dot = decorator.name.lastIndexOf('.')
+  const router = fields.kind === 'http-route' && dot > 0 ? ROUTER_NAME.exec(decorator.name.slice(0, dot))?.[1] : undefined
   return {
     handler: symbol.qname,
     ...fields,
@@ -73,6 +79,7 @@ export function decoratorDraft(
     offset: symbol.start,
     text: decorator.text,
     declaring: symbol,
+    ...(router ? { router } : {}),
   }
 }
 
@@ -93,6 +100,11 @@ export function kebab(name: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .replace(/_/g, '-')
     .toLowerCase()
+}
+
+/** `table[key]` for the table's own keys only: a callee named `constructor` or `toString` is in no table. */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined
 }
 
 /** HTTP methods by the lower-case verb frameworks use as function, method or decorator names. */

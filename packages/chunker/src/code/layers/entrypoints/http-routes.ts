@@ -1,6 +1,6 @@
 import { keyArg, stringList } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
-import { callDraft, decoratorDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 const JS = ['typescript', 'tsx', 'javascript']
@@ -116,7 +116,7 @@ const jaxRs: EntrypointDetector = {
     const drafts: EntrypointDraft[] = []
     for (const symbol of context.facts.symbols) {
       if (symbol.kind !== 'method') continue
-      const verb = symbol.decorators.find((d) => UPPER_VERBS[d.name] !== undefined && d.name !== 'Any')
+      const verb = symbol.decorators.find((d) => ownEntry(UPPER_VERBS, d.name) !== undefined && d.name !== 'Any')
       if (!verb) continue
       const own = symbol.decorators.find((d) => d.name === 'Path')
       const owner = symbol.parent?.decorators.find((d) => d.name === 'Path')
@@ -151,7 +151,7 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
         const parts = [router, ...router.chain]
         for (let i = 0; i < parts.length; i++) {
           const part = parts[i] as (typeof parts)[number]
-          const method = HTTP_VERBS[lastSegment(part.value)] ?? (lastSegment(part.value) === 'any' ? '*' : undefined)
+          const method = ownEntry(HTTP_VERBS, lastSegment(part.value)) ?? (lastSegment(part.value) === 'any' ? '*' : undefined)
           if (method === undefined) continue
           // axum: get(handler); actix: get().to(handler)
           const next = parts[i + 1]

@@ -1,6 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
-import { callDraft, decoratorDraft, handlerOf, joinRoute, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** What every route detector entry names. */
 interface RouteEntry {
@@ -57,7 +57,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
       const drafts: EntrypointDraft[] = []
       const imported = entry.imports.some((module) => context.imports(module))
       for (const call of context.facts.calls) {
-        let method = entry.verbs[call.name]
+        let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver) continue
         if (!imported && !entry.receivers?.test(call.receiver)) continue
         const positional = call.args().filter((arg) => !arg.key)
@@ -164,7 +164,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           const dotted = decorator.name.includes('.')
           if (entry.dotted && !dotted) continue
           let methods: string[]
-          if (entry.verbs[name] !== undefined) methods = [entry.verbs[name] as string]
+          if (ownEntry(entry.verbs, name) !== undefined) methods = [ownEntry(entry.verbs, name) as string]
           else if (entry.generic?.names.includes(name)) {
             methods = methodsFrom(decorator.args, entry.generic.methodKeys)
             if (methods.length === 0) methods = [entry.generic.defaultMethod]

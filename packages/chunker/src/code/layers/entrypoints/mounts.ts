@@ -1,0 +1,111 @@
+import { keyArg, type Arg } from '../args.js'
+import type { CallFact, FileFacts, MountFact } from '../facts.js'
+import { joinRoute, ownEntry } from './detector.js'
+
+/** A call that mounts a router, and where its path and its router are among the arguments. */
+interface MountCall {
+  readonly languages: readonly string[]
+  /** The mount path: a positional string before the router (Express), or a keyword argument. */
+  readonly path: { readonly before: true } | { readonly key: string }
+}
+
+const JS = ['typescript', 'tsx', 'javascript']
+
+/**
+ * Calls that mount a router, by callee name: Express's and Koa's `app.use('/api', routes)` (also
+ * without a path), Hono's `app.route('/api', books)`, Starlette's `app.mount('/v1', api)`, FastAPI's
+ * `app.include_router(items.router, prefix='/items')`, Flask's
+ * `app.register_blueprint(auth.bp, url_prefix='/auth')`. Add a framework by adding an entry.
+ */
+const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
+  use: { languages: JS, path: { before: true } },
+  route: { languages: JS, path: { before: true } },
+  // Starlette's and FastAPI's `app.mount('/v1', api)`, and JavaScript routers that name it so.
+  mount: { languages: [...JS, 'python'], path: { before: true } },
+  include_router: { languages: ['python'], path: { key: 'prefix' } },
+  register_blueprint: { languages: ['python'], path: { key: 'url_prefix' } },
+}
+
+/** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
+export const MOUNT_CALL_NAMES: ReadonlySet<string> = new Set(Object.keys(MOUNT_CALLS))
+
+/** A plain name, possibly dotted: `routes`, `items.router`. */
+const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+/** `const api = ` / `export default` / `api = ` at the start of the statement a chain begins. */
+const CHAIN_HEAD = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?![=>])/
+
+/** The path argument as written: a string, `{expr}` for a computed one, `''` for none. */
+function pathOf(arg: Arg | undefined): string | undefined {
+  if (arg === undefined) return ''
+  if (arg.kind === 'string') return arg.value
+  if (arg.kind === 'name') return `{${arg.value}}`
+  return undefined
+}
+
+/**
+ * The router a mount call is made on: its receiver when a plain name, else the variable its
+ * chain is assigned to (`const api = Router().use(a).use(b)`, over several lines too), else `''`.
+ */
+function mountingRouter(call: CallFact, text: string): string {
+  if (/^[A-Za-z_$][\w$]*$/.test(call.receiver)) return call.receiver
+  // Back to the line the chain starts on: lines that begin with `.` continue the one above.
+  let lineStart = text.lastIndexOf('\n', call.offset - 1) + 1
+  while (lineStart > 0 && /^\s*[.)]/.test(text.slice(lineStart, lineStart + 200))) lineStart = text.lastIndexOf('\n', lineStart - 2) + 1
+  return CHAIN_HEAD.exec(text.slice(lineStart, call.offset))?.[1] ?? ''
+}
+
+/**
+ * A JavaScript import of the project's own code: relative, or through a root alias (`@/`, `~/`,
+ * `#`). A package's export (`cors`, `helmet`) is middleware, not one of the project's routers.
+ */
+const JS_PROJECT_IMPORT = /^(?:\.{0,2}\/|[@~]\/|#)/
+
+/** Local names bound by the file's imports that can name one of the project's routers (not a JavaScript package's export). */
+function importedRouters(facts: FileFacts): Set<string> {
+  const out = new Set<string>()
+  for (const fact of facts.imports) {
+    if (facts.language !== 'python' && !JS_PROJECT_IMPORT.test(fact.specifier)) continue
+    for (const name of fact.names) out.add(name.alias ?? name.name)
+  }
+  return out
+}
+
+/**
+ * What a call mounts, when it is one of {@link MOUNT_CALLS}: the router as written (a plain or
+ * dotted name: `routes`, `items.router`) and the mount path (`''` for none, `{expr}` computed).
+ */
+export function mountOf(call: CallFact, language: string): { readonly router: string; readonly path: string } | undefined {
+  const shape = ownEntry(MOUNT_CALLS, call.name)
+  if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
+  const positional = call.args().filter((arg) => !arg.key)
+  const routerArg = positional.at(-1)
+  if (routerArg?.kind !== 'name' || !DOTTED_NAME.test(routerArg.value)) return undefined
+  let path: string | undefined
+  if ('before' in shape.path) {
+    // `app.use(routes)`, `app.use('/api', routes)`; `app.use('/api', auth, routes)` mounts the last.
+    if (positional.length > 1 && positional[0]?.kind !== 'string') return undefined
+    path = positional.length > 1 ? pathOf(positional[0]) : ''
+  } else path = pathOf(keyArg(call.args(), shape.path.key))
+  return path === undefined ? undefined : { router: routerArg.value, path }
+}
+
+/**
+ * The file's mounts of routers it imports (`import routes from './routes'`, `from app.api.routes
+ * import items`): one fact per call, with the mount path after the prefix the mounting router has
+ * in this file (`prefixOf`). A router the file defines itself is mounted by the same-file prefixes.
+ */
+export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string): MountFact[] {
+  let bound: Set<string> | undefined
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    const mount = mountOf(call, facts.language)
+    if (mount === undefined) continue
+    const dot = mount.router.indexOf('.')
+    const root = dot < 0 ? mount.router : mount.router.slice(0, dot)
+    bound ??= importedRouters(facts)
+    if (!bound.has(root)) continue
+    const router = mountingRouter(call, facts.text)
+    out.push({ target: mount.router, prefix: joinRoute(prefixOf(router), mount.path), router, row: call.row, offset: call.offset })
+  }
+  return out
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { createLayeredChunker } from '../../src/index.js'
+
+const chunker = createLayeredChunker()
+
+/** The file's `mounts` edges as `[receiver.]target at prefix on router`, and its routes with their router. */
+async function mountsOf(path: string, lines: readonly string[]): Promise<{ mounts: string[]; routes: string[] }> {
+  const { layers } = await chunker.chunkWithLayers({ path, content: lines.join('\n'), format: 'code' })
+  return {
+    mounts: layers.edges.filter((e) => e.kind === 'mounts').map((e) => `${e.receiver ? `${e.receiver}.` : ''}${e.target} at ${JSON.stringify(e.prefix)} on ${JSON.stringify(e.router)} line ${e.startLine}`),
+    routes: layers.entrypoints.map((e) => `${e.method} ${e.route} on ${e.router ?? '-'}`),
+  }
+}
+
+describe('mounts of routers defined in other files', () => {
+  it("reads Express's and Hono's use/route of imported routers, after the mounting router's own prefix; middleware and local routers are not mounts", async () => {
+    const { mounts, routes } = await mountsOf('src/app.ts', [
+      "import express, { Router } from 'express'",
+      "import cors from 'cors'",
+      "import orders from './routes/orders'",
+      "import { users as userRoutes } from '@/routes/users'",
+      "const admin = require('./admin')",
+      'const app = express()',
+      "const api = Router({ prefix: '/api' })",
+      'const local = Router()',
+      "local.get('/ping', ping)",
+      'app.use(cors())',
+      'app.use(cors)',
+      "app.use('/local', local)",
+      "api.use('/orders', orders)",
+      "app.use('/users', auth, userRoutes)",
+      'app.use(admin)',
+      'export default Router()',
+      '  .use(orders)',
+      "app.get('/health', health)",
+      "api.route('/books').get(listBooks)",
+    ])
+    expect(mounts).toEqual([
+      'orders at "/api/orders" on "api" line 13',
+      'userRoutes at "/users" on "app" line 14',
+      'admin at "" on "app" line 15',
+      // A chain on an expression mounts on no named router.
+      'orders at "" on "" line 17',
+    ])
+    expect(routes).toEqual(['GET /local/ping on local', 'GET /health on app', 'GET /api/books on api'])
+  })
+
+  it('is not thrown off by calls named like Object.prototype members (ky\'s browser tests lost all their routes to one)', async () => {
+    const { mounts, routes } = await mountsOf('test/browser.ts', [
+      "import express from 'express'",
+      "import api from './api'",
+      'const server = express()',
+      'const text = body.toString()',
+      "const made = value.constructor('x')",
+      "server.use('/api', api)",
+      "server.get('/test', (request, response) => response.end(made.valueOf()))",
+    ])
+    expect(mounts).toEqual(['api at "/api" on "server" line 6'])
+    expect(routes).toEqual(['GET /test on server'])
+  })
+
+  it("reads FastAPI's include_router and Flask's register_blueprint, a computed prefix as {expr}, and applies a mount of the file's own router to its routes", async () => {
+    const fastapi = await mountsOf('app/main.py', [
+      'from fastapi import FastAPI, APIRouter',
+      'from app.api.routes import items, login',
+      'from app.core.config import settings',
+      'from app.api.deps import router as deps_router',
+      'app = FastAPI()',
+      'api_router = APIRouter()',
+      'api_router.include_router(login.router)',
+      "api_router.include_router(items.router, prefix='/items', tags=['items'])",
+      'app.include_router(api_router, prefix=settings.API_V1_STR)',
+      'app.include_router(deps_router)',
+      '',
+      "@api_router.get('/status')",
+      'def status():',
+      '    return {}',
+    ])
+    // `api_router` is mounted in this file: its routes, and the routers mounted on it, get its prefix.
+    expect(fastapi.mounts).toEqual([
+      'login.router at "{settings.API_V1_STR}" on "api_router" line 7',
+      'items.router at "{settings.API_V1_STR}/items" on "api_router" line 8',
+      'deps_router at "" on "app" line 10',
+    ])
+    expect(fastapi.routes).toEqual(['GET {settings.API_V1_STR}/status on api_router'])
+    const flask = await mountsOf('app/__init__.py', [
+      'from flask import Flask',
+      '',
+      'def create_app():',
+      '    app = Flask(__name__)',
+      '    from app.auth import bp as auth_bp',
+      "    app.register_blueprint(auth_bp, url_prefix='/auth')",
+      '    from app.main import bp as main_bp',
+      '    app.register_blueprint(main_bp)',
+      '    return app',
+    ])
+    expect(flask.mounts).toEqual(['auth_bp at "/auth" on "app" line 6', 'main_bp at "" on "app" line 8'])
+  })
+})

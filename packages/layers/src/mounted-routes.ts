@@ -1,0 +1,106 @@
+import type { EdgeRecord, EntrypointRecord, FileLayers } from '@rag/core'
+
+/** One router of a file mounted by another file (a resolved `mounts` edge). */
+interface Mount {
+  /** The mounting file. */
+  readonly from: string
+  /** The router it is mounted on there (`''` for an expression). */
+  readonly router: string
+  /** The mount path, after the mounting router's own prefix in that file. */
+  readonly prefix: string
+  /** The mounted router's name in its file, or `*` when the file's whole export is mounted (`app.use(routes)` of a default import). */
+  readonly target: string
+}
+
+/** The file and name a local name of a file is imported from, if it is. */
+export type ImportedFrom = (path: string, local: string) => { readonly path: string; readonly name: string } | undefined
+
+/** Mount chains longer than this are not followed. */
+const MAX_MOUNT_DEPTH = 8
+
+/** `/api` + `/users` gives `/api/users`, with one `/` between them (as the chunker joins same-file prefixes). */
+function joinRoute(prefix: string, path: string): string {
+  if (prefix === '') return path
+  if (path === '') return prefix
+  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+}
+
+/**
+ * The full paths of HTTP routes whose routers other files mount: Express's `app.use('/api',
+ * routes)` over `router.get('/users')` in `routes.ts` gives `/api/users`, through any number of
+ * files. Built from every resolved `mounts` edge; when a router is mounted in several places the
+ * first mount (by file path, then line) gives its path.
+ */
+export class MountedRoutes {
+  readonly #byTarget = new Map<string, Mount[]>()
+  readonly #importedFrom: ImportedFrom
+
+  /**
+   * @param edges - Every resolved edge of the index (only `mounts` ones are read).
+   * @param importedFrom - Where a file's local name comes from through its imports: routes on a
+   *   router another file defines (Flask's `from app.auth import bp`) get that router's mounts.
+   */
+  constructor(edges: Iterable<EdgeRecord>, symbolName: (id: string) => string | undefined, importedFrom: ImportedFrom) {
+    this.#importedFrom = importedFrom
+    const found: (Mount & { path: string; line: number })[] = []
+    for (const edge of edges) {
+      if (edge.kind !== 'mounts' || edge.resolution !== 'resolved' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
+      // `items.router` names the router; a bare name is the symbol it resolved to, or the whole module.
+      const target = edge.receiver ? edge.target : edge.targetSymbolId ? (symbolName(edge.targetSymbolId) ?? '*') : '*'
+      found.push({ from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, path: edge.targetPath, line: edge.startLine })
+    }
+    found.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.line - b.line))
+    for (const mount of found) {
+      const list = this.#byTarget.get(mount.path)
+      if (list) list.push(mount)
+      else this.#byTarget.set(mount.path, [mount])
+    }
+  }
+
+  /** Files some of whose routers are mounted elsewhere. */
+  targets(): IterableIterator<string> {
+    return this.#byTarget.keys()
+  }
+
+  /** Whether any router is mounted in another file. */
+  get empty(): boolean {
+    return this.#byTarget.size === 0
+  }
+
+  /** The prefix other files put before a router of `path` (`''` when it is not mounted). */
+  prefixOf(path: string, router: string | undefined, seen = new Set<string>()): string {
+    if (seen.size >= MAX_MOUNT_DEPTH) return ''
+    for (const mount of this.#byTarget.get(path) ?? []) {
+      if (mount.target !== '*' && mount.target !== router) continue
+      const key = `${mount.from}\0${mount.router}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      return joinRoute(this.prefixOf(mount.from, mount.router, seen), mount.prefix)
+    }
+    // A router this file imports: where it is defined, it is mounted.
+    const origin = router ? this.#importedFrom(path, router) : undefined
+    if (origin === undefined || seen.has(`${origin.path}\0${origin.name}\0import`)) return ''
+    seen.add(`${origin.path}\0${origin.name}\0import`)
+    return this.prefixOf(origin.path, origin.name, seen)
+  }
+
+  /**
+   * The file with its HTTP routes' full paths (each keeps the path its file declares in
+   * `declaredRoute` when a prefix applies), or `undefined` when they are as they are.
+   */
+  apply(file: FileLayers): FileLayers | undefined {
+    let changed = false
+    const entrypoints = file.entrypoints.map((entry) => {
+      if (entry.kind !== 'http-route') return entry
+      const declared = entry.declaredRoute ?? entry.route
+      const prefix = this.prefixOf(file.path, entry.router)
+      const route = joinRoute(prefix, declared)
+      if (route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) return entry
+      changed = true
+      const { declaredRoute: _declared, ...rest } = entry
+      const moved: EntrypointRecord = { ...rest, route, title: `${entry.method} ${route}` }
+      return prefix === '' ? moved : { ...moved, declaredRoute: declared }
+    })
+    return changed ? { ...file, entrypoints } : undefined
+  }
+}

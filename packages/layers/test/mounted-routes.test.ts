@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+const routes = (graph: LayerGraph): string[] =>
+  graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.path}:${r.startLine} ${r.method} ${r.route}${r.declaredRoute ? ` (${r.declaredRoute})` : ''}`)
+
+const FASTAPI = {
+  'app/api/routes/items.py': "from fastapi import APIRouter\n\nrouter = APIRouter(prefix='/items')\n\n\n@router.get('/')\ndef read_items():\n    return []\n",
+  'app/api/routes/login.py': "from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n@router.post('/login/access-token')\ndef login():\n    return {}\n",
+  'app/api/main.py': 'from fastapi import APIRouter\n\nfrom app.api.routes import items, login\n\napi_router = APIRouter()\napi_router.include_router(login.router)\napi_router.include_router(items.router)\n',
+  'app/main.py': "from fastapi import FastAPI\n\nfrom app.api.main import api_router\n\napp = FastAPI()\napp.include_router(api_router, prefix='/api/v1')\n\n\n@app.get('/health')\ndef health():\n    return 'ok'\n",
+}
+
+const FLASK = {
+  'app/auth/__init__.py': "from flask import Blueprint\n\nbp = Blueprint('auth', __name__)\n\nfrom app.auth import routes\n",
+  'app/auth/routes.py': "from flask import redirect\n\nfrom app.auth import bp\n\n\n@bp.route('/login', methods=['GET', 'POST'])\ndef login():\n    return ''\n",
+  'app/__init__.py': "from flask import Flask\n\n\ndef create_app():\n    app = Flask(__name__)\n    from app.auth import bp as auth_bp\n    app.register_blueprint(auth_bp, url_prefix='/auth')\n    return app\n",
+}
+
+describe('routes of routers mounted in other files', () => {
+  it("gives FastAPI's routes the prefixes of the include_router chain across three files", async () => {
+    const graph = new LayerGraph(await layersOfText(FASTAPI))
+    expect(routes(graph)).toEqual([
+      'app/api/routes/items.py:6 GET /api/v1/items/ (/items/)',
+      'app/api/routes/login.py:6 POST /api/v1/login/access-token (/login/access-token)',
+      'app/main.py:9 GET /health',
+    ])
+  })
+
+  it('follows a Flask blueprint into the file that imports it to register its routes', async () => {
+    const graph = new LayerGraph(await layersOfText(FLASK))
+    expect(routes(graph)).toEqual(['app/auth/routes.py:6 GET /auth/login (/login)', 'app/auth/routes.py:6 POST /auth/login (/login)'])
+  })
+
+  it('reports the files whose routes moved when a mount changes, and reads its own output back unchanged', async () => {
+    const graph = new LayerGraph(await layersOfText(FASTAPI))
+    const [moved] = await layersOfText({ 'app/main.py': FASTAPI['app/main.py'].replace("'/api/v1'", "'/api/v2'") })
+    const delta = graph.apply({ upsert: [moved!] })
+    expect(delta.rerouted).toEqual(['app/api/routes/items.py', 'app/api/routes/login.py'])
+    expect(routes(graph)[0]).toBe('app/api/routes/items.py:6 GET /api/v2/items/ (/items/)')
+    // What a store keeps (the full paths) loads back as it was: no prefix is added twice.
+    const reloaded = new LayerGraph([...graph.files()])
+    expect(routes(reloaded)).toEqual(routes(graph))
+    expect(reloaded.apply({ upsert: [graph.file('app/main.py')!] }).rerouted).toEqual([])
+    // Unmounted: the routes are as their file declares them again.
+    expect(graph.apply({ remove: ['app/api/main.py'] }).rerouted).toEqual(['app/api/routes/items.py', 'app/api/routes/login.py'])
+    expect(routes(graph)[0]).toBe('app/api/routes/items.py:6 GET /items/')
+    // A selection of stored files (a one-shot lookup) keeps the stored full paths, whatever it misses.
+    const selected = new LayerGraph([reloaded.file('app/api/routes/items.py')!], { selection: true })
+    expect(routes(selected)).toEqual(['app/api/routes/items.py:6 GET /api/v2/items/ (/items/)'])
+  })
+})
