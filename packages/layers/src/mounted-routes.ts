@@ -45,7 +45,8 @@ export class MountedRoutes {
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
       if (edge.kind !== 'mounts' || edge.resolution !== 'resolved' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
-      // `items.router` names the router; a bare name is the symbol it resolved to, or the whole module.
+      // `items.router` names the router; a bare name is the symbol it resolved to, or the whole
+      // module (a default import, `require('./api')`).
       const target = edge.receiver ? edge.target : edge.targetSymbolId ? (symbolName(edge.targetSymbolId) ?? '*') : '*'
       found.push({ from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, path: edge.targetPath, line: edge.startLine })
     }

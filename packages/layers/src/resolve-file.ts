@@ -25,6 +25,9 @@ function withResolution(edge: RawEdge, resolution: Partial<EdgeRecord> & Pick<Ed
   return Object.assign({}, edge, resolution)
 }
 
+/** A `mounts` edge's target that is a module required in place: `require('./api')`. */
+const REQUIRED = /^require\((['"`])(.*)\1\)$/
+
 /** Languages whose imports are looked up through the files' declared packages or namespaces. */
 const MODULE_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'php'])
 
@@ -94,6 +97,13 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   const edges: EdgeRecord[] = [...imports]
   for (const edge of file.edges) {
     if (edge.kind === 'imports') continue
+    const required = edge.kind === 'mounts' ? REQUIRED.exec(edge.target) : null
+    if (required) {
+      // `app.use('/api', require('./api'))`: the module, as the file's import of it resolved.
+      const imported = imports.find((i) => i.target === required[2])
+      edges.push(withResolution(edge, { resolution: imported?.resolution ?? 'unresolved', targetPath: imported?.targetPath ?? '', targetSymbolId: '', candidates: imported?.candidates ?? 0 }))
+      continue
+    }
     names.add(edge.target)
     edges.push(withResolution(edge, resolveName(edge, file, bindings, index, lookup, supers)))
   }

@@ -18,7 +18,23 @@ const FLASK = {
   'app/__init__.py': "from flask import Flask\n\n\ndef create_app():\n    app = Flask(__name__)\n    from app.auth import bp as auth_bp\n    app.register_blueprint(auth_bp, url_prefix='/auth')\n    return app\n",
 }
 
+/** The JavaScript version of the RealWorld example app: routers required in place, two files deep. */
+const COMMONJS = {
+  'app.js': "const express = require('express')\nconst app = express()\napp.use(require('./routes'))\n",
+  'routes/index.js': "const router = require('express').Router()\nrouter.use('/api', require('./api'))\nmodule.exports = router\n",
+  'routes/api/index.js': "const router = require('express').Router()\nrouter.use('/', require('./users'))\nmodule.exports = router\n",
+  'routes/api/users.js': "const router = require('express').Router()\nrouter.post('/users/login', function (req, res) {})\nmodule.exports = router\n",
+}
+
 describe('routes of routers mounted in other files', () => {
+  it("follows a CommonJS app's routers required in place", async () => {
+    const graph = new LayerGraph(await layersOfText(COMMONJS))
+    expect(routes(graph)).toEqual(['routes/api/users.js:2 POST /api/users/login (/users/login)'])
+    expect(graph.edgesOf('routes/index.js').filter((e) => e.kind === 'mounts').map((e) => `${e.title} -> ${e.resolution} ${e.targetPath}`)).toEqual([
+      "mounts require('./api') -> resolved routes/api/index.js",
+    ])
+  })
+
   it("gives FastAPI's routes the prefixes of the include_router chain across three files", async () => {
     const graph = new LayerGraph(await layersOfText(FASTAPI))
     expect(routes(graph)).toEqual([

@@ -45,6 +45,18 @@ describe('mounts of routers defined in other files', () => {
     expect(routes).toEqual(['GET /local/ping on local', 'GET /health on app', 'GET /api/books on api'])
   })
 
+  it("reads a CommonJS app's routers required in place, but not a package's middleware", async () => {
+    const { mounts } = await mountsOf('routes/index.js', [
+      "const router = require('express').Router()",
+      "router.use('/api', require('./api'))",
+      "router.use(require('../users'))",
+      "router.use(require('cors')())",
+      "router.use('/static', require('serve-static'))",
+      'module.exports = router',
+    ])
+    expect(mounts).toEqual([`require('./api') at "/api" on "router" line 2`, `require('../users') at "" on "router" line 3`])
+  })
+
   it('is not thrown off by calls named like Object.prototype members (ky\'s browser tests lost all their routes to one)', async () => {
     const { mounts, routes } = await mountsOf('test/browser.ts', [
       "import express from 'express'",

@@ -91,9 +91,9 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
   }
   for (const mount of mounts) {
     const source = file.enclosing(mount.offset)
-    const dot = mount.target.lastIndexOf('.')
+    // `require('./api')` is one target; `items.router` is `router` on `items`.
+    const dot = mount.target.startsWith('require(') ? -1 : mount.target.lastIndexOf('.')
     const id = nextId(`${file.path}>mounts:${mount.target}${at(source)}`)
-    // `items.router` is written like a call's target: `router` on the receiver `items`.
     const record = edge(file, id, source, mount.row, mount.row, 'mounts', mount.target.slice(dot + 1), `mounts ${mount.target}`)
     if (dot > 0) record.receiver = mount.target.slice(0, dot)
     record.prefix = mount.prefix

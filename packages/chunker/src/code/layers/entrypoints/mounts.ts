@@ -70,23 +70,34 @@ function importedRouters(facts: FileFacts): Set<string> {
   return out
 }
 
+/** `require('./api')` as a mount's router: a project module required in place (as CommonJS apps mount their routes). */
+export const REQUIRED_ROUTER = /^require\((['"`])(\.{1,2}\/[^'"`]*)\1\)$/
+
+/** A router argument as written: a plain or dotted name, or a project module required in place. */
+function routerOf(arg: Arg | undefined): string | undefined {
+  if (arg?.kind === 'name') return DOTTED_NAME.test(arg.value) ? arg.value : undefined
+  const specifier = arg?.kind === 'call' && arg.value === 'require' && arg.items.length === 1 && arg.items[0]?.kind === 'string' ? arg.items[0].value : undefined
+  return specifier !== undefined && /^\.{1,2}\//.test(specifier) ? `require('${specifier}')` : undefined
+}
+
 /**
  * What a call mounts, when it is one of {@link MOUNT_CALLS}: the router as written (a plain or
- * dotted name: `routes`, `items.router`) and the mount path (`''` for none, `{expr}` computed).
+ * dotted name: `routes`, `items.router`; or `require('./api')`) and the mount path (`''` for
+ * none, `{expr}` computed).
  */
 export function mountOf(call: CallFact, language: string): { readonly router: string; readonly path: string } | undefined {
   const shape = ownEntry(MOUNT_CALLS, call.name)
   if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
   const positional = call.args().filter((arg) => !arg.key)
-  const routerArg = positional.at(-1)
-  if (routerArg?.kind !== 'name' || !DOTTED_NAME.test(routerArg.value)) return undefined
+  const router = routerOf(positional.at(-1))
+  if (router === undefined) return undefined
   let path: string | undefined
   if ('before' in shape.path) {
     // `app.use(routes)`, `app.use('/api', routes)`; `app.use('/api', auth, routes)` mounts the last.
     if (positional.length > 1 && positional[0]?.kind !== 'string') return undefined
     path = positional.length > 1 ? pathOf(positional[0]) : ''
   } else path = pathOf(keyArg(call.args(), shape.path.key))
-  return path === undefined ? undefined : { router: routerArg.value, path }
+  return path === undefined ? undefined : { router, path }
 }
 
 /**
@@ -103,7 +114,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     const dot = mount.router.indexOf('.')
     const root = dot < 0 ? mount.router : mount.router.slice(0, dot)
     bound ??= importedRouters(facts)
-    if (!bound.has(root)) continue
+    if (!bound.has(root) && !REQUIRED_ROUTER.test(mount.router)) continue
     const router = mountingRouter(call, facts.text)
     out.push({ target: mount.router, prefix: joinRoute(prefixOf(router), mount.path), router, row: call.row, offset: call.offset })
   }
