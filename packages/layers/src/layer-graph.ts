@@ -184,7 +184,7 @@ export class LayerGraph implements GraphView {
     const edges = function* (resolutions: Iterable<FileResolution>): Generator<EdgeRecord> {
       for (const resolution of resolutions) yield* resolution.edges
     }
-    const mounts = new MountedRoutes(edges(this.#resolutions.values()), (id) => this.#index.symbol(id)?.name, (path, local) => this.#importedFrom(path, local))
+    const mounts = new MountedRoutes(edges(this.#resolutions.values()), (id) => this.#index.symbol(id), (path, local) => this.#importedFrom(path, local))
     if (mounts.empty && this.#mounted.size === 0) return []
     const changed: string[] = []
     const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)

@@ -1,4 +1,4 @@
-import type { EdgeRecord, EntrypointRecord, FileLayers } from '@rag/core'
+import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
 
 /** One router of a file mounted by another file (a resolved `mounts` edge). */
 interface Mount {
@@ -10,7 +10,12 @@ interface Mount {
   readonly prefix: string
   /** The mounted router's name in its file, or `*` when the file's whole export is mounted (`app.use(routes)` of a default import). */
   readonly target: string
+  /** When a function is mounted (Gin's `users.Register(v1.Group("/users"))`): its id; the routes it registers are mounted. */
+  readonly function?: string
 }
+
+/** Kinds of a mounted definition whose own routes are mounted (registered on its parameter). */
+const FUNCTIONS = new Set(['function', 'method'])
 
 /** The file and name a local name of a file is imported from, if it is. */
 export type ImportedFrom = (path: string, local: string) => { readonly path: string; readonly name: string } | undefined
@@ -40,15 +45,17 @@ export class MountedRoutes {
    * @param importedFrom - Where a file's local name comes from through its imports: routes on a
    *   router another file defines (Flask's `from app.auth import bp`) get that router's mounts.
    */
-  constructor(edges: Iterable<EdgeRecord>, symbolName: (id: string) => string | undefined, importedFrom: ImportedFrom) {
+  constructor(edges: Iterable<EdgeRecord>, symbolOf: (id: string) => SymbolRecord | undefined, importedFrom: ImportedFrom) {
     this.#importedFrom = importedFrom
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
       if (edge.kind !== 'mounts' || edge.resolution !== 'resolved' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
       // `items.router` names the router; a bare name is the symbol it resolved to, or the whole
       // module (a default import, `require('./api')`).
-      const target = edge.receiver ? edge.target : edge.targetSymbolId ? (symbolName(edge.targetSymbolId) ?? '*') : '*'
-      found.push({ from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, path: edge.targetPath, line: edge.startLine })
+      const symbol = edge.targetSymbolId ? symbolOf(edge.targetSymbolId) : undefined
+      const target = edge.receiver && !symbol ? edge.target : symbol ? symbol.name : '*'
+      const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, path: edge.targetPath, line: edge.startLine }
+      found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
     }
     found.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.line - b.line))
     for (const mount of found) {
@@ -68,21 +75,25 @@ export class MountedRoutes {
     return this.#byTarget.size === 0
   }
 
-  /** The prefix other files put before a router of `path` (`''` when it is not mounted). */
-  prefixOf(path: string, router: string | undefined, seen = new Set<string>()): string {
+  /**
+   * The prefix other files put before a router of `path` (`''` when it is not mounted), or before
+   * the routes a mounted function of it declares (`declaring`: the id of the symbol around a route).
+   */
+  prefixOf(path: string, router: string | undefined, declaring = '', seen = new Set<string>()): string {
     if (seen.size >= MAX_MOUNT_DEPTH) return ''
     for (const mount of this.#byTarget.get(path) ?? []) {
-      if (mount.target !== '*' && mount.target !== router) continue
+      const inFunction = mount.function !== undefined && (declaring === mount.function || declaring.startsWith(`${mount.function}.`))
+      if (!inFunction && (mount.function !== undefined || (mount.target !== '*' && mount.target !== router))) continue
       const key = `${mount.from}\0${mount.router}`
       if (seen.has(key)) continue
       seen.add(key)
-      return joinRoute(this.prefixOf(mount.from, mount.router, seen), mount.prefix)
+      return joinRoute(this.prefixOf(mount.from, mount.router, '', seen), mount.prefix)
     }
     // A router this file imports: where it is defined, it is mounted.
     const origin = router ? this.#importedFrom(path, router) : undefined
     if (origin === undefined || seen.has(`${origin.path}\0${origin.name}\0import`)) return ''
     seen.add(`${origin.path}\0${origin.name}\0import`)
-    return this.prefixOf(origin.path, origin.name, seen)
+    return this.prefixOf(origin.path, origin.name, '', seen)
   }
 
   /**
@@ -94,7 +105,7 @@ export class MountedRoutes {
     const entrypoints = file.entrypoints.map((entry) => {
       if (entry.kind !== 'http-route') return entry
       const declared = entry.declaredRoute ?? entry.route
-      const prefix = this.prefixOf(file.path, entry.router)
+      const prefix = this.prefixOf(file.path, entry.router, entry.declaringSymbolId)
       const route = joinRoute(prefix, declared)
       if (route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) return entry
       changed = true

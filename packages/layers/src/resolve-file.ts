@@ -26,7 +26,7 @@ function withResolution(edge: RawEdge, resolution: Partial<EdgeRecord> & Pick<Ed
 }
 
 /** A `mounts` edge's target that is a module required in place: `require('./api')`. */
-const REQUIRED = /^require\((['"`])(.*)\1\)$/
+const REQUIRED = /^(?:require|import)\((['"`])(.*)\1\)$/
 
 /** Languages whose imports are looked up through the files' declared packages or namespaces. */
 const MODULE_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'php'])

@@ -26,7 +26,34 @@ const COMMONJS = {
   'routes/api/users.js': "const router = require('express').Router()\nrouter.post('/users/login', function (req, res) {})\nmodule.exports = router\n",
 }
 
+/** The Gin RealWorld app's shape: route groups handed to registration functions of other packages. */
+const GIN = {
+  'go.mod': 'module github.com/acme/shop\n\ngo 1.22\n',
+  'users/routers.go': 'package users\n\nimport "github.com/gin-gonic/gin"\n\nfunc UsersRegister(router *gin.RouterGroup) {\n\trouter.POST("/login", UsersLogin)\n}\n\nfunc UsersLogin(c *gin.Context) {}\n',
+  'main.go': [
+    'package main',
+    '',
+    'import (',
+    '\t"github.com/acme/shop/users"',
+    '\t"github.com/gin-gonic/gin"',
+    ')',
+    '',
+    'func main() {',
+    '\tr := gin.Default()',
+    '\tv1 := r.Group("/api")',
+    '\tusers.UsersRegister(v1.Group("/users"))',
+    '\tr.GET("/ping", func(c *gin.Context) {})',
+    '}',
+    '',
+  ].join('\n'),
+}
+
 describe('routes of routers mounted in other files', () => {
+  it('gives the routes a Go function registers on its group parameter the prefix of the group it is handed', async () => {
+    const graph = new LayerGraph(await layersOfText(GIN))
+    expect(routes(graph)).toEqual(['main.go:12 GET /ping', 'users/routers.go:6 POST /api/users/login (/login)'])
+  })
+
   it("follows a CommonJS app's routers required in place", async () => {
     const graph = new LayerGraph(await layersOfText(COMMONJS))
     expect(routes(graph)).toEqual(['routes/api/users.js:2 POST /api/users/login (/users/login)'])

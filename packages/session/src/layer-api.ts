@@ -41,7 +41,8 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
   let value = target.trim()
   if (isAbsolute(value)) {
     const inside = root === undefined ? undefined : relative(root, value)
-    if (inside === undefined || inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+    if (inside === '') throw new InvalidArgumentError(`${value} is the indexed root itself; give a file in it or a symbol name.`)
+    if (inside === undefined || inside.startsWith('..') || isAbsolute(inside)) {
       throw new InvalidArgumentError(`${value} is outside the indexed root${root === undefined ? '' : ` ${root}`}.`)
     }
     value = inside

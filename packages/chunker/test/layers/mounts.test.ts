@@ -57,6 +57,45 @@ describe('mounts of routers defined in other files', () => {
     expect(mounts).toEqual([`require('./api') at "/api" on "router" line 2`, `require('../users') at "" on "router" line 3`])
   })
 
+  it("reads Fastify's registered plugins with their prefix option, and Koa's router.routes()", async () => {
+    const { mounts } = await mountsOf('src/server.ts', [
+      "import Fastify from 'fastify'",
+      "import Koa from 'koa'",
+      "import Router from '@koa/router'",
+      "import usersRoutes from './routes/users'",
+      "import { books } from './routes/books'",
+      'const app = Fastify()',
+      "app.register(usersRoutes, { prefix: '/users' })",
+      "app.register(import('./routes/health'))",
+      "app.register(require('@fastify/cors'), { origin: true })",
+      'const api = new Router()',
+      "api.use('/books', books.routes())",
+    ])
+    expect(mounts).toEqual([
+      'usersRoutes at "/users" on "app" line 7',
+      `import('./routes/health') at "" on "app" line 8`,
+      'books at "/books" on "api" line 11',
+    ])
+  })
+
+  it('reads Go functions handed a Gin or Echo route group made in place or kept in a variable', async () => {
+    const { mounts } = await mountsOf('main.go', [
+      'package main',
+      '',
+      'import "github.com/gin-gonic/gin"',
+      '',
+      'func main() {',
+      '\tr := gin.Default()',
+      '\tv1 := r.Group("/api")',
+      '\tusers.UsersRegister(v1.Group("/users"))',
+      '\tarticles.Register(v1)',
+      '\tr.Use(gin.Logger())',
+      '\tr.GET("/ping", ping)',
+      '}',
+    ])
+    expect(mounts).toEqual(['users.UsersRegister at "/api/users" on "v1" line 8', 'articles.Register at "/api" on "v1" line 9'])
+  })
+
   it('is not thrown off by calls named like Object.prototype members (ky\'s browser tests lost all their routes to one)', async () => {
     const { mounts, routes } = await mountsOf('test/browser.ts', [
       "import express from 'express'",

@@ -123,6 +123,10 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     const outside = await rag(['deps', '../elsewhere.ts'])
     expect(outside.code).toBe(1)
     expect(oneErrorLine(outside.stderr)).toMatch(/^error: .*elsewhere\.ts is outside the indexed root/)
+    // The root itself is no file of it (it was reported as outside the root).
+    const root = await rag(['deps', '.'])
+    expect(root.code).toBe(1)
+    expect(oneErrorLine(root.stderr)).toMatch(/^error: .* is the indexed root itself; give a file in it or a symbol name\.$/)
     const depth = await rag(['deps', 'Check', '--depth', '0'])
     expect(depth.code).toBe(2)
     expect(oneErrorLine(depth.stderr)).toMatch(/--depth .* '0' is invalid/)

@@ -4,6 +4,7 @@ import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
 import { joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
+import { groupMountFacts } from './group-mounts.js'
 import { MOUNT_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
@@ -49,11 +50,17 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
   return out
 }
 
-/** Routers of other files this file mounts (see `mounts.ts`), with the prefixes its own routers have here. */
+/**
+ * Routers of other files this file mounts (`mounts.ts`), and Go functions it hands a route group
+ * to (`group-mounts.ts`), with the prefixes its own routers have here.
+ */
 export function detectMounts(facts: FileFacts): MountFact[] {
-  if (!facts.calls.some((call) => MOUNT_CALL_NAMES.has(call.name))) return []
+  // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
+  const go = facts.language === 'go' && facts.text.includes('Group(')
+  if (!go && !facts.calls.some((call) => MOUNT_CALL_NAMES.has(call.name))) return []
   let routePrefixes: Map<string, string> | undefined
-  return mountFacts(facts, (receiver) => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? '')
+  const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
+  return go ? groupMountFacts(facts, prefixOf) : mountFacts(facts, prefixOf)
 }
 
 function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {

@@ -5,8 +5,10 @@ import { joinRoute, ownEntry } from './detector.js'
 /** A call that mounts a router, and where its path and its router are among the arguments. */
 interface MountCall {
   readonly languages: readonly string[]
-  /** The mount path: a positional string before the router (Express), or a keyword argument. */
+  /** The mount path: a positional string before the router (Express), or a keyword argument or key of an options object. */
   readonly path: { readonly before: true } | { readonly key: string }
+  /** Which positional argument is the router. @default 'last' */
+  readonly router?: 'first' | 'last'
 }
 
 const JS = ['typescript', 'tsx', 'javascript']
@@ -15,13 +17,16 @@ const JS = ['typescript', 'tsx', 'javascript']
  * Calls that mount a router, by callee name: Express's and Koa's `app.use('/api', routes)` (also
  * without a path), Hono's `app.route('/api', books)`, Starlette's `app.mount('/v1', api)`, FastAPI's
  * `app.include_router(items.router, prefix='/items')`, Flask's
- * `app.register_blueprint(auth.bp, url_prefix='/auth')`. Add a framework by adding an entry.
+ * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Fastify's `app.register(plugin, { prefix })`.
+ * Add a framework by adding an entry.
  */
 const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   use: { languages: JS, path: { before: true } },
   route: { languages: JS, path: { before: true } },
   // Starlette's and FastAPI's `app.mount('/v1', api)`, and JavaScript routers that name it so.
   mount: { languages: [...JS, 'python'], path: { before: true } },
+  // Fastify's plugins: `app.register(usersRoutes, { prefix: '/users' })`.
+  register: { languages: JS, path: { key: 'prefix' }, router: 'first' },
   include_router: { languages: ['python'], path: { key: 'prefix' } },
   register_blueprint: { languages: ['python'], path: { key: 'url_prefix' } },
 }
@@ -70,14 +75,22 @@ function importedRouters(facts: FileFacts): Set<string> {
   return out
 }
 
-/** `require('./api')` as a mount's router: a project module required in place (as CommonJS apps mount their routes). */
-export const REQUIRED_ROUTER = /^require\((['"`])(\.{1,2}\/[^'"`]*)\1\)$/
+/** `require('./api')` (or `import('./api')`) as a mount's router: a project module loaded in place (as CommonJS apps mount their routes). */
+export const REQUIRED_ROUTER = /^(?:require|import)\((['"`])(\.{1,2}\/[^'"`]*)\1\)$/
 
-/** A router argument as written: a plain or dotted name, or a project module required in place. */
+/** A router argument as written: a plain or dotted name, a project module loaded in place, or a Koa router's `users.routes()`. */
 function routerOf(arg: Arg | undefined): string | undefined {
   if (arg?.kind === 'name') return DOTTED_NAME.test(arg.value) ? arg.value : undefined
-  const specifier = arg?.kind === 'call' && arg.value === 'require' && arg.items.length === 1 && arg.items[0]?.kind === 'string' ? arg.items[0].value : undefined
-  return specifier !== undefined && /^\.{1,2}\//.test(specifier) ? `require('${specifier}')` : undefined
+  if (arg?.kind !== 'call') return undefined
+  if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
+  const specifier = (arg.value === 'require' || arg.value === 'import') && arg.items.length === 1 && arg.items[0]?.kind === 'string' ? arg.items[0].value : undefined
+  return specifier !== undefined && /^\.{1,2}\//.test(specifier) ? `${arg.value}('${specifier}')` : undefined
+}
+
+/** A keyword argument, or the key of a trailing options object (`{ prefix: '/users' }`). */
+function keyedOption(args: readonly Arg[], key: string): Arg | undefined {
+  const options = args.at(-1)
+  return keyArg(args, key) ?? (options?.kind === 'list' && options.value.startsWith('{') ? keyArg(options.items, key) : undefined)
 }
 
 /**
@@ -89,14 +102,14 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
   const shape = ownEntry(MOUNT_CALLS, call.name)
   if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
   const positional = call.args().filter((arg) => !arg.key)
-  const router = routerOf(positional.at(-1))
+  const router = routerOf(shape.router === 'first' ? positional[0] : positional.at(-1))
   if (router === undefined) return undefined
   let path: string | undefined
   if ('before' in shape.path) {
     // `app.use(routes)`, `app.use('/api', routes)`; `app.use('/api', auth, routes)` mounts the last.
     if (positional.length > 1 && positional[0]?.kind !== 'string') return undefined
     path = positional.length > 1 ? pathOf(positional[0]) : ''
-  } else path = pathOf(keyArg(call.args(), shape.path.key))
+  } else path = pathOf(keyedOption(call.args(), shape.path.key))
   return path === undefined ? undefined : { router, path }
 }
 
