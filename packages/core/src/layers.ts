@@ -123,6 +123,12 @@ export interface RawEdge extends LayerRecordBase {
   readonly prefix?: string
   /** For `mounts`: the router it is mounted on, as this file names it (`app`, `api_router`), or `''` for an expression. */
   readonly router?: string
+  /**
+   * For a `mounts` edge of every route of one framework in this file's directory and below (target
+   * `*`): that framework. NestJS's `app.setGlobalPrefix('api')` in `src/main.ts` prefixes every
+   * NestJS route under `src/`.
+   */
+  readonly framework?: string
 }
 
 /** C2: one edge of the dependency graph, with its resolution. */

@@ -38,6 +38,8 @@ function joinRoute(prefix: string, path: string): string {
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
+  /** Global prefixes of a framework's routes below a directory (`''`: the whole index), nearest directory first. */
+  readonly #global: { readonly dir: string; readonly framework: string; readonly prefix: string }[] = []
   readonly #importedFrom: ImportedFrom
 
   /**
@@ -49,6 +51,10 @@ export class MountedRoutes {
     this.#importedFrom = importedFrom
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
+      if (edge.kind === 'mounts' && edge.framework !== undefined) {
+        this.#global.push({ dir: edge.targetPath, framework: edge.framework, prefix: edge.prefix ?? '' })
+        continue
+      }
       if (edge.kind !== 'mounts' || edge.resolution !== 'resolved' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
       // `items.router` names the router; a bare name is the symbol it resolved to, or the whole
       // module (a default import, `require('./api')`).
@@ -57,6 +63,7 @@ export class MountedRoutes {
       const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, path: edge.targetPath, line: edge.startLine }
       found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
     }
+    this.#global.sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0))
     found.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.line - b.line))
     for (const mount of found) {
       const list = this.#byTarget.get(mount.path)
@@ -70,9 +77,14 @@ export class MountedRoutes {
     return this.#byTarget.keys()
   }
 
-  /** Whether any router is mounted in another file. */
+  /** Whether no router is mounted in another file and no global prefix is set. */
   get empty(): boolean {
-    return this.#byTarget.size === 0
+    return this.#byTarget.size === 0 && this.#global.length === 0
+  }
+
+  /** The global prefix of a framework's routes in `path` (the nearest directory's), or `''`. */
+  globalPrefixOf(path: string, framework: string): string {
+    return this.#global.find((g) => g.framework === framework && path.startsWith(g.dir))?.prefix ?? ''
   }
 
   /**
@@ -105,7 +117,7 @@ export class MountedRoutes {
     const entrypoints = file.entrypoints.map((entry) => {
       if (entry.kind !== 'http-route') return entry
       const declared = entry.declaredRoute ?? entry.route
-      const prefix = this.prefixOf(file.path, entry.router, entry.declaringSymbolId)
+      const prefix = joinRoute(this.globalPrefixOf(file.path, entry.framework), this.prefixOf(file.path, entry.router, entry.declaringSymbolId))
       const route = joinRoute(prefix, declared)
       if (route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) return entry
       changed = true

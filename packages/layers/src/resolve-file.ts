@@ -1,5 +1,6 @@
 import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
+import { dirOf } from './paths.js'
 import { bindingsOf, resolveName, Supertypes } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -97,6 +98,12 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   const edges: EdgeRecord[] = [...imports]
   for (const edge of file.edges) {
     if (edge.kind === 'imports') continue
+    if (edge.kind === 'mounts' && edge.framework !== undefined) {
+      // A framework's global prefix (target `*`): every route of it in this directory and below.
+      const dir = dirOf(file.path)
+      edges.push(withResolution(edge, { resolution: 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: 1 }))
+      continue
+    }
     const required = edge.kind === 'mounts' ? REQUIRED.exec(edge.target) : null
     if (required) {
       // `app.use('/api', require('./api'))`: the module, as the file's import of it resolved.

@@ -48,7 +48,20 @@ const GIN = {
   ].join('\n'),
 }
 
+/** A monorepo with a NestJS app that sets a global prefix, and an Express app beside it. */
+const NEST = {
+  'apps/api/src/main.ts': "import { NestFactory } from '@nestjs/core'\nimport { AppModule } from './app.module'\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule)\n  app.setGlobalPrefix('api')\n  await app.listen(3000)\n}\n",
+  'apps/api/src/app.module.ts': "import { Module } from '@nestjs/common'\n\n@Module({})\nexport class AppModule {}\n",
+  'apps/api/src/cats/cats.controller.ts': "import { Controller, Get } from '@nestjs/common'\n\n@Controller('cats')\nexport class CatsController {\n  @Get(':id')\n  findOne() {}\n}\n",
+  'apps/web/server.ts': "import express from 'express'\nconst app = express()\napp.get('/cats/:id', show)\n",
+}
+
 describe('routes of routers mounted in other files', () => {
+  it("puts NestJS's global prefix before the NestJS routes of the bootstrap file's directory only", async () => {
+    const graph = new LayerGraph(await layersOfText(NEST))
+    expect(routes(graph)).toEqual(['apps/api/src/cats/cats.controller.ts:5 GET /api/cats/:id (/cats/:id)', 'apps/web/server.ts:3 GET /cats/:id'])
+  })
+
   it('gives the routes a Go function registers on its group parameter the prefix of the group it is handed', async () => {
     const graph = new LayerGraph(await layersOfText(GIN))
     expect(routes(graph)).toEqual(['main.go:12 GET /ping', 'users/routers.go:6 POST /api/users/login (/login)'])

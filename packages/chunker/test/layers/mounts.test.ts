@@ -96,6 +96,20 @@ describe('mounts of routers defined in other files', () => {
     expect(mounts).toEqual(['users.UsersRegister at "/api/users" on "v1" line 8', 'articles.Register at "/api" on "v1" line 9'])
   })
 
+  it("reads NestJS's global prefix where the app is created, and nowhere else", async () => {
+    const nest = await mountsOf('src/main.ts', [
+      "import { NestFactory } from '@nestjs/core'",
+      "import { AppModule } from './app.module'",
+      'async function bootstrap() {',
+      '  const app = await NestFactory.create(AppModule)',
+      "  app.setGlobalPrefix('api/v1')",
+      '}',
+    ])
+    expect(nest.mounts).toEqual(['* at "/api/v1" on "app" line 5'])
+    // Without Nest's core imported, a method of that name is someone else's.
+    expect((await mountsOf('src/other.ts', ["client.setGlobalPrefix('x')"])).mounts).toEqual([])
+  })
+
   it('is not thrown off by calls named like Object.prototype members (ky\'s browser tests lost all their routes to one)', async () => {
     const { mounts, routes } = await mountsOf('test/browser.ts', [
       "import express from 'express'",

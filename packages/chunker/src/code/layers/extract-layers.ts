@@ -101,7 +101,7 @@ export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefine
     const module = family.module(path, facts.packageName)
     const exportsKnown = language !== 'javascript' || symbols.some((symbol) => symbol.exported === true)
     const drafts = detectEntrypoints(facts, enclosing, modules)
-    const records = fileRecords(facts, drafts, detectMounts(facts), { path, language, module, isTest, enclosing }, exportsKnown)
+    const records = fileRecords(facts, drafts, detectMounts(facts, modules), { path, language, module, isTest, enclosing }, exportsKnown)
     return { path, language, module, isTest, ...records }
   }
 }

@@ -104,6 +104,8 @@ export interface MountFact {
   readonly router: string
   readonly row: number
   readonly offset: number
+  /** A global prefix of one framework's routes (target `*`): NestJS's `app.setGlobalPrefix('api')`. */
+  readonly framework?: string
 }
 
 /** A heritage clause: `class A extends B implements C`. */

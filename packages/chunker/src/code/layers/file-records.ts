@@ -99,6 +99,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     if (dot > 0) record.receiver = mount.target.slice(0, dot)
     record.prefix = mount.prefix
     record.router = mount.router
+    if (mount.framework !== undefined) record.framework = mount.framework
     edges.push(record)
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.

@@ -5,7 +5,7 @@ import { joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { groupMountFacts } from './group-mounts.js'
-import { MOUNT_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
+import { globalPrefixFacts, MOUNT_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
@@ -51,16 +51,18 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
 }
 
 /**
- * Routers of other files this file mounts (`mounts.ts`), and Go functions it hands a route group
- * to (`group-mounts.ts`), with the prefixes its own routers have here.
+ * Routers of other files this file mounts (`mounts.ts`), Go functions it hands a route group to
+ * (`group-mounts.ts`), and a framework's global prefix it sets, with the prefixes its own routers
+ * have here; `modules` are the modules the file imports (see {@link importedModules}).
  */
-export function detectMounts(facts: FileFacts): MountFact[] {
+export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): MountFact[] {
+  const global = globalPrefixFacts(facts, (module) => modules.has(module))
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const go = facts.language === 'go' && facts.text.includes('Group(')
-  if (!go && !facts.calls.some((call) => MOUNT_CALL_NAMES.has(call.name))) return []
+  if (!go && !facts.calls.some((call) => MOUNT_CALL_NAMES.has(call.name))) return global
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  return go ? groupMountFacts(facts, prefixOf) : mountFacts(facts, prefixOf)
+  return [...global, ...(go ? groupMountFacts(facts, prefixOf) : mountFacts(facts, prefixOf))]
 }
 
 function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {

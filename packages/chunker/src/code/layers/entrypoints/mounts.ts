@@ -133,3 +133,18 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
   }
   return out
 }
+
+/**
+ * NestJS's global prefix: `app.setGlobalPrefix('api')` in the file that creates the app (it imports
+ * `@nestjs/core`) puts `/api` before every NestJS route of that file's directory and below.
+ */
+export function globalPrefixFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
+  if (!JS.includes(facts.language) || !facts.calls.some((call) => call.name === 'setGlobalPrefix') || !imports('@nestjs/core')) return []
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    const path = call.name === 'setGlobalPrefix' && call.receiver ? call.args()[0] : undefined
+    if (path?.kind !== 'string') continue
+    out.push({ target: '*', prefix: path.value.startsWith('/') ? path.value : `/${path.value}`, router: call.simpleReceiver, row: call.row, offset: call.offset, framework: 'nestjs' })
+  }
+  return out
+}
