@@ -74,10 +74,22 @@ describe('routes of routers mounted in other files', () => {
     // The mount is an edge; the middleware package is not.
     expect((await writer.dependencies('src/app.ts', { kinds: ['mounts'] })).map((s) => `${s.edge.target} -> ${s.edge.targetPath}`)).toEqual(['api -> src/routes/index.ts'])
 
-    // The mount's path changes in app.ts only: orders.ts is not re-chunked, its routes follow.
+    // The mount's path changes in app.ts only: orders.ts is not re-chunked, its routes follow,
+    // and its stored edges stay as they were.
+    const edgeRows = (): unknown[] => {
+      const raw = new Database(path, { readonly: true })
+      try {
+        return raw.prepare("SELECT e.kind, e.target, e.resolution FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/routes/orders.ts' ORDER BY e.start_line, e.target").raw().all()
+      } finally {
+        raw.close()
+      }
+    }
+    const ordersEdges = edgeRows()
+    expect(ordersEdges.length).toBeGreaterThan(0)
     await repo.write('src/app.ts', FILES['src/app.ts']!.replace("'/api/v1'", "'/api/v2'"))
     await index()
     expect(await routes(openRag(await open()))).toEqual(['GET /health', 'GET /api/v2/orders/:id (/orders/:id)', 'POST /api/v2/orders (/orders)'])
+    expect(edgeRows()).toEqual(ordersEdges)
 
     // The router is no longer mounted: its routes are as the file declares them.
     await repo.remove('src/routes/index.ts')
