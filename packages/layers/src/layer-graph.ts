@@ -91,8 +91,6 @@ export class LayerGraph implements GraphView {
   #dependents: DependentIndex | undefined
   #edges: EdgeIndex | undefined
   readonly #selection: boolean
-  // Files whose stored routes carry prefixes of mounts elsewhere (they change when those go).
-  readonly #mounted = new Set<string>()
 
   /** Starts with the given files' layers (as one change). */
   constructor(files: Iterable<FileLayers> = [], options: LayerGraphOptions = {}) {
@@ -136,9 +134,6 @@ export class LayerGraph implements GraphView {
         note(file)
       }
       this.#index.add(file)
-      // Stored with the prefixes of mounts elsewhere: recomputed below like any mounted file.
-      if (file.entrypoints.some((entry) => entry.declaredRoute !== undefined)) this.#mounted.add(file.path)
-      else this.#mounted.delete(file.path)
     }
     if (dependents) {
       for (const path of appeared) {
@@ -174,7 +169,6 @@ export class LayerGraph implements GraphView {
       }
       removed.push(...before.keys())
     }
-    for (const path of removals) this.#mounted.delete(path)
     const rerouted = this.#selection ? [] : this.#reroute()
     return { upserted, removed, resolvedFiles, rerouted }
   }
@@ -185,17 +179,15 @@ export class LayerGraph implements GraphView {
       for (const resolution of resolutions) yield* resolution.edges
     }
     const mounts = new MountedRoutes(edges(this.#resolutions.values()), (id) => this.#index.symbol(id), (path, local) => this.#importedFrom(path, local))
-    if (mounts.empty && this.#mounted.size === 0) return []
-    const changed: string[] = []
     const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
+    // Nothing mounted and no route carrying a prefix of a mount that went: nothing can move.
+    if (mounts.empty && !declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined))) return []
+    const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {
-      const { path } = file
       const moved = mounts.apply(file)
       if (!moved) continue
       this.#index.replaceEntrypoints(moved)
-      changed.push(path)
-      if (moved.entrypoints.some((entry) => entry.declaredRoute !== undefined)) this.#mounted.add(path)
-      else this.#mounted.delete(path)
+      changed.push(file.path)
     }
     return changed
   }

@@ -1,4 +1,4 @@
-import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
+import { joinRoute, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 
 /** One router of a file mounted by another file (a resolved `mounts` edge). */
 interface Mount {
@@ -22,13 +22,6 @@ export type ImportedFrom = (path: string, local: string) => { readonly path: str
 
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
-
-/** `/api` + `/users` gives `/api/users`, with one `/` between them (as the chunker joins same-file prefixes). */
-function joinRoute(prefix: string, path: string): string {
-  if (prefix === '') return path
-  if (path === '') return prefix
-  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
-}
 
 /**
  * The full paths of HTTP routes whose routers other files mount: Express's `app.use('/api',
@@ -59,7 +52,7 @@ export class MountedRoutes {
       // `items.router` names the router; a bare name is the symbol it resolved to, or the whole
       // module (a default import, `require('./api')`).
       const symbol = edge.targetSymbolId ? symbolOf(edge.targetSymbolId) : undefined
-      const target = edge.receiver && !symbol ? edge.target : symbol ? symbol.name : '*'
+      const target = symbol?.name ?? (edge.receiver ? edge.target : '*')
       const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, path: edge.targetPath, line: edge.startLine }
       found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
     }

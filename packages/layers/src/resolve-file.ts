@@ -1,4 +1,4 @@
-import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import { loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
 import { dirOf } from './paths.js'
 import { bindingsOf, resolveName, Supertypes } from './resolve-names.js'
@@ -25,9 +25,6 @@ export interface FileResolution {
 function withResolution(edge: RawEdge, resolution: Partial<EdgeRecord> & Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>): EdgeRecord {
   return Object.assign({}, edge, resolution)
 }
-
-/** A `mounts` edge's target that is a module required in place: `require('./api')`. */
-const REQUIRED = /^(?:require|import)\((['"`])(.*)\1\)$/
 
 /** Languages whose imports are looked up through the files' declared packages or namespaces. */
 const MODULE_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'php'])
@@ -104,10 +101,10 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       edges.push(withResolution(edge, { resolution: 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: 1 }))
       continue
     }
-    const required = edge.kind === 'mounts' ? REQUIRED.exec(edge.target) : null
-    if (required) {
+    const required = edge.kind === 'mounts' ? loadedModule(edge.target) : undefined
+    if (required !== undefined) {
       // `app.use('/api', require('./api'))`: the module, as the file's import of it resolved.
-      const imported = imports.find((i) => i.target === required[2])
+      const imported = imports.find((i) => i.target === required)
       edges.push(withResolution(edge, { resolution: imported?.resolution ?? 'unresolved', targetPath: imported?.targetPath ?? '', targetSymbolId: '', candidates: imported?.candidates ?? 0 }))
       continue
     }

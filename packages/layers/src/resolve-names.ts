@@ -147,7 +147,7 @@ export class Supertypes {
       for (const edge of file?.edges ?? []) {
         if (edge.kind !== kind || edge.sourceSymbolId !== cls.id) continue
         this.looked.add(edge.target)
-        const target = resolveName(edge, file!, this.#bindingsOf(file!), this.index, this.resolved)
+        const target = resolveName(edge, file!, this.#bindingsOf(file!), this.index, this.resolved, this)
         if (target.resolution !== 'resolved') continue
         // A module bound whole (`const Base = require('./base')`, whose `module.exports` is the
         // class) resolves to its file: the class of that name there.

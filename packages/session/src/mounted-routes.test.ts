@@ -50,14 +50,15 @@ describe('routes of routers mounted in other files', () => {
       await writer.indexDirectory(repo!.root, undefined, { source: { exclude: ['.index.db*'] } })
     }
     const writer = openRag(await open(), { layers: true })
-    const rows = (): unknown[] => {
+    const query = (sql: string): unknown[] => {
       const raw = new Database(path, { readonly: true })
       try {
-        return raw.prepare('SELECT f.path, e.method, e.route FROM layer_entrypoints AS e JOIN layer_files AS f ON f.id = e.file ORDER BY f.path, e.start_line').raw().all()
+        return raw.prepare(sql).raw().all()
       } finally {
         raw.close()
       }
     }
+    const rows = (): unknown[] => query('SELECT f.path, e.method, e.route FROM layer_entrypoints AS e JOIN layer_files AS f ON f.id = e.file ORDER BY f.path, e.start_line')
     const routes = async (rag: ReturnType<typeof openRag>): Promise<string[]> => (await rag.entrypoints({ kind: 'http-route' })).map((r) => `${r.method} ${r.route}${r.declaredRoute ? ` (${r.declaredRoute})` : ''}`)
 
     await index()
@@ -76,14 +77,8 @@ describe('routes of routers mounted in other files', () => {
 
     // The mount's path changes in app.ts only: orders.ts is not re-chunked, its routes follow,
     // and its stored edges stay as they were.
-    const edgeRows = (): unknown[] => {
-      const raw = new Database(path, { readonly: true })
-      try {
-        return raw.prepare("SELECT e.kind, e.target, e.resolution FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/routes/orders.ts' ORDER BY e.start_line, e.target").raw().all()
-      } finally {
-        raw.close()
-      }
-    }
+    const edgeRows = (): unknown[] =>
+      query("SELECT e.kind, e.target, e.resolution FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/routes/orders.ts' ORDER BY e.start_line, e.target")
     const ordersEdges = edgeRows()
     expect(ordersEdges.length).toBeGreaterThan(0)
     await repo.write('src/app.ts', FILES['src/app.ts']!.replace("'/api/v1'", "'/api/v2'"))

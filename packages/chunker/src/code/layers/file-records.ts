@@ -1,5 +1,4 @@
-import type { EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
-import { REQUIRED_ROUTER } from './entrypoints/mounts.js'
+import { loadedModule, type EntrypointRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.js'
 
 /** What every record of one file shares. */
@@ -93,7 +92,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
   for (const mount of mounts) {
     const source = file.enclosing(mount.offset)
     // `require('./api')` is one target; `items.router` is `router` on `items`.
-    const dot = REQUIRED_ROUTER.test(mount.target) ? -1 : mount.target.lastIndexOf('.')
+    const dot = loadedModule(mount.target) !== undefined ? -1 : mount.target.lastIndexOf('.')
     const id = nextId(`${file.path}>mounts:${mount.target}${at(source)}`)
     const record = edge(file, id, source, mount.row, mount.row, 'mounts', mount.target.slice(dot + 1), `mounts ${mount.target}`)
     if (dot > 0) record.receiver = mount.target.slice(0, dot)

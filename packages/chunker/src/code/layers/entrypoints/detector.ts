@@ -28,15 +28,7 @@ export interface EntrypointDetector {
   detect(context: DetectContext): EntrypointDraft[]
 }
 
-/**
- * A route prefix and a path joined with one `/`: `/api` + `users` gives `/api/users`, `/items` +
- * `/` gives `/items/`; an empty side gives the other unchanged.
- */
-export function joinRoute(prefix: string, path: string): string {
-  if (prefix === '') return path
-  if (path === '') return prefix
-  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
-}
+export { joinRoute } from '@rag/core'
 
 /** A route with a leading `/` (frameworks that resolve relative paths against the root). */
 export function rooted(route: string): string {

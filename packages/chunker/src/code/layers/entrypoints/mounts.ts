@@ -1,3 +1,4 @@
+import { loadedModule } from '@rag/core'
 import { keyArg, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { joinRoute, ownEntry } from './detector.js'
@@ -75,16 +76,15 @@ function importedRouters(facts: FileFacts): Set<string> {
   return out
 }
 
-/** `require('./api')` (or `import('./api')`) as a mount's router: a project module loaded in place (as CommonJS apps mount their routes). */
-export const REQUIRED_ROUTER = /^(?:require|import)\((['"`])(\.{1,2}\/[^'"`]*)\1\)$/
-
 /** A router argument as written: a plain or dotted name, a project module loaded in place, or a Koa router's `users.routes()`. */
 function routerOf(arg: Arg | undefined): string | undefined {
   if (arg?.kind === 'name') return DOTTED_NAME.test(arg.value) ? arg.value : undefined
   if (arg?.kind !== 'call') return undefined
   if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
+  // A project module loaded in place, written as `mounts` targets are: `require('./api')`.
   const specifier = (arg.value === 'require' || arg.value === 'import') && arg.items.length === 1 && arg.items[0]?.kind === 'string' ? arg.items[0].value : undefined
-  return specifier !== undefined && /^\.{1,2}\//.test(specifier) ? `${arg.value}('${specifier}')` : undefined
+  const written = specifier === undefined ? undefined : `${arg.value}('${specifier}')`
+  return written !== undefined && loadedModule(written) !== undefined ? written : undefined
 }
 
 /** A keyword argument, or the key of a trailing options object (`{ prefix: '/users' }`). */
@@ -127,7 +127,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     const dot = mount.router.indexOf('.')
     const root = dot < 0 ? mount.router : mount.router.slice(0, dot)
     bound ??= importedRouters(facts)
-    if (!bound.has(root) && !REQUIRED_ROUTER.test(mount.router)) continue
+    if (!bound.has(root) && loadedModule(mount.router) === undefined) continue
     const router = mountingRouter(call, facts.text)
     out.push({ target: mount.router, prefix: joinRoute(prefixOf(router), mount.path), router, row: call.row, offset: call.offset })
   }
