@@ -6,7 +6,9 @@
  * rank-1 hit when vectors are fused (the vector stream abstains from them, as shipped; the table
  * also shows what happens when it does not).
  *
- * Run: `pnpm build && cd bench && npx tsx src/vector-quality.ts [--smoke] [--grid | --sampling] [--out FILE.json]`.
+ * Run: `pnpm build && cd bench && npx tsx src/vector-quality.ts [--smoke] [--grid | --sampling] [--seeds N] [--out FILE.json]`.
+ * `--seeds N` trains every static tier with seeds 0 .. N - 1 and adds a table of the means over
+ * seeds: one seed's ranking differs from another's about as much as most settings do.
  * Prints markdown tables; exits 1 when a fused configuration with the abstaining vector stream loses
  * an identifier's rank-1 hit.
  */
@@ -25,6 +27,7 @@ import { buildQueries, type Query, type Split } from './eval/queries.js'
 import { outcomeOf, scoresOf, type Scores } from './eval/score.js'
 import { isIdentifierQuery, type StaticTrainingOptions } from '@rag/vector'
 import { buildVectorStream, type VectorTier } from './eval/vector-streams.js'
+import { seedMeansTable, withSeeds } from './eval/seed-means.js'
 
 const args = process.argv.slice(2)
 const smoke = args.includes('--smoke')
@@ -33,13 +36,16 @@ const DEPTH = 100
 const FILE_TOPK = 50
 const grid = args.includes('--grid')
 const sampling = args.includes('--sampling')
+const seedsAt = args.indexOf('--seeds')
+const SEEDS = seedsAt >= 0 ? Number(args[seedsAt + 1]) : 1
+if (!Number.isSafeInteger(SEEDS) || SEEDS < 1) throw new Error(`--seeds takes a positive integer; received ${args[seedsAt + 1]}`)
 const FUSED_WEIGHTS = grid ? [0.3] : sampling ? [0.1] : [0.1, 0.2, 0.3, 0.5]
 /**
  * The tiers compared; `--grid` compares static training settings instead (one change at a time from
  * the defaults); `--sampling` compares training on a sample of the corpus (`maxTrainingChars`, which
  * bounds the cost of a cold index of a large repository) and fewer power iterations.
  */
-const TIERS: readonly { key: string; tier: VectorTier; quantization: 'float32' | 'int8'; training?: Partial<StaticTrainingOptions> }[] = sampling
+const TIER_SETTINGS: readonly { key: string; tier: VectorTier; quantization: 'float32' | 'int8'; training?: Partial<StaticTrainingOptions> }[] = sampling
   ? [
       { key: 'static all', tier: 'static', quantization: 'float32', training: { maxTrainingChars: 1e9 } },
       { key: 'static sample 4M', tier: 'static', quantization: 'float32', training: { maxTrainingChars: 4_000_000 } },
@@ -67,6 +73,7 @@ const TIERS: readonly { key: string; tier: VectorTier; quantization: 'float32' |
       { key: 'static-int8', tier: 'static', quantization: 'int8' },
       { key: 'hash', tier: 'hash', quantization: 'float32' },
     ]
+const TIERS = withSeeds(TIER_SETTINGS, SEEDS)
 
 /** One ranking configuration: streams by recorded key, with weights. */
 interface Config {
@@ -172,7 +179,10 @@ async function evaluateCorpus(corpus: EvalCorpus, queries: readonly Query[], log
       identifierRows.push({ ...check, keptAbstaining: shipped.kept })
     }
   }
-  const overlap = vectorResults.has('static-int8') ? topOverlap(vectorResults.get('static')!, vectorResults.get('static-int8')!, texts) : Number.NaN
+  // With several seeds, seed 0's float32 and int8 streams are compared.
+  const seeded = (key: string): string => (SEEDS > 1 ? `${key} seed=0` : key)
+  const [float32, int8] = [vectorResults.get(seeded('static')), vectorResults.get(seeded('static-int8'))]
+  const overlap = float32 !== undefined && int8 !== undefined ? topOverlap(float32, int8, texts) : Number.NaN
   return { rows, identifiers: identifierRows, cost, int8Overlap: { corpus: corpus.name, top10Overlap: overlap } }
 }
 
@@ -249,6 +259,7 @@ async function main(): Promise<void> {
   const names = corpora.map((c) => c.name)
   console.log('## Quality (chunk-level MRR@10 ± standard error; cap 3 chunks per file; chunks of at most 2,000 characters)\n')
   console.log(qualityTable(rows, names))
+  if (SEEDS > 1) console.log(`\n## Means over ${SEEDS} seeds of the static model's random projection\n\n${seedMeansTable(rows, names)}`)
   console.log('\n## Exact-identifier queries (the symbol name alone; only queries the recommended pipeline ranks first count)\n')
   console.log('| configuration | corpus | identifier queries | rank 1 without vectors | rank 1 kept, vectors always on | lost then | rank 1 kept, vectors abstain (shipped) |')
   console.log('| --- | --- | --- | --- | --- | --- | --- |')
