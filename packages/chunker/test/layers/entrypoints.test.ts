@@ -81,6 +81,9 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app.py:12 http-route flask POST /login -> login',
     'app.py:19 http-route flask GET /items/<int:item_id> -> show_item',
     'app.py:24 http-route flask GET /admin/users -> admin_users',
+    'auth/routes.py:8 http-route flask GET /login -> login',
+    'auth/routes.py:8 http-route flask POST /login -> login',
+    'auth/routes.py:14 http-route flask POST /logout -> logout',
   ],
   fastapi: [
     'main.py:7 http-route fastapi GET / -> root',

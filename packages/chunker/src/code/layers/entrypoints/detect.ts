@@ -1,7 +1,7 @@
 import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
-import { joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { groupMountFacts } from './group-mounts.js'
@@ -106,6 +106,16 @@ export function importedModules(specifiers: readonly string[]): Set<string> {
 }
 
 /**
+ * Whether a call or a decorator of the file has a receiver named like `pattern` (`fastify.get(...)`,
+ * `@bp.route(...)`). Receivers that stand for a framework are plain names: tested without reading
+ * any call's text.
+ */
+function hasReceiver(facts: FileFacts, pattern: RegExp): boolean {
+  if (facts.calls.some((call) => pattern.test(call.simpleReceiver))) return true
+  return facts.symbols.some((symbol) => symbol.decorators.some((decorator) => pattern.test(decoratorReceiver(decorator))))
+}
+
+/**
  * Runs every detector that applies to the file (its language, and an import of its framework or
  * a receiver it knows) and returns the entrypoints found, in file order, without duplicates.
  */
@@ -128,8 +138,7 @@ export function detectEntrypoints(
   for (const detector of ENTRYPOINT_DETECTORS) {
     if (!detector.languages.includes(facts.language)) continue
     const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module))
-    // Receivers that stand for a framework are plain names: test them without reading any call's text.
-    if (gated && !(detector.receivers && facts.calls.some((call) => detector.receivers?.test(call.simpleReceiver)))) continue
+    if (gated && !(detector.receivers && hasReceiver(facts, detector.receivers))) continue
     const found = detector.detect(context)
     if (gated) for (const draft of found) byName.add(draft)
     drafts.push(...found)

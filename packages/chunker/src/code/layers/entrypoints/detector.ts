@@ -30,6 +30,11 @@ export interface EntrypointDetector {
 
 export { joinRoute } from '@rag/core'
 
+/** What a decorator is called on: `bp` of `@bp.route`, `app.router` of `@app.router.get`; `''` for a bare `@route`. */
+export function decoratorReceiver(decorator: Pick<DecoratorFact, 'name'>): string {
+  return decorator.name.slice(0, Math.max(0, decorator.name.lastIndexOf('.')))
+}
+
 /** A route with a leading `/` (frameworks that resolve relative paths against the root). */
 export function rooted(route: string): string {
   return route.startsWith('/') ? route : `/${route}`

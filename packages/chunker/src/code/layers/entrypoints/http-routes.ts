@@ -13,6 +13,11 @@ const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', '
  * (in ky's tests, 81 `server.get(...)` calls on Express test servers, none on Fastify).
  */
 const FASTIFY_RECEIVER = /^(?:fastify|instance)$/
+/**
+ * What a Flask blueprint is called (`bp`, `blueprint`, `auth_bp`, `admin_blueprint`): a blueprint
+ * package's routes module often imports only its blueprint (`from app.auth import bp`), not flask.
+ */
+const BLUEPRINT_RECEIVER = /^(?:bp|blueprint|\w+_bp|\w+_blueprint)$/
 /** Express, Fastify, Hono and Koa paths start with `/` (or are the `*` wildcard); a client's URL need not. */
 const JS_PATH = /^[/*]/
 
@@ -178,6 +183,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     framework: 'flask',
     languages: ['python'],
     imports: ['flask'],
+    receivers: BLUEPRINT_RECEIVER,
     verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH' },
     generic: { names: ['route'], methodKeys: ['methods'], defaultMethod: 'GET' },
     pathKeys: ['rule'],

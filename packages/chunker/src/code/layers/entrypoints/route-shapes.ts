@@ -1,6 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
-import { callDraft, decoratorDraft, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, decoratorReceiver, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** What every route detector entry names. */
 interface RouteEntry {
@@ -157,19 +157,22 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
     ...entry,
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
+      const imported = entry.imports.some((module) => context.imports(module))
       for (const symbol of context.facts.symbols) {
         if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
         for (const decorator of symbol.decorators) {
           const name = lastSegment(decorator.name)
           const dotted = decorator.name.includes('.')
           if (entry.dotted && !dotted) continue
+          // Without an import of the framework, only a receiver named like one of its objects counts.
+          const receiver = decoratorReceiver(decorator)
+          if (!imported && !entry.receivers?.test(receiver)) continue
           let methods: string[]
           if (ownEntry(entry.verbs, name) !== undefined) methods = [ownEntry(entry.verbs, name) as string]
           else if (entry.generic?.names.includes(name)) {
             methods = methodsFrom(decorator.args, entry.generic.methodKeys)
             if (methods.length === 0) methods = [entry.generic.defaultMethod]
           } else continue
-          const receiver = dotted ? decorator.name.slice(0, decorator.name.lastIndexOf('.')) : ''
           const prefixes = entry.classPrefix ? classPrefixes(symbol, entry.classPrefix, entry.pathKeys) : [context.prefixOf(receiver)]
           for (const prefix of prefixes) {
             for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
