@@ -12,6 +12,8 @@ interface Mount {
   readonly target: string
   /** When a function is mounted (Gin's `users.Register(v1.Group("/users"))`): its id; the routes it registers are mounted. */
   readonly function?: string
+  /** The symbol around the mounting call (`''`: module level): a router factory mounted elsewhere passes its own prefix on. */
+  readonly declaring: string
 }
 
 /** Kinds of a mounted definition whose own routes are mounted (registered on its parameter). */
@@ -53,7 +55,7 @@ export class MountedRoutes {
       // module (a default import, `require('./api')`).
       const symbol = edge.targetSymbolId ? symbolOf(edge.targetSymbolId) : undefined
       const target = symbol?.name ?? (edge.receiver ? edge.target : '*')
-      const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, path: edge.targetPath, line: edge.startLine }
+      const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, declaring: edge.sourceSymbolId, path: edge.targetPath, line: edge.startLine }
       found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
     }
     this.#global.sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0))
@@ -92,7 +94,7 @@ export class MountedRoutes {
       const key = `${mount.from}\0${mount.router}`
       if (seen.has(key)) continue
       seen.add(key)
-      return joinRoute(this.prefixOf(mount.from, mount.router, '', seen), mount.prefix)
+      return joinRoute(this.prefixOf(mount.from, mount.router, mount.declaring, seen), mount.prefix)
     }
     // A router this file imports: where it is defined, it is mounted.
     const origin = router ? this.#importedFrom(path, router) : undefined

@@ -26,6 +26,22 @@ const COMMONJS = {
   'routes/api/users.js': "const router = require('express').Router()\nrouter.post('/users/login', function (req, res) {})\nmodule.exports = router\n",
 }
 
+/** Express routers built by factories the app calls with its dependencies (ESM and CommonJS). */
+const FACTORIES = {
+  'src/api/router.ts': "import { Router } from 'express'\nimport { createV1Routes } from './v1'\n\nexport function createApiRouter(deps: Deps) {\n  const router = Router()\n  router.get('/orders', list)\n  const v1 = createV1Routes(deps)\n  router.use('/v1', v1)\n  return router\n}\n\nexport function helper() {\n  const router = Router()\n  router.get('/not-mounted', list)\n  return router\n}\n",
+  'src/api/v1.ts': "import { Router } from 'express'\n\nexport function createV1Routes(deps: Deps) {\n  const router = Router()\n  router.get('/items', list)\n  return router\n}\n",
+  'src/legacy.js': "module.exports = function (app) {\n  const router = require('express').Router()\n  router.get('/old', list)\n  return router\n}\n",
+  'src/server.ts': "import express from 'express'\nimport { createApiRouter } from './api/router'\n\nconst app = express()\napp.use('/api/v2', createApiRouter({ db }))\napp.use('/legacy', require('./legacy')(app))\n",
+}
+
+/** bulletproof-nodejs: a router factory whose router is handed to each route module's registration function. */
+const BULLETPROOF = {
+  'src/api/routes/auth.ts': "import { Router } from 'express'\n\nconst route = Router()\n\nexport default (app: Router) => {\n  app.use('/auth', route)\n  route.post('/signup', signup)\n}\n",
+  'src/api/index.ts': "import { Router } from 'express'\nimport auth from './routes/auth'\n\nexport default () => {\n  const app = Router()\n  auth(app)\n  return app\n}\n",
+  'src/loaders/express.ts': "import routes from '@/api'\nimport config from '@/config'\n\nexport default ({ app }) => {\n  app.use(config.api.prefix, routes())\n}\n",
+  'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }\n',
+}
+
 /** The Gin RealWorld app's shape: route groups handed to registration functions of other packages. */
 const GIN = {
   'go.mod': 'module github.com/acme/shop\n\ngo 1.22\n',
@@ -65,6 +81,22 @@ describe('routes of routers mounted in other files', () => {
   it('gives the routes a Go function registers on its group parameter the prefix of the group it is handed', async () => {
     const graph = new LayerGraph(await layersOfText(GIN))
     expect(routes(graph)).toEqual(['main.go:12 GET /ping', 'users/routers.go:6 POST /api/users/login (/login)'])
+  })
+
+  it('gives the routes a router factory registers the prefix where its result is mounted, and no other function of its file', async () => {
+    const graph = new LayerGraph(await layersOfText(FACTORIES))
+    expect(routes(graph)).toEqual([
+      'src/api/router.ts:6 GET /api/v2/orders (/orders)',
+      'src/api/router.ts:14 GET /not-mounted',
+      // A factory's result mounted inside another factory: both prefixes.
+      'src/api/v1.ts:5 GET /api/v2/v1/items (/items)',
+      'src/legacy.js:3 GET /legacy/old (/old)',
+    ])
+  })
+
+  it('follows a router handed to registration functions, under a mount path read from configuration', async () => {
+    const graph = new LayerGraph(await layersOfText(BULLETPROOF))
+    expect(routes(graph)).toEqual(['src/api/routes/auth.ts:7 POST {config.api.prefix}/auth/signup (/auth/signup)'])
   })
 
   it("follows a CommonJS app's routers required in place", async () => {

@@ -57,6 +57,60 @@ describe('mounts of routers defined in other files', () => {
     expect(mounts).toEqual([`require('./api') at "/api" on "router" line 2`, `require('../users') at "" on "router" line 3`])
   })
 
+  it("reads router factories of the project (createApiRouter(deps), require('./routes')(app)), not a package's middleware factories", async () => {
+    const { mounts } = await mountsOf('src/server.ts', [
+      "import express from 'express'",
+      "import helmet from 'helmet'",
+      "import { createApiRouter } from './api/router'",
+      "import * as admin from './admin'",
+      'const app = express()',
+      'app.use(helmet())',
+      'app.use(express.json())',
+      "app.use('/api', createApiRouter({ db }))",
+      "app.use('/admin', admin.routes.build())",
+      "app.use(require('./legacy')(app))",
+      'app.use(localFactory())',
+      'const v2 = createApiRouter({ db, version: 2 })',
+      "app.use('/v2', v2)",
+      'const local = express.Router()',
+      "app.use('/local', local)",
+    ])
+    expect(mounts).toEqual([
+      'createApiRouter at "/api" on "app" line 8',
+      'admin.routes.build at "/admin" on "app" line 9',
+      `require('./legacy') at "" on "app" line 10`,
+      // A variable holding a factory's result mounts the factory.
+      'createApiRouter at "/v2" on "app" line 13',
+    ])
+  })
+
+  it('reads a router handed to an imported registration function, and a mount path from configuration', async () => {
+    // bulletproof-nodejs: src/api/index.ts and src/loaders/express.ts
+    const api = await mountsOf('src/api/index.ts', [
+      "import { Router } from 'express'",
+      "import auth from './routes/auth'",
+      "import { logger } from 'winston'",
+      'export default () => {',
+      '  const app = Router()',
+      '  auth(app)',
+      '  logger(app)',
+      '  auth(other)',
+      '  return app',
+      '}',
+    ])
+    expect(api.mounts).toEqual(['auth at "" on "app" line 6'])
+    const loader = await mountsOf('src/loaders/express.ts', [
+      "import routes from '@/api'",
+      "import config from '@/config'",
+      "import { authenticate } from './auth'",
+      'export default ({ app }) => {',
+      '  app.use(config.api.prefix, routes())',
+      '  app.use(authenticate, routes())',
+      '}',
+    ])
+    expect(loader.mounts).toEqual(['routes at "{config.api.prefix}" on "app" line 5'])
+  })
+
   it("reads Fastify's registered plugins with their prefix option, and Koa's router.routes()", async () => {
     const { mounts } = await mountsOf('src/server.ts', [
       "import Fastify from 'fastify'",

@@ -5,7 +5,7 @@ import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type Entryp
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { groupMountFacts } from './group-mounts.js'
-import { globalPrefixFacts, MOUNT_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
+import { globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
@@ -59,7 +59,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const global = globalPrefixFacts(facts, (module) => modules.has(module))
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const go = facts.language === 'go' && facts.text.includes('Group(')
-  if (!go && !facts.calls.some((call) => MOUNT_CALL_NAMES.has(call.name))) return global
+  if (!go && !facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))) return global
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
   return [...global, ...(go ? groupMountFacts(facts, prefixOf) : mountFacts(facts, prefixOf))]

@@ -35,6 +35,9 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
 /** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
 export const MOUNT_CALL_NAMES: ReadonlySet<string> = new Set(Object.keys(MOUNT_CALLS))
 
+/** A name that holds a mount path: `config.api.prefix`, `API_PREFIX`, `basePath`, `BASE_URL`. */
+const PATH_NAME = /^[A-Za-z_$][\w$.]*(?:prefix|path|url|base|root)$/i
+
 /** A plain name, possibly dotted: `routes`, `items.router`. */
 const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
 /** `const api = ` / `export default` / `api = ` at the start of the statement a chain begins. */
@@ -76,16 +79,41 @@ function importedRouters(facts: FileFacts): Set<string> {
   return out
 }
 
-/** A router argument as written: a plain or dotted name, a project module loaded in place, or a Koa router's `users.routes()`. */
+/**
+ * A router argument as written: a plain or dotted name, a project module loaded in place, a Koa
+ * router's `users.routes()`, or a router factory's name (`createApiRouter(deps)` mounts what the
+ * function returns: the routes it registers; `require('./routes')(app)` the module's export).
+ */
 function routerOf(arg: Arg | undefined): string | undefined {
   if (arg?.kind === 'name') return DOTTED_NAME.test(arg.value) ? arg.value : undefined
+  if (arg?.kind === 'other') {
+    const called = CALLED_MODULE.exec(arg.value)
+    const written = called ? `${called[1]}('${called[3]}')` : undefined
+    return written !== undefined && loadedModule(written) !== undefined ? written : undefined
+  }
   if (arg?.kind !== 'call') return undefined
   if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
   // A project module loaded in place, written as `mounts` targets are: `require('./api')`.
   const specifier = (arg.value === 'require' || arg.value === 'import') && arg.items.length === 1 && arg.items[0]?.kind === 'string' ? arg.items[0].value : undefined
-  const written = specifier === undefined ? undefined : `${arg.value}('${specifier}')`
-  return written !== undefined && loadedModule(written) !== undefined ? written : undefined
+  if (specifier !== undefined) {
+    const written = `${arg.value}('${specifier}')`
+    return loadedModule(written) !== undefined ? written : undefined
+  }
+  if (loadedModule(arg.value) !== undefined) return arg.value
+  return isFactory(arg.value) ? arg.value : undefined
 }
+
+/**
+ * A callee named like a function that builds a router (`createApiRouter`, `routes.build`,
+ * `get_router`), not like a class (`APIRouter()`, `Blueprint(...)`, `Router()`: a router made
+ * here, which the same-file prefixes cover).
+ */
+function isFactory(callee: string): boolean {
+  return DOTTED_NAME.test(callee) && /^[a-z_$]/.test(callee.slice(callee.lastIndexOf('.') + 1))
+}
+
+/** A module loaded in place and called: `require('./routes')(app)`. */
+const CALLED_MODULE = /^(require|import)\(\s*(['"])([^'"]+)\2\s*\)\s*\(/
 
 /** A keyword argument, or the key of a trailing options object (`{ prefix: '/users' }`). */
 function keyedOption(args: readonly Arg[], key: string): Arg | undefined {
@@ -107,7 +135,9 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
   let path: string | undefined
   if ('before' in shape.path) {
     // `app.use(routes)`, `app.use('/api', routes)`; `app.use('/api', auth, routes)` mounts the last.
-    if (positional.length > 1 && positional[0]?.kind !== 'string') return undefined
+    // A path from configuration is a name that says so (`config.api.prefix`), not middleware.
+    const first = positional[0]
+    if (positional.length > 1 && first?.kind !== 'string' && !(first?.kind === 'name' && PATH_NAME.test(first.value))) return undefined
     path = positional.length > 1 ? pathOf(positional[0]) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
   return path === undefined ? undefined : { router, path }
@@ -119,17 +149,69 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
  * in this file (`prefixOf`). A router the file defines itself is mounted by the same-file prefixes.
  */
 export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string): MountFact[] {
-  let bound: Set<string> | undefined
-  const out: MountFact[] = []
+  const bound = importedRouters(facts)
+  let made: Map<string, string> | undefined
+  const out: MountFact[] = handedRouterFacts(facts, bound, prefixOf)
   for (const call of facts.calls) {
     const mount = mountOf(call, facts.language)
     if (mount === undefined) continue
-    const dot = mount.router.indexOf('.')
-    const root = dot < 0 ? mount.router : mount.router.slice(0, dot)
-    bound ??= importedRouters(facts)
-    if (!bound.has(root) && loadedModule(mount.router) === undefined) continue
+    let target = mount.router
+    if (!bound.has(rootOf(target)) && loadedModule(target) === undefined) {
+      // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
+      const factory = (made ??= factoryResults(facts, bound)).get(target)
+      if (factory === undefined) continue
+      target = factory
+    }
     const router = mountingRouter(call, facts.text)
-    out.push({ target: mount.router, prefix: joinRoute(prefixOf(router), mount.path), router, row: call.row, offset: call.offset })
+    out.push({ target, prefix: joinRoute(prefixOf(router), mount.path), router, row: call.row, offset: call.offset })
+  }
+  return out
+}
+
+/** Calls that make a JavaScript router or app: `Router()`, `express.Router()`, `express()`, `Hono()`. */
+const ROUTER_MAKERS: ReadonlySet<string> = new Set(['Router', 'express', 'Hono'])
+
+/** The callee names a file must call for {@link mountFacts} to find anything in it. */
+export const MOUNTING_CALL_NAMES: ReadonlySet<string> = new Set([...MOUNT_CALL_NAMES, ...ROUTER_MAKERS])
+
+/**
+ * JavaScript's route-registration functions: `auth(app)` hands a router this file makes (`const app
+ * = Router()`) to an imported function of the project that registers routes on it, as
+ * bulletproof-nodejs and many Express apps do (`export default (app: Router) => { app.use('/auth',
+ * route) }`). Each such call is a mount of that function, at the router's prefix here.
+ */
+function handedRouterFacts(facts: FileFacts, bound: ReadonlySet<string>, prefixOf: (receiver: string) => string): MountFact[] {
+  if (!JS.includes(facts.language) || bound.size === 0) return []
+  const routers = new Set<string>()
+  for (const call of facts.calls) {
+    const variable = ROUTER_MAKERS.has(call.name) ? call.assignedTo() : undefined
+    if (variable) routers.add(variable)
+  }
+  if (routers.size === 0) return []
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    const callee = call.receiver ? `${call.receiver}.${call.name}` : call.name
+    if (MOUNT_CALL_NAMES.has(call.name) || !isFactory(callee) || !bound.has(rootOf(callee))) continue
+    const handed = call.args().find((arg) => !arg.key && arg.kind === 'name' && routers.has(arg.value))
+    if (handed !== undefined) out.push({ target: callee, prefix: prefixOf(handed.value), router: handed.value, row: call.row, offset: call.offset })
+  }
+  return out
+}
+
+/** The first name of a dotted one: `items` of `items.router`. */
+function rootOf(name: string): string {
+  const dot = name.indexOf('.')
+  return dot < 0 ? name : name.slice(0, dot)
+}
+
+/** Variables the file assigns the result of an imported function to (`const v1 = createV1Routes(deps)`), with that function's name. */
+function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const call of facts.calls) {
+    const callee = call.receiver ? `${call.receiver}.${call.name}` : call.name
+    if (!isFactory(callee) || !bound.has(rootOf(callee))) continue
+    const variable = call.assignedTo()
+    if (variable && !out.has(variable)) out.set(variable, callee)
   }
   return out
 }
