@@ -18,6 +18,8 @@ export interface Bindings {
   readonly wildcards: readonly string[]
 }
 
+/** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
+const CJS_LANGUAGES = new Set(['javascript', 'typescript', 'tsx'])
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
@@ -263,11 +265,20 @@ export function resolveName(
     if (inherited) return toSymbol(inherited)
   }
   if (receiver === '') {
+    const binding = bindings.names.get(name)
+    // A JavaScript name both imported and defined here is a CommonJS binding (`const routes =
+    // require('./routes')`; an ES module cannot redeclare an import): it stands for what it
+    // requires, the module's definition of the same name when it has one (`const Pool = require('./pool')`).
+    if (binding && CJS_LANGUAGES.has(file.language)) {
+      const same = binding.status === 'resolved' && binding.name === '*' && binding.path ? definedIn(binding.path, name, index, resolved) : undefined
+      if (same && kinds.has(same.kind)) return toSymbol(same)
+      const required = throughBinding(binding, undefined, index, resolved)
+      if (required) return required
+    }
     const local = index.topLevel(file.path, name) ?? index.byQname(file.path, name)
     if (local && kinds.has(local.kind)) return toSymbol(local)
     const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, supers) : undefined
     if (own) return toSymbol(own)
-    const binding = bindings.names.get(name)
     if (binding) {
       const through = throughBinding(binding, undefined, index, resolved)
       if (through) return through

@@ -83,6 +83,32 @@ describe('import resolution of smaller projects', () => {
     ])
   })
 
+  it("resolves a CommonJS binding (const Pool = require('./pool')) to what it requires, not to the constant the binding itself declares", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'lib/pool.js': 'class Pool {\n  constructor() {}\n}\nmodule.exports = Pool\n',
+        'lib/routes/index.js': "const router = require('express').Router()\nmodule.exports = router\n",
+        'lib/app.js': [
+          "const express = require('express')",
+          "const Pool = require('./pool')",
+          "const routes = require('./routes')",
+          'const app = express()',
+          "app.use('/v1', routes)",
+          'function start() {',
+          '  return new Pool()',
+          '}',
+          'module.exports = { app, start }',
+        ].join('\n'),
+      }),
+    )
+    const edges = graph
+      .edgesOf('lib/app.js')
+      .filter((edge: EdgeRecord) => edge.kind === 'calls' || edge.kind === 'mounts')
+      .map((edge) => `${edge.kind} ${edge.target} -> ${edge.resolution} ${edge.targetPath}${edge.targetSymbolId ? ` ${edge.targetSymbolId}` : ''}`)
+    expect(edges).toEqual(expect.arrayContaining(['mounts routes -> resolved lib/routes/index.js', 'calls Pool -> resolved lib/pool.js lib/pool.js#Pool']))
+    expect(edges.filter((edge) => edge.includes('-> resolved lib/app.js'))).toEqual([])
+  })
+
   it('resolves C and C++ includes beside the file and through include directories; system headers are external', async () => {
     const imports = await importsOf({
       'include/mylib/buffer.h': 'typedef struct buffer { int size; } buffer;\n',
