@@ -44,6 +44,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'server.js:24 http-route express GET /api/books/:isbn -> getBook',
     'server.js:25 http-route express PUT /api/books/:isbn -> updateBook',
     'browser-test.ts:7 http-route express GET / -> -',
+    'routes/users.route.js:21 http-route express GET / -> controller.list',
+    'routes/users.route.js:28 http-route express POST / -> controller.create',
   ],
   fastify: [
     'plugin.ts:4 http-route fastify GET /users -> -',

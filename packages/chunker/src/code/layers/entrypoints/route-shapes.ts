@@ -33,7 +33,7 @@ export interface VerbCallRoutes extends RouteEntry {
 }
 
 /** `router.route('/books')`, possibly followed by other verb links: `.route('/books').get(list)`. */
-const ROUTE_IN_RECEIVER = /\.route\(\s*(['"`])([^'"`]*)\1\s*\)(?:\.\w+\([^()]*\))*$/
+const ROUTE_IN_RECEIVER = /\.route\(\s*(['"`])([^'"`]*)\1\s*\)(?:\.\w+\((?:[^()]|\([^()]*\))*\))*$/
 
 /** A ServeMux pattern: an optional method (an upper-case token and blanks), then an optional host and the path. */
 const SERVE_MUX_PATTERN = /^(?:([A-Z]+)[ \t]+)?([^\s/]*\/\S*)$/

@@ -87,10 +87,14 @@ function chainStart(masked: string, nameStart: number): { start: number; hasRece
   let joiner = at >= 0 ? joinerBefore(masked, at) : 0
   if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
   let start = nameStart
-  const floor = Math.max(0, nameStart - MAX_RECEIVER)
+  let floor = Math.max(0, nameStart - MAX_RECEIVER)
   const long = { start, hasReceiver: true, long: true }
   while (joiner > 0) {
-    at = backOverSpace(masked, at - joiner + 1)
+    const from = at - joiner + 1
+    at = backOverSpace(masked, from)
+    // Blank runs do not count against the limit: a doc comment between two links of a chain
+    // (`router.route('/')`, a JSDoc block, then `.get(...)`) leaves it one chain.
+    floor = Math.max(0, floor - (from - 1 - at))
     if (at < floor) return { ...long, start }
     let c = masked.charCodeAt(at)
     // Calls and indexes in the chain: `load().run(`, `items[0].get(`, `(x as T).f(`.
@@ -143,7 +147,7 @@ class TextCall implements CallFact {
 
   get receiver(): string {
     if (this.simpleReceiver !== '?') return this.simpleReceiver
-    return this.#text.slice(this.offset, this.#receiverEnd).replace(/\s+/g, '')
+    return withoutComments(this.#text, this.#masked, this.offset, this.#receiverEnd).replace(/\s+/g, '')
   }
 
   #closeAt(): number {
@@ -311,6 +315,25 @@ function openingAngle(masked: string, close: number): number {
     else if (braces === 0 && (c === 40 || c === 41 || c === 59 || c === 10)) return -1
   }
   return -1
+}
+
+/**
+ * `text[start .. end)` without its comments: where the masked code is blank (comments, string
+ * contents, spaces), a character counts only inside a string (between quotes the mask keeps).
+ */
+function withoutComments(text: string, masked: string, start: number, end: number): string {
+  const raw = text.slice(start, end)
+  if (raw === masked.slice(start, end) || !/\/[*/]|#|--/.test(raw)) return raw
+  let out = ''
+  let quote = 0
+  for (let i = start; i < end; i++) {
+    const m = masked.charCodeAt(i)
+    if (!isSpace(m)) {
+      if (m === 34 || m === 39 || m === 96) quote = quote === 0 ? m : quote === m ? 0 : quote
+      out += text[i]
+    } else if (quote !== 0 || isSpace(text.charCodeAt(i))) out += text[i]
+  }
+  return out
 }
 
 /** The end of a receiver chain: back from the name over the joiner and spaces. */
