@@ -50,10 +50,14 @@ export class MountedRoutes {
         this.#global.push({ dir: edge.targetPath, framework: edge.framework, prefix: edge.prefix ?? '' })
         continue
       }
-      if (edge.kind !== 'mounts' || edge.resolution !== 'resolved' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
+      if (edge.kind !== 'mounts' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
       // `items.router` names the router; a bare name is the symbol it resolved to, or the whole
       // module (a default import, `require('./api')`).
       const symbol = edge.targetSymbolId ? symbolOf(edge.targetSymbolId) : undefined
+      // A registration function called on a value of unknown type (Echo's `h.Register(v1)`, `h`
+      // a handler) resolves by name only: followed when the index defines one function of that name.
+      const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && FUNCTIONS.has(symbol.kind)
+      if (edge.resolution !== 'resolved' && !guessed) continue
       const target = symbol?.name ?? (edge.receiver ? edge.target : '*')
       const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, declaring: edge.sourceSymbolId, path: edge.targetPath, line: edge.startLine }
       found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)

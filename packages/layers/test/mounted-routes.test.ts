@@ -64,6 +64,14 @@ const GIN = {
   ].join('\n'),
 }
 
+/** The Echo RealWorld app's shape: a group handed to a method of a handler value (`h.Register(v1)`). */
+const ECHO = {
+  'go.mod': 'module github.com/acme/conduit\n\ngo 1.22\n',
+  'handler/handler.go': 'package handler\n\ntype Handler struct{}\n\nfunc NewHandler() *Handler { return &Handler{} }\n',
+  'handler/routes.go': 'package handler\n\nimport "github.com/labstack/echo/v4"\n\nfunc (h *Handler) Register(v1 *echo.Group) {\n\tusers := v1.Group("/users")\n\tusers.POST("/login", h.Login)\n}\n',
+  'main.go': 'package main\n\nimport (\n\t"github.com/acme/conduit/handler"\n\t"github.com/labstack/echo/v4"\n)\n\nfunc main() {\n\tr := echo.New()\n\tv1 := r.Group("/api")\n\th := handler.NewHandler()\n\th.Register(v1)\n}\n',
+}
+
 /** A monorepo with a NestJS app that sets a global prefix, and an Express app beside it. */
 const NEST = {
   'apps/api/src/main.ts': "import { NestFactory } from '@nestjs/core'\nimport { AppModule } from './app.module'\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule)\n  app.setGlobalPrefix('api')\n  await app.listen(3000)\n}\n",
@@ -97,6 +105,13 @@ describe('routes of routers mounted in other files', () => {
   it('follows a router handed to registration functions, under a mount path read from configuration', async () => {
     const graph = new LayerGraph(await layersOfText(BULLETPROOF))
     expect(routes(graph)).toEqual(['src/api/routes/auth.ts:7 POST {config.api.prefix}/auth/signup (/auth/signup)'])
+  })
+
+  it('follows a group handed to the one registration method of that name, called on a value of unknown type', async () => {
+    const graph = new LayerGraph(await layersOfText(ECHO))
+    expect(routes(graph)).toEqual(['handler/routes.go:7 POST /api/users/login (/users/login)'])
+    const twice = new LayerGraph(await layersOfText({ ...ECHO, 'admin/routes.go': 'package admin\n\nfunc Register() {}\n' }))
+    expect(routes(twice)).toEqual(['handler/routes.go:7 POST /users/login'])
   })
 
   it("follows a CommonJS app's routers required in place", async () => {
