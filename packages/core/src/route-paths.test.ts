@@ -8,6 +8,9 @@ describe('route paths', () => {
     expect(joinRoute('', '/x')).toBe('/x')
     expect(joinRoute('/x', '')).toBe('/x')
     expect(joinRoute('{settings.API_V1_STR}', 'items')).toBe('{settings.API_V1_STR}/items')
+    // Django: an included pattern's anchor goes; alone it stays.
+    expect(joinRoute('^api/', '^articles/feed/?$')).toBe('^api/articles/feed/?$')
+    expect(joinRoute('', '^tags/?$')).toBe('^tags/?$')
   })
 
   it('reads the relative module a mount target loads in place, nothing else', () => {
@@ -15,5 +18,7 @@ describe('route paths', () => {
     expect(loadedModule('import("../routes/users")')).toBe('../routes/users')
     expect(loadedModule("require('cors')")).toBeUndefined()
     expect(loadedModule('items.router')).toBeUndefined()
+    expect(loadedModule("include('conduit.apps.articles.urls')")).toBe('conduit.apps.articles.urls')
+    expect(loadedModule('include(router.urls)')).toBeUndefined()
   })
 })

@@ -1,7 +1,9 @@
 /**
  * A route prefix and a path joined with one `/`: `/api` + `users` gives `/api/users`, `/items` +
- * `/` gives `/items/`; an empty side gives the other unchanged. How both a file's own route
- * prefixes (the chunker) and the mounts of other files (`@rag/layers`) are joined.
+ * `/` gives `/items/`; an empty side gives the other unchanged. A regular expression's `^` at the
+ * start of the path goes when a prefix comes before it (Django's `^api/` over an included
+ * `^articles/$` matches `^api/articles/$`). How both a file's own route prefixes (the chunker) and
+ * the mounts of other files (`@rag/layers`) are joined.
  *
  * @example
  * joinRoute('/api/', '/users') // '/api/users'
@@ -9,20 +11,23 @@
 export function joinRoute(prefix: string, path: string): string {
   if (prefix === '') return path
   if (path === '') return prefix
-  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\^?\/*/, '')}`
 }
 
-/** `require('./api')` or `import('./api')`: a relative module as written. */
-const LOADED_MODULE = /^(?:require|import)\((['"`])(\.{1,2}\/[^'"`]*)\1\)$/
+/** `require('./api')` or `import('./api')`: a relative module as written; Django's `include('app.urls')`: a module path. */
+const LOADED_MODULE = /^(?:(?:require|import)\((['"`])(\.{1,2}\/[^'"`]*)\1\)|include\((['"])(\w[\w.]*)\3\))$/
 
 /**
  * The module a `mounts` edge's target loads in place (`app.use('/api', require('./api'))` gives
- * the target `require('./api')`, which loads `./api`), or `undefined` for a router named otherwise.
+ * the target `require('./api')`, which loads `./api`; Django's `path('api/', include('app.urls'))`
+ * the target `include('app.urls')`), or `undefined` for a router named otherwise.
  *
  * @example
  * loadedModule("require('./api')") // './api'
+ * loadedModule("include('conduit.apps.articles.urls')") // 'conduit.apps.articles.urls'
  * loadedModule('items.router') // undefined
  */
 export function loadedModule(target: string): string | undefined {
-  return LOADED_MODULE.exec(target)?.[2]
+  const found = LOADED_MODULE.exec(target)
+  return found?.[2] ?? found?.[4]
 }

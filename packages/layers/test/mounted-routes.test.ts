@@ -72,6 +72,18 @@ const ECHO = {
   'main.go': 'package main\n\nimport (\n\t"github.com/acme/conduit/handler"\n\t"github.com/labstack/echo/v4"\n)\n\nfunc main() {\n\tr := echo.New()\n\tv1 := r.Group("/api")\n\th := handler.NewHandler()\n\th.Register(v1)\n}\n',
 }
 
+/** The Django RealWorld app's shape: the project URLconf includes each app's under `^api/`; one app includes another's. */
+const DJANGO = {
+  'conduit/__init__.py': '',
+  'conduit/apps/__init__.py': '',
+  'conduit/apps/articles/__init__.py': '',
+  'conduit/apps/articles/urls.py': "from django.conf.urls import url\n\nfrom .views import ArticlesFeedAPIView, TagListAPIView\n\nurlpatterns = [\n    url(r'^articles/feed/?$', ArticlesFeedAPIView.as_view()),\n    url(r'^tags/?$', TagListAPIView.as_view()),\n]\n",
+  'conduit/apps/profiles/__init__.py': '',
+  'conduit/apps/profiles/urls.py': "from django.urls import include, path\n\nfrom . import views\n\nurlpatterns = [\n    path('profiles/<str:username>/', views.profile),\n    path('profiles/', include('conduit.apps.profiles.follow_urls')),\n]\n",
+  'conduit/apps/profiles/follow_urls.py': "from django.urls import path\n\nfrom . import views\n\nurlpatterns = [path('<str:username>/follow/', views.follow)]\n",
+  'conduit/urls.py': "from django.conf.urls import include, url\nfrom django.contrib import admin\n\nurlpatterns = [\n    url(r'^admin/', admin.site.urls),\n    url(r'^api/', include('conduit.apps.articles.urls', namespace='articles')),\n    url(r'^api/', include('conduit.apps.profiles.urls', namespace='profiles')),\n]\n",
+}
+
 /** A monorepo with a NestJS app that sets a global prefix, and an Express app beside it. */
 const NEST = {
   'apps/api/src/main.ts': "import { NestFactory } from '@nestjs/core'\nimport { AppModule } from './app.module'\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule)\n  app.setGlobalPrefix('api')\n  await app.listen(3000)\n}\n",
@@ -112,6 +124,16 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['handler/routes.go:7 POST /api/users/login (/users/login)'])
     const twice = new LayerGraph(await layersOfText({ ...ECHO, 'admin/routes.go': 'package admin\n\nfunc Register() {}\n' }))
     expect(routes(twice)).toEqual(['handler/routes.go:7 POST /users/login'])
+  })
+
+  it("gives Django's included URLconfs' routes the including entries' routes, two levels deep", async () => {
+    const graph = new LayerGraph(await layersOfText(DJANGO))
+    expect(routes(graph)).toEqual([
+      'conduit/apps/articles/urls.py:6 * ^api/articles/feed/?$ (^articles/feed/?$)',
+      'conduit/apps/articles/urls.py:7 * ^api/tags/?$ (^tags/?$)',
+      'conduit/apps/profiles/follow_urls.py:5 * ^api/profiles/<str:username>/follow/ (<str:username>/follow/)',
+      'conduit/apps/profiles/urls.py:6 * ^api/profiles/<str:username>/ (profiles/<str:username>/)',
+    ])
   })
 
   it("follows a CommonJS app's routers required in place", async () => {

@@ -111,6 +111,33 @@ describe('mounts of routers defined in other files', () => {
     expect(loader.mounts).toEqual(['routes at "{config.api.prefix}" on "app" line 5'])
   })
 
+  it("reads Django's included URLconfs under their route, and imports them; DRF routers' urls and admin are not modules", async () => {
+    const { layers } = await chunker.chunkWithLayers({
+      path: 'conduit/urls.py',
+      content: [
+        'from django.conf.urls import include, url',
+        'from django.contrib import admin',
+        'from rest_framework.routers import DefaultRouter',
+        'router = DefaultRouter()',
+        'urlpatterns = [',
+        "    url(r'^admin/', admin.site.urls),",
+        "    url(r'^api/', include('conduit.apps.articles.urls', namespace='articles')),",
+        "    path('blog/', include('blog.urls')),",
+        "    path('v2/', include(router.urls)),",
+        ']',
+      ].join('\n'),
+      format: 'code',
+    })
+    expect(layers.edges.filter((e) => e.kind === 'mounts').map((e) => `${e.target} at ${JSON.stringify(e.prefix)} line ${e.startLine}`)).toEqual([
+      `include('conduit.apps.articles.urls') at "^api/" line 7`,
+      `include('blog.urls') at "blog/" line 8`,
+    ])
+    expect(layers.edges.filter((e) => e.kind === 'imports').map((e) => e.target)).toEqual(expect.arrayContaining(['conduit.apps.articles.urls', 'blog.urls']))
+    // Outside a URLconf, a function called include is not Django's.
+    const other = await mountsOf('build/setup.py', ['from django.urls import include', "path('x/', include('a.urls'))"])
+    expect(other.mounts).toEqual([])
+  })
+
   it("reads Fastify's registered plugins with their prefix option, and Koa's router.routes()", async () => {
     const { mounts } = await mountsOf('src/server.ts', [
       "import Fastify from 'fastify'",

@@ -1,6 +1,6 @@
 import { keyArg, stringList } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
-import { callDraft, decoratorDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 const JS = ['typescript', 'tsx', 'javascript']
@@ -97,7 +97,7 @@ const djangoUrls: EntrypointDetector = {
   languages: ['python'],
   imports: ['django'],
   detect(context: DetectContext): EntrypointDraft[] {
-    if (!/(?:^|\/)urls\.py$/.test(context.facts.path)) return []
+    if (!DJANGO_URLCONF_FILE.test(context.facts.path)) return []
     const drafts: EntrypointDraft[] = []
     for (const call of context.facts.calls) {
       if (call.receiver !== '' || (call.name !== 'path' && call.name !== 're_path' && call.name !== 'url')) continue

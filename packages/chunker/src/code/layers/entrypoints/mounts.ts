@@ -1,7 +1,7 @@
 import { loadedModule } from '@rag/core'
 import { keyArg, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
-import { joinRoute, ownEntry } from './detector.js'
+import { DJANGO_URLCONF_FILE, joinRoute, ownEntry } from './detector.js'
 
 /** A call that mounts a router, and where its path and its router are among the arguments. */
 interface MountCall {
@@ -212,6 +212,28 @@ function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<strin
     if (!isFactory(callee) || !bound.has(rootOf(callee))) continue
     const variable = call.assignedTo()
     if (variable && !out.has(variable)) out.set(variable, callee)
+  }
+  return out
+}
+
+/** Django's URL entries: `path()`, `re_path()` and the old `url()`. */
+const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url'])
+
+/**
+ * Django's `path('api/', include('conduit.apps.articles.urls'))` in a URLconf (`urls.py` of a file
+ * that imports django): the included URLconf's routes are mounted under the entry's route. The
+ * target is written `include('conduit.apps.articles.urls')`, the module the file imports by it.
+ */
+export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
+  if (facts.language !== 'python' || !DJANGO_URLCONF_FILE.test(facts.path) || !imports('django')) return []
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    if (call.receiver !== '' || !DJANGO_ENTRIES.has(call.name)) continue
+    const [route, view] = call.args().filter((arg) => !arg.key)
+    const module = view?.kind === 'call' && view.value === 'include' && view.items[0]?.kind === 'string' ? view.items[0].value : undefined
+    const target = module === undefined ? undefined : `include('${module}')`
+    if (route?.kind !== 'string' || target === undefined || loadedModule(target) === undefined) continue
+    out.push({ target, prefix: route.value, router: '', row: call.row, offset: call.offset })
   }
   return out
 }

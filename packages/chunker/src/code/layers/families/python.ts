@@ -7,6 +7,9 @@ import type { CallWords } from '../lexical/scan-calls.js'
 import { scanStatements } from '../lexical/scan-statements.js'
 import { PYTHON_SYNTAX, words } from '../lexical/syntaxes.js'
 
+/** A URLconf module path as Django's `include()` names it: `blog.urls`, `conduit.apps.articles.urls`, `api.v1_urls`. */
+const DJANGO_URLCONF = /^\w+(?:\.\w+)*\.\w*urls\w*$/
+
 const CALL_WORDS: CallWords = {
   keywords: words('if elif while for with except return and or not in is lambda def class assert del yield await raise from import global nonlocal pass break continue try finally else as async match case'),
   beforeCall: words('return await yield if elif while and or not in is else assert del raise from with lambda for case match'),
@@ -136,6 +139,12 @@ export const pythonFamily: LayerFamily = {
     scanStatements(masked, IMPORT_LINE, 'python').flatMap(({ start, end }) =>
       parsePythonImport(text.slice(start, end)).map((parsed) => ({ ...parsed, start, end })),
     ),
+  // Django's `include('blog.urls')` loads that module (and mounts its routes: `entrypoints/mounts.ts`).
+  callImport(name, receiver, firstString) {
+    if (receiver !== '' || name !== 'include') return undefined
+    const module = firstString()
+    return module !== undefined && DJANGO_URLCONF.test(module) ? module : undefined
+  },
   module: (path) =>
     path
       .replace(/\.pyi?$|\.pyw$/, '')
