@@ -100,6 +100,12 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'urls.py:10 http-route django * articles/<int:year>/ -> views.year_archive',
     'urls.py:11 http-route django * articles/<int:year>/<int:month>/ -> views.MonthArchiveView',
     'urls.py:12 http-route django * ^articles/(?P<year>[0-9]{4})/$ -> views.year_archive',
+    'api/urls.py:7 http-route django-rest-framework * ^articles$ -> ArticleViewSet',
+    'api/urls.py:7 http-route django-rest-framework * ^articles/(?P<pk>[^/.]+)$ -> ArticleViewSet',
+    'api/urls.py:8 http-route django-rest-framework * ^profiles$ -> ProfileViewSet',
+    'api/urls.py:8 http-route django-rest-framework * ^profiles/(?P<pk>[^/.]+)$ -> ProfileViewSet',
+    'api/urls.py:11 http-route django-rest-framework * v2/tags/$ -> TagViewSet',
+    'api/urls.py:11 http-route django-rest-framework * v2/tags/(?P<pk>[^/.]+)/$ -> TagViewSet',
   ],
   gin: [
     'main.go:9 main go - - -> main',

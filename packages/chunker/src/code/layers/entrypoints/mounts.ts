@@ -233,7 +233,8 @@ export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) =
     const module = view?.kind === 'call' && view.value === 'include' && view.items[0]?.kind === 'string' ? view.items[0].value : undefined
     const target = module === undefined ? undefined : `include('${module}')`
     if (route?.kind !== 'string' || target === undefined || loadedModule(target) === undefined) continue
-    out.push({ target, prefix: route.value, router: '', row: call.row, offset: call.offset })
+    // `url(r'^', include(...))` adds nothing to the included routes.
+    out.push({ target, prefix: route.value === '^' ? '' : route.value, router: '', row: call.row, offset: call.offset })
   }
   return out
 }
