@@ -52,6 +52,9 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'plugin.ts:6 http-route fastify GET /users/:id -> getUser',
     'plugin.ts:8 http-route fastify PUT /users/:id -> updateUser',
     'plugin.ts:8 http-route fastify PATCH /users/:id -> updateUser',
+    'routes/tags.js:7 http-route fastify GET {options.prefix}tags -> onGetTags',
+    'routes/tags.js:13 http-route fastify PUT /tags/:tag -> onChangeTag',
+    'routes/tags.js:13 http-route fastify DELETE /tags/:tag -> onChangeTag',
   ],
   hono: [
     'app.ts:9 http-route hono GET / -> -',

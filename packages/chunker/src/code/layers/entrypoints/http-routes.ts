@@ -1,4 +1,4 @@
-import { keyArg, stringList } from '../args.js'
+import { keyArg, stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft } from '../facts.js'
 import { callDraft, decoratorDraft, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
@@ -18,6 +18,21 @@ const FASTIFY_RECEIVER = /^(?:fastify|instance)$/
  * package's routes module often imports only its blueprint (`from app.auth import bp`), not flask.
  */
 const BLUEPRINT_RECEIVER = /^(?:bp|blueprint|\w+_bp|\w+_blueprint)$/
+/** What a Fastify plugin file imports: `fastify` itself, `fastify-plugin` (`fp`), or an `@fastify/...` package. */
+const FASTIFY_MODULES = ['fastify', 'fastify-plugin', '@fastify']
+/** `options.prefix + 'users/login'`: a computed prefix and a literal rest. */
+const PREFIXED_PATH = /^([A-Za-z_$][\w$.]*)\s*\+\s*(['"`])([^'"`$]*)\2$/
+
+/**
+ * A route object's path: a string, or a name plus a string (`options.prefix + 'tags'`, written
+ * `{options.prefix}tags`, as a computed mount path is).
+ */
+function routeObjectPath(arg: Arg | undefined): string | undefined {
+  if (arg?.kind === 'string') return arg.value
+  const prefixed = arg?.kind === 'other' ? PREFIXED_PATH.exec(arg.value) : null
+  return prefixed ? `{${prefixed[1]}}${prefixed[3]}` : undefined
+}
+
 /** Express, Fastify, Hono and Koa paths start with `/` (or are the `*` wildcard); a client's URL need not. */
 const JS_PATH = /^[/*]/
 
@@ -25,19 +40,19 @@ const JS_PATH = /^[/*]/
 const fastifyRouteObjects: EntrypointDetector = {
   framework: 'fastify',
   languages: JS,
-  imports: ['fastify'],
+  imports: FASTIFY_MODULES,
   receivers: FASTIFY_RECEIVER,
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
-    const imported = context.imports('fastify')
+    const imported = FASTIFY_MODULES.some((module) => context.imports(module))
     for (const call of context.facts.calls) {
       if (call.name !== 'route' || !call.receiver) continue
       if (!imported && !FASTIFY_RECEIVER.test(call.receiver)) continue
       const options = call.args()[0]
       if (options?.kind !== 'list') continue
-      const url = keyArg(options.items, 'url') ?? keyArg(options.items, 'path')
-      if (url?.kind !== 'string') continue
-      const route = joinRoute(context.prefixOf(call.receiver), url.value)
+      const url = routeObjectPath(keyArg(options.items, 'url') ?? keyArg(options.items, 'path'))
+      if (url === undefined) continue
+      const route = joinRoute(context.prefixOf(call.receiver), url)
       const handler = handlerOf(keyArg(options.items, 'handler'))
       for (const method of stringList(keyArg(options.items, 'method'))) {
         drafts.push(callDraft(call, { kind: 'http-route', framework: 'fastify', method: method.toUpperCase(), route, handler }))
@@ -223,7 +238,7 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'express', languages: JS, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
-  verbCallRoutes({ framework: 'fastify', languages: JS, imports: ['fastify'], receivers: FASTIFY_RECEIVER, verbs: HTTP_VERBS, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'fastify', languages: JS, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, verbs: HTTP_VERBS, pathStart: JS_PATH }),
   fastifyRouteObjects,
   verbCallRoutes({ framework: 'hono', languages: JS, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
   honoOn,
