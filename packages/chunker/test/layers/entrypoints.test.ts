@@ -160,6 +160,11 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.rs:21 main rust - - -> main',
     'main.rs:27 http-route actix-web GET /hey -> manual_hello',
     'main.rs:28 http-route actix-web POST /index.html -> index',
+    'routes.rs:5 http-route actix-web * / -> index',
+    'routes.rs:8 http-route actix-web POST /api/users -> register',
+    'routes.rs:12 http-route actix-web GET /api/admin/stats -> stats',
+    'routes.rs:14 http-route actix-web GET /api/tags -> tags',
+    'routes.rs:16 http-route actix-web GET /health -> health',
   ],
   commander: [
     'cli.ts:10 cli-command commander - serve -> serve',

@@ -199,6 +199,41 @@ const jaxRs: EntrypointDetector = {
   },
 }
 
+/**
+ * Where the argument that holds the code at `from` ends: the first `)` that closes a bracket opened
+ * before `from`, or a `;` outside brackets (strings and line comments skipped); the text's end.
+ */
+function argumentEnd(text: string, from: number): number {
+  let depth = 0
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 34) {
+      // A string: to its closing quote.
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++
+    } else if (c === 40 || c === 91 || c === 123) depth++
+    else if (c === 41 || c === 93 || c === 125) {
+      if (--depth < 0) return i
+    } else if (c === 59 && depth === 0) return i
+  }
+  return text.length
+}
+
+/**
+ * actix-web's scopes written in place: `.service(web::scope("/api").service(web::resource("users")...))`
+ * puts `/api` before every route inside the argument that holds the scope. Outermost first.
+ */
+function actixScopes(context: DetectContext): { readonly start: number; readonly end: number; readonly prefix: string }[] {
+  const out: { start: number; end: number; prefix: string }[] = []
+  for (const call of context.facts.calls) {
+    if (call.name !== 'scope' || (call.receiver !== 'web' && call.receiver !== '')) continue
+    const prefix = call.args()[0]
+    if (prefix?.kind === 'string') out.push({ start: call.offset, end: argumentEnd(context.facts.text, call.offset), prefix: prefix.value })
+  }
+  return out.sort((a, b) => a.start - b.start)
+}
+
 /** Axum: `.route("/x", get(handler).post(other))`; actix-web: `.route("/x", web::get().to(handler))`, `web::resource("/x").route(web::post().to(h))`. */
 function rustRouter(framework: 'axum' | 'actix-web', module: string): EntrypointDetector {
   return {
@@ -207,6 +242,7 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
     imports: [module],
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
+      const scopes = framework === 'actix-web' ? actixScopes(context) : []
       for (const call of context.facts.calls) {
         if (call.name !== 'route' && call.name !== 'to') continue
         const args = call.args()
@@ -227,7 +263,8 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
           // axum: get(handler); actix: get().to(handler)
           const next = parts[i + 1]
           const handler = part.items.length > 0 ? handlerOf(part.items[0]) : next && lastSegment(next.value) === 'to' ? handlerOf(next.items[0]) : ''
-          drafts.push(callDraft(call, { kind: 'http-route', framework, method, route: joinRoute(context.prefixOf(call.receiver), path), handler }))
+          const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+          drafts.push(callDraft(call, { kind: 'http-route', framework, method, route: joinRoute(joinRoute(scoped, context.prefixOf(call.receiver)), path), handler }))
         }
       }
       return drafts
