@@ -124,6 +124,12 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['handler/routes.go:7 POST /api/users/login (/users/login)'])
     const twice = new LayerGraph(await layersOfText({ ...ECHO, 'admin/routes.go': 'package admin\n\nfunc Register() {}\n' }))
     expect(routes(twice)).toEqual(['handler/routes.go:7 POST /users/login'])
+    // Incremental: a second function of that name added makes the guess ambiguous; removed, it holds again.
+    const [second] = await layersOfText({ 'admin/routes.go': 'package admin\n\nfunc Register() {}\n' })
+    expect(graph.apply({ upsert: [second!] }).rerouted).toEqual(['handler/routes.go'])
+    expect(routes(graph)).toEqual(['handler/routes.go:7 POST /users/login'])
+    expect(graph.apply({ remove: ['admin/routes.go'] }).rerouted).toEqual(['handler/routes.go'])
+    expect(routes(graph)).toEqual(['handler/routes.go:7 POST /api/users/login (/users/login)'])
   })
 
   it("gives Django's included URLconfs' routes the including entries' routes, two levels deep", async () => {
@@ -134,6 +140,10 @@ describe('routes of routers mounted in other files', () => {
       'conduit/apps/profiles/follow_urls.py:5 * ^api/profiles/<str:username>/follow/ (<str:username>/follow/)',
       'conduit/apps/profiles/urls.py:6 * ^api/profiles/<str:username>/ (profiles/<str:username>/)',
     ])
+    // The project's URLconf edited alone moves the routes of every URLconf it includes, directly or not.
+    const [edited] = await layersOfText({ 'conduit/urls.py': DJANGO['conduit/urls.py'].replaceAll("r'^api/'", "r'^api/v2/'") })
+    expect(graph.apply({ upsert: [edited!] }).rerouted).toEqual(['conduit/apps/articles/urls.py', 'conduit/apps/profiles/follow_urls.py', 'conduit/apps/profiles/urls.py'])
+    expect(routes(graph)[1]).toBe('conduit/apps/articles/urls.py:7 * ^api/v2/tags/?$ (^tags/?$)')
   })
 
   it("follows a CommonJS app's routers required in place", async () => {
