@@ -99,7 +99,6 @@ function routerOf(arg: Arg | undefined): string | undefined {
     const written = `${arg.value}('${specifier}')`
     return loadedModule(written) !== undefined ? written : undefined
   }
-  if (loadedModule(arg.value) !== undefined) return arg.value
   return isFactory(arg.value) ? arg.value : undefined
 }
 
@@ -145,7 +144,9 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
 
 /**
  * The file's mounts of routers it imports (`import routes from './routes'`, `from app.api.routes
- * import items`): one fact per call, with the mount path after the prefix the mounting router has
+ * import items`), of the project's router factories (`createApiRouter(deps)`, also through a
+ * variable that holds one's result) and of the registration functions it hands its routers to
+ * (`auth(app)`): one fact per call, with the mount path after the prefix the mounting router has
  * in this file (`prefixOf`). A router the file defines itself is mounted by the same-file prefixes.
  */
 export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string): MountFact[] {
