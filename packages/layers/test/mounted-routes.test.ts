@@ -92,7 +92,27 @@ const NEST = {
   'apps/web/server.ts': "import express from 'express'\nconst app = express()\napp.get('/cats/:id', show)\n",
 }
 
+/** NestJS's RouterModule over modules in other files, with a global prefix. */
+const NEST_MODULES = {
+  'src/main.ts': "import { NestFactory } from '@nestjs/core'\nimport { AppModule } from './app.module'\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule)\n  app.setGlobalPrefix('api')\n}\n",
+  'src/app.module.ts': "import { Module } from '@nestjs/common'\nimport { RouterModule } from '@nestjs/core'\nimport { AdminModule } from './admin/admin.module'\nimport { UsersModule } from './users/users.module'\n\n@Module({\n  imports: [RouterModule.register([{ path: 'admin', module: AdminModule, children: [{ path: 'users', module: UsersModule }] }])],\n})\nexport class AppModule {}\n",
+  'src/admin/admin.module.ts': "import { Module } from '@nestjs/common'\nimport { StatsController } from './stats.controller'\n\n@Module({ controllers: [StatsController] })\nexport class AdminModule {}\n",
+  'src/admin/stats.controller.ts': "import { Controller, Get } from '@nestjs/common'\n\n@Controller('stats')\nexport class StatsController {\n  @Get()\n  all() {}\n}\n",
+  'src/users/users.module.ts': "import { Module } from '@nestjs/common'\nimport { UsersController } from './users.controller'\n\n@Module({ controllers: [UsersController] })\nexport class UsersModule {}\n",
+  'src/users/users.controller.ts': "import { Controller, Get } from '@nestjs/common'\n\n@Controller()\nexport class UsersController {\n  @Get(':id')\n  findOne() {}\n}\n",
+  'src/health.controller.ts': "import { Controller, Get } from '@nestjs/common'\n\n@Controller('health')\nexport class HealthController {\n  @Get()\n  check() {}\n}\n",
+}
+
 describe('routes of routers mounted in other files', () => {
+  it("gives NestJS controllers the RouterModule path of the module that declares them, after the global prefix", async () => {
+    const graph = new LayerGraph(await layersOfText(NEST_MODULES))
+    expect(routes(graph)).toEqual([
+      'src/admin/stats.controller.ts:5 GET /api/admin/stats (/stats)',
+      'src/health.controller.ts:5 GET /api/health (/health)',
+      'src/users/users.controller.ts:5 GET /api/admin/users/:id (/:id)',
+    ])
+  })
+
   it("puts NestJS's global prefix before the NestJS routes of the bootstrap file's directory only", async () => {
     const graph = new LayerGraph(await layersOfText(NEST))
     expect(routes(graph)).toEqual(['apps/api/src/cats/cats.controller.ts:5 GET /api/cats/:id (/cats/:id)', 'apps/web/server.ts:3 GET /cats/:id'])

@@ -138,6 +138,39 @@ describe('mounts of routers defined in other files', () => {
     expect(other.mounts).toEqual([])
   })
 
+  it("reads NestJS's RouterModule tree and the controllers each @Module declares, whose routes name their class", async () => {
+    const app = await mountsOf('src/app.module.ts', [
+      "import { Module } from '@nestjs/common'",
+      "import { RouterModule } from '@nestjs/core'",
+      "import { AdminModule } from './admin/admin.module'",
+      "import { UsersModule } from './users/users.module'",
+      "import { AppController } from './app.controller'",
+      '@Module({',
+      '  imports: [',
+      '    RouterModule.register([',
+      "      { path: 'admin', module: AdminModule, children: [{ path: 'users', module: UsersModule }] },",
+      '    ]),',
+      '  ],',
+      '  controllers: [AppController],',
+      '})',
+      'export class AppModule {}',
+    ])
+    expect(app.mounts).toEqual([
+      'AdminModule at "/admin" on "" line 8',
+      'UsersModule at "/admin/users" on "" line 8',
+      'AppController at "" on "AppModule" line 6',
+    ])
+    const controller = await mountsOf('src/users/users.controller.ts', [
+      "import { Controller, Get } from '@nestjs/common'",
+      "@Controller('users')",
+      'export class UsersController {',
+      "  @Get(':id')",
+      '  findOne() {}',
+      '}',
+    ])
+    expect(controller.routes).toEqual(['GET /users/:id on UsersController'])
+  })
+
   it("reads Fastify's registered plugins with their prefix option, and Koa's router.routes()", async () => {
     const { mounts } = await mountsOf('src/server.ts', [
       "import Fastify from 'fastify'",

@@ -5,6 +5,7 @@ import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type Entryp
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { groupMountFacts } from './group-mounts.js'
+import { nestModuleFacts } from './nest-modules.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
@@ -52,14 +53,14 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
 
 /**
  * Routers of other files this file mounts (`mounts.ts`), Go functions it hands a route group to
- * (`group-mounts.ts`), a framework's global prefix it sets and the URLconfs a Django URLconf
- * includes, with the prefixes its own routers have here; `modules` are the modules the file
+ * (`group-mounts.ts`), a framework's global prefix it sets, the URLconfs a Django URLconf includes
+ * and NestJS's module tree (`nest-modules.ts`), with the prefixes its own routers have here; `modules` are the modules the file
  * imports (see {@link importedModules}).
  */
 export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): MountFact[] {
   const imports = (module: string): boolean => modules.has(module)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes.
-  const declared = [...globalPrefixFacts(facts, imports), ...djangoIncludeFacts(facts, imports)]
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, NestJS's modules.
+  const declared = [...globalPrefixFacts(facts, imports), ...djangoIncludeFacts(facts, imports), ...nestModuleFacts(facts, imports)]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const go = facts.language === 'go' && facts.text.includes('Group(')
   if (!go && !facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))) return declared

@@ -178,14 +178,9 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
             for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
               const route = joinRoute(prefix, path)
               for (const method of methods) {
-                drafts.push(
-                  decoratorDraft(symbol, decorator, {
-                    kind: 'http-route',
-                    framework: entry.framework,
-                    method,
-                    route: entry.normalise ? entry.normalise(route) : route,
-                  }),
-                )
+                const draft = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
+                // A controller class's routes hang from the class (NestJS modules mount it: `nest-modules.ts`).
+                drafts.push(entry.classPrefix && draft.router === undefined && symbol.parent ? { ...draft, router: symbol.parent.name } : draft)
               }
             }
           }
