@@ -33,6 +33,9 @@ export { joinRoute } from '@rag/core'
 /** A Django URLconf module: `urls.py`, or a file named like one (`api_urls.py`, `follow_urls.py`, `urls_v2.py`). */
 export const DJANGO_URLCONF_FILE = /(?:^|\/)\w*urls\w*\.py$/
 
+/** Django's URL entries: `path()`, `re_path()` and the old `url()`. */
+export const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url'])
+
 /** What a decorator is called on: `bp` of `@bp.route`, `app.router` of `@app.router.get`; `''` for a bare `@route`. */
 export function decoratorReceiver(decorator: Pick<DecoratorFact, 'name'>): string {
   return decorator.name.slice(0, Math.max(0, decorator.name.lastIndexOf('.')))

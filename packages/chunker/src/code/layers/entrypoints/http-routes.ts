@@ -1,6 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft } from '../facts.js'
-import { callDraft, decoratorDraft, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, DJANGO_ENTRIES, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 const JS = ['typescript', 'tsx', 'javascript']
@@ -115,7 +115,7 @@ const djangoUrls: EntrypointDetector = {
     if (!DJANGO_URLCONF_FILE.test(context.facts.path)) return []
     const drafts: EntrypointDraft[] = []
     for (const call of context.facts.calls) {
-      if (call.receiver !== '' || (call.name !== 'path' && call.name !== 're_path' && call.name !== 'url')) continue
+      if (call.receiver !== '' || !DJANGO_ENTRIES.has(call.name)) continue
       const [route, view] = call.args().filter((arg) => !arg.key)
       if (route?.kind !== 'string' || !view || (view.kind === 'call' && lastSegment(view.value) === 'include')) continue
       // `admin.site.urls` mounts an app like include() does.
@@ -156,7 +156,7 @@ const restFrameworkRouters: EntrypointDetector = {
     // `url(r'^api/', include(router.urls))`: the router's routes live under that entry's route.
     const included = new Map<string, string>()
     for (const call of calls) {
-      if (call.receiver !== '' || (call.name !== 'path' && call.name !== 're_path' && call.name !== 'url')) continue
+      if (call.receiver !== '' || !DJANGO_ENTRIES.has(call.name)) continue
       const [route, view] = call.args().filter((arg) => !arg.key)
       const urls = view?.kind === 'call' && view.value === 'include' && view.items[0]?.kind === 'name' ? /^(\w+)\.urls$/.exec(view.items[0].value)?.[1] : undefined
       // `r'^'` alone adds nothing.

@@ -1,7 +1,7 @@
 import { loadedModule } from '@rag/core'
 import { keyArg, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
-import { DJANGO_URLCONF_FILE, joinRoute, ownEntry } from './detector.js'
+import { DJANGO_ENTRIES, DJANGO_URLCONF_FILE, joinRoute, ownEntry } from './detector.js'
 
 /** A call that mounts a router, and where its path and its router are among the arguments. */
 interface MountCall {
@@ -216,9 +216,6 @@ function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<strin
   }
   return out
 }
-
-/** Django's URL entries: `path()`, `re_path()` and the old `url()`. */
-const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url'])
 
 /**
  * Django's `path('api/', include('conduit.apps.articles.urls'))` in a URLconf (`urls.py` of a file
