@@ -89,6 +89,14 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'auth/routes.py:8 http-route flask GET /login -> login',
     'auth/routes.py:8 http-route flask POST /login -> login',
     'auth/routes.py:14 http-route flask POST /logout -> logout',
+    'views.py:19 http-route flask * /api/users/<int:id> -> UserAPI',
+    'views.py:20 http-route flask GET /api/ping -> ping',
+    'views.py:20 http-route flask HEAD /api/ping -> ping',
+  ],
+  'flask-restful': [
+    'api.py:18 http-route flask-restful * /todos -> TodoList',
+    'api.py:19 http-route flask-restful * /todos/<todo_id> -> Todo',
+    'api.py:19 http-route flask-restful * /todo/<todo_id> -> Todo',
   ],
   fastapi: [
     'main.py:7 http-route fastapi GET / -> root',
@@ -97,6 +105,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.py:22 http-route fastapi GET /items/{item_id} -> read_item',
     'main.py:27 http-route fastapi GET /ping -> ping',
     'main.py:27 http-route fastapi HEAD /ping -> ping',
+    'main.py:49 http-route fastapi GET /items/orders -> list_orders',
+    'main.py:50 http-route fastapi POST /items/orders -> create_order',
   ],
   django: [
     'urls.py:9 http-route django * articles/2003/ -> views.special_case_2003',

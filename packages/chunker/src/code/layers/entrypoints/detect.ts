@@ -4,12 +4,13 @@ import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
 import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
+import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { groupMountFacts } from './group-mounts.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
-export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
+export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
 
 /** Calls that create a prefixed router or group, and where their prefix is. */
 const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {

@@ -1,0 +1,66 @@
+import { keyArg, stringList, type Arg } from '../args.js'
+import type { EntrypointDraft } from '../facts.js'
+import { callDraft, handlerOf, joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
+
+/** Where a registration call keeps its path, handler and methods, and what it means without methods. */
+interface Registration {
+  readonly framework: string
+  /** Modules one of which the file imports. */
+  readonly imports: readonly string[]
+  /** The callee name: `add_url_rule`, `add_api_route`, `add_resource`. */
+  readonly call: string
+  /** Positions of the path arguments (`add_resource(Todo, '/todos', '/todos/<id>')`: every one from 1 on). */
+  readonly paths: { readonly from: number; readonly all?: boolean; readonly key?: string }
+  /** The handler: a keyword argument, else the positional one at `position`. */
+  readonly handler: { readonly key?: string; readonly position: number }
+  /** Methods when the call names none: Flask's and FastAPI's `GET`, `*` for a class that answers several. */
+  readonly defaultMethod: string
+}
+
+/**
+ * Routes registered by a call rather than a decorator, one entry per framework:
+ * Flask's `bp.add_url_rule('/users/<int:id>', view_func=UserAPI.as_view('user'), methods=['GET'])`,
+ * FastAPI's `router.add_api_route('/items', list_items, methods=['GET'])`, Flask-RESTful's and
+ * Flask-RESTX's `api.add_resource(Todo, '/todos/<id>', '/todo')`.
+ */
+const REGISTRATIONS: readonly Registration[] = [
+  { framework: 'flask', imports: ['flask'], call: 'add_url_rule', paths: { from: 0, key: 'rule' }, handler: { key: 'view_func', position: 2 }, defaultMethod: 'GET' },
+  { framework: 'fastapi', imports: ['fastapi'], call: 'add_api_route', paths: { from: 0, key: 'path' }, handler: { key: 'endpoint', position: 1 }, defaultMethod: 'GET' },
+  { framework: 'flask-restful', imports: ['flask_restful', 'flask_restx'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
+]
+
+function paths(args: readonly Arg[], positional: readonly Arg[], where: Registration['paths']): string[] {
+  const keyed = where.key ? keyArg(args, where.key) : undefined
+  const chosen = keyed ? [keyed] : where.all ? positional.slice(where.from) : positional.slice(where.from, where.from + 1)
+  return chosen.flatMap((arg) => (arg.kind === 'string' ? [arg.value] : []))
+}
+
+function detector(entry: Registration): EntrypointDetector {
+  return {
+    framework: entry.framework,
+    languages: ['python'],
+    imports: entry.imports,
+    detect(context: DetectContext): EntrypointDraft[] {
+      const drafts: EntrypointDraft[] = []
+      for (const call of context.facts.calls) {
+        if (call.name !== entry.call || !call.receiver) continue
+        const args = call.args()
+        const positional = args.filter((arg) => !arg.key)
+        const view = (entry.handler.key ? keyArg(args, entry.handler.key) : undefined) ?? positional[entry.handler.position]
+        // A class-based view (`UserAPI.as_view('user')`) answers the methods it defines.
+        const classView = view?.kind === 'call' && view.value.endsWith('.as_view')
+        const handler = classView && view.kind === 'call' ? view.value.slice(0, -'.as_view'.length) : handlerOf(view)
+        const named = stringList(keyArg(args, 'methods')).map((method) => method.toUpperCase())
+        const methods = named.length > 0 ? named : [classView ? '*' : entry.defaultMethod]
+        for (const path of paths(args, positional, entry.paths)) {
+          const route = joinRoute(context.prefixOf(call.receiver), path)
+          for (const method of methods) drafts.push(callDraft(call, { kind: 'http-route', framework: entry.framework, method, route, handler }))
+        }
+      }
+      return drafts
+    },
+  }
+}
+
+/** The registration-call detectors: see {@link REGISTRATIONS}. */
+export const REGISTERED_ROUTE_DETECTORS: readonly EntrypointDetector[] = REGISTRATIONS.map(detector)
