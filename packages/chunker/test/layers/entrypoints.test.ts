@@ -97,6 +97,11 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'api.py:18 http-route flask-restful * /todos -> TodoList',
     'api.py:19 http-route flask-restful * /todos/<todo_id> -> Todo',
     'api.py:19 http-route flask-restful * /todo/<todo_id> -> Todo',
+    'restx.py:7 http-route flask-restx GET /todos/ -> TodoList.get',
+    'restx.py:7 http-route flask-restx POST /todos/ -> TodoList.post',
+    'restx.py:19 http-route flask-restx DELETE /todos/<int:id> -> Todo.delete',
+    'restx.py:19 http-route flask-restx DELETE /todos/<string:slug> -> Todo.delete',
+    'restx.py:28 http-route flask-restx GET /manage/stats -> Stats.get',
   ],
   fastapi: [
     'main.py:7 http-route fastapi GET / -> root',

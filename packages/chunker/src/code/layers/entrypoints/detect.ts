@@ -12,6 +12,11 @@ import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
 
+function namespacePath(args: readonly Arg[]): string | undefined {
+  const name = stringArg(args, 0, ['name'])
+  return keyedString(args, 'path') ?? (name === undefined ? undefined : `/${name}`)
+}
+
 /** Calls that create a prefixed router or group, and where their prefix is. */
 const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
   Group: (args) => stringArg(args, 0),
@@ -20,6 +25,9 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
   scope: (args) => stringArg(args, 0),
   APIRouter: (args) => keyedString(args, 'prefix'),
   Blueprint: (args) => keyedString(args, 'url_prefix'),
+  // Flask-RESTX: `api.namespace('todos')` and `Namespace('todos')` serve under `/todos` unless `path=` says otherwise.
+  namespace: namespacePath,
+  Namespace: namespacePath,
   Router: (args) => {
     const options = args[0]
     const prefix = options?.kind === 'list' ? keyArg(options.items, 'prefix') : keyArg(args, 'prefix')

@@ -1,6 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
-import { callDraft, handlerOf, joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorReceiver, handlerOf, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Where a registration call keeps its path, handler and methods, and what it means without methods. */
 interface Registration {
@@ -62,5 +62,41 @@ function detector(entry: Registration): EntrypointDetector {
   }
 }
 
-/** The registration-call detectors: see {@link REGISTRATIONS}. */
-export const REGISTERED_ROUTE_DETECTORS: readonly EntrypointDetector[] = REGISTRATIONS.map(detector)
+
+/** The HTTP methods a resource class answers, by method name (Flask's `MethodView`, Flask-RESTX's `Resource`). */
+const RESOURCE_METHODS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD', options: 'OPTIONS' }
+
+/**
+ * Resource classes routed by a class decorator, as Flask-RESTX (and Flask-RESTPlus) and
+ * flask-smorest write them: `@ns.route('/todos/<int:id>')` over `class Todo(Resource)` routes
+ * each of its `get`, `post`, ... methods, under the namespace's or blueprint's prefix in this file.
+ */
+const resourceClassRoutes: EntrypointDetector = {
+  framework: 'flask-restx',
+  languages: ['python'],
+  imports: ['flask_restx', 'flask_restplus', 'flask_smorest'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const framework = context.imports('flask_smorest') && !context.imports('flask_restx') && !context.imports('flask_restplus') ? 'flask-smorest' : 'flask-restx'
+    const { symbols } = context.facts
+    const drafts: EntrypointDraft[] = []
+    for (const owner of symbols) {
+      if (owner.kind !== 'class') continue
+      for (const decorator of owner.decorators) {
+        const receiver = decoratorReceiver(decorator)
+        if (receiver === '' || decorator.name !== `${receiver}.route`) continue
+        const routes = decorator.args.filter((arg) => !arg.key && arg.kind === 'string').map((arg) => joinRoute(context.prefixOf(receiver), arg.value))
+        for (const method of symbols) {
+          const verb = method.parent === owner && method.kind === 'method' ? ownEntry(RESOURCE_METHODS, method.name) : undefined
+          if (verb === undefined) continue
+          for (const route of routes) {
+            drafts.push({ kind: 'http-route', framework, method: verb, route, handler: method.qname, row: decorator.row, endRow: method.endRow, offset: method.start, text: decorator.text, declaring: method, router: receiver })
+          }
+        }
+      }
+    }
+    return drafts
+  },
+}
+
+/** The registration-call detectors ({@link REGISTRATIONS}) and the resource-class one. */
+export const REGISTERED_ROUTE_DETECTORS: readonly EntrypointDetector[] = [...REGISTRATIONS.map(detector), resourceClassRoutes]
