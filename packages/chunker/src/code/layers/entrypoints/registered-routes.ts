@@ -29,12 +29,14 @@ const REGISTRATIONS: readonly Registration[] = [
   { framework: 'flask-restful', imports: ['flask_restful', 'flask_restx'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
 ]
 
+/** A registration's paths: its keyword path, else the positional one at `from` (with `all`, every one from there on). */
 function paths(args: readonly Arg[], positional: readonly Arg[], where: Registration['paths']): string[] {
   const keyed = where.key ? keyArg(args, where.key) : undefined
   const chosen = keyed ? [keyed] : where.all ? positional.slice(where.from) : positional.slice(where.from, where.from + 1)
   return chosen.flatMap((arg) => (arg.kind === 'string' ? [arg.value] : []))
 }
 
+/** The detector of one {@link Registration}: every `receiver.call(...)` of it, one route per path and method. */
 function detector(entry: Registration): EntrypointDetector {
   return {
     framework: entry.framework,
@@ -61,7 +63,6 @@ function detector(entry: Registration): EntrypointDetector {
     },
   }
 }
-
 
 /** The HTTP methods a resource class answers, by method name (Flask's `MethodView`, Flask-RESTX's `Resource`). */
 const RESOURCE_METHODS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD', options: 'OPTIONS' }
