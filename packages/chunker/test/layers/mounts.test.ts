@@ -171,6 +171,33 @@ describe('mounts of routers defined in other files', () => {
     expect(controller.routes).toEqual(['GET /users/:id on UsersController'])
   })
 
+  it('reads routers mounted in a loop over a table of paths and routers (node-express-boilerplate)', async () => {
+    const { mounts } = await mountsOf('src/routes/v1/index.js', [
+      "const express = require('express')",
+      "const authRoute = require('./auth.route')",
+      "const userRoute = require('./user.route')",
+      'const router = express.Router()',
+      'const defaultRoutes = [',
+      "  { path: '/auth', route: authRoute },",
+      "  { path: '/users', route: userRoute },",
+      "  { path: '/local', route: localRoute },",
+      ']',
+      'const devRoutes = [',
+      "  // routes available only in development mode (don't ship them)",
+      "  { path: '/docs', route: docsRoute },",
+      ']',
+      "const docsRoute = require('./docs.route')",
+      'defaultRoutes.forEach((route) => {',
+      '  router.use(route.path, route.route)',
+      '})',
+      'devRoutes.forEach((route) => {',
+      '  router.use(route.path, route.route)',
+      '})',
+      'module.exports = router',
+    ])
+    expect(mounts).toEqual(['authRoute at "/auth" on "router" line 16', 'userRoute at "/users" on "router" line 16', 'docsRoute at "/docs" on "router" line 19'])
+  })
+
   it("reads Fastify's registered plugins with their prefix option, and Koa's router.routes()", async () => {
     const { mounts } = await mountsOf('src/server.ts', [
       "import Fastify from 'fastify'",

@@ -97,6 +97,12 @@ function closing(text: string, at: number): number {
   return -1
 }
 
+/** The bracketed list that opens at `at` (`[`, `(` or `{`), parsed; `undefined` when it does not close. */
+export function parseBracketedAt(text: string, at: number): Arg[] | undefined {
+  const close = closing(text, at)
+  return close < 0 ? undefined : parseArgs(text.slice(at + 1, close))
+}
+
 /** Reads `callee(args)` and any `.next(args)` after it; `undefined` when `text` is not such a chain. */
 function readCall(text: string, key: string): Arg | undefined {
   const open = text.indexOf('(')

@@ -1,5 +1,5 @@
 import { loadedModule } from '@rag/core'
-import { keyArg, type Arg } from '../args.js'
+import { keyArg, parseBracketedAt, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { DJANGO_ENTRIES, DJANGO_URLCONF_FILE, joinRoute, ownEntry } from './detector.js'
 
@@ -157,13 +157,16 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     const mount = mountOf(call, facts.language)
     if (mount === undefined) continue
     let target = mount.router
+    const router = mountingRouter(call, facts.text)
     if (!bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
-      if (factory === undefined) continue
+      if (factory === undefined) {
+        for (const each of loopedMounts(facts, mount, call.offset, bound)) out.push({ ...each, prefix: joinRoute(prefixOf(router), each.prefix), router, row: call.row, offset: call.offset })
+        continue
+      }
       target = factory
     }
-    const router = mountingRouter(call, facts.text)
     out.push({ target, prefix: joinRoute(prefixOf(router), mount.path), router, row: call.row, offset: call.offset })
   }
   return out
@@ -197,6 +200,47 @@ function handedRouterFacts(facts: FileFacts, bound: ReadonlySet<string>, prefixO
     if (handed !== undefined) out.push({ target: callee, prefix: prefixOf(handed.value), router: handed.value, row: call.row, offset: call.offset })
   }
   return out
+}
+
+/** `routes.forEach((route) => {`: the array a loop walks and its variable. */
+const FOR_EACH = /([A-Za-z_$][\w$]*)\.forEach\(\s*(?:(?:async\s+)?function\s*)?\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*(?:=>|\{)/g
+
+/**
+ * Mounts made in a loop over a table of the file (node-express-boilerplate's shape):
+ * `const defaultRoutes = [{ path: '/auth', route: authRoute }]`, then
+ * `defaultRoutes.forEach((route) => { router.use(route.path, route.route) })` mounts `authRoute` at
+ * `/auth`. `mount` is the loop's call (`route.route` at `{route.path}`); one target per row of the table.
+ */
+function loopedMounts(facts: FileFacts, mount: { readonly router: string; readonly path: string }, at: number, bound: ReadonlySet<string>): { target: string; prefix: string }[] {
+  const routerField = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(mount.router)
+  const pathField = /^\{([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)\}$/.exec(mount.path)
+  if (!routerField || !pathField || routerField[1] !== pathField[1]) return []
+  // The loop the call is in: the last one over that variable that starts before it.
+  let table: string | undefined
+  for (const loop of facts.text.matchAll(FOR_EACH)) {
+    if (loop.index >= at) break
+    if (loop[2] === routerField[1]) table = loop[1]
+  }
+  if (table === undefined) return []
+  const declared = new RegExp(`(?:const|let|var)\\s+${table.replaceAll('$', '\\$')}\\s*(?::[^=]+)?=\\s*\\[`).exec(facts.text)
+  if (!declared) return []
+  const open = declared.index + declared[0].length - 1
+  const out: { target: string; prefix: string }[] = []
+  for (const row of parseBracketedAt(withoutLineComments(facts.text, open), open) ?? []) {
+    if (row.kind !== 'list') continue
+    const path = keyArg(row.items, pathField[2] as string)
+    const target = keyArg(row.items, routerField[2] as string)
+    if (path?.kind === 'string' && target?.kind === 'name' && bound.has(rootOf(target.value))) out.push({ target: target.value, prefix: path.value })
+  }
+  return out
+}
+
+/** A string literal (kept) or a `//` comment (blanked) in JavaScript. */
+const STRING_OR_LINE_COMMENT = /(["'`])(?:\\.|(?!\1)[^\\])*\1|\/\/[^\n]*/g
+
+/** `text` with the `//` comments after `from` blanked to spaces (strings kept), so a table with comments in it parses. */
+function withoutLineComments(text: string, from: number): string {
+  return text.slice(0, from) + text.slice(from).replace(STRING_OR_LINE_COMMENT, (found) => (found.startsWith('//') ? ' '.repeat(found.length) : found))
 }
 
 /** The first name of a dotted one: `items` of `items.router`. */
