@@ -81,6 +81,17 @@ export function resolveImports(file: FileLayers, index: SymbolIndex): ImportsOfF
   return { imports, probes, names, modules }
 }
 
+/** Languages whose package names its directories (`org.example.web` lives in `.../org/example/web/`). */
+const PACKAGE_DIRECTORIES = new Set(['java', 'kotlin'])
+
+/** The file's directory; for a language whose packages are directories, the directory above its package's. */
+function sourceRoot(file: FileLayers): string {
+  const dir = dirOf(file.path)
+  const packagePath = PACKAGE_DIRECTORIES.has(file.language) && file.module ? file.module.replaceAll('.', '/') : ''
+  if (packagePath === '' || (dir !== packagePath && !dir.endsWith(`/${packagePath}`))) return dir
+  return dir.slice(0, dir.length - packagePath.length).replace(/\/$/, '')
+}
+
 /**
  * Resolves the calls and heritage of one file by name, through its resolved imports (`imports`),
  * the same file or package, and the whole index; `importsOf(path)` gives any file's resolved
@@ -96,8 +107,9 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   for (const edge of file.edges) {
     if (edge.kind === 'imports') continue
     if (edge.kind === 'mounts' && edge.framework !== undefined) {
-      // A framework's global prefix (target `*`): every route of it in this directory and below.
-      const dir = dirOf(file.path)
+      // A framework's global prefix (target `*`): every route of it in this directory and below,
+      // or below the source root of a language whose packages are directories (Java's `src/main/java`).
+      const dir = sourceRoot(file)
       edges.push(withResolution(edge, { resolution: 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: 1 }))
       continue
     }

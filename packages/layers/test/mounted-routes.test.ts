@@ -103,7 +103,19 @@ const NEST_MODULES = {
   'src/health.controller.ts': "import { Controller, Get } from '@nestjs/common'\n\n@Controller('health')\nexport class HealthController {\n  @Get()\n  check() {}\n}\n",
 }
 
+/** A Jakarta EE app: `@ApplicationPath` on a class in one package, resources in a sibling package. */
+const JAX_RS = {
+  'src/main/java/org/acme/config/RestApplication.java': 'package org.acme.config;\n\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n\n@ApplicationPath("/api")\npublic class RestApplication extends Application {}\n',
+  'src/main/java/org/acme/web/TagsResource.java': 'package org.acme.web;\n\nimport jakarta.ws.rs.GET;\nimport jakarta.ws.rs.Path;\n\n@Path("/tags")\npublic class TagsResource {\n  @GET\n  public String list() { return ""; }\n}\n',
+  'tools/src/main/java/org/acme/tools/Probe.java': 'package org.acme.tools;\n\nimport jakarta.ws.rs.GET;\nimport jakarta.ws.rs.Path;\n\n@Path("/probe")\npublic class Probe {\n  @GET\n  public String ok() { return ""; }\n}\n',
+}
+
 describe('routes of routers mounted in other files', () => {
+  it("gives JAX-RS resources the @ApplicationPath of their source tree, not another module's", async () => {
+    const graph = new LayerGraph(await layersOfText(JAX_RS))
+    expect(routes(graph)).toEqual(['src/main/java/org/acme/web/TagsResource.java:8 GET /api/tags (/tags)', 'tools/src/main/java/org/acme/tools/Probe.java:8 GET /probe'])
+  })
+
   it("gives NestJS controllers the RouterModule path of the module that declares them, after the global prefix", async () => {
     const graph = new LayerGraph(await layersOfText(NEST_MODULES))
     expect(routes(graph)).toEqual([

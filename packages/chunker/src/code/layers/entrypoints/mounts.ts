@@ -282,16 +282,35 @@ export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) =
 }
 
 /**
- * NestJS's global prefix: `app.setGlobalPrefix('api')` in the file that creates the app (it imports
- * `@nestjs/core`) puts `/api` before every NestJS route of that file's directory and below.
+ * A framework's global prefix: NestJS's `app.setGlobalPrefix('api')` in the file that creates the
+ * app (it imports `@nestjs/core`) puts `/api` before every NestJS route of that file's directory
+ * and below; JAX-RS's `@ApplicationPath` (see {@link applicationPathFacts}).
  */
 export function globalPrefixFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
+  if (facts.language === 'java') return applicationPathFacts(facts, imports)
   if (!JS.includes(facts.language) || !facts.calls.some((call) => call.name === 'setGlobalPrefix') || !imports('@nestjs/core')) return []
   const out: MountFact[] = []
   for (const call of facts.calls) {
     const path = call.name === 'setGlobalPrefix' && call.receiver ? call.args()[0] : undefined
     if (path?.kind !== 'string') continue
     out.push({ target: '*', prefix: path.value.startsWith('/') ? path.value : `/${path.value}`, router: call.simpleReceiver, row: call.row, offset: call.offset, framework: 'nestjs' })
+  }
+  return out
+}
+
+/**
+ * JAX-RS's application path: `@ApplicationPath("/api")` on the `Application` subclass puts `/api`
+ * before every JAX-RS route of the source tree it belongs to (`@rag/layers` scopes a Java file's
+ * global prefix to its source root: the directory above its package's).
+ */
+function applicationPathFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
+  if (!imports('javax.ws.rs') && !imports('jakarta.ws.rs')) return []
+  const out: MountFact[] = []
+  for (const symbol of facts.symbols) {
+    const declared = symbol.kind === 'class' ? symbol.decorators.find((decorator) => decorator.name === 'ApplicationPath') : undefined
+    const path = declared?.args[0]
+    if (declared === undefined || path?.kind !== 'string') continue
+    out.push({ target: '*', prefix: path.value.startsWith('/') ? path.value : `/${path.value}`, router: symbol.name, row: declared.row, offset: symbol.start, framework: 'jax-rs' })
   }
   return out
 }
