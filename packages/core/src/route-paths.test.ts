@@ -11,6 +11,7 @@ describe('route paths', () => {
     // Django: an included pattern's anchor goes; alone it stays.
     expect(joinRoute('^api/', '^articles/feed/?$')).toBe('^api/articles/feed/?$')
     expect(joinRoute('', '^tags/?$')).toBe('^tags/?$')
+    expect(joinRoute('^', '^tags/?$')).toBe('^tags/?$')
   })
 
   it('reads the relative module a mount target loads in place, nothing else', () => {

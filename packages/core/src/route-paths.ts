@@ -9,7 +9,8 @@
  * joinRoute('/api/', '/users') // '/api/users'
  */
 export function joinRoute(prefix: string, path: string): string {
-  if (prefix === '') return path
+  // Django's `url(r'^', include(...))`: an anchor alone adds nothing.
+  if (prefix === '' || prefix === '^') return path
   if (path === '') return prefix
   return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\^?\/*/, '')}`
 }

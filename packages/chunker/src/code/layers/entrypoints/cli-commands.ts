@@ -1,8 +1,7 @@
 import { keyArg, stringArg, type Arg } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
-import { callDraft, commandWord, decoratorDraft, handlerOf, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, commandWord, decoratorDraft, handlerOf, JS_LANGUAGES, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 
-const JS = ['typescript', 'tsx', 'javascript']
 
 function cli(framework: string, route: string, handler: string): Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route' | 'handler'> {
   return { kind: 'cli-command', framework, method: '', route, handler }
@@ -11,7 +10,7 @@ function cli(framework: string, route: string, handler: string): Pick<Entrypoint
 /** commander: `program.command('serve [port]').action(serve)` and `new Command('serve')`. */
 const commander: EntrypointDetector = {
   framework: 'commander',
-  languages: JS,
+  languages: JS_LANGUAGES,
   imports: ['commander'],
   detect(context: DetectContext): EntrypointDraft[] {
     const { calls } = context.facts
@@ -38,7 +37,7 @@ const commander: EntrypointDetector = {
 /** yargs: `.command('serve [port]', 'desc', builder, handler)`, `.command(['serve', 's'], ...)`, `.command({ command, handler })`. */
 const yargs: EntrypointDetector = {
   framework: 'yargs',
-  languages: JS,
+  languages: JS_LANGUAGES,
   imports: ['yargs'],
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []

@@ -30,11 +30,32 @@ export interface EntrypointDetector {
 
 export { joinRoute } from '@rag/core'
 
+/** The JavaScript family's languages, as detector tables name them. */
+export const JS_LANGUAGES: readonly string[] = ['typescript', 'tsx', 'javascript']
+
 /** A Django URLconf module: `urls.py`, or a file named like one (`api_urls.py`, `follow_urls.py`, `urls_v2.py`). */
 export const DJANGO_URLCONF_FILE = /(?:^|\/)\w*urls\w*\.py$/
 
 /** Django's URL entries: `path()`, `re_path()` and the old `url()`. */
-export const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url'])
+const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url'])
+
+/** One Django URL entry of a URLconf: `path('api/', include('blog.urls'))` gives its call, route and view arguments. */
+export interface DjangoEntry {
+  readonly call: CallFact
+  readonly route: Arg | undefined
+  readonly view: Arg | undefined
+}
+
+/** The file's Django URL entries (`path()`, `re_path()`, `url()` called bare), with their first two positional arguments. */
+export function djangoEntries(calls: readonly CallFact[]): DjangoEntry[] {
+  const out: DjangoEntry[] = []
+  for (const call of calls) {
+    if (call.receiver !== '' || !DJANGO_ENTRIES.has(call.name)) continue
+    const [route, view] = call.args().filter((arg) => !arg.key)
+    out.push({ call, route, view })
+  }
+  return out
+}
 
 /** What a decorator is called on: `bp` of `@bp.route`, `app.router` of `@app.router.get`; `''` for a bare `@route`. */
 export function decoratorReceiver(decorator: Pick<DecoratorFact, 'name'>): string {

@@ -1,9 +1,8 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft } from '../facts.js'
-import { callDraft, decoratorDraft, DJANGO_ENTRIES, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
-const JS = ['typescript', 'tsx', 'javascript']
 const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
 const CAPITAL_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Options: 'OPTIONS', Head: 'HEAD', All: '*' }
 const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
@@ -39,7 +38,7 @@ const JS_PATH = /^[/*]/
 /** Fastify's full declaration: `fastify.route({ method: 'GET', url: '/x', handler })`. */
 const fastifyRouteObjects: EntrypointDetector = {
   framework: 'fastify',
-  languages: JS,
+  languages: JS_LANGUAGES,
   imports: FASTIFY_MODULES,
   receivers: FASTIFY_RECEIVER,
   detect(context: DetectContext): EntrypointDraft[] {
@@ -65,7 +64,7 @@ const fastifyRouteObjects: EntrypointDetector = {
 /** Hono's `app.on('PURGE', '/cache', handler)` and `app.on(['GET', 'POST'], '/x', handler)`. */
 const honoOn: EntrypointDetector = {
   framework: 'hono',
-  languages: JS,
+  languages: JS_LANGUAGES,
   imports: ['hono'],
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
@@ -85,7 +84,7 @@ const honoOn: EntrypointDetector = {
 /** Next.js route handlers (`app/**\/route.ts` exporting `GET`, ...) and API routes (`pages/api/**`). */
 const nextRouteFiles: EntrypointDetector = {
   framework: 'nextjs',
-  languages: JS,
+  languages: JS_LANGUAGES,
   imports: [],
   detect(context: DetectContext): EntrypointDraft[] {
     const { path, symbols } = context.facts
@@ -114,9 +113,7 @@ const djangoUrls: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     if (!DJANGO_URLCONF_FILE.test(context.facts.path)) return []
     const drafts: EntrypointDraft[] = []
-    for (const call of context.facts.calls) {
-      if (call.receiver !== '' || !DJANGO_ENTRIES.has(call.name)) continue
-      const [route, view] = call.args().filter((arg) => !arg.key)
+    for (const { call, route, view } of djangoEntries(context.facts.calls)) {
       if (route?.kind !== 'string' || !view || (view.kind === 'call' && lastSegment(view.value) === 'include')) continue
       // `admin.site.urls` mounts an app like include() does.
       if (view.kind === 'name' && view.value.endsWith('.urls')) continue
@@ -155,12 +152,9 @@ const restFrameworkRouters: EntrypointDetector = {
     if (routers.size === 0) return []
     // `url(r'^api/', include(router.urls))`: the router's routes live under that entry's route.
     const included = new Map<string, string>()
-    for (const call of calls) {
-      if (call.receiver !== '' || !DJANGO_ENTRIES.has(call.name)) continue
-      const [route, view] = call.args().filter((arg) => !arg.key)
+    for (const { route, view } of djangoEntries(calls)) {
       const urls = view?.kind === 'call' && view.value === 'include' && view.items[0]?.kind === 'name' ? /^(\w+)\.urls$/.exec(view.items[0].value)?.[1] : undefined
-      // `r'^'` alone adds nothing.
-      if (urls !== undefined && route?.kind === 'string' && !included.has(urls)) included.set(urls, route.value === '^' ? '' : route.value)
+      if (urls !== undefined && route?.kind === 'string' && !included.has(urls)) included.set(urls, route.value)
     }
     const drafts: EntrypointDraft[] = []
     for (const call of calls) {
@@ -274,13 +268,13 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
 
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
-  verbCallRoutes({ framework: 'express', languages: JS, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
-  verbCallRoutes({ framework: 'fastify', languages: JS, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, verbs: HTTP_VERBS, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, verbs: HTTP_VERBS, pathStart: JS_PATH }),
   fastifyRouteObjects,
-  verbCallRoutes({ framework: 'hono', languages: JS, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
   honoOn,
-  verbCallRoutes({ framework: 'koa', languages: JS, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH }),
-  decoratedRoutes({ framework: 'nestjs', languages: JS, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted }),
+  verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH }),
+  decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted }),
   nextRouteFiles,
   decoratedRoutes({
     framework: 'flask',

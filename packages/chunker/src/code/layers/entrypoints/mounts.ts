@@ -1,7 +1,7 @@
 import { loadedModule } from '@rag/core'
 import { keyArg, parseBracketedAt, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
-import { DJANGO_ENTRIES, DJANGO_URLCONF_FILE, joinRoute, ownEntry } from './detector.js'
+import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, ownEntry } from './detector.js'
 
 /** A call that mounts a router, and where its path and its router are among the arguments. */
 interface MountCall {
@@ -12,7 +12,6 @@ interface MountCall {
   readonly router?: 'first' | 'last'
 }
 
-const JS = ['typescript', 'tsx', 'javascript']
 
 /**
  * Calls that mount a router, by callee name: Express's and Koa's `app.use('/api', routes)` (also
@@ -22,12 +21,12 @@ const JS = ['typescript', 'tsx', 'javascript']
  * Add a framework by adding an entry.
  */
 const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
-  use: { languages: JS, path: { before: true } },
-  route: { languages: JS, path: { before: true } },
+  use: { languages: JS_LANGUAGES, path: { before: true } },
+  route: { languages: JS_LANGUAGES, path: { before: true } },
   // Starlette's and FastAPI's `app.mount('/v1', api)`, and JavaScript routers that name it so.
-  mount: { languages: [...JS, 'python'], path: { before: true } },
+  mount: { languages: [...JS_LANGUAGES, 'python'], path: { before: true } },
   // Fastify's plugins: `app.register(usersRoutes, { prefix: '/users' })`.
-  register: { languages: JS, path: { key: 'prefix' }, router: 'first' },
+  register: { languages: JS_LANGUAGES, path: { key: 'prefix' }, router: 'first' },
   include_router: { languages: ['python'], path: { key: 'prefix' } },
   register_blueprint: { languages: ['python'], path: { key: 'url_prefix' } },
 }
@@ -185,7 +184,7 @@ export const MOUNTING_CALL_NAMES: ReadonlySet<string> = new Set([...MOUNT_CALL_N
  * route) }`). Each such call is a mount of that function, at the router's prefix here.
  */
 function handedRouterFacts(facts: FileFacts, bound: ReadonlySet<string>, prefixOf: (receiver: string) => string): MountFact[] {
-  if (!JS.includes(facts.language) || bound.size === 0) return []
+  if (!JS_LANGUAGES.includes(facts.language) || bound.size === 0) return []
   const routers = new Set<string>()
   for (const call of facts.calls) {
     const variable = ROUTER_MAKERS.has(call.name) ? call.assignedTo() : undefined
@@ -269,14 +268,11 @@ function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<strin
 export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
   if (facts.language !== 'python' || !DJANGO_URLCONF_FILE.test(facts.path) || !imports('django')) return []
   const out: MountFact[] = []
-  for (const call of facts.calls) {
-    if (call.receiver !== '' || !DJANGO_ENTRIES.has(call.name)) continue
-    const [route, view] = call.args().filter((arg) => !arg.key)
+  for (const { call, route, view } of djangoEntries(facts.calls)) {
     const module = view?.kind === 'call' && view.value === 'include' && view.items[0]?.kind === 'string' ? view.items[0].value : undefined
     const target = module === undefined ? undefined : `include('${module}')`
     if (route?.kind !== 'string' || target === undefined || loadedModule(target) === undefined) continue
-    // `url(r'^', include(...))` adds nothing to the included routes.
-    out.push({ target, prefix: route.value === '^' ? '' : route.value, router: '', row: call.row, offset: call.offset })
+    out.push({ target, prefix: route.value, router: '', row: call.row, offset: call.offset })
   }
   return out
 }
@@ -288,7 +284,7 @@ export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) =
  */
 export function globalPrefixFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
   if (facts.language === 'java') return applicationPathFacts(facts, imports)
-  if (!JS.includes(facts.language) || !facts.calls.some((call) => call.name === 'setGlobalPrefix') || !imports('@nestjs/core')) return []
+  if (!JS_LANGUAGES.includes(facts.language) || !facts.calls.some((call) => call.name === 'setGlobalPrefix') || !imports('@nestjs/core')) return []
   const out: MountFact[] = []
   for (const call of facts.calls) {
     const path = call.name === 'setGlobalPrefix' && call.receiver ? call.args()[0] : undefined

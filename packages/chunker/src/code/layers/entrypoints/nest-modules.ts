@@ -1,8 +1,7 @@
 import { keyArg, type Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
-import { joinRoute, rooted } from './detector.js'
+import { JS_LANGUAGES, joinRoute, rooted } from './detector.js'
 
-const JS = ['typescript', 'tsx', 'javascript']
 
 /** The class names of a list argument: `[CatsController, DogsController]`. */
 function names(list: Arg | undefined): string[] {
@@ -33,7 +32,7 @@ function routeTree(routes: Arg | undefined, parent: string, out: { module: strin
  * class as its router), so the controllers' routes get the path of the module that declares them.
  */
 export function nestModuleFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
-  if (!JS.includes(facts.language) || !imports('@nestjs')) return []
+  if (!JS_LANGUAGES.includes(facts.language) || !imports('@nestjs')) return []
   const out: MountFact[] = []
   for (const call of facts.calls) {
     if (call.receiver !== 'RouterModule' || (call.name !== 'register' && call.name !== 'forRoutes')) continue
