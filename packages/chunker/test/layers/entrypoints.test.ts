@@ -78,6 +78,7 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/(shop)/cart/route.ts:1 http-route nextjs POST /cart -> POST',
     'app/api/orders/[id]/route.ts:5 http-route nextjs GET /api/orders/[id] -> GET',
     'app/api/orders/[id]/route.ts:9 http-route nextjs DELETE /api/orders/[id] -> DELETE',
+    'pages/api/auth/[...nextauth].ts:6 http-route nextjs * /api/auth/[...nextauth] -> default',
     'pages/api/users/index.ts:3 http-route nextjs * /api/users -> handler',
   ],
   flask: [

@@ -1,5 +1,5 @@
 import { keyArg, stringArg, type Arg } from '../args.js'
-import type { EntrypointDraft } from '../facts.js'
+import type { EntrypointDraft, ImportFact } from '../facts.js'
 import { callDraft, commandWord, decoratorDraft, handlerOf, JS_LANGUAGES, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 
 
@@ -135,6 +135,21 @@ const cobra: EntrypointDetector = {
   },
 }
 
+/**
+ * Whether a bare type name (`Command`) is clap's in this file: yes when a `use` binds it to clap,
+ * no when uses bind it only elsewhere (fd's `use std::process::{Command, Stdio}` beside
+ * `use clap::Parser`), yes when nothing binds it (a glob import of clap).
+ */
+function clapType(imports: readonly ImportFact[], name: string): boolean {
+  let elsewhere = false
+  for (const fact of imports) {
+    if (!fact.names.some((bound) => (bound.alias ?? bound.name) === name)) continue
+    if (fact.specifier === 'clap' || fact.specifier.startsWith('clap::')) return true
+    elsewhere = true
+  }
+  return !elsewhere
+}
+
 /** clap's builder API: `Command::new("serve")`, `App::new("tool")`, `SubCommand::with_name("x")`. */
 const clapBuilder: EntrypointDetector = {
   framework: 'clap',
@@ -146,7 +161,7 @@ const clapBuilder: EntrypointDetector = {
       // Exactly clap's types: `std::process::Command::new("ls")` is not a command line.
       const owner = call.receiver.replace(/^clap::/, '')
       const builds = (call.name === 'new' && (owner === 'Command' || owner === 'App')) || (call.name === 'with_name' && owner === 'SubCommand')
-      if (!builds) continue
+      if (!builds || (owner === call.receiver && !clapType(context.facts.imports, owner))) continue
       const name = stringArg(call.args(), 0)
       if (name) drafts.push(callDraft(call, cli('clap', name, '')))
     }

@@ -6,6 +6,8 @@ import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.
 const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
 const CAPITAL_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Options: 'OPTIONS', Head: 'HEAD', All: '*' }
 const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
+/** A default export that is not a definition: what a Pages Router API route serves. */
+const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
 /**
  * The names a Fastify plugin's instance goes by in a file that need not import Fastify (a plugin
  * gets it as a parameter). Not `server`: that is what Express apps and test servers are called too
@@ -100,6 +102,17 @@ const nextRouteFiles: EntrypointDetector = {
       const method = app ? (NEXT_METHODS.has(symbol.name) ? symbol.name : undefined) : symbol.name === 'handler' || symbol.name === 'default' ? '*' : undefined
       if (!method) continue
       drafts.push({ kind: 'http-route', framework: 'nextjs', method, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol })
+    }
+    if (pages && drafts.length === 0) {
+      // `export default NextAuth(options)`, `export default withAuth(handler)`, `export { handler as default }`.
+      const { text } = context.facts
+      const exported = DEFAULT_EXPORT.exec(text)
+      if (exported) {
+        const row = text.slice(0, exported.index).split('\n').length - 1
+        const end = text.indexOf('\n', exported.index)
+        const line = text.slice(exported.index, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
+        drafts.push({ kind: 'http-route', framework: 'nextjs', method: '*', route, handler: 'default', row, offset: exported.index, text: line })
+      }
     }
     return drafts
   },
