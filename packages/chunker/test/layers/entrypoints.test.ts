@@ -192,12 +192,17 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'cli.js:5 cli-command yargs - serve -> serveHandler',
     'cli.js:6 cli-command yargs - build -> -',
     'cli.js:7 cli-command yargs - deploy -> deploy',
+    'cmds/init.js:3 cli-command yargs - init -> handler',
+    'cmds/serve.cjs:1 cli-command yargs - serve -> handler',
   ],
   argparse: [
     'tool.py:13 cli-command argparse - tool -> -',
     'tool.py:17 cli-command argparse - init -> cmd_init',
     'tool.py:21 cli-command argparse - status -> cmd_status',
     'tool.py:28 main python - - -> main',
+    'wrapped.py:5 cli-command argparse - hooks -> -',
+    'wrapped.py:13 cli-command argparse - autoupdate -> -',
+    'wrapped.py:17 cli-command argparse - clean -> -',
   ],
   click: [
     'cli.py:4 cli-command click - cli -> cli',

@@ -1,5 +1,5 @@
 import { keyArg, stringArg, type Arg } from '../args.js'
-import type { EntrypointDraft, ImportFact } from '../facts.js'
+import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
 import { callDraft, commandWord, decoratorDraft, handlerOf, JS_LANGUAGES, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 
 
@@ -60,6 +60,57 @@ const yargs: EntrypointDetector = {
   },
 }
 
+/** Python `def` headers, to find the function around a call (nested ones are not catalogued symbols). */
+const PYTHON_DEF = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)]*)\)/gm
+
+/**
+ * Functions that add a subparser named by their own parameter (pre-commit's
+ * `def _add_cmd(name, *, help): return subparsers.add_parser(name, help=help)`), with the
+ * parameter's position: their calls (`_add_cmd('autoupdate', help=...)`) name commands.
+ */
+function subparserWrappers(text: string, calls: readonly CallFact[]): Map<string, { readonly param: string; readonly position: number }> {
+  const wrappers = new Map<string, { param: string; position: number }>()
+  for (const call of calls) {
+    const first = call.name === 'add_parser' ? call.args()[0] : undefined
+    if (first?.kind !== 'name' || first.key || first.value.includes('.')) continue
+    let header: RegExpExecArray | undefined
+    PYTHON_DEF.lastIndex = 0
+    for (let m = PYTHON_DEF.exec(text); m !== null && m.index < call.offset; m = PYTHON_DEF.exec(text)) header = m
+    if (!header) continue
+    const params = (header[2] as string).split(',').map((p) => p.trim().replace(/[:=].*$/s, '').trim())
+    const position = params.filter((p) => p !== 'self' && p !== '*' && p !== '/').indexOf(first.value)
+    if (position >= 0) wrappers.set(header[1] as string, { param: first.value, position })
+  }
+  return wrappers
+}
+
+/** A yargs command module's command: `export const command = 'init <path>'`, `exports.command = ['serve', 's']`. */
+const COMMAND_EXPORT = /^[ \t]*(?:export[ \t]+(?:const|let|var)[ \t]+command|(?:module\.)?exports\.command)[ \t]*=[ \t]*\[?\s*(['"`])([^'"`\n]+)\1/m
+/** Its handler: `export const handler = ...`, `export function handler`, `exports.handler = ...`. */
+const HANDLER_EXPORT = /^[ \t]*(?:export[ \t]+(?:(?:const|let|var)[ \t]+handler\b|(?:async[ \t]+)?function[ \t]*\*?[ \t]*handler\b)|(?:module\.)?exports\.handler[ \t]*=)/m
+
+/**
+ * yargs command modules (what `.command(require('./init'))` and `.commandDir('cmds')` load): a
+ * file exporting `command` and `handler`. Read without an import of yargs, which the module
+ * needs not have (mocha's `lib/cli/init.js`); `$0`, the default command, is not a command name.
+ */
+const yargsCommandModules: EntrypointDetector = {
+  framework: 'yargs',
+  languages: JS_LANGUAGES,
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { text, symbols } = context.facts
+    if (!text.includes('command')) return []
+    const command = COMMAND_EXPORT.exec(text)
+    const name = command ? commandWord(command[2] as string) : ''
+    if (!command || !name || name === '$0' || name === '*' || !HANDLER_EXPORT.test(text)) return []
+    const handler = symbols.find((symbol) => symbol.name === 'handler' && !symbol.parent)
+    const row = text.slice(0, command.index).split('\n').length - 1
+    const line = text.slice(command.index, command.index + command[0].length).trim()
+    return [{ ...cli('yargs', name, handler?.qname ?? 'handler'), row, offset: command.index, text: line }]
+  },
+}
+
 /** argparse: `subparsers.add_parser('serve')` (with `set_defaults(func=...)`) and `ArgumentParser(prog='tool')`. */
 const argparse: EntrypointDetector = {
   framework: 'argparse',
@@ -73,10 +124,13 @@ const argparse: EntrypointDetector = {
       const func = keyArg(call.args(), 'func')
       if (func) handlers.set(call.receiver, handlerOf(func))
     }
+    const wrappers = subparserWrappers(context.facts.text, calls)
     const drafts: EntrypointDraft[] = []
     for (const call of calls) {
       let name: string | undefined
-      if (call.name === 'add_parser') name = stringArg(call.args(), 0, ['name'])
+      const wrapper = call.simpleReceiver === '' ? wrappers.get(call.name) : undefined
+      if (wrapper) name = stringArg(call.args(), wrapper.position, [wrapper.param])
+      else if (call.name === 'add_parser') name = stringArg(call.args(), 0, ['name'])
       else if (call.name === 'ArgumentParser') {
         const prog = keyArg(call.args(), 'prog')
         name = prog?.kind === 'string' ? prog.value : undefined
@@ -173,6 +227,7 @@ const clapBuilder: EntrypointDetector = {
 export const CLI_COMMAND_DETECTORS: readonly EntrypointDetector[] = [
   commander,
   yargs,
+  yargsCommandModules,
   argparse,
   decoratedCommands('click', new Set(['command', 'group'])),
   decoratedCommands('typer', new Set(['command'])),
