@@ -1,4 +1,4 @@
-import { joinRoute, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
+import { joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 
 /** One router of a file mounted by another file (a resolved `mounts` edge). */
 interface Mount {
@@ -21,6 +21,15 @@ const FUNCTIONS = new Set(['function', 'method'])
 
 /** The file and name a local name of a file is imported from, if it is. */
 export type ImportedFrom = (path: string, local: string) => { readonly path: string; readonly name: string } | undefined
+
+/**
+ * The router a route registered on an expression belongs to: the top-level constant its chain
+ * initialises (Hono's `export const todos = new Hono().get('/todos', ...)`), else `undefined`.
+ */
+function chainedRouter(declaringSymbolId: string): string | undefined {
+  const qname = qnameOfSymbolId(declaringSymbolId)
+  return qname !== '' && /^[\w$]+$/.test(qname) ? qname : undefined
+}
 
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
@@ -116,7 +125,7 @@ export class MountedRoutes {
     const entrypoints = file.entrypoints.map((entry) => {
       if (entry.kind !== 'http-route') return entry
       const declared = entry.declaredRoute ?? entry.route
-      const prefix = joinRoute(this.globalPrefixOf(file.path, entry.framework), this.prefixOf(file.path, entry.router, entry.declaringSymbolId))
+      const prefix = joinRoute(this.globalPrefixOf(file.path, entry.framework), this.prefixOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId))
       const route = joinRoute(prefix, declared)
       if (route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) return entry
       changed = true

@@ -110,7 +110,18 @@ const JAX_RS = {
   'tools/src/main/java/org/acme/tools/Probe.java': 'package org.acme.tools;\n\nimport jakarta.ws.rs.GET;\nimport jakarta.ws.rs.Path;\n\n@Path("/probe")\npublic class Probe {\n  @GET\n  public String ok() { return ""; }\n}\n',
 }
 
+/** Hono apps built as one chain each: the routes' router is the constant the chain initialises. */
+const HONO_CHAINS = {
+  'api/todos.ts': "import { Hono } from 'hono'\n\nexport const TodoAPI = new Hono()\n  .get('/todos', (c) => c.json([]))\n  .delete('/todos/:id', (c) => c.json([]))\n\nexport const other = new Hono().get('/other', (c) => c.text(''))\n",
+  'api/index.ts': "import { Hono } from 'hono'\nimport { TodoAPI } from './todos'\n\nexport default new Hono()\n  .route('/api', TodoAPI)\n",
+}
+
 describe('routes of routers mounted in other files', () => {
+  it('gives the routes of a chained Hono app the prefix where the constant it initialises is mounted', async () => {
+    const graph = new LayerGraph(await layersOfText(HONO_CHAINS))
+    expect(routes(graph)).toEqual(['api/todos.ts:4 GET /api/todos (/todos)', 'api/todos.ts:5 DELETE /api/todos/:id (/todos/:id)', 'api/todos.ts:7 GET /other'])
+  })
+
   it("gives JAX-RS resources the @ApplicationPath of their source tree, not another module's", async () => {
     const graph = new LayerGraph(await layersOfText(JAX_RS))
     expect(routes(graph)).toEqual(['src/main/java/org/acme/web/TagsResource.java:8 GET /api/tags (/tags)', 'tools/src/main/java/org/acme/tools/Probe.java:8 GET /probe'])

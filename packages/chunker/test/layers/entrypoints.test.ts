@@ -61,6 +61,10 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app.ts:10 http-route hono GET /api/posts -> listPosts',
     'app.ts:11 http-route hono POST /api/posts -> -',
     'app.ts:12 http-route hono PURGE /cache -> -',
+    'todos.ts:8 http-route hono GET /todos -> -',
+    'todos.ts:15 http-route hono POST /todos -> -',
+    'todos.ts:22 http-route hono POST /todos/:id/complete -> -',
+    'todos.ts:28 http-route hono DELETE /todos/:id -> -',
   ],
   koa: [
     'routes.js:7 http-route koa GET /v1/ -> -',

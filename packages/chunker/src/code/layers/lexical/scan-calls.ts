@@ -147,7 +147,8 @@ class TextCall implements CallFact {
 
   get receiver(): string {
     if (this.simpleReceiver !== '?') return this.simpleReceiver
-    return withoutComments(this.#text, this.#masked, this.offset, this.#receiverEnd).replace(/\s+/g, '')
+    // `?` for a link of a builder chain whose start is out of reach: a method call on an expression.
+    return withoutComments(this.#text, this.#masked, this.offset, this.#receiverEnd).replace(/\s+/g, '') || '?'
   }
 
   #closeAt(): number {
