@@ -126,7 +126,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .action(run(async (command) => (await commands()).depsCommand(context(command), command.args[0] as string, command.opts())))
   program
     .command('routes [pattern]')
-    .description('entrypoints: HTTP routes, CLI commands, main functions; pattern is a route or command, exact or a glob (/orders/*); needs an index built with --layers')
+    .description('entrypoints: HTTP routes, CLI commands, main functions; pattern is a route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id); needs an index built with --layers')
     .option('--method <method>', 'only this HTTP method', httpMethod)
     .addOption(new Option('--kind <kind>', 'only this kind').choices(['http-route', 'cli-command', 'main', 'scheduled']))
     .option('--framework <name>', 'only this framework (express, flask, click, cobra, ...)')

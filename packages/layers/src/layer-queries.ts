@@ -1,5 +1,6 @@
 import { InvalidArgumentError, RagError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { globToRegExp, isGlob } from './glob.js'
+import { routeMatcher } from './route-match.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** What {@link findSymbols} looks for. */
@@ -45,7 +46,10 @@ export interface EntrypointQuery {
   readonly kind?: EntrypointKind
   /** HTTP method, case-insensitive; `*` routes match any method. */
   readonly method?: string
-  /** A route or command: exact, or a glob (`/orders/*`). */
+  /**
+   * A route or command: exact, a glob (`/orders/*`), or a path a route template serves
+   * (`/orders/42` finds `/orders/:id`, `/orders/{id}`, `/orders/<int:id>`; a trailing slash aside).
+   */
   readonly route?: string
   readonly framework?: string
   /** Leave out test code. @default false */
@@ -216,13 +220,13 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
 /** Entrypoints matching a query, in path and line order. */
 export function findEntrypoints(files: Iterable<FileLayers>, query: EntrypointQuery): EntrypointRecord[] {
   const method = query.method?.toUpperCase()
-  const route = query.route === undefined ? undefined : isGlob(query.route) ? globToRegExp(query.route) : undefined
+  const route = query.route === undefined ? undefined : routeMatcher(query.route)
   const out: EntrypointRecord[] = []
   for (const file of files) {
     for (const entry of file.entrypoints) {
       if (query.kind && entry.kind !== query.kind) continue
       if (method && entry.method !== method && entry.method !== '*') continue
-      if (query.route !== undefined && (route ? !route.test(entry.route) : entry.route !== query.route)) continue
+      if (route && !route(entry.route)) continue
       if (query.framework && entry.framework !== query.framework) continue
       if (query.excludeTests && entry.isTest) continue
       out.push(entry)

@@ -147,7 +147,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
       inputSchema: {
         kind: z.enum(['http-route', 'cli-command', 'main', 'scheduled']).optional(),
         method: z.string().regex(/^(\*|[A-Za-z]{3,7})$/).optional().describe('Only this HTTP method (routes declared for any method match too).'),
-        route: z.string().min(1).max(1000).optional().describe('A route or command, exact or a glob (/orders/*).'),
+        route: z.string().min(1).max(1000).optional().describe('A route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id).'),
         framework: z.string().min(1).max(40).optional().describe('Only this framework: express, flask, fastapi, spring, gin, click, cobra, ...'),
       },
       outputSchema: { entrypoints: z.array(z.object(entrypointShape)), total: z.number() },

@@ -49,7 +49,7 @@ export function layerRouteSchemas<P>(limits: { readonly maxQueryLength: number }
         properties: {
           kind: { type: 'string', enum: [...ENTRYPOINT_KINDS] },
           method: { type: 'string', pattern: '^(\\*|[A-Za-z]{3,7})$', description: 'Only this HTTP method; routes for any method match too.' },
-          route: text('A route or command, exact or a glob (/orders/*).', 1000),
+          route: text('A route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id).', 1000),
           framework: text('Only this framework: express, flask, spring, gin, click, cobra, ...', 40),
         },
       },

@@ -341,7 +341,8 @@ export class RagService {
 
   /**
    * Entrypoints (C3): HTTP routes, CLI commands, `main` functions and scheduled jobs, filtered by
-   * kind, method (`*` routes match any), route or command (exact or a glob) and framework.
+   * kind, method (`*` routes match any), route or command (exact, a glob, or a path a route
+   * template serves: `/orders/42` finds `/orders/:id`) and framework.
    *
    * @throws InvalidArgumentError for a bad filter; ConfigError when the index has no code layers.
    * @example

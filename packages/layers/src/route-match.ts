@@ -1,0 +1,71 @@
+import { globToRegExp, isGlob } from './glob.js'
+
+/**
+ * Parameters and wildcards of the route templates the detectors record, one alternative each:
+ * Next.js `[[...slug]]`, `[...slug]`, `[id]`; axum `{*rest}`; Go `{rest...}` and `{$}`; FastAPI
+ * and Starlette `{p:path}`; `{id}` and `{id:\d+}`; Flask and Django `<path:p>`, `<int:id>`;
+ * Express, Hono, Gin and Koa `:id`, `:id?`, `:id(\d+)`, `:id{[0-9]+}`; `*` and Gin's `*filepath`.
+ */
+const PARAMETER =
+  /\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{[^}]*\})?\??|\*[\w$]*/g
+
+/** Django's regular-expression routes (`^articles/(?P<pk>[^/.]+)/$`), joined from several `url()` entries. */
+const REGEX_ROUTE = /\(\?P<|^\^|\$$/
+
+const trimSlashes = (path: string): string => path.replace(/^\/+|\/+$/g, '')
+
+const escape = (literal: string): string => literal.replace(/[.+?^${}()|[\]\\*]/g, '\\$&')
+
+/** What one parameter or wildcard of a template matches. */
+function parameterSource(token: string): string {
+  if (token === '{$}') return ''
+  if (token.startsWith('[...') || token.startsWith('[[...') || token.startsWith('{*') || token.endsWith('...}') || token.endsWith(':path}') || token.startsWith('<path:') || token.startsWith('*')) return '.*'
+  if (token.startsWith(':') && token.endsWith('?')) return '[^/]*'
+  return '[^/]+'
+}
+
+/** A route template as an anchored expression over a path without its outer slashes, or `undefined`. */
+function templateRegExp(route: string): RegExp | undefined {
+  let body = ''
+  if (REGEX_ROUTE.test(route)) {
+    // Anchors at the start of each joined entry go; character classes (`[^/.]`) stay.
+    body = trimSlashes(route.replace(/\(\?P<\w+>/g, '(?:').replace(/(^|\/)\^/g, '$1').replace(/\$$/, ''))
+  } else {
+    const template = trimSlashes(route)
+    let at = 0
+    for (const match of template.matchAll(PARAMETER)) {
+      body += escape(template.slice(at, match.index))
+      const source = parameterSource(match[0])
+      // A wildcard or an optional parameter after a slash may be absent with its slash (`/files/*` serves `/files`).
+      body = source !== '[^/]+' && body.endsWith('/') ? `${body.slice(0, -1)}(?:/${source})?` : body + source
+      at = match.index + match[0].length
+    }
+    body += escape(template.slice(at))
+  }
+  try {
+    return new RegExp(`^${body}/*$`)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * What a route query of `rag routes`, the `list_entrypoints` tool and `rag.entrypoints()` accepts,
+ * as a test of one entrypoint's route:
+ * - a glob (`/orders/*`): the route matches it, as before;
+ * - a path (`/orders/42`, `/book`): the route is that path, or a template serving it
+ *   (`/orders/:id`, `/orders/{id}`, `/orders/<int:id>`, `/orders/[id]`, `^orders/(?P<pk>\d+)/$`),
+ *   a trailing slash either side aside and the query string ignored;
+ * - anything else (a CLI command): the route is exactly it.
+ */
+export function routeMatcher(query: string): (route: string) => boolean {
+  // A URL's query string (`?page=2`) and fragment are not part of the path, nor glob characters.
+  const path = query.startsWith('/') ? query.replace(/\?[^/]*=.*$|#.*$/s, '') : query
+  if (isGlob(path)) {
+    const glob = globToRegExp(path)
+    return (route) => glob.test(route)
+  }
+  if (!path.startsWith('/')) return (route) => route === query
+  const trimmed = trimSlashes(path)
+  return (route) => route === path || (templateRegExp(route)?.test(trimmed) ?? false)
+}

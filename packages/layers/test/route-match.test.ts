@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { routeMatcher } from '../src/route-match.js'
+
+/** The routes among `routes` that `query` finds. */
+const found = (query: string, routes: readonly string[]): string[] => routes.filter(routeMatcher(query))
+
+describe('route queries', () => {
+  it('finds the template that serves a concrete path, in every framework syntax the detectors record', () => {
+    const routes = [
+      '/orders/:id', // Express, Hono, Gin, Koa
+      '/orders/{id}', // FastAPI, Spring, Go 1.22, axum, actix
+      '/orders/{id:\\d+}', // Spring with a pattern
+      '/orders/<int:id>', // Flask, Django path()
+      '/orders/[id]', // Next.js
+      '^orders/(?P<pk>[^/.]+)/$', // Django url() and DRF routers
+      '/orders/:id{[0-9]+}', // Hono with a pattern
+      '/orders', // the collection: not a match
+      '/orders/:id/items', // deeper: not a match
+    ]
+    expect(found('/orders/42', routes)).toEqual(routes.slice(0, 7))
+  })
+
+  it('lets wildcards and catch-alls take the rest of the path, or nothing', () => {
+    const routes = ['/static/*', '/files/*filepath', '/docs/[...slug]', '/blog/[[...slug]]', '/assets/{path:path}', '/raw/{rest...}', '/api/{*rest}', '/static']
+    expect(found('/static/css/site.css', routes)).toEqual(['/static/*'])
+    expect(found('/files/a/b.txt', routes)).toEqual(['/files/*filepath'])
+    expect(found('/docs/guide/intro', routes)).toEqual(['/docs/[...slug]'])
+    expect(found('/blog', routes)).toEqual(['/blog/[[...slug]]'])
+    expect(found('/assets/img/logo.png', routes)).toEqual(['/assets/{path:path}'])
+    expect(found('/raw/x/y', routes)).toEqual(['/raw/{rest...}'])
+    expect(found('/api/v1/users', routes)).toEqual(['/api/{*rest}'])
+  })
+
+  it('ignores a trailing slash on either side and the query string, and takes literal routes literally', () => {
+    expect(found('/book', ['/book/', '/books', '/book/:id'])).toEqual(['/book/'])
+    expect(found('/book/?page=2#top', ['/book'])).toEqual(['/book'])
+    expect(found('/a.b', ['/a.b', '/axb'])).toEqual(['/a.b'])
+    expect(found('/', ['/', '/x'])).toEqual(['/'])
+  })
+
+  it('keeps globs and command names as they were: a glob matches the route text, a command its name', () => {
+    expect(found('/orders/*', ['/orders/:id', '/orders', '/users/1'])).toEqual(['/orders/:id'])
+    expect(found('serve', ['serve', 'server', 'serve:watch'])).toEqual(['serve'])
+  })
+})
