@@ -1,5 +1,6 @@
 import type { ChunksWithLayers, FileLayers, LayeredChunker } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
+import { appConfigPrefixEdges } from './code/layers/entrypoints/app-config-prefixes.js'
 import { layerExtractorFor, type LayerExtractor } from './code/layers/extract-layers.js'
 import { isTestPath } from './code/layers/is-test.js'
 import { readManifest } from './code/layers/manifests.js'
@@ -61,8 +62,11 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
         edges: [],
         entrypoints: [],
       }
+      // A JVM module's `application.properties` sets route prefixes: global `mounts` edges of its own.
+      const configEdges = appConfigPrefixEdges(layers, file.content)
+      const withEdges = configEdges.length > 0 ? { ...layers, edges: [...layers.edges, ...configEdges] } : layers
       const manifest = readManifest(file.path, file.content)
-      return { chunks, layers: manifest ? { ...layers, manifest } : layers }
+      return { chunks, layers: manifest ? { ...withEdges, manifest } : withEdges }
     },
   }
 }

@@ -126,7 +126,8 @@ export interface RawEdge extends LayerRecordBase {
   /**
    * For a `mounts` edge of every route of one framework in this file's directory and below (target
    * `*`): that framework. NestJS's `app.setGlobalPrefix('api')` in `src/main.ts` prefixes every
-   * NestJS route under `src/`.
+   * NestJS route under `src/`. `*` for a server's root path, before every framework's own prefix
+   * (Spring Boot's `server.servlet.context-path` in a module's `application.properties`).
    */
   readonly framework?: string
 }

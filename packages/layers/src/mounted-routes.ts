@@ -31,6 +31,9 @@ function chainedRouter(declaringSymbolId: string): string | undefined {
   return qname !== '' && /^[\w$]+$/.test(qname) ? qname : undefined
 }
 
+/** Code-point order of two strings (`-1`, `0`, `1`). */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
 
@@ -42,8 +45,12 @@ const MAX_MOUNT_DEPTH = 8
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
-  /** Global prefixes of a framework's routes below a directory (`''`: the whole index), nearest directory first. */
-  readonly #global: { readonly dir: string; readonly framework: string; readonly prefix: string }[] = []
+  /**
+   * Global prefixes of a framework's routes below a directory (`''`: the whole index; framework `*`:
+   * a server's root path, before any framework's own), nearest directory first, then by the
+   * declaring file's path.
+   */
+  readonly #global: { readonly dir: string; readonly framework: string; readonly prefix: string; readonly from: string }[] = []
   readonly #importedFrom: ImportedFrom
 
   /**
@@ -56,7 +63,7 @@ export class MountedRoutes {
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
       if (edge.kind === 'mounts' && edge.framework !== undefined) {
-        this.#global.push({ dir: edge.targetPath, framework: edge.framework, prefix: edge.prefix ?? '' })
+        this.#global.push({ dir: edge.targetPath, framework: edge.framework, prefix: edge.prefix ?? '', from: edge.path })
         continue
       }
       if (edge.kind !== 'mounts' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
@@ -71,7 +78,7 @@ export class MountedRoutes {
       const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, declaring: edge.sourceSymbolId, path: edge.targetPath, line: edge.startLine }
       found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
     }
-    this.#global.sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0))
+    this.#global.sort((a, b) => b.dir.length - a.dir.length || compare(a.dir, b.dir) || compare(a.from, b.from))
     found.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.line - b.line))
     for (const mount of found) {
       const list = this.#byTarget.get(mount.path)
@@ -90,9 +97,15 @@ export class MountedRoutes {
     return this.#byTarget.size === 0 && this.#global.length === 0
   }
 
-  /** The global prefix of a framework's routes in `path` (the nearest directory's), or `''`. */
+  /**
+   * The global prefix of a framework's routes in `path`, or `''`: the server's root path (Spring
+   * Boot's context path, Quarkus's root path), then the framework's own (NestJS's
+   * `setGlobalPrefix`, JAX-RS's `@ApplicationPath` or else Quarkus's REST path), each the nearest
+   * directory's.
+   */
   globalPrefixOf(path: string, framework: string): string {
-    return this.#global.find((g) => g.framework === framework && path.startsWith(g.dir))?.prefix ?? ''
+    const nearest = (of: string): string => this.#global.find((g) => g.framework === of && path.startsWith(g.dir))?.prefix ?? ''
+    return joinRoute(nearest('*'), nearest(framework))
   }
 
   /**

@@ -84,9 +84,18 @@ export function resolveImports(file: FileLayers, index: SymbolIndex): ImportsOfF
 /** Languages whose package names its directories (`org.example.web` lives in `.../org/example/web/`). */
 const PACKAGE_DIRECTORIES = new Set(['java', 'kotlin'])
 
-/** The file's directory; for a language whose packages are directories, the directory above its package's. */
+/** A Maven or Gradle module's resources directory: `<module>/src/main/resources/...`. */
+const MODULE_RESOURCES = /^((?:.*\/)?src\/main)\/resources(?:\/|$)/
+
+/**
+ * The file's directory; for a language whose packages are directories, the directory above its
+ * package's; for a module's resource (`src/main/resources/application.properties`), the module's
+ * `src/main` (its `java/` and `kotlin/` trees).
+ */
 function sourceRoot(file: FileLayers): string {
   const dir = dirOf(file.path)
+  const resources = MODULE_RESOURCES.exec(`${dir}/`)
+  if (resources) return resources[1] as string
   const packagePath = PACKAGE_DIRECTORIES.has(file.language) && file.module ? file.module.replaceAll('.', '/') : ''
   if (packagePath === '' || (dir !== packagePath && !dir.endsWith(`/${packagePath}`))) return dir
   return dir.slice(0, dir.length - packagePath.length).replace(/\/$/, '')
@@ -108,7 +117,8 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     if (edge.kind === 'imports') continue
     if (edge.kind === 'mounts' && edge.framework !== undefined) {
       // A framework's global prefix (target `*`): every route of it in this directory and below,
-      // or below the source root of a language whose packages are directories (Java's `src/main/java`).
+      // or below the source root of a language whose packages are directories (Java's `src/main/java`),
+      // or of the module whose configuration file sets it (`src/main/` for `src/main/resources/`).
       const dir = sourceRoot(file)
       edges.push(withResolution(edge, { resolution: 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: 1 }))
       continue

@@ -40,6 +40,15 @@ describe('createLayeredChunker', () => {
     expect(huge.layers.symbols).toEqual([])
   })
 
+  it("gives a JVM module's application.properties its route prefixes as global mounts edges", async () => {
+    const chunker = createLayeredChunker()
+    const path = 'api/src/main/resources/application.properties'
+    const { layers } = await chunker.chunkWithLayers({ path, content: '# web\nserver.servlet.context-path=/api\n', format: 'auto' })
+    expect(layers.edges).toEqual([
+      { layer: 'C2_DEPENDENCY_GRAPH', id: `${path}>mounts:*`, path, language: 'text', startLine: 2, endLine: 2, isTest: false, sourceSymbolId: '', sourceQname: '', kind: 'mounts', target: '*', title: 'mounts *', prefix: '/api', router: 'server.servlet.context-path', framework: '*' },
+    ])
+  })
+
   it('marks test files and test symbols', async () => {
     const chunker = createLayeredChunker()
     const byImport = await chunker.chunkWithLayers({ path: 'src/util.ts', content: "import { it } from 'vitest'\nexport function f() {}\n", format: 'code' })
