@@ -143,7 +143,20 @@ const QUARKUS = {
   'legacy/src/main/java/org/acme/legacy/web/Probe.java': 'package org.acme.legacy.web;\n\nimport jakarta.ws.rs.GET;\nimport jakarta.ws.rs.Path;\n\n@Path("/probe")\npublic class Probe {\n  @GET\n  public String ok() { return ""; }\n}\n',
 }
 
+/** go-chi: a router factory of the same file, and one of another package of the module, each mounted under a path. */
+const CHI = {
+  'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+  'main.go':
+    'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n\t"example.com/shop/users"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n\tr.Mount("/admin", adminRouter())\n\tr.Mount("/users", users.Routes())\n\thttp.ListenAndServe(":3000", r)\n}\n\nfunc adminRouter() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/accounts", listAccounts)\n\treturn r\n}\n',
+  'users/routes.go': 'package users\n\nimport "github.com/go-chi/chi/v5"\n\nfunc Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/{id}", getUser)\n\treturn r\n}\n',
+}
+
 describe('routes of routers mounted in other files', () => {
+  it("gives go-chi routes the path their router factory is mounted at, in the same file and from another package", async () => {
+    const graph = new LayerGraph(await layersOfText(CHI))
+    expect(routes(graph)).toEqual(['main.go:19 GET /admin/accounts (/accounts)', 'users/routes.go:7 GET /users/{id} (/{id})'])
+  })
+
   it('gives the routes of a chained Hono app the prefix where the constant it initialises is mounted', async () => {
     const graph = new LayerGraph(await layersOfText(HONO_CHAINS))
     expect(routes(graph)).toEqual(['api/todos.ts:4 GET /api/todos (/todos)', 'api/todos.ts:5 DELETE /api/todos/:id (/todos/:id)', 'api/todos.ts:7 GET /other'])

@@ -65,6 +65,8 @@ export interface CallFact {
   text(): string
   /** The variable the call's value is assigned to (`v1 := r.Group("/v1")` gives `v1`), if any. */
   assignedTo(): string | undefined
+  /** Offset just past the call's closing parenthesis (past its opening one when it has none). */
+  end(): number
 }
 
 /** A composite literal or struct-like constructor: Go `&cobra.Command{Use: "serve"}`. */

@@ -1,5 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft } from '../facts.js'
+import { chiRoutes } from './chi-routes.js'
 import { callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
@@ -312,6 +313,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   restFrameworkRouters,
   verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS }),
   verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS }),
+  chiRoutes,
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true }),
   decoratedRoutes({
     framework: 'spring',

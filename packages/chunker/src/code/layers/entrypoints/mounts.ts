@@ -29,6 +29,8 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   register: { languages: JS_LANGUAGES, path: { key: 'prefix' }, router: 'first' },
   include_router: { languages: ['python'], path: { key: 'prefix' } },
   register_blueprint: { languages: ['python'], path: { key: 'url_prefix' } },
+  // go-chi's `r.Mount("/admin", adminRouter())`.
+  Mount: { languages: ['go'], path: { before: true } },
 }
 
 /** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
@@ -72,6 +74,12 @@ const JS_PROJECT_IMPORT = /^(?:\.{0,2}\/|[@~]\/|#)/
 function importedRouters(facts: FileFacts): Set<string> {
   const out = new Set<string>()
   for (const fact of facts.imports) {
+    if (facts.language === 'go') {
+      // A package of a module (`example.com/shop/users`, not the standard library's `net/http`), by its name or alias.
+      const module = fact.specifier.includes('.') && fact.specifier.includes('/')
+      for (const name of module ? fact.names : []) out.add(name.alias ?? fact.specifier.slice(fact.specifier.lastIndexOf('/') + 1))
+      continue
+    }
     if (facts.language !== 'python' && !JS_PROJECT_IMPORT.test(fact.specifier)) continue
     for (const name of fact.names) out.add(name.alias ?? name.name)
   }
@@ -83,7 +91,7 @@ function importedRouters(facts: FileFacts): Set<string> {
  * router's `users.routes()`, or a router factory's name (`createApiRouter(deps)` mounts what the
  * function returns: the routes it registers; `require('./routes')(app)` the module's export).
  */
-function routerOf(arg: Arg | undefined): string | undefined {
+function routerOf(arg: Arg | undefined, language: string): string | undefined {
   if (arg?.kind === 'name') return DOTTED_NAME.test(arg.value) ? arg.value : undefined
   if (arg?.kind === 'other') {
     const called = CALLED_MODULE.exec(arg.value)
@@ -98,7 +106,8 @@ function routerOf(arg: Arg | undefined): string | undefined {
     const written = `${arg.value}('${specifier}')`
     return loadedModule(written) !== undefined ? written : undefined
   }
-  return isFactory(arg.value) ? arg.value : undefined
+  // Go has no constructors to tell apart: an exported function (`users.Routes()`) is capitalised.
+  return isFactory(arg.value) || (language === 'go' && DOTTED_NAME.test(arg.value)) ? arg.value : undefined
 }
 
 /**
@@ -128,7 +137,7 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
   const shape = ownEntry(MOUNT_CALLS, call.name)
   if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
   const positional = call.args().filter((arg) => !arg.key)
-  const router = routerOf(shape.router === 'first' ? positional[0] : positional.at(-1))
+  const router = routerOf(shape.router === 'first' ? positional[0] : positional.at(-1), language)
   if (router === undefined) return undefined
   let path: string | undefined
   if ('before' in shape.path) {
@@ -157,7 +166,9 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     if (mount === undefined) continue
     let target = mount.router
     const router = mountingRouter(call, facts.text)
-    if (!bound.has(rootOf(target)) && loadedModule(target) === undefined) {
+    // A router factory of this file (`r.Mount("/admin", adminRouter())`): its routes are mounted.
+    const local = facts.symbols.some((symbol) => symbol.parent === undefined && symbol.kind === 'function' && symbol.name === target)
+    if (!local && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
       if (factory === undefined) {

@@ -164,9 +164,12 @@ class TextCall implements CallFact {
   }
 
   text(): string {
+    return this.#text.slice(this.offset, Math.min(this.end(), this.offset + 400)).replace(/\s+/g, ' ').trim().slice(0, 200)
+  }
+
+  end(): number {
     const close = this.#closeAt()
-    const end = close < 0 ? this.#open + 1 : close + 1
-    return this.#text.slice(this.offset, Math.min(end, this.offset + 400)).replace(/\s+/g, ' ').trim().slice(0, 200)
+    return close < 0 ? this.#open + 1 : close + 1
   }
 
   assignedTo(): string | undefined {
