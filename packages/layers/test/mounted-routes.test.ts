@@ -200,6 +200,12 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['app/auth/routes.py:6 GET /auth/login (/login)', 'app/auth/routes.py:6 POST /auth/login (/login)'])
   })
 
+  it("follows a Flask blueprint into a module that registers on it by add_url_rule, without importing flask", async () => {
+    const views = "from app.auth import bp\n\n\ndef reset():\n    return ''\n\n\nbp.add_url_rule('/reset', view_func=reset, methods=['POST'])\n"
+    const graph = new LayerGraph(await layersOfText({ ...FLASK, 'app/auth/views.py': views }))
+    expect(routes(graph)).toContain('app/auth/views.py:8 POST /auth/reset (/reset)')
+  })
+
   it('reports the files whose routes moved when a mount changes, and reads its own output back unchanged', async () => {
     const graph = new LayerGraph(await layersOfText(FASTAPI))
     const [moved] = await layersOfText({ 'app/main.py': FASTAPI['app/main.py'].replace("'/api/v1'", "'/api/v2'") })

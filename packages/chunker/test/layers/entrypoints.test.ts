@@ -90,6 +90,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'auth/routes.py:8 http-route flask GET /login -> login',
     'auth/routes.py:8 http-route flask POST /login -> login',
     'auth/routes.py:14 http-route flask POST /logout -> logout',
+    'auth/views.py:10 http-route flask POST /reset -> reset_password',
+    'auth/views.py:11 http-route flask * /profile -> ProfileView',
     'views.py:19 http-route flask * /api/users/<int:id> -> UserAPI',
     'views.py:20 http-route flask GET /api/ping -> ping',
     'views.py:20 http-route flask HEAD /api/ping -> ping',

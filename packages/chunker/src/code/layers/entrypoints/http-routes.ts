@@ -1,6 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft } from '../facts.js'
-import { callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
@@ -14,11 +14,6 @@ const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
  * (in ky's tests, 81 `server.get(...)` calls on Express test servers, none on Fastify).
  */
 const FASTIFY_RECEIVER = /^(?:fastify|instance)$/
-/**
- * What a Flask blueprint is called (`bp`, `blueprint`, `auth_bp`, `admin_blueprint`): a blueprint
- * package's routes module often imports only its blueprint (`from app.auth import bp`), not flask.
- */
-const BLUEPRINT_RECEIVER = /^(?:bp|blueprint|\w+_bp|\w+_blueprint)$/
 /** What a Fastify plugin file imports: `fastify` itself, `fastify-plugin` (`fp`), or an `@fastify/...` package. */
 const FASTIFY_MODULES = ['fastify', 'fastify-plugin', '@fastify']
 /** `options.prefix + 'users/login'`: a computed prefix and a literal rest. */
