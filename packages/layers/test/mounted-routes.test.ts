@@ -18,6 +18,13 @@ const FLASK = {
   'app/__init__.py': "from flask import Flask\n\n\ndef create_app():\n    app = Flask(__name__)\n    from app.auth import bp as auth_bp\n    app.register_blueprint(auth_bp, url_prefix='/auth')\n    return app\n",
 }
 
+/** flask-restx's zoo example, under a blueprint: namespaces of other modules added to an api that wraps the blueprint. */
+const RESTX = {
+  'zoo/__init__.py': '',
+  'zoo/cat.py': "from flask_restx import Namespace, Resource\n\napi = Namespace('cats')\n\n\n@api.route('/<id>')\nclass Cat(Resource):\n    def get(self, id):\n        return {}\n",
+  'zoo/api.py': "from flask import Blueprint\nfrom flask_restx import Api\n\nfrom .cat import api as cat_api\n\nblueprint = Blueprint('api', __name__, url_prefix='/api/1')\napi = Api(blueprint)\napi.add_namespace(cat_api)\n",
+}
+
 /** The JavaScript version of the RealWorld example app: routers required in place, two files deep. */
 const COMMONJS = {
   'app.js': "const express = require('express')\nconst app = express()\napp.use(require('./routes'))\n",
@@ -204,6 +211,11 @@ describe('routes of routers mounted in other files', () => {
     const views = "from app.auth import bp\n\n\ndef reset():\n    return ''\n\n\nbp.add_url_rule('/reset', view_func=reset, methods=['POST'])\n"
     const graph = new LayerGraph(await layersOfText({ ...FLASK, 'app/auth/views.py': views }))
     expect(routes(graph)).toContain('app/auth/views.py:8 POST /auth/reset (/reset)')
+  })
+
+  it("gives a Flask-RESTX namespace of another module the prefix of the blueprint its api wraps", async () => {
+    const graph = new LayerGraph(await layersOfText(RESTX))
+    expect(routes(graph)).toEqual(['zoo/cat.py:6 GET /api/1/cats/<id> (/cats/<id>)'])
   })
 
   it('reports the files whose routes moved when a mount changes, and reads its own output back unchanged', async () => {
