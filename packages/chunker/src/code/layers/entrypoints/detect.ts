@@ -5,13 +5,14 @@ import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type Entryp
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
+import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
 import { groupMountFacts } from './group-mounts.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix } from './restx-apis.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
-export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
+export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...REST_FRAMEWORK_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
 
 function namespacePath(args: readonly Arg[]): string | undefined {
   const name = stringArg(args, 0, ['name'])
@@ -80,8 +81,14 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, NestJS's modules, Flask-RESTX's namespaces.
-  const declared = [...globalPrefixFacts(facts, imports), ...djangoIncludeFacts(facts, imports), ...nestModuleFacts(facts, imports), ...namespaceMountFacts(facts, prefixOf)]
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, NestJS's modules, Flask-RESTX's namespaces.
+  const declared = [
+    ...globalPrefixFacts(facts, imports),
+    ...djangoIncludeFacts(facts, imports),
+    ...restFrameworkMountFacts(facts, imports),
+    ...nestModuleFacts(facts, imports),
+    ...namespaceMountFacts(facts, prefixOf),
+  ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const go = facts.language === 'go' && facts.text.includes('Group(')
   if (!go && !facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))) return declared
