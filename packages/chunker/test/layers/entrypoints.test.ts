@@ -103,6 +103,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'blueprint.py:17 http-route flask-restx GET /api/1/todos/<string:todo_id> -> Todo.get',
     'blueprint.py:23 http-route flask-restx POST /api/1/jobs/ -> TaskList.post',
     'blueprint.py:29 http-route flask-restful * /v0/todo/<todo_id> -> Todo',
+    'reassigned.py:7 http-route flask-restful * /one -> Foo',
+    'reassigned.py:12 http-route flask-restful * /two -> Foo',
     'restx.py:7 http-route flask-restx GET /todos/ -> TodoList.get',
     'restx.py:7 http-route flask-restx POST /todos/ -> TodoList.post',
     'restx.py:19 http-route flask-restx DELETE /todos/<int:id> -> Todo.delete',

@@ -8,7 +8,7 @@ import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
 import { groupMountFacts } from './group-mounts.js'
 import { nestModuleFacts } from './nest-modules.js'
-import { apiPrefix, namespaceMountFacts, namespacePrefix } from './restx-apis.js'
+import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
@@ -46,6 +46,7 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
  */
 function prefixes(calls: readonly CallFact[], language: string): Map<string, string> {
   const out = new Map<string, string>()
+  const ambiguousApis = calls.some((call) => call.name === 'Api') ? reassignedApis(calls) : new Set<string>()
   for (const call of calls) {
     const mount = MOUNT_CALL_NAMES.has(call.name) ? mountOf(call, language) : undefined
     if (mount !== undefined) {
@@ -57,7 +58,7 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
     // Flask-RESTX: `api = Api(blueprint)` serves under the blueprint's prefix; `api.add_namespace(ns, path=...)` moves a namespace.
     const api = apiPrefix(call, known)
     const variable = api === undefined ? undefined : call.assignedTo()
-    if (api !== undefined && variable) out.set(variable, api)
+    if (api !== undefined && variable && !ambiguousApis.has(variable)) out.set(variable, api)
     const added = namespacePrefix(call, known)
     if (added !== undefined) out.set(added.namespace, added.prefix)
     const read = ownEntry(PREFIX_CALLS, call.name)

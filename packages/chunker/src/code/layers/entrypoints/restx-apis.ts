@@ -16,6 +16,23 @@ export function apiPrefix(call: CallFact, prefixOf: (name: string) => string): s
   return base === '' && own === undefined ? undefined : joinRoute(base, own ?? '')
 }
 
+/**
+ * Variables assigned an `Api(...)` more than once in the file (a test module's `api = Api(app,
+ * prefix='/foo')` in each test): which prefix a route on one of them gets is not known at file
+ * level, so they get none from {@link apiPrefix}.
+ */
+export function reassignedApis(calls: readonly CallFact[]): Set<string> {
+  const seen = new Set<string>()
+  const out = new Set<string>()
+  for (const call of calls) {
+    const variable = call.name === 'Api' ? call.assignedTo() : undefined
+    if (variable === undefined) continue
+    if (seen.has(variable)) out.add(variable)
+    seen.add(variable)
+  }
+  return out
+}
+
 /** `api.add_namespace(ns, path='/todos')`: the namespace added, and the `path=` that replaces its own, if any. */
 function addedNamespace(call: CallFact): { readonly namespace: string; readonly path: string | undefined } | undefined {
   if (call.name !== 'add_namespace' || !call.receiver) return undefined
