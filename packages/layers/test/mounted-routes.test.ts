@@ -18,6 +18,22 @@ const FLASK = {
   'app/__init__.py': "from flask import Flask\n\n\ndef create_app():\n    app = Flask(__name__)\n    from app.auth import bp as auth_bp\n    app.register_blueprint(auth_bp, url_prefix='/auth')\n    return app\n",
 }
 
+/** flask-restx's zoo example, under a blueprint: namespaces of other modules added to an api that wraps the blueprint. */
+const RESTX = {
+  'zoo/__init__.py': '',
+  'zoo/cat.py': "from flask_restx import Namespace, Resource\n\napi = Namespace('cats')\n\n\n@api.route('/<id>')\nclass Cat(Resource):\n    def get(self, id):\n        return {}\n",
+  'zoo/api.py': "from flask import Blueprint\nfrom flask_restx import Api\n\nfrom .cat import api as cat_api\n\nblueprint = Blueprint('api', __name__, url_prefix='/api/1')\napi = Api(blueprint)\napi.add_namespace(cat_api)\n",
+}
+
+/** A DRF app: the project URLconf includes the app's under `^api/`; the app's router registers a viewset of its views module. */
+const DRF = {
+  'conduit/__init__.py': '',
+  'conduit/urls.py': "from django.conf.urls import include, url\n\nurlpatterns = [\n    url(r'^api/', include('conduit.articles.urls')),\n]\n",
+  'conduit/articles/__init__.py': '',
+  'conduit/articles/urls.py': "from rest_framework.routers import DefaultRouter\n\nfrom .views import ArticleViewSet\n\nrouter = DefaultRouter()\nrouter.register(r'articles', ArticleViewSet)\n\nurlpatterns = router.urls\n",
+  'conduit/articles/views.py': "from rest_framework import viewsets\nfrom rest_framework.decorators import action\n\n\nclass ArticleViewSet(viewsets.ModelViewSet):\n    lookup_field = 'slug'\n\n    @action(detail=True, methods=['post'])\n    def favorite(self, request, slug=None):\n        return None\n",
+}
+
 /** The JavaScript version of the RealWorld example app: routers required in place, two files deep. */
 const COMMONJS = {
   'app.js': "const express = require('express')\nconst app = express()\napp.use(require('./routes'))\n",
@@ -270,6 +286,27 @@ describe('routes of routers mounted in other files', () => {
   it('follows a Flask blueprint into the file that imports it to register its routes', async () => {
     const graph = new LayerGraph(await layersOfText(FLASK))
     expect(routes(graph)).toEqual(['app/auth/routes.py:6 GET /auth/login (/login)', 'app/auth/routes.py:6 POST /auth/login (/login)'])
+  })
+
+  it("follows a Flask blueprint into a module that registers on it by add_url_rule, without importing flask", async () => {
+    const views = "from app.auth import bp\n\n\ndef reset():\n    return ''\n\n\nbp.add_url_rule('/reset', view_func=reset, methods=['POST'])\n"
+    const graph = new LayerGraph(await layersOfText({ ...FLASK, 'app/auth/views.py': views }))
+    expect(routes(graph)).toContain('app/auth/views.py:8 POST /auth/reset (/reset)')
+  })
+
+  it("gives a Flask-RESTX namespace of another module the prefix of the blueprint its api wraps", async () => {
+    const graph = new LayerGraph(await layersOfText(RESTX))
+    expect(routes(graph)).toEqual(['zoo/cat.py:6 GET /api/1/cats/<id> (/cats/<id>)'])
+  })
+
+  it("gives a DRF viewset's extra actions the prefix of the router that registers it in another file, under Django's include", async () => {
+    const graph = new LayerGraph(await layersOfText(DRF))
+    expect(routes(graph)).toEqual([
+      'conduit/articles/urls.py:6 * ^api/articles/$ (^articles/$)',
+      // The router's file cannot see the lookup_field of a viewset in another file: its detail route keeps `pk`.
+      'conduit/articles/urls.py:6 * ^api/articles/(?P<pk>[^/.]+)/$ (^articles/(?P<pk>[^/.]+)/$)',
+      'conduit/articles/views.py:8 POST ^api/articles/(?P<slug>[^/.]+)/favorite/$ ((?P<slug>[^/.]+)/favorite/$)',
+    ])
   })
 
   it('reports the files whose routes moved when a mount changes, and reads its own output back unchanged', async () => {

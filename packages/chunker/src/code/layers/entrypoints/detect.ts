@@ -5,12 +5,14 @@ import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type Entryp
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
+import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
 import { groupMountFacts } from './group-mounts.js'
 import { nestModuleFacts } from './nest-modules.js'
+import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
-export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
+export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...REST_FRAMEWORK_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
 
 function namespacePath(args: readonly Arg[]): string | undefined {
   const name = stringArg(args, 0, ['name'])
@@ -37,11 +39,14 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
 
 /**
  * Route prefixes of the file's routers: set where a router is made (`r.Group("/v1")`,
- * `APIRouter(prefix='/items')`) and where one of the file's routers is mounted on another
- * (`app.use('/api', router)`, `app.include_router(router, prefix='/x')`; see `mounts.ts`).
+ * `APIRouter(prefix='/items')`, Flask-RESTX's `Api(blueprint)`), where one of the file's routers
+ * is mounted on another (`app.use('/api', router)`, `app.include_router(router, prefix='/x')`; see
+ * `mounts.ts`) and where a namespace is added to an api (`api.add_namespace(ns, path='/x')`; see
+ * `restx-apis.ts`).
  */
 function prefixes(calls: readonly CallFact[], language: string): Map<string, string> {
   const out = new Map<string, string>()
+  const ambiguousApis = calls.some((call) => call.name === 'Api') ? reassignedApis(calls) : new Set<string>()
   for (const call of calls) {
     const mount = MOUNT_CALL_NAMES.has(call.name) ? mountOf(call, language) : undefined
     if (mount !== undefined) {
@@ -49,13 +54,20 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
       out.set(mount.router, joinRoute(base, out.get(mount.router) ?? ''))
       continue
     }
+    const known = (name: string): string => out.get(name) ?? ''
+    // Flask-RESTX: `api = Api(blueprint)` serves under the blueprint's prefix; `api.add_namespace(ns, path=...)` moves a namespace.
+    const api = apiPrefix(call, known)
+    const variable = api === undefined ? undefined : call.assignedTo()
+    if (api !== undefined && variable && !ambiguousApis.has(variable)) out.set(variable, api)
+    const added = namespacePrefix(call, known)
+    if (added !== undefined) out.set(added.namespace, added.prefix)
     const read = ownEntry(PREFIX_CALLS, call.name)
     if (!read) continue
     const own = read(call.args())
-    const variable = own === undefined ? undefined : call.assignedTo()
-    if (own === undefined || !variable) continue
+    const assigned = own === undefined ? undefined : call.assignedTo()
+    if (own === undefined || !assigned) continue
     const base = out.get(call.receiver.replace(/\(.*$/, '')) ?? ''
-    out.set(variable, joinRoute(base, own))
+    out.set(assigned, joinRoute(base, own))
   }
   return out
 }
@@ -68,13 +80,19 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
  */
 export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): MountFact[] {
   const imports = (module: string): boolean => modules.has(module)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, NestJS's modules.
-  const declared = [...globalPrefixFacts(facts, imports), ...djangoIncludeFacts(facts, imports), ...nestModuleFacts(facts, imports)]
+  let routePrefixes: Map<string, string> | undefined
+  const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, NestJS's modules, Flask-RESTX's namespaces.
+  const declared = [
+    ...globalPrefixFacts(facts, imports),
+    ...djangoIncludeFacts(facts, imports),
+    ...restFrameworkMountFacts(facts, imports),
+    ...nestModuleFacts(facts, imports),
+    ...namespaceMountFacts(facts, prefixOf),
+  ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const go = facts.language === 'go' && facts.text.includes('Group(')
   if (!go && !facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))) return declared
-  let routePrefixes: Map<string, string> | undefined
-  const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
   return [...declared, ...(go ? groupMountFacts(facts, prefixOf) : mountFacts(facts, prefixOf))]
 }
 

@@ -33,6 +33,12 @@ export { joinRoute } from '@rag/core'
 /** The JavaScript family's languages, as detector tables name them. */
 export const JS_LANGUAGES: readonly string[] = ['typescript', 'tsx', 'javascript']
 
+/**
+ * What a Flask blueprint is called (`bp`, `blueprint`, `auth_bp`, `admin_blueprint`): a blueprint
+ * package's routes module often imports only its blueprint (`from app.auth import bp`), not flask.
+ */
+export const BLUEPRINT_RECEIVER = /^(?:bp|blueprint|\w+_bp|\w+_blueprint)$/
+
 /** A Django URLconf module: `urls.py`, or a file named like one (`api_urls.py`, `follow_urls.py`, `urls_v2.py`). */
 export const DJANGO_URLCONF_FILE = /(?:^|\/)\w*urls\w*\.py$/
 

@@ -1,7 +1,7 @@
 import { keyArg, stringList, type Arg } from '../args.js'
-import type { CallFact, EntrypointDraft } from '../facts.js'
+import type { EntrypointDraft } from '../facts.js'
 import { chiRoutes } from './chi-routes.js'
-import { callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
@@ -15,11 +15,6 @@ const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
  * (in ky's tests, 81 `server.get(...)` calls on Express test servers, none on Fastify).
  */
 const FASTIFY_RECEIVER = /^(?:fastify|instance)$/
-/**
- * What a Flask blueprint is called (`bp`, `blueprint`, `auth_bp`, `admin_blueprint`): a blueprint
- * package's routes module often imports only its blueprint (`from app.auth import bp`), not flask.
- */
-const BLUEPRINT_RECEIVER = /^(?:bp|blueprint|\w+_bp|\w+_blueprint)$/
 /** What a Fastify plugin file imports: `fastify` itself, `fastify-plugin` (`fp`), or an `@fastify/...` package. */
 const FASTIFY_MODULES = ['fastify', 'fastify-plugin', '@fastify']
 /** `options.prefix + 'users/login'`: a computed prefix and a literal rest. */
@@ -133,54 +128,6 @@ const djangoUrls: EntrypointDetector = {
       if (view.kind === 'name' && view.value.endsWith('.urls')) continue
       const handler = view.kind === 'call' && view.chain.length === 0 ? handlerOf(view).replace(/\.as_view$/, '') : handlerOf(view)
       drafts.push(callDraft(call, { kind: 'http-route', framework: 'django', method: '*', route: route.value, handler }))
-    }
-    return drafts
-  },
-}
-
-/** Django REST framework's routers, and whether each one's routes end in a slash. */
-function restRouters(calls: readonly CallFact[]): Map<string, boolean> {
-  const out = new Map<string, boolean>()
-  for (const call of calls) {
-    if (call.name !== 'DefaultRouter' && call.name !== 'SimpleRouter') continue
-    const variable = call.assignedTo()
-    const slash = keyArg(call.args(), 'trailing_slash')
-    if (variable) out.set(variable, !(slash?.kind === 'name' && slash.value === 'False'))
-  }
-  return out
-}
-
-/**
- * Django REST framework: `router.register(r'articles', ArticleViewSet)` on a `DefaultRouter` or
- * `SimpleRouter` routes a list (`^articles/$`) and a detail (`^articles/(?P<pk>[^/.]+)/$`) to the
- * viewset, as DRF writes them (without the slash under `trailing_slash=False`), under the route of
- * the URL entry that includes `router.urls` in the same file.
- */
-const restFrameworkRouters: EntrypointDetector = {
-  framework: 'django-rest-framework',
-  languages: ['python'],
-  imports: ['rest_framework'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const { calls } = context.facts
-    const routers = restRouters(calls)
-    if (routers.size === 0) return []
-    // `url(r'^api/', include(router.urls))`: the router's routes live under that entry's route.
-    const included = new Map<string, string>()
-    for (const { route, view } of djangoEntries(calls)) {
-      const urls = view?.kind === 'call' && view.value === 'include' && view.items[0]?.kind === 'name' ? /^(\w+)\.urls$/.exec(view.items[0].value)?.[1] : undefined
-      if (urls !== undefined && route?.kind === 'string' && !included.has(urls)) included.set(urls, route.value)
-    }
-    const drafts: EntrypointDraft[] = []
-    for (const call of calls) {
-      const slash = call.name === 'register' ? routers.get(call.receiver) : undefined
-      if (slash === undefined) continue
-      const [prefix, viewset] = call.args().filter((arg) => !arg.key)
-      if (prefix?.kind !== 'string' || viewset?.kind !== 'name') continue
-      const end = slash ? '/$' : '$'
-      const base = joinRoute(included.get(call.receiver) ?? '', `^${prefix.value.replace(/^\^|\/$/g, '')}`)
-      for (const route of [`${base}${end}`, `${base}/(?P<pk>[^/.]+)${end}`]) {
-        drafts.push(callDraft(call, { kind: 'http-route', framework: 'django-rest-framework', method: '*', route, handler: viewset.value }))
-      }
     }
     return drafts
   },
@@ -310,7 +257,6 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     dotted: true,
   }),
   djangoUrls,
-  restFrameworkRouters,
   verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS }),
   verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS }),
   chiRoutes,

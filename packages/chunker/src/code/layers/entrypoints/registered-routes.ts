@@ -1,12 +1,14 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
-import { callDraft, decoratorReceiver, handlerOf, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { BLUEPRINT_RECEIVER, callDraft, decoratorReceiver, handlerOf, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Where a registration call keeps its path, handler and methods, and what it means without methods. */
 interface Registration {
   readonly framework: string
   /** Modules one of which the file imports. */
   readonly imports: readonly string[]
+  /** Receivers that register without an import of the framework (a blueprint's routes module imports only its blueprint). */
+  readonly receivers?: RegExp
   /** The callee name: `add_url_rule`, `add_api_route`, `add_resource`. */
   readonly call: string
   /** Positions of the path arguments (`add_resource(Todo, '/todos', '/todos/<id>')`: every one from 1 on). */
@@ -24,7 +26,7 @@ interface Registration {
  * Flask-RESTX's `api.add_resource(Todo, '/todos/<id>', '/todo')`.
  */
 const REGISTRATIONS: readonly Registration[] = [
-  { framework: 'flask', imports: ['flask'], call: 'add_url_rule', paths: { from: 0, key: 'rule' }, handler: { key: 'view_func', position: 2 }, defaultMethod: 'GET' },
+  { framework: 'flask', imports: ['flask'], receivers: BLUEPRINT_RECEIVER, call: 'add_url_rule', paths: { from: 0, key: 'rule' }, handler: { key: 'view_func', position: 2 }, defaultMethod: 'GET' },
   { framework: 'fastapi', imports: ['fastapi'], call: 'add_api_route', paths: { from: 0, key: 'path' }, handler: { key: 'endpoint', position: 1 }, defaultMethod: 'GET' },
   { framework: 'flask-restful', imports: ['flask_restful', 'flask_restx'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
 ]
@@ -42,10 +44,14 @@ function detector(entry: Registration): EntrypointDetector {
     framework: entry.framework,
     languages: ['python'],
     imports: entry.imports,
+    ...(entry.receivers ? { receivers: entry.receivers } : {}),
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
+      const imported = entry.imports.some((module) => context.imports(module))
       for (const call of context.facts.calls) {
         if (call.name !== entry.call || !call.receiver) continue
+        // Without an import of the framework, only a receiver named like one of its objects counts.
+        if (!imported && !entry.receivers?.test(call.receiver)) continue
         const args = call.args()
         const positional = args.filter((arg) => !arg.key)
         const view = (entry.handler.key ? keyArg(args, entry.handler.key) : undefined) ?? positional[entry.handler.position]
