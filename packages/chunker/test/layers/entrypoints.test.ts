@@ -82,8 +82,12 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/(shop)/cart/route.ts:1 http-route nextjs POST /cart -> POST',
     'app/api/orders/[id]/route.ts:5 http-route nextjs GET /api/orders/[id] -> GET',
     'app/api/orders/[id]/route.ts:9 http-route nextjs DELETE /api/orders/[id] -> DELETE',
+    'app/(marketing)/pricing/page.tsx:5 http-route nextjs GET /pricing -> PricingPage',
+    'app/dashboard/[team]/settings/page.tsx:1 http-route nextjs GET /dashboard/[team]/settings -> SettingsPage',
     'pages/api/auth/[...nextauth].ts:6 http-route nextjs * /api/auth/[...nextauth] -> default',
     'pages/api/users/index.ts:3 http-route nextjs * /api/users -> handler',
+    'pages/blog/[slug].tsx:3 http-route nextjs GET /blog/[slug] -> Post',
+    'pages/index.tsx:5 http-route nextjs GET / -> Home',
   ],
   flask: [
     'app.py:7 http-route flask GET / -> index',

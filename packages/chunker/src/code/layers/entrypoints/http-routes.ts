@@ -1,14 +1,12 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
 import { chiRoutes } from './chi-routes.js'
+import { nextRoutes } from './next-routes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
 const CAPITAL_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Options: 'OPTIONS', Head: 'HEAD', All: '*' }
-const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
-/** A default export that is not a definition: what a Pages Router API route serves. */
-const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
 /**
  * The names a Fastify plugin's instance goes by in a file that need not import Fastify (a plugin
  * gets it as a parameter). Not `server`: that is what Express apps and test servers are called too
@@ -73,41 +71,6 @@ const honoOn: EntrypointDetector = {
       const route = joinRoute(context.prefixOf(call.receiver), path.value)
       for (const method of stringList(methods)) {
         drafts.push(callDraft(call, { kind: 'http-route', framework: 'hono', method: method.toUpperCase(), route, handler: handlerOf(rest.at(-1)) }))
-      }
-    }
-    return drafts
-  },
-}
-
-/** Next.js route handlers (`app/**\/route.ts` exporting `GET`, ...) and API routes (`pages/api/**`). */
-const nextRouteFiles: EntrypointDetector = {
-  framework: 'nextjs',
-  languages: JS_LANGUAGES,
-  imports: [],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const { path, symbols } = context.facts
-    if (!path.includes('app/') && !path.includes('pages/')) return []
-    const app = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/.exec(path)
-    const pages = /(?:^|\/)pages\/(api(?:\/[^/]+)*?)(?:\/index)?\.[cm]?[jt]sx?$/.exec(path)
-    if (!app && !pages) return []
-    const segments = (app ? (app[1] as string) : (pages?.[1] as string)).split('/').filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith('@'))
-    const route = `/${segments.join('/')}`
-    const drafts: EntrypointDraft[] = []
-    for (const symbol of symbols) {
-      if (symbol.parent || !symbol.exported) continue
-      const method = app ? (NEXT_METHODS.has(symbol.name) ? symbol.name : undefined) : symbol.name === 'handler' || symbol.name === 'default' ? '*' : undefined
-      if (!method) continue
-      drafts.push({ kind: 'http-route', framework: 'nextjs', method, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol })
-    }
-    if (pages && drafts.length === 0) {
-      // `export default NextAuth(options)`, `export default withAuth(handler)`, `export { handler as default }`.
-      const { text } = context.facts
-      const exported = DEFAULT_EXPORT.exec(text)
-      if (exported) {
-        const row = text.slice(0, exported.index).split('\n').length - 1
-        const end = text.indexOf('\n', exported.index)
-        const line = text.slice(exported.index, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
-        drafts.push({ kind: 'http-route', framework: 'nextjs', method: '*', route, handler: 'default', row, offset: exported.index, text: line })
       }
     }
     return drafts
@@ -236,7 +199,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   honoOn,
   verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH }),
   decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted }),
-  nextRouteFiles,
+  nextRoutes,
   decoratedRoutes({
     framework: 'flask',
     languages: ['python'],

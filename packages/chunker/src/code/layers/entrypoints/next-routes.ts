@@ -1,0 +1,79 @@
+import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
+
+const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
+
+/** App Router route handlers: `app/**\/route.ts`. */
+const APP_ROUTE = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/
+/** App Router pages: `app/**\/page.tsx`, served on GET. */
+const APP_PAGE = /(?:^|\/)app\/((?:[^/]+\/)*)page\.[cm]?[jt]sx?$/
+/** Pages Router files: `pages/**` (`pages/api/**` are API routes, the rest pages). */
+const PAGES_FILE = /(?:^|\/)pages\/((?:[^/]+\/)*[^/]+?)\.[cm]?[jt]sx?$/
+
+/** A default export that is not a definition: what a Pages Router API route serves. */
+const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
+/** The name a default export gives its component or handler: `export default function Page`, `export default Page`. */
+const DEFAULT_NAME = /^export\s+default\s+(?:async\s+)?(?:function\s*\*?\s*(\w+)|class\s+(\w+)|(\w+)\s*;?\s*$)/m
+
+/** Data functions only the Pages Router calls: a file with one is a page even without an import of `next`. */
+const PAGE_DATA_FUNCTIONS = new Set(['getServerSideProps', 'getStaticProps', 'getStaticPaths', 'getInitialProps'])
+
+/**
+ * A file-system route from the folders under `app/` or `pages/`: route groups (`(shop)`) and
+ * parallel-route slots (`@modal`) do not show in the URL, `index` is its folder; `undefined` for
+ * a private folder or file (`_components`, `_app`), which is not routed.
+ */
+function fileRoute(path: string): string | undefined {
+  const segments = path.split('/').filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith('@'))
+  if (segments.some((s) => s.startsWith('_'))) return undefined
+  if (segments.at(-1) === 'index') segments.pop()
+  return `/${segments.join('/')}`
+}
+
+/** The file's default export as a draft's handler and position, if it has one. */
+function defaultExport(context: DetectContext, route: string, method: string): EntrypointDraft | undefined {
+  const { text, symbols } = context.facts
+  const exported = DEFAULT_EXPORT.exec(text)
+  if (!exported) return undefined
+  const named = DEFAULT_NAME.exec(text.slice(exported.index))
+  const name = named ? (named[1] ?? named[2] ?? named[3]) : undefined
+  const symbol = name ? symbols.find((s: SymbolFact) => !s.parent && s.name === name) : undefined
+  if (symbol) return { kind: 'http-route', framework: 'nextjs', method, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol }
+  const row = text.slice(0, exported.index).split('\n').length - 1
+  const end = text.indexOf('\n', exported.index)
+  const line = text.slice(exported.index, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
+  return { kind: 'http-route', framework: 'nextjs', method, route, handler: name ?? 'default', row, offset: exported.index, text: line }
+}
+
+/**
+ * Next.js file-system routes: App Router route handlers (`app/**\/route.ts` exporting `GET`,
+ * `POST`, ...) and pages (`app/**\/page.tsx`, GET); Pages Router API routes (`pages/api/**`, any
+ * method, whatever the default export is: `NextAuth(options)` too) and pages (`pages/**`, GET,
+ * in a file that imports `next` or has a data function such as `getServerSideProps`, since other
+ * tools name folders `pages` too).
+ */
+export const nextRoutes: EntrypointDetector = {
+  framework: 'nextjs',
+  languages: JS_LANGUAGES,
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { path, symbols } = context.facts
+    if (!path.includes('app/') && !path.includes('pages/')) return []
+    const handlers = APP_ROUTE.exec(path)
+    if (handlers) {
+      const route = fileRoute(handlers[1] as string)
+      if (route === undefined) return []
+      return symbols
+        .filter((symbol) => !symbol.parent && symbol.exported && NEXT_METHODS.has(symbol.name))
+        .map((symbol) => ({ kind: 'http-route', framework: 'nextjs', method: symbol.name, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol }))
+    }
+    const page = APP_PAGE.exec(path)
+    const pagesFile = page ? undefined : PAGES_FILE.exec(path)
+    const route = page ? fileRoute(page[1] as string) : pagesFile ? fileRoute(pagesFile[1] as string) : undefined
+    if (route === undefined) return []
+    const api = pagesFile !== undefined && (route === '/api' || route.startsWith('/api/'))
+    if (pagesFile && !api && !context.imports('next') && !symbols.some((s) => !s.parent && PAGE_DATA_FUNCTIONS.has(s.name))) return []
+    const draft = defaultExport(context, route, api ? '*' : 'GET')
+    return draft ? [draft] : []
+  },
+}
