@@ -173,7 +173,7 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.go:31 http-route chi PATCH /settings -> http.HandlerFunc',
     'main.go:36 http-route chi GET /stats -> Stats',
     'main.go:37 http-route chi GET /v2/health -> Health',
-    'main.go:50 http-route chi GET /accounts -> ListAccounts',
+    'main.go:53 http-route chi GET /accounts -> ListAccounts',
   ],
   nethttp: [
     'main.go:9 main go - - -> main',

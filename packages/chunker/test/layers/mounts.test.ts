@@ -45,6 +45,32 @@ describe('mounts of routers defined in other files', () => {
     expect(routes).toEqual(['GET /local/ping on local', 'GET /health on app', 'GET /api/books on api'])
   })
 
+  it("reads go-chi's Mount of router factories (the file's own and another package's), under the Route blocks around it, in a file that also groups", async () => {
+    const { mounts } = await mountsOf('main.go', [
+      'package main',
+      '',
+      'import (',
+      '\t"github.com/go-chi/chi/v5"',
+      '\t"example.com/shop/users"',
+      ')',
+      '',
+      'func main() {',
+      '\tr := chi.NewRouter()',
+      '\tr.Group(func(r chi.Router) { r.Use(auth) })',
+      '\tr.Mount("/admin", adminRouter())',
+      '\tr.Route("/api", func(r chi.Router) {',
+      '\t\tr.Route("/v1", func(v chi.Router) {',
+      '\t\t\tv.Mount("/users", users.Routes())',
+      '\t\t})',
+      '\t})',
+      '\tr.Mount("/debug", chi.NewRouter())',
+      '}',
+      '',
+      'func adminRouter() chi.Router { return chi.NewRouter() }',
+    ])
+    expect(mounts).toEqual(['adminRouter at "/admin" on "r" line 11', 'users.Routes at "/api/v1/users" on "v" line 14'])
+  })
+
   it("reads a CommonJS app's routers required in place, but not a package's middleware", async () => {
     const { mounts } = await mountsOf('routes/index.js', [
       "const router = require('express').Router()",

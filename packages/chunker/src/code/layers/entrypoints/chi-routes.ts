@@ -58,6 +58,12 @@ function blockPrefix(blocks: readonly RouteBlock[], call: CallFact): string {
   return prefix
 }
 
+/** The prefix of each call from the `Route` blocks around it (see {@link blockPrefix}): for the mounts of a chi file. */
+export function chiBlockPrefixes(calls: readonly CallFact[]): (call: CallFact) => string {
+  const blocks = routeBlocks(calls)
+  return blocks.length === 0 ? () => '' : (call) => blockPrefix(blocks, call)
+}
+
 /**
  * go-chi: `r.Get("/", h)`, `r.With(mw).Post("/x", h)`, `r.Method("GET", "/x", h)`, and routes
  * inside `r.Route("/articles", func(r chi.Router) { ... })` blocks, nested, under their paths.

@@ -6,6 +6,7 @@ import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
+import { chiBlockPrefixes } from './chi-routes.js'
 import { groupMountFacts } from './group-mounts.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
@@ -91,9 +92,12 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...namespaceMountFacts(facts, prefixOf),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
-  const go = facts.language === 'go' && facts.text.includes('Group(')
-  if (!go && !facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))) return declared
-  return [...declared, ...(go ? groupMountFacts(facts, prefixOf) : mountFacts(facts, prefixOf))]
+  const groups = facts.language === 'go' && facts.text.includes('Group(')
+  const mounting = facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))
+  if (!groups && !mounting) return declared
+  // go-chi mounts inside `r.Route("/v1", func(r chi.Router) { ... })` blocks are under the blocks' paths.
+  const blockPrefix = facts.language === 'go' && imports('github.com/go-chi/chi') ? chiBlockPrefixes(facts.calls) : undefined
+  return [...declared, ...(groups ? groupMountFacts(facts, prefixOf) : []), ...(mounting ? mountFacts(facts, prefixOf, blockPrefix) : [])]
 }
 
 function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {

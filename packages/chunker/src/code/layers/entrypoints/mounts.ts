@@ -77,7 +77,10 @@ function importedRouters(facts: FileFacts): Set<string> {
     if (facts.language === 'go') {
       // A package of a module (`example.com/shop/users`, not the standard library's `net/http`), by its name or alias.
       const module = fact.specifier.includes('.') && fact.specifier.includes('/')
-      for (const name of module ? fact.names : []) out.add(name.alias ?? fact.specifier.slice(fact.specifier.lastIndexOf('/') + 1))
+      // The package name is the last segment, before a major-version suffix (`github.com/go-chi/chi/v5` is `chi`).
+      const segments = fact.specifier.split('/')
+      const name = /^v\d+$/.test(segments.at(-1) ?? '') && segments.length > 1 ? segments.at(-2) : segments.at(-1)
+      for (const bound of module ? fact.names : []) out.add(bound.alias ?? name ?? '')
       continue
     }
     if (facts.language !== 'python' && !JS_PROJECT_IMPORT.test(fact.specifier)) continue
@@ -106,8 +109,9 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
     const written = `${arg.value}('${specifier}')`
     return loadedModule(written) !== undefined ? written : undefined
   }
-  // Go has no constructors to tell apart: an exported function (`users.Routes()`) is capitalised.
-  return isFactory(arg.value) || (language === 'go' && DOTTED_NAME.test(arg.value)) ? arg.value : undefined
+  // Go's exported functions are capitalised (`users.Routes()`); its constructors say `New` (`chi.NewRouter()`: a new, empty router).
+  const goFactory = language === 'go' && DOTTED_NAME.test(arg.value) && !/(?:^|\.)New/.test(arg.value)
+  return isFactory(arg.value) || goFactory ? arg.value : undefined
 }
 
 /**
@@ -155,9 +159,11 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
  * import items`), of the project's router factories (`createApiRouter(deps)`, also through a
  * variable that holds one's result) and of the registration functions it hands its routers to
  * (`auth(app)`): one fact per call, with the mount path after the prefix the mounting router has
- * in this file (`prefixOf`). A router the file defines itself is mounted by the same-file prefixes.
+ * in this file (`prefixOf`, after `blockPrefix`: the paths of go-chi `Route` blocks around the
+ * call). A router the file defines itself is mounted by the same-file prefixes, a router factory
+ * it defines (`adminRouter()`) by a fact.
  */
-export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string): MountFact[] {
+export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string, blockPrefix: (call: CallFact) => string = () => ''): MountFact[] {
   const bound = importedRouters(facts)
   let made: Map<string, string> | undefined
   const out: MountFact[] = handedRouterFacts(facts, bound, prefixOf)
@@ -177,7 +183,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
       }
       target = factory
     }
-    out.push({ target, prefix: joinRoute(prefixOf(router), mount.path), router, row: call.row, offset: call.offset })
+    out.push({ target, prefix: joinRoute(joinRoute(blockPrefix(call), prefixOf(router)), mount.path), router, row: call.row, offset: call.offset })
   }
   return out
 }
