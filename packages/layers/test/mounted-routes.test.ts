@@ -167,7 +167,23 @@ const CHI = {
   'users/routes.go': 'package users\n\nimport "github.com/go-chi/chi/v5"\n\nfunc Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/{id}", getUser)\n\treturn r\n}\n',
 }
 
+/** Netflix Dispatch's shape: routers composed two levels deep in one file, whose outer router a Starlette mount serves under /api/v1. */
+const COMPOSED = {
+  'app/incidents.py': "from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n@router.get('/{incident_id}')\ndef get_incident(incident_id: int):\n    return {}\n",
+  'app/api.py':
+    "from fastapi import APIRouter\n\nfrom app.incidents import router as incident_router\n\napi_router = APIRouter()\norg_router = APIRouter(prefix='/{organization}')\norg_router.include_router(incident_router, prefix='/incidents')\n\n\n@org_router.get('/search')\ndef search():\n    return []\n\n\napi_router.include_router(org_router)\n",
+  'app/main.py': "from fastapi import FastAPI\n\nfrom app.api import api_router\n\napp = FastAPI()\napi = FastAPI()\napi.include_router(api_router)\napp.mount('/api/v1', app=api)\n",
+}
+
 describe('routes of routers mounted in other files', () => {
+  it('follows routers composed in one file to the mount of their outer router in another, under a Starlette mount', async () => {
+    const graph = new LayerGraph(await layersOfText(COMPOSED))
+    expect(routes(graph)).toEqual([
+      'app/api.py:10 GET /api/v1/{organization}/search (/{organization}/search)',
+      'app/incidents.py:6 GET /api/v1/{organization}/incidents/{incident_id} (/{incident_id})',
+    ])
+  })
+
   it("gives go-chi routes the path their router factory is mounted at, in the same file and from another package", async () => {
     const graph = new LayerGraph(await layersOfText(CHI))
     expect(routes(graph)).toEqual(['main.go:19 GET /admin/accounts (/accounts)', 'users/routes.go:7 GET /users/{id} (/{id})'])

@@ -13,7 +13,7 @@ async function mountsOf(path: string, lines: readonly string[]): Promise<{ mount
 }
 
 describe('mounts of routers defined in other files', () => {
-  it("reads Express's and Hono's use/route of imported routers, after the mounting router's own prefix; middleware and local routers are not mounts", async () => {
+  it("reads Express's and Hono's use/route of imported routers, after the mounting router's own prefix; middleware is not a mount, a local router is linked to the one it is mounted on", async () => {
     const { mounts, routes } = await mountsOf('src/app.ts', [
       "import express, { Router } from 'express'",
       "import cors from 'cors'",
@@ -36,6 +36,8 @@ describe('mounts of routers defined in other files', () => {
       "api.route('/books').get(listBooks)",
     ])
     expect(mounts).toEqual([
+      // Its routes have the path already: the link carries other files' mounts of `app` to them.
+      'local at "" on "app" line 12',
       'orders at "/api/orders" on "api" line 13',
       'userRoutes at "/users" on "app" line 14',
       'admin at "" on "app" line 15',
@@ -107,6 +109,7 @@ describe('mounts of routers defined in other files', () => {
       `require('./legacy') at "" on "app" line 10`,
       // A variable holding a factory's result mounts the factory.
       'createApiRouter at "/v2" on "app" line 13',
+      'local at "" on "app" line 15',
     ])
   })
 
@@ -312,6 +315,7 @@ describe('mounts of routers defined in other files', () => {
     expect(fastapi.mounts).toEqual([
       'login.router at "{settings.API_V1_STR}" on "api_router" line 7',
       'items.router at "{settings.API_V1_STR}/items" on "api_router" line 8',
+      'api_router at "" on "app" line 9',
       'deps_router at "" on "app" line 10',
     ])
     expect(fastapi.routes).toEqual(['GET {settings.API_V1_STR}/status on api_router'])
@@ -327,5 +331,21 @@ describe('mounts of routers defined in other files', () => {
       '    return app',
     ])
     expect(flask.mounts).toEqual(['auth_bp at "/auth" on "app" line 6', 'main_bp at "" on "app" line 8'])
+  })
+
+  it("reads Starlette's app.mount('/api/v1', app=api) with the app as a keyword, over a FastAPI app that includes an imported router", async () => {
+    const { mounts } = await mountsOf('dispatch/main.py', [
+      'from fastapi import FastAPI',
+      'from starlette.staticfiles import StaticFiles',
+      'from .api import api_router',
+      'app = FastAPI()',
+      'api = FastAPI()',
+      'frontend = FastAPI()',
+      'api.include_router(api_router)',
+      "frontend.mount('/', StaticFiles(directory='static'), name='app')",
+      "app.mount('/api/v1', app=api)",
+      "app.mount('/', app=frontend)",
+    ])
+    expect(mounts).toEqual(['api_router at "/api/v1" on "api" line 7', 'api at "" on "app" line 9', 'frontend at "" on "app" line 10'])
   })
 })

@@ -10,6 +10,8 @@ interface MountCall {
   readonly path: { readonly before: true } | { readonly key: string }
   /** Which positional argument is the router. @default 'last' */
   readonly router?: 'first' | 'last'
+  /** The keyword the router may be passed as instead (Starlette's `app.mount('/v1', app=api)`). */
+  readonly routerKey?: string
 }
 
 
@@ -24,7 +26,7 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   use: { languages: JS_LANGUAGES, path: { before: true } },
   route: { languages: JS_LANGUAGES, path: { before: true } },
   // Starlette's and FastAPI's `app.mount('/v1', api)`, and JavaScript routers that name it so.
-  mount: { languages: [...JS_LANGUAGES, 'python'], path: { before: true } },
+  mount: { languages: [...JS_LANGUAGES, 'python'], path: { before: true }, routerKey: 'app' },
   // Fastify's plugins: `app.register(usersRoutes, { prefix: '/users' })`.
   register: { languages: JS_LANGUAGES, path: { key: 'prefix' }, router: 'first' },
   include_router: { languages: ['python'], path: { key: 'prefix' } },
@@ -141,15 +143,17 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
   const shape = ownEntry(MOUNT_CALLS, call.name)
   if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
   const positional = call.args().filter((arg) => !arg.key)
-  const router = routerOf(shape.router === 'first' ? positional[0] : positional.at(-1), language)
+  const keyed = shape.routerKey === undefined ? undefined : keyArg(call.args(), shape.routerKey)
+  const router = routerOf(keyed ?? (shape.router === 'first' ? positional[0] : positional.at(-1)), language)
   if (router === undefined) return undefined
   let path: string | undefined
   if ('before' in shape.path) {
     // `app.use(routes)`, `app.use('/api', routes)`; `app.use('/api', auth, routes)` mounts the last.
     // A path from configuration is a name that says so (`config.api.prefix`), not middleware.
     const first = positional[0]
-    if (positional.length > 1 && first?.kind !== 'string' && !(first?.kind === 'name' && PATH_NAME.test(first.value))) return undefined
-    path = positional.length > 1 ? pathOf(positional[0]) : ''
+    const pathGiven = positional.length > 1 || (keyed !== undefined && positional.length === 1)
+    if (pathGiven && first?.kind !== 'string' && !(first?.kind === 'name' && PATH_NAME.test(first.value))) return undefined
+    path = pathGiven ? pathOf(first) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
   return path === undefined ? undefined : { router, path }
 }
@@ -166,12 +170,19 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
 export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string, blockPrefix: (call: CallFact) => string = () => ''): MountFact[] {
   const bound = importedRouters(facts)
   let made: Map<string, string> | undefined
+  let locals: ReadonlySet<string> | undefined
   const out: MountFact[] = handedRouterFacts(facts, bound, prefixOf)
   for (const call of facts.calls) {
     const mount = mountOf(call, facts.language)
     if (mount === undefined) continue
     let target = mount.router
     const router = mountingRouter(call, facts.text)
+    // A router of this file mounted on another of its routers (`api_router.include_router(org_router)`):
+    // its routes already have the path; the link lets other files' mounts of the outer router reach them.
+    if ((locals ??= localRouters(facts)).has(target) && !bound.has(target)) {
+      if (target !== router && router !== '') out.push({ target, prefix: '', router, row: call.row, offset: call.offset })
+      continue
+    }
     // A router factory of this file (`r.Mount("/admin", adminRouter())`): its routes are mounted.
     const local = facts.symbols.some((symbol) => symbol.parent === undefined && symbol.kind === 'function' && symbol.name === target)
     if (!local && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
@@ -184,6 +195,19 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
       target = factory
     }
     out.push({ target, prefix: joinRoute(joinRoute(blockPrefix(call), prefixOf(router)), mount.path), router, row: call.row, offset: call.offset })
+  }
+  return out
+}
+
+/** Calls that make a router or an app that other routers mount on: Express, Hono, Koa, FastAPI, Starlette, Flask. */
+const LOCAL_ROUTER_MAKERS: ReadonlySet<string> = new Set(['Router', 'express', 'Hono', 'APIRouter', 'FastAPI', 'Starlette', 'Blueprint', 'Flask'])
+
+/** The file's variables that hold a router it makes (`org_router = APIRouter(prefix='/{org}')`, `const api = Router()`). */
+function localRouters(facts: FileFacts): Set<string> {
+  const out = new Set<string>()
+  for (const call of facts.calls) {
+    const variable = LOCAL_ROUTER_MAKERS.has(call.name) ? call.assignedTo() : undefined
+    if (variable) out.add(variable)
   }
   return out
 }
