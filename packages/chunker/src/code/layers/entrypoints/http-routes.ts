@@ -2,6 +2,7 @@ import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
 import { chiRoutes } from './chi-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
+import { railsRoutes } from './rails-routes.js'
 import { nextRoutes } from './next-routes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
@@ -225,6 +226,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS }),
   chiRoutes,
   laravelRoutes,
+  railsRoutes,
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true }),
   decoratedRoutes({
     framework: 'spring',

@@ -1,0 +1,126 @@
+import type { EntrypointDraft } from '../facts.js'
+import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
+
+/** Rails's route files: `config/routes.rb` and the files it draws (`config/routes/admin.rb`). */
+const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/[^/]+\.rb)$/
+
+/** A resource's actions: method, path after the collection (`:id` the member), and whether a singular `resource` has it. */
+const ACTIONS: readonly { readonly action: string; readonly method: string; readonly path: string; readonly member: boolean }[] = [
+  { action: 'index', method: 'GET', path: '', member: false },
+  { action: 'new', method: 'GET', path: '/new', member: false },
+  { action: 'create', method: 'POST', path: '', member: false },
+  { action: 'show', method: 'GET', path: '', member: true },
+  { action: 'edit', method: 'GET', path: '/edit', member: true },
+  { action: 'update', method: 'PATCH', path: '', member: true },
+  { action: 'update', method: 'PUT', path: '', member: true },
+  { action: 'destroy', method: 'DELETE', path: '', member: true },
+]
+
+const VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' }
+
+/** Statements that open a block closed by `end` without a `do`. */
+const OPENERS = new Set(['if', 'unless', 'case', 'begin', 'def', 'while', 'until', 'class', 'module'])
+
+/** One open `do ... end` block: the path it adds for the routes inside, and the controller path it adds. */
+interface Frame {
+  readonly path: string
+  readonly module: string
+  /** For `resources`: the collection (for `collection do`) and member (for `member do`) paths, and the controller. */
+  readonly resource?: { readonly collection: string; readonly member: string; readonly controller: string }
+}
+
+/** The first symbol or string argument: `:articles`, `'articles'`, `"/about"`. */
+const FIRST = /^\s*(?::(\w+)|(['"])([^'"]*)\2)/
+/** A `key: value` option whose value is a symbol, a string or a list of symbols. */
+function option(args: string, key: string): string[] | undefined {
+  const match = new RegExp(`(?:^|[\\s,(])${key}:\\s*(?::(\\w+)|(['"])([^'"]*)\\2|\\[([^\\]]*)\\])`).exec(args)
+  if (!match) return undefined
+  if (match[4] !== undefined) return [...match[4].matchAll(/:?(\w+)/g)].map((m) => m[1] as string)
+  return [match[1] ?? match[3] ?? '']
+}
+
+/** `'pages#about'` in `to: 'pages#about'` or `=> 'pages#about'`. */
+const TARGET = /(?:to:\s*|=>\s*)(['"])([\w/]+#\w+)\1/
+
+/** Rails's singular of a resources name for nested routes' parameter: `articles` -> `article`. */
+const singular = (name: string): string => (name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.endsWith('s') ? name.slice(0, -1) : name)
+
+/**
+ * Rails: `config/routes.rb` read line by line with its `do ... end` blocks: `resources`/`resource`
+ * (their seven or six actions, `only:`/`except:`, nesting as `/articles/:article_id/comments`,
+ * `member`/`collection` blocks), `namespace` and `scope` paths, the verbs with `to:` or `=>`
+ * targets, `match ... via:`, and `root`. Handlers are written as Rails writes them: `articles#show`.
+ */
+export const railsRoutes: EntrypointDetector = {
+  framework: 'rails',
+  languages: ['ruby'],
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { path, text } = context.facts
+    if (!ROUTES_FILE.test(path)) return []
+    const drafts: EntrypointDraft[] = []
+    const stack: Frame[] = []
+    const top = (): Frame => stack.at(-1) ?? { path: '', module: '' }
+    let offset = 0
+    const lines = text.split('\n')
+    for (let row = 0; row < lines.length; offset += (lines[row] as string).length + 1, row++) {
+      const line = (lines[row] as string).replace(/\s+#.*$/, '')
+      const match = /^\s*(\w+)\b(.*?)(\bdo\b(?:\s*\|[^|]*\|)?)?\s*$/.exec(line)
+      if (!match) continue
+      const [, word, rest = '', block] = match as unknown as [string, string, string | undefined, string | undefined]
+      if (word === 'end') {
+        stack.pop()
+        continue
+      }
+      // Ruby's other blocks close with `end` too.
+      if (OPENERS.has(word)) {
+        stack.push(top())
+        continue
+      }
+      const here = top()
+      const draft = (method: string, route: string, handler: string): void => {
+        drafts.push({ kind: 'http-route', framework: 'rails', method, route: route || '/', handler, row, offset, text: line.trim().slice(0, 200) })
+      }
+      const first = FIRST.exec(rest)
+      const name = first ? (first[1] ?? first[3] ?? '') : ''
+      let frame: Frame | undefined
+      if (word === 'resources' || word === 'resource') {
+        const collection = joinRoute(here.path, `/${option(rest, 'path')?.[0] ?? name}`)
+        const controller = `${here.module}${option(rest, 'controller')?.[0] ?? (word === 'resource' ? `${name}s` : name)}`
+        const param = option(rest, 'param')?.[0]
+        const member = word === 'resources' ? `${collection}/:${param ?? 'id'}` : collection
+        const only = option(rest, 'only')
+        const except = option(rest, 'except')
+        for (const action of ACTIONS) {
+          if ((only && !only.includes(action.action)) || except?.includes(action.action) || (word === 'resource' && action.action === 'index')) continue
+          draft(action.method, `${action.member ? member : collection}${action.path}`, `${controller}#${action.action}`)
+        }
+        const nested = word === 'resources' ? `${collection}/:${singular(name)}_${param ?? 'id'}` : collection
+        frame = { path: nested, module: here.module, resource: { collection, member, controller } }
+      } else if (word === 'namespace') {
+        frame = { path: joinRoute(here.path, `/${option(rest, 'path')?.[0] ?? name}`), module: `${here.module}${name}/` }
+      } else if (word === 'scope') {
+        // `scope '/admin'`, `scope :api` (a symbol is a path too), `scope path: 'x'`; `scope module: 'admin'` adds none.
+        const scoped = option(rest, 'path')?.[0] ?? first?.[3] ?? (first?.[1] !== undefined ? `/${first[1]}` : '')
+        const module = option(rest, 'module')?.[0]
+        frame = { path: joinRoute(here.path, scoped), module: module ? `${here.module}${module}/` : here.module }
+      } else if (word === 'member' || word === 'collection') {
+        const resource = here.resource
+        frame = resource ? { path: word === 'member' ? resource.member : resource.collection, module: here.module, resource } : here
+      } else if (word === 'root') {
+        const target = TARGET.exec(rest)?.[2] ?? first?.[3] ?? ''
+        draft('GET', joinRoute(here.path, '/'), target)
+      } else if (word in VERBS || word === 'match') {
+        const methods = word === 'match' ? (option(rest, 'via') ?? ['get']).map((m) => (m === 'all' ? '*' : m.toUpperCase())) : [VERBS[word] as string]
+        const target = TARGET.exec(rest)?.[2] ?? (here.resource && /^\w+$/.test(name) ? `${here.resource.controller}#${name}` : '')
+        // `get 'preview', on: :member` inside a `resources` block.
+        const on = option(rest, 'on')?.[0]
+        const base = here.resource && on === 'member' ? here.resource.member : here.resource && on === 'collection' ? here.resource.collection : here.path
+        const route = joinRoute(base, name.startsWith('/') ? name : `/${name}`)
+        if (name) for (const method of methods) draft(method, route, target)
+      }
+      if (block) stack.push(frame ?? here)
+    }
+    return drafts
+  },
+}
