@@ -37,11 +37,17 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
 
+/** At most this many full paths for one route whose router is mounted in several places. */
+const MAX_MOUNT_PATHS = 4
+
+/** The id of a route's record for a second (third, ...) place its router is mounted. */
+const MOUNT_COPY = /~mount\d+$/
+
 /**
  * The full paths of HTTP routes whose routers other files mount: Express's `app.use('/api',
  * routes)` over `router.get('/users')` in `routes.ts` gives `/api/users`, through any number of
- * files. Built from every resolved `mounts` edge; when a router is mounted in several places the
- * first mount (by file path, then line) gives its path.
+ * files. Built from every resolved `mounts` edge; a router mounted in several places gives its
+ * routes one path per place.
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
@@ -109,43 +115,69 @@ export class MountedRoutes {
   }
 
   /**
-   * The prefix other files put before a router of `path` (`''` when it is not mounted), or before
-   * the routes a mounted function of it declares (`declaring`: the id of the symbol around a route).
+   * The prefixes other files put before a router of `path` (`['']` when it is not mounted), or
+   * before the routes a mounted function of it declares (`declaring`: the id of the symbol around a
+   * route): one per place it is mounted (`/v1/articles` and `/v2/articles` for a router mounted in
+   * two versioned groups), the first mount (by file path, then line) first, at most
+   * {@link MAX_MOUNT_PATHS}.
    */
-  prefixOf(path: string, router: string | undefined, declaring = '', seen = new Set<string>()): string {
-    if (seen.size >= MAX_MOUNT_DEPTH) return ''
+  prefixesOf(path: string, router: string | undefined, declaring = '', seen: ReadonlySet<string> = new Set()): string[] {
+    if (seen.size >= MAX_MOUNT_DEPTH) return ['']
+    const out: string[] = []
     for (const mount of this.#byTarget.get(path) ?? []) {
       const inFunction = mount.function !== undefined && (declaring === mount.function || declaring.startsWith(`${mount.function}.`))
       if (!inFunction && (mount.function !== undefined || (mount.target !== '*' && mount.target !== router))) continue
       const key = `${mount.from}\0${mount.router}`
       if (seen.has(key)) continue
-      seen.add(key)
-      return joinRoute(this.prefixOf(mount.from, mount.router, mount.declaring, seen), mount.prefix)
+      for (const above of this.prefixesOf(mount.from, mount.router, mount.declaring, new Set(seen).add(key))) {
+        const prefix = joinRoute(above, mount.prefix)
+        if (!out.includes(prefix)) out.push(prefix)
+        if (out.length >= MAX_MOUNT_PATHS) return out
+      }
     }
+    if (out.length > 0) return out
     // A router this file imports: where it is defined, it is mounted.
     const origin = router ? this.#importedFrom(path, router) : undefined
-    if (origin === undefined || seen.has(`${origin.path}\0${origin.name}\0import`)) return ''
-    seen.add(`${origin.path}\0${origin.name}\0import`)
-    return this.prefixOf(origin.path, origin.name, '', seen)
+    const key = origin === undefined ? '' : `${origin.path}\0${origin.name}\0import`
+    if (origin === undefined || seen.has(key)) return ['']
+    return this.prefixesOf(origin.path, origin.name, '', new Set(seen).add(key))
+  }
+
+  /** The first of {@link prefixesOf}: the prefix of the first place a router is mounted. */
+  prefixOf(path: string, router: string | undefined, declaring = ''): string {
+    return this.prefixesOf(path, router, declaring)[0] ?? ''
   }
 
   /**
    * The file with its HTTP routes' full paths (each keeps the path its file declares in
-   * `declaredRoute` when a prefix applies), or `undefined` when they are as they are.
+   * `declaredRoute` when a prefix applies), or `undefined` when they are as they are. A route
+   * whose router is mounted in several places gets one record per place: the first keeps its id,
+   * the others' ids end in `~mount2`, `~mount3`, ... (and are rebuilt on every call).
    */
   apply(file: FileLayers): FileLayers | undefined {
-    let changed = false
-    const entrypoints = file.entrypoints.map((entry) => {
-      if (entry.kind !== 'http-route') return entry
+    const entrypoints: EntrypointRecord[] = []
+    for (const entry of file.entrypoints) {
+      if (MOUNT_COPY.test(entry.id)) continue
+      if (entry.kind !== 'http-route') {
+        entrypoints.push(entry)
+        continue
+      }
       const declared = entry.declaredRoute ?? entry.route
-      const prefix = joinRoute(this.globalPrefixOf(file.path, entry.framework), this.prefixOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId))
-      const route = joinRoute(prefix, declared)
-      if (route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) return entry
-      changed = true
-      const { declaredRoute: _declared, ...rest } = entry
-      const moved: EntrypointRecord = { ...rest, route, title: `${entry.method} ${route}` }
-      return prefix === '' ? moved : { ...moved, declaredRoute: declared }
-    })
-    return changed ? { ...file, entrypoints } : undefined
+      const global = this.globalPrefixOf(file.path, entry.framework)
+      const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
+      mounted.forEach((mountPrefix, at) => {
+        const prefix = joinRoute(global, mountPrefix)
+        const route = joinRoute(prefix, declared)
+        if (at === 0 && route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) {
+          entrypoints.push(entry)
+          return
+        }
+        const { declaredRoute: _declared, ...rest } = entry
+        const moved: EntrypointRecord = { ...rest, ...(at === 0 ? {} : { id: `${entry.id}~mount${at + 1}` }), route, title: `${entry.method} ${route}` }
+        entrypoints.push(prefix === '' ? moved : { ...moved, declaredRoute: declared })
+      })
+    }
+    const same = entrypoints.length === file.entrypoints.length && entrypoints.every((entry, at) => entry === file.entrypoints[at])
+    return same ? undefined : { ...file, entrypoints }
   }
 }

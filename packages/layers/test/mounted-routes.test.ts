@@ -175,7 +175,26 @@ const COMPOSED = {
   'app/main.py': "from fastapi import FastAPI\n\nfrom app.api import api_router\n\napp = FastAPI()\napi = FastAPI()\napi.include_router(api_router)\napp.mount('/api/v1', app=api)\n",
 }
 
+/** An Express router served under two paths (a versioned alias), and mounted once more in another file. */
+const TWICE = {
+  'src/users.ts': "import { Router } from 'express'\n\nconst router = Router()\nrouter.get('/users/:id', getUser)\nexport default router\n",
+  'src/app.ts': "import express from 'express'\nimport users from './users'\n\nconst app = express()\napp.use('/api', users)\napp.use('/api/v1', users)\n",
+}
+
 describe('routes of routers mounted in other files', () => {
+  it('gives a route one record per place its router is mounted, the first keeping its id, and drops the others with the mount', async () => {
+    const graph = new LayerGraph(await layersOfText(TWICE))
+    expect(routes(graph)).toEqual(['src/users.ts:4 GET /api/users/:id (/users/:id)', 'src/users.ts:4 GET /api/v1/users/:id (/users/:id)'])
+    const [first, second] = graph.entrypoints({ kind: 'http-route' })
+    expect(second!.id).toBe(`${first!.id}~mount2`)
+    // Stored and loaded back, the records are the same: the copy is rebuilt, not copied again.
+    const reloaded = new LayerGraph([...graph.files()])
+    expect(routes(reloaded)).toEqual(routes(graph))
+    const [once] = await layersOfText({ 'src/app.ts': TWICE['src/app.ts'].replace("app.use('/api/v1', users)\n", '') })
+    expect(graph.apply({ upsert: [once!] }).rerouted).toEqual(['src/users.ts'])
+    expect(routes(graph)).toEqual(['src/users.ts:4 GET /api/users/:id (/users/:id)'])
+  })
+
   it('follows routers composed in one file to the mount of their outer router in another, under a Starlette mount', async () => {
     const graph = new LayerGraph(await layersOfText(COMPOSED))
     expect(routes(graph)).toEqual([
