@@ -1,4 +1,5 @@
 import type { MetadataValue } from '@rag/core'
+import { quotedScalarEnd, unquoteYaml } from '../yaml-scalars.js'
 
 /** A YAML frontmatter block at the top of a markdown file. */
 export interface Frontmatter {
@@ -13,33 +14,11 @@ const CLOSE = /^(?:---|\.\.\.)[ \t]*\r?$/
 const KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/
 const LIST_ITEM = /^-(?:[ \t]+(.*))?$/
 
-function unquote(raw: string): string {
-  const value = raw.trim()
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
-    return value.slice(1, -1).replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c))
-  }
-  if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) return value.slice(1, -1).replace(/''/g, "'")
-  return value
-}
-
-/** Where a quoted scalar starting at `from` ends (just past its closing quote), or -1. */
-function quoteEnd(raw: string, from: number): number {
-  const quote = raw[from]
-  for (let i = from + 1; i < raw.length; i++) {
-    if (quote === '"' && raw[i] === '\\') i++
-    else if (raw[i] === quote) {
-      if (quote === "'" && raw[i + 1] === "'") i++
-      else return i + 1
-    }
-  }
-  return -1
-}
-
 /** Drops a trailing ` # comment`; a quoted scalar ends at its closing quote. */
 function stripComment(raw: string): string {
   const lead = raw.length - raw.trimStart().length
   if (raw[lead] === '"' || raw[lead] === "'") {
-    const end = quoteEnd(raw, lead)
+    const end = quotedScalarEnd(raw, lead)
     return end === -1 ? raw : raw.slice(0, end)
   }
   const at = raw.search(/(^|[ \t])#/)
@@ -52,7 +31,7 @@ function scalar(raw: string): MetadataValue | undefined {
   if (text === '' || text === '~' || text === 'null') return undefined
   if (text === 'true' || text === 'false') return text === 'true'
   if (/^-?(?:0|[1-9]\d*)(?:\.\d+)?$/.test(text)) return Number(text)
-  return unquote(text)
+  return unquoteYaml(text)
 }
 
 /** `[a, "b, c", d]` as a list of strings. */
@@ -74,7 +53,7 @@ function flowList(raw: string): string[] {
     } else current += ch
   }
   items.push(current)
-  return items.map(unquote).filter((item) => item !== '')
+  return items.map(unquoteYaml).filter((item) => item !== '')
 }
 
 const indentOf = (line: string): number => line.length - line.trimStart().length
@@ -105,7 +84,7 @@ function readBlock(lines: readonly string[], from: number, to: number, prefix: s
     const match = trimmed === '' || trimmed.startsWith('#') ? null : KEY.exec(trimmed)
     i++
     if (!match) continue
-    const key = prefix + unquote(match[1] as string)
+    const key = prefix + unquoteYaml(match[1] as string)
     const rest = stripComment(match[2] ?? '').trim()
     const indent = indentOf(line)
     let end = i

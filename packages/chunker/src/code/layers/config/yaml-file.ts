@@ -1,29 +1,10 @@
+import { quotedScalarEnd, unquoteYaml } from '../../../yaml-scalars.js'
 import type { ConfigDocument, ConfigValue } from './config-document.js'
-
-const DOUBLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0', '"': '"', '\\': '\\', '/': '/', ' ': ' ' }
-
-/** A quoted YAML scalar's text: `'it''s'` gives `it's`, `"a\tb"` gives `a<TAB>b`. */
-function unquote(text: string): string {
-  if (text.length >= 2 && text.startsWith("'") && text.endsWith("'")) return text.slice(1, -1).replaceAll("''", "'")
-  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
-    return text.slice(1, -1).replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, escaped: string) =>
-      escaped.length === 5 ? String.fromCharCode(Number.parseInt(escaped.slice(1), 16)) : (DOUBLE_ESCAPES[escaped] ?? escaped),
-    )
-  }
-  return text
-}
 
 /** Where a quoted scalar starting at `start` ends (the index after its closing quote), or the line's length. */
 function quotedEnd(line: string, start: number): number {
-  const quote = line[start]
-  for (let i = start + 1; i < line.length; i++) {
-    if (quote === '"' && line[i] === '\\') i++
-    else if (line[i] === quote) {
-      if (quote === "'" && line[i + 1] === "'") i++
-      else return i + 1
-    }
-  }
-  return line.length
+  const end = quotedScalarEnd(line, start)
+  return end < 0 ? line.length : end
 }
 
 /** The line without its comment: a `#` at its start or after white space, outside quotes. */
@@ -43,7 +24,7 @@ function entryOf(content: string): { key: string; value: string } | undefined {
   const colon = /:(?:\s|$)/.exec(content.slice(keyEnd))
   if (!colon) return undefined
   const key = content.slice(0, keyEnd + colon.index).trim()
-  return { key: unquote(key), value: content.slice(keyEnd + colon.index + 1).trim() }
+  return { key: unquoteYaml(key), value: content.slice(keyEnd + colon.index + 1).trim() }
 }
 
 /** A scalar value as written after its key, without a tag or anchor; `undefined` for anything else (a collection, an alias). */
@@ -51,7 +32,7 @@ function scalarOf(written: string): string | undefined {
   const value = written.replace(/^(?:[!&][^\s]*\s+)+/, '')
   if (/^[[{*|>]/.test(value) || /^[!&]/.test(value)) return undefined
   if (value === '~' || value === 'null') return ''
-  return unquote(value)
+  return unquoteYaml(value)
 }
 
 /**
