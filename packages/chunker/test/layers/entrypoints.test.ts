@@ -218,6 +218,12 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'config/routes.rb:31 http-route rails GET /api/profiles/:username -> profiles#show',
     'config/routes.rb:32 http-route rails POST /api/profiles/:profile_username/follow -> follows#create',
   ],
+  symfony: [
+    'BlogController.php:12 http-route symfony GET /blog -> BlogController.index',
+    'BlogController.php:18 http-route symfony GET /blog/{slug} -> BlogController.show',
+    'BlogController.php:18 http-route symfony HEAD /blog/{slug} -> BlogController.show',
+    'BlogController.php:24 http-route symfony POST /blog/new -> BlogController.create',
+  ],
   nethttp: [
     'main.go:9 main go - - -> main',
     'main.go:11 http-route net/http GET /items/{id} -> getItem',

@@ -239,6 +239,16 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     normalise: rooted,
   }),
   jaxRs,
+  decoratedRoutes({
+    framework: 'symfony',
+    languages: ['php'],
+    imports: ['Symfony'],
+    verbs: {},
+    generic: { names: ['Route'], methodKeys: ['methods'], defaultMethod: '*' },
+    classPrefix: ['Route'],
+    pathKeys: ['path'],
+    normalise: rooted,
+  }),
   rustRouter('axum', 'axum'),
   rustRouter('actix-web', 'actix_web'),
   decoratedRoutes({

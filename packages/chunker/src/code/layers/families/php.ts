@@ -1,5 +1,5 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
-import type { SyntaxNode } from '../../syntax-node.js'
+import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { PHP_SYNTAX, words } from '../lexical/syntaxes.js'
@@ -58,15 +58,19 @@ export const phpFamily: LayerFamily = {
   details(node: SyntaxNode, match: SymbolMatch, scope: Scope, api: WalkApi) {
     const { text } = api
     if (match.kind === 'namespace') api.setPackage(match.name)
+    // PHP 8 attributes (`#[Route('/blog')]`) lead the declaration: decorators, and not where its modifiers are.
+    const attributes = childOfType(node, 'attribute_list')
+    const decorators = attributes ? namedChildrenOf(attributes).filter((group) => group.type === 'attribute_group') : []
+    const modifiers = attributes ? attributes.endIndex : node.startIndex
     const member = scope.kind !== '' && scope.kind !== 'namespace'
-    const exported = member ? !HIDDEN.test(text.slice(node.startIndex, node.startIndex + 80)) : true
-    if (!match.container) return { exported }
+    const exported = member ? !HIDDEN.test(text.slice(modifiers, modifiers + 80)) : true
+    if (!match.container) return { exported, decorators }
     const heritage: { kind: 'extends' | 'implements'; target: string }[] = []
     const base = childOfType(node, 'base_clause')
     if (base) for (const target of splitTypes(text.slice(base.startIndex, base.endIndex).replace(/^extends\s+/, ''))) heritage.push({ kind: 'extends', target })
     const interfaces = childOfType(node, 'class_interface_clause')
     if (interfaces) for (const target of splitTypes(text.slice(interfaces.startIndex, interfaces.endIndex).replace(/^implements\s+/, ''))) heritage.push({ kind: 'implements', target })
-    return { exported, heritage }
+    return { exported, heritage, decorators }
   },
   module: (_path, packageName) => packageName,
 }
