@@ -12,16 +12,13 @@ function classBody(node: SyntaxNode): SyntaxNode | null {
  * an enum.
  */
 function kotlinClass(node: SyntaxNode, text: string): SymbolMatch | null {
-  const name = fieldText(node, 'name', text)
-  if (!name) return null
-  let kind = 'class'
-  for (let i = 0; i < node.childCount; i++) {
-    const child = node.child(i)
-    if (child?.type === 'interface') kind = 'interface'
-  }
+  const id = node.childForFieldName('name')
+  if (!id) return null
   const modifiers = childOfType(node, 'modifiers')
+  // The keyword stands between the modifiers and the name.
+  let kind = /\binterface\b/.test(text.slice(modifiers?.endIndex ?? node.startIndex, id.startIndex)) ? 'interface' : 'class'
   if (modifiers && namedChildrenOf(modifiers).some((m) => m.type === 'class_modifier' && text.slice(m.startIndex, m.endIndex) === 'enum')) kind = 'enum'
-  return { kind, name, decl: node, body: classBody(node), container: true }
+  return { kind, name: text.slice(id.startIndex, id.endIndex), decl: node, body: classBody(node), container: true }
 }
 
 /** `val x = 1`, `var y: Int get() = ...`: named by its variable; `val (a, b) = p` is not a symbol. */
