@@ -185,10 +185,10 @@ const restFrameworkRouters: EntrypointDetector = {
   },
 }
 
-/** JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's `@Path`. */
+/** JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's `@Path` (Java and Kotlin). */
 const jaxRs: EntrypointDetector = {
   framework: 'jax-rs',
-  languages: ['java'],
+  languages: ['java', 'kotlin'],
   imports: ['javax.ws.rs', 'jakarta.ws.rs'],
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
@@ -315,7 +315,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true }),
   decoratedRoutes({
     framework: 'spring',
-    languages: ['java'],
+    languages: ['java', 'kotlin'],
     imports: ['org.springframework'],
     verbs: { GetMapping: 'GET', PostMapping: 'POST', PutMapping: 'PUT', DeleteMapping: 'DELETE', PatchMapping: 'PATCH' },
     generic: { names: ['RequestMapping'], methodKeys: ['method'], defaultMethod: '*' },
