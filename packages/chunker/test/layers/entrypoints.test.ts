@@ -252,6 +252,14 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.rs:12 cli-command clap - push -> -',
     'main.rs:15 main rust - - -> main',
   ],
+  ktor: [
+    'Application.kt:9 http-route ktor GET / -> -',
+    'Application.kt:13 http-route ktor POST /api/orders -> -',
+    'Application.kt:15 http-route ktor GET /api/orders/{id} -> -',
+    'Application.kt:16 http-route ktor DELETE /api/orders/{id} -> -',
+    'Application.kt:28 http-route ktor GET /customer -> -',
+    'Application.kt:31 http-route ktor PUT /customer/{id?} -> -',
+  ],
   mains: [
     'App.java:4 main java - - -> App.main',
     'Main.kt:3 main kotlin - - -> main',

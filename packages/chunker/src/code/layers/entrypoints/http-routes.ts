@@ -1,6 +1,7 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft } from '../facts.js'
 import { callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { ktorRoutes } from './ktor-routes.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 const UPPER_VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
@@ -324,6 +325,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     normalise: rooted,
   }),
   jaxRs,
+  ktorRoutes,
   rustRouter('axum', 'axum'),
   rustRouter('actix-web', 'actix_web'),
   decoratedRoutes({
