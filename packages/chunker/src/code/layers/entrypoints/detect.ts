@@ -6,6 +6,7 @@ import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { groupMountFacts } from './group-mounts.js'
+import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
@@ -68,8 +69,8 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
  */
 export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): MountFact[] {
   const imports = (module: string): boolean => modules.has(module)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, NestJS's modules.
-  const declared = [...globalPrefixFacts(facts, imports), ...djangoIncludeFacts(facts, imports), ...nestModuleFacts(facts, imports)]
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, NestJS's modules, Ktor's route extensions.
+  const declared = [...globalPrefixFacts(facts, imports), ...djangoIncludeFacts(facts, imports), ...nestModuleFacts(facts, imports), ...ktorMountFacts(facts)]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const go = facts.language === 'go' && facts.text.includes('Group(')
   if (!go && !facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))) return declared
