@@ -86,4 +86,42 @@ describe('Kotlin layers', () => {
     expect((await layersOf('src/main/kotlin/Checks.kt', 'import kotlin.test.assertEquals\n')).isTest).toBe(true)
     expect((await layersOf('src/test/kotlin/com/example/Checks.kt', 'fun check() {}\n')).isTest).toBe(true)
   })
+
+  it('keeps a function whose Ktor route follows a delegated property (the grammar would read `get(...)` as its getter)', async () => {
+    const source = [
+      'package com.acme.shop',
+      '',
+      'import io.ktor.server.routing.*',
+      '',
+      'fun Route.shopRoutes() {',
+      '    val repo: ShopRepository by inject()',
+      '    /** One shop. */',
+      '    get("/{id}") {',
+      '        call.respond(repo.find(call.parameters["id"]))',
+      '    }',
+      '}',
+      '',
+      'fun Route.adminRoutes() {',
+      '    val repo: ShopRepository by inject()',
+      '    get {',
+      '        call.respond(repo.all())',
+      '    }',
+      '}',
+      '',
+      'class Box(private val items: List<Int>) {',
+      '    val first: Int',
+      '        get() = items[0]',
+      '}',
+      '',
+    ].join('\n')
+    const { chunks, layers } = await chunker.chunkWithLayers({ path: 'src/main/kotlin/com/acme/shop/ShopRoutes.kt', content: source, format: 'code' })
+    expect(layers.symbols.map((s) => `${s.kind} ${s.qname} ${s.startLine}-${s.endLine}`)).toEqual([
+      'function shopRoutes 5-11',
+      'function adminRoutes 13-18',
+      'class Box 20-23',
+      'property Box.first 21-22',
+    ])
+    expect(chunks.map((c) => c.content).join('')).toBe(source)
+    expect(layers.entrypoints.map((e) => `${e.method} ${e.route}`)).toEqual(['GET /{id}', 'GET /'])
+  })
 })

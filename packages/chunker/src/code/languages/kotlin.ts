@@ -31,6 +31,18 @@ function kotlinProperty(node: SyntaxNode, text: string): SymbolMatch | null {
 }
 
 /**
+ * A statement starting with `get(` with arguments or `get {`: a call (Ktor's `get("/x") { }`),
+ * never a getter (`get()`), which the grammar nonetheless reads as the getter of a property on
+ * the line before (`val repo: R by inject()`), losing the whole function around it.
+ */
+const GETTER_LOOKALIKE = /^([ \t]*)get(?=[ \t]*(?:\((?![ \t]*\))|\{))/gm
+
+/** The text Kotlin's grammar reads: such a `get` renamed `gex` (same length), so it parses as the call it is. */
+export function kotlinParseInput(text: string): string {
+  return text.includes('get') ? text.replace(GETTER_LOOKALIKE, '$1gex') : text
+}
+
+/**
  * Rules for Kotlin. Annotations usually sit in the declaration's `modifiers`, but the grammar can
  * read the annotations of a top-level declaration as `annotated_expression` siblings before it
  * (which one depends on the rest of the file); those are attached to the declaration below.
@@ -47,4 +59,5 @@ export const kotlinRules: LanguageRules = defineRules({
   attachable: ['annotated_expression'],
   comments: ['line_comment', 'block_comment'],
   imports: ['file_annotation', 'package_header', 'import'],
+  parseInput: kotlinParseInput,
 })
