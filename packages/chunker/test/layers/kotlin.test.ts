@@ -60,6 +60,8 @@ describe('Kotlin layers', () => {
       'calls add [] <- main',
       'calls empty [] <- main',
     ]))
+    // Neither `@file:JvmName("Orders")` nor the getter `get() = orders.size` is a call.
+    expect(edges.filter((e) => e.startsWith('calls JvmName') || e.startsWith('calls get '))).toEqual([])
   })
 
   it('lets an interface extend its supertypes, and marks JUnit tests', async () => {

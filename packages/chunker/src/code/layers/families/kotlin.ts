@@ -7,10 +7,13 @@ import { KOTLIN_SYNTAX, words } from '../lexical/syntaxes.js'
 
 // No `braceDefinitions`: `run(x) { ... }` is a call with a trailing lambda; definitions are named
 // after `fun` or `class`, which the declaration walk records.
+// `get(` and `set(` on their own are property accessors (`get() = field`); Ktor's `get("/x")`
+// routes are read from the text by their own detector.
 const CALL_WORDS: CallWords = {
-  keywords: words('if when for while catch return throw super this try finally else do class interface object fun val var constructor init typealias'),
+  keywords: words('if when for while catch return throw super this try finally else do class interface object fun val var constructor init typealias get set'),
   beforeCall: words('return throw else in is as to do try yield'),
   generics: true,
+  annotationTargets: true,
 }
 
 const TEST_ANNOTATIONS = new Set(['Test', 'ParameterizedTest', 'RepeatedTest', 'TestFactory', 'TestTemplate'])
