@@ -12,7 +12,7 @@ export const CHUNKER_VERSION = 1
  * of the grammars (a new grammar can parse the same file differently).
  *
  * @example
- * chunkerId(DEFAULT_CHUNKER_OPTIONS) // 'normalized@1{max:2000,min:150,overlap:200,parse:4194304;grammars:0.3.1}'
+ * chunkerId(DEFAULT_CHUNKER_OPTIONS) // 'normalized@1{max:2000,min:150,overlap:200,parse:4194304;grammars:0.3.1+kotlin-1.1.0}'
  */
 export function chunkerId(options: ResolvedChunkerOptions): string {
   const { maxChars, minChars, overlapChars, maxParseChars } = options

@@ -10,6 +10,8 @@ describe('languageForPath', () => {
     expect(languageForPath('Gemfile')).toBe('ruby')
     expect(languageForPath('home/.bashrc')).toBe('bash')
     expect(languageForPath('docs/guide.markdown')).toBe('markdown')
+    expect(languageForPath('src/main/kotlin/App.kt')).toBe('kotlin')
+    expect(languageForPath('build.gradle.kts')).toBe('kotlin')
   })
 
   it('returns undefined for unknown or missing extensions and dot files', () => {
@@ -35,7 +37,7 @@ describe('SUPPORTED_LANGUAGES', () => {
     expect(new Set(ids).size).toBe(ids.length)
     const extensions = SUPPORTED_LANGUAGES.flatMap((l) => l.extensions)
     expect(new Set(extensions).size).toBe(extensions.length)
-    expect(ids).toEqual(expect.arrayContaining(['typescript', 'tsx', 'javascript', 'python', 'java', 'go', 'rust', 'c', 'cpp', 'csharp', 'ruby', 'php', 'bash', 'css', 'markdown']))
+    expect(ids).toEqual(expect.arrayContaining(['typescript', 'tsx', 'javascript', 'python', 'java', 'go', 'rust', 'c', 'cpp', 'csharp', 'ruby', 'php', 'bash', 'css', 'kotlin', 'markdown']))
   })
 
   it('parses C with the C++ grammar, since no C grammar ships with @vscode/tree-sitter-wasm', () => {
@@ -46,6 +48,7 @@ describe('SUPPORTED_LANGUAGES', () => {
     expect(languageInfo('C#')?.id).toBe('csharp')
     expect(languageInfo('c++')?.id).toBe('cpp')
     expect(languageInfo('sh')?.id).toBe('bash')
+    expect(languageInfo('kt')?.id).toBe('kotlin')
     expect(languageInfo('cobol')).toBeUndefined()
   })
 })

@@ -9,8 +9,9 @@ export interface LanguageInfo {
   /** Whole file names (lower case) that have no telling extension, e.g. `gemfile`. */
   readonly filenames: readonly string[]
   /**
-   * Base name of the tree-sitter grammar in `@vscode/tree-sitter-wasm` (`tree-sitter-<grammar>.wasm`),
-   * or `undefined` when the language is not parsed with tree-sitter.
+   * Base name of the tree-sitter grammar (`tree-sitter-<grammar>.wasm`, from `@vscode/tree-sitter-wasm`
+   * or shipped in this package's `dist/grammars/`), or `undefined` when the language is not parsed
+   * with tree-sitter.
    */
   readonly grammar: string | undefined
 }
@@ -22,7 +23,8 @@ function code(id: string, grammar: string, extensions: string[], filenames: stri
 /**
  * Every language the chunker handles, with its extensions. Code languages are parsed with the
  * grammars of `@vscode/tree-sitter-wasm`; that package has no C grammar, so `c` is parsed with the
- * C++ grammar (a superset for nearly all C). Markdown is split into sections without a grammar.
+ * C++ grammar (a superset for nearly all C). Kotlin's grammar (`@tree-sitter-grammars/tree-sitter-kotlin`)
+ * ships inside this package. Markdown is split into sections without a grammar.
  */
 export const SUPPORTED_LANGUAGES: readonly LanguageInfo[] = Object.freeze([
   code('typescript', 'typescript', ['.ts', '.mts', '.cts']),
@@ -30,6 +32,7 @@ export const SUPPORTED_LANGUAGES: readonly LanguageInfo[] = Object.freeze([
   code('javascript', 'javascript', ['.js', '.mjs', '.cjs', '.jsx']),
   code('python', 'python', ['.py', '.pyi', '.pyw']),
   code('java', 'java', ['.java']),
+  code('kotlin', 'kotlin', ['.kt', '.kts']),
   code('go', 'go', ['.go']),
   code('rust', 'rust', ['.rs']),
   code('c', 'cpp', ['.c', '.h']),
@@ -70,6 +73,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   node: 'javascript',
   py: 'python',
   python3: 'python',
+  kt: 'kotlin',
+  kts: 'kotlin',
   golang: 'go',
   rs: 'rust',
   h: 'c',

@@ -16,7 +16,7 @@ describe('routeFile', () => {
   })
 
   it('keeps code in a language without a grammar for windows, recording that language', () => {
-    expect(route('Main.kt', 'code', 'kotlin')).toMatchObject({ strategy: 'code', language: 'kotlin', info: undefined })
+    expect(route('Main.scala', 'code', 'scala')).toMatchObject({ strategy: 'code', language: 'scala', info: undefined })
   })
 
   it('follows the format: markdown gives sections, other formats give windows', () => {

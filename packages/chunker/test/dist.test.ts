@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Chunk } from '@rag/core'
@@ -41,6 +44,28 @@ describe('the built package', () => {
     }
     const chunks = await chunker.chunk({ path: 'inventory.py', content: readFixture('python.py'), format: 'code' })
     expect(chunks.map((c) => c.metadata.qname)).toContain('Inventory.add')
+  })
+
+  it('carries the Kotlin grammar in dist/grammars/ and parses Kotlin without the devDependency', async () => {
+    const require = createRequire(import.meta.url)
+    const shipped = fileURLToPath(new URL('../dist/grammars/tree-sitter-kotlin.wasm', import.meta.url))
+    expect(readFileSync(shipped).equals(readFileSync(require.resolve('@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm')))).toBe(true)
+    // A copy of dist/ whose node_modules hold the runtime dependencies only, as an installed package's would.
+    const root = mkdtempSync(join(tmpdir(), 'chunker-dist-'))
+    try {
+      cpSync(fileURLToPath(new URL('../dist', import.meta.url)), join(root, 'dist'), { recursive: true })
+      cpSync(fileURLToPath(new URL('../package.json', import.meta.url)), join(root, 'package.json'))
+      for (const name of ['@rag/core', '@vscode/tree-sitter-wasm', 'web-tree-sitter']) {
+        const target = join(root, 'node_modules', name)
+        mkdirSync(dirname(target), { recursive: true })
+        symlinkSync(fileURLToPath(new URL(`../node_modules/${name}`, import.meta.url)), target, 'dir')
+      }
+      const { createNormalizedDocumentChunker } = (await import(join(root, 'dist/index.js'))) as typeof ChunkerModule
+      const chunks = await createNormalizedDocumentChunker({ maxChars: 600, minChars: 0 }).chunk({ path: 'kotlin.kt', content: readFixture('kotlin.kt'), format: 'code' })
+      expect(chunks.map((c) => c.metadata.qname)).toContain('OrderBook.add')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 
   it('chunks in worker threads, each loading its own grammars', async () => {

@@ -15,10 +15,11 @@ function newestSource(dir: string): number {
   return newest
 }
 
-/** The dist tests exercise the built package: build it first when it is missing or older than src. */
+/** The dist tests exercise the built package: build it first when it (or its vendored grammar) is missing, or older than src. */
 export default function setup(): void {
   const dist = join(PACKAGE, 'dist/index.js')
-  if (existsSync(dist) && statSync(dist).mtimeMs >= newestSource(join(PACKAGE, 'src'))) return
+  const grammars = join(PACKAGE, 'dist/grammars/tree-sitter-kotlin.wasm')
+  if (existsSync(dist) && existsSync(grammars) && statSync(dist).mtimeMs >= newestSource(join(PACKAGE, 'src'))) return
   const tsup = createRequire(join(PACKAGE, 'package.json')).resolve('tsup/dist/cli-default.js')
   execFileSync(process.execPath, [tsup, '--silent'], { cwd: PACKAGE, stdio: 'inherit' })
 }

@@ -12,6 +12,8 @@ describe('detectFormat', () => {
   it('falls back to its own table for names and extensions the chunker has no grammar for', () => {
     expect(detectFormat('Dockerfile', '')).toEqual({ format: 'code', language: 'dockerfile' })
     expect(detectFormat('app.kt', '')).toEqual({ format: 'code', language: 'kotlin' })
+    expect(detectFormat('build.gradle.kts', '')).toEqual({ format: 'code', language: 'kotlin' })
+    expect(detectFormat('scripts/deploy.main.kts', '')).toEqual({ format: 'code', language: 'kotlin' })
     expect(detectFormat('cfg.yml', '')).toEqual({ format: 'yaml', language: 'yaml' })
     expect(detectFormat('package.json', '')).toEqual({ format: 'json', language: 'json' })
     expect(detectFormat('data.csv', '')).toEqual({ format: 'csv' })

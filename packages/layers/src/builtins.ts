@@ -1,6 +1,6 @@
 /**
  * Names a language provides without an import: Python's builtins, Go's predeclared functions,
- * JavaScript's globals, `java.lang`, Rust's prelude, Ruby's `Kernel`. A call of one that the file
+ * JavaScript's globals, `java.lang`, Kotlin's default imports, Rust's prelude, Ruby's `Kernel`. A call of one that the file
  * does not define or import is `external` (the language's runtime), not `unresolved`, and a
  * receiver that is one (`Math.max`, `JSON.parse`, `System.out.println`, `Vec::new`) makes its
  * call external too.
@@ -43,6 +43,17 @@ const JAVA = words(`
   StackOverflowError StrictMath String StringBuffer StringBuilder StringIndexOutOfBoundsException System Thread
   ThreadLocal Throwable UnsupportedOperationException Void`)
 
+/** What every Kotlin file sees unimported: `kotlin.*` (collections, text, ranges, ...) and `java.lang.*`. */
+const KOTLIN: ReadonlySet<string> = new Set([...JAVA, ...words(`
+  Any Array ArrayList Boolean Byte Char Comparable Comparator Double Float HashMap HashSet IllegalArgumentException
+  IllegalStateException Int LinkedHashMap LinkedHashSet Long NoSuchElementException NotImplementedError Nothing Pair
+  Regex Result Short Triple UInt ULong Unit TODO also apply arrayOf arrayOfNulls assert booleanArrayOf buildList buildMap
+  buildSet buildString byteArrayOf charArrayOf check checkNotNull doubleArrayOf emptyArray emptyList emptyMap emptySequence
+  emptySet error floatArrayOf generateSequence hashMapOf hashSetOf intArrayOf lazy lazyOf let linkedMapOf linkedSetOf listOf
+  listOfNotNull longArrayOf mapOf maxOf minOf mutableListOf mutableMapOf mutableSetOf print println readLine readln repeat
+  require requireNotNull run runCatching sequence sequenceOf setOf setOfNotNull shortArrayOf sortedMapOf sortedSetOf
+  synchronized takeIf takeUnless to with`)])
+
 const RUST = words(`
   Box Err None Ok Option Result Some String Vec Default Clone Iterator drop assert assert_eq assert_ne debug_assert
   debug_assert_eq eprint eprintln format panic print println todo unimplemented unreachable vec write writeln matches`)
@@ -58,6 +69,7 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   typescript: JAVASCRIPT,
   tsx: JAVASCRIPT,
   java: JAVA,
+  kotlin: KOTLIN,
   rust: RUST,
   ruby: RUBY,
 }

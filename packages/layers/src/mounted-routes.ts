@@ -127,7 +127,8 @@ export class MountedRoutes {
     for (const mount of this.#byTarget.get(path) ?? []) {
       const inFunction = mount.function !== undefined && (declaring === mount.function || declaring.startsWith(`${mount.function}.`))
       if (!inFunction && (mount.function !== undefined || (mount.target !== '*' && mount.target !== router))) continue
-      const key = `${mount.from}\0${mount.router}`
+      // A function mount is its own step: one file may mount a function that mounts another (Ktor's route extensions).
+      const key = `${mount.from}\0${mount.router}\0${mount.function ?? ''}`
       if (seen.has(key)) continue
       for (const above of this.prefixesOf(mount.from, mount.router, mount.declaring, new Set(seen).add(key))) {
         const prefix = joinRoute(above, mount.prefix)

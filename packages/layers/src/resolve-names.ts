@@ -27,7 +27,7 @@ const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'en
 /** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
 /** Languages where a bare call inside a class may be one of its own methods (Java's `isEmpty(cs)` in `StringUtils`). */
-const IMPLICIT_SELF = new Set(['java', 'csharp', 'cpp', 'ruby'])
+const IMPLICIT_SELF = new Set(['java', 'kotlin', 'csharp', 'cpp', 'ruby'])
 /** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
 const GO_RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */

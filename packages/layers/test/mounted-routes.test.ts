@@ -42,6 +42,48 @@ const COMMONJS = {
   'routes/api/users.js': "const router = require('express').Router()\nrouter.post('/users/login', function (req, res) {})\nmodule.exports = router\n",
 }
 
+/** A Ktor app: route extensions of other packages mounted under nested `route` blocks, two levels deep. */
+const KTOR = {
+  'src/main/kotlin/com/acme/plugins/Routing.kt': [
+    'package com.acme.plugins',
+    '',
+    'import com.acme.auth.authRoutes',
+    'import io.ktor.server.application.*',
+    'import io.ktor.server.routing.*',
+    '',
+    'fun Application.configureRouting() {',
+    '    routing {',
+    '        get("/health") { call.respondText("ok") }',
+    '        route("/api") {',
+    '            route("v1") {',
+    '                customerRoutes()',
+    '            }',
+    '        }',
+    '    }',
+    '}',
+    '',
+    'private fun Route.customerRoutes() {',
+    '    route("auth") { authRoutes() }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/main/kotlin/com/acme/auth/AuthRoutes.kt': [
+    'package com.acme.auth',
+    '',
+    'import io.ktor.server.routing.*',
+    '',
+    'fun Route.authRoutes() {',
+    '    post("login") { call.respond(login()) }',
+    '    get { call.respond(status()) }',
+    '}',
+    '',
+    'fun Route.unmountedRoutes() {',
+    '    get("/orphan") { }',
+    '}',
+    '',
+  ].join('\n'),
+}
+
 /** Express routers built by factories the app calls with its dependencies (ESM and CommonJS). */
 const FACTORIES = {
   'src/api/router.ts': "import { Router } from 'express'\nimport { createV1Routes } from './v1'\n\nexport function createApiRouter(deps: Deps) {\n  const router = Router()\n  router.get('/orders', list)\n  const v1 = createV1Routes(deps)\n  router.use('/v1', v1)\n  return router\n}\n\nexport function helper() {\n  const router = Router()\n  router.get('/not-mounted', list)\n  return router\n}\n",
@@ -256,6 +298,16 @@ describe('routes of routers mounted in other files', () => {
   it('gives the routes a Go function registers on its group parameter the prefix of the group it is handed', async () => {
     const graph = new LayerGraph(await layersOfText(GIN))
     expect(routes(graph)).toEqual(['main.go:12 GET /ping', 'users/routers.go:6 POST /api/users/login (/login)'])
+  })
+
+  it('gives the routes of Ktor route extensions the paths of the route blocks they are called in, across files and two levels deep', async () => {
+    const graph = new LayerGraph(await layersOfText(KTOR))
+    expect(routes(graph)).toEqual([
+      'src/main/kotlin/com/acme/auth/AuthRoutes.kt:6 POST /api/v1/auth/login (/login)',
+      'src/main/kotlin/com/acme/auth/AuthRoutes.kt:7 GET /api/v1/auth/ (/)',
+      'src/main/kotlin/com/acme/auth/AuthRoutes.kt:11 GET /orphan',
+      'src/main/kotlin/com/acme/plugins/Routing.kt:9 GET /health',
+    ])
   })
 
   it('gives the routes a router factory registers the prefix where its result is mounted, and no other function of its file', async () => {

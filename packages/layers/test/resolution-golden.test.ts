@@ -55,6 +55,40 @@ describe('resolution goldens', () => {
     )
   })
 
+  it('resolves a Kotlin project: package + class to file, files named unlike their classes, top-level functions, aliases, wildcards, Java classes', async () => {
+    const edges = await edgesOf('kotlin-shop')
+    const base = 'src/main/kotlin/com/acme/shop'
+    expect(edges.filter((e) => e.includes(' imports '))).toEqual([
+      `${base}/App.kt imports com.acme.shop.legacy.LegacyClient -> resolved src/main/java/com/acme/shop/legacy/LegacyClient.java #LegacyClient`,
+      `${base}/App.kt imports com.acme.shop.missing.Gone -> unresolved`,
+      `${base}/App.kt imports com.acme.shop.model -> resolved ${base}/model/`,
+      `${base}/App.kt imports com.acme.shop.model.Order.Status -> resolved ${base}/model/Models.kt #Order.Status`,
+      `${base}/App.kt imports com.acme.shop.service.OrderService -> resolved ${base}/service/OrderService.kt #OrderService`,
+      `${base}/App.kt imports com.acme.shop.util.Money -> resolved ${base}/util/Formatting.kt #Money`,
+      `${base}/App.kt imports com.acme.shop.util.formatPrice -> resolved ${base}/util/Formatting.kt #formatPrice`,
+      `${base}/App.kt imports java.time.Instant -> external`,
+      `${base}/App.kt imports org.springframework.boot.runApplication -> external`,
+      `${base}/service/OrderService.kt imports com.acme.shop.model.Order -> resolved ${base}/model/Models.kt #Order`,
+      `${base}/service/Service.kt imports com.acme.shop.model.Order -> resolved ${base}/model/Models.kt #Order`,
+    ])
+    expect(edges).toEqual(
+      expect.arrayContaining([
+        `${base}/App.kt calls Order -> resolved ${base}/model/Models.kt #Order`,
+        `${base}/App.kt calls formatPrice -> resolved ${base}/util/Formatting.kt #formatPrice`,
+        // \`import com.acme.shop.util.Money as Cash\`: the alias calls the class.
+        `${base}/App.kt calls Cash -> resolved ${base}/util/Formatting.kt #Money`,
+        `${base}/App.kt calls LegacyClient -> resolved src/main/java/com/acme/shop/legacy/LegacyClient.java #LegacyClient`,
+        `${base}/App.kt calls println -> external`,
+        `${base}/App.kt calls runApplication -> external`,
+        `${base}/service/OrderService.kt extends BaseService -> resolved ${base}/service/BaseService.kt #BaseService`,
+        `${base}/service/OrderService.kt implements Service -> resolved ${base}/service/Service.kt #Service`,
+        `${base}/service/OrderService.kt calls validate -> resolved ${base}/service/OrderService.kt #OrderService.validate`,
+        `${base}/service/OrderService.kt calls audit -> resolved ${base}/service/BaseService.kt #BaseService.audit`,
+        `${base}/service/OrderService.kt calls check -> external`,
+      ]),
+    )
+  })
+
   it('resolves a Java project: class, wildcard, static and nested-class imports, same-package heritage', async () => {
     const edges = await edgesOf('java-shop')
     const base = 'src/main/java/com/acme/shop'

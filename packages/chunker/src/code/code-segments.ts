@@ -59,7 +59,7 @@ export async function codeSegments(
   }
   let tree
   try {
-    tree = parser.parse(lines.text)
+    tree = parser.parse(rules.parseInput ? rules.parseInput(lines.text) : lines.text)
   } catch {
     tree = null
   }

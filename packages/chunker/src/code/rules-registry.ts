@@ -5,6 +5,7 @@ import { cssRules } from './languages/css.js'
 import { goRules } from './languages/go.js'
 import { iniRules } from './languages/ini.js'
 import { javaRules } from './languages/java.js'
+import { kotlinRules } from './languages/kotlin.js'
 import { javascriptRules } from './languages/javascript-typescript.js'
 import { phpRules } from './languages/php.js'
 import { powershellRules } from './languages/powershell.js'
@@ -19,6 +20,7 @@ const RULES: Readonly<Record<string, LanguageRules>> = {
   javascript: javascriptRules,
   python: pythonRules,
   java: javaRules,
+  kotlin: kotlinRules,
   go: goRules,
   rust: rustRules,
   c: cppRules,

@@ -32,6 +32,11 @@ export interface LanguageRules {
   readonly methodParents: ReadonlySet<string>
   /** Leading `@...`, `[...]` and `#[...]` are attributes to drop from signatures (not in CSS). */
   readonly attributesInSignature: boolean
+  /**
+   * The text the parser reads, when it must differ from the file's to avoid a grammar's
+   * misreading: same length and line breaks, so every offset and row stays the file's.
+   */
+  readonly parseInput?: (text: string) => string
 }
 
 /** A table entry: how one node type becomes a symbol. */
@@ -59,6 +64,8 @@ export interface RulesDefinition {
   readonly methodParents?: readonly string[]
   /** @default true */
   readonly attributesInSignature?: boolean
+  /** See {@link LanguageRules.parseInput}. */
+  readonly parseInput?: (text: string) => string
 }
 
 /** Parent kinds inside which a function is a method, unless a language says otherwise. */
@@ -141,6 +148,7 @@ export function defineRules(definition: RulesDefinition): LanguageRules {
     imports: new Set(definition.imports ?? []),
     methodParents: new Set(definition.methodParents ?? CLASS_LIKE),
     attributesInSignature: definition.attributesInSignature ?? true,
+    ...(definition.parseInput ? { parseInput: definition.parseInput } : {}),
   }
 }
 

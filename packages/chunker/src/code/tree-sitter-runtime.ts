@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import type * as TreeSitter from 'web-tree-sitter'
 import type { Parser } from 'web-tree-sitter'
 
@@ -7,19 +9,42 @@ const require = createRequire(import.meta.url)
 let runtime: Promise<typeof TreeSitter> | undefined
 const parsers = new Map<string, Promise<Parser>>()
 
-/** Absolute path of a grammar shipped in `@vscode/tree-sitter-wasm`, e.g. `tree-sitter-python.wasm`. */
-export function grammarPath(grammar: string): string {
-  return require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${grammar}.wasm`)
+/**
+ * Grammars `@vscode/tree-sitter-wasm` lacks, with the package each `.wasm` comes from and its
+ * version. The build copies them into `dist/grammars/` (see `tsup.config.ts`): the packages
+ * themselves are only devDependencies, since they carry native-addon install scripts and
+ * runtime dependencies the chunker does not need.
+ */
+export const VENDORED_GRAMMARS: Readonly<Record<string, { readonly from: string; readonly version: string }>> = {
+  kotlin: { from: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
 }
 
-/** Version of `@vscode/tree-sitter-wasm` the grammars come from, or `unknown`. */
+/**
+ * Absolute path of a grammar's `.wasm`, e.g. `tree-sitter-python.wasm`: from
+ * `@vscode/tree-sitter-wasm`, or for a {@link VENDORED_GRAMMARS} one, the copy beside the built
+ * module (`dist/grammars/`), else (tests running from `src/`) the devDependency's own file.
+ */
+export function grammarPath(grammar: string): string {
+  const vendored = VENDORED_GRAMMARS[grammar]
+  if (!vendored) return require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${grammar}.wasm`)
+  const file = `tree-sitter-${grammar}.wasm`
+  const beside = fileURLToPath(new URL(`./grammars/${file}`, import.meta.url))
+  return existsSync(beside) ? beside : require.resolve(`${vendored.from}/${file}`)
+}
+
+/**
+ * Version of `@vscode/tree-sitter-wasm` the grammars come from (`unknown` when it cannot be read),
+ * followed by each vendored grammar's: `0.3.1+kotlin-1.1.0`.
+ */
 export function grammarsVersion(): string {
+  let version = 'unknown'
   try {
     const manifest = require('@vscode/tree-sitter-wasm/package.json') as { version?: unknown }
-    return typeof manifest.version === 'string' ? manifest.version : 'unknown'
+    if (typeof manifest.version === 'string') version = manifest.version
   } catch {
-    return 'unknown'
+    // keep `unknown`
   }
+  return [version, ...Object.entries(VENDORED_GRAMMARS).map(([name, { version: v }]) => `${name}-${v}`)].join('+')
 }
 
 function runtimeReady(): Promise<typeof TreeSitter> {

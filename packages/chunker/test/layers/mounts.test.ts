@@ -348,4 +348,27 @@ describe('mounts of routers defined in other files', () => {
     ])
     expect(mounts).toEqual(['api_router at "/api/v1" on "api" line 7', 'api at "" on "app" line 9', 'frontend at "" on "app" line 10'])
   })
+
+  it("reads Ktor's route extensions called inside route blocks as mounts under those blocks' paths; calls in handlers and outside routes are not", async () => {
+    const ktor = await mountsOf('src/main/kotlin/com/acme/Routing.kt', [
+      'package com.acme',
+      '',
+      'import io.ktor.server.routing.*',
+      '',
+      'fun Application.module() {',
+      '    routing {',
+      '        healthRoutes()',
+      '        route("/api") {',
+      '            route("v1") {',
+      '                userRoutes()',
+      '                get("/ping") { audit() }',
+      '            }',
+      '            orderRoutes(); adminRoutes()',
+      '        }',
+      '    }',
+      '}',
+    ])
+    expect(ktor.mounts).toEqual(['userRoutes at "/api/v1" on "" line 10', 'orderRoutes at "/api" on "" line 13', 'adminRoutes at "/api" on "" line 13'])
+    expect(ktor.routes).toEqual(['GET /api/v1/ping on -'])
+  })
 })

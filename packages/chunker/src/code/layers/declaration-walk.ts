@@ -157,7 +157,8 @@ export class DeclarationWalk implements WalkApi {
 
   #symbol(node: SyntaxNode, match: SymbolMatch, scope: Scope, pending: readonly SyntaxNode[], wrap: WrapperStart | undefined): void {
     const identity = symbolIdentity(match, scope.qname, scope.kind, this.#rules)
-    const attached = pending.map((d) => decoratorFact(d, this.text))
+    const expand = this.#family.expandDecorator
+    const attached = (expand ? pending.flatMap((d) => expand(d)) : pending).map((d) => decoratorFact(d, this.text))
     const details = this.#family.details(node, match, scope, this, attached)
     const decorators = [...attached, ...(details.decorators ?? []).map((d) => decoratorFact(d, this.text))]
     const end = node.endIndex

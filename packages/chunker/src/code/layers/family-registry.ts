@@ -4,6 +4,7 @@ import { csharpFamily } from './families/csharp.js'
 import { goFamily } from './families/go.js'
 import { javaFamily } from './families/java.js'
 import { javascriptFamily } from './families/javascript-typescript.js'
+import { kotlinFamily } from './families/kotlin.js'
 import { phpFamily } from './families/php.js'
 import { pythonFamily } from './families/python.js'
 import { rubyFamily } from './families/ruby.js'
@@ -17,6 +18,7 @@ const FAMILIES: Readonly<Record<string, LayerFamily>> = {
   python: pythonFamily,
   go: goFamily,
   java: javaFamily,
+  kotlin: kotlinFamily,
   rust: rustFamily,
   c: cFamily,
   cpp: cFamily,

@@ -98,6 +98,11 @@ export interface LayerFamily {
   readonly calls?: CallWords
   /** Node types of decorators or attributes that precede a definition as siblings. */
   readonly decoratorTypes: ReadonlySet<string>
+  /**
+   * The decorators one of {@link decoratorTypes} holds, when it may hold several (Kotlin reads
+   * `@A\n@B("x")` before a top-level class as nested `annotated_expression`s); absent: the node is one.
+   */
+  expandDecorator?(node: SyntaxNode): readonly SyntaxNode[]
   /** Wrappers whose start is the start of the definition inside (`export`, decorated definitions). */
   readonly wrappers: ReadonlySet<string>
   /** Wrappers that export what they hold (TypeScript's `export` statement). */

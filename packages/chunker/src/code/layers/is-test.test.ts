@@ -10,7 +10,7 @@ describe('isTestPath and isTestImport', () => {
   })
 
   it('knows test frameworks by their imports', () => {
-    for (const module of ['vitest', '@jest/globals', 'pytest', 'unittest.mock', 'testing', 'org.junit.jupiter.api.Test']) expect(isTestImport(module), module).toBe(true)
+    for (const module of ['vitest', '@jest/globals', 'pytest', 'unittest.mock', 'testing', 'org.junit.jupiter.api.Test', 'kotlin.test.Test', 'io.kotest.core.spec.style.StringSpec', 'io.mockk.every']) expect(isTestImport(module), module).toBe(true)
     for (const module of ['express', 'test-utils', 'os']) expect(isTestImport(module), module).toBe(false)
   })
 })

@@ -26,6 +26,7 @@ export const TEST_IMPORTS: readonly RegExp[] = [
   /^(?:pytest|unittest|nose2?|hypothesis)(?:\.|$)/,
   /^testing$|^github\.com\/stretchr\/testify/,
   /^(?:org\.junit|org\.testng|org\.mockito)\./,
+  /^(?:kotlin\.test|io\.kotest|io\.mockk)(?:\.|$)/,
   /^(?:Xunit|NUnit\.Framework|Microsoft\.VisualStudio\.TestTools)/,
   /^(?:rspec|minitest|test\/unit)$/,
   /^PHPUnit\\/,

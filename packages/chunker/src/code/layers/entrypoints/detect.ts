@@ -8,6 +8,7 @@ import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
 import { chiBlockPrefixes } from './chi-routes.js'
 import { groupMountFacts } from './group-mounts.js'
+import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
@@ -83,13 +84,14 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, NestJS's modules, Flask-RESTX's namespaces.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, NestJS's modules, Flask-RESTX's namespaces, Ktor's route extensions.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
     ...restFrameworkMountFacts(facts, imports),
     ...nestModuleFacts(facts, imports),
     ...namespaceMountFacts(facts, prefixOf),
+    ...ktorMountFacts(facts),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const groups = facts.language === 'go' && facts.text.includes('Group(')

@@ -1,6 +1,7 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
 import { chiRoutes } from './chi-routes.js'
+import { ktorRoutes } from './ktor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
 import { railsRoutes } from './rails-routes.js'
 import { nextRoutes } from './next-routes.js'
@@ -98,10 +99,10 @@ const djangoUrls: EntrypointDetector = {
   },
 }
 
-/** JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's `@Path`. */
+/** JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's `@Path` (Java and Kotlin). */
 const jaxRs: EntrypointDetector = {
   framework: 'jax-rs',
-  languages: ['java'],
+  languages: ['java', 'kotlin'],
   imports: ['javax.ws.rs', 'jakarta.ws.rs'],
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
@@ -230,7 +231,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true }),
   decoratedRoutes({
     framework: 'spring',
-    languages: ['java'],
+    languages: ['java', 'kotlin'],
     imports: ['org.springframework'],
     verbs: { GetMapping: 'GET', PostMapping: 'POST', PutMapping: 'PUT', DeleteMapping: 'DELETE', PatchMapping: 'PATCH' },
     generic: { names: ['RequestMapping'], methodKeys: ['method'], defaultMethod: '*' },
@@ -239,6 +240,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     normalise: rooted,
   }),
   jaxRs,
+  ktorRoutes,
   decoratedRoutes({
     framework: 'symfony',
     languages: ['php'],

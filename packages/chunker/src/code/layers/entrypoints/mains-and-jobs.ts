@@ -2,6 +2,13 @@ import { stringArg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { callDraft, decoratorDraft, handlerOf, type DetectContext, type EntrypointDetector } from './detector.js'
 
+/** Kotlin's `main()` or `main(args: Array<String>)`: top level, or `@JvmStatic` in an object. */
+function kotlinMain(s: SymbolFact): boolean {
+  if (s.name !== 'main' || !/\bfun\s+main\s*\(\s*(?:\w+\s*:\s*Array\s*<\s*(?:out\s+)?String\s*>\s*)?\)/.test(s.signature)) return false
+  if (s.kind === 'function' && !s.parent) return true
+  return s.kind === 'method' && s.parent?.kind === 'object' && s.decorators.some((d) => d.name === 'JvmStatic')
+}
+
 /** Which definitions are a program's `main`, per language. */
 const MAIN_RULES: Readonly<Record<string, (symbol: SymbolFact, packageName: string) => boolean>> = {
   go: (s, pkg) => pkg === 'main' && s.name === 'main' && s.kind === 'function' && !s.parent,
@@ -10,9 +17,10 @@ const MAIN_RULES: Readonly<Record<string, (symbol: SymbolFact, packageName: stri
   cpp: (s) => s.name === 'main' && s.kind === 'function' && !s.parent,
   java: (s) => s.name === 'main' && s.kind === 'method' && /\bstatic\b/.test(s.signature) && /\bvoid\b/.test(s.signature),
   csharp: (s) => s.name === 'Main' && s.kind === 'method' && /\bstatic\b/.test(s.signature),
+  kotlin: kotlinMain,
 }
 
-/** `main` functions: Go's `func main` in `package main`, Rust, C and C++ `main`, Java's and C#'s static `main`. */
+/** `main` functions: Go's `func main` in `package main`, Rust, C and C++ `main`, Java's and C#'s static `main`, Kotlin's `fun main`. */
 const mainFunctions: EntrypointDetector = {
   framework: 'main',
   languages: Object.keys(MAIN_RULES),
@@ -79,7 +87,7 @@ const nodeCron: EntrypointDetector = {
 /** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families. */
 export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   mainFunctions,
-  scheduledDecorators('spring', ['java'], 'org.springframework', ['Scheduled']),
+  scheduledDecorators('spring', ['java', 'kotlin'], 'org.springframework', ['Scheduled']),
   scheduledDecorators('nestjs', ['typescript', 'tsx', 'javascript'], '@nestjs/schedule', ['Cron', 'Interval', 'Timeout']),
   nodeCron,
 ]

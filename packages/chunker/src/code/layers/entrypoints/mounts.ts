@@ -324,7 +324,7 @@ export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) =
  * and below; JAX-RS's `@ApplicationPath` (see {@link applicationPathFacts}).
  */
 export function globalPrefixFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
-  if (facts.language === 'java') return applicationPathFacts(facts, imports)
+  if (facts.language === 'java' || facts.language === 'kotlin') return applicationPathFacts(facts, imports)
   if (!JS_LANGUAGES.includes(facts.language) || !facts.calls.some((call) => call.name === 'setGlobalPrefix') || !imports('@nestjs/core')) return []
   const out: MountFact[] = []
   for (const call of facts.calls) {

@@ -21,6 +21,8 @@ export interface CallWords {
   readonly bracketAttributes?: boolean
   /** `#name(` calls a private member (JavaScript). @default false */
   readonly privateNames?: boolean
+  /** `@target:Name(` is an annotation with a use-site target (Kotlin's `@file:JvmName(`). @default false */
+  readonly annotationTargets?: boolean
 }
 
 /** At most this many call sites per file are kept. */
@@ -243,6 +245,12 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
       before = backOverSpace(masked, start)
       prev = before >= 0 ? masked.charCodeAt(before) : 0
     } else if (prev === 64) continue // @decorator(
+    if (prev === 58 && words.annotationTargets && before === start - 1) {
+      // Kotlin's `@file:JvmName(`, `@get:Mapping(`: an annotation, after its use-site target.
+      let word = before
+      while (word > 0 && isIdentifierCode(masked.charCodeAt(word - 1))) word--
+      if (word < before && masked.charCodeAt(word - 1) === 64) continue
+    }
     if (prev === 91 && (masked.charCodeAt(before - 1) === 35 || masked.charCodeAt(before - 1) === 33)) continue // #[attribute(
     if (prev === 91 && words.bracketAttributes) {
       const ahead = backOverSpace(masked, before)

@@ -10,6 +10,8 @@ export const PYTHON_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments
 export const GO_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'", '`'] }
 /** Java: text blocks. */
 export const JAVA_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], tripleQuotes: true }
+/** Kotlin: nested block comments, `"""` raw strings (`${...}` templates stay masked). */
+export const KOTLIN_SYNTAX: LexicalSyntax = { lineComments: ['//'], blockComments: [{ open: '/*', close: '*/', nested: true }], quotes: ['"', "'"], tripleQuotes: true }
 /** Rust: nested block comments, raw strings, chars beside lifetimes, strings across lines. */
 export const RUST_SYNTAX: LexicalSyntax = { lineComments: ['//'], blockComments: [{ open: '/*', close: '*/', nested: true }], quotes: ['"'], rust: true, multilineStrings: true }
 /** C and C++: raw strings. */
