@@ -1,5 +1,5 @@
 import type { EntrypointDraft } from '../facts.js'
-import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
+import { joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Rails's route files: `config/routes.rb` and the files it draws (`config/routes/admin.rb`). */
 const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/[^/]+\.rb)$/
@@ -110,8 +110,8 @@ export const railsRoutes: EntrypointDetector = {
       } else if (word === 'root') {
         const target = TARGET.exec(rest)?.[2] ?? first?.[3] ?? ''
         draft('GET', joinRoute(here.path, '/'), target)
-      } else if (word in VERBS || word === 'match') {
-        const methods = word === 'match' ? (option(rest, 'via') ?? ['get']).map((m) => (m === 'all' ? '*' : m.toUpperCase())) : [VERBS[word] as string]
+      } else if (ownEntry(VERBS, word) !== undefined || word === 'match') {
+        const methods = word === 'match' ? (option(rest, 'via') ?? ['get']).map((m) => (m === 'all' ? '*' : m.toUpperCase())) : [ownEntry(VERBS, word) as string]
         const target = TARGET.exec(rest)?.[2] ?? (here.resource && /^\w+$/.test(name) ? `${here.resource.controller}#${name}` : '')
         // `get 'preview', on: :member` inside a `resources` block.
         const on = option(rest, 'on')?.[0]
