@@ -164,8 +164,9 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
  * variable that holds one's result) and of the registration functions it hands its routers to
  * (`auth(app)`): one fact per call, with the mount path after the prefix the mounting router has
  * in this file (`prefixOf`, after `blockPrefix`: the paths of go-chi `Route` blocks around the
- * call). A router the file defines itself is mounted by the same-file prefixes, a router factory
- * it defines (`adminRouter()`) by a fact.
+ * call). A router the file makes itself gets its path from the same-file prefixes, and a fact with
+ * an empty prefix that links it to the router it is mounted on; a router factory it defines
+ * (`adminRouter()`) is mounted by a fact.
  */
 export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string, blockPrefix: (call: CallFact) => string = () => ''): MountFact[] {
   const bound = importedRouters(facts)
