@@ -224,6 +224,15 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'BlogController.php:18 http-route symfony HEAD /blog/{slug} -> BlogController.show',
     'BlogController.php:24 http-route symfony POST /blog/new -> BlogController.create',
   ],
+  aspnet: [
+    'Controllers/TodoItemsController.cs:9 http-route aspnet GET /api/TodoItems -> TodoItemsController.GetTodoItems',
+    'Controllers/TodoItemsController.cs:12 http-route aspnet GET /api/TodoItems/{id:long} -> TodoItemsController.GetTodoItem',
+    'Controllers/TodoItemsController.cs:15 http-route aspnet POST /api/TodoItems/Import -> TodoItemsController.Import',
+    'Controllers/TodoItemsController.cs:18 http-route aspnet DELETE /api/TodoItems/{id} -> TodoItemsController.DeleteTodoItem',
+    'Program.cs:4 http-route aspnet GET / -> -',
+    'Program.cs:7 http-route aspnet GET /todos/{id} -> GetTodo',
+    'Program.cs:8 http-route aspnet POST /todos/ -> -',
+  ],
   nethttp: [
     'main.go:9 main go - - -> main',
     'main.go:11 http-route net/http GET /items/{id} -> getItem',

@@ -24,6 +24,8 @@ function namespacePath(args: readonly Arg[]): string | undefined {
 /** Calls that create a prefixed router or group, and where their prefix is. */
 const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
   Group: (args) => stringArg(args, 0),
+  // ASP.NET Core's `var todos = app.MapGroup("/todos")`.
+  MapGroup: (args) => stringArg(args, 0),
   group: (args) => stringArg(args, 0),
   basePath: (args) => stringArg(args, 0),
   scope: (args) => stringArg(args, 0),

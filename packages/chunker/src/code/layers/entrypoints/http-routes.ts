@@ -1,5 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft } from '../facts.js'
+import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { chiRoutes } from './chi-routes.js'
 import { ktorRoutes } from './ktor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
@@ -241,6 +242,8 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   jaxRs,
   ktorRoutes,
+  aspNetControllers,
+  aspNetMinimalApis,
   decoratedRoutes({
     framework: 'symfony',
     languages: ['php'],
