@@ -22,10 +22,15 @@ function namespacePath(args: readonly Arg[]): string | undefined {
 }
 
 /** Calls that create a prefixed router or group, and where their prefix is. */
+/** The path of gorilla/mux's `r.PathPrefix("/api")` before `.Subrouter()`. */
+const SUBROUTER_PATH = /\.PathPrefix\(\s*(["`])([^"`]*)\1\s*\)$/
+
 const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
   Group: (args) => stringArg(args, 0),
   // ASP.NET Core's `var todos = app.MapGroup("/todos")`.
   MapGroup: (args) => stringArg(args, 0),
+  // gorilla/mux's `r.PathPrefix("/api").Subrouter()` (its path is read from the receiver).
+  Subrouter: () => undefined,
   group: (args) => stringArg(args, 0),
   basePath: (args) => stringArg(args, 0),
   scope: (args) => stringArg(args, 0),
@@ -67,10 +72,12 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
     if (added !== undefined) out.set(added.namespace, added.prefix)
     const read = ownEntry(PREFIX_CALLS, call.name)
     if (!read) continue
-    const own = read(call.args())
+    // gorilla/mux: `api := r.PathPrefix("/api").Subrouter()` takes its path from the chain.
+    const own = call.name === 'Subrouter' ? SUBROUTER_PATH.exec(call.receiver)?.[2] : read(call.args())
     const assigned = own === undefined ? undefined : call.assignedTo()
     if (own === undefined || !assigned) continue
-    const base = out.get(call.receiver.replace(/\(.*$/, '')) ?? ''
+    const owner = call.name === 'Subrouter' ? call.receiver.replace(SUBROUTER_PATH, '') : call.receiver.replace(/\(.*$/, '')
+    const base = out.get(owner) ?? ''
     out.set(assigned, joinRoute(base, own))
   }
   return out

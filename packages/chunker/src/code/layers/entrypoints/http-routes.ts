@@ -229,7 +229,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   chiRoutes,
   laravelRoutes,
   railsRoutes,
-  verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true }),
+  verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true }),
   decoratedRoutes({
     framework: 'spring',
     languages: ['java', 'kotlin'],

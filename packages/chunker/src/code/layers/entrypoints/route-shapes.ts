@@ -30,7 +30,15 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly pathStart?: RegExp
   /** Normalises the final route. @default identity */
   readonly normalise?: (route: string) => string
+  /**
+   * Methods may follow the registration in a chain, gorilla/mux's
+   * `r.HandleFunc("/x", h).Methods("GET", "POST")`: one route per method instead of `*`. @default false
+   */
+  readonly chainedMethods?: boolean
 }
+
+/** gorilla/mux's `.Methods("GET", "POST")` right after a registration. */
+const CHAINED_METHODS = /^\s*\.\s*Methods\(([^)]*)\)/
 
 /** `router.route('/books')`, possibly followed by other verb links: `.route('/books').get(list)`. */
 const ROUTE_IN_RECEIVER = /\.route\(\s*(['"`])([^'"`]*)\1\s*\)(?:\.\w+\((?:[^()]|\([^()]*\))*\))*$/
@@ -82,15 +90,19 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         const rest = positional.filter((arg) => arg !== pathArg)
         if (pathArg !== undefined && !handlerLike(rest.at(-1))) continue
         const route = joinRoute(prefix, path)
-        drafts.push(
-          callDraft(call, {
-            kind: 'http-route',
-            framework: entry.framework,
-            method,
-            route: entry.normalise ? entry.normalise(route) : route,
-            handler: handlerOf(rest.at(-1)),
-          }),
-        )
+        const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
+        const methods = chained ? [...(chained[1] as string).matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] as string).toUpperCase()) : [method]
+        for (const each of methods.length > 0 ? methods : [method]) {
+          drafts.push(
+            callDraft(call, {
+              kind: 'http-route',
+              framework: entry.framework,
+              method: each,
+              route: entry.normalise ? entry.normalise(route) : route,
+              handler: handlerOf(rest.at(-1)),
+            }),
+          )
+        }
       }
       return drafts
     },
