@@ -115,7 +115,7 @@ export function ktorMountFacts(facts: FileFacts): MountFact[] {
   const out: MountFact[] = []
   for (const match of masked.matchAll(BARE_CALL)) {
     const name = match[1] as string
-    if (name in VERBS || name === 'route') continue
+    if (Object.hasOwn(VERBS, name) || name === 'route') continue
     const { prefix, inHandler } = around(blocks, match.index)
     if (inHandler || prefix === '') continue
     out.push({ target: name, prefix: prefix.startsWith('/') ? prefix : `/${prefix}`, router: '', row: rowAt(lines, match.index), offset: match.index })
