@@ -1,6 +1,6 @@
 import { keyArg, stringArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
-import { callDraft, commandWord, decoratorDraft, handlerOf, JS_LANGUAGES, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, commandWord, rowOfOffset, decoratorDraft, handlerOf, JS_LANGUAGES, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 
 
 function cli(framework: string, route: string, handler: string): Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route' | 'handler'> {
@@ -105,7 +105,7 @@ const yargsCommandModules: EntrypointDetector = {
     const name = command ? commandWord(command[2] as string) : ''
     if (!command || !name || name === '$0' || name === '*' || !HANDLER_EXPORT.test(text)) return []
     const handler = symbols.find((symbol) => symbol.name === 'handler' && !symbol.parent)
-    const row = text.slice(0, command.index).split('\n').length - 1
+    const row = rowOfOffset(text, command.index)
     const line = text.slice(command.index, command.index + command[0].length).trim()
     return [{ ...cli('yargs', name, handler?.qname ?? 'handler'), row, offset: command.index, text: line }]
   },

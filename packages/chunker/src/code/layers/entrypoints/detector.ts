@@ -150,3 +150,20 @@ export const HTTP_VERBS: Readonly<Record<string, string>> = {
   all: '*',
   any: '*',
 }
+
+/**
+ * The singular of a resource name, as Rails's and Laravel's routers name a member's parameter:
+ * `photos` -> `photo`, `categories` -> `category`, `boxes` -> `box`, `address` stays.
+ */
+export function singularOf(name: string): string {
+  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`
+  if (/(?:ss|sh|ch|x)es$/.test(name)) return name.slice(0, -2)
+  return name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name
+}
+
+/** The 0-based row of an offset of a file's text (for a draft read from the text, not from a call). */
+export function rowOfOffset(text: string, offset: number): number {
+  let row = 0
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) row++
+  return row
+}

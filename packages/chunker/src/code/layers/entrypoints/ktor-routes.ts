@@ -1,6 +1,7 @@
 import { indexLines, rowAt } from '../../../lines.js'
 import type { EntrypointDraft, FileFacts, MountFact } from '../facts.js'
 import { maskCode } from '../lexical/mask-code.js'
+import { closingBracket } from '../lexical/scan-calls.js'
 import { KOTLIN_SYNTAX } from '../lexical/syntaxes.js'
 import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -26,15 +27,10 @@ interface Block {
   readonly path: string
 }
 
-/** The end of the `{...}` block opening at `open` in masked text. */
+/** The end of the `{...}` block opening at `open` in masked text (its end when it does not close). */
 function blockEnd(masked: string, open: number): number {
-  let depth = 0
-  for (let i = open; i < masked.length; i++) {
-    const c = masked[i]
-    if (c === '{') depth++
-    else if (c === '}' && --depth === 0) return i
-  }
-  return masked.length
+  const close = closingBracket(masked, open)
+  return close < 0 ? masked.length : close
 }
 
 /** The first string literal's content in `raw` (a call's argument list), if it is a plain one. */

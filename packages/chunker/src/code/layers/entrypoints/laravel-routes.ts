@@ -1,6 +1,6 @@
 import { stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft } from '../facts.js'
-import { callDraft, joinRoute, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, joinRoute, ownEntry, rooted, singularOf, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** `Route::get(...)` and its siblings, by callee. */
 const LARAVEL_VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', any: '*' }
@@ -22,13 +22,6 @@ const API_ROUTES_FILE = /(?:^|\/)routes\/api\.php$/
 /** `prefix('admin')` in a group's chain, or `'prefix' => 'v2'` in its attribute array. */
 const CHAIN_PREFIX = /(?:^|->|::)prefix\(\s*(['"])([^'"]*)\1\s*\)/
 const ATTRIBUTE_PREFIX = /(['"])prefix\1\s*=>\s*(['"])([^'"]*)\2/
-
-/** Laravel's singular of a resource name for its parameter: `photos` -> `photo`, `categories` -> `category`. */
-function singular(name: string): string {
-  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`
-  if (/(?:ss|sh|ch|x)es$/.test(name)) return name.slice(0, -2)
-  return name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name
-}
 
 /** A handler as written: `[UserController::class, 'show']` and `'UserController@show'` are `UserController.show`. */
 function laravelHandler(arg: Arg | undefined): string {
@@ -107,12 +100,12 @@ export const laravelRoutes: EntrypointDetector = {
       // `posts.comments`: `/posts/{post}/comments/{comment}`.
       const names = pathArg.value.split('.')
       const last = names.pop() as string
-      const parent = names.map((name) => `/${name}/{${singular(name)}}`).join('')
+      const parent = names.map((name) => `/${name}/{${singularOf(name)}}`).join('')
       const kept = keptActions(text, call.end())
       const controller = laravelHandler(handler)
       for (const { action, method: verb, path: tail, api } of RESOURCE_ACTIONS) {
         if ((call.name === 'apiResource' && !api) || !kept(action)) continue
-        const route = rooted(joinRoute(prefixOf(call), `${parent}/${last}${tail(singular(last))}`))
+        const route = rooted(joinRoute(prefixOf(call), `${parent}/${last}${tail(singularOf(last))}`))
         drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: verb, route, handler: controller ? `${controller}.${action}` : '' }))
       }
     }

@@ -180,7 +180,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     const router = mountingRouter(call, facts.text)
     // A router of this file mounted on another of its routers (`api_router.include_router(org_router)`):
     // its routes already have the path; the link lets other files' mounts of the outer router reach them.
-    if ((locals ??= localRouters(facts)).has(target) && !bound.has(target)) {
+    if ((locals ??= routerVariables(facts, LOCAL_ROUTER_MAKERS)).has(target) && !bound.has(target)) {
       if (target !== router && router !== '') out.push({ target, prefix: '', router, row: call.row, offset: call.offset })
       continue
     }
@@ -200,21 +200,21 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
   return out
 }
 
-/** Calls that make a router or an app that other routers mount on: Express, Hono, Koa, FastAPI, Starlette, Flask. */
-const LOCAL_ROUTER_MAKERS: ReadonlySet<string> = new Set(['Router', 'express', 'Hono', 'APIRouter', 'FastAPI', 'Starlette', 'Blueprint', 'Flask'])
+/** Calls that make a JavaScript router or app: `Router()`, `express.Router()`, `express()`, `Hono()`. */
+const ROUTER_MAKERS: ReadonlySet<string> = new Set(['Router', 'express', 'Hono'])
 
-/** The file's variables that hold a router it makes (`org_router = APIRouter(prefix='/{org}')`, `const api = Router()`). */
-function localRouters(facts: FileFacts): Set<string> {
+/** Calls that make a router or an app that other routers mount on: JavaScript's, and FastAPI's, Starlette's and Flask's. */
+const LOCAL_ROUTER_MAKERS: ReadonlySet<string> = new Set([...ROUTER_MAKERS, 'APIRouter', 'FastAPI', 'Starlette', 'Blueprint', 'Flask'])
+
+/** The file's variables that hold a router made by one of `makers` (`org_router = APIRouter(prefix='/{org}')`, `const api = Router()`). */
+function routerVariables(facts: FileFacts, makers: ReadonlySet<string>): Set<string> {
   const out = new Set<string>()
   for (const call of facts.calls) {
-    const variable = LOCAL_ROUTER_MAKERS.has(call.name) ? call.assignedTo() : undefined
+    const variable = makers.has(call.name) ? call.assignedTo() : undefined
     if (variable) out.add(variable)
   }
   return out
 }
-
-/** Calls that make a JavaScript router or app: `Router()`, `express.Router()`, `express()`, `Hono()`. */
-const ROUTER_MAKERS: ReadonlySet<string> = new Set(['Router', 'express', 'Hono'])
 
 /** The callee names a file must call for {@link mountFacts} to find anything in it. */
 export const MOUNTING_CALL_NAMES: ReadonlySet<string> = new Set([...MOUNT_CALL_NAMES, ...ROUTER_MAKERS])
@@ -227,11 +227,7 @@ export const MOUNTING_CALL_NAMES: ReadonlySet<string> = new Set([...MOUNT_CALL_N
  */
 function handedRouterFacts(facts: FileFacts, bound: ReadonlySet<string>, prefixOf: (receiver: string) => string): MountFact[] {
   if (!JS_LANGUAGES.includes(facts.language) || bound.size === 0) return []
-  const routers = new Set<string>()
-  for (const call of facts.calls) {
-    const variable = ROUTER_MAKERS.has(call.name) ? call.assignedTo() : undefined
-    if (variable) routers.add(variable)
-  }
+  const routers = routerVariables(facts, ROUTER_MAKERS)
   if (routers.size === 0) return []
   const out: MountFact[] = []
   for (const call of facts.calls) {

@@ -1,5 +1,5 @@
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
-import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
+import { JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 
 const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
 
@@ -39,7 +39,7 @@ function defaultExport(context: DetectContext, route: string, method: string): E
   const name = named ? (named[1] ?? named[2] ?? named[3]) : undefined
   const symbol = name ? symbols.find((s: SymbolFact) => !s.parent && s.name === name) : undefined
   if (symbol) return { kind: 'http-route', framework: 'nextjs', method, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol }
-  const row = text.slice(0, exported.index).split('\n').length - 1
+  const row = rowOfOffset(text, exported.index)
   const end = text.indexOf('\n', exported.index)
   const line = text.slice(exported.index, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
   return { kind: 'http-route', framework: 'nextjs', method, route, handler: name ?? 'default', row, offset: exported.index, text: line }

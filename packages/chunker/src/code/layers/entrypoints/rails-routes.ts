@@ -1,5 +1,5 @@
 import type { EntrypointDraft } from '../facts.js'
-import { joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { joinRoute, ownEntry, singularOf, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Rails's route files: `config/routes.rb` and the files it draws (`config/routes/admin.rb`). */
 const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/[^/]+\.rb)$/
@@ -41,9 +41,6 @@ function option(args: string, key: string): string[] | undefined {
 
 /** `'pages#about'` in `to: 'pages#about'` or `=> 'pages#about'`. */
 const TARGET = /(?:to:\s*|=>\s*)(['"])([\w/]+#\w+)\1/
-
-/** Rails's singular of a resources name for nested routes' parameter: `articles` -> `article`. */
-const singular = (name: string): string => (name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.endsWith('s') ? name.slice(0, -1) : name)
 
 /**
  * Rails: `config/routes.rb` read line by line with its `do ... end` blocks: `resources`/`resource`
@@ -95,7 +92,7 @@ export const railsRoutes: EntrypointDetector = {
           if ((only && !only.includes(action.action)) || except?.includes(action.action) || (word === 'resource' && action.action === 'index')) continue
           draft(action.method, `${action.member ? member : collection}${action.path}`, `${controller}#${action.action}`)
         }
-        const nested = word === 'resources' ? `${collection}/:${singular(name)}_${param ?? 'id'}` : collection
+        const nested = word === 'resources' ? `${collection}/:${singularOf(name)}_${param ?? 'id'}` : collection
         frame = { path: nested, module: here.module, resource: { collection, member, controller } }
       } else if (word === 'namespace') {
         frame = { path: joinRoute(here.path, `/${option(rest, 'path')?.[0] ?? name}`), module: `${here.module}${name}/` }
