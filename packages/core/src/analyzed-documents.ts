@@ -20,4 +20,12 @@ export interface AnalyzedDocuments {
    * by object identity), or `undefined` for any other.
    */
   terms(document: Document): readonly string[] | undefined
+  /**
+   * The same terms joined by single spaces, for a caller that has them joined already (analysed
+   * on another thread, where joining costs the caller nothing): a store that keeps terms as one
+   * text column reads this first. It may block until the terms are ready, so a store reads it
+   * while it writes, document by document, and the analysis overlaps the writes before.
+   * `undefined` for a document the caller did not analyse.
+   */
+  joinedTerms?(document: Document): string | undefined
 }

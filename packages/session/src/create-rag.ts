@@ -167,6 +167,7 @@ export function openRag(store: PersistentStore & TfidfSearchable, options: RagPi
   return new RagService({
     knowledgeBase: store,
     stateStore,
+    ...(store.readsJoinedTerms === true ? { commitAnalysis: { analyzer: ANALYZERS[settings.analyzer], indexedText: INDEXED_TEXTS[settings.indexedText] } } : {}),
     ...(vectors ? { vectors } : {}),
     bm25: false,
     knowledgeBaseStreamName: 'bm25',

@@ -44,6 +44,11 @@ export interface StoredDocumentChange {
  * `KnowledgeBase`, the layer reads and `VectorPersistence`); so can any store.
  */
 export interface GenerationStore {
+  /**
+   * `true` when {@link commitGeneration} reads `analyzed.joinedTerms` while it writes (`AnalyzedDocuments`):
+   * a session then analyses a large commit's added documents on its worker thread meanwhile.
+   */
+  readonly readsJoinedTerms?: boolean
   /** Removes, adds, and replaces the file records and the state (when given), atomically. */
   commitGeneration(generation: StoredGeneration | StoredDocumentChange): Promise<void>
   /** The file records of the last commit, by path. */

@@ -1,10 +1,12 @@
 import { RagError, type Document, type KnowledgeBase, type Replaceable } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
+import { analyseOnThread, type CommitAnalysisInit } from './commit-analysis.js'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import type { LayerStep, StoredLayerChange } from './session-layers.js'
 import type { SessionVectors, StageOptions } from './session-vectors.js'
 import type { VectorReport } from './staged-vectors.js'
+import { sessionTrainer } from './static-trainer.js'
 
 /** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
 export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }
@@ -22,6 +24,11 @@ export interface IndexTargetsInit {
    * with the chunks, swapped into the vector stream after the other streams.
    */
   readonly vectors?: SessionVectors | undefined
+  /**
+   * Set when the state store reads joined terms while it writes (`GenerationStore.readsJoinedTerms`):
+   * a large commit's added documents are then analysed on the session's worker thread meanwhile.
+   */
+  readonly analysis?: CommitAnalysisInit | undefined
 }
 
 /** A generation's state, and the state to restore if a later swap fails. */
@@ -53,9 +60,15 @@ export class IndexTargets {
     this.#init = init
   }
 
-  /** An index run starts: the vectors may start what their staging will need (a static model's training thread). */
+  /**
+   * An index run starts: the vectors may start what their staging will need (a static model's
+   * training thread), and the commit its analysis thread.
+   */
   async warm(): Promise<void> {
-    await this.#init.vectors?.warm()
+    const { analysis, vectors } = this.#init
+    const training = (await vectors?.warm()) === true
+    // Unless a static model's training analyses the run's documents, the commit's analysis thread starts now.
+    if (analysis !== undefined && !training) sessionTrainer(analysis.trainingWorker, analysis.analyzer, 'analysis')?.trainer.warm()
   }
 
   /**
@@ -85,9 +98,12 @@ export class IndexTargets {
     const addedIds = addDocuments.map((doc) => doc.id)
     const staged = vectors === undefined ? undefined : await vectors.stage(removeIds, addDocuments, options)
     const vectorCommit = staged?.commit
-    const analyzed = staged?.analyzed === undefined ? {} : { analyzed: staged.analyzed }
-    const withLayers = (change: StoredLayerChange | undefined): { layers?: StoredLayerChange } => (change === undefined ? {} : { layers: change })
     const persisted = state !== undefined && stateStore !== undefined
+    // The store analyses while it writes: the thread's terms overlap the writes and the layers' resolution.
+    const threaded = staged?.analyzed === undefined && persisted && this.#init.analysis !== undefined ? analyseOnThread(this.#init.analysis, addDocuments) : undefined
+    const terms = staged?.analyzed ?? threaded?.analyzed
+    const analyzed = terms === undefined ? {} : { analyzed: terms }
+    const withLayers = (change: StoredLayerChange | undefined): { layers?: StoredLayerChange } => (change === undefined ? {} : { layers: change })
     const first: Step = persisted
       ? {
           run: async () => {
@@ -127,7 +143,11 @@ export class IndexTargets {
       })),
       ...(staged === undefined ? [] : [{ run: () => staged.apply(), undo: async () => staged.undo() }]),
     ]
-    await latch.run(() => this.#runAll(steps))
+    try {
+      await latch.run(() => this.#runAll(steps))
+    } finally {
+      threaded?.cancel()
+    }
     await vectors?.committed()
     return staged?.report
   }

@@ -1,5 +1,6 @@
 export { RagService } from './rag-service.js'
 export type { RagServiceOptions, RagIngestOptions, RagWeights, WeightedStream, IndexDirectoryOptions, BuildContextPromptOptions } from './rag-service-options.js'
+export type { CommitAnalysisInit } from './commit-analysis.js'
 export { recommendedRetrieval, type RecommendedRetrieval } from './recommended-retrieval.js'
 export { FileIndexer, type FileIndexerOptions, type IndexOptions, type IndexReport, type IndexRepair } from './file-indexer.js'
 export type { WriteAccess } from './write-access.js'

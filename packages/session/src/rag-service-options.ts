@@ -2,6 +2,7 @@ import type { KnowledgeBase, Stream } from '@rag/core'
 import type { BM25StreamOptions } from '@rag/bm25'
 import type { HybridRetrieverOptions } from '@rag/hybrid'
 import type { IndexStateStore, WriteLockHolder } from './index-state-store.js'
+import type { CommitAnalysisInit } from './commit-analysis.js'
 import type { SessionVectors } from './session-vectors.js'
 import type { FileIngestionServiceOptions, Limits, SourceOptions } from '@rag/ingest'
 import type { ContextPromptOptions } from '@rag/prompt'
@@ -80,6 +81,14 @@ export interface RagServiceOptions {
    * @default undefined (no vector stream)
    */
   readonly vectors?: SessionVectors
+  /**
+   * With a `stateStore` whose store reads joined terms while it writes (`readsJoinedTerms`, as
+   * `SqliteKnowledgeBase` does): the store's analyzer and indexed text, so that a large commit's
+   * added documents are analysed on the session's worker thread while the commit writes
+   * (`openRag` sets it).
+   * @default undefined (the store analyses on the calling thread)
+   */
+  readonly commitAnalysis?: CommitAnalysisInit
   /**
    * Ingest options: `limits` (only the caps you change), `chunker` (a spec or an instance),
    * `workers`, `source` (include/exclude globs, skip names, format), ... `@rag/ingest` is imported

@@ -103,7 +103,7 @@ export class RagService {
       ...(this.bm25 ? [this.bm25] : []),
       ...streams.map(({ stream }) => stream).filter(isReplaceable),
     ]
-    this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch, vectors })
+    this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch, vectors, analysis: options.commitAnalysis })
     this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
     const sessionLayers = new SessionLayers(stateStore)

@@ -181,11 +181,15 @@ export class SessionVectors {
 
   /**
    * Called when an index run starts: when the run will train a static model (none is loaded), the
-   * training thread starts now, loading its code while the run chunks.
+   * training thread starts now, loading its code while the run chunks. Returns `true` then: the
+   * training analyses the run's documents.
    */
-  async warm(): Promise<void> {
+  async warm(): Promise<boolean> {
     await this.#ready()
-    if (this.#spec.kind === 'static' && this.#model === undefined) sessionTrainer(this.#init.trainingWorker, this.#init.analyzer)?.trainer.warm()
+    if (this.#spec.kind !== 'static' || this.#model !== undefined) return false
+    const thread = sessionTrainer(this.#init.trainingWorker, this.#init.analyzer)
+    thread?.trainer.warm()
+    return thread !== undefined
   }
 
   /** Forgets every vector (after the stores were cleared); a static model is trained again on the next run. */

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { MessageChannel, Worker } from 'node:worker_threads'
+import { PendingAnalysis } from './pending-analysis.js'
 import { PendingTraining } from './pending-training.js'
 import type { Analyzer } from '@rag/core'
 import { ANALYZERS, analyzerByStoredName, type AnalyzerName } from './retrieval-presets.js'
-import { STATE_BYTES, type StaticTrainingRequest } from './static-training-protocol.js'
+import { STATE_BYTES, type StaticTrainingRequest, type TextAnalysisRequest } from './static-training-protocol.js'
 
 /**
  * The most characters of text a session hands the training thread: it holds a copy of them while
@@ -22,9 +23,10 @@ export function defaultTrainingWorker(): URL | undefined {
 }
 
 /**
- * The worker thread that trains static models for a process: started once ({@link warm} starts
- * it early, so it loads while the index run chunks), kept between runs so later trainings run
- * warm code, and never keeping the process alive. Requests run one at a time, in order.
+ * A worker thread of a process that trains static models, or analyses a commit's documents (see
+ * {@link ThreadPurpose}): started once ({@link warm} starts it early, so it loads while the index
+ * run chunks), kept between runs so later requests run warm code, and never keeping the process
+ * alive. Requests run one at a time, in order.
  */
 export class StaticTrainer {
   readonly #script: URL
@@ -49,6 +51,16 @@ export class StaticTrainer {
     return new PendingTraining(worker, port1, new Int32Array(state))
   }
 
+  /** Sends an analysis request; `texts` are copied to the thread. Requests run in order, after the ones before. */
+  analyse(texts: readonly string[], analyzer: AnalyzerName): PendingAnalysis {
+    const worker = this.#thread()
+    const { port1, port2 } = new MessageChannel()
+    const state = new SharedArrayBuffer(STATE_BYTES)
+    const request: TextAnalysisRequest = { kind: 'analyse', texts, analyzer, state, port: port2 }
+    worker.postMessage(request, [port2])
+    return new PendingAnalysis(port1, new Int32Array(state), texts.length)
+  }
+
   #thread(): Worker {
     if (this.#worker !== undefined) return this.#worker
     const worker = new Worker(this.#script)
@@ -64,10 +76,18 @@ export class StaticTrainer {
 
 const trainers = new Map<string, StaticTrainer>()
 
-/** The process's trainer for a worker script (one thread per script, shared by every session). */
-export function trainerFor(script: URL): StaticTrainer {
-  let trainer = trainers.get(script.href)
-  if (trainer === undefined) trainers.set(script.href, (trainer = new StaticTrainer(script)))
+/**
+ * What a thread of the worker script is for: `training` static models, or `analysis` of a commit's
+ * documents. Each has its own thread, so a commit blocked on its terms never waits behind a
+ * training of another session.
+ */
+export type ThreadPurpose = 'training' | 'analysis'
+
+/** The process's thread for a worker script and purpose (one per pair, shared by every session). */
+export function trainerFor(script: URL, purpose: ThreadPurpose = 'training'): StaticTrainer {
+  const key = `${purpose} ${script.href}`
+  let trainer = trainers.get(key)
+  if (trainer === undefined) trainers.set(key, (trainer = new StaticTrainer(script)))
   return trainer
 }
 
@@ -76,8 +96,12 @@ export function trainerFor(script: URL): StaticTrainer {
  * by; `undefined` when they train on the calling thread: `trainingWorker` is `false`, no built
  * worker script is found (running from sources), or the analyzer is not one of `ANALYZERS` itself.
  */
-export function sessionTrainer(trainingWorker: URL | false | undefined, analyzer: Analyzer): { trainer: StaticTrainer; analyzer: AnalyzerName } | undefined {
+export function sessionTrainer(
+  trainingWorker: URL | false | undefined,
+  analyzer: Analyzer,
+  purpose: ThreadPurpose = 'training',
+): { trainer: StaticTrainer; analyzer: AnalyzerName } | undefined {
   const script = trainingWorker === false ? undefined : (trainingWorker ?? defaultTrainingWorker())
   const name = analyzerByStoredName(analyzer.name)
-  return script === undefined || name === undefined || ANALYZERS[name] !== analyzer ? undefined : { trainer: trainerFor(script), analyzer: name }
+  return script === undefined || name === undefined || ANALYZERS[name] !== analyzer ? undefined : { trainer: trainerFor(script, purpose), analyzer: name }
 }

@@ -24,6 +24,7 @@ export const STATE_BYTES = 12
 
 /** One training request, posted to the worker. */
 export interface StaticTrainingRequest {
+  readonly kind?: 'train'
   /** The texts to train on and embed, in order. */
   readonly texts: readonly string[]
   /** Rebuilt from `ANALYZERS` in the worker: it must be the session's analyzer object itself. */
@@ -51,3 +52,21 @@ export type StaticTrainingMessage =
   | { readonly kind: 'analysed'; readonly analysed: AnalysedTexts }
   | SharedRowsMessage
   | { readonly kind: 'outcome'; readonly outcome: StaticTrainingOutcome }
+
+/**
+ * One analysis request, posted to the same worker: the analyzer's terms of each text, joined by
+ * single spaces (what a store's full-text column holds), posted back in batches in text order
+ * while the caller commits the ones before.
+ */
+export interface TextAnalysisRequest {
+  readonly kind: 'analyse'
+  readonly texts: readonly string[]
+  /** Rebuilt from `ANALYZERS` in the worker: it must be the session's analyzer object itself. */
+  readonly analyzer: AnalyzerName
+  /** {@link STATE_BYTES}: {@link STATE} ({@link ANSWERED} after the last batch), {@link CANCEL} and {@link SIGNAL}. */
+  readonly state: SharedArrayBuffer
+  readonly port: MessagePort
+}
+
+/** What the worker posts for a {@link TextAnalysisRequest}: batches of joined terms in text order, or why it stopped. */
+export type TextAnalysisMessage = { readonly kind: 'joined'; readonly terms: readonly string[] } | { readonly kind: 'failed'; readonly message: string }

@@ -1,17 +1,32 @@
 /**
- * Worker-thread entry of `StaticTrainer` (built as `dist/static-training-worker.js`): trains
- * a static model for each request it receives, one at a time: posts the texts' analysis as soon as
- * it has it (the caller's store indexes those terms meanwhile), then the model and the texts'
- * vectors (one transferred buffer), each time waking the caller through the request's shared
- * state: the caller may be blocked on it inside a store's transaction. The worker lives on
- * between requests, so a long-lived process trains with warm code.
+ * Worker-thread entry of `StaticTrainer` (built as `dist/static-training-worker.js`). It serves
+ * its requests one at a time:
+ * - a training request: trains a static model; posts the texts' analysis as soon as it has it
+ *   (the caller's store indexes those terms meanwhile), then the model and the texts' vectors
+ *   (one transferred buffer);
+ * - an analysis request: posts the joined terms of the texts in batches, in order.
+ *
+ * Each post wakes the caller through the request's shared state: the caller may be blocked on it
+ * inside a store's transaction. The worker lives on between requests, so a long-lived process
+ * runs warm code.
  */
 import { parentPort } from 'node:worker_threads'
 import { CancelledError } from '@rag/core'
 import { trainStaticEmbeddings } from '@rag/vector'
 import { ANALYZERS } from './retrieval-presets.js'
 import { SharingRowRunner } from './shared-rows.js'
-import { ANALYSED, ANSWERED, CANCEL, SIGNAL, STATE, type StaticTrainingMessage, type StaticTrainingOutcome, type StaticTrainingRequest } from './static-training-protocol.js'
+import {
+  ANALYSED,
+  ANSWERED,
+  CANCEL,
+  SIGNAL,
+  STATE,
+  type StaticTrainingMessage,
+  type StaticTrainingOutcome,
+  type StaticTrainingRequest,
+  type TextAnalysisMessage,
+  type TextAnalysisRequest,
+} from './static-training-protocol.js'
 
 /** How often a training request's cancel flag is read (training checks its signal between phases). */
 const CANCEL_POLL_MS = 20
@@ -66,7 +81,37 @@ async function train(request: StaticTrainingRequest): Promise<void> {
   post({ kind: 'outcome', outcome }, transfer, ANSWERED)
 }
 
+/** The first batch is small, so the caller starts writing early; later ones amortise the posting. */
+const FIRST_BATCH = 32
+const BATCH = 256
+
+/** Analyses a request's texts in order, posting each batch of joined terms as soon as it is done. */
+function analyse(request: TextAnalysisRequest): void {
+  const state = new Int32Array(request.state)
+  const post = (message: TextAnalysisMessage): void => {
+    request.port.postMessage(message)
+    Atomics.add(state, SIGNAL, 1)
+    Atomics.notify(state, SIGNAL)
+  }
+  try {
+    const analyzer = ANALYZERS[request.analyzer]
+    const { texts } = request
+    for (let from = 0, size = FIRST_BATCH; from < texts.length && Atomics.load(state, CANCEL) !== 1; from += size, size = BATCH) {
+      const to = Math.min(texts.length, from + size)
+      const terms = new Array<string>(to - from)
+      for (let i = from; i < to; i++) terms[i - from] = analyzer.analyze(texts[i]!).join(' ')
+      post({ kind: 'joined', terms })
+    }
+  } catch (error) {
+    post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
+  }
+  request.port.close()
+  Atomics.store(state, STATE, ANSWERED)
+  Atomics.add(state, SIGNAL, 1)
+  Atomics.notify(state, SIGNAL)
+}
+
 let queue = Promise.resolve()
-parentPort?.on('message', (request: StaticTrainingRequest) => {
-  queue = queue.then(() => train(request))
+parentPort?.on('message', (request: StaticTrainingRequest | TextAnalysisRequest) => {
+  queue = queue.then(() => (request.kind === 'analyse' ? analyse(request) : train(request)))
 })

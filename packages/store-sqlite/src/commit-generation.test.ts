@@ -99,6 +99,34 @@ describe('SqliteKnowledgeBase.commitGeneration', () => {
     expect((await other.search('alpha', 5)).map((hit) => hit.document.id)).toEqual(['a'])
   })
 
+  it('reads joined terms while it writes, before its own terms or analysis, and keeps nothing when reading them fails', async () => {
+    const kb = await stores.open()
+    const [a, b, c] = [doc('a', 'alpha'), doc('b', 'beta'), doc('c', 'gamma')]
+    const read: string[] = []
+    const joinedTerms = (document: Document): string | undefined => {
+      read.push(document.id)
+      return document === a ? 'zebra quagga' : document === b ? 'okapi\0tapir' : undefined
+    }
+    const terms = (document: Document): string[] | undefined => (document === c ? ['lemur'] : undefined)
+    await kb.commitGeneration({ addDocuments: [a, b, c], analyzed: { analyzer: kb.analyzer, indexedText: kb.indexedText, terms, joinedTerms } })
+    expect(read).toEqual(['a', 'b', 'c'])
+    expect((await kb.search('quagga', 5)).map((hit) => hit.document.id)).toEqual(['a'])
+    // NUL in joined terms separates, as in analysed terms.
+    expect((await kb.search('tapir', 5)).map((hit) => hit.document.id)).toEqual(['b'])
+    expect((await kb.search('lemur', 5)).map((hit) => hit.document.id)).toEqual(['c'])
+    expect(await kb.search('alpha', 5)).toEqual([])
+    // Read inside the write: a failure rolls the whole commit back.
+    const failing = await stores.open()
+    const broken = (): string => {
+      throw new Error('the analysis thread went away')
+    }
+    await expect(
+      failing.commitGeneration({ addDocuments: [a, b], state: { root: '/repo' }, analyzed: { analyzer: failing.analyzer, indexedText: failing.indexedText, terms: () => undefined, joinedTerms: broken } }),
+    ).rejects.toThrow('the analysis thread went away')
+    expect(await failing.size()).toBe(0)
+    expect((await failing.loadState()).state).toBeUndefined()
+  })
+
   it('accepts fingerprints as a plain record', async () => {
     const kb = await stores.open()
     await kb.commitGeneration({ fingerprints: Object.fromEntries(fingerprints) })

@@ -9,17 +9,30 @@ import {
   type IndexedText,
   type Metadata,
 } from '@rag/core'
-import { countFtsTokens, termsColumn } from './fts-tokens.js'
+import { countFtsTokens, joinedTermsColumn, termsColumn } from './fts-tokens.js'
 import type { DocumentRow, Statements } from './statements.js'
+
+/** A document's analyzed terms as the FTS5 column holds them. */
+export interface DocumentTerms {
+  readonly terms: string
+  /** How many tokens FTS5 indexes for `terms`: the document's length in the TF-IDF score. */
+  readonly termCount: number
+}
 
 /** A validated document ready to insert: its row values and its analyzed terms. */
 export interface PreparedDocument {
   readonly id: string
   readonly content: string
   readonly metadata: string
-  readonly terms: string
-  /** How many tokens FTS5 indexes for `terms`: the document's length in the TF-IDF score. */
-  readonly termCount: number
+  /**
+   * Its terms: computed before the write, or, when the caller's analysis comes joined from another
+   * thread, read when the row is written (so that analysis overlaps the writes before).
+   */
+  readonly terms: () => DocumentTerms
+}
+
+function documentTerms(terms: string): DocumentTerms {
+  return { terms, termCount: countFtsTokens(terms) }
 }
 
 function isWellFormed(text: string): boolean {
@@ -54,8 +67,15 @@ export function prepareDocuments(documents: unknown, analyzer: Analyzer, indexed
       assertWellFormed(key, `${at}: a metadata key`)
       if (typeof value === 'string') assertWellFormed(value, `${at}: metadata.${key}`)
     }
-    const terms = termsColumn(known?.terms(doc) ?? analyzer.analyze(textToIndex(doc, indexedText, at)))
-    return { id: doc.id, content: doc.content, metadata: JSON.stringify(doc.metadata), terms, termCount: countFtsTokens(terms) }
+    const analyse = (): DocumentTerms => documentTerms(termsColumn(known?.terms(doc) ?? analyzer.analyze(textToIndex(doc, indexedText, at))))
+    let terms: DocumentTerms | undefined
+    if (known?.joinedTerms === undefined) terms = analyse()
+    const read = (): DocumentTerms => {
+      if (terms !== undefined) return terms
+      const joined = known!.joinedTerms!(doc)
+      return (terms = joined === undefined ? analyse() : documentTerms(joinedTermsColumn(joined)))
+    }
+    return { id: doc.id, content: doc.content, metadata: JSON.stringify(doc.metadata), terms: read }
   })
 }
 
@@ -118,7 +138,8 @@ export function insertDocuments(statements: Statements, documents: readonly Prep
       }
       throw error
     }
-    statements.insertTerms.run(seq, doc.terms)
-    statements.insertTermCount.run(seq, doc.termCount)
+    const { terms, termCount } = doc.terms()
+    statements.insertTerms.run(seq, terms)
+    statements.insertTermCount.run(seq, termCount)
   }
 }

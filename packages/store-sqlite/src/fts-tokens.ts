@@ -3,7 +3,12 @@ const NUL = /\0/g
 
 /** Prepares analyzed terms for the FTS5 `terms` column: one space-separated string. */
 export function termsColumn(terms: readonly string[]): string {
-  return terms.join(' ').replace(NUL, ' ')
+  return joinedTermsColumn(terms.join(' '))
+}
+
+/** {@link termsColumn} of terms joined by single spaces already. */
+export function joinedTermsColumn(joined: string): string {
+  return joined.replace(NUL, ' ')
 }
 
 /**

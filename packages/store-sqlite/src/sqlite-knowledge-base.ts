@@ -69,6 +69,11 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   readonly analyzer: Analyzer
   /** What the full-text index analyses for each document. */
   readonly indexedText: IndexedText
+  /**
+   * `commitGeneration` reads `analyzed.joinedTerms` as it writes each document, so a caller that
+   * analyses on another thread overlaps that work with the writes (`@rag/session` does).
+   */
+  readonly readsJoinedTerms = true
   readonly #connection: StoreConnection
   readonly #postings = new PostingsCache()
 
@@ -91,7 +96,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
       busyTimeoutMs,
       analyzerName: analyzer.name,
       indexedTextName: indexedText.name,
-      termCountOf: (document) => prepareDocuments([document], analyzer, indexedText)[0]!.termCount,
+      termCountOf: (document) => prepareDocuments([document], analyzer, indexedText)[0]!.terms().termCount,
     })
     try {
       return new SqliteKnowledgeBase(path, analyzer, indexedText, db)

@@ -1,0 +1,134 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Document } from '@rag/core'
+import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { analyseOnThread, THREAD_ANALYSIS_MIN_DOCUMENTS } from './commit-analysis.js'
+import { openRag, storeOptions } from './create-rag.js'
+import { createGenerationStateStore } from './generation-store.js'
+import { RagService } from './rag-service.js'
+import { resolveRetrieval, type AnalyzerName } from './retrieval-presets.js'
+import { StaticTrainer } from './static-trainer.js'
+
+const settings = resolveRetrieval('recommended')
+const { analyzer, indexedText } = storeOptions(settings)
+const WORKER = new URL(inject('trainingWorker'))
+const init = { analyzer, indexedText, trainingWorker: WORKER }
+/** Small requests, so that a test commit spans many of them. */
+const SMALL = { firstChars: 2_000, chars: 20_000 }
+
+/** Code chunks with identifiers to split, words to stem and non-ASCII text. */
+function chunks(count: number): Document[] {
+  return Array.from({ length: count }, (_, i) => {
+    const name = `parseHttpHeader${i % 97}`
+    const content = `export function ${name}(raw: string): Headers {\n  // Überprüft die Zeilen ${i}: splitting lines, caching results\n  return new Headers(raw.split('\\r\\n').map((line) => line.trim()))\n}\n`
+    return { id: `src/h${i}.ts#0`, content, metadata: { file: `src/h${i}.ts`, symbol: name } }
+  })
+}
+
+describe('a commit analysed on the worker thread', () => {
+  let dir: string
+  const opened: SqliteKnowledgeBase[] = []
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rag-commit-analysis-'))
+  })
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  async function store(name: string): Promise<SqliteKnowledgeBase> {
+    const kb = await openSqliteKnowledgeBase(join(dir, `${name}.db`), storeOptions(settings))
+    opened.push(kb)
+    return kb
+  }
+
+  it('gives every document the terms the store would analyse, across many requests, read in any order', () => {
+    const docs = chunks(1_500)
+    const analysis = analyseOnThread(init, docs, SMALL)!
+    const { joinedTerms } = analysis.analyzed
+    const expected = (doc: Document): string => analyzer.analyze(indexedText.text(doc)).join(' ')
+    for (const doc of docs) expect(joinedTerms!(doc)).toBe(expected(doc))
+    // Back to the start, and a document of no request.
+    expect(joinedTerms!(docs[3]!)).toBe(expected(docs[3]!))
+    expect(joinedTerms!(chunks(1)[0]!)).toBeUndefined()
+    analysis.cancel()
+  })
+
+  it('commits the same index as the store analysing by itself', async () => {
+    const docs = chunks(1_200)
+    const own = await store('own')
+    await own.commitGeneration({ addDocuments: docs })
+    const threaded = await store('threaded')
+    const analysis = analyseOnThread(init, docs, SMALL)!
+    await threaded.commitGeneration({ addDocuments: docs, analyzed: analysis.analyzed })
+    for (const query of ['parse http header', 'caching results', 'überprüft zeilen', 'parseHttpHeader42']) {
+      const hits = async (kb: SqliteKnowledgeBase) => (await kb.search(query, 20)).map((hit) => [hit.document.id, hit.score])
+      expect(await hits(threaded)).toEqual(await hits(own))
+      expect(await threaded.searchTfidf(query, 20)).toEqual(await own.searchTfidf(query, 20))
+    }
+  })
+
+  it('leaves the rest to the store once cancelled', async () => {
+    const docs = chunks(1_200)
+    const analysis = analyseOnThread(init, docs, SMALL)!
+    expect(analysis.analyzed.joinedTerms!(docs[0]!)).toBeDefined()
+    analysis.cancel()
+    expect(analysis.analyzed.joinedTerms!(docs[1_100]!)).toBeUndefined()
+    const kb = await store('cancelled')
+    await kb.commitGeneration({ addDocuments: docs, analyzed: analysis.analyzed })
+    expect((await kb.search('parseHttpHeader5', 3))[0]?.document.id).toBe('src/h5.ts#0')
+    expect(await kb.size()).toBe(1_200)
+  })
+
+  it('is not used for a small commit, without a worker script, or for an analyzer the thread cannot rebuild', () => {
+    expect(analyseOnThread(init, chunks(THREAD_ANALYSIS_MIN_DOCUMENTS - 1))).toBeUndefined()
+    expect(analyseOnThread({ ...init, trainingWorker: false }, chunks(THREAD_ANALYSIS_MIN_DOCUMENTS))).toBeUndefined()
+    const lookalike = { name: analyzer.name, analyze: (text: string) => analyzer.analyze(text), analyzeQuery: (text: string) => analyzer.analyzeQuery(text) }
+    expect(analyseOnThread({ ...init, analyzer: lookalike }, chunks(THREAD_ANALYSIS_MIN_DOCUMENTS))).toBeUndefined()
+    const analysis = analyseOnThread(init, chunks(THREAD_ANALYSIS_MIN_DOCUMENTS))
+    expect(analysis).toBeDefined()
+    analysis!.cancel()
+  })
+
+  it('indexes a directory into the same store as a session that analyses on the calling thread', async () => {
+    const root = join(dir, 'repo')
+    await mkdir(join(root, 'src'), { recursive: true })
+    for (const [i, doc] of chunks(THREAD_ANALYSIS_MIN_DOCUMENTS + 50).entries()) await writeFile(join(root, 'src', `h${i}.ts`), doc.content)
+    const own = await store('own')
+    await openRag(own).indexDirectory(root)
+    const threaded = await store('threaded')
+    // The real worker, behind a script that logs how many texts each request holds.
+    const log = join(dir, 'requests.log')
+    const counting = join(dir, 'counting-worker.mjs')
+    await writeFile(
+      counting,
+      [
+        "import { appendFileSync } from 'node:fs'",
+        "import { parentPort } from 'node:worker_threads'",
+        `parentPort.on('message', (request) => appendFileSync(${JSON.stringify(log)}, request.kind + ' ' + request.texts.length + '\\n'))`,
+        `await import(${JSON.stringify(WORKER.href)})`,
+      ].join('\n'),
+    )
+    const session = new RagService({ knowledgeBase: threaded, stateStore: createGenerationStateStore(threaded), bm25: false, commitAnalysis: { ...init, trainingWorker: pathToFileURL(counting) } })
+    const report = await session.indexDirectory(root)
+    // Every chunk was analysed on the thread.
+    const requests = (await readFile(log, 'utf8')).trim().split('\n').map((line) => line.split(' '))
+    expect(requests.every(([kind]) => kind === 'analyse')).toBe(true)
+    expect(requests.reduce((sum, [, texts]) => sum + Number(texts), 0)).toBe(report.stats.chunks)
+    expect(report.stats.chunks).toBeGreaterThanOrEqual(THREAD_ANALYSIS_MIN_DOCUMENTS)
+    expect(await threaded.size()).toBe(await own.size())
+    for (const query of ['parse http header', 'splitting lines', 'parseHttpHeader7']) {
+      const hits = async (kb: SqliteKnowledgeBase) => (await kb.search(query, 10)).map((hit) => [hit.document.id, hit.score])
+      expect(await hits(threaded)).toEqual(await hits(own))
+    }
+  })
+
+  it('answers undefined when the thread fails, so the store analyses', () => {
+    const pending = new StaticTrainer(WORKER).analyse(['parse the header'], 'no-such-analyzer' as AnalyzerName)
+    expect(pending.joined(0)).toBeUndefined()
+  })
+})
