@@ -32,8 +32,10 @@ export interface ResolveContext {
   endingWith(suffix: string): readonly string[]
   /** A file's layers. */
   file(path: string): FileLayers | undefined
-  /** Every manifest of one kind, with the path of its file. */
+  /** Every manifest of one kind, with the path of its file, in the order the files were indexed. */
   manifests<K extends ProjectManifest['kind']>(kind: K): readonly { readonly path: string; readonly manifest: Extract<ProjectManifest, { kind: K }> }[]
+  /** The manifest of one kind of the file at `path`, if it has one. */
+  manifestAt<K extends ProjectManifest['kind']>(path: string, kind: K): Extract<ProjectManifest, { kind: K }> | undefined
   /** Files whose declared module or package is `module` (Java and Go packages, C# and PHP namespaces). */
   filesOfModule(module: string): readonly string[]
   /** Top-level symbols of a file by name. */

@@ -37,6 +37,8 @@ export class SymbolIndex implements ResolveContext {
   readonly #byQname = new Map<string, Map<string, SymbolRecord>>()
   readonly #topLevel = new Map<string, Map<string, SymbolRecord>>()
   readonly #manifests = new Map<ProjectManifest['kind'], Map<string, ProjectManifest>>()
+  // Per kind, the list `manifests(kind)` hands out, until a manifest of that kind comes or goes.
+  readonly #manifestLists = new Map<ProjectManifest['kind'], readonly { readonly path: string; readonly manifest: ProjectManifest }[]>()
   #sortedNames: string[] | undefined
   // Per kind set, per name: how many symbols of those kinds have the name (see `namedOfKinds`).
   readonly #kindCounts = new Map<ReadonlySet<string>, Map<string, NamedOfKinds>>()
@@ -63,6 +65,7 @@ export class SymbolIndex implements ResolveContext {
       let kind = this.#manifests.get(file.manifest.kind)
       if (!kind) this.#manifests.set(file.manifest.kind, (kind = new Map()))
       kind.set(path, file.manifest)
+      this.#manifestLists.delete(file.manifest.kind)
     }
     this.#sortedNames = undefined
     this.#kindCounts.clear()
@@ -92,7 +95,10 @@ export class SymbolIndex implements ResolveContext {
     }
     this.#byQname.delete(path)
     this.#topLevel.delete(path)
-    if (file.manifest) this.#manifests.get(file.manifest.kind)?.delete(path)
+    if (file.manifest) {
+      this.#manifests.get(file.manifest.kind)?.delete(path)
+      this.#manifestLists.delete(file.manifest.kind)
+    }
     this.#sortedNames = undefined
     this.#kindCounts.clear()
     return file
@@ -125,10 +131,15 @@ export class SymbolIndex implements ResolveContext {
     return this.#files.values()
   }
 
+  /** The same list (by identity) until a manifest of `kind` is added or removed: resolvers key their own indexes by it. */
   manifests<K extends ProjectManifest['kind']>(kind: K): readonly { readonly path: string; readonly manifest: Extract<ProjectManifest, { kind: K }> }[] {
-    const entries = this.#manifests.get(kind)
-    if (!entries) return []
-    return [...entries].map(([path, manifest]) => ({ path, manifest: manifest as Extract<ProjectManifest, { kind: K }> }))
+    let list = this.#manifestLists.get(kind)
+    if (list === undefined) this.#manifestLists.set(kind, (list = Object.freeze([...(this.#manifests.get(kind) ?? [])].map(([path, manifest]) => ({ path, manifest })))))
+    return list as readonly { readonly path: string; readonly manifest: Extract<ProjectManifest, { kind: K }> }[]
+  }
+
+  manifestAt<K extends ProjectManifest['kind']>(path: string, kind: K): Extract<ProjectManifest, { kind: K }> | undefined {
+    return this.#manifests.get(kind)?.get(path) as Extract<ProjectManifest, { kind: K }> | undefined
   }
 
   filesOfModule(module: string): readonly string[] {

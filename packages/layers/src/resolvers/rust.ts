@@ -42,13 +42,13 @@ const EXTERNAL_CRATES = new Set(['std', 'core', 'alloc', 'proc_macro', 'test'])
 function crateOf(path: string, context: ResolveContext): Crate | undefined {
   for (const dir of ancestors(dirOf(path))) {
     const manifestPath = dir ? `${dir}/Cargo.toml` : 'Cargo.toml'
-    const entry = context.manifests('cargo').find((m) => m.path === manifestPath)
-    if (!entry) continue
-    const target = targetCrate(dir, path, entry.manifest.crate, context)
+    const manifest = context.manifestAt(manifestPath, 'cargo')
+    if (!manifest) continue
+    const target = targetCrate(dir, path, manifest.crate, context)
     if (target) return target
-    const lib = entry.manifest.lib
+    const lib = manifest.lib
     const srcDir = lib ? dirOf([dir, lib.replace(/^\.\//, '')].filter(Boolean).join('/')) : [dir, 'src'].filter(Boolean).join('/')
-    return { srcDir, name: entry.manifest.crate }
+    return { srcDir, name: manifest.crate }
   }
   const at = path.lastIndexOf('src/')
   if (at < 0 || (at > 0 && path[at - 1] !== '/')) return undefined

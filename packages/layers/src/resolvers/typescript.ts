@@ -55,7 +55,7 @@ function declarationsLast(candidates: readonly string[]): string[] {
 function directoryEntries(dir: string, context: ResolveContext): string[] {
   const path = dir === '' ? 'package.json' : `${dir}/package.json`
   if (!context.has(path)) return []
-  const manifest = context.manifests('package-json').find((m) => m.path === path)?.manifest as PackageJson | undefined
+  const manifest = context.manifestAt(path, 'package-json') as PackageJson | undefined
   const out: string[] = []
   for (const target of manifest?.entries['.'] ?? []) {
     const entry = joinPath(dir, target)
@@ -82,17 +82,17 @@ function tryCandidates(candidates: readonly string[], context: ResolveContext, p
 
 /** The options in effect for a config: its own, over those of the configs it extends (in the index). */
 function effectiveConfig(path: string, context: ResolveContext, depth = 0): { baseUrl?: string; paths?: { map: Readonly<Record<string, readonly string[]>>; dir: string } } {
-  const entry = context.manifests('tsconfig').find((m) => m.path === path)
-  if (!entry || depth > 8) return {}
+  const manifest = context.manifestAt(path, 'tsconfig')
+  if (!manifest || depth > 8) return {}
   let inherited: ReturnType<typeof effectiveConfig> = {}
-  for (const parent of entry.manifest.extends) {
+  for (const parent of manifest.extends) {
     if (!parent.startsWith('.')) continue
     const resolved = joinPath(dirOf(path), parent)
     if (resolved === undefined) continue
     const target = context.has(resolved) ? resolved : `${resolved}.json`
     inherited = { ...inherited, ...effectiveConfig(target, context, depth + 1) }
   }
-  const own = entry.manifest as TsConfig
+  const own = manifest as TsConfig
   const dir = dirOf(path)
   const baseUrl = own.baseUrl !== undefined ? joinPath(dir, own.baseUrl) : inherited.baseUrl
   // `paths` are relative to `baseUrl` when one is in effect, else to the config that declares them.
@@ -105,7 +105,7 @@ function projectConfig(from: string, context: ResolveContext): string | undefine
   for (const dir of ancestors(dirOf(from))) {
     for (const name of ['tsconfig.json', 'jsconfig.json']) {
       const path = dir ? `${dir}/${name}` : name
-      if (context.manifests('tsconfig').some((m) => m.path === path)) return path
+      if (context.manifestAt(path, 'tsconfig') !== undefined) return path
     }
   }
   return undefined
@@ -127,15 +127,29 @@ function matchPaths(specifier: string, map: Readonly<Record<string, readonly str
   return best?.targets
 }
 
-function workspacePackage(specifier: string, context: ResolveContext): { dir: string; manifest: PackageJson; subpath: string } | undefined {
-  let best: { dir: string; manifest: PackageJson; subpath: string } | undefined
-  for (const { path, manifest } of context.manifests('package-json')) {
-    const { name } = manifest
-    if (!name || (specifier !== name && !specifier.startsWith(`${name}/`))) continue
-    if (best && best.manifest.name.length >= name.length) continue
-    best = { dir: dirOf(path), manifest, subpath: specifier === name ? '.' : `.${specifier.slice(name.length)}` }
+type PackageEntry = { readonly path: string; readonly manifest: PackageJson }
+
+// The indexed `package.json` files by package name (the first indexed of a name), per list of `manifests('package-json')`.
+const packagesByName = new WeakMap<readonly PackageEntry[], ReadonlyMap<string, PackageEntry>>()
+
+function packageNamed(name: string, context: ResolveContext): PackageEntry | undefined {
+  const list = context.manifests('package-json') as readonly PackageEntry[]
+  let byName = packagesByName.get(list)
+  if (byName === undefined) {
+    const map = new Map<string, PackageEntry>()
+    for (const entry of list) if (entry.manifest.name && !map.has(entry.manifest.name)) map.set(entry.manifest.name, entry)
+    packagesByName.set(list, (byName = map))
   }
-  return best
+  return byName.get(name)
+}
+
+/** The workspace package a bare specifier names: the indexed `package.json` with the longest name that is the specifier or a `/`-prefix of it. */
+function workspacePackage(specifier: string, context: ResolveContext): { dir: string; manifest: PackageJson; subpath: string } | undefined {
+  for (let end = specifier.length; end > 0; end = specifier.lastIndexOf('/', end - 1)) {
+    const entry = packageNamed(specifier.slice(0, end), context)
+    if (entry !== undefined) return { dir: dirOf(entry.path), manifest: entry.manifest, subpath: end === specifier.length ? '.' : `.${specifier.slice(end)}` }
+  }
+  return undefined
 }
 
 function packageEntry(entries: PackageJson['entries'], subpath: string): readonly string[] {
