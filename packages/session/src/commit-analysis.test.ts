@@ -127,6 +127,21 @@ describe('a commit analysed on the worker thread', () => {
     }
   })
 
+  it('stops an analysis thread once it has been idle, and starts another for the next request', async () => {
+    const trainer = new StaticTrainer(WORKER, 100)
+    trainer.warm()
+    const first = trainer.analyse(['parse the header', 'split the lines'], 'code-aware')
+    // Open requests keep it running past the idle time.
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(trainer.running).toBe(true)
+    expect(first.joined(1)).toBe(analyzer.analyze('split the lines').join(' '))
+    expect(trainer.running).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(trainer.running).toBe(false)
+    expect(trainer.analyse(['parse the header'], 'code-aware').joined(0)).toBe(analyzer.analyze('parse the header').join(' '))
+    expect(trainer.running).toBe(true)
+  })
+
   it('answers undefined when the thread fails, so the store analyses', () => {
     const pending = new StaticTrainer(WORKER).analyse(['parse the header'], 'no-such-analyzer' as AnalyzerName)
     expect(pending.joined(0)).toBeUndefined()

@@ -20,13 +20,15 @@ export class PendingAnalysis {
   readonly #state: Int32Array
   readonly #joined: string[] = []
   readonly #count: number
+  readonly #onStop: () => void
   #stopped = false
 
-  /** @internal Made by `StaticTrainer.analyse`. */
-  constructor(port: MessagePort, state: Int32Array, count: number) {
+  /** @internal Made by `StaticTrainer.analyse`; `onStop` runs once, when the request is read to its end, fails or is cancelled. */
+  constructor(port: MessagePort, state: Int32Array, count: number, onStop: () => void = () => {}) {
     this.#port = port
     this.#state = state
     this.#count = count
+    this.#onStop = onStop
   }
 
   /**
@@ -70,5 +72,6 @@ export class PendingAnalysis {
     this.#stopped = true
     Atomics.store(this.#state, CANCEL, 1)
     this.#port.close()
+    this.#onStop()
   }
 }

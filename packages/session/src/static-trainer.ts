@@ -30,15 +30,31 @@ export function defaultTrainingWorker(): URL | undefined {
  */
 export class StaticTrainer {
   readonly #script: URL
+  readonly #idleStopMs: number | undefined
   #worker: Worker | undefined
+  /** Analysis requests not yet read to the end or cancelled. */
+  #open = 0
+  #idle: NodeJS.Timeout | undefined
 
-  constructor(script: URL) {
+  /**
+   * @param idleStopMs with it, the thread stops once it has had no open analysis request for this
+   *   long (the next request starts another): a long-lived process does not keep the memory of a
+   *   thread it used for one large commit.
+   */
+  constructor(script: URL, idleStopMs?: number) {
     this.#script = script
+    this.#idleStopMs = idleStopMs
+  }
+
+  /** Whether its thread is running (started and not stopped). */
+  get running(): boolean {
+    return this.#worker !== undefined
   }
 
   /** Starts the thread if it is not running. */
   warm(): void {
     this.#thread()
+    this.#settled()
   }
 
   /** Sends a training request; `texts` are copied to the thread. */
@@ -58,10 +74,26 @@ export class StaticTrainer {
     const state = new SharedArrayBuffer(STATE_BYTES)
     const request: TextAnalysisRequest = { kind: 'analyse', texts, analyzer, state, port: port2 }
     worker.postMessage(request, [port2])
-    return new PendingAnalysis(port1, new Int32Array(state), texts.length)
+    this.#open++
+    return new PendingAnalysis(port1, new Int32Array(state), texts.length, () => {
+      this.#open--
+      this.#settled()
+    })
+  }
+
+  /** With no open analysis request, (re)starts the countdown to stopping the thread. */
+  #settled(): void {
+    if (this.#idleStopMs === undefined || this.#open > 0) return
+    clearTimeout(this.#idle)
+    this.#idle = setTimeout(() => {
+      if (this.#open > 0) return
+      void this.#worker?.terminate()
+      this.#worker = undefined
+    }, this.#idleStopMs).unref()
   }
 
   #thread(): Worker {
+    clearTimeout(this.#idle)
     if (this.#worker !== undefined) return this.#worker
     const worker = new Worker(this.#script)
     worker.unref()
@@ -83,11 +115,17 @@ const trainers = new Map<string, StaticTrainer>()
  */
 export type ThreadPurpose = 'training' | 'analysis'
 
-/** The process's thread for a worker script and purpose (one per pair, shared by every session). */
+/** How long the analysis thread outlives its last request: back-to-back index runs reuse its warm code. */
+const ANALYSIS_IDLE_STOP_MS = 60_000
+
+/**
+ * The process's thread for a worker script and purpose (one per pair, shared by every session).
+ * The training thread lives as long as the process; the analysis thread stops after a minute idle.
+ */
 export function trainerFor(script: URL, purpose: ThreadPurpose = 'training'): StaticTrainer {
   const key = `${purpose} ${script.href}`
   let trainer = trainers.get(key)
-  if (trainer === undefined) trainers.set(key, (trainer = new StaticTrainer(script)))
+  if (trainer === undefined) trainers.set(key, (trainer = new StaticTrainer(script, purpose === 'analysis' ? ANALYSIS_IDLE_STOP_MS : undefined)))
   return trainer
 }
 
