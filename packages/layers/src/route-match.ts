@@ -16,9 +16,18 @@ const trimSlashes = (path: string): string => path.replace(/^\/+|\/+$/g, '')
 
 const escape = (literal: string): string => literal.replace(/[.+?^${}()|[\]\\*]/g, '\\$&')
 
+/**
+ * A part of a route the detectors could not read as text: a mount path or prefix given as a dotted
+ * name (`app.include_router(api, prefix=settings.API_V1_STR)`, written `{settings.API_V1_STR}`).
+ * A path parameter's name has no dot.
+ */
+const COMPUTED = /^\{[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\}$/
+
 /** What one parameter or wildcard of a template matches. */
 function parameterSource(token: string): string {
   if (token === '{$}') return ''
+  // A computed prefix may be any path: `/api/v1/items` finds `{settings.API_V1_STR}/items`.
+  if (COMPUTED.test(token)) return '.+'
   if (token.startsWith('[...') || token.startsWith('[[...') || token.startsWith('{*') || token.endsWith('...}') || token.endsWith(':path}') || token.startsWith('<path:') || token.startsWith('*')) return '.*'
   if (token.startsWith(':') && token.endsWith('?')) return '[^/]*'
   return '[^/]+'
@@ -55,7 +64,8 @@ function templateRegExp(route: string): RegExp | undefined {
  * - a glob (`/orders/*`): the route matches it, as before;
  * - a path (`/orders/42`, `/book`): the route is that path, or a template serving it
  *   (`/orders/:id`, `/orders/{id}`, `/orders/<int:id>`, `/orders/[id]`, `^orders/(?P<pk>\d+)/$`),
- *   a trailing slash either side aside and the query string ignored;
+ *   a trailing slash either side aside and the query string ignored; a prefix the index could
+ *   not read (`{settings.API_V1_STR}/items`) stands for one or more segments;
  * - anything else (a CLI command): the route is exactly it.
  */
 export function routeMatcher(query: string): (route: string) => boolean {

@@ -31,6 +31,17 @@ describe('route queries', () => {
     expect(found('/api/v1/users', routes)).toEqual(['/api/{*rest}'])
   })
 
+  it('lets a prefix the index could not read (a dotted name) stand for one or more segments, and a plain {name} for one', () => {
+    const routes = ['{settings.API_V1_STR}/items/', '{settings.API_V1_STR}/items/{id}', '/{options.prefix}/users', '{prefix}/items/']
+    expect(found('/api/v1/items/', routes)).toEqual(['{settings.API_V1_STR}/items/'])
+    expect(found('/api/v1/items/42', routes)).toEqual(['{settings.API_V1_STR}/items/{id}'])
+    expect(found('/v2/users', routes)).toEqual(['/{options.prefix}/users'])
+    // A prefix is never nothing, and a name without a dot is a path parameter: one segment.
+    expect(found('/items', routes)).toEqual([])
+    expect(found('/api/items', routes)).toEqual(['{settings.API_V1_STR}/items/', '{prefix}/items/'])
+    expect(found('/api/v1/items', routes)).toEqual(['{settings.API_V1_STR}/items/'])
+  })
+
   it('ignores a trailing slash on either side and the query string, and takes literal routes literally', () => {
     expect(found('/book', ['/book/', '/books', '/book/:id'])).toEqual(['/book/'])
     expect(found('/book/?page=2#top', ['/book'])).toEqual(['/book'])
