@@ -178,7 +178,12 @@ export class LayerGraph implements GraphView {
     const edges = function* (resolutions: Iterable<FileResolution>): Generator<EdgeRecord> {
       for (const resolution of resolutions) yield* resolution.edges
     }
-    const mounts = new MountedRoutes(edges(this.#resolutions.values()), (id) => this.#index.symbol(id), (path, local) => this.#importedFrom(path, local))
+    const mounts = new MountedRoutes(
+      edges(this.#resolutions.values()),
+      (id) => this.#index.symbol(id),
+      (path, local) => this.#importedFrom(path, local),
+      (path) => this.#index.file(path),
+    )
     const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
     // Nothing mounted and no route carrying a prefix of a mount that went: nothing can move.
     if (mounts.empty && !declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined))) return []

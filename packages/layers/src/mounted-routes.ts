@@ -1,4 +1,7 @@
 import { joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
+import { readComputedPrefix, type ImportedFrom } from './computed-prefix.js'
+
+export type { ImportedFrom } from './computed-prefix.js'
 
 /** One router of a file mounted by another file (a resolved `mounts` edge). */
 interface Mount {
@@ -19,8 +22,6 @@ interface Mount {
 /** Kinds of a mounted definition whose own routes are mounted (registered on its parameter). */
 const FUNCTIONS = new Set(['function', 'method'])
 
-/** The file and name a local name of a file is imported from, if it is. */
-export type ImportedFrom = (path: string, local: string) => { readonly path: string; readonly name: string } | undefined
 
 /**
  * The router a route registered on an expression belongs to: the top-level constant its chain
@@ -63,9 +64,12 @@ export class MountedRoutes {
    * @param edges - Every resolved edge of the index (only `mounts` ones are read).
    * @param importedFrom - Where a file's local name comes from through its imports: routes on a
    *   router another file defines (Flask's `from app.auth import bp`) get that router's mounts.
+   * @param fileOf - An indexed file's layers: with it, a mount path given as a name
+   *   (`{settings.API_V1_STR}`) is read where the index defines it (see `readComputedPrefix`).
    */
-  constructor(edges: Iterable<EdgeRecord>, symbolOf: (id: string) => SymbolRecord | undefined, importedFrom: ImportedFrom) {
+  constructor(edges: Iterable<EdgeRecord>, symbolOf: (id: string) => SymbolRecord | undefined, importedFrom: ImportedFrom, fileOf?: (path: string) => FileLayers | undefined) {
     this.#importedFrom = importedFrom
+    const prefixOf = (edge: EdgeRecord): string => (fileOf === undefined ? (edge.prefix ?? '') : readComputedPrefix(edge.prefix ?? '', edge.path, { importedFrom, file: fileOf }))
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
       if (edge.kind === 'mounts' && edge.framework !== undefined) {
@@ -81,7 +85,7 @@ export class MountedRoutes {
       const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && FUNCTIONS.has(symbol.kind)
       if (edge.resolution !== 'resolved' && !guessed) continue
       const target = symbol?.name ?? (edge.receiver ? edge.target : '*')
-      const mount = { from: edge.path, router: edge.router ?? '', prefix: edge.prefix ?? '', target, declaring: edge.sourceSymbolId, path: edge.targetPath, line: edge.startLine }
+      const mount = { from: edge.path, router: edge.router ?? '', prefix: prefixOf(edge), target, declaring: edge.sourceSymbolId, path: edge.targetPath, line: edge.startLine }
       found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
     }
     this.#global.sort((a, b) => b.dir.length - a.dir.length || compare(a.dir, b.dir) || compare(a.from, b.from))

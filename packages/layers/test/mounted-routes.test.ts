@@ -258,6 +258,36 @@ describe('routes of routers mounted in other files', () => {
     ])
   })
 
+  it("reads a mount path given as a setting or a constant where the index defines it, and moves the routes when it changes", async () => {
+    const config = "from pydantic_settings import BaseSettings\n\n\nclass Settings(BaseSettings):\n    API_V1_STR: str = \"/api/v1\"\n    SECRET_KEY: str\n\n\nsettings = Settings()\n"
+    const files = {
+      ...FASTAPI,
+      'app/core/config.py': config,
+      'app/main.py': FASTAPI['app/main.py'].replace("from app.api.main import api_router", 'from app.api.main import api_router\nfrom app.core.config import settings').replace("prefix='/api/v1'", 'prefix=settings.API_V1_STR'),
+      'web/server.ts': "import express from 'express'\nimport { API_PREFIX } from './paths'\nimport users from './users'\nimport legacy from './legacy'\n\nconst LEGACY_PATH = '/old'\nconst app = express()\napp.use(API_PREFIX, users)\napp.use(LEGACY_PATH, legacy)\n",
+      'web/legacy.ts': "import { Router } from 'express'\n\nconst router = Router()\nrouter.get('/list', list)\nexport default router\n",
+      'web/paths.ts': "export const API_PREFIX = '/api'\n",
+      'web/users.ts': "import { Router } from 'express'\n\nconst router = Router()\nrouter.get('/users', list)\nexport default router\n",
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(routes(graph)).toEqual([
+      'app/api/routes/items.py:6 GET /api/v1/items/ (/items/)',
+      'app/api/routes/login.py:6 POST /api/v1/login/access-token (/login/access-token)',
+      'app/main.py:10 GET /health',
+      // A constant another file exports, and one of the mounting file.
+      'web/legacy.ts:4 GET /old/list (/list)',
+      'web/users.ts:4 GET /api/users (/users)',
+    ])
+    // The setting changes: only the settings file is re-extracted, and the routes move.
+    const [edited] = await layersOfText({ 'app/core/config.py': config.replace('/api/v1', '/api/v2') })
+    expect(graph.apply({ upsert: [edited!] }).rerouted).toEqual(['app/api/routes/items.py', 'app/api/routes/login.py'])
+    expect(routes(graph)[0]).toBe('app/api/routes/items.py:6 GET /api/v2/items/ (/items/)')
+    // A setting the index cannot read (no literal) stays as written.
+    const [unread] = await layersOfText({ 'app/core/config.py': config.replace('"/api/v1"', 'os.environ["API"]') })
+    graph.apply({ upsert: [unread!] })
+    expect(routes(graph)[0]).toBe('app/api/routes/items.py:6 GET {settings.API_V1_STR}/items/ (/items/)')
+  })
+
   it('follows a Flask blueprint into the file that imports it to register its routes', async () => {
     const graph = new LayerGraph(await layersOfText(FLASK))
     expect(routes(graph)).toEqual(['app/auth/routes.py:6 GET /auth/login (/login)', 'app/auth/routes.py:6 POST /auth/login (/login)'])

@@ -6,8 +6,9 @@ Prints one JSON list of [path, name, kind, line] to stdout; files that do not pa
 A definition: a `def`/`async def` (`method` directly in a class body, else `function`) or a
 `class`, at module or class level, including inside `if`/`try`/`with`/`for`/`while` blocks at
 those levels (never inside a function body); and a module-level assignment (`x = ...`,
-`x: int = ...`, `a, b = ...`, `x = y = ...`) to plain names, as `variable`. The line is the first
-line of the definition, decorators included.
+`x: int = ...`, `a, b = ...`, `x = y = ...`) to plain names, as `variable`, and the same in a class
+body (`x: int` included), as `property`. The line is the first line of the definition, decorators
+included.
 """
 import ast
 import json
@@ -31,12 +32,12 @@ def visit(body, scope, path, out):
                 visit(node.body, 'class', path, out)
             else:
                 out.append([path, node.name, 'method' if scope == 'class' else 'function', line])
-        elif scope == 'module' and isinstance(node, (ast.Assign, ast.AnnAssign)):
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             found = []
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target]):
                 names(target, found)
             for name in found:
-                out.append([path, name, 'variable', node.lineno])
+                out.append([path, name, 'variable' if scope == 'module' else 'property', node.lineno])
         elif isinstance(node, ast.If):
             visit(node.body, scope, path, out)
             visit(node.orelse, scope, path, out)

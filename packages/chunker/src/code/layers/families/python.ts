@@ -55,7 +55,11 @@ function targets(node: SyntaxNode, text: string, out: string[]): void {
   }
 }
 
-/** Module-level `X = ...`, `a, b = ...`, `X: int = 1`, `X = Y = 2`; `__all__` sets what is exported. */
+/**
+ * Module-level `X = ...`, `a, b = ...`, `X: int = 1`, `X = Y = 2` (variables; `__all__` sets what
+ * is exported), and the same in a class body (properties: class attributes, enum members, the
+ * fields of dataclasses, Pydantic settings and Django models, `x: int` included).
+ */
 function assignment(statement: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   const { text } = api
   let node = namedChildrenOf(statement)[0]
@@ -67,14 +71,15 @@ function assignment(statement: SyntaxNode, scope: Scope, api: WalkApi): boolean 
     if (left) targets(left, text, names)
     node = node.childForFieldName('right') ?? undefined
   }
+  const kind = scope.kind === '' ? 'variable' : 'property'
   for (const name of names) {
-    if (name === '__all__' && node) {
+    if (kind === 'variable' && name === '__all__' && node) {
       api.markExported(
         parseBracketed(text.slice(node.startIndex, node.endIndex)).flatMap((arg) => (arg.kind === 'string' ? [arg.value] : [])),
         true,
       )
     }
-    api.define({ name, kind: 'variable', node: statement, signature, exported: !name.startsWith('_') }, scope)
+    api.define({ name, kind, node: statement, signature, exported: !name.startsWith('_') }, scope)
   }
   return true
 }
@@ -120,7 +125,7 @@ export const pythonFamily: LayerFamily = {
     'block',
   ]),
   declaration(node, type, scope, api) {
-    if (type === 'expression_statement' && scope.kind === '') return assignment(node, scope, api)
+    if (type === 'expression_statement' && (scope.kind === '' || scope.kind === 'class')) return assignment(node, scope, api)
     if (type === 'if_statement' && scope.kind === '') mainGuard(node, api)
     return false
   },

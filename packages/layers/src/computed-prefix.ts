@@ -1,0 +1,55 @@
+import type { FileLayers } from '@rag/core'
+
+/** A mount path the detectors could not read as text, as they write it: `{settings.API_V1_STR}`, `{API_PREFIX}`. */
+const COMPUTED = /^\{([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?\}$/
+
+/** The file and name a local name of a file is imported from, if it is. */
+export type ImportedFrom = (path: string, local: string) => { readonly path: string; readonly name: string } | undefined
+
+/** Where {@link readComputedPrefix} looks names up. */
+export interface PrefixSources {
+  readonly importedFrom: ImportedFrom
+  readonly file: (path: string) => FileLayers | undefined
+}
+
+const escape = (name: string): string => name.replace(/\$/g, '\\$')
+
+/**
+ * The string literal a definition's signature assigns to `name` (`API_V1_STR: str = "/api/v1"`,
+ * `export const API_PREFIX = '/api'`, `static prefix = "/v2";`), or `undefined`: an f-string, a
+ * template with substitutions or any other expression is not read.
+ */
+function literalOf(signature: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|[\\s(])${escape(name)}\\s*(?::[^=]*)?=\\s*(['"\`])([^'"\`\\\\{}]*)\\1\\s*[;,]?\\s*(?:(?:#|//).*)?$`).exec(signature)
+  return match?.[2]
+}
+
+/** The one literal the named definitions of a file agree on (`top`: top-level ones only), if they do. */
+function agreedLiteral(file: FileLayers | undefined, name: string, top: boolean): string | undefined {
+  let value: string | undefined
+  for (const symbol of file?.symbols ?? []) {
+    if (symbol.name !== name || (top && symbol.parentId !== '')) continue
+    const literal = literalOf(symbol.signature, name)
+    if (literal === undefined || (value !== undefined && literal !== value)) return undefined
+    value = literal
+  }
+  return value
+}
+
+/**
+ * The path a computed mount path stands for, when the index can read it, else `prefix` as it is:
+ * - `{settings.API_V1_STR}`: the mounting file imports `settings` (or defines it), and that file
+ *   gives `API_V1_STR` one string literal: FastAPI's full-stack template mounts its API at
+ *   `settings.API_V1_STR`, `API_V1_STR: str = "/api/v1"` in its `Settings` class;
+ * - `{API_PREFIX}`: a top-level constant of the mounting file, or of the file it imports it from.
+ *
+ * A graph resolves it on every reroute, so an edit of the constant moves the routes.
+ */
+export function readComputedPrefix(prefix: string, from: string, sources: PrefixSources): string {
+  const match = COMPUTED.exec(prefix)
+  if (!match) return prefix
+  const [, head, member] = match as unknown as [string, string, string | undefined]
+  const origin = sources.importedFrom(from, head)
+  const value = member === undefined ? agreedLiteral(sources.file(origin?.path ?? from), origin?.name ?? head, true) : agreedLiteral(sources.file(origin?.path ?? from), member, false)
+  return value ?? prefix
+}
