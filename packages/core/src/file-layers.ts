@@ -26,7 +26,14 @@ export type ProjectManifest =
   /** `go.mod`: the module path. */
   | { readonly kind: 'go-mod'; readonly module: string }
   /** `Cargo.toml`: the crate name (`-` as `_`), a custom `[lib] path`, and workspace members. */
-  | { readonly kind: 'cargo'; readonly crate: string; readonly lib?: string; readonly members: readonly string[] }
+  | {
+      readonly kind: 'cargo'
+      readonly crate: string
+      readonly lib?: string
+      readonly members: readonly string[]
+      /** The `path`s of its `[[bin]]` targets, when it names any (ripgrep's `crates/core/main.rs`). */
+      readonly bins?: readonly string[]
+    }
   /** `composer.json`: PSR-4 autoload prefixes (`App\\`) to directories. */
   | { readonly kind: 'composer'; readonly psr4: Readonly<Record<string, readonly string[]>> }
 

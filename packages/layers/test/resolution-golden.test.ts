@@ -127,11 +127,18 @@ describe('resolution goldens', () => {
     )
   })
 
-  it('resolves a Rust crate: mod files, crate/self/super paths, groups, aliases, globs, re-exports, the crate by name from tests, test and bench crates, inline modules', async () => {
+  it('resolves a Rust crate: mod files, crate/self/super paths, groups, aliases, globs, re-exports, the crate by name from tests, test, bench and bin crates, inline modules', async () => {
     const edges = await edgesOf('rust-shop')
     expect(edges.filter((e) => e.includes(' imports '))).toEqual([
       // Inline modules: `super` leaves `mod build { ... }` for the file itself.
       'benches/speed.rs imports super::app -> resolved benches/speed.rs #app',
+      // A `[[bin]]` whose root is outside src/: its folder holds its modules.
+      'cli/commands.rs imports crate::helpers::fmt -> resolved cli/helpers.rs #fmt',
+      'cli/commands.rs imports super::helpers::width -> resolved cli/helpers.rs #width',
+      'cli/main.rs imports mod commands -> resolved cli/commands.rs',
+      'cli/main.rs imports mod helpers -> resolved cli/helpers.rs',
+      'cli/main.rs imports crate::commands::run -> resolved cli/commands.rs #run',
+      'cli/main.rs imports shop_core::store::Store -> resolved src/store/mod.rs #Store',
       'src/api.rs imports std::collections::HashMap -> external',
       'src/api.rs imports serde::Serialize -> external',
       'src/api.rs imports crate::store -> resolved src/store/mod.rs',

@@ -36,6 +36,24 @@ function targetCrate(dir: string, path: string, name: string, context: ResolveCo
   return undefined
 }
 
+const holds = (folder: string, path: string): boolean => folder === '' || path.startsWith(`${folder}/`)
+
+/**
+ * The `[[bin]]` target whose root file's folder holds `path`, when that folder is nearer to it than
+ * the library's: ripgrep's `rg` is `path = "crates/core/main.rs"`, so `crates/core/flags/defs.rs`
+ * is its module `flags::defs`.
+ */
+function binCrate(dir: string, libDir: string, path: string, bins: readonly string[]): Crate | undefined {
+  let best: Crate | undefined
+  for (const bin of bins) {
+    const root = [dir, bin.replace(/^\.\//, '')].filter(Boolean).join('/')
+    const srcDir = dirOf(root)
+    if (!holds(srcDir, path) || (holds(libDir, path) && srcDir.length <= libDir.length)) continue
+    if (best === undefined || srcDir.length > best.srcDir.length) best = { srcDir, name: '', root }
+  }
+  return best
+}
+
 const EXTERNAL_CRATES = new Set(['std', 'core', 'alloc', 'proc_macro', 'test'])
 
 /** The crate a file belongs to: the nearest `Cargo.toml` above it, else the part of its path before its last `src/`. */
@@ -48,7 +66,7 @@ function crateOf(path: string, context: ResolveContext): Crate | undefined {
     if (target) return target
     const lib = manifest.lib
     const srcDir = lib ? dirOf([dir, lib.replace(/^\.\//, '')].filter(Boolean).join('/')) : [dir, 'src'].filter(Boolean).join('/')
-    return { srcDir, name: manifest.crate }
+    return binCrate(dir, srcDir, path, manifest.bins ?? []) ?? { srcDir, name: manifest.crate }
   }
   const at = path.lastIndexOf('src/')
   if (at < 0 || (at > 0 && path[at - 1] !== '/')) return undefined

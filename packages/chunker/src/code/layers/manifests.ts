@@ -83,14 +83,17 @@ function tsconfig(json: Record<string, unknown>): ProjectManifest {
   }
 }
 
-/** A minimal TOML reader for `Cargo.toml`: `[table]` headers and `key = "string"` / `key = ["a", "b"]` values. */
+/**
+ * A minimal TOML reader for `Cargo.toml`: `[table]` and `[[array]]` headers and `key = "string"` /
+ * `key = ["a", "b"]` values; the values of an array's tables add up (`[[bin]] path = ...`).
+ */
 function cargo(text: string): ProjectManifest | undefined {
   let table = ''
   const values = new Map<string, string[]>()
   const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] as string).replace(/#.*$/, '').trim()
-    const header = /^\[\s*([\w.-]+)\s*\]$/.exec(line)
+    const header = /^\[\[?\s*([\w.-]+)\s*\]\]?$/.exec(line)
     if (header) {
       table = header[1] as string
       continue
@@ -99,13 +102,15 @@ function cargo(text: string): ProjectManifest | undefined {
     if (!entry) continue
     let value = entry[2] as string
     while (value.startsWith('[') && !value.includes(']') && i + 1 < lines.length) value += (lines[++i] as string).replace(/#.*$/, '')
-    values.set(`${table}.${entry[1]}`, [...value.matchAll(/"([^"]*)"/g)].map((m) => m[1] as string))
+    const key = `${table}.${entry[1]}`
+    values.set(key, [...(values.get(key) ?? []), ...[...value.matchAll(/"([^"]*)"/g)].map((m) => m[1] as string)])
   }
   const name = values.get('package.name')?.[0] ?? values.get('lib.name')?.[0] ?? ''
   const lib = values.get('lib.path')?.[0]
   const members = values.get('workspace.members') ?? []
+  const bins = values.get('bin.path') ?? []
   if (!name && members.length === 0) return undefined
-  return { kind: 'cargo', crate: name.replace(/-/g, '_'), ...(lib ? { lib } : {}), members }
+  return { kind: 'cargo', crate: name.replace(/-/g, '_'), ...(lib ? { lib } : {}), members, ...(bins.length > 0 ? { bins } : {}) }
 }
 
 function composer(json: Record<string, unknown>): ProjectManifest | undefined {
