@@ -48,7 +48,8 @@ const MOUNT_COPY = /~mount\d+$/
  * The full paths of HTTP routes whose routers other files mount: Express's `app.use('/api',
  * routes)` over `router.get('/users')` in `routes.ts` gives `/api/users`, through any number of
  * files. Built from every resolved `mounts` edge; a router mounted in several places gives its
- * routes one path per place.
+ * routes one path per place. A CLI command added beneath others (cobra's `AddCommand`) gets its
+ * whole command line the same way: `gh alias delete`.
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
@@ -163,22 +164,26 @@ export class MountedRoutes {
     const entrypoints: EntrypointRecord[] = []
     for (const entry of file.entrypoints) {
       if (MOUNT_COPY.test(entry.id)) continue
-      if (entry.kind !== 'http-route') {
+      // cobra's commands are the ones other files add beneath theirs (`AddCommand`).
+      const command = entry.kind === 'cli-command' && entry.framework === 'cobra'
+      if (entry.kind !== 'http-route' && !command) {
         entrypoints.push(entry)
         continue
       }
       const declared = entry.declaredRoute ?? entry.route
-      const global = this.globalPrefixOf(file.path, entry.framework)
+      const global = command ? '' : this.globalPrefixOf(file.path, entry.framework)
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
       mounted.forEach((mountPrefix, at) => {
         const prefix = joinRoute(global, mountPrefix)
-        const route = joinRoute(prefix, declared)
+        // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
+        const route = command ? [...prefix.split('/').filter(Boolean), declared].join(' ') : joinRoute(prefix, declared)
         if (at === 0 && route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return
         }
         const { declaredRoute: _declared, ...rest } = entry
-        const moved: EntrypointRecord = { ...rest, ...(at === 0 ? {} : { id: `${entry.id}~mount${at + 1}` }), route, title: `${entry.method} ${route}` }
+        const title = command ? `command ${route}` : `${entry.method} ${route}`
+        const moved: EntrypointRecord = { ...rest, ...(at === 0 ? {} : { id: `${entry.id}~mount${at + 1}` }), route, title }
         entrypoints.push(prefix === '' ? moved : { ...moved, declaredRoute: declared })
       })
     }

@@ -66,7 +66,8 @@ function templateRegExp(route: string): RegExp | undefined {
  *   (`/orders/:id`, `/orders/{id}`, `/orders/<int:id>`, `/orders/[id]`, `^orders/(?P<pk>\d+)/$`),
  *   a trailing slash either side aside and the query string ignored; a prefix the index could
  *   not read (`{settings.API_V1_STR}/items`) stands for one or more segments;
- * - anything else (a CLI command): the route is exactly it.
+ * - anything else (a CLI command): the route is it, or a command line ending with it (`alias
+ *   delete` finds `gh alias delete`, cobra's subcommands carrying their parents' words).
  */
 export function routeMatcher(query: string): (route: string) => boolean {
   // A URL's query string (`?page=2`) and fragment are not part of the path, nor glob characters.
@@ -75,7 +76,8 @@ export function routeMatcher(query: string): (route: string) => boolean {
     const glob = globToRegExp(path)
     return (route) => glob.test(route)
   }
-  if (!path.startsWith('/')) return (route) => route === query
+  // A command line ends with the words asked for: `alias delete` finds `gh alias delete`.
+  if (!path.startsWith('/')) return (route) => route === query || route.endsWith(` ${query}`)
   const trimmed = trimSlashes(path)
   return (route) => route === path || (templateRegExp(route)?.test(trimmed) ?? false)
 }

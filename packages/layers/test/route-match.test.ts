@@ -49,8 +49,11 @@ describe('route queries', () => {
     expect(found('/', ['/', '/x'])).toEqual(['/'])
   })
 
-  it('keeps globs and command names as they were: a glob matches the route text, a command its name', () => {
+  it('keeps globs as they were, and finds a command by its name or the last words of its command line', () => {
     expect(found('/orders/*', ['/orders/:id', '/orders', '/users/1'])).toEqual(['/orders/:id'])
     expect(found('serve', ['serve', 'server', 'serve:watch'])).toEqual(['serve'])
+    // A command line ends with the words asked for, whole words only.
+    expect(found('alias delete', ['gh alias delete', 'gh alias', 'gh realias delete', 'delete'])).toEqual(['gh alias delete'])
+    expect(found('delete', ['gh alias delete', 'gh alias undelete', 'delete'])).toEqual(['gh alias delete', 'delete'])
   })
 })

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLayeredChunker } from '../../src/index.js'
-
-const chunker = createLayeredChunker()
-
-/** The file's `mounts` edges as `[receiver.]target at prefix on router`, and its routes with their router. */
-async function mountsOf(path: string, lines: readonly string[]): Promise<{ mounts: string[]; routes: string[] }> {
-  const { layers } = await chunker.chunkWithLayers({ path, content: lines.join('\n'), format: 'code' })
-  return {
-    mounts: layers.edges.filter((e) => e.kind === 'mounts').map((e) => `${e.receiver ? `${e.receiver}.` : ''}${e.target} at ${JSON.stringify(e.prefix)} on ${JSON.stringify(e.router)} line ${e.startLine}`),
-    routes: layers.entrypoints.map((e) => `${e.method} ${e.route} on ${e.router ?? '-'}`),
-  }
-}
+import { chunker, mountsOf } from './mounts-of.js'
 
 describe('mounts of routers defined in other files', () => {
   it("reads Express's and Hono's use/route of imported routers, after the mounting router's own prefix; middleware is not a mount, a local router is linked to the one it is mounted on", async () => {

@@ -8,6 +8,7 @@ import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
 import { chiBlockPrefixes } from './chi-routes.js'
 import { groupMountFacts } from './group-mounts.js'
+import { cobraMountFacts } from './cobra-mounts.js'
 import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
@@ -93,7 +94,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, NestJS's modules, Flask-RESTX's namespaces, Ktor's route extensions.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, NestJS's modules, Flask-RESTX's namespaces, Ktor's route extensions, cobra's subcommands.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -101,6 +102,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...nestModuleFacts(facts, imports),
     ...namespaceMountFacts(facts, prefixOf),
     ...ktorMountFacts(facts),
+    ...(imports('github.com/spf13/cobra') ? cobraMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const groups = facts.language === 'go' && facts.text.includes('Group(')
