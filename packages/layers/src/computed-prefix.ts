@@ -10,6 +10,8 @@ export type ImportedFrom = (path: string, local: string) => { readonly path: str
 export interface PrefixSources {
   readonly importedFrom: ImportedFrom
   readonly file: (path: string) => FileLayers | undefined
+  /** The indexed files of a directory (a Go package's). */
+  readonly filesIn?: (dir: string) => readonly string[]
 }
 
 const escape = (name: string): string => name.replace(/\$/g, '\\$')
@@ -41,7 +43,8 @@ function agreedLiteral(file: FileLayers | undefined, name: string, top: boolean)
  * - `{settings.API_V1_STR}`: the mounting file imports `settings` (or defines it), and that file
  *   gives `API_V1_STR` one string literal: FastAPI's full-stack template mounts its API at
  *   `settings.API_V1_STR`, `API_V1_STR: str = "/api/v1"` in its `Settings` class;
- * - `{API_PREFIX}`: a top-level constant of the mounting file, or of the file it imports it from.
+ * - `{API_PREFIX}`: a top-level constant of the mounting file, or of the file it imports it from;
+ * - `{rootCmd}` in Go: the word of the cobra command a package-level variable of the package holds.
  *
  * A graph resolves it on every reroute, so an edit of the constant moves the routes.
  */
@@ -51,5 +54,23 @@ export function readComputedPrefix(prefix: string, from: string, sources: Prefix
   const [, head, member] = match as unknown as [string, string, string | undefined]
   const origin = sources.importedFrom(from, head)
   const value = member === undefined ? agreedLiteral(sources.file(origin?.path ?? from), origin?.name ?? head, true) : agreedLiteral(sources.file(origin?.path ?? from), member, false)
-  return value ?? prefix
+  return value ?? (member === undefined && from.endsWith('.go') ? packageCommandWord(from, head, sources) : undefined) ?? prefix
+}
+
+/**
+ * The word of the cobra command a package-level variable of the file's Go package holds
+ * (cobra-cli's `rootCmd` of `cmd/root.go`, named by `rootCmd.AddCommand(serveCmd)` in
+ * `cmd/serve.go`), if one file of the package declares it.
+ */
+function packageCommandWord(from: string, name: string, sources: PrefixSources): string | undefined {
+  const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : ''
+  let word: string | undefined
+  for (const path of sources.filesIn?.(dir) ?? []) {
+    for (const entry of sources.file(path)?.entrypoints ?? []) {
+      if (entry.kind !== 'cli-command' || entry.framework !== 'cobra' || entry.declaringSymbolId !== `${path}#${name}`) continue
+      if (word !== undefined) return undefined
+      word = entry.declaredRoute ?? entry.route
+    }
+  }
+  return word
 }

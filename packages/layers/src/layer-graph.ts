@@ -183,6 +183,7 @@ export class LayerGraph implements GraphView {
       (id) => this.#index.symbol(id),
       (path, local) => this.#importedFrom(path, local),
       (path) => this.#index.file(path),
+      (dir) => this.#index.filesIn(dir),
     )
     const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
     // Nothing mounted and no route carrying a prefix of a mount that went: nothing can move.

@@ -67,10 +67,19 @@ export class MountedRoutes {
    *   router another file defines (Flask's `from app.auth import bp`) get that router's mounts.
    * @param fileOf - An indexed file's layers: with it, a mount path given as a name
    *   (`{settings.API_V1_STR}`) is read where the index defines it (see `readComputedPrefix`).
+   * @param filesIn - The indexed files of a directory: with it, `{rootCmd}` is read in the files
+   *   of the mounting file's Go package.
    */
-  constructor(edges: Iterable<EdgeRecord>, symbolOf: (id: string) => SymbolRecord | undefined, importedFrom: ImportedFrom, fileOf?: (path: string) => FileLayers | undefined) {
+  constructor(
+    edges: Iterable<EdgeRecord>,
+    symbolOf: (id: string) => SymbolRecord | undefined,
+    importedFrom: ImportedFrom,
+    fileOf?: (path: string) => FileLayers | undefined,
+    filesIn?: (dir: string) => readonly string[],
+  ) {
     this.#importedFrom = importedFrom
-    const prefixOf = (edge: EdgeRecord): string => (fileOf === undefined ? (edge.prefix ?? '') : readComputedPrefix(edge.prefix ?? '', edge.path, { importedFrom, file: fileOf }))
+    const sources = fileOf === undefined ? undefined : { importedFrom, file: fileOf, ...(filesIn ? { filesIn } : {}) }
+    const prefixOf = (edge: EdgeRecord): string => (sources === undefined ? (edge.prefix ?? '') : readComputedPrefix(edge.prefix ?? '', edge.path, sources))
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
       if (edge.kind === 'mounts' && edge.framework !== undefined) {
@@ -176,7 +185,8 @@ export class MountedRoutes {
       mounted.forEach((mountPrefix, at) => {
         const prefix = joinRoute(global, mountPrefix)
         // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
-        const route = command ? [...prefix.split('/').filter(Boolean), declared].join(' ') : joinRoute(prefix, declared)
+        // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
+        const route = command ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), declared].join(' ') : joinRoute(prefix, declared)
         if (at === 0 && route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return

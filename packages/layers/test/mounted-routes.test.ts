@@ -288,7 +288,7 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)[0]).toBe('app/api/routes/items.py:6 GET {settings.API_V1_STR}/items/ (/items/)')
   })
 
-  it("gives cobra commands their whole command line through AddCommand of factories across packages, and of variables in one file", async () => {
+  it("gives cobra commands their whole command line through AddCommand of factories across packages, and of variables in one file or another of the package", async () => {
     const go = (pkg: string, imports: string[], body: string[]) => [`package ${pkg}`, '', 'import (', ...imports.map((i) => `\t${i}`), '\t"github.com/spf13/cobra"', ')', '', ...body].join('\n')
     const graph = new LayerGraph(
       await layersOfText({
@@ -297,10 +297,13 @@ describe('routes of routers mounted in other files', () => {
         'pkg/cmd/alias/alias.go': go('alias', ['deleteCmd "github.com/cli/cli/pkg/cmd/alias/delete"'], ['func NewCmdAlias() *cobra.Command {', '\tcmd := &cobra.Command{Use: "alias <command>"}', '\tcmd.AddCommand(deleteCmd.NewCmdDelete(nil))', '\treturn cmd', '}']),
         'pkg/cmd/alias/delete/delete.go': go('delete', [], ['func NewCmdDelete(runF func() error) *cobra.Command {', '\treturn &cobra.Command{Use: "delete {<alias> | --all}", RunE: run}', '}']),
         'cmd/hugo/root.go': go('hugo', [], ['var rootCmd = &cobra.Command{Use: "hugo"}', 'var serverCmd = &cobra.Command{Use: "server [flags]", RunE: runServer}', '', 'func init() {', '\trootCmd.AddCommand(serverCmd)', '}']),
+        // cobra-cli's layout: the root command in one file, each subcommand adding itself to it in its own.
+        'cmd/hugo/deploy.go': go('hugo', [], ['var deployCmd = &cobra.Command{Use: "deploy"}', '', 'func init() {', '\trootCmd.AddCommand(deployCmd)', '}']),
       }),
     )
     const commands = graph.entrypoints({ kind: 'cli-command' }).map((e) => `${e.path}:${e.startLine} ${e.title}${e.declaredRoute ? ` (${e.declaredRoute})` : ''}`)
     expect(commands).toEqual([
+      'cmd/hugo/deploy.go:7 command hugo deploy (deploy)',
       'cmd/hugo/root.go:7 command hugo',
       'cmd/hugo/root.go:8 command hugo server (server)',
       'pkg/cmd/alias/alias.go:9 command gh alias (alias)',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mountsOf } from './mounts-of.js'
 
 describe('cobra subcommands as mounts', () => {
-  it("reads cobra's AddCommand as mounts under the parent command's word: factories of other packages and of this one, command variables; a parent of another file adds nothing", async () => {
+  it("reads cobra's AddCommand as mounts under the parent command's word: factories of other packages and of this one, command variables; a parent of another file is named for the graph to read", async () => {
     const { mounts, routes } = await mountsOf('pkg/cmd/alias/alias.go', [
       'package alias',
       '',
@@ -33,7 +33,9 @@ describe('cobra subcommands as mounts', () => {
       'deleteCmd.NewCmdDelete at "alias" on "cmd" line 15',
       'newCmdList at "alias" on "cmd" line 16',
       'helpCmd at "alias" on "cmd" line 16',
-      // `helpCmd` is this file's package-level command; `rootCmd` is another file's: no word to add.
+      // `rootCmd` is another file's command: the graph reads its word there.
+      'listCmd at "{rootCmd}" on "rootCmd" line 22',
+      // `helpCmd` is this file's package-level command.
       'listCmd at "help-topics" on "helpCmd" line 23',
     ])
     expect(routes).toEqual([' help-topics on -', ' alias on -', ' ls on -'])

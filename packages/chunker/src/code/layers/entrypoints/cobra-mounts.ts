@@ -33,6 +33,11 @@ function commandHeldBy(facts: FileFacts, name: string, offset: number, scope: Sy
   return found === undefined ? undefined : wordOf(found)
 }
 
+/** Whether the file defines `name` or assigns it: a top-level definition, or `name :=` / `name =` anywhere. */
+function definedHere(facts: FileFacts, name: string): boolean {
+  return facts.symbols.some((symbol) => symbol.name === name) || new RegExp(`(?:^|[^\\w.])${name}\\s*(?:,\\s*\\w+\\s*)?:?=[^=]`).test(facts.text)
+}
+
 /**
  * cobra's `parent.AddCommand(child, ...)`: each child is mounted under the parent command's word,
  * so that a command's route is its whole command line (`gh alias delete`). A child is a factory
@@ -40,15 +45,18 @@ function commandHeldBy(facts: FileFacts, name: string, offset: number, scope: Sy
  * it adds beneath) or a command variable (`serveCmd`). The parent's word is that of the command
  * literal its variable holds: assigned in the function around the call (`cmd :=
  * &cobra.Command{Use: "alias <command>"}`), or at package level in this file (`var rootCmd =
- * &cobra.Command{...}`). A parent this file does not define (a root command of another file of the
- * package) adds nothing.
+ * &cobra.Command{...}`). A parent this file does not define at all is written `{rootCmd}`: a
+ * command of another file of the package, which the graph reads there.
  */
 export function cobraMountFacts(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): MountFact[] {
   if (facts.language !== 'go' || facts.literals.length === 0) return []
   const out: MountFact[] = []
   for (const call of facts.calls) {
     if (call.name !== 'AddCommand' || !DOTTED_NAME.test(call.simpleReceiver) || call.simpleReceiver.includes('.')) continue
-    const word = commandHeldBy(facts, call.simpleReceiver, call.offset, enclosing(call.offset), enclosing)
+    const parent = call.simpleReceiver
+    // A parent this file never names otherwise is a command of another file of the package
+    // (cobra-cli's `rootCmd` of `root.go`): `{rootCmd}`, which the graph reads there.
+    const word = commandHeldBy(facts, parent, call.offset, enclosing(call.offset), enclosing) ?? (definedHere(facts, parent) ? undefined : `{${parent}}`)
     if (word === undefined) continue
     for (const arg of call.args()) {
       const target = arg.kind === 'call' || arg.kind === 'name' ? arg.value : ''
