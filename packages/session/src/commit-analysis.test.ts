@@ -5,12 +5,14 @@ import { pathToFileURL } from 'node:url'
 import type { Document } from '@rag/core'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
-import { analyseOnThread, THREAD_ANALYSIS_MIN_DOCUMENTS } from './commit-analysis.js'
+import { trainStaticEmbeddings, type AnalysedTexts } from '@rag/vector'
+import { analyseOnThread, commitTerms, THREAD_ANALYSIS_MIN_DOCUMENTS } from './commit-analysis.js'
 import { openRag, storeOptions } from './create-rag.js'
 import { createGenerationStateStore } from './generation-store.js'
 import { RagService } from './rag-service.js'
 import { resolveRetrieval, type AnalyzerName } from './retrieval-presets.js'
 import { StaticTrainer } from './static-trainer.js'
+import { analysedDocuments } from './threaded-rebuild.js'
 
 const settings = resolveRetrieval('recommended')
 const { analyzer, indexedText } = storeOptions(settings)
@@ -26,6 +28,30 @@ function chunks(count: number): Document[] {
     const content = `export function ${name}(raw: string): Headers {\n  // Überprüft die Zeilen ${i}: splitting lines, caching results\n  return new Headers(raw.split('\\r\\n').map((line) => line.trim()))\n}\n`
     return { id: `src/h${i}.ts#0`, content, metadata: { file: `src/h${i}.ts`, symbol: name } }
   })
+}
+
+/** The real worker behind a script that logs each request; `analysed()` sums the texts of its analysis requests (and fails on another kind). */
+async function countingWorker(dir: string): Promise<{ url: URL; analysed(): Promise<number> }> {
+  const log = join(dir, 'requests.log')
+  const script = join(dir, 'counting-worker.mjs')
+  await writeFile(
+    script,
+    [
+      "import { appendFileSync } from 'node:fs'",
+      "import { parentPort } from 'node:worker_threads'",
+      // A static import: the worker listens before any request is dispatched.
+      `import ${JSON.stringify(WORKER.href)}`,
+      `parentPort.on('message', (request) => appendFileSync(${JSON.stringify(log)}, request.kind + ' ' + request.texts.length + '\\n'))`,
+    ].join('\n'),
+  )
+  return {
+    url: pathToFileURL(script),
+    async analysed() {
+      const requests = (await readFile(log, 'utf8')).trim().split('\n').map((line) => line.split(' '))
+      expect(requests.every(([kind]) => kind === 'analyse')).toBe(true)
+      return requests.reduce((sum, [, texts]) => sum + Number(texts), 0)
+    },
+  }
 }
 
 describe('a commit analysed on the worker thread', () => {
@@ -101,24 +127,11 @@ describe('a commit analysed on the worker thread', () => {
     const own = await store('own')
     await openRag(own).indexDirectory(root)
     const threaded = await store('threaded')
-    // The real worker, behind a script that logs how many texts each request holds.
-    const log = join(dir, 'requests.log')
-    const counting = join(dir, 'counting-worker.mjs')
-    await writeFile(
-      counting,
-      [
-        "import { appendFileSync } from 'node:fs'",
-        "import { parentPort } from 'node:worker_threads'",
-        `parentPort.on('message', (request) => appendFileSync(${JSON.stringify(log)}, request.kind + ' ' + request.texts.length + '\\n'))`,
-        `await import(${JSON.stringify(WORKER.href)})`,
-      ].join('\n'),
-    )
-    const session = new RagService({ knowledgeBase: threaded, stateStore: createGenerationStateStore(threaded), bm25: false, commitAnalysis: { ...init, trainingWorker: pathToFileURL(counting) } })
+    const counting = await countingWorker(dir)
+    const session = new RagService({ knowledgeBase: threaded, stateStore: createGenerationStateStore(threaded), bm25: false, commitAnalysis: { ...init, trainingWorker: counting.url } })
     const report = await session.indexDirectory(root)
     // Every chunk was analysed on the thread.
-    const requests = (await readFile(log, 'utf8')).trim().split('\n').map((line) => line.split(' '))
-    expect(requests.every(([kind]) => kind === 'analyse')).toBe(true)
-    expect(requests.reduce((sum, [, texts]) => sum + Number(texts), 0)).toBe(report.stats.chunks)
+    expect(await counting.analysed()).toBe(report.stats.chunks)
     expect(report.stats.chunks).toBeGreaterThanOrEqual(THREAD_ANALYSIS_MIN_DOCUMENTS)
     expect(await threaded.size()).toBe(await own.size())
     for (const query of ['parse http header', 'splitting lines', 'parseHttpHeader7']) {
@@ -140,6 +153,33 @@ describe('a commit analysed on the worker thread', () => {
     expect(trainer.running).toBe(false)
     expect(trainer.analyse(['parse the header'], 'code-aware').joined(0)).toBe(analyzer.analyze('parse the header').join(' '))
     expect(trainer.running).toBe(true)
+  })
+
+  it("leaves a static training's sample to the terms it analysed and analyses the rest on the thread", async () => {
+    const docs = chunks(2_500)
+    let analysed: AnalysedTexts | undefined
+    await trainStaticEmbeddings(
+      docs.map((doc) => indexedText.text(doc)),
+      { analyzer, dimensions: 16, maxTrainingChars: 100_000, onAnalysed: (texts) => (analysed = texts) },
+    )
+    const trained = analysedDocuments(analysed!, { analyzer, indexedText, corpus: docs, addDocuments: docs })
+    const rest = docs.filter((doc) => !trained.covers(doc)).length
+    expect(rest).toBeGreaterThanOrEqual(THREAD_ANALYSIS_MIN_DOCUMENTS)
+    expect(rest).toBeLessThan(docs.length)
+    const counting = await countingWorker(dir)
+    const { analyzed, cancel } = commitTerms({ ...init, trainingWorker: counting.url }, docs, trained)
+    const kb = await store('sampled')
+    await kb.commitGeneration({ addDocuments: docs, analyzed: analyzed! })
+    cancel()
+    expect(await counting.analysed()).toBe(rest)
+    const own = await store('own')
+    await own.commitGeneration({ addDocuments: docs })
+    for (const query of ['parse http header', 'parseHttpHeader12', 'caching results']) {
+      const hits = async (db: SqliteKnowledgeBase) => (await db.search(query, 20)).map((hit) => [hit.document.id, hit.score])
+      expect(await hits(kb)).toEqual(await hits(own))
+    }
+    // Without a thread, the training's terms go to the store as they are.
+    expect(commitTerms(undefined, docs, trained).analyzed).toBe(trained)
   })
 
   it('answers undefined when the thread fails, so the store analyses', () => {

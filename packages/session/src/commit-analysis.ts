@@ -100,3 +100,23 @@ export function analyseOnThread(init: CommitAnalysisInit, documents: readonly Do
   }
   return { analyzed: { analyzer: init.analyzer, indexedText, terms: () => undefined, joinedTerms }, cancel }
 }
+
+/** Terms of some of a commit's documents, saying which (a static training's sample): see `analysedDocuments`. */
+interface PartialAnalysis extends AnalyzedDocuments {
+  covers(document: Document): boolean
+}
+
+const isPartial = (analyzed: AnalyzedDocuments): analyzed is PartialAnalysis => typeof (analyzed as Partial<PartialAnalysis>).covers === 'function'
+
+/**
+ * The analysed terms a commit hands its store, and how to stop the thread's share: the terms a
+ * static model's training analysed (`trained`), and the commit's analysis thread's for the added
+ * documents it does not cover (`init`: the store reads joined terms; see {@link analyseOnThread}).
+ * A training that analysed a sample of a large corpus leaves the thread the rest.
+ */
+export function commitTerms(init: CommitAnalysisInit | undefined, documents: readonly Document[], trained: AnalyzedDocuments | undefined): { readonly analyzed: AnalyzedDocuments | undefined; cancel(): void } {
+  const rest = trained === undefined ? documents : isPartial(trained) ? documents.filter((doc) => !trained.covers(doc)) : []
+  const threaded = init === undefined || (trained !== undefined && (trained.analyzer !== init.analyzer || trained.indexedText !== init.indexedText)) ? undefined : analyseOnThread(init, rest)
+  const analyzed = threaded === undefined ? trained : trained === undefined ? threaded.analyzed : { ...trained, joinedTerms: threaded.analyzed.joinedTerms }
+  return { analyzed, cancel: () => threaded?.cancel() }
+}

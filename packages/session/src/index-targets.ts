@@ -1,12 +1,13 @@
 import { RagError, type Document, type KnowledgeBase, type Replaceable } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
-import { analyseOnThread, type CommitAnalysisInit } from './commit-analysis.js'
+import { commitTerms, type CommitAnalysisInit } from './commit-analysis.js'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import type { LayerStep, StoredLayerChange } from './session-layers.js'
 import type { SessionVectors, StageOptions } from './session-vectors.js'
 import type { VectorReport } from './staged-vectors.js'
 import { sessionTrainer } from './static-trainer.js'
+
 
 /** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
 export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }
@@ -100,9 +101,8 @@ export class IndexTargets {
     const vectorCommit = staged?.commit
     const persisted = state !== undefined && stateStore !== undefined
     // The store analyses while it writes: the thread's terms overlap the writes and the layers' resolution.
-    const threaded = staged?.analyzed === undefined && persisted && this.#init.analysis !== undefined ? analyseOnThread(this.#init.analysis, addDocuments) : undefined
-    const terms = staged?.analyzed ?? threaded?.analyzed
-    const analyzed = terms === undefined ? {} : { analyzed: terms }
+    const threaded = commitTerms(persisted ? this.#init.analysis : undefined, addDocuments, staged?.analyzed)
+    const analyzed = threaded.analyzed === undefined ? {} : { analyzed: threaded.analyzed }
     const withLayers = (change: StoredLayerChange | undefined): { layers?: StoredLayerChange } => (change === undefined ? {} : { layers: change })
     const first: Step = persisted
       ? {
@@ -146,7 +146,7 @@ export class IndexTargets {
     try {
       await latch.run(() => this.#runAll(steps))
     } finally {
-      threaded?.cancel()
+      threaded.cancel()
     }
     await vectors?.committed()
     return staged?.report

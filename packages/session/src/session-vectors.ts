@@ -30,7 +30,7 @@ import {
 import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
 import type { PendingTraining, TrainedOnThread } from './pending-training.js'
 import { sessionTrainer, TRAINER_MAX_CHARS } from './static-trainer.js'
-import { analysedDocuments, deferredStaging, type RebuildSteps, type RebuiltVectors } from './threaded-rebuild.js'
+import { analysedDocuments, deferredStaging, type RebuildSteps, type RebuiltVectors, type SampleAnalysis } from './threaded-rebuild.js'
 import type { StagedVectors, VectorStatus } from './staged-vectors.js'
 import type { StoredEmbedderRecord, VectorPersistence } from './vector-persistence.js'
 
@@ -307,7 +307,7 @@ export class SessionVectors {
     let embedder: Embedder
     let vectors: Float32Array[]
     let model: StaticModel | undefined
-    let analyzed: AnalyzedDocuments | undefined
+    let analyzed: SampleAnalysis | undefined
     if (spec.kind === 'static') {
       if (corpus.length === 0) return this.#empty()
       const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions, ...(signal ? { signal } : {}) })
@@ -317,7 +317,8 @@ export class SessionVectors {
       // Training analysed the added documents (the corpus ends with them): the store reads those terms.
       const first = corpus.length - addDocuments.length
       const added = new Map(addDocuments.map((doc, i) => [doc, first + i]))
-      analyzed = { analyzer, indexedText: this.#init.indexedText, terms: (doc) => trained.termsOf(added.get(doc) ?? -1) }
+      // The commit's analysis thread takes the documents outside the training sample (`commitTerms`).
+      analyzed = { analyzer, indexedText: this.#init.indexedText, terms: (doc) => trained.termsOf(added.get(doc) ?? -1), covers: (doc) => trained.inSample(added.get(doc) ?? -1) }
     } else {
       embedder = this.#fixed!
       vectors = await embedder.embed(

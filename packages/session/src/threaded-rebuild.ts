@@ -64,14 +64,21 @@ export function deferredStaging({ training, rebuilt, steps, signal, analyzed }: 
   }
 }
 
+/** Analysed terms of some of a commit's documents, saying which (without building their terms). */
+export interface SampleAnalysis extends AnalyzedDocuments {
+  /** Whether `terms(document)` answers: the document is in the training sample. */
+  covers(document: Document): boolean
+}
+
 /**
  * The terms the training thread analysed, of the added documents (the corpus ends with them), as
- * the store's `analyzed`: a document outside the training sample is analysed by the store.
+ * the store's `analyzed`: a document outside the training sample is analysed elsewhere (on the
+ * commit's analysis thread, or by the store).
  */
 export function analysedDocuments(
   { sample, terms, tokens, starts }: AnalysedTexts,
   { analyzer, indexedText, corpus, addDocuments }: { analyzer: Analyzer; indexedText: IndexedText; corpus: readonly Document[]; addDocuments: readonly Document[] },
-): AnalyzedDocuments {
+): SampleAnalysis {
   const position = new Int32Array(corpus.length).fill(-1)
   sample.forEach((index, s) => (position[index] = s))
   const first = corpus.length - addDocuments.length
@@ -83,5 +90,5 @@ export function analysedDocuments(
     for (let i = 0; i < out.length; i++) out[i] = terms[tokens[starts[s]! + i]!]!
     return out
   }
-  return { analyzer, indexedText, terms: termsOf }
+  return { analyzer, indexedText, terms: termsOf, covers: (doc) => (position[added.get(doc) ?? -1] ?? -1) >= 0 }
 }

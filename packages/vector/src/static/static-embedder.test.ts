@@ -109,17 +109,21 @@ describe('trainStaticModel', () => {
     // The built-in analyzer (term-id shortcut) and a wrapper of it (the ordinary path).
     const wrapper: Analyzer = { name: basicAnalyzer.name, analyze: (text) => basicAnalyzer.analyze(text), analyzeQuery: (text) => basicAnalyzer.analyzeQuery(text) }
     for (const analyzer of [basicAnalyzer, wrapper]) {
-      const { model, termsOf } = await trainStaticEmbeddings(texts, { analyzer, dimensions: 8, maxTrainingChars: Math.floor(total / 2) })
+      const { model, termsOf, inSample } = await trainStaticEmbeddings(texts, { analyzer, dimensions: 8, maxTrainingChars: Math.floor(total / 2) })
       let sampled = 0
       texts.forEach((text, i) => {
         const terms = termsOf(i)
+        // `inSample` says which texts `termsOf` answers for.
+        expect(inSample(i)).toBe(terms !== undefined)
         if (terms === undefined) return
         sampled++
         expect(terms).toEqual(analyzer.analyze(text))
       })
       expect(sampled).toBe(model.trainedOn.texts)
+      expect(sampled).toBeLessThan(texts.length)
       expect(termsOf(-1)).toBeUndefined()
       expect(termsOf(texts.length)).toBeUndefined()
+      expect(inSample(-1) || inSample(texts.length)).toBe(false)
     }
   })
 

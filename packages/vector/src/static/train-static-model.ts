@@ -207,6 +207,8 @@ export interface StaticEmbeddings {
    * indexes the same texts for full-text search need not analyse them again.
    */
   termsOf(index: number): string[] | undefined
+  /** Whether text `index` is in the training sample (so {@link termsOf} answers), without building its terms. */
+  inSample(index: number): boolean
 }
 
 /**
@@ -253,7 +255,8 @@ export async function trainStaticEmbeddings(texts: TrainingTexts, options: Stati
     for (let i = 0; i < out.length; i++) out[i] = counts.terms.term(counts.tokens[start + i]!)
     return out
   }
-  return { model, vectors, termsOf }
+  const inSample = (index: number): boolean => index >= 0 && index < texts.length && sampled[index]! >= 0
+  return { model, vectors, termsOf, inSample }
 }
 
 /**
