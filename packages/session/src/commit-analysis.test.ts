@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Document } from '@rag/core'
-import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { SqliteKnowledgeBase } from '@rag/store-sqlite'
+import { describe, expect, inject, it } from 'vitest'
 import { trainStaticEmbeddings, type AnalysedTexts } from '@rag/vector'
 import { analyseOnThread, commitTerms, THREAD_ANALYSIS_MIN_DOCUMENTS } from './commit-analysis.js'
 import { openRag, storeOptions } from './create-rag.js'
@@ -12,6 +11,7 @@ import { createGenerationStateStore } from './generation-store.js'
 import { RagService } from './rag-service.js'
 import { resolveRetrieval, type AnalyzerName } from './retrieval-presets.js'
 import { StaticTrainer } from './static-trainer.js'
+import { useTempSqliteStores } from './testing/temp-sqlite-stores.js'
 import { analysedDocuments } from './threaded-rebuild.js'
 
 const settings = resolveRetrieval('recommended')
@@ -55,22 +55,8 @@ async function countingWorker(dir: string): Promise<{ url: URL; analysed(): Prom
 }
 
 describe('a commit analysed on the worker thread', () => {
-  let dir: string
-  const opened: SqliteKnowledgeBase[] = []
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rag-commit-analysis-'))
-  })
-  afterEach(async () => {
-    for (const store of opened.splice(0)) await store.close()
-    await rm(dir, { recursive: true, force: true })
-  })
-
-  async function store(name: string): Promise<SqliteKnowledgeBase> {
-    const kb = await openSqliteKnowledgeBase(join(dir, `${name}.db`), storeOptions(settings))
-    opened.push(kb)
-    return kb
-  }
+  const stores = useTempSqliteStores('rag-commit-analysis-', settings)
+  const store = (name: string): Promise<SqliteKnowledgeBase> => stores.store(name)
 
   it('gives every document the terms the store would analyse, across many requests, read in any order', () => {
     const docs = chunks(1_500)
@@ -121,13 +107,13 @@ describe('a commit analysed on the worker thread', () => {
   })
 
   it('indexes a directory into the same store as a session that analyses on the calling thread', async () => {
-    const root = join(dir, 'repo')
+    const root = join(stores.dir(), 'repo')
     await mkdir(join(root, 'src'), { recursive: true })
     for (const [i, doc] of chunks(THREAD_ANALYSIS_MIN_DOCUMENTS + 50).entries()) await writeFile(join(root, 'src', `h${i}.ts`), doc.content)
     const own = await store('own')
     await openRag(own).indexDirectory(root)
     const threaded = await store('threaded')
-    const counting = await countingWorker(dir)
+    const counting = await countingWorker(stores.dir())
     const session = new RagService({ knowledgeBase: threaded, stateStore: createGenerationStateStore(threaded), bm25: false, commitAnalysis: { ...init, trainingWorker: counting.url } })
     const report = await session.indexDirectory(root)
     // Every chunk was analysed on the thread.
@@ -166,7 +152,7 @@ describe('a commit analysed on the worker thread', () => {
     const rest = docs.filter((doc) => !trained.covers(doc)).length
     expect(rest).toBeGreaterThanOrEqual(THREAD_ANALYSIS_MIN_DOCUMENTS)
     expect(rest).toBeLessThan(docs.length)
-    const counting = await countingWorker(dir)
+    const counting = await countingWorker(stores.dir())
     const { analyzed, cancel } = commitTerms({ ...init, trainingWorker: counting.url }, docs, trained)
     const kb = await store('sampled')
     await kb.commitGeneration({ addDocuments: docs, analyzed: analyzed! })

@@ -1,18 +1,18 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { CancelledError, RagError, type Document } from '@rag/core'
 import { InMemoryKnowledgeBase } from '@rag/kb-tfidf'
-import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
+import type { SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { trainStaticEmbeddings } from '@rag/vector'
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { storeOptions } from './create-rag.js'
 import { resolveRetrieval } from './retrieval-presets.js'
 import { SessionVectors } from './session-vectors.js'
 import { StaticTrainer } from './static-trainer.js'
+import { useTempSqliteStores } from './testing/temp-sqlite-stores.js'
 
 const settings = resolveRetrieval('recommended')
 const { analyzer, indexedText } = storeOptions(settings)
@@ -47,22 +47,8 @@ async function failingWorker(dir: string, message: string, delayMs: number): Pro
 }
 
 describe('a static model trained on a worker thread', () => {
-  let dir: string
-  const opened: SqliteKnowledgeBase[] = []
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rag-training-thread-'))
-  })
-  afterEach(async () => {
-    for (const store of opened.splice(0)) await store.close()
-    await rm(dir, { recursive: true, force: true })
-  })
-
-  async function store(name: string): Promise<SqliteKnowledgeBase> {
-    const kb = await openSqliteKnowledgeBase(join(dir, `${name}.db`), storeOptions(settings))
-    opened.push(kb)
-    return kb
-  }
+  const stores = useTempSqliteStores('rag-training-thread-', settings)
+  const store = (name: string): Promise<SqliteKnowledgeBase> => stores.store(name)
 
   function vectorsOf(kb: SqliteKnowledgeBase, trainingWorker: URL | false): SessionVectors {
     return new SessionVectors({ spec: { kind: 'static' }, analyzer, indexedText, knowledgeBase: kb, persistence: kb, trainingWorker })
@@ -105,7 +91,7 @@ describe('a static model trained on a worker thread', () => {
   })
 
   it("rolls the commit back with one line when training fails on the thread, and the session's stream keeps its vectors", async () => {
-    const failing = await failingWorker(dir, 'the analyzer ran out of memory', 0)
+    const failing = await failingWorker(stores.dir(), 'the analyzer ran out of memory', 0)
     const kb = await store('failing')
     await kb.add(corpus(3))
     const vectors = vectorsOf(kb, failing)
@@ -157,10 +143,10 @@ describe('a static model trained on a worker thread', () => {
 
   it('keeps the process alive while it waits for the thread without blocking', async () => {
     // A thread that answers only after 300 ms, in a process with nothing else to do meanwhile.
-    const slow = await failingWorker(dir, 'answered late', 300)
+    const slow = await failingWorker(stores.dir(), 'answered late', 300)
     // The built package, as a user's program imports it.
     const built = pathToFileURL(fileURLToPath(new URL('../dist/index.js', import.meta.url))).href
-    const script = join(dir, 'stage-static.mjs')
+    const script = join(stores.dir(), 'stage-static.mjs')
     await writeFile(
       script,
       [
