@@ -8,7 +8,6 @@ import type { SessionVectors, StageOptions } from './session-vectors.js'
 import type { VectorReport } from './staged-vectors.js'
 import { sessionTrainer } from './static-trainer.js'
 
-
 /** A stream kept in step with the knowledge base; `clear` is used by `RagService.clear()` when present. */
 export type ReplaceableStream = Replaceable & { clear?(): Promise<void> }
 
