@@ -1,5 +1,6 @@
 import { keyArg, stringArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
+import { cobraParentWords } from './cobra-mounts.js'
 import { callDraft, commandWord, rowOfOffset, decoratorDraft, handlerOf, JS_LANGUAGES, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 
 
@@ -171,7 +172,7 @@ function decoratedCommands(framework: 'click' | 'typer', names: ReadonlySet<stri
   }
 }
 
-/** cobra: `&cobra.Command{Use: "serve [flags]", RunE: runServe}`. */
+/** cobra: `&cobra.Command{Use: "serve [flags]", RunE: runServe}`, under the words of the parents it is written inside. */
 const cobra: EntrypointDetector = {
   framework: 'cobra',
   languages: ['go'],
@@ -183,7 +184,9 @@ const cobra: EntrypointDetector = {
       const use = keyArg(literal.args, 'Use')
       if (use?.kind !== 'string' || !commandWord(use.value)) continue
       const handler = handlerOf(keyArg(literal.args, 'RunE') ?? keyArg(literal.args, 'Run'))
-      drafts.push({ ...cli('cobra', commandWord(use.value), handler), row: literal.row, offset: literal.offset, text: literal.text })
+      // A command written inside its parent's `AddCommand(...)` carries the parent's word: `extension search`.
+      const route = [...cobraParentWords(context.facts, literal, context.enclosing), commandWord(use.value)].join(' ')
+      drafts.push({ ...cli('cobra', route, handler), row: literal.row, offset: literal.offset, text: literal.text })
     }
     return drafts
   },

@@ -1,5 +1,5 @@
 import { keyArg } from '../args.js'
-import type { FileFacts, LiteralFact, MountFact, SymbolFact } from '../facts.js'
+import type { CallFact, FileFacts, LiteralFact, MountFact, SymbolFact } from '../facts.js'
 import { commandWord, lastSegment } from './detector.js'
 
 const DOTTED_NAME = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)?$/
@@ -16,10 +16,10 @@ function wordOf(literal: LiteralFact): string | undefined {
 const ASSIGNED = /\b([A-Za-z_]\w*)\s*:?=\s*&?\s*$/
 
 /**
- * The word of the command `name` holds at `offset`: the last literal before it assigned to `name`
- * inside `scope` (the function around the call), else one assigned to it outside every function.
+ * The command literal `name` holds at `offset`: the last one before it assigned to `name` inside
+ * `scope` (the function around the call), else one assigned to it outside every function.
  */
-function commandHeldBy(facts: FileFacts, name: string, offset: number, scope: SymbolFact | undefined, enclosing: (offset: number) => SymbolFact | undefined): string | undefined {
+function literalHeldBy(facts: FileFacts, name: string, offset: number, scope: SymbolFact | undefined, enclosing: (offset: number) => SymbolFact | undefined): LiteralFact | undefined {
   let found: LiteralFact | undefined
   for (const literal of facts.literals) {
     const lineStart = facts.text.lastIndexOf('\n', literal.offset - 1) + 1
@@ -30,7 +30,48 @@ function commandHeldBy(facts: FileFacts, name: string, offset: number, scope: Sy
     if (inScope) found = literal
     else if (packageLevel && found === undefined) found = literal
   }
-  return found === undefined ? undefined : wordOf(found)
+  return found
+}
+
+/** The word of the command `name` holds at `offset` (see {@link literalHeldBy}). */
+function commandHeldBy(facts: FileFacts, name: string, offset: number, scope: SymbolFact | undefined, enclosing: (offset: number) => SymbolFact | undefined): string | undefined {
+  const literal = literalHeldBy(facts, name, offset, scope, enclosing)
+  return literal === undefined ? undefined : wordOf(literal)
+}
+
+/** The `AddCommand` call of the function around a command literal that adds the local variable it is assigned to. */
+function addedByLocalName(facts: FileFacts, literal: LiteralFact, enclosing: (offset: number) => SymbolFact | undefined): CallFact | undefined {
+  const scope = enclosing(literal.offset)
+  if (scope === undefined || scope.kind === 'variable') return undefined
+  const lineStart = facts.text.lastIndexOf('\n', literal.offset - 1) + 1
+  const name = ASSIGNED.exec(facts.text.slice(lineStart, literal.offset))?.[1]
+  if (name === undefined) return undefined
+  return facts.calls.find((call) => call.name === 'AddCommand' && call.offset > literal.offset && enclosing(call.offset) === scope && call.args().some((arg) => arg.kind === 'name' && arg.value === name))
+}
+
+/** Parents within one file deeper than this are not followed. */
+const MAX_PARENTS = 4
+
+/**
+ * The words of the commands a command literal is added beneath in its own file, outermost first:
+ * the literal is written inside `parent.AddCommand(...)` (`extCmd.AddCommand(&cobra.Command{Use:
+ * "search"})`, or in a function called there), and so on up. GitHub CLI's `gh extension` adds its
+ * subcommands so; a child added by name or factory is a mount instead (see {@link cobraMountFacts}).
+ */
+export function cobraParentWords(facts: FileFacts, literal: LiteralFact, enclosing: (offset: number) => SymbolFact | undefined, depth = 0): string[] {
+  if (depth >= MAX_PARENTS) return []
+  let around: CallFact | undefined
+  for (const call of facts.calls) {
+    if (call.name !== 'AddCommand' || call.offset >= literal.offset) continue
+    if (literal.offset < call.end() && (around === undefined || call.offset > around.offset)) around = call
+  }
+  // Else: a local variable the literal is assigned to, added by name in the same function (`browse := &cobra.Command{...}` then `extCmd.AddCommand(browse)`).
+  around ??= addedByLocalName(facts, literal, enclosing)
+  if (around === undefined || !/^[A-Za-z_]\w*$/.test(around.simpleReceiver)) return []
+  const parent = literalHeldBy(facts, around.simpleReceiver, around.offset, enclosing(around.offset), enclosing)
+  const word = parent === undefined ? undefined : wordOf(parent)
+  if (parent === undefined || word === undefined) return []
+  return [...cobraParentWords(facts, parent, enclosing, depth + 1), word]
 }
 
 /** Whether the file defines `name` or assigns it: a top-level definition, or `name :=` / `name =` anywhere. */
@@ -50,7 +91,7 @@ function definedHere(facts: FileFacts, name: string): boolean {
  */
 export function cobraMountFacts(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): MountFact[] {
   if (facts.language !== 'go' || facts.literals.length === 0) return []
-  const out: MountFact[] = []
+  const out: MountFact[] = [...helperMountFacts(facts, enclosing)]
   for (const call of facts.calls) {
     if (call.name !== 'AddCommand' || !DOTTED_NAME.test(call.simpleReceiver) || call.simpleReceiver.includes('.')) continue
     const parent = call.simpleReceiver
@@ -63,6 +104,30 @@ export function cobraMountFacts(facts: FileFacts, enclosing: (offset: number) =>
       if (!DOTTED_NAME.test(target)) continue
       out.push({ target, prefix: word, router: call.simpleReceiver, row: call.row, offset: call.offset })
     }
+  }
+  return out
+}
+
+/** A factory named as one that builds a command: `NewCmdList`, `newCmdDelete`, `NewDownloadCmd`, `newCommand`. */
+const COMMAND_FACTORY = /(?:^|\.)[A-Za-z_]*(?:Cmd|Command)[A-Za-z_0-9]*$/
+
+/**
+ * A project's helper that adds commands beneath its first argument (GitHub CLI's
+ * `cmdutil.AddGroup(cmd, "General commands", listCmd.NewCmdList(f, nil), ...)`): a call whose first
+ * argument holds a command literal of this file and whose other arguments call command factories.
+ * Each factory's command is mounted under that command's word, as by `AddCommand`.
+ */
+function helperMountFacts(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): MountFact[] {
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    if (call.name === 'AddCommand' || !call.text().includes('Cmd')) continue
+    const [first, ...rest] = call.args().filter((arg) => !arg.key)
+    if (first?.kind !== 'name' || !/^[A-Za-z_]\w*$/.test(first.value)) continue
+    const children = rest.filter((arg) => arg.kind === 'call' && DOTTED_NAME.test(arg.value) && COMMAND_FACTORY.test(arg.value))
+    if (children.length === 0) continue
+    const word = commandHeldBy(facts, first.value, call.offset, enclosing(call.offset), enclosing)
+    if (word === undefined) continue
+    for (const child of children) out.push({ target: child.value, prefix: word, router: first.value, row: call.row, offset: call.offset })
   }
   return out
 }
