@@ -288,7 +288,7 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)[0]).toBe('app/api/routes/items.py:6 GET {settings.API_V1_STR}/items/ (/items/)')
   })
 
-  it("gives cobra commands their whole command line through AddCommand of factories across packages, and of variables in one file or another of the package", async () => {
+  it("gives cobra commands their whole command line through AddCommand of factories across packages, of variables in one file or another of the package, and through a function handed the root command", async () => {
     const go = (pkg: string, imports: string[], body: string[]) => [`package ${pkg}`, '', 'import (', ...imports.map((i) => `\t${i}`), '\t"github.com/spf13/cobra"', ')', '', ...body].join('\n')
     const graph = new LayerGraph(
       await layersOfText({
@@ -299,10 +299,18 @@ describe('routes of routers mounted in other files', () => {
         'cmd/hugo/root.go': go('hugo', [], ['var rootCmd = &cobra.Command{Use: "hugo"}', 'var serverCmd = &cobra.Command{Use: "server [flags]", RunE: runServer}', '', 'func init() {', '\trootCmd.AddCommand(serverCmd)', '}']),
         // cobra-cli's layout: the root command in one file, each subcommand adding itself to it in its own.
         'cmd/hugo/deploy.go': go('hugo', [], ['var deployCmd = &cobra.Command{Use: "deploy"}', '', 'func init() {', '\trootCmd.AddCommand(deployCmd)', '}']),
+        // docker's: the root command handed to a function that adds the others to its parameter.
+        'cmd/docker/docker.go': go('main', ['"github.com/cli/cli/cli/command/commands"'], ['func newDockerCommand() *cobra.Command {', '\tcmd := &cobra.Command{Use: "docker [OPTIONS] COMMAND"}', '\tcommands.AddCommands(cmd)', '\treturn cmd', '}']),
+        'cli/command/commands/commands.go': go('commands', ['"github.com/cli/cli/cli/command/container"'], ['func AddCommands(cmd *cobra.Command) {', '\tcmd.AddCommand(container.NewContainerCommand())', '}']),
+        'cli/command/container/cmd.go': go('container', [], ['func NewContainerCommand() *cobra.Command {', '\tcmd := &cobra.Command{Use: "container"}', '\tcmd.AddCommand(NewAttachCommand())', '\treturn cmd', '}']),
+        'cli/command/container/attach.go': go('container', [], ['func NewAttachCommand() *cobra.Command {', '\treturn &cobra.Command{Use: "attach [OPTIONS] CONTAINER"}', '}']),
       }),
     )
     const commands = graph.entrypoints({ kind: 'cli-command' }).map((e) => `${e.path}:${e.startLine} ${e.title}${e.declaredRoute ? ` (${e.declaredRoute})` : ''}`)
     expect(commands).toEqual([
+      'cli/command/container/attach.go:8 command docker container attach (attach)',
+      'cli/command/container/cmd.go:8 command docker container (container)',
+      'cmd/docker/docker.go:9 command docker',
       'cmd/hugo/deploy.go:7 command hugo deploy (deploy)',
       'cmd/hugo/root.go:7 command hugo',
       'cmd/hugo/root.go:8 command hugo server (server)',

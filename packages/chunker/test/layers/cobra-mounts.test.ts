@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mountsOf } from './mounts-of.js'
 
 describe('cobra subcommands as mounts', () => {
-  it("reads cobra's AddCommand as mounts under the parent command's word: factories of other packages and of this one, command variables, a helper's factory arguments; a parent of another file is named for the graph to read", async () => {
+  it("reads cobra's AddCommand as mounts under the parent command's word: factories of other packages and of this one, command variables, functions handed the command and their factory arguments; a parent of another file is named for the graph to read", async () => {
     const { mounts, routes } = await mountsOf('pkg/cmd/alias/alias.go', [
       'package alias',
       '',
@@ -33,8 +33,11 @@ describe('cobra subcommands as mounts', () => {
       '}',
     ])
     expect(mounts).toEqual([
-      // Not `checkoutOptions(f)`: not named as a command factory; nor anything of `EnableRepoOverride(cmd, f)`.
+      // A function handed the command may add commands beneath it; command factories among its
+      // other arguments are added (not `checkoutOptions(f)`: not named as one).
+      'cmdutil.AddGroup at "alias" on "cmd" line 17',
       'newCmdCheckout at "alias" on "cmd" line 17',
+      'cmdutil.EnableRepoOverride at "alias" on "cmd" line 18',
       'deleteCmd.NewCmdDelete at "alias" on "cmd" line 15',
       'newCmdList at "alias" on "cmd" line 16',
       'helpCmd at "alias" on "cmd" line 16',

@@ -90,8 +90,9 @@ function definedHere(facts: FileFacts, name: string): boolean {
  * command of another file of the package, which the graph reads there.
  */
 export function cobraMountFacts(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): MountFact[] {
-  if (facts.language !== 'go' || facts.literals.length === 0) return []
-  const out: MountFact[] = [...helperMountFacts(facts, enclosing)]
+  if (facts.language !== 'go') return []
+  // A file without a command literal may still add commands to a parameter (`cmd.AddCommand(...)` in docker's `AddCommands(cmd)`).
+  const out: MountFact[] = facts.literals.length === 0 ? [] : helperMountFacts(facts, enclosing)
   for (const call of facts.calls) {
     if (call.name !== 'AddCommand' || !DOTTED_NAME.test(call.simpleReceiver) || call.simpleReceiver.includes('.')) continue
     const parent = call.simpleReceiver
@@ -112,22 +113,26 @@ export function cobraMountFacts(facts: FileFacts, enclosing: (offset: number) =>
 const COMMAND_FACTORY = /(?:^|\.)[A-Za-z_]*(?:Cmd|Command)[A-Za-z_0-9]*$/
 
 /**
- * A project's helper that adds commands beneath its first argument (GitHub CLI's
- * `cmdutil.AddGroup(cmd, "General commands", listCmd.NewCmdList(f, nil), ...)`): a call whose first
- * argument holds a command literal of this file and whose other arguments call command factories.
- * Each factory's command is mounted under that command's word, as by `AddCommand`.
+ * A command handed to a function of the project as its first argument: the function may add
+ * commands beneath it (docker's `commands.AddCommands(cmd, dockerCli)`, whose `cmd.AddCommand(...)`
+ * calls are mounts under `{cmd}`, its parameter), so the function is mounted under the command's
+ * word, and the chain goes on through it; a function that adds nothing mounts nothing. Command
+ * factories among the other arguments (GitHub CLI's `cmdutil.AddGroup(cmd, "General commands",
+ * listCmd.NewCmdList(f, nil), ...)`) are mounted under that word too, as by `AddCommand`.
  */
 function helperMountFacts(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): MountFact[] {
   const out: MountFact[] = []
   for (const call of facts.calls) {
-    if (call.name === 'AddCommand' || !call.text().includes('Cmd')) continue
+    if (call.name === 'AddCommand' || call.simpleReceiver === '?') continue
     const [first, ...rest] = call.args().filter((arg) => !arg.key)
     if (first?.kind !== 'name' || !/^[A-Za-z_]\w*$/.test(first.value)) continue
-    const children = rest.filter((arg) => arg.kind === 'call' && DOTTED_NAME.test(arg.value) && COMMAND_FACTORY.test(arg.value))
-    if (children.length === 0) continue
     const word = commandHeldBy(facts, first.value, call.offset, enclosing(call.offset), enclosing)
     if (word === undefined) continue
-    for (const child of children) out.push({ target: child.value, prefix: word, router: first.value, row: call.row, offset: call.offset })
+    const callee = call.simpleReceiver === '' ? call.name : `${call.simpleReceiver}.${call.name}`
+    if (DOTTED_NAME.test(callee)) out.push({ target: callee, prefix: word, router: first.value, row: call.row, offset: call.offset })
+    for (const child of rest) {
+      if (child.kind === 'call' && DOTTED_NAME.test(child.value) && COMMAND_FACTORY.test(child.value)) out.push({ target: child.value, prefix: word, router: first.value, row: call.row, offset: call.offset })
+    }
   }
   return out
 }
