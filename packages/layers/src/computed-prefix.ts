@@ -21,7 +21,7 @@ const escape = (name: string): string => name.replace(/\$/g, '\\$')
  * `export const API_PREFIX = '/api'`, `static prefix = "/v2";`), or `undefined`: an f-string, a
  * template with substitutions or any other expression is not read.
  */
-function literalOf(signature: string, name: string): string | undefined {
+export function literalOf(signature: string, name: string): string | undefined {
   const match = new RegExp(`(?:^|[\\s(])${escape(name)}\\s*(?::[^=]*)?=\\s*(['"\`])([^'"\`\\\\{}]*)\\1\\s*[;,]?\\s*(?:(?:#|//).*)?$`).exec(signature)
   return match?.[2]
 }

@@ -1,5 +1,6 @@
 import { joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
-import { readComputedPrefix, type ImportedFrom } from './computed-prefix.js'
+import { readComputedPrefix, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
+import { withViewSetLookup } from './rest-framework-lookups.js'
 
 export type { ImportedFrom } from './computed-prefix.js'
 
@@ -60,6 +61,7 @@ export class MountedRoutes {
    */
   readonly #global: { readonly dir: string; readonly framework: string; readonly prefix: string; readonly from: string }[] = []
   readonly #importedFrom: ImportedFrom
+  readonly #sources: PrefixSources | undefined
 
   /**
    * @param edges - Every resolved edge of the index (only `mounts` ones are read).
@@ -79,6 +81,7 @@ export class MountedRoutes {
   ) {
     this.#importedFrom = importedFrom
     const sources = fileOf === undefined ? undefined : { importedFrom, file: fileOf, ...(filesIn ? { filesIn } : {}) }
+    this.#sources = sources
     const prefixOf = (edge: EdgeRecord): string => (sources === undefined ? (edge.prefix ?? '') : readComputedPrefix(edge.prefix ?? '', edge.path, sources))
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
@@ -182,19 +185,21 @@ export class MountedRoutes {
       const declared = entry.declaredRoute ?? entry.route
       const global = command ? '' : this.globalPrefixOf(file.path, entry.framework)
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
+      // A DRF router's detail route of another file's viewset gets that viewset's lookup.
+      const own = this.#sources === undefined ? declared : withViewSetLookup(entry, declared, file.path, this.#sources)
       mounted.forEach((mountPrefix, at) => {
         const prefix = joinRoute(global, mountPrefix)
         // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
         // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
-        const route = command ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), declared].join(' ') : joinRoute(prefix, declared)
-        if (at === 0 && route === entry.route && (prefix === '') === (entry.declaredRoute === undefined)) {
+        const route = command ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), own].join(' ') : joinRoute(prefix, own)
+        if (at === 0 && route === entry.route && (route === declared) === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return
         }
         const { declaredRoute: _declared, ...rest } = entry
         const title = command ? `command ${route}` : `${entry.method} ${route}`
         const moved: EntrypointRecord = { ...rest, ...(at === 0 ? {} : { id: `${entry.id}~mount${at + 1}` }), route, title }
-        entrypoints.push(prefix === '' ? moved : { ...moved, declaredRoute: declared })
+        entrypoints.push(route === declared ? moved : { ...moved, declaredRoute: declared })
       })
     }
     const same = entrypoints.length === file.entrypoints.length && entrypoints.every((entry, at) => entry === file.entrypoints[at])

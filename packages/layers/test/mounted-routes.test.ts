@@ -336,14 +336,22 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['zoo/cat.py:6 GET /api/1/cats/<id> (/cats/<id>)'])
   })
 
-  it("gives a DRF viewset's extra actions the prefix of the router that registers it in another file, under Django's include", async () => {
+  it("gives a DRF viewset's extra actions the prefix of the router that registers it in another file, and its detail route the viewset's lookup", async () => {
     const graph = new LayerGraph(await layersOfText(DRF))
     expect(routes(graph)).toEqual([
       'conduit/articles/urls.py:6 * ^api/articles/$ (^articles/$)',
-      // The router's file cannot see the lookup_field of a viewset in another file: its detail route keeps `pk`.
-      'conduit/articles/urls.py:6 * ^api/articles/(?P<pk>[^/.]+)/$ (^articles/(?P<pk>[^/.]+)/$)',
+      // The router's file writes DRF's default `pk`; the graph reads the viewset's `lookup_field` in its file.
+      'conduit/articles/urls.py:6 * ^api/articles/(?P<slug>[^/.]+)/$ (^articles/(?P<pk>[^/.]+)/$)',
       'conduit/articles/views.py:8 POST ^api/articles/(?P<slug>[^/.]+)/favorite/$ ((?P<slug>[^/.]+)/favorite/$)',
     ])
+    // Stored and loaded back, the same; without the include, the lookup still applies.
+    expect(routes(new LayerGraph([...graph.files()]))).toEqual(routes(graph))
+    graph.apply({ remove: ['conduit/urls.py'] })
+    expect(routes(graph)[1]).toBe('conduit/articles/urls.py:6 * ^articles/(?P<slug>[^/.]+)/$ (^articles/(?P<pk>[^/.]+)/$)')
+    // The viewset's lookup changes: the router's route follows.
+    const [edited] = await layersOfText({ 'conduit/articles/views.py': DRF['conduit/articles/views.py'].replace("lookup_field = 'slug'", "lookup_url_kwarg = 'article'") })
+    expect(graph.apply({ upsert: [edited!] }).rerouted).toContain('conduit/articles/urls.py')
+    expect(routes(graph)[1]).toBe('conduit/articles/urls.py:6 * ^articles/(?P<article>[^/.]+)/$ (^articles/(?P<pk>[^/.]+)/$)')
   })
 
   it('reports the files whose routes moved when a mount changes, and reads its own output back unchanged', async () => {
