@@ -154,6 +154,11 @@ describe('resolution goldens', () => {
       'src/store/memory.rs imports crate::util -> resolved src/util.rs',
       'src/store/mod.rs imports mod memory -> resolved src/store/memory.rs',
       'src/store/mod.rs imports memory::MemoryStore -> resolved src/store/memory.rs #MemoryStore',
+      // `#[path = "..."] mod imp;`: the file the attribute names; a target's file that is not in the index stays unresolved.
+      'src/sys/mod.rs imports mod imp path=posix.rs -> resolved src/sys/posix.rs',
+      'src/sys/mod.rs imports mod imp path=windows.rs -> unresolved',
+      // A path through such a module stops at the declaring file, as through an inline module.
+      'src/sys/mod.rs imports self::imp::page_size -> resolved src/sys/mod.rs',
       'src/util.rs imports super::helper -> resolved src/util.rs #helper',
       // Test crates: each file of tests/ is a root, and tests/cli/main.rs roots the files beside it.
       'tests/cli/main.rs imports mod parse -> resolved tests/cli/parse.rs',

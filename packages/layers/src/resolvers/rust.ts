@@ -1,5 +1,5 @@
 import type { FileLayers, RawEdge } from '@rag/core'
-import { ancestors, dirOf } from '../paths.js'
+import { ancestors, dirOf, joinPath } from '../paths.js'
 import { external, resolvedTo, unresolved, type ImportResolution, type ResolveContext } from '../resolution.js'
 
 /** A crate: where its modules live and what it is called. */
@@ -128,7 +128,13 @@ export function resolveRustImport(edge: RawEdge, from: FileLayers, context: Reso
   const crate = crateOf(from.path, context)
   const own = crate ? modulePathOf(from.path, crate) : undefined
   const probes: string[] = []
-  const mod = /^mod (\w+)$/.exec(edge.target)
+  const mod = /^mod (\w+)(?: path=(.+))?$/.exec(edge.target)
+  // `#[path = "disabled.rs"] mod imp;`: the file the attribute names, beside the declaring file.
+  if (mod?.[2] !== undefined) {
+    const path = joinPath(dirOf(from.path), mod[2])
+    if (path !== undefined && context.has(path)) return resolvedTo(path, names)
+    return unresolved(path === undefined ? [] : [path])
+  }
   if (mod) {
     if (!crate || !own) return unresolved()
     const found = moduleFile(crate, [...own, mod[1] as string], context, probes)

@@ -52,6 +52,26 @@ function expand(tree: string, prefix: string, out: { path: string; alias?: strin
   out.push(match[2] ? { path, alias: match[2] } : { path })
 }
 
+/** `#[path = "disabled.rs"]` on the lines right above a statement (among its other attributes). */
+const PATH_ATTRIBUTE = /#\[\s*path\s*=\s*"([^"\n]+)"\s*\]/
+
+/**
+ * A `mod m;` whose file an attribute names (`#[path = "disabled.rs"] mod imp;`, relative to the
+ * declaring file's folder) is recorded as `mod m path=disabled.rs`; any other import as it is.
+ */
+function withModulePath(parsed: ParsedImport, text: string, start: number): ParsedImport {
+  if (!parsed.specifier.startsWith('mod ')) return parsed
+  // The attribute lines directly above (`#[cfg(...)]` may sit between).
+  let from = start
+  for (let line = text.lastIndexOf('\n', from - 1); line > 0; line = text.lastIndexOf('\n', from - 1)) {
+    const above = text.lastIndexOf('\n', line - 1) + 1
+    if (!/^\s*#\[/.test(text.slice(above, line))) break
+    from = above
+  }
+  const path = PATH_ATTRIBUTE.exec(text.slice(from, start))?.[1]
+  return path === undefined ? parsed : { ...parsed, specifier: `${parsed.specifier} path=${path}` }
+}
+
 /**
  * Parses `use a::b::{c, d as e};`, `extern crate x;` and `mod m;` (recorded as `mod m`, resolved
  * like a child module). One import per leaf path: the resolver decides which prefix is a module.
@@ -151,7 +171,7 @@ export const rustFamily: LayerFamily = {
   // Before the walk, so that the clap derive check knows the imports.
   scanImports: (masked, text) =>
     scanStatements(masked, IMPORT_LINE, 'semicolon').flatMap(({ start, end }) =>
-      parseRustImport(text.slice(start, end)).map((parsed) => ({ ...parsed, start, end })),
+      parseRustImport(text.slice(start, end)).map((parsed) => ({ ...withModulePath(parsed, text, start), start, end })),
     ),
   module: (path) => rustModule(path),
 }
