@@ -105,7 +105,7 @@ function analyse(request: TextAnalysisRequest): void {
   } catch (error) {
     post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
   }
-  request.port.close()
+  // The caller closes the channel once it has read what it needs (closing here could race the last batches).
   Atomics.store(state, STATE, ANSWERED)
   Atomics.add(state, SIGNAL, 1)
   Atomics.notify(state, SIGNAL)
