@@ -101,12 +101,13 @@ export function analyseOnThread(init: CommitAnalysisInit, documents: readonly Do
   return { analyzed: { analyzer: init.analyzer, indexedText, terms: () => undefined, joinedTerms }, cancel }
 }
 
-/** Terms of some of a commit's documents, saying which (a static training's sample): see `analysedDocuments`. */
-interface PartialAnalysis extends AnalyzedDocuments {
+/** Analysed terms of some of a commit's documents, saying which (a static training's sample), without building their terms. */
+export interface SampleAnalysis extends AnalyzedDocuments {
+  /** Whether `terms(document)` answers: the document is in the training sample. */
   covers(document: Document): boolean
 }
 
-const isPartial = (analyzed: AnalyzedDocuments): analyzed is PartialAnalysis => typeof (analyzed as Partial<PartialAnalysis>).covers === 'function'
+const isSample = (analyzed: AnalyzedDocuments): analyzed is SampleAnalysis => typeof (analyzed as Partial<SampleAnalysis>).covers === 'function'
 
 /**
  * The analysed terms a commit hands its store, and how to stop the thread's share: the terms a
@@ -115,7 +116,7 @@ const isPartial = (analyzed: AnalyzedDocuments): analyzed is PartialAnalysis => 
  * A training that analysed a sample of a large corpus leaves the thread the rest.
  */
 export function commitTerms(init: CommitAnalysisInit | undefined, documents: readonly Document[], trained: AnalyzedDocuments | undefined): { readonly analyzed: AnalyzedDocuments | undefined; cancel(): void } {
-  const rest = trained === undefined ? documents : isPartial(trained) ? documents.filter((doc) => !trained.covers(doc)) : []
+  const rest = trained === undefined ? documents : isSample(trained) ? documents.filter((doc) => !trained.covers(doc)) : []
   const threaded = init === undefined || (trained !== undefined && (trained.analyzer !== init.analyzer || trained.indexedText !== init.indexedText)) ? undefined : analyseOnThread(init, rest)
   const analyzed = threaded === undefined ? trained : trained === undefined ? threaded.analyzed : { ...trained, joinedTerms: threaded.analyzed.joinedTerms }
   return { analyzed, cancel: () => threaded?.cancel() }

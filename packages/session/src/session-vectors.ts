@@ -30,7 +30,8 @@ import {
 import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
 import type { PendingTraining, TrainedOnThread } from './pending-training.js'
 import { sessionTrainer, TRAINER_MAX_CHARS } from './static-trainer.js'
-import { analysedDocuments, deferredStaging, type RebuildSteps, type RebuiltVectors, type SampleAnalysis } from './threaded-rebuild.js'
+import type { SampleAnalysis } from './commit-analysis.js'
+import { analysedDocuments, deferredStaging, type RebuildSteps, type RebuiltVectors } from './threaded-rebuild.js'
 import type { StagedVectors, VectorStatus } from './staged-vectors.js'
 import type { StoredEmbedderRecord, VectorPersistence } from './vector-persistence.js'
 

@@ -1,5 +1,6 @@
 import type { AnalyzedDocuments, Analyzer, DeferredVectorCommit, Document, Embedder, IndexedText, VectorCommit } from '@rag/core'
 import type { AnalysedTexts, StaticModel } from '@rag/vector'
+import type { SampleAnalysis } from './commit-analysis.js'
 import type { PendingTraining, TrainedOnThread } from './pending-training.js'
 import type { StagedVectors, VectorReport } from './staged-vectors.js'
 
@@ -64,11 +65,6 @@ export function deferredStaging({ training, rebuilt, steps, signal, analyzed }: 
   }
 }
 
-/** Analysed terms of some of a commit's documents, saying which (without building their terms). */
-export interface SampleAnalysis extends AnalyzedDocuments {
-  /** Whether `terms(document)` answers: the document is in the training sample. */
-  covers(document: Document): boolean
-}
 
 /**
  * The terms the training thread analysed, of the added documents (the corpus ends with them), as
