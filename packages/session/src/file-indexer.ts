@@ -281,7 +281,7 @@ export class FileIndexer {
     const epoch = this.#hashEpoch
     const previous = audit === undefined ? this.#state : damaged(this.#state, audit.files)
     const service = await this.#serviceReady()
-    await this.#targets.warm()
+    await this.#targets.warm({ cold: previous === undefined })
     const result = await service.ingest(root, {
       source: options.source ?? this.#options.source ?? {},
       ...(previous ? { previous } : {}),

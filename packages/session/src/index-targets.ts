@@ -62,13 +62,14 @@ export class IndexTargets {
 
   /**
    * An index run starts: the vectors may start what their staging will need (a static model's
-   * training thread), and the commit its analysis thread.
+   * training thread), and a `cold` run (nothing indexed before: a large commit ahead) the commit's
+   * analysis thread. An incremental run starts it only if its commit turns out large.
    */
-  async warm(): Promise<void> {
+  async warm({ cold }: { readonly cold: boolean }): Promise<void> {
     const { analysis, vectors } = this.#init
     const training = (await vectors?.warm()) === true
-    // Unless a static model's training analyses the run's documents, the commit's analysis thread starts now.
-    if (analysis !== undefined && !training) sessionTrainer(analysis.trainingWorker, analysis.analyzer, 'analysis')?.trainer.warm()
+    // Unless a static model's training analyses the run's documents.
+    if (cold && analysis !== undefined && !training) sessionTrainer(analysis.trainingWorker, analysis.analyzer, 'analysis')?.trainer.warm()
   }
 
   /**

@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto'
 import {
   ConfigError,
   assertQuery,
@@ -30,10 +29,9 @@ import {
 import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
 import type { PendingTraining, TrainedOnThread } from './pending-training.js'
 import { sessionTrainer, TRAINER_MAX_CHARS } from './static-trainer.js'
-import type { SampleAnalysis } from './commit-analysis.js'
-import { analysedDocuments, deferredStaging, type RebuildSteps, type RebuiltVectors } from './threaded-rebuild.js'
+import { analysedDocuments, deferredStaging, sampleAnalysis, type RebuildSteps, type RebuiltVectors } from './threaded-rebuild.js'
 import type { StagedVectors, VectorStatus } from './staged-vectors.js'
-import type { StoredEmbedderRecord, VectorPersistence } from './vector-persistence.js'
+import { contentHash, type StoredEmbedderRecord, type VectorPersistence } from './vector-persistence.js'
 
 /**
  * Chooses a session's embedder from the store's embedder record (`undefined` when the store holds
@@ -79,12 +77,6 @@ export interface StageOptions {
 }
 
 const NO_COVERAGE: VocabularyCoverage = Object.freeze({ tokens: 0, unknownTokens: 0 })
-
-/** The hash a stored vector is keyed by: SHA-256 of the embedded text (128 bits, hex). */
-export function contentHash(text: string): string {
-  // One-shot hash: no Hash object per text (a cold index hashes every chunk).
-  return hash('sha256', text, 'hex').slice(0, 32)
-}
 
 function coverageOf(state: StoredEmbedderRecord['state'] | undefined): VocabularyCoverage {
   const value = state?.['coverage'] as { tokens?: unknown; unknownTokens?: unknown } | undefined
@@ -308,18 +300,15 @@ export class SessionVectors {
     let embedder: Embedder
     let vectors: Float32Array[]
     let model: StaticModel | undefined
-    let analyzed: SampleAnalysis | undefined
+    let analyzed: AnalyzedDocuments | undefined
     if (spec.kind === 'static') {
       if (corpus.length === 0) return this.#empty()
       const trained = await trainStaticEmbeddings(texts, { analyzer, dimensions, ...(signal ? { signal } : {}) })
       model = trained.model
       vectors = trained.vectors
       embedder = createStaticEmbedder(model, { analyzer })
-      // Training analysed the added documents (the corpus ends with them): the store reads those terms.
-      const first = corpus.length - addDocuments.length
-      const added = new Map(addDocuments.map((doc, i) => [doc, first + i]))
-      // The commit's analysis thread takes the documents outside the training sample (`commitTerms`).
-      analyzed = { analyzer, indexedText: this.#init.indexedText, terms: (doc) => trained.termsOf(added.get(doc) ?? -1), covers: (doc) => trained.inSample(added.get(doc) ?? -1) }
+      // The store reads the sample's terms; the commit's analysis thread takes the rest (`commitTerms`).
+      analyzed = sampleAnalysis({ analyzer, indexedText: this.#init.indexedText, corpus, addDocuments }, trained.termsOf, trained.inSample)
     } else {
       embedder = this.#fixed!
       vectors = await embedder.embed(

@@ -66,25 +66,40 @@ export function deferredStaging({ training, rebuilt, steps, signal, analyzed }: 
 }
 
 
+/** Where a commit's added documents sit in the corpus a static model trained on (the corpus ends with them). */
+export interface AddedToCorpus {
+  readonly analyzer: Analyzer
+  readonly indexedText: IndexedText
+  readonly corpus: readonly Document[]
+  readonly addDocuments: readonly Document[]
+}
+
 /**
- * The terms the training thread analysed, of the added documents (the corpus ends with them), as
- * the store's `analyzed`: a document outside the training sample is analysed elsewhere (on the
- * commit's analysis thread, or by the store).
+ * The store's `analyzed` from what a training counted, by corpus index: `termsAt(i)` the terms of
+ * corpus text `i` and `inSample(i)` whether it has them. A document outside the training sample is
+ * analysed elsewhere (on the commit's analysis thread, or by the store).
  */
-export function analysedDocuments(
-  { sample, terms, tokens, starts }: AnalysedTexts,
-  { analyzer, indexedText, corpus, addDocuments }: { analyzer: Analyzer; indexedText: IndexedText; corpus: readonly Document[]; addDocuments: readonly Document[] },
+export function sampleAnalysis(
+  { analyzer, indexedText, corpus, addDocuments }: AddedToCorpus,
+  termsAt: (index: number) => string[] | undefined,
+  inSample: (index: number) => boolean,
 ): SampleAnalysis {
-  const position = new Int32Array(corpus.length).fill(-1)
-  sample.forEach((index, s) => (position[index] = s))
   const first = corpus.length - addDocuments.length
   const added = new Map(addDocuments.map((doc, i) => [doc, first + i]))
-  const termsOf = (doc: Document): string[] | undefined => {
-    const s = position[added.get(doc) ?? -1] ?? -1
+  return { analyzer, indexedText, terms: (doc) => termsAt(added.get(doc) ?? -1), covers: (doc) => inSample(added.get(doc) ?? -1) }
+}
+
+/** {@link sampleAnalysis} of the terms the training thread analysed. */
+export function analysedDocuments({ sample, terms, tokens, starts }: AnalysedTexts, added: AddedToCorpus): SampleAnalysis {
+  const position = new Int32Array(added.corpus.length).fill(-1)
+  sample.forEach((index, s) => (position[index] = s))
+  const at = (index: number): number => (index >= 0 ? (position[index] ?? -1) : -1)
+  const termsAt = (index: number): string[] | undefined => {
+    const s = at(index)
     if (s < 0) return undefined
     const out = new Array<string>(starts[s + 1]! - starts[s]!)
     for (let i = 0; i < out.length; i++) out[i] = terms[tokens[starts[s]! + i]!]!
     return out
   }
-  return { analyzer, indexedText, terms: termsOf, covers: (doc) => (position[added.get(doc) ?? -1] ?? -1) >= 0 }
+  return sampleAnalysis(added, termsAt, (index) => at(index) >= 0)
 }

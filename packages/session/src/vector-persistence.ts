@@ -1,4 +1,11 @@
+import { hash } from 'node:crypto'
 import type { DeferredVectorCommit, Document, StoredVectorEmbedder, VectorCommit } from '@rag/core'
+
+/** The hash a stored vector is keyed by: SHA-256 of the embedded text (128 bits, hex). */
+export function contentHash(text: string): string {
+  // One-shot hash: no Hash object per text (a cold index hashes every chunk).
+  return hash('sha256', text, 'hex').slice(0, 32)
+}
 
 /** The embedder stored vectors come from, as a store keeps it. */
 export type StoredEmbedderRecord = StoredVectorEmbedder

@@ -69,10 +69,7 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   readonly analyzer: Analyzer
   /** What the full-text index analyses for each document. */
   readonly indexedText: IndexedText
-  /**
-   * `commitGeneration` reads `analyzed.joinedTerms` as it writes each document, so a caller that
-   * analyses on another thread overlaps that work with the writes (`@rag/session` does).
-   */
+  /** `commitGeneration` reads `analyzed.joinedTerms` as it writes each document (analysis on another thread overlaps the writes). */
   readonly readsJoinedTerms = true
   readonly #connection: StoreConnection
   readonly #postings = new PostingsCache()
