@@ -18,6 +18,8 @@ interface Mount {
   readonly function?: string
   /** The symbol around the mounting call (`''`: module level): a router factory mounted elsewhere passes its own prefix on. */
   readonly declaring: string
+  /** The mounting file is test code: a test server's mount, which yields to the application's own (see `prefixesOf`). */
+  readonly test: boolean
 }
 
 /** Kinds of a mounted definition whose own routes are mounted (registered on its parameter). */
@@ -98,7 +100,16 @@ export class MountedRoutes {
       const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && FUNCTIONS.has(symbol.kind)
       if (edge.resolution !== 'resolved' && !guessed) continue
       const target = symbol?.name ?? (edge.receiver ? edge.target : '*')
-      const mount = { from: edge.path, router: edge.router ?? '', prefix: prefixOf(edge), target, declaring: edge.sourceSymbolId, path: edge.targetPath, line: edge.startLine }
+      const mount = {
+        from: edge.path,
+        router: edge.router ?? '',
+        prefix: prefixOf(edge),
+        target,
+        declaring: edge.sourceSymbolId,
+        test: edge.isTest,
+        path: edge.targetPath,
+        line: edge.startLine,
+      }
       found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
     }
     this.#global.sort((a, b) => b.dir.length - a.dir.length || compare(a.dir, b.dir) || compare(a.from, b.from))
@@ -136,14 +147,19 @@ export class MountedRoutes {
    * before the routes a mounted function of it declares (`declaring`: the id of the symbol around a
    * route): one per place it is mounted (`/v1/articles` and `/v2/articles` for a router mounted in
    * two versioned groups), the first mount (by file path, then line) first, at most
-   * {@link MAX_MOUNT_PATHS}.
+   * {@link MAX_MOUNT_PATHS}. Mounts in test files count only when no application file mounts it.
    */
   prefixesOf(path: string, router: string | undefined, declaring = '', seen: ReadonlySet<string> = new Set()): string[] {
     if (seen.size >= MAX_MOUNT_DEPTH) return ['']
     const out: string[] = []
-    for (const mount of this.#byTarget.get(path) ?? []) {
+    const matching = (this.#byTarget.get(path) ?? []).filter((mount) => {
       const inFunction = mount.function !== undefined && (declaring === mount.function || declaring.startsWith(`${mount.function}.`))
-      if (!inFunction && (mount.function !== undefined || (mount.target !== '*' && mount.target !== router))) continue
+      return inFunction || (mount.function === undefined && (mount.target === '*' || mount.target === router))
+    })
+    // A test that mounts the router on a server of its own (Gin's `UsersRegister(r.Group("/users"))`
+    // in `unit_test.go`) does not add a path when the application mounts it too.
+    const application = matching.filter((mount) => !mount.test)
+    for (const mount of application.length > 0 ? application : matching) {
       // A function mount is its own step: one file may mount a function that mounts another (Ktor's route extensions).
       const key = `${mount.from}\0${mount.router}\0${mount.function ?? ''}`
       if (seen.has(key)) continue

@@ -198,6 +198,16 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['main.go:12 GET /ping', 'users/routers.go:6 POST /api/users/login (/login)'])
   })
 
+  it("leaves out the paths of a test's own server when the application mounts the router, and keeps them when only tests do", async () => {
+    // The Gin RealWorld app's users/unit_test.go mounts the same registration function on a bare engine.
+    const test = 'users/unit_test.go'
+    const withTest = { ...GIN, [test]: 'package users\n\nimport "github.com/gin-gonic/gin"\n\nfunc router() {\n\tr := gin.New()\n\tUsersRegister(r.Group("/users"))\n}\n' }
+    const graph = new LayerGraph(await layersOfText(withTest))
+    expect(routes(graph)).toEqual(['main.go:12 GET /ping', 'users/routers.go:6 POST /api/users/login (/login)'])
+    const { 'main.go': _main, ...onlyTest } = withTest
+    expect(routes(new LayerGraph(await layersOfText(onlyTest)))).toEqual(['users/routers.go:6 POST /users/login (/login)'])
+  })
+
   it('gives the routes a router factory registers the prefix where its result is mounted, and no other function of its file', async () => {
     const graph = new LayerGraph(await layersOfText(FACTORIES))
     expect(routes(graph)).toEqual([
