@@ -116,6 +116,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--kind <kind>', 'only this kind (function, method, class, interface, type, enum, constant, ...)')
     .option('--lang <language>', 'only this language (typescript, python, go, ...)')
     .option('--limit <n>', 'most results (default 100)', positiveInteger)
+    .option('--no-tests', 'leave out definitions in test code (shown with [test])')
     .action(run(async (command) => (await commands()).symbolsCommand(context(command), command.args[0] as string, command.opts())))
   program
     .command('deps <target>')
@@ -130,6 +131,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .option('--method <method>', 'only this HTTP method', httpMethod)
     .addOption(new Option('--kind <kind>', 'only this kind').choices(['http-route', 'cli-command', 'main', 'scheduled']))
     .option('--framework <name>', 'only this framework (express, flask, click, cobra, ...)')
+    .option('--no-tests', "leave out routes and commands declared in test code (a test's own server; shown with [test])")
     .action(run(async (command) => (await commands()).routesCommand(context(command), command.args[0], command.opts())))
 
   const searchOptions = (command: Command): Command =>

@@ -42,6 +42,7 @@ const entrypointShape = {
   handler: z.string(),
   path: z.string(),
   startLine: z.number(),
+  isTest: z.boolean(),
 }
 
 function symbolData(s: SymbolRecord): z.infer<z.ZodObject<typeof symbolShape>> {
@@ -70,7 +71,7 @@ function edgeData({ edge, depth }: DependencyStep): z.infer<z.ZodObject<typeof e
 }
 
 function entrypointData(e: EntrypointRecord): z.infer<z.ZodObject<typeof entrypointShape>> {
-  return { kind: e.kind, framework: e.framework, method: e.method, route: e.route, handler: e.handler, path: e.path, startLine: e.startLine }
+  return { kind: e.kind, framework: e.framework, method: e.method, route: e.route, handler: e.handler, path: e.path, startLine: e.startLine, isTest: e.isTest }
 }
 
 function more(total: number, shown: number): string {
@@ -98,16 +99,17 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
         kind: z.string().min(1).max(40).optional().describe('Only this kind: function, method, class, interface, type, enum, constant, ...'),
         language: z.string().min(1).max(40).optional().describe('Only this language id: typescript, python, go, ...'),
         limit: limit.optional().describe('Most results (default 50).'),
+        excludeTests: z.boolean().optional().describe('Leave out definitions in test code (default false).'),
       },
       outputSchema: { symbols: z.array(z.object(symbolShape)) },
       annotations: { readOnlyHint: true },
     },
-    async ({ name, kind, language, limit: most = 50 }) => {
-      const symbols = await rag.symbols(name, { ...(kind ? { kind } : {}), ...(language ? { language } : {}), limit: most })
+    async ({ name, kind, language, limit: most = 50, excludeTests }) => {
+      const symbols = await rag.symbols(name, { ...(kind ? { kind } : {}), ...(language ? { language } : {}), limit: most, ...(excludeTests ? { excludeTests } : {}) })
       const text =
         symbols.length === 0
           ? `No symbol matches ${JSON.stringify(name)}.`
-          : symbols.map((s) => `${s.path}:${s.startLine}-${s.endLine} ${s.kind} ${s.qname}${s.signature ? `: ${s.signature.replace(/\s+/g, ' ')}` : ''}`).join('\n')
+          : symbols.map((s) => `${s.path}:${s.startLine}-${s.endLine} ${s.kind} ${s.qname}${s.signature ? `: ${s.signature.replace(/\s+/g, ' ')}` : ''}${s.isTest ? ' [test]' : ''}`).join('\n')
       return { content: [{ type: 'text', text }], structuredContent: { symbols: symbols.map(symbolData) } }
     },
   )
@@ -149,17 +151,26 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
         method: z.string().regex(/^(\*|[A-Za-z]{3,7})$/).optional().describe('Only this HTTP method (routes declared for any method match too).'),
         route: z.string().min(1).max(1000).optional().describe('A route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id).'),
         framework: z.string().min(1).max(40).optional().describe('Only this framework: express, flask, fastapi, spring, gin, click, cobra, ...'),
+        excludeTests: z.boolean().optional().describe("Leave out routes and commands declared in test code, a test's own server (default false)."),
       },
       outputSchema: { entrypoints: z.array(z.object(entrypointShape)), total: z.number() },
       annotations: { readOnlyHint: true },
     },
-    async ({ kind, method, route, framework }) => {
-      const found = await rag.entrypoints({ ...(kind ? { kind } : {}), ...(method ? { method } : {}), ...(route ? { route } : {}), ...(framework ? { framework } : {}) })
+    async ({ kind, method, route, framework, excludeTests }) => {
+      const found = await rag.entrypoints({
+        ...(kind ? { kind } : {}),
+        ...(method ? { method } : {}),
+        ...(route ? { route } : {}),
+        ...(framework ? { framework } : {}),
+        ...(excludeTests ? { excludeTests } : {}),
+      })
       const shown = found.slice(0, maxResults).map(entrypointData)
       const text =
         found.length === 0
           ? 'No entrypoints match.'
-          : shown.map((e) => `${e.kind === 'http-route' ? e.method || '*' : e.kind} ${e.route || '(main)'}${e.handler ? ` -> ${e.handler}` : ''} at ${e.path}:${e.startLine} (${e.framework})`).join('\n') + more(found.length, shown.length)
+          : shown
+              .map((e) => `${e.kind === 'http-route' ? e.method || '*' : e.kind} ${e.route || '(main)'}${e.handler ? ` -> ${e.handler}` : ''} at ${e.path}:${e.startLine} (${e.framework})${e.isTest ? ' [test]' : ''}`)
+              .join('\n') + more(found.length, shown.length)
       return { content: [{ type: 'text', text }], structuredContent: { entrypoints: shown, total: found.length } }
     },
   )

@@ -18,6 +18,8 @@ const FILES = {
   ].join('\n'),
   'app/orders.py': 'def list_orders():\n    return []\n',
   'app/__init__.py': '',
+  // Test code: a server of its own, with a route and a function of the queried names.
+  'tests/test_orders.py': "from flask import Flask\n\napp = Flask(__name__)\n\n\n@app.route('/orders', methods=['POST'])\ndef list_orders_stub():\n    return []\n\n\ndef test_orders():\n    assert app\n",
 }
 
 describe('code layer routes', () => {
@@ -33,7 +35,7 @@ describe('code layer routes', () => {
       await server.request('POST', '/sessions/s/index', { path: '.' })
       for (let i = 0; i < 200; i++) {
         const status = await server.request('GET', '/sessions/s/status')
-        if (status.json.fileCount === 3 && !status.json.indexing) break
+        if (status.json.fileCount === 4 && !status.json.indexing) break
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     }
@@ -47,12 +49,17 @@ describe('code layer routes', () => {
   it('answers symbols, deps and routes from the session', async () => {
     const symbols = await running.request('GET', '/sessions/s/symbols?q=list_*&kind=function')
     expect(symbols.status).toBe(200)
-    expect(symbols.json.symbols.map((s: { path: string; name: string }) => `${s.path} ${s.name}`)).toEqual(['app/orders.py list_orders'])
+    expect(symbols.json.symbols.map((s: { path: string; name: string }) => `${s.path} ${s.name}`)).toEqual(['app/orders.py list_orders', 'tests/test_orders.py list_orders_stub'])
+    const application = await running.request('GET', '/sessions/s/symbols?q=list_*&kind=function&excludeTests=true')
+    expect(application.json.symbols.map((s: { path: string; name: string }) => `${s.path} ${s.name}`)).toEqual(['app/orders.py list_orders'])
     const deps = await running.request('GET', '/sessions/s/deps?target=app/orders.py&reverse=true&kind=imports')
     expect(deps.status).toBe(200)
     expect(deps.json.dependencies.map((d: { depth: number; path: string; target: string }) => `${d.depth} ${d.path} ${d.target}`)).toEqual(['1 app/server.py .orders'])
     const routes = await running.request('GET', '/sessions/s/routes?method=POST')
-    expect(routes.json.entrypoints.map((e: { method: string; route: string; handler: string }) => `${e.method} ${e.route} ${e.handler}`)).toEqual(['POST /orders orders'])
+    const line = (e: { method: string; route: string; handler: string; isTest: boolean }): string => `${e.method} ${e.route} ${e.handler}${e.isTest ? ' (test)' : ''}`
+    expect(routes.json.entrypoints.map(line)).toEqual(['POST /orders orders', 'POST /orders list_orders_stub (test)'])
+    const served = await running.request('GET', '/sessions/s/routes?method=POST&excludeTests=true')
+    expect(served.json.entrypoints.map(line)).toEqual(['POST /orders orders'])
   })
 
   it('refuses bad queries, unknown targets and sessions without layers with one-line errors', async () => {

@@ -24,6 +24,7 @@ export function layerRouteSchemas<P>(limits: { readonly maxQueryLength: number }
           kind: text('Only this kind: function, method, class, interface, type, enum, constant, ...', 40),
           lang: text('Only this language id: typescript, python, go, ...', 40),
           limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+          excludeTests: { type: 'boolean', default: false, description: 'Leave out definitions in test code.' },
         },
       },
     },
@@ -51,6 +52,7 @@ export function layerRouteSchemas<P>(limits: { readonly maxQueryLength: number }
           method: { type: 'string', pattern: '^(\\*|[A-Za-z]{3,7})$', description: 'Only this HTTP method; routes for any method match too.' },
           route: text('A route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id).', 1000),
           framework: text('Only this framework: express, flask, spring, gin, click, cobra, ...', 40),
+          excludeTests: { type: 'boolean', default: false, description: "Leave out routes and commands declared in test code (a test's own server)." },
         },
       },
     },
@@ -75,10 +77,10 @@ export function layerRouteSpecs(s: LayerRouteSchemas) {
  * layers answers 400 `CONFIG`; an unknown target 404 `NOT_FOUND`; a path outside the indexed root 400.
  */
 export function registerLayerRoutes(app: FastifyInstance, { sessions, schemas: { layers: schemas } }: RouteContext): void {
-  app.get<{ Params: SessionParams; Querystring: { q: string; kind?: string; lang?: string; limit: number } }>('/sessions/:id/symbols', { schema: schemas.symbols }, async (request) => {
+  app.get<{ Params: SessionParams; Querystring: { q: string; kind?: string; lang?: string; limit: number; excludeTests: boolean } }>('/sessions/:id/symbols', { schema: schemas.symbols }, async (request) => {
     const rag = existingSession(sessions, request.params.id)
-    const { q, kind, lang, limit } = request.query
-    const symbols = await rag.symbols(q, { limit, ...(kind !== undefined ? { kind } : {}), ...(lang !== undefined ? { language: lang } : {}) })
+    const { q, kind, lang, limit, excludeTests } = request.query
+    const symbols = await rag.symbols(q, { limit, excludeTests, ...(kind !== undefined ? { kind } : {}), ...(lang !== undefined ? { language: lang } : {}) })
     return { symbols }
   })
 
@@ -90,13 +92,13 @@ export function registerLayerRoutes(app: FastifyInstance, { sessions, schemas: {
     return { dependencies: steps.map((step) => ({ depth: step.depth, ...step.edge })) }
   })
 
-  app.get<{ Params: SessionParams; Querystring: { kind?: EntrypointKind; method?: string; route?: string; framework?: string } }>(
+  app.get<{ Params: SessionParams; Querystring: { kind?: EntrypointKind; method?: string; route?: string; framework?: string; excludeTests: boolean } }>(
     '/sessions/:id/routes',
     { schema: schemas.routes },
     async (request) => {
       const rag = existingSession(sessions, request.params.id)
-      const { kind, method, route, framework } = request.query
-      const entrypoints = await rag.entrypoints({ ...(kind ? { kind } : {}), ...(method ? { method } : {}), ...(route ? { route } : {}), ...(framework ? { framework } : {}) })
+      const { kind, method, route, framework, excludeTests } = request.query
+      const entrypoints = await rag.entrypoints({ excludeTests, ...(kind ? { kind } : {}), ...(method ? { method } : {}), ...(route ? { route } : {}), ...(framework ? { framework } : {}) })
       return { entrypoints }
     },
   )

@@ -81,6 +81,7 @@ export function checkSymbolOptions(options: SymbolOptions): SymbolOptions {
       throw new InvalidArgumentError(`symbols option ${key} must be a non-empty string; received ${describeValue(value)}.`)
     }
   }
+  checkExcludeTests('symbols option', options.excludeTests)
   if (options.language === undefined) return options
   const language = languageInfo(options.language)?.id
   if (language === undefined) {
@@ -106,6 +107,11 @@ export function checkEntrypointQuery(query: EntrypointQuery): void {
     const value = query[key]
     if (value !== undefined && typeof value !== 'string') throw new InvalidArgumentError(`entrypoints filter ${key} must be a string; received ${describeValue(value)}.`)
   }
+  checkExcludeTests('entrypoints filter', query.excludeTests)
+}
+
+function checkExcludeTests(what: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgumentError(`${what} excludeTests must be a boolean; received ${describeValue(value)}.`)
 }
 
 /** The three layer queries over one graph, as `RagService` runs them. */

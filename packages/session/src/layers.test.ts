@@ -112,6 +112,8 @@ describe('RagService code layers (in memory)', () => {
     await expect(rag.dependencies('src/auth/token.ts', { kinds: ['uses' as never] })).rejects.toThrow(/Edge kind must be one of/)
     await expect(rag.symbols('')).rejects.toThrow(InvalidArgumentError)
     await expect(rag.entrypoints({ kind: 'page' as never })).rejects.toThrow(/Entrypoint kind must be one of/)
+    await expect(rag.entrypoints({ excludeTests: 'yes' as never })).rejects.toThrow(/excludeTests must be a boolean; received "yes"/)
+    await expect(rag.symbols('verifyToken', { excludeTests: 1 as never })).rejects.toThrow(/symbols option excludeTests must be a boolean/)
   })
 
   it('says how to turn layers on when the index has none, and drops them when turned off', async () => {

@@ -13,6 +13,8 @@ export interface SymbolsCommandOptions {
   readonly kind?: string
   readonly lang?: string
   readonly limit?: number
+  /** `false` (`--no-tests`): leave out definitions in test code. */
+  readonly tests?: boolean
 }
 
 /** Options of `rag deps`. */
@@ -28,6 +30,8 @@ export interface RoutesCommandOptions {
   readonly method?: string
   readonly kind?: EntrypointKind
   readonly framework?: string
+  /** `false` (`--no-tests`): leave out routes a test declares (a test's own server). */
+  readonly tests?: boolean
 }
 
 /** Terminal-safe text from the index (paths, names, signatures come from the corpus). */
@@ -47,7 +51,7 @@ async function withIndex(context: CommandContext, work: (index: OpenIndex, root:
 export function symbolLine(symbol: SymbolRecord): string {
   const span = symbol.endLine > symbol.startLine ? `${symbol.startLine}-${symbol.endLine}` : `${symbol.startLine}`
   const signature = symbol.signature.replace(/\s+/g, ' ')
-  return `${safe(symbol.path)}:${span}  ${safe(symbol.kind)} ${safe(symbol.qname)}${signature ? `  ${safe(signature)}` : ''}`
+  return `${safe(symbol.path)}:${span}  ${safe(symbol.kind)} ${safe(symbol.qname)}${signature ? `  ${safe(signature)}` : ''}${symbol.isTest ? '  [test]' : ''}`
 }
 
 /** When `--kind` or `--lang` left nothing: what the name has without them (` with these filters (without --kind: 2 function, 1 method)`), else `''`. */
@@ -74,6 +78,7 @@ export async function symbolsCommand(context: CommandContext, name: string, opti
         ...(options.kind !== undefined ? { kind: options.kind } : {}),
         ...(options.lang !== undefined ? { language: options.lang } : {}),
         ...(options.limit !== undefined ? { limit: options.limit } : {}),
+        ...(options.tests === false ? { excludeTests: true } : {}),
       })
     } catch (error) {
       // A language the index cannot hold is a bad flag, not a failed lookup.
@@ -144,11 +149,11 @@ export async function depsCommand(context: CommandContext, target: string, optio
   })
 }
 
-/** `METHOD  route  handler  path:line  (framework)`. */
+/** `METHOD  route  handler  path:line  (framework)`, then `[test]` for a route of test code. */
 export function entrypointLine(entry: EntrypointRecord): string {
   const head = entry.kind === 'http-route' ? (entry.method || '*').padEnd(7) : entry.kind.padEnd(12)
   const handler = entry.handler ? `  ${safe(entry.handler)}` : ''
-  return `${head} ${safe(entry.route || '(main)')}${handler}  ${safe(entry.path)}:${entry.startLine}  (${safe(entry.framework)})`
+  return `${head} ${safe(entry.route || '(main)')}${handler}  ${safe(entry.path)}:${entry.startLine}  (${safe(entry.framework)})${entry.isTest ? '  [test]' : ''}`
 }
 
 /** `rag routes [path-pattern]`: HTTP routes, CLI commands and other entrypoints. */
@@ -160,6 +165,7 @@ export async function routesCommand(context: CommandContext, pattern: string | u
       ...(options.method !== undefined ? { method: options.method } : {}),
       ...(options.framework !== undefined ? { framework: options.framework } : {}),
       ...(pattern !== undefined ? { route: pattern } : {}),
+      ...(options.tests === false ? { excludeTests: true } : {}),
     })
     if (output.json) {
       output.emit({ root, pattern: pattern ?? null, entrypoints })

@@ -84,12 +84,15 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
   it('lists routes and commands, filtered by method, kind and pattern', async () => {
     const post = lastJson<{ entrypoints: Entrypoint[] }>(await rag(['--json', 'routes', '--method', 'post']))
     expect(post.entrypoints.map((e) => `${e.method} ${e.route} ${e.handler} ${e.framework}`)).toEqual(['* /healthz health.Check net/http', '* /version version net/http', 'POST /orders createOrder express'])
-    const orders = lastJson<{ entrypoints: Entrypoint[] }>(await rag(['--json', 'routes', '/orders*', '--kind', 'http-route']))
+    const orders = lastJson<{ entrypoints: Entrypoint[] }>(await rag(['--json', 'routes', '/orders*', '--kind', 'http-route', '--no-tests']))
     expect(orders.entrypoints.map((e) => `${e.method} ${e.route}`)).toEqual(['GET /orders', 'POST /orders', 'DELETE /orders/:id'])
     const commands = lastJson<{ entrypoints: Entrypoint[] }>(await rag(['--json', 'routes', '--kind', 'cli-command']))
     expect(commands.entrypoints.map((e) => `${e.route} ${e.framework}`)).toEqual(['cli click', 'export click', 'purge-cache click'])
+    // A test's own server is listed, marked; --no-tests leaves it out.
     const text = await rag(['routes', '--method', 'GET', '/orders'])
-    expect(text.stdout).toBe('GET     /orders  listOrders  web/src/app.js:7  (express)\n')
+    expect(text.stdout).toBe('GET     /orders  listOrders  web/src/app.js:7  (express)\nGET     /orders  web/test/orders.test.js:6  (express)  [test]\n')
+    const application = await rag(['routes', '--method', 'GET', '/orders', '--no-tests'])
+    expect(application.stdout).toBe('GET     /orders  listOrders  web/src/app.js:7  (express)\n')
   })
 
   it('re-extracts only a changed file, and a plain `rag index` keeps the layers', async () => {
