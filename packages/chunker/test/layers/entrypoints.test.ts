@@ -156,6 +156,15 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.go:20 http-route gin GET /v1/users/:id -> getUser',
     'main.go:23 http-route gin DELETE /v1/admin/users/:id -> deleteUser',
   ],
+  fiber: [
+    'main.go:10 main go - - -> main',
+    'main.go:14 http-route fiber GET / -> -',
+    'main.go:20 http-route fiber GET /api/v1/books -> listBooks',
+    'main.go:21 http-route fiber POST /api/v1/books -> createBook',
+    'main.go:22 http-route fiber DELETE /api/v1/books/:id -> deleteBook',
+    'main.go:23 http-route fiber * /proxy/* -> proxy',
+    'main.go:40 http-route fiber GET /admin/stats -> stats',
+  ],
   echo: [
     'server.go:10 main go - - -> main',
     'server.go:14 http-route echo GET / -> -',
@@ -372,6 +381,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'cron.js:3 scheduled node-cron - */5 * * * * -> cleanup',
     'tasks.service.ts:6 scheduled nestjs - 45 * * * * * -> TasksService.handleCron',
     'tasks.service.ts:9 scheduled nestjs - 10000 -> TasksService.handleInterval',
+    'tasks.py:7 scheduled celery - send_welcome_email -> send_welcome_email',
+    'tasks.py:12 scheduled celery - billing.charge -> charge',
   ],
 }
 

@@ -255,6 +255,31 @@ describe('mounts of routers defined in other files', () => {
     expect(mounts).toEqual(['users.UsersRegister at "/api/users" on "v1" line 8', 'articles.Register at "/api" on "v1" line 9'])
   })
 
+  it("reads Fiber's sub-apps mounted with Use and Mount under a path, of another package or this file; Use without a path is middleware", async () => {
+    const { mounts, routes } = await mountsOf('main.go', [
+      'package main',
+      '',
+      'import (',
+      '\t"github.com/acme/shop/admin"',
+      '\t"github.com/gofiber/fiber/v2"',
+      ')',
+      '',
+      'func routes() {',
+      '\tapp := fiber.New()',
+      '\tapp.Use(logger.New())',
+      '\tapp.Use(admin.Protected)',
+      '\tapi := app.Group("/api")',
+      '\tapi.Use("/admin", admin.Routes())',
+      '\tapp.Mount("/v2", v2.App())',
+      '\tshop := fiber.New()',
+      '\tshop.Get("/items", items)',
+      '\tapp.Use("/shop", shop)',
+      '}',
+    ])
+    expect(mounts).toEqual(['admin.Routes at "/api/admin" on "api" line 13'])
+    expect(routes).toEqual(['GET /shop/items on shop'])
+  })
+
   it("reads NestJS's global prefix where the app is created, and nowhere else", async () => {
     const nest = await mountsOf('src/main.ts', [
       "import { NestFactory } from '@nestjs/core'",

@@ -1,6 +1,7 @@
 import type { Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
 import { joinRoute } from './detector.js'
+import { MOUNT_CALL_NAMES } from './mounts.js'
 
 /** `v1.Group("/users")`: a Gin or Echo route group made in place, as an argument. */
 const GROUP_CALL = /^([A-Za-z_]\w*)\.Group$/
@@ -27,7 +28,8 @@ export function groupMountFacts(facts: FileFacts, prefixOf: (receiver: string) =
   if (facts.language !== 'go') return []
   const out: MountFact[] = []
   for (const call of facts.calls) {
-    if (call.name === 'Group' || (call.receiver !== '' && call.simpleReceiver === '?')) continue
+    // A mount call (Fiber's `app.Use("/shop", shop)`) is read as one by `mounts.ts`, not as a registration function.
+    if (call.name === 'Group' || MOUNT_CALL_NAMES.has(call.name) || (call.receiver !== '' && call.simpleReceiver === '?')) continue
     const target = call.receiver ? `${call.receiver}.${call.name}` : call.name
     if (!FUNCTION.test(target)) continue
     for (const arg of call.args()) {

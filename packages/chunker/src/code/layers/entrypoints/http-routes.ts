@@ -227,6 +227,8 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS }),
   verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS }),
   chiRoutes,
+  // Fiber serves a path written without its leading `/` (`app.Get("quotes", h)`) at `/quotes`.
+  verbCallRoutes({ framework: 'fiber', languages: ['go'], imports: ['github.com/gofiber/fiber'], verbs: CAPITAL_VERBS, normalise: rooted }),
   laravelRoutes,
   railsRoutes,
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true }),

@@ -1,4 +1,4 @@
-import { stringArg } from '../args.js'
+import { keyedString, stringArg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { callDraft, decoratorDraft, handlerOf, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -84,11 +84,54 @@ const nodeCron: EntrypointDetector = {
   },
 }
 
+/** A Celery module: `celery` itself, its submodules, or a project's Celery app module (`proj.celery`, `.celery`). */
+const CELERY_MODULE = /^(?:celery(?:\..+)?|.*\.celery)$/
+
+/** Celery's decorators that make a function a task without an app object. */
+const CELERY_TASK_DECORATORS: ReadonlySet<string> = new Set(['shared_task', 'task', 'periodic_task'])
+
+/**
+ * Celery tasks, the jobs workers run, in a file that imports Celery: `@shared_task`,
+ * `@app.task(name='billing.charge')` on an app it imports (`from proj.celery import app`, `from
+ * config import app`) or makes (`app = Celery('proj')`), and the old `@task` / `@periodic_task`. The route is the task's name:
+ * its `name=`, else the function's.
+ */
+const celeryTasks: EntrypointDetector = {
+  framework: 'celery',
+  languages: ['python'],
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { facts } = context
+    // In a file that imports Celery: the names its imports bind (an app is often imported from the
+    // project's own module: `from config import app`), and apps made here.
+    if (!facts.imports.some((fact) => CELERY_MODULE.test(fact.specifier))) return []
+    const apps = new Set<string>()
+    for (const fact of facts.imports) for (const name of fact.names) apps.add(name.alias ?? name.name)
+    for (const call of facts.calls) {
+      const assigned = call.name === 'Celery' && apps.has('Celery') ? call.assignedTo() : undefined
+      if (assigned) apps.add(assigned)
+    }
+    const drafts: EntrypointDraft[] = []
+    for (const symbol of facts.symbols) {
+      if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
+      for (const decorator of symbol.decorators) {
+        const { name } = decorator
+        const onApp = name.endsWith('.task') && apps.has(name.slice(0, -'.task'.length))
+        if (!onApp && !(CELERY_TASK_DECORATORS.has(name) && apps.has(name))) continue
+        const route = keyedString(decorator.args, 'name') ?? symbol.name
+        drafts.push(decoratorDraft(symbol, decorator, { kind: 'scheduled', framework: 'celery', method: '', route }))
+      }
+    }
+    return drafts
+  },
+}
+
 /** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families. */
 export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   mainFunctions,
   scheduledDecorators('spring', ['java', 'kotlin'], 'org.springframework', ['Scheduled']),
   scheduledDecorators('nestjs', ['typescript', 'tsx', 'javascript'], '@nestjs/schedule', ['Cron', 'Interval', 'Timeout']),
   nodeCron,
+  celeryTasks,
 ]
 

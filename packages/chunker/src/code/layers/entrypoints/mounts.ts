@@ -12,6 +12,8 @@ interface MountCall {
   readonly router?: 'first' | 'last'
   /** The keyword the router may be passed as instead (Starlette's `app.mount('/v1', app=api)`). */
   readonly routerKey?: string
+  /** Only with a path: without one the call adds middleware (Go's `r.Use(logger)`). */
+  readonly pathRequired?: boolean
 }
 
 
@@ -19,8 +21,8 @@ interface MountCall {
  * Calls that mount a router, by callee name: Express's and Koa's `app.use('/api', routes)` (also
  * without a path), Hono's `app.route('/api', books)`, Starlette's `app.mount('/v1', api)`, FastAPI's
  * `app.include_router(items.router, prefix='/items')`, Flask's
- * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Fastify's `app.register(plugin, { prefix })`.
- * Add a framework by adding an entry.
+ * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Fastify's `app.register(plugin, { prefix })`,
+ * go-chi's and Fiber's `Mount`, Fiber's `app.Use('/api', api)`. Add a framework by adding an entry.
  */
 const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   use: { languages: JS_LANGUAGES, path: { before: true } },
@@ -31,8 +33,10 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   register: { languages: JS_LANGUAGES, path: { key: 'prefix' }, router: 'first' },
   include_router: { languages: ['python'], path: { key: 'prefix' } },
   register_blueprint: { languages: ['python'], path: { key: 'url_prefix' } },
-  // go-chi's `r.Mount("/admin", adminRouter())`.
+  // go-chi's `r.Mount("/admin", adminRouter())`, Fiber's `app.Mount("/admin", admin)`.
   Mount: { languages: ['go'], path: { before: true } },
+  // Fiber's `app.Use("/api", api)` mounts a sub-app; `r.Use(logger)` (Gin, Echo, chi, Fiber) is middleware.
+  Use: { languages: ['go'], path: { before: true }, pathRequired: true },
 }
 
 /** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
@@ -152,6 +156,7 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
     // A path from configuration is a name that says so (`config.api.prefix`), not middleware.
     const first = positional[0]
     const pathGiven = positional.length > 1 || (keyed !== undefined && positional.length === 1)
+    if (!pathGiven && shape.pathRequired) return undefined
     if (pathGiven && first?.kind !== 'string' && !(first?.kind === 'name' && PATH_NAME.test(first.value))) return undefined
     path = pathGiven ? pathOf(first) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
