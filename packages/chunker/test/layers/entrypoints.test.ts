@@ -383,6 +383,15 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'tasks.service.ts:9 scheduled nestjs - 10000 -> TasksService.handleInterval',
     'tasks.py:7 scheduled celery - send_welcome_email -> send_welcome_email',
     'tasks.py:12 scheduled celery - billing.charge -> charge',
+    'jobs.py:8 scheduled apscheduler - interval minutes=3 -> timed_job',
+    'jobs.py:13 scheduled apscheduler - cron day_of_week=mon-fri hour=17 -> scheduled_job',
+    'jobs.py:18 scheduled apscheduler - cron hour=6 -> send_report',
+    'jobs.py:19 scheduled apscheduler - date run_date=2030-01-01 -> -',
+    'cron.go:11 scheduled robfig/cron - 30 * * * * -> cleanup',
+    'cron.go:12 scheduled robfig/cron - @every 1h30m -> -',
+    'cron.go:13 scheduled robfig/cron - @daily -> reportJob',
+    'worker.ts:6 scheduled bullmq - emails -> sendEmail',
+    'worker.ts:8 scheduled bullmq - thumbnails -> -',
   ],
 }
 

@@ -17,6 +17,9 @@ describe('parseArgs', () => {
     expect(keyedString(options?.items ?? [], 'url')).toBe('/u/:id')
     expect(parseArgs('(req, res) => res.send(1)')[0]?.kind).toBe('function')
     expect(parseArgs('async function () {}')[0]?.kind).toBe('function')
+    // Python lambdas, with and without parameters; `lambda:` is not a keyword argument.
+    expect(parseArgs("lambda: None, 'date'").map((arg) => [arg.key, arg.kind])).toEqual([['', 'function'], ['', 'string']])
+    expect(parseArgs('lambda x: x + 1')[0]).toMatchObject({ key: '', kind: 'function' })
     const [route] = parseArgs('get(show).post(create)')
     expect(route).toMatchObject({ kind: 'call', value: 'get', chain: [{ value: 'post' }] })
     expect(route?.items[0]).toMatchObject({ kind: 'name', value: 'show' })

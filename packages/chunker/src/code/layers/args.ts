@@ -153,7 +153,8 @@ function readValue(raw: string, key: string): Arg {
 export function parseArgs(inside: string): Arg[] {
   return splitTopLevel(inside).map((part) => {
     const keyed = KEY.exec(part)
-    if (keyed && stringValue(part) === undefined) return readValue(part.slice(keyed[0].length), keyed[1] as string)
+    // Python's `lambda: None` is a function, not a keyword argument named `lambda`.
+    if (keyed && keyed[1] !== 'lambda' && stringValue(part) === undefined) return readValue(part.slice(keyed[0].length), keyed[1] as string)
     return readValue(part, '')
   })
 }

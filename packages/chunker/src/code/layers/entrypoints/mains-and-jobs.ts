@@ -1,6 +1,6 @@
-import { keyedString, stringArg } from '../args.js'
+import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
-import { callDraft, decoratorDraft, handlerOf, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, handlerOf, JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Kotlin's `main()` or `main(args: Array<String>)`: top level, or `@JvmStatic` in an object. */
 function kotlinMain(s: SymbolFact): boolean {
@@ -126,6 +126,81 @@ const celeryTasks: EntrypointDetector = {
   },
 }
 
+/** APScheduler's trigger fields, as its triggers take them: what a job's schedule is written with. */
+const APSCHEDULER_FIELDS: ReadonlySet<string> = new Set([
+  ...['year', 'month', 'day', 'week', 'day_of_week', 'hour', 'minute', 'second'],
+  ...['weeks', 'days', 'hours', 'minutes', 'seconds', 'start_date', 'end_date', 'run_date', 'jitter'],
+])
+
+/** An APScheduler schedule: the trigger and its fields (`cron hour=17`), from a job's arguments. */
+function apschedulerSchedule(args: readonly Arg[]): string {
+  const trigger = args.find((arg) => !arg.key && arg.kind === 'string')?.value ?? keyedString(args, 'trigger') ?? ''
+  const fields = args.filter((arg) => APSCHEDULER_FIELDS.has(arg.key)).map((arg) => `${arg.key}=${arg.value}`)
+  return [trigger, ...fields].filter(Boolean).join(' ')
+}
+
+/** APScheduler: `@sched.scheduled_job('interval', minutes=3)` and `sched.add_job(func, 'cron', hour=6)`. */
+const apscheduler: EntrypointDetector = {
+  framework: 'apscheduler',
+  languages: ['python'],
+  imports: ['apscheduler'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const symbol of context.facts.symbols) {
+      for (const decorator of symbol.decorators) {
+        if (!decorator.name.endsWith('.scheduled_job')) continue
+        drafts.push(decoratorDraft(symbol, decorator, { kind: 'scheduled', framework: 'apscheduler', method: '', route: apschedulerSchedule(decorator.args) }))
+      }
+    }
+    for (const call of context.facts.calls) {
+      if (call.name !== 'add_job' || call.receiver === '') continue
+      const args = call.args()
+      const job = args.find((arg) => !arg.key) ?? keyArg(args, 'func')
+      if (job === undefined || job.kind === 'string') continue
+      drafts.push(callDraft(call, { kind: 'scheduled', framework: 'apscheduler', method: '', route: apschedulerSchedule(args.filter((arg) => arg !== job)), handler: handlerOf(job) }))
+    }
+    return drafts
+  },
+}
+
+/** A Go job value written in place: `reportJob{}`, `&jobs.Report{}` gives its type. */
+const GO_LITERAL_TYPE = /^&?\s*([A-Za-z_][\w.]*)\s*\{/
+
+/** robfig/cron: `c.AddFunc("30 * * * *", cleanup)`, `c.AddJob("@daily", reportJob{})`. */
+const robfigCron: EntrypointDetector = {
+  framework: 'robfig/cron',
+  languages: ['go'],
+  imports: ['github.com/robfig/cron'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const call of context.facts.calls) {
+      if ((call.name !== 'AddFunc' && call.name !== 'AddJob') || call.receiver === '') continue
+      const [spec, job] = call.args()
+      if (spec?.kind !== 'string' || job === undefined) continue
+      const handler = handlerOf(job) || (GO_LITERAL_TYPE.exec(job.value)?.[1] ?? '')
+      drafts.push(callDraft(call, { kind: 'scheduled', framework: 'robfig/cron', method: '', route: spec.value, handler }))
+    }
+    return drafts
+  },
+}
+
+/** BullMQ: `new Worker('emails', processor, options)` processes a queue's jobs; the route is the queue. */
+const bullmq: EntrypointDetector = {
+  framework: 'bullmq',
+  languages: JS_LANGUAGES,
+  imports: ['bullmq'],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const call of context.facts.calls) {
+      if (call.name !== 'Worker' || call.receiver !== '') continue
+      const [queue, processor] = call.args()
+      if (queue?.kind !== 'string' || processor === undefined) continue
+      drafts.push(callDraft(call, { kind: 'scheduled', framework: 'bullmq', method: '', route: queue.value, handler: handlerOf(processor) }))
+    }
+    return drafts
+  },
+}
+
 /** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families. */
 export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   mainFunctions,
@@ -133,5 +208,8 @@ export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   scheduledDecorators('nestjs', ['typescript', 'tsx', 'javascript'], '@nestjs/schedule', ['Cron', 'Interval', 'Timeout']),
   nodeCron,
   celeryTasks,
+  apscheduler,
+  robfigCron,
+  bullmq,
 ]
 
