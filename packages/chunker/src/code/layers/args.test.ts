@@ -29,6 +29,10 @@ describe('parseArgs', () => {
     expect(parseArgs(`"a, b", f(c, d), [e, f]`)).toHaveLength(3)
     expect(stringValue(String.raw`"a\"b"`)).toBe('a"b')
     expect(stringValue(String.raw`r"\d+"`)).toBe(String.raw`\d+`)
+    // Other escapes keep their backslash, as Python and PHP read them.
+    expect(stringValue(String.raw`'^api/(?P<id>\d+)/$'`)).toBe(String.raw`^api/(?P<id>\d+)/$`)
+    expect(stringValue(String.raw`'Auth\RegisterController@register'`)).toBe(String.raw`Auth\RegisterController@register`)
+    expect(stringValue(String.raw`'a\\b\n'`)).toBe('a\\b\n')
     expect(stringValue('"""doc"""')).toBe('doc')
     expect(stringValue('"a" + b')).toBeUndefined()
   })

@@ -69,7 +69,11 @@ function splitTopLevel(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p.length > 0)
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0' }
+/**
+ * Escapes every language reads alike. Any other backslash stays, as Python and PHP keep it
+ * (`'\d+'` in a Django pattern, `'Auth\RegisterController@register'` in a Laravel route).
+ */
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', "'": "'", '"': '"', '`': '`' }
 
 /** The value of a single string literal, or `undefined` when `text` is not exactly one. */
 export function stringValue(text: string): string | undefined {
@@ -82,7 +86,7 @@ export function stringValue(text: string): string | undefined {
   const triple = body.startsWith(quote.repeat(3)) && quote !== '`' ? 3 : 1
   const inner = body.slice(triple, end - triple)
   if (/r/i.test(prefix) || prefix.startsWith('@')) return inner
-  return inner.replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c)
+  return inner.replace(/\\(.)/g, (escape: string, c: string) => ESCAPES[c] ?? escape)
 }
 
 /** The offset of the bracket that closes the one at `at`, or -1. */

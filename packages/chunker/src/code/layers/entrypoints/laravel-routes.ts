@@ -1,9 +1,23 @@
 import { stringList, type Arg } from '../args.js'
-import type { CallFact, EntrypointDraft } from '../facts.js'
+import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
 import { callDraft, joinRoute, ownEntry, rooted, singularOf, type DetectContext, type EntrypointDetector } from './detector.js'
 
-/** `Route::get(...)` and its siblings, by callee. */
-const LARAVEL_VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', any: '*' }
+/** `Route::get(...)` and its siblings, by callee; `view` serves a view, `redirect` answers any method. */
+const LARAVEL_VERBS: Readonly<Record<string, string>> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  options: 'OPTIONS',
+  any: '*',
+  view: 'GET',
+  redirect: '*',
+  permanentRedirect: '*',
+}
+
+/** Registrations whose second argument is no handler (a view's name, a redirect's target). */
+const NO_HANDLER: ReadonlySet<string> = new Set(['view', 'redirect', 'permanentRedirect'])
 
 /** A resource controller's actions: method, path after the resource, and whether `apiResource` has it. */
 const RESOURCE_ACTIONS: readonly { readonly action: string; readonly method: string; readonly path: (param: string) => string; readonly api: boolean }[] = [
@@ -13,6 +27,7 @@ const RESOURCE_ACTIONS: readonly { readonly action: string; readonly method: str
   { action: 'show', method: 'GET', path: (p) => `/{${p}}`, api: true },
   { action: 'edit', method: 'GET', path: (p) => `/{${p}}/edit`, api: false },
   { action: 'update', method: 'PUT', path: (p) => `/{${p}}`, api: true },
+  { action: 'update', method: 'PATCH', path: (p) => `/{${p}}`, api: true },
   { action: 'destroy', method: 'DELETE', path: (p) => `/{${p}}`, api: true },
 ]
 
@@ -22,54 +37,101 @@ const API_ROUTES_FILE = /(?:^|\/)routes\/api\.php$/
 /** `prefix('admin')` in a group's chain, or `'prefix' => 'v2'` in its attribute array. */
 const CHAIN_PREFIX = /(?:^|->|::)prefix\(\s*(['"])([^'"]*)\1\s*\)/
 const ATTRIBUTE_PREFIX = /(['"])prefix\1\s*=>\s*(['"])([^'"]*)\2/
+/** `controller(OrderController::class)` in a group's chain (Laravel 9+), or `'controller' => ...` in its attribute array. */
+const CHAIN_CONTROLLER = /(?:^|->|::)controller\(\s*([\w\\]+)::class\s*\)/
+const ATTRIBUTE_CONTROLLER = /(['"])controller\1\s*=>\s*([\w\\]+)::class/
+/** `'uses' => 'Controller@action'` in an action array (Firefly III, older apps). */
+const ATTRIBUTE_USES = /(['"])uses\1\s*=>\s*(['"])([^'"]+)\2/
 
-/** A handler as written: `[UserController::class, 'show']` and `'UserController@show'` are `UserController.show`. */
-function laravelHandler(arg: Arg | undefined): string {
+/** A class name without its namespace (`Auth\RegisterController` is `RegisterController`). */
+const className = (written: string): string => written.slice(written.lastIndexOf('\\') + 1)
+
+/**
+ * A handler as written: `[UserController::class, 'show']`, `'UserController@show'` and
+ * `['uses' => 'UserController@show']` are `UserController.show`; a class imported under another
+ * name (`use ...\ProfileController as ProfileSettingsController`) is named as it is defined.
+ */
+function laravelHandler(arg: Arg | undefined, classOf: (local: string) => string): string {
   if (arg === undefined) return ''
-  if (arg.kind === 'string') return arg.value.includes('@') ? arg.value.replace('@', '.') : arg.value
-  if (arg.kind === 'list' && arg.items.length === 2) {
-    const [controller, action] = arg.items
-    const owner = controller?.value.replace(/::class$/, '') ?? ''
-    return action?.kind === 'string' && owner ? `${owner.slice(owner.lastIndexOf('\\') + 1)}.${action.value}` : ''
+  const action = (written: string): string => {
+    const at = written.indexOf('@')
+    return at < 0 ? written : `${classOf(className(written.slice(0, at)))}.${written.slice(at + 1)}`
   }
-  return arg.kind === 'name' ? arg.value.replace(/::class$/, '') : ''
+  if (arg.kind === 'string') return action(arg.value)
+  if (arg.kind === 'list' && arg.items.length === 2 && !ATTRIBUTE_USES.test(arg.value)) {
+    const [controller, method] = arg.items
+    const owner = controller?.value.replace(/::class$/, '') ?? ''
+    return method?.kind === 'string' && owner ? `${classOf(className(owner))}.${method.value}` : ''
+  }
+  if (arg.kind === 'list') {
+    const uses = ATTRIBUTE_USES.exec(arg.value)?.[3]
+    return uses === undefined ? '' : action(uses)
+  }
+  return arg.kind === 'name' ? classOf(className(arg.value.replace(/::class$/, ''))) : ''
 }
 
-/** A `Route::...->group(function () { ... })` call: the prefix it gives the routes inside its span. */
+/** A `Route::...->group(function () { ... })` call: the prefix and controller it gives the routes inside its span. */
 interface Group {
   readonly start: number
   readonly end: number
   readonly prefix: string
+  readonly controller: string
 }
 
 function groups(calls: readonly CallFact[]): Group[] {
   const out: Group[] = []
   for (const call of calls) {
     if (call.name !== 'group' || !call.receiver.startsWith('Route')) continue
-    const prefix = CHAIN_PREFIX.exec(call.receiver)?.[2] ?? ATTRIBUTE_PREFIX.exec(call.text())?.[3] ?? ''
-    out.push({ start: call.offset, end: call.end(), prefix })
+    // The attribute array is the first argument (`Route::group(['prefix' => 'v2'], ...)`), never the routes inside.
+    const attributes = call.args()[0]
+    const declared = attributes?.kind === 'list' ? attributes.value : ''
+    const prefix = CHAIN_PREFIX.exec(call.receiver)?.[2] ?? ATTRIBUTE_PREFIX.exec(declared)?.[3] ?? ''
+    const controller = CHAIN_CONTROLLER.exec(call.receiver)?.[1] ?? ATTRIBUTE_CONTROLLER.exec(declared)?.[2] ?? ''
+    out.push({ start: call.offset, end: call.end(), prefix, controller: className(controller) })
   }
   return out
 }
 
-/** The actions a resource registration keeps: `->only([...])` and `->except([...])` after it. */
-function keptActions(text: string, end: number): (action: string) => boolean {
+/** The action names of a list as written (`['index', 'show']`). */
+const actionNames = (list: string): string[] => [...list.matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1] as string)
+
+/**
+ * The actions a resource registration keeps: `->only([...])` and `->except([...])` after it, or
+ * `['only' => [...]]` / `['except' => [...]]` as its options argument.
+ */
+function keptActions(text: string, end: number, options: Arg | undefined): (action: string) => boolean {
   const semicolon = text.indexOf(';', end)
   const rest = text.slice(end, semicolon < 0 ? text.length : semicolon)
-  const only = /->only\(\s*\[([^\]]*)\]/.exec(rest)?.[1]
-  const except = /->except\(\s*\[([^\]]*)\]/.exec(rest)?.[1]
-  const names = (list: string): string[] => [...list.matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1] as string)
-  if (only !== undefined) return (action) => names(only).includes(action)
-  if (except !== undefined) return (action) => !names(except).includes(action)
+  const declared = options?.kind === 'list' ? options.value : ''
+  const only = /->only\(\s*\[([^\]]*)\]/.exec(rest)?.[1] ?? /(['"])only\1\s*=>\s*\[([^\]]*)\]/.exec(declared)?.[2]
+  const except = /->except\(\s*\[([^\]]*)\]/.exec(rest)?.[1] ?? /(['"])except\1\s*=>\s*\[([^\]]*)\]/.exec(declared)?.[2]
+  if (only !== undefined) return (action) => actionNames(only).includes(action)
+  if (except !== undefined) return (action) => !actionNames(except).includes(action)
   return () => true
+}
+
+/** Laravel serves `/forum/` at `/forum`: a trailing slash is not part of a route. */
+const laravelRoute = (route: string): string => {
+  const rootedRoute = rooted(route)
+  return rootedRoute.length > 1 && rootedRoute.endsWith('/') ? rootedRoute.slice(0, -1) : rootedRoute
+}
+
+/** Local class names of the file's imports (`use A\B\ProfileController as ProfileSettingsController`) to their own. */
+function importedClasses(imports: readonly ImportFact[]): (local: string) => string {
+  const aliases = new Map<string, string>()
+  for (const fact of imports) for (const name of fact.names) if (name.alias) aliases.set(name.alias, className(name.name))
+  return (local) => aliases.get(local) ?? local
 }
 
 /**
  * Laravel: `Route::get('/users/{id}', [UserController::class, 'show'])` and the other verbs,
- * `Route::match(['get', 'post'], ...)`, resource controllers (`Route::resource('photos', ...)`,
- * `apiResource`, nested `posts.comments`, `->only`/`->except`), under the prefixes of the groups
- * around them (`Route::prefix('admin')->group(...)`, `Route::group(['prefix' => 'v2'], ...)`), and
- * `/api` for `routes/api.php`. Route files may use the `Route` facade without importing it.
+ * `Route::match(['get', 'post'], ...)`, `Route::view` and `Route::redirect`, resource controllers
+ * (`Route::resource('photos', ...)`, `apiResource`, nested `posts.comments` or
+ * `articles/{article}/comments`, `->only`/`->except` or `['only' => [...]]`; `update` is `PUT` and
+ * `PATCH`), under the prefixes of the groups around them (`Route::prefix('admin')->group(...)`,
+ * `Route::group(['prefix' => 'v2'], ...)`) and with the controller of a
+ * `Route::controller(X::class)->group(...)`, and `/api` for `routes/api.php`. A trailing slash is
+ * not part of a route. Route files may use the `Route` facade without importing it.
  */
 export const laravelRoutes: EntrypointDetector = {
   framework: 'laravel',
@@ -77,11 +139,18 @@ export const laravelRoutes: EntrypointDetector = {
   imports: ['Illuminate'],
   receivers: /^Route$/,
   detect(context: DetectContext): EntrypointDraft[] {
-    const { calls, path, text } = context.facts
+    const { calls, path, text, imports } = context.facts
     const around = groups(calls)
     const base = API_ROUTES_FILE.test(path) ? '/api' : ''
-    const prefixOf = (call: CallFact): string =>
-      around.filter((g) => g.start < call.offset && call.offset < g.end).sort((a, b) => a.start - b.start).reduce((prefix, g) => joinRoute(prefix, g.prefix), base)
+    const classOf = importedClasses(imports)
+    const groupsOf = (call: CallFact): Group[] => around.filter((g) => g.start < call.offset && call.offset < g.end).sort((a, b) => a.start - b.start)
+    const prefixOf = (call: CallFact): string => groupsOf(call).reduce((prefix, g) => joinRoute(prefix, g.prefix), base)
+    // A bare action name (`'show'`) inside `Route::controller(OrderController::class)->group(...)` is that controller's.
+    const handlerOf = (call: CallFact, arg: Arg | undefined): string => {
+      const handler = laravelHandler(arg, classOf)
+      const controller = arg?.kind === 'string' && !handler.includes('.') ? groupsOf(call).filter((g) => g.controller !== '').at(-1)?.controller : undefined
+      return controller ? `${classOf(controller)}.${handler}` : handler
+    }
     const drafts: EntrypointDraft[] = []
     for (const call of calls) {
       if (call.receiver !== 'Route') continue
@@ -93,19 +162,21 @@ export const laravelRoutes: EntrypointDetector = {
         ;[, pathArg, handler] = args
       }
       if (method !== undefined && pathArg?.kind === 'string') {
-        for (const each of method.split('|')) drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: each, route: rooted(joinRoute(prefixOf(call), pathArg.value)), handler: laravelHandler(handler) }))
+        const action = NO_HANDLER.has(call.name) ? '' : handlerOf(call, handler)
+        for (const each of method.split('|')) drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: each, route: laravelRoute(joinRoute(prefixOf(call), pathArg.value)), handler: action }))
         continue
       }
       if ((call.name !== 'resource' && call.name !== 'apiResource') || pathArg?.kind !== 'string') continue
-      // `posts.comments`: `/posts/{post}/comments/{comment}`.
+      // `posts.comments`: `/posts/{post}/comments/{comment}`; `articles/{article}/comments` names its own parent.
       const names = pathArg.value.split('.')
       const last = names.pop() as string
       const parent = names.map((name) => `/${name}/{${singularOf(name)}}`).join('')
-      const kept = keptActions(text, call.end())
-      const controller = laravelHandler(handler)
+      const kept = keptActions(text, call.end(), args[2])
+      const controller = handler?.kind === 'string' ? classOf(className(handler.value)) : laravelHandler(handler, classOf)
+      const param = singularOf(last.slice(last.lastIndexOf('/') + 1))
       for (const { action, method: verb, path: tail, api } of RESOURCE_ACTIONS) {
         if ((call.name === 'apiResource' && !api) || !kept(action)) continue
-        const route = rooted(joinRoute(prefixOf(call), `${parent}/${last}${tail(singularOf(last))}`))
+        const route = laravelRoute(joinRoute(prefixOf(call), `${parent}/${last}${tail(param)}`))
         drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: verb, route, handler: controller ? `${controller}.${action}` : '' }))
       }
     }

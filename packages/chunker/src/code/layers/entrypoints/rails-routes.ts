@@ -31,12 +31,25 @@ interface Frame {
 
 /** The first symbol or string argument: `:articles`, `'articles'`, `"/about"`. */
 const FIRST = /^\s*(?::(\w+)|(['"])([^'"]*)\2)/
-/** A `key: value` option whose value is a symbol, a string or a list of symbols. */
+/**
+ * A `key: value` (or `:key => value`) option whose value is a symbol, a string, a list of symbols
+ * or strings, or a `%i[...]` / `%w[...]` list.
+ */
 function option(args: string, key: string): string[] | undefined {
-  const match = new RegExp(`(?:^|[\\s,(])${key}:\\s*(?::(\\w+)|(['"])([^'"]*)\\2|\\[([^\\]]*)\\])`).exec(args)
+  const match = new RegExp(`(?:^|[\\s,(])(?:${key}:|:${key}\\s*=>)\\s*(?::(\\w+)|(['"])([^'"]*)\\2|\\[([^\\]]*)\\]|%[iw]\\[([^\\]]*)\\])`).exec(args)
   if (!match) return undefined
-  if (match[4] !== undefined) return [...match[4].matchAll(/:?(\w+)/g)].map((m) => m[1] as string)
+  const list = match[4] ?? match[5]
+  if (list !== undefined) return [...list.matchAll(/:?(\w+)/g)].map((m) => m[1] as string)
   return [match[1] ?? match[3] ?? '']
+}
+
+/** Rails serves `/mod/` at `/mod`: a trailing slash is not part of a route. */
+const withoutTrailingSlash = (route: string): string => (route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route)
+
+/** The target Rails infers for a verb with a path only: `get 'photos/search'` is `photos#search`. */
+function inferredTarget(path: string): string {
+  const segments = path.replace(/^\//, '').split('/')
+  return segments.length >= 2 && segments.every((segment) => /^\w+$/.test(segment)) ? `${segments.slice(0, -1).join('/')}#${segments.at(-1)}` : ''
 }
 
 /** `'pages#about'` in `to: 'pages#about'` or `=> 'pages#about'`. */
@@ -44,9 +57,12 @@ const TARGET = /(?:to:\s*|=>\s*)(['"])([\w/]+#\w+)\1/
 
 /**
  * Rails: `config/routes.rb` read line by line with its `do ... end` blocks: `resources`/`resource`
- * (their seven or six actions, `only:`/`except:`, nesting as `/articles/:article_id/comments`,
- * `member`/`collection` blocks), `namespace` and `scope` paths, the verbs with `to:` or `=>`
- * targets, `match ... via:`, and `root`. Handlers are written as Rails writes them: `articles#show`.
+ * (their seven or six actions, `only:`/`except:` as lists or `%i[...]`, nesting as
+ * `/articles/:article_id/comments`, `member`/`collection` blocks), `namespace` and `scope` paths
+ * and modules, the verbs with `to:` or `=>` targets (or the target Rails infers from a path:
+ * `photos/search` is `photos#search`), `match ... via:`, and `root`; options as `key:` or
+ * `:key =>`. A trailing slash is not part of a route. Handlers are written as Rails writes them:
+ * `articles#show`.
  */
 export const railsRoutes: EntrypointDetector = {
   framework: 'rails',
@@ -76,7 +92,7 @@ export const railsRoutes: EntrypointDetector = {
       }
       const here = top()
       const draft = (method: string, route: string, handler: string): void => {
-        drafts.push({ kind: 'http-route', framework: 'rails', method, route: route || '/', handler, row, offset, text: line.trim().slice(0, 200) })
+        drafts.push({ kind: 'http-route', framework: 'rails', method, route: withoutTrailingSlash(route || '/'), handler, row, offset, text: line.trim().slice(0, 200) })
       }
       const first = FIRST.exec(rest)
       const name = first ? (first[1] ?? first[3] ?? '') : ''
@@ -106,10 +122,17 @@ export const railsRoutes: EntrypointDetector = {
         frame = resource ? { path: word === 'member' ? resource.member : resource.collection, module: here.module, resource } : here
       } else if (word === 'root') {
         const target = TARGET.exec(rest)?.[2] ?? first?.[3] ?? ''
-        draft('GET', joinRoute(here.path, '/'), target)
+        draft('GET', joinRoute(here.path, '/'), target ? `${here.module}${target}` : '')
       } else if (ownEntry(VERBS, word) !== undefined || word === 'match') {
         const methods = word === 'match' ? (option(rest, 'via') ?? ['get']).map((m) => (m === 'all' ? '*' : m.toUpperCase())) : [ownEntry(VERBS, word) as string]
-        const target = TARGET.exec(rest)?.[2] ?? (here.resource && /^\w+$/.test(name) ? `${here.resource.controller}#${name}` : '')
+        // A target is under the namespace's module (`namespace :mod` + `'activities#index'` is `mod/activities#index`).
+        const written = TARGET.exec(rest)?.[2]
+        const target =
+          written !== undefined
+            ? `${here.module}${written}`
+            : here.resource && /^\w+$/.test(name)
+              ? `${here.resource.controller}#${name}`
+              : inferredTarget(name) && `${here.module}${inferredTarget(name)}`
         // `get 'preview', on: :member` inside a `resources` block.
         const on = option(rest, 'on')?.[0]
         const base = here.resource && on === 'member' ? here.resource.member : here.resource && on === 'collection' ? here.resource.collection : here.path
