@@ -35,6 +35,20 @@ function chainedRouter(declaringSymbolId: string): string | undefined {
   return qname !== '' && /^[\w$]+$/.test(qname) ? qname : undefined
 }
 
+/** A constant holding a koa-router's middleware: `export const usersRoutes = router.routes()`. */
+const ROUTER_MIDDLEWARE = /=\s*([A-Za-z_$][\w$]*)\.(?:routes|middleware)\(\s*\)\s*;?\s*$/
+
+/** The router whose middleware a mounted constant holds (its routes are the mounted ones), else `undefined`. */
+function routerOfMiddleware(symbol: SymbolRecord): string | undefined {
+  return symbol.kind === 'constant' || symbol.kind === 'variable' ? ROUTER_MIDDLEWARE.exec(symbol.signature)?.[1] : undefined
+}
+
+/**
+ * Frameworks that serve a router's root (`router.get('/')`, NestJS's `@Get()`) mounted at `/api`
+ * at `/api` itself, not `/api/`. Django's and Flask's trailing slashes are routes of their own.
+ */
+const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs'])
+
 /** Code-point order of two strings (`-1`, `0`, `1`). */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -99,7 +113,7 @@ export class MountedRoutes {
       // a handler) resolves by name only: followed when the index defines one function of that name.
       const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && FUNCTIONS.has(symbol.kind)
       if (edge.resolution !== 'resolved' && !guessed) continue
-      const target = symbol?.name ?? (edge.receiver ? edge.target : '*')
+      const target = (symbol && routerOfMiddleware(symbol)) ?? symbol?.name ?? (edge.receiver ? edge.target : '*')
       const mount = {
         from: edge.path,
         router: edge.router ?? '',
@@ -207,7 +221,9 @@ export class MountedRoutes {
         const prefix = joinRoute(global, mountPrefix)
         // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
         // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
-        const route = command ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), own].join(' ') : joinRoute(prefix, own)
+        const route = command
+          ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), own].join(' ')
+          : joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own)
         if (at === 0 && route === entry.route && (route === declared) === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return

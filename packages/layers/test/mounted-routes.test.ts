@@ -251,6 +251,31 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)[1]).toBe('conduit/apps/articles/urls.py:7 * ^api/v2/tags/?$ (^tags/?$)')
   })
 
+  it("follows a koa-router's middleware exported as a constant (`export const usersRoutes = router.routes()`) to its router's routes", async () => {
+    // The Koa RealWorld app's shape (typescript-node-koa-realworld-example-app).
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/routes/users-router.ts':
+          "import * as Router from 'koa-router'\n\nconst router = new Router()\nrouter.post('/users/login', login)\n\nexport const usersRoutes: Router.IMiddleware = router.routes()\n",
+        'src/routes/index.ts':
+          "import * as Router from 'koa-router'\nimport { usersRoutes } from './users-router'\n\nconst api = new Router()\napi.use(usersRoutes)\n\nexport const router = new Router()\nrouter.use('/api', api.routes())\n",
+      }),
+    )
+    expect(routes(graph)).toEqual(['src/routes/users-router.ts:4 POST /api/users/login (/users/login)'])
+  })
+
+  it("serves an Express router's or a NestJS controller's root at the mount path itself, not under a trailing slash", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'routes/books.js': "const router = require('express').Router()\nrouter.get('/', list)\nrouter.get('/:id', show)\nmodule.exports = router\n",
+        'app.js': "const express = require('express')\nconst app = express()\napp.use('/books', require('./routes/books'))\n",
+        'src/main.ts': "import { NestFactory } from '@nestjs/core'\n\nconst app = await NestFactory.create(AppModule)\napp.setGlobalPrefix('api')\n",
+        'src/app.controller.ts': "import { Controller, Get } from '@nestjs/common'\n\n@Controller()\nexport class AppController {\n  @Get()\n  root() {}\n}\n",
+      }),
+    )
+    expect(routes(graph)).toEqual(['routes/books.js:2 GET /books (/)', 'routes/books.js:3 GET /books/:id (/:id)', 'src/app.controller.ts:5 GET /api (/)'])
+  })
+
   it("follows a CommonJS app's routers required in place", async () => {
     const graph = new LayerGraph(await layersOfText(COMMONJS))
     expect(routes(graph)).toEqual(['routes/api/users.js:2 POST /api/users/login (/users/login)'])

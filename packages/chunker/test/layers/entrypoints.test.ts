@@ -55,6 +55,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes/tags.js:7 http-route fastify GET {options.prefix}tags -> onGetTags',
     'routes/tags.js:13 http-route fastify PUT /tags/:tag -> onChangeTag',
     'routes/tags.js:13 http-route fastify DELETE /tags/:tag -> onChangeTag',
+    'routes/api/articles.ts:5 http-route fastify GET /articles -> listArticles',
+    'routes/api/articles.ts:6 http-route fastify GET /articles/:slug -> getArticle',
   ],
   hono: [
     'app.ts:9 http-route hono GET / -> -',
@@ -67,7 +69,7 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'todos.ts:28 http-route hono DELETE /todos/:id -> -',
   ],
   koa: [
-    'routes.js:7 http-route koa GET /v1/ -> -',
+    'routes.js:7 http-route koa GET /v1 -> -',
     'routes.js:10 http-route koa GET /v1/users/:id -> showUser',
     'routes.js:11 http-route koa POST /v1/users -> createUser',
   ],
@@ -82,6 +84,10 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/(shop)/cart/route.ts:1 http-route nextjs POST /cart -> POST',
     'app/api/orders/[id]/route.ts:5 http-route nextjs GET /api/orders/[id] -> GET',
     'app/api/orders/[id]/route.ts:9 http-route nextjs DELETE /api/orders/[id] -> DELETE',
+    'app/api/auth/[...nextauth]/route.ts:6 http-route nextjs GET /api/auth/[...nextauth] -> handler',
+    'app/api/auth/[...nextauth]/route.ts:6 http-route nextjs POST /api/auth/[...nextauth] -> handler',
+    'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs GET /api/v5/[...nextauth] -> handlers.GET',
+    'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs POST /api/v5/[...nextauth] -> handlers.POST',
     'app/(marketing)/pricing/page.tsx:5 http-route nextjs GET /pricing -> PricingPage',
     'app/dashboard/[team]/settings/page.tsx:1 http-route nextjs GET /dashboard/[team]/settings -> SettingsPage',
     'pages/api/auth/[...nextauth].ts:6 http-route nextjs * /api/auth/[...nextauth] -> default',

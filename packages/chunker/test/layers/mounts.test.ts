@@ -229,6 +229,8 @@ describe('mounts of routers defined in other files', () => {
       "app.register(require('@fastify/cors'), { origin: true })",
       'const api = new Router()',
       "api.use('/books', books.routes())",
+      '// koa-router answers OPTIONS and 405s with allowedMethods(): middleware, not a router.',
+      'api.use(books.allowedMethods())',
     ])
     expect(mounts).toEqual([
       'usersRoutes at "/users" on "app" line 7',

@@ -185,7 +185,7 @@ export function detectEntrypoints(
   const byName = new Set<EntrypointDraft>()
   for (const detector of ENTRYPOINT_DETECTORS) {
     if (!detector.languages.includes(facts.language)) continue
-    const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module))
+    const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module)) && !detector.mentions?.test(facts.text)
     if (gated && !(detector.receivers && hasReceiver(facts, detector.receivers))) continue
     const found = detector.detect(context)
     if (gated) for (const draft of found) byName.add(draft)

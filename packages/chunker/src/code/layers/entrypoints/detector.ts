@@ -25,6 +25,12 @@ export interface EntrypointDetector {
   readonly imports: readonly string[]
   /** Also run when a call's receiver is named like this, without an import (a Fastify plugin's `fastify`). */
   readonly receivers?: RegExp
+  /**
+   * Also run, as in a file that imports the framework, when the file's text matches: a plugin
+   * that names the framework's types only (`app: FastifyInstance`, imported from the project's
+   * own types module).
+   */
+  readonly mentions?: RegExp
   detect(context: DetectContext): EntrypointDraft[]
 }
 

@@ -35,15 +35,19 @@ function routeObjectPath(arg: Arg | undefined): string | undefined {
 /** Express, Fastify, Hono and Koa paths start with `/` (or are the `*` wildcard); a client's URL need not. */
 const JS_PATH = /^[/*]/
 
+/** A Fastify type in a signature (`app: FastifyInstance`, `FastifyPluginAsync`): the file is a Fastify plugin. */
+const FASTIFY_TYPE = /\bFastify(?:Instance|Plugin)\w*/
+
 /** Fastify's full declaration: `fastify.route({ method: 'GET', url: '/x', handler })`. */
 const fastifyRouteObjects: EntrypointDetector = {
   framework: 'fastify',
   languages: JS_LANGUAGES,
   imports: FASTIFY_MODULES,
   receivers: FASTIFY_RECEIVER,
+  mentions: FASTIFY_TYPE,
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
-    const imported = FASTIFY_MODULES.some((module) => context.imports(module))
+    const imported = FASTIFY_MODULES.some((module) => context.imports(module)) || FASTIFY_TYPE.test(context.facts.text)
     for (const call of context.facts.calls) {
       if (call.name !== 'route' || !call.receiver) continue
       if (!imported && !FASTIFY_RECEIVER.test(call.receiver)) continue
@@ -196,12 +200,12 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
 
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
-  verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
-  verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, verbs: HTTP_VERBS, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   fastifyRouteObjects,
-  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   honoOn,
-  verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH }),
+  verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH, rootIsPrefix: true }),
   decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted }),
   nextRoutes,
   decoratedRoutes({

@@ -109,6 +109,8 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
   }
   if (arg?.kind !== 'call') return undefined
   if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
+  // koa-router's `router.allowedMethods()` is middleware.
+  if (/\.allowedMethods$/.test(arg.value)) return undefined
   // A project module loaded in place, written as `mounts` targets are: `require('./api')`.
   const specifier = (arg.value === 'require' || arg.value === 'import') && arg.items.length === 1 && arg.items[0]?.kind === 'string' ? arg.items[0].value : undefined
   if (specifier !== undefined) {

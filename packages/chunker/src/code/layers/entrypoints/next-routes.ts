@@ -15,6 +15,33 @@ const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
 /** The name a default export gives its component or handler: `export default function Page`, `export default Page`. */
 const DEFAULT_NAME = /^export\s+default\s+(?:async\s+)?(?:function\s*\*?\s*(\w+)|class\s+(\w+)|(\w+)\s*;?\s*$)/m
 
+/** `export { handler as GET, handler as POST }` (NextAuth v4's route handler). */
+const EXPORT_LIST = /^export\s*\{([^}]*)\}\s*;?/gm
+/** `export const { GET, POST } = handlers` (NextAuth v5's). */
+const EXPORT_DESTRUCTURED = /^export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=\s*([\w$.]+)/gm
+
+/**
+ * Methods a route file exports other than as definitions of their own: re-exported under a
+ * method's name (`handler as GET`: the handler is `handler`) or destructured from an object
+ * (`{ GET, POST } = handlers`: `handlers.GET`), with where the export is.
+ */
+function exportedMethods(text: string): { method: string; handler: string; offset: number }[] {
+  const out: { method: string; handler: string; offset: number }[] = []
+  for (const match of text.matchAll(EXPORT_LIST)) {
+    for (const part of (match[1] as string).split(',')) {
+      const named = /^\s*([\w$]+)\s+as\s+([A-Z]+)\s*$/.exec(part)
+      if (named && NEXT_METHODS.has(named[2] as string)) out.push({ method: named[2] as string, handler: named[1] as string, offset: match.index })
+    }
+  }
+  for (const match of text.matchAll(EXPORT_DESTRUCTURED)) {
+    for (const part of (match[1] as string).split(',')) {
+      const name = /^\s*([A-Z]+)\s*$/.exec(part)?.[1]
+      if (name && NEXT_METHODS.has(name)) out.push({ method: name, handler: `${match[2]}.${name}`, offset: match.index })
+    }
+  }
+  return out
+}
+
 /** Data functions only the Pages Router calls: a file with one is a page even without an import of `next`. */
 const PAGE_DATA_FUNCTIONS = new Set(['getServerSideProps', 'getStaticProps', 'getStaticPaths', 'getInitialProps'])
 
@@ -47,7 +74,7 @@ function defaultExport(context: DetectContext, route: string, method: string): E
 
 /**
  * Next.js file-system routes: App Router route handlers (`app/**\/route.ts` exporting `GET`,
- * `POST`, ...) and pages (`app/**\/page.tsx`, GET); Pages Router API routes (`pages/api/**`, any
+ * `POST`, ..., also as `export { handler as GET }` or `export const { GET, POST } = handlers`) and pages (`app/**\/page.tsx`, GET); Pages Router API routes (`pages/api/**`, any
  * method, whatever the default export is: `NextAuth(options)` too) and pages (`pages/**`, GET,
  * in a file that imports `next` or has a data function such as `getServerSideProps`, since other
  * tools name folders `pages` too).
@@ -63,9 +90,19 @@ export const nextRoutes: EntrypointDetector = {
     if (handlers) {
       const route = fileRoute(handlers[1] as string)
       if (route === undefined) return []
-      return symbols
+      const defined: EntrypointDraft[] = symbols
         .filter((symbol) => !symbol.parent && symbol.exported && NEXT_METHODS.has(symbol.name))
         .map((symbol) => ({ kind: 'http-route', framework: 'nextjs', method: symbol.name, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol }))
+      const { text } = context.facts
+      const methods = new Set(defined.map((draft) => draft.method))
+      const reexported = exportedMethods(text)
+        .filter(({ method }) => !methods.has(method))
+        .map(({ method, handler, offset }): EntrypointDraft => {
+          const end = text.indexOf('\n', offset)
+          const line = text.slice(offset, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
+          return { kind: 'http-route', framework: 'nextjs', method, route, handler, row: rowOfOffset(text, offset), offset, text: line }
+        })
+      return [...defined, ...reexported]
     }
     const page = APP_PAGE.exec(path)
     const pagesFile = page ? undefined : PAGES_FILE.exec(path)

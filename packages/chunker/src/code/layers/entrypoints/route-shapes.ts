@@ -31,6 +31,11 @@ export interface VerbCallRoutes extends RouteEntry {
   /** Normalises the final route. @default identity */
   readonly normalise?: (route: string) => string
   /**
+   * A router's root (`book.get('/')` on a router mounted at `/book`) is served at the prefix
+   * itself, `/book` (Express, Koa, Hono, Fastify), not `/book/`. @default false
+   */
+  readonly rootIsPrefix?: boolean
+  /**
    * Methods may follow the registration in a chain, gorilla/mux's
    * `r.HandleFunc("/x", h).Methods("GET", "POST")`: one route per method instead of `*`. @default false
    */
@@ -63,7 +68,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
     ...entry,
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
-      const imported = entry.imports.some((module) => context.imports(module))
+      const imported = entry.imports.some((module) => context.imports(module)) || entry.mentions?.test(context.facts.text) === true
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver) continue
@@ -89,7 +94,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         if (entry.pathStart && !entry.pathStart.test(path)) continue
         const rest = positional.filter((arg) => arg !== pathArg)
         if (pathArg !== undefined && !handlerLike(rest.at(-1))) continue
-        const route = joinRoute(prefix, path)
+        const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? [...(chained[1] as string).matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] as string).toUpperCase()) : [method]
         for (const each of methods.length > 0 ? methods : [method]) {
@@ -123,6 +128,11 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly dotted?: boolean
   /** Normalises the final route. @default identity */
   readonly normalise?: (route: string) => string
+  /**
+   * A router's root (`book.get('/')` on a router mounted at `/book`) is served at the prefix
+   * itself, `/book` (Express, Koa, Hono, Fastify), not `/book/`. @default false
+   */
+  readonly rootIsPrefix?: boolean
 }
 
 /** The path arguments of a decorator: the first positional string (or strings of a list) or a keyed one. */
@@ -169,7 +179,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
     ...entry,
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
-      const imported = entry.imports.some((module) => context.imports(module))
+      const imported = entry.imports.some((module) => context.imports(module)) || entry.mentions?.test(context.facts.text) === true
       for (const symbol of context.facts.symbols) {
         if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
         for (const decorator of symbol.decorators) {
@@ -188,7 +198,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           const prefixes = entry.classPrefix ? classPrefixes(symbol, entry.classPrefix, entry.pathKeys) : [context.prefixOf(receiver)]
           for (const prefix of prefixes) {
             for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
-              const route = joinRoute(prefix, path)
+              const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
               for (const method of methods) {
                 const draft = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
                 // A controller class's routes hang from the class (NestJS modules mount it: `nest-modules.ts`).
