@@ -8,6 +8,8 @@ interface RouteEntry {
   readonly languages: readonly string[]
   readonly imports: readonly string[]
   readonly receivers?: RegExp
+  /** See `EntrypointDetector.mentions`. */
+  readonly mentions?: RegExp
 }
 
 /** `app.get('/x', handler)`-style registration. */
@@ -128,10 +130,7 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly dotted?: boolean
   /** Normalises the final route. @default identity */
   readonly normalise?: (route: string) => string
-  /**
-   * A router's root (`book.get('/')` on a router mounted at `/book`) is served at the prefix
-   * itself, `/book` (Express, Koa, Hono, Fastify), not `/book/`. @default false
-   */
+  /** A controller's root (NestJS's `@Get('/')` in `@Controller('cats')`) is served at `/cats`, not `/cats/`. @default false */
   readonly rootIsPrefix?: boolean
 }
 
