@@ -164,6 +164,11 @@ export interface EntrypointRecord extends LayerRecordBase {
   readonly declaredRoute?: string
   /** For an HTTP route: the router object it is registered on, as its file names it (`router`, `app`, `bp`), when a plain name. */
   readonly router?: string
+  /**
+   * For a NestJS route: the API versions its controller or handler declares (`'1'`, `'1,2'`), which
+   * become its path's `/v1` where the app turns URI versioning on (`enableVersioning`).
+   */
+  readonly version?: string
   /** The handler as written (`createOrder`, `OrdersController.create`), `''` when inline or unknown. */
   readonly handler: string
   /** Id of the handler symbol when it is known, else `''`. */

@@ -52,6 +52,9 @@ const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', '
 /** Code-point order of two strings (`-1`, `0`, `1`). */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+/** The global fact of NestJS's URI versioning: its prefix is the versions' (`v` of `/v1`). */
+const VERSIONING = 'nestjs-version'
+
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
 
@@ -152,8 +155,12 @@ export class MountedRoutes {
    * directory's.
    */
   globalPrefixOf(path: string, framework: string): string {
-    const nearest = (of: string): string => this.#global.find((g) => g.framework === of && path.startsWith(g.dir))?.prefix ?? ''
-    return joinRoute(nearest('*'), nearest(framework))
+    return joinRoute(this.#nearestGlobal(path, '*') ?? '', this.#nearestGlobal(path, framework) ?? '')
+  }
+
+  /** The prefix of the nearest directory's global fact of `framework` over `path`, if any. */
+  #nearestGlobal(path: string, framework: string): string | undefined {
+    return this.#global.find((g) => g.framework === framework && path.startsWith(g.dir))?.prefix
   }
 
   /**
@@ -217,8 +224,11 @@ export class MountedRoutes {
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
       // A DRF router's detail route of another file's viewset gets that viewset's lookup.
       const own = this.#sources === undefined ? declared : withViewSetLookup(entry, declared, file.path, this.#sources)
-      mounted.forEach((mountPrefix, at) => {
-        const prefix = joinRoute(global, mountPrefix)
+      // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares.
+      const versioning = entry.version === undefined ? undefined : this.#nearestGlobal(file.path, VERSIONING)
+      const versions = versioning === undefined ? [''] : (entry.version as string).split(',').map((version) => `/${versioning}${version}`)
+      const prefixes = versions.flatMap((version) => mounted.map((mountPrefix) => joinRoute(joinRoute(global, version), mountPrefix)))
+      prefixes.slice(0, MAX_MOUNT_PATHS).forEach((prefix, at) => {
         // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
         // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
         const route = command

@@ -188,6 +188,28 @@ describe('routes of routers mounted in other files', () => {
     ])
   })
 
+  it("puts NestJS's URI versions after the global prefix (a computed one as {expr}), per controller or handler, and none where versioning is off", async () => {
+    // brocoders/nestjs-boilerplate's shape.
+    const users = "import { Controller, Get, Post, Version } from '@nestjs/common'\n\n@Controller({ path: 'users', version: '1' })\nexport class UsersController {\n  @Post()\n  create() {}\n\n  @Version(['2', '3'])\n  @Get(':id')\n  findOne() {}\n}\n"
+    const home = "import { Controller, Get } from '@nestjs/common'\n\n@Controller()\nexport class HomeController {\n  @Get()\n  appInfo() {}\n}\n"
+    const main = (versioning: string): string =>
+      `import { NestFactory } from '@nestjs/core'\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule)\n  app.setGlobalPrefix(configService.getOrThrow('app.apiPrefix', { infer: true }))\n${versioning}}\n`
+    const graph = new LayerGraph(
+      await layersOfText({ 'src/main.ts': main('  app.enableVersioning({ type: VersioningType.URI })\n'), 'src/users/users.controller.ts': users, 'src/home/home.controller.ts': home }),
+    )
+    expect(routes(graph)).toEqual([
+      'src/home/home.controller.ts:5 GET {configService.getOrThrow} (/)',
+      'src/users/users.controller.ts:5 POST {configService.getOrThrow}/v1/users (/users)',
+      'src/users/users.controller.ts:9 GET {configService.getOrThrow}/v2/users/:id (/users/:id)',
+      'src/users/users.controller.ts:9 GET {configService.getOrThrow}/v3/users/:id (/users/:id)',
+    ])
+    const unversioned = new LayerGraph(await layersOfText({ 'src/main.ts': main(''), 'src/users/users.controller.ts': users }))
+    expect(routes(unversioned)).toEqual([
+      'src/users/users.controller.ts:5 POST {configService.getOrThrow}/users (/users)',
+      'src/users/users.controller.ts:9 GET {configService.getOrThrow}/users/:id (/users/:id)',
+    ])
+  })
+
   it("puts NestJS's global prefix before the NestJS routes of the bootstrap file's directory only", async () => {
     const graph = new LayerGraph(await layersOfText(NEST))
     expect(routes(graph)).toEqual(['apps/api/src/cats/cats.controller.ts:5 GET /api/cats/:id (/cats/:id)', 'apps/web/server.ts:3 GET /cats/:id'])

@@ -296,6 +296,16 @@ describe('mounts of routers defined in other files', () => {
     expect((await mountsOf('src/other.ts', ["client.setGlobalPrefix('x')"])).mounts).toEqual([])
   })
 
+  it("reads NestJS's URI versioning (its prefix, `v` by default) and a global prefix computed at startup; other versioning types add no path", async () => {
+    const bootstrap = (lines: string[]): string[] => ["import { NestFactory } from '@nestjs/core'", 'async function bootstrap() {', '  const app = await NestFactory.create(AppModule)', ...lines, '}']
+    const uri = await mountsOf('src/main.ts', bootstrap(["  app.setGlobalPrefix(configService.getOrThrow('app.apiPrefix'))", '  app.enableVersioning({ type: VersioningType.URI })']))
+    expect(uri.mounts).toEqual(['* at "{configService.getOrThrow}" on "app" line 4', '* at "v" on "app" line 5'])
+    const named = await mountsOf('src/main.ts', bootstrap(["  app.enableVersioning({ type: VersioningType.URI, prefix: 'version-' })"]))
+    expect(named.mounts).toEqual(['* at "version-" on "app" line 4'])
+    const header = await mountsOf('src/main.ts', bootstrap(["  app.enableVersioning({ type: VersioningType.HEADER, header: 'Custom-Header' })"]))
+    expect(header.mounts).toEqual([])
+  })
+
   it('is not thrown off by calls named like Object.prototype members (ky\'s browser tests lost all their routes to one)', async () => {
     const { mounts, routes } = await mountsOf('test/browser.ts', [
       "import express from 'express'",

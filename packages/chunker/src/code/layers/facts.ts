@@ -94,6 +94,8 @@ export interface EntrypointDraft {
   readonly declaring?: SymbolFact
   /** For an HTTP route: the router object it is registered on, when a plain name (`router`, `app`, `bp`). */
   readonly router?: string
+  /** For a NestJS route: the API versions declared on it or its controller (`'1'`, `'1,2'`). */
+  readonly version?: string
 }
 
 /** A router of another file mounted under a path: `app.use('/api', routes)`, `app.include_router(items.router, prefix='/items')`. */
@@ -106,7 +108,10 @@ export interface MountFact {
   readonly router: string
   readonly row: number
   readonly offset: number
-  /** A global prefix of one framework's routes (target `*`): NestJS's `app.setGlobalPrefix('api')`. */
+  /**
+   * A global prefix of one framework's routes (target `*`): NestJS's `app.setGlobalPrefix('api')`;
+   * `nestjs-version` for NestJS's URI versioning, whose prefix is the versions' (`v` of `/v1`).
+   */
   readonly framework?: string
 }
 

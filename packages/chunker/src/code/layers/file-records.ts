@@ -171,6 +171,7 @@ function entrypointRecords(drafts: readonly EntrypointDraft[], facts: FileFacts,
       declaringSymbolId: declaring?.id ?? '',
       text: draft.text,
       ...(draft.router !== undefined ? { router: draft.router } : {}),
+      ...(draft.version !== undefined ? { version: draft.version } : {}),
     }
   })
 }

@@ -1,5 +1,5 @@
 import { keyArg, stringList, type Arg } from '../args.js'
-import type { EntrypointDraft } from '../facts.js'
+import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { chiRoutes } from './chi-routes.js'
 import { ktorRoutes } from './ktor-routes.js'
@@ -37,6 +37,22 @@ const JS_PATH = /^[/*]/
 
 /** A Fastify type in a signature (`app: FastifyInstance`, `FastifyPluginAsync`): the file is a Fastify plugin. */
 const FASTIFY_TYPE = /\bFastify(?:Instance|Plugin)\w*/
+
+/** The versions an argument names: `'1'`, `['1', '2']` (`VERSION_NEUTRAL`, a name, names none). */
+function versionsOf(arg: Arg | undefined): string | undefined {
+  const versions = arg?.kind === 'string' || arg?.kind === 'list' ? stringList(arg) : []
+  return versions.length > 0 ? versions.join(',') : undefined
+}
+
+/** NestJS's API versions of a route: `@Version('2')` on its handler, else `version` of its `@Controller({ path, version })`. */
+function nestVersion(symbol: SymbolFact): string | undefined {
+  const own = symbol.decorators.find((decorator) => lastSegment(decorator.name) === 'Version')
+  if (own) return versionsOf(own.args[0])
+  let parent = symbol.parent
+  while (parent && parent.kind !== 'class') parent = parent.parent
+  const options = parent?.decorators.find((decorator) => lastSegment(decorator.name) === 'Controller')?.args[0]
+  return options?.kind === 'list' ? versionsOf(keyArg(options.items, 'version')) : undefined
+}
 
 /** Fastify's full declaration: `fastify.route({ method: 'GET', url: '/x', handler })`. */
 const fastifyRouteObjects: EntrypointDetector = {
@@ -206,7 +222,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   honoOn,
   verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH, rootIsPrefix: true }),
-  decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted, rootIsPrefix: true }),
+  decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted, rootIsPrefix: true, versionOf: nestVersion }),
   nextRoutes,
   decoratedRoutes({
     framework: 'flask',

@@ -322,19 +322,37 @@ export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) =
   return out
 }
 
+/** NestJS's bootstrap calls that shape every route's path: `setGlobalPrefix('api')`, `enableVersioning({ type: VersioningType.URI })`. */
+const NEST_GLOBALS: ReadonlySet<string> = new Set(['setGlobalPrefix', 'enableVersioning'])
+
 /**
  * A framework's global prefix: NestJS's `app.setGlobalPrefix('api')` in the file that creates the
  * app (it imports `@nestjs/core`) puts `/api` before every NestJS route of that file's directory
- * and below; JAX-RS's `@ApplicationPath` (see {@link applicationPathFacts}).
+ * and below (a prefix computed at startup as `{expr}`), and its
+ * `enableVersioning({ type: VersioningType.URI })` the `v` of the routes' `/v1` (a fact of framework
+ * `nestjs-version`); JAX-RS's `@ApplicationPath` (see {@link applicationPathFacts}).
  */
 export function globalPrefixFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
   if (facts.language === 'java' || facts.language === 'kotlin') return applicationPathFacts(facts, imports)
-  if (!JS_LANGUAGES.includes(facts.language) || !facts.calls.some((call) => call.name === 'setGlobalPrefix') || !imports('@nestjs/core')) return []
+  if (!JS_LANGUAGES.includes(facts.language) || !facts.calls.some((call) => NEST_GLOBALS.has(call.name)) || !imports('@nestjs/core')) return []
   const out: MountFact[] = []
   for (const call of facts.calls) {
-    const path = call.name === 'setGlobalPrefix' && call.receiver ? call.args()[0] : undefined
-    if (path?.kind !== 'string') continue
-    out.push({ target: '*', prefix: path.value.startsWith('/') ? path.value : `/${path.value}`, router: call.simpleReceiver, row: call.row, offset: call.offset, framework: 'nestjs' })
+    if (!call.receiver || !NEST_GLOBALS.has(call.name)) continue
+    const fact = { target: '*', router: call.simpleReceiver, row: call.row, offset: call.offset }
+    if (call.name === 'enableVersioning') {
+      // URI versioning puts `/v1` (its `prefix` option, `v` by default) after the global prefix.
+      const options = call.args()[0]
+      const items = options?.kind === 'list' ? options.items : []
+      if (!/\bURI$/.test(keyArg(items, 'type')?.value ?? '')) continue
+      const prefix = keyArg(items, 'prefix')
+      out.push({ ...fact, prefix: prefix?.kind === 'string' ? prefix.value : 'v', framework: 'nestjs-version' })
+      continue
+    }
+    // A prefix computed at startup (`configService.get('app.apiPrefix')`) shows as `{configService.get}`.
+    const path = call.args()[0]
+    const written = path?.kind === 'string' ? path.value : path?.kind === 'name' || path?.kind === 'call' ? `{${path.value}}` : undefined
+    if (written === undefined) continue
+    out.push({ ...fact, prefix: written.startsWith('/') || written.startsWith('{') ? written : `/${written}`, framework: 'nestjs' })
   }
   return out
 }

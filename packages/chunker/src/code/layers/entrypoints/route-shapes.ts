@@ -132,6 +132,8 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly normalise?: (route: string) => string
   /** A controller's root (NestJS's `@Get('/')` in `@Controller('cats')`) is served at `/cats`, not `/cats/`. @default false */
   readonly rootIsPrefix?: boolean
+  /** The API versions a route declares (NestJS's `@Version('2')`, `@Controller({ version: '1' })`), recorded on its draft. */
+  readonly versionOf?: (symbol: SymbolFact) => string | undefined
 }
 
 /** The path arguments of a decorator: the first positional string (or strings of a list) or a keyed one. */
@@ -195,11 +197,13 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
             if (methods.length === 0) methods = [entry.generic.defaultMethod]
           } else continue
           const prefixes = entry.classPrefix ? classPrefixes(symbol, entry.classPrefix, entry.pathKeys) : [context.prefixOf(receiver)]
+          const version = entry.versionOf?.(symbol)
           for (const prefix of prefixes) {
             for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
               const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
               for (const method of methods) {
-                const draft = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
+                const drafted = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
+                const draft = version === undefined ? drafted : { ...drafted, version }
                 // A controller class's routes hang from the class (NestJS modules mount it: `nest-modules.ts`).
                 drafts.push(entry.classPrefix && draft.router === undefined && symbol.parent ? { ...draft, router: symbol.parent.name } : draft)
               }
