@@ -2,6 +2,7 @@ import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { dirOf } from './paths.js'
 import type { SymbolIndex } from './symbol-index.js'
+import { declaredTypeOf } from './typed-receivers.js'
 
 /** What a local name of a file refers to through its imports. */
 export interface Binding {
@@ -208,6 +209,22 @@ function packageMember(file: FileLayers, owner: string, name: string, index: Sym
   return undefined
 }
 
+/** The member `name` of a class the file imports (or an external one's), defines or shares a package with. */
+function memberOfType(
+  type: string,
+  name: string,
+  file: FileLayers,
+  bindings: Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+): Resolved | undefined {
+  const binding = bindings.names.get(type)
+  if (binding) return throughBinding(binding, name, index, resolved)
+  const local = index.topLevel(file.path, type)
+  const member = local ? index.byQname(file.path, `${local.qname}.${name}`) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
+  return member ? toSymbol(member) : undefined
+}
+
 type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
 
 const UNRESOLVED: Resolved = Object.freeze({ resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })
@@ -320,6 +337,10 @@ export function resolveName(
     // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).
     const peerMember = !owner && first < 0 && file.language !== 'go' && SHARED_PACKAGE.has(file.language) ? packageMember(file, receiver, name, index) : undefined
     if (peerMember) return toSymbol(peerMember)
+    // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
+    const typed = edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined
+    const ofType = typed === undefined ? undefined : memberOfType(typed, name, file, bindings, index, resolved)
+    if (ofType) return ofType
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver
     if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+/** Every call edge of a file as `receiver.target -> resolution target`. */
+function callsOf(graph: LayerGraph, path: string): string[] {
+  return graph
+    .edgesOf(path)
+    .filter((edge: EdgeRecord) => edge.kind === 'calls')
+    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId || edge.targetPath}`)
+}
+
+describe('calls on a receiver of a declared type', () => {
+  it("resolves a NestJS controller's calls on its injected service (a constructor parameter property) to the service's methods", async () => {
+    // lujakob/nestjs-realworld-example-app's shape: six services define findAll.
+    const service = (name: string): string => `export class ${name} {\n  findAll() {}\n}\n`
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/article/article.service.ts': "export class ArticleService {\n  findAll(query) {}\n  findOne(slug) {}\n}\n",
+        'src/tag/tag.service.ts': service('TagService'),
+        'src/user/user.service.ts': service('UserService'),
+        'src/article/article.controller.ts': [
+          "import { ArticleService } from './article.service'",
+          '',
+          'export class ArticleController {',
+          '  constructor(private readonly articleService: ArticleService) {}',
+          '',
+          '  async findAll(query) {',
+          '    return this.articleService.findAll(query)',
+          '  }',
+          '',
+          '  async findOne(slug) {',
+          '    return this.articleService.findOne(slug)',
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/article/article.controller.ts')).toEqual([
+      'this.articleService.findAll -> resolved src/article/article.service.ts#ArticleService.findAll',
+      'this.articleService.findOne -> resolved src/article/article.service.ts#ArticleService.findOne',
+    ])
+  })
+
+  it('reads the type from a Java constructor, a Kotlin parameter and a Python constructor, and leaves an undeclared receiver to the name lookup', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/java/org/petclinic/owner/OwnerRepository.java': 'package org.petclinic.owner;\n\npublic interface OwnerRepository {\n  Owner findById(Integer id);\n}\n',
+        'src/main/java/org/petclinic/owner/OwnerController.java': [
+          'package org.petclinic.owner;',
+          '',
+          'class OwnerController {',
+          '  private final OwnerRepository owners;',
+          '',
+          '  // spring-petclinic injects through the constructor.',
+          '  OwnerController(OwnerRepository owners) {',
+          '    this.owners = owners;',
+          '  }',
+          '',
+          '  Owner show(int id) {',
+          '    return this.owners.findById(id);',
+          '  }',
+          '',
+          '  Owner find(int id) {',
+          '    return owners.findById(id);',
+          '  }',
+          '}',
+        ].join('\n'),
+        'src/main/java/org/petclinic/vet/VetRepository.java': 'package org.petclinic.vet;\n\npublic interface VetRepository {\n  Vet findById(Integer id);\n}\n',
+        'src/main/kotlin/io/realworld/web/ProfileController.kt': 'package io.realworld.web\n\nclass ProfileController {\n  fun get(ctx: Context) {}\n}\n',
+        'src/main/kotlin/io/realworld/web/Router.kt': 'package io.realworld.web\n\nfun routes(profileController: ProfileController, other: Any) {\n  profileController.get(ctx)\n  other.get(ctx)\n}\n',
+        'app/__init__.py': '',
+        'app/repo.py': 'class Repo:\n    def save(self, item):\n        pass\n',
+        'app/other.py': 'class Other:\n    def save(self, item):\n        pass\n',
+        'app/service.py': 'from app.repo import Repo\n\n\nclass Service:\n    def __init__(self, repo: Repo):\n        self.repo = repo\n\n    def add(self, item):\n        self.repo.save(item)\n',
+      }),
+    )
+    expect(callsOf(graph, 'src/main/java/org/petclinic/owner/OwnerController.java')).toEqual([
+      'this.owners.findById -> resolved src/main/java/org/petclinic/owner/OwnerRepository.java#OwnerRepository.findById',
+      'owners.findById -> resolved src/main/java/org/petclinic/owner/OwnerRepository.java#OwnerRepository.findById',
+    ])
+    expect(callsOf(graph, 'src/main/kotlin/io/realworld/web/Router.kt')).toEqual([
+      'profileController.get -> resolved src/main/kotlin/io/realworld/web/ProfileController.kt#ProfileController.get',
+      'other.get -> by-name src/main/kotlin/io/realworld/web/ProfileController.kt#ProfileController.get',
+    ])
+    expect(callsOf(graph, 'app/service.py').filter((call) => call.includes('save'))).toEqual(['self.repo.save -> resolved app/repo.py#Repo.save'])
+  })
+})
