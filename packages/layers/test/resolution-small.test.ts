@@ -139,6 +139,27 @@ describe('import resolution of smaller projects', () => {
     ])
   })
 
+  it("reads Ruby's bang and predicate method names in calls (save!, valid?, Article.find_by_slug!)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/models/article.rb': 'class Article\n  def self.find_by_slug!(slug)\n  end\n\n  def publishable?(user)\n    true\n  end\nend\n',
+        'app/controllers/articles_controller.rb': [
+          'class ArticlesController',
+          '  def show',
+          '    article = Article.find_by_slug!(params[:slug])',
+          '    article.publishable?(current_user)',
+          '  end',
+          'end',
+        ].join('\n'),
+      }),
+    )
+    const calls = graph
+      .edgesOf('app/controllers/articles_controller.rb')
+      .filter((edge: EdgeRecord) => edge.kind === 'calls' && /[!?]$/.test(edge.target))
+      .map((edge) => `${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+    expect(calls).toEqual(['find_by_slug! -> by-name app/models/article.rb#Article.find_by_slug!', 'publishable? -> by-name app/models/article.rb#Article.publishable?'])
+  })
+
   it('resolves PHP use statements through composer PSR-4 prefixes and declared namespaces, and require paths', async () => {
     const imports = await importsOf({
       'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "src/" } } }',

@@ -9,6 +9,7 @@ const CALL_WORDS: CallWords = {
   keywords: words('if unless while until def return class module do end and or not yield super elsif case when begin rescue ensure self lambda proc require require_relative load then in'),
   beforeCall: words('return if unless while until and or not else elsif when in yield then do'),
   instanceVariables: true,
+  bangNames: true,
 }
 
 /** `require 'x'`, `require_relative "x"`, `load 'x'`, with or without parentheses. */

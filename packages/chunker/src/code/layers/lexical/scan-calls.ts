@@ -23,6 +23,8 @@ export interface CallWords {
   readonly privateNames?: boolean
   /** `@target:Name(` is an annotation with a use-site target (Kotlin's `@file:JvmName(`). @default false */
   readonly annotationTargets?: boolean
+  /** A name may end in `!` or `?` (Ruby's `save!(`, `valid?(`, `Article.find_by_slug!(`). @default false */
+  readonly bangNames?: boolean
 }
 
 /** At most this many call sites per file are kept. */
@@ -217,6 +219,10 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
       at = backOverSpace(masked, angle)
       if (at > 0 && masked.charCodeAt(at) === 58 && masked.charCodeAt(at - 1) === 58) at = backOverSpace(masked, at - 1)
     }
+    // Ruby's `save!(` and `valid?(`: the `!` or `?` ends the name.
+    const bang = words.bangNames === true && at > 0 && (masked.charCodeAt(at) === 33 || masked.charCodeAt(at) === 63) && isIdentifierCode(masked.charCodeAt(at - 1))
+    const nameEnd = at
+    if (bang) at--
     if (at < 0 || !isIdentifierCode(masked.charCodeAt(at))) continue
     let nameStart = at
     while (nameStart > 0 && isIdentifierCode(masked.charCodeAt(nameStart - 1))) nameStart--
@@ -225,7 +231,7 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     if (first >= 48 && first <= 57) continue
     if (exclusions.definitionNames.has(nameStart)) continue
     if (exclusions.typeSpans.length > 0 && inSpans(exclusions.typeSpans, nameStart)) continue
-    const name = masked.slice(nameStart, at + 1)
+    const name = masked.slice(nameStart, nameEnd + 1)
     const chain = chainStart(masked, nameStart)
     let { start } = chain
     const { hasReceiver } = chain
