@@ -346,7 +346,8 @@ export function resolveName(
     if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL
   }
   // Most calls (of common method names) end here; the index remembers the counts.
-  const { count, only } = index.namedOfKinds(name, kinds)
+  const { count, only, path } = index.namedOfKinds(name, kinds)
   if (count === 0) return UNRESOLVED
-  return { resolution: 'by-name', targetPath: only?.path ?? '', targetSymbolId: only?.id ?? '', candidates: count }
+  // Overloads of one method (`Owner.getPet(String)`, `getPet(Integer)`): still by name, but in one known file.
+  return { resolution: 'by-name', targetPath: only?.path ?? path ?? '', targetSymbolId: only?.id ?? '', candidates: count }
 }

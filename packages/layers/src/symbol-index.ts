@@ -19,6 +19,8 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 export interface NamedOfKinds {
   readonly count: number
   readonly only: SymbolRecord | undefined
+  /** The file every one of them is defined in (Java's overloads of one method), else `undefined`. */
+  readonly path: string | undefined
 }
 
 /**
@@ -166,7 +168,8 @@ export class SymbolIndex implements ResolveContext {
   }
 
   /**
-   * How many symbols named `name` have one of `kinds`, and the symbol when there is exactly one.
+   * How many symbols named `name` have one of `kinds`, the symbol when there is exactly one, and
+   * their file when they all are in one.
    * Remembered per name and kind set until the index changes: resolution asks it for every call it
    * cannot bind otherwise, and a common method name has hundreds of definitions to go through.
    */
@@ -177,12 +180,14 @@ export class SymbolIndex implements ResolveContext {
     if (found === undefined) {
       let count = 0
       let only: SymbolRecord | undefined
+      let path: string | undefined
       for (const symbol of this.#byName.get(name) ?? []) {
         if (!kinds.has(symbol.kind)) continue
         count++
         only = count === 1 ? symbol : undefined
+        path = count === 1 || symbol.path === path ? symbol.path : ''
       }
-      found = { count, only }
+      found = { count, only, path: path || undefined }
       byName.set(name, found)
     }
     return found

@@ -86,4 +86,22 @@ describe('calls on a receiver of a declared type', () => {
     ])
     expect(callsOf(graph, 'app/service.py').filter((call) => call.includes('save'))).toEqual(['self.repo.save -> resolved app/repo.py#Repo.save'])
   })
+
+  it('gives a by-name call the file of its candidates when they all are in one (overloads of one Java method)', async () => {
+    // spring-petclinic: Owner.getPet has three overloads; `owner` is a local variable of no declared type here.
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/java/org/petclinic/owner/Owner.java':
+          'package org.petclinic.owner;\n\npublic class Owner {\n  public Pet getPet(String name) { return null; }\n  public Pet getPet(Integer id) { return null; }\n  public Pet getPet(String name, boolean ignoreNew) { return null; }\n}\n',
+        'src/main/java/org/petclinic/owner/PetController.java': 'package org.petclinic.owner;\n\nclass PetController {\n  Pet find(String name) {\n    var owner = load();\n    return owner.getPet(name);\n  }\n}\n',
+        'src/main/java/org/petclinic/vet/Vet.java': 'package org.petclinic.vet;\n\npublic class Vet {\n  public String getName() { return null; }\n}\n',
+        'src/main/java/org/petclinic/vet/Person.java': 'package org.petclinic.vet;\n\npublic class Person {\n  public String getName() { return null; }\n}\n',
+        'src/main/java/org/petclinic/vet/Report.java': 'package org.petclinic.vet;\n\nclass Report {\n  String line(Object someone) {\n    return someone.getName();\n  }\n}\n',
+      }),
+    )
+    const edge = (path: string, target: string): EdgeRecord | undefined => graph.edgesOf(path).find((e) => e.kind === 'calls' && e.target === target)
+    expect(edge('src/main/java/org/petclinic/owner/PetController.java', 'getPet')).toMatchObject({ resolution: 'by-name', candidates: 3, targetPath: 'src/main/java/org/petclinic/owner/Owner.java', targetSymbolId: '' })
+    // Candidates in two files: no file.
+    expect(edge('src/main/java/org/petclinic/vet/Report.java', 'getName')).toMatchObject({ resolution: 'by-name', candidates: 2, targetPath: '' })
+  })
 })
