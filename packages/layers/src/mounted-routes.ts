@@ -55,6 +55,9 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 /** The global fact of NestJS's URI versioning: its prefix is the versions' (`v` of `/v1`). */
 const VERSIONING = 'nestjs-version'
 
+/** The global fact of Fastify's autoloader: the Fastify routes of the files below its directory take their folders' path, after its prefix. */
+export const FASTIFY_AUTOLOAD = 'fastify-autoload'
+
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
 
@@ -158,6 +161,14 @@ export class MountedRoutes {
     return joinRoute(this.#nearestGlobal(path, '*') ?? '', this.#nearestGlobal(path, framework) ?? '')
   }
 
+  /** Fastify's autoloaded folders: `routes/users/index.js` below an autoload of `routes/` with prefix `/api` serves at `/api/users`. */
+  #autoloadPrefix(path: string, framework: string): string {
+    const autoload = framework === 'fastify' ? this.#global.find((g) => g.framework === FASTIFY_AUTOLOAD && path.startsWith(g.dir)) : undefined
+    if (autoload === undefined) return ''
+    const folders = path.slice(autoload.dir.length).split('/').slice(0, -1)
+    return joinRoute(autoload.prefix, folders.length > 0 ? `/${folders.join('/')}` : '')
+  }
+
   /** The prefix of the nearest directory's global fact of `framework` over `path`, if any. */
   #nearestGlobal(path: string, framework: string): string | undefined {
     return this.#global.find((g) => g.framework === framework && path.startsWith(g.dir))?.prefix
@@ -220,7 +231,7 @@ export class MountedRoutes {
         continue
       }
       const declared = entry.declaredRoute ?? entry.route
-      const global = command ? '' : this.globalPrefixOf(file.path, entry.framework)
+      const global = command ? '' : joinRoute(this.globalPrefixOf(file.path, entry.framework), this.#autoloadPrefix(file.path, entry.framework))
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
       // A DRF router's detail route of another file's viewset gets that viewset's lookup.
       const own = this.#sources === undefined ? declared : withViewSetLookup(entry, declared, file.path, this.#sources)

@@ -1,6 +1,7 @@
 import { loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
-import { dirOf } from './paths.js'
+import { FASTIFY_AUTOLOAD } from './mounted-routes.js'
+import { dirOf, joinPath } from './paths.js'
 import { bindingsOf, resolveName, Supertypes } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -119,8 +120,9 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       // A framework's global prefix (target `*`): every route of it in this directory and below,
       // or below the source root of a language whose packages are directories (Java's `src/main/java`),
       // or of the module whose configuration file sets it (`src/main/` for `src/main/resources/`).
-      const dir = sourceRoot(file)
-      edges.push(withResolution(edge, { resolution: 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: 1 }))
+      // Fastify's autoloader names its directory, relative to the registering file.
+      const dir = edge.framework === FASTIFY_AUTOLOAD ? joinPath(dirOf(file.path), edge.target) : sourceRoot(file)
+      edges.push(withResolution(edge, { resolution: dir === undefined ? 'unresolved' : 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: dir === undefined ? 0 : 1 }))
       continue
     }
     const required = edge.kind === 'mounts' ? loadedModule(edge.target) : undefined

@@ -13,16 +13,35 @@ const CLASS_LIKE = new Set(['class', 'struct', 'record', 'object'])
 
 const escape = (name: string): string => name.replace(/\$/g, '\\$')
 
+/** The two declaration patterns of a name (see {@link typeIn}), made once per name: resolution asks for the same receivers again and again. */
+const patterns = new Map<string, readonly [annotated: RegExp, typed: RegExp]>()
+/** Names whose patterns are kept; past it the cache starts over (a long-lived process sees new names with every change). */
+const MAX_PATTERNS = 10_000
+
+function patternsOf(name: string): readonly [RegExp, RegExp] {
+  let found = patterns.get(name)
+  if (found === undefined) {
+    if (patterns.size >= MAX_PATTERNS) patterns.clear()
+    const field = escape(name)
+    found = [
+      new RegExp(`(?:^|[^\\w$.])${field}\\??\\s*:\\s*([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)`),
+      new RegExp(`(?:^|[\\s(,<])([A-Z][\\w$]*)(?:<[^<>()]*>)?(?:\\[\\])?\\s+${field}(?![\\w$])`),
+    ]
+    patterns.set(name, found)
+  }
+  return found
+}
+
 /**
  * The type a signature declares `name` with: `name: Type` (TypeScript, Kotlin, Python, Swift;
  * `private readonly name: Type` too) or `Type name` (Java, C#). Only a capitalised (class) name,
  * without its generic arguments (`Repository<User>` is `Repository`).
  */
 function typeIn(signature: string, name: string): string | undefined {
-  const field = escape(name)
-  const annotated = new RegExp(`(?:^|[^\\w$.])${field}\\??\\s*:\\s*([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)`).exec(signature)
-  if (annotated) return annotated[1]
-  return new RegExp(`(?:^|[\\s(,<])([A-Z][\\w$]*)(?:<[^<>()]*>)?(?:\\[\\])?\\s+${field}(?![\\w$])`).exec(signature)?.[1]
+  // Most signatures do not mention the name at all.
+  if (!signature.includes(name)) return undefined
+  const [annotated, typed] = patternsOf(name)
+  return annotated.exec(signature)?.[1] ?? typed.exec(signature)?.[1]
 }
 
 /**

@@ -157,6 +157,25 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['routes/books.js:2 GET /books (/)', 'routes/books.js:3 GET /books/:id (/:id)', 'src/app.controller.ts:5 GET /api (/)'])
   })
 
+  it("gives the Fastify routes of autoloaded files their folders' path after the autoload's prefix (lifeiscontent/fastify-realworld, fastify generate)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/app.ts': "import AutoLoad from '@fastify/autoload'\nimport { join } from 'node:path'\n\nexport default async function (fastify, opts) {\n  fastify.register(AutoLoad, { dir: join(__dirname, 'routes'), options: { prefix: '/api' } })\n}\n",
+        'src/routes/root.ts': "import type { FastifyPluginAsync } from 'fastify'\n\nconst root: FastifyPluginAsync = async (fastify) => {\n  fastify.get('/', async () => ({ root: true }))\n}\nexport default root\n",
+        'src/routes/users/index.ts': "import type { FastifyInstance } from 'fastify'\n\nexport default async function (app: FastifyInstance) {\n  app.get('/', list)\n  app.get('/:id', show)\n}\n",
+        'src/routes/users/admin/stats.ts': "import type { FastifyInstance } from 'fastify'\n\nexport default async function (app: FastifyInstance) {\n  app.get('/stats', stats)\n}\n",
+        'src/other/health.ts': "import type { FastifyInstance } from 'fastify'\n\nexport default async function (app: FastifyInstance) {\n  app.get('/health', health)\n}\n",
+      }),
+    )
+    expect(routes(graph)).toEqual([
+      'src/other/health.ts:4 GET /health',
+      'src/routes/root.ts:4 GET /api (/)',
+      'src/routes/users/admin/stats.ts:4 GET /api/users/admin/stats (/stats)',
+      'src/routes/users/index.ts:4 GET /api/users (/)',
+      'src/routes/users/index.ts:5 GET /api/users/:id (/:id)',
+    ])
+  })
+
   it("follows a CommonJS app's routers required in place", async () => {
     const graph = new LayerGraph(await layersOfText(COMMONJS))
     expect(routes(graph)).toEqual(['routes/api/users.js:2 POST /api/users/login (/users/login)'])

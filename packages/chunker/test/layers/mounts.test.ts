@@ -239,6 +239,19 @@ describe('mounts of routers defined in other files', () => {
     ])
   })
 
+  it("reads Fastify's autoloader: its directory relative to the file and its options' prefix; another plugin's register is no autoload", async () => {
+    const { mounts } = await mountsOf('src/app.ts', [
+      "import AutoLoad from '@fastify/autoload'",
+      "import path from 'node:path'",
+      'export default async function app(fastify, opts) {',
+      "  fastify.register(AutoLoad, { dir: path.join(__dirname, 'plugins'), options: Object.assign({}, opts) })",
+      "  fastify.register(AutoLoad, { dir: path.join(import.meta.dirname, 'routes'), options: { prefix: '/api' } })",
+      "  fastify.register(cors, { origin: true })",
+      '}',
+    ])
+    expect(mounts).toEqual(['plugins at "" on "fastify" line 4', 'routes at "/api" on "fastify" line 5'])
+  })
+
   it('reads Go functions handed a Gin or Echo route group made in place or kept in a variable', async () => {
     const { mounts } = await mountsOf('main.go', [
       'package main',

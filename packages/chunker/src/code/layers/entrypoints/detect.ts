@@ -11,6 +11,7 @@ import { groupMountFacts } from './group-mounts.js'
 import { cobraMountFacts } from './cobra-mounts.js'
 import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
+import { fastifyAutoloadFacts } from './fastify-autoload.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
 import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
@@ -94,11 +95,12 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, NestJS's modules, Flask-RESTX's namespaces, Ktor's route extensions, cobra's subcommands.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Ktor's route extensions, cobra's subcommands.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
     ...restFrameworkMountFacts(facts, imports),
+    ...fastifyAutoloadFacts(facts),
     ...nestModuleFacts(facts, imports),
     ...namespaceMountFacts(facts, prefixOf),
     ...ktorMountFacts(facts),
