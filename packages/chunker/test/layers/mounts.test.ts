@@ -239,7 +239,7 @@ describe('mounts of routers defined in other files', () => {
     ])
   })
 
-  it("reads Fastify's autoloader: its directory relative to the file and its options' prefix; another plugin's register is no autoload", async () => {
+  it("reads Fastify's autoloader: its directory relative to the file and its options' prefix; another plugin's register, or folders' paths turned off, is none", async () => {
     const { mounts } = await mountsOf('src/app.ts', [
       "import AutoLoad from '@fastify/autoload'",
       "import path from 'node:path'",
@@ -247,6 +247,7 @@ describe('mounts of routers defined in other files', () => {
       "  fastify.register(AutoLoad, { dir: path.join(__dirname, 'plugins'), options: Object.assign({}, opts) })",
       "  fastify.register(AutoLoad, { dir: path.join(import.meta.dirname, 'routes'), options: { prefix: '/api' } })",
       "  fastify.register(cors, { origin: true })",
+      "  fastify.register(AutoLoad, { dir: path.join(__dirname, 'services'), options: opts, dirNameRoutePrefix: false })",
       '}',
     ])
     expect(mounts).toEqual(['plugins at "" on "fastify" line 4', 'routes at "/api" on "fastify" line 5'])

@@ -21,7 +21,8 @@ function directoryOf(arg: Arg | undefined): string | undefined {
  * options: { prefix: '/api' } })` registers every plugin file below `routes/` under its folders'
  * path (`routes/users/index.js` serves at `/api/users`), as apps made by `fastify generate` do.
  * One fact per such call: its target is the directory relative to this file, its prefix the
- * `options.prefix` (or `''`), its framework {@link FASTIFY_AUTOLOAD}.
+ * `options.prefix` (or `''`), its framework {@link FASTIFY_AUTOLOAD}; none with
+ * `dirNameRoutePrefix: false`, which turns the folders' paths off.
  */
 export function fastifyAutoloadFacts(facts: FileFacts): MountFact[] {
   if (!JS_LANGUAGES.includes(facts.language)) return []
@@ -35,7 +36,8 @@ export function fastifyAutoloadFacts(facts: FileFacts): MountFact[] {
     const [plugin, options] = call.args().filter((arg) => !arg.key)
     if (plugin?.kind !== 'name' || !loaders.has(plugin.value) || options?.kind !== 'list') continue
     const dir = directoryOf(keyArg(options.items, 'dir'))
-    if (dir === undefined) continue
+    // `dirNameRoutePrefix: false`: the folders add no path (fastify-realworld-example-app's routes write their own).
+    if (dir === undefined || keyArg(options.items, 'dirNameRoutePrefix')?.value === 'false') continue
     const pluginOptions = keyArg(options.items, 'options')
     const prefix = pluginOptions?.kind === 'list' ? keyArg(pluginOptions.items, 'prefix') : undefined
     out.push({ target: dir, prefix: prefix?.kind === 'string' ? prefix.value : '', router: call.simpleReceiver, row: call.row, offset: call.offset, framework: FASTIFY_AUTOLOAD })
