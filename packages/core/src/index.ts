@@ -24,7 +24,7 @@ export type {
 } from './layers.js'
 export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
 export { isLayeredChunker } from './file-layers.js'
-export { joinRoute, loadedModule } from './route-paths.js'
+export { GLOBAL_ROUTE_FACTS, joinRoute, loadedModule } from './route-paths.js'
 export type { CompactFileLayers } from './compact-file-layers.js'
 export { encodeFileLayers, decodeFileLayers, isCompactFileLayers } from './compact-file-layers.js'
 export { compactLayersJson, fileLayersFromJson, fileLayersFromStoredJson, releaseCompactLayersJson } from './compact-layers-json.js'

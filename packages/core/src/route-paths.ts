@@ -32,3 +32,13 @@ export function loadedModule(target: string): string | undefined {
   const found = LOADED_MODULE.exec(target)
   return found?.[2] ?? found?.[4]
 }
+
+/**
+ * The `framework` of a global `mounts` fact that is no framework's prefix but shapes routes in its
+ * own way; the chunker writes them, `@rag/layers` applies them:
+ * - `nestjsVersioning`: NestJS's URI versioning (`enableVersioning`); its prefix is the versions'
+ *   (`v` of `/v1`), put before the route of a controller or handler that declares a version;
+ * - `fastifyAutoload`: Fastify's autoloader; its target is the directory it loads (relative to the
+ *   registering file), whose files' Fastify routes take their folders' path after its prefix.
+ */
+export const GLOBAL_ROUTE_FACTS = Object.freeze({ nestjsVersioning: 'nestjs-version', fastifyAutoload: 'fastify-autoload' } as const)

@@ -1,4 +1,4 @@
-import { joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
+import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readComputedPrefix, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
@@ -51,12 +51,6 @@ const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', '
 
 /** Code-point order of two strings (`-1`, `0`, `1`). */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-
-/** The global fact of NestJS's URI versioning: its prefix is the versions' (`v` of `/v1`). */
-const VERSIONING = 'nestjs-version'
-
-/** The global fact of Fastify's autoloader: the Fastify routes of the files below its directory take their folders' path, after its prefix. */
-export const FASTIFY_AUTOLOAD = 'fastify-autoload'
 
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
@@ -163,7 +157,7 @@ export class MountedRoutes {
 
   /** Fastify's autoloaded folders: `routes/users/index.js` below an autoload of `routes/` with prefix `/api` serves at `/api/users`. */
   #autoloadPrefix(path: string, framework: string): string {
-    const autoload = framework === 'fastify' ? this.#global.find((g) => g.framework === FASTIFY_AUTOLOAD && path.startsWith(g.dir)) : undefined
+    const autoload = framework === 'fastify' ? this.#global.find((g) => g.framework === GLOBAL_ROUTE_FACTS.fastifyAutoload && path.startsWith(g.dir)) : undefined
     if (autoload === undefined) return ''
     const folders = path.slice(autoload.dir.length).split('/').slice(0, -1)
     return joinRoute(autoload.prefix, folders.length > 0 ? `/${folders.join('/')}` : '')
@@ -236,7 +230,7 @@ export class MountedRoutes {
       // A DRF router's detail route of another file's viewset gets that viewset's lookup.
       const own = this.#sources === undefined ? declared : withViewSetLookup(entry, declared, file.path, this.#sources)
       // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares.
-      const versioning = entry.version === undefined ? undefined : this.#nearestGlobal(file.path, VERSIONING)
+      const versioning = entry.version === undefined ? undefined : this.#nearestGlobal(file.path, GLOBAL_ROUTE_FACTS.nestjsVersioning)
       const versions = versioning === undefined ? [''] : (entry.version as string).split(',').map((version) => `/${versioning}${version}`)
       const prefixes = versions.flatMap((version) => mounted.map((mountPrefix) => joinRoute(joinRoute(global, version), mountPrefix)))
       prefixes.slice(0, MAX_MOUNT_PATHS).forEach((prefix, at) => {

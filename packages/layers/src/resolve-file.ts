@@ -1,6 +1,5 @@
-import { loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
+import { GLOBAL_ROUTE_FACTS, loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
-import { FASTIFY_AUTOLOAD } from './mounted-routes.js'
 import { dirOf, joinPath } from './paths.js'
 import { bindingsOf, resolveName, Supertypes } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
@@ -121,7 +120,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       // or below the source root of a language whose packages are directories (Java's `src/main/java`),
       // or of the module whose configuration file sets it (`src/main/` for `src/main/resources/`).
       // Fastify's autoloader names its directory, relative to the registering file.
-      const dir = edge.framework === FASTIFY_AUTOLOAD ? joinPath(dirOf(file.path), edge.target) : sourceRoot(file)
+      const dir = edge.framework === GLOBAL_ROUTE_FACTS.fastifyAutoload ? joinPath(dirOf(file.path), edge.target) : sourceRoot(file)
       edges.push(withResolution(edge, { resolution: dir === undefined ? 'unresolved' : 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: dir === undefined ? 0 : 1 }))
       continue
     }

@@ -110,7 +110,7 @@ export interface MountFact {
   readonly offset: number
   /**
    * A global prefix of one framework's routes (target `*`): NestJS's `app.setGlobalPrefix('api')`;
-   * `nestjs-version` for NestJS's URI versioning, whose prefix is the versions' (`v` of `/v1`).
+   * or one of `GLOBAL_ROUTE_FACTS` (`@rag/core`): NestJS's URI versioning, Fastify's autoloader.
    */
   readonly framework?: string
 }

@@ -175,9 +175,15 @@ export function detectEntrypoints(
   modules: ReadonlySet<string> = importedModules(facts.imports.map((i) => i.specifier)),
 ): EntrypointDraft[] {
   let routePrefixes: Map<string, string> | undefined
+  const mentioned = new Map<RegExp, boolean>()
   const context: DetectContext = {
     facts,
     imports: (module) => modules.has(module),
+    mentions: (pattern) => {
+      let found = mentioned.get(pattern)
+      if (found === undefined) mentioned.set(pattern, (found = pattern.test(facts.text)))
+      return found
+    },
     enclosing,
     prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? '',
   }
@@ -187,7 +193,7 @@ export function detectEntrypoints(
   const byName = new Set<EntrypointDraft>()
   for (const detector of ENTRYPOINT_DETECTORS) {
     if (!detector.languages.includes(facts.language)) continue
-    const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module)) && !detector.mentions?.test(facts.text)
+    const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module)) && !(detector.mentions && context.mentions(detector.mentions))
     if (gated && !(detector.receivers && hasReceiver(facts, detector.receivers))) continue
     const found = detector.detect(context)
     if (gated) for (const draft of found) byName.add(draft)

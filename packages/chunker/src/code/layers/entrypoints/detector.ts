@@ -6,6 +6,8 @@ export interface DetectContext {
   readonly facts: FileFacts
   /** Whether the file imports a module equal to `prefix`, or starting with `prefix` followed by `/`, `.`, `:` or `\`. */
   imports(prefix: string): boolean
+  /** Whether the file's text matches `pattern` (a detector's `mentions`), read once per pattern. */
+  mentions(pattern: RegExp): boolean
   /** The innermost definition around an offset. */
   enclosing(offset: number): SymbolFact | undefined
   /** Route prefixes assigned to variables in this file (`v1 := r.Group("/v1")` gives `v1` -> `/v1`). */
@@ -72,6 +74,11 @@ export function djangoEntries(calls: readonly CallFact[]): DjangoEntry[] {
 /** What a decorator is called on: `bp` of `@bp.route`, `app.router` of `@app.router.get`; `''` for a bare `@route`. */
 export function decoratorReceiver(decorator: Pick<DecoratorFact, 'name'>): string {
   return decorator.name.slice(0, Math.max(0, decorator.name.lastIndexOf('.')))
+}
+
+/** A route without a trailing slash (`/forum/` is `/forum`), for frameworks that serve both alike (Laravel, Rails); `/` stays. */
+export function withoutTrailingSlash(route: string): string {
+  return route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route
 }
 
 /** A route with a leading `/` (frameworks that resolve relative paths against the root). */

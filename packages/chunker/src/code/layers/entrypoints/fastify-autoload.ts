@@ -1,12 +1,10 @@
+import { GLOBAL_ROUTE_FACTS } from '@rag/core'
 import { keyArg, type Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
 import { JS_LANGUAGES } from './detector.js'
 
 /** The modules of Fastify's autoloader. */
 const AUTOLOAD_MODULES: ReadonlySet<string> = new Set(['@fastify/autoload', 'fastify-autoload'])
-
-/** The framework of an autoload fact: the routes of the files below its directory take their folders as prefixes. */
-export const FASTIFY_AUTOLOAD = 'fastify-autoload'
 
 /** The directory a `dir` option names: the last string of `path.join(__dirname, 'routes')`, `join(import.meta.dirname, 'src/routes')`. */
 function directoryOf(arg: Arg | undefined): string | undefined {
@@ -21,7 +19,7 @@ function directoryOf(arg: Arg | undefined): string | undefined {
  * options: { prefix: '/api' } })` registers every plugin file below `routes/` under its folders'
  * path (`routes/users/index.js` serves at `/api/users`), as apps made by `fastify generate` do.
  * One fact per such call: its target is the directory relative to this file, its prefix the
- * `options.prefix` (or `''`), its framework {@link FASTIFY_AUTOLOAD}; none with
+ * `options.prefix` (or `''`), its framework `GLOBAL_ROUTE_FACTS.fastifyAutoload`; none with
  * `dirNameRoutePrefix: false`, which turns the folders' paths off.
  */
 export function fastifyAutoloadFacts(facts: FileFacts): MountFact[] {
@@ -40,7 +38,7 @@ export function fastifyAutoloadFacts(facts: FileFacts): MountFact[] {
     if (dir === undefined || keyArg(options.items, 'dirNameRoutePrefix')?.value === 'false') continue
     const pluginOptions = keyArg(options.items, 'options')
     const prefix = pluginOptions?.kind === 'list' ? keyArg(pluginOptions.items, 'prefix') : undefined
-    out.push({ target: dir, prefix: prefix?.kind === 'string' ? prefix.value : '', router: call.simpleReceiver, row: call.row, offset: call.offset, framework: FASTIFY_AUTOLOAD })
+    out.push({ target: dir, prefix: prefix?.kind === 'string' ? prefix.value : '', router: call.simpleReceiver, row: call.row, offset: call.offset, framework: GLOBAL_ROUTE_FACTS.fastifyAutoload })
   }
   return out
 }

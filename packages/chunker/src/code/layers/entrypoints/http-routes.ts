@@ -63,7 +63,7 @@ const fastifyRouteObjects: EntrypointDetector = {
   mentions: FASTIFY_TYPE,
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
-    const imported = FASTIFY_MODULES.some((module) => context.imports(module)) || FASTIFY_TYPE.test(context.facts.text)
+    const imported = FASTIFY_MODULES.some((module) => context.imports(module)) || context.mentions(FASTIFY_TYPE)
     for (const call of context.facts.calls) {
       if (call.name !== 'route' || !call.receiver) continue
       if (!imported && !FASTIFY_RECEIVER.test(call.receiver)) continue

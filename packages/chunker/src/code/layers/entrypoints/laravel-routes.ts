@@ -1,6 +1,6 @@
 import { stringList, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
-import { callDraft, joinRoute, ownEntry, rooted, singularOf, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, joinRoute, ownEntry, rooted, singularOf, withoutTrailingSlash, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** `Route::get(...)` and its siblings, by callee; `view` serves a view, `redirect` answers any method. */
 const LARAVEL_VERBS: Readonly<Record<string, string>> = {
@@ -110,11 +110,8 @@ function keptActions(text: string, end: number, options: Arg | undefined): (acti
   return () => true
 }
 
-/** Laravel serves `/forum/` at `/forum`: a trailing slash is not part of a route. */
-const laravelRoute = (route: string): string => {
-  const rootedRoute = rooted(route)
-  return rootedRoute.length > 1 && rootedRoute.endsWith('/') ? rootedRoute.slice(0, -1) : rootedRoute
-}
+/** Laravel serves `forum/` at `/forum`: rooted, without a trailing slash. */
+const laravelRoute = (route: string): string => withoutTrailingSlash(rooted(route))
 
 /** Local class names of the file's imports (`use A\B\ProfileController as ProfileSettingsController`) to their own. */
 function importedClasses(imports: readonly ImportFact[]): (local: string) => string {
@@ -143,17 +140,19 @@ export const laravelRoutes: EntrypointDetector = {
     const around = groups(calls)
     const base = API_ROUTES_FILE.test(path) ? '/api' : ''
     const classOf = importedClasses(imports)
+    // The groups around a call, outermost first.
     const groupsOf = (call: CallFact): Group[] => around.filter((g) => g.start < call.offset && call.offset < g.end).sort((a, b) => a.start - b.start)
-    const prefixOf = (call: CallFact): string => groupsOf(call).reduce((prefix, g) => joinRoute(prefix, g.prefix), base)
     // A bare action name (`'show'`) inside `Route::controller(OrderController::class)->group(...)` is that controller's.
-    const handlerOf = (call: CallFact, arg: Arg | undefined): string => {
+    const handlerOf = (enclosing: readonly Group[], arg: Arg | undefined): string => {
       const handler = laravelHandler(arg, classOf)
-      const controller = arg?.kind === 'string' && !handler.includes('.') ? groupsOf(call).filter((g) => g.controller !== '').at(-1)?.controller : undefined
+      const controller = arg?.kind === 'string' && !handler.includes('.') ? enclosing.filter((g) => g.controller !== '').at(-1)?.controller : undefined
       return controller ? `${classOf(controller)}.${handler}` : handler
     }
     const drafts: EntrypointDraft[] = []
     for (const call of calls) {
       if (call.receiver !== 'Route') continue
+      const enclosing = groupsOf(call)
+      const prefix = enclosing.reduce((joined, g) => joinRoute(joined, g.prefix), base)
       const args = call.args().filter((arg) => !arg.key)
       let method = ownEntry(LARAVEL_VERBS, call.name)
       let [pathArg, handler] = args
@@ -162,8 +161,8 @@ export const laravelRoutes: EntrypointDetector = {
         ;[, pathArg, handler] = args
       }
       if (method !== undefined && pathArg?.kind === 'string') {
-        const action = NO_HANDLER.has(call.name) ? '' : handlerOf(call, handler)
-        for (const each of method.split('|')) drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: each, route: laravelRoute(joinRoute(prefixOf(call), pathArg.value)), handler: action }))
+        const action = NO_HANDLER.has(call.name) ? '' : handlerOf(enclosing, handler)
+        for (const each of method.split('|')) drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: each, route: laravelRoute(joinRoute(prefix, pathArg.value)), handler: action }))
         continue
       }
       if ((call.name !== 'resource' && call.name !== 'apiResource') || pathArg?.kind !== 'string') continue
@@ -176,7 +175,7 @@ export const laravelRoutes: EntrypointDetector = {
       const param = singularOf(last.slice(last.lastIndexOf('/') + 1))
       for (const { action, method: verb, path: tail, api } of RESOURCE_ACTIONS) {
         if ((call.name === 'apiResource' && !api) || !kept(action)) continue
-        const route = laravelRoute(joinRoute(prefixOf(call), `${parent}/${last}${tail(param)}`))
+        const route = laravelRoute(joinRoute(prefix, `${parent}/${last}${tail(param)}`))
         drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: verb, route, handler: controller ? `${controller}.${action}` : '' }))
       }
     }

@@ -67,23 +67,6 @@ function scheduledDecorators(framework: 'spring' | 'nestjs', languages: readonly
   }
 }
 
-/** node-cron: `cron.schedule('*\/5 * * * *', task)`. */
-const nodeCron: EntrypointDetector = {
-  framework: 'node-cron',
-  languages: ['typescript', 'tsx', 'javascript'],
-  imports: ['node-cron'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const drafts: EntrypointDraft[] = []
-    for (const call of context.facts.calls) {
-      if (call.name !== 'schedule' || call.receiver === '') continue
-      const schedule = stringArg(call.args(), 0)
-      if (!schedule) continue
-      drafts.push(callDraft(call, { kind: 'scheduled', framework: 'node-cron', method: '', route: schedule, handler: handlerOf(call.args()[1]) }))
-    }
-    return drafts
-  },
-}
-
 /** A Celery module: `celery` itself, its submodules, or a project's Celery app module (`proj.celery`, `.celery`). */
 const CELERY_MODULE = /^(?:celery(?:\..+)?|.*\.celery)$/
 
@@ -166,39 +149,36 @@ const apscheduler: EntrypointDetector = {
 /** A Go job value written in place: `reportJob{}`, `&jobs.Report{}` gives its type. */
 const GO_LITERAL_TYPE = /^&?\s*([A-Za-z_][\w.]*)\s*\{/
 
-/** robfig/cron: `c.AddFunc("30 * * * *", cleanup)`, `c.AddJob("@daily", reportJob{})`. */
-const robfigCron: EntrypointDetector = {
-  framework: 'robfig/cron',
-  languages: ['go'],
-  imports: ['github.com/robfig/cron'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const drafts: EntrypointDraft[] = []
-    for (const call of context.facts.calls) {
-      if ((call.name !== 'AddFunc' && call.name !== 'AddJob') || call.receiver === '') continue
-      const [spec, job] = call.args()
-      if (spec?.kind !== 'string' || job === undefined) continue
-      const handler = handlerOf(job) || (GO_LITERAL_TYPE.exec(job.value)?.[1] ?? '')
-      drafts.push(callDraft(call, { kind: 'scheduled', framework: 'robfig/cron', method: '', route: spec.value, handler }))
-    }
-    return drafts
-  },
+/** Jobs registered by a call whose first argument is the schedule (or queue) and whose second is the job. */
+interface ScheduledCalls {
+  readonly framework: string
+  readonly languages: readonly string[]
+  readonly imports: readonly string[]
+  /** The callee names that register a job. */
+  readonly names: readonly string[]
+  /** Called on a receiver (`cron.schedule(...)`), else bare (`new Worker(...)`). */
+  readonly onReceiver: boolean
 }
 
-/** BullMQ: `new Worker('emails', processor, options)` processes a queue's jobs; the route is the queue. */
-const bullmq: EntrypointDetector = {
-  framework: 'bullmq',
-  languages: JS_LANGUAGES,
-  imports: ['bullmq'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const drafts: EntrypointDraft[] = []
-    for (const call of context.facts.calls) {
-      if (call.name !== 'Worker' || call.receiver !== '') continue
-      const [queue, processor] = call.args()
-      if (queue?.kind !== 'string' || processor === undefined) continue
-      drafts.push(callDraft(call, { kind: 'scheduled', framework: 'bullmq', method: '', route: queue.value, handler: handlerOf(processor) }))
-    }
-    return drafts
-  },
+/** A detector for {@link ScheduledCalls}: the route is the first argument, a non-empty string; the handler the second. */
+function scheduledCalls(entry: ScheduledCalls): EntrypointDetector {
+  const { framework, languages, imports, names, onReceiver } = entry
+  return {
+    framework,
+    languages,
+    imports,
+    detect(context: DetectContext): EntrypointDraft[] {
+      const drafts: EntrypointDraft[] = []
+      for (const call of context.facts.calls) {
+        if (!names.includes(call.name) || (call.receiver !== '') !== onReceiver) continue
+        const [schedule, job] = call.args()
+        if (schedule?.kind !== 'string' || schedule.value === '' || job === undefined) continue
+        const handler = handlerOf(job) || (GO_LITERAL_TYPE.exec(job.value)?.[1] ?? '')
+        drafts.push(callDraft(call, { kind: 'scheduled', framework, method: '', route: schedule.value, handler }))
+      }
+      return drafts
+    },
+  }
 }
 
 /** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families. */
@@ -206,10 +186,13 @@ export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   mainFunctions,
   scheduledDecorators('spring', ['java', 'kotlin'], 'org.springframework', ['Scheduled']),
   scheduledDecorators('nestjs', ['typescript', 'tsx', 'javascript'], '@nestjs/schedule', ['Cron', 'Interval', 'Timeout']),
-  nodeCron,
+  // node-cron: `cron.schedule('*\/5 * * * *', task)`.
+  scheduledCalls({ framework: 'node-cron', languages: JS_LANGUAGES, imports: ['node-cron'], names: ['schedule'], onReceiver: true }),
+  // robfig/cron: `c.AddFunc("30 * * * *", cleanup)`, `c.AddJob("@daily", reportJob{})`.
+  scheduledCalls({ framework: 'robfig/cron', languages: ['go'], imports: ['github.com/robfig/cron'], names: ['AddFunc', 'AddJob'], onReceiver: true }),
+  // BullMQ: `new Worker('emails', processor, options)` processes a queue's jobs; the route is the queue.
+  scheduledCalls({ framework: 'bullmq', languages: JS_LANGUAGES, imports: ['bullmq'], names: ['Worker'], onReceiver: false }),
   celeryTasks,
   apscheduler,
-  robfigCron,
-  bullmq,
 ]
 

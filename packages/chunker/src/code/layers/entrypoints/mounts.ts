@@ -1,4 +1,4 @@
-import { loadedModule } from '@rag/core'
+import { GLOBAL_ROUTE_FACTS, loadedModule } from '@rag/core'
 import { keyArg, parseBracketedAt, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, ownEntry } from './detector.js'
@@ -330,7 +330,7 @@ const NEST_GLOBALS: ReadonlySet<string> = new Set(['setGlobalPrefix', 'enableVer
  * app (it imports `@nestjs/core`) puts `/api` before every NestJS route of that file's directory
  * and below (a prefix computed at startup as `{expr}`), and its
  * `enableVersioning({ type: VersioningType.URI })` the `v` of the routes' `/v1` (a fact of framework
- * `nestjs-version`); JAX-RS's `@ApplicationPath` (see {@link applicationPathFacts}).
+ * `GLOBAL_ROUTE_FACTS.nestjsVersioning`); JAX-RS's `@ApplicationPath` (see {@link applicationPathFacts}).
  */
 export function globalPrefixFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
   if (facts.language === 'java' || facts.language === 'kotlin') return applicationPathFacts(facts, imports)
@@ -345,7 +345,7 @@ export function globalPrefixFacts(facts: FileFacts, imports: (module: string) =>
       const items = options?.kind === 'list' ? options.items : []
       if (!/\bURI$/.test(keyArg(items, 'type')?.value ?? '')) continue
       const prefix = keyArg(items, 'prefix')
-      out.push({ ...fact, prefix: prefix?.kind === 'string' ? prefix.value : 'v', framework: 'nestjs-version' })
+      out.push({ ...fact, prefix: prefix?.kind === 'string' ? prefix.value : 'v', framework: GLOBAL_ROUTE_FACTS.nestjsVersioning })
       continue
     }
     // A prefix computed at startup (`configService.get('app.apiPrefix')`) shows as `{configService.get}`.

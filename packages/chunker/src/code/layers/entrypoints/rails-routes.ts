@@ -1,5 +1,5 @@
 import type { EntrypointDraft } from '../facts.js'
-import { joinRoute, ownEntry, singularOf, type DetectContext, type EntrypointDetector } from './detector.js'
+import { joinRoute, ownEntry, singularOf, withoutTrailingSlash, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Rails's route files: `config/routes.rb` and the files it draws (`config/routes/admin.rb`). */
 const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/[^/]+\.rb)$/
@@ -42,9 +42,6 @@ function option(args: string, key: string): string[] | undefined {
   if (list !== undefined) return [...list.matchAll(/:?(\w+)/g)].map((m) => m[1] as string)
   return [match[1] ?? match[3] ?? '']
 }
-
-/** Rails serves `/mod/` at `/mod`: a trailing slash is not part of a route. */
-const withoutTrailingSlash = (route: string): string => (route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route)
 
 /** The target Rails infers for a verb with a path only: `get 'photos/search'` is `photos#search`. */
 function inferredTarget(path: string): string {

@@ -70,7 +70,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
     ...entry,
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
-      const imported = entry.imports.some((module) => context.imports(module)) || entry.mentions?.test(context.facts.text) === true
+      const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver) continue
@@ -180,7 +180,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
     ...entry,
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
-      const imported = entry.imports.some((module) => context.imports(module)) || entry.mentions?.test(context.facts.text) === true
+      const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
       for (const symbol of context.facts.symbols) {
         if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
         for (const decorator of symbol.decorators) {
