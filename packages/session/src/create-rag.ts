@@ -5,7 +5,8 @@ import { RagService } from './rag-service.js'
 import type { RagIngestOptions, RagServiceOptions, WeightedStream } from './rag-service-options.js'
 import { ANALYZERS, INDEXED_TEXTS, resolveRetrieval, type PresetName, type RetrievalOverrides, type RetrievalSettings } from './retrieval-presets.js'
 import { assertEmbedderSpec, type EmbedderSpec } from './embedder-spec.js'
-import { SessionVectors, type EmbedderSpecResolver } from './session-vectors.js'
+import { SessionVectors } from './session-vectors.js'
+import type { EmbedderSpecResolver } from './session-vectors-init.js'
 import { isVectorPersistence, type VectorPersistence } from './vector-persistence.js'
 
 /** Options shared by {@link createRag} and {@link openRag}. */

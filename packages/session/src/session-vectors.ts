@@ -3,12 +3,8 @@ import {
   assertQuery,
   assertTopK,
   type AnalyzedDocuments,
-  type Analyzer,
   type Document,
-  type EmbedProgress,
   type Embedder,
-  type IndexedText,
-  type KnowledgeBase,
   type SearchResult,
   type Stream,
   type VectorCommit,
@@ -16,7 +12,6 @@ import {
 import {
   createStaticEmbedder,
   decodeStaticModel,
-  encodeStaticModel,
   isIdentifierQuery,
   needsRetraining,
   trainStaticEmbeddings,
@@ -26,62 +21,13 @@ import {
   type StaticModel,
   type VocabularyCoverage,
 } from '@rag/vector'
-import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, storedSpec, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
+import { assertEmbedderSpec, createSpecEmbedder, DEFAULT_DIMENSIONS, type EmbedderKind, type EmbedderSpec } from './embedder-spec.js'
 import type { PendingTraining, TrainedOnThread } from './pending-training.js'
 import { sessionTrainer, TRAINER_MAX_CHARS } from './static-trainer.js'
 import { analysedDocuments, deferredStaging, sampleAnalysis, type RebuildSteps, type RebuiltVectors } from './threaded-rebuild.js'
 import type { StagedVectors, VectorStatus } from './staged-vectors.js'
-import { contentHash, type StoredEmbedderRecord, type VectorPersistence } from './vector-persistence.js'
-
-/**
- * Chooses a session's embedder from the store's embedder record (`undefined` when the store holds
- * no vectors): called when the session first reads the store, and again whenever another process
- * committed since. The CLI passes its configuration merged with the record, so a session uses the
- * embedder the index was built with unless the configuration names another.
- */
-export type EmbedderSpecResolver = (stored: StoredEmbedderRecord | undefined) => EmbedderSpec
-
-/** Inputs of {@link SessionVectors}. */
-export interface SessionVectorsInit {
-  /** The embedder, or (with `persistence`) how to choose it from the store's record; a resolved `none` searches and stores no vectors. */
-  readonly spec: EmbedderSpec | EmbedderSpecResolver
-  /** The analyzer static and hash embedders read terms with (the session's BM25 analyzer). */
-  readonly analyzer: Analyzer
-  /** What is embedded for each document. */
-  readonly indexedText: IndexedText
-  /** Where every stored document is listed (a full re-embed) and where hits are read from (the stream loaded from a store keeps ids only). */
-  readonly knowledgeBase: Pick<KnowledgeBase, 'list' | 'get'>
-  /** The store that keeps vectors with the chunks, if any. */
-  readonly persistence?: VectorPersistence | undefined
-  /** The store's generation counter: a change made by another process triggers a reload. */
-  readonly generation?: (() => Promise<number | undefined>) | undefined
-  /** The embedder of a `hash`, `openai` or `ollama` spec, when the caller built it already. */
-  readonly embedder?: Embedder | undefined
-  /**
-   * The worker script that trains a static model on another thread (while a store that keeps
-   * vectors writes the chunks), or `false` to train on the calling thread. A session trains on the
-   * calling thread anyway when its analyzer is not one of `ANALYZERS` (the worker rebuilds it by
-   * name) or the texts exceed 64 M characters (the worker holds a copy of them).
-   * @default the `static-training-worker.js` built next to this module (none when running from sources)
-   */
-  readonly trainingWorker?: URL | false | undefined
-}
-
-/** Options of one {@link SessionVectors.stage}. */
-export interface StageOptions {
-  readonly signal?: AbortSignal | undefined
-  /** Also embed stored documents that have no vector yet (index runs do; single document changes do not). */
-  readonly catchUp?: boolean | undefined
-  /** Progress of the texts sent to the embedder (not of a static model's training). */
-  readonly onProgress?: ((progress: EmbedProgress) => void) | undefined
-}
-
-const NO_COVERAGE: VocabularyCoverage = Object.freeze({ tokens: 0, unknownTokens: 0 })
-
-function coverageOf(state: StoredEmbedderRecord['state'] | undefined): VocabularyCoverage {
-  const value = state?.['coverage'] as { tokens?: unknown; unknownTokens?: unknown } | undefined
-  return typeof value?.tokens === 'number' && typeof value.unknownTokens === 'number' ? { tokens: value.tokens, unknownTokens: value.unknownTokens } : NO_COVERAGE
-}
+import type { EmbedderSpecResolver, SessionVectorsInit, StageOptions } from './session-vectors-init.js'
+import { contentHash, coverageOf, NO_COVERAGE, storedRecord, vectorCommit, type StoredEmbedderRecord, type VectorPersistence } from './vector-persistence.js'
 
 /**
  * A session's vector stream and its persistence: the stream (`vector`) the retriever fuses, and
@@ -355,7 +301,7 @@ export class SessionVectors {
         this.#current = stream
         this.#model = model
         this.#coverage = NO_COVERAGE
-        this.#stored = this.#record(commit, corpus.length)
+        this.#stored = storedRecord(commit, corpus.length)
         this.#stale = false
       },
       undo: () => {
@@ -400,7 +346,7 @@ export class SessionVectors {
       apply: async () => {
         await current.replaceEmbedded(removals, targets, vectors)
         if (coverage !== undefined) this.#coverage = coverage
-        this.#stored = this.#record(commit, await current.size())
+        this.#stored = storedRecord(commit, await current.size())
       },
       undo: () => {
         this.#stale = true
@@ -412,6 +358,7 @@ export class SessionVectors {
     return { commit: undefined, report: { embedder: 'none', dimensions: 0, embedded: 0, reused: 0 }, apply: async () => {}, undo: () => {} }
   }
 
+  /** The store payload of a stage's vectors; `undefined` without persistence. */
   #payload(
     embedder: Embedder,
     model: StaticModel | undefined,
@@ -420,22 +367,6 @@ export class SessionVectors {
     hashes: readonly string[],
     vectors: readonly Float32Array[],
   ): VectorCommit | undefined {
-    if (this.#init.persistence === undefined) return undefined
-    return {
-      embedder: {
-        name: embedder.name,
-        dimensions: embedder.dimensions,
-        spec: storedSpec(this.#spec),
-        ...(model !== undefined ? { model: encodeStaticModel(model) } : {}),
-        ...(coverage !== undefined ? { state: { coverage: { tokens: coverage.tokens, unknownTokens: coverage.unknownTokens } } } : {}),
-      },
-      vectors: documents.map((doc, i) => ({ id: doc.id, contentHash: hashes[i]!, vector: vectors[i]! })),
-    }
-  }
-
-  #record(commit: VectorCommit | undefined, vectorCount: number): StoredEmbedderRecord | undefined {
-    if (commit === undefined) return undefined
-    const { name, dimensions, spec, state = {} } = commit.embedder
-    return { name, dimensions, spec, model: undefined, state, vectorCount }
+    return this.#init.persistence === undefined ? undefined : vectorCommit(this.#spec, embedder, model, coverage, documents, hashes, vectors)
   }
 }

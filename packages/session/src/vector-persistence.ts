@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto'
-import type { DeferredVectorCommit, Document, StoredVectorEmbedder, VectorCommit } from '@rag/core'
+import type { DeferredVectorCommit, Document, Embedder, StoredVectorEmbedder, VectorCommit } from '@rag/core'
+import { encodeStaticModel, type StaticModel, type VocabularyCoverage } from '@rag/vector'
+import { storedSpec, type EmbedderSpec } from './embedder-spec.js'
 
 /** The hash a stored vector is keyed by: SHA-256 of the embedded text (128 bits, hex). */
 export function contentHash(text: string): string {
@@ -33,4 +35,42 @@ export interface VectorPersistence {
 export function isVectorPersistence(store: object): store is VectorPersistence {
   const s = store as Partial<Record<keyof VectorPersistence, unknown>>
   return typeof s.loadVectorEmbedder === 'function' && typeof s.findVectors === 'function' && typeof s.loadVectors === 'function' && typeof s.loadUnembedded === 'function'
+}
+
+/** No vocabulary coverage recorded: a model just trained, or an embedder without a vocabulary. */
+export const NO_COVERAGE: VocabularyCoverage = Object.freeze({ tokens: 0, unknownTokens: 0 })
+
+/** The vocabulary coverage a stored embedder's state records, or {@link NO_COVERAGE}. */
+export function coverageOf(state: StoredEmbedderRecord['state'] | undefined): VocabularyCoverage {
+  const value = state?.['coverage'] as { tokens?: unknown; unknownTokens?: unknown } | undefined
+  return typeof value?.tokens === 'number' && typeof value.unknownTokens === 'number' ? { tokens: value.tokens, unknownTokens: value.unknownTokens } : NO_COVERAGE
+}
+
+/** What a store commits for `documents` and their vectors: the embedder (its spec, a static model, the coverage so far) and each vector keyed by its text's hash. */
+export function vectorCommit(
+  spec: EmbedderSpec,
+  embedder: Embedder,
+  model: StaticModel | undefined,
+  coverage: VocabularyCoverage | undefined,
+  documents: readonly Document[],
+  hashes: readonly string[],
+  vectors: readonly Float32Array[],
+): VectorCommit {
+  return {
+    embedder: {
+      name: embedder.name,
+      dimensions: embedder.dimensions,
+      spec: storedSpec(spec),
+      ...(model !== undefined ? { model: encodeStaticModel(model) } : {}),
+      ...(coverage !== undefined ? { state: { coverage: { tokens: coverage.tokens, unknownTokens: coverage.unknownTokens } } } : {}),
+    },
+    vectors: documents.map((doc, i) => ({ id: doc.id, contentHash: hashes[i]!, vector: vectors[i]! })),
+  }
+}
+
+/** The stored embedder a commit leaves, with `vectorCount` vectors (its model is not kept in memory). */
+export function storedRecord(commit: VectorCommit | undefined, vectorCount: number): StoredEmbedderRecord | undefined {
+  if (commit === undefined) return undefined
+  const { name, dimensions, spec, state = {} } = commit.embedder
+  return { name, dimensions, spec, model: undefined, state, vectorCount }
 }

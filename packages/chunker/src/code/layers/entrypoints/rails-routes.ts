@@ -123,13 +123,8 @@ export const railsRoutes: EntrypointDetector = {
       } else if (ownEntry(VERBS, word) !== undefined || word === 'match') {
         const methods = word === 'match' ? (option(rest, 'via') ?? ['get']).map((m) => (m === 'all' ? '*' : m.toUpperCase())) : [ownEntry(VERBS, word) as string]
         // A target is under the namespace's module (`namespace :mod` + `'activities#index'` is `mod/activities#index`).
-        const written = TARGET.exec(rest)?.[2]
-        const target =
-          written !== undefined
-            ? `${here.module}${written}`
-            : here.resource && /^\w+$/.test(name)
-              ? `${here.resource.controller}#${name}`
-              : inferredTarget(name) && `${here.module}${inferredTarget(name)}`
+        const written = TARGET.exec(rest)?.[2] ?? (here.resource && /^\w+$/.test(name) ? undefined : inferredTarget(name))
+        const target = written ? `${here.module}${written}` : here.resource && /^\w+$/.test(name) ? `${here.resource.controller}#${name}` : ''
         // `get 'preview', on: :member` inside a `resources` block.
         const on = option(rest, 'on')?.[0]
         const base = here.resource && on === 'member' ? here.resource.member : here.resource && on === 'collection' ? here.resource.collection : here.path
