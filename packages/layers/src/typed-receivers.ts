@@ -11,37 +11,67 @@ const CALLABLE = new Set(['function', 'method'])
 /** Kinds whose members' types are read from their constructor, their own signature (Kotlin's primary constructor) and their properties. */
 const CLASS_LIKE = new Set(['class', 'struct', 'record', 'object'])
 
-const escape = (name: string): string => name.replace(/\$/g, '\\$')
+/** A class name with dots (`Outer.Inner`), read where an annotation's `:` left off. */
+const ANNOTATED_TYPE = /\??\s*:\s*([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)/y
+const WORD = /[\w$]/
+const SPACE = /\s/
 
-/** The two declaration patterns of a name (see {@link typeIn}), made once per name: resolution asks for the same receivers again and again. */
-const patterns = new Map<string, readonly [annotated: RegExp, typed: RegExp]>()
-/** Names whose patterns are kept; past it the cache starts over (a long-lived process sees new names with every change). */
-const MAX_PATTERNS = 10_000
+const isWord = (signature: string, at: number): boolean => at >= 0 && at < signature.length && WORD.test(signature[at] as string)
 
-function patternsOf(name: string): readonly [RegExp, RegExp] {
-  let found = patterns.get(name)
-  if (found === undefined) {
-    if (patterns.size >= MAX_PATTERNS) patterns.clear()
-    const field = escape(name)
-    found = [
-      new RegExp(`(?:^|[^\\w$.])${field}\\??\\s*:\\s*([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)`),
-      new RegExp(`(?:^|[\\s(,<])([A-Z][\\w$]*)(?:<[^<>()]*>)?(?:\\[\\])?\\s+${field}(?![\\w$])`),
-    ]
-    patterns.set(name, found)
+/** `name: Type` at `at` (TypeScript, Kotlin, Python, Swift): the name not after a word character or a dot. */
+function annotatedAt(signature: string, at: number, name: string): string | undefined {
+  if (at > 0 && (isWord(signature, at - 1) || signature[at - 1] === '.')) return undefined
+  ANNOTATED_TYPE.lastIndex = at + name.length
+  return ANNOTATED_TYPE.exec(signature)?.[1]
+}
+
+/**
+ * `Type name` ending at `at` (Java, C#), read backwards: spaces, then `[]`, then `<...>` without
+ * brackets or parentheses inside, then a capitalised word that starts the text or follows a
+ * space, `(`, `,` or `<`.
+ */
+function typedAt(signature: string, at: number, name: string): string | undefined {
+  if (isWord(signature, at + name.length)) return undefined
+  let p = at
+  while (p > 0 && SPACE.test(signature[p - 1] as string)) p--
+  if (p === at) return undefined
+  if (signature.startsWith('[]', p - 2)) p -= 2
+  if (signature[p - 1] === '>') {
+    let open = p - 2
+    while (open >= 0 && !'<>()'.includes(signature[open] as string)) open--
+    if (open < 0 || signature[open] !== '<') return undefined
+    p = open
   }
-  return found
+  let start = p
+  while (start > 0 && isWord(signature, start - 1)) start--
+  const first = signature.charCodeAt(start)
+  if (start === p || first < 65 || first > 90) return undefined
+  if (start > 0 && !SPACE.test(signature[start - 1] as string) && !'(,<'.includes(signature[start - 1] as string)) return undefined
+  return signature.slice(start, p)
+}
+
+/** Every offset of `name` in `signature`, in order. */
+function* occurrences(signature: string, name: string): Generator<number> {
+  for (let at = signature.indexOf(name); at >= 0; at = signature.indexOf(name, at + 1)) yield at
 }
 
 /**
  * The type a signature declares `name` with: `name: Type` (TypeScript, Kotlin, Python, Swift;
  * `private readonly name: Type` too) or `Type name` (Java, C#). Only a capitalised (class) name,
- * without its generic arguments (`Repository<User>` is `Repository`).
+ * without its generic arguments (`Repository<User>` is `Repository`). Read at the name's
+ * occurrences only: resolution asks this of every call on a named receiver.
  */
 function typeIn(signature: string, name: string): string | undefined {
-  // Most signatures do not mention the name at all.
-  if (!signature.includes(name)) return undefined
-  const [annotated, typed] = patternsOf(name)
-  return annotated.exec(signature)?.[1] ?? typed.exec(signature)?.[1]
+  if (name === '') return undefined
+  for (const at of occurrences(signature, name)) {
+    const type = annotatedAt(signature, at, name)
+    if (type) return type
+  }
+  for (const at of occurrences(signature, name)) {
+    const type = typedAt(signature, at, name)
+    if (type) return type
+  }
+  return undefined
 }
 
 /**

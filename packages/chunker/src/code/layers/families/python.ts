@@ -16,7 +16,7 @@ const CALL_WORDS: CallWords = {
 }
 
 /** An import statement at the start of a line: `import a.b`, `from .x import y`. */
-const IMPORT_LINE = /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import\b|import[ \t]+[\w.])/gm
+const IMPORT_LINE = /(?:from[ \t]+[\w.]+[ \t]+import\b|import[ \t]+[\w.])/g
 
 const MAIN_GUARD = /^if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)\s*:/
 

@@ -13,7 +13,7 @@ const CALL_WORDS: CallWords = {
 }
 
 /** `require 'x'`, `require_relative "x"`, `load 'x'`, with or without parentheses. */
-const REQUIRE_LINE = /^[ \t]*(?:require|require_relative|load)\b/gm
+const REQUIRE_LINE = /\b(?:require|require_relative|load)\b/g
 
 const MAIN_GUARD = /^(?:if|unless)\s+(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(?:0|PROGRAM_NAME)\s*==\s*__FILE__)/
 

@@ -17,7 +17,7 @@ const CALL_WORDS: CallWords = {
 }
 
 /** `use` and `extern crate` statements (up to their `;`), and `mod name;` declarations, anywhere. */
-const IMPORT_LINE = /^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:use[ \t]|extern[ \t]+crate[ \t]|mod[ \t]+\w+[ \t]*;)/gm
+const IMPORT_LINE = /(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:use[ \t]|extern[ \t]+crate[ \t]|mod[ \t]+\w+[ \t]*;)/g
 
 /** Splits a `use` list at top-level commas. */
 function splitList(inside: string): string[] {

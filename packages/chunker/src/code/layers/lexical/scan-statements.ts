@@ -1,17 +1,32 @@
 /** Where a statement ends, from its start in masked text. */
 export type StatementEnd = 'line' | 'python' | 'semicolon'
 
+/** `true` when only spaces and tabs stand between the start of `at`'s line and `at`. */
+function startsLine(text: string, at: number): boolean {
+  for (let p = at - 1; p >= 0; p--) {
+    const c = text.charCodeAt(p)
+    if (c === 10) return true
+    if (c !== 32 && c !== 9) return false
+  }
+  return true
+}
+
 /**
- * Statements of masked text (comments and strings blanked) that `start` finds at the start of a
- * line (a global, multiline pattern; its `lastIndex` is reset), each with the offset where it ends: at the end of its line
- * (`line`), at a line break outside brackets and not after a backslash (`python`), or after the
- * next `;` outside brackets (`semicolon`).
+ * Statements of masked text (comments and strings blanked) whose first words `start` matches (a
+ * global pattern, not anchored: a match counts where only blanks precede it on its line, which
+ * is several times faster than a multiline `^[ \t]*` pattern; its `lastIndex` is reset), each
+ * with the offset where it ends: at the end of its line (`line`), at a line break outside
+ * brackets and not after a backslash (`python`), or after the next `;` outside brackets (`semicolon`).
  */
 export function scanStatements(masked: string, start: RegExp, end: StatementEnd): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = []
   start.lastIndex = 0
   for (let match = start.exec(masked); match !== null; match = start.exec(masked)) {
-    const from = match.index + (match[0].length - match[0].trimStart().length)
+    if (!startsLine(masked, match.index)) {
+      if (start.lastIndex <= match.index) start.lastIndex = match.index + 1
+      continue
+    }
+    const from = match.index
     let depth = 0
     let i = from
     for (; i < masked.length; i++) {
