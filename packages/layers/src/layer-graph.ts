@@ -2,6 +2,7 @@ import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolR
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
+import { withHandlerSymbols } from './handler-symbols.js'
 import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
@@ -173,7 +174,10 @@ export class LayerGraph implements GraphView {
     return { upserted, removed, resolvedFiles, rerouted }
   }
 
-  /** Gives the HTTP routes of mounted routers their full paths; returns the files that changed. */
+  /**
+   * Gives the HTTP routes of mounted routers their full paths and links handlers defined in other
+   * files (`handler-symbols.ts`); returns the files whose entrypoints changed.
+   */
   #reroute(): string[] {
     const edges = function* (resolutions: Iterable<FileResolution>): Generator<EdgeRecord> {
       for (const resolution of resolutions) yield* resolution.edges
@@ -186,13 +190,15 @@ export class LayerGraph implements GraphView {
       (dir) => this.#index.filesIn(dir),
     )
     const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
-    // Nothing mounted and no route carrying a prefix of a mount that went: nothing can move.
-    if (mounts.empty && !declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined))) return []
+    // Nothing mounted and no route carrying a prefix of a mount that went: no route can move.
+    const movable = !mounts.empty || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined))
+    const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges
     const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {
-      const moved = mounts.apply(file)
-      if (!moved) continue
-      this.#index.replaceEntrypoints(moved)
+      const moved = (movable ? mounts.apply(file) : undefined) ?? file
+      const settled = withHandlerSymbols(moved, this.#index, resolved) ?? moved
+      if (settled === file) continue
+      this.#index.replaceEntrypoints(settled)
       changed.push(file.path)
     }
     return changed

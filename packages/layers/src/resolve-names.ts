@@ -232,6 +232,14 @@ const EXTERNAL: Resolved = Object.freeze({ resolution: 'external', targetPath: '
 
 const toSymbol = (symbol: SymbolRecord): Resolved => ({ resolution: 'resolved', targetPath: symbol.path, targetSymbolId: symbol.id, candidates: 1 })
 
+/** `true` when a file is the module a name binds: `blog/views.py` for `views`, `pkg/__init__.py` for `pkg`. */
+function isModuleNamed(path: string, name: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1)
+  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base
+  if (stem === name) return true
+  return stem === '__init__' && path.endsWith(`/${name}/${base}`)
+}
+
 /** Where a binding leads for `name` (the binding's own name, or a member of it). */
 function throughBinding(binding: Binding, member: string | undefined, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved | undefined {
   if (binding.status === 'external') return EXTERNAL
@@ -245,6 +253,9 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
     const inner = owner ? index.byQname(owner.path, `${owner.qname}.${member}`) : undefined
     if (inner) return toSymbol(inner)
     if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
+    // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own.
+    const own = isModuleNamed(binding.path, binding.name) ? definedIn(binding.path, member, index, resolved) : undefined
+    if (own) return toSymbol(own)
   }
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
 }

@@ -40,6 +40,8 @@ const entrypointShape = {
   method: z.string(),
   route: z.string(),
   handler: z.string(),
+  handlerPath: z.string().describe("The file that defines the handler, '' when the index does not know it."),
+  handlerSymbol: z.string().describe("The handler's qualified name there (find_symbol takes it), '' when unknown."),
   path: z.string(),
   startLine: z.number(),
   isTest: z.boolean(),
@@ -71,7 +73,9 @@ function edgeData({ edge, depth }: DependencyStep): z.infer<z.ZodObject<typeof e
 }
 
 function entrypointData(e: EntrypointRecord): z.infer<z.ZodObject<typeof entrypointShape>> {
-  return { kind: e.kind, framework: e.framework, method: e.method, route: e.route, handler: e.handler, path: e.path, startLine: e.startLine, isTest: e.isTest }
+  const handlerPath = e.handlerSymbolId === '' ? '' : e.handlerSymbolId.slice(0, e.handlerSymbolId.indexOf('#'))
+  const handlerSymbol = e.handlerSymbolId === '' ? '' : qnameOf(e.handlerSymbolId)
+  return { kind: e.kind, framework: e.framework, method: e.method, route: e.route, handler: e.handler, handlerPath, handlerSymbol, path: e.path, startLine: e.startLine, isTest: e.isTest }
 }
 
 function more(total: number, shown: number): string {
@@ -169,7 +173,10 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
         found.length === 0
           ? 'No entrypoints match.'
           : shown
-              .map((e) => `${e.kind === 'http-route' ? e.method || '*' : e.kind} ${e.route || '(main)'}${e.handler ? ` -> ${e.handler}` : ''} at ${e.path}:${e.startLine} (${e.framework})${e.isTest ? ' [test]' : ''}`)
+              .map((e) => {
+                const defined = e.handlerPath !== '' && e.handlerPath !== e.path ? ` (${e.handlerPath})` : ''
+                return `${e.kind === 'http-route' ? e.method || '*' : e.kind} ${e.route || '(main)'}${e.handler ? ` -> ${e.handler}${defined}` : ''} at ${e.path}:${e.startLine} (${e.framework})${e.isTest ? ' [test]' : ''}`
+              })
               .join('\n') + more(found.length, shown.length)
       return { content: [{ type: 'text', text }], structuredContent: { entrypoints: shown, total: found.length } }
     },

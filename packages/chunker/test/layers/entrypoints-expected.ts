@@ -226,6 +226,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'config/routes.rb:39 http-route rails POST /stories/fetch_url_attributes -> stories#fetch_url_attributes',
     'config/routes.rb:41 http-route rails GET /mod -> mod/activities#index',
     'config/routes.rb:42 http-route rails GET /mod/notes -> mod/notes#index',
+    'config/routes.rb:44 http-route rails GET /top/rss -> -',
+    'config/routes.rb:45 http-route rails GET /replies/unread -> -',
   ],
   symfony: [
     'BlogController.php:12 http-route symfony GET /blog -> BlogController.index',

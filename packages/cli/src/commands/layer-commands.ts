@@ -149,10 +149,22 @@ export async function depsCommand(context: CommandContext, target: string, optio
   })
 }
 
-/** `METHOD  route  handler  path:line  (framework)`, then `[test]` for a route of test code. */
+/** The file of a handler defined outside the route's file (its symbol id is `path#qname`), else `undefined`. */
+function handlerFile(entry: EntrypointRecord): string | undefined {
+  const cut = entry.handlerSymbolId.indexOf('#')
+  const path = cut > 0 ? entry.handlerSymbolId.slice(0, cut) : ''
+  return path !== '' && path !== entry.path ? path : undefined
+}
+
+/**
+ * `METHOD  route  handler  path:line  (framework)`, the handler followed by its file when another
+ * file defines it (`UserController.index (app/Http/Controllers/UserController.php)`), then `[test]`
+ * for a route of test code.
+ */
 export function entrypointLine(entry: EntrypointRecord): string {
   const head = entry.kind === 'http-route' ? (entry.method || '*').padEnd(7) : entry.kind.padEnd(12)
-  const handler = entry.handler ? `  ${safe(entry.handler)}` : ''
+  const defined = handlerFile(entry)
+  const handler = entry.handler ? `  ${safe(entry.handler)}${defined !== undefined ? ` (${safe(defined)})` : ''}` : ''
   return `${head} ${safe(entry.route || '(main)')}${handler}  ${safe(entry.path)}:${entry.startLine}  (${safe(entry.framework)})${entry.isTest ? '  [test]' : ''}`
 }
 

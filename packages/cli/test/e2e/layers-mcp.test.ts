@@ -47,10 +47,13 @@ describe('rag mcp code layer tools (SDK client, real binary)', () => {
 
   it('list_entrypoints lists routes and commands', async () => {
     const routes = await call('list_entrypoints', { kind: 'http-route', route: '/orders*', excludeTests: true })
-    expect((routes.structuredContent?.['entrypoints'] as { method: string; route: string }[]).map((e) => `${e.method} ${e.route}`)).toEqual(['GET /orders', 'POST /orders', 'DELETE /orders/:id'])
+    const listed = routes.structuredContent?.['entrypoints'] as { method: string; route: string; handlerPath: string; handlerSymbol: string }[]
+    expect(listed.map((e) => `${e.method} ${e.route}`)).toEqual(['GET /orders', 'POST /orders', 'DELETE /orders/:id'])
+    // The handler an Express app requires from another file, with where it is defined.
+    expect(listed[0]).toMatchObject({ handlerPath: 'web/src/orders.js', handlerSymbol: 'listOrders' })
     // Without excludeTests, a test's own server is listed too, marked.
     const all = await call('list_entrypoints', { kind: 'http-route', route: '/orders', method: 'GET' })
-    expect(all.content[0]?.text).toBe('GET /orders -> listOrders at web/src/app.js:7 (express)\nGET /orders at web/test/orders.test.js:6 (express) [test]')
+    expect(all.content[0]?.text).toBe('GET /orders -> listOrders (web/src/orders.js) at web/src/app.js:7 (express)\nGET /orders at web/test/orders.test.js:6 (express) [test]')
     const commands = await call('list_entrypoints', { kind: 'cli-command', framework: 'click' })
     expect(commands.content[0]?.text).toBe('cli-command cli -> cli at tools/shopctl/cli.py:7 (click)\ncli-command export -> export at tools/shopctl/cli.py:12 (click)\ncli-command purge-cache -> purge_cache at tools/shopctl/cli.py:20 (click)')
   })

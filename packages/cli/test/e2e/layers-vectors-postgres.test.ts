@@ -146,7 +146,7 @@ describe('rag index --layers --embedder hash into PostgreSQL (real binary, fresh
     }
 
     const routes = await both(['routes', '--method', 'GET', '/orders'])
-    expect(routes.postgres.stdout).toBe('GET     /orders  listOrders  web/src/app.js:7  (express)\nGET     /orders  web/test/orders.test.js:6  (express)  [test]\n')
+    expect(routes.postgres.stdout).toBe('GET     /orders  listOrders (web/src/orders.js)  web/src/app.js:7  (express)\nGET     /orders  web/test/orders.test.js:6  (express)  [test]\n')
     expectSame(routes)
 
     const explained = await both(['search', '--explain', 'export orders to csv'])

@@ -90,9 +90,9 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     expect(commands.entrypoints.map((e) => `${e.route} ${e.framework}`)).toEqual(['cli click', 'export click', 'purge-cache click'])
     // A test's own server is listed, marked; --no-tests leaves it out.
     const text = await rag(['routes', '--method', 'GET', '/orders'])
-    expect(text.stdout).toBe('GET     /orders  listOrders  web/src/app.js:7  (express)\nGET     /orders  web/test/orders.test.js:6  (express)  [test]\n')
+    expect(text.stdout).toBe('GET     /orders  listOrders (web/src/orders.js)  web/src/app.js:7  (express)\nGET     /orders  web/test/orders.test.js:6  (express)  [test]\n')
     const application = await rag(['routes', '--method', 'GET', '/orders', '--no-tests'])
-    expect(application.stdout).toBe('GET     /orders  listOrders  web/src/app.js:7  (express)\n')
+    expect(application.stdout).toBe('GET     /orders  listOrders (web/src/orders.js)  web/src/app.js:7  (express)\n')
   })
 
   it('re-extracts only a changed file, and a plain `rag index` keeps the layers', async () => {

@@ -51,6 +51,8 @@ function inferredTarget(path: string): string {
 
 /** `'pages#about'` in `to: 'pages#about'` or `=> 'pages#about'`. */
 const TARGET = /(?:to:\s*|=>\s*)(['"])([\w/]+#\w+)\1/
+/** A verb's own target, whatever it is: `to: redirect('/x')`, `to: RackApp`, `'/x' => redirect('/y')`. Rails infers none then. */
+const TARGET_CLAUSE = /(?:^|[\s,(])to:|^\s*\(?\s*(['"])[^'"]*\1\s*=>/
 
 /**
  * Rails: `config/routes.rb` read line by line with its `do ... end` blocks: `resources`/`resource`
@@ -123,7 +125,7 @@ export const railsRoutes: EntrypointDetector = {
       } else if (ownEntry(VERBS, word) !== undefined || word === 'match') {
         const methods = word === 'match' ? (option(rest, 'via') ?? ['get']).map((m) => (m === 'all' ? '*' : m.toUpperCase())) : [ownEntry(VERBS, word) as string]
         // A target is under the namespace's module (`namespace :mod` + `'activities#index'` is `mod/activities#index`).
-        const written = TARGET.exec(rest)?.[2] ?? (here.resource && /^\w+$/.test(name) ? undefined : inferredTarget(name))
+        const written = TARGET.exec(rest)?.[2] ?? (TARGET_CLAUSE.test(rest) || (here.resource && /^\w+$/.test(name)) ? undefined : inferredTarget(name))
         const target = written ? `${here.module}${written}` : here.resource && /^\w+$/.test(name) ? `${here.resource.controller}#${name}` : ''
         // `get 'preview', on: :member` inside a `resources` block.
         const on = option(rest, 'on')?.[0]

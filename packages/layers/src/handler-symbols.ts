@@ -1,0 +1,119 @@
+import type { EdgeRecord, EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import { dirOf } from './paths.js'
+import { bindingsOf, resolveName, type Bindings } from './resolve-names.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** Rails' `controller#action` (`users#index`, `admin/stats#index`). */
+const RAILS_TARGET = /^([a-z0-9_]+(?:\/[a-z0-9_]+)*)#([A-Za-z_]\w*[!?]?)$/
+
+/** Where a handler's owner ends and its name starts: `Ctrl.method`, `views.list`, `Commands::Add`. */
+const LAST_SEPARATOR = /^(.*?)(?:::|\.)([A-Za-z_$][\w$]*[!?]?)$/
+
+/** Kinds a handler may be: a function or method, or a class the framework instantiates (a DRF viewset, a JAX-RS resource). */
+const HANDLER_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'class', 'struct', 'object'])
+
+/** Kinds of a handler's owner named in the handler (`UserController` of `UserController.index`). */
+const OWNER_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'object', 'module', 'interface', 'trait', 'impl'])
+
+/** The one symbol of `kinds` named `name` in the whole index, else `undefined`. */
+function onlyNamed(index: SymbolIndex, name: string, kinds: ReadonlySet<string>): SymbolRecord | undefined {
+  return index.namedOfKinds(name, kinds).only
+}
+
+/**
+ * A Rails action: the method `action` of the controller at `app/controllers/<controller>_controller.rb`,
+ * preferring the application whose `config/routes.rb` declares the route (an engine has its own).
+ */
+function railsAction(file: FileLayers, controller: string, action: string, index: SymbolIndex): SymbolRecord | undefined {
+  const candidates = index.endingWith(`app/controllers/${controller}_controller.rb`)
+  const root = file.path.includes('config/') ? file.path.slice(0, file.path.lastIndexOf('config/')) : `${dirOf(file.path)}/`
+  const ordered = [...candidates.filter((path) => path.startsWith(root)), ...candidates.filter((path) => !path.startsWith(root))]
+  for (const path of ordered) {
+    const methods = (index.namedSet(action) ? [...(index.namedSet(action) as ReadonlySet<SymbolRecord>)] : []).filter((s) => s.path === path && s.kind === 'method')
+    if (methods.length === 1) return methods[0]
+  }
+  return undefined
+}
+
+/**
+ * The symbol a handler written `owner.name` names when the owner is a class defined once in the
+ * index (Laravel's `UserController.index` with the controller in `app/Http/Controllers`).
+ */
+function memberOfUniqueOwner(owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  const simple = owner.split(/::|\.|\\/).at(-1) as string
+  const cls = onlyNamed(index, simple, OWNER_KINDS)
+  return cls ? index.byQname(cls.path, `${cls.qname}.${name}`) : undefined
+}
+
+/** A handler as a call from where the route is declared: what name resolution reads. */
+function asCall(entry: EntrypointRecord, receiver: string, name: string): RawEdge {
+  return {
+    layer: 'C2_DEPENDENCY_GRAPH',
+    id: `${entry.id}>handler`,
+    path: entry.path,
+    title: `handles ${entry.handler}`,
+    language: entry.language,
+    startLine: entry.startLine,
+    endLine: entry.endLine,
+    isTest: entry.isTest,
+    sourceSymbolId: entry.declaringSymbolId,
+    sourceQname: '',
+    kind: 'calls',
+    target: name,
+    receiver,
+  }
+}
+
+/** Resolves one handler across files: `''` when it is not a symbol of the index, or is not one symbol. */
+function handlerSymbol(
+  entry: EntrypointRecord,
+  file: FileLayers,
+  bindings: () => Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+): string {
+  const handler = entry.handler
+  const rails = RAILS_TARGET.exec(handler)
+  if (rails) return railsAction(file, rails[1] as string, rails[2] as string, index)?.id ?? ''
+  const split = LAST_SEPARATOR.exec(handler)
+  const receiver = split ? (split[1] as string) : ''
+  const name = split ? (split[2] as string) : handler
+  if (!/^[A-Za-z_$][\w$]*[!?]?$/.test(name)) return ''
+  const found = resolveName(asCall(entry, receiver, name), file, bindings(), index, resolved)
+  if (found.resolution === 'resolved' && found.targetSymbolId !== '') {
+    const symbol = index.symbol(found.targetSymbolId)
+    if (symbol && HANDLER_KINDS.has(symbol.kind)) return symbol.id
+  }
+  if (found.resolution === 'external') return ''
+  if (receiver !== '') return memberOfUniqueOwner(receiver, name, index)?.id ?? ''
+  return found.resolution === 'by-name' ? (onlyNamed(index, name, HANDLER_KINDS)?.id ?? '') : ''
+}
+
+/**
+ * A file's entrypoints with the symbols of handlers defined in other files (`handlerSymbolId`):
+ * a controller's action named by a route file (Laravel's `[UserController::class, 'index']`,
+ * Rails' `users#index`), a view a Django URLconf imports (`views.year_archive`), a handler an
+ * Express router requires (`controller.list`), a Gin handler of another package. The chunker
+ * links handlers of the route's own file; this reads the rest as a call from where the route is
+ * declared would resolve (imports first), then, for `Owner.member`, the owner class when the
+ * index defines it once, and for a bare name, its one definition. `undefined` when nothing changed.
+ */
+export function withHandlerSymbols(
+  file: FileLayers,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+): FileLayers | undefined {
+  let bindings: Bindings | undefined
+  const bindingsOfFile = (): Bindings => (bindings ??= bindingsOf(resolved(file.path) ?? [], index))
+  let changed = false
+  const entrypoints = file.entrypoints.map((entry) => {
+    if (entry.handler === '') return entry
+    // The chunker's own link to a handler in this file stands.
+    if (entry.handlerSymbolId !== '' && index.symbol(entry.handlerSymbolId)?.path === file.path) return entry
+    const id = handlerSymbol(entry, file, bindingsOfFile, index, resolved)
+    if (id === entry.handlerSymbolId) return entry
+    changed = true
+    return { ...entry, handlerSymbolId: id }
+  })
+  return changed ? { ...file, entrypoints } : undefined
+}

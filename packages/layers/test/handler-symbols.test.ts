@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+/** `route -> handler => handler symbol id` of every entrypoint. */
+const handlers = (graph: LayerGraph): string[] => graph.entrypoints({}).map((e) => `${e.method} ${e.route} -> ${e.handler} => ${e.handlerSymbolId}`)
+
+/** laravel-realworld's shape: routes naming controllers imported with `use`, one namespaced string handler. */
+const LARAVEL = {
+  'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "app/" } } }\n',
+  'routes/api.php': [
+    '<?php',
+    '',
+    'use App\\Http\\Controllers\\Api\\ArticleController;',
+    'use Illuminate\\Support\\Facades\\Route;',
+    '',
+    "Route::get('articles', [ArticleController::class, 'list']);",
+    "Route::post('users/login', 'Auth\\LoginController@login');",
+    "Route::get('missing', [ArticleController::class, 'nowhere']);",
+    '',
+  ].join('\n'),
+  'app/Http/Controllers/Api/ArticleController.php':
+    '<?php\n\nnamespace App\\Http\\Controllers\\Api;\n\nclass ArticleController extends Controller\n{\n    public function list()\n    {\n        return [];\n    }\n}\n',
+  'app/Http/Controllers/Auth/LoginController.php':
+    '<?php\n\nnamespace App\\Http\\Controllers\\Auth;\n\nclass LoginController extends Controller\n{\n    public function login($request)\n    {\n        return null;\n    }\n}\n',
+}
+
+/** A Rails app with an admin namespace, and an engine whose controller of the same name must not be taken. */
+const RAILS = {
+  'config/routes.rb': "Rails.application.routes.draw do\n  resources :stories, only: [:index]\n  namespace :admin do\n    get 'stats', to: 'stats#index'\n  end\nend\n",
+  'app/controllers/stories_controller.rb': 'class StoriesController < ApplicationController\n  def index\n    @stories = Story.all\n  end\nend\n',
+  'app/controllers/admin/stats_controller.rb': 'module Admin\n  class StatsController < ApplicationController\n    def index\n    end\n  end\nend\n',
+  'engines/blog/app/controllers/stories_controller.rb': 'class StoriesController < ApplicationController\n  def index\n  end\nend\n',
+}
+
+/** Django's URLconf naming views of the module it imports, and the Express RealWorld controllers required by a router. */
+const DJANGO_AND_EXPRESS = {
+  'blog/__init__.py': '',
+  'blog/urls.py': "from django.urls import path\n\nfrom . import views\nfrom .feeds import LatestEntries\n\nurlpatterns = [\n    path('articles/<int:year>/', views.year_archive),\n    path('feed/', LatestEntries()),\n]\n",
+  'blog/views.py': 'def year_archive(request, year):\n    return None\n',
+  'blog/feeds.py': 'class LatestEntries:\n    pass\n',
+  'server/routes/users.js': "const router = require('express').Router()\nconst controller = require('../controllers/users')\n\nrouter.get('/users', controller.list)\nrouter.get('/health', notFound)\n\nmodule.exports = router\n",
+  'server/controllers/users.js': 'exports.list = function list(req, res) {}\n',
+  'server/a.js': 'function notFound(req, res) {}\nmodule.exports = notFound\n',
+  'server/b.js': 'function notFound(req, res) {}\nmodule.exports = notFound\n',
+}
+
+/** The Echo RealWorld app: `h.Login` on the receiver of the registering method, defined in another file of the package. */
+const ECHO = {
+  'go.mod': 'module github.com/acme/conduit\n\ngo 1.22\n',
+  'handler/handler.go': 'package handler\n\ntype Handler struct{}\n',
+  'handler/user.go': 'package handler\n\nimport "github.com/labstack/echo/v4"\n\nfunc (h *Handler) Login(c echo.Context) error { return nil }\n',
+  'handler/routes.go': 'package handler\n\nimport (\n\t"net/http"\n\n\t"github.com/labstack/echo/v4"\n)\n\nfunc (h *Handler) Register(v1 *echo.Group) {\n\tv1.POST("/users/login", h.Login)\n\tv1.GET("/none", http.NotFoundHandler)\n}\n',
+}
+
+describe('handlers defined in other files', () => {
+  it("links Laravel's controller actions, by the controller's import or its one definition, and none that is not defined", async () => {
+    const graph = new LayerGraph(await layersOfText(LARAVEL))
+    expect(handlers(graph)).toEqual([
+      'GET /api/articles -> ArticleController.list => app/Http/Controllers/Api/ArticleController.php#ArticleController.list',
+      'POST /api/users/login -> LoginController.login => app/Http/Controllers/Auth/LoginController.php#LoginController.login',
+      'GET /api/missing -> ArticleController.nowhere => ',
+    ])
+  })
+
+  it("links Rails' controller#action to the application's controller file, namespaced ones too, not an engine's", async () => {
+    const graph = new LayerGraph(await layersOfText(RAILS))
+    expect(handlers(graph)).toEqual([
+      'GET /stories -> stories#index => app/controllers/stories_controller.rb#StoriesController.index',
+      'GET /admin/stats -> admin/stats#index => app/controllers/admin/stats_controller.rb#Admin.StatsController.index',
+    ])
+  })
+
+  it("links a Django URLconf's views and an Express router's required controller, and leaves a name defined twice unlinked", async () => {
+    const graph = new LayerGraph(await layersOfText(DJANGO_AND_EXPRESS))
+    expect(handlers(graph)).toEqual([
+      '* articles/<int:year>/ -> views.year_archive => blog/views.py#year_archive',
+      '* feed/ -> LatestEntries => blog/feeds.py#LatestEntries',
+      'GET /users -> controller.list => server/controllers/users.js#list',
+      'GET /health -> notFound => ',
+    ])
+  })
+
+  it("links a Go method value on the registering method's receiver, and not a standard library handler", async () => {
+    const graph = new LayerGraph(await layersOfText(ECHO))
+    expect(handlers(graph)).toEqual(['POST /users/login -> h.Login => handler/user.go#Handler.Login', 'GET /none -> http.NotFoundHandler => '])
+  })
+
+  it('follows the handler when its file changes, and stores the route file again', async () => {
+    const graph = new LayerGraph(await layersOfText(LARAVEL))
+    const [moved] = await layersOfText({
+      'app/Http/Controllers/Api/ArticleController.php': LARAVEL['app/Http/Controllers/Api/ArticleController.php'].replace('function list()', 'function index()'),
+    })
+    expect(graph.apply({ upsert: [moved!] }).rerouted).toEqual(['routes/api.php'])
+    expect(handlers(graph)[0]).toBe('GET /api/articles -> ArticleController.list => ')
+    // Stored and loaded back, the records keep their links; nothing changes on the next change.
+    const reloaded = new LayerGraph([...graph.files()])
+    expect(handlers(reloaded)).toEqual(handlers(graph))
+    expect(graph.apply({ upsert: [] }).rerouted).toEqual([])
+  })
+})
