@@ -166,7 +166,9 @@ export interface EntrypointRecord extends LayerRecordBase {
   readonly router?: string
   /**
    * For a NestJS route: the API versions its controller or handler declares (`'1'`, `'1,2'`), which
-   * become its path's `/v1` where the app turns URI versioning on (`enableVersioning`).
+   * become its path's `/v1` where the app turns URI versioning on (`enableVersioning`); an empty
+   * item is `VERSION_NEUTRAL` (`''`, `'2,'`): served without a version too. A route that declares
+   * none takes the app's `defaultVersion`.
    */
   readonly version?: string
   /** The handler as written (`createOrder`, `OrdersController.create`), `''` when inline or unknown. */

@@ -38,7 +38,17 @@ export function loadedModule(target: string): string | undefined {
  * own way; the chunker writes them, `@rag/layers` applies them:
  * - `nestjsVersioning`: NestJS's URI versioning (`enableVersioning`); its prefix is the versions'
  *   (`v` of `/v1`), put before the route of a controller or handler that declares a version;
+ * - `nestjsDefaultVersion`: the `defaultVersion` of that versioning; its prefix is the versions
+ *   (`1`, `1,2`, an empty item for `VERSION_NEUTRAL`) of every NestJS route that declares none;
+ * - `nestjsPrefixExclude`: the routes `setGlobalPrefix('api', { exclude: [...] })` leaves without
+ *   the prefix; its prefix lists them one a line, each `METHOD path` (`*` for any method), the
+ *   paths as written (`health`, `cats/(.*)`);
  * - `fastifyAutoload`: Fastify's autoloader; its target is the directory it loads (relative to the
  *   registering file), whose files' Fastify routes take their folders' path after its prefix.
  */
-export const GLOBAL_ROUTE_FACTS = Object.freeze({ nestjsVersioning: 'nestjs-version', fastifyAutoload: 'fastify-autoload' } as const)
+export const GLOBAL_ROUTE_FACTS = Object.freeze({
+  nestjsVersioning: 'nestjs-version',
+  nestjsDefaultVersion: 'nestjs-default-version',
+  nestjsPrefixExclude: 'nestjs-prefix-exclude',
+  fastifyAutoload: 'fastify-autoload',
+} as const)

@@ -1,5 +1,6 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readComputedPrefix, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
+import { prefixExclusions } from './nest-prefix-exclusions.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
 export type { ImportedFrom } from './computed-prefix.js'
@@ -229,16 +230,23 @@ export class MountedRoutes {
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
       // A DRF router's detail route of another file's viewset gets that viewset's lookup.
       const own = this.#sources === undefined ? declared : withViewSetLookup(entry, declared, file.path, this.#sources)
-      // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares.
-      const versioning = entry.version === undefined ? undefined : this.#nearestGlobal(file.path, GLOBAL_ROUTE_FACTS.nestjsVersioning)
-      const versions = versioning === undefined ? [''] : (entry.version as string).split(',').map((version) => `/${versioning}${version}`)
-      const prefixes = versions.flatMap((version) => mounted.map((mountPrefix) => joinRoute(joinRoute(global, version), mountPrefix)))
+      const nest = entry.framework === 'nestjs'
+      // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares (or the
+      // app's `defaultVersion`); `VERSION_NEUTRAL` (an empty item) serves it without a version too.
+      const declaredVersions = entry.version ?? (nest ? this.#nearestGlobal(file.path, GLOBAL_ROUTE_FACTS.nestjsDefaultVersion) : undefined)
+      const versioning = declaredVersions === undefined ? undefined : this.#nearestGlobal(file.path, GLOBAL_ROUTE_FACTS.nestjsVersioning)
+      const versions = versioning === undefined ? [''] : (declaredVersions as string).split(',').map((version) => (version === '' ? '' : `/${versioning}${version}`))
+      // `setGlobalPrefix('api', { exclude: ['health'] })`: those routes keep the server's root path only.
+      const exclusions = nest ? this.#nearestGlobal(file.path, GLOBAL_ROUTE_FACTS.nestjsPrefixExclude) : undefined
+      const excluded = exclusions === undefined ? undefined : prefixExclusions(exclusions)
+      const globalFor = (mountPrefix: string): string => (excluded?.(entry.method, joinRoute(mountPrefix, own)) ? (this.#nearestGlobal(file.path, '*') ?? '') : global)
+      const prefixes = versions.flatMap((version) => mounted.map((mountPrefix) => joinRoute(joinRoute(globalFor(mountPrefix), version), mountPrefix)))
       prefixes.slice(0, MAX_MOUNT_PATHS).forEach((prefix, at) => {
         // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
         // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
         const route = command
           ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), own].join(' ')
-          : joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own)
+          : joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own) || '/'
         if (at === 0 && route === entry.route && (route === declared) === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return

@@ -69,6 +69,51 @@ describe('routes of routers mounted in other files', () => {
     ])
   })
 
+  it("gives NestJS routes that declare no version the app's defaultVersion, none to VERSION_NEUTRAL, and no global prefix to excluded routes", async () => {
+    const main = [
+      "import { NestFactory } from '@nestjs/core'",
+      "import { RequestMethod, VersioningType } from '@nestjs/common'",
+      '',
+      'async function bootstrap() {',
+      '  const app = await NestFactory.create(AppModule)',
+      "  app.setGlobalPrefix('api', { exclude: ['health', { path: 'cats/(.*)', method: RequestMethod.GET }] })",
+      "  app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' })",
+      '}',
+      '',
+    ].join('\n')
+    const cats = [
+      "import { Controller, Get, Post, Version, VERSION_NEUTRAL } from '@nestjs/common'",
+      '',
+      "@Controller('cats')",
+      'export class CatsController {',
+      "  @Get(':id')",
+      '  findOne() {}',
+      '',
+      '  @Post()',
+      '  create() {}',
+      '',
+      "  @Version(['2', VERSION_NEUTRAL])",
+      "  @Get('search/all')",
+      '  search() {}',
+      '}',
+      '',
+    ].join('\n')
+    const health = "import { Controller, Get, VERSION_NEUTRAL } from '@nestjs/common'\n\n@Controller({ path: 'health', version: VERSION_NEUTRAL })\nexport class HealthController {\n  @Get()\n  check() {}\n}\n"
+    // brocoders/nestjs-boilerplate excludes its root (`exclude: ['/']`): `@Controller()` + `@Get()` is served at `/`.
+    const home = "import { Controller, Get } from '@nestjs/common'\n\n@Controller()\nexport class HomeController {\n  @Get()\n  appInfo() {}\n}\n"
+    const graph = new LayerGraph(
+      await layersOfText({ 'src/main.ts': main.replace("exclude: ['health',", "exclude: ['/', 'health',"), 'src/cats.controller.ts': cats, 'src/health.controller.ts': health, 'src/home.controller.ts': home }),
+    )
+    expect(routes(graph)).toEqual([
+      'src/cats.controller.ts:5 GET /v1/cats/:id (/cats/:id)',
+      'src/cats.controller.ts:8 POST /api/v1/cats (/cats)',
+      'src/cats.controller.ts:12 GET /v2/cats/search/all (/cats/search/all)',
+      'src/cats.controller.ts:12 GET /cats/search/all',
+      'src/health.controller.ts:5 GET /health',
+      'src/home.controller.ts:5 GET /v1 (/)',
+    ])
+  })
+
   it("puts NestJS's global prefix before the NestJS routes of the bootstrap file's directory only", async () => {
     const graph = new LayerGraph(await layersOfText(NEST))
     expect(routes(graph)).toEqual(['apps/api/src/cats/cats.controller.ts:5 GET /api/cats/:id (/cats/:id)', 'apps/web/server.ts:3 GET /cats/:id'])

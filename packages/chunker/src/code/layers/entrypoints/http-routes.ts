@@ -4,6 +4,7 @@ import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { chiRoutes } from './chi-routes.js'
 import { ktorRoutes } from './ktor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
+import { nestVersions } from './nest-versions.js'
 import { railsRoutes } from './rails-routes.js'
 import { nextRoutes } from './next-routes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
@@ -38,20 +39,14 @@ const JS_PATH = /^[/*]/
 /** A Fastify type in a signature (`app: FastifyInstance`, `FastifyPluginAsync`): the file is a Fastify plugin. */
 const FASTIFY_TYPE = /\bFastify(?:Instance|Plugin)\w*/
 
-/** The versions an argument names: `'1'`, `['1', '2']` (`VERSION_NEUTRAL`, a name, names none). */
-function versionsOf(arg: Arg | undefined): string | undefined {
-  const versions = arg?.kind === 'string' || arg?.kind === 'list' ? stringList(arg) : []
-  return versions.length > 0 ? versions.join(',') : undefined
-}
-
 /** NestJS's API versions of a route: `@Version('2')` on its handler, else `version` of its `@Controller({ path, version })`. */
 function nestVersion(symbol: SymbolFact): string | undefined {
   const own = symbol.decorators.find((decorator) => lastSegment(decorator.name) === 'Version')
-  if (own) return versionsOf(own.args[0])
+  if (own) return nestVersions(own.args[0])
   let parent = symbol.parent
   while (parent && parent.kind !== 'class') parent = parent.parent
   const options = parent?.decorators.find((decorator) => lastSegment(decorator.name) === 'Controller')?.args[0]
-  return options?.kind === 'list' ? versionsOf(keyArg(options.items, 'version')) : undefined
+  return options?.kind === 'list' ? nestVersions(keyArg(options.items, 'version')) : undefined
 }
 
 /** Fastify's full declaration: `fastify.route({ method: 'GET', url: '/x', handler })`. */

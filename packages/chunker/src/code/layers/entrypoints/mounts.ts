@@ -2,6 +2,7 @@ import { GLOBAL_ROUTE_FACTS, loadedModule } from '@rag/core'
 import { keyArg, parseBracketedAt, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, ownEntry } from './detector.js'
+import { nestVersions } from './nest-versions.js'
 
 /** A call that mounts a router, and where its path and its router are among the arguments. */
 interface MountCall {
@@ -346,15 +347,37 @@ export function globalPrefixFacts(facts: FileFacts, imports: (module: string) =>
       if (!/\bURI$/.test(keyArg(items, 'type')?.value ?? '')) continue
       const prefix = keyArg(items, 'prefix')
       out.push({ ...fact, prefix: prefix?.kind === 'string' ? prefix.value : 'v', framework: GLOBAL_ROUTE_FACTS.nestjsVersioning })
+      // `defaultVersion: '1'`: the version of every route that declares none (`VERSION_NEUTRAL` alone: none).
+      const fallback = nestVersions(keyArg(items, 'defaultVersion'))
+      if (fallback) out.push({ ...fact, prefix: fallback, framework: GLOBAL_ROUTE_FACTS.nestjsDefaultVersion })
       continue
     }
     // A prefix computed at startup (`configService.get('app.apiPrefix')`) shows as `{configService.get}`.
-    const path = call.args()[0]
+    const [path, options] = call.args()
     const written = path?.kind === 'string' ? path.value : path?.kind === 'name' || path?.kind === 'call' ? `{${path.value}}` : undefined
     if (written === undefined) continue
     out.push({ ...fact, prefix: written.startsWith('/') || written.startsWith('{') ? written : `/${written}`, framework: 'nestjs' })
+    const excluded = prefixExclusions(options)
+    if (excluded.length > 0) out.push({ ...fact, prefix: excluded.join('\n'), framework: GLOBAL_ROUTE_FACTS.nestjsPrefixExclude })
   }
   return out
+}
+
+/**
+ * The routes `setGlobalPrefix`'s `exclude` option names, `METHOD path` each: `'health'` (any
+ * method: `*`), `{ path: 'cats', method: RequestMethod.GET }`.
+ */
+function prefixExclusions(options: Arg | undefined): string[] {
+  const exclude = options?.kind === 'list' ? keyArg(options.items, 'exclude') : undefined
+  if (exclude?.kind !== 'list') return []
+  return exclude.items.flatMap((item) => {
+    if (item.kind === 'string') return [`* ${item.value}`]
+    if (item.kind !== 'list') return []
+    const path = keyArg(item.items, 'path')
+    const method = keyArg(item.items, 'method')
+    const verb = method?.kind === 'name' ? (method.value.split('.').at(-1) as string).toUpperCase() : '*'
+    return path?.kind === 'string' ? [`${verb === 'ALL' ? '*' : verb} ${path.value}`] : []
+  })
 }
 
 /**
