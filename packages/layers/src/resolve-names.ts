@@ -222,7 +222,14 @@ function memberOfType(
   if (binding) return throughBinding(binding, name, index, resolved)
   const local = index.topLevel(file.path, type)
   const member = local ? index.byQname(file.path, `${local.qname}.${name}`) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
-  return member ? toSymbol(member) : undefined
+  if (member) return toSymbol(member)
+  // A type of a namespace or package imported whole (C#'s `using Shop.Data;`, Java's `import a.b.*;`).
+  for (const target of bindings.wildcards) {
+    const owner = definedIn(target, type, index, resolved)
+    const inner = owner ? index.byQname(owner.path, `${owner.qname}.${name}`) : undefined
+    if (inner) return toSymbol(inner)
+  }
+  return undefined
 }
 
 type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>

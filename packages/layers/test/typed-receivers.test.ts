@@ -104,4 +104,45 @@ describe('calls on a receiver of a declared type', () => {
     // Candidates in two files: no file.
     expect(edge('src/main/java/org/petclinic/vet/Report.java', 'getName')).toMatchObject({ resolution: 'by-name', candidates: 2, targetPath: '' })
   })
+
+  it("resolves calls on Java fields injected without a constructor (Spring's @Autowired) and on C# fields of a type of a namespace imported whole", async () => {
+    const owners = 'package com.acme;\n\npublic class OwnerRepository {\n    public Owner findById(int id) { return null; }\n}\n'
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/java/com/acme/OwnerController.java': [
+          'package com.acme;',
+          '',
+          'import org.springframework.beans.factory.annotation.Autowired;',
+          '',
+          'public class OwnerController {',
+          '    @Autowired',
+          '    private OwnerRepository owners;',
+          '',
+          '    private final PetService pets = new PetService();',
+          '',
+          '    public String show(int id) {',
+          '        owners.findById(id);',
+          '        this.pets.feed();',
+          '        return "owner";',
+          '    }',
+          '}',
+        ].join('\n'),
+        'src/main/java/com/acme/OwnerRepository.java': owners,
+        'src/main/java/com/acme/PetService.java': 'package com.acme;\n\npublic class PetService {\n    public void feed() {}\n}\n',
+        // Decoys: the same method names on another class.
+        'src/main/java/com/acme/Vet.java': 'package com.acme;\n\npublic class Vet {\n    public Owner findById(int id) { return null; }\n    public void feed() {}\n}\n',
+        'Api/OrdersController.cs': 'using Shop.Data;\n\nnamespace Shop.Api;\n\npublic class OrdersController : ControllerBase\n{\n    [Inject]\n    private readonly IOrderRepository _orders;\n\n    public void Get(int id) { _orders.Find(id); }\n}\n',
+        'Data/IOrderRepository.cs': 'namespace Shop.Data;\n\npublic interface IOrderRepository\n{\n    Order Find(int id);\n}\n',
+        'Data/Other.cs': 'namespace Shop.Data;\n\npublic class Other\n{\n    public Order Find(int id) { return null; }\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'src/main/java/com/acme/OwnerController.java')).toEqual([
+      'PetService -> resolved src/main/java/com/acme/PetService.java#PetService',
+      'owners.findById -> resolved src/main/java/com/acme/OwnerRepository.java#OwnerRepository.findById',
+      'this.pets.feed -> resolved src/main/java/com/acme/PetService.java#PetService.feed',
+    ])
+    expect(callsOf(graph, 'Api/OrdersController.cs')).toEqual(['_orders.Find -> resolved Data/IOrderRepository.cs#IOrderRepository.Find'])
+    // The fields are symbols of their own: `rag symbols owners` finds where it is declared.
+    expect(graph.symbols({ name: 'owners' }).map((s) => `${s.kind} ${s.qname}: ${s.signature}`)).toEqual(['property OwnerController.owners: private OwnerRepository owners'])
+  })
 })

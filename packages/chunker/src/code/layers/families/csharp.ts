@@ -1,5 +1,6 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
+import { fieldDeclaration } from '../fields.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { CSHARP_SYNTAX, words } from '../lexical/syntaxes.js'
@@ -28,7 +29,11 @@ export const csharpFamily: LayerFamily = {
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
-  declaration(node, type, _scope, api) {
+  declaration(node, type, scope, api) {
+    if (type === 'field_declaration') {
+      const declaration = namedChildrenOf(node).find((child) => child.type === 'variable_declaration')
+      return declaration !== undefined && fieldDeclaration(node, scope, api, declaration)
+    }
     if (type === 'using_directive') {
       const end = node.endIndex
       for (const parsed of parseCsharpImport(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)

@@ -1,6 +1,7 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import type { DecoratorFact } from '../facts.js'
+import { fieldDeclaration } from '../fields.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { JAVA_SYNTAX, words } from '../lexical/syntaxes.js'
@@ -37,7 +38,8 @@ export const javaFamily: LayerFamily = {
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
-  declaration(node, type, _scope, api) {
+  declaration(node, type, scope, api) {
+    if (type === 'field_declaration') return fieldDeclaration(node, scope, api)
     if (type === 'import_declaration') {
       const end = node.endIndex
       for (const parsed of parseJavaImport(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)

@@ -1,0 +1,55 @@
+import { childOfType } from '../rules.js'
+import { namedChildrenOf, type SyntaxNode } from '../syntax-node.js'
+import type { Scope, WalkApi } from './family.js'
+
+/** Scope kinds whose field declarations are members (a method's locals are not). */
+const MEMBER_SCOPES = new Set(['class', 'interface', 'enum', 'record', 'struct'])
+
+/**
+ * A field's modifiers without annotations or attributes: Java's `modifiers` node (whose named
+ * children are its annotations, the keywords being unnamed), or C#'s `modifier` nodes.
+ */
+function modifierText(node: SyntaxNode, text: string): string {
+  const mods = childOfType(node, 'modifiers')
+  if (!mods) {
+    return namedChildrenOf(node)
+      .filter((child) => child.type === 'modifier')
+      .map((child) => text.slice(child.startIndex, child.endIndex))
+      .join(' ')
+  }
+  let out = ''
+  let at = mods.startIndex
+  for (const annotation of namedChildrenOf(mods)) {
+    out += text.slice(at, annotation.startIndex)
+    at = annotation.endIndex
+  }
+  return (out + text.slice(at, mods.endIndex)).replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * A Java or C# field declaration in a class body (`@Autowired private OwnerRepository owners;`,
+ * `private readonly IOrderRepository _orders;`, `int x, y = 2;`) as one `property` symbol per
+ * declared name, signed `private OwnerRepository owners` (modifiers without annotations, type,
+ * name): where calls on the field (`owners.findById(id)`) read its type. `false` when `node` is
+ * not one.
+ */
+export function fieldDeclaration(node: SyntaxNode, scope: Scope, api: WalkApi, declaration: SyntaxNode = node): boolean {
+  if (!MEMBER_SCOPES.has(scope.kind)) return false
+  const type = declaration.childForFieldName('type')
+  if (!type) return false
+  const { text } = api
+  const modText = modifierText(node, text)
+  const typeText = text.slice(type.startIndex, type.endIndex).replace(/\s+/g, ' ')
+  const exported = /\bpublic\b/.test(modText) || scope.kind === 'interface'
+  let defined = false
+  for (const declarator of namedChildrenOf(declaration)) {
+    if (declarator.type !== 'variable_declarator') continue
+    const nameNode = declarator.childForFieldName('name') ?? namedChildrenOf(declarator)[0]
+    if (!nameNode || nameNode.type !== 'identifier') continue
+    const name = text.slice(nameNode.startIndex, nameNode.endIndex)
+    const signature = [modText, typeText, name].filter((part) => part !== '').join(' ')
+    api.define({ name, kind: 'property', node, signature, exported }, scope)
+    defined = true
+  }
+  return defined
+}
