@@ -1,8 +1,8 @@
 import type { SymbolRecord } from '@rag/core'
 import type { SymbolIndex } from './symbol-index.js'
 
-/** `this.articleService` / `self.repo`: a field of the enclosing class. */
-const FIELD = /^(?:this|self)\.([A-Za-z_$][\w$]*)$/
+/** `this.articleService` / `self.repo` / PHP's `$this->users`: a field of the enclosing class. */
+const FIELD = /^(?:this|self)\.([A-Za-z_$][\w$]*)$|^\$this->([A-Za-z_]\w*)$/
 /** A bare name: a parameter of an enclosing function, or a field reached without `this` (Java, Kotlin, C#). */
 const NAME = /^[A-Za-z_$][\w$]*$/
 
@@ -83,7 +83,9 @@ function typeIn(signature: string, name: string): string | undefined {
  * property of that name. `undefined` when none declares it with a class type.
  */
 export function declaredTypeOf(receiver: string, sourceSymbolId: string, index: SymbolIndex): string | undefined {
-  const field = FIELD.exec(receiver)?.[1]
+  const found = FIELD.exec(receiver)
+  // PHP declares the field `$users` (a promoted constructor parameter, a typed property).
+  const field = found?.[1] ?? (found?.[2] !== undefined ? `$${found[2]}` : undefined)
   const name = field ?? (NAME.test(receiver) ? receiver : undefined)
   if (name === undefined) return undefined
   for (let symbol: SymbolRecord | undefined = index.symbol(sourceSymbolId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
@@ -92,8 +94,8 @@ export function declaredTypeOf(receiver: string, sourceSymbolId: string, index: 
       if (type) return type
     }
     if (!CLASS_LIKE.has(symbol.kind)) continue
-    // The constructor (TypeScript's `constructor`, Python's `__init__`, C#'s named after the class), the class itself, the property.
-    const constructors = ['constructor', '__init__', symbol.name].map((member) => index.byQname(symbol.path, `${symbol.qname}.${member}`))
+    // The constructor (TypeScript's `constructor`, Python's `__init__`, PHP's `__construct`, C#'s named after the class), the class itself, the property.
+    const constructors = ['constructor', '__init__', '__construct', symbol.name].map((member) => index.byQname(symbol.path, `${symbol.qname}.${member}`))
     for (const declaring of [...constructors, symbol, index.byQname(symbol.path, `${symbol.qname}.${name}`)]) {
       const type = declaring ? typeIn(declaring.signature, name) : undefined
       if (type) return type

@@ -145,4 +145,47 @@ describe('calls on a receiver of a declared type', () => {
     // The fields are symbols of their own: `rag symbols owners` finds where it is declared.
     expect(graph.symbols({ name: 'owners' }).map((s) => `${s.kind} ${s.qname}: ${s.signature}`)).toEqual(['property OwnerController.owners: private OwnerRepository owners'])
   })
+
+  it("resolves a Laravel controller's calls on services its constructor injects (promoted or assigned) and on typed parameters", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "app/" } } }\n',
+        'app/Http/Controllers/UserController.php': [
+          '<?php',
+          '',
+          'namespace App\\Http\\Controllers;',
+          '',
+          'use App\\Models\\Mailer;',
+          'use App\\Services\\UserService;',
+          '',
+          'class UserController extends Controller',
+          '{',
+          '    private Mailer $mailer;',
+          '',
+          '    public function __construct(private UserService $users, Mailer $mailer)',
+          '    {',
+          '        $this->mailer = $mailer;',
+          '    }',
+          '',
+          '    public function show(UserService $svc, $id)',
+          '    {',
+          '        $this->users->find($id);',
+          '        $this->mailer->send($id);',
+          '        $svc->find($id);',
+          '    }',
+          '}',
+          '',
+        ].join('\n'),
+        'app/Services/UserService.php': '<?php\n\nnamespace App\\Services;\n\nclass UserService\n{\n    public function find($id) {}\n}\n',
+        'app/Models/Mailer.php': '<?php\n\nnamespace App\\Models;\n\nclass Mailer\n{\n    public function send($id) {}\n}\n',
+        // A decoy with the same method names.
+        'app/Models/Other.php': '<?php\n\nnamespace App\\Models;\n\nclass Other\n{\n    public function find($id) {}\n    public function send($id) {}\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'app/Http/Controllers/UserController.php')).toEqual([
+      '$this->users.find -> resolved app/Services/UserService.php#UserService.find',
+      '$this->mailer.send -> resolved app/Models/Mailer.php#Mailer.send',
+      '$svc.find -> resolved app/Services/UserService.php#UserService.find',
+    ])
+  })
 })
