@@ -23,11 +23,15 @@ const escape = (literal: string): string => literal.replace(/[.+?^${}()|[\]\\*]/
  */
 const COMPUTED = /^\{[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\}$/
 
-/** What one parameter or wildcard of a template matches. */
-function parameterSource(token: string): string {
+/**
+ * What one parameter or wildcard of a template matches. `bare`: the template is nothing but
+ * computed parts (a root route under a prefix the index could not read).
+ */
+function parameterSource(token: string, bare: boolean): string {
   if (token === '{$}') return ''
-  // A computed prefix may be any path: `/api/v1/items` finds `{settings.API_V1_STR}/items`.
-  if (COMPUTED.test(token)) return '.+'
+  // A computed prefix may be any path: `/api/v1/items` finds `{settings.API_V1_STR}/items`. Alone,
+  // one segment: `{configService.get}` serves `/api`, not every path.
+  if (COMPUTED.test(token)) return bare ? '[^/]+' : '.+'
   if (token.startsWith('[...') || token.startsWith('[[...') || token.startsWith('{*') || token.endsWith('...}') || token.endsWith(':path}') || token.startsWith('<path:') || token.startsWith('*')) return '.*'
   if (token.startsWith(':') && token.endsWith('?')) return '[^/]*'
   return '[^/]+'
@@ -41,10 +45,11 @@ function templateRegExp(route: string): RegExp | undefined {
     body = trimSlashes(route.replace(/\(\?P<\w+>/g, '(?:').replace(/(^|\/)\^/g, '$1').replace(/\$$/, ''))
   } else {
     const template = trimSlashes(route)
+    const bare = template.split('/').every((part) => COMPUTED.test(part))
     let at = 0
     for (const match of template.matchAll(PARAMETER)) {
       body += escape(template.slice(at, match.index))
-      const source = parameterSource(match[0])
+      const source = parameterSource(match[0], bare)
       // A wildcard or an optional parameter after a slash may be absent with its slash (`/files/*` serves `/files`).
       body = source !== '[^/]+' && body.endsWith('/') ? `${body.slice(0, -1)}(?:/${source})?` : body + source
       at = match.index + match[0].length
@@ -65,7 +70,8 @@ function templateRegExp(route: string): RegExp | undefined {
  * - a path (`/orders/42`, `/book`): the route is that path, or a template serving it
  *   (`/orders/:id`, `/orders/{id}`, `/orders/<int:id>`, `/orders/[id]`, `^orders/(?P<pk>\d+)/$`),
  *   a trailing slash either side aside and the query string ignored; a prefix the index could
- *   not read (`{settings.API_V1_STR}/items`) stands for one or more segments;
+ *   not read (`{settings.API_V1_STR}/items`) stands for one or more segments, and for one when
+ *   the route is nothing else (`{configService.get}`);
  * - anything else (a CLI command): the route is it, or a command line ending with it (`alias
  *   delete` finds `gh alias delete`, cobra's subcommands carrying their parents' words).
  */

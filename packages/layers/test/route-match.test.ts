@@ -40,6 +40,10 @@ describe('route queries', () => {
     expect(found('/items', routes)).toEqual([])
     expect(found('/api/items', routes)).toEqual(['{settings.API_V1_STR}/items/', '{prefix}/items/'])
     expect(found('/api/v1/items', routes)).toEqual(['{settings.API_V1_STR}/items/'])
+    // A route that is nothing but such a prefix (a root route under it) is one segment, not every path.
+    const roots = ['{configService.getOrThrow}', '{configService.getOrThrow}/v1/users']
+    expect(found('/api', roots)).toEqual(['{configService.getOrThrow}'])
+    expect(found('/api/v1/users', roots)).toEqual(['{configService.getOrThrow}/v1/users'])
   })
 
   it('ignores a trailing slash on either side and the query string, and takes literal routes literally', () => {
