@@ -26,9 +26,9 @@ function annotatedAt(signature: string, at: number, name: string): string | unde
 }
 
 /**
- * `Type name` ending at `at` (Java, C#), read backwards: spaces, then `[]`, then `<...>` without
- * brackets or parentheses inside, then a capitalised word that starts the text or follows a
- * space, `(`, `,` or `<`.
+ * `Type name` ending at `at` (Java, C#, PHP), read backwards: spaces, then `[]`, then C#'s
+ * nullable `?`, then `<...>` without brackets or parentheses inside, then a capitalised word
+ * (after PHP's nullable `?`) that starts the text or follows a space, `(`, `,` or `<`.
  */
 function typedAt(signature: string, at: number, name: string): string | undefined {
   if (isWord(signature, at + name.length)) return undefined
@@ -36,6 +36,8 @@ function typedAt(signature: string, at: number, name: string): string | undefine
   while (p > 0 && SPACE.test(signature[p - 1] as string)) p--
   if (p === at) return undefined
   if (signature.startsWith('[]', p - 2)) p -= 2
+  // C#'s nullable `Logger? logger`.
+  if (signature[p - 1] === '?') p--
   if (signature[p - 1] === '>') {
     let open = p - 2
     while (open >= 0 && !'<>()'.includes(signature[open] as string)) open--
@@ -46,7 +48,9 @@ function typedAt(signature: string, at: number, name: string): string | undefine
   while (start > 0 && isWord(signature, start - 1)) start--
   const first = signature.charCodeAt(start)
   if (start === p || first < 65 || first > 90) return undefined
-  if (start > 0 && !SPACE.test(signature[start - 1] as string) && !'(,<'.includes(signature[start - 1] as string)) return undefined
+  // PHP's nullable `?Logger $logger`.
+  const before = start > 0 && signature[start - 1] === '?' ? start - 1 : start
+  if (before > 0 && !SPACE.test(signature[before - 1] as string) && !'(,<'.includes(signature[before - 1] as string)) return undefined
   return signature.slice(start, p)
 }
 
@@ -96,7 +100,9 @@ export function declaredTypeOf(receiver: string, sourceSymbolId: string, index: 
     if (!CLASS_LIKE.has(symbol.kind)) continue
     // The constructor (TypeScript's `constructor`, Python's `__init__`, PHP's `__construct`, C#'s named after the class), the class itself, the property.
     const constructors = ['constructor', '__init__', '__construct', symbol.name].map((member) => index.byQname(symbol.path, `${symbol.qname}.${member}`))
-    for (const declaring of [...constructors, symbol, index.byQname(symbol.path, `${symbol.qname}.${name}`)]) {
+    // A property is named as it is read (PHP's `$this->mailer` is the property `mailer`, declared `$mailer`).
+    const property = index.byQname(symbol.path, `${symbol.qname}.${name.startsWith('$') ? name.slice(1) : name}`)
+    for (const declaring of [...constructors, symbol, property]) {
       const type = declaring ? typeIn(declaring.signature, name) : undefined
       if (type) return type
     }

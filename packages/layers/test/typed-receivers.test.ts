@@ -155,6 +155,7 @@ describe('calls on a receiver of a declared type', () => {
           '',
           'namespace App\\Http\\Controllers;',
           '',
+          'use App\\Models\\Logger;',
           'use App\\Models\\Mailer;',
           'use App\\Services\\UserService;',
           '',
@@ -167,17 +168,21 @@ describe('calls on a receiver of a declared type', () => {
           '        $this->mailer = $mailer;',
           '    }',
           '',
+          '    private ?Logger $logger;',
+          '',
           '    public function show(UserService $svc, $id)',
           '    {',
           '        $this->users->find($id);',
           '        $this->mailer->send($id);',
           '        $svc->find($id);',
+          '        $this->logger->send($id);',
           '    }',
           '}',
           '',
         ].join('\n'),
         'app/Services/UserService.php': '<?php\n\nnamespace App\\Services;\n\nclass UserService\n{\n    public function find($id) {}\n}\n',
         'app/Models/Mailer.php': '<?php\n\nnamespace App\\Models;\n\nclass Mailer\n{\n    public function send($id) {}\n}\n',
+        'app/Models/Logger.php': '<?php\n\nnamespace App\\Models;\n\nclass Logger\n{\n    public function send($id) {}\n}\n',
         // A decoy with the same method names.
         'app/Models/Other.php': '<?php\n\nnamespace App\\Models;\n\nclass Other\n{\n    public function find($id) {}\n    public function send($id) {}\n}\n',
       }),
@@ -186,6 +191,9 @@ describe('calls on a receiver of a declared type', () => {
       '$this->users.find -> resolved app/Services/UserService.php#UserService.find',
       '$this->mailer.send -> resolved app/Models/Mailer.php#Mailer.send',
       '$svc.find -> resolved app/Services/UserService.php#UserService.find',
+      '$this->logger.send -> resolved app/Models/Logger.php#Logger.send',
     ])
+    // Properties are symbols, named as `$this->` reads them.
+    expect(graph.symbols({ name: 'logger' }).map((s) => `${s.kind} ${s.qname}: ${s.signature}`)).toEqual(['property UserController.logger: private ?Logger $logger'])
   })
 })

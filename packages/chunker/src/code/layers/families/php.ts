@@ -36,6 +36,35 @@ export function parsePhpImport(raw: string): ParsedImport[] {
 
 const HIDDEN = /^\s*(?:(?:abstract|final|static|readonly)\s+)*(?:private|protected)\b/
 
+/** Modifier nodes of a property declaration: visibility, `static`, `readonly`. */
+const PROPERTY_MODIFIERS = new Set(['visibility_modifier', 'static_modifier', 'readonly_modifier', 'var_modifier'])
+
+/**
+ * A class's property declaration (`private Mailer $mailer;`, `protected $fillable = [...]`) as one
+ * `property` symbol per property, named without its `$` (as `$this->mailer` reads it) and signed
+ * `private Mailer $mailer`: where calls on the property read its type. `false` outside a class.
+ */
+function properties(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
+  if (scope.kind !== 'class' && scope.kind !== 'trait') return false
+  const { text } = api
+  const children = namedChildrenOf(node)
+  const modifiers = children.filter((child) => PROPERTY_MODIFIERS.has(child.type)).map((child) => text.slice(child.startIndex, child.endIndex))
+  const type = node.childForFieldName('type')
+  const typeText = type ? text.slice(type.startIndex, type.endIndex) : ''
+  const exported = !modifiers.some((modifier) => modifier === 'private' || modifier === 'protected')
+  let defined = false
+  for (const element of children) {
+    if (element.type !== 'property_element') continue
+    const variable = element.childForFieldName('name')
+    const name = variable ? text.slice(variable.startIndex, variable.endIndex).replace(/^\$/, '') : ''
+    if (name === '') continue
+    const signature = [...modifiers, typeText, `$${name}`].filter((part) => part !== '').join(' ')
+    api.define({ name, kind: 'property', node, signature, exported }, scope)
+    defined = true
+  }
+  return defined
+}
+
 /** Layer extraction for PHP. */
 export const phpFamily: LayerFamily = {
   syntax: PHP_SYNTAX,
@@ -43,7 +72,8 @@ export const phpFamily: LayerFamily = {
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
-  declaration(node, type, _scope, api) {
+  declaration(node, type, scope, api) {
+    if (type === 'property_declaration') return properties(node, scope, api)
     const statement = type === 'namespace_use_declaration' || (type === 'expression_statement' && /^(?:require|include)/.test(api.text.slice(node.startIndex, node.startIndex + 8)))
     if (statement) {
       const end = node.endIndex
