@@ -9,7 +9,7 @@ const RAILS_TARGET = /^([a-z0-9_]+(?:\/[a-z0-9_]+)*)#([A-Za-z_]\w*[!?]?)$/
 /** Where a handler's owner ends and its name starts: `Ctrl.method`, `views.list`, `Commands::Add`. */
 const LAST_SEPARATOR = /^(.*?)(?:::|\.)([A-Za-z_$][\w$]*[!?]?)$/
 
-/** Kinds a handler may be: a function or method, or a class the framework instantiates (a DRF viewset, a JAX-RS resource). */
+/** Kinds a handler found by its name alone may be: a function or method, or a class the framework instantiates (a DRF viewset, a JAX-RS resource). */
 const HANDLER_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'class', 'struct', 'object'])
 
 /** Kinds of a handler's owner named in the handler (`UserController` of `UserController.index`). */
@@ -80,10 +80,9 @@ function handlerSymbol(
   const name = split ? (split[2] as string) : handler
   if (!/^[A-Za-z_$][\w$]*[!?]?$/.test(name)) return ''
   const found = resolveName(asCall(entry, receiver, name), file, bindings(), index, resolved)
-  if (found.resolution === 'resolved' && found.targetSymbolId !== '') {
-    const symbol = index.symbol(found.targetSymbolId)
-    if (symbol && HANDLER_KINDS.has(symbol.kind)) return symbol.id
-  }
+  // What the route names through its file's imports is its handler, whatever holds it (Express's
+  // `const createUser = catchAsync(async (req, res) => ...)` is a constant).
+  if (found.resolution === 'resolved' && found.targetSymbolId !== '' && index.symbol(found.targetSymbolId)) return found.targetSymbolId
   if (found.resolution === 'external') return ''
   if (receiver !== '') return memberOfUniqueOwner(receiver, name, index)?.id ?? ''
   return found.resolution === 'by-name' ? (onlyNamed(index, name, HANDLER_KINDS)?.id ?? '') : ''

@@ -39,8 +39,8 @@ const DJANGO_AND_EXPRESS = {
   'blog/urls.py': "from django.urls import path\n\nfrom . import views\nfrom .feeds import LatestEntries\n\nurlpatterns = [\n    path('articles/<int:year>/', views.year_archive),\n    path('feed/', LatestEntries()),\n]\n",
   'blog/views.py': 'def year_archive(request, year):\n    return None\n',
   'blog/feeds.py': 'class LatestEntries:\n    pass\n',
-  'server/routes/users.js': "const router = require('express').Router()\nconst controller = require('../controllers/users')\n\nrouter.get('/users', controller.list)\nrouter.get('/health', notFound)\n\nmodule.exports = router\n",
-  'server/controllers/users.js': 'exports.list = function list(req, res) {}\n',
+  'server/routes/users.js': "const router = require('express').Router()\nconst controller = require('../controllers/users')\n\nrouter.get('/users', controller.list)\nrouter.post('/users', controller.create)\nrouter.get('/health', notFound)\n\nmodule.exports = router\n",
+  'server/controllers/users.js': 'exports.list = function list(req, res) {}\n\nconst create = catchAsync(async (req, res) => {})\n\nexports.create = create\n',
   'server/a.js': 'function notFound(req, res) {}\nmodule.exports = notFound\n',
   'server/b.js': 'function notFound(req, res) {}\nmodule.exports = notFound\n',
 }
@@ -77,6 +77,7 @@ describe('handlers defined in other files', () => {
       '* articles/<int:year>/ -> views.year_archive => blog/views.py#year_archive',
       '* feed/ -> LatestEntries => blog/feeds.py#LatestEntries',
       'GET /users -> controller.list => server/controllers/users.js#list',
+      'POST /users -> controller.create => server/controllers/users.js#create',
       'GET /health -> notFound => ',
     ])
   })
