@@ -36,6 +36,12 @@ export type ProjectManifest =
     }
   /** `composer.json`: PSR-4 autoload prefixes (`App\\`) to directories. */
   | { readonly kind: 'composer'; readonly psr4: Readonly<Record<string, readonly string[]>> }
+  /**
+   * `vite.config.*` / `webpack.config.*`: the bundler's `resolve.alias` entries whose targets are
+   * directories or files the config names (`'@': path.resolve(__dirname, 'src')` as `'@': 'src'`),
+   * relative to the config's own directory.
+   */
+  | { readonly kind: 'bundler-aliases'; readonly aliases: Readonly<Record<string, string>> }
 
 /**
  * The layer records of one file as its chunker extracted them: symbols with file-local ids,

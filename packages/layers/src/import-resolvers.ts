@@ -33,6 +33,7 @@ export function importResolverFor(language: string): ImportResolver | undefined 
 export const MANIFEST_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
   'package-json': ['typescript', 'tsx', 'javascript'],
   tsconfig: ['typescript', 'tsx', 'javascript'],
+  'bundler-aliases': ['typescript', 'tsx', 'javascript'],
   'go-mod': ['go'],
   cargo: ['rust'],
   composer: ['php'],

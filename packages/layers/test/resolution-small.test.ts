@@ -14,6 +14,44 @@ async function importsOf(files: Record<string, string>): Promise<string[]> {
 }
 
 describe('import resolution of smaller projects', () => {
+  it("resolves JavaScript through a Vite config's resolve.alias and a nested app's webpack aliases, nearest config first, and follows a config's change", async () => {
+    const files = {
+      'vite.config.js': "import { fileURLToPath, URL } from 'node:url'\nimport vue from '@vitejs/plugin-vue'\n\nexport default defineConfig({\n  plugins: [vue()],\n  resolve: {\n    alias: {\n      '@': fileURLToPath(new URL('./src', import.meta.url)),\n      vue$: 'vue/dist/vue.esm.js',\n    },\n  },\n})\n",
+      'src/utils/format.js': 'export function format() {}\n',
+      'src/stores/index.js': 'export const store = {}\n',
+      'src/components/Nav.vue': '<template><nav /></template>\n',
+      'src/main.js': "import { format } from '@/utils/format'\nimport { store } from '@/stores'\nimport { useDark } from '@vueuse/core'\nimport Vue from 'vue'\nimport Nav from '@/components/Nav'\n",
+      'admin/webpack.config.js': "const path = require('path')\n\nmodule.exports = {\n  resolve: {\n    alias: {\n      Utilities: path.resolve(__dirname, 'src/utilities/'),\n      '@shared': path.resolve(__dirname, '../src/utils'),\n    },\n  },\n}\n",
+      'admin/src/utilities/dates.js': 'export function day() {}\n',
+      'admin/src/app.js': "import { day } from 'Utilities/dates'\nimport { format } from '@shared/format'\nimport { store } from '@/stores'\n",
+    }
+    expect(await importsOf(files)).toEqual([
+      'vite.config.js: node:url -> external',
+      'vite.config.js: @vitejs/plugin-vue -> external',
+      'src/main.js: @/utils/format -> resolved src/utils/format.js',
+      'src/main.js: @/stores -> resolved src/stores/index.js',
+      'src/main.js: @vueuse/core -> external',
+      'src/main.js: vue -> external',
+      'src/main.js: @/components/Nav -> resolved src/components/Nav.vue',
+      'admin/webpack.config.js: path -> external',
+      'admin/src/app.js: Utilities/dates -> resolved admin/src/utilities/dates.js',
+      'admin/src/app.js: @shared/format -> resolved src/utils/format.js',
+      // The nearest config (admin's) has no `@`: a package of that name, then.
+      'admin/src/app.js: @/stores -> external',
+    ])
+    // A changed alias re-resolves the files it steers.
+    const graph = new LayerGraph(await layersOfText(files))
+    const [moved] = await layersOfText({ 'vite.config.js': files['vite.config.js'].replace("'./src'", "'./lib'") })
+    graph.apply({ upsert: [moved!] })
+    expect(graph.edgesOf('src/main.js').filter((e) => e.kind === 'imports').map((e) => `${e.target} -> ${e.resolution}`)).toEqual([
+      '@/utils/format -> unresolved',
+      '@/stores -> unresolved',
+      '@vueuse/core -> external',
+      'vue -> external',
+      '@/components/Nav -> unresolved',
+    ])
+  })
+
   it('resolves TypeScript through tsconfig paths and baseUrl (via extends), index files, .js specifiers, and a workspace package by name', async () => {
     const imports = await importsOf({
       'tsconfig.base.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"] } } }',

@@ -7,6 +7,7 @@ type PackageJson = Extract<ProjectManifest, { kind: 'package-json' }>
 
 const TS_EXTENSIONS = ['.ts', '.tsx', '.d.ts']
 const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs']
+const COMPONENT_EXTENSIONS = ['.vue', '.svelte']
 /** A JavaScript extension in a specifier names its TypeScript source first (`./a.js` is `./a.ts`). */
 const SOURCE_OF: Readonly<Record<string, readonly string[]>> = {
   '.js': ['.ts', '.tsx', '.d.ts'],
@@ -38,6 +39,9 @@ export function fileCandidates(base: string, entries: readonly string[] = []): s
   if (base !== '') for (const ext of JS_EXTENSIONS) out.push(base + ext)
   for (const ext of JS_EXTENSIONS) out.push(index + ext)
   if (base !== '') out.push(`${base}.json`)
+  // Single-file components, which Vue CLI's and many Vite configs' `resolve.extensions` add (`@/layout` is `src/layout/index.vue`).
+  if (base !== '') for (const ext of COMPONENT_EXTENSIONS) out.push(base + ext)
+  for (const ext of COMPONENT_EXTENSIONS) out.push(index + ext)
   return out.filter((p) => !p.startsWith('/'))
 }
 
@@ -215,7 +219,35 @@ export function resolveTypescriptImport(edge: RawEdge, from: FileLayers, context
     const found = base === undefined ? undefined : tryCandidates(fileCandidates(base), context, probes)
     if (found) return resolvedTo(found, names, probes)
   }
+  const aliased = bundlerAlias(specifier, from.path, context)
+  if (aliased !== undefined) {
+    const candidates = fileCandidates(aliased, directoryEntries(aliased, context))
+    return done(tryCandidates(from.language === 'javascript' ? declarationsLast(candidates) : candidates, context, probes)) ?? unresolved(probes)
+  }
   const pkg = workspacePackage(specifier, context)
   if (pkg) return done(resolveWorkspace(pkg, context, probes)) ?? unresolved(probes)
   return external(probes)
+}
+
+/**
+ * The path an import names through the `resolve.alias` of the nearest Vite or webpack config at or
+ * above the importing file (`@/components/Nav` with `'@': 'src'` beside `vite.config.ts`: `src/components/Nav`),
+ * the longest matching alias first; `undefined` when none matches.
+ */
+function bundlerAlias(specifier: string, from: string, context: ResolveContext): string | undefined {
+  const configs = context.manifests('bundler-aliases')
+  if (configs.length === 0) return undefined
+  for (const dir of ancestors(dirOf(from))) {
+    const here = configs.filter((config) => dirOf(config.path) === dir)
+    if (here.length === 0) continue
+    let best: { alias: string; target: string; dir: string } | undefined
+    for (const { path, manifest } of here) {
+      for (const [alias, target] of Object.entries(manifest.aliases)) {
+        if ((specifier === alias || specifier.startsWith(`${alias}/`)) && (best === undefined || alias.length > best.alias.length)) best = { alias, target, dir: dirOf(path) }
+      }
+    }
+    if (best === undefined) return undefined
+    return joinPath(best.dir, `${best.target}${specifier.slice(best.alias.length)}`)
+  }
+  return undefined
 }

@@ -107,6 +107,12 @@ export function parseBracketedAt(text: string, at: number): Arg[] | undefined {
   return close < 0 ? undefined : parseArgs(text.slice(at + 1, close))
 }
 
+/** The top-level parts (split at commas outside strings and brackets) of the bracketed list that opens at `at`, as text; `undefined` when it does not close. */
+export function bracketedParts(text: string, at: number): string[] | undefined {
+  const close = closing(text, at)
+  return close < 0 ? undefined : splitTopLevel(text.slice(at + 1, close))
+}
+
 /** Reads `callee(args)` and any `.next(args)` after it; `undefined` when `text` is not such a chain. */
 function readCall(text: string, key: string): Arg | undefined {
   const open = text.indexOf('(')

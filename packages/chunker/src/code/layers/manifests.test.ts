@@ -27,4 +27,31 @@ describe('readManifest', () => {
     expect(readManifest('README.md', '# x')).toBeUndefined()
     expect(readManifest('package.json', '{ broken')).toBeUndefined()
   })
+
+  it("reads the resolve.alias of Vite and webpack configs: object and array forms, the path expressions they use, and nothing else", () => {
+    const vite = [
+      "import { fileURLToPath, URL } from 'node:url'",
+      'export default defineConfig({',
+      '  resolve: {',
+      '    alias: {',
+      "      '@': fileURLToPath(new URL('./src', import.meta.url)),",
+      '      "@components": path.resolve(__dirname, \'src\', \'components\'),',
+      "      Utilities: path.resolve(__dirname, 'src/utilities/'),",
+      '      shared: `${__dirname}/../shared`,',
+      "      vue$: 'vue/dist/vue.esm.js',",
+      "      '~root': '/',",
+      '      lib: somePath,',
+      '    },',
+      '  },',
+      '})',
+    ].join('\n')
+    expect(readManifest('web/vite.config.ts', vite)).toEqual({
+      kind: 'bundler-aliases',
+      aliases: { '@': 'src', '@components': 'src/components', Utilities: 'src/utilities', shared: '../shared', '~root': '.' },
+    })
+    const array = "export default { resolve: { alias: [{ find: '@', replacement: path.resolve(__dirname, './src') }, { find: /^~/, replacement: '' }] } }"
+    expect(readManifest('vite.config.mjs', array)).toEqual({ kind: 'bundler-aliases', aliases: { '@': 'src' } })
+    expect(readManifest('webpack.config.js', "module.exports = { entry: './src/index.js' }")).toBeUndefined()
+    expect(readManifest('src/vite.config.helper.ts', vite)).toBeUndefined()
+  })
 })

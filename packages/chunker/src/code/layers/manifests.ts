@@ -1,4 +1,5 @@
 import type { ProjectManifest } from '@rag/core'
+import { BUNDLER_CONFIG, bundlerAliases } from './bundler-aliases.js'
 
 /** JSON with comments and trailing commas (tsconfig, jsconfig) to plain JSON. */
 export function stripJsonComments(text: string): string {
@@ -131,8 +132,9 @@ export function isManifestPath(path: string): boolean {
 
 /**
  * What a project file says about module resolution (`package.json`, `tsconfig*.json`,
- * `jsconfig.json`, `go.mod`, `Cargo.toml`, `composer.json`), or `undefined` for any other file
- * or one that does not parse.
+ * `jsconfig.json`, `go.mod`, `Cargo.toml`, `composer.json`, the `resolve.alias` of
+ * `vite.config.*` and `webpack.config.*`), or `undefined` for any other file or one that does
+ * not parse.
  */
 export function readManifest(path: string, content: string): ProjectManifest | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1)
@@ -141,6 +143,10 @@ export function readManifest(path: string, content: string): ProjectManifest | u
     return module ? { kind: 'go-mod', module: module[2] as string } : undefined
   }
   if (name === 'Cargo.toml') return cargo(content)
+  if (BUNDLER_CONFIG.test(name)) {
+    const aliases = bundlerAliases(content)
+    return aliases ? { kind: 'bundler-aliases', aliases } : undefined
+  }
   if (!name.endsWith('.json') || !isManifestPath(path)) return undefined
   const json = parseJson(content)
   if (!json) return undefined
