@@ -38,7 +38,7 @@ function httpMethod(value: string): string {
   return upper
 }
 
-const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements', 'mounts']
+const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements', 'mounts', 'routes']
 
 function edgeKinds(value: string, previous: string[] = []): string[] {
   if (!EDGE_KINDS.includes(value)) throw new CommanderArgumentError(`expected one of ${EDGE_KINDS.join(', ')}.`)

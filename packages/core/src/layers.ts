@@ -72,9 +72,12 @@ export interface SymbolRecord extends LayerRecordBase {
 /**
  * What a dependency edge says. `mounts`: the file mounts a router defined elsewhere under a path
  * (`app.use('/api', routes)`, `app.include_router(items.router, prefix='/items')`), so that
- * router's routes start with that path.
+ * router's routes start with that path. `routes`: an entrypoint (a route, a command, a job)
+ * whose handler is known, from where it is declared to the handler (its `target` is the
+ * entrypoint's title, `GET /api/users`); made by dependency queries from the entrypoints, never
+ * extracted, resolved or stored as an edge.
  */
-export type EdgeKind = 'imports' | 'calls' | 'extends' | 'implements' | 'mounts'
+export type EdgeKind = 'imports' | 'calls' | 'extends' | 'implements' | 'mounts' | 'routes'
 
 /**
  * How far an edge's target was resolved:

@@ -6,6 +6,7 @@ import { withHandlerSymbols } from './handler-symbols.js'
 import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
+import { routeEdges, type RouteEdges } from './route-edges.js'
 import { SymbolIndex } from './symbol-index.js'
 
 /** One generation's changes to the indexed files. A rename is a removal plus an addition. */
@@ -91,6 +92,8 @@ export class LayerGraph implements GraphView {
   // kept up to date: a graph built once and never changed or queried (a cold `rag index`) skips them.
   #dependents: DependentIndex | undefined
   #edges: EdgeIndex | undefined
+  // The entrypoints' `routes` edges, built when a dependency query first needs them after a change.
+  #routes: RouteEdges | undefined
   readonly #selection: boolean
 
   /** Starts with the given files' layers (as one change). */
@@ -171,6 +174,7 @@ export class LayerGraph implements GraphView {
       removed.push(...before.keys())
     }
     const rerouted = this.#selection ? [] : this.#reroute()
+    this.#routes = undefined
     return { upserted, removed, resolvedFiles, rerouted }
   }
 
@@ -239,6 +243,16 @@ export class LayerGraph implements GraphView {
     return this.#edgeIndex().outgoing(symbolId)
   }
 
+  /** The `routes` edges of a file's entrypoints whose handlers are known (see `route-edges.ts`). */
+  routeEdgesOf(path: string): readonly EdgeRecord[] {
+    return this.#routeEdges().from.get(path) ?? []
+  }
+
+  /** The `routes` edges into a handler symbol (by id) or into the handlers of a file (by path). */
+  routesInto(target: string): readonly EdgeRecord[] {
+    return this.#routeEdges().into.get(target) ?? []
+  }
+
   /** Every indexed file's layers. */
   files(): IterableIterator<FileLayers> {
     return this.#index.files()
@@ -276,6 +290,11 @@ export class LayerGraph implements GraphView {
       this.#dependents = dependents
     }
     return this.#dependents
+  }
+
+  #routeEdges(): RouteEdges {
+    this.#routes ??= routeEdges(this.#index.files())
+    return this.#routes
   }
 
   #edgeIndex(): EdgeIndex {

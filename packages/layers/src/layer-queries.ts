@@ -63,6 +63,10 @@ export interface GraphView {
   edgesOf(path: string): readonly EdgeRecord[]
   incoming(target: string): readonly EdgeRecord[]
   outgoing(symbolId: string): readonly EdgeRecord[]
+  /** The `routes` edges of a file's entrypoints. */
+  routeEdgesOf(path: string): readonly EdgeRecord[]
+  /** The `routes` edges into a handler symbol id or a handler file. */
+  routesInto(target: string): readonly EdgeRecord[]
   named(name: string): readonly SymbolRecord[]
   files(): IterableIterator<FileLayers>
 }
@@ -149,7 +153,7 @@ function startsOf(graph: GraphView, from: string): { files: string[]; symbols: S
 
 /** Edges leaving a symbol and every symbol nested in it (a class's methods). */
 function symbolEdges(graph: GraphView, symbol: SymbolRecord): EdgeRecord[] {
-  return graph.edgesOf(symbol.path).filter((edge) => {
+  return [...graph.edgesOf(symbol.path), ...graph.routeEdgesOf(symbol.path)].filter((edge) => {
     for (let s = edge.sourceSymbolId ? graph.symbol(edge.sourceSymbolId) : undefined; s; s = s.parentId ? graph.symbol(s.parentId) : undefined) {
       if (s.id === symbol.id) return true
     }
@@ -159,8 +163,9 @@ function symbolEdges(graph: GraphView, symbol: SymbolRecord): EdgeRecord[] {
 
 /**
  * Walks the dependency graph breadth first from a file or symbol: forward along its imports,
- * calls and heritage to the files and symbols they resolved to, or (`reverse`) back along the
- * edges that point at it, up to `depth` edges away. Each edge is reported once, at its first depth.
+ * calls, heritage and routes (an entrypoint to its handler) to the files and symbols they resolved
+ * to, or (`reverse`) back along the edges that point at it (a handler's routes among them), up to
+ * `depth` edges away. Each edge is reported once, at its first depth.
  *
  * @throws InvalidArgumentError for an empty `from` or a `depth` below 1.
  * @throws RagError `NOT_FOUND` when `from` is neither an indexed file nor a known symbol.
@@ -181,11 +186,11 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
     if (query.reverse) {
       for (const file of ring.files) {
         const dir = file.slice(0, file.lastIndexOf('/') + 1)
-        edges.push(...graph.incoming(file), ...(dir ? graph.incoming(dir) : []))
+        edges.push(...graph.incoming(file), ...(dir ? graph.incoming(dir) : []), ...graph.routesInto(file))
       }
-      for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id))
+      for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id), ...graph.routesInto(symbol.id))
     } else {
-      for (const file of ring.files) edges.push(...graph.edgesOf(file))
+      for (const file of ring.files) edges.push(...graph.edgesOf(file), ...graph.routeEdgesOf(file))
       for (const symbol of ring.symbols) edges.push(...symbolEdges(graph, symbol))
     }
     for (const edge of edges) {

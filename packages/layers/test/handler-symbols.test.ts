@@ -99,4 +99,22 @@ describe('handlers defined in other files', () => {
     expect(handlers(reloaded)).toEqual(handlers(graph))
     expect(graph.apply({ upsert: [] }).rerouted).toEqual([])
   })
+
+  it('answers dependency queries with routes: a route file leads to its handlers, and a handler or its file back to the routes that reach it', async () => {
+    const graph = new LayerGraph(await layersOfText(LARAVEL))
+    const line = ({ edge, depth }: { edge: { path: string; startLine: number; kind: string; target: string; targetSymbolId: string }; depth: number }): string =>
+      `${depth} ${edge.path}:${edge.startLine} ${edge.kind} ${edge.target} -> ${edge.targetSymbolId}`
+    expect(graph.dependencies({ from: 'routes/api.php', kinds: ['routes'] }).map(line)).toEqual([
+      '1 routes/api.php:6 routes GET /api/articles -> app/Http/Controllers/Api/ArticleController.php#ArticleController.list',
+      '1 routes/api.php:7 routes POST /api/users/login -> app/Http/Controllers/Auth/LoginController.php#LoginController.login',
+    ])
+    expect(graph.dependencies({ from: 'ArticleController.list', reverse: true }).map(line)).toEqual([
+      '1 routes/api.php:6 routes GET /api/articles -> app/Http/Controllers/Api/ArticleController.php#ArticleController.list',
+    ])
+    expect(graph.dependencies({ from: 'app/Http/Controllers/Auth/LoginController.php', reverse: true, kinds: ['routes'] }).map(line)).toEqual([
+      '1 routes/api.php:7 routes POST /api/users/login -> app/Http/Controllers/Auth/LoginController.php#LoginController.login',
+    ])
+    // The edges are the queries' own: nothing a store writes.
+    expect(graph.edgesOf('routes/api.php').some((edge) => edge.kind === 'routes')).toBe(false)
+  })
 })

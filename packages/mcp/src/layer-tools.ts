@@ -128,7 +128,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
         target: z.string().min(1).max(4096).describe('A file path relative to the indexed root, or a symbol name.'),
         reverse: z.boolean().optional().describe('Importers and callers instead of imports and callees.'),
         depth: z.number().int().min(1).max(10).optional().describe('How many edges away (default 1).'),
-        kinds: z.array(z.enum(['imports', 'calls', 'extends', 'implements', 'mounts'])).max(5).optional().describe('Only these edge kinds.'),
+        kinds: z.array(z.enum(['imports', 'calls', 'extends', 'implements', 'mounts', 'routes'])).max(6).optional().describe('Only these edge kinds.'),
       },
       outputSchema: { dependencies: z.array(z.object(edgeShape)), total: z.number() },
       annotations: { readOnlyHint: true },

@@ -6,7 +6,7 @@ interface SessionParams {
   readonly id: string
 }
 
-const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements', 'mounts'] as const
+const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements', 'mounts', 'routes'] as const
 const ENTRYPOINT_KINDS = ['http-route', 'cli-command', 'main', 'scheduled'] as const
 
 /** JSON schemas of the code layer routes (validation and `/openapi.json`), with the server's `/sessions/:id` params schema. */

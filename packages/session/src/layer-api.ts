@@ -19,7 +19,7 @@ export interface DependencyOptions {
   readonly kinds?: readonly EdgeKind[]
 }
 
-const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'calls', 'extends', 'implements', 'mounts']
+const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'calls', 'extends', 'implements', 'mounts', 'routes']
 const ENTRYPOINT_KINDS = ['http-route', 'cli-command', 'main', 'scheduled']
 
 /** The error every layer query throws on an index without code layers. */

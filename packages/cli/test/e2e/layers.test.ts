@@ -77,6 +77,9 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     ])
     const callers = lastJson<{ dependencies: (Step & { sourceQname: string })[] }>(await rag(['--json', 'deps', 'export_orders', '--reverse', '--kind', 'calls']))
     expect(callers.dependencies.map((d) => `${d.path} ${d.sourceQname}`).sort()).toEqual(['tools/shopctl/cli.py export', 'tools/shopctl/exporter.py OrderExporter.run'])
+    // A handler's routes: the Express route that reaches listOrders in another file.
+    const routed = await rag(['deps', 'listOrders', '--reverse', '--kind', 'routes'])
+    expect(routed.stdout).toBe('web/src/app.js:7 routes GET /orders -> web/src/orders.js (listOrders)\n')
     const go = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'svc/main.go', '--kind', 'imports']))
     expect(go.dependencies.find((d) => d.target === 'example.com/shop/svc/internal/health')).toMatchObject({ resolution: 'resolved', targetPath: 'svc/internal/health/' })
   })
