@@ -1,5 +1,6 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { dirOf } from './paths.js'
+import { entrypointEdge } from './route-edges.js'
 import { bindingsOf, resolveName, type Bindings } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -47,21 +48,7 @@ function memberOfUniqueOwner(owner: string, name: string, index: SymbolIndex): S
 
 /** A handler as a call from where the route is declared: what name resolution reads. */
 function asCall(entry: EntrypointRecord, receiver: string, name: string): RawEdge {
-  return {
-    layer: 'C2_DEPENDENCY_GRAPH',
-    id: `${entry.id}>handler`,
-    path: entry.path,
-    title: `handles ${entry.handler}`,
-    language: entry.language,
-    startLine: entry.startLine,
-    endLine: entry.endLine,
-    isTest: entry.isTest,
-    sourceSymbolId: entry.declaringSymbolId,
-    sourceQname: '',
-    kind: 'calls',
-    target: name,
-    receiver,
-  }
+  return { ...entrypointEdge(entry, 'calls', `${entry.id}>handler`, name, `handles ${entry.handler}`), receiver }
 }
 
 /** Resolves one handler across files: `''` when it is not a symbol of the index, or is not one symbol. */

@@ -1,4 +1,4 @@
-import { qnameOfSymbolId, type EdgeRecord, type FileLayers } from '@rag/core'
+import { qnameOfSymbolId, type EdgeKind, type EdgeRecord, type EntrypointRecord, type FileLayers, type RawEdge } from '@rag/core'
 
 /** A file's route edges, and the route edges into each handler symbol and handler file. */
 export interface RouteEdges {
@@ -6,6 +6,24 @@ export interface RouteEdges {
   readonly from: ReadonlyMap<string, readonly EdgeRecord[]>
   /** By the handler's symbol id and by its file. */
   readonly into: ReadonlyMap<string, readonly EdgeRecord[]>
+}
+
+/** An edge from where an entrypoint is declared (its file, line and enclosing symbol), to `target` as written. */
+export function entrypointEdge(entry: EntrypointRecord, kind: EdgeKind, id: string, target: string, title: string): RawEdge {
+  return {
+    layer: 'C2_DEPENDENCY_GRAPH',
+    id,
+    path: entry.path,
+    title,
+    language: entry.language,
+    startLine: entry.startLine,
+    endLine: entry.endLine,
+    isTest: entry.isTest,
+    sourceSymbolId: entry.declaringSymbolId,
+    sourceQname: qnameOfSymbolId(entry.declaringSymbolId),
+    kind,
+    target,
+  }
 }
 
 function add(map: Map<string, EdgeRecord[]>, key: string, edge: EdgeRecord): void {
@@ -29,18 +47,7 @@ export function routeEdges(files: Iterable<FileLayers>): RouteEdges {
       if (handler === '') continue
       const handlerPath = handler.slice(0, handler.indexOf('#'))
       const edge: EdgeRecord = {
-        layer: 'C2_DEPENDENCY_GRAPH',
-        id: `${entry.id}>routes`,
-        path: entry.path,
-        title: `routes ${entry.title}`,
-        language: entry.language,
-        startLine: entry.startLine,
-        endLine: entry.endLine,
-        isTest: entry.isTest,
-        sourceSymbolId: entry.declaringSymbolId,
-        sourceQname: qnameOfSymbolId(entry.declaringSymbolId),
-        kind: 'routes',
-        target: entry.title,
+        ...entrypointEdge(entry, 'routes', `${entry.id}>routes`, entry.title, `routes ${entry.title}`),
         resolution: 'resolved',
         targetPath: handlerPath,
         targetSymbolId: handler,
