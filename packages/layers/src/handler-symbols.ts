@@ -29,8 +29,9 @@ function railsAction(file: FileLayers, controller: string, action: string, index
   const candidates = index.endingWith(`app/controllers/${controller}_controller.rb`)
   const root = file.path.includes('config/') ? file.path.slice(0, file.path.lastIndexOf('config/')) : `${dirOf(file.path)}/`
   const ordered = [...candidates.filter((path) => path.startsWith(root)), ...candidates.filter((path) => !path.startsWith(root))]
+  const named = [...(index.namedSet(action) ?? [])].filter((s) => s.kind === 'method')
   for (const path of ordered) {
-    const methods = (index.namedSet(action) ? [...(index.namedSet(action) as ReadonlySet<SymbolRecord>)] : []).filter((s) => s.path === path && s.kind === 'method')
+    const methods = named.filter((s) => s.path === path)
     if (methods.length === 1) return methods[0]
   }
   return undefined

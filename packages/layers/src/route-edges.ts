@@ -55,7 +55,8 @@ export function routeEdges(files: Iterable<FileLayers>): RouteEdges {
       }
       add(from, entry.path, edge)
       add(into, handler, edge)
-      add(into, handlerPath, edge)
+      // A file's own routes to its own handlers (Flask's views) do not make it depend on itself.
+      if (handlerPath !== entry.path) add(into, handlerPath, edge)
     }
   }
   return { from, into }
