@@ -13,7 +13,8 @@ import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { fastifyAutoloadFacts } from './fastify-autoload.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
-import { djangoIncludeFacts, globalPrefixFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
+import { globalPrefixFacts } from './global-prefixes.js'
+import { djangoIncludeFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...REST_FRAMEWORK_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
