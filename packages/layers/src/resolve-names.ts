@@ -77,12 +77,23 @@ function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord 
   return undefined
 }
 
-/** A top-level definition named `name` in a target, following re-exports up to three files deep. */
+/** Languages whose imports bind names for the importing file only: nothing another file can import through it. */
+const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
+
+/**
+ * A top-level definition named `name` in a target, following re-exports up to three files deep. A
+ * package directory's own definitions come first, in every file of it, before any re-export (Go's
+ * `v1.GetTags` is `v1/tag.go`'s, not the `models.GetTags` that `v1/article.go` imports).
+ */
 function definedIn(target: string, name: string, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, depth = 0): SymbolRecord | undefined {
-  for (const path of filesOf(target, index)) {
+  const files = filesOf(target, index)
+  for (const path of files) {
     const own = index.topLevel(path, name) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
     if (own) return own
-    if (depth >= 3) continue
+  }
+  if (depth >= 3) return undefined
+  for (const path of files) {
+    if (NO_REEXPORTS.has(index.file(path)?.language ?? '')) continue
     for (const edge of resolved(path) ?? []) {
       if (edge.kind !== 'imports' || !edge.targetPath || edge.targetPath === path) continue
       const names = edge.names ?? []

@@ -53,6 +53,16 @@ const ECHO = {
   'handler/routes.go': 'package handler\n\nimport (\n\t"net/http"\n\n\t"github.com/labstack/echo/v4"\n)\n\nfunc (h *Handler) Register(v1 *echo.Group) {\n\tv1.POST("/users/login", h.Login)\n\tv1.GET("/none", http.NotFoundHandler)\n}\n',
 }
 
+/** go-gin-example's shape: `v1.GetTags` is the `v1` package's, while another file of it imports a `models` package defining a `GetTags` too. */
+const GIN = {
+  'go.mod': 'module github.com/acme/blog\n\ngo 1.22\n',
+  'models/tag.go': 'package models\n\nfunc GetTags(pageNum int) []string { return nil }\n',
+  'routers/api/v1/article.go': 'package v1\n\nimport "github.com/acme/blog/models"\n\nfunc GetArticles() { models.GetTags(1) }\n',
+  'routers/api/v1/tag.go': 'package v1\n\nimport "github.com/gin-gonic/gin"\n\nfunc GetTags(c *gin.Context) {}\n',
+  'routers/router.go':
+    'package routers\n\nimport (\n\t"github.com/gin-gonic/gin"\n\n\tv1 "github.com/acme/blog/routers/api/v1"\n)\n\nfunc InitRouter() {\n\tr := gin.New()\n\tapi := r.Group("/api/v1")\n\tapi.GET("/tags", v1.GetTags)\n}\n',
+}
+
 describe('handlers defined in other files', () => {
   it("links Laravel's controller actions, by the controller's import or its one definition, and none that is not defined", async () => {
     const graph = new LayerGraph(await layersOfText(LARAVEL))
@@ -85,6 +95,13 @@ describe('handlers defined in other files', () => {
   it("links a Go method value on the registering method's receiver, and not a standard library handler", async () => {
     const graph = new LayerGraph(await layersOfText(ECHO))
     expect(handlers(graph)).toEqual(['POST /users/login -> h.Login => handler/user.go#Handler.Login', 'GET /none -> http.NotFoundHandler => '])
+  })
+
+  it("links a Go package's handler to that package's own definition, not to one a file of it imports", async () => {
+    const graph = new LayerGraph(await layersOfText(GIN))
+    expect(handlers(graph)).toEqual(['GET /api/v1/tags -> v1.GetTags => routers/api/v1/tag.go#GetTags'])
+    const call = graph.edgesOf('routers/api/v1/article.go').find((edge) => edge.kind === 'calls' && edge.target === 'GetTags')
+    expect(call?.targetSymbolId).toBe('models/tag.go#GetTags')
   })
 
   it('follows the handler when its file changes, and stores the route file again', async () => {
