@@ -1,7 +1,7 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { dirOf } from './paths.js'
 import { entrypointEdge } from './route-edges.js'
-import { bindingsOf, resolveName, type Bindings } from './resolve-names.js'
+import { bindingsOf, CJS_LANGUAGES, resolveName, type Bindings } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** Rails' `controller#action` (`users#index`, `admin/stats#index`). */
@@ -95,8 +95,10 @@ export function withHandlerSymbols(
   let changed = false
   const entrypoints = file.entrypoints.map((entry) => {
     if (entry.handler === '') return entry
-    // The chunker's own link to a handler in this file stands.
-    if (entry.handlerSymbolId !== '' && index.symbol(entry.handlerSymbolId)?.path === file.path) return entry
+    // The chunker's own link to a handler in this file stands, unless it is a `require` binding
+    // (`const cors = require('cors')`): that stands for what it requires.
+    const own = entry.handlerSymbolId !== '' ? index.symbol(entry.handlerSymbolId) : undefined
+    if (own?.path === file.path && !(CJS_LANGUAGES.has(file.language) && bindingsOfFile().names.has(own.name))) return entry
     const id = handlerSymbol(entry, file, bindingsOfFile, index, resolved)
     if (id === entry.handlerSymbolId) return entry
     changed = true

@@ -20,7 +20,7 @@ export interface Bindings {
 }
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
-const CJS_LANGUAGES = new Set(['javascript', 'typescript', 'tsx'])
+export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])

@@ -41,6 +41,7 @@ const DJANGO_AND_EXPRESS = {
   'blog/feeds.py': 'class LatestEntries:\n    pass\n',
   'server/routes/users.js': "const router = require('express').Router()\nconst controller = require('../controllers/users')\n\nrouter.get('/users', controller.list)\nrouter.post('/users', controller.create)\nrouter.get('/health', notFound)\n\nmodule.exports = router\n",
   'server/controllers/users.js': 'exports.list = function list(req, res) {}\n\nconst create = catchAsync(async (req, res) => {})\n\nexports.create = create\n',
+  'server/app.js': "const cors = require('cors')\nconst express = require('express')\nconst app = express()\n\napp.options('*', cors())\n",
   'server/a.js': 'function notFound(req, res) {}\nmodule.exports = notFound\n',
   'server/b.js': 'function notFound(req, res) {}\nmodule.exports = notFound\n',
 }
@@ -81,11 +82,12 @@ describe('handlers defined in other files', () => {
     ])
   })
 
-  it("links a Django URLconf's views and an Express router's required controller, and leaves a name defined twice unlinked", async () => {
+  it("links a Django URLconf's views and an Express router's required controller, and leaves a name defined twice or required from a package unlinked", async () => {
     const graph = new LayerGraph(await layersOfText(DJANGO_AND_EXPRESS))
     expect(handlers(graph)).toEqual([
       '* articles/<int:year>/ -> views.year_archive => blog/views.py#year_archive',
       '* feed/ -> LatestEntries => blog/feeds.py#LatestEntries',
+      'OPTIONS * -> cors => ',
       'GET /users -> controller.list => server/controllers/users.js#list',
       'POST /users -> controller.create => server/controllers/users.js#create',
       'GET /health -> notFound => ',
