@@ -37,15 +37,29 @@ function railsAction(file: FileLayers, controller: string, action: string, index
   return undefined
 }
 
+/** `true` when a symbol's namespace ends with `namespace`, segment by segment (`App\\Http\\Controllers\\Auth` ends with `Auth`). */
+function inNamespace(symbol: SymbolRecord, namespace: string): boolean {
+  return symbol.module === namespace || symbol.module.endsWith(`\\${namespace}`)
+}
+
 /**
  * The symbol a handler written `owner.name` names when the owner is a class defined once in the
- * index (Laravel's `UserController.index` with the controller in `app/Http/Controllers`).
+ * index (Laravel's `UserController.index` with the controller in `app/Http/Controllers`), or once
+ * in the namespace the owner is written with (`FireflyIII\\Http\\Controllers\\Auth\\LoginController`,
+ * or `Auth\\LoginController` under the application's default namespace).
  */
 function memberOfUniqueOwner(owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  const slash = owner.lastIndexOf('\\')
   const simple = owner.split(/::|\.|\\/).at(-1) as string
-  const cls = onlyNamed(index, simple, OWNER_KINDS)
+  const cls =
+    slash < 0
+      ? onlyNamed(index, simple, OWNER_KINDS)
+      : only([...(index.namedSet(simple) ?? [])].filter((symbol) => OWNER_KINDS.has(symbol.kind) && inNamespace(symbol, owner.slice(0, slash))))
   return cls ? index.byQname(cls.path, `${cls.qname}.${name}`) : undefined
 }
+
+/** The one item of a list, else `undefined`. */
+const only = <T>(items: readonly T[]): T | undefined => (items.length === 1 ? items[0] : undefined)
 
 /** A handler as a call from where the route is declared: what name resolution reads. */
 function asCall(entry: EntrypointRecord, receiver: string, name: string): RawEdge {

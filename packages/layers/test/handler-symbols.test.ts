@@ -25,6 +25,26 @@ const LARAVEL = {
     '<?php\n\nnamespace App\\Http\\Controllers\\Auth;\n\nclass LoginController extends Controller\n{\n    public function login($request)\n    {\n        return null;\n    }\n}\n',
 }
 
+/** Firefly III's shape: string actions under group namespaces, naming one of several `IndexController` classes. */
+const FIREFLY = {
+  'routes/web.php': [
+    '<?php',
+    '',
+    "Route::group(['namespace' => 'FireflyIII\\Http\\Controllers\\Account'], static function (): void {",
+    "    Route::get('accounts', ['uses' => 'IndexController@index']);",
+    '});',
+    "Route::group(['namespace' => 'FireflyIII\\Http\\Controllers'], static function (): void {",
+    "    Route::get('budgets', 'Budget\\IndexController@index');",
+    "    Route::get('bills', 'Bill\\IndexController@index');",
+    '});',
+    '',
+  ].join('\n'),
+  'app/Http/Controllers/Account/IndexController.php':
+    '<?php\n\nnamespace FireflyIII\\Http\\Controllers\\Account;\n\nclass IndexController extends Controller\n{\n    public function index()\n    {\n    }\n}\n',
+  'app/Http/Controllers/Budget/IndexController.php':
+    '<?php\n\nnamespace FireflyIII\\Http\\Controllers\\Budget;\n\nclass IndexController extends Controller\n{\n    public function index()\n    {\n    }\n}\n',
+}
+
 /** A Rails app with an admin namespace, and an engine whose controller of the same name must not be taken. */
 const RAILS = {
   'config/routes.rb': "Rails.application.routes.draw do\n  resources :stories, only: [:index]\n  namespace :admin do\n    get 'stats', to: 'stats#index'\n  end\nend\n",
@@ -69,8 +89,17 @@ describe('handlers defined in other files', () => {
     const graph = new LayerGraph(await layersOfText(LARAVEL))
     expect(handlers(graph)).toEqual([
       'GET /api/articles -> ArticleController.list => app/Http/Controllers/Api/ArticleController.php#ArticleController.list',
-      'POST /api/users/login -> LoginController.login => app/Http/Controllers/Auth/LoginController.php#LoginController.login',
+      'POST /api/users/login -> Auth\\LoginController.login => app/Http/Controllers/Auth/LoginController.php#LoginController.login',
       'GET /api/missing -> ArticleController.nowhere => ',
+    ])
+  })
+
+  it('links a Laravel string action by the namespace it is written or grouped with, among classes of one name', async () => {
+    const graph = new LayerGraph(await layersOfText(FIREFLY))
+    expect(handlers(graph)).toEqual([
+      'GET /accounts -> FireflyIII\\Http\\Controllers\\Account\\IndexController.index => app/Http/Controllers/Account/IndexController.php#IndexController.index',
+      'GET /budgets -> FireflyIII\\Http\\Controllers\\Budget\\IndexController.index => app/Http/Controllers/Budget/IndexController.php#IndexController.index',
+      'GET /bills -> FireflyIII\\Http\\Controllers\\Bill\\IndexController.index => ',
     ])
   })
 

@@ -40,6 +40,9 @@ const ATTRIBUTE_PREFIX = /(['"])prefix\1\s*=>\s*(['"])([^'"]*)\2/
 /** `controller(OrderController::class)` in a group's chain (Laravel 9+), or `'controller' => ...` in its attribute array. */
 const CHAIN_CONTROLLER = /(?:^|->|::)controller\(\s*([\w\\]+)::class\s*\)/
 const ATTRIBUTE_CONTROLLER = /(['"])controller\1\s*=>\s*([\w\\]+)::class/
+/** `namespace('Admin')` in a group's chain, or `'namespace' => 'App\\Http\\Controllers'` in its attribute array (before Laravel 8). */
+const CHAIN_NAMESPACE = /(?:^|->|::)namespace\(\s*(['"])([^'"]*)\1\s*\)/
+const ATTRIBUTE_NAMESPACE = /(['"])namespace\1\s*=>\s*(['"])([^'"]*)\2/
 /** `'uses' => 'Controller@action'` in an action array (Firefly III, older apps). */
 const ATTRIBUTE_USES = /(['"])uses\1\s*=>\s*(['"])([^'"]+)\2/
 
@@ -47,15 +50,28 @@ const ATTRIBUTE_USES = /(['"])uses\1\s*=>\s*(['"])([^'"]+)\2/
 const className = (written: string): string => written.slice(written.lastIndexOf('\\') + 1)
 
 /**
+ * A class named in a string action, as Laravel reads it: under the namespace of the groups around
+ * it unless written from the root (`\\App\\X`); a bare name may be a class the file imports.
+ */
+function qualifiedClass(written: string, namespace: string, classOf: (local: string) => string): string {
+  if (written.startsWith('\\')) return written.slice(1)
+  if (namespace !== '') return `${namespace}\\${written}`
+  return written.includes('\\') ? written : classOf(written)
+}
+
+/**
  * A handler as written: `[UserController::class, 'show']`, `'UserController@show'` and
  * `['uses' => 'UserController@show']` are `UserController.show`; a class imported under another
- * name (`use ...\ProfileController as ProfileSettingsController`) is named as it is defined.
+ * name (`use ...\ProfileController as ProfileSettingsController`) is named as it is defined; a
+ * string action keeps its namespace (`'Auth\\LoginController@login'` is `Auth\\LoginController.login`,
+ * and in a group of namespace `App\\Http\\Controllers` it is `App\\Http\\Controllers\\Auth\\LoginController.login`).
+ * A variable (`$controller`) names no handler.
  */
-function laravelHandler(arg: Arg | undefined, classOf: (local: string) => string): string {
+function laravelHandler(arg: Arg | undefined, classOf: (local: string) => string, namespace = ''): string {
   if (arg === undefined) return ''
   const action = (written: string): string => {
     const at = written.indexOf('@')
-    return at < 0 ? written : `${classOf(className(written.slice(0, at)))}.${written.slice(at + 1)}`
+    return at < 0 ? written : `${qualifiedClass(written.slice(0, at), namespace, classOf)}.${written.slice(at + 1)}`
   }
   if (arg.kind === 'string') return action(arg.value)
   if (arg.kind === 'list' && arg.items.length === 2 && !ATTRIBUTE_USES.test(arg.value)) {
@@ -67,7 +83,7 @@ function laravelHandler(arg: Arg | undefined, classOf: (local: string) => string
     const uses = ATTRIBUTE_USES.exec(arg.value)?.[3]
     return uses === undefined ? '' : action(uses)
   }
-  return arg.kind === 'name' ? classOf(className(arg.value.replace(/::class$/, ''))) : ''
+  return arg.kind === 'name' && !arg.value.startsWith('$') ? classOf(className(arg.value.replace(/::class$/, ''))) : ''
 }
 
 /** A `Route::...->group(function () { ... })` call: the prefix and controller it gives the routes inside its span. */
@@ -76,6 +92,28 @@ interface Group {
   readonly end: number
   readonly prefix: string
   readonly controller: string
+  /** The namespace of string actions inside (`''` when the group gives none). */
+  readonly namespace: string
+}
+
+/** PHP source without its comments (line comments, `#` and block comments), strings kept: a commented-out attribute is no attribute. */
+function withoutComments(text: string): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string
+    if (c === "'" || c === '"') {
+      let j = i + 1
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1
+      out += text.slice(i, j + 1)
+      i = j
+    } else if ((c === '/' && text[i + 1] === '/') || (c === '#' && text[i + 1] !== '[')) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2)
+      i = end < 0 ? text.length : end + 1
+    } else out += c
+  }
+  return out
 }
 
 function groups(calls: readonly CallFact[]): Group[] {
@@ -84,27 +122,42 @@ function groups(calls: readonly CallFact[]): Group[] {
     if (call.name !== 'group' || !call.receiver.startsWith('Route')) continue
     // The attribute array is the first argument (`Route::group(['prefix' => 'v2'], ...)`), never the routes inside.
     const attributes = call.args()[0]
-    const declared = attributes?.kind === 'list' ? attributes.value : ''
+    const declared = attributes?.kind === 'list' ? withoutComments(attributes.value) : ''
     const prefix = CHAIN_PREFIX.exec(call.receiver)?.[2] ?? ATTRIBUTE_PREFIX.exec(declared)?.[3] ?? ''
     const controller = CHAIN_CONTROLLER.exec(call.receiver)?.[1] ?? ATTRIBUTE_CONTROLLER.exec(declared)?.[2] ?? ''
-    out.push({ start: call.offset, end: call.end(), prefix, controller: className(controller) })
+    const namespace = CHAIN_NAMESPACE.exec(call.receiver)?.[2] ?? ATTRIBUTE_NAMESPACE.exec(declared)?.[3] ?? ''
+    out.push({ start: call.offset, end: call.end(), prefix, controller: className(controller), namespace })
   }
   return out
 }
+
+/** The namespace of the groups around a route, outermost first: each nested one is relative unless written from the root. */
+function namespaceOf(enclosing: readonly Group[]): string {
+  let namespace = ''
+  for (const { namespace: own } of enclosing) {
+    if (own === '') continue
+    namespace = own.startsWith('\\') || namespace === '' ? own.replace(/^\\/, '') : `${namespace}\\${own}`
+  }
+  return namespace
+}
+
+/** A resource's parameter as Laravel names it: singular, `-` made `_` (`playlist-folders` is `{playlist_folder}`). */
+const resourceParameter = (resource: string): string => singularOf(resource).replaceAll('-', '_')
 
 /** The action names of a list as written (`['index', 'show']`). */
 const actionNames = (list: string): string[] => [...list.matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1] as string)
 
 /**
- * The actions a resource registration keeps: `->only([...])` and `->except([...])` after it, or
- * `['only' => [...]]` / `['except' => [...]]` as its options argument.
+ * The actions a resource registration keeps: `->only([...])` and `->except([...])` after it (also
+ * with the names as arguments, `->except('show', 'update')`), or `['only' => [...]]` /
+ * `['except' => [...]]` as its options argument.
  */
 function keptActions(text: string, end: number, options: Arg | undefined): (action: string) => boolean {
   const semicolon = text.indexOf(';', end)
   const rest = text.slice(end, semicolon < 0 ? text.length : semicolon)
   const declared = options?.kind === 'list' ? options.value : ''
-  const only = /->only\(\s*\[([^\]]*)\]/.exec(rest)?.[1] ?? /(['"])only\1\s*=>\s*\[([^\]]*)\]/.exec(declared)?.[2]
-  const except = /->except\(\s*\[([^\]]*)\]/.exec(rest)?.[1] ?? /(['"])except\1\s*=>\s*\[([^\]]*)\]/.exec(declared)?.[2]
+  const only = /->only\(([^)]*)\)/.exec(rest)?.[1] ?? /(['"])only\1\s*=>\s*\[([^\]]*)\]/.exec(declared)?.[2]
+  const except = /->except\(([^)]*)\)/.exec(rest)?.[1] ?? /(['"])except\1\s*=>\s*\[([^\]]*)\]/.exec(declared)?.[2]
   if (only !== undefined) return (action) => actionNames(only).includes(action)
   if (except !== undefined) return (action) => !actionNames(except).includes(action)
   return () => true
@@ -144,7 +197,7 @@ export const laravelRoutes: EntrypointDetector = {
     const groupsOf = (call: CallFact): Group[] => around.filter((g) => g.start < call.offset && call.offset < g.end).sort((a, b) => a.start - b.start)
     // A bare action name (`'show'`) inside `Route::controller(OrderController::class)->group(...)` is that controller's.
     const handlerOf = (enclosing: readonly Group[], arg: Arg | undefined): string => {
-      const handler = laravelHandler(arg, classOf)
+      const handler = laravelHandler(arg, classOf, namespaceOf(enclosing))
       const controller = arg?.kind === 'string' && !handler.includes('.') ? enclosing.filter((g) => g.controller !== '').at(-1)?.controller : undefined
       return controller ? `${classOf(controller)}.${handler}` : handler
     }
@@ -169,10 +222,10 @@ export const laravelRoutes: EntrypointDetector = {
       // `posts.comments`: `/posts/{post}/comments/{comment}`; `articles/{article}/comments` names its own parent.
       const names = pathArg.value.split('.')
       const last = names.pop() as string
-      const parent = names.map((name) => `/${name}/{${singularOf(name)}}`).join('')
+      const parent = names.map((name) => `/${name}/{${resourceParameter(name)}}`).join('')
       const kept = keptActions(text, call.end(), args[2])
-      const controller = handler?.kind === 'string' ? classOf(className(handler.value)) : laravelHandler(handler, classOf)
-      const param = singularOf(last.slice(last.lastIndexOf('/') + 1))
+      const controller = handler?.kind === 'string' ? qualifiedClass(handler.value, namespaceOf(enclosing), classOf) : laravelHandler(handler, classOf)
+      const param = resourceParameter(last.slice(last.lastIndexOf('/') + 1))
       for (const { action, method: verb, path: tail, api } of RESOURCE_ACTIONS) {
         if ((call.name === 'apiResource' && !api) || !kept(action)) continue
         const route = laravelRoute(joinRoute(prefix, `${parent}/${last}${tail(param)}`))

@@ -1,0 +1,27 @@
+/**
+ * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
+ * missing or wrong there (Firefly III's group namespaces, koel's resources).
+ */
+export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
+  'laravel-legacy': [
+    'routes/api.php:8 http-route laravel GET /api/songs -> SongController.index',
+    'routes/api.php:8 http-route laravel POST /api/songs -> SongController.store',
+    'routes/api.php:8 http-route laravel GET /api/songs/{song} -> SongController.show',
+    'routes/api.php:11 http-route laravel GET /api/playlist-folders/{playlist_folder}/playlists -> PlaylistFolderPlaylistController.index',
+    'routes/api.php:11 http-route laravel POST /api/playlist-folders/{playlist_folder}/playlists -> PlaylistFolderPlaylistController.store',
+    'routes/api.php:11 http-route laravel GET /api/playlist-folders/{playlist_folder}/playlists/{playlist} -> PlaylistFolderPlaylistController.show',
+    'routes/api.php:11 http-route laravel PUT /api/playlist-folders/{playlist_folder}/playlists/{playlist} -> PlaylistFolderPlaylistController.update',
+    'routes/api.php:11 http-route laravel PATCH /api/playlist-folders/{playlist_folder}/playlists/{playlist} -> PlaylistFolderPlaylistController.update',
+    'routes/api.php:14 http-route laravel GET /api/themes -> ThemeController.index',
+    // A path computed in a loop shows its computed part; a variable names no handler.
+    'routes/api.php:17 http-route laravel GET /api/{$endpoint}{format?} -> -',
+    'routes/api.php:17 http-route laravel POST /api/{$endpoint}{format?} -> -',
+    'routes/web.php:7 http-route laravel GET /health -> FireflyIII\\Http\\Controllers\\System\\HealthcheckController.check',
+    'routes/web.php:11 http-route laravel POST /login -> FireflyIII\\Http\\Controllers\\Auth\\LoginController.login',
+    'routes/web.php:13 http-route laravel GET /admin/users -> FireflyIII\\Http\\Controllers\\Admin\\UserController.index',
+    'routes/web.php:14 http-route laravel GET /admin/links -> FireflyIII\\Http\\Controllers\\Admin\\LinkController.index',
+    'routes/web.php:16 http-route laravel GET /root -> Other\\RootController.show',
+    'routes/web.php:21 http-route laravel GET /oauth/clients -> FireflyIII\\Http\\Controllers\\Profile\\OAuthController.listClients',
+    'routes/web.php:24 http-route laravel GET /api/ping -> Api\\PingController.ping',
+  ],
+}
