@@ -25,17 +25,61 @@ function onlyNamed(index: SymbolIndex, name: string, kinds: ReadonlySet<string>)
  * A Rails action: the method `action` of the controller at `app/controllers/<controller>_controller.rb`,
  * preferring the application whose `config/routes.rb` declares the route (an engine has its own).
  */
-function railsAction(file: FileLayers, controller: string, action: string, index: SymbolIndex): SymbolRecord | undefined {
+function railsAction(
+  file: FileLayers,
+  controller: string,
+  action: string,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+): SymbolRecord | undefined {
   const candidates = index.endingWith(`app/controllers/${controller}_controller.rb`)
   const root = file.path.includes('config/') ? file.path.slice(0, file.path.lastIndexOf('config/')) : `${dirOf(file.path)}/`
   const ordered = [...candidates.filter((path) => path.startsWith(root)), ...candidates.filter((path) => !path.startsWith(root))]
   const named = [...(index.namedSet(action) ?? [])].filter((s) => s.kind === 'method')
+  const className = `${camelized(controller.slice(controller.lastIndexOf('/') + 1))}Controller`
   for (const path of ordered) {
     const methods = named.filter((s) => s.path === path)
     if (methods.length === 1) return methods[0]
+    // An action the controller has from a concern it includes, or from its superclass.
+    const cls = [...(index.namedSet(className) ?? [])].find((s) => s.path === path && s.kind === 'class')
+    const inherited = cls && methods.length === 0 ? inheritedAction(cls, action, index, resolved) : undefined
+    if (inherited) return inherited
   }
   return undefined
 }
+
+/** `transfer_matches` is `TransferMatches`. */
+const camelized = (name: string): string => name.replace(/(?:^|_)([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+/**
+ * A method `action` a Ruby class has from elsewhere, in Ruby's order: the modules it includes or
+ * prepends (the last first), then its superclass, each with what it has in turn. A base is taken
+ * when the index defines it once: Rails autoloads constants by name.
+ */
+function inheritedAction(
+  cls: SymbolRecord,
+  action: string,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  seen = new Set<string>([cls.id]),
+): SymbolRecord | undefined {
+  if (seen.size > MAX_ANCESTORS) return undefined
+  const bases = (resolved(cls.path) ?? []).filter((e) => e.sourceSymbolId === cls.id && e.targetSymbolId !== '' && e.candidates === 1)
+  const ordered = [...bases.filter((e) => e.kind === 'implements').reverse(), ...bases.filter((e) => e.kind === 'extends')]
+  for (const edge of ordered) {
+    const base = index.symbol(edge.targetSymbolId)
+    if (!base || seen.has(base.id)) continue
+    seen.add(base.id)
+    const own = index.byQname(base.path, `${base.qname}.${action}`)
+    if (own?.kind === 'method') return own
+    const deeper = inheritedAction(base, action, index, resolved, seen)
+    if (deeper) return deeper
+  }
+  return undefined
+}
+
+/** Ancestors of a class looked at for an inherited action, at most. */
+const MAX_ANCESTORS = 16
 
 /** `true` when a symbol's namespace ends with `namespace`, segment by segment (`App\\Http\\Controllers\\Auth` ends with `Auth`). */
 function inNamespace(symbol: SymbolRecord, namespace: string): boolean {
@@ -76,7 +120,7 @@ function handlerSymbol(
 ): string {
   const handler = entry.handler
   const rails = RAILS_TARGET.exec(handler)
-  if (rails) return railsAction(file, rails[1] as string, rails[2] as string, index)?.id ?? ''
+  if (rails) return railsAction(file, rails[1] as string, rails[2] as string, index, resolved)?.id ?? ''
   const split = LAST_SEPARATOR.exec(handler)
   const receiver = split ? (split[1] as string) : ''
   const name = split ? (split[2] as string) : handler

@@ -45,9 +45,28 @@ const FIREFLY = {
     '<?php\n\nnamespace FireflyIII\\Http\\Controllers\\Budget;\n\nclass IndexController extends Controller\n{\n    public function index()\n    {\n    }\n}\n',
 }
 
-/** A Rails app with an admin namespace, and an engine whose controller of the same name must not be taken. */
+/**
+ * A Rails app with an admin namespace, an engine whose controller of the same name must not be
+ * taken, and maybe's actions from a concern or a base controller, a singular resource in a module.
+ */
 const RAILS = {
-  'config/routes.rb': "Rails.application.routes.draw do\n  resources :stories, only: [:index]\n  namespace :admin do\n    get 'stats', to: 'stats#index'\n  end\nend\n",
+  'config/routes.rb': [
+    'Rails.application.routes.draw do',
+    '  resources :stories, only: [:index]',
+    '  namespace :admin do',
+    "    get 'stats', to: 'stats#index'",
+    '  end',
+    '  resources :depositories, only: %i[new show edit]',
+    '  resources :imports, only: [] do',
+    '    resource :upload, only: :show, module: :import',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+  'app/controllers/depositories_controller.rb': 'class DepositoriesController < BaseController\n  include AccountableResource\n\n  def edit\n  end\nend\n',
+  'app/controllers/base_controller.rb': 'class BaseController < ApplicationController\n  def show\n  end\nend\n',
+  'app/controllers/concerns/accountable_resource.rb': 'module AccountableResource\n  extend ActiveSupport::Concern\n\n  def new\n  end\n\n  def show\n  end\nend\n',
+  'app/controllers/import/uploads_controller.rb': 'class Import::UploadsController < ApplicationController\n  def show\n  end\nend\n',
   'app/controllers/stories_controller.rb': 'class StoriesController < ApplicationController\n  def index\n    @stories = Story.all\n  end\nend\n',
   'app/controllers/admin/stats_controller.rb': 'module Admin\n  class StatsController < ApplicationController\n    def index\n    end\n  end\nend\n',
   'engines/blog/app/controllers/stories_controller.rb': 'class StoriesController < ApplicationController\n  def index\n  end\nend\n',
@@ -108,6 +127,11 @@ describe('handlers defined in other files', () => {
     expect(handlers(graph)).toEqual([
       'GET /stories -> stories#index => app/controllers/stories_controller.rb#StoriesController.index',
       'GET /admin/stats -> admin/stats#index => app/controllers/admin/stats_controller.rb#Admin.StatsController.index',
+      // The concern's `show` comes before the base controller's, as in Ruby.
+      'GET /depositories/new -> depositories#new => app/controllers/concerns/accountable_resource.rb#AccountableResource.new',
+      'GET /depositories/:id -> depositories#show => app/controllers/concerns/accountable_resource.rb#AccountableResource.show',
+      'GET /depositories/:id/edit -> depositories#edit => app/controllers/depositories_controller.rb#DepositoriesController.edit',
+      'GET /imports/:import_id/upload -> import/uploads#show => app/controllers/import/uploads_controller.rb#Import.UploadsController.show',
     ])
   })
 

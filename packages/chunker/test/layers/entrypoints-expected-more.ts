@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -23,5 +23,24 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes/web.php:16 http-route laravel GET /root -> Other\\RootController.show',
     'routes/web.php:21 http-route laravel GET /oauth/clients -> FireflyIII\\Http\\Controllers\\Profile\\OAuthController.listClients',
     'routes/web.php:24 http-route laravel GET /api/ping -> Api\\PingController.ping',
+  ],
+  'rails-modules': [
+    'config/routes.rb:4 http-route rails GET /settings/preferences -> settings/preferences#show',
+    'config/routes.rb:5 http-route rails GET /settings/security -> settings/securities#show',
+    'config/routes.rb:8 http-route rails GET /tags -> tags#index',
+    'config/routes.rb:9 http-route rails GET /tags/:tag_id/deletions/new -> tag/deletions#new',
+    'config/routes.rb:9 http-route rails POST /tags/:tag_id/deletions -> tag/deletions#create',
+    'config/routes.rb:12 http-route rails GET /imports/:id -> imports#show',
+    'config/routes.rb:13 http-route rails GET /imports/:import_id/upload -> import/uploads#show',
+    'config/routes.rb:13 http-route rails PATCH /imports/:import_id/upload -> import/uploads#update',
+    'config/routes.rb:13 http-route rails PUT /imports/:import_id/upload -> import/uploads#update',
+    'config/routes.rb:16 http-route rails GET /transactions -> transactions#index',
+    'config/routes.rb:17 http-route rails GET /transactions/:transaction_id/transfer_match/new -> transfer_matches#new',
+    'config/routes.rb:17 http-route rails POST /transactions/:transaction_id/transfer_match -> transfer_matches#create',
+    'config/routes.rb:21 http-route rails POST /webhooks/plaid -> webhooks#plaid',
+    'config/routes.rb:22 http-route rails POST /webhooks/stripe-events -> webhooks#stripe_events',
+    // A redirect has no controller; a path in a scope without a module or controller has none either.
+    'config/routes.rb:23 http-route rails GET /webhooks/docs -> -',
+    'config/routes.rb:27 http-route rails GET /api/ping -> -',
   ],
 }

@@ -1,5 +1,6 @@
 import type { EntrypointDraft } from '../facts.js'
 import { joinRoute, ownEntry, singularOf, withoutTrailingSlash, type DetectContext, type EntrypointDetector } from './detector.js'
+import { pluralOf } from './inflections.js'
 
 /** Rails's route files: `config/routes.rb` and the files it draws (`config/routes/admin.rb`). */
 const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/[^/]+\.rb)$/
@@ -98,7 +99,10 @@ export const railsRoutes: EntrypointDetector = {
       let frame: Frame | undefined
       if (word === 'resources' || word === 'resource') {
         const collection = joinRoute(here.path, `/${option(rest, 'path')?.[0] ?? name}`)
-        const controller = `${here.module}${option(rest, 'controller')?.[0] ?? (word === 'resource' ? `${name}s` : name)}`
+        // `module: :import` puts this resource's controllers, and those nested in it, under `import/`.
+        const module = option(rest, 'module')?.[0]
+        const modules = module ? `${here.module}${module}/` : here.module
+        const controller = `${modules}${option(rest, 'controller')?.[0] ?? (word === 'resource' ? pluralOf(name) : name)}`
         const param = option(rest, 'param')?.[0]
         const member = word === 'resources' ? `${collection}/:${param ?? 'id'}` : collection
         const only = option(rest, 'only')
@@ -108,7 +112,7 @@ export const railsRoutes: EntrypointDetector = {
           draft(action.method, `${action.member ? member : collection}${action.path}`, `${controller}#${action.action}`)
         }
         const nested = word === 'resources' ? `${collection}/:${singularOf(name)}_${param ?? 'id'}` : collection
-        frame = { path: nested, module: here.module, resource: { collection, member, controller } }
+        frame = { path: nested, module: modules, resource: { collection, member, controller } }
       } else if (word === 'namespace') {
         frame = { path: joinRoute(here.path, `/${option(rest, 'path')?.[0] ?? name}`), module: `${here.module}${name}/` }
       } else if (word === 'scope') {
@@ -126,7 +130,14 @@ export const railsRoutes: EntrypointDetector = {
         const methods = word === 'match' ? (option(rest, 'via') ?? ['get']).map((m) => (m === 'all' ? '*' : m.toUpperCase())) : [ownEntry(VERBS, word) as string]
         // A target is under the namespace's module (`namespace :mod` + `'activities#index'` is `mod/activities#index`).
         const written = TARGET.exec(rest)?.[2] ?? (TARGET_CLAUSE.test(rest) || (here.resource && /^\w+$/.test(name)) ? undefined : inferredTarget(name))
-        const target = written ? `${here.module}${written}` : here.resource && /^\w+$/.test(name) ? `${here.resource.controller}#${name}` : ''
+        const target = written
+          ? `${here.module}${written}`
+          : here.resource && /^\w+$/.test(name)
+            ? `${here.resource.controller}#${name}`
+            : written === '' && here.module !== '' && /^\/?[\w-]+$/.test(name)
+              ? // `namespace :webhooks do post 'plaid'`: the namespace's own controller, `webhooks#plaid`.
+                `${here.module.slice(0, -1)}#${name.replace(/^\//, '').replaceAll('-', '_')}`
+              : ''
         // `get 'preview', on: :member` inside a `resources` block.
         const on = option(rest, 'on')?.[0]
         const base = here.resource && on === 'member' ? here.resource.member : here.resource && on === 'collection' ? here.resource.collection : here.path

@@ -1,5 +1,5 @@
 import type { SymbolMatch } from '../../rules.js'
-import type { SyntaxNode } from '../../syntax-node.js'
+import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { firstLine, splitTypes, type LayerFamily, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { scanStatements } from '../lexical/scan-statements.js'
@@ -14,6 +14,21 @@ const CALL_WORDS: CallWords = {
 
 /** `require 'x'`, `require_relative "x"`, `load 'x'`, with or without parentheses. */
 const REQUIRE_LINE = /\b(?:require|require_relative|load)\b/g
+
+/** `include Mod` or `prepend A, B` in a class body: mixins whose methods the class has. */
+const MIXIN = /^(?:include|prepend)\s*\(?\s*([A-Z][\w:]*(?:\s*,\s*[A-Z][\w:]*)*)\s*\)?$/
+
+/** The modules a class's own body includes or prepends (not those of classes nested in it), as `implements` targets. */
+function mixins(node: SyntaxNode, text: string): { kind: 'implements'; target: string }[] {
+  const body = node.childForFieldName('body') ?? node
+  const out: { kind: 'implements'; target: string }[] = []
+  for (const child of namedChildrenOf(body)) {
+    if (child.type !== 'call' && child.type !== 'method_call') continue
+    const match = MIXIN.exec(text.slice(child.startIndex, child.endIndex))
+    if (match) for (const target of splitTypes(match[1] as string)) out.push({ kind: 'implements', target: target.replace(/::/g, '.') })
+  }
+  return out
+}
 
 const MAIN_GUARD = /^(?:if|unless)\s+(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(?:0|PROGRAM_NAME)\s*==\s*__FILE__)/
 
@@ -35,9 +50,9 @@ export const rubyFamily: LayerFamily = {
   details(node: SyntaxNode, match: SymbolMatch, _scope, api: WalkApi) {
     if (match.kind !== 'class') return {}
     const superclass = node.childForFieldName('superclass')
-    if (!superclass) return {}
-    const raw = api.text.slice(superclass.startIndex, superclass.endIndex).replace(/^</, '')
-    return { heritage: splitTypes(raw).map((target) => ({ kind: 'extends' as const, target: target.replace(/::/g, '.') })) }
+    const raw = superclass ? api.text.slice(superclass.startIndex, superclass.endIndex).replace(/^</, '') : ''
+    const heritage = [...splitTypes(raw).map((target) => ({ kind: 'extends' as const, target: target.replace(/::/g, '.') })), ...mixins(node, api.text)]
+    return heritage.length > 0 ? { heritage } : {}
   },
   scanImports: (masked, text) =>
     scanStatements(masked, REQUIRE_LINE, 'line').flatMap(({ start, end }) => {
