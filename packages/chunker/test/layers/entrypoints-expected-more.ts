@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -43,4 +43,5 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'config/routes.rb:23 http-route rails GET /webhooks/docs -> -',
     'config/routes.rb:27 http-route rails GET /api/ping -> -',
   ],
+  'django-project': ['djangoproject/urls/www.py:7 http-route django * accounts/edit/ -> account_views.edit_profile'],
 }

@@ -47,8 +47,11 @@ export const JS_LANGUAGES: readonly string[] = ['typescript', 'tsx', 'javascript
  */
 export const BLUEPRINT_RECEIVER = /^(?:bp|blueprint|\w+_bp|\w+_blueprint)$/
 
-/** A Django URLconf module: `urls.py`, or a file named like one (`api_urls.py`, `follow_urls.py`, `urls_v2.py`). */
-export const DJANGO_URLCONF_FILE = /(?:^|\/)\w*urls\w*\.py$/
+/**
+ * A Django URLconf module: `urls.py`, a file named like one (`api_urls.py`, `follow_urls.py`,
+ * `urls_v2.py`), or a module of a `urls` package (djangoproject.com's `urls/www.py`).
+ */
+export const DJANGO_URLCONF_FILE = /(?:^|\/)(?:\w*urls\w*|urls\/\w+)\.py$/
 
 /** Django's URL entries: `path()`, `re_path()` and the old `url()`. */
 const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url'])

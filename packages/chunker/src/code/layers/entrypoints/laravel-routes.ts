@@ -96,33 +96,13 @@ interface Group {
   readonly namespace: string
 }
 
-/** PHP source without its comments (line comments, `#` and block comments), strings kept: a commented-out attribute is no attribute. */
-function withoutComments(text: string): string {
-  let out = ''
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string
-    if (c === "'" || c === '"') {
-      let j = i + 1
-      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1
-      out += text.slice(i, j + 1)
-      i = j
-    } else if ((c === '/' && text[i + 1] === '/') || (c === '#' && text[i + 1] !== '[')) {
-      while (i + 1 < text.length && text[i + 1] !== '\n') i++
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2)
-      i = end < 0 ? text.length : end + 1
-    } else out += c
-  }
-  return out
-}
-
 function groups(calls: readonly CallFact[]): Group[] {
   const out: Group[] = []
   for (const call of calls) {
     if (call.name !== 'group' || !call.receiver.startsWith('Route')) continue
     // The attribute array is the first argument (`Route::group(['prefix' => 'v2'], ...)`), never the routes inside.
     const attributes = call.args()[0]
-    const declared = attributes?.kind === 'list' ? withoutComments(attributes.value) : ''
+    const declared = attributes?.kind === 'list' ? attributes.value : ''
     const prefix = CHAIN_PREFIX.exec(call.receiver)?.[2] ?? ATTRIBUTE_PREFIX.exec(declared)?.[3] ?? ''
     const controller = CHAIN_CONTROLLER.exec(call.receiver)?.[1] ?? ATTRIBUTE_CONTROLLER.exec(declared)?.[2] ?? ''
     const namespace = CHAIN_NAMESPACE.exec(call.receiver)?.[2] ?? ATTRIBUTE_NAMESPACE.exec(declared)?.[3] ?? ''

@@ -163,7 +163,8 @@ class TextCall implements CallFact {
   args(): readonly Arg[] {
     if (this.#args) return this.#args
     const close = this.#closeAt()
-    this.#args = close < 0 ? [] : parseBracketed(this.#text.slice(this.#open, close + 1))
+    // Comments between arguments are no part of them (`path('x/',  # the archive` then the view).
+    this.#args = close < 0 ? [] : parseBracketed(withoutComments(this.#text, this.#masked, this.#open, close + 1))
     return this.#args
   }
 
