@@ -124,7 +124,11 @@ export interface RawEdge extends LayerRecordBase {
    * (`{settings.API_V1_STR}`).
    */
   readonly prefix?: string
-  /** For `mounts`: the router it is mounted on, as this file names it (`app`, `api_router`), or `''` for an expression. */
+  /**
+   * For `mounts`: the router it is mounted on, as this file names it (`app`, `api_router`), or `''`
+   * for an expression. A router mounted on itself is its own prefix (Flask's `Blueprint(url_prefix=)`),
+   * for the routes other files declare on it.
+   */
   readonly router?: string
   /**
    * For a `mounts` edge of every route of one framework in this file's directory and below (target

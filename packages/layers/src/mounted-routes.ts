@@ -79,6 +79,11 @@ export class MountedRoutes {
   readonly #global: { readonly dir: string; readonly framework: string; readonly prefix: string; readonly from: string }[] = []
   readonly #importedFrom: ImportedFrom
   readonly #sources: PrefixSources | undefined
+  /**
+   * Own prefixes of routers (`path\0name`): a router mounted onto itself in its file (Flask's
+   * `Blueprint(url_prefix=)`, Flask-RESTX's `Namespace('x')`), for routes other files declare on it.
+   */
+  readonly #own = new Map<string, string>()
 
   /**
    * @param edges - Every resolved edge of the index (only `mounts` ones are read).
@@ -115,6 +120,10 @@ export class MountedRoutes {
       const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && FUNCTIONS.has(symbol.kind)
       if (edge.resolution !== 'resolved' && !guessed) continue
       const target = (symbol && routerOfMiddleware(symbol)) ?? symbol?.name ?? (edge.receiver ? edge.target : '*')
+      if (edge.targetPath === edge.path && edge.router === target) {
+        this.#own.set(`${edge.path}\0${target}`, prefixOf(edge))
+        continue
+      }
       const mount = {
         from: edge.path,
         router: edge.router ?? '',
@@ -143,7 +152,7 @@ export class MountedRoutes {
 
   /** Whether no router is mounted in another file and no global prefix is set. */
   get empty(): boolean {
-    return this.#byTarget.size === 0 && this.#global.length === 0
+    return this.#byTarget.size === 0 && this.#global.length === 0 && this.#own.size === 0
   }
 
   /**
@@ -197,11 +206,12 @@ export class MountedRoutes {
       }
     }
     if (out.length > 0) return out
-    // A router this file imports: where it is defined, it is mounted.
+    // A router this file imports: where it is defined, it is mounted, and has its own prefix.
     const origin = router ? this.#importedFrom(path, router) : undefined
     const key = origin === undefined ? '' : `${origin.path}\0${origin.name}\0import`
     if (origin === undefined || seen.has(key)) return ['']
-    return this.prefixesOf(origin.path, origin.name, '', new Set(seen).add(key))
+    const own = this.#own.get(`${origin.path}\0${origin.name}`) ?? ''
+    return this.prefixesOf(origin.path, origin.name, '', new Set(seen).add(key)).map((above) => joinRoute(above, own))
   }
 
   /** The first of {@link prefixesOf}: the prefix of the first place a router is mounted. */

@@ -316,6 +316,25 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['zoo/cat.py:6 GET /api/1/cats/<id> (/cats/<id>)'])
   })
 
+  it("gives routes other modules declare on an imported blueprint or namespace its own prefix (CTFd's statistics namespace, a Blueprint's url_prefix)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/__init__.py': "from flask import Flask\n\nfrom app.main import bp as main_bp\n\napp = Flask(__name__)\napp.register_blueprint(main_bp)\n",
+        'app/main/__init__.py': "from flask import Blueprint\n\nbp = Blueprint('main', __name__, url_prefix='/main')\n\n\n@bp.route('/here')\ndef here():\n    pass\n",
+        'app/main/routes.py': "from app.main import bp\n\n\n@bp.route('/index')\ndef index():\n    pass\n",
+        'api/__init__.py': "from flask import Blueprint\nfrom flask_restx import Api\n\nfrom api.stats import stats_ns\n\nblueprint = Blueprint('api', __name__, url_prefix='/api/v1')\napi = Api(blueprint)\napi.add_namespace(stats_ns, '/statistics')\n",
+        'api/stats/__init__.py': "from flask_restx import Namespace\n\nstats_ns = Namespace(\n    'statistics', description='Statistics'\n)\n",
+        'api/stats/users.py': "from flask_restx import Resource\n\nfrom api.stats import stats_ns\n\n\n@stats_ns.route('/users')\nclass UserStats(Resource):\n    def get(self):\n        pass\n",
+      }),
+    )
+    expect(routes(graph)).toEqual([
+      // The blueprint's own route has its prefix in its file already.
+      'api/stats/users.py:6 GET /api/v1/statistics/users (/users)',
+      'app/main/__init__.py:6 GET /main/here',
+      'app/main/routes.py:4 GET /main/index (/index)',
+    ])
+  })
+
   it("gives a DRF viewset's extra actions the prefix of the router that registers it in another file, and its detail route the viewset's lookup", async () => {
     const graph = new LayerGraph(await layersOfText(DRF))
     expect(routes(graph)).toEqual([

@@ -86,6 +86,28 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
   return out
 }
 
+/** Python calls that make a router with a prefix of its own. */
+const PREFIXED_PYTHON_ROUTERS: ReadonlySet<string> = new Set(['Blueprint', 'Namespace', 'namespace'])
+
+/**
+ * The own prefixes of a Python file's module-level routers (Flask's `bp = Blueprint('main',
+ * __name__, url_prefix='/main')`, Flask-RESTX's `ns = Namespace('statistics')`), each as a mount of
+ * the router onto itself: routes other files declare on it (`from app.main import bp`) are served
+ * under it. The file's own routes on it have it already.
+ */
+function ownPrefixFacts(facts: FileFacts, prefixOf: (name: string) => string): MountFact[] {
+  if (facts.language !== 'python') return []
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    if (!PREFIXED_PYTHON_ROUTERS.has(call.name)) continue
+    const variable = call.assignedTo()
+    if (!variable || !facts.symbols.some((symbol) => symbol.parent === undefined && symbol.name === variable)) continue
+    const prefix = prefixOf(variable)
+    if (prefix !== '' && prefix !== '/') out.push({ target: variable, prefix, router: variable, row: call.row, offset: call.offset })
+  }
+  return out
+}
+
 /**
  * Routers of other files this file mounts (`mounts.ts`), Go functions it hands a route group to
  * (`group-mounts.ts`), a framework's global prefix it sets, the URLconfs a Django URLconf includes
@@ -96,7 +118,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Ktor's route extensions, cobra's subcommands.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, cobra's subcommands.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -104,6 +126,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...fastifyAutoloadFacts(facts),
     ...nestModuleFacts(facts, imports),
     ...namespaceMountFacts(facts, prefixOf),
+    ...ownPrefixFacts(facts, prefixOf),
     ...ktorMountFacts(facts),
     ...(imports('github.com/spf13/cobra') ? cobraMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
