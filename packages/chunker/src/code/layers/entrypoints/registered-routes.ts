@@ -38,6 +38,21 @@ function paths(args: readonly Arg[], positional: readonly Arg[], where: Registra
   return chosen.flatMap((arg) => (arg.kind === 'string' ? [arg.value] : []))
 }
 
+/**
+ * The registration call's name, and the methods of the file's classes that make it on `self`
+ * (redash's `ApiExt.add_org_resource(self, resource, *urls)` calling `self.add_resource(resource,
+ * *urls)`): calls of those register the same way.
+ */
+function registeringCallees(context: DetectContext, call: string): ReadonlySet<string> {
+  const out = new Set([call])
+  for (const fact of context.facts.calls) {
+    if (fact.name !== call || fact.receiver !== 'self') continue
+    const method = context.enclosing(fact.offset)
+    if (method?.kind === 'method') out.add(method.name)
+  }
+  return out
+}
+
 /** The detector of one {@link Registration}: every `receiver.call(...)` of it, one route per path and method. */
 function detector(entry: Registration): EntrypointDetector {
   return {
@@ -48,8 +63,9 @@ function detector(entry: Registration): EntrypointDetector {
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
       const imported = entry.imports.some((module) => context.imports(module))
+      const callees = registeringCallees(context, entry.call)
       for (const call of context.facts.calls) {
-        if (call.name !== entry.call || !call.receiver) continue
+        if (!callees.has(call.name) || !call.receiver) continue
         // Without an import of the framework, only a receiver named like one of its objects counts.
         if (!imported && !entry.receivers?.test(call.receiver)) continue
         const args = call.args()
