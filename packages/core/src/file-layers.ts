@@ -14,6 +14,12 @@ export type ProjectManifest =
       readonly name: string
       /** Subpath (`.`, `./utils`, `./*`) to candidate targets, best first (`source`, `types`, `import`, `default`, ..., `main`). */
       readonly entries: Readonly<Record<string, readonly string[]>>
+      /**
+       * Import aliases the package's toolchain defines without a config file, to directories
+       * relative to the manifest's: Vue CLI's `@` for `src`; Nuxt's `~` and `@` for its source
+       * directory, `~~` and `@@` for the root.
+       */
+      readonly aliases?: Readonly<Record<string, string>>
     }
   /** `tsconfig.json` / `jsconfig.json` (and `tsconfig.*.json`): the options that steer resolution. */
   | {

@@ -52,6 +52,35 @@ describe('import resolution of smaller projects', () => {
     ])
   })
 
+  it("resolves the aliases Vue CLI and Nuxt define without a config, by the nearest package.json's dependencies", async () => {
+    const imports = await importsOf({
+      'web/package.json': '{ "name": "web", "devDependencies": { "@vue/cli-service": "^5.0.8" } }',
+      'web/src/api/user.js': 'export function login() {}\n',
+      'web/src/views/Login.vue': '<template><form /></template>\n',
+      'web/src/main.js': "import { login } from '@/api/user'\nimport Login from '@/views/Login'\nimport { ref } from '@vue/reactivity'\n",
+      'site/package.json': '{ "private": true, "dependencies": { "nuxt": "^3.13.0" } }',
+      'site/utils/slug.ts': 'export const slug = (s: string) => s\n',
+      'site/components/Card.vue': '<template><div /></template>\n',
+      'site/pages/index.ts': "import { slug } from '~/utils/slug'\nimport Card from '@/components/Card.vue'\nimport { slug as s2 } from '~~/utils/slug'\n",
+      'next/package.json': '{ "dependencies": { "nuxt": "^4.0.0" } }',
+      'next/app/utils/slug.ts': 'export const slug = (s: string) => s\n',
+      'next/app/pages/index.ts': "import { slug } from '~/utils/slug'\n",
+      'plain/package.json': '{ "name": "plain" }',
+      'plain/main.js': "import x from '@/x'\n",
+    })
+    expect(imports).toEqual([
+      'web/src/main.js: @/api/user -> resolved web/src/api/user.js',
+      'web/src/main.js: @/views/Login -> resolved web/src/views/Login.vue',
+      'web/src/main.js: @vue/reactivity -> external',
+      'site/pages/index.ts: ~/utils/slug -> resolved site/utils/slug.ts',
+      'site/pages/index.ts: @/components/Card.vue -> resolved site/components/Card.vue',
+      'site/pages/index.ts: ~~/utils/slug -> resolved site/utils/slug.ts',
+      'next/app/pages/index.ts: ~/utils/slug -> resolved next/app/utils/slug.ts',
+      // No toolchain alias: a package of that name, then.
+      'plain/main.js: @/x -> external',
+    ])
+  })
+
   it('resolves TypeScript through tsconfig paths and baseUrl (via extends), index files, .js specifiers, and a workspace package by name', async () => {
     const imports = await importsOf({
       'tsconfig.base.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"] } } }',

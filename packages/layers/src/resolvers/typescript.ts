@@ -219,7 +219,7 @@ export function resolveTypescriptImport(edge: RawEdge, from: FileLayers, context
     const found = base === undefined ? undefined : tryCandidates(fileCandidates(base), context, probes)
     if (found) return resolvedTo(found, names, probes)
   }
-  const aliased = bundlerAlias(specifier, from.path, context)
+  const aliased = bundlerAlias(specifier, from.path, context) ?? toolchainAlias(specifier, from.path, context)
   if (aliased !== undefined) {
     const candidates = fileCandidates(aliased, directoryEntries(aliased, context))
     return done(tryCandidates(from.language === 'javascript' ? declarationsLast(candidates) : candidates, context, probes)) ?? unresolved(probes)
@@ -227,6 +227,31 @@ export function resolveTypescriptImport(edge: RawEdge, from: FileLayers, context
   const pkg = workspacePackage(specifier, context)
   if (pkg) return done(resolveWorkspace(pkg, context, probes)) ?? unresolved(probes)
   return external(probes)
+}
+
+/** The longest of `aliases` that `specifier` starts with (as a whole segment), else `undefined`. */
+function longestAlias(specifier: string, aliases: Readonly<Record<string, string>>): string | undefined {
+  let best: string | undefined
+  for (const alias of Object.keys(aliases)) {
+    if ((specifier === alias || specifier.startsWith(`${alias}/`)) && (best === undefined || alias.length > best.length)) best = alias
+  }
+  return best
+}
+
+/**
+ * The path an import names through the aliases the nearest `package.json`'s toolchain defines
+ * without a config (Vue CLI's `@/components/Nav` is `src/components/Nav`; Nuxt's `~/utils` is the
+ * source directory's); `undefined` when it defines none that matches.
+ */
+function toolchainAlias(specifier: string, from: string, context: ResolveContext): string | undefined {
+  if (!/^[~@]/.test(specifier)) return undefined
+  for (const dir of ancestors(dirOf(from))) {
+    const manifest = context.manifestAt(dir === '' ? 'package.json' : `${dir}/package.json`, 'package-json') as PackageJson | undefined
+    if (manifest === undefined) continue
+    const alias = manifest.aliases ? longestAlias(specifier, manifest.aliases) : undefined
+    return alias === undefined ? undefined : joinPath(dir, `${manifest.aliases?.[alias] ?? '.'}${specifier.slice(alias.length)}`)
+  }
+  return undefined
 }
 
 /**

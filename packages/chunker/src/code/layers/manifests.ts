@@ -66,7 +66,24 @@ function packageJson(json: Record<string, unknown>): ProjectManifest | undefined
   }
   const root = [...(entries['.'] ?? []), ...['source', 'types', 'typings', 'module', 'main'].flatMap((field) => strings(json[field]))]
   if (root.length > 0) entries['.'] = [...new Set(root)]
-  return name || Object.keys(entries).length > 0 ? { kind: 'package-json', name, entries } : undefined
+  const aliases = toolchainAliases(json)
+  if (!name && Object.keys(entries).length === 0 && aliases === undefined) return undefined
+  return { kind: 'package-json', name, entries, ...(aliases ? { aliases } : {}) }
+}
+
+/**
+ * Aliases a package's toolchain defines without a config file, by its dependencies: Vue CLI's
+ * `@` for `src`; Nuxt's `~` and `@` for its source directory (`app/` from Nuxt 4 on, else the
+ * root) and `~~` and `@@` for the root. A `resolve.alias` of a bundler config still comes first.
+ */
+function toolchainAliases(json: Record<string, unknown>): Record<string, string> | undefined {
+  const dependencies = { ...(json['devDependencies'] as Record<string, unknown> | undefined), ...(json['dependencies'] as Record<string, unknown> | undefined) }
+  const nuxt = dependencies['nuxt'] ?? dependencies['nuxt3']
+  if (typeof nuxt === 'string') {
+    const source = /^\D*4\./.test(nuxt) || /^\D*4$/.test(nuxt) ? 'app' : '.'
+    return { '~': source, '@': source, '~~': '.', '@@': '.' }
+  }
+  return '@vue/cli-service' in dependencies ? { '@': 'src' } : undefined
 }
 
 function tsconfig(json: Record<string, unknown>): ProjectManifest {
