@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -44,5 +44,11 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'config/routes.rb:27 http-route rails GET /api/ping -> -',
   ],
   'django-project': ['djangoproject/urls/www.py:7 http-route django * accounts/edit/ -> account_views.edit_profile'],
-  'flask-wrappers': ['api.py:19 http-route flask-restful * /api/alerts/<alert_id> -> AlertResource', 'api.py:20 http-route flask-restful * /api/queries -> QueryListResource'],
+  'flask-wrappers': [
+    'api.py:19 http-route flask-restful * /api/alerts/<alert_id> -> AlertResource',
+    'api.py:20 http-route flask-restful * /api/queries -> QueryListResource',
+    'factory.py:16 http-route flask GET /hello -> create_app.hello',
+    'factory.py:26 http-route flask GET /files/<path:name> -> create_blueprint.serve',
+    'factory.py:26 http-route flask HEAD /files/<path:name> -> create_blueprint.serve',
+  ],
 }

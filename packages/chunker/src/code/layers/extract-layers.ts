@@ -72,6 +72,7 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
     path,
     language,
     text,
+    masked,
     symbols: walk.symbols,
     imports,
     calls,

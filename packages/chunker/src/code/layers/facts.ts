@@ -129,6 +129,8 @@ export interface FileFacts {
   readonly path: string
   readonly language: string
   readonly text: string
+  /** The text with comments and string contents blanked (same offsets); the text itself where no scan needed it. */
+  readonly masked: string
   readonly symbols: readonly SymbolFact[]
   readonly imports: readonly ImportFact[]
   readonly calls: readonly CallFact[]

@@ -228,6 +228,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     generic: { names: ['route'], methodKeys: ['methods'], defaultMethod: 'GET' },
     pathKeys: ['rule'],
     dotted: true,
+    nested: true,
   }),
   decoratedRoutes({
     framework: 'fastapi',
@@ -237,6 +238,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     generic: { names: ['api_route'], methodKeys: ['methods'], defaultMethod: 'GET' },
     pathKeys: ['path'],
     dotted: true,
+    nested: true,
   }),
   djangoUrls,
   verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS }),

@@ -1,5 +1,6 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { nestedDecoratedDefinitions } from './nested-definitions.js'
 import { callDraft, decoratorDraft, decoratorReceiver, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** What every route detector entry names. */
@@ -132,6 +133,8 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly normalise?: (route: string) => string
   /** A controller's root (NestJS's `@Get('/')` in `@Controller('cats')`) is served at `/cats`, not `/cats/`. @default false */
   readonly rootIsPrefix?: boolean
+  /** Also routes decorated inside a function body (Python app or blueprint factories; see `nested-definitions.ts`). @default false */
+  readonly nested?: boolean
   /** The API versions a route declares (NestJS's `@Version('2')`, `@Controller({ version: '1' })`), recorded on its draft. */
   readonly versionOf?: (symbol: SymbolFact) => string | undefined
 }
@@ -181,7 +184,8 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
       const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
-      for (const symbol of context.facts.symbols) {
+      const nested = entry.nested ? nestedDecoratedDefinitions(context) : []
+      for (const symbol of nested.length > 0 ? [...context.facts.symbols, ...nested] : context.facts.symbols) {
         if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
         for (const decorator of symbol.decorators) {
           const name = lastSegment(decorator.name)
@@ -202,7 +206,9 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
             for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
               const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
               for (const method of methods) {
-                const drafted = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
+                const made = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
+                // A nested definition is declared by its factory.
+                const drafted = symbol.id === '' ? { ...made, declaring: symbol.parent } : made
                 const draft = version === undefined ? drafted : { ...drafted, version }
                 // A controller class's routes hang from the class (NestJS modules mount it: `nest-modules.ts`).
                 drafts.push(entry.classPrefix && draft.router === undefined && symbol.parent ? { ...draft, router: symbol.parent.name } : draft)
