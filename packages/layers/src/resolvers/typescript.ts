@@ -267,9 +267,8 @@ function bundlerAlias(specifier: string, from: string, context: ResolveContext):
     if (here.length === 0) continue
     let best: { alias: string; target: string; dir: string } | undefined
     for (const { path, manifest } of here) {
-      for (const [alias, target] of Object.entries(manifest.aliases)) {
-        if ((specifier === alias || specifier.startsWith(`${alias}/`)) && (best === undefined || alias.length > best.alias.length)) best = { alias, target, dir: dirOf(path) }
-      }
+      const alias = longestAlias(specifier, manifest.aliases)
+      if (alias !== undefined && (best === undefined || alias.length > best.alias.length)) best = { alias, target: manifest.aliases[alias] as string, dir: dirOf(path) }
     }
     if (best === undefined) return undefined
     return joinPath(best.dir, `${best.target}${specifier.slice(best.alias.length)}`)
