@@ -46,6 +46,7 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'django-project': ['djangoproject/urls/www.py:7 http-route django * accounts/edit/ -> account_views.edit_profile'],
   'flask-wrappers': [
     'api.py:19 http-route flask-restful * /api/alerts/<alert_id> -> AlertResource',
+    'app/main/views.py:6 http-route flask GET /about -> about',
     'api.py:20 http-route flask-restful * /api/queries -> QueryListResource',
     'factory.py:16 http-route flask GET /hello -> create_app.hello',
     'factory.py:26 http-route flask GET /files/<path:name> -> create_blueprint.serve',

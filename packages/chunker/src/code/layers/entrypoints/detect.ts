@@ -218,7 +218,7 @@ export function detectEntrypoints(
   for (const detector of ENTRYPOINT_DETECTORS) {
     if (!detector.languages.includes(facts.language)) continue
     const gated = detector.imports.length > 0 && !detector.imports.some((module) => context.imports(module)) && !(detector.mentions && context.mentions(detector.mentions))
-    if (gated && !(detector.receivers && hasReceiver(facts, detector.receivers))) continue
+    if (gated && !(detector.receivers && hasReceiver(facts, detector.receivers)) && !detector.opens?.(context)) continue
     const found = detector.detect(context)
     if (gated) for (const draft of found) byName.add(draft)
     drafts.push(...found)

@@ -33,6 +33,8 @@ export interface EntrypointDetector {
    * own types module).
    */
   readonly mentions?: RegExp
+  /** Also run, without an import, when this says so (Flask's `@main.route` on a blueprint the file imports from its own project). */
+  opens?(context: DetectContext): boolean
   detect(context: DetectContext): EntrypointDraft[]
 }
 

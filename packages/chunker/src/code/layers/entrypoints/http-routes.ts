@@ -224,6 +224,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     languages: ['python'],
     imports: ['flask'],
     receivers: BLUEPRINT_RECEIVER,
+    projectReceivers: ['route'],
     verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH' },
     generic: { names: ['route'], methodKeys: ['methods'], defaultMethod: 'GET' },
     pathKeys: ['rule'],

@@ -1,5 +1,5 @@
 import { keyArg, stringList, type Arg } from '../args.js'
-import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import type { DecoratorFact, EntrypointDraft, SymbolFact } from '../facts.js'
 import { nestedDecoratedDefinitions } from './nested-definitions.js'
 import { callDraft, decoratorDraft, decoratorReceiver, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -133,6 +133,13 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly normalise?: (route: string) => string
   /** A controller's root (NestJS's `@Get('/')` in `@Controller('cats')`) is served at `/cats`, not `/cats/`. @default false */
   readonly rootIsPrefix?: boolean
+  /**
+   * Decorator names (last segment) that count, in a file without an import of the framework, on a
+   * receiver the file imports from its own project (`from . import routes`, `from app.main import
+   * main` in `app/main/views.py`) whatever its name: a blueprint's routes module often imports only
+   * its blueprint.
+   */
+  readonly projectReceivers?: readonly string[]
   /** Also routes decorated inside a function body (Python app or blueprint factories; see `nested-definitions.ts`). @default false */
   readonly nested?: boolean
   /** The API versions a route declares (NestJS's `@Version('2')`, `@Controller({ version: '1' })`), recorded on its draft. */
@@ -177,10 +184,26 @@ function classPrefixes(symbol: SymbolFact, names: readonly string[], keys: reado
   return paths.length > 0 ? paths : ['']
 }
 
+/**
+ * Whether a Python file imports `name` from a module of its own project: a relative import, or an
+ * absolute one whose first segment is a directory on the file's path (`from app.main import bp`
+ * in `app/main/routes.py`).
+ */
+function importedFromProject(context: DetectContext, name: string): boolean {
+  const { imports, path } = context.facts
+  const dirs = path.split('/').slice(0, -1)
+  return imports.some((fact) => fact.names.some((n) => (n.alias ?? n.name) === name) && (fact.specifier.startsWith('.') || dirs.includes(fact.specifier.split('.')[0] as string)))
+}
+
 /** A detector for decorator- or annotation-based routes. */
 export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
+  const projectReceivers = entry.projectReceivers
+  // A decorator that counts on a receiver imported from the project (see `projectReceivers`).
+  const onProjectReceiver = (context: DetectContext, decorator: DecoratorFact): boolean =>
+    projectReceivers !== undefined && decorator.name.includes('.') && projectReceivers.includes(lastSegment(decorator.name)) && importedFromProject(context, decoratorReceiver(decorator))
   return {
     ...entry,
+    ...(projectReceivers ? { opens: (context: DetectContext) => context.facts.symbols.some((symbol) => symbol.decorators.some((d) => onProjectReceiver(context, d))) } : {}),
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
       const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
@@ -191,9 +214,9 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           const name = lastSegment(decorator.name)
           const dotted = decorator.name.includes('.')
           if (entry.dotted && !dotted) continue
-          // Without an import of the framework, only a receiver named like one of its objects counts.
+          // Without an import of the framework, only a receiver named like one of its objects, or one imported from the project, counts.
           const receiver = decoratorReceiver(decorator)
-          if (!imported && !entry.receivers?.test(receiver)) continue
+          if (!imported && !entry.receivers?.test(receiver) && !onProjectReceiver(context, decorator)) continue
           let methods: string[]
           if (ownEntry(entry.verbs, name) !== undefined) methods = [ownEntry(entry.verbs, name) as string]
           else if (entry.generic?.names.includes(name)) {
