@@ -333,6 +333,12 @@ describe('routes of routers mounted in other files', () => {
       'app/main/__init__.py:6 GET /main/here',
       'app/main/routes.py:4 GET /main/index (/index)',
     ])
+    // A changed own prefix moves the other modules' routes, and they are stored again.
+    const [moved] = await layersOfText({
+      'app/main/__init__.py': "from flask import Blueprint\n\nbp = Blueprint('main', __name__, url_prefix='/home')\n\n\n@bp.route('/here')\ndef here():\n    pass\n",
+    })
+    expect(graph.apply({ upsert: [moved!] }).rerouted).toEqual(['app/main/routes.py'])
+    expect(routes(graph).slice(1)).toEqual(['app/main/__init__.py:6 GET /home/here', 'app/main/routes.py:4 GET /home/index (/index)'])
   })
 
   it("gives a DRF viewset's extra actions the prefix of the router that registers it in another file, and its detail route the viewset's lookup", async () => {
