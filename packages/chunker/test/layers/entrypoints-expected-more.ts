@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -51,5 +51,13 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'factory.py:16 http-route flask GET /hello -> create_app.hello',
     'factory.py:26 http-route flask GET /files/<path:name> -> create_blueprint.serve',
     'factory.py:26 http-route flask HEAD /files/<path:name> -> create_blueprint.serve',
+  ],
+  'razor-pages': [
+    'Web/Areas/Identity/Pages/Account/Login.cshtml.cs:7 http-route razor-pages GET /Identity/Account/Login -> LoginModel.OnGetAsync',
+    'Web/Areas/Identity/Pages/Account/Login.cshtml.cs:12 http-route razor-pages POST /Identity/Account/Login -> LoginModel.OnPostAsync',
+    'Web/Pages/Basket/Index.cshtml.cs:9 http-route razor-pages GET /Basket -> IndexModel.OnGet',
+    'Web/Pages/Basket/Index.cshtml.cs:14 http-route razor-pages POST /Basket -> IndexModel.OnPost',
+    // A named handler is served at the page's path with `?handler=Update`.
+    'Web/Pages/Basket/Index.cshtml.cs:19 http-route razor-pages POST /Basket -> IndexModel.OnPostUpdate',
   ],
 }

@@ -1,6 +1,7 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
+import { razorPages } from './razor-pages.js'
 import { chiRoutes } from './chi-routes.js'
 import { ktorRoutes } from './ktor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
@@ -264,6 +265,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   ktorRoutes,
   aspNetControllers,
   aspNetMinimalApis,
+  razorPages,
   decoratedRoutes({
     framework: 'symfony',
     languages: ['php'],
