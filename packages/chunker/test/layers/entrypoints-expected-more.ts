@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -59,5 +59,14 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Web/Pages/Basket/Index.cshtml.cs:14 http-route razor-pages POST /Basket -> IndexModel.OnPost',
     // A named handler is served at the page's path with `?handler=Update`.
     'Web/Pages/Basket/Index.cshtml.cs:19 http-route razor-pages POST /Basket -> IndexModel.OnPostUpdate',
+  ],
+  'delegating-lambdas': [
+    'CatalogBrandListEndpoint.cs:8 http-route aspnet GET /api/catalog-brands -> HandleAsync',
+    'CatalogBrandListEndpoint.cs:13 http-route aspnet GET /ping -> -',
+    'CatalogBrandListEndpoint.cs:14 http-route aspnet POST /api/catalog-brands -> CreateAsync',
+    'routes.js:5 http-route express GET /users -> controller.list',
+    // A lambda that answers by itself has no handler of its own.
+    'routes.js:6 http-route express GET /health -> -',
+    'routes.js:7 http-route express POST /users -> controller.create',
   ],
 }

@@ -309,7 +309,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   ],
   yargs: [
     'cli.js:5 cli-command yargs - serve -> serveHandler',
-    'cli.js:6 cli-command yargs - build -> -',
+    'cli.js:6 cli-command yargs - build -> build',
     'cli.js:7 cli-command yargs - deploy -> deploy',
     'cmds/init.js:3 cli-command yargs - init -> handler',
     'cmds/serve.cjs:1 cli-command yargs - serve -> handler',

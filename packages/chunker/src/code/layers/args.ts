@@ -144,8 +144,11 @@ function readValue(raw: string, key: string): Arg {
       return { key, kind: 'list', value: text.replace(/\s+/g, ' '), items: parseArgs(text.slice(1, -1)), chain: [] }
     }
   }
-  if (FUNCTION_START.test(text) || /^(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]*)?=>/.test(text)) {
-    return plain('function', text.replace(/\s+/g, ' ').slice(0, 200))
+  // C#'s attributes on a lambda (`[Authorize] async (Request r) => ...`) are not part of it.
+  const lambda = first === '[' ? text.replace(/^(?:\[[^\]]*\]\s*)+(?=(?:async\s*)?\()/, '') : text
+  if (FUNCTION_START.test(lambda) || /^(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]*)?=>/.test(lambda)) {
+    // Long enough for a body that hands the request on (see `delegatedCallee`).
+    return plain('function', lambda.replace(/\s+/g, ' ').slice(0, 600))
   }
   const bare = text.replace(/^[&*]\s*/, '')
   if (NAME.test(bare)) return plain('name', bare.replace(/\s+/g, ''))

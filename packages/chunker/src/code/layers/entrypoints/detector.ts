@@ -96,7 +96,41 @@ export function handlerOf(arg: Arg | undefined): string {
   if (!arg) return ''
   if (arg.kind === 'name') return arg.value.replace(/::/g, '.')
   if (arg.kind === 'call') return arg.value.replace(/::/g, '.')
+  if (arg.kind === 'function') return delegatedCallee(arg.value)
   return ''
+}
+
+/** A lambda as written (whitespace collapsed): its parameters, and a body of one call statement. */
+const DELEGATING_LAMBDA = /^(?:async\s*)?(?:function\s*\w*\s*)?(?:\(([^()]*)\)|([A-Za-z_$][\w$]*))\s*(?::[^=]*)?(?:=>)?\s*(?:\{\s*(?:return\s+)?(?:await\s+)?(.*?);?\s*\}|(?:await\s+)?(.*?))$/
+/** One call of a dotted name, to its end: `HandleAsync(repo)`, `controller.list(req, res)`. */
+const ONE_CALL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\([^;]*\)$/
+
+/**
+ * The function a handler written as a lambda hands the request to, when its body is that one
+ * call (`(req, res) => controller.list(req, res)`, `async (repo) => { return await
+ * HandleAsync(repo); }`); `''` for any other body, or a call on one of its parameters
+ * (`(req, res) => res.send('ok')` answers by itself).
+ */
+export function delegatedCallee(lambda: string): string {
+  const parts = DELEGATING_LAMBDA.exec(lambda)
+  if (!parts) return ''
+  const call = ONE_CALL.exec((parts[3] ?? parts[4] ?? '').trim())
+  if (!call) return ''
+  const callee = call[1] as string
+  const root = callee.split('.')[0] as string
+  return RESPONSE_HELPERS.has(root) || parameterNames(parts[1] ?? parts[2] ?? '').includes(root) ? '' : callee
+}
+
+/** Objects whose calls make a response in place (ASP.NET's `() => Results.Ok()`): no handler. */
+const RESPONSE_HELPERS: ReadonlySet<string> = new Set(['Results', 'TypedResults'])
+
+/** A parameter list's names: `req: Request` is `req` (TypeScript), `int id` is `id` (C#, Java), `x = 1` is `x`. */
+function parameterNames(list: string): string[] {
+  return list.split(',').map((param) => {
+    const bare = param.split('=')[0] as string
+    const named = bare.includes(':') ? (bare.split(':')[0] as string) : bare
+    return /([A-Za-z_$][\w$]*)\s*$/.exec(named)?.[1] ?? ''
+  })
 }
 
 /** A plain name before a route registration: `router` of `router.get(...)`, of `router.route('/x').get(...)`, of `@router.get`. */
