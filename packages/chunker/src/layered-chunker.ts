@@ -1,6 +1,7 @@
 import type { ChunksWithLayers, FileLayers, LayeredChunker } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
 import { appConfigPrefixEdges } from './code/layers/entrypoints/app-config-prefixes.js'
+import { symfonyRoutePrefixEdges } from './code/layers/entrypoints/symfony-route-config.js'
 import { layerExtractorFor, type LayerExtractor } from './code/layers/extract-layers.js'
 import { isTestPath } from './code/layers/is-test.js'
 import { readManifest } from './code/layers/manifests.js'
@@ -62,8 +63,8 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
         edges: [],
         entrypoints: [],
       }
-      // A JVM module's `application.properties` sets route prefixes: global `mounts` edges of its own.
-      const configEdges = appConfigPrefixEdges(layers, file.content)
+      // A JVM module's `application.properties` and Symfony's `config/routes.yaml` set route prefixes: global `mounts` edges of their own.
+      const configEdges = [...appConfigPrefixEdges(layers, file.content), ...symfonyRoutePrefixEdges(layers, file.content)]
       const withEdges = configEdges.length > 0 ? { ...layers, edges: [...layers.edges, ...configEdges] } : layers
       const manifest = readManifest(file.path, file.content)
       return { chunks, layers: manifest ? { ...withEdges, manifest } : withEdges }

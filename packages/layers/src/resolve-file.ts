@@ -1,4 +1,4 @@
-import { GLOBAL_ROUTE_FACTS, loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
+import { loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
 import { bindingsOf, resolveName, Supertypes } from './resolve-names.js'
@@ -119,8 +119,9 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       // A framework's global prefix (target `*`): every route of it in this directory and below,
       // or below the source root of a language whose packages are directories (Java's `src/main/java`),
       // or of the module whose configuration file sets it (`src/main/` for `src/main/resources/`).
-      // Fastify's autoloader names its directory, relative to the registering file.
-      const dir = edge.framework === GLOBAL_ROUTE_FACTS.fastifyAutoload ? joinPath(dirOf(file.path), edge.target) : sourceRoot(file)
+      // A fact naming a directory (Fastify's autoloader, Symfony's routes of `src/Controller/`) is
+      // about that directory, relative to the declaring file.
+      const dir = edge.target !== '*' ? joinPath(dirOf(file.path), edge.target) : sourceRoot(file)
       edges.push(withResolution(edge, { resolution: dir === undefined ? 'unresolved' : 'resolved', targetPath: dir ? `${dir}/` : '', targetSymbolId: '', candidates: dir === undefined ? 0 : 1 }))
       continue
     }

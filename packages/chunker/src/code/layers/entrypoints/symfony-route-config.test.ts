@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { symfonyRoutePrefixEdges } from './symfony-route-config.js'
+
+/** `target prefix (router:line)` of each edge a route configuration gives. */
+function prefixes(path: string, content: string): string[] {
+  return symfonyRoutePrefixEdges({ path, language: 'yaml', isTest: false }, content).map((e) => `${e.framework} ${e.target} ${e.prefix} (${e.router}:${e.startLine})`)
+}
+
+describe('symfonyRoutePrefixEdges', () => {
+  it("gives the prefix of Symfony 7's routing.controllers to the application's src/Controller, from config/ or config/routes/", () => {
+    const yaml = 'controllers:\n    resource: routing.controllers\n    prefix: /{_locale}\n'
+    expect(prefixes('config/routes.yaml', yaml)).toEqual(['symfony ../src/Controller /{_locale} (controllers:3)'])
+    expect(prefixes('app/config/routes/attributes.yaml', yaml)).toEqual(['symfony ../../src/Controller /{_locale} (controllers:3)'])
+  })
+
+  it('gives the prefix of a directory of attribute or annotation routes, a trailing slash dropped, and none of a single route, a service or another file', () => {
+    const yaml = [
+      'api:',
+      '    resource: ../../src/Api/',
+      '    type: annotation',
+      "    prefix: 'api/'",
+      'one:',
+      '    path: /one',
+      '    prefix: /ignored',
+      'service:',
+      '    resource: App\\Routing\\Loader',
+      '    type: service',
+      '    prefix: /svc',
+      'unprefixed:',
+      '    resource: ../../src/Other/',
+      '',
+    ].join('\n')
+    expect(prefixes('config/routes/annotations.yaml', yaml)).toEqual(['symfony ../../src/Api /api (api:4)'])
+    expect(prefixes('config/services.yaml', yaml)).toEqual([])
+  })
+})
