@@ -15,6 +15,10 @@ const SYMFONY = {
     '    path: /{_locale}',
     '    controller: Symfony\\Bundle\\FrameworkBundle\\Controller\\TemplateController::templateAction',
     '',
+    'blog_feed:',
+    '    path: /feed',
+    '    controller: App\\Controller\\BlogController::index',
+    '',
     'controllers:',
     '    resource: routing.controllers',
     '    prefix: /{_locale}',
@@ -27,16 +31,20 @@ const SYMFONY = {
 }
 
 describe("Symfony's route configuration", () => {
-  it('puts the prefix config/routes.yaml gives a directory of controllers before their #[Route] paths, and nowhere else', async () => {
+  it('puts the prefix config/routes.yaml gives a directory of controllers before their #[Route] paths, and nowhere else, and reads its own routes', async () => {
     const graph = new LayerGraph(await layersOfText(SYMFONY))
     expect(routes(graph)).toEqual([
       'bundles/Shop/Controller/CartController.php:9 GET /cart',
+      // The configuration's own routes: no prefix, the handler linked by its namespace.
+      'config/routes.yaml:2 * /{_locale}',
+      'config/routes.yaml:6 * /feed',
       'src/Admin/Controller/StatsController.php:9 GET /admin/stats (/stats)',
       'src/Controller/BlogController.php:9 GET /{_locale}/blog (/blog)',
     ])
+    expect(graph.entrypoints({ kind: 'http-route' }).filter((r) => r.path === 'config/routes.yaml').map((r) => r.handlerSymbolId)).toEqual(['', 'src/Controller/BlogController.php#BlogController.index'])
     // A changed prefix moves the routes.
     const [moved] = await layersOfText({ 'config/routes.yaml': SYMFONY['config/routes.yaml'].replace('prefix: /{_locale}', 'prefix: /v2') })
     graph.apply({ upsert: [moved!] })
-    expect(routes(graph)[2]).toBe('src/Controller/BlogController.php:9 GET /v2/blog (/blog)')
+    expect(routes(graph)[4]).toBe('src/Controller/BlogController.php:9 GET /v2/blog (/blog)')
   })
 })

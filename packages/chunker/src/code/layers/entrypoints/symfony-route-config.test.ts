@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { symfonyRoutePrefixEdges } from './symfony-route-config.js'
+import { symfonyRoutePrefixEdges, symfonyYamlRoutes } from './symfony-route-config.js'
 
 /** `target prefix (router:line)` of each edge a route configuration gives. */
 function prefixes(path: string, content: string): string[] {
@@ -34,3 +34,34 @@ describe('symfonyRoutePrefixEdges', () => {
     expect(prefixes('config/services.yaml', yaml)).toEqual([])
   })
 })
+
+describe('symfonyYamlRoutes', () => {
+  it('reads the routes a route configuration defines, with their controllers and scalar methods', () => {
+    const yaml = [
+      'homepage:',
+      '    path: /{_locale}',
+      '    controller: Symfony\\Bundle\\FrameworkBundle\\Controller\\TemplateController::templateAction',
+      'blog_show:',
+      '    path: /blog/{slug}',
+      '    methods: GET',
+      '    defaults:',
+      '        _controller: App\\Controller\\BlogController::show',
+      'search:',
+      '    path: /search',
+      '    controller: App\\Controller\\SearchController',
+      '    methods: [GET, POST]',
+      'controllers:',
+      '    resource: routing.controllers',
+      '',
+    ].join('\n')
+    const routes = symfonyYamlRoutes({ path: 'config/routes.yaml', language: 'yaml', isTest: false }, yaml).map((r) => `${r.startLine} ${r.method} ${r.route} -> ${r.handler}`)
+    expect(routes).toEqual([
+      '2 * /{_locale} -> Symfony\\Bundle\\FrameworkBundle\\Controller\\TemplateController.templateAction',
+      '5 GET /blog/{slug} -> App\\Controller\\BlogController.show',
+      // A list of methods is not read: any method.
+      '10 * /search -> App\\Controller\\SearchController',
+    ])
+    expect(symfonyYamlRoutes({ path: 'config/packages/framework.yaml', language: 'yaml', isTest: false }, yaml)).toEqual([])
+  })
+})
+

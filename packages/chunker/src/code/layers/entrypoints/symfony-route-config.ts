@@ -1,4 +1,4 @@
-import type { FileLayers, RawEdge } from '@rag/core'
+import type { EntrypointRecord, FileLayers, RawEdge } from '@rag/core'
 import { readYamlDocuments } from '../config/yaml-file.js'
 
 /** Symfony's route configuration: `config/routes.yaml`, `config/routes/*.yaml` (`annotations.yaml`, `attributes.yaml`). */
@@ -12,8 +12,7 @@ const ATTRIBUTE_TYPES: ReadonlySet<string> = new Set(['attribute', 'annotation']
  * of controllers, as global `mounts` edges of framework `symfony` whose target is that directory
  * relative to the configuration file: `controllers: { resource: ../src/Controller/, type:
  * attribute, prefix: /{_locale} }`, or Symfony 7's `resource: routing.controllers` (the
- * application's `src/Controller/`). Routes the file defines itself (`path:` + `controller:`) are
- * not read. Other files give none.
+ * application's `src/Controller/`). Other files give none.
  *
  * @example
  * symfonyRoutePrefixEdges({ path: 'config/routes.yaml', language: 'yaml', isTest: false }, 'controllers:\n  resource: routing.controllers\n  prefix: /{_locale}\n')
@@ -21,7 +20,7 @@ const ATTRIBUTE_TYPES: ReadonlySet<string> = new Set(['attribute', 'annotation']
  */
 export function symfonyRoutePrefixEdges(file: Pick<FileLayers, 'path' | 'language' | 'isTest'>, content: string): RawEdge[] {
   const config = ROUTE_CONFIG.exec(file.path)
-  if (!config || !content.includes('prefix')) return []
+  if (!config || !/\bprefix\s*:/.test(content)) return []
   const settings = readYamlDocuments(content)[0]
   if (settings === undefined) return []
   // From the file's directory up to the project root above `config/`.
@@ -56,4 +55,45 @@ export function symfonyRoutePrefixEdges(file: Pick<FileLayers, 'path' | 'languag
     })
   }
   return edges
+}
+
+/**
+ * The routes Symfony's route configuration defines itself: `blog_show: { path: /blog/{slug},
+ * controller: App\\Controller\\BlogController::show, methods: GET }` (also `defaults:
+ * { _controller: ... }`), one record per method named as a scalar (`*` when a list or none). The
+ * handler is written `App\\Controller\\BlogController.show`, as PHP string actions are.
+ */
+export function symfonyYamlRoutes(file: Pick<FileLayers, 'path' | 'language' | 'isTest'>, content: string): EntrypointRecord[] {
+  if (!ROUTE_CONFIG.test(file.path) || !/\bpath\s*:/.test(content)) return []
+  const settings = readYamlDocuments(content)[0]
+  if (settings === undefined) return []
+  const out: EntrypointRecord[] = []
+  for (const [key, path] of settings) {
+    const name = key.endsWith('.path') ? key.slice(0, -'.path'.length) : undefined
+    if (name === undefined || name.includes('.') || !path.value.startsWith('/')) continue
+    const written = settings.get(`${name}.controller`)?.value ?? settings.get(`${name}.defaults._controller`)?.value ?? ''
+    const handler = written.replace(/^\\/, '').replace(/::(?=\w+$)/, '.')
+    const methods = (settings.get(`${name}.methods`)?.value ?? '*').split('|').map((method) => method.trim().toUpperCase())
+    for (const method of methods) {
+      out.push({
+        layer: 'C3_ENTRYPOINTS',
+        id: `${file.path}!http-route:${name}${methods.length > 1 ? `~${method}` : ''}`,
+        path: file.path,
+        title: `${method} ${path.value}`,
+        language: file.language,
+        startLine: path.line,
+        endLine: path.line,
+        isTest: file.isTest,
+        kind: 'http-route',
+        framework: 'symfony',
+        method,
+        route: path.value,
+        handler,
+        handlerSymbolId: '',
+        declaringSymbolId: '',
+        text: `${name}: ${path.value}`,
+      })
+    }
+  }
+  return out
 }
