@@ -236,7 +236,8 @@ export class MountedRoutes {
         continue
       }
       const declared = entry.declaredRoute ?? entry.route
-      const global = command ? '' : joinRoute(this.globalPrefixOf(file.path, entry.framework), this.#autoloadPrefix(file.path, entry.framework))
+      // An API description's paths are whole (its server's path included): no server or framework prefix applies.
+      const global = command || entry.framework === 'openapi' ? '' : joinRoute(this.globalPrefixOf(file.path, entry.framework), this.#autoloadPrefix(file.path, entry.framework))
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
       // A DRF router's detail route of another file's viewset gets that viewset's lookup.
       const own = this.#sources === undefined ? declared : withViewSetLookup(entry, declared, file.path, this.#sources)

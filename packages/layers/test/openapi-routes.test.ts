@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+/** spring-petclinic-rest's shape: a contract-first API whose mappings are generated at build time from `openapi.yml`. */
+const PETCLINIC = {
+  'src/main/resources/application.properties': 'server.servlet.context-path=/petclinic/\n',
+  'src/main/resources/openapi.yml': [
+    'openapi: 3.0.1',
+    'servers:',
+    '  - url: http://localhost:9966/petclinic/api',
+    'paths:',
+    '  /owners:',
+    '    get:',
+    '      operationId: listOwners',
+    '  /owners/{ownerId}:',
+    '    get:',
+    '      operationId: getOwner',
+    '',
+  ].join('\n'),
+  'src/main/java/org/acme/rest/OwnerRestController.java': [
+    'package org.acme.rest;',
+    '',
+    '@RestController',
+    '@RequestMapping("/api")',
+    'public class OwnerRestController implements OwnersApi {',
+    '    @Override',
+    '    public ResponseEntity<List<OwnerDto>> listOwners(String lastName) { return null; }',
+    '    @Override',
+    '    public ResponseEntity<OwnerDto> getOwner(Integer ownerId) { return null; }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/main/java/org/acme/model/Pet.java': 'package org.acme.model;\n\npublic class Pet {\n    public Owner getOwner() { return null; }\n}\n',
+}
+
+describe('routes of an OpenAPI document', () => {
+  it("keeps the document's whole paths (no server prefix again) and links each operationId defined once", async () => {
+    const graph = new LayerGraph(await layersOfText(PETCLINIC))
+    expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.method} ${r.route} -> ${r.handler} => ${r.handlerSymbolId}`)).toEqual([
+      'GET /petclinic/api/owners -> listOwners => src/main/java/org/acme/rest/OwnerRestController.java#OwnerRestController.listOwners',
+      // Two methods of that name: not linked.
+      'GET /petclinic/api/owners/{ownerId} -> getOwner => ',
+    ])
+  })
+})
