@@ -1,7 +1,7 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { dirOf } from './paths.js'
 import { entrypointEdge } from './route-edges.js'
-import { bindingsOf, CJS_LANGUAGES, resolveName, type Bindings } from './resolve-names.js'
+import { bindingsOf, CJS_LANGUAGES, memberNamed, resolveName, type Bindings } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** Rails' `controller#action` (`users#index`, `admin/stats#index`). */
@@ -88,18 +88,25 @@ function inNamespace(symbol: SymbolRecord, namespace: string): boolean {
 
 /**
  * The symbol a handler written `owner.name` names when the owner is a class defined once in the
- * index (Laravel's `UserController.index` with the controller in `app/Http/Controllers`), or once
+ * index (Laravel's `UserController.index` with the controller in `app/Http/Controllers`) or in the
+ * route file's directory, or once
  * in the namespace the owner is written with (`FireflyIII\\Http\\Controllers\\Auth\\LoginController`,
  * or `Auth\\LoginController` under the application's default namespace).
  */
-function memberOfUniqueOwner(owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+function memberOfUniqueOwner(owner: string, name: string, index: SymbolIndex, from: string): SymbolRecord | undefined {
   const slash = owner.lastIndexOf('\\')
   const simple = owner.split(/::|\.|\\/).at(-1) as string
+  // A type of the route file's own directory comes first (Go's `V1.register` of its package, among other packages' `V1`s).
+  for (const peer of slash < 0 && owner === simple ? index.filesIn(dirOf(from)) : []) {
+    const near = index.topLevel(peer, simple)
+    const member = near && OWNER_KINDS.has(near.kind) ? memberNamed(index, near, name) : undefined
+    if (member) return member
+  }
   const cls =
     slash < 0
       ? onlyNamed(index, simple, OWNER_KINDS)
       : only([...(index.namedSet(simple) ?? [])].filter((symbol) => OWNER_KINDS.has(symbol.kind) && inNamespace(symbol, owner.slice(0, slash))))
-  return cls ? index.byQname(cls.path, `${cls.qname}.${name}`) : undefined
+  return cls ? memberNamed(index, cls, name) : undefined
 }
 
 /** The one item of a list, else `undefined`. */
@@ -130,7 +137,7 @@ function handlerSymbol(
   // `const createUser = catchAsync(async (req, res) => ...)` is a constant).
   if (found.resolution === 'resolved' && found.targetSymbolId !== '' && index.symbol(found.targetSymbolId)) return found.targetSymbolId
   if (found.resolution === 'external') return ''
-  if (receiver !== '') return memberOfUniqueOwner(receiver, name, index)?.id ?? ''
+  if (receiver !== '') return memberOfUniqueOwner(receiver, name, index, file.path)?.id ?? ''
   return found.resolution === 'by-name' ? (onlyNamed(index, name, HANDLER_KINDS)?.id ?? '') : ''
 }
 

@@ -77,6 +77,18 @@ function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord 
   return undefined
 }
 
+/** A member `name` of a type: in the type's file, or for Go in any file of its package (a method may be declared in any). */
+export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string): SymbolRecord | undefined {
+  const qname = `${type.qname}.${name}`
+  const own = index.byQname(type.path, qname)
+  if (own || type.language !== 'go') return own
+  for (const peer of index.filesIn(dirOf(type.path))) {
+    const member = peer === type.path ? undefined : index.byQname(peer, qname)
+    if (member) return member
+  }
+  return undefined
+}
+
 /** Languages whose imports bind names for the importing file only: nothing another file can import through it. */
 const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
 
@@ -214,7 +226,7 @@ function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
 function packageMember(file: FileLayers, owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
   for (const peer of packagePeers(file, index)) {
     const type = peer === file.path ? undefined : index.topLevel(peer, owner)
-    const member = type && index.file(peer)?.language === file.language ? index.byQname(peer, `${type.qname}.${name}`) : undefined
+    const member = type && index.file(peer)?.language === file.language ? memberNamed(index, type, name) : undefined
     if (member) return member
   }
   return undefined
@@ -232,12 +244,12 @@ function memberOfType(
   const binding = bindings.names.get(type)
   if (binding) return throughBinding(binding, name, index, resolved)
   const local = index.topLevel(file.path, type)
-  const member = local ? index.byQname(file.path, `${local.qname}.${name}`) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
+  const member = local ? memberNamed(index, local, name) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
   if (member) return toSymbol(member)
   // A type of a namespace or package imported whole (C#'s `using Shop.Data;`, Java's `import a.b.*;`).
   for (const target of bindings.wildcards) {
     const owner = definedIn(target, type, index, resolved)
-    const inner = owner ? index.byQname(owner.path, `${owner.qname}.${name}`) : undefined
+    const inner = owner ? memberNamed(index, owner, name) : undefined
     if (inner) return toSymbol(inner)
   }
   return undefined
@@ -268,7 +280,7 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
   if (binding.name !== '*' && member !== undefined) {
     // `Imported.member`: a member of the imported class, else the class's file.
     const owner = definedIn(binding.path, binding.name, index, resolved)
-    const inner = owner ? index.byQname(owner.path, `${owner.qname}.${member}`) : undefined
+    const inner = owner ? memberNamed(index, owner, member) : undefined
     if (inner) return toSymbol(inner)
     if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
     // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own.

@@ -103,6 +103,45 @@ const GIN = {
     'package routers\n\nimport (\n\t"github.com/gin-gonic/gin"\n\n\tv1 "github.com/acme/blog/routers/api/v1"\n)\n\nfunc InitRouter() {\n\tr := gin.New()\n\tapi := r.Group("/api/v1")\n\tapi.GET("/tags", v1.GetTags)\n}\n',
 }
 
+/** typescript-express-starter's and go-clean-template's shape: handlers on controllers held in fields, constants and locals. */
+const TYPED = {
+  'src/routes/users.route.ts': [
+    "import { Router } from 'express'",
+    "import { AuthController } from '../controllers/auth.controller'",
+    "import { UserController } from '../controllers/users.controller'",
+    '',
+    'const users = new UserController()',
+    '',
+    'export class AuthRoute {',
+    '  public router = Router()',
+    '  public auth = new AuthController()',
+    '',
+    '  constructor() {',
+    "    this.router.post('/signup', this.auth.signUp)",
+    "    this.router.get('/users', users.getUsers)",
+    '  }',
+    '}',
+    '',
+    'export function mount(router: Router, controller: UserController) {',
+    "  router.get('/users/:id', controller.getUserById)",
+    '}',
+    '',
+  ].join('\n'),
+  'src/controllers/auth.controller.ts': 'export class AuthController {\n  public signUp = async (req, res) => {}\n}\n',
+  'src/controllers/users.controller.ts': 'export class UserController {\n  public getUsers = async (req, res) => {}\n\n  public getUserById = async (req, res) => {}\n}\n',
+  'go.mod': 'module github.com/acme/app\n\ngo 1.22\n',
+  'internal/handlers/auth.go': 'package handlers\n\ntype AuthHandler struct{}\n\nfunc NewAuthHandler(s any) *AuthHandler { return &AuthHandler{} }\n',
+  // A Go method may be declared in another file of its type's package.
+  'internal/handlers/login.go': 'package handlers\n\nfunc (h *AuthHandler) Login(c any) {}\n',
+  // go-clean-template's layout: `r := &V1{...}` of the router's own package, among other packages' `V1`s.
+  'internal/restapi/v1/controller.go': 'package v1\n\ntype V1 struct{}\n',
+  'internal/restapi/v1/user.go': 'package v1\n\nfunc (r *V1) register(c any) error { return nil }\n',
+  'internal/restapi/v1/router.go': 'package v1\n\nimport "github.com/gofiber/fiber/v2"\n\nfunc NewRoutes(g fiber.Router) {\n\tr := &V1{}\n\tg.Post("/register", r.register)\n}\n',
+  'internal/natsrpc/v1/controller.go': 'package v1\n\ntype V1 struct{}\n\nfunc (r *V1) register() {}\n',
+  'internal/router/router.go':
+    'package router\n\nimport (\n\t"github.com/gin-gonic/gin"\n\n\t"github.com/acme/app/internal/handlers"\n)\n\nfunc New(g *gin.Engine) {\n\th := handlers.NewAuthHandler(nil)\n\tg.POST("/login", h.Login)\n}\n',
+}
+
 describe('handlers defined in other files', () => {
   it("links Laravel's controller actions, by the controller's import or its one definition, and none that is not defined", async () => {
     const graph = new LayerGraph(await layersOfText(LARAVEL))
@@ -157,6 +196,17 @@ describe('handlers defined in other files', () => {
     expect(handlers(graph)).toEqual(['GET /api/v1/tags -> v1.GetTags => routers/api/v1/tag.go#GetTags'])
     const call = graph.edgesOf('routers/api/v1/article.go').find((edge) => edge.kind === 'calls' && edge.target === 'GetTags')
     expect(call?.targetSymbolId).toBe('models/tag.go#GetTags')
+  })
+
+  it('links handlers on controllers held in class fields, module constants, Go locals (a method in another file of the package) and typed parameters', async () => {
+    const graph = new LayerGraph(await layersOfText(TYPED))
+    expect(handlers(graph)).toEqual([
+      'POST /register -> V1.register => internal/restapi/v1/user.go#V1.register',
+      'POST /login -> handlers.AuthHandler.Login => internal/handlers/login.go#AuthHandler.Login',
+      'POST /signup -> AuthController.signUp => src/controllers/auth.controller.ts#AuthController.signUp',
+      'GET /users -> UserController.getUsers => src/controllers/users.controller.ts#UserController.getUsers',
+      'GET /users/:id -> controller.getUserById => src/controllers/users.controller.ts#UserController.getUserById',
+    ])
   })
 
   it('follows the handler when its file changes, and stores the route file again', async () => {

@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -68,5 +68,14 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // A lambda that answers by itself has no handler of its own.
     'routes.js:6 http-route express GET /health -> -',
     'routes.js:7 http-route express POST /users -> controller.create',
+  ],
+  'typed-receivers': [
+    'router.go:12 http-route gin POST /register -> V1.register',
+    'router.go:14 http-route gin POST /login -> handlers.AuthHandler.Login',
+    // A receiver or parameter is typed where it is declared (by the graph), not here.
+    'router.go:18 http-route gin GET /self -> r.register',
+    'users.route.ts:13 http-route express POST /signup -> AuthController.signUp',
+    'users.route.ts:14 http-route express GET /users -> UserController.getUsers',
+    'users.route.ts:19 http-route express GET /users/:id -> controller.getUserById',
   ],
 }

@@ -14,6 +14,7 @@ import { nestModuleFacts } from './nest-modules.js'
 import { fastifyAutoloadFacts } from './fastify-autoload.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
 import { globalPrefixFacts } from './global-prefixes.js'
+import { withTypedReceiver } from './receiver-types.js'
 import { djangoIncludeFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
@@ -226,6 +227,7 @@ export function detectEntrypoints(
   const imported = byName.size === 0 ? undefined : new Set(drafts.filter((draft) => !byName.has(draft)).map((draft) => `${draft.kind} ${draft.offset}`))
   const seen = new Set<string>()
   return drafts
+    .map((draft) => withTypedReceiver(draft, facts, enclosing))
     .filter((draft) => {
       if (imported !== undefined && byName.has(draft) && imported.has(`${draft.kind} ${draft.offset}`)) return false
       const key = `${draft.kind} ${draft.framework} ${draft.method} ${draft.route} ${draft.offset}`

@@ -5,6 +5,9 @@ import { readYamlDocuments } from '../config/yaml-file.js'
 /** An OpenAPI (or Swagger) document by its name: `openapi.yml`, `swagger.json`, `petstore.openapi.yaml`, `api/openapi/v1.yaml`. */
 const SPEC_FILE = /(?:^|\/)(?:[\w.-]*\.)?(?:openapi|swagger)(?:[\w.-]*)?\.(ya?ml|json)$|(?:^|\/)(?:openapi|swagger)\/[^/]+\.(ya?ml|json)$/
 
+/** swaggo/swag's output (`docs/swagger.json`, `docs/swagger.yaml`): generated from the code's own routes, which are read already. */
+const SWAG_OUTPUT = /(?:^|\/)docs\/swagger\.(?:json|ya?ml)$/
+
 /** What makes the file a spec: a top-level `openapi: 3...` or `swagger: "2.0"`. */
 const SPEC_MARK = /^(?:openapi|swagger)\s*:|^\s*\{?\s*"(?:openapi|swagger)"\s*:/m
 
@@ -76,11 +79,12 @@ function jsonOperations(content: string): { operations: Operation[]; basePath: s
  * path of OpenAPI 3's first server (the whole path a client calls: no other prefix applies), the handler its
  * `operationId` (code generators name the implementing method so: Spring's openapi-generator
  * interfaces, whose generated sources are not in the repository). A file is a spec by its name
- * (`openapi.yml`, `swagger.json`, `*.openapi.yaml`) and a top-level `openapi`/`swagger` key.
+ * (`openapi.yml`, `swagger.json`, `*.openapi.yaml`) and a top-level `openapi`/`swagger` key; swag's
+ * `docs/swagger.json`, generated from routes the code declares, is left out.
  */
 export function openApiRoutes(file: Pick<FileLayers, 'path' | 'language' | 'isTest'>, content: string): EntrypointRecord[] {
   const format = SPEC_FILE.exec(file.path)
-  if (!format || !SPEC_MARK.test(content.slice(0, 4000))) return []
+  if (!format || SWAG_OUTPUT.test(file.path) || !SPEC_MARK.test(content.slice(0, 4000))) return []
   const { operations, basePath } = (format[1] ?? format[2]) === 'json' ? jsonOperations(content) : yamlOperations(content)
   const base = basePath.replace(/\/+$/, '')
   return operations.map(({ method, path, operationId, line }) => {
