@@ -62,6 +62,7 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   ],
   'delegating-lambdas': [
     'CatalogBrandListEndpoint.cs:8 http-route aspnet GET /api/catalog-brands -> HandleAsync',
+    'Controllers/AccountController.cs:7 http-route aspnet GET /account/login -> AccountController.Login',
     'CatalogBrandListEndpoint.cs:13 http-route aspnet GET /ping -> -',
     'CatalogBrandListEndpoint.cs:14 http-route aspnet POST /api/catalog-brands -> CreateAsync',
     'routes.js:5 http-route express GET /users -> controller.list',

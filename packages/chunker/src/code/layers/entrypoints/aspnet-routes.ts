@@ -2,11 +2,16 @@ import type { DetectContext, EntrypointDetector } from './detector.js'
 import { rooted } from './detector.js'
 import { decoratedRoutes, verbCallRoutes } from './route-shapes.js'
 
+/** What a controller file shows of itself: `[ApiController]`, or a class deriving from `Controller`/`ControllerBase`. */
+const CONTROLLER_MARK = /\[ApiController\b|\bclass\s+\w+\s*:\s*(?:Controller|ControllerBase)\b/
+
 /** ASP.NET Core's attribute routing on controllers: `[HttpGet("{id}")]` under the class's `[Route("api/[controller]")]`. */
 const attributeRoutes = decoratedRoutes({
   framework: 'aspnet',
   languages: ['csharp'],
   imports: ['Microsoft.AspNetCore'],
+  // A project's `global using Microsoft.AspNetCore.Mvc;` (or its implicit usings) leaves the file without one: a controller shows itself.
+  mentions: CONTROLLER_MARK,
   verbs: { HttpGet: 'GET', HttpPost: 'POST', HttpPut: 'PUT', HttpDelete: 'DELETE', HttpPatch: 'PATCH', HttpHead: 'HEAD', HttpOptions: 'OPTIONS' },
   classPrefix: ['Route'],
   pathKeys: ['template'],
