@@ -63,6 +63,10 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'delegating-lambdas': [
     'CatalogBrandListEndpoint.cs:8 http-route aspnet GET /api/catalog-brands -> HandleAsync',
     'Controllers/AccountController.cs:7 http-route aspnet GET /account/login -> AccountController.Login',
+    'Controllers/UserController.cs:7 http-route aspnet GET /User -> UserController.GetCurrentUser',
+    'Controllers/UserController.cs:11 http-route aspnet POST /User/Logout -> UserController.Logout',
+    'Controllers/UserController.cs:15 http-route aspnet POST /signin -> UserController.SignIn',
+    'Controllers/UserController.cs:22 http-route aspnet GET /Home/Index -> HomeController.Index',
     'CatalogBrandListEndpoint.cs:13 http-route aspnet GET /ping -> -',
     'CatalogBrandListEndpoint.cs:14 http-route aspnet POST /api/catalog-brands -> CreateAsync',
     'routes.js:5 http-route express GET /users -> controller.list',

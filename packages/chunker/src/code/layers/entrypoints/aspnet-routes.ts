@@ -1,6 +1,7 @@
+import type { SymbolFact } from '../facts.js'
 import type { DetectContext, EntrypointDetector } from './detector.js'
-import { rooted } from './detector.js'
-import { decoratedRoutes, verbCallRoutes } from './route-shapes.js'
+import { joinRoute, rooted } from './detector.js'
+import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
 /** What a controller file shows of itself: `[ApiController]`, or a class deriving from `Controller`/`ControllerBase`. */
 const CONTROLLER_MARK = /\[ApiController\b|\bclass\s+\w+\s*:\s*(?:Controller|ControllerBase)\b/
@@ -29,10 +30,28 @@ export const aspNetControllers: EntrypointDetector = {
     return attributeRoutes.detect(context).map((draft) => {
       const action = draft.declaring
       const controller = (action?.parent?.name ?? '').replace(/Controller$/, '')
-      const route = draft.route.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, action?.name ?? '')
+      const template = actionTemplate(action, controller) ?? draft.route
+      const route = template.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, action?.name ?? '')
       return route === draft.route ? draft : { ...draft, route }
     })
   },
+}
+
+/**
+ * The route of an action whose verb attribute names no template, when something else does: a
+ * `[Route("Logout")]` on the action (under the controller's `[Route]`; `~/x` or `/x` from the
+ * root), or, with no `[Route]` on either, the conventional `{controller}/{action}` route of
+ * `MapDefaultControllerRoute()` (`/Account/Login`). `undefined` when the verb's template stands.
+ */
+function actionTemplate(action: SymbolFact | undefined, controller: string): string | undefined {
+  const verb = action?.decorators.find((d) => /^Http[A-Z]/.test(d.name))
+  if (!action || !verb || (decoratorPaths(verb.args, ['template'])[0] ?? '') !== '') return undefined
+  const own = action.decorators.find((d) => d.name === 'Route')
+  const around = action.parent?.decorators.find((d) => d.name === 'Route')
+  const path = own ? (decoratorPaths(own.args, ['template'])[0] ?? '') : ''
+  if (own && /^~?\//.test(path)) return rooted(path.replace(/^~/, ''))
+  if (own) return rooted(joinRoute(around ? (decoratorPaths(around.args, ['template'])[0] ?? '') : '', path))
+  return around ? undefined : `/${controller}/${action.name}`
 }
 
 /**
