@@ -22,7 +22,7 @@ interface MountCall {
  * without a path), Hono's `app.route('/api', books)`, Starlette's `app.mount('/v1', api)`, FastAPI's
  * `app.include_router(items.router, prefix='/items')`, Flask's
  * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Fastify's `app.register(plugin, { prefix })`,
- * go-chi's and Fiber's `Mount`, Fiber's `app.Use('/api', api)`. Add a framework by adding an entry.
+ * go-chi's and Fiber's `Mount`, Fiber's `app.Use('/api', api)`, axum's `nest`. Add a framework by adding an entry.
  */
 const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   use: { languages: JS_LANGUAGES, path: { before: true } },
@@ -37,6 +37,8 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   Mount: { languages: ['go'], path: { before: true } },
   // Fiber's `app.Use("/api", api)` mounts a sub-app; `r.Use(logger)` (Gin, Echo, chi, Fiber) is middleware.
   Use: { languages: ['go'], path: { before: true }, pathRequired: true },
+  // axum's `Router::new().nest("/admin", admin_routes())`.
+  nest: { languages: ['rust'], path: { before: true }, pathRequired: true },
 }
 
 /** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
