@@ -13,8 +13,8 @@ const DECORATED_DEF = /^[ \t]*\r?\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def
  * Python functions decorated inside a function body (an app or blueprint factory: the Flask
  * tutorial's `create_app` with `@app.route('/hello')` over `def hello()`), which the symbol catalog
  * leaves out as it leaves out every nested definition: read from their decorator calls, each as a
- * definition of its own (id `''`, its factory as `parent`, named under it) with its decorators, for the route
- * detectors that read decorated definitions.
+ * definition of its own (id `''`, its factory as `parent`, named under it) with its decorators,
+ * for the route detectors that read decorated definitions.
  */
 export function nestedDecoratedDefinitions(context: DetectContext): SymbolFact[] {
   const { text, masked, language } = context.facts
