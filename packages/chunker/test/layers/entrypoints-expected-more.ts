@@ -75,6 +75,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes.js:7 http-route express POST /users -> controller.create',
   ],
   'typed-receivers': [
+    'built-paths.route.ts:13 http-route express GET /users -> UserController.getUsers',
+    'built-paths.route.ts:14 http-route express GET /users/:id(\\d+) -> UserController.getUserById',
+    'built-paths.route.ts:15 http-route express GET /v1/health -> UserController.health',
     'router.go:12 http-route gin POST /register -> V1.register',
     'router.go:14 http-route gin POST /login -> handlers.AuthHandler.Login',
     // A receiver or parameter is typed where it is declared (by the graph), not here.

@@ -212,12 +212,12 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
 
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
-  verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
-  verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, builtPaths: true, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   fastifyRouteObjects,
-  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   honoOn,
-  verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, builtPaths: true, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH, rootIsPrefix: true }),
   decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted, rootIsPrefix: true, versionOf: nestVersion }),
   nextRoutes,
   decoratedRoutes({

@@ -1,6 +1,7 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { DecoratorFact, EntrypointDraft, SymbolFact } from '../facts.js'
 import { nestedDecoratedDefinitions } from './nested-definitions.js'
+import { builtPath } from './template-paths.js'
 import { callDraft, decoratorDraft, decoratorReceiver, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** What every route detector entry names. */
@@ -21,6 +22,8 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly minArgs?: number
   /** The path is the first string argument starting with `/` (Koa's named routes put a name first). @default false */
   readonly slashPath?: boolean
+  /** Paths may be built of the file's own strings: `` `${this.path}/:id` ``, `API + '/items'` (see `template-paths.ts`). @default false */
+  readonly builtPaths?: boolean
   /**
    * Net/http patterns, `[METHOD ][HOST]/[PATH]`: `"GET /items/{id}"` carries the method, and a
    * string that is no such pattern (`"PO ST"`, `""`) is not a registration. @default false
@@ -79,6 +82,8 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         const positional = call.args().filter((arg) => !arg.key)
         let pathArg = entry.slashPath ? positional.find((arg) => arg.kind === 'string' && arg.value.startsWith('/')) : positional[0]
         let path = pathArg?.kind === 'string' ? pathArg.value : undefined
+        // `${this.path}/:id`, `API + '/items'`: a path made of the file's own strings.
+        if (entry.builtPaths && pathArg && (path?.includes('${') || pathArg.kind === 'other')) path = builtPath(pathArg.value, pathArg.kind === 'other' ? 'expression' : 'template', context.facts.text)
         let prefix = context.prefixOf(call.receiver)
         if (path === undefined) {
           // Express and Koa chains: router.route('/book').get(handler)
