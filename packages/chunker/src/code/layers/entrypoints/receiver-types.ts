@@ -1,10 +1,9 @@
 import type { EntrypointDraft, FileFacts, SymbolFact } from '../facts.js'
+import { escapedName } from './template-paths.js'
 
 /** A handler that is a method of a variable or field: `r.register`, `handler.getCities`, `this.auth.signUp`. */
 const ON_RECEIVER = /^(this\.)?([a-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/
 
-/** Escapes a name for a regular expression. */
-const escaped = (name: string): string => name.replace(/\$/g, '\\$')
 
 /**
  * How a language makes a value of a type, for a variable or field `name`, each giving the type
@@ -15,7 +14,7 @@ const escaped = (name: string): string => name.replace(/\$/g, '\\$')
  * field or constructor parameter `private readonly users: UsersService`; Python's `api = UserApi()`.
  */
 function makers(language: string, name: string, field: boolean): RegExp[] {
-  const n = escaped(name)
+  const n = escapedName(name)
   if (language === 'go') {
     return [new RegExp(`\\b${n}\\s*:?=\\s*&?\\s*([A-Za-z_][\\w.]*)\\s*\\{`), new RegExp(`\\b${n}\\s*:?=\\s*((?:[A-Za-z_]\\w*\\.)?)New([A-Z]\\w*)\\s*\\(`), new RegExp(`\\bvar\\s+${n}\\s+\\*?([A-Za-z_][\\w.]*)`)]
   }
@@ -51,7 +50,7 @@ export function withTypedReceiver(draft: EntrypointDraft, facts: FileFacts, encl
   if (patterns.length === 0) return draft
   const declaring = draft.declaring ?? enclosing(draft.offset)
   // A parameter or Go method receiver (`func (h *Handler) Register(...)`) is typed where it is declared: not here.
-  if (self === undefined && declaring && new RegExp(`\\b${escaped(receiver)}\\b`).test(declaring.signature)) return draft
+  if (self === undefined && declaring && new RegExp(`\\b${escapedName(receiver)}\\b`).test(declaring.signature)) return draft
   const { masked } = facts
   for (const [start, end] of scopes(declaring, masked.length)) {
     const text = masked.slice(start, end)

@@ -4,15 +4,15 @@ const PLACEHOLDER = /\$\{\s*([^}]*?)\s*\}/g
 /** `API + '/concat'`: a name, then a string. */
 const CONCATENATED = /^(this\.)?([A-Za-z_$][\w$]*)\s*\+\s*(['"`])([^'"`$]*)\3$/
 
-/** Escapes a name for a regular expression. */
-const escaped = (name: string): string => name.replace(/\$/g, '\\$')
+/** A JavaScript or Go name escaped for a regular expression (only `$` needs it). */
+export const escapedName = (name: string): string => name.replace(/\$/g, '\\$')
 
 /**
  * The string a name holds in this file: a class field (`public path = '/users'`, for `this.path`)
  * or a constant (`const API = '/v1'`); `undefined` when the file assigns it no plain string.
  */
 function valueOf(text: string, name: string, field: boolean): string | undefined {
-  const n = escaped(name)
+  const n = escapedName(name)
   const value = `\\s*(?::\\s*string\\s*)?=\\s*(['"\`])([^'"\`$\\n]*)\\1`
   const pattern = field ? new RegExp(`(?:^|[\\s;{])(?:(?:public|private|protected|readonly|static)\\s+)*${n}${value}`, 'm') : new RegExp(`\\b(?:const|let|var)\\s+${n}${value}`)
   return pattern.exec(text)?.[2]
