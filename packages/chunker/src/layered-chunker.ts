@@ -2,7 +2,7 @@ import type { ChunksWithLayers, FileLayers, LayeredChunker } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
 import { appConfigPrefixEdges } from './code/layers/entrypoints/app-config-prefixes.js'
 import { openApiRoutes } from './code/layers/entrypoints/openapi-specs.js'
-import { symfonyRoutePrefixEdges, symfonyYamlRoutes } from './code/layers/entrypoints/symfony-route-config.js'
+import { symfonyRouteConfig } from './code/layers/entrypoints/symfony-route-config.js'
 import { layerExtractorFor, type LayerExtractor } from './code/layers/extract-layers.js'
 import { isTestPath } from './code/layers/is-test.js'
 import { readManifest } from './code/layers/manifests.js'
@@ -64,10 +64,11 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
         edges: [],
         entrypoints: [],
       }
-      // A JVM module's `application.properties` and Symfony's `config/routes.yaml` set route prefixes: global `mounts` edges of their own.
-      const configEdges = [...appConfigPrefixEdges(layers, file.content), ...symfonyRoutePrefixEdges(layers, file.content)]
-      // Symfony's route configuration and OpenAPI documents define routes of their own.
-      const configRoutes = [...symfonyYamlRoutes(layers, file.content), ...openApiRoutes(layers, file.content)]
+      // A JVM module's `application.properties` and Symfony's `config/routes.yaml` set route prefixes
+      // (global `mounts` edges of their own); Symfony's route configuration and OpenAPI documents define routes.
+      const symfony = symfonyRouteConfig(layers, file.content)
+      const configEdges = [...appConfigPrefixEdges(layers, file.content), ...symfony.edges]
+      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content)]
       const withEntrypoints = configRoutes.length > 0 ? { ...layers, entrypoints: [...layers.entrypoints, ...configRoutes] } : layers
       const withEdges = configEdges.length > 0 ? { ...withEntrypoints, edges: [...withEntrypoints.edges, ...configEdges] } : withEntrypoints
       const manifest = readManifest(file.path, file.content)

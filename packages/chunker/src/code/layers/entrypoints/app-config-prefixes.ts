@@ -1,4 +1,5 @@
 import type { FileLayers, RawEdge } from '@rag/core'
+import { configPrefixEdge } from './config-records.js'
 import type { ConfigDocument, ConfigValue } from '../config/config-document.js'
 import { readPropertiesDocuments } from '../config/properties-file.js'
 import { readYamlDocuments } from '../config/yaml-file.js'
@@ -86,23 +87,8 @@ export function appConfigPrefixEdges(file: Pick<FileLayers, 'path' | 'language' 
     const setting = keys.map((key) => settings.get(canonical(key))).find((found) => found !== undefined)
     const prefix = setting ? prefixOf(setting.value, settings) : ''
     if (setting === undefined || prefix === '') continue
-    edges.push({
-      layer: 'C2_DEPENDENCY_GRAPH',
-      id: edges.length === 0 ? `${file.path}>mounts:*` : `${file.path}>mounts:*~${edges.length + 1}`,
-      path: file.path,
-      language: file.language,
-      startLine: setting.line,
-      endLine: setting.line,
-      isTest: file.isTest,
-      sourceSymbolId: '',
-      sourceQname: '',
-      kind: 'mounts',
-      target: '*',
-      title: 'mounts *',
-      prefix,
-      router: setting.key,
-      framework,
-    })
+    const id = edges.length === 0 ? `${file.path}>mounts:*` : `${file.path}>mounts:*~${edges.length + 1}`
+    edges.push(configPrefixEdge(file, { id, line: setting.line, target: '*', prefix, router: setting.key, framework }))
   }
   return edges
 }

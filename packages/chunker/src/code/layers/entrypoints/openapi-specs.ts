@@ -1,6 +1,7 @@
-import type { EntrypointRecord, FileLayers } from '@rag/core'
+import type { EntrypointRecord } from '@rag/core'
 import type { ConfigValue } from '../config/config-document.js'
 import { readYamlDocuments } from '../config/yaml-file.js'
+import { configRoute, type ConfigFile } from './config-records.js'
 
 /** An OpenAPI (or Swagger) document by its name: `openapi.yml`, `swagger.json`, `petstore.openapi.yaml`, `api/openapi/v1.yaml`. */
 const SPEC_FILE = /(?:^|\/)(?:[\w.-]*\.)?(?:openapi|swagger)(?:[\w.-]*)?\.(ya?ml|json)$|(?:^|\/)(?:openapi|swagger)\/[^/]+\.(ya?ml|json)$/
@@ -82,30 +83,14 @@ function jsonOperations(content: string): { operations: Operation[]; basePath: s
  * (`openapi.yml`, `swagger.json`, `*.openapi.yaml`) and a top-level `openapi`/`swagger` key; swag's
  * `docs/swagger.json`, generated from routes the code declares, is left out.
  */
-export function openApiRoutes(file: Pick<FileLayers, 'path' | 'language' | 'isTest'>, content: string): EntrypointRecord[] {
+export function openApiRoutes(file: ConfigFile, content: string): EntrypointRecord[] {
   const format = SPEC_FILE.exec(file.path)
   if (!format || SWAG_OUTPUT.test(file.path) || !SPEC_MARK.test(content.slice(0, 4000))) return []
   const { operations, basePath } = (format[1] ?? format[2]) === 'json' ? jsonOperations(content) : yamlOperations(content)
   const base = basePath.replace(/\/+$/, '')
   return operations.map(({ method, path, operationId, line }) => {
     const route = `${base}${path}`
-    return {
-      layer: 'C3_ENTRYPOINTS',
-      id: `${file.path}!http-route:${method} ${route}`,
-      path: file.path,
-      title: `${method} ${route}`,
-      language: file.language,
-      startLine: line,
-      endLine: line,
-      isTest: file.isTest,
-      kind: 'http-route',
-      framework: 'openapi',
-      method,
-      route,
-      handler: operationId,
-      handlerSymbolId: '',
-      declaringSymbolId: '',
-      text: `${method.toLowerCase()} ${path}${operationId ? ` (${operationId})` : ''}`,
-    }
+    const text = `${method.toLowerCase()} ${path}${operationId ? ` (${operationId})` : ''}`
+    return configRoute(file, { id: `${file.path}!http-route:${method} ${route}`, line, framework: 'openapi', method, route, handler: operationId, text })
   })
 }

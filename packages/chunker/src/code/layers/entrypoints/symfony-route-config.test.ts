@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { symfonyRoutePrefixEdges, symfonyYamlRoutes } from './symfony-route-config.js'
+import { symfonyRouteConfig } from './symfony-route-config.js'
 
 /** `target prefix (router:line)` of each edge a route configuration gives. */
 function prefixes(path: string, content: string): string[] {
-  return symfonyRoutePrefixEdges({ path, language: 'yaml', isTest: false }, content).map((e) => `${e.framework} ${e.target} ${e.prefix} (${e.router}:${e.startLine})`)
+  return symfonyRouteConfig({ path, language: 'yaml', isTest: false }, content).edges.map((e) => `${e.framework} ${e.target} ${e.prefix} (${e.router}:${e.startLine})`)
 }
 
-describe('symfonyRoutePrefixEdges', () => {
+describe('symfonyRouteConfig: prefixes', () => {
   it("gives the prefix of Symfony 7's routing.controllers to the application's src/Controller, from config/ or config/routes/", () => {
     const yaml = 'controllers:\n    resource: routing.controllers\n    prefix: /{_locale}\n'
     expect(prefixes('config/routes.yaml', yaml)).toEqual(['symfony ../src/Controller /{_locale} (controllers:3)'])
@@ -35,7 +35,7 @@ describe('symfonyRoutePrefixEdges', () => {
   })
 })
 
-describe('symfonyYamlRoutes', () => {
+describe('symfonyRouteConfig: routes', () => {
   it('reads the routes a route configuration defines, with their controllers and scalar methods', () => {
     const yaml = [
       'homepage:',
@@ -54,14 +54,14 @@ describe('symfonyYamlRoutes', () => {
       '    resource: routing.controllers',
       '',
     ].join('\n')
-    const routes = symfonyYamlRoutes({ path: 'config/routes.yaml', language: 'yaml', isTest: false }, yaml).map((r) => `${r.startLine} ${r.method} ${r.route} -> ${r.handler}`)
+    const routes = symfonyRouteConfig({ path: 'config/routes.yaml', language: 'yaml', isTest: false }, yaml).routes.map((r) => `${r.startLine} ${r.method} ${r.route} -> ${r.handler}`)
     expect(routes).toEqual([
       '2 * /{_locale} -> Symfony\\Bundle\\FrameworkBundle\\Controller\\TemplateController.templateAction',
       '5 GET /blog/{slug} -> App\\Controller\\BlogController.show',
       // A list of methods is not read: any method.
       '10 * /search -> App\\Controller\\SearchController',
     ])
-    expect(symfonyYamlRoutes({ path: 'config/packages/framework.yaml', language: 'yaml', isTest: false }, yaml)).toEqual([])
+    expect(symfonyRouteConfig({ path: 'config/packages/framework.yaml', language: 'yaml', isTest: false }, yaml).routes).toEqual([])
   })
 })
 

@@ -1,5 +1,7 @@
-import type { EntrypointRecord, FileLayers, RawEdge } from '@rag/core'
+import type { EntrypointRecord, RawEdge } from '@rag/core'
+import type { ConfigDocument } from '../config/config-document.js'
 import { readYamlDocuments } from '../config/yaml-file.js'
+import { configPrefixEdge, configRoute, type ConfigFile } from './config-records.js'
 
 /** Symfony's route configuration: `config/routes.yaml`, `config/routes/*.yaml` (`annotations.yaml`, `attributes.yaml`). */
 const ROUTE_CONFIG = /(?:^|\/)config\/routes(\/[^/]+)?\.ya?ml$/
@@ -7,28 +9,26 @@ const ROUTE_CONFIG = /(?:^|\/)config\/routes(\/[^/]+)?\.ya?ml$/
 /** Resource types that load a directory's `#[Route]` attributes (or annotations, before Symfony 6). */
 const ATTRIBUTE_TYPES: ReadonlySet<string> = new Set(['attribute', 'annotation'])
 
+/** The top-level entries of a route configuration that set `field` (`controllers` of `controllers.prefix`), with its value. */
+function* entriesWith(settings: ConfigDocument, field: string): Generator<[string, { readonly value: string; readonly line: number }]> {
+  for (const [key, value] of settings) {
+    const name = key.endsWith(`.${field}`) ? key.slice(0, -field.length - 1) : undefined
+    if (name !== undefined && !name.includes('.')) yield [name, value]
+  }
+}
+
 /**
  * The prefixes Symfony's route configuration puts before the `#[Route]` attributes of a directory
  * of controllers, as global `mounts` edges of framework `symfony` whose target is that directory
  * relative to the configuration file: `controllers: { resource: ../src/Controller/, type:
  * attribute, prefix: /{_locale} }`, or Symfony 7's `resource: routing.controllers` (the
- * application's `src/Controller/`). Other files give none.
- *
- * @example
- * symfonyRoutePrefixEdges({ path: 'config/routes.yaml', language: 'yaml', isTest: false }, 'controllers:\n  resource: routing.controllers\n  prefix: /{_locale}\n')
- * // [{ kind: 'mounts', target: '../src/Controller', prefix: '/{_locale}', router: 'controllers', framework: 'symfony', ... }]
+ * application's `src/Controller/`).
  */
-export function symfonyRoutePrefixEdges(file: Pick<FileLayers, 'path' | 'language' | 'isTest'>, content: string): RawEdge[] {
-  const config = ROUTE_CONFIG.exec(file.path)
-  if (!config || !/\bprefix\s*:/.test(content)) return []
-  const settings = readYamlDocuments(content)[0]
-  if (settings === undefined) return []
+function prefixEdges(file: ConfigFile, settings: ConfigDocument, inRoutesDirectory: boolean): RawEdge[] {
   // From the file's directory up to the project root above `config/`.
-  const root = config[1] === undefined ? '..' : '../..'
+  const root = inRoutesDirectory ? '../..' : '..'
   const edges: RawEdge[] = []
-  for (const [key, prefix] of settings) {
-    const name = key.endsWith('.prefix') ? key.slice(0, -'.prefix'.length) : undefined
-    if (name === undefined || name.includes('.')) continue
+  for (const [name, prefix] of entriesWith(settings, 'prefix')) {
     const resource = settings.get(`${name}.resource`)?.value
     const type = settings.get(`${name}.type`)?.value
     const path = prefix.value.trim().replace(/\/+$/, '')
@@ -36,23 +36,7 @@ export function symfonyRoutePrefixEdges(file: Pick<FileLayers, 'path' | 'languag
     // `routing.controllers` is the kernel's `src/Controller/`, from the project root above `config/`.
     const target = resource === 'routing.controllers' ? `${root}/src/Controller` : resource.endsWith('/') && (type === undefined || ATTRIBUTE_TYPES.has(type)) ? resource.replace(/\/+$/, '') : undefined
     if (target === undefined) continue
-    edges.push({
-      layer: 'C2_DEPENDENCY_GRAPH',
-      id: `${file.path}>mounts:${name}`,
-      path: file.path,
-      language: file.language,
-      startLine: prefix.line,
-      endLine: prefix.line,
-      isTest: file.isTest,
-      sourceSymbolId: '',
-      sourceQname: '',
-      kind: 'mounts',
-      target,
-      title: `mounts ${target}`,
-      prefix: path.startsWith('/') ? path : `/${path}`,
-      router: name,
-      framework: 'symfony',
-    })
+    edges.push(configPrefixEdge(file, { id: `${file.path}>mounts:${name}`, line: prefix.line, target, prefix: path.startsWith('/') ? path : `/${path}`, router: name, framework: 'symfony' }))
   }
   return edges
 }
@@ -63,37 +47,35 @@ export function symfonyRoutePrefixEdges(file: Pick<FileLayers, 'path' | 'languag
  * { _controller: ... }`), one record per method named as a scalar (`*` when a list or none). The
  * handler is written `App\\Controller\\BlogController.show`, as PHP string actions are.
  */
-export function symfonyYamlRoutes(file: Pick<FileLayers, 'path' | 'language' | 'isTest'>, content: string): EntrypointRecord[] {
-  if (!ROUTE_CONFIG.test(file.path) || !/\bpath\s*:/.test(content)) return []
-  const settings = readYamlDocuments(content)[0]
-  if (settings === undefined) return []
+function ownRoutes(file: ConfigFile, settings: ConfigDocument): EntrypointRecord[] {
   const out: EntrypointRecord[] = []
-  for (const [key, path] of settings) {
-    const name = key.endsWith('.path') ? key.slice(0, -'.path'.length) : undefined
-    if (name === undefined || name.includes('.') || !path.value.startsWith('/')) continue
+  for (const [name, path] of entriesWith(settings, 'path')) {
+    if (!path.value.startsWith('/')) continue
     const written = settings.get(`${name}.controller`)?.value ?? settings.get(`${name}.defaults._controller`)?.value ?? ''
     const handler = written.replace(/^\\/, '').replace(/::(?=\w+$)/, '.')
     const methods = (settings.get(`${name}.methods`)?.value ?? '*').split('|').map((method) => method.trim().toUpperCase())
     for (const method of methods) {
-      out.push({
-        layer: 'C3_ENTRYPOINTS',
-        id: `${file.path}!http-route:${name}${methods.length > 1 ? `~${method}` : ''}`,
-        path: file.path,
-        title: `${method} ${path.value}`,
-        language: file.language,
-        startLine: path.line,
-        endLine: path.line,
-        isTest: file.isTest,
-        kind: 'http-route',
-        framework: 'symfony',
-        method,
-        route: path.value,
-        handler,
-        handlerSymbolId: '',
-        declaringSymbolId: '',
-        text: `${name}: ${path.value}`,
-      })
+      const id = `${file.path}!http-route:${name}${methods.length > 1 ? `~${method}` : ''}`
+      out.push(configRoute(file, { id, line: path.line, framework: 'symfony', method, route: path.value, handler, text: `${name}: ${path.value}` }))
     }
   }
   return out
+}
+
+/**
+ * What a Symfony route configuration file (`config/routes.yaml`, `config/routes/*.yaml`) says,
+ * read once: the prefixes it puts before a directory's attribute routes (see {@link prefixEdges})
+ * and the routes it defines itself. Other files say nothing.
+ *
+ * @example
+ * symfonyRouteConfig({ path: 'config/routes.yaml', language: 'yaml', isTest: false }, 'controllers:\n  resource: routing.controllers\n  prefix: /{_locale}\n').edges
+ * // [{ kind: 'mounts', target: '../src/Controller', prefix: '/{_locale}', router: 'controllers', framework: 'symfony', ... }]
+ */
+export function symfonyRouteConfig(file: ConfigFile, content: string): { readonly edges: RawEdge[]; readonly routes: EntrypointRecord[] } {
+  const config = ROUTE_CONFIG.exec(file.path)
+  const prefixes = /\bprefix\s*:/.test(content)
+  const paths = /\bpath\s*:/.test(content)
+  const settings = config && (prefixes || paths) ? readYamlDocuments(content)[0] : undefined
+  if (!config || settings === undefined) return { edges: [], routes: [] }
+  return { edges: prefixes ? prefixEdges(file, settings, config[1] !== undefined) : [], routes: paths ? ownRoutes(file, settings) : [] }
 }
