@@ -213,6 +213,7 @@ export function detectEntrypoints(
     prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? '',
   }
   const drafts: EntrypointDraft[] = [...facts.drafts]
+  const receiverTypes = new Map<string, string | undefined>()
   // Found only because a receiver is named like a framework's (no import of it): such a draft
   // yields to a framework the file does import at the same call (`server.get` in an Express file).
   const byName = new Set<EntrypointDraft>()
@@ -227,7 +228,7 @@ export function detectEntrypoints(
   const imported = byName.size === 0 ? undefined : new Set(drafts.filter((draft) => !byName.has(draft)).map((draft) => `${draft.kind} ${draft.offset}`))
   const seen = new Set<string>()
   return drafts
-    .map((draft) => withTypedReceiver(draft, facts, enclosing))
+    .map((draft) => withTypedReceiver(draft, facts, enclosing, receiverTypes))
     .filter((draft) => {
       if (imported !== undefined && byName.has(draft) && imported.has(`${draft.kind} ${draft.offset}`)) return false
       const key = `${draft.kind} ${draft.framework} ${draft.method} ${draft.route} ${draft.offset}`

@@ -42,22 +42,36 @@ function scopes(declaring: SymbolFact | undefined, length: number): [number, num
  * `this.auth.signUp`): its handler named by the type, `V1.register`, `AuthController.signUp`, which
  * the in-file and cross-file handler links then find. The draft as it is otherwise.
  */
-export function withTypedReceiver(draft: EntrypointDraft, facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): EntrypointDraft {
+export function withTypedReceiver(
+  draft: EntrypointDraft,
+  facts: FileFacts,
+  enclosing: (offset: number) => SymbolFact | undefined,
+  memo: Map<string, string | undefined> = new Map(),
+): EntrypointDraft {
   const handler = ON_RECEIVER.exec(draft.handler)
   if (!handler) return draft
   const [, self, receiver, method] = handler as unknown as [string, string | undefined, string, string]
-  const patterns = makers(facts.language, receiver, self !== undefined)
-  if (patterns.length === 0) return draft
   const declaring = draft.declaring ?? enclosing(draft.offset)
+  // A file's routes often share one receiver (`controller.list`, `controller.create`): its type is looked up once per scope.
+  const key = `${self ?? ''}${receiver}@${declaring?.start ?? -1}`
+  if (!memo.has(key)) memo.set(key, typeOf(receiver, self !== undefined, declaring, facts))
+  const type = memo.get(key)
+  return type === undefined ? draft : { ...draft, handler: `${type}.${method}` }
+}
+
+/** The type a variable or field is made as in the scopes around `declaring` (see {@link makers}), else `undefined`. */
+function typeOf(receiver: string, field: boolean, declaring: SymbolFact | undefined, facts: FileFacts): string | undefined {
+  const patterns = makers(facts.language, receiver, field)
+  if (patterns.length === 0) return undefined
   // A parameter or Go method receiver (`func (h *Handler) Register(...)`) is typed where it is declared: not here.
-  if (self === undefined && declaring && new RegExp(`\\b${escapedName(receiver)}\\b`).test(declaring.signature)) return draft
+  if (!field && declaring && new RegExp(`\\b${escapedName(receiver)}\\b`).test(declaring.signature)) return undefined
   const { masked } = facts
   for (const [start, end] of scopes(declaring, masked.length)) {
     const text = masked.slice(start, end)
     for (const pattern of patterns) {
       const made = pattern.exec(text)
-      if (made) return { ...draft, handler: `${made[1] ?? ''}${made[2] ?? ''}.${method}` }
+      if (made) return `${made[1] ?? ''}${made[2] ?? ''}`
     }
   }
-  return draft
+  return undefined
 }
