@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -85,5 +85,56 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'users.route.ts:13 http-route express POST /signup -> AuthController.signUp',
     'users.route.ts:14 http-route express GET /users -> UserController.getUsers',
     'users.route.ts:19 http-route express GET /users/:id -> controller.getUserById',
+  ],
+  'routing-controllers': [
+    'src/HealthController.ts:6 http-route routing-controllers GET /health -> HealthController.health',
+    'src/api/controllers/UserController.ts:18 http-route routing-controllers GET /users -> UserController.find',
+    'src/api/controllers/UserController.ts:23 http-route routing-controllers GET /users/me -> UserController.findMe',
+    'src/api/controllers/UserController.ts:28 http-route routing-controllers GET /users/:id -> UserController.one',
+    'src/api/controllers/UserController.ts:34 http-route routing-controllers POST /users -> UserController.create',
+    'src/api/controllers/UserController.ts:39 http-route routing-controllers PUT /users/:id -> UserController.update',
+    'src/api/controllers/UserController.ts:44 http-route routing-controllers DELETE /users/:id -> UserController.delete',
+  ],
+  nuxt: [
+    // `server/middleware` and `server/utils` are not routes; a method suffix names the method, none serves any.
+    'server/api/auth/github.get.ts:1 http-route nuxt GET /api/auth/github -> default',
+    'server/api/todos/[id].patch.ts:4 http-route nuxt PATCH /api/todos/[id] -> default',
+    'server/api/todos/index.get.ts:3 http-route nuxt GET /api/todos -> default',
+    'server/api/todos/stats.ts:3 http-route nuxt * /api/todos/stats -> default',
+    'server/routes/sitemap.xml.ts:2 http-route nuxt * /sitemap.xml -> default',
+  ],
+  remix: [
+    // A module with a loader or action is served by them; one with neither by its component. Models are not routes.
+    'app/routes/($lang).docs.$.tsx:5 http-route react-router GET /:lang?/docs/* -> loader',
+    'app/routes/_auth.sitemap[.]xml.tsx:2 http-route react-router GET /sitemap.xml -> loader',
+    'app/routes/_index.tsx:8 http-route remix GET / -> Index',
+    'app/routes/healthcheck.tsx:6 http-route remix GET /healthcheck -> loader',
+    'app/routes/logout.tsx:6 http-route remix POST /logout -> action',
+    'app/routes/logout.tsx:9 http-route remix GET /logout -> loader',
+    'app/routes/notes.$noteId/route.tsx:14 http-route remix GET /notes/:noteId -> loader',
+    'app/routes/notes.$noteId/route.tsx:25 http-route remix POST /notes/:noteId -> action',
+    'app/routes/notes._index.tsx:3 http-route remix GET /notes -> NoteIndexPage',
+    'app/routes/notes.tsx:9 http-route remix GET /notes -> loader',
+  ],
+  sveltekit: [
+    // Layout loads and `$lib` modules are not routes; each form action is a POST of its own.
+    'src/routes/(api)/api/health/+server.ts:3 http-route sveltekit GET /api/health -> GET',
+    'src/routes/(api)/api/health/+server.ts:7 http-route sveltekit POST /api/health -> POST',
+    'src/routes/(api)/api/health/+server.ts:11 http-route sveltekit * /api/health -> fallback',
+    'src/routes/article/[slug]/+page.server.js:7 http-route sveltekit GET /article/[slug] -> load',
+    'src/routes/article/[slug]/+page.server.js:21 http-route sveltekit POST /article/[slug]?/createComment -> actions.createComment',
+    'src/routes/article/[slug]/+page.server.js:37 http-route sveltekit POST /article/[slug]?/deleteComment -> actions.deleteComment',
+    'src/routes/article/[slug]/+page.server.js:46 http-route sveltekit POST /article/[slug]?/deleteArticle -> actions.deleteArticle',
+    'src/routes/article/[slug]/+page.server.js:53 http-route sveltekit POST /article/[slug]?/toggleFavorite -> actions.toggleFavorite',
+    'src/routes/login/+page.server.js:5 http-route sveltekit GET /login -> load',
+    'src/routes/login/+page.server.js:11 http-route sveltekit POST /login -> actions.default',
+    'src/routes/profile/+page.js:3 http-route sveltekit GET /profile -> load',
+  ],
+  astro: [
+    // An underscored folder is not routed.
+    'src/pages/api/index.ts:1 http-route astro * /api -> ALL',
+    'src/pages/api/users/[id].ts:6 http-route astro GET /api/users/[id] -> GET',
+    'src/pages/api/users/[id].ts:10 http-route astro DELETE /api/users/[id] -> DELETE',
+    'src/pages/rss.xml.js:3 http-route astro GET /rss.xml -> GET',
   ],
 }

@@ -8,6 +8,10 @@ import { laravelRoutes } from './laravel-routes.js'
 import { nestVersions } from './nest-versions.js'
 import { railsRoutes } from './rails-routes.js'
 import { nextRoutes } from './next-routes.js'
+import { svelteKitRoutes } from './sveltekit-routes.js'
+import { nuxtRoutes } from './nuxt-routes.js'
+import { remixRoutes } from './remix-routes.js'
+import { astroRoutes } from './astro-routes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
@@ -219,7 +223,13 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   honoOn,
   verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, builtPaths: true, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH, rootIsPrefix: true }),
   decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted, rootIsPrefix: true, versionOf: nestVersion }),
+  // routing-controllers: `@JsonController('/users')` or `@Controller()` classes with `@Get('/:id')` methods.
+  decoratedRoutes({ framework: 'routing-controllers', languages: JS_LANGUAGES, imports: ['routing-controllers'], verbs: CAPITAL_VERBS, classPrefix: ['JsonController', 'Controller'], pathKeys: ['route'], normalise: rooted, rootIsPrefix: true }),
   nextRoutes,
+  svelteKitRoutes,
+  nuxtRoutes,
+  remixRoutes,
+  astroRoutes,
   decoratedRoutes({
     framework: 'flask',
     languages: ['python'],

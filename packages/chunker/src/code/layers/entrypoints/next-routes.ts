@@ -1,5 +1,6 @@
-import type { EntrypointDraft, SymbolFact } from '../facts.js'
-import { JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
+import type { EntrypointDraft } from '../facts.js'
+import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
+import { defaultExportDraft, definitionDraft, folderRoute, statementDraft } from './file-route-drafts.js'
 
 const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
 
@@ -9,11 +10,6 @@ const APP_ROUTE = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/
 const APP_PAGE = /(?:^|\/)app\/((?:[^/]+\/)*)page\.[cm]?[jt]sx?$/
 /** Pages Router files: `pages/**` (`pages/api/**` are API routes, the rest pages). */
 const PAGES_FILE = /(?:^|\/)pages\/((?:[^/]+\/)*[^/]+?)\.[cm]?[jt]sx?$/
-
-/** A default export that is not a definition: what a Pages Router API route serves. */
-const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
-/** The name a default export gives its component or handler: `export default function Page`, `export default Page`. */
-const DEFAULT_NAME = /^export\s+default\s+(?:async\s+)?(?:function\s*\*?\s*(\w+)|class\s+(\w+)|(\w+)\s*;?\s*$)/m
 
 /** `export { handler as GET, handler as POST }` (NextAuth v4's route handler). */
 const EXPORT_LIST = /^export\s*\{([^}]*)\}\s*;?/gm
@@ -51,25 +47,8 @@ const PAGE_DATA_FUNCTIONS = new Set(['getServerSideProps', 'getStaticProps', 'ge
  * a private folder or file (`_components`, `_app`), which is not routed.
  */
 function fileRoute(path: string): string | undefined {
-  const segments = path.split('/').filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith('@'))
-  if (segments.some((s) => s.startsWith('_'))) return undefined
-  if (segments.at(-1) === 'index') segments.pop()
-  return `/${segments.join('/')}`
-}
-
-/** The file's default export as a draft's handler and position, if it has one. */
-function defaultExport(context: DetectContext, route: string, method: string): EntrypointDraft | undefined {
-  const { text, symbols } = context.facts
-  const exported = DEFAULT_EXPORT.exec(text)
-  if (!exported) return undefined
-  const named = DEFAULT_NAME.exec(text.slice(exported.index))
-  const name = named ? (named[1] ?? named[2] ?? named[3]) : undefined
-  const symbol = name ? symbols.find((s: SymbolFact) => !s.parent && s.name === name) : undefined
-  if (symbol) return { kind: 'http-route', framework: 'nextjs', method, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol }
-  const row = rowOfOffset(text, exported.index)
-  const end = text.indexOf('\n', exported.index)
-  const line = text.slice(exported.index, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
-  return { kind: 'http-route', framework: 'nextjs', method, route, handler: name ?? 'default', row, offset: exported.index, text: line }
+  const segments = path.split('/').filter((s) => !s.startsWith('@'))
+  return segments.some((s) => s.startsWith('_')) ? undefined : folderRoute(segments)
 }
 
 /**
@@ -90,18 +69,14 @@ export const nextRoutes: EntrypointDetector = {
     if (handlers) {
       const route = fileRoute(handlers[1] as string)
       if (route === undefined) return []
-      const defined: EntrypointDraft[] = symbols
+      const defined = symbols
         .filter((symbol) => !symbol.parent && symbol.exported && NEXT_METHODS.has(symbol.name))
-        .map((symbol) => ({ kind: 'http-route', framework: 'nextjs', method: symbol.name, route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol }))
+        .map((symbol) => definitionDraft(symbol, { framework: 'nextjs', method: symbol.name, route }))
       const { text } = context.facts
       const methods = new Set(defined.map((draft) => draft.method))
       const reexported = exportedMethods(text)
         .filter(({ method }) => !methods.has(method))
-        .map(({ method, handler, offset }): EntrypointDraft => {
-          const end = text.indexOf('\n', offset)
-          const line = text.slice(offset, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
-          return { kind: 'http-route', framework: 'nextjs', method, route, handler, row: rowOfOffset(text, offset), offset, text: line }
-        })
+        .map(({ method, handler, offset }) => statementDraft(text, offset, { framework: 'nextjs', method, route }, handler))
       return [...defined, ...reexported]
     }
     const page = APP_PAGE.exec(path)
@@ -110,7 +85,7 @@ export const nextRoutes: EntrypointDetector = {
     if (route === undefined) return []
     const api = pagesFile !== undefined && (route === '/api' || route.startsWith('/api/'))
     if (pagesFile && !api && !context.imports('next') && !symbols.some((s) => !s.parent && PAGE_DATA_FUNCTIONS.has(s.name))) return []
-    const draft = defaultExport(context, route, api ? '*' : 'GET')
+    const draft = defaultExportDraft(context, { framework: 'nextjs', method: api ? '*' : 'GET', route })
     return draft ? [draft] : []
   },
 }

@@ -1,0 +1,32 @@
+import type { EntrypointDraft } from '../facts.js'
+import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
+import { definitionDraft, folderRoute } from './file-route-drafts.js'
+
+/** An Astro endpoint: a script under `src/pages` (`src/pages/api/users/[id].ts`, `src/pages/rss.xml.js`). */
+const ENDPOINT_FILE = /(?:^|\/)src\/pages\/((?:[^/]+\/)*)([^/]+?)\.[cm]?[jt]s$/
+
+/** What an endpoint's exports serve: `ALL` answers every method the others do not. */
+const ENDPOINT_METHODS: ReadonlyMap<string, string> = new Map([
+  ['GET', 'GET'], ['POST', 'POST'], ['PUT', 'PUT'], ['PATCH', 'PATCH'], ['DELETE', 'DELETE'], ['OPTIONS', 'OPTIONS'], ['HEAD', 'HEAD'], ['ALL', '*'],
+])
+
+/**
+ * Astro's endpoints: a `.ts`/`.js` file under `src/pages` exporting `GET`, `POST`, ... (or `ALL`)
+ * serves its path (`rss.xml.js` is `/rss.xml`, `index` its folder, parameters as written); a file
+ * or folder whose name starts with `_` is not routed.
+ */
+export const astroRoutes: EntrypointDetector = {
+  framework: 'astro',
+  languages: JS_LANGUAGES,
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const file = context.facts.path.includes('pages/') ? ENDPOINT_FILE.exec(context.facts.path) : null
+    if (!file) return []
+    const segments = [...(file[1] as string).split('/'), file[2] as string]
+    if (segments.some((segment) => segment.startsWith('_'))) return []
+    const route = folderRoute(segments)
+    return context.facts.symbols
+      .filter((symbol) => !symbol.parent && symbol.exported && ENDPOINT_METHODS.has(symbol.name))
+      .map((symbol) => definitionDraft(symbol, { framework: 'astro', method: ENDPOINT_METHODS.get(symbol.name) as string, route }))
+  },
+}

@@ -1,0 +1,56 @@
+import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { rowOfOffset, type DetectContext } from './detector.js'
+
+/** What a file-system route is: the framework that serves it, its method and its path. */
+export interface FileRoute {
+  readonly framework: string
+  readonly method: string
+  readonly route: string
+}
+
+/** A route served by one of the file's definitions (`export async function GET`), declared by it. */
+export function definitionDraft(symbol: SymbolFact, route: FileRoute, handler: string = symbol.qname): EntrypointDraft {
+  return { kind: 'http-route', ...route, handler, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature, declaring: symbol }
+}
+
+/** A route declared by the statement at `offset` (`export { handler as GET }`), shown by its first line. */
+export function statementDraft(text: string, offset: number, route: FileRoute, handler: string): EntrypointDraft {
+  const end = text.indexOf('\n', offset)
+  const line = text.slice(offset, end < 0 ? text.length : end).replace(/\s+/g, ' ').trim().slice(0, 200)
+  return { kind: 'http-route', ...route, handler, row: rowOfOffset(text, offset), offset, text: line }
+}
+
+/** A default export that is not a definition: what a Pages Router API route serves. */
+const DEFAULT_EXPORT = /^export\s+(?:default\b|\{[^}]*\bas\s+default\b)/m
+/** The name a default export gives its component or handler: `export default function Page`, `export default Page`. */
+const DEFAULT_NAME = /^export\s+default\s+(?:async\s+)?(?:function\s*\*?\s*(\w+)|class\s+(\w+)|(\w+)\s*;?\s*$)/m
+
+/**
+ * The route the file's default export serves: declared by the definition it names (`export
+ * default function Page`, `export default Page`), else by the export statement with handler
+ * `default` (`export default defineEventHandler(...)`); `undefined` without a default export.
+ */
+export function defaultExportDraft(context: DetectContext, route: FileRoute): EntrypointDraft | undefined {
+  const { text, symbols } = context.facts
+  const exported = DEFAULT_EXPORT.exec(text)
+  if (!exported) return undefined
+  const named = DEFAULT_NAME.exec(text.slice(exported.index))
+  const name = named ? (named[1] ?? named[2] ?? named[3]) : undefined
+  const symbol = name ? symbols.find((s) => !s.parent && s.name === name) : undefined
+  return symbol ? definitionDraft(symbol, route) : statementDraft(text, exported.index, route, name ?? 'default')
+}
+
+/** The file's top-level exported definition named `name` (a function, or a constant holding one). */
+export function exportedDefinition(context: DetectContext, name: string): SymbolFact | undefined {
+  return context.facts.symbols.find((symbol) => !symbol.parent && symbol.exported && symbol.name === name)
+}
+
+/**
+ * A path of folders as a route: route groups (`(shop)`) do not show in the URL and an `index`
+ * file is its folder's route.
+ */
+export function folderRoute(segments: readonly string[]): string {
+  const shown = segments.filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment))
+  if (shown.at(-1) === 'index') shown.pop()
+  return `/${shown.join('/')}`
+}
