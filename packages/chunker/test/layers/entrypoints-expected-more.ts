@@ -104,10 +104,15 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'server/routes/sitemap.xml.ts:2 http-route nuxt * /sitemap.xml -> default',
   ],
   remix: [
-    // A module with a loader or action is served by them; one with neither by its component. Models are not routes.
+    // A module with a loader or action is served by them; one with neither by its component (nested: only with its generated `./+types`).
+    // `+shared` folders, `.server` modules and models are not routes; a loader or action may be re-exported.
     'app/routes/($lang).docs.$.tsx:5 http-route react-router GET /:lang?/docs/* -> loader',
+    'app/routes/_auth/login.tsx:40 http-route react-router GET /login -> loader',
+    'app/routes/_auth/login.tsx:45 http-route react-router POST /login -> action',
     'app/routes/_auth.sitemap[.]xml.tsx:2 http-route react-router GET /sitemap.xml -> loader',
     'app/routes/_index.tsx:8 http-route remix GET / -> Index',
+    'app/routes/_marketing/index.tsx:30 http-route react-router GET / -> Index',
+    'app/routes/admin/cache/sqlite.tsx:1 http-route react-router POST /admin/cache/sqlite -> action',
     'app/routes/healthcheck.tsx:6 http-route remix GET /healthcheck -> loader',
     'app/routes/logout.tsx:6 http-route remix POST /logout -> action',
     'app/routes/logout.tsx:9 http-route remix GET /logout -> loader',
@@ -115,6 +120,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/routes/notes.$noteId/route.tsx:25 http-route remix POST /notes/:noteId -> action',
     'app/routes/notes._index.tsx:3 http-route remix GET /notes -> NoteIndexPage',
     'app/routes/notes.tsx:9 http-route remix GET /notes -> loader',
+    'app/routes/users/$username/notes/_layout.tsx:11 http-route react-router GET /users/:username/notes -> loader',
+    'app/routes/users/$username/notes/new.tsx:5 http-route react-router POST /users/:username/notes/new -> action',
+    'app/routes/users/$username/notes/new.tsx:7 http-route react-router GET /users/:username/notes/new -> loader',
   ],
   sveltekit: [
     // Layout loads and `$lib` modules are not routes; each form action is a POST of its own.

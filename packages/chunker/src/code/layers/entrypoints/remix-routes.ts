@@ -1,12 +1,30 @@
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
-import { defaultExportDraft, definitionDraft, exportedDefinition } from './file-route-drafts.js'
+import { defaultExportDraft, definitionDraft, exportedDefinition, statementDraft, type FileRoute } from './file-route-drafts.js'
 
-/** A flat-routes module: `app/routes/notes.$noteId.tsx`, or a folder's `app/routes/notes.$noteId/route.tsx`. */
-const ROUTE_MODULE = /(?:^|\/)app\/routes\/([^/]+?)(?:\/route)?\.[cm]?[jt]sx?$/
+/** A module under `app/routes`, with its path there (without the extension). */
+const ROUTE_MODULE = /(?:^|\/)app\/routes\/(.+)\.[cm]?[jt]sx?$/
 
 /** The modules whose imports mark a route module of Remix or React Router's framework mode. */
 const ROUTER_MODULES = ['@remix-run', 'react-router', '@react-router']
+
+/** Modules that are never routes: server- or client-only helpers and tests (`login.server.ts`, `x.test.tsx`). */
+const NOT_A_ROUTE = /\.(?:server|client|test|spec)$/
+
+/** A folder's own module: `route.tsx` (Remix v2), `index.tsx` and `_layout.tsx` (remix-flat-routes, react-router-auto-routes). */
+const FOLDER_MODULES: ReadonlySet<string> = new Set(['route', 'index', '_layout'])
+
+/** `export { action } from './x.server'`, `export { loader, action as other }`: the names a module re-exports. */
+const EXPORT_LIST = /^export\s*\{([^}]*)\}/gm
+
+/** Where the module exports `name` without defining it (`export { action } from './x.server'`). */
+function reexported(text: string, name: string): number | undefined {
+  for (const match of text.matchAll(EXPORT_LIST)) {
+    const names = (match[1] as string).split(',').map((part) => part.trim().split(/\s+as\s+/).at(-1))
+    if (names.includes(name)) return match.index
+  }
+  return undefined
+}
 
 /**
  * The URL of a flat-routes file name: `.` separates segments (not inside `[...]`, which escapes),
@@ -27,11 +45,25 @@ export function flatRoute(name: string): string {
   return `/${shown.join('/')}`
 }
 
+/** The route a module's export `name` serves, from its definition or its re-export. */
+function exportDraft(context: DetectContext, name: string, route: FileRoute): EntrypointDraft | undefined {
+  const defined = exportedDefinition(context, name)
+  if (defined) return definitionDraft(defined, route)
+  const at = reexported(context.facts.text, name)
+  return at === undefined ? undefined : statementDraft(context.facts.text, at, route, name)
+}
+
 /**
- * Remix's and React Router's (framework mode) flat routes under `app/routes`: the module's
- * `loader` serves GET and its `action` POST (and the other form methods); a module with neither
- * is a page served on GET by its default export (the component). Only modules that import Remix or
- * React Router, or export a `loader` or `action`, count.
+ * Remix's and React Router's (framework mode) file-system routes under `app/routes`: flat files
+ * (`notes.$noteId.tsx`), a folder's `route.tsx`, and the nested folders of remix-flat-routes and
+ * react-router-auto-routes (`users/$username/index.tsx`, `_auth/login.tsx`, `_layout.tsx`; `+`
+ * folders, `.server`/`.client` modules and tests are not routes). The module's `loader` serves
+ * GET and its `action` POST (and the other form methods), also when re-exported (`export {
+ * action } from './x.server'`); a module with neither is a page served on GET by its default
+ * export (the component). Only modules that import Remix or React Router, or export a `loader`
+ * or `action`, or import their generated route types (`./+types/x`), count; a module nested in a
+ * folder that is not the folder's own counts only with a `loader`, an `action` or those types
+ * (Remix v2 keeps components there).
  */
 export const remixRoutes: EntrypointDetector = {
   framework: 'remix',
@@ -40,16 +72,22 @@ export const remixRoutes: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     const module = context.facts.path.includes('routes/') ? ROUTE_MODULE.exec(context.facts.path) : null
     if (!module) return []
-    const loader = exportedDefinition(context, 'loader')
-    const action = exportedDefinition(context, 'action')
+    const folders = (module[1] as string).split('/')
+    const file = folders.pop() as string
+    if (NOT_A_ROUTE.test(file) || [...folders, file].some((part) => part.startsWith('+') || part.startsWith('__'))) return []
+    const folderModule = folders.length > 0 && FOLDER_MODULES.has(file)
     const remix = context.imports('@remix-run')
-    if (!loader && !action && !remix && !ROUTER_MODULES.some((prefix) => context.imports(prefix))) return []
     const framework = remix ? 'remix' : 'react-router'
-    const route = flatRoute(module[1] as string)
+    const route = flatRoute([...folders, ...(folderModule || file === 'index' ? [] : [file])].join('.'))
     const drafts: EntrypointDraft[] = []
-    if (loader) drafts.push(definitionDraft(loader, { framework, method: 'GET', route }))
-    if (action) drafts.push(definitionDraft(action, { framework, method: 'POST', route }))
-    if (drafts.length > 0) return drafts
+    const loader = exportDraft(context, 'loader', { framework, method: 'GET', route })
+    if (loader) drafts.push(loader)
+    const action = exportDraft(context, 'action', { framework, method: 'POST', route })
+    if (action) drafts.push(action)
+    if (drafts.length > 0 || file === '_layout') return drafts
+    // React Router's generated route types (`import type { Route } from './+types/about'`) mark a route module anywhere.
+    const typed = context.imports('./+types')
+    if (!typed && ((folders.length > 0 && !folderModule) || (!remix && !ROUTER_MODULES.some((prefix) => context.imports(prefix))))) return []
     const page = defaultExportDraft(context, { framework, method: 'GET', route })
     return page ? [page] : []
   },
