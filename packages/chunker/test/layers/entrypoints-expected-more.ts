@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -144,5 +144,12 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/pages/api/users/[id].ts:6 http-route astro GET /api/users/[id] -> GET',
     'src/pages/api/users/[id].ts:10 http-route astro DELETE /api/users/[id] -> DELETE',
     'src/pages/rss.xml.js:3 http-route astro GET /rss.xml -> GET',
+  ],
+  'aspnet-endpoint-groups': [
+    // Handler first, the pattern after it or none (CleanArchitecture's own `MapPut(handler, pattern)` extensions, which map no route themselves).
+    'src/Web/Endpoints/TodoItems.cs:15 http-route aspnet POST / -> CreateTodoItem',
+    'src/Web/Endpoints/TodoItems.cs:16 http-route aspnet PUT /{id} -> UpdateTodoItem',
+    'src/Web/Endpoints/TodoItems.cs:17 http-route aspnet PATCH /UpdateDetail/{id} -> UpdateTodoItemDetail',
+    'src/Web/Endpoints/TodoItems.cs:18 http-route aspnet DELETE /{id} -> DeleteTodoItem',
   ],
 }

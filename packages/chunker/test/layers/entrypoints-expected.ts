@@ -242,7 +242,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Controllers/TodoItemsController.cs:18 http-route aspnet DELETE /api/TodoItems/{id} -> TodoItemsController.DeleteTodoItem',
     'Program.cs:4 http-route aspnet GET / -> -',
     'Program.cs:7 http-route aspnet GET /todos/{id} -> GetTodo',
-    'Program.cs:8 http-route aspnet POST /todos/ -> -',
+    'Program.cs:8 http-route aspnet POST /todos -> -',
   ],
   nethttp: [
     'main.go:9 main go - - -> main',

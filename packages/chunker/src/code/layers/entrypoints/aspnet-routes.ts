@@ -56,8 +56,9 @@ function actionTemplate(action: SymbolFact | undefined, controller: string): str
 
 /**
  * ASP.NET Core minimal APIs: `app.MapGet("/todos/{id}", handler)` and the other verbs, under the
- * prefix of a `MapGroup("/todos")` the receiver holds. Program files often rely on implicit
- * usings, so a plain receiver is enough, without an import.
+ * prefix of a `MapGroup("/todos")` the receiver holds; also handler first, as a project's own
+ * extension methods take it (`group.MapPut(UpdateTodoItem, "{id}")`). Program files often rely on
+ * implicit usings, so a plain receiver is enough, without an import.
  */
 export const aspNetMinimalApis: EntrypointDetector = verbCallRoutes({
   framework: 'aspnet',
@@ -66,4 +67,7 @@ export const aspNetMinimalApis: EntrypointDetector = verbCallRoutes({
   receivers: /^[A-Za-z_]\w*$/,
   verbs: { MapGet: 'GET', MapPost: 'POST', MapPut: 'PUT', MapDelete: 'DELETE', MapPatch: 'PATCH' },
   normalise: rooted,
+  // A group's root (`todos.MapPost("/", ...)` on `MapGroup("/todos")`) is `/todos`: ASP.NET matches either.
+  rootIsPrefix: true,
+  handlerFirst: true,
 })

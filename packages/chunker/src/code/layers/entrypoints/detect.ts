@@ -8,6 +8,7 @@ import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
 import { chiBlockPrefixes } from './chi-routes.js'
 import { groupMountFacts } from './group-mounts.js'
+import { aspNetGroupMountFacts } from './aspnet-group-mounts.js'
 import { cobraMountFacts } from './cobra-mounts.js'
 import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
@@ -119,7 +120,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, cobra's subcommands.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, cobra's subcommands.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -129,6 +130,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...namespaceMountFacts(facts, prefixOf),
     ...ownPrefixFacts(facts, prefixOf),
     ...ktorMountFacts(facts),
+    ...aspNetGroupMountFacts(facts, prefixOf),
     ...(imports('github.com/spf13/cobra') ? cobraMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).

@@ -46,6 +46,20 @@ export interface VerbCallRoutes extends RouteEntry {
    * `r.HandleFunc("/x", h).Methods("GET", "POST")`: one route per method instead of `*`. @default false
    */
   readonly chainedMethods?: boolean
+  /**
+   * The handler may come first, with the pattern after it or none (the group's own path): a
+   * project's extension methods such as CleanArchitecture's `group.MapPut(UpdateTodoItem, "{id}")`
+   * and `group.MapPost(CreateTodoItem)`. Only a named handler or a lambda counts there. @default false
+   */
+  readonly handlerFirst?: boolean
+}
+
+/** A handler-first registration's handler and pattern (see `handlerFirst`), if the arguments are one. */
+function handlerFirst(positional: readonly Arg[]): { handler: Arg; pattern: Arg | undefined } | undefined {
+  const [handler, pattern] = positional
+  if (handler?.kind !== 'name' && handler?.kind !== 'function') return undefined
+  if (positional.length === 1) return { handler, pattern: undefined }
+  return positional.length === 2 && pattern?.kind === 'string' ? { handler, pattern } : undefined
 }
 
 /** gorilla/mux's `.Methods("GET", "POST")` right after a registration. */
@@ -80,6 +94,12 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         if (method === undefined || !call.receiver) continue
         if (!imported && !entry.receivers?.test(call.receiver)) continue
         const positional = call.args().filter((arg) => !arg.key)
+        const reversed = entry.handlerFirst ? handlerFirst(positional) : undefined
+        if (reversed) {
+          const route = joinRoute(context.prefixOf(call.receiver), reversed.pattern?.value ?? '')
+          drafts.push(callDraft(call, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route, handler: handlerOf(reversed.handler) }))
+          continue
+        }
         let pathArg = entry.slashPath ? positional.find((arg) => arg.kind === 'string' && arg.value.startsWith('/')) : positional[0]
         let path = pathArg?.kind === 'string' ? pathArg.value : undefined
         // `${this.path}/:id`, `API + '/items'`: a path made of the file's own strings.
