@@ -27,4 +27,40 @@ describe('routes of Rust routers nested in others', () => {
     const graph = new LayerGraph(await layersOfText({ 'src/main.rs': main }))
     expect(routes(graph)).toEqual(['src/main.rs:5 GET /keys', 'src/main.rs:10 DELETE /admin/keys (/keys)'])
   })
+
+  it('nests a router held in a local variable, and a router function of another module named by its path; links handlers named by module paths', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "app"\n',
+        'src/main.rs': [
+          'mod handlers;',
+          'mod routes;',
+          'use axum::{routing::get, Router};',
+          'use crate::handlers::users;',
+          '',
+          'fn app() -> Router {',
+          '    let users_router = Router::new().route("/", get(users::list));',
+          '    Router::new()',
+          '        .route("/health", get(handlers::health::check))',
+          '        .route("/", get(handlers::index))',
+          '        .nest("/users", users_router)',
+          '        .nest("/api", routes::api::router())',
+          '}',
+          '',
+        ].join('\n'),
+        'src/handlers/mod.rs': 'pub mod users;\npub mod health;\n\npub async fn index() {}\n',
+        'src/handlers/users.rs': 'pub async fn list() {}\n',
+        'src/handlers/health.rs': 'pub async fn check() {}\n',
+        'src/routes/mod.rs': 'pub mod api;\n',
+        'src/routes/api.rs': 'use axum::{routing::get, Router};\n\npub fn router() -> Router {\n    Router::new().route("/items", get(crate::handlers::users::list))\n}\n',
+      }),
+    )
+    const linked = graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.path}:${r.startLine} ${r.method} ${r.route} -> ${r.handler} [${r.handlerSymbolId}]`)
+    expect(linked).toEqual([
+      'src/main.rs:7 GET /users -> users.list [src/handlers/users.rs#list]',
+      'src/main.rs:9 GET /health -> handlers.health.check [src/handlers/health.rs#check]',
+      'src/main.rs:10 GET / -> handlers.index [src/handlers/mod.rs#index]',
+      'src/routes/api.rs:4 GET /api/items -> crate.handlers.users.list [src/handlers/users.rs#list]',
+    ])
+  })
 })

@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -151,5 +151,20 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/Web/Endpoints/TodoItems.cs:16 http-route aspnet PUT /{id} -> UpdateTodoItem',
     'src/Web/Endpoints/TodoItems.cs:17 http-route aspnet PATCH /UpdateDetail/{id} -> UpdateTodoItemDetail',
     'src/Web/Endpoints/TodoItems.cs:18 http-route aspnet DELETE /{id} -> DeleteTodoItem',
+  ],
+  'axum-modules': [
+    // Handlers named by module paths or with a layer or state applied; a router held in a variable and nested.
+    'src/http/articles/mod.rs:21 http-route axum POST /api/articles -> create_article',
+    'src/http/articles/mod.rs:21 http-route axum GET /api/articles -> listing.list_articles',
+    'src/http/articles/mod.rs:26 http-route axum GET /api/articles/feed -> listing.feed_articles',
+    'src/http/articles/mod.rs:27 http-route axum GET /api/articles/:slug -> get_article',
+    'src/http/articles/mod.rs:27 http-route axum PUT /api/articles/:slug -> update_article',
+    'src/http/articles/mod.rs:27 http-route axum DELETE /api/articles/:slug -> delete_article',
+    'src/http/articles/mod.rs:31 http-route axum POST /api/articles/:slug/favorite -> favorite_article',
+    'src/http/articles/mod.rs:31 http-route axum DELETE /api/articles/:slug/favorite -> unfavorite_article',
+    'src/http/articles/mod.rs:37 http-route axum GET /api/tags -> get_tags',
+    'src/main.rs:9 http-route axum GET /admin -> admin_index',
+    'src/main.rs:10 http-route axum GET /admin/keys -> kv_keys',
+    'src/main.rs:12 http-route axum GET /health -> http.health.check',
   ],
 }

@@ -8,6 +8,7 @@ import { laravelRoutes } from './laravel-routes.js'
 import { nestVersions } from './nest-versions.js'
 import { railsRoutes } from './rails-routes.js'
 import { nextRoutes } from './next-routes.js'
+import { mountingRouter } from './mounts.js'
 import { svelteKitRoutes } from './sveltekit-routes.js'
 import { nuxtRoutes } from './nuxt-routes.js'
 import { remixRoutes } from './remix-routes.js'
@@ -176,6 +177,9 @@ function actixScopes(context: DetectContext): { readonly start: number; readonly
   return out.sort((a, b) => a.start - b.start)
 }
 
+/** A Rust handler with middleware or state applied: `kv_get.layer(...)`, `handler.with_state(...)`. */
+const HANDLER_LAYERS = /^([\w.]+?)\.(?:layer|route_layer|with_state)\b/
+
 /** Axum: `.route("/x", get(handler).post(other))`; actix-web: `.route("/x", web::get().to(handler))`, `web::resource("/x").route(web::post().to(h))`. */
 function rustRouter(framework: 'axum' | 'actix-web', module: string): EntrypointDetector {
   return {
@@ -204,9 +208,17 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
           if (method === undefined) continue
           // axum: get(handler); actix: get().to(handler)
           const next = parts[i + 1]
-          const handler = part.items.length > 0 ? handlerOf(part.items[0]) : next && lastSegment(next.value) === 'to' ? handlerOf(next.items[0]) : ''
+          const written = part.items.length > 0 ? handlerOf(part.items[0]) : next && lastSegment(next.value) === 'to' ? handlerOf(next.items[0]) : ''
+          // `get(kv_get.layer(CompressionLayer::new()))`: the handler with a middleware layered on.
+          const handler = HANDLER_LAYERS.exec(written)?.[1] ?? written
           const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
-          drafts.push(callDraft(call, { kind: 'http-route', framework, method, route: joinRoute(joinRoute(scoped, context.prefixOf(call.receiver)), path), handler }))
+          // `let users = Router::new().route(...)`, nested later as `.nest("/users", users)`: the variable's prefix.
+          const router = /^[A-Za-z_]\w*$/.test(call.receiver) ? call.receiver : mountingRouter(call, context.facts.text)
+          const prefix = joinRoute(scoped, context.prefixOf(router))
+          // axum serves a nested router's root (`.route("/", ...)` nested at `/users`) at `/users`.
+          const route = framework === 'axum' && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
+          const draft = callDraft(call, { kind: 'http-route', framework, method, route, handler })
+          drafts.push(router !== '' && draft.router === undefined ? { ...draft, router } : draft)
         }
       }
       return drafts

@@ -49,8 +49,8 @@ const PATH_NAME = /^[A-Za-z_$][\w$.]*(?:prefix|path|url|base|root)$/i
 
 /** A plain name, possibly dotted: `routes`, `items.router`. */
 const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
-/** `const api = ` / `export default` / `api = ` at the start of the statement a chain begins. */
-const CHAIN_HEAD = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?![=>])/
+/** `const api = ` / `let mut api = ` / `api = ` at the start of the statement a chain begins. */
+const CHAIN_HEAD = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?![=>])/
 
 /** The path argument as written: a string, `{expr}` for a computed one, `''` for none. */
 function pathOf(arg: Arg | undefined): string | undefined {
@@ -64,7 +64,7 @@ function pathOf(arg: Arg | undefined): string | undefined {
  * The router a mount call is made on: its receiver when a plain name, else the variable its
  * chain is assigned to (`const api = Router().use(a).use(b)`, over several lines too), else `''`.
  */
-function mountingRouter(call: CallFact, text: string): string {
+export function mountingRouter(call: CallFact, text: string): string {
   if (/^[A-Za-z_$][\w$]*$/.test(call.receiver)) return call.receiver
   // Back to the line the chain starts on: lines that begin with `.` continue the one above.
   let lineStart = text.lastIndexOf('\n', call.offset - 1) + 1
@@ -82,6 +82,13 @@ const JS_PROJECT_IMPORT = /^(?:\.{0,2}\/|[@~]\/|#)/
 function importedRouters(facts: FileFacts): Set<string> {
   const out = new Set<string>()
   for (const fact of facts.imports) {
+    if (facts.language === 'rust') {
+      // The crate's own modules: declared (`mod routes;`) or used by path (`use crate::api::{users, admin as a}`).
+      const declared = /^mod\s+(\w+)$/.exec(fact.specifier)?.[1]
+      if (declared) out.add(declared)
+      else if (/^(?:crate|self|super)::/.test(fact.specifier)) for (const name of fact.names) out.add(name.alias ?? name.name)
+      continue
+    }
     if (facts.language === 'go') {
       // A package of a module (`example.com/shop/users`, not the standard library's `net/http`), by its name or alias.
       const module = fact.specifier.includes('.') && fact.specifier.includes('/')
@@ -110,6 +117,8 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
     return written !== undefined && loadedModule(written) !== undefined ? written : undefined
   }
   if (arg?.kind !== 'call') return undefined
+  // A Rust module path: `routes::api::router()` is the function `router` of `routes::api`.
+  if (language === 'rust') return isFactory(arg.value.replace(/::/g, '.')) ? arg.value.replace(/::/g, '.') : undefined
   if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
   // koa-router's `router.allowedMethods()` is middleware.
   if (/\.allowedMethods$/.test(arg.value)) return undefined
