@@ -18,12 +18,12 @@ const escape = (name: string): string => name.replace(/\$/g, '\\$')
 
 /**
  * The string literal a definition's signature assigns to `name` (`API_V1_STR: str = "/api/v1"`,
- * `export const API_PREFIX = '/api'`, `static prefix = "/v2";`), or `undefined`: an f-string, a
- * template with substitutions or any other expression is not read.
+ * `export const API_PREFIX = '/api'`, `static prefix = "/v2";`, `String ITEM = "/{id}"`), or
+ * `undefined`: an f-string, a template with substitutions or any other expression is not read.
  */
 export function literalOf(signature: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|[\\s(])${escape(name)}\\s*(?::[^=]*)?=\\s*(['"\`])([^'"\`\\\\{}]*)\\1\\s*[;,]?\\s*(?:(?:#|//).*)?$`).exec(signature)
-  return match?.[2]
+  const match = new RegExp(`(?:^|[\\s(])${escape(name)}\\s*(?::[^=]*)?=\\s*(?:(['"])([^'"\\\\]*)\\1|\`([^\`\\\\$]*)\`)\\s*[;,]?\\s*(?:(?:#|//).*)?$`).exec(signature)
+  return match?.[2] ?? match?.[3]
 }
 
 /** The one literal the named definitions of a file agree on (`top`: top-level ones only), if they do. */
@@ -54,7 +54,44 @@ export function readComputedPrefix(prefix: string, from: string, sources: Prefix
   const [, head, member] = match as unknown as [string, string, string | undefined]
   const origin = sources.importedFrom(from, head)
   const value = member === undefined ? agreedLiteral(sources.file(origin?.path ?? from), origin?.name ?? head, true) : agreedLiteral(sources.file(origin?.path ?? from), member, false)
-  return value ?? (member === undefined && from.endsWith('.go') ? packageCommandWord(from, head, sources) : undefined) ?? prefix
+  return value ?? (member === undefined && from.endsWith('.go') ? packageCommandWord(from, head, sources) : undefined) ?? (member !== undefined && origin === undefined ? packageMemberLiteral(from, head, member, sources) : undefined) ?? prefix
+}
+
+/** Languages whose classes of one package (one directory) see each other without an import. */
+const PACKAGE_PEERS = /\.(?:java|kt|kts|cs)$/
+
+/** `{Paths.API}` in Java, Kotlin or C#, `Paths` a class of the same directory: the literal its `API` holds. */
+function packageMemberLiteral(from: string, type: string, member: string, sources: PrefixSources): string | undefined {
+  if (!PACKAGE_PEERS.test(from)) return undefined
+  const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : ''
+  for (const path of sources.filesIn?.(dir) ?? []) {
+    const file = sources.file(path)
+    if (file?.symbols.some((symbol) => symbol.parentId === '' && symbol.name === type)) return agreedLiteral(file, member, false)
+  }
+  return undefined
+}
+
+/** A constant a detector wrote into a route (`{Paths.USERS}`: a member of a type; path parameters hold no dot). */
+const ROUTE_CONSTANT = /\{[A-Z][\w$]*\.[A-Za-z_$][\w$]*\}/
+
+/** Whether a route holds a constant {@link withRouteConstants} may read. */
+export const hasRouteConstant = (route: string): boolean => ROUTE_CONSTANT.test(route)
+
+/**
+ * A route with the constants its detector wrote as `{Type.NAME}` read where the index defines
+ * them (Spring's `@RequestMapping(Paths.API + "/users")` with `String API = "/api/v1"` in the
+ * imported `Paths`, or a class of the same package): `/api/v1/users`. A constant the index cannot
+ * read stays as written.
+ */
+export function withRouteConstants(route: string, from: string, sources: PrefixSources): string {
+  if (!hasRouteConstant(route)) return route
+  let read = false
+  const out = route.replace(new RegExp(ROUTE_CONSTANT.source, 'g'), (constant) => {
+    const value = readComputedPrefix(constant, from, sources)
+    if (value !== constant) read = true
+    return value
+  })
+  return read ? out.replace(/\/{2,}/g, '/') : route
 }
 
 /**

@@ -2,6 +2,7 @@ import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolR
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
+import { hasRouteConstant } from './computed-prefix.js'
 import { withHandlerSymbols } from './handler-symbols.js'
 import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
@@ -194,8 +195,8 @@ export class LayerGraph implements GraphView {
       (dir) => this.#index.filesIn(dir),
     )
     const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
-    // Nothing mounted and no route carrying a prefix of a mount that went: no route can move.
-    const movable = !mounts.empty || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined))
+    // Nothing mounted, no route carrying a prefix of a mount that went and none naming a constant: no route can move.
+    const movable = !mounts.empty || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route)))
     const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges
     const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {

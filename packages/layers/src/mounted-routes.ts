@@ -1,5 +1,5 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
-import { readComputedPrefix, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
+import { readComputedPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
@@ -239,8 +239,10 @@ export class MountedRoutes {
       // An API description's paths are whole (its server's path included): no server or framework prefix applies.
       const global = command || entry.framework === 'openapi' ? '' : joinRoute(this.globalPrefixOf(file.path, entry.framework), this.#autoloadPrefix(file.path, entry.framework))
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
-      // A DRF router's detail route of another file's viewset gets that viewset's lookup.
-      const own = this.#sources === undefined ? declared : withViewSetLookup(entry, declared, file.path, this.#sources)
+      // A DRF router's detail route of another file's viewset gets that viewset's lookup; constants
+      // written into the route (`{Paths.API}`) are read where the index defines them.
+      const sources = this.#sources
+      const own = sources === undefined ? declared : withRouteConstants(withViewSetLookup(entry, declared, file.path, sources), file.path, sources)
       const nest = entry.framework === 'nestjs'
       // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares (or the
       // app's `defaultVersion`); `VERSION_NEUTRAL` (an empty item) serves it without a version too.

@@ -26,11 +26,31 @@ function modifierText(node: SyntaxNode, text: string): string {
   return (out + text.slice(at, mods.endIndex)).replace(/\s+/g, ' ').trim()
 }
 
+/** String literals of Java and C# (`"/api"`, `@"C:\x"`, `"""..."""`). */
+const STRING_LITERALS: ReadonlySet<string> = new Set(['string_literal', 'verbatim_string_literal', 'raw_string_literal'])
+
+/** Initializers longer than this stay out of a signature. */
+const MAX_LITERAL = 200
+
+/**
+ * A field's initializer when it is one string literal of a line (`String API = "/api/v1"`), as
+ * written: kept in the signature, as Kotlin's and TypeScript's are, so a route that names the
+ * constant (`@RequestMapping(Paths.API)`) can be read.
+ */
+function stringInitializer(declarator: SyntaxNode, text: string): string | undefined {
+  let value = declarator.childForFieldName('value') ?? namedChildrenOf(declarator).at(-1)
+  if (value?.type === 'equals_value_clause') value = namedChildrenOf(value)[0]
+  if (!value || !STRING_LITERALS.has(value.type) || value.endIndex - value.startIndex > MAX_LITERAL) return undefined
+  const literal = text.slice(value.startIndex, value.endIndex)
+  return literal.includes('\n') ? undefined : literal
+}
+
 /**
  * A Java or C# field declaration in a class body (`@Autowired private OwnerRepository owners;`,
  * `private readonly IOrderRepository _orders;`, `int x, y = 2;`) as one `property` symbol per
  * declared name, signed `private OwnerRepository owners` (modifiers without annotations, type,
- * name): where calls on the field (`owners.findById(id)`) read its type. `false` when `node` is
+ * name, and a one-line string initializer: `= "/api/v1"`): where calls on the field
+ * (`owners.findById(id)`) read its type. `false` when `node` is
  * not one.
  */
 export function fieldDeclaration(node: SyntaxNode, scope: Scope, api: WalkApi, declaration: SyntaxNode = node): boolean {
@@ -47,7 +67,8 @@ export function fieldDeclaration(node: SyntaxNode, scope: Scope, api: WalkApi, d
     const nameNode = declarator.childForFieldName('name') ?? namedChildrenOf(declarator)[0]
     if (!nameNode || nameNode.type !== 'identifier') continue
     const name = text.slice(nameNode.startIndex, nameNode.endIndex)
-    const signature = [modText, typeText, name].filter((part) => part !== '').join(' ')
+    const literal = stringInitializer(declarator, text)
+    const signature = [modText, typeText, name, ...(literal === undefined ? [] : ['=', literal])].filter((part) => part !== '').join(' ')
     api.define({ name, kind: 'property', node, signature, exported }, scope)
     defined = true
   }

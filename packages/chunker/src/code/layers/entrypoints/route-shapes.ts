@@ -175,19 +175,50 @@ export interface DecoratedRoutes extends RouteEntry {
 export function decoratorPaths(args: readonly Arg[], keys: readonly string[]): string[] {
   for (const key of keys) {
     const keyed = keyArg(args, key)
-    if (keyed) return stringList(keyed)
+    if (keyed) return pathList(keyed)
   }
   const first = args.find((arg) => !arg.key)
   if (!first) return ['']
-  if (first.kind === 'string') return [first.value]
-  if (first.kind !== 'list') return []
-  if (!first.items.some((item) => item.key)) return stringList(first)
+  if (first.kind !== 'list') return pathList(first)
+  if (!first.items.some((item) => item.key)) return pathList(first)
   // An options object: @Controller({ path: 'cats' })
   for (const key of keys) {
     const keyed = keyArg(first.items, key)
-    if (keyed) return stringList(keyed)
+    if (keyed) return pathList(keyed)
   }
   return ['']
+}
+
+/** A dotted name: a constant (`API`, `Paths.USERS`, `ApiRoutes.V1`). */
+const CONSTANT = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+
+/**
+ * A path as written: a string; a constant as `{Paths.USERS}` (the graph reads the constant's
+ * string where the index defines it); a concatenation of both (`Paths.API + "/users"` is
+ * `{Paths.API}/users`); `undefined` for any other expression.
+ */
+function pathOf(arg: Arg): string | undefined {
+  if (arg.kind === 'string') return arg.value
+  if (arg.kind === 'name') return CONSTANT.test(arg.value) ? `{${arg.value}}` : undefined
+  if (arg.kind !== 'other') return undefined
+  let path = ''
+  for (const part of arg.value.split('+')) {
+    const term = part.trim()
+    const quoted = /^(["'])([^"'\\]*)\1$/.exec(term)
+    if (quoted) path += quoted[2] as string
+    else if (CONSTANT.test(term)) path += `{${term}}`
+    else return undefined
+  }
+  return path
+}
+
+/** The paths of a decorator argument: one, or each of a list (`@GetMapping({"/a", "/b"})`). */
+function pathList(arg: Arg): string[] {
+  const items = arg.kind === 'list' ? arg.items : [arg]
+  return items.flatMap((item) => {
+    const path = pathOf(item)
+    return path === undefined ? [] : [path]
+  })
 }
 
 /** Methods named by an argument: `methods=['GET', 'POST']`, `method = RequestMethod.POST`, `method = "GET"`. */
