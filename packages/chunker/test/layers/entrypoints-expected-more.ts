@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -166,5 +166,11 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/main.rs:9 http-route axum GET /admin -> admin_index',
     'src/main.rs:10 http-route axum GET /admin/keys -> kv_keys',
     'src/main.rs:12 http-route axum GET /health -> http.health.check',
+  ],
+  'fiber-v3': [
+    // The handler is the first argument after the path; middleware follows it.
+    'main.go:9 main go - - -> main',
+    'main.go:12 http-route fiber GET /api/v1/messages -> listMessages',
+    'main.go:13 http-route fiber POST /api/v1/messages -> createMessage',
   ],
 }

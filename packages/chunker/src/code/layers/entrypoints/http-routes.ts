@@ -269,7 +269,15 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS }),
   chiRoutes,
   // Fiber serves a path written without its leading `/` (`app.Get("quotes", h)`) at `/quotes`.
-  verbCallRoutes({ framework: 'fiber', languages: ['go'], imports: ['github.com/gofiber/fiber'], verbs: CAPITAL_VERBS, normalise: rooted }),
+  verbCallRoutes({
+    framework: 'fiber',
+    languages: ['go'],
+    imports: ['github.com/gofiber/fiber'],
+    verbs: CAPITAL_VERBS,
+    normalise: rooted,
+    // Fiber v3 takes the handler first, middleware after it: `app.Get("/x", handler, limiter.New())`.
+    handlerBeforeMiddleware: (context) => context.imports('github.com/gofiber/fiber/v3'),
+  }),
   laravelRoutes,
   railsRoutes,
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true }),

@@ -52,6 +52,11 @@ export interface VerbCallRoutes extends RouteEntry {
    * and `group.MapPost(CreateTodoItem)`. Only a named handler or a lambda counts there. @default false
    */
   readonly handlerFirst?: boolean
+  /**
+   * Whether the handler is the first argument after the path, with middleware after it (Fiber
+   * v3's `app.Get("/x", handler, limiter)`), rather than the last. @default the last
+   */
+  readonly handlerBeforeMiddleware?: (context: DetectContext) => boolean
 }
 
 /** A handler-first registration's handler and pattern (see `handlerFirst`), if the arguments are one. */
@@ -89,6 +94,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
       const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
+      let handlerBeforeMiddleware: boolean | undefined
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver) continue
@@ -121,7 +127,8 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         }
         if (entry.pathStart && !entry.pathStart.test(path)) continue
         const rest = positional.filter((arg) => arg !== pathArg)
-        if (pathArg !== undefined && !handlerLike(rest.at(-1))) continue
+        const handlerArg = (handlerBeforeMiddleware ??= entry.handlerBeforeMiddleware?.(context) ?? false) ? rest[0] : rest.at(-1)
+        if (pathArg !== undefined && !handlerLike(handlerArg)) continue
         const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? [...(chained[1] as string).matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] as string).toUpperCase()) : [method]
@@ -132,7 +139,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
               framework: entry.framework,
               method: each,
               route: entry.normalise ? entry.normalise(route) : route,
-              handler: handlerOf(rest.at(-1)),
+              handler: handlerOf(handlerArg),
             }),
           )
         }
