@@ -14,10 +14,13 @@ const SYMFONY = {
     'homepage:',
     '    path: /{_locale}',
     '    controller: Symfony\\Bundle\\FrameworkBundle\\Controller\\TemplateController::templateAction',
+    '    methods:',
+    '        - GET',
     '',
     'blog_feed:',
     '    path: /feed',
     '    controller: App\\Controller\\BlogController::index',
+    '    methods: [GET, HEAD]',
     '',
     'controllers:',
     '    resource: routing.controllers',
@@ -36,15 +39,17 @@ describe("Symfony's route configuration", () => {
     expect(routes(graph)).toEqual([
       'bundles/Shop/Controller/CartController.php:9 GET /cart',
       // The configuration's own routes: no prefix, the handler linked by its namespace.
-      'config/routes.yaml:2 * /{_locale}',
-      'config/routes.yaml:6 * /feed',
+      // Methods given as a list, block or flow, are one route each.
+      'config/routes.yaml:2 GET /{_locale}',
+      'config/routes.yaml:8 GET /feed',
+      'config/routes.yaml:8 HEAD /feed',
       'src/Admin/Controller/StatsController.php:9 GET /admin/stats (/stats)',
       'src/Controller/BlogController.php:9 GET /{_locale}/blog (/blog)',
     ])
-    expect(graph.entrypoints({ kind: 'http-route' }).filter((r) => r.path === 'config/routes.yaml').map((r) => r.handlerSymbolId)).toEqual(['', 'src/Controller/BlogController.php#BlogController.index'])
+    expect(graph.entrypoints({ kind: 'http-route' }).filter((r) => r.path === 'config/routes.yaml').map((r) => r.handlerSymbolId)).toEqual(['', 'src/Controller/BlogController.php#BlogController.index', 'src/Controller/BlogController.php#BlogController.index'])
     // A changed prefix moves the routes.
     const [moved] = await layersOfText({ 'config/routes.yaml': SYMFONY['config/routes.yaml'].replace('prefix: /{_locale}', 'prefix: /v2') })
     graph.apply({ upsert: [moved!] })
-    expect(routes(graph)[4]).toBe('src/Controller/BlogController.php:9 GET /v2/blog (/blog)')
+    expect(routes(graph)[5]).toBe('src/Controller/BlogController.php:9 GET /v2/blog (/blog)')
   })
 })

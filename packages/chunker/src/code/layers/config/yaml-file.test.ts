@@ -48,6 +48,15 @@ describe('readYamlDocuments', () => {
     expect(valuesOf(text)).toEqual([{ 'spring.mvc.servlet.path': '/mvc', after: 'yes' }])
   })
 
+  it('reads sequences of scalars, flow or block, as items', () => {
+    const text = ['blog_show:', '  methods: [GET, "POST"]', 'blog_edit:', '  methods:', '    - PUT', "    - 'PATCH'", '  path: /edit', 'mixed: [a, {b: 1}]'].join('\n')
+    const [document] = readYamlDocuments(text)
+    expect(document?.get('blog_show.methods')).toEqual({ value: '', line: 2, items: ['GET', 'POST'] })
+    expect(document?.get('blog_edit.methods')).toEqual({ value: '', line: 4, items: ['PUT', 'PATCH'] })
+    expect(document?.get('blog_edit.path')).toEqual({ value: '/edit', line: 7 })
+    expect(document?.has('mixed')).toBe(false)
+  })
+
   it('splits documents at --- and reads tags, anchors and empty values', () => {
     const text = 'a: 1\n---\nspring:\n  config:\n    activate:\n      on-profile: dev\nb: !!str &x /b\nc: ~\n...\n'
     expect(valuesOf(text)).toEqual([{ a: '1' }, { 'spring.config.activate.on-profile': 'dev', b: '/b', c: '' }])

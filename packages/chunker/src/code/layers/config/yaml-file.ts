@@ -35,21 +35,33 @@ function scalarOf(written: string): string | undefined {
   return unquoteYaml(value)
 }
 
+/** A flow sequence of plain or quoted scalars on one line: `[GET, POST]`, `['a', "b"]`. */
+const FLOW_SEQUENCE = /^\[([^[\]{}]*)\]$/
+
+/** The items of a flow sequence of scalars, or `undefined` for any other value. */
+function flowItems(written: string): string[] | undefined {
+  const inner = FLOW_SEQUENCE.exec(written)?.[1]
+  if (inner === undefined) return undefined
+  const items = inner.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  return items.every((item) => !/^[&*!|>]/.test(item)) ? items.map((item) => unquoteYaml(item)) : undefined
+}
+
 /**
  * The documents of a YAML configuration file (`application.yml`), read only as far as Spring Boot
  * and Quarkus settings need: nested block mappings flattened to dotted keys
  * (`server:\n  servlet:\n    context-path: /api` gives `server.servlet.context-path`), plain and
- * quoted scalars, `#` comments, `---` between documents. Sequences, block scalars (`|`, `>`) and
- * flow collections are skipped with everything nested in them, as are lines that are not a
- * mapping entry.
+ * quoted scalars, sequences of scalars (`[GET, POST]`, or `- GET` lines under their key: `items`),
+ * `#` comments, `---` between documents. Other sequences, block scalars (`|`, `>`) and flow
+ * collections are skipped with everything nested in them, as are lines that are not a mapping
+ * entry.
  *
  * @example
  * readYamlDocuments('server:\n  servlet:\n    context-path: "/api" # the API\n')[0]?.get('server.servlet.context-path') // { value: '/api', line: 3 }
  */
 export function readYamlDocuments(text: string): ConfigDocument[] {
   const documents: Map<string, ConfigValue>[] = [new Map()]
-  // The mapping keys the current line is nested in, with their indentation.
-  let parents: { indent: number; key: string }[] = []
+  // The mapping keys the current line is nested in, with their indentation and line.
+  let parents: { indent: number; key: string; line: number }[] = []
   // Lines indented deeper than this belong to something skipped (a sequence, a block scalar).
   let skipDeeperThan = -1
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
@@ -69,6 +81,15 @@ export function readYamlDocuments(text: string): ConfigDocument[] {
     skipDeeperThan = -1
     while (parents.length > 0 && (parents.at(-1) as { indent: number }).indent >= indent) parents.pop()
     if (content === '-' || content.startsWith('- ')) {
+      // `methods:` then `- GET`: a scalar item of the sequence the key just above opens.
+      const item = scalarOf(content.slice(1).trim())
+      const parent = parents.at(-1)
+      if (item !== undefined && item !== '' && entryOf(content.slice(1).trim()) === undefined && parent !== undefined) {
+        const key = parents.map((p) => p.key).join('.')
+        const document = documents.at(-1) as Map<string, ConfigValue>
+        const items = document.get(key)?.items ?? []
+        document.set(key, { value: '', line: parent.line, items: [...items, item] })
+      }
       skipDeeperThan = indent
       continue
     }
@@ -76,12 +97,13 @@ export function readYamlDocuments(text: string): ConfigDocument[] {
     if (!entry) continue
     const key = [...parents.map((p) => p.key), entry.key].join('.')
     if (entry.value === '') {
-      parents.push({ indent, key: entry.key })
+      parents.push({ indent, key: entry.key, line: i + 1 })
       continue
     }
-    const value = scalarOf(entry.value)
+    const items = flowItems(entry.value)
+    const value = items === undefined ? scalarOf(entry.value) : ''
     if (value === undefined) skipDeeperThan = indent
-    else (documents.at(-1) as Map<string, ConfigValue>).set(key, { value, line: i + 1 })
+    else (documents.at(-1) as Map<string, ConfigValue>).set(key, { value, line: i + 1, ...(items === undefined ? {} : { items }) })
   }
   return documents
 }

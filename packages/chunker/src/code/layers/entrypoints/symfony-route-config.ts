@@ -44,7 +44,7 @@ function prefixEdges(file: ConfigFile, settings: ConfigDocument, inRoutesDirecto
 /**
  * The routes Symfony's route configuration defines itself: `blog_show: { path: /blog/{slug},
  * controller: App\\Controller\\BlogController::show, methods: GET }` (also `defaults:
- * { _controller: ... }`), one record per method named as a scalar (`*` when a list or none). The
+ * { _controller: ... }`), one record per method (`GET|POST`, `[GET, POST]` or `- GET` lines; `*` when none). The
  * handler is written `App\\Controller\\BlogController.show`, as PHP string actions are.
  */
 function ownRoutes(file: ConfigFile, settings: ConfigDocument): EntrypointRecord[] {
@@ -53,7 +53,8 @@ function ownRoutes(file: ConfigFile, settings: ConfigDocument): EntrypointRecord
     if (!path.value.startsWith('/')) continue
     const written = settings.get(`${name}.controller`)?.value ?? settings.get(`${name}.defaults._controller`)?.value ?? ''
     const handler = written.replace(/^\\/, '').replace(/::(?=\w+$)/, '.')
-    const methods = (settings.get(`${name}.methods`)?.value ?? '*').split('|').map((method) => method.trim().toUpperCase())
+    const listed = settings.get(`${name}.methods`)
+    const methods = (listed?.items ?? (listed?.value || '*').split('|')).map((method) => method.trim().toUpperCase())
     for (const method of methods) {
       const id = `${file.path}!http-route:${name}${methods.length > 1 ? `~${method}` : ''}`
       out.push(configRoute(file, { id, line: path.line, framework: 'symfony', method, route: path.value, handler, text: `${name}: ${path.value}` }))
