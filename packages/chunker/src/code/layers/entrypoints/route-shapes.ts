@@ -127,7 +127,8 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         }
         if (entry.pathStart && !entry.pathStart.test(path)) continue
         const rest = positional.filter((arg) => arg !== pathArg)
-        const handlerArg = (handlerBeforeMiddleware ??= entry.handlerBeforeMiddleware?.(context) ?? false) ? rest[0] : rest.at(-1)
+        handlerBeforeMiddleware ??= entry.handlerBeforeMiddleware?.(context) ?? false
+        const handlerArg = handlerBeforeMiddleware ? rest[0] : rest.at(-1)
         if (pathArg !== undefined && !handlerLike(handlerArg)) continue
         const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
