@@ -39,7 +39,7 @@ const PETCLINIC = [
 describe('openApiRoutes', () => {
   it("reads an OpenAPI 3 document's operations under its first server's path, each with its operationId", () => {
     expect(routes('src/main/resources/openapi.yml', PETCLINIC)).toEqual([
-      '11 POST /petclinic/api/owners -> addOwner',
+      '9 POST /petclinic/api/owners -> addOwner',
       '15 GET /petclinic/api/owners -> listOwners',
       '20 GET /petclinic/api/owners/{ownerId} -> getOwner',
       '23 GET /petclinic/api/files/{name}.json -> -',

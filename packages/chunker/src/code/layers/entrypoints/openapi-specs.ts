@@ -24,7 +24,7 @@ function serverPath(url: string): string {
   return path.startsWith('/') ? path.replace(/\/+$/, '') : ''
 }
 
-/** One operation of a spec: method, path, `operationId` (or `''`), and the line of its first scalar setting. */
+/** One operation of a spec: method, path, `operationId` (or `''`), and the line of its first setting (a scalar, or a list of scalars such as `tags`). */
 interface Operation {
   readonly method: string
   readonly path: string

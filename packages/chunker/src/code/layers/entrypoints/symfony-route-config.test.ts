@@ -36,7 +36,7 @@ describe('symfonyRouteConfig: prefixes', () => {
 })
 
 describe('symfonyRouteConfig: routes', () => {
-  it('reads the routes a route configuration defines, with their controllers and scalar methods', () => {
+  it('reads the routes a route configuration defines, with their controllers and methods', () => {
     const yaml = [
       'homepage:',
       '    path: /{_locale}',
@@ -58,8 +58,9 @@ describe('symfonyRouteConfig: routes', () => {
     expect(routes).toEqual([
       '2 * /{_locale} -> Symfony\\Bundle\\FrameworkBundle\\Controller\\TemplateController.templateAction',
       '5 GET /blog/{slug} -> App\\Controller\\BlogController.show',
-      // A list of methods is not read: any method.
-      '10 * /search -> App\\Controller\\SearchController',
+      // A list of methods: one route each.
+      '10 GET /search -> App\\Controller\\SearchController',
+      '10 POST /search -> App\\Controller\\SearchController',
     ])
     expect(symfonyRouteConfig({ path: 'config/packages/framework.yaml', language: 'yaml', isTest: false }, yaml).routes).toEqual([])
   })
