@@ -63,13 +63,17 @@ function templateRegExp(route: string): RegExp | undefined {
   }
 }
 
+/** The query a route names its handler by at its page's path: Razor Pages' `?handler=Update`, SvelteKit's form action `?/login`. */
+const HANDLER_QUERY = /\?(?:\/|handler=)[\w-]*$/
+
 /**
  * What a route query of `rag routes`, the `list_entrypoints` tool and `rag.entrypoints()` accepts,
  * as a test of one entrypoint's route:
  * - a glob (`/orders/*`): the route matches it, as before;
  * - a path (`/orders/42`, `/book`): the route is that path, or a template serving it
  *   (`/orders/:id`, `/orders/{id}`, `/orders/<int:id>`, `/orders/[id]`, `^orders/(?P<pk>\d+)/$`),
- *   a trailing slash either side aside and the query string ignored; a prefix the index could
+ *   a trailing slash either side aside and the query string ignored (also a route's own
+ *   `?handler=Update` or `?/login`, which answers at the page's path); a prefix the index could
  *   not read (`{settings.API_V1_STR}/items`) stands for one or more segments, and for one when
  *   the route is nothing else (`{configService.get}`);
  * - anything else (a CLI command): the route is it, or a command line ending with it (`alias
@@ -85,5 +89,5 @@ export function routeMatcher(query: string): (route: string) => boolean {
   // A command line ends with the words asked for: `alias delete` finds `gh alias delete`.
   if (!path.startsWith('/')) return (route) => route === query || route.endsWith(` ${query}`)
   const trimmed = trimSlashes(path)
-  return (route) => route === path || (templateRegExp(route)?.test(trimmed) ?? false)
+  return (route) => route === path || (templateRegExp(route.replace(HANDLER_QUERY, ''))?.test(trimmed) ?? false)
 }

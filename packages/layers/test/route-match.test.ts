@@ -53,6 +53,11 @@ describe('route queries', () => {
     expect(found('/', ['/', '/x'])).toEqual(['/'])
   })
 
+  it("finds a page's named handlers at the page's path (Razor Pages' ?handler=, SvelteKit's form actions)", () => {
+    expect(found('/Basket', ['/Basket', '/Basket?handler=Update', '/Basket/Item?handler=Update'])).toEqual(['/Basket', '/Basket?handler=Update'])
+    expect(found('/article/intro', ['/article/[slug]?/createComment', '/article/[slug]', '/article'])).toEqual(['/article/[slug]?/createComment', '/article/[slug]'])
+  })
+
   it('keeps globs as they were, and finds a command by its name or the last words of its command line', () => {
     expect(found('/orders/*', ['/orders/:id', '/orders', '/users/1'])).toEqual(['/orders/:id'])
     expect(found('serve', ['serve', 'server', 'serve:watch'])).toEqual(['serve'])

@@ -58,7 +58,7 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Web/Pages/Basket/Index.cshtml.cs:9 http-route razor-pages GET /Basket -> IndexModel.OnGet',
     'Web/Pages/Basket/Index.cshtml.cs:14 http-route razor-pages POST /Basket -> IndexModel.OnPost',
     // A named handler is served at the page's path with `?handler=Update`.
-    'Web/Pages/Basket/Index.cshtml.cs:19 http-route razor-pages POST /Basket -> IndexModel.OnPostUpdate',
+    'Web/Pages/Basket/Index.cshtml.cs:19 http-route razor-pages POST /Basket?handler=Update -> IndexModel.OnPostUpdate',
   ],
   'delegating-lambdas': [
     'CatalogBrandListEndpoint.cs:8 http-route aspnet GET /api/catalog-brands -> HandleAsync',

@@ -10,8 +10,9 @@ const PAGE_HANDLER = /^On(Get|Post|Put|Delete|Patch|Head|Options)(\w*?)(?:Async)
 /**
  * ASP.NET Core Razor Pages: a page model's `OnGet`, `OnPostAsync`, ... in `Pages/**\/X.cshtml.cs`
  * answer that method at the page's path (`Pages/Basket/Index.cshtml.cs` is `/Basket`, an area's
- * pages are under the area: `/Identity/Account/Login`). A named handler (`OnPostUpdate`) shares
- * the page's path; the `@page` route template of the `.cshtml` file is not read.
+ * pages are under the area: `/Identity/Account/Login`). A named handler (`OnPostUpdate`) answers
+ * at the page's path with its name as a query: `/Basket?handler=Update`. The `@page` route
+ * template of the `.cshtml` file is not read.
  */
 export const razorPages: EntrypointDetector = {
   framework: 'razor-pages',
@@ -29,7 +30,9 @@ export const razorPages: EntrypointDetector = {
       // Razor Pages finds public handler methods only.
       const handler = symbol.kind === 'method' && symbol.exported === true && symbol.parent?.kind === 'class' ? PAGE_HANDLER.exec(symbol.name) : null
       if (!handler) continue
-      drafts.push({ kind: 'http-route', framework: 'razor-pages', method: (handler[1] as string).toUpperCase(), route, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature.slice(0, 200), declaring: symbol })
+      // A named handler answers at the page's path with `?handler=Update`.
+      const named = handler[2] ? `${route}?handler=${handler[2]}` : route
+      drafts.push({ kind: 'http-route', framework: 'razor-pages', method: (handler[1] as string).toUpperCase(), route: named, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature.slice(0, 200), declaring: symbol })
     }
     return drafts
   },
