@@ -259,7 +259,10 @@ export class MountedRoutes {
         // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
         const route = command
           ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), own].join(' ')
-          : joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own) || '/'
+          : entry.framework === 'trpc'
+            ? // A tRPC procedure's path joins its routers' keys with dots: `post.byId`.
+              [...prefix.split('/').filter((key) => key !== ''), own].join('.')
+            : joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own) || '/'
         if (at === 0 && route === entry.route && (route === declared) === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return

@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -172,5 +172,18 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.go:9 main go - - -> main',
     'main.go:12 http-route fiber GET /api/v1/messages -> listMessages',
     'main.go:13 http-route fiber POST /api/v1/messages -> createMessage',
+  ],
+  trpc: [
+    // Procedures of router calls and router records, under the keys of routers made in place; the graph joins other routers' keys (`post.byId`). Vue Router's `createRouter` is none.
+    'packages/api/src/router/post.ts:10 http-route trpc GET all -> postRouter.all',
+    'packages/api/src/router/post.ts:17 http-route trpc GET byId -> postRouter.byId',
+    'packages/api/src/router/post.ts:25 http-route trpc POST create -> postRouter.create',
+    'packages/api/src/router/post.ts:31 http-route trpc POST delete -> postRouter.delete',
+    'src/server/api/routers/admin.ts:7 http-route trpc GET stats -> adminRouter.stats',
+    'src/server/api/routers/admin.ts:9 http-route trpc POST users.ban -> adminRouter.users.ban',
+    'src/server/api/routers/admin.ts:11 http-route trpc GET onEvent -> adminRouter.onEvent',
+    'src/server/api/routers/post.ts:18 http-route trpc GET hello -> postRouter.hello',
+    'src/server/api/routers/post.ts:26 http-route trpc POST create -> postRouter.create',
+    'src/server/api/routers/post.ts:37 http-route trpc GET getLatest -> postRouter.getLatest',
   ],
 }

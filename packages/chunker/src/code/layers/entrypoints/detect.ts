@@ -9,6 +9,7 @@ import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framew
 import { chiBlockPrefixes } from './chi-routes.js'
 import { groupMountFacts } from './group-mounts.js'
 import { aspNetGroupMountFacts } from './aspnet-group-mounts.js'
+import { trpcMountFacts } from './trpc-procedures.js'
 import { cobraMountFacts } from './cobra-mounts.js'
 import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
@@ -120,7 +121,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, cobra's subcommands.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, cobra's subcommands.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -131,6 +132,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...ownPrefixFacts(facts, prefixOf),
     ...ktorMountFacts(facts),
     ...aspNetGroupMountFacts(facts, prefixOf),
+    ...trpcMountFacts(facts, imports),
     ...(imports('github.com/spf13/cobra') ? cobraMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).

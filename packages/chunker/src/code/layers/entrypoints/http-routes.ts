@@ -13,6 +13,7 @@ import { svelteKitRoutes } from './sveltekit-routes.js'
 import { nuxtRoutes } from './nuxt-routes.js'
 import { remixRoutes } from './remix-routes.js'
 import { astroRoutes } from './astro-routes.js'
+import { trpcProcedures } from './trpc-procedures.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
@@ -242,6 +243,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   nuxtRoutes,
   remixRoutes,
   astroRoutes,
+  trpcProcedures,
   decoratedRoutes({
     framework: 'flask',
     languages: ['python'],

@@ -1,6 +1,7 @@
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { definitionDraft, exportedDefinition, folderRoute, statementDraft } from './file-route-drafts.js'
+import { objectEntries } from './object-literal.js'
 
 /** A SvelteKit route file: `src/routes/**\/+server.ts`, `+page.server.ts` or `+page.ts`. */
 const ROUTE_FILE = /(?:^|\/)src\/routes\/((?:[^/]+\/)*)\+(server|page\.server|page)\.[cm]?[jt]s$/
@@ -10,38 +11,13 @@ const SERVER_METHODS: ReadonlyMap<string, string> = new Map([
   ['GET', 'GET'], ['POST', 'POST'], ['PUT', 'PUT'], ['PATCH', 'PATCH'], ['DELETE', 'DELETE'], ['OPTIONS', 'OPTIONS'], ['HEAD', 'HEAD'], ['fallback', '*'],
 ])
 
-/** A key of an object literal at its top level: `name:`, `'name':`, `name(`, `async name(`, or a shorthand `name,`. */
-const OBJECT_KEY = /^\s*(?:async\s+)?["']?([A-Za-z_$][\w$]*)["']?\s*(?=[:(,}])/
-
-/**
- * The keys of the first object literal in `masked` from `start` to `end` (a form `actions` object),
- * read at its top level only, with their offsets: `{ default: async () => {}, login: async ({
- * request }) => {} }` has `default` and `login`.
- */
-export function objectKeys(masked: string, start: number, end: number): { key: string; offset: number }[] {
-  const open = masked.indexOf('{', masked.indexOf('=', start))
-  if (open < 0 || open >= end) return []
-  const keys: { key: string; offset: number }[] = []
-  let depth = 0
-  let entryStart = open + 1
-  for (let at = open; at < end; at++) {
-    const char = masked[at]
-    if (char === '{' || char === '(' || char === '[') depth++
-    else if (char === '}' || char === ')' || char === ']') depth--
-    if (depth === 0) break
-    if (depth === 1 && (char === ',' || at === open)) {
-      entryStart = at + 1
-      const entry = OBJECT_KEY.exec(masked.slice(entryStart, entryStart + 200))
-      if (entry) keys.push({ key: entry[1] as string, offset: entryStart + entry[0].length - (entry[1] as string).length })
-    }
-  }
-  return keys
-}
-
 /** A page's form actions: `default` posts to the page, a named one to `?/name` (SvelteKit's form action URLs). */
 function actionDrafts(context: DetectContext, actions: SymbolFact, route: string): EntrypointDraft[] {
   const { masked, text } = context.facts
-  return objectKeys(masked || text, actions.start, actions.end).map(({ key, offset }) => ({
+  const source = masked || text
+  const open = source.indexOf('{', source.indexOf('=', actions.start))
+  if (open < 0 || open >= actions.end) return []
+  return objectEntries(source, open).map(({ key, keyOffset: offset }) => ({
     ...statementDraft(text, offset, { framework: 'sveltekit', method: 'POST', route: key === 'default' ? route : `${route}?/${key}` }, `actions.${key}`),
     declaring: actions,
   }))
