@@ -48,7 +48,7 @@ function routerOfMiddleware(symbol: SymbolRecord): string | undefined {
  * Frameworks that serve a router's root (`router.get('/')`, NestJS's `@Get()`, ASP.NET's `group.MapGet("/")`, axum's `.route("/", ...)`) mounted at `/api`
  * at `/api` itself, not `/api/`. Django's and Flask's trailing slashes are routes of their own.
  */
-const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum'])
+const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum', 'rocket'])
 
 /** Code-point order of two strings (`-1`, `0`, `1`). */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

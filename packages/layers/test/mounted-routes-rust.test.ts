@@ -63,4 +63,37 @@ describe('routes of Rust routers nested in others', () => {
       'src/routes/api.rs:4 GET /api/items -> crate.handlers.users.list [src/handlers/users.rs#list]',
     ])
   })
+
+  it("mounts Rocket's handlers listed in routes![...] at the mount's path, wherever they are defined", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "app"\n',
+        'src/main.rs': [
+          '#[macro_use]',
+          'extern crate rocket;',
+          '',
+          'mod users;',
+          '',
+          '#[get("/")]',
+          'fn index() -> &\'static str {',
+          '    "Hello, world!"',
+          '}',
+          '',
+          '#[launch]',
+          'fn rocket() -> _ {',
+          '    rocket::build()',
+          '        .mount("/", routes![index])',
+          '        .mount("/users", routes![users::list, users::get])',
+          '}',
+          '',
+        ].join('\n'),
+        'src/users.rs': 'use rocket::serde::json::Json;\n\n#[get("/")]\npub fn list() -> Json<Vec<String>> {\n    Json(vec![])\n}\n\n#[get("/<id>")]\npub fn get(id: u32) -> String {\n    id.to_string()\n}\n',
+      }),
+    )
+    expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.path}:${r.startLine} ${r.method} ${r.route} -> ${r.handler}`)).toEqual([
+      'src/main.rs:6 GET / -> index',
+      'src/users.rs:3 GET /users -> list',
+      'src/users.rs:8 GET /users/<id> -> get',
+    ])
+  })
 })

@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -185,5 +185,50 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/server/api/routers/post.ts:18 http-route trpc GET hello -> postRouter.hello',
     'src/server/api/routers/post.ts:26 http-route trpc POST create -> postRouter.create',
     'src/server/api/routers/post.ts:37 http-route trpc GET getLatest -> postRouter.getLatest',
+  ],
+  sanic: [
+    'server.py:8 http-route sanic GET / -> index',
+    'server.py:13 http-route sanic POST /items -> items',
+    'server.py:13 http-route sanic PUT /items -> items',
+    'server.py:18 http-route sanic GET /users/<user_id:int> -> get_user',
+  ],
+  bottle: [
+    'app.py:6 http-route bottle GET /hello/<name> -> hello',
+    'app.py:11 http-route bottle GET /login -> login_form',
+    'app.py:16 http-route bottle POST /login -> do_login',
+    'app.py:21 http-route bottle GET /api/items -> items',
+    'app.py:21 http-route bottle POST /api/items -> items',
+  ],
+  aiohttp: [
+    // A client session's calls are not routes.
+    'app.py:6 http-route aiohttp GET / -> hello',
+    'app.py:21 http-route aiohttp GET /items -> handle',
+    'app.py:21 http-route aiohttp POST /items -> create',
+    'app.py:22 http-route aiohttp GET /health -> handle',
+  ],
+  micronaut: [
+    'src/main/java/example/micronaut/HelloController.java:10 http-route micronaut GET /hello -> HelloController.index',
+    'src/main/java/example/micronaut/HelloController.java:15 http-route micronaut GET /hello/{name} -> HelloController.greet',
+    'src/main/java/example/micronaut/HelloController.java:20 http-route micronaut POST /hello/echo -> HelloController.echo',
+  ],
+  javalin: [
+    // A lambda that answers by itself names no handler; one that hands the request on names the method.
+    'src/main/java/app/App.java:6 main java - - -> App.main',
+    'src/main/java/app/App.java:8 http-route javalin GET / -> -',
+    'src/main/java/app/App.java:9 http-route javalin GET /users -> UserController.getAll',
+    'src/main/java/app/App.java:10 http-route javalin POST /users -> UserController.create',
+    'src/main/java/app/App.java:11 http-route javalin DELETE /users/{id} -> UserController.delete',
+  ],
+  loopback: [
+    'src/controllers/todo.controller.ts:9 http-route loopback POST /todos -> TodoController.create',
+    'src/controllers/todo.controller.ts:14 http-route loopback GET /todos/{id} -> TodoController.findById',
+    'src/controllers/todo.controller.ts:19 http-route loopback DELETE /todos/{id} -> TodoController.deleteById',
+  ],
+  rocket: [
+    // Paths as each file declares them: the graph adds the mount's path (`routes![...]`).
+    'src/main.rs:6 http-route rocket GET / -> index',
+    'src/users.rs:3 http-route rocket GET / -> list',
+    'src/users.rs:8 http-route rocket GET /<id> -> get',
+    'src/users.rs:13 http-route rocket POST / -> create',
   ],
 }

@@ -146,7 +146,8 @@ function readValue(raw: string, key: string): Arg {
   }
   // C#'s attributes on a lambda (`[Authorize] async (Request r) => ...`) are not part of it.
   const lambda = first === '[' ? text.replace(/^(?:\[[^\]]*\]\s*)+(?=(?:async\s*)?\()/, '') : text
-  if (FUNCTION_START.test(lambda) || /^(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]*)?=>/.test(lambda)) {
+  // Java's `ctx -> ...` and `(a, b) -> ...` too (not PHP's `$this->x`: a name there starts with `$`).
+  if (FUNCTION_START.test(lambda) || /^(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]*)?=>/.test(lambda) || /^(?:\([^)]*\)|[A-Za-z_]\w*)\s*->/.test(lambda)) {
     // Long enough for a body that hands the request on (see `delegatedCallee`).
     return plain('function', lambda.replace(/\s+/g, ' ').slice(0, 600))
   }

@@ -100,8 +100,8 @@ export function handlerOf(arg: Arg | undefined): string {
   return ''
 }
 
-/** A lambda as written (whitespace collapsed): its parameters, and a body of one call statement. */
-const DELEGATING_LAMBDA = /^(?:async\s*)?(?:function\s*\w*\s*)?(?:\(([^()]*)\)|([A-Za-z_$][\w$]*))\s*(?::[^=]*)?(?:=>)?\s*(?:\{\s*(?:return\s+)?(?:await\s+)?(.*?);?\s*\}|(?:await\s+)?(.*?))$/
+/** A lambda as written (whitespace collapsed; `=>`, or Java's `->`): its parameters, and a body of one call statement. */
+const DELEGATING_LAMBDA = /^(?:async\s*)?(?:function\s*\w*\s*)?(?:\(([^()]*)\)|([A-Za-z_$][\w$]*))\s*(?::[^=]*)?(?:=>|->)?\s*(?:\{\s*(?:return\s+)?(?:await\s+)?(.*?);?\s*\}|(?:await\s+)?(.*?))$/
 /** One call of a dotted name, to its end: `HandleAsync(repo)`, `controller.list(req, res)`. */
 const ONE_CALL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\([^;]*\)$/
 

@@ -57,6 +57,8 @@ export interface VerbCallRoutes extends RouteEntry {
    * v3's `app.Get("/x", handler, limiter)`), rather than the last. @default the last
    */
   readonly handlerBeforeMiddleware?: (context: DetectContext) => boolean
+  /** Only calls on receivers named so are registrations (aiohttp's `web.get(...)`, not a client session's `get`). @default any */
+  readonly onlyReceivers?: RegExp
 }
 
 /** A handler-first registration's handler and pattern (see `handlerFirst`), if the arguments are one. */
@@ -97,7 +99,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
       let handlerBeforeMiddleware: boolean | undefined
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
-        if (method === undefined || !call.receiver) continue
+        if (method === undefined || !call.receiver || (entry.onlyReceivers && !entry.onlyReceivers.test(call.receiver))) continue
         if (!imported && !entry.receivers?.test(call.receiver)) continue
         const positional = call.args().filter((arg) => !arg.key)
         const reversed = entry.handlerFirst ? handlerFirst(positional) : undefined

@@ -16,8 +16,8 @@ const CALL_WORDS: CallWords = {
   generics: true,
 }
 
-/** `use` and `extern crate` statements (up to their `;`), and `mod name;` declarations, anywhere. */
-const IMPORT_LINE = /(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:use[ \t]|extern[ \t]+crate[ \t]|mod[ \t]+\w+[ \t]*;)/g
+/** `use` and `extern crate` statements (up to their `;`), and `mod name;` declarations, anywhere, also after attributes on their line (`#[macro_use] extern crate rocket;`). */
+const IMPORT_LINE = /(?:#\[[^\]\n]*\][ \t]*)*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:use[ \t]|extern[ \t]+crate[ \t]|mod[ \t]+\w+[ \t]*;)/g
 
 /** Splits a `use` list at top-level commas. */
 function splitList(inside: string): string[] {
@@ -77,7 +77,7 @@ function withModulePath(parsed: ParsedImport, text: string, start: number): Pars
  * like a child module). One import per leaf path: the resolver decides which prefix is a module.
  */
 export function parseRustImport(raw: string): ParsedImport[] {
-  const text = raw.replace(/\/\/[^\n]*/g, '').replace(/\s+/g, ' ').trim()
+  const text = raw.replace(/\/\/[^\n]*/g, '').replace(/\s+/g, ' ').trim().replace(/^(?:#\[[^\]]*\] ?)+/, '')
   const mod = /^(?:pub(?:\([^)]*\))? )?mod (\w+)\s*;$/.exec(text)
   if (mod) return [{ specifier: `mod ${mod[1]}`, names: [] }]
   const crate = /^extern crate (\w+)(?: as (\w+))?\s*;$/.exec(text)

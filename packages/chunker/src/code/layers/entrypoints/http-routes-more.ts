@@ -1,0 +1,83 @@
+import type { FileFacts, MountFact } from '../facts.js'
+import { JS_LANGUAGES, rooted, type EntrypointDetector } from './detector.js'
+import { decoratedRoutes, verbCallRoutes } from './route-shapes.js'
+
+/** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
+const LOWER_VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', head: 'HEAD', options: 'OPTIONS' }
+
+/** Capitalised verb annotations (Micronaut's `@Get`). */
+const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Head: 'HEAD', Options: 'OPTIONS' }
+
+/**
+ * HTTP route detectors that are one table entry each, beyond the frameworks of `http-routes.ts`:
+ * - Sanic: `@app.get('/x')`, `@bp.route('/x', methods=['POST'])`, blueprints' `url_prefix`;
+ * - Bottle: `@route('/x')`, `@get('/x')`, `@app.post('/x')`, `@route('/x', method='POST')`;
+ * - aiohttp: `@routes.get('/x')` on a `RouteTableDef`, `app.router.add_get('/x', handler)`,
+ *   `web.get('/x', handler)` in `app.add_routes([...])`;
+ * - Micronaut: `@Controller("/users")` classes with `@Get("/{id}")` methods (Java and Kotlin);
+ * - Javalin: `app.get("/users", UserController::getAll)` (Java and Kotlin);
+ * - LoopBack 4: `@get('/todos/{id}')`, `@post`, `@del` on controller methods;
+ * - Rocket: `#[get("/hello/<name>")]` functions, mounted by `.mount("/api", routes![...])` (see
+ *   {@link rocketMountFacts}).
+ */
+export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
+  decoratedRoutes({
+    framework: 'sanic',
+    languages: ['python'],
+    imports: ['sanic'],
+    verbs: LOWER_VERBS,
+    generic: { names: ['route'], methodKeys: ['methods'], defaultMethod: 'GET' },
+    pathKeys: ['uri'],
+    dotted: true,
+    nested: true,
+  }),
+  decoratedRoutes({
+    framework: 'bottle',
+    languages: ['python'],
+    imports: ['bottle'],
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH' },
+    generic: { names: ['route'], methodKeys: ['method'], defaultMethod: 'GET' },
+    pathKeys: ['path'],
+  }),
+  decoratedRoutes({ framework: 'aiohttp', languages: ['python'], imports: ['aiohttp'], verbs: LOWER_VERBS, pathKeys: ['path'], dotted: true }),
+  verbCallRoutes({
+    framework: 'aiohttp',
+    languages: ['python'],
+    imports: ['aiohttp'],
+    verbs: { add_get: 'GET', add_post: 'POST', add_put: 'PUT', add_delete: 'DELETE', add_patch: 'PATCH', add_head: 'HEAD', add_view: '*', ...LOWER_VERBS },
+    // `web.get('/x', handler)` builds a route definition; a client session's `get(url, ...)` does not.
+    onlyReceivers: /^(?:web|[\w.]*router|app\.router)$/,
+  }),
+  decoratedRoutes({
+    framework: 'micronaut',
+    languages: ['java', 'kotlin'],
+    imports: ['io.micronaut'],
+    verbs: CAPITALISED_VERBS,
+    classPrefix: ['Controller'],
+    pathKeys: ['value', 'uri'],
+    normalise: rooted,
+  }),
+  verbCallRoutes({ framework: 'javalin', languages: ['java', 'kotlin'], imports: ['io.javalin'], verbs: LOWER_VERBS, normalise: rooted }),
+  decoratedRoutes({ framework: 'loopback', languages: JS_LANGUAGES, imports: ['@loopback/rest'], verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', del: 'DELETE' }, pathKeys: [], normalise: rooted }),
+  decoratedRoutes({ framework: 'rocket', languages: ['rust'], imports: ['rocket'], verbs: LOWER_VERBS, pathKeys: [] }),
+]
+
+/** `.mount("/api", routes![hello, users::list])`: Rocket's mount path and the handlers it lists. */
+const ROCKET_MOUNT = /\.\s*mount\(\s*"([^"]*)"\s*,\s*(?:rocket::)?routes!\s*\[([^\]]*)\]/g
+
+/**
+ * Rocket's mounts: each handler listed in `routes![...]` is mounted at the path, wherever it is
+ * defined (the graph resolves its name); its `#[get("/x")]` route is served under the path.
+ */
+export function rocketMountFacts(facts: FileFacts): MountFact[] {
+  if (facts.language !== 'rust' || !facts.text.includes('routes!')) return []
+  const out: MountFact[] = []
+  for (const match of facts.text.matchAll(ROCKET_MOUNT)) {
+    const row = facts.text.slice(0, match.index).split('\n').length - 1
+    for (const written of (match[2] as string).split(',')) {
+      const target = written.trim().replace(/::/g, '.')
+      if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(target)) out.push({ target, prefix: match[1] as string, router: '', row, offset: match.index })
+    }
+  }
+  return out
+}
