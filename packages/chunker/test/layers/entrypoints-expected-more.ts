@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -230,5 +230,18 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/users.rs:3 http-route rocket GET / -> list',
     'src/users.rs:8 http-route rocket GET /<id> -> get',
     'src/users.rs:13 http-route rocket POST / -> create',
+  ],
+  elysia: [
+    // The handler right after the path, hooks after it; prefixes of `new Elysia({ prefix })` chains and variables, and of `.group()` callbacks.
+    'src/index.ts:6 http-route elysia GET / -> -',
+    'src/index.ts:7 http-route elysia GET /user/:id -> -',
+    'src/index.ts:8 http-route elysia POST /form -> -',
+    'src/index.ts:11 http-route elysia GET /v1 -> -',
+    'src/index.ts:12 http-route elysia POST /v1/sign-up -> signUp',
+    'src/modules/guarded.ts:5 http-route elysia GET /do -> -',
+    'src/modules/guarded.ts:6 http-route elysia GET /v2/ok -> -',
+    'src/modules/user.ts:4 http-route elysia GET /user/profile -> getProfile',
+    'src/modules/user.ts:5 http-route elysia POST /user/sign-in -> signIn',
+    'src/modules/user.ts:11 http-route elysia GET /admin/stats -> getStats',
   ],
 }

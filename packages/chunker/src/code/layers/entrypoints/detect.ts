@@ -46,6 +46,12 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
   // Flask-RESTX: `api.namespace('todos')` and `Namespace('todos')` serve under `/todos` unless `path=` says otherwise.
   namespace: namespacePath,
   Namespace: namespacePath,
+  // Elysia's `const user = new Elysia({ prefix: '/user' })`.
+  Elysia: (args) => {
+    const options = args[0]
+    const prefix = options?.kind === 'list' ? keyArg(options.items, 'prefix') : undefined
+    return prefix?.kind === 'string' ? prefix.value : undefined
+  },
   Router: (args) => {
     const options = args[0]
     const prefix = options?.kind === 'list' ? keyArg(options.items, 'prefix') : keyArg(args, 'prefix')
@@ -78,7 +84,8 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
     const added = namespacePrefix(call, known)
     if (added !== undefined) out.set(added.namespace, added.prefix)
     const read = ownEntry(PREFIX_CALLS, call.name)
-    if (!read) continue
+    // A group whose routes are registered in a callback (Elysia's `.group('/v1', (app) => ...)`) makes no prefixed variable.
+    if (!read || (call.name === 'group' && call.args().some((arg) => arg.kind === 'function'))) continue
     // gorilla/mux: `api := r.PathPrefix("/api").Subrouter()` takes its path from the chain.
     const own = call.name === 'Subrouter' ? SUBROUTER_PATH.exec(call.receiver)?.[2] : read(call.args())
     const assigned = own === undefined ? undefined : call.assignedTo()

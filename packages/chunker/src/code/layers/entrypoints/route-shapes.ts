@@ -59,6 +59,15 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly handlerBeforeMiddleware?: (context: DetectContext) => boolean
   /** Only calls on receivers named so are registrations (aiohttp's `web.get(...)`, not a client session's `get`). @default any */
   readonly onlyReceivers?: RegExp
+  /** Parts of the file whose routes are under a prefix (Elysia's `.group('/v1', (app) => ...)`), outermost first. */
+  readonly scopes?: (context: DetectContext) => readonly PrefixScope[]
+}
+
+/** A part of a file, by offsets, whose routes are served under `prefix`. */
+export interface PrefixScope {
+  readonly start: number
+  readonly end: number
+  readonly prefix: string
 }
 
 /** A handler-first registration's handler and pattern (see `handlerFirst`), if the arguments are one. */
@@ -97,6 +106,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
       const drafts: EntrypointDraft[] = []
       const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
       let handlerBeforeMiddleware: boolean | undefined
+      let scopes: readonly PrefixScope[] | undefined
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver || (entry.onlyReceivers && !entry.onlyReceivers.test(call.receiver))) continue
@@ -113,6 +123,11 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         // `${this.path}/:id`, `API + '/items'`: a path made of the file's own strings.
         if (entry.builtPaths && pathArg && (path?.includes('${') || pathArg.kind === 'other')) path = builtPath(pathArg.value, pathArg.kind === 'other' ? 'expression' : 'template', context.facts.text)
         let prefix = context.prefixOf(call.receiver)
+        if (entry.scopes) {
+          scopes ??= entry.scopes(context)
+          const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+          prefix = joinRoute(scoped, prefix)
+        }
         if (path === undefined) {
           // Express and Koa chains: router.route('/book').get(handler)
           const chained = ROUTE_IN_RECEIVER.exec(call.receiver)
