@@ -117,6 +117,27 @@ function asCall(entry: EntrypointRecord, receiver: string, name: string): RawEdg
   return { ...entrypointEdge(entry, 'calls', `${entry.id}>handler`, name, `handles ${entry.handler}`), receiver }
 }
 
+/**
+ * The one implementation of an interface's method: Spring's mappings declared on an API interface
+ * (`interface UsersApi { @GetMapping("/users") List<User> list(); }`, as OpenAPI Generator writes
+ * them) are served by the controller that implements it. `undefined` when the method is not an
+ * interface's, or no class or more than one implements it with that method.
+ */
+function implementationOf(method: SymbolRecord, index: SymbolIndex, subtypes: (typeId: string) => readonly EdgeRecord[]): SymbolRecord | undefined {
+  const owner = method.parentId === '' ? undefined : index.symbol(method.parentId)
+  if (owner?.kind !== 'interface') return undefined
+  let found: SymbolRecord | undefined
+  for (const edge of subtypes(owner.id)) {
+    if ((edge.kind !== 'implements' && edge.kind !== 'extends') || edge.resolution !== 'resolved' || !edge.sourceSymbolId) continue
+    const type = index.symbol(edge.sourceSymbolId)
+    const member = type?.kind === 'class' ? memberNamed(index, type, method.name) : undefined
+    if (member === undefined) continue
+    if (found !== undefined && found.id !== member.id) return undefined
+    found = member
+  }
+  return found
+}
+
 /** Resolves one handler across files: `''` when it is not a symbol of the index, or is not one symbol. */
 function handlerSymbol(
   entry: EntrypointRecord,
@@ -154,6 +175,7 @@ export function withHandlerSymbols(
   file: FileLayers,
   index: SymbolIndex,
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  subtypes?: (typeId: string) => readonly EdgeRecord[],
 ): FileLayers | undefined {
   let bindings: Bindings | undefined
   const bindingsOfFile = (): Bindings => (bindings ??= bindingsOf(resolved(file.path) ?? [], index))
@@ -161,8 +183,15 @@ export function withHandlerSymbols(
   const entrypoints = file.entrypoints.map((entry) => {
     if (entry.handler === '') return entry
     // The chunker's own link to a handler in this file stands, unless it is a `require` binding
-    // (`const cors = require('cors')`): that stands for what it requires.
+    // (`const cors = require('cors')`): that stands for what it requires; or an interface's
+    // method, which its one implementation serves.
     const own = entry.handlerSymbolId !== '' ? index.symbol(entry.handlerSymbolId) : undefined
+    const implementation = own && subtypes ? implementationOf(own, index, subtypes) : undefined
+    if (implementation !== undefined) {
+      if (implementation.id === entry.handlerSymbolId) return entry
+      changed = true
+      return { ...entry, handlerSymbolId: implementation.id }
+    }
     if (own?.path === file.path && !(CJS_LANGUAGES.has(file.language) && bindingsOfFile().names.has(own.name))) return entry
     const id = handlerSymbol(entry, file, bindingsOfFile, index, resolved)
     if (id === entry.handlerSymbolId) return entry

@@ -201,7 +201,7 @@ export class LayerGraph implements GraphView {
     const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {
       const moved = (movable ? mounts.apply(file) : undefined) ?? file
-      const settled = withHandlerSymbols(moved, this.#index, resolved) ?? moved
+      const settled = withHandlerSymbols(moved, this.#index, resolved, (typeId) => this.#edgeIndex().incoming(typeId)) ?? moved
       if (settled === file) continue
       this.#index.replaceEntrypoints(settled)
       changed.push(file.path)

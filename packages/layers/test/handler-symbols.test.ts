@@ -239,4 +239,50 @@ describe('handlers defined in other files', () => {
     // The edges are the queries' own: nothing a store writes.
     expect(graph.edgesOf('routes/api.php').some((edge) => edge.kind === 'routes')).toBe(false)
   })
+
+  it("links a mapping an API interface declares to the one controller that implements it (OpenAPI Generator's interfaces)", async () => {
+    const api = [
+      'package com.example.api;',
+      '',
+      'import org.springframework.web.bind.annotation.*;',
+      '',
+      '@RequestMapping("/api")',
+      'public interface UsersApi {',
+      '    @GetMapping("/users")',
+      '    List<User> listUsers();',
+      '',
+      '    @GetMapping("/users/{id}")',
+      '    User getUser(@PathVariable Long id);',
+      '}',
+      '',
+    ].join('\n')
+    const controller = [
+      'package com.example.web;',
+      '',
+      'import com.example.api.UsersApi;',
+      'import org.springframework.web.bind.annotation.RestController;',
+      '',
+      '@RestController',
+      'public class UsersController implements UsersApi {',
+      '    @Override',
+      '    public List<User> listUsers() { return List.of(); }',
+      '',
+      '    @Override',
+      '    public User getUser(Long id) { return null; }',
+      '}',
+      '',
+    ].join('\n')
+    const files = { 'src/main/java/com/example/api/UsersApi.java': api, 'src/main/java/com/example/web/UsersController.java': controller }
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.method} ${r.route} -> ${r.handler} [${r.handlerSymbolId}]`)).toEqual([
+      'GET /api/users -> UsersApi.listUsers [src/main/java/com/example/web/UsersController.java#UsersController.listUsers]',
+      'GET /api/users/{id} -> UsersApi.getUser [src/main/java/com/example/web/UsersController.java#UsersController.getUser]',
+    ])
+    // Without an implementation, the interface's method stays the handler.
+    const alone = new LayerGraph(await layersOfText({ 'src/main/java/com/example/api/UsersApi.java': api }))
+    expect(alone.entrypoints({ kind: 'http-route' }).map((r) => r.handlerSymbolId)).toEqual([
+      'src/main/java/com/example/api/UsersApi.java#UsersApi.listUsers',
+      'src/main/java/com/example/api/UsersApi.java#UsersApi.getUser',
+    ])
+  })
 })
