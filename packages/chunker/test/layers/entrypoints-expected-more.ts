@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -243,5 +243,23 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/modules/user.ts:4 http-route elysia GET /user/profile -> getProfile',
     'src/modules/user.ts:5 http-route elysia POST /user/sign-in -> signIn',
     'src/modules/user.ts:11 http-route elysia GET /admin/stats -> getStats',
+  ],
+  adonisjs: [
+    // v6 (`router`, `[Controller, 'method']`, lazy imports) and v5 (`Route`, `'Controller.method'`); group prefixes chained after the group; a resource's seven actions.
+    'legacy/start/routes.ts:3 http-route adonisjs GET / -> -',
+    'legacy/start/routes.ts:6 http-route adonisjs GET /admin/users -> UsersController.index',
+    'legacy/start/routes.ts:7 http-route adonisjs PATCH /admin/users/:id -> UsersController.update',
+    'start/routes.ts:13 http-route adonisjs GET / -> -',
+    'start/routes.ts:17 http-route adonisjs GET /health -> HealthChecksController.handle',
+    'start/routes.ts:21 http-route adonisjs GET /api/v1/users -> UsersController.index',
+    'start/routes.ts:22 http-route adonisjs POST /api/v1/users -> UsersController.store',
+    'start/routes.ts:23 http-route adonisjs GET /api/v1/posts -> PostsController.index',
+    'start/routes.ts:23 http-route adonisjs GET /api/v1/posts/create -> PostsController.create',
+    'start/routes.ts:23 http-route adonisjs POST /api/v1/posts -> PostsController.store',
+    'start/routes.ts:23 http-route adonisjs GET /api/v1/posts/:id -> PostsController.show',
+    'start/routes.ts:23 http-route adonisjs GET /api/v1/posts/:id/edit -> PostsController.edit',
+    'start/routes.ts:23 http-route adonisjs PUT /api/v1/posts/:id -> PostsController.update',
+    'start/routes.ts:23 http-route adonisjs PATCH /api/v1/posts/:id -> PostsController.update',
+    'start/routes.ts:23 http-route adonisjs DELETE /api/v1/posts/:id -> PostsController.destroy',
   ],
 }

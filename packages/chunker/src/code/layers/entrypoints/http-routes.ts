@@ -15,6 +15,7 @@ import { remixRoutes } from './remix-routes.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
+import { adonisRoutes } from './adonis-routes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
 
@@ -236,6 +237,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   honoOn,
   elysiaRoutes,
+  adonisRoutes,
   verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, builtPaths: true, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH, rootIsPrefix: true }),
   decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted, rootIsPrefix: true, versionOf: nestVersion }),
   // routing-controllers: `@JsonController('/users')` or `@Controller()` classes with `@Get('/:id')` methods.
