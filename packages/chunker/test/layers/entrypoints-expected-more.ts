@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -261,5 +261,13 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'start/routes.ts:23 http-route adonisjs PUT /api/v1/posts/:id -> PostsController.update',
     'start/routes.ts:23 http-route adonisjs PATCH /api/v1/posts/:id -> PostsController.update',
     'start/routes.ts:23 http-route adonisjs DELETE /api/v1/posts/:id -> PostsController.destroy',
+  ],
+  litestar: [
+    // A controller's `path` attribute prefixes its handlers; the graph adds the `Router(path=...)` that lists it.
+    'app/controllers/users.py:9 http-route litestar GET /users/{user_id:int} -> UserController.get_user',
+    'app/controllers/users.py:13 http-route litestar POST /users -> UserController.create_user',
+    'app/controllers/users.py:17 http-route litestar PUT /users/{user_id:int}/avatar -> UserController.set_avatar',
+    'app/controllers/users.py:17 http-route litestar PATCH /users/{user_id:int}/avatar -> UserController.set_avatar',
+    'app/main.py:6 http-route litestar GET /health -> health',
   ],
 }

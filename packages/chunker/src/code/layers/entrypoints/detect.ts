@@ -3,7 +3,7 @@ import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from
 import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
 import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
-import { MORE_HTTP_ROUTE_DETECTORS, rocketMountFacts } from './http-routes-more.js'
+import { litestarMountFacts, MORE_HTTP_ROUTE_DETECTORS, rocketMountFacts } from './http-routes-more.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
@@ -129,7 +129,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, cobra's subcommands.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, Litestar's routers, cobra's subcommands.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -142,6 +142,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...aspNetGroupMountFacts(facts, prefixOf),
     ...trpcMountFacts(facts, imports),
     ...(imports('rocket') ? rocketMountFacts(facts) : []),
+    ...(imports('litestar') ? litestarMountFacts(facts) : []),
     ...(imports('github.com/spf13/cobra') ? cobraMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).

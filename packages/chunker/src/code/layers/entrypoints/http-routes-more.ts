@@ -18,7 +18,9 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
  * - Javalin: `app.get("/users", UserController::getAll)` (Java and Kotlin);
  * - LoopBack 4: `@get('/todos/{id}')`, `@post`, `@del` on controller methods;
  * - Rocket: `#[get("/hello/<name>")]` functions, mounted by `.mount("/api", routes![...])` (see
- *   {@link rocketMountFacts}).
+ *   {@link rocketMountFacts});
+ * - Litestar: `@get("/{id:int}")` handlers, in a `Controller` under its `path = "/users"`, mounted
+ *   by `Router(path="/api", route_handlers=[...])` (see {@link litestarMountFacts}).
  */
 export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   decoratedRoutes({
@@ -60,6 +62,17 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'javalin', languages: ['java', 'kotlin'], imports: ['io.javalin'], verbs: LOWER_VERBS, normalise: rooted }),
   decoratedRoutes({ framework: 'loopback', languages: JS_LANGUAGES, imports: ['@loopback/rest'], verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', del: 'DELETE' }, pathKeys: [], normalise: rooted }),
   decoratedRoutes({ framework: 'rocket', languages: ['rust'], imports: ['rocket'], verbs: LOWER_VERBS, pathKeys: [] }),
+  decoratedRoutes({
+    framework: 'litestar',
+    languages: ['python'],
+    imports: ['litestar'],
+    verbs: LOWER_VERBS,
+    generic: { names: ['route'], methodKeys: ['http_method'], defaultMethod: '*' },
+    pathKeys: ['path'],
+    classAttribute: 'path',
+    normalise: rooted,
+    rootIsPrefix: true,
+  }),
 ]
 
 /** `.mount("/api", routes![hello, users::list])`: Rocket's mount path and the handlers it lists. */
@@ -77,6 +90,32 @@ export function rocketMountFacts(facts: FileFacts): MountFact[] {
     for (const written of (match[2] as string).split(',')) {
       const target = written.trim().replace(/::/g, '.')
       if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(target)) out.push({ target, prefix: match[1] as string, router: '', row, offset: match.index })
+    }
+  }
+  return out
+}
+
+/** `Router(path="/api", route_handlers=[UserController, health])`: Litestar's router, its path and what it holds. */
+const LITESTAR_ROUTER = /\b(?:Router|Litestar)\s*\(/
+
+/**
+ * Litestar's mounts: each handler or controller a `Router(path=..., route_handlers=[...])` (or the
+ * app, `Litestar(route_handlers=[...])`) lists is served under the router's path, wherever it is
+ * defined; a router listed in another is under that one's path too.
+ */
+export function litestarMountFacts(facts: FileFacts): MountFact[] {
+  if (facts.language !== 'python' || !LITESTAR_ROUTER.test(facts.text)) return []
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    if (call.name !== 'Router' && call.name !== 'Litestar') continue
+    const args = call.args()
+    const path = args.find((arg) => arg.key === 'path')
+    const handlers = args.find((arg) => arg.key === 'route_handlers') ?? args.find((arg) => !arg.key)
+    if (handlers?.kind !== 'list') continue
+    const prefix = path?.kind === 'string' ? path.value : ''
+    const router = call.assignedTo() ?? ''
+    for (const item of handlers.items) {
+      if (item.kind === 'name' && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(item.value)) out.push({ target: item.value, prefix, router, row: call.row, offset: call.offset })
     }
   }
   return out

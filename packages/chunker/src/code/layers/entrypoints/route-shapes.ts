@@ -194,6 +194,16 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly nested?: boolean
   /** The API versions a route declares (NestJS's `@Version('2')`, `@Controller({ version: '1' })`), recorded on its draft. */
   readonly versionOf?: (symbol: SymbolFact) => string | undefined
+  /** A class attribute that gives the route prefix of its methods (Litestar's `path = "/users"` in a `Controller`). */
+  readonly classAttribute?: string
+}
+
+/** The string a method's class assigns to `attribute` in its body (`path = "/users"`), else `''`. */
+function classAttributePrefix(symbol: SymbolFact, symbols: readonly SymbolFact[], attribute: string): string {
+  const owner = symbol.parent
+  if (owner === undefined || owner.kind !== 'class') return ''
+  const assigned = symbols.find((each) => each.parent === owner && each.name === attribute && each.kind !== 'method' && each.kind !== 'function')
+  return (assigned && new RegExp(`\\b${attribute}\\s*(?::[^=]*)?=\\s*(["'])([^"']*)\\1`).exec(assigned.signature)?.[2]) ?? ''
 }
 
 /** The path arguments of a decorator: the first positional string (or strings of a list) or a keyed one. */
@@ -304,7 +314,11 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
             methods = methodsFrom(decorator.args, entry.generic.methodKeys)
             if (methods.length === 0) methods = [entry.generic.defaultMethod]
           } else continue
-          const prefixes = entry.classPrefix ? classPrefixes(symbol, entry.classPrefix, entry.pathKeys) : [context.prefixOf(receiver)]
+          const prefixes = entry.classPrefix
+            ? classPrefixes(symbol, entry.classPrefix, entry.pathKeys)
+            : entry.classAttribute
+              ? [classAttributePrefix(symbol, context.facts.symbols, entry.classAttribute)]
+              : [context.prefixOf(receiver)]
           const version = entry.versionOf?.(symbol)
           for (const prefix of prefixes) {
             for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
@@ -315,7 +329,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
                 const drafted = symbol.id === '' ? { ...made, declaring: symbol.parent } : made
                 const draft = version === undefined ? drafted : { ...drafted, version }
                 // A controller class's routes hang from the class (NestJS modules mount it: `nest-modules.ts`).
-                drafts.push(entry.classPrefix && draft.router === undefined && symbol.parent ? { ...draft, router: symbol.parent.name } : draft)
+                drafts.push((entry.classPrefix || entry.classAttribute) && draft.router === undefined && symbol.parent ? { ...draft, router: symbol.parent.name } : draft)
               }
             }
           }
