@@ -3,6 +3,7 @@ import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
 import { hasRouteConstant } from './computed-prefix.js'
+import { configuredRoutes } from './configured-routes.js'
 import { withHandlerSymbols } from './handler-symbols.js'
 import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
@@ -187,16 +188,18 @@ export class LayerGraph implements GraphView {
     const edges = function* (resolutions: Iterable<FileResolution>): Generator<EdgeRecord> {
       for (const resolution of resolutions) yield* resolution.edges
     }
+    const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
+    const configured = configuredRoutes(declaring)
     const mounts = new MountedRoutes(
       edges(this.#resolutions.values()),
       (id) => this.#index.symbol(id),
       (path, local) => this.#importedFrom(path, local),
       (path) => this.#index.file(path),
       (dir) => this.#index.filesIn(dir),
+      configured,
     )
-    const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
     // Nothing mounted, no route carrying a prefix of a mount that went and none naming a constant: no route can move.
-    const movable = !mounts.empty || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route)))
+    const movable = !mounts.empty || configured.size > 0 || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route)))
     const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges
     const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {

@@ -1,5 +1,6 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readComputedPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
+import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
@@ -84,6 +85,8 @@ export class MountedRoutes {
    * `Blueprint(url_prefix=)`, Flask-RESTX's `Namespace('x')`), for routes other files declare on it.
    */
   readonly #own = new Map<string, string>()
+  /** The paths route configurations give modules (React Router's `app/routes.ts`; see `configured-routes.ts`). */
+  readonly #configured: ReadonlyMap<string, string>
 
   /**
    * @param edges - Every resolved edge of the index (only `mounts` ones are read).
@@ -100,8 +103,10 @@ export class MountedRoutes {
     importedFrom: ImportedFrom,
     fileOf?: (path: string) => FileLayers | undefined,
     filesIn?: (dir: string) => readonly string[],
+    configured: ReadonlyMap<string, string> = new Map(),
   ) {
     this.#importedFrom = importedFrom
+    this.#configured = configured
     const sources = fileOf === undefined ? undefined : { importedFrom, file: fileOf, ...(filesIn ? { filesIn } : {}) }
     this.#sources = sources
     const prefixOf = (edge: EdgeRecord): string => (sources === undefined ? (edge.prefix ?? '') : readComputedPrefix(edge.prefix ?? '', edge.path, sources))
@@ -242,7 +247,9 @@ export class MountedRoutes {
       // A DRF router's detail route of another file's viewset gets that viewset's lookup; constants
       // written into the route (`{Paths.API}`) are read where the index defines them.
       const sources = this.#sources
-      const own = sources === undefined ? declared : withRouteConstants(withViewSetLookup(entry, declared, file.path, sources), file.path, sources)
+      // A module a route configuration places is served at the configured path, not its file name's.
+      const configured = CONFIGURED_FRAMEWORKS.has(entry.framework) ? this.#configured.get(file.path) : undefined
+      const own = configured ?? (sources === undefined ? declared : withRouteConstants(withViewSetLookup(entry, declared, file.path, sources), file.path, sources))
       const nest = entry.framework === 'nestjs'
       // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares (or the
       // app's `defaultVersion`); `VERSION_NEUTRAL` (an empty item) serves it without a version too.

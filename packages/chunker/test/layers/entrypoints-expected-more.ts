@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -269,5 +269,17 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/controllers/users.py:17 http-route litestar PUT /users/{user_id:int}/avatar -> UserController.set_avatar',
     'app/controllers/users.py:17 http-route litestar PATCH /users/{user_id:int}/avatar -> UserController.set_avatar',
     'app/main.py:6 http-route litestar GET /health -> health',
+  ],
+  'react-router-config': [
+    // The configuration's routes, handled by the modules it names; the graph moves a module's own routes to its configured path (`/home` is served at `/`).
+    'app/routes/home.tsx:7 http-route react-router GET /home -> loader',
+    'app/routes.ts:4 http-route react-router GET / -> routes/home.tsx',
+    'app/routes.ts:5 http-route react-router GET /about -> routes/about.tsx',
+    'app/routes.ts:7 http-route react-router GET /login -> routes/auth/login.tsx',
+    'app/routes.ts:8 http-route react-router GET /register -> routes/auth/register.tsx',
+    'app/routes.ts:11 http-route react-router GET /concerts -> routes/concerts/home.tsx',
+    'app/routes.ts:12 http-route react-router GET /concerts/:city -> routes/concerts/city.tsx',
+    'app/routes.ts:13 http-route react-router GET /concerts/trending -> routes/concerts/trending.tsx',
+    'app/routes.ts:13 http-route react-router GET /concerts/trending/week -> routes/concerts/week.tsx',
   ],
 }

@@ -12,6 +12,7 @@ import { mountingRouter } from './mounts.js'
 import { svelteKitRoutes } from './sveltekit-routes.js'
 import { nuxtRoutes } from './nuxt-routes.js'
 import { remixRoutes } from './remix-routes.js'
+import { reactRouterConfig } from './react-router-config.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -246,6 +247,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   svelteKitRoutes,
   nuxtRoutes,
   remixRoutes,
+  reactRouterConfig,
   astroRoutes,
   trpcProcedures,
   decoratedRoutes({
