@@ -1,6 +1,6 @@
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
-import { definitionDraft, folderRoute } from './file-route-drafts.js'
+import { exportedMethodDrafts, folderRoute } from './file-route-drafts.js'
 
 /** An Astro endpoint: a script under `src/pages` (`src/pages/api/users/[id].ts`, `src/pages/rss.xml.js`). */
 const ENDPOINT_FILE = /(?:^|\/)src\/pages\/((?:[^/]+\/)*)([^/]+?)\.[cm]?[jt]s$/
@@ -25,8 +25,6 @@ export const astroRoutes: EntrypointDetector = {
     const segments = [...(file[1] as string).split('/'), file[2] as string]
     if (segments.some((segment) => segment.startsWith('_'))) return []
     const route = folderRoute(segments)
-    return context.facts.symbols
-      .filter((symbol) => !symbol.parent && symbol.exported && ENDPOINT_METHODS.has(symbol.name))
-      .map((symbol) => definitionDraft(symbol, { framework: 'astro', method: ENDPOINT_METHODS.get(symbol.name) as string, route }))
+    return exportedMethodDrafts(context, ENDPOINT_METHODS, 'astro', route)
   },
 }

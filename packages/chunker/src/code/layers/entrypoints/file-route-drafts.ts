@@ -40,6 +40,16 @@ export function defaultExportDraft(context: DetectContext, route: FileRoute): En
   return symbol ? definitionDraft(symbol, route) : statementDraft(text, exported.index, route, name ?? 'default')
 }
 
+/**
+ * The routes a file serves by exporting functions named like methods (`export async function GET`,
+ * `export const POST = ...`): `methods` maps each export's name to its method (`fallback`, `ALL`: `*`).
+ */
+export function exportedMethodDrafts(context: DetectContext, methods: ReadonlyMap<string, string>, framework: string, route: string): EntrypointDraft[] {
+  return context.facts.symbols
+    .filter((symbol) => !symbol.parent && symbol.exported && methods.has(symbol.name))
+    .map((symbol) => definitionDraft(symbol, { framework, method: methods.get(symbol.name) as string, route }))
+}
+
 /** The file's top-level exported definition named `name` (a function, or a constant holding one). */
 export function exportedDefinition(context: DetectContext, name: string): SymbolFact | undefined {
   return context.facts.symbols.find((symbol) => !symbol.parent && symbol.exported && symbol.name === name)

@@ -1,8 +1,8 @@
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
-import { defaultExportDraft, definitionDraft, folderRoute, statementDraft } from './file-route-drafts.js'
+import { defaultExportDraft, exportedMethodDrafts, folderRoute, statementDraft } from './file-route-drafts.js'
 
-const NEXT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
+const NEXT_METHODS: ReadonlyMap<string, string> = new Map(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((method) => [method, method]))
 
 /** App Router route handlers: `app/**\/route.ts`. */
 const APP_ROUTE = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/
@@ -69,9 +69,7 @@ export const nextRoutes: EntrypointDetector = {
     if (handlers) {
       const route = fileRoute(handlers[1] as string)
       if (route === undefined) return []
-      const defined = symbols
-        .filter((symbol) => !symbol.parent && symbol.exported && NEXT_METHODS.has(symbol.name))
-        .map((symbol) => definitionDraft(symbol, { framework: 'nextjs', method: symbol.name, route }))
+      const defined = exportedMethodDrafts(context, NEXT_METHODS, 'nextjs', route)
       const { text } = context.facts
       const methods = new Set(defined.map((draft) => draft.method))
       const reexported = exportedMethods(text)
