@@ -2,6 +2,7 @@ import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { defaultExportDraft, exportedMethodDrafts, folderRoute, statementDraft } from './file-route-drafts.js'
 
+/** The methods an App Router route handler exports, each served as itself. */
 const NEXT_METHODS: ReadonlyMap<string, string> = new Map(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((method) => [method, method]))
 
 /** App Router route handlers: `app/**\/route.ts`. */
