@@ -5,16 +5,17 @@ import { closingBracket } from '../lexical/scan-calls.js'
 import { KOTLIN_SYNTAX } from '../lexical/syntaxes.js'
 import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
 
-const VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', head: 'HEAD', options: 'OPTIONS' }
+/** The routing DSL's builders and the method each serves: a WebSocket or server-sent-event stream opens with a GET. */
+const VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', head: 'HEAD', options: 'OPTIONS', webSocket: 'GET', sse: 'GET' }
 
 /** Modules a file imports when it builds Ktor server routes (Ktor 2+, and Ktor 1's packages). */
 const KTOR_SERVER = ['io.ktor.server', 'io.ktor.routing', 'io.ktor.application']
 
 /**
- * A routing builder call followed by its block: `get("/x") {`, `get {`, `route("/api") {`,
- * `route("/x", HttpMethod.Get) {`. Not after a `.` or a name character: `map.get(k)` is no route.
+ * A routing builder call followed by its block: `get("/x") {`, `get {`, `webSocket("/chat") {`,
+ * `route("/api") {`, `route("/x", HttpMethod.Get) {`. Not after a `.` or a name character: `map.get(k)` is no route.
  */
-const BUILDER = /(?<![\w.$])(get|post|put|delete|patch|head|options|route)\s*(\([^()]*\))?\s*\{/g
+const BUILDER = /(?<![\w.$])(get|post|put|delete|patch|head|options|webSocket|sse|route)\s*(\([^()]*\))?\s*\{/g
 
 /** A bare call without arguments standing as a statement: `authRoutes()`, a `Route` extension's call. */
 const BARE_CALL = /(?<![\w.$])([A-Za-z_]\w*)\s*\(\s*\)\s*(?=[\n;}])/g
