@@ -46,8 +46,9 @@ function routerOfMiddleware(symbol: SymbolRecord): string | undefined {
 }
 
 /**
- * Frameworks that serve a router's root (`router.get('/')`, NestJS's `@Get()`, ASP.NET's `group.MapGet("/")`, axum's `.route("/", ...)`) mounted at `/api`
- * at `/api` itself, not `/api/`. Django's and Flask's trailing slashes are routes of their own.
+ * Frameworks that serve a router's root (`router.get('/')`, NestJS's `@Get()`, ASP.NET's
+ * `group.MapGet("/")`, axum's and Rocket's `"/"`) mounted at `/api` at `/api` itself, not `/api/`.
+ * Django's and Flask's trailing slashes are routes of their own.
  */
 const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum', 'rocket'])
 
@@ -244,11 +245,11 @@ export class MountedRoutes {
       // An API description's paths are whole (its server's path included): no server or framework prefix applies.
       const global = command || entry.framework === 'openapi' ? '' : joinRoute(this.globalPrefixOf(file.path, entry.framework), this.#autoloadPrefix(file.path, entry.framework))
       const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
+      // A module a route configuration places is served at the configured path, not its file name's.
+      const configured = CONFIGURED_FRAMEWORKS.has(entry.framework) ? this.#configured.get(file.path) : undefined
       // A DRF router's detail route of another file's viewset gets that viewset's lookup; constants
       // written into the route (`{Paths.API}`) are read where the index defines them.
       const sources = this.#sources
-      // A module a route configuration places is served at the configured path, not its file name's.
-      const configured = CONFIGURED_FRAMEWORKS.has(entry.framework) ? this.#configured.get(file.path) : undefined
       const own = configured ?? (sources === undefined ? declared : withRouteConstants(withViewSetLookup(entry, declared, file.path, sources), file.path, sources))
       const nest = entry.framework === 'nestjs'
       // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares (or the
