@@ -74,19 +74,31 @@ function packageMemberLiteral(from: string, type: string, member: string, source
 /** A constant a detector wrote into a route (`{Paths.USERS}`: a member of a type; path parameters hold no dot). */
 const ROUTE_CONSTANT = /\{[A-Z][\w$]*\.[A-Za-z_$][\w$]*\}/
 
-/** Whether a route holds a constant {@link withRouteConstants} may read. */
-export const hasRouteConstant = (route: string): boolean => ROUTE_CONSTANT.test(route)
+/** A name a detector wrote into a route (`{API_PREFIX}`), where path parameters are not written in braces. */
+const ROUTE_NAME = /\{[A-Za-z_$][\w$]*\}/
+
+/** Frameworks whose path parameters are `:id`, so that `{API_PREFIX}` in a route can only be a name. */
+const COLON_PARAMETERS: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'elysia'])
+
+/** What a framework's routes may hold that {@link withRouteConstants} reads. */
+const constantsOf = (framework: string): RegExp => (COLON_PARAMETERS.has(framework) ? new RegExp(`${ROUTE_CONSTANT.source}|${ROUTE_NAME.source}`) : ROUTE_CONSTANT)
+
+/** Whether a route of `framework` holds a constant {@link withRouteConstants} may read. */
+export const hasRouteConstant = (route: string, framework: string): boolean => constantsOf(framework).test(route)
 
 /**
  * A route with the constants its detector wrote as `{Type.NAME}` read where the index defines
  * them (Spring's `@RequestMapping(Paths.API + "/users")` with `String API = "/api/v1"` in the
- * imported `Paths`, or a class of the same package): `/api/v1/users`. A constant the index cannot
- * read stays as written.
+ * imported `Paths`, or a class of the same package): `/api/v1/users`; in frameworks whose
+ * parameters are `:id`, also a plain `{API_PREFIX}` (Express's `` `${API_PREFIX}/users` ``, a
+ * constant of the file or of the one it imports it from). A constant the index cannot read stays
+ * as written.
  */
-export function withRouteConstants(route: string, from: string, sources: PrefixSources): string {
-  if (!hasRouteConstant(route)) return route
+export function withRouteConstants(route: string, from: string, sources: PrefixSources, framework: string): string {
+  const constants = constantsOf(framework)
+  if (!constants.test(route)) return route
   let read = false
-  const out = route.replace(new RegExp(ROUTE_CONSTANT.source, 'g'), (constant) => {
+  const out = route.replace(new RegExp(constants.source, 'g'), (constant) => {
     const value = readComputedPrefix(constant, from, sources)
     if (value !== constant) read = true
     return value

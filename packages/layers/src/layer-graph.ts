@@ -199,7 +199,7 @@ export class LayerGraph implements GraphView {
       configured,
     )
     // Nothing mounted, no route carrying a prefix of a mount that went and none naming a constant: no route can move.
-    const movable = !mounts.empty || configured.size > 0 || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route)))
+    const movable = !mounts.empty || configured.size > 0 || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework)))
     const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges
     const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {

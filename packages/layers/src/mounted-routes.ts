@@ -250,7 +250,7 @@ export class MountedRoutes {
       // A DRF router's detail route of another file's viewset gets that viewset's lookup; constants
       // written into the route (`{Paths.API}`) are read where the index defines them.
       const sources = this.#sources
-      const own = configured ?? (sources === undefined ? declared : withRouteConstants(withViewSetLookup(entry, declared, file.path, sources), file.path, sources))
+      const own = configured ?? (sources === undefined ? declared : withRouteConstants(withViewSetLookup(entry, declared, file.path, sources), file.path, sources, entry.framework))
       const nest = entry.framework === 'nestjs'
       // NestJS's URI versioning: `/api/v1/...`, one path per version the route declares (or the
       // app's `defaultVersion`); `VERSION_NEUTRAL` (an empty item) serves it without a version too.

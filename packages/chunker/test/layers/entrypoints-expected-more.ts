@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes, JavaScript paths with computed parts).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -286,5 +286,10 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // A WebSocket or server-sent-event stream opens with a GET.
     'src/main/kotlin/Sockets.kt:13 http-route ktor GET /ws/chat -> -',
     'src/main/kotlin/Sockets.kt:19 http-route ktor GET /events -> -',
+  ],
+  'express-computed': [
+    // On a router the file makes, a part it does not define is a computed part; an HTTP client's URL is no route.
+    'src/app.ts:7 http-route express GET /{process.env.BASE_PATH}/health -> -',
+    'src/app.ts:8 http-route express POST /{API_PREFIX}/v1/{API_PREFIX}/users -> createUser',
   ],
 }

@@ -52,10 +52,17 @@ const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
 /** `const api = ` / `let mut api = ` / `api = ` at the start of the statement a chain begins. */
 const CHAIN_HEAD = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?![=>])/
 
-/** The path argument as written: a string, `{expr}` for a computed one, `''` for none. */
+/** A template literal's `${name}` part (a dotted name): a computed part of a mount path. */
+const TEMPLATE_PART = /\$\{\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\}/g
+
+/** The path argument as written: a string, `{expr}` for a computed one (also a template's `${API}/v1`: `{API}/v1`), `''` for none. */
 function pathOf(arg: Arg | undefined): string | undefined {
   if (arg === undefined) return ''
-  if (arg.kind === 'string') return arg.value
+  if (arg.kind === 'string') {
+    if (!arg.value.includes('${')) return arg.value
+    const path = arg.value.replace(TEMPLATE_PART, '{$1}')
+    return path.includes('${') ? undefined : path.startsWith('{') ? `/${path}` : path
+  }
   if (arg.kind === 'name') return `{${arg.value}}`
   return undefined
 }
@@ -232,6 +239,11 @@ function routerVariables(facts: FileFacts, makers: ReadonlySet<string>): Set<str
     if (variable) out.add(variable)
   }
   return out
+}
+
+/** The file's variables that hold a JavaScript router or app it makes (`const app = express()`, `const router = Router()`). */
+export function madeRouters(facts: FileFacts): ReadonlySet<string> {
+  return routerVariables(facts, ROUTER_MAKERS)
 }
 
 /** The callee names a file must call for {@link mountFacts} to find anything in it. */

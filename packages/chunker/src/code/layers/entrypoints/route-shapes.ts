@@ -1,6 +1,7 @@
 import { keyArg, stringList, type Arg } from '../args.js'
 import type { DecoratorFact, EntrypointDraft, SymbolFact } from '../facts.js'
 import { nestedDecoratedDefinitions } from './nested-definitions.js'
+import { madeRouters } from './mounts.js'
 import { builtPath } from './template-paths.js'
 import { callDraft, decoratorDraft, decoratorReceiver, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -107,6 +108,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
       const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
       let handlerBeforeMiddleware: boolean | undefined
       let scopes: readonly PrefixScope[] | undefined
+      let madeHere: ReadonlySet<string> | undefined
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver || (entry.onlyReceivers && !entry.onlyReceivers.test(call.receiver))) continue
@@ -121,7 +123,13 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         let pathArg = entry.slashPath ? positional.find((arg) => arg.kind === 'string' && arg.value.startsWith('/')) : positional[0]
         let path = pathArg?.kind === 'string' ? pathArg.value : undefined
         // `${this.path}/:id`, `API + '/items'`: a path made of the file's own strings.
-        if (entry.builtPaths && pathArg && (path?.includes('${') || pathArg.kind === 'other')) path = builtPath(pathArg.value, pathArg.kind === 'other' ? 'expression' : 'template', context.facts.text)
+        if (entry.builtPaths && pathArg && (path?.includes('${') || pathArg.kind === 'other')) {
+          const kind = pathArg.kind === 'other' ? 'expression' : 'template'
+          path = builtPath(pathArg.value, kind, context.facts.text)
+          // On a router the file makes (`const app = express()`), a part the file does not define is
+          // a computed prefix (`${process.env.BASE}/users`), not an HTTP client's URL.
+          if (path === undefined && (madeHere ??= madeRouters(context.facts)).has(call.receiver)) path = builtPath(pathArg.value, kind, context.facts.text, true)
+        }
         let prefix = context.prefixOf(call.receiver)
         if (entry.scopes) {
           scopes ??= entry.scopes(context)
