@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes, JavaScript paths with computed parts).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes, JavaScript paths with computed parts, Slim).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -291,5 +291,15 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // On a router the file makes, a part it does not define is a computed part; an HTTP client's URL is no route.
     'src/app.ts:7 http-route express GET /{process.env.BASE_PATH}/health -> -',
     'src/app.ts:8 http-route express POST /{API_PREFIX}/v1/{API_PREFIX}/users -> createUser',
+  ],
+  slim: [
+    // slim-skeleton's routes file; a closure names no handler, an invokable action its class.
+    'app/routes.php:13 http-route slim OPTIONS /{routes:.*} -> -',
+    'app/routes.php:18 http-route slim GET / -> -',
+    'app/routes.php:24 http-route slim GET /users -> ListUsersAction',
+    'app/routes.php:25 http-route slim GET /users/{id} -> ViewUserAction',
+    'app/routes.php:26 http-route slim POST /users -> UserController.create',
+    'legacy/routes.php:7 http-route slim GET /home -> HomeController.home',
+    'legacy/routes.php:8 http-route slim POST /login -> AuthController.login',
   ],
 }

@@ -1,6 +1,7 @@
 import { JS_LANGUAGES, type DetectContext } from './detector.js'
 import type { PrefixScope } from './route-shapes.js'
 import { verbCallRoutes } from './route-shapes.js'
+import { callbackGroupScopes } from './group-scopes.js'
 
 /** `new Elysia({ prefix: '/user' })`: an instance made with a prefix (its path in group 2). */
 const PREFIXED_INSTANCE = /\bnew\s+Elysia\s*\(\s*\{[^{}]*?\bprefix\s*:\s*(['"`])([^'"`$]*)\1/g
@@ -22,17 +23,6 @@ function chainEnd(masked: string, start: number): number {
   return masked.length
 }
 
-/** The `(` that the `)` at `close` in masked text closes. */
-function openingParen(masked: string, close: number): number {
-  let depth = 0
-  for (let at = close; at >= 0; at--) {
-    const char = masked[at]
-    if (char === ')' || char === ']' || char === '}') depth++
-    else if ((char === '(' || char === '[' || char === '{') && --depth === 0) return at
-  }
-  return 0
-}
-
 /**
  * The prefixes Elysia gives parts of a file: a chain on `new Elysia({ prefix: '/user' })`, and
  * the callback of `.group('/v1', (app) => app.get(...))` (also with hooks between:
@@ -43,13 +33,7 @@ function elysiaScopes(context: DetectContext): PrefixScope[] {
   const masked = facts.masked || facts.text
   const out: PrefixScope[] = []
   for (const match of facts.text.matchAll(PREFIXED_INSTANCE)) out.push({ start: match.index, end: chainEnd(masked, match.index), prefix: match[2] as string })
-  for (const call of facts.calls) {
-    if (call.name !== 'group') continue
-    const [path, ...rest] = call.args().filter((arg) => !arg.key)
-    // From the group's own `(`: a chained call's offset is where its chain starts.
-    if (path?.kind === 'string' && rest.at(-1)?.kind === 'function') out.push({ start: openingParen(masked, call.end() - 1), end: call.end(), prefix: path.value })
-  }
-  return out.sort((a, b) => a.start - b.start)
+  return [...out, ...callbackGroupScopes(context)].sort((a, b) => a.start - b.start)
 }
 
 /**

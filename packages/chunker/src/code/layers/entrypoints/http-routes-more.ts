@@ -1,5 +1,7 @@
+import type { Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
 import { JS_LANGUAGES, rooted, type EntrypointDetector } from './detector.js'
+import { callbackGroupScopes } from './group-scopes.js'
 import { decoratedRoutes, verbCallRoutes } from './route-shapes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
@@ -19,6 +21,8 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
  * - LoopBack 4: `@get('/todos/{id}')`, `@post`, `@del` on controller methods;
  * - Rocket: `#[get("/hello/<name>")]` functions, mounted by `.mount("/api", routes![...])` (see
  *   {@link rocketMountFacts});
+ * - Slim: `$app->get('/x', ListUsersAction::class)`, `[UserController::class, 'create']`, Slim 3's
+ *   `'HomeController:home'`, under the paths of `$app->group('/users', function ($group) {...})`;
  * - Litestar: `@get("/{id:int}")` handlers, in a `Controller` under its `path = "/users"`, mounted
  *   by `Router(path="/api", route_handlers=[...])` (see {@link litestarMountFacts}).
  */
@@ -62,6 +66,15 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'javalin', languages: ['java', 'kotlin'], imports: ['io.javalin'], verbs: LOWER_VERBS, normalise: rooted }),
   decoratedRoutes({ framework: 'loopback', languages: JS_LANGUAGES, imports: ['@loopback/rest'], verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', del: 'DELETE' }, pathKeys: [], normalise: rooted }),
   decoratedRoutes({ framework: 'rocket', languages: ['rust'], imports: ['rocket'], verbs: LOWER_VERBS, pathKeys: [] }),
+  verbCallRoutes({
+    framework: 'slim',
+    languages: ['php'],
+    imports: ['Slim'],
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', any: '*' },
+    normalise: rooted,
+    scopes: callbackGroupScopes,
+    handlerName: slimHandler,
+  }),
   decoratedRoutes({
     framework: 'litestar',
     languages: ['python'],
@@ -74,6 +87,18 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     rootIsPrefix: true,
   }),
 ]
+
+/** A Slim handler: an invokable action (`ListUsersAction::class`, named by its class), `[UserController::class, 'create']`, Slim 3's `'HomeController:home'`, or a closure (none). */
+function slimHandler(arg: Arg | undefined): string | undefined {
+  if (arg === undefined) return undefined
+  if (arg.kind === 'function') return ''
+  const action = (value: string): string => value.replace(/::class$/, '').replace(/^\\/, '').replace(/\\/g, '.')
+  // An invokable action is its class (its `__invoke` is often inherited from a base action).
+  if (arg.kind === 'name' && arg.value.endsWith('::class')) return action(arg.value)
+  if (arg.kind === 'string') return /^[\w\\]+:\w+$/.test(arg.value) ? action(arg.value).replace(':', '.') : undefined
+  const [type, method] = arg.kind === 'list' ? arg.items : []
+  return type?.kind === 'name' && type.value.endsWith('::class') && method?.kind === 'string' ? `${action(type.value)}.${method.value}` : undefined
+}
 
 /** `.mount("/api", routes![hello, users::list])`: Rocket's mount path and the handlers it lists. */
 const ROCKET_MOUNT = /\.\s*mount\(\s*"([^"]*)"\s*,\s*(?:rocket::)?routes!\s*\[([^\]]*)\]/g

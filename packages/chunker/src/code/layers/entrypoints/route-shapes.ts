@@ -62,6 +62,12 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly onlyReceivers?: RegExp
   /** Parts of the file whose routes are under a prefix (Elysia's `.group('/v1', (app) => ...)`), outermost first. */
   readonly scopes?: (context: DetectContext) => readonly PrefixScope[]
+  /**
+   * How the framework names a handler argument (Slim's `ListUsersAction::class`, `[UserController::class,
+   * 'create']`, `'HomeController:home'`); `undefined`: the call registers no route. @default a name, a
+   * call's callee or a lambda's delegate, and no route for a string or an options object
+   */
+  readonly handlerName?: (arg: Arg | undefined) => string | undefined
 }
 
 /** A part of a file, by offsets, whose routes are served under `prefix`. */
@@ -154,7 +160,8 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         const rest = positional.filter((arg) => arg !== pathArg)
         handlerBeforeMiddleware ??= entry.handlerBeforeMiddleware?.(context) ?? false
         const handlerArg = handlerBeforeMiddleware ? rest[0] : rest.at(-1)
-        if (pathArg !== undefined && !handlerLike(handlerArg)) continue
+        const named = entry.handlerName?.(handlerArg)
+        if (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg)) continue
         const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? [...(chained[1] as string).matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] as string).toUpperCase()) : [method]
@@ -165,7 +172,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
               framework: entry.framework,
               method: each,
               route: entry.normalise ? entry.normalise(route) : route,
-              handler: handlerOf(handlerArg),
+              handler: named ?? handlerOf(handlerArg),
             }),
           )
         }

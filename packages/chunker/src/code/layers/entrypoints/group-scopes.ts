@@ -1,0 +1,29 @@
+import type { DetectContext } from './detector.js'
+import type { PrefixScope } from './route-shapes.js'
+
+/** The `(` that the `)` at `close` in masked text closes. */
+function openingParen(masked: string, close: number): number {
+  let depth = 0
+  for (let at = close; at >= 0; at--) {
+    const char = masked[at]
+    if (char === ')' || char === ']' || char === '}') depth++
+    else if ((char === '(' || char === '[' || char === '{') && --depth === 0) return at
+  }
+  return 0
+}
+
+/**
+ * The parts of a file under a group's path whose routes are registered in a callback: Elysia's
+ * `.group('/v1', (app) => app.get(...))`, Slim's `$app->group('/users', function ($group) {...})`.
+ * Each scope runs from the group's own `(` (a chained call's offset is where its chain starts).
+ */
+export function callbackGroupScopes(context: DetectContext): PrefixScope[] {
+  const masked = context.facts.masked || context.facts.text
+  const out: PrefixScope[] = []
+  for (const call of context.facts.calls) {
+    if (call.name !== 'group') continue
+    const [path, ...rest] = call.args().filter((arg) => !arg.key)
+    if (path?.kind === 'string' && rest.at(-1)?.kind === 'function') out.push({ start: openingParen(masked, call.end() - 1), end: call.end(), prefix: path.value })
+  }
+  return out
+}
