@@ -50,6 +50,25 @@ export function exportedMethodDrafts(context: DetectContext, methods: ReadonlyMa
     .map((symbol) => definitionDraft(symbol, { framework, method: methods.get(symbol.name) as string, route }))
 }
 
+/** `export { handler as GET }`, `export { action } from './x.server'`: an export list, at a line's start. */
+const EXPORT_LIST = /^export\s*\{([^}]*)\}/gm
+
+/**
+ * The names a file's export lists export, each with the local (or re-exported) name it stands for
+ * and where its statement is: `export { handler as GET, loader }` gives `GET` for `handler` and
+ * `loader` for itself.
+ */
+export function exportLists(text: string): { exported: string; local: string; offset: number }[] {
+  const out: { exported: string; local: string; offset: number }[] = []
+  for (const match of text.matchAll(EXPORT_LIST)) {
+    for (const part of (match[1] as string).split(',')) {
+      const named = /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part)
+      if (named) out.push({ exported: named[2] ?? (named[1] as string), local: named[1] as string, offset: match.index })
+    }
+  }
+  return out
+}
+
 /** The file's top-level exported definition named `name` (a function, or a constant holding one). */
 export function exportedDefinition(context: DetectContext, name: string): SymbolFact | undefined {
   return context.facts.symbols.find((symbol) => !symbol.parent && symbol.exported && symbol.name === name)

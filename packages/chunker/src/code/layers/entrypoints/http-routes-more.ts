@@ -1,6 +1,6 @@
 import type { Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
-import { JS_LANGUAGES, rooted, type EntrypointDetector } from './detector.js'
+import { JS_LANGUAGES, rooted, rowOfOffset, type EntrypointDetector } from './detector.js'
 import { callbackGroupScopes } from './group-scopes.js'
 import { decoratedRoutes, verbCallRoutes } from './route-shapes.js'
 
@@ -111,7 +111,7 @@ export function rocketMountFacts(facts: FileFacts): MountFact[] {
   if (facts.language !== 'rust' || !facts.text.includes('routes!')) return []
   const out: MountFact[] = []
   for (const match of facts.text.matchAll(ROCKET_MOUNT)) {
-    const row = facts.text.slice(0, match.index).split('\n').length - 1
+    const row = rowOfOffset(facts.text, match.index)
     for (const written of (match[2] as string).split(',')) {
       const target = written.trim().replace(/::/g, '.')
       if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(target)) out.push({ target, prefix: match[1] as string, router: '', row, offset: match.index })

@@ -1,6 +1,6 @@
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
-import { defaultExportDraft, exportedMethodDrafts, folderRoute, statementDraft } from './file-route-drafts.js'
+import { defaultExportDraft, exportedMethodDrafts, exportLists, folderRoute, statementDraft } from './file-route-drafts.js'
 
 /** The methods an App Router route handler exports, each served as itself. */
 const NEXT_METHODS: ReadonlyMap<string, string> = new Map(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((method) => [method, method]))
@@ -12,8 +12,6 @@ const APP_PAGE = /(?:^|\/)app\/((?:[^/]+\/)*)page\.[cm]?[jt]sx?$/
 /** Pages Router files: `pages/**` (`pages/api/**` are API routes, the rest pages). */
 const PAGES_FILE = /(?:^|\/)pages\/((?:[^/]+\/)*[^/]+?)\.[cm]?[jt]sx?$/
 
-/** `export { handler as GET, handler as POST }` (NextAuth v4's route handler). */
-const EXPORT_LIST = /^export\s*\{([^}]*)\}\s*;?/gm
 /** `export const { GET, POST } = handlers` (NextAuth v5's). */
 const EXPORT_DESTRUCTURED = /^export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=\s*([\w$.]+)/gm
 
@@ -24,11 +22,9 @@ const EXPORT_DESTRUCTURED = /^export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=\s*([\
  */
 function exportedMethods(text: string): { method: string; handler: string; offset: number }[] {
   const out: { method: string; handler: string; offset: number }[] = []
-  for (const match of text.matchAll(EXPORT_LIST)) {
-    for (const part of (match[1] as string).split(',')) {
-      const named = /^\s*([\w$]+)\s+as\s+([A-Z]+)\s*$/.exec(part)
-      if (named && NEXT_METHODS.has(named[2] as string)) out.push({ method: named[2] as string, handler: named[1] as string, offset: match.index })
-    }
+  // `export { handler as GET, handler as POST }` (NextAuth v4's route handler).
+  for (const { exported, local, offset } of exportLists(text)) {
+    if (local !== exported && NEXT_METHODS.has(exported)) out.push({ method: exported, handler: local, offset })
   }
   for (const match of text.matchAll(EXPORT_DESTRUCTURED)) {
     for (const part of (match[1] as string).split(',')) {

@@ -1,6 +1,6 @@
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
-import { defaultExportDraft, definitionDraft, exportedDefinition, statementDraft, type FileRoute } from './file-route-drafts.js'
+import { defaultExportDraft, definitionDraft, exportedDefinition, exportLists, statementDraft, type FileRoute } from './file-route-drafts.js'
 
 /** A module under `app/routes`, with its path there (without the extension). */
 const ROUTE_MODULE = /(?:^|\/)app\/routes\/(.+)\.[cm]?[jt]sx?$/
@@ -13,18 +13,6 @@ const NOT_A_ROUTE = /\.(?:server|client|test|spec)$/
 
 /** A folder's own module: `route.tsx` (Remix v2), `index.tsx` and `_layout.tsx` (remix-flat-routes, react-router-auto-routes). */
 const FOLDER_MODULES: ReadonlySet<string> = new Set(['route', 'index', '_layout'])
-
-/** `export { action } from './x.server'`, `export { loader, action as other }`: the names a module re-exports. */
-const EXPORT_LIST = /^export\s*\{([^}]*)\}/gm
-
-/** Where the module exports `name` without defining it (`export { action } from './x.server'`). */
-function reexported(text: string, name: string): number | undefined {
-  for (const match of text.matchAll(EXPORT_LIST)) {
-    const names = (match[1] as string).split(',').map((part) => part.trim().split(/\s+as\s+/).at(-1))
-    if (names.includes(name)) return match.index
-  }
-  return undefined
-}
 
 /**
  * The URL of a flat-routes file name: `.` separates segments (not inside `[...]`, which escapes),
@@ -49,7 +37,8 @@ export function flatRoute(name: string): string {
 function exportDraft(context: DetectContext, name: string, route: FileRoute): EntrypointDraft | undefined {
   const defined = exportedDefinition(context, name)
   if (defined) return definitionDraft(defined, route)
-  const at = reexported(context.facts.text, name)
+  // Exported without a definition here: `export { action } from './x.server'`.
+  const at = exportLists(context.facts.text).find(({ exported }) => exported === name)?.offset
   return at === undefined ? undefined : statementDraft(context.facts.text, at, route, name)
 }
 
