@@ -75,7 +75,17 @@ const ASSIGNED_OBJECT = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;{]+)
  * a procedure (`export const postRouter = { all: publicProcedure.query(...) } satisfies
  * TRPCRouterRecord`).
  */
-function routerObjects(facts: FileFacts, imports: (module: string) => boolean): RouterObject[] {
+function routerObjects(facts: FileFacts, imports: (module: string) => boolean): readonly RouterObject[] {
+  // Read once per file: by the detector and again by the mounts.
+  let found = READ.get(facts)
+  if (found === undefined) READ.set(facts, (found = readRouterObjects(facts, imports)))
+  return found
+}
+
+/** {@link routerObjects} of the files read so far. */
+const READ = new WeakMap<FileFacts, readonly RouterObject[]>()
+
+function readRouterObjects(facts: FileFacts, imports: (module: string) => boolean): RouterObject[] {
   if (!imports('@trpc/server') && !TRPC_MENTION.test(facts.text)) return []
   const masked = facts.masked || facts.text
   const out: RouterObject[] = []
