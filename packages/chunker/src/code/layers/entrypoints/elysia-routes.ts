@@ -1,7 +1,6 @@
 import { JS_LANGUAGES, type DetectContext } from './detector.js'
-import type { PrefixScope } from './route-shapes.js'
-import { verbCallRoutes } from './route-shapes.js'
 import { callbackGroupScopes } from './group-scopes.js'
+import { verbCallRoutes, type PrefixScope } from './route-shapes.js'
 
 /** `new Elysia({ prefix: '/user' })`: an instance made with a prefix (its path in group 2). */
 const PREFIXED_INSTANCE = /\bnew\s+Elysia\s*\(\s*\{[^{}]*?\bprefix\s*:\s*(['"`])([^'"`$]*)\1/g
