@@ -119,6 +119,12 @@ export interface RawEdge extends LayerRecordBase {
   /** For calls: how many call sites of this target the source symbol has (one edge per symbol and callee). */
   readonly count?: number
   /**
+   * For a call without a receiver: the callee is a name the file binds inside its code (a nested
+   * function, a local variable, a parameter; `true` only when the file has no top-level definition
+   * or import of it), so it calls nothing else of the index.
+   */
+  readonly local?: boolean
+  /**
    * For `mounts`: the path the target router is mounted under, after the prefix its mounting
    * router has in this file (`''` for none). A path this file computes is written `{expr}`
    * (`{settings.API_V1_STR}`).
@@ -146,7 +152,11 @@ export interface EdgeRecord extends RawEdge {
   readonly targetPath: string
   /** The symbol the target resolved to (or the only candidate of a `by-name` edge), or `''`. */
   readonly targetSymbolId: string
-  /** How many definitions match: 1 when resolved, the candidate count when `by-name`, else 0. */
+  /**
+   * How many definitions match: 1 when resolved, the candidate count when `by-name` (for a call of
+   * a method of the language's own types on a receiver of unknown type, `items.push()`, the
+   * runtime's method counts as one more), else 0.
+   */
   readonly candidates: number
 }
 

@@ -1,7 +1,8 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { dirOf } from './paths.js'
 import { entrypointEdge } from './route-edges.js'
-import { bindingsOf, CJS_LANGUAGES, memberNamed, resolveName, type Bindings } from './resolve-names.js'
+import { bindingsOf, type Bindings } from './import-bindings.js'
+import { CJS_LANGUAGES, memberNamed, resolveName } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** Rails' `controller#action` (`users#index`, `admin/stats#index`). */
@@ -153,7 +154,8 @@ function handlerSymbol(
   const receiver = split ? (split[1] as string) : ''
   const name = split ? (split[2] as string) : handler
   if (!/^[A-Za-z_$][\w$]*[!?]?$/.test(name)) return ''
-  const found = resolveName(asCall(entry, receiver, name), file, bindings(), index, resolved)
+  // A reference, not a call written in code: any definition of the name may be it.
+  const found = resolveName(asCall(entry, receiver, name), file, bindings(), index, resolved, undefined, false)
   // What the route names through its file's imports is its handler, whatever holds it (Express's
   // `const createUser = catchAsync(async (req, res) => ...)` is a constant).
   if (found.resolution === 'resolved' && found.targetSymbolId !== '' && index.symbol(found.targetSymbolId)) return found.targetSymbolId

@@ -1,7 +1,8 @@
 import { loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
-import { bindingsOf, resolveName, Supertypes } from './resolve-names.js'
+import { bindingsOf } from './import-bindings.js'
+import { resolveName, Supertypes } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** A file's resolved edges and what their resolution depended on (so a change can re-resolve exactly the affected files). */

@@ -1,24 +1,12 @@
 import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { dirOf } from './paths.js'
+import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
+import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { rustPathMember } from './rust-paths.js'
+import { isRuntimeMethod } from './runtime-methods.js'
 import { declaredTypeOf } from './typed-receivers.js'
-
-/** What a local name of a file refers to through its imports. */
-export interface Binding {
-  readonly status: EdgeRecord['resolution']
-  /** The target file, or package directory (ending in `/`), `''` when not resolved. */
-  readonly path: string
-  /** The name in the target; `*` for a module or namespace binding. */
-  readonly name: string
-}
-
-/** A file's import bindings: local names, and the targets of wildcard imports. */
-export interface Bindings {
-  readonly names: ReadonlyMap<string, Binding>
-  readonly wildcards: readonly string[]
-}
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
 export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
@@ -28,41 +16,10 @@ const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'module', 'object'])
 /** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
-/** Languages where a bare call inside a class may be one of its own methods (Java's `isEmpty(cs)` in `StringUtils`). */
-const IMPLICIT_SELF = new Set(['java', 'kotlin', 'csharp', 'cpp', 'ruby'])
 /** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
 const GO_RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
-
-/** The local name a Go import binds: its alias, else the package's declared name, else its last path element. */
-function goLocalName(edge: EdgeRecord, alias: string | undefined, index: SymbolIndex): string {
-  if (alias) return alias
-  const files = edge.targetPath ? index.filesIn(edge.targetPath.slice(0, -1)) : []
-  const declared = files.map((f) => index.file(f)?.module).find((m) => m)
-  return declared ?? (edge.target.split('/').filter((s) => !/^v\d+$/.test(s)).at(-1) as string)
-}
-
-/** The import bindings of a file, from its resolved import edges. */
-export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bindings {
-  const names = new Map<string, Binding>()
-  const wildcards: string[] = []
-  for (const edge of edges) {
-    if (edge.kind !== 'imports') continue
-    for (const imported of edge.names ?? []) {
-      const binding = { status: edge.resolution, path: edge.targetPath, name: imported.name }
-      if (edge.language === 'go') {
-        // `import . "x"` brings the package's names in; `import _ "x"` none.
-        if (imported.alias === '.') {
-          if (edge.targetPath) wildcards.push(edge.targetPath)
-        } else if (imported.alias !== '_') names.set(goLocalName(edge, imported.alias, index), binding)
-      } else if (imported.name === '*' && imported.alias === undefined) {
-        if (edge.targetPath) wildcards.push(edge.targetPath)
-      } else names.set(imported.alias ?? imported.name, binding)
-    }
-  }
-  return { names, wildcards }
-}
 
 /** The files a target stands for: itself, or the files of a package directory. */
 function filesOf(target: string, index: SymbolIndex): readonly string[] {
@@ -144,6 +101,15 @@ function memberAround(sourceId: string, name: string, kinds: ReadonlySet<string>
     if (inherited) return inherited
   }
   return undefined
+}
+
+/** The class whose body a symbol's code runs in: the class itself, or a class attribute's class (not a method's). */
+function classBodyOf(sourceId: string, index: SymbolIndex): SymbolRecord | undefined {
+  const source = sourceId ? index.symbol(sourceId) : undefined
+  if (source === undefined) return undefined
+  if (source.kind === 'class') return source
+  const parent = source.kind !== 'method' && source.kind !== 'function' && source.parentId ? index.symbol(source.parentId) : undefined
+  return parent?.kind === 'class' ? parent : undefined
 }
 
 /** Superclass chains longer than this are not followed. */
@@ -244,6 +210,16 @@ function memberOfType(
 ): Resolved | undefined {
   const binding = bindings.names.get(type)
   if (binding) return throughBinding(binding, name, index, resolved)
+  // `Database.Database` of `import type Database from 'better-sqlite3'`, `models.User` of a module:
+  // the type is a member of what its first segment binds.
+  const dot = type.indexOf('.')
+  const head = dot > 0 ? bindings.names.get(type.slice(0, dot)) : undefined
+  if (head?.status === 'external') return EXTERNAL
+  if (head?.status === 'resolved' && head.path) {
+    const owner = definedIn(head.path, type.slice(type.lastIndexOf('.') + 1), index, resolved)
+    const member = owner ? memberNamed(index, owner, name) : undefined
+    if (member) return toSymbol(member)
+  }
   const local = index.topLevel(file.path, type)
   const member = local ? memberNamed(index, local, name) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
   if (member) return toSymbol(member)
@@ -299,9 +275,14 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
  * the file imports (followed through re-exports) or a member of an imported module or class
  * (`pkg.Run()`, `os.path.join()`), or of a class of the same package (Java, C#); a top-level
  * definition of a wildcard import or of the same package (Go, Java, C#). A name of the language's
- * runtime (`len`, `Math.max`: see `builtins.ts`) or a member of an external module is `external`;
- * anything else is every definition in the index with that name (`by-name`, with their count), or
- * `unresolved`.
+ * runtime (`len`, `Math.max`: see `builtins.ts`) or a member of an external module is `external`.
+ * A bare call the file binds inside its code (`RawEdge.local`; in Python and Go, any bare call not
+ * bound above) is `unresolved`. Anything else is every definition in the index with that name that
+ * the call can reach (`by-name`, with their count): a bare call in a language without an implicit
+ * `this` reaches no member of a type, `x.name()` only members (see `NameScope`), and on a
+ * receiver of unknown type a method of the language's own types (`items.push()`:
+ * `runtime-methods.ts`) counts as one more candidate. `written`: `false` for a name a route or
+ * configuration refers to (a handler), which may be any definition of the name.
  */
 export function resolveName(
   edge: RawEdge,
@@ -310,6 +291,7 @@ export function resolveName(
   index: SymbolIndex,
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
   supers: Supertypes = new Supertypes(index, resolved, new Set()),
+  written = true,
 ): Resolved {
   const name = edge.target
   const receiver = edge.receiver ?? ''
@@ -338,6 +320,10 @@ export function resolveName(
     if (local && kinds.has(local.kind)) return toSymbol(local)
     const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, supers) : undefined
     if (own) return toSymbol(own)
+    // Python's class body sees the names defined above in it: `assertNotEquals = _deprecate(assertNotEqual)`.
+    const body = edge.kind === 'calls' && file.language === 'python' ? classBodyOf(edge.sourceSymbolId, index) : undefined
+    const inBody = body ? index.byQname(body.path, `${body.qname}.${name}`) : undefined
+    if (inBody && kinds.has(inBody.kind)) return toSymbol(inBody)
     if (binding) {
       const through = throughBinding(binding, undefined, index, resolved)
       if (through) return through
@@ -390,9 +376,16 @@ export function resolveName(
     const root = first >= 0 ? receiver.slice(0, first) : receiver
     if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL
   }
+  // `helper()` bound inside the calling code: the file's own, not a definition elsewhere of that name.
+  if (written && callsLocalBinding(edge, file.language, bindings)) return UNRESOLVED
   // Most calls (of common method names) end here; the index remembers the counts.
-  const { count, only, path } = index.namedOfKinds(name, kinds)
-  if (count === 0) return UNRESOLVED
+  const scope = written ? callScope(edge, file.language) : 'any'
+  const { count, only, path } = index.namedOfKinds(name, kinds, scope)
+  // `seen.set(k, v)`, `items.push(x)` on a receiver of unknown type: most likely the language's own
+  // method, so a definition of the index with that name is only one candidate among others.
+  const runtime = scope === 'member' && isRuntimeMethod(file.language, name)
+  if (count === 0) return runtime ? EXTERNAL : UNRESOLVED
+  if (runtime) return { resolution: 'by-name', targetPath: '', targetSymbolId: '', candidates: count + 1 }
   // Overloads of one method (`Owner.getPet(String)`, `getPet(Integer)`): still by name, but in one known file.
   return { resolution: 'by-name', targetPath: only?.path ?? path ?? '', targetSymbolId: only?.id ?? '', candidates: count }
 }

@@ -1,5 +1,5 @@
 import type { SymbolRecord } from '@rag/core'
-import type { Binding } from './resolve-names.js'
+import type { Binding } from './import-bindings.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** What separates the segments of a qualified receiver (`a::b`, `a.b`). */

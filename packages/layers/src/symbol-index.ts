@@ -24,6 +24,16 @@ export interface NamedOfKinds {
 }
 
 /**
+ * Which definitions a name may stand for where it is written: any of them; only `free` ones, not
+ * members of a type (a bare call in a language without an implicit `this`: `helper()` in
+ * TypeScript cannot call a method); or only `member`s (`x.save()` cannot call a top-level function).
+ */
+export type NameScope = 'any' | 'free' | 'member'
+
+/** Kinds of the definitions whose members are reached as `x.name` (also TypeScript namespaces and Kotlin objects). */
+const MEMBER_PARENTS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'union', 'module', 'namespace', 'object'])
+
+/**
  * The indexes over every file's layers that resolution and queries read: files by path,
  * directory, base name and module; symbols by id, name and (per file) qualified name; manifests
  * by kind. Updated file by file.
@@ -43,7 +53,7 @@ export class SymbolIndex implements ResolveContext {
   readonly #manifestLists = new Map<ProjectManifest['kind'], readonly { readonly path: string; readonly manifest: ProjectManifest }[]>()
   #sortedNames: string[] | undefined
   // Per kind set, per name: how many symbols of those kinds have the name (see `namedOfKinds`).
-  readonly #kindCounts = new Map<ReadonlySet<string>, Map<string, NamedOfKinds>>()
+  readonly #kindCounts = new Map<ReadonlySet<string>, Record<NameScope, Map<string, NamedOfKinds>>>()
 
   /** Adds a file (its path must not be indexed). */
   add(file: FileLayers): void {
@@ -168,21 +178,22 @@ export class SymbolIndex implements ResolveContext {
   }
 
   /**
-   * How many symbols named `name` have one of `kinds`, the symbol when there is exactly one, and
-   * their file when they all are in one.
-   * Remembered per name and kind set until the index changes: resolution asks it for every call it
-   * cannot bind otherwise, and a common method name has hundreds of definitions to go through.
+   * How many symbols named `name` have one of `kinds` (and are in `scope`), the symbol when there
+   * is exactly one, and their file when they all are in one.
+   * Remembered per name, kind set and scope until the index changes: resolution asks it for every
+   * call it cannot bind otherwise, and a common method name has hundreds of definitions to go through.
    */
-  namedOfKinds(name: string, kinds: ReadonlySet<string>): NamedOfKinds {
-    let byName = this.#kindCounts.get(kinds)
-    if (!byName) this.#kindCounts.set(kinds, (byName = new Map()))
+  namedOfKinds(name: string, kinds: ReadonlySet<string>, scope: NameScope = 'any'): NamedOfKinds {
+    let scopes = this.#kindCounts.get(kinds)
+    if (!scopes) this.#kindCounts.set(kinds, (scopes = { any: new Map(), free: new Map(), member: new Map() }))
+    const byName = scopes[scope]
     let found = byName.get(name)
     if (found === undefined) {
       let count = 0
       let only: SymbolRecord | undefined
       let path: string | undefined
       for (const symbol of this.#byName.get(name) ?? []) {
-        if (!kinds.has(symbol.kind)) continue
+        if (!kinds.has(symbol.kind) || (scope !== 'any' && this.isMember(symbol) !== (scope === 'member'))) continue
         count++
         only = count === 1 ? symbol : undefined
         path = count === 1 || symbol.path === path ? symbol.path : ''
@@ -191,6 +202,14 @@ export class SymbolIndex implements ResolveContext {
       byName.set(name, found)
     }
     return found
+  }
+
+  /** Whether a symbol is a member of a type (a method, or defined in a class, interface, struct, ...): what `x.name` reaches. */
+  isMember(symbol: SymbolRecord): boolean {
+    if (symbol.kind === 'method') return true
+    if (symbol.parentId === '') return false
+    const parent = this.#byId.get(symbol.parentId)
+    return parent !== undefined && MEMBER_PARENTS.has(parent.kind)
   }
 
   /** Every symbol with exactly this name. */

@@ -82,7 +82,8 @@ describe('calls on a receiver of a declared type', () => {
     ])
     expect(callsOf(graph, 'src/main/kotlin/io/realworld/web/Router.kt')).toEqual([
       'profileController.get -> resolved src/main/kotlin/io/realworld/web/ProfileController.kt#ProfileController.get',
-      'other.get -> by-name src/main/kotlin/io/realworld/web/ProfileController.kt#ProfileController.get',
+      // By name, and not the one `get` of the index: on a receiver of unknown type, `get` is as likely a `Map`'s.
+      'other.get -> by-name ',
     ])
     expect(callsOf(graph, 'app/service.py').filter((call) => call.includes('save'))).toEqual(['self.repo.save -> resolved app/repo.py#Repo.save'])
   })

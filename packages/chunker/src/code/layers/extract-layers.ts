@@ -80,6 +80,7 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
     heritage: walk.heritage,
     drafts: walk.drafts,
     packageName: walk.packageName,
+    ...(family.bindsLocally ? { bindsLocally: family.bindsLocally } : {}),
   }
 }
 

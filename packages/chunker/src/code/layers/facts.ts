@@ -139,4 +139,6 @@ export interface FileFacts {
   readonly drafts: readonly EntrypointDraft[]
   /** The declared package or namespace, if any. */
   readonly packageName: string
+  /** The family's test of a name bound inside the code (`LayerFamily.bindsLocally`), if it has one. */
+  readonly bindsLocally?: (masked: string, name: string) => boolean
 }

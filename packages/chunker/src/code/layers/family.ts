@@ -124,6 +124,12 @@ export interface LayerFamily {
   callImport?(name: string, receiver: string, firstString: () => string | undefined): string | undefined
   /** Composite literals detectors read (Go's `&cobra.Command{...}`). */
   scanLiterals?(masked: string, text: string, lines: LineIndex): LiteralFact[]
+  /**
+   * Whether the masked text binds `name` inside the code (a nested function, a local variable, a
+   * parameter); absent: not known, and a bare call of a name the file neither defines nor imports
+   * is left to resolution by name.
+   */
+  bindsLocally?(masked: string, name: string): boolean
   /** The file's module: the declared package when there is one, else derived from the path. */
   module(path: string, packageName: string): string
 }

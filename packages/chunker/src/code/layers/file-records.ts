@@ -69,6 +69,25 @@ function edge(file: FileContext, id: string, source: SymbolFact | undefined, row
   }
 }
 
+/**
+ * Whether a bare callee is a name the file binds inside its code and neither defines at its top
+ * level nor imports (see `RawEdge.local`); always `false` for a language without `bindsLocally`.
+ */
+function localCallee(facts: FileFacts): (name: string) => boolean {
+  const { bindsLocally } = facts
+  if (bindsLocally === undefined) return () => false
+  const bound = new Set<string>()
+  for (const symbol of facts.symbols) if (symbol.parent === undefined) bound.add(symbol.name)
+  for (const fact of facts.imports) for (const { name, alias } of fact.names) bound.add(alias ?? name)
+  const answers = new Map<string, boolean>()
+  return (name) => {
+    if (bound.has(name)) return false
+    let answer = answers.get(name)
+    if (answer === undefined) answers.set(name, (answer = bindsLocally(facts.masked, name)))
+    return answer
+  }
+}
+
 function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileContext): RawEdge[] {
   const nextId = idAllocator()
   const edges: RawEdge[] = []
@@ -119,12 +138,14 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
       sites.push(site)
     }
   }
+  const local = localCallee(facts)
   for (const { source, receiver, name, row, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)
     const record = edge(file, id, source, row, row, 'calls', name, `calls ${written}`)
     record.count = count
     if (receiver) record.receiver = receiver
+    else if (local(name)) record.local = true
     edges.push(record)
   }
   return edges

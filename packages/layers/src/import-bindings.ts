@@ -1,0 +1,50 @@
+import type { EdgeRecord } from '@rag/core'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** What a local name of a file refers to through its imports. */
+export interface Binding {
+  readonly status: EdgeRecord['resolution']
+  /** The target file, or package directory (ending in `/`), `''` when not resolved. */
+  readonly path: string
+  /** The name in the target; `*` for a module or namespace binding. */
+  readonly name: string
+}
+
+/** A file's import bindings: local names, and the targets of wildcard imports. */
+export interface Bindings {
+  readonly names: ReadonlyMap<string, Binding>
+  readonly wildcards: readonly string[]
+  /** Whether a wildcard import of the file is `unresolved` (it may bring in any name). */
+  readonly unresolvedWildcard: boolean
+}
+/** The local name a Go import binds: its alias, else the package's declared name, else its last path element. */
+function goLocalName(edge: EdgeRecord, alias: string | undefined, index: SymbolIndex): string {
+  if (alias) return alias
+  const files = edge.targetPath ? index.filesIn(edge.targetPath.slice(0, -1)) : []
+  const declared = files.map((f) => index.file(f)?.module).find((m) => m)
+  return declared ?? (edge.target.split('/').filter((s) => !/^v\d+$/.test(s)).at(-1) as string)
+}
+
+/** The import bindings of a file, from its resolved import edges. */
+export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bindings {
+  const names = new Map<string, Binding>()
+  const wildcards: string[] = []
+  let unresolvedWildcard = false
+  for (const edge of edges) {
+    if (edge.kind !== 'imports') continue
+    for (const imported of edge.names ?? []) {
+      const binding = { status: edge.resolution, path: edge.targetPath, name: imported.name }
+      if (edge.language === 'go') {
+        // `import . "x"` brings the package's names in; `import _ "x"` none.
+        if (imported.alias === '.') {
+          if (edge.targetPath) wildcards.push(edge.targetPath)
+          else if (edge.resolution === 'unresolved') unresolvedWildcard = true
+        } else if (imported.alias !== '_') names.set(goLocalName(edge, imported.alias, index), binding)
+      } else if (imported.name === '*' && imported.alias === undefined) {
+        if (edge.targetPath) wildcards.push(edge.targetPath)
+        else if (edge.resolution === 'unresolved') unresolvedWildcard = true
+      } else names.set(imported.alias ?? imported.name, binding)
+    }
+  }
+  return { names, wildcards, unresolvedWildcard }
+}

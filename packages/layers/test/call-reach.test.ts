@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+/** Every call edge of a file as `receiver.target -> resolution target (candidates)`. */
+function callsOf(graph: LayerGraph, path: string): string[] {
+  return graph
+    .edgesOf(path)
+    .filter((edge: EdgeRecord) => edge.kind === 'calls')
+    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId} (${edge.candidates})`)
+}
+
+describe('what a call that nothing binds may reach by its name', () => {
+  it("leaves the runtime's methods on receivers of unknown type, and members to receivers, unlinked to a definition of that name", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/cache.ts': 'export class Cache {\n  set(key: string, value: number) {}\n  evict() {}\n}\n',
+        'src/paths.ts': "export function join(...parts: string[]): string {\n  return parts.join('/')\n}\n",
+        'src/use.ts': [
+          "import type Database from 'better-sqlite3'",
+          "import { Cache } from './cache.js'",
+          'export function run(cache: Cache, db: Database.Database, other: unknown, parts: string[]) {',
+          '  const seen = new Map<string, number>()',
+          "  seen.set('a', 1)",
+          "  cache.set('a', 1)",
+          '  other.evict()',
+          "  parts.join('/')",
+          "  db.prepare('SELECT 1')",
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/use.ts')).toEqual([
+      'Map -> external  (0)',
+      // `seen.set()`: a `Map`'s as likely as `Cache.set`, so by name without one target.
+      'seen.set -> by-name  (2)',
+      // Typed: the one `set` it is.
+      'cache.set -> resolved src/cache.ts#Cache.set (1)',
+      // Not a runtime method: the one member of that name, by name.
+      'other.evict -> by-name src/cache.ts#Cache.evict (1)',
+      // `x.join()` reaches no top-level function `join`.
+      'parts.join -> external  (0)',
+      // A type of an external module: its members are external too.
+      'db.prepare -> external  (0)',
+    ])
+  })
+
+  it("reads a bare call of a name bound inside the code as that binding's, not another file's definition", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/helpers.ts': 'export function helper(x: number) {\n  return x\n}\nexport function next() {}\n',
+        'src/detector.ts': 'export class Detector {\n  enclosing(offset: number) {}\n}\n',
+        'src/local.ts': [
+          'export function handle(req: Request, next: () => void) {',
+          '  const helper = (x: number) => x + 1',
+          '  helper(2)',
+          '  next()',
+          '  enclosing(3)',
+          '}',
+        ].join('\n'),
+        'src/global.ts': 'export function start() {\n  helper(1)\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'src/local.ts')).toEqual([
+      'helper -> unresolved  (0)',
+      'next -> unresolved  (0)',
+      // A bare call in TypeScript cannot call a method.
+      'enclosing -> unresolved  (0)',
+    ])
+    // Neither a declaration nor an import here (a global, an auto-import): by name, as before.
+    expect(callsOf(graph, 'src/global.ts')).toEqual(['helper -> by-name src/helpers.ts#helper (1)'])
+    expect(graph.dependencies({ from: 'helper', reverse: true }).map((step) => step.edge.path)).toEqual(['src/global.ts'])
+  })
+
+  it('leaves bare calls in Python and Go that nothing binds to the local bindings they are, and reads a Python class body', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'pkg/__init__.py': '',
+        'pkg/util.py': 'def key(item):\n    return item\n\ndef append(x):\n    pass\n',
+        'pkg/sort.py': [
+          'def unique(items, key=None):',
+          '    seen = []',
+          '    append = seen.append',
+          '    for item in items:',
+          '        append(key(item))',
+          '',
+          'class TestCase:',
+          '    def _deprecate(original):',
+          '        return original',
+          '    def assertEqual(self, a, b):',
+          '        pass',
+          '    assertEquals = _deprecate(assertEqual)',
+        ].join('\n'),
+        'go.mod': 'module example.com/app\n',
+        'util/util.go': 'package util\n\nfunc Visit(n int) {}\n',
+        'walk/walk.go': 'package walk\n\nfunc Walk(n int) {\n\tvisit := func(n int) {}\n\tvisit(n)\n\tVisit(n)\n}\n',
+      }),
+    )
+    // A local alias and a parameter, not `pkg/util.py`'s functions; `_deprecate` of the class body above it.
+    expect(callsOf(graph, 'pkg/sort.py')).toEqual(['append -> unresolved  (0)', 'key -> unresolved  (0)', '_deprecate -> resolved pkg/sort.py#TestCase._deprecate (1)'])
+    expect(callsOf(graph, 'walk/walk.go')).toEqual(['visit -> unresolved  (0)', 'Visit -> unresolved  (0)'])
+  })
+})

@@ -1,0 +1,137 @@
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { EdgeRecord, SymbolRecord } from '@rag/core'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { ORACLE_TIMEOUT_MS } from './support/agreement.js'
+import { layersOf, listFiles } from './support/index-files.js'
+
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url))
+
+/** What the TypeScript checker says a call site calls, and what the graph's call edge says. */
+interface CallAgreement {
+  /** Call sites (`f()`, `x.f()`, `new F()`) of the sources. */
+  readonly sites: number
+  /** Sites whose callee TypeScript declares as a definition the index holds (a C1 symbol). */
+  readonly indexed: number
+  /** Sites where the edge names one definition (resolved, or `by-name` with one candidate). */
+  readonly definite: number
+  /** Of those, the definition TypeScript names. */
+  readonly right: number
+  /** Definite and not the checker's: another symbol, or one when the callee is the runtime's, a library's or a local binding's. */
+  readonly wrongSamples: string[]
+  readonly missedSamples: string[]
+}
+
+/** The declaration a call's callee stands for, through import aliases and `const { f } = await import(...)`. */
+function declarationOf(checker: ts.TypeChecker, name: ts.Node): ts.Declaration | undefined {
+  let symbol = checker.getSymbolAtLocation(name)
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol)
+  const declaration = symbol?.declarations?.[0]
+  if (declaration && (ts.isBindingElement(declaration) || ts.isVariableDeclaration(declaration))) {
+    // A binding of a function value declared elsewhere stands for that function.
+    const typed = checker.getTypeAtLocation(name).getSymbol()?.declarations?.[0]
+    if (typed && (ts.isFunctionDeclaration(typed) || ts.isMethodDeclaration(typed) || ts.isClassDeclaration(typed))) return typed
+  }
+  return declaration
+}
+
+const lineOf = (node: ts.Node): number => node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1
+
+/** The edge of a call site: the source symbol's edge for this callee and receiver, innermost symbol first. */
+function edgeOf(edges: readonly EdgeRecord[], name: string, receiver: string, line: number, graph: LayerGraph): EdgeRecord | undefined {
+  let best: EdgeRecord | undefined
+  let bestSize = Infinity
+  for (const edge of edges) {
+    if (edge.target !== name || (edge.receiver ?? '') !== receiver) continue
+    const source = edge.sourceSymbolId ? graph.symbol(edge.sourceSymbolId) : undefined
+    const size = source ? (source.startLine <= line && line <= source.endLine ? source.endLine - source.startLine : Infinity) : 1e9
+    if (size < bestSize) [best, bestSize] = [edge, size]
+  }
+  return best
+}
+
+/**
+ * Compares each call site's edge with the TypeScript checker's resolution of its callee, over a
+ * program of `files` in which workspace packages (`@rag/*`) resolve to their sources.
+ */
+async function compareCalls(root: string, files: readonly string[], manifests: readonly string[]): Promise<CallAgreement> {
+  const graph = new LayerGraph(await layersOf(root, [...files, ...manifests]))
+  const program = ts.createProgram(
+    files.map((file) => join(root, file)),
+    {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      baseUrl: root,
+      paths: { '@rag/*': ['packages/*/src/index.ts'] },
+      skipLibCheck: true,
+      noEmit: true,
+      types: ['node'],
+    },
+  )
+  const checker = program.getTypeChecker()
+  const indexedFiles = new Set(files)
+  let sites = 0
+  let indexed = 0
+  let definite = 0
+  let right = 0
+  const wrongSamples: string[] = []
+  const missedSamples: string[] = []
+  for (const file of files) {
+    const source = program.getSourceFile(join(root, file))
+    if (!source) continue
+    const edges = graph.edgesOf(file).filter((edge) => edge.kind === 'calls')
+    const visit = (node: ts.Node): void => {
+      ts.forEachChild(node, visit)
+      if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return
+      const callee = node.expression
+      const nameNode = ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) ? callee.name : undefined
+      if (!nameNode) return
+      sites++
+      const name = nameNode.getText(source)
+      // The receiver as the extraction writes it: a plain dotted name, else `?` for an expression.
+      const written = ts.isPropertyAccessExpression(callee) ? callee.expression.getText(source).replace(/\s+/g, '') : ''
+      const receiver = /^[\w$.#]*$/.test(written) ? written : '?'
+      const line = lineOf(node)
+      const declaration = declarationOf(checker, nameNode)
+      const declared = declaration ? { path: declaration.getSourceFile().fileName.slice(root.length), line: lineOf(declaration) } : undefined
+      const symbolAt = (path: string, at: number): SymbolRecord | undefined =>
+        indexedFiles.has(path) ? graph.symbols({ name }).find((symbol) => symbol.path === path && symbol.startLine <= at && at <= symbol.endLine) : undefined
+      const expected = declared ? symbolAt(declared.path, declared.line) : undefined
+      if (expected) indexed++
+      const edge = edgeOf(edges, name, receiver, line, graph)
+      const target = edge && (edge.resolution === 'resolved' || (edge.resolution === 'by-name' && edge.candidates === 1)) && edge.targetSymbolId ? graph.symbol(edge.targetSymbolId) : undefined
+      const where = `${file}:${line} ${receiver ? `${receiver}.` : ''}${name}`
+      if (target) {
+        definite++
+        if (target.id === expected?.id) right++
+        else if (wrongSamples.length < 20) wrongSamples.push(`${where} -> ${target.id} (${edge!.resolution}), TypeScript: ${declared ? `${declared.path}:${declared.line}` : 'none'}`)
+      } else if (expected && missedSamples.length < 20) missedSamples.push(`${where} -> ${expected.id}, ours ${edge ? `${edge.resolution} (${edge.candidates})` : 'no edge'}`)
+    }
+    visit(source)
+  }
+  return { sites, indexed, definite, right, wrongSamples, missedSamples }
+}
+
+describe('call edges (C2) against the TypeScript checker', () => {
+  it("links this repository's calls to the definitions TypeScript resolves them to, and rarely to any other", async () => {
+    const files = listFiles(REPOSITORY, (p) => /^packages\/[^/]+\/src\//.test(p) && /\.ts$/.test(p) && !p.endsWith('.d.ts') && !p.endsWith('.test.ts') && !p.includes('/fixtures/'))
+    const manifests = listFiles(REPOSITORY, (p) => /(?:^|\/)(?:package\.json|tsconfig(?:\.[\w.-]+)?\.json)$/.test(p))
+    const result = await compareCalls(REPOSITORY, files, manifests)
+    const precision = result.right / result.definite
+    const recall = result.right / result.indexed
+    console.log(
+      `calls: ${result.sites} sites, ${result.indexed} of indexed definitions; ${result.definite} linked to one definition, ${result.right} of them TypeScript's` +
+        ` (precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)})`,
+      result.wrongSamples,
+      result.missedSamples,
+    )
+    expect(result.indexed).toBeGreaterThan(4000)
+    // A call linked to one definition is that definition: not the runtime's `map.set()` linked to
+    // a class's `set`, nor a local `helper()` to another file's `helper`.
+    expect(precision).toBeGreaterThanOrEqual(0.97)
+    expect(recall).toBeGreaterThanOrEqual(0.8)
+  }, ORACLE_TIMEOUT_MS)
+})
