@@ -125,6 +125,11 @@ export interface RawEdge extends LayerRecordBase {
    */
   readonly local?: boolean
   /**
+   * For a call on a receiver the code around it declares with a class type (TypeScript's
+   * `const index = new InvertedIndex()`, a field `readonly #db: Database`): that type as written.
+   */
+  readonly receiverType?: string
+  /**
    * For `mounts`: the path the target router is mounted under, after the prefix its mounting
    * router has in this file (`''` for none). A path this file computes is written `{expr}`
    * (`{settings.API_V1_STR}`).

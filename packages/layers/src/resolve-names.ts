@@ -369,7 +369,8 @@ export function resolveName(
     const peerMember = !owner && first < 0 && file.language !== 'go' && SHARED_PACKAGE.has(file.language) ? packageMember(file, receiver, name, index) : undefined
     if (peerMember) return toSymbol(peerMember)
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
-    const typed = edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined
+    // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
+    const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined)
     const ofType = typed === undefined ? undefined : memberOfType(typed, name, file, bindings, index, resolved)
     if (ofType) return ofType
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.

@@ -101,4 +101,35 @@ describe('what a call that nothing binds may reach by its name', () => {
     expect(callsOf(graph, 'pkg/sort.py')).toEqual(['append -> unresolved  (0)', 'key -> unresolved  (0)', '_deprecate -> resolved pkg/sort.py#TestCase._deprecate (1)'])
     expect(callsOf(graph, 'walk/walk.go')).toEqual(['visit -> unresolved  (0)', 'Visit -> unresolved  (0)'])
   })
+
+  it('reads the type of a receiver from the declarations around the call: fields of the class, locals before it', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/index.ts': 'export class InvertedIndex {\n  search(q: string) {}\n}\nexport class Postings {\n  search(q: string) {}\n}\n',
+        'src/stream.ts': [
+          "import { InvertedIndex, Postings } from './index.js'",
+          'export class Stream {',
+          '  readonly #index = new InvertedIndex()',
+          '  private postings: Postings',
+          '  find(q: string) {',
+          '    this.#index.search(q)',
+          '    this.postings.search(q)',
+          '    const local = new Postings()',
+          '    local.search(q)',
+          '    postings.search(q)',
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/stream.ts')).toEqual([
+      'InvertedIndex -> resolved src/index.ts#InvertedIndex (1)',
+      'this.#index.search -> resolved src/index.ts#InvertedIndex.search (1)',
+      'this.postings.search -> resolved src/index.ts#Postings.search (1)',
+      'Postings -> resolved src/index.ts#Postings (1)',
+      'local.search -> resolved src/index.ts#Postings.search (1)',
+      // A bare `postings` is no field: by name (`search` is also a string's method).
+      'postings.search -> by-name  (3)',
+    ])
+  })
 })

@@ -81,6 +81,7 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
     drafts: walk.drafts,
     packageName: walk.packageName,
     ...(family.bindsLocally ? { bindsLocally: family.bindsLocally } : {}),
+    ...(family.typedDeclarations ? { typedDeclarations: family.typedDeclarations } : {}),
   }
 }
 

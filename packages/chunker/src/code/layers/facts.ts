@@ -1,5 +1,6 @@
 import type { EntrypointKind, ImportedName } from '@rag/core'
 import type { Arg } from './args.js'
+import type { TypedDeclaration } from './lexical/declared-receivers.js'
 
 /** A decorator, annotation or attribute on a definition: `@app.get('/x')`, `@GetMapping("/x")`, `#[get("/x")]`. */
 export interface DecoratorFact {
@@ -141,4 +142,6 @@ export interface FileFacts {
   readonly packageName: string
   /** The family's test of a name bound inside the code (`LayerFamily.bindsLocally`), if it has one. */
   readonly bindsLocally?: (masked: string, name: string) => boolean
+  /** The family's reader of names declared with a class type (`LayerFamily.typedDeclarations`), if it has one. */
+  readonly typedDeclarations?: (masked: string) => TypedDeclaration[]
 }

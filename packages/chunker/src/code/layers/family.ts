@@ -3,6 +3,7 @@ import type { SymbolMatch } from '../rules.js'
 import type { SyntaxNode } from '../syntax-node.js'
 import type { LineIndex } from '../../lines.js'
 import type { DecoratorFact, EntrypointDraft, LiteralFact, SymbolFact } from './facts.js'
+import type { TypedDeclaration } from './lexical/declared-receivers.js'
 import type { LexicalSyntax } from './lexical/mask-code.js'
 import type { CallWords } from './lexical/scan-calls.js'
 
@@ -130,6 +131,8 @@ export interface LayerFamily {
    * is left to resolution by name.
    */
   bindsLocally?(masked: string, name: string): boolean
+  /** Names the masked code declares with a class type (locals, fields), for the types of calls' receivers. */
+  typedDeclarations?(masked: string): TypedDeclaration[]
   /** The file's module: the declared package when there is one, else derived from the path. */
   module(path: string, packageName: string): string
 }

@@ -1,5 +1,6 @@
 import { loadedModule, type EntrypointRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.js'
+import { receiverTypeFinder } from './lexical/declared-receivers.js'
 
 /** What every record of one file shares. */
 interface FileContext {
@@ -121,7 +122,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     edges.push(record)
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.
-  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; count: number }
+  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number }
   const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
   const sites: CallSite[] = []
   for (const call of facts.calls) {
@@ -133,19 +134,23 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     const entry = calls.get(key)
     if (entry) entry.count++
     else {
-      const site = { source, receiver, name: call.name, row: call.row, count: 1 }
+      const site = { source, receiver, name: call.name, row: call.row, offset: call.offset, count: 1 }
       calls.set(key, site)
       sites.push(site)
     }
   }
   const local = localCallee(facts)
-  for (const { source, receiver, name, row, count } of sites) {
+  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked), file.enclosing) : undefined
+  for (const { source, receiver, name, row, offset, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)
     const record = edge(file, id, source, row, row, 'calls', name, `calls ${written}`)
     record.count = count
-    if (receiver) record.receiver = receiver
-    else if (local(name)) record.local = true
+    if (receiver) {
+      record.receiver = receiver
+      const type = receiverType?.(receiver, offset)
+      if (type !== undefined) record.receiverType = type
+    } else if (local(name)) record.local = true
     edges.push(record)
   }
   return edges

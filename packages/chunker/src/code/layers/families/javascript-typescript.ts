@@ -2,6 +2,7 @@ import type { ImportedName } from '@rag/core'
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { firstLine, splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import { typedDeclarations } from '../lexical/declared-receivers.js'
 import { bindsLocally } from '../lexical/local-bindings.js'
 import { JAVASCRIPT_SYNTAX, words } from '../lexical/syntaxes.js'
 import type { CallWords } from '../lexical/scan-calls.js'
@@ -251,5 +252,6 @@ export const javascriptFamily: LayerFamily = {
     return firstString()
   },
   bindsLocally,
+  typedDeclarations,
   module: (path) => path.replace(/\.[^./]+$/, ''),
 }

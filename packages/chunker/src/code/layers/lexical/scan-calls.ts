@@ -32,7 +32,7 @@ const MAX_CALLS = 50_000
 /** A receiver is read back at most this far. */
 const MAX_RECEIVER = 300
 
-const SIMPLE_RECEIVER = /^[A-Za-z_$@\\][\w$]*(?:(?:\.|::|->|\\)[A-Za-z_$][\w$]*)*$/
+const SIMPLE_RECEIVER = /^[A-Za-z_$@\\][\w$]*(?:(?:\.|::|->|\\)#?[A-Za-z_$][\w$]*)*$/
 const ASSIGNED = /([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)\s*(?:await\s+|new\s+|&)?$/
 
 function isIdentifierCode(code: number): boolean {
@@ -114,6 +114,8 @@ function chainStart(masked: string, nameStart: number): { start: number; hasRece
     if (!isIdentifierCode(c)) break
     let word = at
     while (word > floor && isIdentifierCode(masked.charCodeAt(word - 1))) word--
+    // A JavaScript private field in the chain: `this.#index.search(`.
+    if (word > floor + 1 && masked.charCodeAt(word - 1) === 35 && masked.charCodeAt(word - 2) === 46) word--
     if (word === floor && floor > 0) return { ...long, start }
     start = word
     at = backOverSpace(masked, word)

@@ -1,0 +1,64 @@
+import type { SymbolFact } from '../facts.js'
+
+/** A name the code declares with a class type: `const index = new InvertedIndex()`, `readonly #db: Database`. */
+export interface TypedDeclaration {
+  readonly name: string
+  /** The type as written, without generic arguments: `InvertedIndex`, `Database.Database`. */
+  readonly type: string
+  readonly offset: number
+}
+
+const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
+/**
+ * A `const`/`let`/`var` declaration, or a class field at the start of a line (after its
+ * modifiers), whose name is annotated with a capitalised type or initialised with `new Type(`
+ * (the annotation wins: `x: Base = new Derived()` is a `Base`).
+ */
+const DECLARATION = new RegExp(
+  `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
+    `(?:\\s*:\\s*${TYPE}|\\s*=\\s*(?:await\\s+)?new\\s+${TYPE})`,
+  'gmd',
+)
+
+/** TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in order. */
+export function typedDeclarations(masked: string): TypedDeclaration[] {
+  const out: TypedDeclaration[] = []
+  DECLARATION.lastIndex = 0
+  for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
+    const type = match[2] ?? match[3]
+    if (type !== undefined) out.push({ name: match[1] as string, type, offset: match.indices![1]![0] })
+  }
+  return out
+}
+
+const CLASS_KINDS = new Set(['class', 'object'])
+
+/**
+ * The type a call's receiver is declared with in the code around it: for `this.x` or `this.#x`, a
+ * field of the enclosing class; for a plain name, the nearest declaration before the call in the
+ * enclosing function, or in a function or class around it, or at the top of the file.
+ */
+export function receiverTypeFinder(declarations: readonly TypedDeclaration[], enclosing: (offset: number) => SymbolFact | undefined): (receiver: string, offset: number) => string | undefined {
+  if (declarations.length === 0) return () => undefined
+  const scoped = declarations.map((declaration) => ({ ...declaration, scope: enclosing(declaration.offset) }))
+  return (receiver, offset) => {
+    const field = /^this\.(#?[A-Za-z_$][\w$]*)$/.exec(receiver)?.[1]
+    const name = field ?? (/^[A-Za-z_$][\w$]*$/.test(receiver) ? receiver : undefined)
+    if (name === undefined) return undefined
+    let around = enclosing(offset)
+    if (field !== undefined) {
+      while (around !== undefined && !CLASS_KINDS.has(around.kind)) around = around.parent
+      if (around === undefined) return undefined
+      return scoped.find((declaration) => declaration.scope === around && declaration.name === name)?.type
+    }
+    const scopes = new Set<SymbolFact | undefined>([undefined])
+    for (let scope = around; scope !== undefined; scope = scope.parent) scopes.add(scope)
+    let found: string | undefined
+    for (const declaration of scoped) {
+      if (declaration.offset > offset) break
+      // A field is no bare name: `store.x()` in a method is a local's, a parameter's or the module's `store`.
+      if (declaration.name === name && scopes.has(declaration.scope) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) found = declaration.type
+    }
+    return found
+  }
+}
