@@ -28,7 +28,7 @@ const PYTHON = words(`
   join split rsplit strip lstrip rstrip replace startswith endswith format format_map lower upper title capitalize
   casefold encode decode find rfind splitlines partition rpartition isdigit isalpha isalnum isspace isupper
   islower zfill ljust rjust center translate
-  read readline readlines write writelines seek tell flush`)
+  read readline readlines write writelines seek tell flush fileno getvalue isatty readable writable seekable truncate`)
 
 const JAVA = words(`
   add addAll remove removeAll get put putAll putIfAbsent containsKey containsValue contains isEmpty size clear

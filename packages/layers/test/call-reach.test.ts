@@ -132,4 +132,31 @@ describe('what a call that nothing binds may reach by its name', () => {
       'postings.search -> by-name  (3)',
     ])
   })
+
+  it("reads Python's generic bases and super() calls as calls of the base class's members", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'pkg/__init__.py': '',
+        'pkg/types.py': [
+          'import typing as t',
+          'T = t.TypeVar("T")',
+          'class ParamType(t.Generic[T]):',
+          '    def __init__(self, name):',
+          '        self.name = name',
+          '    def fail(self, message):',
+          '        raise ValueError(message)',
+          'class IntType(ParamType[int]):',
+          '    def __init__(self):',
+          '        super().__init__("int")',
+          '    def convert(self, value):',
+          '        self.fail(value)',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'pkg/types.py').filter((call) => !call.startsWith('t.') && !call.startsWith('ValueError'))).toEqual([
+      'super -> external  (0)',
+      'super.__init__ -> resolved pkg/types.py#ParamType.__init__ (1)',
+      'self.fail -> resolved pkg/types.py#ParamType.fail (1)',
+    ])
+  })
 })

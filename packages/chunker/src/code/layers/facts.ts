@@ -55,7 +55,7 @@ export interface CallFact {
    * whitespace (its last 300 characters at most): `app`, `http`, `Router::new()`, or `''`.
    */
   readonly receiver: string
-  /** The receiver when it is a plain (dotted) name (`pkg`, `this`, `os.path`); `?` for an expression (`f().g()`); `''` for none. */
+  /** The receiver when it is a plain (dotted) name (`pkg`, `this`, `os.path`), `super` for Python's `super()`; `?` for an expression (`f().g()`); `''` for none. */
   readonly simpleReceiver: string
   /** 0-based row of the callee's name (in a chain, the line of this link). */
   readonly row: number

@@ -47,6 +47,9 @@ export function parsePythonImport(raw: string): ParsedImport[] {
   })
 }
 
+/** A subscripted (generic) base class, `Base[T]` or `t.Generic[T]`: its name. */
+const GENERIC_BASE = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\[/
+
 /** The names an assignment's left side binds: `x`, `a, b`, `(a, b)`; attributes and subscripts bind none. */
 function targets(node: SyntaxNode, text: string, out: string[]): void {
   if (node.type === 'identifier') out.push(text.slice(node.startIndex, node.endIndex))
@@ -135,8 +138,10 @@ export const pythonFamily: LayerFamily = {
     const superclasses = node.childForFieldName('superclasses')
     if (!superclasses) return { exported }
     const heritage = parseBracketed(api.text.slice(superclasses.startIndex, superclasses.endIndex))
-      .filter((arg) => !arg.key && arg.kind === 'name' && arg.value !== 'object')
-      .map((arg) => ({ kind: 'extends' as const, target: arg.value }))
+      // A generic base is its class: `ParamType[ParamTypeValue]` extends `ParamType`.
+      .map((arg) => (arg.key ? undefined : arg.kind === 'name' ? arg.value : GENERIC_BASE.exec(arg.value)?.[1]))
+      .filter((target): target is string => target !== undefined && target !== 'object')
+      .map((target) => ({ kind: 'extends' as const, target }))
     return { exported, heritage }
   },
   // Imports anywhere, lazy ones inside functions included: one scan of the masked text.

@@ -32,6 +32,8 @@ const MAX_CALLS = 50_000
 /** A receiver is read back at most this far. */
 const MAX_RECEIVER = 300
 
+/** Python's `super()` (and `super(Cls, self)`) as a receiver: the base class, like other languages' `super`. */
+const SUPER_CALL = /^super\((?:[\w.]+,\w+)?\)$/
 const SIMPLE_RECEIVER = /^[A-Za-z_$@\\][\w$]*(?:(?:\.|::|->|\\)#?[A-Za-z_$][\w$]*)*$/
 const ASSIGNED = /([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)\s*(?:await\s+|new\s+|&)?$/
 
@@ -147,7 +149,7 @@ class TextCall implements CallFact {
     if (!hasReceiver) this.simpleReceiver = ''
     else {
       const receiver = receiverEnd - start <= 80 ? text.slice(start, receiverEnd).replace(/\s+/g, '') : ''
-      this.simpleReceiver = SIMPLE_RECEIVER.test(receiver) ? receiver : '?'
+      this.simpleReceiver = SIMPLE_RECEIVER.test(receiver) ? receiver : SUPER_CALL.test(receiver) ? 'super' : '?'
     }
   }
 
