@@ -88,9 +88,20 @@ describe('trainStaticModel', () => {
   it('samples at most maxTrainingChars of text, spread over the corpus', async () => {
     const texts = realSources()
     const total = texts.reduce((s, t) => s + t.length, 0)
-    const model = await trainStaticModel(texts, { analyzer: basicAnalyzer, dimensions: 8, maxTrainingChars: Math.floor(total / 3) })
-    expect(model.trainedOn.texts).toBeLessThan(texts.length * 0.6)
-    expect(model.trainedOn.texts).toBeGreaterThan(texts.length * 0.15)
+    const maxTrainingChars = Math.floor(total / 3)
+    const { model, inSample } = await trainStaticEmbeddings(texts, { analyzer: basicAnalyzer, dimensions: 8, maxTrainingChars })
+    const sampled = texts.flatMap((text, i) => (inSample(i) ? [i] : []))
+    expect(model.trainedOn.texts).toBe(sampled.length)
+    // At most the budget, and most of it used.
+    const chars = sampled.reduce((sum, i) => sum + texts[i]!.length, 0)
+    expect(chars).toBeLessThanOrEqual(maxTrainingChars)
+    expect(chars).toBeGreaterThan(maxTrainingChars / 2)
+    // Spread: every third of the corpus (in its order) has sampled texts.
+    for (let third = 0; third < 3; third++) {
+      const from = Math.floor((texts.length * third) / 3)
+      const to = Math.floor((texts.length * (third + 1)) / 3)
+      expect(sampled.some((i) => i >= from && i < to)).toBe(true)
+    }
   })
 
   it('trainStaticEmbeddings returns exactly what the embedder gives the same texts, sampled or not', async () => {
