@@ -159,4 +159,27 @@ describe('what a call that nothing binds may reach by its name', () => {
       'self.fail -> resolved pkg/types.py#ParamType.fail (1)',
     ])
   })
+
+  it('reads the type of a Python receiver from the attribute a method sets and the names assigned before the call', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/__init__.py': '',
+        'app/http.py': 'class Session:\n    def get(self, url):\n        pass\n\nclass Cache:\n    def get(self, key):\n        pass\n',
+        'app/client.py': [
+          'from app.http import Session, Cache',
+          'class Client:',
+          '    def __init__(self):',
+          '        self.session = Session()',
+          '    def fetch(self, url):',
+          '        cache = Cache()',
+          '        cache.get(url)',
+          '        return self.session.get(url)',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'app/client.py').filter((call) => call.includes('.get'))).toEqual([
+      'cache.get -> resolved app/http.py#Cache.get (1)',
+      'self.session.get -> resolved app/http.py#Session.get (1)',
+    ])
+  })
 })

@@ -3,6 +3,7 @@ import type { SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { parseBracketed } from '../args.js'
 import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import { pythonTypedDeclarations } from '../lexical/declared-receivers.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { scanStatements } from '../lexical/scan-statements.js'
 import { PYTHON_SYNTAX, words } from '../lexical/syntaxes.js'
@@ -155,6 +156,7 @@ export const pythonFamily: LayerFamily = {
     const module = firstString()
     return module !== undefined && DJANGO_URLCONF.test(module) ? module : undefined
   },
+  typedDeclarations: pythonTypedDeclarations,
   module: (path) =>
     path
       .replace(/\.pyi?$|\.pyw$/, '')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { typedDeclarations } from './declared-receivers.js'
+import { pythonTypedDeclarations, typedDeclarations } from './declared-receivers.js'
 
 describe('typedDeclarations', () => {
   it('reads locals and fields annotated with a class type or made by `new`, the annotation first', () => {
@@ -25,5 +25,20 @@ describe('typedDeclarations', () => {
       'db: Database.Database @true',
       'pool: Pool @true',
     ])
+  })
+
+  it("reads Python's names and self attributes annotated with a class or made by calling one", () => {
+    const code = [
+      'class Client:',
+      '    def __init__(self, repo: Repo):',
+      '        self.session = Session()',
+      '        self.parser = argparse.ArgumentParser(prog="x")',
+      '        self.count = 0',
+      '        self.repo = repo',
+      '    def run(self):',
+      '        cache: Cache = make_cache()',
+      '        result = compute()',
+    ].join('\n')
+    expect(pythonTypedDeclarations(code).map(({ name, type }) => `${name}: ${type}`)).toEqual(['self.session: Session', 'self.parser: ArgumentParser', 'cache: Cache'])
   })
 })

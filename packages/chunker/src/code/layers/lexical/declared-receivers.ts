@@ -20,36 +20,62 @@ const DECLARATION = new RegExp(
   'gmd',
 )
 
-/** TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in order. */
-export function typedDeclarations(masked: string): TypedDeclaration[] {
+/**
+ * A Python assignment at the start of a line of a name or a `self.` attribute, annotated with a
+ * capitalised type (`repo: Repo = ...`) or made by calling a capitalised name (`self.session =
+ * Session()`, `parser = argparse.ArgumentParser(...)`: its last part is the type).
+ */
+const PYTHON_DECLARATION = new RegExp(
+  `^[ \\t]*((?:self\\.)?[A-Za-z_]\\w*)(?:\\s*:\\s*${TYPE}\\s*(?:=|$)|\\s*=\\s*(?:[a-z_]\\w*\\.)*${TYPE}\\()`,
+  'gmd',
+)
+
+function declarationsOf(pattern: RegExp, masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
-  DECLARATION.lastIndex = 0
-  for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
+  pattern.lastIndex = 0
+  for (let match = pattern.exec(masked); match; match = pattern.exec(masked)) {
     const type = match[2] ?? match[3]
     if (type !== undefined) out.push({ name: match[1] as string, type, offset: match.indices![1]![0] })
   }
   return out
 }
 
+/** TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in order. */
+export function typedDeclarations(masked: string): TypedDeclaration[] {
+  return declarationsOf(DECLARATION, masked)
+}
+
+/** Python's declarations of names and `self.` attributes with a class type, read from masked code, in order. */
+export function pythonTypedDeclarations(masked: string): TypedDeclaration[] {
+  return declarationsOf(PYTHON_DECLARATION, masked)
+}
+
 const CLASS_KINDS = new Set(['class', 'object'])
 
+/** The innermost class around a symbol, itself included. */
+function classOf(symbol: SymbolFact | undefined): SymbolFact | undefined {
+  let around = symbol
+  while (around !== undefined && !CLASS_KINDS.has(around.kind)) around = around.parent
+  return around
+}
+
 /**
- * The type a call's receiver is declared with in the code around it: for `this.x` or `this.#x`, a
- * field of the enclosing class; for a plain name, the nearest declaration before the call in the
+ * The type a call's receiver is declared with in the code around it: for `this.x`, `this.#x` or
+ * `self.x`, a field of the enclosing class or an attribute one of its methods sets; for a plain name, the nearest declaration before the call in the
  * enclosing function, or in a function or class around it, or at the top of the file.
  */
 export function receiverTypeFinder(declarations: readonly TypedDeclaration[], enclosing: (offset: number) => SymbolFact | undefined): (receiver: string, offset: number) => string | undefined {
   if (declarations.length === 0) return () => undefined
   const scoped = declarations.map((declaration) => ({ ...declaration, scope: enclosing(declaration.offset) }))
   return (receiver, offset) => {
-    const field = /^this\.(#?[A-Za-z_$][\w$]*)$/.exec(receiver)?.[1]
+    const field = /^(?:this|self)\.(#?[A-Za-z_$][\w$]*)$/.exec(receiver)?.[1]
     const name = field ?? (/^[A-Za-z_$][\w$]*$/.test(receiver) ? receiver : undefined)
     if (name === undefined) return undefined
-    let around = enclosing(offset)
+    const around = enclosing(offset)
     if (field !== undefined) {
-      while (around !== undefined && !CLASS_KINDS.has(around.kind)) around = around.parent
-      if (around === undefined) return undefined
-      return scoped.find((declaration) => declaration.scope === around && declaration.name === name)?.type
+      const owner = classOf(around)
+      // A field of the class body (`#index = new X()`), or an attribute a method sets (Python's `self.x = X()`).
+      return owner && scoped.find((declaration) => (declaration.scope === owner && declaration.name === name) || (declaration.name === receiver && classOf(declaration.scope) === owner))?.type
     }
     const scopes = new Set<SymbolFact | undefined>([undefined])
     for (let scope = around; scope !== undefined; scope = scope.parent) scopes.add(scope)
