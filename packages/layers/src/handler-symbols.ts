@@ -2,7 +2,8 @@ import type { EdgeRecord, EntrypointRecord, FileLayers, RawEdge, SymbolRecord } 
 import { dirOf } from './paths.js'
 import { entrypointEdge } from './route-edges.js'
 import { bindingsOf, type Bindings } from './import-bindings.js'
-import { CJS_LANGUAGES, memberNamed, resolveName } from './resolve-names.js'
+import { memberNamed } from './definitions.js'
+import { CJS_LANGUAGES, resolveName } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** Rails' `controller#action` (`users#index`, `admin/stats#index`). */

@@ -45,11 +45,12 @@ export interface LayerGraphOptions {
 }
 
 /**
- * Names defined differently (another id or kind, added, dropped) in two versions of a file, and
- * the names of classes whose supertypes changed (what their subclasses inherit changed).
+ * Names defined differently (another id, kind or signature, added, dropped) in two versions of a
+ * file, and the names of classes whose supertypes changed (what their subclasses inherit changed).
+ * A signature counts: the type a function returns types the calls on its value elsewhere.
  */
 function changedNames(before: FileLayers, after: FileLayers): Set<string> {
-  const key = (s: SymbolRecord): string => `${s.name}\0${s.id}\0${s.kind}`
+  const key = (s: SymbolRecord): string => `${s.name}\0${s.id}\0${s.kind}\0${s.signature}`
   const was = new Set(before.symbols.map(key))
   const is = new Set(after.symbols.map(key))
   const names = new Set<string>()

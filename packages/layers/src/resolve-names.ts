@@ -3,9 +3,11 @@ import { isBuiltin } from './builtins.js'
 import { dirOf } from './paths.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
+import { definedIn, filesOf, memberNamed } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
+import { returnedType } from './returned-type.js'
 import { declaredTypeOf } from './typed-receivers.js'
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
@@ -20,65 +22,6 @@ const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
 const GO_RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
-
-/** The files a target stands for: itself, or the files of a package directory. */
-function filesOf(target: string, index: SymbolIndex): readonly string[] {
-  return target.endsWith('/') ? index.filesIn(target.slice(0, -1)) : [target]
-}
-
-/** Languages whose imports may name a member of a class (Java's `import static a.B.m`, PHP's `use function`). */
-const MEMBER_IMPORTS = new Set(['java', 'kotlin', 'csharp', 'php'])
-
-/** A member `name` of a top-level type of a file (the target of a static import). */
-function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
-  for (const symbol of index.namedSet(name) ?? []) if (symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId) return symbol
-  return undefined
-}
-
-/** A member `name` of a type: in the type's file, or for Go in any file of its package (a method may be declared in any). */
-export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string): SymbolRecord | undefined {
-  const qname = `${type.qname}.${name}`
-  const own = index.byQname(type.path, qname)
-  if (own || type.language !== 'go') return own
-  for (const peer of index.filesIn(dirOf(type.path))) {
-    const member = peer === type.path ? undefined : index.byQname(peer, qname)
-    if (member) return member
-  }
-  return undefined
-}
-
-/** Languages whose imports bind names for the importing file only: nothing another file can import through it. */
-const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
-
-/**
- * A top-level definition named `name` in a target, following re-exports up to three files deep. A
- * package directory's own definitions come first, in every file of it, before any re-export (Go's
- * `v1.GetTags` is `v1/tag.go`'s, not the `models.GetTags` that `v1/article.go` imports).
- */
-function definedIn(target: string, name: string, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, depth = 0): SymbolRecord | undefined {
-  const files = filesOf(target, index)
-  for (const path of files) {
-    const own = index.topLevel(path, name) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
-    if (own) return own
-  }
-  if (depth >= 3) return undefined
-  for (const path of files) {
-    if (NO_REEXPORTS.has(index.file(path)?.language ?? '')) continue
-    for (const edge of resolved(path) ?? []) {
-      if (edge.kind !== 'imports' || !edge.targetPath || edge.targetPath === path) continue
-      const names = edge.names ?? []
-      const named = names.find((n) => (n.alias ?? n.name) === name && n.name !== '*')
-      if (named) {
-        const found = definedIn(edge.targetPath, named.name, index, resolved, depth + 1)
-        if (found) return found
-      } else if (names.some((n) => n.name === '*' && n.alias === undefined)) {
-        const found = definedIn(edge.targetPath, name, index, resolved, depth + 1)
-        if (found) return found
-      }
-    }
-  }
-  return undefined
-}
 
 function enclosingClass(sourceId: string, index: SymbolIndex): SymbolRecord | undefined {
   for (let symbol = index.symbol(sourceId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
@@ -232,6 +175,32 @@ function memberOfType(
   return undefined
 }
 
+/**
+ * The member `name` of what a call returns (`const index = await openIndex(root)` then
+ * `index.close()`): the callee as the file resolves it, the class its signature returns
+ * (`returned-type.ts`), read as that callee's file names it.
+ */
+function memberOfReturned(
+  callee: string,
+  name: string,
+  call: RawEdge,
+  file: FileLayers,
+  bindings: Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes,
+): Resolved | undefined {
+  const dot = callee.lastIndexOf('.')
+  const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
+  const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(dot + 1), receiver: callee.slice(0, dot) }
+  const found = resolveName(edge, file, bindings, index, resolved, supers)
+  const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
+  const type = symbol === undefined ? undefined : CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
+  const home = symbol === undefined ? undefined : index.file(symbol.path)
+  if (type === undefined || home === undefined) return undefined
+  return memberOfType(type, name, home, home === file ? bindings : bindingsOf(resolved(home.path) ?? [], index), index, resolved)
+}
+
 type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
 
 const UNRESOLVED: Resolved = Object.freeze({ resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })
@@ -304,6 +273,8 @@ export function resolveName(
     // `self.validate()` defined in a base class, `super.close()`: what the class inherits.
     const inherited = owner && edge.kind === 'calls' ? inheritedMember(owner, name, kinds, supers) : undefined
     if (inherited) return toSymbol(inherited)
+    // `super().load()` of a base the index does not hold: not the class's own `load`, nor any other by name.
+    if (receiver === 'super' && edge.kind === 'calls' && written) return UNRESOLVED
   }
   if (receiver === '') {
     const binding = bindings.names.get(name)
@@ -371,7 +342,8 @@ export function resolveName(
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined)
-    const ofType = typed === undefined ? undefined : memberOfType(typed, name, file, bindings, index, resolved)
+    const ofType =
+      typed === undefined ? undefined : typed.endsWith('()') ? memberOfReturned(typed.slice(0, -2), name, edge, file, bindings, index, resolved, supers) : memberOfType(typed, name, file, bindings, index, resolved)
     if (ofType) return ofType
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver

@@ -151,8 +151,11 @@ describe('what a call that nothing binds may reach by its name', () => {
           '    def convert(self, value):',
           '        self.fail(value)',
         ].join('\n'),
+        'pkg/wrappers.py': 'from werkzeug.wrappers import Request as RequestBase\nclass Request(RequestBase):\n    def load(self):\n        return super().load()\n',
       }),
     )
+    // The base is werkzeug's: `super().load()` is not the class's own `load`.
+    expect(callsOf(graph, 'pkg/wrappers.py').filter((call) => call.includes('.load'))).toEqual(['super.load -> unresolved  (0)'])
     expect(callsOf(graph, 'pkg/types.py').filter((call) => !call.startsWith('t.') && !call.startsWith('ValueError'))).toEqual([
       'super -> external  (0)',
       'super.__init__ -> resolved pkg/types.py#ParamType.__init__ (1)',
@@ -181,5 +184,36 @@ describe('what a call that nothing binds may reach by its name', () => {
       'cache.get -> resolved app/http.py#Cache.get (1)',
       'self.session.get -> resolved app/http.py#Session.get (1)',
     ])
+  })
+
+  it("reads the type of a receiver holding what a call returns, from the callee's annotation, and follows a change of it", async () => {
+    const open = (type: string): string => `import { ${type} } from './${type.toLowerCase()}.js'\nexport async function openIndex(root: string): Promise<${type}> {\n  return new ${type}()\n}\n`
+    const files = {
+      'src/openindex.ts': 'export class OpenIndex {\n  close() {}\n}\n',
+      'src/otherindex.ts': 'export class OtherIndex {\n  close() {}\n}\n',
+      'src/open.ts': open('OpenIndex'),
+      'src/run.ts': "import { openIndex } from './open.js'\nexport async function run() {\n  const index = await openIndex('.')\n  index.close()\n}\n",
+      'cli/__init__.py': '',
+      'cli/core.py': [
+        'class Command:',
+        '    def invoke(self, ctx):',
+        '        pass',
+        'class Group:',
+        '    def invoke(self, ctx):',
+        '        pass',
+        '    def get_command(self, ctx, name) -> "Command | None":',
+        '        return None',
+        '    def run(self, ctx, name):',
+        '        cmd = self.get_command(ctx, name)',
+        '        cmd.invoke(ctx)',
+      ].join('\n'),
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    const closes = (): string[] => callsOf(graph, 'src/run.ts').filter((call) => call.startsWith('index.'))
+    expect(closes()).toEqual(['index.close -> resolved src/openindex.ts#OpenIndex.close (1)'])
+    expect(callsOf(graph, 'cli/core.py').filter((call) => call.startsWith('cmd.'))).toEqual(['cmd.invoke -> resolved cli/core.py#Command.invoke (1)'])
+    // The callee now returns another class: the caller's file, unchanged, follows.
+    graph.apply({ upsert: await layersOfText({ 'src/open.ts': open('OtherIndex') }) })
+    expect(closes()).toEqual(['index.close -> resolved src/otherindex.ts#OtherIndex.close (1)'])
   })
 })

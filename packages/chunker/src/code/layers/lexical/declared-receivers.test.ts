@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pythonTypedDeclarations, typedDeclarations } from './declared-receivers.js'
 
 describe('typedDeclarations', () => {
-  it('reads locals and fields annotated with a class type or made by `new`, the annotation first', () => {
+  it('reads locals and fields annotated with a class type, made by `new` or holding a call\'s value, the annotation first', () => {
     const code = [
       'class Stream {',
       '  readonly #index = new InvertedIndex<Doc>()',
@@ -14,6 +14,8 @@ describe('typedDeclarations', () => {
       '    let db: Database.Database',
       '    const n: number = 1',
       '    const pool = await new Pool()',
+      '    const index = await openIndex(root)',
+      '    const built = this.build()',
       '  }',
       '}',
     ].join('\n')
@@ -24,10 +26,12 @@ describe('typedDeclarations', () => {
       'c: Cache @true',
       'db: Database.Database @true',
       'pool: Pool @true',
+      'index: openIndex() @true',
+      'built: this.build() @true',
     ])
   })
 
-  it("reads Python's names and self attributes annotated with a class or made by calling one", () => {
+  it("reads Python's names and self attributes annotated with a class, made by calling one, or holding a call's value", () => {
     const code = [
       'class Client:',
       '    def __init__(self, repo: Repo):',
@@ -39,6 +43,12 @@ describe('typedDeclarations', () => {
       '        cache: Cache = make_cache()',
       '        result = compute()',
     ].join('\n')
-    expect(pythonTypedDeclarations(code).map(({ name, type }) => `${name}: ${type}`)).toEqual(['self.session: Session', 'self.parser: ArgumentParser', 'cache: Cache'])
+    expect(pythonTypedDeclarations(code).map(({ name, type }) => `${name}: ${type}`)).toEqual([
+      'self.session: Session',
+      'self.parser: ArgumentParser',
+      'cache: Cache',
+      // What a call returns: the callee, for resolution to read its return annotation.
+      'result: compute()',
+    ])
   })
 })

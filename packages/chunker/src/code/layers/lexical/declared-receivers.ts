@@ -1,32 +1,41 @@
 import type { SymbolFact } from '../facts.js'
 
-/** A name the code declares with a class type: `const index = new InvertedIndex()`, `readonly #db: Database`. */
+/**
+ * A name the code declares with a class type (`const index = new InvertedIndex()`, `readonly #db:
+ * Database`), or as the value of a call (`const index = await openIndex(root)`).
+ */
 export interface TypedDeclaration {
   readonly name: string
-  /** The type as written, without generic arguments: `InvertedIndex`, `Database.Database`. */
+  /**
+   * The type as written, without generic arguments (`InvertedIndex`, `Database.Database`), or the
+   * callee as written followed by `()` for what it returns (`openIndex()`, `this.build()`).
+   */
   readonly type: string
   readonly offset: number
 }
 
 const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
+/** A callee as written: a name, dotted names, `this.` ones. */
+const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
 /**
  * A `const`/`let`/`var` declaration, or a class field at the start of a line (after its
- * modifiers), whose name is annotated with a capitalised type or initialised with `new Type(`
- * (the annotation wins: `x: Base = new Derived()` is a `Base`).
+ * modifiers), whose name is annotated with a capitalised type, initialised with `new Type(`, or
+ * initialised with a call's value (the annotation wins: `x: Base = new Derived()` is a `Base`).
  */
 const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
-    `(?:\\s*:\\s*${TYPE}|\\s*=\\s*(?:await\\s+)?new\\s+${TYPE})`,
+    `(?:\\s*:\\s*${TYPE}|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|${CALLEE}\\s*\\())`,
   'gmd',
 )
 
 /**
  * A Python assignment at the start of a line of a name or a `self.` attribute, annotated with a
- * capitalised type (`repo: Repo = ...`) or made by calling a capitalised name (`self.session =
- * Session()`, `parser = argparse.ArgumentParser(...)`: its last part is the type).
+ * capitalised type (`repo: Repo = ...`), made by calling a capitalised name (`self.session =
+ * Session()`, `parser = argparse.ArgumentParser(...)`: its last part is the type), or the value of
+ * another call (`cmd = self.get_command(ctx, name)`).
  */
 const PYTHON_DECLARATION = new RegExp(
-  `^[ \\t]*((?:self\\.)?[A-Za-z_]\\w*)(?:\\s*:\\s*${TYPE}\\s*(?:=|$)|\\s*=\\s*(?:[a-z_]\\w*\\.)*${TYPE}\\()`,
+  `^[ \\t]*((?:self\\.)?[A-Za-z_]\\w*)(?:\\s*:\\s*${TYPE}\\s*(?:=|$)|\\s*=\\s*(?:(?:[a-z_]\\w*\\.)*${TYPE}|((?:self\\.)?[a-z_]\\w*(?:\\.[a-z_]\\w*)*))\\()`,
   'gmd',
 )
 
@@ -34,7 +43,7 @@ function declarationsOf(pattern: RegExp, masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
   pattern.lastIndex = 0
   for (let match = pattern.exec(masked); match; match = pattern.exec(masked)) {
-    const type = match[2] ?? match[3]
+    const type = match[2] ?? match[3] ?? (match[4] === undefined ? undefined : `${match[4]}()`)
     if (type !== undefined) out.push({ name: match[1] as string, type, offset: match.indices![1]![0] })
   }
   return out

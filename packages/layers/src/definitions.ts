@@ -1,0 +1,62 @@
+import type { EdgeRecord, SymbolRecord } from '@rag/core'
+import { dirOf } from './paths.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** The files a target stands for: itself, or the files of a package directory. */
+export function filesOf(target: string, index: SymbolIndex): readonly string[] {
+  return target.endsWith('/') ? index.filesIn(target.slice(0, -1)) : [target]
+}
+
+/** Languages whose imports may name a member of a class (Java's `import static a.B.m`, PHP's `use function`). */
+const MEMBER_IMPORTS = new Set(['java', 'kotlin', 'csharp', 'php'])
+
+/** A member `name` of a top-level type of a file (the target of a static import). */
+function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  for (const symbol of index.namedSet(name) ?? []) if (symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId) return symbol
+  return undefined
+}
+
+/** A member `name` of a type: in the type's file, or for Go in any file of its package (a method may be declared in any). */
+export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string): SymbolRecord | undefined {
+  const qname = `${type.qname}.${name}`
+  const own = index.byQname(type.path, qname)
+  if (own || type.language !== 'go') return own
+  for (const peer of index.filesIn(dirOf(type.path))) {
+    const member = peer === type.path ? undefined : index.byQname(peer, qname)
+    if (member) return member
+  }
+  return undefined
+}
+
+/** Languages whose imports bind names for the importing file only: nothing another file can import through it. */
+const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
+
+/**
+ * A top-level definition named `name` in a target, following re-exports up to three files deep. A
+ * package directory's own definitions come first, in every file of it, before any re-export (Go's
+ * `v1.GetTags` is `v1/tag.go`'s, not the `models.GetTags` that `v1/article.go` imports).
+ */
+export function definedIn(target: string, name: string, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, depth = 0): SymbolRecord | undefined {
+  const files = filesOf(target, index)
+  for (const path of files) {
+    const own = index.topLevel(path, name) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
+    if (own) return own
+  }
+  if (depth >= 3) return undefined
+  for (const path of files) {
+    if (NO_REEXPORTS.has(index.file(path)?.language ?? '')) continue
+    for (const edge of resolved(path) ?? []) {
+      if (edge.kind !== 'imports' || !edge.targetPath || edge.targetPath === path) continue
+      const names = edge.names ?? []
+      const named = names.find((n) => (n.alias ?? n.name) === name && n.name !== '*')
+      if (named) {
+        const found = definedIn(edge.targetPath, named.name, index, resolved, depth + 1)
+        if (found) return found
+      } else if (names.some((n) => n.name === '*' && n.alias === undefined)) {
+        const found = definedIn(edge.targetPath, name, index, resolved, depth + 1)
+        if (found) return found
+      }
+    }
+  }
+  return undefined
+}
