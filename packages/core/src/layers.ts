@@ -126,7 +126,9 @@ export interface RawEdge extends LayerRecordBase {
   readonly local?: boolean
   /**
    * For a call on a receiver the code around it declares with a class type (TypeScript's
-   * `const index = new InvertedIndex()`, a field `readonly #db: Database`): that type as written.
+   * `const index = new InvertedIndex()`, a field `readonly #db: Database`, Python's
+   * `self.session = Session()`): that type as written; or, for a receiver holding what a call
+   * returns (`const index = await openIndex()`), the callee as written followed by `()`.
    */
   readonly receiverType?: string
   /**

@@ -74,7 +74,8 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   ruby: RUBY,
 }
 
-function words(text: string): ReadonlySet<string> {
+/** The words of a whitespace-separated list, as a set. */
+export function words(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter(Boolean))
 }
 

@@ -1,3 +1,5 @@
+import { words } from './builtins.js'
+
 /**
  * Methods of a language's own types (arrays, maps, strings, promises, lists, dicts, streams of the
  * standard library): `items.push(x)`, `seen.set(k, v)`, `names.append(n)`. A call of one on a
@@ -55,10 +57,6 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   java: JAVA,
   kotlin: KOTLIN,
   csharp: CSHARP,
-}
-
-function words(text: string): ReadonlySet<string> {
-  return new Set(text.split(/\s+/).filter(Boolean))
 }
 
 /** Whether `name` is a method of the language's own types (see the module comment). */

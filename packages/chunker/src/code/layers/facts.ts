@@ -142,6 +142,6 @@ export interface FileFacts {
   readonly packageName: string
   /** The family's test of a name bound inside the code (`LayerFamily.bindsLocally`), if it has one. */
   readonly bindsLocally?: (masked: string, name: string) => boolean
-  /** The family's reader of names declared with a class type (`LayerFamily.typedDeclarations`), if it has one. */
+  /** The family's reader of names declared with a class type or a call's value (`LayerFamily.typedDeclarations`), if it has one. */
   readonly typedDeclarations?: (masked: string) => TypedDeclaration[]
 }

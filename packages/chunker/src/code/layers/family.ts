@@ -131,7 +131,7 @@ export interface LayerFamily {
    * is left to resolution by name.
    */
   bindsLocally?(masked: string, name: string): boolean
-  /** Names the masked code declares with a class type (locals, fields), for the types of calls' receivers. */
+  /** Names the masked code declares with a class type or as a call's value (locals, fields), for the types of calls' receivers. */
   typedDeclarations?(masked: string): TypedDeclaration[]
   /** The file's module: the declared package when there is one, else derived from the path. */
   module(path: string, packageName: string): string
