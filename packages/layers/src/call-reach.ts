@@ -7,9 +7,10 @@ export const IMPLICIT_SELF: ReadonlySet<string> = new Set(['java', 'kotlin', 'cs
 
 /**
  * Languages where `x.name()` calls a member of `x`'s type (or of an imported module, which
- * resolution binds first): not Rust or C++, whose `Type::f()` and `module::f()` are written alike.
+ * resolution binds first): not Rust or C++, whose `Type::f()` and `module::f()` are written alike,
+ * nor Kotlin, whose top-level extension functions are called so (`title.slugify()`).
  */
-const MEMBER_ACCESS = new Set(['javascript', 'typescript', 'tsx', 'python', 'go', 'java', 'kotlin', 'csharp', 'ruby', 'php'])
+const MEMBER_ACCESS = new Set(['javascript', 'typescript', 'tsx', 'python', 'go', 'java', 'csharp', 'ruby', 'php'])
 
 /** Languages whose bare names can reach definitions of any kind: an implicit `this`, or Rust's and C's modules. */
 const BARE_REACHES_ANY = new Set([...IMPLICIT_SELF, 'rust', 'c'])

@@ -356,7 +356,7 @@ export function resolveName(
   const { count, only, path } = index.namedOfKinds(name, kinds, scope)
   // `seen.set(k, v)`, `items.push(x)` on a receiver of unknown type: most likely the language's own
   // method, so a definition of the index with that name is only one candidate among others.
-  const runtime = scope === 'member' && isRuntimeMethod(file.language, name)
+  const runtime = written && edge.kind === 'calls' && receiver !== '' && !receiver.includes('::') && isRuntimeMethod(file.language, name)
   if (count === 0) return runtime ? EXTERNAL : UNRESOLVED
   if (runtime) return { resolution: 'by-name', targetPath: '', targetSymbolId: '', candidates: count + 1 }
   // Overloads of one method (`Owner.getPet(String)`, `getPet(Integer)`): still by name, but in one known file.

@@ -216,4 +216,14 @@ describe('what a call that nothing binds may reach by its name', () => {
     graph.apply({ upsert: await layersOfText({ 'src/open.ts': open('OtherIndex') }) })
     expect(closes()).toEqual(['index.close -> resolved src/otherindex.ts#OtherIndex.close (1)'])
   })
+
+  it("leaves Kotlin's receiver calls free to reach top-level extension functions", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/kotlin/app/Text.kt': 'package app.text\n\nfun String.slugify(): String = lowercase()\n',
+        'src/main/kotlin/app/Article.kt': 'package app.model\n\nclass Article(val title: String) {\n  fun slug() = title.slugify()\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'src/main/kotlin/app/Article.kt').filter((call) => call.includes('slugify'))).toEqual(['title.slugify -> by-name src/main/kotlin/app/Text.kt#slugify (1)'])
+  })
 })
