@@ -1,3 +1,5 @@
+import { inLanguageList, words } from './language-words.js'
+
 /**
  * Names a language provides without an import: Python's builtins, Go's predeclared functions,
  * JavaScript's globals, `java.lang`, Kotlin's default imports, Rust's prelude, Ruby's `Kernel`. A call of one that the file
@@ -74,12 +76,5 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   ruby: RUBY,
 }
 
-/** The words of a whitespace-separated list, as a set. */
-export function words(text: string): ReadonlySet<string> {
-  return new Set(text.split(/\s+/).filter(Boolean))
-}
-
 /** Whether `name` is one of the language's own names (see the module comment); `false` for a language without a list. */
-export function isBuiltin(language: string, name: string): boolean {
-  return BY_LANGUAGE[language]?.has(name) === true
-}
+export const isBuiltin: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)

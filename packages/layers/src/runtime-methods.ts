@@ -1,4 +1,4 @@
-import { words } from './builtins.js'
+import { inLanguageList, words } from './language-words.js'
 
 /**
  * Methods of a language's own types (arrays, maps, strings, promises, lists, dicts, streams of the
@@ -60,6 +60,4 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
 }
 
 /** Whether `name` is a method of the language's own types (see the module comment). */
-export function isRuntimeMethod(language: string, name: string): boolean {
-  return BY_LANGUAGE[language]?.has(name) === true
-}
+export const isRuntimeMethod: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)
