@@ -66,7 +66,8 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
   const imports = [...walk.importFacts, ...scanned]
   const typeSpans = family.typeOnlyKinds ? walk.symbols.filter((s) => family.typeOnlyKinds?.has(s.kind)).map((s) => [s.start, s.end] as const) : []
   const found = readsCalls && family.calls ? scanCalls(text, masked, lines, family.calls, { definitionNames: walk.definitionNames, typeSpans }) : []
-  const calls = splitCalls(family, found, imports, masked)
+  const calls = splitCalls(family, found.filter((call) => !call.decorator), imports, masked)
+  const decoratorCalls = found.filter((call) => call.decorator)
   imports.sort((a, b) => a.offset - b.offset)
   return {
     path,
@@ -76,6 +77,7 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
     symbols: walk.symbols,
     imports,
     calls,
+    ...(decoratorCalls.length > 0 ? { decoratorCalls } : {}),
     literals: family.scanLiterals?.(masked, text, lines) ?? [],
     heritage: walk.heritage,
     drafts: walk.drafts,

@@ -68,6 +68,8 @@ export interface CallFact {
   assignedTo(): string | undefined
   /** Offset just past the call's closing parenthesis (past its opening one when it has none). */
   end(): number
+  /** `true` for a decorator's call (`@app.route("/")`, `@Injectable()`): a dependency, but no statement a detector reads. */
+  readonly decorator?: boolean
 }
 
 /** A composite literal or struct-like constructor: Go `&cobra.Command{Use: "serve"}`. */
@@ -134,7 +136,10 @@ export interface FileFacts {
   readonly masked: string
   readonly symbols: readonly SymbolFact[]
   readonly imports: readonly ImportFact[]
+  /** The call statements and expressions detectors read (decorators' calls are not among them). */
   readonly calls: readonly CallFact[]
+  /** The calls of decorators (`@click.option(...)`): dependencies like other calls, kept apart from `calls`. */
+  readonly decoratorCalls?: readonly CallFact[]
   readonly literals: readonly LiteralFact[]
   readonly heritage: readonly HeritageFact[]
   readonly drafts: readonly EntrypointDraft[]

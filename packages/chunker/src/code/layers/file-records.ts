@@ -125,7 +125,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
   type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number }
   const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
   const sites: CallSite[] = []
-  for (const call of facts.calls) {
+  for (const call of facts.decoratorCalls ? [...facts.calls, ...facts.decoratorCalls] : facts.calls) {
     const source = file.enclosing(call.offset)
     const receiver = call.simpleReceiver
     let calls = bySource.get(source)

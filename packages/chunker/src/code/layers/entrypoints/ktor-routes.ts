@@ -1,7 +1,7 @@
 import { indexLines, rowAt } from '../../../lines.js'
 import type { EntrypointDraft, FileFacts, MountFact } from '../facts.js'
 import { maskCode } from '../lexical/mask-code.js'
-import { closingBracket } from '../lexical/scan-calls.js'
+import { closingBracket } from '../lexical/brackets.js'
 import { KOTLIN_SYNTAX } from '../lexical/syntaxes.js'
 import { joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
 

@@ -1,6 +1,6 @@
 import { parseArgs } from '../args.js'
 import type { DecoratorFact, SymbolFact } from '../facts.js'
-import { closingBracket } from '../lexical/scan-calls.js'
+import { closingBracket } from '../lexical/brackets.js'
 import { rowOfOffset, type DetectContext } from './detector.js'
 
 /** An indented decorator call (`    @app.route(`), in the masked text: strings and comments are blank there. */

@@ -20,6 +20,7 @@ const CALL_WORDS: CallWords = {
   braceDefinitions: true,
   generics: true,
   privateNames: true,
+  decoratorCalls: true,
 }
 
 /** The module an import or re-export statement names: its last string literal (`from 'x'`, `import 'x'`, `require('x')`). */

@@ -13,7 +13,8 @@ const DJANGO_URLCONF = /^\w+(?:\.\w+)*\.\w*urls\w*$/
 
 const CALL_WORDS: CallWords = {
   keywords: words('if elif while for with except return and or not in is lambda def class assert del yield await raise from import global nonlocal pass break continue try finally else as async match case'),
-  beforeCall: words('return await yield if elif while and or not in is else assert del raise from with lambda for case match'),
+  beforeCall: words('return await yield if elif while and or not in is else assert del raise from with lambda for case match except'),
+  decoratorCalls: true,
 }
 
 /** An import statement at the start of a line: `import a.b`, `from .x import y`. */

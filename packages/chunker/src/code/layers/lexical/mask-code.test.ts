@@ -28,6 +28,14 @@ describe('maskCode', () => {
     expect(code(maskCode('def f():\n    """doc f(x)\n    g()"""\n    h("#") # k()\n', PYTHON_SYNTAX))).toBe('def_f():\n_"""_\n_"""\n_h("_")_\n')
   })
 
+  it('keeps the expressions of Python f-string fields as code, and blanks their literal parts, specs and inner strings', () => {
+    const text = 'x = f"a(b) {_fmt(self.deprecated)} {{c(d)}} {v!r:>{w}} {d[\'k(\']} \\N{BULLET}"\ny = g()\n'
+    expect(code(maskCode(text, PYTHON_SYNTAX))).toBe('x_=_f"_{_fmt(self.deprecated)}_{v_}_{d[\'_\']}_"\ny_=_g()\n')
+    expect(code(maskCode("s = rf'''\n{h(1)}\n''' + F'{k()!s}' + b'{n()}'", PYTHON_SYNTAX))).toBe("s_=_rf'''\n{h(1)}\n'''_+_F'{k()_}'_+_b'_'")
+    // `if"` is no f-string prefix; an unterminated field ends with its line.
+    expect(code(maskCode('a = 1 if"x" else f"{m(\nz()', PYTHON_SYNTAX))).toBe('a_=_1_if"_"_else_f"{m(\nz()')
+  })
+
   it('reads Rust raw strings, byte strings, chars and nested comments, and leaves lifetimes alone', () => {
     const text = "let s = r#\"f(\"x\")\"#; let c = '('; fn a<'a>(x: &'a str) {} /* g( /* h( */ k( */ m(b'(')"
     expect(code(maskCode(text, RUST_SYNTAX))).toBe("let_s_=_r#\"_\"#;_let_c_=_'_';_fn_a<'a>(x:_&'a_str)_{}_m(b'_')")

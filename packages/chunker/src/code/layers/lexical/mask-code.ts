@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer'
+import { F_STRING_OPENER, maskFString } from './f-strings.js'
 import { startersOf } from './starters.js'
 
 /**
@@ -14,6 +15,8 @@ export interface LexicalSyntax {
   readonly quotes: readonly string[]
   /** `"""` and `'''` strings (Python, Java text blocks, C# raw strings). @default false */
   readonly tripleQuotes?: boolean
+  /** Python f-strings (`f"..."`, `rf'''...'''`): the expressions of their `{...}` fields are code. @default false */
+  readonly fStrings?: boolean
   /** JavaScript template literals: `` ` `` strings whose `${...}` parts are code. @default false */
   readonly templates?: boolean
   /** JavaScript regular expression literals. @default false */
@@ -115,6 +118,7 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
     for (let k = copied; k < to; k++) if (units[k] !== 10) units[k] = 32
     copied = to
   }
+  const writer = { code: emitCode, blank: emitBlank }
   /** A string from `start` whose opening delimiter is `open` characters long: returns the offset after it. */
   const quoted = (start: number, open: number, close: string, escapes: boolean, doubled = false): number => {
     emitCode(start + open)
@@ -209,6 +213,9 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
       k = Math.min(k, length)
       emitBlank(k)
       next = k
+    } else if (syntax.fStrings && F_STRING_OPENER.test(token)) {
+      const [, prefix, quote] = F_STRING_OPENER.exec(token) as RegExpExecArray
+      next = maskFString(text, i, prefix as string, quote as string, writer)
     } else if (token === '"""' || token === "'''") {
       next = quoted(i, 3, token, true)
     } else if (syntax.rust && token.length > 1 && token.endsWith('"')) {

@@ -1,6 +1,7 @@
 import { rowAt, type LineIndex } from '../../../lines.js'
-import { parseBracketed, type Arg } from '../args.js'
 import type { CallFact } from '../facts.js'
+import { closingBracket, openingBracket } from './brackets.js'
+import { TextCall } from './text-call.js'
 
 /** Which words around a `name(` make it a call, per language family. */
 export interface CallWords {
@@ -15,6 +16,8 @@ export interface CallWords {
   readonly braceDefinitions?: boolean
   /** Generic arguments may stand between a name and its `(`: `f<T>(`, Rust's `f::<T>(`. @default false */
   readonly generics?: boolean
+  /** `@name(...)` and `@a.b(...)` call a decorator factory (Python, JavaScript): calls marked `decorator`. @default false */
+  readonly decoratorCalls?: boolean
   /** `@name` is an instance variable (Ruby), not a decorator. @default false */
   readonly instanceVariables?: boolean
   /** `[Name(...)]` at the start of a line or after another attribute is an attribute (C#). @default false */
@@ -32,39 +35,12 @@ const MAX_CALLS = 50_000
 /** A receiver is read back at most this far. */
 const MAX_RECEIVER = 300
 
-/** Python's `super()` (and `super(Cls, self)`) as a receiver: the base class, like other languages' `super`. */
-const SUPER_CALL = /^super\((?:[\w.]+,\w+)?\)$/
-const SIMPLE_RECEIVER = /^[A-Za-z_$@\\][\w$]*(?:(?:\.|::|->|\\)#?[A-Za-z_$][\w$]*)*$/
-const ASSIGNED = /([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)\s*(?:await\s+|new\s+|&)?$/
-
 function isIdentifierCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127
 }
 
 function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13
-}
-
-/** The offset of the bracket that closes the one at `open` in masked code (strings are blank there), or -1. */
-export function closingBracket(masked: string, open: number, limit = masked.length): number {
-  let depth = 0
-  for (let i = open; i < limit; i++) {
-    const c = masked.charCodeAt(i)
-    if (c === 40 || c === 91 || c === 123) depth++
-    else if ((c === 41 || c === 93 || c === 125) && --depth === 0) return i
-  }
-  return -1
-}
-
-/** The offset of the bracket that opens the one closing at `close`, scanning back, or -1. */
-function openingBracket(masked: string, close: number, floor: number): number {
-  let depth = 0
-  for (let i = close; i >= floor; i--) {
-    const c = masked.charCodeAt(i)
-    if (c === 41 || c === 93 || c === 125) depth++
-    else if ((c === 40 || c === 91 || c === 123) && --depth === 0) return i
-  }
-  return -1
 }
 
 /** Back from `end` over spaces; the offset of the last non-space before it, or -1. */
@@ -124,67 +100,6 @@ function chainStart(masked: string, nameStart: number): { start: number; hasRece
     joiner = at >= 0 ? joinerBefore(masked, at) : 0
   }
   return { start, hasReceiver: true, long: false }
-}
-
-class TextCall implements CallFact {
-  readonly name: string
-  readonly simpleReceiver: string
-  readonly row: number
-  readonly offset: number
-  readonly #text: string
-  readonly #masked: string
-  readonly #open: number
-  readonly #receiverEnd: number
-  #close = -2
-  #args: readonly Arg[] | undefined
-
-  constructor(text: string, masked: string, name: string, row: number, start: number, hasReceiver: boolean, receiverEnd: number, open: number) {
-    this.#text = text
-    this.#masked = masked
-    this.#open = open
-    this.#receiverEnd = receiverEnd
-    this.name = name
-    this.row = row
-    this.offset = start
-    if (!hasReceiver) this.simpleReceiver = ''
-    else {
-      const receiver = receiverEnd - start <= 80 ? text.slice(start, receiverEnd).replace(/\s+/g, '') : ''
-      this.simpleReceiver = SIMPLE_RECEIVER.test(receiver) ? receiver : SUPER_CALL.test(receiver) ? 'super' : '?'
-    }
-  }
-
-  get receiver(): string {
-    if (this.simpleReceiver !== '?') return this.simpleReceiver
-    // `?` for a link of a builder chain whose start is out of reach: a method call on an expression.
-    return withoutComments(this.#text, this.#masked, this.offset, this.#receiverEnd).replace(/\s+/g, '') || '?'
-  }
-
-  #closeAt(): number {
-    if (this.#close === -2) this.#close = closingBracket(this.#masked, this.#open)
-    return this.#close
-  }
-
-  args(): readonly Arg[] {
-    if (this.#args) return this.#args
-    const close = this.#closeAt()
-    // Comments between arguments are no part of them (`path('x/',  # the archive` then the view).
-    this.#args = close < 0 ? [] : parseBracketed(withoutComments(this.#text, this.#masked, this.#open, close + 1))
-    return this.#args
-  }
-
-  text(): string {
-    return this.#text.slice(this.offset, Math.min(this.end(), this.offset + 400)).replace(/\s+/g, ' ').trim().slice(0, 200)
-  }
-
-  end(): number {
-    const close = this.#closeAt()
-    return close < 0 ? this.#open + 1 : close + 1
-  }
-
-  assignedTo(): string | undefined {
-    const lineStart = this.#text.lastIndexOf('\n', this.offset - 1) + 1
-    return ASSIGNED.exec(this.#text.slice(lineStart, this.offset))?.[1]
-  }
 }
 
 /** Where not to look for calls: definitions' own names, and spans that hold only types. */
@@ -249,13 +164,18 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     }
     // What stands before the call (or its receiver chain): a decorator, an attribute, a declaring word.
     let before = backOverSpace(masked, start)
+    let decorator = false
     let prev = before >= 0 ? masked.charCodeAt(before) : 0
     if (prev === 64 && words.instanceVariables && before === start - 1) {
       // Ruby's `@items.push(x)`: the receiver starts at the `@`.
       start = before
       before = backOverSpace(masked, start)
       prev = before >= 0 ? masked.charCodeAt(before) : 0
-    } else if (prev === 64) continue // @decorator(
+    } else if (prev === 64) {
+      if (!words.decoratorCalls) continue // @decorator(
+      // `@name(`: a decorator's call; `a @ f(x)`: a call in Python's matrix product.
+      decorator = before === start - 1
+    }
     if (prev === 58 && words.annotationTargets && before === start - 1) {
       // Kotlin's `@file:JvmName(`, `@get:Mapping(`: an annotation, after its use-site target.
       let word = before
@@ -281,8 +201,8 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
       if (!number && !words.beforeCall.has(prevWord)) continue
     } else if (prev === 126 && !hasReceiver) {
       continue // C++'s `~Name(`: a destructor
-    } else if (prev === 41 && !hasReceiver) {
-      // Go's `func (s *T) Name(`: a receiver list before the name (only where a `func (` may open it).
+    } else if (prev === 41 && !hasReceiver && sameLine) {
+      // Go's `func (s *T) Name(`: a receiver list before the name on its line (only where a `func (` may open it).
       const floor = Math.max(0, before - 200)
       funcOpens ??= funcParentheses(masked)
       if (anyWithin(funcOpens, floor, before)) {
@@ -293,7 +213,7 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     }
     if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before)) continue
     const receiverEnd = hasReceiver ? receiverEndAt(masked, start, nameStart) : nameStart
-    calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open))
+    calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open, decorator))
   }
   return calls
 }
@@ -338,25 +258,6 @@ function openingAngle(masked: string, close: number): number {
     else if (braces === 0 && (c === 40 || c === 41 || c === 59 || c === 10)) return -1
   }
   return -1
-}
-
-/**
- * `text[start .. end)` without its comments: where the masked code is blank (comments, string
- * contents, spaces), a character counts only inside a string (between quotes the mask keeps).
- */
-function withoutComments(text: string, masked: string, start: number, end: number): string {
-  const raw = text.slice(start, end)
-  if (raw === masked.slice(start, end) || !/\/[*/]|#|--/.test(raw)) return raw
-  let out = ''
-  let quote = 0
-  for (let i = start; i < end; i++) {
-    const m = masked.charCodeAt(i)
-    if (!isSpace(m)) {
-      if (m === 34 || m === 39 || m === 96) quote = quote === 0 ? m : quote === m ? 0 : quote
-      out += text[i]
-    } else if (quote !== 0 || isSpace(text.charCodeAt(i))) out += text[i]
-  }
-  return out
 }
 
 /** The end of a receiver chain: back from the name over the joiner and spaces. */

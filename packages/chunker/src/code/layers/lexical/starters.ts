@@ -31,6 +31,7 @@ function patternOf(syntax: LexicalSyntax): RegExp {
   const parts: string[] = []
   for (const block of syntax.blockComments) parts.push(escape(block.open))
   for (const line of syntax.lineComments) parts.push(line === '#' && syntax.hashBracketAttributes ? '#(?!\\[)' : escape(line))
+  if (syntax.fStrings) parts.push(`\\b[rR]?[fF][rR]?(?:"""|'''|"|')`)
   if (syntax.tripleQuotes) parts.push('"""', "'''")
   if (syntax.rust) parts.push('\\bb?r#*"', "\\bb'", "'")
   if (syntax.cppRaw) parts.push('\\bR"')

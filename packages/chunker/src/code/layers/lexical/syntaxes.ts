@@ -4,8 +4,8 @@ const C_COMMENTS = { lineComments: ['//'], blockComments: [{ open: '/*', close: 
 
 /** JavaScript and TypeScript: template literals and regular expression literals. */
 export const JAVASCRIPT_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], templates: true, regexLiterals: true }
-/** Python: `#` comments, triple-quoted strings. */
-export const PYTHON_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments: [], quotes: ['"', "'"], tripleQuotes: true }
+/** Python: `#` comments, triple-quoted strings, f-strings. */
+export const PYTHON_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments: [], quotes: ['"', "'"], tripleQuotes: true, fStrings: true }
 /** Go: raw strings in backquotes, runes. */
 export const GO_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'", '`'] }
 /** Java: text blocks. */

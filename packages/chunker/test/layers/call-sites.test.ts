@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { createLayeredChunker } from '../../src/index.js'
+
+const chunker = createLayeredChunker()
+
+/** A file's call edges as `line receiver.callee` (the receiver only when there is one). */
+async function callsIn(path: string, content: string): Promise<string[]> {
+  const { layers } = await chunker.chunkWithLayers({ path, content, format: 'code' })
+  return layers.edges
+    .filter((edge) => edge.kind === 'calls')
+    .map((edge) => `${edge.startLine} ${edge.receiver ? `${edge.receiver}.` : ''}${edge.target}`)
+    .sort((a, b) => Number.parseInt(a) - Number.parseInt(b) || a.localeCompare(b))
+}
+
+describe('the call sites a file records as call edges', () => {
+  it('reads Python calls in f-string fields, after `except`, in a matrix product, and on consecutive lines after a call of `func`', async () => {
+    const content = [
+      'def main(func, e, a, b):',
+      '    func()',
+      '    other(1)',
+      '    try:',
+      '        pass',
+      '    except errors() as exc:',
+      '        print(f"{exc.format_message()!r:>{width()}} {{literal(x)}}")',
+      '    return a @ mat(b)',
+    ].join('\n')
+    expect(await callsIn('cli.py', content)).toEqual([
+      '2 func',
+      '3 other',
+      '6 errors',
+      '7 exc.format_message',
+      '7 print',
+      '8 mat',
+    ])
+  })
+
+  it("records decorators' calls as calls, while the detectors read each decorator once", async () => {
+    const python = [
+      'import click',
+      'from flask import Flask',
+      'app = Flask(__name__)',
+      '',
+      '@click.command()',
+      '@click.option("--port", default=port())',
+      'def serve(port):',
+      '    pass',
+      '',
+      '@app.get("/items")',
+      'def items():',
+      '    return []',
+    ].join('\n')
+    expect(await callsIn('app.py', python)).toEqual(['3 Flask', '5 click.command', '6 click.option', '6 port', '10 app.get'])
+    const { layers } = await chunker.chunkWithLayers({ path: 'app.py', content: python, format: 'code' })
+    expect(layers.entrypoints.map((entry) => `${entry.kind} ${entry.method} ${entry.route} ${entry.handler}`)).toEqual(['cli-command  serve serve', 'http-route GET /items items'])
+
+    const typescript = ["import { Injectable } from '@angular/core'", '', '@Injectable({ providedIn: root() })', 'export class Items {}'].join('\n')
+    expect(await callsIn('items.ts', typescript)).toEqual(['3 Injectable', '3 root'])
+  })
+
+  it("keeps Java's annotations out of the calls", async () => {
+    const java = ['class Items {', '  @GetMapping("/items")', '  List<Item> items() {', '    return repository.findAll();', '  }', '}'].join('\n')
+    expect(await callsIn('Items.java', java)).toEqual(['4 repository.findAll'])
+  })
+})
