@@ -74,9 +74,10 @@ function ownRoutes(file: ConfigFile, settings: ConfigDocument): EntrypointRecord
  */
 export function symfonyRouteConfig(file: ConfigFile, content: string): { readonly edges: RawEdge[]; readonly routes: EntrypointRecord[] } {
   const config = ROUTE_CONFIG.exec(file.path)
+  if (!config) return { edges: [], routes: [] }
   const prefixes = /\bprefix\s*:/.test(content)
   const paths = /\bpath\s*:/.test(content)
-  const settings = config && (prefixes || paths) ? readYamlDocuments(content)[0] : undefined
-  if (!config || settings === undefined) return { edges: [], routes: [] }
+  const settings = prefixes || paths ? readYamlDocuments(content)[0] : undefined
+  if (settings === undefined) return { edges: [], routes: [] }
   return { edges: prefixes ? prefixEdges(file, settings, config[1] !== undefined) : [], routes: paths ? ownRoutes(file, settings) : [] }
 }
