@@ -6,8 +6,9 @@
  * precision (of the calls linked to one definition, the share linked to jedi's) and recall (of the
  * calls of a definition the index holds, the share linked to it).
  *
- * Run: `cd bench && npx tsx src/calls-vs-jedi.ts [--packages flask,click]` (build the packages
- * first; needs python3 with jedi, which this machine's python3 has; about a minute).
+ * Run: `cd bench && npx tsx src/calls-vs-jedi.ts [--packages flask,click] [--all]` (build the packages
+ * first; needs python3 with jedi, which this machine's python3 has; about a minute). `--all` lists
+ * every wrong and missed call instead of a sample.
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
     console.log(`${packages.join(' + ')}: ${files.length} files, ${calls.length} call sites (jedi ${(jediMs / 1000).toFixed(0)} s)`)
     console.log(`calls of an indexed definition: ${indexed}; linked to one definition: ${definite}, ${right} of them jedi's`)
     console.log(`precision ${share(right, definite)}, recall ${share(right, indexed)}`)
-    const sample = (list: string[]): string => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / 40)) === 0).slice(0, 40).join('\n  ')
+    const sample = (list: string[]): string => (process.argv.includes('--all') ? list : list.filter((_, i) => i % Math.max(1, Math.floor(list.length / 40)) === 0).slice(0, 40)).join('\n  ')
     console.log(`wrong (${wrong.length}):\n  ${sample(wrong)}`)
     console.log(`missed (${missed.length}):\n  ${sample(missed)}`)
   } finally {
