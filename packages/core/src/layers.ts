@@ -128,7 +128,9 @@ export interface RawEdge extends LayerRecordBase {
    * For a call on a receiver the code around it declares with a class type (TypeScript's
    * `const index = new InvertedIndex()`, a field `readonly #db: Database`, Python's
    * `self.session = Session()`): that type as written; or, for a receiver holding what a call
-   * returns (`const index = await openIndex()`), the callee as written followed by `()`.
+   * returns (`const index = await openIndex()`), the callee as written followed by `()`; or, for
+   * a loop variable over what a call returns (`for param in self.get_params(ctx)`), the callee
+   * followed by `()[]`.
    */
   readonly receiverType?: string
   /**

@@ -137,7 +137,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
     // (`openIndex()`): a change to that class or function re-resolves the call.
     if (edge.receiverType !== undefined) {
-      const type = edge.receiverType.replace(/\(\)$/, '')
+      const type = edge.receiverType.replace(/\(\)(?:\[\])?$/, '')
       names.add(type.slice(type.lastIndexOf('.') + 1))
     }
     edges.push(withResolution(edge, resolveName(edge, file, bindings, index, lookup, supers)))

@@ -7,7 +7,7 @@ import { definedIn, filesOf, memberNamed } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
-import { returnedType } from './returned-type.js'
+import { elementType, returnedType } from './returned-type.js'
 import { declaredTypeOf } from './typed-receivers.js'
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
@@ -115,6 +115,11 @@ function inheritedMember(cls: SymbolRecord, name: string, kinds: ReadonlySet<str
   return undefined
 }
 
+/** A member `name` of a class: its own, else one it inherits (when `supers` is given). */
+function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string, supers: Supertypes | undefined): SymbolRecord | undefined {
+  return memberNamed(index, owner, name) ?? (supers && inheritedMember(owner, name, CALLABLE, supers))
+}
+
 /** For `c.Get()` inside Go's `func (c *Context) Copy()`: the method `Context.Get` of the package. */
 function goReceiverMethod(sourceId: string, receiver: string, name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
   const method = index.symbol(sourceId)
@@ -150,9 +155,10 @@ function memberOfType(
   bindings: Bindings,
   index: SymbolIndex,
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers?: Supertypes,
 ): Resolved | undefined {
   const binding = bindings.names.get(type)
-  if (binding) return throughBinding(binding, name, index, resolved)
+  if (binding) return throughBinding(binding, name, index, resolved, supers)
   // `Database.Database` of `import type Database from 'better-sqlite3'`, `models.User` of a module:
   // the type is a member of what its first segment binds.
   const dot = type.indexOf('.')
@@ -160,11 +166,11 @@ function memberOfType(
   if (head?.status === 'external') return EXTERNAL
   if (head?.status === 'resolved' && head.path) {
     const owner = definedIn(head.path, type.slice(type.lastIndexOf('.') + 1), index, resolved)
-    const member = owner ? memberNamed(index, owner, name) : undefined
+    const member = owner ? memberOrInherited(index, owner, name, supers) : undefined
     if (member) return toSymbol(member)
   }
   const local = index.topLevel(file.path, type)
-  const member = local ? memberNamed(index, local, name) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
+  const member = local ? memberOrInherited(index, local, name, supers) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
   if (member) return toSymbol(member)
   // A type of a namespace or package imported whole (C#'s `using Shop.Data;`, Java's `import a.b.*;`).
   for (const target of bindings.wildcards) {
@@ -178,7 +184,8 @@ function memberOfType(
 /**
  * The member `name` of what a call returns (`const index = await openIndex(root)` then
  * `index.close()`): the callee as the file resolves it, the class its signature returns
- * (`returned-type.ts`), read as that callee's file names it.
+ * (`returned-type.ts`), read as that callee's file names it. With `elements`, the class of the
+ * elements it returns a container of (`for param in self.get_params(ctx)` then `param.x()`).
  */
 function memberOfReturned(
   callee: string,
@@ -189,16 +196,18 @@ function memberOfReturned(
   index: SymbolIndex,
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
   supers: Supertypes,
+  elements = false,
 ): Resolved | undefined {
   const dot = callee.lastIndexOf('.')
   const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
   const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(dot + 1), receiver: callee.slice(0, dot) }
   const found = resolveName(edge, file, bindings, index, resolved, supers)
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
-  const type = symbol === undefined ? undefined : CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
+  const type =
+    symbol === undefined ? undefined : elements ? elementType(symbol.signature, symbol.language) : CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
   const home = symbol === undefined ? undefined : index.file(symbol.path)
   if (type === undefined || home === undefined) return undefined
-  return memberOfType(type, name, home, home === file ? bindings : bindingsOf(resolved(home.path) ?? [], index), index, resolved)
+  return memberOfType(type, name, home, home === file ? bindings : bindingsOf(resolved(home.path) ?? [], index), index, resolved, supers)
 }
 
 type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
@@ -217,7 +226,13 @@ function isModuleNamed(path: string, name: string): boolean {
 }
 
 /** Where a binding leads for `name` (the binding's own name, or a member of it). */
-function throughBinding(binding: Binding, member: string | undefined, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): Resolved | undefined {
+function throughBinding(
+  binding: Binding,
+  member: string | undefined,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers?: Supertypes,
+): Resolved | undefined {
   if (binding.status === 'external') return EXTERNAL
   if (binding.status !== 'resolved' || !binding.path) return undefined
   const wanted = binding.name === '*' ? member : member === undefined ? binding.name : undefined
@@ -226,7 +241,7 @@ function throughBinding(binding: Binding, member: string | undefined, index: Sym
   if (binding.name !== '*' && member !== undefined) {
     // `Imported.member`: a member of the imported class, else the class's file.
     const owner = definedIn(binding.path, binding.name, index, resolved)
-    const inner = owner ? memberNamed(index, owner, member) : undefined
+    const inner = owner ? memberOrInherited(index, owner, member, supers) : undefined
     if (inner) return toSymbol(inner)
     if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
     // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own.
@@ -316,7 +331,7 @@ export function resolveName(
     if (method) return toSymbol(method)
     const binding = bindings.names.get(receiver)
     if (binding) {
-      const through = throughBinding(binding, name, index, resolved)
+      const through = throughBinding(binding, name, index, resolved, supers)
       if (through) return through
     }
     // `module::Type::f()`, `pkg.Class.method()`: the first segment is an imported module.
@@ -342,8 +357,13 @@ export function resolveName(
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined)
+    const returned = typed === undefined ? undefined : /^(.*)\(\)(\[\])?$/.exec(typed)
     const ofType =
-      typed === undefined ? undefined : typed.endsWith('()') ? memberOfReturned(typed.slice(0, -2), name, edge, file, bindings, index, resolved, supers) : memberOfType(typed, name, file, bindings, index, resolved)
+      typed === undefined
+        ? undefined
+        : returned
+          ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] !== undefined)
+          : memberOfType(typed, name, file, bindings, index, resolved, supers)
     if (ofType) return ofType
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver

@@ -89,6 +89,17 @@ function localCallee(facts: FileFacts): (name: string) => boolean {
   }
 }
 
+/** The classes of a file that each of its classes extends (by the base's last name). */
+function basesIn(facts: FileFacts): (cls: SymbolFact) => readonly SymbolFact[] {
+  const bases = new Map<SymbolFact, SymbolFact[]>()
+  for (const { kind, target, symbol } of facts.heritage) {
+    const name = target.slice(target.lastIndexOf('.') + 1)
+    const base = kind === 'extends' ? facts.symbols.find((s) => s.name === name && s.parent === undefined && s !== symbol) : undefined
+    if (base) bases.set(symbol, [...(bases.get(symbol) ?? []), base])
+  }
+  return (cls) => bases.get(cls) ?? []
+}
+
 function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileContext): RawEdge[] {
   const nextId = idAllocator()
   const edges: RawEdge[] = []
@@ -140,7 +151,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     }
   }
   const local = localCallee(facts)
-  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked), file.enclosing) : undefined
+  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked), file.enclosing, basesIn(facts)) : undefined
   for (const { source, receiver, name, row, offset, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)

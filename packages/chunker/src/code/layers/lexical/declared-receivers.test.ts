@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { pythonTypedDeclarations, typedDeclarations } from './declared-receivers.js'
+import type { SymbolFact } from '../facts.js'
+import { receiverTypeFinder, typedDeclarations, type TypedDeclaration } from './declared-receivers.js'
+import { pythonTypedDeclarations } from './python-declarations.js'
 
 describe('typedDeclarations', () => {
   it('reads locals and fields annotated with a class type, made by `new` or holding a call\'s value, the annotation first', () => {
@@ -16,10 +18,13 @@ describe('typedDeclarations', () => {
       '    const pool = await new Pool()',
       '    const index = await openIndex(root)',
       '    const built = this.build()',
+      '    const items: readonly Item[] = []',
+      '    for (const call of scanCalls(text)) call.args()',
       '  }',
       '}',
     ].join('\n')
-    expect(typedDeclarations(code).map(({ name, type, offset }) => `${name}: ${type} @${code.slice(offset, offset + name.length) === name}`)).toEqual([
+    const shown = ({ name, type, element, offset }: TypedDeclaration): string => `${name}: ${type}${element ? `[${element}]` : ''} @${code.slice(offset, offset + name.length) === name}`
+    expect(typedDeclarations(code).map(shown)).toEqual([
       '#index: InvertedIndex @true',
       'store: Store @true',
       'cache: Base @true',
@@ -28,27 +33,91 @@ describe('typedDeclarations', () => {
       'pool: Pool @true',
       'index: openIndex() @true',
       'built: this.build() @true',
+      // An array is no `Item`: its elements are.
+      'items: [Item] @true',
+      'call: scanCalls()[] @true',
     ])
   })
 
   it("reads Python's names and self attributes annotated with a class, made by calling one, or holding a call's value", () => {
     const code = [
       'class Client:',
-      '    def __init__(self, repo: Repo):',
+      '    def __init__(self, repo: Repo, types: list[ParamType]):',
       '        self.session = Session()',
       '        self.parser = argparse.ArgumentParser(prog="x")',
       '        self.count = 0',
       '        self.repo = repo',
-      '    def run(self):',
+      '        self.type: types.ParamType = convert(type)',
+      '        self.json: t.Optional[JSONProvider] = None',
+      '        self.types: cabc.Sequence[ParamType] = types',
+      '        self.names: t.List[str] = []',
+      '    def run(self, multi):',
       '        cache: Cache = make_cache()',
       '        result = compute()',
+      '        group = t.cast(Group, multi)',
+      '        for param in self.get_params(ctx):',
+      '            pass',
+      '        infos = [ty.to_info_dict() for ty in self.types]',
+      '        try:',
+      '            pass',
+      '        except exceptions.ClickException as e:',
+      '            e.show()',
     ].join('\n')
-    expect(pythonTypedDeclarations(code).map(({ name, type }) => `${name}: ${type}`)).toEqual([
+    const shown = (d: TypedDeclaration): string =>
+      `${d.name}: ${d.type}${d.element ? `[${d.element}]` : ''}${d.parameter ? `=${d.parameter}` : ''}${d.iterates ? ` in ${d.iterates}` : ''}`
+    expect(pythonTypedDeclarations(code).map(shown)).toEqual([
       'self.session: Session',
-      'self.parser: ArgumentParser',
+      // With its module, which resolution reads as the file imports it.
+      'self.parser: argparse.ArgumentParser',
+      // A parameter kept: typed by its annotation, which the finder reads in the signature.
+      'self.repo: =repo',
+      // Optional types unwrapped, containers of a class give their element type.
+      'self.type: types.ParamType',
+      'self.json: JSONProvider',
+      'self.types: [ParamType]',
       'cache: Cache',
       // What a call returns: the callee, for resolution to read its return annotation.
       'result: compute()',
+      'group: Group',
+      // What a call's value yields.
+      'param: self.get_params()[]',
+      'ty:  in self.types',
+      'e: exceptions.ClickException',
     ])
+  })
+
+  it("types a Python receiver through the attribute keeping a parameter, the loop over a container and a base class's attribute", async () => {
+    const code = [
+      'class Tagger:',
+      '    def __init__(self, serializer: Serializer, tags: list[Tag]):',
+      '        self.serializer = serializer',
+      '        self.tags: list[Tag] = tags',
+      '    def run(self, items: list[Item]):',
+      '        self.serializer.tag(1)',
+      '        for tag in self.tags:',
+      '            tag.check()',
+      '        for item in items:',
+      '            item.save()',
+      'class Sub(Tagger):',
+      '    def more(self):',
+      '        self.serializer.dump()',
+    ].join('\n')
+    const symbols = [
+      { kind: 'class', name: 'Tagger', start: 0, end: code.length, signature: 'class Tagger:' },
+      { kind: 'method', name: '__init__', start: code.indexOf('    def __init__'), end: code.indexOf('    def run'), signature: 'def __init__(self, serializer: Serializer, tags: list[Tag]):' },
+      { kind: 'method', name: 'run', start: code.indexOf('    def run'), end: code.indexOf('class Sub'), signature: 'def run(self, items: list[Item]):' },
+      { kind: 'class', name: 'Sub', start: code.indexOf('class Sub'), end: code.length, signature: 'class Sub(Tagger):' },
+      { kind: 'method', name: 'more', start: code.indexOf('    def more'), end: code.length, signature: 'def more(self):' },
+    ]
+    const [owner, init, run, sub, more] = symbols.map((s) => ({ ...s, id: s.name, qname: s.name, startRow: 0, endRow: 0, parent: undefined }) as unknown as SymbolFact)
+    for (const method of [init, run]) Object.assign(method as object, { parent: owner })
+    Object.assign(more as object, { parent: sub })
+    const enclosing = (offset: number): SymbolFact | undefined => [more, sub, run, init, owner].find((s) => s!.start <= offset && offset < s!.end)
+    const typeAt = receiverTypeFinder(pythonTypedDeclarations(code), enclosing, (cls) => (cls === sub ? [owner as SymbolFact] : []))
+    expect(typeAt('self.serializer', code.indexOf('self.serializer.tag'))).toBe('Serializer')
+    expect(typeAt('tag', code.indexOf('tag.check'))).toBe('Tag')
+    expect(typeAt('item', code.indexOf('item.save'))).toBe('Item')
+    // An attribute the base class sets.
+    expect(typeAt('self.serializer', code.indexOf('self.serializer.dump'))).toBe('Serializer')
   })
 })

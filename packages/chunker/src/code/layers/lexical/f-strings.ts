@@ -1,6 +1,6 @@
-/** Writes a mask in order: everything before `to` is kept as code, or blanked (line breaks kept). */
+/** Writes a mask in order: everything before `to` is kept (code), or blanked (line breaks kept). */
 export interface MaskWriter {
-  code(to: number): void
+  keep(to: number): void
   blank(to: number): void
 }
 
@@ -35,10 +35,10 @@ export function maskFString(text: string, start: number, prefix: string, quote: 
         let close = k + 1
         while (close < length && text.charCodeAt(close) !== c && !ends(close)) close++
         if (close >= length || text.charCodeAt(close) !== c) {
-          out.code(close)
+          out.keep(close)
           return close
         }
-        out.code(k + 1)
+        out.keep(k + 1)
         out.blank(close)
         k = close + 1
         continue
@@ -47,13 +47,13 @@ export function maskFString(text: string, start: number, prefix: string, quote: 
       else if ((c === 41 || c === 93) && depth > 0) depth--
       else if (c === 125) {
         if (depth === 0) {
-          out.code(k + 1)
+          out.keep(k + 1)
           return k + 1
         }
         depth--
       } else if (depth === 0 && (c === 58 || (c === 33 && text.charCodeAt(k + 1) !== 61))) {
         // `:spec` or `!r`: blank to the field's closing brace (nested fields of the spec too).
-        out.code(k)
+        out.keep(k)
         let nested = 0
         let end = k + 1
         for (; end < length && !ends(end); end++) {
@@ -63,17 +63,17 @@ export function maskFString(text: string, start: number, prefix: string, quote: 
         }
         out.blank(end)
         if (text.charCodeAt(end) !== 125) return end
-        out.code(end + 1)
+        out.keep(end + 1)
         return end + 1
       }
       k++
     }
     // Unterminated: the expression read so far is still code.
-    out.code(k)
+    out.keep(k)
     return k
   }
 
-  out.code(start + prefix.length + quote.length)
+  out.keep(start + prefix.length + quote.length)
   let k = start + prefix.length + quote.length
   while (k < length) {
     const c = text.charCodeAt(k)
@@ -86,7 +86,7 @@ export function maskFString(text: string, start: number, prefix: string, quote: 
     if (ends(k)) {
       if (text.charCodeAt(k) === 10) break
       out.blank(k)
-      out.code(k + quote.length)
+      out.keep(k + quote.length)
       return k + quote.length
     }
     if (c === 123) {
@@ -95,7 +95,7 @@ export function maskFString(text: string, start: number, prefix: string, quote: 
         continue
       }
       out.blank(k)
-      out.code(k + 1)
+      out.keep(k + 1)
       k = field(k + 1)
       continue
     }

@@ -118,7 +118,7 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
     for (let k = copied; k < to; k++) if (units[k] !== 10) units[k] = 32
     copied = to
   }
-  const writer = { code: emitCode, blank: emitBlank }
+  const writer = { keep: emitCode, blank: emitBlank }
   /** A string from `start` whose opening delimiter is `open` characters long: returns the offset after it. */
   const quoted = (start: number, open: number, close: string, escapes: boolean, doubled = false): number => {
     emitCode(start + open)

@@ -1,0 +1,76 @@
+import type { TypedDeclaration } from './declared-receivers.js'
+
+/** `typing`'s generic aliases and special forms, which are no class of the code. */
+const NOT_A_CLASS = '(?!(?:List|Dict|Set|FrozenSet|Tuple|Sequence|MutableSequence|Mapping|MutableMapping|Iterable|Iterator|Collection|AbstractSet|Generator|Callable|Any|Type|Union|Optional|Literal|ClassVar|Final)\\b)'
+/** A class as code writes it, with the modules it is read from: `ParamType`, `types.ParamType`. */
+const CLASS = `((?:[a-z_]\\w*\\.)*${NOT_A_CLASS}[A-Z]\\w*)`
+/** A constructor as a call writes it: `Session`, `argparse.ArgumentParser`, `Outer.Inner`. */
+const CONSTRUCTOR = '((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:\\.[A-Z]\\w*)*)'
+/** A container of elements as an annotation writes it: `list[`, `t.Sequence[`, `cabc.Iterator[`. */
+const CONTAINER = '(?:[a-z_]\\w*\\.)*(?:list|List|set|Set|frozenset|FrozenSet|tuple|Tuple|Sequence|MutableSequence|Iterable|Iterator|Collection|AbstractSet|Generator)\\s*\\[\\s*'
+/** An optional class: `t.Optional[Command]`, `Command | None`, `Command[int]`. */
+const ANNOTATION = `(?:(?:t|typing)\\.)?(?:Optional\\s*\\[\\s*${CLASS}|${CLASS}(?:\\[[^\\]\\n]*\\])?(?:\\s*\\|\\s*None)?)`
+const NAME = '((?:self\\.)?[A-Za-z_]\\w*)'
+
+/**
+ * One regular expression, its alternatives told apart by their groups, for the lines of masked
+ * Python code that give a name or a `self.` attribute a type:
+ * 1. `name: Sequence[Class] = ...`, a container of a class (group 2: the element type);
+ * 2. `name: Class = ...`, also in a parameter list that spans lines (group 3 or 4);
+ * 3. `name = t.cast(Class, ...)` (group 5);
+ * 4. `name = module.Class(...)`, a capitalised callee (group 6);
+ * 5. `name = callee(...)`, the value of another call (group 7);
+ * 6. `self.name = name`, a parameter kept (group 8);
+ * 7. `except module.Error as name:` (groups 9, 10);
+ * 8. `for name in ...` (group 11): over a call's value (group 12, then a `(`: group 13) or a name (group 12).
+ */
+const PYTHON_DECLARATION = new RegExp(
+  [
+    `^[ \\t]*${NAME}\\s*(?::\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})[^=\\n]*(?:=|$)`,
+    `|\\s*=\\s*(?:(?:(?:t|typing)\\.)?cast\\(\\s*${CLASS}\\s*,|${CONSTRUCTOR}\\s*\\(|((?:self\\.)?[a-z_]\\w*(?:\\.[a-z_]\\w*)*)\\s*\\(|([a-z_]\\w*)\\s*$))`,
+    `|^[ \\t]*except\\s+${CLASS}\\s+as\\s+([A-Za-z_]\\w*)\\s*:`,
+    `|\\bfor\\s+([A-Za-z_]\\w*)\\s+in\\s+((?:self\\.)?[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*)\\s*(\\()?`,
+  ].join(''),
+  'gmd',
+)
+
+/**
+ * Python's declarations of names and `self.` attributes with a class type, read from masked code,
+ * in order (see {@link PYTHON_DECLARATION}). A loop over a call's value is typed `callee()[]` (what
+ * the callee's annotation says it yields); a loop over another name, and a parameter kept in an
+ * attribute, are typed by the finder of `declared-receivers.ts`, which sees the scopes.
+ */
+export function pythonTypedDeclarations(masked: string): TypedDeclaration[] {
+  const out: TypedDeclaration[] = []
+  PYTHON_DECLARATION.lastIndex = 0
+  for (let m = PYTHON_DECLARATION.exec(masked); m; m = PYTHON_DECLARATION.exec(masked)) {
+    const at = (group: number): number => m!.indices![group]![0]
+    if (m[1] !== undefined) {
+      const name = m[1]
+      const offset = at(1)
+      const type = m[3] ?? m[4] ?? m[5] ?? m[6] ?? (m[7] === undefined ? undefined : `${m[7]}()`)
+      if (type !== undefined) out.push({ name, type, offset })
+      else if (m[2] !== undefined) out.push({ name, type: '', element: m[2], offset })
+      else if (m[8] !== undefined && name.startsWith('self.')) out.push({ name, type: '', parameter: m[8], offset })
+    } else if (m[10] !== undefined) {
+      out.push({ name: m[10], type: m[9] as string, offset: at(10) })
+    } else if (m[11] !== undefined) {
+      const iterated = m[12] as string
+      // A comprehension's variable is used before its `for`: the declaration counts from the line's start.
+      const offset = masked.lastIndexOf('\n', at(11)) + 1
+      out.push(m[13] === undefined ? { name: m[11], type: '', iterates: iterated, offset } : { name: m[11], type: `${iterated}()[]`, offset })
+    }
+  }
+  return out
+}
+
+/**
+ * What a function's signature annotates a parameter with: its class (`app: Flask`, `ctx:
+ * t.Optional[Context]`) or, for a container of a class (`items: list[Item]`), its element type.
+ */
+export function parameterAnnotation(signature: string, name: string): { readonly type?: string; readonly element?: string } {
+  if (!/^[A-Za-z_]\w*$/.test(name)) return {}
+  const found = new RegExp(`[(,\\s]${name}\\s*:\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})`).exec(signature)
+  if (!found) return {}
+  return found[1] !== undefined ? { element: found[1] } : { type: found[2] ?? found[3] }
+}

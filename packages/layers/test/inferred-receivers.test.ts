@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+/** The call edges of a file whose callee is one of `names`, as `receiver.target -> resolution target`. */
+function callsOf(graph: LayerGraph, path: string, names: readonly string[]): string[] {
+  return graph
+    .edgesOf(path)
+    .filter((edge: EdgeRecord) => edge.kind === 'calls' && names.includes(edge.target))
+    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+}
+
+describe('receivers typed by what the code around them says of them', () => {
+  it('reads Python loops over annotated calls and attributes, kept parameters, casts, caught exceptions and inherited members', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'cli/__init__.py': '',
+        'cli/types.py': 'class ParamType:\n    def convert(self, value):\n        pass\n',
+        'cli/errors.py': 'class ClickException(Exception):\n    def show(self):\n        pass\n\nclass UsageError(ClickException):\n    pass\n',
+        'cli/core.py': [
+          'import typing as t',
+          'from . import types',
+          'from .errors import UsageError',
+          '',
+          'class Parameter:',
+          '    def process(self, value):',
+          '        pass',
+          '',
+          'class Group:',
+          '    def list_commands(self):',
+          '        pass',
+          '',
+          'class Command:',
+          '    def __init__(self, group: Group, params: list[Parameter]):',
+          '        self.group = group',
+          '        self.params: list[Parameter] = params',
+          '        self.type: types.ParamType = make_type()',
+          '    def get_params(self) -> list[Parameter]:',
+          '        return self.params',
+          '    def run(self, ctx, value):',
+          '        for param in self.get_params():',
+          '            param.process(value)',
+          '        infos = [p.process(value) for p in self.params]',
+          '        self.group.list_commands()',
+          '        self.type.convert(value)',
+          '        multi = t.cast(Group, ctx.command)',
+          '        multi.list_commands()',
+          '        try:',
+          '            pass',
+          '        except UsageError as e:',
+          '            e.show()',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'cli/core.py', ['process', 'list_commands', 'convert', 'show'])).toEqual([
+      // `for param in self.get_params()`: what `-> list[Parameter]` holds.
+      'param.process -> resolved cli/core.py#Parameter.process',
+      // A comprehension over an attribute annotated `list[Parameter]`.
+      'p.process -> resolved cli/core.py#Parameter.process',
+      // `self.group = group` keeps a parameter annotated `Group`.
+      'self.group.list_commands -> resolved cli/core.py#Group.list_commands',
+      // A class of a module imported whole (`types.ParamType`).
+      'self.type.convert -> resolved cli/types.py#ParamType.convert',
+      'multi.list_commands -> resolved cli/core.py#Group.list_commands',
+      // `show` is the base class's.
+      'e.show -> resolved cli/errors.py#ClickException.show',
+    ])
+  })
+
+  it("reads a TypeScript loop over a call's value and keeps an array's methods off its element type", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/item.ts': 'export class Item {\n  save(): void {}\n  push(x: number): void {}\n}\nexport function load(): Item[] {\n  return []\n}\n',
+        'src/use.ts': [
+          "import { Item, load } from './item.js'",
+          'export class Basket {',
+          '  private items: Item[] = []',
+          '  run(): void {',
+          '    for (const item of load()) item.save()',
+          '    this.items.push(1)',
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/use.ts', ['save', 'push'])).toEqual([
+      'item.save -> resolved src/item.ts#Item.save',
+      // `items` is an array of `Item`, not one: its `push` is as likely the array's as `Item.push`.
+      'this.items.push -> by-name ',
+    ])
+  })
+})
