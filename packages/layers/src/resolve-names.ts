@@ -164,11 +164,14 @@ function memberOfType(
   const dot = type.indexOf('.')
   const head = dot > 0 ? bindings.names.get(type.slice(0, dot)) : undefined
   if (head?.status === 'external') return EXTERNAL
+  const last = type.slice(type.lastIndexOf('.') + 1)
   if (head?.status === 'resolved' && head.path) {
-    const owner = definedIn(head.path, type.slice(type.lastIndexOf('.') + 1), index, resolved)
+    const owner = definedIn(head.path, last, index, resolved)
     const member = owner ? memberOrInherited(index, owner, name, supers) : undefined
     if (member) return toSymbol(member)
   }
+  // `ctx.Condition()` of a value the file holds, not of an import: the class by its own name.
+  if (dot > 0 && head === undefined) return memberOfType(last, name, file, bindings, index, resolved, supers)
   const local = index.topLevel(file.path, type)
   const member = local ? memberOrInherited(index, local, name, supers) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
   if (member) return toSymbol(member)

@@ -46,6 +46,8 @@ describe('receivers typed by what the code around them says of them', () => {
           '        self.type.convert(value)',
           '        multi = t.cast(Group, ctx.command)',
           '        multi.list_commands()',
+          '        made = ctx.Group()',
+          '        made.list_commands()',
           '        try:',
           '            pass',
           '        except UsageError as e:',
@@ -63,6 +65,8 @@ describe('receivers typed by what the code around them says of them', () => {
       // A class of a module imported whole (`types.ParamType`).
       'self.type.convert -> resolved cli/types.py#ParamType.convert',
       'multi.list_commands -> resolved cli/core.py#Group.list_commands',
+      // `ctx.Group()`: `ctx` is no import, so the class is found by its own name.
+      'made.list_commands -> resolved cli/core.py#Group.list_commands',
       // `show` is the base class's.
       'e.show -> resolved cli/errors.py#ClickException.show',
     ])

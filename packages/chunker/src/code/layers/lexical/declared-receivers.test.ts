@@ -99,15 +99,18 @@ describe('typedDeclarations', () => {
       '        for item in items:',
       '            item.save()',
       'class Sub(Tagger):',
-      '    def more(self):',
+      '    def more(self, store):',
+      '        self.store = store',
+      '        self.store = self.Store()',
       '        self.serializer.dump()',
+      '        self.store.save()',
     ].join('\n')
     const symbols = [
       { kind: 'class', name: 'Tagger', start: 0, end: code.length, signature: 'class Tagger:' },
       { kind: 'method', name: '__init__', start: code.indexOf('    def __init__'), end: code.indexOf('    def run'), signature: 'def __init__(self, serializer: Serializer, tags: list[Tag]):' },
       { kind: 'method', name: 'run', start: code.indexOf('    def run'), end: code.indexOf('class Sub'), signature: 'def run(self, items: list[Item]):' },
       { kind: 'class', name: 'Sub', start: code.indexOf('class Sub'), end: code.length, signature: 'class Sub(Tagger):' },
-      { kind: 'method', name: 'more', start: code.indexOf('    def more'), end: code.length, signature: 'def more(self):' },
+      { kind: 'method', name: 'more', start: code.indexOf('    def more'), end: code.length, signature: 'def more(self, store):' },
     ]
     const [owner, init, run, sub, more] = symbols.map((s) => ({ ...s, id: s.name, qname: s.name, startRow: 0, endRow: 0, parent: undefined }) as unknown as SymbolFact)
     for (const method of [init, run]) Object.assign(method as object, { parent: owner })
@@ -119,5 +122,7 @@ describe('typedDeclarations', () => {
     expect(typeAt('item', code.indexOf('item.save'))).toBe('Item')
     // An attribute the base class sets.
     expect(typeAt('self.serializer', code.indexOf('self.serializer.dump'))).toBe('Serializer')
+    // An unannotated parameter says nothing; a class attribute called (`self.Store()`) is that class.
+    expect(typeAt('self.store', code.indexOf('self.store.save'))).toBe('Store')
   })
 })

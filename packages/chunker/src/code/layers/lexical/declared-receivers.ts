@@ -99,8 +99,13 @@ export function receiverTypeFinder(
     if (field !== undefined) {
       // A field of the class body (`#index = new X()`), or an attribute a method sets (Python's
       // `self.x = X()`), of the enclosing class or of a base class the file defines.
+      // The first that says a type or an element type: `self.dict = dict` of an unannotated parameter says neither.
       for (const owner of classAndBases(classOf(around), basesOf)) {
-        const found = scoped.find((declaration) => (declaration.scope === owner && declaration.name === name) || (declaration.name === receiver && classOf(declaration.scope) === owner))
+        const found = scoped.find(
+          (declaration) =>
+            ((declaration.scope === owner && declaration.name === name) || (declaration.name === receiver && classOf(declaration.scope) === owner)) &&
+            (declaration.element !== undefined || typeOf(declaration) !== undefined),
+        )
         if (found) return found
       }
       return undefined
@@ -115,11 +120,12 @@ export function receiverTypeFinder(
     }
     return found
   }
-  const typeOf = (declaration: Scoped): string | undefined => {
+  function typeOf(declaration: Scoped): string | undefined {
     if (declaration.type !== '') return declaration.type
     if (declaration.parameter !== undefined) return parameterAnnotation(declaration.scope?.signature ?? '', declaration.parameter).type
     if (declaration.iterates === undefined) return undefined
-    const iterated = declarationOf(declaration.iterates, declaration.offset)
+    // Before the loop's own line (`for x in x` iterates an earlier `x`).
+    const iterated = declarationOf(declaration.iterates, declaration.offset - 1)
     if (iterated?.element !== undefined) return iterated.element
     // A parameter of the function around the loop: `def run(items: list[Item])`.
     return iterated === undefined ? parameterAnnotation(declaration.scope?.signature ?? '', declaration.iterates).element : undefined

@@ -4,8 +4,8 @@ import type { TypedDeclaration } from './declared-receivers.js'
 const NOT_A_CLASS = '(?!(?:List|Dict|Set|FrozenSet|Tuple|Sequence|MutableSequence|Mapping|MutableMapping|Iterable|Iterator|Collection|AbstractSet|Generator|Callable|Any|Type|Union|Optional|Literal|ClassVar|Final)\\b)'
 /** A class as code writes it, with the modules it is read from: `ParamType`, `types.ParamType`. */
 const CLASS = `((?:[a-z_]\\w*\\.)*${NOT_A_CLASS}[A-Z]\\w*)`
-/** A constructor as a call writes it: `Session`, `argparse.ArgumentParser`, `Outer.Inner`. */
-const CONSTRUCTOR = '((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:\\.[A-Z]\\w*)*)'
+/** A constructor as a call writes it: `Session`, `argparse.ArgumentParser`, `Outer.Inner`; a class attribute (`self.CodeContext(`) by its name. */
+const CONSTRUCTOR = '(?:(?:self|cls)\\.)?((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:\\.[A-Z]\\w*)*)'
 /** A container of elements as an annotation writes it: `list[`, `t.Sequence[`, `cabc.Iterator[`. */
 const CONTAINER = '(?:[a-z_]\\w*\\.)*(?:list|List|set|Set|frozenset|FrozenSet|tuple|Tuple|Sequence|MutableSequence|Iterable|Iterator|Collection|AbstractSet|Generator)\\s*\\[\\s*'
 /** An optional class: `t.Optional[Command]`, `Command | None`, `Command[int]`. */
