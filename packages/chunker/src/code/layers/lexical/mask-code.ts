@@ -214,8 +214,10 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
       emitBlank(k)
       next = k
     } else if (syntax.fStrings && F_STRING_OPENER.test(token)) {
-      const [, prefix, quote] = F_STRING_OPENER.exec(token) as RegExpExecArray
-      next = maskFString(text, i, prefix as string, quote as string, writer)
+      const [, prefix = '', quote = ''] = F_STRING_OPENER.exec(token) as RegExpExecArray
+      // `if"x"`: the `f` ends a word, so the string is an ordinary one.
+      const inWord = i > 0 && /\w/.test(text[i - 1] as string)
+      next = inWord ? quoted(i + prefix.length, quote.length, quote, true) : maskFString(text, i, prefix, quote, writer)
     } else if (token === '"""' || token === "'''") {
       next = quoted(i, 3, token, true)
     } else if (syntax.rust && token.length > 1 && token.endsWith('"')) {

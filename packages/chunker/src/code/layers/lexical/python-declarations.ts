@@ -12,6 +12,9 @@ const CONTAINER = '(?:[a-z_]\\w*\\.)*(?:list|List|set|Set|frozenset|FrozenSet|tu
 const ANNOTATION = `(?:(?:t|typing)\\.)?(?:Optional\\s*\\[\\s*${CLASS}|${CLASS}(?:\\[[^\\]\\n]*\\])?(?:\\s*\\|\\s*None)?)`
 const NAME = '((?:self\\.)?[A-Za-z_]\\w*)'
 
+/** A loop: `for name in self.items` or `for name in callee(` (its `(`). */
+const LOOP = 'for\\s+([A-Za-z_]\\w*)\\s+in\\s+((?:self\\.)?[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*)\\s*(\\()?'
+
 /**
  * One regular expression, its alternatives told apart by their groups, for the lines of masked
  * Python code that give a name or a `self.` attribute a type:
@@ -23,16 +26,25 @@ const NAME = '((?:self\\.)?[A-Za-z_]\\w*)'
  * 6. `self.name = name`, a parameter kept (group 8);
  * 7. `except module.Error as name:` (groups 9, 10);
  * 8. `for name in ...` (group 11): over a call's value (group 12, then a `(`: group 13) or a name (group 12).
+ * Every alternative starts a line; loops inside a line (comprehensions) are {@link INLINE_LOOP}'s.
  */
 const PYTHON_DECLARATION = new RegExp(
   [
-    `^[ \\t]*${NAME}\\s*(?::\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})[^=\\n]*(?:=|$)`,
+    `^[ \\t]*(?:${NAME}\\s*(?::\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})[^=\\n]*(?:=|$)`,
     `|\\s*=\\s*(?:(?:(?:t|typing)\\.)?cast\\(\\s*${CLASS}\\s*,|${CONSTRUCTOR}\\s*\\(|((?:self\\.)?[a-z_]\\w*(?:\\.[a-z_]\\w*)*)\\s*\\(|([a-z_]\\w*)\\s*$))`,
-    `|^[ \\t]*except\\s+${CLASS}\\s+as\\s+([A-Za-z_]\\w*)\\s*:`,
-    `|\\bfor\\s+([A-Za-z_]\\w*)\\s+in\\s+((?:self\\.)?[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*)\\s*(\\()?`,
+    `|except\\s+${CLASS}\\s+as\\s+([A-Za-z_]\\w*)\\s*:`,
+    `|(?:async\\s+)?${LOOP})`,
   ].join(''),
   'gmd',
 )
+
+/** A loop inside a line, at a `for` found there: `[p.x() for p in self.params]` (groups 1 to 3 as 11 to 13 above). */
+const INLINE_LOOP = new RegExp(LOOP, 'yd')
+
+/** A loop variable's declaration: typed `callee()[]` over a call's value, else by what it iterates. */
+function loopDeclaration(name: string, iterated: string, call: boolean, offset: number): TypedDeclaration {
+  return call ? { name, type: `${iterated}()[]`, offset } : { name, type: '', iterates: iterated, offset }
+}
 
 /**
  * Python's declarations of names and `self.` attributes with a class type, read from masked code,
@@ -55,13 +67,24 @@ export function pythonTypedDeclarations(masked: string): TypedDeclaration[] {
     } else if (m[10] !== undefined) {
       out.push({ name: m[10], type: m[9] as string, offset: at(10) })
     } else if (m[11] !== undefined) {
-      const iterated = m[12] as string
-      // A comprehension's variable is used before its `for`: the declaration counts from the line's start.
-      const offset = masked.lastIndexOf('\n', at(11)) + 1
-      out.push(m[13] === undefined ? { name: m[11], type: '', iterates: iterated, offset } : { name: m[11], type: `${iterated}()[]`, offset })
+      out.push(loopDeclaration(m[11], m[12] as string, m[13] !== undefined, at(11)))
     }
   }
-  return out
+  // A comprehension's variable is used before its `for`: its declaration counts from the line's start.
+  let inline = false
+  for (let at = masked.indexOf('for', 1); at >= 0; at = masked.indexOf('for', at + 3)) {
+    const before = masked.charCodeAt(at - 1)
+    if (before !== 32 && before !== 40 && before !== 91 && before !== 123) continue
+    const lineStart = masked.lastIndexOf('\n', at) + 1
+    if (masked.slice(lineStart, at).trim() === '' || masked.slice(lineStart, at).trim() === 'async') continue
+    INLINE_LOOP.lastIndex = at
+    const m = INLINE_LOOP.exec(masked)
+    if (m) {
+      out.push(loopDeclaration(m[1] as string, m[2] as string, m[3] !== undefined, lineStart))
+      inline = true
+    }
+  }
+  return inline ? out.sort((a, b) => a.offset - b.offset) : out
 }
 
 /**

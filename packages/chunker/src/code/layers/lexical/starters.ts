@@ -31,7 +31,8 @@ function patternOf(syntax: LexicalSyntax): RegExp {
   const parts: string[] = []
   for (const block of syntax.blockComments) parts.push(escape(block.open))
   for (const line of syntax.lineComments) parts.push(line === '#' && syntax.hashBracketAttributes ? '#(?!\\[)' : escape(line))
-  if (syntax.fStrings) parts.push(`\\b[rR]?[fF][rR]?(?:"""|'''|"|')`)
+  // No `\b` before the prefix: a zero-width start costs the engine its first-character scan (the mask checks the character before).
+  if (syntax.fStrings) parts.push(`[rR]?[fF][rR]?(?:"""|'''|"|')`)
   if (syntax.tripleQuotes) parts.push('"""', "'''")
   if (syntax.rust) parts.push('\\bb?r#*"', "\\bb'", "'")
   if (syntax.cppRaw) parts.push('\\bR"')
