@@ -8,7 +8,7 @@ import type { SymbolIndex } from './symbol-index.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { elementType, returnedType } from './returned-type.js'
-import { declaredTypeOf } from './typed-receivers.js'
+import { declaredTypeOf, parameterReturnOf } from './typed-receivers.js'
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
 export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
@@ -206,6 +206,9 @@ function memberOfReturned(
   const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(dot + 1), receiver: callee.slice(0, dot) }
   const found = resolveName(edge, file, bindings, index, resolved, supers)
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
+  // `create()` of a parameter `create: () => Promise<KnowledgeBase>`.
+  const given = symbol === undefined && !elements && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined
+  if (given) return memberOfType(given, name, file, bindings, index, resolved, supers)
   const type =
     symbol === undefined ? undefined : elements ? elementType(symbol.signature, symbol.language) : CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
   const home = symbol === undefined ? undefined : index.file(symbol.path)

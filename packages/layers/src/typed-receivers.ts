@@ -109,3 +109,24 @@ export function declaredTypeOf(receiver: string, sourceSymbolId: string, index: 
   }
   return undefined
 }
+
+/** A parameter's function type in a signature, after the name: `: (documents: Doc[]) => Promise<KnowledgeBase>` gives `KnowledgeBase`. */
+const FUNCTION_TYPE = /^\s*\??\s*:\s*\((?:[^()]|\([^()]*\))*\)\s*=>\s*(?:Promise\s*<\s*)?((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?!\s*\[)/
+
+/**
+ * The class a function-typed parameter of an enclosing function returns (`create: () =>
+ * Promise<KnowledgeBase>`, then `const kb = await create()`): what a call of the parameter gives.
+ */
+export function parameterReturnOf(callee: string, sourceSymbolId: string, index: SymbolIndex): string | undefined {
+  if (!NAME.test(callee)) return undefined
+  for (let symbol: SymbolRecord | undefined = index.symbol(sourceSymbolId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
+    if (!CALLABLE.has(symbol.kind)) continue
+    const { signature } = symbol
+    for (let at = signature.indexOf(callee); at >= 0; at = signature.indexOf(callee, at + 1)) {
+      if (at > 0 && (isWord(signature, at - 1) || signature[at - 1] === '.')) continue
+      const type = FUNCTION_TYPE.exec(signature.slice(at + callee.length))?.[1]
+      if (type) return type
+    }
+  }
+  return undefined
+}

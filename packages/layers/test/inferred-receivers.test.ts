@@ -72,7 +72,7 @@ describe('receivers typed by what the code around them says of them', () => {
     ])
   })
 
-  it("reads a TypeScript loop over a call's value and keeps an array's methods off its element type", async () => {
+  it("reads a TypeScript loop over a call's value, a function-typed parameter's call and an object literal method's parameter, and keeps an array's methods off its element type", async () => {
     const graph = new LayerGraph(
       await layersOfText({
         'src/item.ts': 'export class Item {\n  save(): void {}\n  push(x: number): void {}\n}\nexport function load(): Item[] {\n  return []\n}\n',
@@ -85,6 +85,17 @@ describe('receivers typed by what the code around them says of them', () => {
           '    this.items.push(1)',
           '  }',
           '}',
+          'export function describeContract(create: () => Promise<Item>) {',
+          '  return async () => {',
+          '    const made = await create()',
+          '    made.save()',
+          '  }',
+          '}',
+          'export const detector = {',
+          '  detect(found: Item): void {',
+          '    found.save()',
+          '  },',
+          '}',
         ].join('\n'),
       }),
     )
@@ -92,6 +103,10 @@ describe('receivers typed by what the code around them says of them', () => {
       'item.save -> resolved src/item.ts#Item.save',
       // `items` is an array of `Item`, not one: its `push` is as likely the array's as `Item.push`.
       'this.items.push -> by-name ',
+      // A call of a parameter typed `() => Promise<Item>`.
+      'made.save -> resolved src/item.ts#Item.save',
+      // A parameter of an object literal's method, which is no symbol.
+      'found.save -> resolved src/item.ts#Item.save',
     ])
   })
 })

@@ -22,6 +22,7 @@ describe('typedDeclarations', () => {
       '    for (const call of scanCalls(text)) call.args()',
       '  }',
       '}',
+      'export const detector = { detect(context: DetectContext, n: number) {}, each: (item: Item, { a }: Props) => item.save() }',
     ].join('\n')
     const shown = ({ name, type, element, offset }: TypedDeclaration): string => `${name}: ${type}${element ? `[${element}]` : ''} @${code.slice(offset, offset + name.length) === name}`
     expect(typedDeclarations(code).map(shown)).toEqual([
@@ -36,6 +37,9 @@ describe('typedDeclarations', () => {
       // An array is no `Item`: its elements are.
       'items: [Item] @true',
       'call: scanCalls()[] @true',
+      // Parameters of an object literal's method and of an arrow function.
+      'context: DetectContext @true',
+      'item: Item @true',
     ])
   })
 

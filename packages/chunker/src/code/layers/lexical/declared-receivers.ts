@@ -29,12 +29,14 @@ const NOT_ARRAY = '(?![\\w$]|\\s*\\[)'
 /** A callee as written: a name, dotted names, `this.` ones. */
 const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
 /**
- * A `const`/`let`/`var` declaration, or a class field at the start of a line (after its
- * modifiers), whose name is annotated with a capitalised type, initialised with `new Type(`, or
- * initialised with a call's value (the annotation wins: `x: Base = new Derived()` is a `Base`).
+ * A `const`/`let`/`var` declaration, a class field at the start of a line (after its modifiers),
+ * or a parameter (after `(` or `,`: also of an arrow function or an object literal's method, which
+ * are no symbols whose signature resolution could read), whose name is annotated with a
+ * capitalised type, initialised with `new Type(`, or initialised with a call's value (the
+ * annotation wins: `x: Base = new Derived()` is a `Base`).
  */
 const DECLARATION = new RegExp(
-  `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
+  `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
     `(?:\\s*:\\s*(?:${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|${CALLEE}\\s*\\())` +
     // A loop over a call's value: `for (const call of scanCalls(text))`.
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*\\(`,
