@@ -91,8 +91,18 @@ export function receiverTypeFinder(
   basesOf: (cls: SymbolFact) => readonly SymbolFact[] = () => [],
 ): (receiver: string, offset: number) => string | undefined {
   if (declarations.length === 0) return () => undefined
-  const scoped = declarations.map((declaration) => ({ ...declaration, scope: enclosing(declaration.offset) }))
+  const scoped = declarations.map((declaration) => {
+    const scope = enclosing(declaration.offset)
+    return { ...declaration, scope, owner: classOf(scope) }
+  })
   type Scoped = (typeof scoped)[number]
+  // The declarations of each name, in order (`self.x` attributes under their whole name).
+  const byName = new Map<string, Scoped[]>()
+  for (const declaration of scoped) {
+    const named = byName.get(declaration.name)
+    if (named) named.push(declaration)
+    else byName.set(declaration.name, [declaration])
+  }
   const declarationOf = (receiver: string, offset: number): Scoped | undefined => {
     const field = /^(?:this|self)\.(#?[A-Za-z_$][\w$]*)$/.exec(receiver)?.[1]
     const name = field ?? (/^[A-Za-z_$][\w$]*$/.test(receiver) ? receiver : undefined)
@@ -102,28 +112,39 @@ export function receiverTypeFinder(
       // A field of the class body (`#index = new X()`), or an attribute a method sets (Python's
       // `self.x = X()`), of the enclosing class or of a base class the file defines.
       // The first that says a type or an element type: `self.dict = dict` of an unannotated parameter says neither.
+      const candidates = [...(byName.get(name) ?? []), ...(byName.get(receiver) ?? [])].sort((a, b) => a.offset - b.offset)
+      if (candidates.length === 0) return undefined
       for (const owner of classAndBases(classOf(around), basesOf)) {
-        const found = scoped.find(
+        const found = candidates.find(
           (declaration) =>
-            ((declaration.scope === owner && declaration.name === name) || (declaration.name === receiver && classOf(declaration.scope) === owner)) &&
+            ((declaration.scope === owner && declaration.name === name) || (declaration.name === receiver && declaration.owner === owner)) &&
             (declaration.element !== undefined || typeOf(declaration) !== undefined),
         )
         if (found) return found
       }
       return undefined
     }
+    const named = byName.get(name)
+    if (named === undefined) return undefined
     const scopes = new Set<SymbolFact | undefined>([undefined])
     for (let scope = around; scope !== undefined; scope = scope.parent) scopes.add(scope)
     let found: Scoped | undefined
-    for (const declaration of scoped) {
+    for (const declaration of named) {
       if (declaration.offset > offset) break
       // A field is no bare name: `store.x()` in a method is a local's, a parameter's or the module's `store`.
-      if (declaration.name === name && scopes.has(declaration.scope) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) found = declaration
+      if (scopes.has(declaration.scope) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) found = declaration
     }
     return found
   }
+  // What each declaration types its name with, worked out once (`undefined`: not yet; `null`: nothing).
+  const typed = new Map<Scoped, string | null>()
   function typeOf(declaration: Scoped): string | undefined {
     if (declaration.type !== '') return declaration.type
+    let type = typed.get(declaration)
+    if (type === undefined) typed.set(declaration, (type = untypedTypeOf(declaration) ?? null))
+    return type ?? undefined
+  }
+  function untypedTypeOf(declaration: Scoped): string | undefined {
     if (declaration.parameter !== undefined) return parameterAnnotation(declaration.scope?.signature ?? '', declaration.parameter).type
     if (declaration.iterates === undefined) return undefined
     // Before the loop's own line (`for x in x` iterates an earlier `x`).

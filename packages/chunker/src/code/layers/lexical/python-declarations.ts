@@ -87,13 +87,21 @@ export function pythonTypedDeclarations(masked: string): TypedDeclaration[] {
   return inline ? out.sort((a, b) => a.offset - b.offset) : out
 }
 
+/** A parameter's annotation, after its name: `: list[Item]` (group 1) or `: t.Optional[Context]` (group 2 or 3). */
+const PARAMETER_ANNOTATION = new RegExp(`\\s*:\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})`, 'y')
+
 /**
  * What a function's signature annotates a parameter with: its class (`app: Flask`, `ctx:
  * t.Optional[Context]`) or, for a container of a class (`items: list[Item]`), its element type.
  */
 export function parameterAnnotation(signature: string, name: string): { readonly type?: string; readonly element?: string } {
-  if (!/^[A-Za-z_]\w*$/.test(name)) return {}
-  const found = new RegExp(`[(,\\s]${name}\\s*:\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})`).exec(signature)
-  if (!found) return {}
-  return found[1] !== undefined ? { element: found[1] } : { type: found[2] ?? found[3] }
+  for (let at = signature.indexOf(name); at > 0; at = signature.indexOf(name, at + 1)) {
+    const before = signature.charCodeAt(at - 1)
+    // After `(`, `,` or a space: the parameter itself, not a longer name ending in it.
+    if (before !== 40 && before !== 44 && before !== 32 && before !== 9 && before !== 10) continue
+    PARAMETER_ANNOTATION.lastIndex = at + name.length
+    const found = PARAMETER_ANNOTATION.exec(signature)
+    if (found) return found[1] !== undefined ? { element: found[1] } : { type: found[2] ?? found[3] }
+  }
+  return {}
 }
