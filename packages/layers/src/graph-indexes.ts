@@ -14,13 +14,14 @@ function removeFrom(map: Map<string, Set<string>>, key: string, value: string): 
 
 /**
  * What each file's resolution depended on, reversed: who imports a path, who probed one, who
- * looked up a name, who read a module's files. What a change reads to find the files to resolve
+ * looked up a name, who read the signatures of a name's definitions, who read a module's files. What a change reads to find the files to resolve
  * again. Updated file by file with the resolutions.
  */
 export class DependentIndex {
   readonly #importers = new Map<string, Set<string>>()
   readonly #probers = new Map<string, Set<string>>()
   readonly #lookers = new Map<string, Set<string>>()
+  readonly #signatureReaders = new Map<string, Set<string>>()
   readonly #moduleReaders = new Map<string, Set<string>>()
 
   /** Adds a file's resolution. */
@@ -28,6 +29,7 @@ export class DependentIndex {
     for (const target of resolution.targets) addTo(this.#importers, target, path)
     for (const probe of resolution.probes) addTo(this.#probers, probe, path)
     for (const name of resolution.names) addTo(this.#lookers, name, path)
+    for (const name of resolution.signatures) addTo(this.#signatureReaders, name, path)
     for (const module of resolution.modules) addTo(this.#moduleReaders, module, path)
   }
 
@@ -36,6 +38,7 @@ export class DependentIndex {
     for (const target of resolution.targets) removeFrom(this.#importers, target, path)
     for (const probe of resolution.probes) removeFrom(this.#probers, probe, path)
     for (const name of resolution.names) removeFrom(this.#lookers, name, path)
+    for (const name of resolution.signatures) removeFrom(this.#signatureReaders, name, path)
     for (const module of resolution.modules) removeFrom(this.#moduleReaders, module, path)
   }
 
@@ -52,6 +55,11 @@ export class DependentIndex {
   /** Files that looked up the definitions of this name. */
   lookers(name: string): Iterable<string> {
     return this.#lookers.get(name) ?? []
+  }
+
+  /** Files that read the signature of a definition of this name (the type it returns). */
+  signatureReaders(name: string): Iterable<string> {
+    return this.#signatureReaders.get(name) ?? []
   }
 
   /** Files that read the set of files of this module. */

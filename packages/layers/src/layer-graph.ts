@@ -45,17 +45,23 @@ export interface LayerGraphOptions {
 }
 
 /**
- * Names defined differently (another id, kind or signature, added, dropped) in two versions of a
- * file, and the names of classes whose supertypes changed (what their subclasses inherit changed).
- * A signature counts: the type a function returns types the calls on its value elsewhere.
+ * Names defined differently (another id or kind, added, dropped) in two versions of a file, and
+ * the names of classes whose supertypes changed (what their subclasses inherit changed); apart,
+ * the names whose definitions changed only their signature, which matters only to the files that
+ * read it (the type a function returns types the calls on its value elsewhere).
  */
-function changedNames(before: FileLayers, after: FileLayers): Set<string> {
-  const key = (s: SymbolRecord): string => `${s.name}\0${s.id}\0${s.kind}\0${s.signature}`
-  const was = new Set(before.symbols.map(key))
-  const is = new Set(after.symbols.map(key))
-  const names = new Set<string>()
-  for (const s of before.symbols) if (!is.has(key(s))) names.add(s.name)
-  for (const s of after.symbols) if (!was.has(key(s))) names.add(s.name)
+function changedNames(before: FileLayers, after: FileLayers): { defined: Set<string>; retyped: Set<string> } {
+  const differ = (key: (s: SymbolRecord) => string): Set<string> => {
+    const was = new Set(before.symbols.map(key))
+    const is = new Set(after.symbols.map(key))
+    const names = new Set<string>()
+    for (const s of before.symbols) if (!is.has(key(s))) names.add(s.name)
+    for (const s of after.symbols) if (!was.has(key(s))) names.add(s.name)
+    return names
+  }
+  const defined = differ((s) => `${s.name}\0${s.id}\0${s.kind}`)
+  const retyped = differ((s) => `${s.name}\0${s.id}\0${s.kind}\0${s.signature}`)
+  for (const name of defined) retyped.delete(name)
   const heritage = (file: FileLayers): Set<string> =>
     new Set(file.edges.filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => `${e.sourceSymbolId}\0${e.kind}\0${e.receiver ?? ''}\0${e.target}`))
   const had = heritage(before)
@@ -63,8 +69,8 @@ function changedNames(before: FileLayers, after: FileLayers): Set<string> {
   const classes = new Set<string>()
   for (const k of had) if (!has.has(k)) classes.add(k.slice(0, k.indexOf('\0')))
   for (const k of has) if (!had.has(k)) classes.add(k.slice(0, k.indexOf('\0')))
-  for (const s of [...before.symbols, ...after.symbols]) if (classes.has(s.id)) names.add(s.name)
-  return names
+  for (const s of [...before.symbols, ...after.symbols]) if (classes.has(s.id)) defined.add(s.name)
+  return { defined, retyped }
 }
 
 const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
@@ -112,6 +118,7 @@ export class LayerGraph implements GraphView {
     const removals = (change.remove ?? []).filter((path) => !upserts.has(path) && this.#index.has(path))
     const dirty = new Set<string>(upserts.keys())
     const touchedNames = new Set<string>()
+    const retypedNames = new Set<string>()
     const touchedModules = new Set<string>()
     const manifestKinds = new Set<ProjectManifest['kind']>()
     const dependents = this.#resolutions.size > 0 ? this.#dependentIndex() : undefined
@@ -131,7 +138,9 @@ export class LayerGraph implements GraphView {
       const old = this.#index.remove(file.path)
       if (old) {
         // Only names whose definitions differ can change how other files resolve.
-        for (const name of changedNames(old, file)) touchedNames.add(name)
+        const { defined, retyped } = changedNames(old, file)
+        for (const name of defined) touchedNames.add(name)
+        for (const name of retyped) retypedNames.add(name)
         if (old.module !== file.module) touchedModules.add(old.module).add(file.module)
         if (old.manifest || file.manifest) {
           if (JSON.stringify(old.manifest) !== JSON.stringify(file.manifest)) for (const m of [old.manifest, file.manifest]) if (m) manifestKinds.add(m.kind)
@@ -147,6 +156,7 @@ export class LayerGraph implements GraphView {
         for (const prober of [...dependents.probers(path), ...dependents.probers(`${dirOf(path)}/`)]) dirty.add(prober)
       }
       for (const name of touchedNames) for (const looker of dependents.lookers(name)) dirty.add(looker)
+      for (const name of retypedNames) for (const reader of dependents.signatureReaders(name)) dirty.add(reader)
       if (removals.length > 0 || appeared.length > 0) {
         for (const module of touchedModules) for (const reader of dependents.moduleReaders(module)) dirty.add(reader)
       }

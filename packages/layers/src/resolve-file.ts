@@ -14,6 +14,8 @@ export interface FileResolution {
   readonly probes: ReadonlySet<string>
   /** Names whose definitions it looked up (callees, types, imported names). */
   readonly names: ReadonlySet<string>
+  /** Names whose definitions' signatures it read: callees whose return annotation types a receiver (`openIndex()`). */
+  readonly signatures: ReadonlySet<string>
   /** Modules whose set of files it read (Java and C# packages and namespaces). */
   readonly modules: ReadonlySet<string>
 }
@@ -114,6 +116,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   // Inherited members: the supertypes' names join the names looked up.
   const supers = new Supertypes(index, lookup, names)
   const edges: EdgeRecord[] = [...imports]
+  const signatures = new Set<string>()
   for (const edge of file.edges) {
     if (edge.kind === 'imports') continue
     if (edge.kind === 'mounts' && edge.framework !== undefined) {
@@ -135,15 +138,17 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     }
     names.add(edge.target)
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
-    // (`openIndex()`): a change to that class or function re-resolves the call.
+    // (`openIndex()`): a change to that class or function, or to the callee's signature, re-resolves the call.
     if (edge.receiverType !== undefined) {
       const type = edge.receiverType.replace(/\(\)(?:\[\])?$/, '')
-      names.add(type.slice(type.lastIndexOf('.') + 1))
+      const name = type.slice(type.lastIndexOf('.') + 1)
+      names.add(name)
+      if (type !== edge.receiverType) signatures.add(name)
     }
     edges.push(withResolution(edge, resolveName(edge, file, bindings, index, lookup, supers)))
   }
   if (file.module && (MODULE_LANGUAGES.has(file.language) || file.language === 'go')) modules.add(file.module)
   const targets = new Set<string>()
   for (const edge of edges) if (edge.targetPath) targets.add(edge.targetPath)
-  return { edges, targets, probes, names, modules }
+  return { edges, targets, probes, names, signatures, modules }
 }

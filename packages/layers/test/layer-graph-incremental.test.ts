@@ -26,6 +26,15 @@ describe('LayerGraph.apply (incremental resolution)', () => {
     expect(edge(graph, 'src/a.ts', 'calls', 'format')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/b.ts#format' })
   })
 
+  it("re-resolves, for a signature edit, only the files that read the definition's return type", async () => {
+    const graph = await project(10)
+    const [reader] = await layersOfText({ 'src/d.ts': "import { format } from './b.js'\nexport function use() {\n  const text = format(2)\n  return text.trim()\n}\n" })
+    graph.apply({ upsert: [reader!] })
+    // `format` keeps its name, kind and id: `a.ts` and `c.ts` resolve it as before; `d.ts` types a receiver by what it returns.
+    const [edited] = await layersOfText({ 'src/b.ts': 'export function format(x: number, digits = 2): string { return x.toFixed(digits) }\n' })
+    expect(graph.apply({ upsert: [edited!] }).resolvedFiles).toEqual(['src/b.ts', 'src/d.ts'])
+  })
+
   it('re-resolves the importers and callers of a name the edit removes', async () => {
     const graph = await project(10)
     const [edited] = await layersOfText({ 'src/b.ts': 'export function render(x: number) { return String(x) }\n' })
