@@ -1,14 +1,14 @@
 import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
-import { dirOf } from './paths.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { definedIn, filesOf, memberNamed } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
+import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { elementType, returnedType } from './returned-type.js'
-import { declaredTypeOf, parameterReturnOf } from './typed-receivers.js'
+import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
 export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
@@ -18,8 +18,6 @@ const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'module', 'object'])
 /** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
-/** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
-const GO_RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
@@ -120,33 +118,6 @@ function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string
   return memberNamed(index, owner, name) ?? (supers && inheritedMember(owner, name, CALLABLE, supers))
 }
 
-/** For `c.Get()` inside Go's `func (c *Context) Copy()`: the method `Context.Get` of the package. */
-function goReceiverMethod(sourceId: string, receiver: string, name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
-  const method = index.symbol(sourceId)
-  const bound = method?.kind === 'method' ? GO_RECEIVER.exec(method.signature) : null
-  if (!bound || bound[1] !== receiver) return undefined
-  for (const peer of index.filesIn(dirOf(file.path))) {
-    const member = index.byQname(peer, `${bound[2]}.${name}`)
-    if (member) return member
-  }
-  return undefined
-}
-
-/** The files of a file's package: its directory in Go, its declared package or namespace in Java and C#. */
-function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
-  return file.language === 'go' ? index.filesIn(dirOf(file.path)) : file.module ? index.filesOfModule(file.module) : []
-}
-
-/** The member `name` of a top-level type `owner` defined in another file of the same package. */
-function packageMember(file: FileLayers, owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
-  for (const peer of packagePeers(file, index)) {
-    const type = peer === file.path ? undefined : index.topLevel(peer, owner)
-    const member = type && index.file(peer)?.language === file.language ? memberNamed(index, type, name) : undefined
-    if (member) return member
-  }
-  return undefined
-}
-
 /** The member `name` of a class the file imports (or an external one's), defines or shares a package with. */
 function memberOfType(
   type: string,
@@ -231,6 +202,19 @@ function isModuleNamed(path: string, name: string): boolean {
   return stem === '__init__' && path.endsWith(`/${name}/${base}`)
 }
 
+/** The member `name` of the class a variable or constant is declared with, read as the value's file names the class. */
+function memberOfValue(
+  value: SymbolRecord,
+  name: string,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes | undefined,
+): Resolved | undefined {
+  const type = valueTypeOf(value)
+  const home = type === undefined ? undefined : index.file(value.path)
+  return home && type ? memberOfType(type, name, home, bindingsOf(resolved(home.path) ?? [], index), index, resolved, supers) : undefined
+}
+
 /** Where a binding leads for `name` (the binding's own name, or a member of it). */
 function throughBinding(
   binding: Binding,
@@ -245,14 +229,17 @@ function throughBinding(
   const symbol = wanted !== undefined ? definedIn(binding.path, wanted, index, resolved) : undefined
   if (symbol) return toSymbol(symbol)
   if (binding.name !== '*' && member !== undefined) {
-    // `Imported.member`: a member of the imported class, else the class's file.
-    const owner = definedIn(binding.path, binding.name, index, resolved)
-    const inner = owner ? memberOrInherited(index, owner, member, supers) : undefined
-    if (inner) return toSymbol(inner)
-    if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
     // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own.
     const own = isModuleNamed(binding.path, binding.name) ? definedIn(binding.path, member, index, resolved) : undefined
     if (own) return toSymbol(own)
+    // `Imported.member`: a member of the imported class, or of the class an imported value is declared
+    // with (`current_app: Flask = ...` then `current_app.url_for()`), else the class's file.
+    const owner = definedIn(binding.path, binding.name, index, resolved)
+    const inner = owner ? memberOrInherited(index, owner, member, supers) : undefined
+    if (inner) return toSymbol(inner)
+    const ofValue = owner ? memberOfValue(owner, member, index, resolved, supers) : undefined
+    if (ofValue?.targetSymbolId) return ofValue
+    if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
   }
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
 }

@@ -1,7 +1,7 @@
 /** TypeScript's return annotation after a signature's last `)`: `): Promise<OpenIndex>` gives `OpenIndex`, `): models.User` `models.User`. */
 const TYPESCRIPT_RETURN = /\)\s*:\s*(?:Promise\s*<\s*)?((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)[^)]*$/
-/** Python's return annotation: `-> Command | None`, `-> "Context"`, `-> t.Optional[Command]` give the class. */
-const PYTHON_RETURN = /->\s*["']?(?:(?:t|typing)\.)?(?:Optional\s*\[\s*)?["']?(?:(?:t|typing)\.)?([A-Z][\w]*(?:\.[A-Z]\w*)*)/
+/** Python's return annotation: `-> Command | None`, `-> "Context"`, `-> t.Optional[Command]`, `-> _OptionParser` give the class. */
+const PYTHON_RETURN = /->\s*["']?(?:(?:t|typing)\.)?(?:Optional\s*\[\s*)?["']?(?:(?:t|typing)\.)?(_*[A-Z][\w]*(?:\.[A-Z]\w*)*)/
 /** Python's generic containers: what a function returns inside one is not the container's member. */
 const PYTHON_CONTAINERS = new Set(['List', 'Dict', 'Tuple', 'Set', 'FrozenSet', 'Iterator', 'Iterable', 'Sequence', 'Mapping', 'Callable', 'Generator', 'Any', 'Type', 'Union'])
 
@@ -21,7 +21,7 @@ export function returnedType(signature: string, language: string): string | unde
 
 /** Python's containers of a class in a return annotation: `-> list[Parameter]`, `-> t.Iterator["Command"]`. */
 const PYTHON_ELEMENTS =
-  /->\s*["']?(?:[a-z_]\w*\.)*(?:list|List|set|Set|frozenset|FrozenSet|tuple|Tuple|Sequence|MutableSequence|Iterable|Iterator|Collection|AbstractSet|Generator)\s*\[\s*["']?(?:[a-z_]\w*\.)*([A-Z]\w*)/
+  /->\s*["']?(?:[a-z_]\w*\.)*(?:list|List|set|Set|frozenset|FrozenSet|tuple|Tuple|Sequence|MutableSequence|Iterable|Iterator|Collection|AbstractSet|Generator)\s*\[\s*["']?(?:[a-z_]\w*\.)*(_*[A-Z]\w*)/
 /** TypeScript's arrays and iterables of a class in a return annotation: `): Item[]`, `): readonly Item[]`, `): Promise<Item[]>`. */
 const TYPESCRIPT_ARRAY = /\)\s*:\s*(?:Promise\s*<\s*)?(?:readonly\s+)?((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)\s*\[\s*\][^)]*$/
 /** `): Array<Item>`, `): Iterable<Item>`, `): Generator<Item, ...>`. */

@@ -130,3 +130,18 @@ export function parameterReturnOf(callee: string, sourceSymbolId: string, index:
   }
   return undefined
 }
+
+/** Kinds of a value whose declaration may name its class. */
+const VALUE_KINDS = new Set(['variable', 'constant'])
+/** `= Flask(`, `= new Logger(`, `= argparse.ArgumentParser(`: the class a value is made by. */
+const MADE_BY = /=\s*(?:new\s+)?(?:[a-z_$][\w$]*\.)*(_*[A-Z][\w$]*)\s*[(<]/
+
+/**
+ * The class a variable or constant is declared with: annotated (`current_app: Flask = ...`,
+ * `export const db: Database = open()`) or made by a constructor (`cli = FlaskGroup(...)`,
+ * `export const logger = new Logger()`); `undefined` for any other symbol.
+ */
+export function valueTypeOf(symbol: SymbolRecord): string | undefined {
+  if (!VALUE_KINDS.has(symbol.kind)) return undefined
+  return typeIn(symbol.signature, symbol.name) ?? MADE_BY.exec(symbol.signature)?.[1]
+}

@@ -72,6 +72,51 @@ describe('receivers typed by what the code around them says of them', () => {
     ])
   })
 
+  it('reads Python values other modules declare, private classes, nested functions\' parameters, and a module before a same-named value in it', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'web/__init__.py': '',
+        'web/app.py': 'class Flask:\n    def url_for(self, name):\n        pass\n',
+        'web/globals.py': 'from .app import Flask\ncurrent_app: Flask = make_proxy()\n',
+        'web/cli.py': [
+          'class _Parser:',
+          '    def parse(self):',
+          '        pass',
+          'class AppGroup:',
+          '    def make_parser(self) -> _Parser:',
+          '        return _Parser()',
+          '    def run(self):',
+          '        parser = self.make_parser()',
+          '        parser.parse()',
+          'cli = AppGroup()',
+        ].join('\n'),
+        'web/views.py': [
+          'from .app import Flask',
+          'from .globals import current_app',
+          'from . import cli',
+          'from .cli import cli as group',
+          'def index():',
+          "    current_app.url_for('x')",
+          '    cli.AppGroup()',
+          '    group.run()',
+          '    def show(app: Flask):',
+          "        app.url_for('y')",
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'web/cli.py', ['parse'])).toEqual(['parser.parse -> resolved web/cli.py#_Parser.parse'])
+    expect(callsOf(graph, 'web/views.py', ['url_for', 'AppGroup', 'run'])).toEqual([
+      // `current_app: Flask = ...` in the module it is imported from.
+      "current_app.url_for -> resolved web/app.py#Flask.url_for",
+      // `from . import cli` is the module `cli.py`, though it defines a value `cli`.
+      'cli.AppGroup -> resolved web/cli.py#AppGroup',
+      // `cli = AppGroup()`, imported under another name.
+      'group.run -> resolved web/cli.py#AppGroup.run',
+      // A parameter of a nested function, which is no symbol.
+      "app.url_for -> resolved web/app.py#Flask.url_for",
+    ])
+  })
+
   it("reads a TypeScript loop over a call's value, a function-typed parameter's call and an object literal method's parameter, and keeps an array's methods off its element type", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -70,6 +70,9 @@ describe('typedDeclarations', () => {
     const shown = (d: TypedDeclaration): string =>
       `${d.name}: ${d.type}${d.element ? `[${d.element}]` : ''}${d.parameter ? `=${d.parameter}` : ''}${d.iterates ? ` in ${d.iterates}` : ''}`
     expect(pythonTypedDeclarations(code).map(shown)).toEqual([
+      // Parameters, of any function (a nested one is no symbol whose signature resolution reads).
+      'repo: Repo',
+      'types: [ParamType]',
       'self.session: Session',
       // With its module, which resolution reads as the file imports it.
       'self.parser: argparse.ArgumentParser',

@@ -2,10 +2,10 @@ import type { TypedDeclaration } from './declared-receivers.js'
 
 /** `typing`'s generic aliases and special forms, which are no class of the code. */
 const NOT_A_CLASS = '(?!(?:List|Dict|Set|FrozenSet|Tuple|Sequence|MutableSequence|Mapping|MutableMapping|Iterable|Iterator|Collection|AbstractSet|Generator|Callable|Any|Type|Union|Optional|Literal|ClassVar|Final)\\b)'
-/** A class as code writes it, with the modules it is read from: `ParamType`, `types.ParamType`. */
-const CLASS = `((?:[a-z_]\\w*\\.)*${NOT_A_CLASS}[A-Z]\\w*)`
+/** A class as code writes it, with the modules it is read from: `ParamType`, `types.ParamType`, a private `_Option`. */
+const CLASS = `((?:[a-z_]\\w*\\.)*${NOT_A_CLASS}_*[A-Z]\\w*)`
 /** A constructor as a call writes it: `Session`, `argparse.ArgumentParser`, `Outer.Inner`; a class attribute (`self.CodeContext(`) by its name. */
-const CONSTRUCTOR = '(?:(?:self|cls)\\.)?((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:\\.[A-Z]\\w*)*)'
+const CONSTRUCTOR = '(?:(?:self|cls)\\.)?((?:[a-z_]\\w*\\.)*_*[A-Z]\\w*(?:\\.[A-Z]\\w*)*)'
 /** A container of elements as an annotation writes it: `list[`, `t.Sequence[`, `cabc.Iterator[`. */
 const CONTAINER = '(?:[a-z_]\\w*\\.)*(?:list|List|set|Set|frozenset|FrozenSet|tuple|Tuple|Sequence|MutableSequence|Iterable|Iterator|Collection|AbstractSet|Generator)\\s*\\[\\s*'
 /** An optional class: `t.Optional[Command]`, `Command | None`, `Command[int]`. */
@@ -41,6 +41,11 @@ const PYTHON_DECLARATION = new RegExp(
 /** A loop inside a line, at a `for` found there: `[p.x() for p in self.params]` (groups 1 to 3 as 11 to 13 above). */
 const INLINE_LOOP = new RegExp(LOOP, 'yd')
 
+/** A `def` and its parameter list (one level of brackets inside), on one line or several. */
+const DEF = /\bdef\s+\w+\s*\(((?:[^()]|\([^()]*\))*)\)/dg
+/** An annotated parameter in a parameter list: `ctx: Context` (group 1; group 2 for a container's element, 3 or 4 for a class). */
+const PARAMETER = new RegExp(`(?:^|[(,])\\s*\\**([A-Za-z_]\\w*)\\s*:\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})[^,()=\\n]*(?=[,)=]|$)`, 'gd')
+
 /** A loop variable's declaration: typed `callee()[]` over a call's value, else by what it iterates. */
 function loopDeclaration(name: string, iterated: string, call: boolean, offset: number): TypedDeclaration {
   return call ? { name, type: `${iterated}()[]`, offset } : { name, type: '', iterates: iterated, offset }
@@ -71,7 +76,7 @@ export function pythonTypedDeclarations(masked: string): TypedDeclaration[] {
     }
   }
   // A comprehension's variable is used before its `for`: its declaration counts from the line's start.
-  let inline = false
+  let inline = false // whether declarations were added out of order
   for (let at = masked.indexOf('for', 1); at >= 0; at = masked.indexOf('for', at + 3)) {
     const before = masked.charCodeAt(at - 1)
     if (before !== 32 && before !== 40 && before !== 91 && before !== 123) continue
@@ -81,6 +86,21 @@ export function pythonTypedDeclarations(masked: string): TypedDeclaration[] {
     const m = INLINE_LOOP.exec(masked)
     if (m) {
       out.push(loopDeclaration(m[1] as string, m[2] as string, m[3] !== undefined, lineStart))
+      inline = true
+    }
+  }
+  // The annotated parameters of every function, nested ones too (which are no symbols whose signature resolution reads).
+  DEF.lastIndex = 0
+  for (let d = DEF.exec(masked); d; d = DEF.exec(masked)) {
+    const list = d[1] as string
+    const start = d.indices![1]![0]
+    PARAMETER.lastIndex = 0
+    for (let p = PARAMETER.exec(list); p; p = PARAMETER.exec(list)) {
+      const name = p[1] as string
+      const offset = start + p.indices![1]![0]
+      const type = p[3] ?? p[4]
+      if (type !== undefined) out.push({ name, type, offset })
+      else if (p[2] !== undefined) out.push({ name, type: '', element: p[2], offset })
       inline = true
     }
   }

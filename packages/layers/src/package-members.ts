@@ -1,0 +1,34 @@
+import type { FileLayers, SymbolRecord } from '@rag/core'
+import { memberNamed } from './definitions.js'
+import { dirOf } from './paths.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
+const GO_RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/
+
+/** For `c.Get()` inside Go's `func (c *Context) Copy()`: the method `Context.Get` of the package. */
+export function goReceiverMethod(sourceId: string, receiver: string, name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
+  const method = index.symbol(sourceId)
+  const bound = method?.kind === 'method' ? GO_RECEIVER.exec(method.signature) : null
+  if (!bound || bound[1] !== receiver) return undefined
+  for (const peer of index.filesIn(dirOf(file.path))) {
+    const member = index.byQname(peer, `${bound[2]}.${name}`)
+    if (member) return member
+  }
+  return undefined
+}
+
+/** The files of a file's package: its directory in Go, its declared package or namespace in Java and C#. */
+export function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
+  return file.language === 'go' ? index.filesIn(dirOf(file.path)) : file.module ? index.filesOfModule(file.module) : []
+}
+
+/** The member `name` of a top-level type `owner` defined in another file of the same package. */
+export function packageMember(file: FileLayers, owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  for (const peer of packagePeers(file, index)) {
+    const type = peer === file.path ? undefined : index.topLevel(peer, owner)
+    const member = type && index.file(peer)?.language === file.language ? memberNamed(index, type, name) : undefined
+    if (member) return member
+  }
+  return undefined
+}
