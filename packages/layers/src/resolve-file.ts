@@ -2,7 +2,8 @@ import { loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type Symb
 import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
 import { bindingsOf } from './import-bindings.js'
-import { resolveName, Supertypes } from './resolve-names.js'
+import { resolveName } from './resolve-names.js'
+import { Supertypes } from './supertypes.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** A file's resolved edges and what their resolution depended on (so a change can re-resolve exactly the affected files). */
@@ -114,7 +115,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   const lookup = (path: string): readonly EdgeRecord[] | undefined => (path === file.path ? imports : importsOf(path))
   const bindings = bindingsOf(imports, index)
   // Inherited members: the supertypes' names join the names looked up.
-  const supers = new Supertypes(index, lookup, names)
+  const supers = new Supertypes(index, lookup, names, resolveName)
   const edges: EdgeRecord[] = [...imports]
   const signatures = new Set<string>()
   for (const edge of file.edges) {

@@ -2,6 +2,7 @@ import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
+import { CLASS_LIKE, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
@@ -15,7 +16,6 @@ export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typesc
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
-const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'module', 'object'])
 /** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
@@ -51,66 +51,6 @@ function classBodyOf(sourceId: string, index: SymbolIndex): SymbolRecord | undef
   if (source.kind === 'class') return source
   const parent = source.kind !== 'method' && source.kind !== 'function' && source.parentId ? index.symbol(source.parentId) : undefined
   return parent?.kind === 'class' ? parent : undefined
-}
-
-/** Superclass chains longer than this are not followed. */
-const MAX_INHERITANCE_DEPTH = 8
-
-/**
- * The supertypes of classes, as their files' `extends` then `implements` edges resolve (only
- * `resolved` ones: a `by-name` base is a guess), memoized for one file's resolution. Every
- * supertype's name is noted among the names the file looked up, so a change to one re-resolves it.
- */
-export class Supertypes {
-  readonly #memo = new Map<string, readonly SymbolRecord[]>()
-  readonly #bindings = new Map<string, Bindings>()
-
-  constructor(
-    readonly index: SymbolIndex,
-    readonly resolved: (path: string) => readonly EdgeRecord[] | undefined,
-    readonly looked: Set<string>,
-  ) {}
-
-  /** The direct supertypes of a class, in declaration order, classes before interfaces. */
-  of(cls: SymbolRecord): readonly SymbolRecord[] {
-    let out = this.#memo.get(cls.id)
-    if (out !== undefined) return out
-    this.#memo.set(cls.id, (out = []))
-    const file = this.index.file(cls.path)
-    for (const kind of ['extends', 'implements'] as const) {
-      for (const edge of file?.edges ?? []) {
-        if (edge.kind !== kind || edge.sourceSymbolId !== cls.id) continue
-        this.looked.add(edge.target)
-        const target = resolveName(edge, file!, this.#bindingsOf(file!), this.index, this.resolved, this)
-        if (target.resolution !== 'resolved') continue
-        // A module bound whole (`const Base = require('./base')`, whose `module.exports` is the
-        // class) resolves to its file: the class of that name there.
-        const symbol = target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
-        if (symbol && CLASS_LIKE.has(symbol.kind)) (out as SymbolRecord[]).push(symbol)
-      }
-    }
-    return out
-  }
-
-  #bindingsOf(file: FileLayers): Bindings {
-    let bindings = this.#bindings.get(file.path)
-    if (bindings === undefined) this.#bindings.set(file.path, (bindings = bindingsOf(this.resolved(file.path) ?? [], this.index)))
-    return bindings
-  }
-}
-
-/** A member `name` that `cls` inherits: depth first through its supertypes (superclass chain before interfaces), nearest first. */
-function inheritedMember(cls: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes, seen = new Set<string>([cls.id]), depth = 0): SymbolRecord | undefined {
-  if (depth >= MAX_INHERITANCE_DEPTH) return undefined
-  for (const parent of supers.of(cls)) {
-    if (seen.has(parent.id)) continue
-    seen.add(parent.id)
-    const member = supers.index.byQname(parent.path, `${parent.qname}.${name}`)
-    if (member && kinds.has(member.kind)) return member
-    const deeper = inheritedMember(parent, name, kinds, supers, seen, depth + 1)
-    if (deeper) return deeper
-  }
-  return undefined
 }
 
 /** A member `name` of a class: its own, else one it inherits (when `supers` is given). */
@@ -187,7 +127,8 @@ function memberOfReturned(
   return memberOfType(type, name, home, home === file ? bindings : bindingsOf(resolved(home.path) ?? [], index), index, resolved, supers)
 }
 
-type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
+/** Where an edge leads: its resolution fields. */
+export type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
 
 const UNRESOLVED: Resolved = Object.freeze({ resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })
 const EXTERNAL: Resolved = Object.freeze({ resolution: 'external', targetPath: '', targetSymbolId: '', candidates: 0 })
@@ -267,7 +208,7 @@ export function resolveName(
   bindings: Bindings,
   index: SymbolIndex,
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
-  supers: Supertypes = new Supertypes(index, resolved, new Set()),
+  supers: Supertypes = new Supertypes(index, resolved, new Set(), resolveName),
   written = true,
 ): Resolved {
   const name = edge.target

@@ -1,0 +1,78 @@
+import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import { bindingsOf, type Bindings } from './import-bindings.js'
+import type { Resolved } from './resolve-names.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** Kinds of symbols that have members, which a class can extend or implement. */
+export const CLASS_LIKE: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'module', 'object'])
+
+/** How an `extends` or `implements` edge is resolved (`resolveName`, passed in to keep this module free of it). */
+export type ResolveHeritage = (
+  edge: RawEdge,
+  file: FileLayers,
+  bindings: Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes,
+) => Resolved
+
+/** Superclass chains longer than this are not followed. */
+const MAX_INHERITANCE_DEPTH = 8
+
+/**
+ * The supertypes of classes, as their files' `extends` then `implements` edges resolve (only
+ * `resolved` ones: a `by-name` base is a guess), memoized for one file's resolution. Every
+ * supertype's name is noted among the names the file looked up, so a change to one re-resolves it.
+ */
+export class Supertypes {
+  readonly #memo = new Map<string, readonly SymbolRecord[]>()
+  readonly #bindings = new Map<string, Bindings>()
+
+  constructor(
+    readonly index: SymbolIndex,
+    readonly resolved: (path: string) => readonly EdgeRecord[] | undefined,
+    readonly looked: Set<string>,
+    readonly resolve: ResolveHeritage,
+  ) {}
+
+  /** The direct supertypes of a class, in declaration order, classes before interfaces. */
+  of(cls: SymbolRecord): readonly SymbolRecord[] {
+    let out = this.#memo.get(cls.id)
+    if (out !== undefined) return out
+    this.#memo.set(cls.id, (out = []))
+    const file = this.index.file(cls.path)
+    for (const kind of ['extends', 'implements'] as const) {
+      for (const edge of file?.edges ?? []) {
+        if (edge.kind !== kind || edge.sourceSymbolId !== cls.id) continue
+        this.looked.add(edge.target)
+        const target = this.resolve(edge, file!, this.#bindingsOf(file!), this.index, this.resolved, this)
+        if (target.resolution !== 'resolved') continue
+        // A module bound whole (`const Base = require('./base')`, whose `module.exports` is the
+        // class) resolves to its file: the class of that name there.
+        const symbol = target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
+        if (symbol && CLASS_LIKE.has(symbol.kind)) (out as SymbolRecord[]).push(symbol)
+      }
+    }
+    return out
+  }
+
+  #bindingsOf(file: FileLayers): Bindings {
+    let bindings = this.#bindings.get(file.path)
+    if (bindings === undefined) this.#bindings.set(file.path, (bindings = bindingsOf(this.resolved(file.path) ?? [], this.index)))
+    return bindings
+  }
+}
+
+/** A member `name` that `cls` inherits: depth first through its supertypes (superclass chain before interfaces), nearest first. */
+export function inheritedMember(cls: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes, seen = new Set<string>([cls.id]), depth = 0): SymbolRecord | undefined {
+  if (depth >= MAX_INHERITANCE_DEPTH) return undefined
+  for (const parent of supers.of(cls)) {
+    if (seen.has(parent.id)) continue
+    seen.add(parent.id)
+    const member = supers.index.byQname(parent.path, `${parent.qname}.${name}`)
+    if (member && kinds.has(member.kind)) return member
+    const deeper = inheritedMember(parent, name, kinds, supers, seen, depth + 1)
+    if (deeper) return deeper
+  }
+  return undefined
+}
