@@ -67,10 +67,18 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
   const had = heritage(before)
   const has = heritage(after)
   const classes = new Set<string>()
-  for (const k of had) if (!has.has(k)) classes.add(k.slice(0, k.indexOf('\0')))
-  for (const k of has) if (!had.has(k)) classes.add(k.slice(0, k.indexOf('\0')))
+  for (const k of [...had].filter((k) => !has.has(k)).concat([...has].filter((k) => !had.has(k)))) {
+    classes.add(k.slice(0, k.indexOf('\0')))
+    // The base gains or loses a subclass.
+    defined.add(k.slice(k.lastIndexOf('\0') + 1))
+  }
   for (const s of [...before.symbols, ...after.symbols]) if (classes.has(s.id)) defined.add(s.name)
   return { defined, retyped }
+}
+
+/** The names of the bases a file's classes extend or implement. */
+function baseNames(file: FileLayers): string[] {
+  return file.edges.filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => e.target)
 }
 
 const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
@@ -123,8 +131,10 @@ export class LayerGraph implements GraphView {
     const manifestKinds = new Set<ProjectManifest['kind']>()
     const dependents = this.#resolutions.size > 0 ? this.#dependentIndex() : undefined
     const note = (file: FileLayers): void => {
-      // The names matter only to files resolved before (none when the graph was empty).
+      // The names matter only to files resolved before (none when the graph was empty); a base's
+      // name too: what a call on `self` in that base reaches depends on its subclasses.
       if (dependents) for (const symbol of file.symbols) touchedNames.add(symbol.name)
+      if (dependents) for (const base of baseNames(file)) touchedNames.add(base)
       if (file.module) touchedModules.add(file.module)
       if (file.manifest) manifestKinds.add(file.manifest.kind)
     }

@@ -53,6 +53,45 @@ function classBodyOf(sourceId: string, index: SymbolIndex): SymbolRecord | undef
   return parent?.kind === 'class' ? parent : undefined
 }
 
+/** At most this many subclasses of a class are searched for the member a call on `self` reaches. */
+const MAX_BELOW = 40
+
+/**
+ * For `self.m()` in a class whose whole hierarchy the index holds and defines no `m`: the `m`
+ * its subclasses have, own or from another base (a mixin's or a template method's call), by name
+ * among them, or `unresolved` when none has it (an attribute holding a function, `self._next =
+ * iter(x).__next__`), not another class's `m`. `undefined` when the hierarchy, or a subclass's, is
+ * not all indexed, or the class has too many subclasses to search.
+ */
+function memberBelow(owner: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes): Resolved | undefined {
+  if (!supers.closed(owner)) return undefined
+  // The subclasses, level by level: the classes naming a class of the last level as a base, kept when that base resolves to it.
+  const classes = [owner]
+  supers.looked.add(owner.name)
+  for (let i = 0; i < classes.length; i++) {
+    const base = classes[i] as SymbolRecord
+    for (const sub of supers.index.extenders(base.name)) {
+      if (classes.includes(sub)) continue
+      supers.looked.add(sub.name)
+      // A class naming the base whose bases did not all resolve may be a subclass, or get the member
+      // from a base the index does not hold: no answer then. One whose base is another class of that name is none.
+      if (!supers.closed(sub)) return undefined
+      if (!supers.of(sub).some((parent) => parent.id === base.id)) continue
+      if (classes.length > MAX_BELOW) return undefined
+      classes.push(sub)
+    }
+  }
+  const found = new Map<string, SymbolRecord>()
+  for (const sub of classes.slice(1)) {
+    const member = supers.index.byQname(sub.path, `${sub.qname}.${name}`) ?? inheritedMember(sub, name, kinds, supers)
+    if (member && kinds.has(member.kind)) found.set(member.id, member)
+  }
+  const members = [...found.values()]
+  if (members.length === 0) return UNRESOLVED
+  const path = members.every((member) => member.path === members[0]!.path) ? members[0]!.path : ''
+  return { resolution: 'by-name', targetPath: path, targetSymbolId: members.length === 1 ? members[0]!.id : '', candidates: members.length }
+}
+
 /** A member `name` of a class: its own, else one it inherits (when `supers` is given). */
 function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string, supers: Supertypes | undefined): SymbolRecord | undefined {
   return memberNamed(index, owner, name) ?? (supers && inheritedMember(owner, name, CALLABLE, supers))
@@ -224,6 +263,11 @@ export function resolveName(
     if (inherited) return toSymbol(inherited)
     // `super().load()` of a base the index does not hold: not the class's own `load`, nor any other by name.
     if (receiver === 'super' && edge.kind === 'calls' && written) return UNRESOLVED
+    // (`cls` is Python's class; elsewhere an ordinary name, Java's `Class<?> cls`.)
+    if (owner && edge.kind === 'calls' && written && (receiver === 'this' || receiver === 'self' || (receiver === 'cls' && file.language === 'python'))) {
+      const below = memberBelow(owner, name, kinds, supers)
+      if (below) return below
+    }
   }
   if (receiver === '') {
     const binding = bindings.names.get(name)

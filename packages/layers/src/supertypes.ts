@@ -26,6 +26,8 @@ const MAX_INHERITANCE_DEPTH = 8
  */
 export class Supertypes {
   readonly #memo = new Map<string, readonly SymbolRecord[]>()
+  // Classes with a base the index does not hold as a class (not found, a library's, or found only by name).
+  readonly #gaps = new Set<string>()
   readonly #bindings = new Map<string, Bindings>()
 
   constructor(
@@ -46,14 +48,26 @@ export class Supertypes {
         if (edge.kind !== kind || edge.sourceSymbolId !== cls.id) continue
         this.looked.add(edge.target)
         const target = this.resolve(edge, file!, this.#bindingsOf(file!), this.index, this.resolved, this)
-        if (target.resolution !== 'resolved') continue
         // A module bound whole (`const Base = require('./base')`, whose `module.exports` is the
         // class) resolves to its file: the class of that name there.
-        const symbol = target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
+        const symbol =
+          target.resolution !== 'resolved' ? undefined : target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
         if (symbol && CLASS_LIKE.has(symbol.kind)) (out as SymbolRecord[]).push(symbol)
+        else this.#gaps.add(cls.id)
       }
     }
     return out
+  }
+
+  /** `true` when every base of a class, up the chain, is a class the index holds. */
+  closed(cls: SymbolRecord, seen = new Set<string>([cls.id]), depth = 0): boolean {
+    if (depth >= MAX_INHERITANCE_DEPTH) return false
+    for (const parent of this.of(cls)) {
+      if (seen.has(parent.id)) continue
+      seen.add(parent.id)
+      if (!this.closed(parent, seen, depth + 1)) return false
+    }
+    return !this.#gaps.has(cls.id)
   }
 
   #bindingsOf(file: FileLayers): Bindings {

@@ -33,10 +33,17 @@ export type NameScope = 'any' | 'free' | 'member'
 /** Kinds of the definitions whose members are reached as `x.name` (also TypeScript namespaces and Kotlin objects). */
 const MEMBER_PARENTS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'union', 'module', 'namespace', 'object'])
 
+/** A file's heritage as (base name's last segment, class id) pairs. */
+function* heritageOf(file: FileLayers): Generator<[string, string]> {
+  for (const edge of file.edges) {
+    if ((edge.kind === 'extends' || edge.kind === 'implements') && edge.sourceSymbolId) yield [edge.target.slice(edge.target.lastIndexOf('.') + 1), edge.sourceSymbolId]
+  }
+}
+
 /**
  * The indexes over every file's layers that resolution and queries read: files by path,
- * directory, base name and module; symbols by id, name and (per file) qualified name; manifests
- * by kind. Updated file by file.
+ * directory, base name and module; symbols by id, name and (per file) qualified name; classes by
+ * the bases they name; manifests by kind. Updated file by file.
  */
 export class SymbolIndex implements ResolveContext {
   readonly #files = new Map<string, FileLayers>()
@@ -48,6 +55,8 @@ export class SymbolIndex implements ResolveContext {
   readonly #byId = new Map<string, SymbolRecord>()
   readonly #byQname = new Map<string, Map<string, SymbolRecord>>()
   readonly #topLevel = new Map<string, Map<string, SymbolRecord>>()
+  // Per base name (its last segment), the ids of the classes whose `extends` or `implements` edges name it.
+  readonly #extenders = new Map<string, Set<string>>()
   readonly #manifests = new Map<ProjectManifest['kind'], Map<string, ProjectManifest>>()
   // Per kind, the list `manifests(kind)` hands out, until a manifest of that kind comes or goes.
   readonly #manifestLists = new Map<ProjectManifest['kind'], readonly { readonly path: string; readonly manifest: ProjectManifest }[]>()
@@ -73,6 +82,7 @@ export class SymbolIndex implements ResolveContext {
     }
     this.#byQname.set(path, qnames)
     this.#topLevel.set(path, top)
+    for (const [base, id] of heritageOf(file)) addTo(this.#extenders, base, id)
     if (file.manifest) {
       let kind = this.#manifests.get(file.manifest.kind)
       if (!kind) this.#manifests.set(file.manifest.kind, (kind = new Map()))
@@ -107,6 +117,7 @@ export class SymbolIndex implements ResolveContext {
     }
     this.#byQname.delete(path)
     this.#topLevel.delete(path)
+    for (const [base, id] of heritageOf(file)) removeFrom(this.#extenders, base, id)
     if (file.manifest) {
       this.#manifests.get(file.manifest.kind)?.delete(path)
       this.#manifestLists.delete(file.manifest.kind)
@@ -118,6 +129,11 @@ export class SymbolIndex implements ResolveContext {
 
   has(path: string): boolean {
     return this.#files.has(path)
+  }
+
+  /** The classes whose `extends` or `implements` edges name `base` (by its last segment), resolved or not. */
+  extenders(base: string): SymbolRecord[] {
+    return [...(this.#extenders.get(base) ?? [])].flatMap((id) => this.#byId.get(id) ?? [])
   }
 
   hasDir(dir: string): boolean {

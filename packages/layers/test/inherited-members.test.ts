@@ -34,6 +34,37 @@ describe('members a class inherits', () => {
     expect(call(graph, 'app/mixins.py', 'self', 'save')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'app/base.py#Base.save' })
   })
 
+  it("reads self.x() of a class whose hierarchy is all indexed as its subclasses' x, through another base too, or as an attribute", async () => {
+    const files = {
+      'srv/__init__.py': '',
+      'srv/base.py': 'class BaseServer:\n    def handle_error(self, request):\n        pass\n',
+      'srv/mixins.py': [
+        'class ThreadingMixIn:',
+        '    def __init__(self, poll):',
+        '        self._poll = poll',
+        '    def process(self, request):',
+        '        self.handle_error(request)',
+        '        self._poll()',
+        '',
+      ].join('\n'),
+      // Another class's `_poll`, which `self._poll()` above is not.
+      'srv/queues.py': 'class Queue:\n    def _poll(self):\n        pass\n',
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    // No subclass yet: an attribute, not `Queue._poll` by name.
+    expect(call(graph, 'srv/mixins.py', 'self', '_poll')).toMatchObject({ resolution: 'unresolved' })
+    expect(call(graph, 'srv/mixins.py', 'self', 'handle_error')).toMatchObject({ resolution: 'unresolved' })
+    // A subclass mixes in a base that has `handle_error`: the mixin's file is resolved again.
+    const threading = 'from srv.base import BaseServer\nfrom srv.mixins import ThreadingMixIn\n\nclass ThreadingServer(ThreadingMixIn, BaseServer):\n    pass\n'
+    const [server] = await layersOfText({ 'srv/threading.py': threading })
+    expect(graph.apply({ upsert: [server!] }).resolvedFiles).toContain('srv/mixins.py')
+    expect(call(graph, 'srv/mixins.py', 'self', 'handle_error')).toMatchObject({ resolution: 'by-name', targetSymbolId: 'srv/base.py#BaseServer.handle_error' })
+    expect(call(graph, 'srv/mixins.py', 'self', '_poll')).toMatchObject({ resolution: 'unresolved' })
+    // Built at once, the same answers.
+    const whole = new LayerGraph(await layersOfText({ ...files, 'srv/threading.py': threading }))
+    expect(call(whole, 'srv/mixins.py', 'self', 'handle_error')).toMatchObject({ resolution: 'by-name', targetSymbolId: 'srv/base.py#BaseServer.handle_error' })
+  })
+
   it('resolves this.x() and super.x() in TypeScript through an imported base class', async () => {
     const graph = new LayerGraph(
       await layersOfText({
@@ -51,7 +82,8 @@ describe('members a class inherits', () => {
     const [rebased] = await layersOfText({ 'app/mixins.py': 'class Timestamped:\n    def touch(self):\n        return 1\n' })
     const delta = graph.apply({ upsert: [rebased!] })
     expect(delta.resolvedFiles).toEqual(expect.arrayContaining(['app/mixins.py', 'app/models.py']))
-    expect(call(graph, 'app/models.py', 'self', 'save')).toMatchObject({ resolution: 'by-name', candidates: 1 })
+    // `User`'s whole hierarchy is indexed and neither it, its bases nor a subclass defines `save`: no other class's `save` by name.
+    expect(call(graph, 'app/models.py', 'self', 'save')).toMatchObject({ resolution: 'unresolved' })
     expect(call(graph, 'app/models.py', 'self', 'touch')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'app/mixins.py#Timestamped.touch' })
     // Back to the original hierarchy, then the base loses `save`.
     graph.apply({ upsert: await layersOfText({ 'app/mixins.py': PYTHON['app/mixins.py'] }) })
