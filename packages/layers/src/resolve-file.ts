@@ -15,7 +15,10 @@ export interface FileResolution {
   readonly probes: ReadonlySet<string>
   /** Names whose definitions it looked up (callees, types, imported names). */
   readonly names: ReadonlySet<string>
-  /** Names whose definitions' signatures it read: callees whose return annotation types a receiver (`openIndex()`). */
+  /**
+   * Names whose definitions' signatures it read: callees whose return annotation types a receiver
+   * (`openIndex()`), and receivers' first names (an imported value's declared class: `current_app`).
+   */
   readonly signatures: ReadonlySet<string>
   /** Modules whose set of files it read (Java and C# packages and namespaces). */
   readonly modules: ReadonlySet<string>
@@ -138,6 +141,8 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       continue
     }
     names.add(edge.target)
+    // `current_app.url_for()` of an imported value: its declared class is read from its signature.
+    if (edge.receiver) signatures.add(edge.receiver.split(/[.:]/, 1)[0] as string)
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
     // (`openIndex()`): a change to that class or function, or to the callee's signature, re-resolves the call.
     if (edge.receiverType !== undefined) {

@@ -11,6 +11,9 @@ function callsOf(graph: LayerGraph, path: string, names: readonly string[]): str
     .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
 }
 
+/** A module declaring `current_app` with the class `type`. */
+const GLOBALS = (type: string): string => `from .app import Flask\n\nclass Proxy:\n    def url_for(self, name):\n        pass\n\ncurrent_app: ${type} = make_proxy()\n`
+
 describe('receivers typed by what the code around them says of them', () => {
   it('reads Python loops over annotated calls and attributes, kept parameters, casts, caught exceptions and inherited members', async () => {
     const graph = new LayerGraph(
@@ -77,7 +80,7 @@ describe('receivers typed by what the code around them says of them', () => {
       await layersOfText({
         'web/__init__.py': '',
         'web/app.py': 'class Flask:\n    def url_for(self, name):\n        pass\n',
-        'web/globals.py': 'from .app import Flask\ncurrent_app: Flask = make_proxy()\n',
+        'web/globals.py': GLOBALS('Flask'),
         'web/cli.py': [
           'class _Parser:',
           '    def parse(self):',
@@ -105,6 +108,11 @@ describe('receivers typed by what the code around them says of them', () => {
       }),
     )
     expect(callsOf(graph, 'web/cli.py', ['parse'])).toEqual(['parser.parse -> resolved web/cli.py#_Parser.parse'])
+    // The value is declared with another class: its users are resolved again.
+    const [retyped] = await layersOfText({ 'web/globals.py': GLOBALS('Proxy') })
+    expect(graph.apply({ upsert: [retyped!] }).resolvedFiles).toContain('web/views.py')
+    expect(callsOf(graph, 'web/views.py', ['url_for'])[0]).toBe('current_app.url_for -> resolved web/globals.py#Proxy.url_for')
+    graph.apply({ upsert: await layersOfText({ 'web/globals.py': GLOBALS('Flask') }) })
     expect(callsOf(graph, 'web/views.py', ['url_for', 'AppGroup', 'run'])).toEqual([
       // `current_app: Flask = ...` in the module it is imported from.
       "current_app.url_for -> resolved web/app.py#Flask.url_for",
