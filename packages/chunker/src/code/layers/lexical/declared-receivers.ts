@@ -80,10 +80,10 @@ function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) =
 /**
  * The type a call's receiver is declared with in the code around it: for `this.x`, `this.#x` or
  * `self.x`, a field of the enclosing class (or of a base class the file defines, `basesOf`) or an
- * attribute one of its methods sets; for a plain
- * name, the nearest declaration before the call in the enclosing function, or in a function or
- * class around it, or at the top of the file. An attribute keeping a parameter (`self.app = app`)
- * has the parameter's annotated type; a loop variable, the element type of what it iterates.
+ * attribute one of its methods sets; for a plain name, the nearest declaration before the call in
+ * the enclosing function, or in a function or class around it, or at the top of the file. An
+ * attribute keeping a parameter (`self.app = app`) has the parameter's annotated type; a loop
+ * variable, the element type of what it iterates.
  */
 export function receiverTypeFinder(
   declarations: readonly TypedDeclaration[],
