@@ -60,10 +60,11 @@ const MAX_BELOW = 40
  * For `self.m()` in a class whose whole hierarchy the index holds and defines no `m`: the `m`
  * its subclasses have, own or from another base (a mixin's or a template method's call), by name
  * among them, or `unresolved` when none has it (an attribute holding a function, `self._next =
- * iter(x).__next__`), not another class's `m`. `undefined` when the hierarchy, or a subclass's, is
- * not all indexed, or the class has too many subclasses to search.
+ * iter(x).__next__`; `external` for a method every object has), not another class's `m`.
+ * `undefined` when the hierarchy, or a subclass's, is not all indexed, or the class has too many
+ * subclasses to search.
  */
-function memberBelow(owner: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes): Resolved | undefined {
+function memberBelow(owner: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes, language: string): Resolved | undefined {
   if (!supers.closed(owner)) return undefined
   // The subclasses, level by level: the classes naming a class of the last level as a base, kept when that base resolves to it.
   const classes = [owner]
@@ -87,7 +88,8 @@ function memberBelow(owner: SymbolRecord, name: string, kinds: ReadonlySet<strin
     if (member && kinds.has(member.kind)) found.set(member.id, member)
   }
   const members = [...found.values()]
-  if (members.length === 0) return UNRESOLVED
+  // `this.toString()`, `this.getClass()`: what every object has, the runtime's.
+  if (members.length === 0) return isRuntimeMethod(language, name) ? EXTERNAL : UNRESOLVED
   const path = members.every((member) => member.path === members[0]!.path) ? members[0]!.path : ''
   return { resolution: 'by-name', targetPath: path, targetSymbolId: members.length === 1 ? members[0]!.id : '', candidates: members.length }
 }
@@ -265,7 +267,7 @@ export function resolveName(
     if (receiver === 'super' && edge.kind === 'calls' && written) return UNRESOLVED
     // (`cls` is Python's class; elsewhere an ordinary name, Java's `Class<?> cls`.)
     if (owner && edge.kind === 'calls' && written && (receiver === 'this' || receiver === 'self' || (receiver === 'cls' && file.language === 'python'))) {
-      const below = memberBelow(owner, name, kinds, supers)
+      const below = memberBelow(owner, name, kinds, supers, file.language)
       if (below) return below
     }
   }

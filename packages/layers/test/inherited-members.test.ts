@@ -69,11 +69,13 @@ describe('members a class inherits', () => {
     const graph = new LayerGraph(
       await layersOfText({
         'src/base.ts': 'export class Store {\n  load() { return 1 }\n  close() { return 2 }\n}\n',
-        'src/cache.ts': "import { Store } from './base'\nexport class Cache extends Store {\n  close() { super.close(); return this.load() }\n}\n",
+        'src/cache.ts': "import { Store } from './base'\nexport class Cache extends Store {\n  close() { super.close(); return this.load() + this.toString() }\n}\n",
       }),
     )
     expect(call(graph, 'src/cache.ts', 'this', 'load')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/base.ts#Store.load' })
     expect(call(graph, 'src/cache.ts', 'super', 'close')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/base.ts#Store.close' })
+    // What every object has is the runtime's, also in a hierarchy the index holds whole.
+    expect(call(graph, 'src/cache.ts', 'this', 'toString')).toMatchObject({ resolution: 'external' })
   })
 
   it('re-resolves subclasses, however deep, when a class changes its base or a base drops the method', async () => {
