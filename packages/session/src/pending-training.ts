@@ -91,10 +91,13 @@ export class PendingTraining {
     return this.#helped
   }
 
-  /** Stops this request (the worker drops it at its next checkpoint); a later {@link wait} or {@link result} throws CancelledError. */
+  /**
+   * Stops this request (the worker drops it at its next checkpoint); a later {@link wait} or
+   * {@link result} throws CancelledError, also when the model had already come in but was not taken.
+   */
   cancel(): void {
-    if (this.#outcome !== undefined) return
-    Atomics.store(this.#state, CANCEL, 1)
+    if (this.#outcome instanceof Error) return
+    if (this.#outcome === undefined) Atomics.store(this.#state, CANCEL, 1)
     this.#settle(new CancelledError('Training of the static model was cancelled.'))
   }
 
@@ -132,8 +135,8 @@ export class PendingTraining {
   }
 
   #settle(outcome: TrainedOnThread | Error): void {
+    if (this.#outcome === undefined) this.#port.close()
     this.#outcome = outcome
-    this.#port.close()
   }
 
   #take(): TrainedOnThread {

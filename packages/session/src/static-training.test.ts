@@ -76,6 +76,16 @@ describe('a static model trained on a worker thread', () => {
     expect(threaded!.found).toEqual(calling!.found)
   })
 
+  it('throws CancelledError for a request cancelled after its model came in but before it was taken', async () => {
+    const training = new StaticTrainer(WORKER).train(corpus(40).map((doc) => doc.content), settings.analyzer, 32)
+    await training.analysed()
+    // Forty short texts train in milliseconds; reading the analysis again then reads the model the thread posted.
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await training.analysed()
+    training.cancel()
+    expect(() => training.wait()).toThrow(CancelledError)
+  })
+
   it('commits nothing when the run is cancelled while the model trains', async () => {
     const kb = await store('cancelled')
     const controller = new AbortController()
