@@ -9,7 +9,7 @@ import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { routeEdges, type RouteEdges } from './route-edges.js'
-import { SymbolIndex } from './symbol-index.js'
+import { heritageOf, SymbolIndex } from './symbol-index.js'
 
 /** One generation's changes to the indexed files. A rename is a removal plus an addition. */
 export interface LayerChange {
@@ -76,11 +76,6 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
   return { defined, retyped }
 }
 
-/** The names of the bases a file's classes extend or implement. */
-function baseNames(file: FileLayers): string[] {
-  return file.edges.filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => e.target)
-}
-
 const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
   a.resolution === b.resolution && a.targetPath === b.targetPath && a.targetSymbolId === b.targetSymbolId && a.candidates === b.candidates
 
@@ -134,7 +129,7 @@ export class LayerGraph implements GraphView {
       // The names matter only to files resolved before (none when the graph was empty); a base's
       // name too: what a call on `self` in that base reaches depends on its subclasses.
       if (dependents) for (const symbol of file.symbols) touchedNames.add(symbol.name)
-      if (dependents) for (const base of baseNames(file)) touchedNames.add(base)
+      if (dependents) for (const [base] of heritageOf(file)) touchedNames.add(base)
       if (file.module) touchedModules.add(file.module)
       if (file.manifest) manifestKinds.add(file.manifest.kind)
     }

@@ -165,7 +165,7 @@ function memberOfReturned(
     symbol === undefined ? undefined : elements ? elementType(symbol.signature, symbol.language) : CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
   const home = symbol === undefined ? undefined : index.file(symbol.path)
   if (type === undefined || home === undefined) return undefined
-  return memberOfType(type, name, home, home === file ? bindings : bindingsOf(resolved(home.path) ?? [], index), index, resolved, supers)
+  return memberOfType(type, name, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers)
 }
 
 /** Where an edge leads: its resolution fields. */
@@ -194,7 +194,7 @@ function memberOfValue(
 ): Resolved | undefined {
   const type = valueTypeOf(value)
   const home = type === undefined ? undefined : index.file(value.path)
-  return home && type ? memberOfType(type, name, home, bindingsOf(resolved(home.path) ?? [], index), index, resolved, supers) : undefined
+  return home && type ? memberOfType(type, name, home, supers?.bindingsOf(home) ?? bindingsOf(resolved(home.path) ?? [], index), index, resolved, supers) : undefined
 }
 
 /** Where a binding leads for `name` (the binding's own name, or a member of it). */

@@ -47,7 +47,7 @@ export class Supertypes {
       for (const edge of file?.edges ?? []) {
         if (edge.kind !== kind || edge.sourceSymbolId !== cls.id) continue
         this.looked.add(edge.target)
-        const target = this.resolve(edge, file!, this.#bindingsOf(file!), this.index, this.resolved, this)
+        const target = this.resolve(edge, file!, this.bindingsOf(file!), this.index, this.resolved, this)
         // A module bound whole (`const Base = require('./base')`, whose `module.exports` is the
         // class) resolves to its file: the class of that name there.
         const symbol =
@@ -70,7 +70,8 @@ export class Supertypes {
     return !this.#gaps.has(cls.id)
   }
 
-  #bindingsOf(file: FileLayers): Bindings {
+  /** The bindings of a file's imports, worked out once per resolution. */
+  bindingsOf(file: FileLayers): Bindings {
     let bindings = this.#bindings.get(file.path)
     if (bindings === undefined) this.#bindings.set(file.path, (bindings = bindingsOf(this.resolved(file.path) ?? [], this.index)))
     return bindings

@@ -34,7 +34,7 @@ export type NameScope = 'any' | 'free' | 'member'
 const MEMBER_PARENTS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'union', 'module', 'namespace', 'object'])
 
 /** A file's heritage as (base name's last segment, class id) pairs. */
-function* heritageOf(file: FileLayers): Generator<[string, string]> {
+export function* heritageOf(file: FileLayers): Generator<[string, string]> {
   for (const edge of file.edges) {
     if ((edge.kind === 'extends' || edge.kind === 'implements') && edge.sourceSymbolId) yield [edge.target.slice(edge.target.lastIndexOf('.') + 1), edge.sourceSymbolId]
   }
