@@ -2,6 +2,7 @@ import { loadedModule, type EdgeRecord, type FileLayers, type RawEdge, type Symb
 import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
 import { bindingsOf } from './import-bindings.js'
+import { propertyRead } from './property-types.js'
 import { resolveName } from './resolve-names.js'
 import { Supertypes } from './supertypes.js'
 import type { SymbolIndex } from './symbol-index.js'
@@ -145,7 +146,16 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     if (edge.receiver) signatures.add(edge.receiver.split(/[.:]/, 1)[0] as string)
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
     // (`openIndex()`): a change to that class or function, or to the callee's signature, re-resolves the call.
-    if (edge.receiverType !== undefined) {
+    const read = edge.receiverType === undefined ? undefined : propertyRead(edge.receiverType)
+    if (read !== undefined) {
+      // `typeof context.output`, `RouteContext['runs']`: the property's declaration, and the type's.
+      for (const property of read.properties) {
+        names.add(property)
+        signatures.add(property)
+      }
+      signatures.add(read.of)
+      if (read.kind === 'type') names.add(read.of.slice(read.of.lastIndexOf('.') + 1))
+    } else if (edge.receiverType !== undefined) {
       const type = edge.receiverType.replace(/\(\)(?:\[\])?$/, '')
       const name = type.slice(type.lastIndexOf('.') + 1)
       names.add(name)

@@ -8,6 +8,7 @@ import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
+import { memberOfProperty, propertyRead } from './property-types.js'
 import { elementType, returnedType } from './returned-type.js'
 import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
 
@@ -337,13 +338,23 @@ export function resolveName(
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined)
-    const returned = typed === undefined ? undefined : /^(.*)\(\)(\[\])?$/.exec(typed)
+    const read = typed === undefined ? undefined : propertyRead(typed)
+    const returned = typed === undefined || read ? undefined : /^(.*)\(\)(\[\])?$/.exec(typed)
     const ofType =
       typed === undefined
         ? undefined
-        : returned
-          ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] !== undefined)
-          : memberOfType(typed, name, file, bindings, index, resolved, supers)
+        : read
+          ? memberOfProperty(read, name, index, {
+              first: (property) => {
+                const { receiverType: _type, local: _local, ...plain } = edge
+                if (read.kind === 'type') return memberOfType(read.of, property, file, bindings, index, resolved, supers)
+                return resolveName({ ...plain, target: property, receiver: read.of }, file, bindings, index, resolved, supers)
+              },
+              member: (type, member, home) => memberOfType(type, member, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers),
+            })
+          : returned
+            ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] !== undefined)
+            : memberOfType(typed, name, file, bindings, index, resolved, supers)
     if (ofType) return ofType
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver

@@ -1,8 +1,9 @@
 import type { SymbolRecord } from '@rag/core'
+import { IMPLICIT_SELF } from './call-reach.js'
 import type { SymbolIndex } from './symbol-index.js'
 
-/** `this.articleService` / `self.repo` / PHP's `$this->users`: a field of the enclosing class. */
-const FIELD = /^(?:this|self)\.([A-Za-z_$][\w$]*)$|^\$this->([A-Za-z_]\w*)$/
+/** `this.articleService` / `this.#init` / `self.repo` / PHP's `$this->users`: a field of the enclosing class. */
+const FIELD = /^(?:this|self)\.(#?[A-Za-z_$][\w$]*)$|^\$this->([A-Za-z_]\w*)$/
 /** A bare name: a parameter of an enclosing function, or a field reached without `this` (Java, Kotlin, C#). */
 const NAME = /^[A-Za-z_$][\w$]*$/
 
@@ -11,8 +12,8 @@ const CALLABLE = new Set(['function', 'method'])
 /** Kinds whose members' types are read from their constructor, their own signature (Kotlin's primary constructor) and their properties. */
 const CLASS_LIKE = new Set(['class', 'struct', 'record', 'object'])
 
-/** A class name with dots (`Outer.Inner`), read where an annotation's `:` left off. */
-const ANNOTATED_TYPE = /\??\s*:\s*([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)/y
+/** A class name with dots (`Outer.Inner`), read where an annotation's `:` left off; not an array's (`items: Item[]`). */
+const ANNOTATED_TYPE = /\??\s*:\s*([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)(?!\s*\[)/y
 const WORD = /[\w$]/
 const SPACE = /\s/
 
@@ -97,7 +98,9 @@ export function declaredTypeOf(receiver: string, sourceSymbolId: string, index: 
       const type = typeIn(symbol.signature, name)
       if (type) return type
     }
-    if (!CLASS_LIKE.has(symbol.kind)) continue
+    // A bare name reaches the class's members only where `this` is implicit (Java, Kotlin, C#): a
+    // TypeScript or Python method's `postings` is no field `postings`.
+    if (!CLASS_LIKE.has(symbol.kind) || (field === undefined && !IMPLICIT_SELF.has(symbol.language))) continue
     // The constructor (TypeScript's `constructor`, Python's `__init__`, PHP's `__construct`, C#'s named after the class), the class itself, the property.
     const constructors = ['constructor', '__init__', '__construct', symbol.name].map((member) => index.byQname(symbol.path, `${symbol.qname}.${member}`))
     // A property is named as it is read (PHP's `$this->mailer` is the property `mailer`, declared `$mailer`).

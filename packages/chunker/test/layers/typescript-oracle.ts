@@ -23,10 +23,25 @@ const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.is
  * of the symbol-catalog tests): functions (overloads each), classes, interfaces, type aliases,
  * enums and namespaces or ambient modules at the top of a file or inside a namespace; methods,
  * constructors, accessors and function-valued properties of classes; method signatures of
- * interfaces; and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
+ * interfaces; properties of classes and interfaces annotated with a class (see `namesClass`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
  * `variable`; a function or class expression as `function` or `class`). Nameless declarations,
  * destructuring and locals inside function bodies are not definitions.
  */
+/**
+ * Whether a property's annotation names a class or interface (the catalog's scope for properties):
+ * a type reference with a capitalised name (`Output`, `models.User`, `Array<Row>`), an array of one
+ * (`readonly CallFact[]`), or a union that starts with one (`Output | undefined`).
+ */
+function namesClass(type: ts.TypeNode | undefined): boolean {
+  if (type === undefined) return false
+  if (ts.isUnionTypeNode(type)) return namesClass(type.types[0])
+  if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword) return namesClass(type.type)
+  if (ts.isArrayTypeNode(type)) return namesClass(type.elementType)
+  if (!ts.isTypeReferenceNode(type)) return false
+  const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text
+  return /^[A-Z]/.test(name)
+}
+
 export function typescriptDefinitions(path: string, text: string): Definition[] {
   const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path))
   const out: Definition[] = []
@@ -46,6 +61,9 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
       } else if (ts.isPropertyDeclaration(member) && isFunctionValue(member.initializer)) {
         const name = nameText(member.name)
         if (name) add(name, 'method', member)
+      } else if ((ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) && namesClass(member.type)) {
+        const name = nameText(member.name)
+        if (name) add(name, 'property', member)
       }
     }
   }

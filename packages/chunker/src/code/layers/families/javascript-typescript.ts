@@ -6,6 +6,7 @@ import { typedDeclarations } from '../lexical/declared-receivers.js'
 import { bindsLocally } from '../lexical/local-bindings.js'
 import { JAVASCRIPT_SYNTAX, words } from '../lexical/syntaxes.js'
 import type { CallWords } from '../lexical/scan-calls.js'
+import { typedProperty } from './typescript-properties.js'
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
 const CLASS_VALUES = new Set(['class', 'class_expression'])
@@ -225,6 +226,7 @@ export const javascriptFamily: LayerFamily = {
   declaration(node, type, scope, api) {
     if (type === 'lexical_declaration' || type === 'variable_declaration') return variables(node, scope, api)
     if (type === 'export_statement') return exportList(node, api)
+    if (typedProperty(node, type, scope, api)) return true
     if (type === 'expression_statement' && scope.depth === 0) return commonJsExport(node, scope, api)
     if (type === 'import_statement') {
       const end = node.endIndex

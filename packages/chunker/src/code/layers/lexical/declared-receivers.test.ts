@@ -23,8 +23,21 @@ describe('typedDeclarations', () => {
       '  }',
       '}',
       'export const detector = { detect(context: DetectContext, n: number) {}, each: (item: Item, { a }: Props) => item.save() }',
+      'function scan(calls: readonly CallFact[], rows: ReadonlyArray<Row>) {',
+      '  for (const call of calls) call.args()',
+      '  for (const row of this.rows) row.end()',
+      '  const index = this.#index',
+      '  const first = rows[0]',
+      '  const copy = calls.slice()',
+      '  const { output, signal: aborted, ...rest } = context',
+      '  const { layers } = this.#init',
+      '  const dirent = entry.dirent',
+      '  for (const fact of facts.calls) fact.end()',
+      '}',
+      'function register(app: App, { sessions, runs = [] }: RouteContext) {}',
     ].join('\n')
-    const shown = ({ name, type, element, offset }: TypedDeclaration): string => `${name}: ${type}${element ? `[${element}]` : ''} @${code.slice(offset, offset + name.length) === name}`
+    const shown = ({ name, type, element, iterates, copies, offset }: TypedDeclaration): string =>
+      `${name}: ${type}${element ? `[${element}]` : ''}${iterates ? ` in ${iterates}` : ''}${copies ? ` = ${copies}` : ''} @${code.slice(offset, offset + name.length) === name}`
     expect(typedDeclarations(code).map(shown)).toEqual([
       '#index: InvertedIndex @true',
       'store: Store @true',
@@ -40,7 +53,78 @@ describe('typedDeclarations', () => {
       // Parameters of an object literal's method and of an arrow function.
       'context: DetectContext @true',
       'item: Item @true',
+      // A destructured parameter: its names are the properties of the type.
+      "a: Props['a'] @true",
+      'calls: [CallFact] @true',
+      'rows: [Row] @true',
+      // A loop over a name or a field, typed by the finder from that one's elements.
+      'call:  in calls @true',
+      'row:  in this.rows @true',
+      // A copy of a field, typed by the finder like the field; an element read or a call is no copy.
+      'index:  = this.#index @true',
+      'copy: calls.slice() @true',
+      // Names destructured from a value, a copy of a value's property, a loop over one: resolution reads the property's declaration.
+      'output: typeof context.output @true',
+      'aborted: typeof context.signal @true',
+      'layers: typeof this.#init.layers @true',
+      'dirent: typeof entry.dirent @true',
+      'fact: typeof facts.calls[number] @true',
+      'app: App @true',
+      "sessions: RouteContext['sessions'] @true",
+      "runs: RouteContext['runs'] @true",
     ])
+  })
+
+  it('types a TypeScript receiver through a loop over a parameter, a field or a copy, and a copy of a field', () => {
+    const code = [
+      'class Stream {',
+      '  readonly #index = new InvertedIndex()',
+      '  readonly #rows: Row[] = []',
+      '  run(calls: readonly CallFact[]) {',
+      '    for (const call of calls) call.args()',
+      '    const index = this.#index',
+      '    index.commit()',
+      '    const rows = this.#rows',
+      '    for (const row of rows) row.end()',
+      '    const found = scanCalls(text)',
+      '    for (const hit of found) hit.args()',
+      '    const again = index',
+      '    again.stage()',
+      '    const store = this.store',
+      '    store.save()',
+      '    for (const job of this.#jobs) job.run()',
+      '    const { output } = context',
+      '    for (const o of output) o.x()',
+      '    const { facts } = context',
+      '    for (const c of facts.calls) c.args()',
+      '  }',
+      '  more(file: FileFacts) {',
+      '    for (const d of file.calls) d.end()',
+      '  }',
+      '}',
+    ].join('\n')
+    const symbols = [
+      { kind: 'class', name: 'Stream', start: 0, end: code.length, signature: 'class Stream {' },
+      { kind: 'method', name: 'run', start: code.indexOf('  run('), end: code.indexOf('  more('), signature: 'run(calls: readonly CallFact[])' },
+      { kind: 'method', name: 'more', start: code.indexOf('  more('), end: code.length - 2, signature: 'more(file: FileFacts)' },
+    ]
+    const [owner, run, more] = symbols.map((s) => ({ ...s, id: s.name, qname: s.name, startRow: 0, endRow: 0, parent: undefined }) as unknown as SymbolFact)
+    for (const method of [run, more]) Object.assign(method as object, { parent: owner })
+    const enclosing = (offset: number): SymbolFact | undefined => [run, more, owner].find((s) => s!.start <= offset && offset < s!.end)
+    const typeAt = receiverTypeFinder(typedDeclarations(code), enclosing)
+    expect(typeAt('call', code.indexOf('call.args'))).toBe('CallFact')
+    expect(typeAt('index', code.indexOf('index.commit'))).toBe('InvertedIndex')
+    expect(typeAt('row', code.indexOf('row.end'))).toBe('Row')
+    // The elements of what a call returns, for resolution to read its annotation.
+    expect(typeAt('hit', code.indexOf('hit.args'))).toBe('scanCalls()[]')
+    expect(typeAt('again', code.indexOf('again.stage'))).toBe('InvertedIndex')
+    // Fields the file declares without a type (a constructor's parameter, a base class's): for resolution to read.
+    expect(typeAt('store', code.indexOf('store.save'))).toBe('typeof this.store')
+    expect(typeAt('job', code.indexOf('job.run'))).toBe('typeof this.#jobs[number]')
+    expect(typeAt('o', code.indexOf('o.x'))).toBe('typeof context.output[number]')
+    // A property of a name typed here: read through that name's own type.
+    expect(typeAt('c', code.indexOf('c.args'))).toBe('typeof context.facts.calls[number]')
+    expect(typeAt('d', code.indexOf('d.end'))).toBe("FileFacts['calls'][number]")
   })
 
   it("reads Python's names and self attributes annotated with a class, made by calling one, or holding a call's value", () => {

@@ -20,6 +20,8 @@ export interface TypedDeclaration {
   readonly parameter?: string
   /** For a loop variable (`for ty in self.types`): the name or attribute it iterates, typed by that one's `element`. */
   readonly iterates?: string
+  /** For a name that copies another (`const index = this.#index`): that name, whose type (and elements) it has. */
+  readonly copies?: string
   readonly offset: number
 }
 
@@ -28,40 +30,84 @@ const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
 const NOT_ARRAY = '(?![\\w$]|\\s*\\[)'
 /** A callee as written: a name, dotted names, `this.` ones. */
 const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
+/** A value as a receiver writes it: a name, or a field of `this` (`this.#init`). */
+const VALUE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*)'
+const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
+
 /**
  * A `const`/`let`/`var` declaration, a class field at the start of a line (after its modifiers),
  * or a parameter (after `(` or `,`: also of an arrow function or an object literal's method, which
  * are no symbols whose signature resolution could read), whose name is annotated with a
- * capitalised type, initialised with `new Type(`, or initialised with a call's value (the
- * annotation wins: `x: Base = new Derived()` is a `Base`).
+ * capitalised type or an array of one (`Item[]`, `readonly Item[]`, `Array<Item>`), initialised
+ * with `new Type(`, or initialised with a call's value (the annotation wins: `x: Base = new
+ * Derived()` is a `Base`); a `const`/`let`/`var` copying a value or its property (`const index =
+ * this.#index`, `const dirent = entry.dirent`); a loop variable over a call's value or over a
+ * value or its property (`for (const call of calls)`); names destructured from a value (`const {
+ * output } = context`) or in a parameter of a type (`{ runs }: RouteContext`).
+ * Groups: 1 the name; 3 its type; 2 or 4 its elements' type; 5 a `new` type; 6 a callee; 7 a loop
+ * variable, 8 what it loops over, 9 `(` when that is called; 10 a copy, 11 what it copies; 12 the
+ * names destructured from the value 13; 14 the names destructured from a parameter of type 15.
  */
 const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
-    `(?:\\s*:\\s*(?:${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|${CALLEE}\\s*\\())` +
-    // A loop over a call's value: `for (const call of scanCalls(text))`.
-    `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*\\(`,
+    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|${CALLEE}\\s*\\())` +
+    `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
+    `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}(?:\\.#?[A-Za-z_$][\\w$]*)?)[ \\t]*(?=;|$)` +
+    `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*${VALUE}[ \\t]*(?=;|$)` +
+    `|[(,][ \\t]*\\{([^{}()]*)\\}\\s*:\\s*${TYPE}(?![\\w$.])`,
   'gmd',
 )
+
+/** One name a destructuring binds: `a`, `a = 1`, `b: c` (binding `c` to the property `b`); `...rest` and nested patterns bind none here. */
+const BOUND = /^\s*(#?[A-Za-z_$][\w$]*)\s*(?::\s*([A-Za-z_$][\w$]*))?\s*(?:=[^]*)?$/
+
+/** The names a destructuring pattern's text (inside its braces, at `start`) binds, each with the property it reads. */
+function* destructured(pattern: string, start: number): Generator<{ name: string; property: string; offset: number }> {
+  let at = 0
+  for (const entry of pattern.split(',')) {
+    const bound = BOUND.exec(entry)
+    if (bound) {
+      const name = bound[2] ?? (bound[1] as string)
+      yield { name, property: bound[1] as string, offset: start + at + entry.lastIndexOf(name) }
+    }
+    at += entry.length + 1
+  }
+}
 
 /** TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in order. */
 export function typedDeclarations(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
   DECLARATION.lastIndex = 0
   for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
-    if (match[6] !== undefined) {
-      out.push({ name: match[6], type: `${match[7]}()[]`, offset: match.indices![6]![0] })
-      continue
+    const at = match.indices!
+    if (match[7] !== undefined) {
+      const [name, iterated, offset] = [match[7], match[8] as string, at[7]![0]]
+      if (match[9] !== undefined) out.push({ name, type: `${iterated}()[]`, offset })
+      else out.push(NAME.test(iterated) ? { name, type: '', iterates: iterated, offset } : { name, type: `typeof ${iterated}[number]`, offset })
+    } else if (match[10] !== undefined) {
+      const [name, copied, offset] = [match[10], match[11] as string, at[10]![0]]
+      out.push(NAME.test(copied) ? { name, type: '', copies: copied, offset } : { name, type: `typeof ${copied}`, offset })
+    } else if (match[12] !== undefined) {
+      for (const { name, property, offset } of destructured(match[12], at[12]![0])) out.push({ name, type: `typeof ${match[13]}.${property}`, offset })
+    } else if (match[14] !== undefined) {
+      for (const { name, property, offset } of destructured(match[14], at[14]![0])) out.push({ name, type: `${match[15]}['${property}']`, offset })
+    } else {
+      const name = match[1] as string
+      const offset = at[1]![0]
+      const type = match[3] ?? match[5] ?? (match[6] === undefined ? undefined : `${match[6]}()`)
+      const element = match[2] ?? match[4]
+      if (type !== undefined) out.push({ name, type, offset })
+      else if (element !== undefined) out.push({ name, type: '', element, offset })
     }
-    const name = match[1] as string
-    const offset = match.indices![1]![0]
-    const type = match[2] ?? match[4] ?? (match[5] === undefined ? undefined : `${match[5]}()`)
-    if (type !== undefined) out.push({ name, type, offset })
-    else if (match[3] !== undefined) out.push({ name, type: '', element: match[3], offset })
   }
   return out
 }
 
 const CLASS_KINDS = new Set(['class', 'object'])
+/** `typeof context.facts.calls[number]`: a value's property (chain), its elements. */
+const PROPERTY_READ = /^typeof ([A-Za-z_$][\w$]*)((?:\.#?[A-Za-z_$][\w$]*)+)(\[number\])?$/
+/** A class as a declaration names it: `FileFacts`, `models.User`. */
+const CLASS_TYPE = /^(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*$/
 
 /** The innermost class around a symbol, itself included. */
 function classOf(symbol: SymbolFact | undefined): SymbolFact | undefined {
@@ -136,25 +182,70 @@ export function receiverTypeFinder(
     }
     return found
   }
-  // What each declaration types its name with, worked out once (`undefined`: not yet; `null`: nothing).
+  /** `this.x` that no declaration of the file types: `typeof this.x`, for resolution to read the field's declaration. */
+  const inherited = (value: string): string | undefined => (/^this\.#?[A-Za-z_$][\w$]*$/.test(value) ? `typeof ${value}` : undefined)
+  // What each declaration types its name with, worked out once (`undefined`: not yet; `null`:
+  // nothing, also while it is worked out, so a cycle ends).
   const typed = new Map<Scoped, string | null>()
   function typeOf(declaration: Scoped): string | undefined {
     if (declaration.type !== '') return declaration.type
     let type = typed.get(declaration)
-    if (type === undefined) typed.set(declaration, (type = untypedTypeOf(declaration) ?? null))
+    if (type === undefined) {
+      typed.set(declaration, null)
+      typed.set(declaration, (type = untypedTypeOf(declaration) ?? null))
+    }
     return type ?? undefined
   }
+  // Before the declaration's own line: `for x in x` iterates an earlier `x`, `const a = a` copies an outer one.
+  const earlier = (name: string, declaration: Scoped): Scoped | undefined => declarationOf(name, declaration.offset - 1)
   function untypedTypeOf(declaration: Scoped): string | undefined {
     if (declaration.parameter !== undefined) return parameterAnnotation(declaration.scope?.signature ?? '', declaration.parameter).type
+    if (declaration.copies !== undefined) {
+      const copied = earlier(declaration.copies, declaration)
+      // A field this file does not declare with a type (a constructor's parameter, a base class's): resolution reads it.
+      return copied ? typeOf(copied) : inherited(declaration.copies)
+    }
     if (declaration.iterates === undefined) return undefined
-    // Before the loop's own line (`for x in x` iterates an earlier `x`).
-    const iterated = declarationOf(declaration.iterates, declaration.offset - 1)
-    if (iterated?.element !== undefined) return iterated.element
+    const iterated = earlier(declaration.iterates, declaration)
+    if (iterated !== undefined) return elementOf(iterated, 0)
+    const field = inherited(declaration.iterates)
     // A parameter of the function around the loop: `def run(items: list[Item])`.
-    return iterated === undefined ? parameterAnnotation(declaration.scope?.signature ?? '', declaration.iterates).element : undefined
+    return field ? `${field}[number]` : parameterAnnotation(declaration.scope?.signature ?? '', declaration.iterates).element
+  }
+  /** The type of the elements of a declaration's name: its `element`, a copied name's, or those of a call's value (`f()[]`) or of a property (`typeof facts.calls[number]`). */
+  function elementOf(declaration: Scoped, depth: number): string | undefined {
+    if (declaration.element !== undefined) return declaration.element
+    if (declaration.copies !== undefined) {
+      const copied = depth < 8 ? earlier(declaration.copies, declaration) : undefined
+      if (copied === undefined) {
+        const field = inherited(declaration.copies)
+        return field && `${field}[number]`
+      }
+      return elementOf(copied, depth + 1)
+    }
+    const type = declaration.iterates === undefined ? typeOf(declaration) : undefined
+    if (type?.endsWith('()')) return `${type}[]`
+    return type !== undefined && (type.startsWith('typeof ') || type.endsWith("']")) && !type.endsWith('[number]') ? `${type}[number]` : undefined
+  }
+  /**
+   * A property read of a name the file types itself, as resolution can read it: `typeof
+   * facts.calls` of `const { facts } = context` is `typeof context.facts.calls`; of `facts:
+   * FileFacts`, `FileFacts['calls']`.
+   */
+  function expanded(type: string, at: number, depth = 0): string {
+    const read = PROPERTY_READ.exec(type)
+    if (!read || read[1] === 'this' || depth > 4) return type
+    const [, head, properties, elements = ''] = read as unknown as [string, string, string, string | undefined]
+    const declaration = declarationOf(head, at - 1)
+    const base = declaration && typeOf(declaration)
+    if (declaration === undefined || base === undefined) return type
+    if (PROPERTY_READ.test(base) && !base.endsWith('[number]')) return expanded(`${base}${properties}${elements}`, declaration.offset, depth + 1)
+    if (!CLASS_TYPE.test(base) && !(base.endsWith("']") && !base.startsWith('typeof '))) return type
+    return `${base}${properties.split('.').slice(1).map((property) => `['${property}']`).join('')}${elements}`
   }
   return (receiver, offset) => {
     const declaration = declarationOf(receiver, offset)
-    return declaration && typeOf(declaration)
+    const type = declaration && typeOf(declaration)
+    return type && expanded(type, declaration.offset)
   }
 }

@@ -1,0 +1,35 @@
+import type { SyntaxNode } from '../../syntax-node.js'
+import { firstLine, type Scope, type WalkApi } from '../family.js'
+
+/** Scopes whose property declarations are members: a class's fields, an interface's property signatures. */
+const MEMBER_SCOPES = new Set(['class', 'interface'])
+/** Nodes of a property: an interface's `calls: CallFact[]`, a class's `readonly #init: ServiceInit`. */
+const PROPERTY_NODES = new Set(['property_signature', 'public_field_definition', 'field_definition'])
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
+/**
+ * An annotation naming a class or interface, or an array of one: `: Output`, `?: models.User`,
+ * `: readonly CallFact[]`, `: Array<Row>` (not `: string`, nor a function type `: () => void`).
+ */
+const CLASS_ANNOTATION = /^\s*:\s*(?:readonly\s+)?(?:(?:Readonly)?Array\s*<\s*)?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?!\s*=>)/
+const HIDDEN = /^\s*(?:(?:static|readonly|abstract|override|declare|accessor)\s+)*(?:private|protected)\b/
+
+/**
+ * A TypeScript property annotated with a class type (`readonly calls: readonly CallFact[]` of an
+ * interface, `readonly #init: ServiceInit` of a class) as a `property` symbol, signed as written
+ * on its first line: what resolution reads to type a chain (`facts.calls`, `const { output } =
+ * context`). A property holding a function is a method of the rules; an untyped one, or one of a
+ * primitive type, defines nothing. `false` when `node` is no such property.
+ */
+export function typedProperty(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean {
+  if (!PROPERTY_NODES.has(type) || !MEMBER_SCOPES.has(scope.kind)) return false
+  const nameNode = node.childForFieldName('name')
+  const annotation = node.childForFieldName('type')
+  const value = node.childForFieldName('value')
+  if (!nameNode || !annotation || (value && FUNCTION_VALUES.has(value.type))) return false
+  const { text } = api
+  if (!CLASS_ANNOTATION.test(text.slice(annotation.startIndex, Math.min(annotation.endIndex, annotation.startIndex + 200)))) return false
+  const name = text.slice(nameNode.startIndex, nameNode.endIndex)
+  const exported = scope.kind === 'interface' || !(name.startsWith('#') || HIDDEN.test(text.slice(node.startIndex, nameNode.startIndex)))
+  api.define({ name, kind: 'property', node, signature: firstLine(text, node.startIndex, node.endIndex), exported }, scope)
+  return true
+}

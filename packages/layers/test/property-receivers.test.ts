@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+/** The call edges of a file whose callee is one of `names`, as `receiver.target -> resolution target`. */
+function callsOf(graph: LayerGraph, path: string, names: readonly string[]): string[] {
+  return graph
+    .edgesOf(path)
+    .filter((edge: EdgeRecord) => edge.kind === 'calls' && names.includes(edge.target))
+    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+}
+
+/** Types whose properties hold classes; `Bus` has the same method names, so no call resolves by name alone. */
+const FACTS = (): string =>
+  [
+    "import { Output } from './output.js'",
+    "import { Bus } from './bus.js'",
+    'export interface CallFact {',
+    '  args(): string[]',
+    '}',
+    'export interface FileFacts {',
+    '  readonly calls: readonly CallFact[]',
+    '}',
+    "import type { Deps } from './deps.js'",
+    'export interface Context {',
+    '  readonly facts: FileFacts',
+    '  output?: Output',
+    '  readonly deps: Deps',
+    '}',
+  ].join('\n')
+
+/** A type that `use.ts` reaches through `Context` without importing its file. */
+const DEPS = (sink: string): string => `import type { Output } from './output.js'\nimport type { Bus } from './bus.js'\nexport interface Deps {\n  sink: ${sink}\n}\n`
+
+const FILES = {
+  'src/output.ts': 'export class Output {\n  emit(): void {}\n}\n',
+  'src/bus.ts': 'export class Bus {\n  emit(): void {}\n  args(): void {}\n}\n',
+  'src/facts.ts': FACTS(),
+  'src/deps.ts': DEPS('Output'),
+  'src/use.ts': [
+    "import type { Context, FileFacts } from './facts.js'",
+    'export function destructured(context: Context) {',
+    '  const { output } = context',
+    '  output.emit()',
+    '}',
+    'export function loop(facts: FileFacts) {',
+    '  for (const call of facts.calls) call.args()',
+    '}',
+    'export function chain(context: Context) {',
+    '  const { facts } = context',
+    '  for (const call of facts.calls) call.args()',
+    '}',
+    'export function parameter({ output }: Context) {',
+    '  output.emit()',
+    '}',
+    'export function renamed(context: Context) {',
+    '  const { deps } = context',
+    '  const out = deps.sink',
+    '  out.emit()',
+    '}',
+    'export class Service {',
+    '  readonly #context: Context',
+    '  constructor(context: Context) {',
+    '    this.#context = context',
+    '  }',
+    '  run() {',
+    '    const { output } = this.#context',
+    '    output.emit()',
+    '  }',
+    '}',
+  ].join('\n'),
+}
+
+describe("receivers typed by the property they were read from (TypeScript's interfaces and class fields)", () => {
+  it('follows destructured values and parameters, loops over array properties and chains of them to the declared class', async () => {
+    const graph = new LayerGraph(await layersOfText(FILES))
+    expect(graph.symbols({ name: 'calls' }).map((symbol) => `${symbol.kind} ${symbol.qname}: ${symbol.signature}`)).toEqual(['property FileFacts.calls: readonly calls: readonly CallFact[]'])
+    expect(callsOf(graph, 'src/use.ts', ['emit', 'args'])).toEqual([
+      'output.emit -> resolved src/output.ts#Output.emit',
+      'call.args -> resolved src/facts.ts#CallFact.args',
+      'call.args -> resolved src/facts.ts#CallFact.args',
+      'output.emit -> resolved src/output.ts#Output.emit',
+      'out.emit -> resolved src/output.ts#Output.emit',
+      'output.emit -> resolved src/output.ts#Output.emit',
+    ])
+  })
+
+  it("re-resolves the readers when a property's declared type changes", async () => {
+    const graph = new LayerGraph(await layersOfText(FILES))
+    const delta = graph.apply({ upsert: await layersOfText({ 'src/deps.ts': DEPS('Bus') }) })
+    // `use.ts` imports no name of `deps.ts`: it is re-resolved for reading the property `sink`.
+    expect(delta.resolvedFiles).toContain('src/use.ts')
+    expect(callsOf(graph, 'src/use.ts', ['emit']).filter((call) => call.startsWith('out.'))).toEqual(['out.emit -> resolved src/bus.ts#Bus.emit'])
+  })
+})
