@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { EdgeRecord } from '@rag/core'
 import { LayerGraph } from '../src/index.js'
+import { callsNamed as callsOf } from './support/calls-named.js'
 import { layersOfText } from './support/index-files.js'
-
-/** The call edges of a file whose callee is one of `names`, as `receiver.target -> resolution target`. */
-function callsOf(graph: LayerGraph, path: string, names: readonly string[]): string[] {
-  return graph
-    .edgesOf(path)
-    .filter((edge: EdgeRecord) => edge.kind === 'calls' && names.includes(edge.target))
-    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
-}
 
 /** A module declaring `current_app` with the class `type`. */
 const GLOBALS = (type: string): string => `from .app import Flask\n\nclass Proxy:\n    def url_for(self, name):\n        pass\n\ncurrent_app: ${type} = make_proxy()\n`
