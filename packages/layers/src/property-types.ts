@@ -34,8 +34,10 @@ export function propertyRead(receiverType: string): PropertyRead | undefined {
 }
 
 const TYPE = '((?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*)'
-/** After a property's name: `?: Output`, `: readonly CallFact[]`, `: Array<Row>`, `: ReadonlyArray<Row>`. */
-const ANNOTATION = new RegExp(`^\\??\\s*:\\s*(?:readonly\\s+)?(?:((?:Readonly)?Array)\\s*<\\s*${TYPE}|${TYPE}(\\s*\\[\\s*\\])?)`)
+/** After a property's name: `?: Output`, `: readonly CallFact[]`, `: Observer<T>[]`, `: Array<Row>`, `: ReadonlyArray<Row>`. */
+/** Generic arguments, two levels deep: `<T>`, `<string, Set<Item>>`. */
+const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)?'
+const ANNOTATION = new RegExp(`^\\??\\s*:\\s*(?:readonly\\s+)?(?:((?:Readonly)?Array)\\s*<\\s*${TYPE}|${TYPE}${GENERIC}(\\s*\\[\\s*\\])?)`)
 
 /**
  * The class a property's signature declares it with (`readonly #init: ServiceInit` gives

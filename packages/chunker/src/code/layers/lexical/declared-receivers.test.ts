@@ -19,6 +19,8 @@ describe('typedDeclarations', () => {
       '    const index = await openIndex(root)',
       '    const built = this.build()',
       '    const items: readonly Item[] = []',
+      '    const observers: Observer<T>[] = []',
+      '    const repo: Repository<User> = open()',
       '    for (const call of scanCalls(text)) call.args()',
       '  }',
       '}',
@@ -49,6 +51,8 @@ describe('typedDeclarations', () => {
       'built: this.build() @true',
       // An array is no `Item`: its elements are.
       'items: [Item] @true',
+      'observers: [Observer] @true',
+      'repo: Repository @true',
       'call: scanCalls()[] @true',
       // Parameters of an object literal's method and of an arrow function.
       'context: DetectContext @true',

@@ -26,8 +26,10 @@ export interface TypedDeclaration {
 }
 
 const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
-/** A type that is not an array's: `Item` but not `Item[]`. */
-const NOT_ARRAY = '(?![\\w$]|\\s*\\[)'
+/** A type that is not an array's: `Item` but not `Item[]` nor `Observer<T>[]`. */
+/** Generic arguments, two levels deep: `<T>`, `<string, Set<Item>>`. */
+const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)'
+const NOT_ARRAY = `(?![\\w$]|${GENERIC}?\\s*\\[)`
 /** A callee as written: a name, dotted names, `this.` ones. */
 const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
 /** A value as a receiver writes it: a name, or a field of `this` (`this.#init`). */
@@ -50,7 +52,7 @@ const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
  */
 const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
-    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|${CALLEE}\\s*\\())` +
+    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|${CALLEE}\\s*\\())` +
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
     `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}(?:\\.#?[A-Za-z_$][\\w$]*)?)[ \\t]*(?=;|$)` +
     `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*${VALUE}[ \\t]*(?=;|$)` +
