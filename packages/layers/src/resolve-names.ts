@@ -158,6 +158,9 @@ function memberOfReturned(
   const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
   const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(dot + 1), receiver: callee.slice(0, dot) }
   const found = resolveName(edge, file, bindings, index, resolved, supers)
+  // `const app = Fastify()` then `app.listen()`: what a JavaScript package's function returns is the
+  // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`).
+  if (found.resolution === 'external' && CJS_LANGUAGES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
   // `create()` of a parameter `create: () => Promise<KnowledgeBase>`.
   const given = symbol === undefined && !elements && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined

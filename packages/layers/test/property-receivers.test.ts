@@ -85,4 +85,48 @@ describe("receivers typed by the property they were read from (TypeScript's inte
     expect(delta.resolvedFiles).toContain('src/use.ts')
     expect(callsOf(graph, 'src/use.ts', ['emit']).filter((call) => call.startsWith('out.'))).toEqual(['out.emit -> resolved src/bus.ts#Bus.emit'])
   })
+
+  it("leaves a package's values to the package: a field annotated with its class, what its function returns", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'package.json': '{"name":"app","dependencies":{"pg":"8","fastify":"5"}}',
+        'src/lock.ts': 'export class LockTarget {\n  connect(): void {}\n  listen(): void {}\n}\n',
+        'src/db.ts': [
+          "import pg from 'pg'",
+          "import Fastify from 'fastify'",
+          'export class Database {',
+          '  readonly #pool: pg.Pool',
+          '  constructor(pool: pg.Pool) {',
+          '    this.#pool = pool',
+          '  }',
+          '  open() {',
+          '    this.#pool.connect()',
+          '    const app = Fastify()',
+          '    app.listen()',
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/db.ts', ['connect', 'listen'])).toEqual(['this.#pool.connect -> external ', 'app.listen -> external '])
+  })
+
+  it('reads no class from part of a name: `t.Optional[...]` is no `t.Optiona`, `Item[]` no `Ite`', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'pkg/__init__.py': '',
+        'pkg/symbols.py': [
+          'import typing as t',
+          '',
+          'class Symbols:',
+          '    def __init__(self, parent: t.Optional["Symbols"] = None):',
+          '        self.parent = parent',
+          '',
+          '    def find_ref(self, name):',
+          '        return self.parent.find_ref(name)',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'pkg/symbols.py', ['find_ref'])).not.toContain('self.parent.find_ref -> external ')
+  })
 })

@@ -35,6 +35,8 @@ describe('typedDeclarations', () => {
       '  const { layers } = this.#init',
       '  const dirent = entry.dirent',
       '  for (const fact of facts.calls) fact.end()',
+      '  const found = calls.find((call) => call.args())',
+      '  facts.calls.filter(async c => c.end())',
       '}',
       'function register(app: App, { sessions, runs = [] }: RouteContext) {}',
     ].join('\n')
@@ -73,6 +75,10 @@ describe('typedDeclarations', () => {
       'layers: typeof this.#init.layers @true',
       'dirent: typeof entry.dirent @true',
       'fact: typeof facts.calls[number] @true',
+      // An array method's callback: its first parameter is an element.
+      'found: calls.find() @true',
+      'call:  in calls @true',
+      'c: typeof facts.calls[number] @true',
       'app: App @true',
       "sessions: RouteContext['sessions'] @true",
       "runs: RouteContext['runs'] @true",
@@ -104,6 +110,7 @@ describe('typedDeclarations', () => {
       '  }',
       '  more(file: FileFacts) {',
       '    for (const d of file.calls) d.end()',
+      '    this.#rows.forEach((row, i) => row.end())',
       '  }',
       '}',
     ].join('\n')
@@ -129,6 +136,7 @@ describe('typedDeclarations', () => {
     // A property of a name typed here: read through that name's own type.
     expect(typeAt('c', code.indexOf('c.args'))).toBe('typeof context.facts.calls[number]')
     expect(typeAt('d', code.indexOf('d.end'))).toBe("FileFacts['calls'][number]")
+    expect(typeAt('row', code.indexOf('row.end'))).toBe('Row')
   })
 
   it("reads Python's names and self attributes annotated with a class, made by calling one, or holding a call's value", () => {

@@ -32,6 +32,8 @@ const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)'
 const NOT_ARRAY = `(?![\\w$]|${GENERIC}?\\s*\\[)`
 /** A callee as written: a name, dotted names, `this.` ones. */
 const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
+/** Array methods whose callback's first parameter is an element: `calls.find((call) => ...)`. */
+const ELEMENT_CALLBACKS = 'map|flatMap|filter|forEach|some|every|find|findLast|findIndex|findLastIndex'
 /** A value as a receiver writes it: a name, or a field of `this` (`this.#init`). */
 const VALUE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*)'
 const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
@@ -45,7 +47,8 @@ const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
  * Derived()` is a `Base`); a `const`/`let`/`var` copying a value or its property (`const index =
  * this.#index`, `const dirent = entry.dirent`); a loop variable over a call's value or over a
  * value or its property (`for (const call of calls)`); names destructured from a value (`const {
- * output } = context`) or in a parameter of a type (`{ runs }: RouteContext`).
+ * output } = context`) or in a parameter of a type (`{ runs }: RouteContext`); the first
+ * parameter of an array method's callback (`calls.find((call) => ...)`), an element.
  * Groups: 1 the name; 3 its type; 2 or 4 its elements' type; 5 a `new` type; 6 a callee; 7 a loop
  * variable, 8 what it loops over, 9 `(` when that is called; 10 a copy, 11 what it copies; 12 the
  * names destructured from the value 13; 14 the names destructured from a parameter of type 15.
@@ -58,6 +61,16 @@ const DECLARATION = new RegExp(
     `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*${VALUE}[ \\t]*(?=;|$)` +
     `|[(,][ \\t]*\\{([^{}()]*)\\}\\s*:\\s*${TYPE}(?![\\w$.])`,
   'gmd',
+)
+
+/**
+ * The first parameter of an array method's callback, an element (`calls.find((call) => ...)`):
+ * group 1 the array, 2 or 3 the parameter. Apart from {@link DECLARATION}, whose match of `const
+ * found = calls.find(` would hide it.
+ */
+const ELEMENT_CALLBACK = new RegExp(
+  `(?<![\\w$.#])${CALLEE}\\.(?:${ELEMENT_CALLBACKS})\\(\\s*(?:async\\s+)?(?:\\(\\s*([A-Za-z_$][\\w$]*)\\s*[,)]|([A-Za-z_$][\\w$]*)\\s*=>)`,
+  'gd',
 )
 
 /** One name a destructuring binds: `a`, `a = 1`, `b: c` (binding `c` to the property `b`); `...rest` and nested patterns bind none here. */
@@ -102,7 +115,13 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
       else if (element !== undefined) out.push({ name, type: '', element, offset })
     }
   }
-  return out
+  const elements: TypedDeclaration[] = []
+  ELEMENT_CALLBACK.lastIndex = 0
+  for (let match = ELEMENT_CALLBACK.exec(masked); match; match = ELEMENT_CALLBACK.exec(masked)) {
+    const [array, name, offset] = [match[1] as string, (match[2] ?? match[3]) as string, (match.indices![2] ?? match.indices![3])![0]]
+    elements.push(NAME.test(array) ? { name, type: '', iterates: array, offset } : { name, type: `typeof ${array}[number]`, offset })
+  }
+  return elements.length === 0 ? out : [...out, ...elements].sort((a, b) => a.offset - b.offset)
 }
 
 const CLASS_KINDS = new Set(['class', 'object'])
