@@ -6,12 +6,10 @@ import { typedDeclarations } from '../lexical/declared-receivers.js'
 import { bindsLocally } from '../lexical/local-bindings.js'
 import { JAVASCRIPT_SYNTAX, words } from '../lexical/syntaxes.js'
 import type { CallWords } from '../lexical/scan-calls.js'
-import { typedProperty } from './typescript-properties.js'
+import { FUNCTION_VALUES, isExportedMember, typedProperty } from './typescript-properties.js'
 
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
 const CLASS_VALUES = new Set(['class', 'class_expression'])
 const CLASS_KINDS = new Set(['class', 'interface', 'module', 'enum'])
-const HIDDEN_MEMBER = /^\s*(?:(?:public|static|readonly|abstract|override|async|declare|get|set|accessor)\s+)*(?:private|protected)\b/
 
 const CALL_WORDS: CallWords = {
   keywords: words(
@@ -244,7 +242,7 @@ export const javascriptFamily: LayerFamily = {
     const { text } = api
     const member = scope.kind !== '' && scope.kind !== 'module'
     const exported = member
-      ? scope.kind === 'interface' || !(match.name.startsWith('#') || HIDDEN_MEMBER.test(text.slice(node.startIndex, node.startIndex + 120)))
+      ? isExportedMember(scope.kind, match.name, text.slice(node.startIndex, node.startIndex + 120))
       : scope.exported
     if (!CLASS_KINDS.has(match.kind)) return { exported }
     const decorators = match.kind === 'class' ? namedChildrenOf(node).filter((child) => child.type === 'decorator') : []

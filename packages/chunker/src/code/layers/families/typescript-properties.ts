@@ -5,13 +5,19 @@ import { firstLine, type Scope, type WalkApi } from '../family.js'
 const MEMBER_SCOPES = new Set(['class', 'interface'])
 /** Nodes of a property: an interface's `calls: CallFact[]`, a class's `readonly #init: ServiceInit`. */
 const PROPERTY_NODES = new Set(['property_signature', 'public_field_definition', 'field_definition'])
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
+/** Values that make a declaration a function (`const f = () => {}`, a class field `onClick = () => {}`). */
+export const FUNCTION_VALUES: ReadonlySet<string> = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
 /**
  * An annotation naming a class or interface, or an array of one: `: Output`, `?: models.User`,
  * `: readonly CallFact[]`, `: Array<Row>` (not `: string`, nor a function type `: () => void`).
  */
 const CLASS_ANNOTATION = /^\s*:\s*(?:readonly\s+)?(?:(?:Readonly)?Array\s*<\s*)?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?!\s*=>)/
-const HIDDEN = /^\s*(?:(?:static|readonly|abstract|override|declare|accessor)\s+)*(?:private|protected)\b/
+const HIDDEN_MEMBER = /^\s*(?:(?:public|static|readonly|abstract|override|async|declare|get|set|accessor)\s+)*(?:private|protected)\b/
+
+/** Whether a class or interface member is visible outside: an interface's always, a class's unless `#private`, `private` or `protected` (`head`: its text from its start). */
+export function isExportedMember(scopeKind: string, name: string, head: string): boolean {
+  return scopeKind === 'interface' || !(name.startsWith('#') || HIDDEN_MEMBER.test(head))
+}
 
 /**
  * A TypeScript property annotated with a class type (`readonly calls: readonly CallFact[]` of an
@@ -29,7 +35,7 @@ export function typedProperty(node: SyntaxNode, type: string, scope: Scope, api:
   const { text } = api
   if (!CLASS_ANNOTATION.test(text.slice(annotation.startIndex, Math.min(annotation.endIndex, annotation.startIndex + 200)))) return false
   const name = text.slice(nameNode.startIndex, nameNode.endIndex)
-  const exported = scope.kind === 'interface' || !(name.startsWith('#') || HIDDEN.test(text.slice(node.startIndex, nameNode.startIndex)))
+  const exported = isExportedMember(scope.kind, name, text.slice(node.startIndex, nameNode.startIndex))
   api.define({ name, kind: 'property', node, signature: firstLine(text, node.startIndex, node.endIndex), exported }, scope)
   return true
 }
