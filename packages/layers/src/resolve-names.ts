@@ -10,6 +10,7 @@ import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfProperty, propertyRead } from './property-types.js'
 import { elementType, returnedType } from './returned-type.js'
+import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
@@ -168,8 +169,17 @@ function memberOfReturned(
   const type =
     symbol === undefined ? undefined : elements ? elementType(symbol.signature, symbol.language) : CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
   const home = symbol === undefined ? undefined : index.file(symbol.path)
-  if (type === undefined || home === undefined) return undefined
-  return memberOfType(type, name, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers)
+  if (type === undefined || home === undefined || symbol === undefined) return undefined
+  const homeBindings = home === file ? bindings : supers.bindingsOf(home)
+  const member = memberOfType(type, name, home, homeBindings, index, resolved, supers)
+  if (member) return member
+  // A type parameter (`create(): Promise<S>`): its bound where the callee declares it (`class
+  // Pool<S extends Store>`), else where the caller does, by the same name (`function
+  // contract<S extends Store>(harness: Harness<S>)`: the caller's `S` is the harness's).
+  const bound = constraintOf(type, symbol.id, index)
+  if (bound) return memberOfType(bound, name, home, homeBindings, index, resolved, supers)
+  const callerBound = call.sourceSymbolId ? constraintOf(type, call.sourceSymbolId, index) : undefined
+  return callerBound ? memberOfType(callerBound, name, file, bindings, index, resolved, supers) : undefined
 }
 
 /** Where an edge leads: its resolution fields. */
@@ -359,6 +369,10 @@ export function resolveName(
             ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] !== undefined)
             : memberOfType(typed, name, file, bindings, index, resolved, supers)
     if (ofType) return ofType
+    // `store: S` of `<S extends LayerStore>`: a member of the bound.
+    const bound = typed !== undefined && read === undefined && returned === null && edge.sourceSymbolId ? constraintOf(typed, edge.sourceSymbolId, index) : undefined
+    const ofBound = bound ? memberOfType(bound, name, file, bindings, index, resolved, supers) : undefined
+    if (ofBound) return ofBound
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver
     if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL

@@ -39,6 +39,7 @@ describe('typedDeclarations', () => {
       '  facts.calls.filter(async c => c.end())',
       '}',
       'function register(app: App, { sessions, runs = [] }: RouteContext) {}',
+      'const check = async (store: Store) => store.commit()',
     ].join('\n')
     const shown = ({ name, type, element, iterates, copies, offset }: TypedDeclaration): string =>
       `${name}: ${type}${element ? `[${element}]` : ''}${iterates ? ` in ${iterates}` : ''}${copies ? ` = ${copies}` : ''} @${code.slice(offset, offset + name.length) === name}`
@@ -82,6 +83,8 @@ describe('typedDeclarations', () => {
       'app: App @true',
       "sessions: RouteContext['sessions'] @true",
       "runs: RouteContext['runs'] @true",
+      // An async arrow function's parameter: `async (` is no call.
+      'store: Store @true',
     ])
   })
 

@@ -44,7 +44,7 @@ const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
  * are no symbols whose signature resolution could read), whose name is annotated with a
  * capitalised type or an array of one (`Item[]`, `readonly Item[]`, `Array<Item>`), initialised
  * with `new Type(`, or initialised with a call's value (the annotation wins: `x: Base = new
- * Derived()` is a `Base`); a `const`/`let`/`var` copying a value or its property (`const index =
+ * Derived()` is a `Base`; an async arrow function's `async (` is no call); a `const`/`let`/`var` copying a value or its property (`const index =
  * this.#index`, `const dirent = entry.dirent`); a loop variable over a call's value or over a
  * value or its property (`for (const call of calls)`); names destructured from a value (`const {
  * output } = context`) or in a parameter of a type (`{ runs }: RouteContext`); the first
@@ -55,7 +55,7 @@ const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
  */
 const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
-    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|${CALLEE}\\s*\\())` +
+    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\()${CALLEE}\\s*\\())` +
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
     `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}(?:\\.#?[A-Za-z_$][\\w$]*)?)[ \\t]*(?=;|$)` +
     `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*${VALUE}[ \\t]*(?=;|$)` +
