@@ -25,6 +25,8 @@ export type {
 export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
 export { isLayeredChunker } from './file-layers.js'
 export { GLOBAL_ROUTE_FACTS, joinRoute, loadedModule } from './route-paths.js'
+export type { PropertyRead } from './property-reads.js'
+export { propertyRead, propertyReadText } from './property-reads.js'
 export type { CompactFileLayers } from './compact-file-layers.js'
 export { encodeFileLayers, decodeFileLayers, isCompactFileLayers } from './compact-file-layers.js'
 export { compactLayersJson, fileLayersFromJson, fileLayersFromStoredJson, releaseCompactLayersJson } from './compact-layers-json.js'

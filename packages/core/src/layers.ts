@@ -130,7 +130,8 @@ export interface RawEdge extends LayerRecordBase {
    * `self.session = Session()`): that type as written; or, for a receiver holding what a call
    * returns (`const index = await openIndex()`), the callee as written followed by `()`; or, for
    * a loop variable over what a call returns (`for param in self.get_params(ctx)`), the callee
-   * followed by `()[]`.
+   * followed by `()[]`; or a property read in TypeScript's notation (`typeof context.output`,
+   * `RouteContext['runs'][number]`: see `propertyRead`).
    */
   readonly receiverType?: string
   /**

@@ -1,42 +1,11 @@
-import type { FileLayers } from '@rag/core'
+import type { FileLayers, PropertyRead } from '@rag/core'
 import type { Resolved } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
-/**
- * Receiver types that read a property (TypeScript's own notation, as the extraction writes them):
- * `typeof context.output` (the property `output` of the value `context`, which resolution types
- * from the signatures around the call; `this` for the enclosing class), `RouteContext['runs']`
- * (the property `runs` of the type `RouteContext`), a chain of them (`typeof context.facts.calls`,
- * `Init['store']['db']`), each with `[number]` after it for the elements of an array property
- * (`for (const call of facts.calls)`).
- */
-export interface PropertyRead {
-  /** `value`: `of` is a value as written (`context`, `this`); `type`: a type's name. */
-  readonly kind: 'value' | 'type'
-  readonly of: string
-  /** The properties read, in order: `['facts', 'calls']` of `typeof context.facts.calls`. */
-  readonly properties: readonly string[]
-  /** The elements of the last property's array, not the property itself. */
-  readonly elements: boolean
-}
-
-const PROPERTY = '#?[A-Za-z_$][\\w$]*'
-const VALUE_PROPERTY = new RegExp(`^typeof ([A-Za-z_$][\\w$]*)((?:\\.${PROPERTY})+)(\\[number\\])?$`)
-const TYPE_PROPERTY = new RegExp(`^([^'\\[]+)((?:\\['${PROPERTY}'\\])+)(\\[number\\])?$`)
-
-/** The property read a receiver type stands for, or `undefined` for any other type. */
-export function propertyRead(receiverType: string): PropertyRead | undefined {
-  const value = VALUE_PROPERTY.exec(receiverType)
-  if (value) return { kind: 'value', of: value[1] as string, properties: (value[2] as string).slice(1).split('.'), elements: value[3] !== undefined }
-  const type = TYPE_PROPERTY.exec(receiverType)
-  if (type) return { kind: 'type', of: type[1] as string, properties: (type[2] as string).slice(2, -2).split("']['"), elements: type[3] !== undefined }
-  return undefined
-}
-
 const TYPE = '((?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*)'
-/** After a property's name: `?: Output`, `: readonly CallFact[]`, `: Observer<T>[]`, `: Array<Row>`, `: ReadonlyArray<Row>`. */
 /** Generic arguments, two levels deep: `<T>`, `<string, Set<Item>>`. */
 const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)?'
+/** After a property's name: `?: Output`, `: readonly CallFact[]`, `: Observer<T>[]`, `: Array<Row>`, `: ReadonlyArray<Row>`. */
 const ANNOTATION = new RegExp(`^\\??\\s*:\\s*(?:readonly\\s+)?(?:((?:Readonly)?Array)\\s*<\\s*${TYPE}|${TYPE}${GENERIC}(\\s*\\[\\s*\\])?)`)
 
 /**

@@ -1,3 +1,4 @@
+import { propertyRead, propertyReadText, type PropertyRead } from '@rag/core'
 import type { SymbolFact } from '../facts.js'
 import { parameterAnnotation } from './python-declarations.js'
 
@@ -125,8 +126,6 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
 }
 
 const CLASS_KINDS = new Set(['class', 'object'])
-/** `typeof context.facts.calls[number]`: a value's property (chain), its elements. */
-const PROPERTY_READ = /^typeof ([A-Za-z_$][\w$]*)((?:\.#?[A-Za-z_$][\w$]*)+)(\[number\])?$/
 /** A class as a declaration names it: `FileFacts`, `models.User`. */
 const CLASS_TYPE = /^(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*$/
 
@@ -246,7 +245,8 @@ export function receiverTypeFinder(
     }
     const type = declaration.iterates === undefined ? typeOf(declaration) : undefined
     if (type?.endsWith('()')) return `${type}[]`
-    return type !== undefined && (type.startsWith('typeof ') || type.endsWith("']")) && !type.endsWith('[number]') ? `${type}[number]` : undefined
+    const read = type === undefined ? undefined : propertyRead(type)
+    return read && !read.elements ? propertyReadText({ ...read, elements: true }) : undefined
   }
   /**
    * A property read of a name the file types itself, as resolution can read it: `typeof
@@ -254,15 +254,18 @@ export function receiverTypeFinder(
    * FileFacts`, `FileFacts['calls']`.
    */
   function expanded(type: string, at: number, depth = 0): string {
-    const read = PROPERTY_READ.exec(type)
-    if (!read || read[1] === 'this' || depth > 4) return type
-    const [, head, properties, elements = ''] = read as unknown as [string, string, string, string | undefined]
-    const declaration = declarationOf(head, at - 1)
+    const read = propertyRead(type)
+    if (read?.kind !== 'value' || read.of === 'this' || depth > 4) return type
+    const declaration = declarationOf(read.of, at - 1)
     const base = declaration && typeOf(declaration)
     if (declaration === undefined || base === undefined) return type
-    if (PROPERTY_READ.test(base) && !base.endsWith('[number]')) return expanded(`${base}${properties}${elements}`, declaration.offset, depth + 1)
-    if (!CLASS_TYPE.test(base) && !(base.endsWith("']") && !base.startsWith('typeof '))) return type
-    return `${base}${properties.split('.').slice(1).map((property) => `['${property}']`).join('')}${elements}`
+    const held = propertyRead(base)
+    const through = (of: PropertyRead): string => propertyReadText({ ...of, properties: [...of.properties, ...read.properties], elements: read.elements })
+    // `const { facts } = context`: `facts.calls` is `context.facts.calls`, itself maybe read from a name the file types.
+    if (held?.kind === 'value' && !held.elements) return expanded(through(held), declaration.offset, depth + 1)
+    // `{ facts }: Context` gives `Context['facts']['calls']`; `facts: FileFacts`, `FileFacts['calls']`.
+    if (held?.kind === 'type' && !held.elements) return through(held)
+    return CLASS_TYPE.test(base) ? through({ kind: 'type', of: base, properties: [], elements: false }) : type
   }
   return (receiver, offset) => {
     const declaration = declarationOf(receiver, offset)
