@@ -37,12 +37,15 @@ export interface PropertyLookups {
  * `for (const call of facts.calls)` then `call.args()`): the first property as the file resolves
  * it on its value (a member of the value's declared type, or of the enclosing class for `this`) or
  * on its type, then at each step the class the property's signature declares, read as the
- * property's file names it. `undefined` when a step is no resolved, typed property.
+ * property's file names it. `external` when a step is (a package's value's property), `undefined`
+ * when a step is no resolved, typed property.
  */
 export function memberOfProperty(read: PropertyRead, name: string, index: SymbolIndex, lookups: PropertyLookups): Resolved | undefined {
   const rest = read.properties.slice(1)
   let found = lookups.first(read.properties[0] as string)
   for (let i = 0; i <= rest.length; i++) {
+    // `app.log.error()` of `const app = Fastify()`: a package's value's properties are the package's.
+    if (found?.resolution === 'external') return found
     const property = found?.resolution === 'resolved' && found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
     const type = property?.kind === 'property' ? propertyTypeIn(property.signature, property.name, i === rest.length && read.elements) : undefined
     const home = property === undefined ? undefined : index.file(property.path)

@@ -182,6 +182,15 @@ function memberOfReturned(
   return callerBound ? memberOfType(callerBound, name, file, bindings, index, resolved, supers) : undefined
 }
 
+/** Languages whose properties are symbols with their declared types (`readonly rag: RagService`). */
+const PROPERTY_LANGUAGES = new Set(['typescript', 'tsx'])
+/** `this.#init.vectors`, `signals.neighbours`: a chain of properties read of a name. */
+const PROPERTY_CHAIN = /^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/
+
+/** A receiver that reads properties (`this.#init.vectors.clear()`), as a property read (`typeof this.#init.vectors`) of a language whose properties are typed. */
+const chainRead = (receiver: string, language: string): string | undefined =>
+  PROPERTY_LANGUAGES.has(language) && PROPERTY_CHAIN.test(receiver) ? `typeof ${receiver}` : undefined
+
 /** Where an edge leads: its resolution fields. */
 export type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
 
@@ -350,7 +359,7 @@ export function resolveName(
     if (peerMember) return toSymbol(peerMember)
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
-    const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined)
+    const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? chainRead(receiver, file.language)
     const read = typed === undefined ? undefined : propertyRead(typed)
     const returned = typed === undefined || read ? undefined : /^(.*)\(\)(\[\])?$/.exec(typed)
     const ofType =
@@ -360,6 +369,8 @@ export function resolveName(
           ? memberOfProperty(read, name, index, {
               first: (property) => {
                 const { receiverType: _type, local: _local, ...plain } = edge
+                // `openIndex()['rag']`: the property of what the call returns.
+                if (read.kind === 'type' && read.of.endsWith('()')) return memberOfReturned(read.of.slice(0, -2), property, edge, file, bindings, index, resolved, supers)
                 if (read.kind === 'type') return memberOfType(read.of, property, file, bindings, index, resolved, supers)
                 return resolveName({ ...plain, target: property, receiver: read.of }, file, bindings, index, resolved, supers)
               },

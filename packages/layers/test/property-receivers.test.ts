@@ -111,6 +111,63 @@ describe("receivers typed by the property they were read from (TypeScript's inte
     expect(callsOf(graph, 'src/db.ts', ['connect', 'listen'])).toEqual(['this.#pool.connect -> external ', 'app.listen -> external '])
   })
 
+  it('follows chains of properties read of a name, a parameter, `this`, what a call returns, and names destructured from a property', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        ...FILES,
+        'package.json': '{"name":"app","dependencies":{"fastify":"5"}}',
+        'src/index.ts': [
+          "import type { Output } from './output.js'",
+          "import type { Context } from './facts.js'",
+          'export interface OpenIndex {',
+          '  readonly out: Output',
+          '}',
+          'export async function openIndex(): Promise<OpenIndex> {',
+          '  return undefined as unknown as OpenIndex',
+          '}',
+          'export interface Init {',
+          '  readonly context: Context',
+          '}',
+        ].join('\n'),
+        'src/chains.ts': [
+          "import Fastify from 'fastify'",
+          "import type { Context } from './facts.js'",
+          "import { openIndex, type Init } from './index.js'",
+          'export async function returned() {',
+          '  const index = await openIndex()',
+          '  index.out.emit()',
+          '}',
+          'export function parameter(context: Context) {',
+          '  context.deps.sink.emit()',
+          '  const { calls } = context.facts',
+          '  for (const call of calls) call.args()',
+          '}',
+          'export class Service {',
+          '  readonly #init: Init',
+          '  constructor(init: Init) {',
+          '    this.#init = init',
+          '  }',
+          '  run() {',
+          '    this.#init.context.output.emit()',
+          '  }',
+          '}',
+          'export function server() {',
+          '  const app = Fastify()',
+          '  app.log.emit()',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/chains.ts', ['emit', 'args'])).toEqual([
+      'index.out.emit -> resolved src/output.ts#Output.emit',
+      'context.deps.sink.emit -> resolved src/output.ts#Output.emit',
+      'call.args -> resolved src/facts.ts#CallFact.args',
+      'this.#init.context.output.emit -> resolved src/output.ts#Output.emit',
+      // A package's value's properties are the package's.
+      'app.log.emit -> external ',
+    ])
+  })
+
   it('reads no class from part of a name: `t.Optional[...]` is no `t.Optiona`, `Item[]` no `Ite`', async () => {
     const graph = new LayerGraph(
       await layersOfText({

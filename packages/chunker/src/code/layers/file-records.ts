@@ -2,6 +2,9 @@ import { loadedModule, type EntrypointRecord, type FileLayers, type RawEdge, typ
 import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
 
+/** Languages whose receivers may read properties of typed names (`index.rag.clear()`): TypeScript's, whose properties are symbols. */
+const READS_PROPERTIES = new Set(['typescript', 'tsx'])
+
 /** What every record of one file shares. */
 interface FileContext {
   readonly path: string
@@ -151,7 +154,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     }
   }
   const local = localCallee(facts)
-  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked), file.enclosing, basesIn(facts)) : undefined
+  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked), file.enclosing, basesIn(facts), READS_PROPERTIES.has(file.language)) : undefined
   for (const { source, receiver, name, row, offset, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)

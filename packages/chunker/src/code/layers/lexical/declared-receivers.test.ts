@@ -110,6 +110,13 @@ describe('typedDeclarations', () => {
       '    for (const o of output) o.x()',
       '    const { facts } = context',
       '    for (const c of facts.calls) c.args()',
+      '    const { calls: all } = context.facts',
+      '    for (const e of all) e.end()',
+      '    const made = openIndex()',
+      '    made.rag.clear()',
+      '    index.parts.first()',
+      '    this.#init.vectors.clear()',
+      '    unknown.a.b()',
       '  }',
       '  more(file: FileFacts) {',
       '    for (const d of file.calls) d.end()',
@@ -140,6 +147,16 @@ describe('typedDeclarations', () => {
     expect(typeAt('c', code.indexOf('c.args'))).toBe('typeof context.facts.calls[number]')
     expect(typeAt('d', code.indexOf('d.end'))).toBe("FileFacts['calls'][number]")
     expect(typeAt('row', code.indexOf('row.end'))).toBe('Row')
+    // Names destructured from a value's property.
+    expect(typeAt('e', code.indexOf('e.end'))).toBe('typeof context.facts.calls[number]')
+    // A property of a name declared here, in TypeScript: of the name's type, or of what the call it holds returns.
+    const readingAt = receiverTypeFinder(typedDeclarations(code), enclosing, () => [], true)
+    expect(readingAt('made.rag', code.indexOf('made.rag'))).toBe("openIndex()['rag']")
+    expect(readingAt('index.parts', code.indexOf('index.parts'))).toBe("InvertedIndex['parts']")
+    // Chains resolution reads as written (`this`, a parameter), and any chain without `readsProperties`.
+    expect(readingAt('this.#init.vectors', code.indexOf('this.#init.vectors'))).toBeUndefined()
+    expect(readingAt('unknown.a', code.indexOf('unknown.a'))).toBeUndefined()
+    expect(typeAt('made.rag', code.indexOf('made.rag'))).toBeUndefined()
   })
 
   it("reads Python's names and self attributes annotated with a class, made by calling one, or holding a call's value", () => {

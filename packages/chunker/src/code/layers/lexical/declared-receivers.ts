@@ -38,6 +38,12 @@ const ELEMENT_CALLBACKS = 'map|flatMap|filter|forEach|some|every|find|findLast|f
 /** A value as a receiver writes it: a name, or a field of `this` (`this.#init`). */
 const VALUE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*)'
 const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
+/** Properties read after a value: `.facts.calls`. */
+const PROPERTIES = '(?:\\.#?[A-Za-z_$][\\w$]*)*'
+/** A name and the properties read of it: `index.rag`, `context.facts.calls`. */
+const PROPERTY_CHAIN = /^([A-Za-z_$][\w$]*)(?:\.#?[A-Za-z_$][\w$]*)+$/
+/** What a call returns, as a receiver type writes it: `openIndex()`, `this.build()`. */
+const RETURNED = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*\(\)$/
 
 /**
  * A `const`/`let`/`var` declaration, a class field at the start of a line (after its modifiers),
@@ -47,8 +53,8 @@ const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
  * with `new Type(`, or initialised with a call's value (the annotation wins: `x: Base = new
  * Derived()` is a `Base`; an async arrow function's `async (` is no call); a `const`/`let`/`var` copying a value or its property (`const index =
  * this.#index`, `const dirent = entry.dirent`); a loop variable over a call's value or over a
- * value or its property (`for (const call of calls)`); names destructured from a value (`const {
- * output } = context`) or in a parameter of a type (`{ runs }: RouteContext`); the first
+ * value or its property (`for (const call of calls)`); names destructured from a value or its properties (`const {
+ * output } = context`, `const { calls } = context.facts`) or in a parameter of a type (`{ runs }: RouteContext`); the first
  * parameter of an array method's callback (`calls.find((call) => ...)`), an element.
  * Groups: 1 the name; 3 its type; 2 or 4 its elements' type; 5 a `new` type; 6 a callee; 7 a loop
  * variable, 8 what it loops over, 9 `(` when that is called; 10 a copy, 11 what it copies; 12 the
@@ -58,8 +64,8 @@ const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
     `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\()${CALLEE}\\s*\\())` +
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
-    `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}(?:\\.#?[A-Za-z_$][\\w$]*)?)[ \\t]*(?=;|$)` +
-    `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*${VALUE}[ \\t]*(?=;|$)` +
+    `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
+    `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
     `|[(,][ \\t]*\\{([^{}()]*)\\}\\s*:\\s*${TYPE}(?![\\w$.])`,
   'gmd',
 )
@@ -149,12 +155,15 @@ function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) =
  * attribute one of its methods sets; for a plain name, the nearest declaration before the call in
  * the enclosing function, or in a function or class around it, or at the top of the file. An
  * attribute keeping a parameter (`self.app = app`) has the parameter's annotated type; a loop
- * variable, the element type of what it iterates.
+ * variable, the element type of what it iterates. With `readsProperties` (TypeScript), a chain
+ * `index.rag` whose first name is declared here is that name's type's property
+ * (`openIndex()['rag']`, `Context['facts']`), in the notation of `@rag/core`'s `propertyRead`.
  */
 export function receiverTypeFinder(
   declarations: readonly TypedDeclaration[],
   enclosing: (offset: number) => SymbolFact | undefined,
   basesOf: (cls: SymbolFact) => readonly SymbolFact[] = () => [],
+  readsProperties = false,
 ): (receiver: string, offset: number) => string | undefined {
   if (declarations.length === 0) return () => undefined
   const scoped = declarations.map((declaration) => {
@@ -265,11 +274,21 @@ export function receiverTypeFinder(
     if (held?.kind === 'value' && !held.elements) return expanded(through(held), declaration.offset, depth + 1)
     // `{ facts }: Context` gives `Context['facts']['calls']`; `facts: FileFacts`, `FileFacts['calls']`.
     if (held?.kind === 'type' && !held.elements) return through(held)
-    return CLASS_TYPE.test(base) ? through({ kind: 'type', of: base, properties: [], elements: false }) : type
+    // `FileFacts['calls']` of `facts: FileFacts`; `openIndex()['rag']` of `const index = await openIndex()`.
+    return CLASS_TYPE.test(base) || RETURNED.test(base) ? through({ kind: 'type', of: base, properties: [], elements: false }) : type
   }
   return (receiver, offset) => {
     const declaration = declarationOf(receiver, offset)
-    const type = declaration && typeOf(declaration)
-    return type && expanded(type, declaration.offset)
+    if (declaration !== undefined) {
+      const type = typeOf(declaration)
+      return type && expanded(type, declaration.offset)
+    }
+    // `index.rag.clear()` of a name declared here: the property of its type, when that says more
+    // than the chain as written (which resolution reads itself, from the signatures around it).
+    const head = readsProperties ? PROPERTY_CHAIN.exec(receiver)?.[1] : undefined
+    if (head === undefined || head === 'this' || declarationOf(head, offset) === undefined) return undefined
+    const written = `typeof ${receiver}`
+    const type = expanded(written, offset + 1)
+    return type === written ? undefined : type
   }
 }
