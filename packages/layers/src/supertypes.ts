@@ -24,6 +24,10 @@ const MAX_INHERITANCE_DEPTH = 8
  * `resolved` ones: a `by-name` base is a guess), memoized for one file's resolution. Every
  * supertype's name is noted among the names the file looked up, so a change to one re-resolves it.
  */
+/** Languages whose type aliases have the types they are an intersection of as `extends` heritage (`type Store = KnowledgeBase & GenerationStore`). */
+const ALIAS_HERITAGE = new Set(['typescript', 'tsx'])
+const isTypeAlias = (symbol: SymbolRecord): boolean => symbol.kind === 'type' && ALIAS_HERITAGE.has(symbol.language)
+
 export class Supertypes {
   readonly #memo = new Map<string, readonly SymbolRecord[]>()
   // Classes with a base the index does not hold as a class (not found, a library's, or found only by name).
@@ -37,7 +41,7 @@ export class Supertypes {
     readonly resolve: ResolveHeritage,
   ) {}
 
-  /** The direct supertypes of a class, in declaration order, classes before interfaces. */
+  /** The direct supertypes of a class, in declaration order, classes before interfaces (a TypeScript alias's: the types it is an intersection of). */
   of(cls: SymbolRecord): readonly SymbolRecord[] {
     let out = this.#memo.get(cls.id)
     if (out !== undefined) return out
@@ -52,10 +56,12 @@ export class Supertypes {
         // class) resolves to its file: the class of that name there.
         const symbol =
           target.resolution !== 'resolved' ? undefined : target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
-        if (symbol && CLASS_LIKE.has(symbol.kind)) (out as SymbolRecord[]).push(symbol)
+        if (symbol && (CLASS_LIKE.has(symbol.kind) || isTypeAlias(symbol))) (out as SymbolRecord[]).push(symbol)
         else this.#gaps.add(cls.id)
       }
     }
+    // An alias of a union or a function type: members it does not show.
+    if (isTypeAlias(cls) && out.length === 0) this.#gaps.add(cls.id)
     return out
   }
 

@@ -123,6 +123,30 @@ describe('createLayeredChunker', () => {
     expect(local.edges.filter((e) => e.kind === 'extends').map((e) => [e.sourceSymbolId, e.target])).toEqual([['local.js#Cache', 'Map']])
   })
 
+  it('gives a TypeScript type alias the types it is an intersection of, or the class it renames, as its heritage', async () => {
+    const chunker = createLayeredChunker()
+    const { layers: aliases } = await chunker.chunkWithLayers({
+      path: 'aliases.ts',
+      format: 'code',
+      content: 
+      [
+        'export type PersistentStore = KnowledgeBase & GenerationStore',
+        'export type UnderTest = Stream & Partial<Replaceable> & { close(): void } & Pick<Other, "a">',
+        'type Renamed = models.Database',
+        'type Either = Left | Right',
+        'type Handler = (a: A) => B',
+        'type Rows = Repository<Row>',
+      ].join('\n'),
+    })
+    expect(aliases.edges.filter((e) => e.kind === 'extends').map((e) => [e.sourceSymbolId, e.target])).toEqual([
+      ['aliases.ts#PersistentStore', 'KnowledgeBase'],
+      ['aliases.ts#PersistentStore', 'GenerationStore'],
+      ['aliases.ts#UnderTest', 'Stream'],
+      ['aliases.ts#UnderTest', 'Replaceable'],
+      ['aliases.ts#Renamed', 'Database'],
+    ])
+  })
+
   it('rejects a file whose fields are not strings, like the chunker it extends', async () => {
     await expect(createLayeredChunker().chunkWithLayers({ path: 'a.ts', content: 42 as unknown as string, format: 'code' })).rejects.toThrow(/content must be a string/)
   })

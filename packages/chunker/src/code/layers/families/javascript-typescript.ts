@@ -212,6 +212,45 @@ function heritage(node: SyntaxNode, text: string): { kind: 'extends' | 'implemen
   return out
 }
 
+/** Generic wrappers whose value has every member of their argument: `Partial<Replaceable>`. */
+const MEMBER_WRAPPERS = new Set(['Partial', 'Readonly', 'Required'])
+const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier'])
+
+/** The class a part of an intersection names: `Stream`, `models.Store`, `Repository<User>`, `Partial<Replaceable>`; not `Pick<...>`, `{ ... }`. */
+function namedType(part: SyntaxNode, text: string): string | undefined {
+  if (TYPE_NAMES.has(part.type)) return text.slice(part.startIndex, part.endIndex)
+  if (part.type !== 'generic_type') return undefined
+  const name = part.childForFieldName('name')
+  const written = name && TYPE_NAMES.has(name.type) ? text.slice(name.startIndex, name.endIndex) : undefined
+  if (written === undefined || written === 'Pick' || written === 'Omit') return undefined
+  if (!MEMBER_WRAPPERS.has(written)) return written
+  const argument = namedChildrenOf(childOfType(part, 'type_arguments') ?? part)[0]
+  return argument && TYPE_NAMES.has(argument.type) ? text.slice(argument.startIndex, argument.endIndex) : undefined
+}
+
+/**
+ * The types a TypeScript alias is an intersection of (`type PersistentStore = KnowledgeBase &
+ * GenerationStore`, `type StreamUnderTest = Stream & Partial<Replaceable>`), or the one class it
+ * renames (`type Store = Database`): its value has all their members, so they are its `extends`
+ * heritage, through which resolution finds a member (`store.clear()` on a `PersistentStore`). A
+ * union, a function or an object type names none.
+ */
+function aliasHeritage(node: SyntaxNode, text: string): { kind: 'extends'; target: string }[] {
+  const value = node.childForFieldName('value')
+  if (value === null) return []
+  if (value.type !== 'intersection_type') return value.type === 'type_identifier' || value.type === 'nested_type_identifier' ? [{ kind: 'extends', target: text.slice(value.startIndex, value.endIndex) }] : []
+  const out: { kind: 'extends'; target: string }[] = []
+  const parts = [value]
+  for (let part = parts.pop(); part !== undefined; part = parts.pop()) {
+    if (part.type === 'intersection_type') parts.push(...namedChildrenOf(part).reverse())
+    else {
+      const target = namedType(part, text)
+      if (target !== undefined) out.push({ kind: 'extends', target })
+    }
+  }
+  return out
+}
+
 /** Layer extraction for TypeScript, TSX and JavaScript (ES modules and CommonJS `require`). */
 export const javascriptFamily: LayerFamily = {
   syntax: JAVASCRIPT_SYNTAX,
@@ -244,6 +283,7 @@ export const javascriptFamily: LayerFamily = {
     const exported = member
       ? isExportedMember(scope.kind, match.name, text.slice(node.startIndex, node.startIndex + 120))
       : scope.exported
+    if (match.kind === 'type') return { exported, heritage: aliasHeritage(node, text) }
     if (!CLASS_KINDS.has(match.kind)) return { exported }
     const decorators = match.kind === 'class' ? namedChildrenOf(node).filter((child) => child.type === 'decorator') : []
     return { exported, heritage: heritage(node, text), decorators }
