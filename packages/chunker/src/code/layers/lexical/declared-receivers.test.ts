@@ -117,6 +117,12 @@ describe('typedDeclarations', () => {
       '    index.parts.first()',
       '    this.#init.vectors.clear()',
       '    unknown.a.b()',
+      '    const filled = async (settings: { a?: A }): Promise<Subject> => make(settings)',
+      '    const subject = await filled({})',
+      '    subject.search()',
+      '    const plain = function (value: Value): Other { return value }',
+      '    const other = plain(x)',
+      '    other.run()',
       '  }',
       '  more(file: FileFacts) {',
       '    for (const d of file.calls) d.end()',
@@ -157,6 +163,10 @@ describe('typedDeclarations', () => {
     expect(readingAt('this.#init.vectors', code.indexOf('this.#init.vectors'))).toBeUndefined()
     expect(readingAt('unknown.a', code.indexOf('unknown.a'))).toBeUndefined()
     expect(typeAt('made.rag', code.indexOf('made.rag'))).toBeUndefined()
+    // What a local function returns, by its annotation; its parameters are typed like any other's.
+    expect(typeAt('subject', code.indexOf('subject.search'))).toBe('Subject')
+    expect(typeAt('other', code.indexOf('other.run'))).toBe('Other')
+    expect(typeAt('value', code.indexOf('return value'))).toBe('Value')
   })
 
   it("reads Python's names and self attributes annotated with a class, made by calling one, or holding a call's value", () => {

@@ -23,6 +23,8 @@ export interface TypedDeclaration {
   readonly iterates?: string
   /** For a name that copies another (`const index = this.#index`): that name, whose type (and elements) it has. */
   readonly copies?: string
+  /** For a local function (`const filled = async (...): Promise<Subject> => ...`): the class it returns; what a call of it gives. */
+  readonly returns?: string
   readonly offset: number
 }
 
@@ -42,6 +44,8 @@ const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
 const PROPERTIES = '(?:\\.#?[A-Za-z_$][\\w$]*)*'
 /** A name and the properties read of it: `index.rag`, `context.facts.calls`. */
 const PROPERTY_CHAIN = /^([A-Za-z_$][\w$]*)(?:\.#?[A-Za-z_$][\w$]*)+$/
+/** A call of a plain name, as a receiver type writes it: `filled()`. */
+const LOCAL_CALL = /^([A-Za-z_$][\w$]*)\(\)$/
 /** What a call returns, as a receiver type writes it: `openIndex()`, `this.build()`. */
 const RETURNED = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*\(\)$/
 
@@ -51,18 +55,20 @@ const RETURNED = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*\(\)$/
  * are no symbols whose signature resolution could read), whose name is annotated with a
  * capitalised type or an array of one (`Item[]`, `readonly Item[]`, `Array<Item>`), initialised
  * with `new Type(`, or initialised with a call's value (the annotation wins: `x: Base = new
- * Derived()` is a `Base`; an async arrow function's `async (` is no call); a `const`/`let`/`var` copying a value or its property (`const index =
- * this.#index`, `const dirent = entry.dirent`); a loop variable over a call's value or over a
- * value or its property (`for (const call of calls)`); names destructured from a value or its properties (`const {
- * output } = context`, `const { calls } = context.facts`) or in a parameter of a type (`{ runs }: RouteContext`); the first
- * parameter of an array method's callback (`calls.find((call) => ...)`), an element.
+ * Derived()` is a `Base`; an async arrow function's `async (` and a `function (` are no calls); a
+ * `const`/`let`/`var` copying a value or its property (`const index = this.#index`, `const dirent
+ * = entry.dirent`); a loop variable over a call's value or over a value or its property (`for
+ * (const call of calls)`); names destructured from a value or its properties (`const { output } =
+ * context`, `const { calls } = context.facts`) or in a parameter of a type (`{ runs }:
+ * RouteContext`); the first parameter of an array method's callback (`calls.find((call) =>
+ * ...)`), an element.
  * Groups: 1 the name; 3 its type; 2 or 4 its elements' type; 5 a `new` type; 6 a callee; 7 a loop
  * variable, 8 what it loops over, 9 `(` when that is called; 10 a copy, 11 what it copies; 12 the
  * names destructured from the value 13; 14 the names destructured from a parameter of type 15.
  */
 const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
-    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\()${CALLEE}\\s*\\())` +
+    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\(|function\\b)${CALLEE}\\s*\\())` +
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
     `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
     `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
@@ -77,6 +83,16 @@ const DECLARATION = new RegExp(
  */
 const ELEMENT_CALLBACK = new RegExp(
   `(?<![\\w$.#])${CALLEE}\\.(?:${ELEMENT_CALLBACKS})\\(\\s*(?:async\\s+)?(?:\\(\\s*([A-Za-z_$][\\w$]*)\\s*[,)]|([A-Za-z_$][\\w$]*)\\s*=>)`,
+  'gd',
+)
+
+/**
+ * A function held by a `const`/`let` (an arrow function or a function expression, no symbol whose
+ * signature resolution could read) with a return annotation of a class, a promise of one unwrapped:
+ * group 1 the name, 2 the class.
+ */
+const LOCAL_FUNCTION = new RegExp(
+  `\\b(?:const|let)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(?:async\\s+)?(?:function\\b\\s*\\*?\\s*(?:[A-Za-z_$][\\w$]*)?\\s*)?(?:<[^()]*>\\s*)?\\((?:[^()]|\\([^()]*\\))*\\)\\s*:\\s*(?:Promise\\s*<\\s*)?${TYPE}${NOT_ARRAY}`,
   'gd',
 )
 
@@ -127,6 +143,10 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
   for (let match = ELEMENT_CALLBACK.exec(masked); match; match = ELEMENT_CALLBACK.exec(masked)) {
     const [array, name, offset] = [match[1] as string, (match[2] ?? match[3]) as string, (match.indices![2] ?? match.indices![3])![0]]
     elements.push(NAME.test(array) ? { name, type: '', iterates: array, offset } : { name, type: `typeof ${array}[number]`, offset })
+  }
+  LOCAL_FUNCTION.lastIndex = 0
+  for (let match = LOCAL_FUNCTION.exec(masked); match; match = LOCAL_FUNCTION.exec(masked)) {
+    elements.push({ name: match[1] as string, type: '', returns: match[2] as string, offset: match.indices![1]![0] })
   }
   return elements.length === 0 ? out : [...out, ...elements].sort((a, b) => a.offset - b.offset)
 }
@@ -277,11 +297,16 @@ export function receiverTypeFinder(
     // `FileFacts['calls']` of `facts: FileFacts`; `openIndex()['rag']` of `const index = await openIndex()`.
     return CLASS_TYPE.test(base) || RETURNED.test(base) ? through({ kind: 'type', of: base, properties: [], elements: false }) : type
   }
+  /** What a call of a local function returns (`filled()` of `const filled = async (): Promise<Subject> =>`), by its annotation. */
+  const returnedLocally = (type: string, at: number): string | undefined => {
+    const callee = LOCAL_CALL.exec(type)?.[1]
+    return callee === undefined ? undefined : declarationOf(callee, at)?.returns
+  }
   return (receiver, offset) => {
     const declaration = declarationOf(receiver, offset)
     if (declaration !== undefined) {
       const type = typeOf(declaration)
-      return type && expanded(type, declaration.offset)
+      return type && expanded(returnedLocally(type, declaration.offset) ?? type, declaration.offset)
     }
     // `index.rag.clear()` of a name declared here: the property of its type, when that says more
     // than the chain as written (which resolution reads itself, from the signatures around it).
