@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { propertyTypeIn } from './property-types.js'
+import { chainRead, propertyTypeIn } from './property-types.js'
 
 describe('property types', () => {
   it("reads the class a property's annotation names, or its array's elements' class", () => {
@@ -14,5 +14,12 @@ describe('property types', () => {
     expect(propertyTypeIn('readonly calls: readonly CallFact[]', 'calls', false)).toBeUndefined()
     expect(propertyTypeIn('output?: Output', 'output', true)).toBeUndefined()
     expect(propertyTypeIn('name: string', 'name', false)).toBeUndefined()
+  })
+
+  it('reads a chain receiver of a TypeScript file as a property read, and no other receiver', () => {
+    expect(chainRead('this.#init.vectors', 'typescript')).toBe('typeof this.#init.vectors')
+    expect(chainRead('signals.neighbours', 'tsx')).toBe('typeof signals.neighbours')
+    for (const other of ['store', 'this', 'a.b()', 'a[0].b']) expect(chainRead(other, 'typescript')).toBeUndefined()
+    expect(chainRead('self.app.config', 'python')).toBeUndefined()
   })
 })

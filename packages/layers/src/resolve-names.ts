@@ -8,7 +8,7 @@ import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
-import { memberOfProperty } from './property-types.js'
+import { chainRead, memberOfProperty } from './property-types.js'
 import { elementType, returnedType } from './returned-type.js'
 import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
@@ -181,15 +181,6 @@ function memberOfReturned(
   const callerBound = call.sourceSymbolId ? constraintOf(type, call.sourceSymbolId, index) : undefined
   return callerBound ? memberOfType(callerBound, name, file, bindings, index, resolved, supers) : undefined
 }
-
-/** Languages whose properties are symbols with their declared types (`readonly rag: RagService`). */
-const PROPERTY_LANGUAGES = new Set(['typescript', 'tsx'])
-/** `this.#init.vectors`, `signals.neighbours`: a chain of properties read of a name. */
-const PROPERTY_CHAIN = /^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/
-
-/** A receiver that reads properties (`this.#init.vectors.clear()`), as a property read (`typeof this.#init.vectors`) of a language whose properties are typed. */
-const chainRead = (receiver: string, language: string): string | undefined =>
-  PROPERTY_LANGUAGES.has(language) && PROPERTY_CHAIN.test(receiver) ? `typeof ${receiver}` : undefined
 
 /** Where an edge leads: its resolution fields. */
 export type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
