@@ -13,6 +13,10 @@ describe('property types', () => {
     expect(propertyTypeIn('observers: Observer<T>[] = []', 'observers', true)).toBe('Observer')
     expect(propertyTypeIn('readonly calls: readonly CallFact[]', 'calls', false)).toBeUndefined()
     expect(propertyTypeIn('output?: Output', 'output', true)).toBeUndefined()
+    // One type of a union is no type of the property; `| undefined` and `| null` may follow.
+    expect(propertyTypeIn('protected destination: Subscriber<any> | Observer<any>', 'destination', false)).toBeUndefined()
+    expect(propertyTypeIn('items: Item[] | Other', 'items', true)).toBeUndefined()
+    expect(propertyTypeIn('parent: Node<T> | null = null', 'parent', false)).toBe('Node')
     expect(propertyTypeIn('name: string', 'name', false)).toBeUndefined()
   })
 

@@ -19,8 +19,10 @@ export function chainRead(receiver: string, language: string): string | undefine
 const TYPE = '((?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*)'
 /** Generic arguments, two levels deep: `<T>`, `<string, Set<Item>>`. */
 const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)?'
+/** Not one type of a union (`Subscriber<T> | Observer<T>`: either's members), but `| undefined` and `| null` may follow; nor part of a longer type. */
+const NOT_UNION = '(?![<\\[\\w$.]|\\s*\\|(?!\\s*(?:undefined|null)\\b))'
 /** After a property's name: `?: Output`, `: readonly CallFact[]`, `: Observer<T>[]`, `: Array<Row>`, `: ReadonlyArray<Row>`. */
-const ANNOTATION = new RegExp(`^\\??\\s*:\\s*(?:readonly\\s+)?(?:((?:Readonly)?Array)\\s*<\\s*${TYPE}|${TYPE}${GENERIC}(\\s*\\[\\s*\\])?)`)
+const ANNOTATION = new RegExp(`^\\??\\s*:\\s*(?:readonly\\s+)?(?:((?:Readonly)?Array)\\s*<\\s*${TYPE}|${TYPE}${GENERIC}(\\s*\\[\\s*\\])?${NOT_UNION})`)
 
 /**
  * The class a property's signature declares it with (`readonly #init: ServiceInit` gives

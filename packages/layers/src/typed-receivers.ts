@@ -12,8 +12,13 @@ const CALLABLE = new Set(['function', 'method'])
 /** Kinds whose members' types are read from their constructor, their own signature (Kotlin's primary constructor) and their properties. */
 const CLASS_LIKE = new Set(['class', 'struct', 'record', 'object'])
 
-/** A class name with dots (`Outer.Inner`, `pg.Pool` of a module), read where an annotation's `:` left off; not an array's (`items: Item[]`, `observers: Observer<T>[]`). */
-const ANNOTATED_TYPE = /\??\s*:\s*((?:[a-z_$][\w$]*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)(?![\w$.]|(?:\s*<(?:[^<>()\n]|<[^<>()\n]*>)*>)?\s*\[)/y
+/**
+ * A class name with dots (`Outer.Inner`, `pg.Pool` of a module), read where an annotation's `:`
+ * left off; not an array's (`items: Item[]`, `observers: Observer<T>[]`), nor one of a union's
+ * types (`Subscriber<T> | Observer<T>`; `| undefined`, `| null`, `| None` may follow).
+ */
+const ANNOTATED_TYPE =
+  /\??\s*:\s*((?:[a-z_$][\w$]*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)(?![\w$.]|(?:\s*<(?:[^<>()\n]|<[^<>()\n]*>)*>)?\s*(?:\[|\|(?!\s*(?:undefined|null|None)\b)))/y
 const WORD = /[\w$]/
 const SPACE = /\s/
 

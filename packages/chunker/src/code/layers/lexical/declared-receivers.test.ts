@@ -40,6 +40,8 @@ describe('typedDeclarations', () => {
       '}',
       'function register(app: App, { sessions, runs = [] }: RouteContext) {}',
       'const check = async (store: Store) => store.commit()',
+      'let either: Left | Right = pick()',
+      'let parent: Node<T> | null = null',
     ].join('\n')
     const shown = ({ name, type, element, iterates, copies, offset }: TypedDeclaration): string =>
       `${name}: ${type}${element ? `[${element}]` : ''}${iterates ? ` in ${iterates}` : ''}${copies ? ` = ${copies}` : ''} @${code.slice(offset, offset + name.length) === name}`
@@ -85,6 +87,8 @@ describe('typedDeclarations', () => {
       "runs: RouteContext['runs'] @true",
       // An async arrow function's parameter: `async (` is no call.
       'store: Store @true',
+      // One class of a union types nothing (`either`); `| null` leaves the class.
+      'parent: Node @true',
     ])
   })
 

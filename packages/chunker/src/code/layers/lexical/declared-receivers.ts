@@ -29,10 +29,10 @@ export interface TypedDeclaration {
 }
 
 const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
-/** A type that is not an array's: `Item` but not `Item[]` nor `Observer<T>[]`. */
 /** Generic arguments, two levels deep: `<T>`, `<string, Set<Item>>`. */
 const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)'
-const NOT_ARRAY = `(?![\\w$]|${GENERIC}?\\s*\\[)`
+/** A type that is not an array's nor one of a union's: `Item`, `Item | null`, but not `Item[]`, `Observer<T>[]` nor `A | B`. */
+const NOT_ARRAY = `(?![\\w$]|${GENERIC}?\\s*(?:\\[|\\|(?!\\s*(?:undefined|null)\\b)))`
 /** A callee as written: a name, dotted names, `this.` ones. */
 const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
 /** Array methods whose callback's first parameter is an element: `calls.find((call) => ...)`. */
