@@ -42,3 +42,11 @@ export function ancestors(dir: string): string[] {
     current = dirOf(current)
   }
 }
+
+/** `true` when a file is the module a name binds: `blog/views.py` for `views`, `pkg/__init__.py` for `pkg`. */
+export function isModuleNamed(path: string, name: string): boolean {
+  const base = baseName(path)
+  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base
+  if (stem === name) return true
+  return stem === '__init__' && path.endsWith(`/${name}/${base}`)
+}

@@ -1,4 +1,4 @@
-import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
+import { parameterRead, propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
@@ -6,8 +6,10 @@ import { CLASS_LIKE, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
+import { isModuleNamed } from './paths.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
+import { memberOfParameter } from './parameter-types.js'
 import { chainRead, memberOfProperty } from './property-types.js'
 import { elementType, returnedType } from './returned-type.js'
 import { constraintOf } from './type-parameters.js'
@@ -190,14 +192,6 @@ const EXTERNAL: Resolved = Object.freeze({ resolution: 'external', targetPath: '
 
 const toSymbol = (symbol: SymbolRecord): Resolved => ({ resolution: 'resolved', targetPath: symbol.path, targetSymbolId: symbol.id, candidates: 1 })
 
-/** `true` when a file is the module a name binds: `blog/views.py` for `views`, `pkg/__init__.py` for `pkg`. */
-function isModuleNamed(path: string, name: string): boolean {
-  const base = path.slice(path.lastIndexOf('/') + 1)
-  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base
-  if (stem === name) return true
-  return stem === '__init__' && path.endsWith(`/${name}/${base}`)
-}
-
 /** The member `name` of the class a variable or constant is declared with, read as the value's file names the class. */
 function memberOfValue(
   value: SymbolRecord,
@@ -352,7 +346,10 @@ export function resolveName(
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? chainRead(receiver, file.language)
     const read = typed === undefined ? undefined : propertyRead(typed)
-    const returned = typed === undefined || read ? undefined : /^(.*)\(\)(\[\])?$/.exec(typed)
+    const parameter = typed === undefined || read ? undefined : parameterRead(typed)
+    const returned = typed === undefined || read || parameter ? undefined : /^(.*)\(\)(\[\])?$/.exec(typed)
+    const memberIn = (type: string, member: string, home: FileLayers): Resolved | undefined =>
+      memberOfType(type, member, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers)
     const ofType =
       typed === undefined
         ? undefined
@@ -365,11 +362,13 @@ export function resolveName(
                 if (read.kind === 'type') return memberOfType(read.of, property, file, bindings, index, resolved, supers)
                 return resolveName({ ...plain, target: property, receiver: read.of }, file, bindings, index, resolved, supers)
               },
-              member: (type, member, home) => memberOfType(type, member, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers),
+              member: memberIn,
             })
-          : returned
-            ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] !== undefined)
-            : memberOfType(typed, name, file, bindings, index, resolved, supers)
+          : parameter
+            ? memberOfParameter(parameter, name, index, { method: (type, method) => memberIn(type, method, file), member: memberIn })
+            : returned
+              ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] !== undefined)
+              : memberOfType(typed, name, file, bindings, index, resolved, supers)
     if (ofType) return ofType
     // `store: S` of `<S extends LayerStore>`: a member of the bound.
     const bound = typed !== undefined && read === undefined && returned === null && edge.sourceSymbolId ? constraintOf(typed, edge.sourceSymbolId, index) : undefined

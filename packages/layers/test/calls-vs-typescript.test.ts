@@ -131,7 +131,7 @@ describe('call edges (C2) against the TypeScript checker', () => {
     expect(result.indexed).toBeGreaterThan(4000)
     // A call linked to one definition is that definition: not the runtime's `map.set()` linked to
     // a class's `set`, nor a local `helper()` to another file's `helper`.
-    expect(precision).toBeGreaterThanOrEqual(0.97)
-    expect(recall).toBeGreaterThanOrEqual(0.93)
+    expect(precision).toBeGreaterThanOrEqual(0.99)
+    expect(recall).toBeGreaterThanOrEqual(0.96)
   }, ORACLE_TIMEOUT_MS)
 })

@@ -1,5 +1,6 @@
 import { propertyRead, propertyReadText, type PropertyRead } from '@rag/core'
 import type { SymbolFact } from '../facts.js'
+import { contextualParameters } from './contextual-parameters.js'
 import { parameterAnnotation } from './python-declarations.js'
 
 /**
@@ -144,6 +145,7 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
     const [array, name, offset] = [match[1] as string, (match[2] ?? match[3]) as string, (match.indices![2] ?? match.indices![3])![0]]
     elements.push(NAME.test(array) ? { name, type: '', iterates: array, offset } : { name, type: `typeof ${array}[number]`, offset })
   }
+  elements.push(...contextualParameters(masked))
   LOCAL_FUNCTION.lastIndex = 0
   for (let match = LOCAL_FUNCTION.exec(masked); match; match = LOCAL_FUNCTION.exec(masked)) {
     elements.push({ name: match[1] as string, type: '', returns: match[2] as string, offset: match.indices![1]![0] })
