@@ -113,7 +113,11 @@ function* destructured(pattern: string, start: number): Generator<{ name: string
   }
 }
 
-/** TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in order. */
+/**
+ * TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in
+ * order: the {@link DECLARATION}s, array callbacks' elements, parameters typed by their context
+ * (`contextual-parameters.ts`) and local functions with their return types ({@link LOCAL_FUNCTION}).
+ */
 export function typedDeclarations(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
   DECLARATION.lastIndex = 0
