@@ -78,3 +78,15 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /** Whether `name` is one of the language's own names (see the module comment); `false` for a language without a list. */
 export const isBuiltin: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)
+
+/** Languages whose code cannot add methods to the runtime's classes (Kotlin's and C#'s extension functions, Ruby's reopened classes can). */
+const CLOSED_RUNTIME = new Set(['javascript', 'typescript', 'tsx', 'python', 'java'])
+
+/**
+ * `true` when `type` is a class of the language's runtime whose members are all the runtime's
+ * (`Buffer`, `Map`, `TextEncoder`, Python's `ValueError`): not a top type (`Object`), which any
+ * class may be, and not in a language whose code can add methods to it.
+ */
+export function isClosedRuntimeClass(language: string, type: string): boolean {
+  return CLOSED_RUNTIME.has(language) && type !== 'Object' && isBuiltin(language, type)
+}

@@ -1,5 +1,5 @@
 import { parameterRead, propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
-import { isBuiltin } from './builtins.js'
+import { isBuiltin, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, inheritedMember, Supertypes } from './supertypes.js'
@@ -374,6 +374,9 @@ export function resolveName(
     const bound = typed !== undefined && read === undefined && returned === null && edge.sourceSymbolId ? constraintOf(typed, edge.sourceSymbolId, index) : undefined
     const ofBound = bound ? memberOfType(bound, name, file, bindings, index, resolved, supers) : undefined
     if (ofBound) return ofBound
+    // `buffer.copy()` of `buffer: Buffer`, `encoder.encodeInto()` of `new TextEncoder()`: a member of the runtime's class.
+    const runtimeClass = returned === null && !bound && typed !== undefined && isClosedRuntimeClass(file.language, typed) && !bindings.names.has(typed) && !index.topLevel(file.path, typed)
+    if (runtimeClass) return EXTERNAL
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver
     if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL

@@ -25,6 +25,7 @@ describe('what a call that nothing binds may reach by its name', () => {
           "  seen.set('a', 1)",
           "  cache.set('a', 1)",
           '  other.evict()',
+          "  other.set('a', 1)",
           "  parts.join('/')",
           "  db.prepare('SELECT 1')",
           '}',
@@ -33,12 +34,14 @@ describe('what a call that nothing binds may reach by its name', () => {
     )
     expect(callsOf(graph, 'src/use.ts')).toEqual([
       'Map -> external  (0)',
-      // `seen.set()`: a `Map`'s as likely as `Cache.set`, so by name without one target.
-      'seen.set -> by-name  (2)',
+      // `seen.set()` of a `new Map()`: the runtime's.
+      'seen.set -> external  (0)',
       // Typed: the one `set` it is.
       'cache.set -> resolved src/cache.ts#Cache.set (1)',
       // Not a runtime method: the one member of that name, by name.
       'other.evict -> by-name src/cache.ts#Cache.evict (1)',
+      // `other.set()` of a receiver of unknown type: a `Map`'s as likely as `Cache.set`, so by name without one target.
+      'other.set -> by-name  (2)',
       // `x.join()` reaches no top-level function `join`.
       'parts.join -> external  (0)',
       // A type of an external module: its members are external too.

@@ -86,11 +86,11 @@ describe("receivers typed by the property they were read from (TypeScript's inte
     expect(callsOf(graph, 'src/use.ts', ['emit']).filter((call) => call.startsWith('out.'))).toEqual(['out.emit -> resolved src/bus.ts#Bus.emit'])
   })
 
-  it("leaves a package's values to the package: a field annotated with its class, what its function returns", async () => {
+  it("leaves a package's values to the package (a field annotated with its class, what its function returns) and the runtime's to the runtime", async () => {
     const graph = new LayerGraph(
       await layersOfText({
         'package.json': '{"name":"app","dependencies":{"pg":"8","fastify":"5"}}',
-        'src/lock.ts': 'export class LockTarget {\n  connect(): void {}\n  listen(): void {}\n}\n',
+        'src/lock.ts': 'export class LockTarget {\n  connect(): void {}\n  listen(): void {}\n  copy(): void {}\n}\n',
         'src/db.ts': [
           "import pg from 'pg'",
           "import Fastify from 'fastify'",
@@ -104,11 +104,14 @@ describe("receivers typed by the property they were read from (TypeScript's inte
           '    const app = Fastify()',
           '    app.listen()',
           '  }',
+          '  grow(buffer: Buffer) {',
+          '    buffer.copy()',
+          '  }',
           '}',
         ].join('\n'),
       }),
     )
-    expect(callsOf(graph, 'src/db.ts', ['connect', 'listen'])).toEqual(['this.#pool.connect -> external ', 'app.listen -> external '])
+    expect(callsOf(graph, 'src/db.ts', ['connect', 'listen', 'copy'])).toEqual(['this.#pool.connect -> external ', 'app.listen -> external ', 'buffer.copy -> external '])
   })
 
   it('follows chains of properties read of a name, a parameter, `this`, what a call returns, and names destructured from a property', async () => {
