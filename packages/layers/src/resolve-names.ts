@@ -314,7 +314,8 @@ export function resolveName(
     }
     // `len(x)`, `isinstance(x, T)`, `parseInt(s)`: the runtime's, when nothing above defines the name.
     if (isBuiltin(file.language, name)) return EXTERNAL
-  } else if (!SELF.has(receiver) && receiver !== 'super') {
+  } else if ((!SELF.has(receiver) || (receiver === 'self' && edge.receiverType !== undefined)) && receiver !== 'super') {
+    // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
     if (method) return toSymbol(method)
     const binding = bindings.names.get(receiver)

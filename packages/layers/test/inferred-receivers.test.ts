@@ -154,4 +154,71 @@ describe('receivers typed by what the code around them says of them', () => {
       'found.save -> resolved src/item.ts#Item.save',
     ])
   })
+  it("reads Python's forward references, class-body annotations (inherited too) and `self` annotated outside a class", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'tpl/__init__.py': '',
+        'tpl/parser.py': 'class Parser:\n    def fail(self, msg):\n        pass\n',
+        'tpl/loaders.py': 'class BaseLoader:\n    def load(self, name):\n        pass\n',
+        'tpl/other.py': 'class Other:\n    def fail(self):\n        pass\n    def load(self):\n        pass\n    def as_const(self):\n        pass\n    def write(self):\n        pass\n',
+        'tpl/nodes.py': [
+          'import typing as t',
+          '',
+          'class Expr:',
+          '    def as_const(self):',
+          '        pass',
+          '',
+          'class Pair:',
+          '    def as_const(self):',
+          '        pass',
+          '',
+          'class BinExpr(Expr):',
+          '    left: Expr',
+          '    items: t.List["Pair"]',
+          '',
+          'class And(BinExpr):',
+          '    def as_const(self):',
+          '        self.left.as_const()',
+          '        return [x.as_const() for x in self.items]',
+        ].join('\n'),
+        'tpl/ext.py': [
+          'import typing as t',
+          'if t.TYPE_CHECKING:',
+          '    from .parser import Parser',
+          '    from .loaders import BaseLoader',
+          '',
+          'class Environment:',
+          '    def __init__(self, loader: t.Optional["BaseLoader"] = None):',
+          '        self.loader = loader',
+          '    def get(self, name):',
+          '        self.loader.load(name)',
+          '    def parse(self, parser: "Parser") -> None:',
+          "        parser.fail('x')",
+          '',
+          'class CodeGenerator:',
+          '    def write(self, x):',
+          '        pass',
+          '',
+          'def make_visitor(op: str) -> t.Callable[["CodeGenerator", int], None]:',
+          "    def visitor(self: 'CodeGenerator', node: int) -> None:",
+          '        self.write(op)',
+          '    return visitor',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'tpl/nodes.py', ['as_const'])).toEqual([
+      // `left: Expr` of the base class's body.
+      'self.left.as_const -> resolved tpl/nodes.py#Expr.as_const',
+      // The elements of `items: t.List["Pair"]`.
+      'x.as_const -> resolved tpl/nodes.py#Pair.as_const',
+    ])
+    expect(callsOf(graph, 'tpl/ext.py', ['load', 'fail', 'write'])).toEqual([
+      // A parameter kept, annotated `t.Optional["BaseLoader"]`.
+      'self.loader.load -> resolved tpl/loaders.py#BaseLoader.load',
+      // `parser: "Parser"`, the class imported only for type checking.
+      'parser.fail -> resolved tpl/parser.py#Parser.fail',
+      // A function's `self` is a parameter like any other.
+      'self.write -> resolved tpl/ext.py#CodeGenerator.write',
+    ])
+  })
 })

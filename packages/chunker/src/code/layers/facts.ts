@@ -148,5 +148,5 @@ export interface FileFacts {
   /** The family's test of a name bound inside the code (`LayerFamily.bindsLocally`), if it has one. */
   readonly bindsLocally?: (masked: string, name: string) => boolean
   /** The family's reader of names declared with a class type or a call's value (`LayerFamily.typedDeclarations`), if it has one. */
-  readonly typedDeclarations?: (masked: string) => TypedDeclaration[]
+  readonly typedDeclarations?: (masked: string, text: string) => TypedDeclaration[]
 }

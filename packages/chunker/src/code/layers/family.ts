@@ -131,8 +131,8 @@ export interface LayerFamily {
    * is left to resolution by name.
    */
   bindsLocally?(masked: string, name: string): boolean
-  /** Names the masked code declares with a class type or as a call's value (locals, fields), for the types of calls' receivers. */
-  typedDeclarations?(masked: string): TypedDeclaration[]
+  /** Names the masked code declares with a class type or as a call's value (locals, fields), for the types of calls' receivers; `text` is the code itself. */
+  typedDeclarations?(masked: string, text: string): TypedDeclaration[]
   /** The file's module: the declared package when there is one, else derived from the path. */
   module(path: string, packageName: string): string
 }

@@ -154,7 +154,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     }
   }
   const local = localCallee(facts)
-  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked), file.enclosing, basesIn(facts), READS_PROPERTIES.has(file.language)) : undefined
+  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked, facts.text), file.enclosing, basesIn(facts), READS_PROPERTIES.has(file.language)) : undefined
   for (const { source, receiver, name, row, offset, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)

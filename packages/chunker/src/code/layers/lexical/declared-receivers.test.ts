@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { SymbolFact } from '../facts.js'
 import { receiverTypeFinder, typedDeclarations, type TypedDeclaration } from './declared-receivers.js'
-import { pythonTypedDeclarations } from './python-declarations.js'
+import { maskCode } from './mask-code.js'
+import { pythonTypedDeclarations, withQuotedTypes } from './python-declarations.js'
+import { PYTHON_SYNTAX } from './syntaxes.js'
 
 describe('typedDeclarations', () => {
   it('reads locals and fields annotated with a class type, made by `new` or holding a call\'s value, the annotation first', () => {
@@ -261,5 +263,30 @@ describe('typedDeclarations', () => {
     expect(typeAt('self.serializer', code.indexOf('self.serializer.dump'))).toBe('Serializer')
     // An unannotated parameter says nothing; a class attribute called (`self.Store()`) is that class.
     expect(typeAt('self.store', code.indexOf('self.store.save'))).toBe('Store')
+  })
+  it("reads Python's forward references as the annotations they stand for, and no other string", () => {
+    const code = [
+      'def parse(self, parser: "Parser", env: \'t.Optional["Environment"]\', items: list["Item"]) -> "Template":',
+      '    """Parses: Template."""',
+      '    label: "Label | None" = say("Hello world", "Greeting")',
+      '    return {"key": "value"}',
+    ].join('\n')
+    const masked = maskCode(code, PYTHON_SYNTAX)
+    const view = withQuotedTypes(masked, code)
+    expect(view).toHaveLength(code.length)
+    expect(view.split('\n')).toEqual([
+      'def parse(self, parser:  Parser , env:  t.Optional[ Environment ] , items: list[ Item ]) ->  Template :',
+      `    """${' '.repeat('Parses: Template.'.length)}"""`,
+      // After `,`, a string that reads as a type is written back too; no pattern reads it as a declaration.
+      '    label:  Label | None  = say("           ",  Greeting )',
+      // A dictionary's value follows `:`, but `value` is no class.
+      '    return {"   ":  value }',
+    ])
+    expect(pythonTypedDeclarations(masked, code).map((d) => `${d.name}: ${d.type}${d.element ? `[${d.element}]` : ''}`)).toEqual([
+      'parser: Parser',
+      'env: Environment',
+      'items: [Item]',
+      'label: Label',
+    ])
   })
 })

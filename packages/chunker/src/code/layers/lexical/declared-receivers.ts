@@ -168,6 +168,18 @@ function classOf(symbol: SymbolFact | undefined): SymbolFact | undefined {
   return around
 }
 
+/** Kinds of the symbols a class body's annotated fields are (`left: Expr` in Python, `#db: Database`). */
+const FIELD_KINDS = new Set(['property', 'field'])
+
+/**
+ * The symbol a declaration is in: the one around it, except that a field the class body declares
+ * is a symbol of its own (`BinExpr.left` of `left: Expr`), whose declaration belongs to its class.
+ */
+function scopeOf(declaration: TypedDeclaration, enclosing: (offset: number) => SymbolFact | undefined): SymbolFact | undefined {
+  const scope = enclosing(declaration.offset)
+  return scope !== undefined && FIELD_KINDS.has(scope.kind) && scope.name === declaration.name && CLASS_KINDS.has(scope.parent?.kind ?? '') ? scope.parent : scope
+}
+
 /** A class and the base classes the file defines for it, nearest first, a few levels deep. */
 function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) => readonly SymbolFact[]): SymbolFact[] {
   const out: SymbolFact[] = cls ? [cls] : []
@@ -193,7 +205,7 @@ export function receiverTypeFinder(
 ): (receiver: string, offset: number) => string | undefined {
   if (declarations.length === 0) return () => undefined
   const scoped = declarations.map((declaration) => {
-    const scope = enclosing(declaration.offset)
+    const scope = scopeOf(declaration, enclosing)
     return { ...declaration, scope, owner: classOf(scope) }
   })
   type Scoped = (typeof scoped)[number]

@@ -46,6 +46,35 @@ const DEF = /\bdef\s+\w+\s*\(((?:[^()]|\([^()]*\))*)\)/dg
 /** An annotated parameter in a parameter list: `ctx: Context` (group 1; group 2 for a container's element, 3 or 4 for a class). */
 const PARAMETER = new RegExp(`(?:^|[(,])\\s*\\**([A-Za-z_]\\w*)\\s*:\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})[^,()=\\n]*(?=[,)=]|$)`, 'gd')
 
+/** A string in masked code: its quotes around blanks. */
+const BLANKED_STRING = /(["'])( +)\1/g
+/** What a string's content must be to be read as a type: a class with its modules and arguments (`Environment`, `t.Optional["Context"]`), maybe `| None`. */
+const TYPE_TEXT = /^\s*[A-Za-z_][\w.]*(?:\[[\w.,\s|'"[\]]*\])?(?:\s*\|\s*None)?\s*$/
+/** Characters after which a string is an annotation or part of one: `x: "T"`, `-> "T"`, `Optional["T"]`, `Dict[str, "T"]`, `"T" | None`. */
+const BEFORE_ANNOTATION = new Set([...':>[,|'].map((c) => c.charCodeAt(0)))
+
+/**
+ * Masked code with the forward references of annotations written back (`parser: "Parser"`, `->
+ * "Template"`, `t.Optional["Environment"]`), their quotes blanked instead: the content of each
+ * string that follows `:`, `->`, `[`, `,` or `|` and reads as a type. Offsets are kept.
+ */
+export function withQuotedTypes(masked: string, text: string): string {
+  let out: string | undefined
+  let last = 0
+  BLANKED_STRING.lastIndex = 0
+  for (let m = BLANKED_STRING.exec(masked); m; m = BLANKED_STRING.exec(masked)) {
+    let before = m.index - 1
+    while (before >= 0 && (masked.charCodeAt(before) === 32 || masked.charCodeAt(before) === 9)) before--
+    if (!BEFORE_ANNOTATION.has(masked.charCodeAt(before))) continue
+    const end = m.index + m[0].length
+    const content = text.slice(m.index + 1, end - 1)
+    if (!TYPE_TEXT.test(content)) continue
+    out = `${out ?? ''}${masked.slice(last, m.index)} ${content.replace(/["']/g, ' ')} `
+    last = end
+  }
+  return out === undefined ? masked : out + masked.slice(last)
+}
+
 /** A loop variable's declaration: typed `callee()[]` over a call's value, else by what it iterates. */
 function loopDeclaration(name: string, iterated: string, call: boolean, offset: number): TypedDeclaration {
   return call ? { name, type: `${iterated}()[]`, offset } : { name, type: '', iterates: iterated, offset }
@@ -53,11 +82,14 @@ function loopDeclaration(name: string, iterated: string, call: boolean, offset: 
 
 /**
  * Python's declarations of names and `self.` attributes with a class type, read from masked code,
- * in order (see {@link PYTHON_DECLARATION}). A loop over a call's value is typed `callee()[]` (what
- * the callee's annotation says it yields); a loop over another name, and a parameter kept in an
- * attribute, are typed by the finder of `declared-receivers.ts`, which sees the scopes.
+ * in order (see {@link PYTHON_DECLARATION}); with the file's `text`, forward references count as
+ * the annotations they stand for ({@link withQuotedTypes}). A loop over a call's value is typed
+ * `callee()[]` (what the callee's annotation says it yields); a loop over another name, and a
+ * parameter kept in an attribute, are typed by the finder of `declared-receivers.ts`, which sees
+ * the scopes.
  */
-export function pythonTypedDeclarations(masked: string): TypedDeclaration[] {
+export function pythonTypedDeclarations(code: string, text?: string): TypedDeclaration[] {
+  const masked = text === undefined ? code : withQuotedTypes(code, text)
   const out: TypedDeclaration[] = []
   PYTHON_DECLARATION.lastIndex = 0
   for (let m = PYTHON_DECLARATION.exec(masked); m; m = PYTHON_DECLARATION.exec(masked)) {
@@ -112,9 +144,12 @@ const PARAMETER_ANNOTATION = new RegExp(`\\s*:\\s*(?:${CONTAINER}${CLASS}|${ANNO
 
 /**
  * What a function's signature annotates a parameter with: its class (`app: Flask`, `ctx:
- * t.Optional[Context]`) or, for a container of a class (`items: list[Item]`), its element type.
+ * t.Optional[Context]`, `env: "Environment"`) or, for a container of a class (`items:
+ * list[Item]`), its element type.
  */
-export function parameterAnnotation(signature: string, name: string): { readonly type?: string; readonly element?: string } {
+export function parameterAnnotation(written: string, name: string): { readonly type?: string; readonly element?: string } {
+  // Forward references (`parser: "Parser"`) as the annotations they stand for.
+  const signature = written.includes('"') || written.includes("'") ? written.replace(/["']/g, ' ') : written
   for (let at = signature.indexOf(name); at > 0; at = signature.indexOf(name, at + 1)) {
     const before = signature.charCodeAt(at - 1)
     // After `(`, `,` or a space: the parameter itself, not a longer name ending in it.
