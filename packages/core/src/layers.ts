@@ -67,6 +67,13 @@ export interface SymbolRecord extends LayerRecordBase {
    * `__all__` (Python). Absent where the language has no such notion.
    */
   readonly exported?: boolean
+  /**
+   * Of a Python class: the instance attributes its methods give a class type, each with the class
+   * as the class's file writes it (`self.current = Token(...)` gives `{ current: 'Token' }`;
+   * `self.app = app` of `app: Flask`, `{ app: 'Flask' }`). Attributes are no definitions of the
+   * catalog; resolution reads them to type chains of attributes (`self.stream.current.test()`).
+   */
+  readonly attributes?: Readonly<Record<string, string>>
 }
 
 /**

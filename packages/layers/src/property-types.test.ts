@@ -20,10 +20,11 @@ describe('property types', () => {
     expect(propertyTypeIn('name: string', 'name', false)).toBeUndefined()
   })
 
-  it('reads a chain receiver of a TypeScript file as a property read, and no other receiver', () => {
+  it('reads a chain receiver of a TypeScript or Python file as a property read, and no other receiver', () => {
     expect(chainRead('this.#init.vectors', 'typescript')).toBe('typeof this.#init.vectors')
     expect(chainRead('signals.neighbours', 'tsx')).toBe('typeof signals.neighbours')
     for (const other of ['store', 'this', 'a.b()', 'a[0].b']) expect(chainRead(other, 'typescript')).toBeUndefined()
-    expect(chainRead('self.app.config', 'python')).toBeUndefined()
+    expect(chainRead('self.app.config', 'python')).toBe('typeof self.app.config')
+    expect(chainRead('app.config', 'java')).toBeUndefined()
   })
 })

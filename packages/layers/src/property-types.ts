@@ -2,15 +2,18 @@ import type { FileLayers, PropertyRead } from '@rag/core'
 import type { Resolved } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
-/** Languages whose properties are symbols with their declared types (`readonly rag: RagService`). */
-const PROPERTY_LANGUAGES = new Set(['typescript', 'tsx'])
+/**
+ * Languages whose properties are symbols with their declared types (`readonly rag: RagService`),
+ * and Python, whose classes' records list their attributes' types (`python-attributes.ts`).
+ */
+const PROPERTY_LANGUAGES = new Set(['typescript', 'tsx', 'python'])
 /** `this.#init.vectors`, `signals.neighbours`: a chain of properties read of a name. */
 const PROPERTY_CHAIN = /^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/
 
 /**
  * A receiver that reads properties (`this.#init.vectors.clear()`), as the property read it is
- * (`typeof this.#init.vectors`), in a language whose properties are typed symbols; `undefined`
- * for any other receiver.
+ * (`typeof this.#init.vectors`), in a language whose properties are typed; `undefined` for any
+ * other receiver.
  */
 export function chainRead(receiver: string, language: string): string | undefined {
   return PROPERTY_LANGUAGES.has(language) && PROPERTY_CHAIN.test(receiver) ? `typeof ${receiver}` : undefined

@@ -10,6 +10,7 @@ import { isModuleNamed } from './paths.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameter } from './parameter-types.js'
+import { memberOfAttributes } from './python-attributes.js'
 import { chainRead, memberOfProperty } from './property-types.js'
 import { elementType, returnedType } from './returned-type.js'
 import { constraintOf } from './type-parameters.js'
@@ -354,7 +355,9 @@ export function resolveName(
     const ofType =
       typed === undefined
         ? undefined
-        : read
+        : read && file.language === 'python'
+          ? memberOfAttributes(read, name, kinds, { edge, file, supers })
+          : read
           ? memberOfProperty(read, name, index, {
               first: (property) => {
                 const { receiverType: _type, local: _local, ...plain } = edge

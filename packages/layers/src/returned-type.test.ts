@@ -12,6 +12,7 @@ describe('returnedType', () => {
     ['def find(self) -> t.Optional[Command]:', 'python', 'Command'],
     ['def names(self) -> List[str]:', 'python', undefined],
     ['def plain(self):', 'python', undefined],
+    ['def frame(self) -> DebugFrameSummary | _ConsoleFrame:', 'python', undefined],
     ['func Open() *DB', 'go', undefined],
   ])('reads %j (%s) as %s', (signature, language, type) => {
     expect(returnedType(signature, language)).toBe(type)

@@ -1,9 +1,29 @@
 import { loadedModule, type EntrypointRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.js'
+import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
 
-/** Languages whose receivers may read properties of typed names (`index.rag.clear()`): TypeScript's, whose properties are symbols. */
-const READS_PROPERTIES = new Set(['typescript', 'tsx'])
+/**
+ * Languages whose receivers may read properties of typed names (`index.rag.clear()`):
+ * TypeScript's, whose properties are symbols, and Python's, whose classes' records list their
+ * attributes' types.
+ */
+const READS_PROPERTIES = new Set(['typescript', 'tsx', 'python'])
+/** Languages whose class records list their instance attributes' types (`SymbolRecord.attributes`). */
+const LISTS_ATTRIBUTES = new Set(['python'])
+
+/** The receiver type finder of a file (`receiverTypeFinder`), and the attributes of its classes where the language lists them. */
+interface ReceiverTypes {
+  readonly typeAt: ((receiver: string, offset: number) => string | undefined) | undefined
+  readonly attributes: ReadonlyMap<SymbolFact, Record<string, string>>
+}
+
+function receiverTypes(facts: FileFacts, file: FileContext): ReceiverTypes {
+  if (!facts.typedDeclarations) return { typeAt: undefined, attributes: new Map() }
+  const declarations = facts.typedDeclarations(facts.masked, facts.text)
+  const typeAt = receiverTypeFinder(declarations, file.enclosing, basesIn(facts), READS_PROPERTIES.has(file.language))
+  return { typeAt, attributes: LISTS_ATTRIBUTES.has(file.language) ? classAttributes(declarations, file.enclosing, typeAt) : new Map() }
+}
 
 /** What every record of one file shares. */
 interface FileContext {
@@ -32,7 +52,7 @@ function isTestSymbol(symbol: SymbolFact | undefined): boolean {
 /** A record while it is built: optional fields are set after the others, so they come last. */
 type Building<T> = { -readonly [K in keyof T]: T[K] }
 
-function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolean): SymbolRecord[] {
+function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolean, attributes: ReceiverTypes['attributes']): SymbolRecord[] {
   return facts.symbols.map((symbol) => {
     const record: Building<SymbolRecord> = {
       layer: 'C1_SYMBOL_CATALOG',
@@ -51,6 +71,8 @@ function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolea
       module: file.module,
     }
     if (exportsKnown && symbol.exported !== undefined) record.exported = symbol.exported
+    const held = attributes.get(symbol)
+    if (held !== undefined) record.attributes = held
     return record
   })
 }
@@ -103,7 +125,7 @@ function basesIn(facts: FileFacts): (cls: SymbolFact) => readonly SymbolFact[] {
   return (cls) => bases.get(cls) ?? []
 }
 
-function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileContext): RawEdge[] {
+function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileContext, receiverType: ReceiverTypes['typeAt']): RawEdge[] {
   const nextId = idAllocator()
   const edges: RawEdge[] = []
   const at = (source: SymbolFact | undefined): string => (source ? `@${source.qname}` : '')
@@ -154,7 +176,6 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     }
   }
   const local = localCallee(facts)
-  const receiverType = facts.typedDeclarations ? receiverTypeFinder(facts.typedDeclarations(facts.masked, facts.text), file.enclosing, basesIn(facts), READS_PROPERTIES.has(file.language)) : undefined
   for (const { source, receiver, name, row, offset, count } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)
@@ -224,5 +245,6 @@ export function fileRecords(
   file: FileContext,
   exportsKnown: boolean,
 ): Pick<FileLayers, 'symbols' | 'edges' | 'entrypoints'> {
-  return { symbols: symbolRecords(facts, file, exportsKnown), edges: edgeRecords(facts, mounts, file), entrypoints: entrypointRecords(drafts, facts, file) }
+  const types = receiverTypes(facts, file)
+  return { symbols: symbolRecords(facts, file, exportsKnown, types.attributes), edges: edgeRecords(facts, mounts, file, types.typeAt), entrypoints: entrypointRecords(drafts, facts, file) }
 }

@@ -264,12 +264,13 @@ describe('typedDeclarations', () => {
     // An unannotated parameter says nothing; a class attribute called (`self.Store()`) is that class.
     expect(typeAt('self.store', code.indexOf('self.store.save'))).toBe('Store')
   })
-  it("reads Python's forward references as the annotations they stand for, and no other string", () => {
+  it("reads Python's forward references as the annotations they stand for, and no other string; a union types nothing", () => {
     const code = [
       'def parse(self, parser: "Parser", env: \'t.Optional["Environment"]\', items: list["Item"]) -> "Template":',
       '    """Parses: Template."""',
       '    label: "Label | None" = say("Hello world", "Greeting")',
       '    return {"key": "value"}',
+      'def run(frame: Frame | _ConsoleFrame, other: Other | None, last: "Last | Frame"):',
     ].join('\n')
     const masked = maskCode(code, PYTHON_SYNTAX)
     const view = withQuotedTypes(masked, code)
@@ -281,12 +282,16 @@ describe('typedDeclarations', () => {
       '    label:  Label | None  = say("           ",  Greeting )',
       // A dictionary's value follows `:`, but `value` is no class.
       '    return {"   ":  value }',
+      // A union in a string is no type to write back.
+      'def run(frame: Frame | _ConsoleFrame, other: Other | None, last: "            "):',
     ])
     expect(pythonTypedDeclarations(masked, code).map((d) => `${d.name}: ${d.type}${d.element ? `[${d.element}]` : ''}`)).toEqual([
       'parser: Parser',
       'env: Environment',
       'items: [Item]',
       'label: Label',
+      // One class of a union types nothing; `| None` keeps the class.
+      'other: Other',
     ])
   })
 })

@@ -45,6 +45,8 @@ const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
 const PROPERTIES = '(?:\\.#?[A-Za-z_$][\\w$]*)*'
 /** A name and the properties read of it: `index.rag`, `context.facts.calls`. */
 const PROPERTY_CHAIN = /^([A-Za-z_$][\w$]*)(?:\.#?[A-Za-z_$][\w$]*)+$/
+/** Python's attribute and the properties read of it: `self.stream.current` (groups: `self.stream`, `.current`). */
+const SELF_ATTRIBUTE_CHAIN = /^(self\.[A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)+)$/
 /** A call of a plain name, as a receiver type writes it: `filled()`. */
 const LOCAL_CALL = /^([A-Za-z_$][\w$]*)\(\)$/
 /** What a call returns, as a receiver type writes it: `openIndex()`, `this.build()`. */
@@ -193,9 +195,10 @@ function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) =
  * attribute one of its methods sets; for a plain name, the nearest declaration before the call in
  * the enclosing function, or in a function or class around it, or at the top of the file. An
  * attribute keeping a parameter (`self.app = app`) has the parameter's annotated type; a loop
- * variable, the element type of what it iterates. With `readsProperties` (TypeScript), a chain
- * `index.rag` whose first name is declared here is that name's type's property
- * (`openIndex()['rag']`, `Context['facts']`), in the notation of `@rag/core`'s `propertyRead`.
+ * variable, the element type of what it iterates. With `readsProperties` (TypeScript, Python), a
+ * chain `index.rag` whose first name is declared here is that name's type's property
+ * (`openIndex()['rag']`, `Context['facts']`), in the notation of `@rag/core`'s `propertyRead`; so
+ * is Python's `self.stream.current` of an attribute typed here (`TokenStream['current']`).
  */
 export function receiverTypeFinder(
   declarations: readonly TypedDeclaration[],
@@ -325,6 +328,14 @@ export function receiverTypeFinder(
     if (declaration !== undefined) {
       const type = typeOf(declaration)
       return type && expanded(returnedLocally(type, declaration.offset) ?? type, declaration.offset)
+    }
+    // Python's `self.stream.current.test()`: the property of the type of the attribute.
+    const attribute = readsProperties ? SELF_ATTRIBUTE_CHAIN.exec(receiver) : null
+    if (attribute !== null) {
+      const held = declarationOf(attribute[1] as string, offset)
+      const base = held && typeOf(held)
+      const properties = (attribute[2] as string).slice(1).split('.')
+      return base !== undefined && (CLASS_TYPE.test(base) || RETURNED.test(base)) ? propertyReadText({ kind: 'type', of: base, properties, elements: false }) : undefined
     }
     // `index.rag.clear()` of a name declared here: the property of its type, when that says more
     // than the chain as written (which resolution reads itself, from the signatures around it).

@@ -8,8 +8,8 @@ const CLASS = `((?:[a-z_]\\w*\\.)*${NOT_A_CLASS}_*[A-Z]\\w*)`
 const CONSTRUCTOR = '(?:(?:self|cls)\\.)?((?:[a-z_]\\w*\\.)*_*[A-Z]\\w*(?:\\.[A-Z]\\w*)*)'
 /** A container of elements as an annotation writes it: `list[`, `t.Sequence[`, `cabc.Iterator[`. */
 const CONTAINER = '(?:[a-z_]\\w*\\.)*(?:list|List|set|Set|frozenset|FrozenSet|tuple|Tuple|Sequence|MutableSequence|Iterable|Iterator|Collection|AbstractSet|Generator)\\s*\\[\\s*'
-/** An optional class: `t.Optional[Command]`, `Command | None`, `Command[int]`. */
-const ANNOTATION = `(?:(?:t|typing)\\.)?(?:Optional\\s*\\[\\s*${CLASS}|${CLASS}(?:\\[[^\\]\\n]*\\])?(?:\\s*\\|\\s*None)?)`
+/** An optional class: `t.Optional[Command]`, `Command | None`, `Command[int]`; not one class of a union (`Frame | _ConsoleFrame`). */
+const ANNOTATION = `(?:(?:t|typing)\\.)?(?:Optional\\s*\\[\\s*${CLASS}|${CLASS}(?![\\w.])(?:\\[[^\\]\\n]*\\])?(?:\\s*\\|\\s*None\\b)?(?!\\s*\\|))`
 const NAME = '((?:self\\.)?[A-Za-z_]\\w*)'
 
 /** A loop: `for name in self.items` or `for name in callee(` (its `(`). */
