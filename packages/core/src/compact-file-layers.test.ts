@@ -72,7 +72,8 @@ const realistic: FileLayers = {
   module: 'src/store/file-store',
   isTest: false,
   symbols: [
-    symbol('FileStore', 'class', { exported: true, endLine: 60 }),
+    // A Python class's attributes (here on a TypeScript class: the encoding does not care).
+    symbol('FileStore', 'class', { exported: true, endLine: 60, attributes: { cache: 'Cache', db: 'sqlite.Database' } }),
     symbol('FileStore.read', 'method', { exported: true, signature: 'async read(path: string): Promise<Buffer>' }),
     // A repeated qualified name gets an id with `~2`; a test symbol in a non-test file.
     symbol('FileStore.read', 'method', { id: `${PATH}#FileStore.read~2`, startLine: 20, isTest: true }),
