@@ -188,12 +188,20 @@ describe('receivers typed by what the code around them says of them', () => {
           '    from .loaders import BaseLoader',
           '',
           'class Environment:',
-          '    def __init__(self, loader: t.Optional["BaseLoader"] = None):',
+          // A signature longer than the 300 characters a symbol keeps: the parameter's own declaration types it.
+          `    def __init__(self, ${Array.from({ length: 12 }, (_, i) => `option_${i}: t.Optional[str] = None`).join(', ')}, loader: t.Optional["BaseLoader"] = None):`,
           '        self.loader = loader',
           '    def get(self, name):',
           '        self.loader.load(name)',
           '    def parse(self, parser: "Parser") -> None:',
           "        parser.fail('x')",
+          '',
+          'class ChoiceLoader:',
+          '    def __init__(self, loaders: t.Sequence["BaseLoader"]) -> None:',
+          '        self.loaders = loaders',
+          '    def get(self, name):',
+          '        for loader in self.loaders:',
+          '            loader.load(name)',
           '',
           'class CodeGenerator:',
           '    def write(self, x):',
@@ -217,6 +225,8 @@ describe('receivers typed by what the code around them says of them', () => {
       'self.loader.load -> resolved tpl/loaders.py#BaseLoader.load',
       // `parser: "Parser"`, the class imported only for type checking.
       'parser.fail -> resolved tpl/parser.py#Parser.fail',
+      // The elements of a parameter kept, annotated `t.Sequence["BaseLoader"]`.
+      'loader.load -> resolved tpl/loaders.py#BaseLoader.load',
       // A function's `self` is a parameter like any other.
       'self.write -> resolved tpl/ext.py#CodeGenerator.write',
     ])

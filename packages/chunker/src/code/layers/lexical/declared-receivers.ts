@@ -234,7 +234,7 @@ export function receiverTypeFinder(
         const found = candidates.find(
           (declaration) =>
             ((declaration.scope === owner && declaration.name === name) || (declaration.name === receiver && declaration.owner === owner)) &&
-            (declaration.element !== undefined || typeOf(declaration) !== undefined),
+            (declaration.element !== undefined || typeOf(declaration) !== undefined || (declaration.parameter !== undefined && elementOf(declaration, 0) !== undefined)),
         )
         if (found) return found
       }
@@ -269,7 +269,12 @@ export function receiverTypeFinder(
   // Before the declaration's own line: `for x in x` iterates an earlier `x`, `const a = a` copies an outer one.
   const earlier = (name: string, declaration: Scoped): Scoped | undefined => declarationOf(name, declaration.offset - 1)
   function untypedTypeOf(declaration: Scoped): string | undefined {
-    if (declaration.parameter !== undefined) return parameterAnnotation(declaration.scope?.signature ?? '', declaration.parameter).type
+    if (declaration.parameter !== undefined) {
+      // The signature, else the parameter's own declaration (a signature is cut at 300 characters).
+      const kept = parameterAnnotation(declaration.scope?.signature ?? '', declaration.parameter).type
+      const parameter = kept === undefined ? earlier(declaration.parameter, declaration) : undefined
+      return kept ?? (parameter && typeOf(parameter))
+    }
     if (declaration.copies !== undefined) {
       const copied = earlier(declaration.copies, declaration)
       // A field this file does not declare with a type (a constructor's parameter, a base class's): resolution reads it.
@@ -285,6 +290,12 @@ export function receiverTypeFinder(
   /** The type of the elements of a declaration's name: its `element`, a copied name's, or those of a call's value (`f()[]`) or of a property (`typeof facts.calls[number]`). */
   function elementOf(declaration: Scoped, depth: number): string | undefined {
     if (declaration.element !== undefined) return declaration.element
+    // `self.loaders = loaders` of `loaders: t.Sequence[BaseLoader]`.
+    if (declaration.parameter !== undefined) {
+      const kept = parameterAnnotation(declaration.scope?.signature ?? '', declaration.parameter).element
+      const parameter = kept === undefined && depth < 8 ? earlier(declaration.parameter, declaration) : undefined
+      return kept ?? (parameter && elementOf(parameter, depth + 1))
+    }
     if (declaration.copies !== undefined) {
       const copied = depth < 8 ? earlier(declaration.copies, declaration) : undefined
       if (copied === undefined) {
