@@ -8,6 +8,9 @@ import { declaredTypeOf, valueTypeOf } from './typed-receivers.js'
 
 /** Base classes followed for an attribute. */
 const MAX_DEPTH = 8
+/** Chains read while reading a chain (through the class names its steps resolve). */
+const MAX_NESTED = 4
+let nested = 0
 /** `self` and `cls`: the enclosing class. */
 const OWN_CLASS = new Set(['self', 'cls'])
 /** A class as a type names it (`Token`, `types.ParamType`), not what a call returns. */
@@ -100,10 +103,17 @@ function attributeClass(cls: SymbolRecord, name: string, context: AttributeConte
  * then that class's member or one it inherits. `undefined` when a step's class is not known.
  */
 export function memberOfAttributes(read: PropertyRead, name: string, kinds: ReadonlySet<string>, context: AttributeContext): Resolved | undefined {
-  if (read.elements) return undefined
-  let cls = startOf(read, context)
-  for (const property of read.properties) cls = cls && attributeClass(cls, property, context)
-  if (cls === undefined) return undefined
-  const member = memberNamed(context.supers.index, cls, name) ?? inheritedMember(cls, name, kinds, context.supers)
-  return member && kinds.has(member.kind) ? { resolution: 'resolved', targetPath: member.path, targetSymbolId: member.id, candidates: 1 } : undefined
+  // A dotted class name is itself read as a chain (`a.b.C`): nested readings end a few levels down,
+  // whatever cycle the code's annotations make.
+  if (read.elements || nested >= MAX_NESTED) return undefined
+  nested++
+  try {
+    let cls = startOf(read, context)
+    for (const property of read.properties) cls = cls && attributeClass(cls, property, context)
+    if (cls === undefined) return undefined
+    const member = memberNamed(context.supers.index, cls, name) ?? inheritedMember(cls, name, kinds, context.supers)
+    return member && kinds.has(member.kind) ? { resolution: 'resolved', targetPath: member.path, targetSymbolId: member.id, candidates: 1 } : undefined
+  } finally {
+    nested--
+  }
 }
