@@ -46,12 +46,13 @@ const DEF = /\bdef\s+\w+\s*\(((?:[^()]|\([^()]*\))*)\)/dg
 /** An annotated parameter in a parameter list: `ctx: Context` (group 1; group 2 for a container's element, 3 or 4 for a class). */
 const PARAMETER = new RegExp(`(?:^|[(,])\\s*\\**([A-Za-z_]\\w*)\\s*:\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})[^,()=\\n]*(?=[,)=]|$)`, 'gd')
 
-/** A string in masked code: its quotes around blanks. */
-const BLANKED_STRING = /(["'])( +)\1/g
+/**
+ * A string in masked code (its quotes around blanks) after a character that makes it an annotation
+ * or part of one: `x: "T"`, `-> "T"`, `Optional["T"]`, `Dict[str, "T"]`, `"T" | None`. Group 1: the blanks.
+ */
+const ANNOTATION_STRING = /[:>[,|][ \t]*(["'])( +)\1/g
 /** What a string's content must be to be read as a type: a class with its modules and arguments (`Environment`, `t.Optional["Context"]`), maybe `| None`. */
 const TYPE_TEXT = /^\s*[A-Za-z_][\w.]*(?:\[[\w.,\s|'"[\]]*\])?(?:\s*\|\s*None)?\s*$/
-/** Characters after which a string is an annotation or part of one: `x: "T"`, `-> "T"`, `Optional["T"]`, `Dict[str, "T"]`, `"T" | None`. */
-const BEFORE_ANNOTATION = new Set([...':>[,|'].map((c) => c.charCodeAt(0)))
 
 /**
  * Masked code with the forward references of annotations written back (`parser: "Parser"`, `->
@@ -61,15 +62,13 @@ const BEFORE_ANNOTATION = new Set([...':>[,|'].map((c) => c.charCodeAt(0)))
 export function withQuotedTypes(masked: string, text: string): string {
   let out: string | undefined
   let last = 0
-  BLANKED_STRING.lastIndex = 0
-  for (let m = BLANKED_STRING.exec(masked); m; m = BLANKED_STRING.exec(masked)) {
-    let before = m.index - 1
-    while (before >= 0 && (masked.charCodeAt(before) === 32 || masked.charCodeAt(before) === 9)) before--
-    if (!BEFORE_ANNOTATION.has(masked.charCodeAt(before))) continue
+  ANNOTATION_STRING.lastIndex = 0
+  for (let m = ANNOTATION_STRING.exec(masked); m; m = ANNOTATION_STRING.exec(masked)) {
     const end = m.index + m[0].length
-    const content = text.slice(m.index + 1, end - 1)
+    const start = end - (m[2] as string).length - 2
+    const content = text.slice(start + 1, end - 1)
     if (!TYPE_TEXT.test(content)) continue
-    out = `${out ?? ''}${masked.slice(last, m.index)} ${content.replace(/["']/g, ' ')} `
+    out = `${out ?? ''}${masked.slice(last, start)} ${content.replace(/["']/g, ' ')} `
     last = end
   }
   return out === undefined ? masked : out + masked.slice(last)
