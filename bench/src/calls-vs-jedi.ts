@@ -6,9 +6,13 @@
  * precision (of the calls linked to one definition, the share linked to jedi's) and recall (of the
  * calls of a definition the index holds, the share linked to it).
  *
- * Run: `cd bench && npx tsx src/calls-vs-jedi.ts [--packages flask,click] [--all]` (build the packages
- * first; needs python3 with jedi, which this machine's python3 has; about a minute). `--all` lists
- * every wrong and missed call instead of a sample.
+ * jedi's inference is not deterministic: two runs answer a few sites differently (Werkzeug's
+ * `self.headers.get()` now `Headers.get`, now typeshed's `Mapping.get`), so jedi runs `--runs`
+ * times (2 by default) and a site whose answers differ is left out, and counted.
+ *
+ * Run: `cd bench && npx tsx src/calls-vs-jedi.ts [--packages flask,click] [--runs 2] [--all]` (build
+ * the packages first; needs python3 with jedi, which this machine's python3 has; about a minute a
+ * run). `--all` lists every wrong and missed call instead of a sample.
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -59,6 +63,18 @@ function edgeOf(edges: readonly EdgeRecord[], call: JediCall, graph: LayerGraph)
   return best
 }
 
+/** How many times jedi runs: a site its runs answer differently is left out (jedi's inference is not deterministic). */
+const RUNS = Number(option('runs', '2'))
+
+/** The sites every run answers alike (the script lists them in the same order each run), and how many it does not. */
+function agreed(runs: readonly (readonly JediCall[])[]): { calls: JediCall[]; unsure: number } {
+  const [first = [], ...others] = runs
+  const key = (call: JediCall | undefined): string => JSON.stringify(call)
+  if (others.some((run) => run.length !== first.length)) throw new Error('jedi listed a different number of call sites in two runs')
+  const calls = first.filter((call, i) => others.every((run) => key(run[i]) === key(call)))
+  return { calls, unsure: first.length - calls.length }
+}
+
 async function main(): Promise<void> {
   const packages = option('packages', 'flask,click').split(',')
   const root = mkdtempSync(join(tmpdir(), 'rag-calls-jedi-'))
@@ -74,9 +90,14 @@ async function main(): Promise<void> {
     const graph = new LayerGraph(layers)
     const script = fileURLToPath(new URL('./calls/jedi_calls.py', import.meta.url))
     const started = performance.now()
-    const output = execFileSync('python3', [script, root, ...files], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
-    const jediMs = performance.now() - started
-    const calls = output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as JediCall)
+    const runs = Array.from({ length: RUNS }, () =>
+      execFileSync('python3', [script, root, ...files], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as JediCall),
+    )
+    const jediMs = (performance.now() - started) / RUNS
+    const { calls, unsure } = agreed(runs)
     const indexedFiles = new Set(files)
     let indexed = 0
     let definite = 0
@@ -100,7 +121,8 @@ async function main(): Promise<void> {
       } else if (expected) missed.push(`${where} -> ${expected.id}, ours ${edge ? `${edge.resolution} (${edge.candidates})` : 'no edge'}`)
     }
     const share = (n: number, d: number): string => (d === 0 ? '-' : (n / d).toFixed(3))
-    console.log(`${packages.join(' + ')}: ${files.length} files, ${calls.length} call sites (jedi ${(jediMs / 1000).toFixed(0)} s)`)
+    console.log(`${packages.join(' + ')}: ${files.length} files, ${calls.length + unsure} call sites (jedi ${(jediMs / 1000).toFixed(0)} s a run)`)
+    if (RUNS > 1) console.log(`left out: ${unsure} sites that jedi's ${RUNS} runs answer differently`)
     console.log(`calls of an indexed definition: ${indexed}; linked to one definition: ${definite}, ${right} of them jedi's`)
     console.log(`precision ${share(right, definite)}, recall ${share(right, indexed)}`)
     const sample = (list: string[]): string => (process.argv.includes('--all') ? list : list.filter((_, i) => i % Math.max(1, Math.floor(list.length / 40)) === 0).slice(0, 40)).join('\n  ')
