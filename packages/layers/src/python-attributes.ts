@@ -3,7 +3,7 @@ import { memberNamed } from './definitions.js'
 import { propertyTypeIn } from './property-types.js'
 import type { Resolved } from './resolve-names.js'
 import { returnedType } from './returned-type.js'
-import { CLASS_LIKE, inheritedMember, type Supertypes } from './supertypes.js'
+import { CLASS_LIKE, enclosingClass, inheritedMember, type Supertypes } from './supertypes.js'
 import { declaredTypeOf, valueTypeOf } from './typed-receivers.js'
 
 /** Base classes followed for an attribute. */
@@ -63,12 +63,7 @@ function startOf(read: PropertyRead, context: AttributeContext): SymbolRecord | 
   const { edge, file, supers } = context
   const { index } = supers
   if (read.kind === 'type') return read.of.endsWith('()') ? classReturned(read.of.slice(0, -2), context) : classNamed(read.of, file, context)
-  if (OWN_CLASS.has(read.of)) {
-    for (let symbol = index.symbol(edge.sourceSymbolId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
-      if (CLASS_LIKE.has(symbol.kind)) return symbol
-    }
-    return undefined
-  }
+  if (OWN_CLASS.has(read.of)) return enclosingClass(edge.sourceSymbolId, index)
   const declared = edge.sourceSymbolId ? declaredTypeOf(read.of, edge.sourceSymbolId, index) : undefined
   if (declared !== undefined) return classNamed(declared, file, context)
   const value = resolvedSymbol(read.of, '', 'calls', file, context)

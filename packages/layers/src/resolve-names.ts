@@ -2,7 +2,7 @@ import { parameterRead, propertyRead, type EdgeRecord, type FileLayers, type Raw
 import { isBuiltin, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
-import { CLASS_LIKE, inheritedMember, Supertypes } from './supertypes.js'
+import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
@@ -25,13 +25,6 @@ const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
-
-function enclosingClass(sourceId: string, index: SymbolIndex): SymbolRecord | undefined {
-  for (let symbol = index.symbol(sourceId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
-    if (CLASS_LIKE.has(symbol.kind)) return symbol
-  }
-  return undefined
-}
 
 /**
  * A member `name` of the classes around a symbol, innermost first, each with what it inherits (a

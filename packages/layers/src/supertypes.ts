@@ -84,6 +84,14 @@ export class Supertypes {
   }
 }
 
+/** The innermost class-like symbol around a symbol (itself included): the class of a method. */
+export function enclosingClass(sourceId: string, index: SymbolIndex): SymbolRecord | undefined {
+  for (let symbol = index.symbol(sourceId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
+    if (CLASS_LIKE.has(symbol.kind)) return symbol
+  }
+  return undefined
+}
+
 /** A member `name` that `cls` inherits: depth first through its supertypes (superclass chain before interfaces), nearest first. */
 export function inheritedMember(cls: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes, seen = new Set<string>([cls.id]), depth = 0): SymbolRecord | undefined {
   if (depth >= MAX_INHERITANCE_DEPTH) return undefined
