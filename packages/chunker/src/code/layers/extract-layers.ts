@@ -13,6 +13,7 @@ import { fileRecords } from './file-records.js'
 import { isTestImport, isTestPath } from './is-test.js'
 import { maskCode } from './lexical/mask-code.js'
 import { scanCalls } from './lexical/scan-calls.js'
+import { bindDynamicImports, type DynamicImport } from './dynamic-import-uses.js'
 import { requireBindings } from './require-bindings.js'
 
 /** Reads one parsed file's layer records while the tree is alive; `rules` may be the layout's memoized rules. */
@@ -35,19 +36,28 @@ function scannedImports(family: LayerFamily, masked: string, lines: LineIndex): 
   }))
 }
 
-/** Calls that are imports (`require('x')`, `import('x')`) move to the imports, with the names their declaration binds. */
+/**
+ * Calls that are imports (`require('x')`, `import('x')`) move to the imports, with the names their
+ * value binds (a declaration, `.then`, `Promise.all`, `(await import('x')).a()`, a loader).
+ */
 function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: ImportFact[], masked: string): CallFact[] {
   if (!family.callImport) return [...calls]
   const kept: CallFact[] = []
+  const dynamic: DynamicImport[] = []
   for (const call of calls) {
     const imported = family.callImport(call.name, call.simpleReceiver, () => {
       const first = call.args()[0]
       return first?.kind === 'string' ? first.value : undefined
     })
-    if (imported === undefined) kept.push(call)
-    else imports.push({ specifier: imported, names: requireBindings(masked, call.offset), row: call.row, endRow: call.row, offset: call.offset })
+    if (imported === undefined) {
+      kept.push(call)
+      continue
+    }
+    const names = requireBindings(masked, call.offset)
+    imports.push({ specifier: imported, names, row: call.row, endRow: call.row, offset: call.offset })
+    dynamic.push({ call, names })
   }
-  return kept
+  return dynamic.length === 0 ? kept : bindDynamicImports(masked, dynamic, kept)
 }
 
 /**

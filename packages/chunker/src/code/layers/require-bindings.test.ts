@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requireBindings } from './require-bindings.js'
+import { patternBindings, requireBindings } from './require-bindings.js'
 
 /** The bindings of the `require(` or `import(` that ends `source` (its callee's offset). */
 function bindingsBefore(source: string): ReturnType<typeof requireBindings> {
@@ -23,5 +23,12 @@ describe('requireBindings', () => {
     expect(bindingsBefore("module.exports = require('./x')")).toEqual([])
     expect(bindingsBefore("const x = wrap(require('./x'))")).toEqual([])
     expect(bindingsBefore("const { a: { b } } = require('./x')")).toEqual([])
+  })
+
+  it('reads a binding pattern alone (a .then parameter, an element of a destructured Promise.all)', () => {
+    expect(patternBindings(' lib ')).toEqual([{ name: '*', alias: 'lib' }])
+    expect(patternBindings('{ parse, run: go, kind = 1 }')).toEqual([{ name: 'parse' }, { name: 'run', alias: 'go' }, { name: 'kind' }])
+    expect(patternBindings('{ a: { b } }')).toEqual([])
+    expect(patternBindings('[a, b]')).toEqual([])
   })
 })

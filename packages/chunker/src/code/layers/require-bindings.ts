@@ -18,10 +18,20 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
  */
 export function requireBindings(masked: string, offset: number): ImportedName[] {
   const declared = DECLARED.exec(masked.slice(Math.max(0, offset - LOOKBACK), offset))?.[1]
-  if (declared === undefined) return []
-  if (!declared.startsWith('{')) return [{ name: '*', alias: declared }]
+  return declared === undefined ? [] : patternBindings(declared)
+}
+
+/**
+ * The names a binding pattern binds to a module's value: a variable binds the module (`*`, like
+ * `import * as x`), an object pattern `{ a, b: c, d = 1, ...rest }` binds `a`, `b` as `c` and `d`.
+ * Nested patterns and computed keys bind nothing.
+ */
+export function patternBindings(pattern: string): ImportedName[] {
+  const trimmed = pattern.trim()
+  if (IDENTIFIER.test(trimmed)) return [{ name: '*', alias: trimmed }]
+  if (!trimmed.startsWith('{') || !trimmed.endsWith('}') || trimmed.slice(1, -1).includes('{')) return []
   const names: ImportedName[] = []
-  for (const part of declared.slice(1, -1).split(',')) {
+  for (const part of trimmed.slice(1, -1).split(',')) {
     const [key = '', local] = part.split('=')[0]!.split(':').map((s) => s.trim())
     if (!IDENTIFIER.test(key)) continue
     names.push(local !== undefined && IDENTIFIER.test(local) && local !== key ? { name: key, alias: local } : { name: key })
