@@ -49,13 +49,30 @@ function pythonFiles(root: string, dir = root, out: string[] = []): string[] {
 const writtenReceiver = (receiver: string): string =>
   receiver === '' || /^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$/.test(receiver) ? receiver : /^super\((?:[\w.]+,\s*\w+)?\)$/.test(receiver) ? 'super' : '?'
 
+/**
+ * The type the extraction gives a `?` receiver that is one call of a dotted name, `Parser()` for
+ * `Parser(self, source)` (such calls get an edge per type), else `undefined`.
+ */
+function calledType(receiver: string): string | undefined {
+  const call = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\((.*)\)$/s.exec(receiver.replace(/\s+/g, ''))
+  if (call === null) return undefined
+  let depth = 0
+  for (const c of call[2]!.replace(/'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"/g, '')) {
+    if (c === '(') depth++
+    else if (c === ')' && --depth < 0) return undefined
+  }
+  return depth === 0 ? `${call[1]}()` : undefined
+}
+
 /** The call edge of a site: its source symbol's edge for this callee and receiver, innermost symbol first. */
 function edgeOf(edges: readonly EdgeRecord[], call: JediCall, graph: LayerGraph): EdgeRecord | undefined {
   const receiver = writtenReceiver(call.receiver)
+  const type = receiver === '?' ? calledType(call.receiver) : undefined
   let best: EdgeRecord | undefined
   let bestSize = Infinity
   for (const edge of edges) {
     if (edge.target !== call.name || (edge.receiver ?? '') !== receiver) continue
+    if (receiver === '?' && edge.receiverType !== type) continue
     const source = edge.sourceSymbolId ? graph.symbol(edge.sourceSymbolId) : undefined
     const size = source ? (source.startLine <= call.line && call.line <= source.endLine ? source.endLine - source.startLine : Infinity) : 1e9
     if (size < bestSize) [best, bestSize] = [edge, size]

@@ -1,5 +1,6 @@
 import { loadedModule, type EntrypointRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.js'
+import { calledReceiverType } from './lexical/called-receiver.js'
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
 
@@ -11,6 +12,8 @@ import { receiverTypeFinder } from './lexical/declared-receivers.js'
 const READS_PROPERTIES = new Set(['typescript', 'tsx', 'python'])
 /** Languages whose class records list their instance attributes' types (`SymbolRecord.attributes`). */
 const LISTS_ATTRIBUTES = new Set(['python'])
+/** Languages whose calls on a call's value (`Parser(...).parse()`) are typed by what the callee returns. */
+const TYPES_CALLED_RECEIVERS = new Set(['python'])
 
 /** The receiver type finder of a file (`receiverTypeFinder`), and the attributes of its classes where the language lists them. */
 interface ReceiverTypes {
@@ -158,7 +161,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     edges.push(record)
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.
-  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number }
+  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number; type: string | undefined }
   const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
   const sites: CallSite[] = []
   for (const call of facts.decoratorCalls ? [...facts.calls, ...facts.decoratorCalls] : facts.calls) {
@@ -166,24 +169,26 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     const receiver = call.simpleReceiver
     let calls = bySource.get(source)
     if (!calls) bySource.set(source, (calls = new Map()))
-    const key = receiver ? `${receiver}.${call.name}` : call.name
+    // `Parser(self, source).parse()`: typed by what the callee returns, one edge per such type.
+    const type = receiver === '?' && TYPES_CALLED_RECEIVERS.has(file.language) ? calledReceiverType(call.receiver) : undefined
+    const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++
     else {
-      const site = { source, receiver, name: call.name, row: call.row, offset: call.offset, count: 1 }
+      const site = { source, receiver, name: call.name, row: call.row, offset: call.offset, count: 1, type }
       calls.set(key, site)
       sites.push(site)
     }
   }
   const local = localCallee(facts)
-  for (const { source, receiver, name, row, offset, count } of sites) {
+  for (const { source, receiver, name, row, offset, count, type: called } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)
     const record = edge(file, id, source, row, row, 'calls', name, `calls ${written}`)
     record.count = count
     if (receiver) {
       record.receiver = receiver
-      const type = receiverType?.(receiver, offset)
+      const type = called ?? receiverType?.(receiver, offset)
       if (type !== undefined) record.receiverType = type
     } else if (local(name)) record.local = true
     edges.push(record)

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { callsNamed } from './support/calls-named.js'
+import { layersOfText } from './support/index-files.js'
+
+describe("Python calls on a call's value", () => {
+  it('reach a member of what the callee returns: a class built in place, a method with a return annotation, one edge per type', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'web/__init__.py': '',
+        'web/lexer.py': [
+          'class Token:',
+          '    def test(self, expr):',
+          '        pass',
+          '',
+          'class TokenStream:',
+          '    def look(self) -> Token:',
+          '        return Token()',
+        ].join('\n'),
+        'web/headers.py': ['class Headers:', '    def items(self):', '        pass', '', 'def parse_headers(environ) -> Headers:', '    return Headers()'].join('\n'),
+        // Same names elsewhere: a call resolved by name alone names no single definition.
+        'web/other.py': ['class Other:', '    def test(self):', '        pass', '', '    def items(self):', '        pass', '', '    def parse(self):', '        pass'].join('\n'),
+        'web/parser.py': [
+          'from .headers import Headers, parse_headers',
+          'from .lexer import TokenStream',
+          '',
+          'class Parser:',
+          '    def __init__(self, stream: TokenStream):',
+          '        self.stream = stream',
+          '',
+          '    def parse(self):',
+          "        self.stream.look().test('name')",
+          '',
+          'def handle(environ, options):',
+          '    Parser(TokenStream()).parse()',
+          '    parse_headers(environ).items()',
+          "    Headers().items()",
+          "    options['headers'].items()",
+        ].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'web/parser.py', ['test', 'parse', 'items'])).toEqual([
+      '?.test -> resolved web/lexer.py#Token.test',
+      '?.parse -> resolved web/parser.py#Parser.parse',
+      '?.items -> resolved web/headers.py#Headers.items',
+      '?.items -> resolved web/headers.py#Headers.items',
+      '?.items -> by-name ',
+    ])
+  })
+})
