@@ -37,6 +37,29 @@ function declarationOf(checker: ts.TypeChecker, name: ts.Node): ts.Declaration |
   return declaration
 }
 
+/** `(await import('./x'))`, or `(await load())` of a loader whose declaration imports a module: the module itself. */
+function isAwaitedModule(node: ts.Expression, checker: ts.TypeChecker): boolean {
+  if (!ts.isParenthesizedExpression(node) || !ts.isAwaitExpression(node.expression) || !ts.isCallExpression(node.expression.expression)) return false
+  const callee = node.expression.expression.expression
+  if (callee.kind === ts.SyntaxKind.ImportKeyword) return true
+  const declaration = ts.isIdentifier(callee) ? checker.getSymbolAtLocation(callee)?.valueDeclaration : undefined
+  return declaration !== undefined && /\bimport\(/.test(declaration.getText())
+}
+
+/**
+ * The receiver as the extraction writes it: a plain dotted name, else `?` for an expression; the
+ * members read off an awaited dynamic import or loader without it (`(await load()).A.b()` has the
+ * receiver `A`, `(await import('./x')).a()` none).
+ */
+function writtenReceiver(receiver: ts.Expression, checker: ts.TypeChecker, source: ts.SourceFile): string {
+  const members: string[] = []
+  let head = receiver
+  for (; ts.isPropertyAccessExpression(head); head = head.expression) members.unshift(head.name.text)
+  if (isAwaitedModule(head, checker)) return members.join('.')
+  const written = receiver.getText(source).replace(/\s+/g, '')
+  return /^[\w$.#]*$/.test(written) ? written : '?'
+}
+
 const lineOf = (node: ts.Node): number => node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1
 
 /** The edge of a call site: the source symbol's edge for this callee and receiver, innermost symbol first. */
@@ -91,9 +114,7 @@ async function compareCalls(root: string, files: readonly string[], manifests: r
       if (!nameNode) return
       sites++
       const name = nameNode.getText(source)
-      // The receiver as the extraction writes it: a plain dotted name, else `?` for an expression.
-      const written = ts.isPropertyAccessExpression(callee) ? callee.expression.getText(source).replace(/\s+/g, '') : ''
-      const receiver = /^[\w$.#]*$/.test(written) ? written : '?'
+      const receiver = ts.isPropertyAccessExpression(callee) ? writtenReceiver(callee.expression, checker, source) : ''
       const line = lineOf(node)
       const declaration = declarationOf(checker, nameNode)
       const declared = declaration ? { path: declaration.getSourceFile().fileName.slice(root.length), line: lineOf(declaration) } : undefined
