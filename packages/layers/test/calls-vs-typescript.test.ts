@@ -47,8 +47,9 @@ function isAwaitedModule(node: ts.Expression, checker: ts.TypeChecker): boolean 
 }
 
 /**
- * The receiver as the extraction writes it: a plain dotted name, else `?` for an expression; the
- * members read off an awaited dynamic import or loader without it (`(await load()).A.b()` has the
+ * The receiver as the extraction writes it: a plain dotted name (without its non-null assertions
+ * and optional chains), else `?` for an expression; the members read off an awaited dynamic
+ * import or loader without it (`(await load()).A.b()` has the
  * receiver `A`, `(await import('./x')).a()` none).
  */
 function writtenReceiver(receiver: ts.Expression, checker: ts.TypeChecker, source: ts.SourceFile): string {
@@ -56,7 +57,8 @@ function writtenReceiver(receiver: ts.Expression, checker: ts.TypeChecker, sourc
   let head = receiver
   for (; ts.isPropertyAccessExpression(head); head = head.expression) members.unshift(head.name.text)
   if (isAwaitedModule(head, checker)) return members.join('.')
-  const written = receiver.getText(source).replace(/\s+/g, '')
+  // `ids!.push()`, `conn?.lock.release()`: a non-null assertion or optional chain is the same receiver.
+  const written = receiver.getText(source).replace(/\s+/g, '').replace(/!+(?=\.|$)|\?(?=\.)/g, '')
   return /^[\w$.#]*$/.test(written) ? written : '?'
 }
 

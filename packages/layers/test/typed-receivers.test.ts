@@ -197,4 +197,18 @@ describe('calls on a receiver of a declared type', () => {
     // Properties are symbols, named as `$this->` reads them.
     expect(graph.symbols({ name: 'logger' }).map((s) => `${s.kind} ${s.qname}: ${s.signature}`)).toEqual(['property UserController.logger: private ?Logger $logger'])
   })
+
+  it('reads a receiver through a non-null assertion or an optional chain (TypeScript, Kotlin)', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/store.ts': 'export class Items {\n  clear(): void {}\n}\nexport class Store {\n  readonly items: Items = new Items()\n  save(): void {}\n}\n',
+        // Same names elsewhere: a call resolved by name alone names no single definition.
+        'src/other.ts': 'export class Other {\n  clear(): void {}\n  save(): void {}\n}\n',
+        'src/use.ts': ["import type { Store } from './store.js'", 'export function flush(store?: Store) {', '  store!.save()', '  store?.items.clear()', '}'].join('\n'),
+        'src/main/kotlin/Repo.kt': 'class Repo {\n    fun save() {}\n}\nclass Other {\n    fun save() {}\n}\nfun flush(repo: Repo?) {\n    repo!!.save()\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'src/use.ts')).toEqual(['store.save -> resolved src/store.ts#Store.save', 'store.items.clear -> resolved src/store.ts#Items.clear'])
+    expect(callsOf(graph, 'src/main/kotlin/Repo.kt')).toEqual(['repo.save -> resolved src/main/kotlin/Repo.kt#Repo.save'])
+  })
 })

@@ -57,6 +57,18 @@ describe('the call sites a file records as call edges', () => {
     expect(await callsIn('items.ts', typescript)).toEqual(['3 Injectable', '3 root'])
   })
 
+  it('reads a receiver through its non-null assertions and optional chains (TypeScript, Kotlin, C#, PHP)', async () => {
+    const typescript = ['function f(ids?: number[], conn?: { lock: Lock }) {', '  ids!.push(1)', '  conn?.lock.release()', '  conn!.lock!.release()', '  conn?.lock?.release()', '}'].join('\n')
+    // One edge per caller, receiver and callee: the three calls of `conn.lock.release` are one.
+    expect(await callsIn('f.ts', typescript)).toEqual(['2 ids.push', '3 conn.lock.release'])
+    const kotlin = ['fun f(repo: Repo?) {', '    repo!!.save()', '    repo?.items?.clear()', '}'].join('\n')
+    expect(await callsIn('f.kt', kotlin)).toEqual(['2 repo.save', '3 repo.items.clear'])
+    const csharp = ['class A {', '  void F(Repo? repo) {', '    repo!.Save();', '    repo?.Items.Clear();', '  }', '}'].join('\n')
+    expect(await callsIn('A.cs', csharp)).toEqual(['3 repo.Save', '4 repo.Items.Clear'])
+    const php = ['<?php', 'function f($user) {', '  return $user?->profile->name();', '}'].join('\n')
+    expect(await callsIn('f.php', php)).toEqual(['3 $user->profile.name'])
+  })
+
   it("keeps Java's annotations out of the calls", async () => {
     const java = ['class Items {', '  @GetMapping("/items")', '  List<Item> items() {', '    return repository.findAll();', '  }', '}'].join('\n')
     expect(await callsIn('Items.java', java)).toEqual(['4 repository.findAll'])

@@ -11,6 +11,7 @@ const CALL_WORDS: CallWords = {
   braceDefinitions: true,
   generics: true,
   bracketAttributes: true,
+  nullSafeReceivers: true,
 }
 
 const TEST_ATTRIBUTES = /^(?:Test|TestMethod|Fact|Theory|TestCase)$/

@@ -19,6 +19,7 @@ const CALL_WORDS: CallWords = {
   braceDefinitions: true,
   generics: true,
   privateNames: true,
+  nullSafeReceivers: true,
   decoratorCalls: true,
 }
 

@@ -14,6 +14,7 @@ const CALL_WORDS: CallWords = {
   beforeCall: words('return throw else in is as to do try yield'),
   generics: true,
   annotationTargets: true,
+  nullSafeReceivers: true,
 }
 
 const TEST_ANNOTATIONS = new Set(['Test', 'ParameterizedTest', 'RepeatedTest', 'TestFactory', 'TestTemplate'])

@@ -8,6 +8,7 @@ const CALL_WORDS: CallWords = {
   keywords: words('if for foreach while switch catch function return array isset empty unset list echo print include include_once require require_once new clone match fn static self parent elseif else do case default use declare exit die eval'),
   beforeCall: words('return new echo print else case throw yield clone'),
   braceDefinitions: true,
+  nullSafeReceivers: true,
 }
 
 /** `use A\B\{C, D as E};`, `use A\B;`, `use function A\f;`, and `require_once __DIR__ . '/x.php'`. */

@@ -28,6 +28,12 @@ export interface CallWords {
   readonly annotationTargets?: boolean
   /** A name may end in `!` or `?` (Ruby's `save!(`, `valid?(`, `Article.find_by_slug!(`). @default false */
   readonly bangNames?: boolean
+  /**
+   * A non-null assertion or optional chain in a receiver leaves it the same receiver: `ids!.push(`
+   * and `conn?.lock.release(` are called on `ids` and `conn.lock` (TypeScript's `!`, Kotlin's `!!`,
+   * C#'s `!`, `?.` and PHP's `?->`). @default false
+   */
+  readonly nullSafeReceivers?: boolean
 }
 
 /** At most this many call sites per file are kept. */
@@ -50,12 +56,12 @@ function backOverSpace(masked: string, end: number): number {
   return i
 }
 
-/** The length of the joiner (`.`, `?.`, `::`, `->`, `\`) ending at `at`, or 0. */
+/** The length of the joiner (`.`, `?.`, `::`, `->`, PHP's `?->`, `\`) ending at `at`, or 0. */
 function joinerBefore(masked: string, at: number): number {
   const c = masked.charCodeAt(at)
   if (c === 46) return masked.charCodeAt(at - 1) === 63 ? 2 : masked.charCodeAt(at - 1) === 46 ? 0 : 1
   if (c === 58 && masked.charCodeAt(at - 1) === 58) return 2
-  if (c === 62 && masked.charCodeAt(at - 1) === 45) return 2
+  if (c === 62 && masked.charCodeAt(at - 1) === 45) return masked.charCodeAt(at - 2) === 63 ? 3 : 2
   if (c === 92) return 1
   return 0
 }
@@ -63,8 +69,9 @@ function joinerBefore(masked: string, at: number): number {
 /**
  * Where the receiver chain before a callee starts: `a.b(c).d` in `a.b(c).d.f(`. `long` when the
  * chain runs past {@link MAX_RECEIVER} characters (a builder chain): its start is then unknown.
+ * With `nullSafe`, non-null assertions are links of the chain too (`a!.b!.f(`).
  */
-function chainStart(masked: string, nameStart: number): { start: number; hasReceiver: boolean; long: boolean } {
+function chainStart(masked: string, nameStart: number, nullSafe = false): { start: number; hasReceiver: boolean; long: boolean } {
   let at = backOverSpace(masked, nameStart)
   let joiner = at >= 0 ? joinerBefore(masked, at) : 0
   if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
@@ -77,6 +84,8 @@ function chainStart(masked: string, nameStart: number): { start: number; hasRece
     // Blank runs do not count against the limit: a doc comment between two links of a chain
     // (`router.route('/')`, a JSDoc block, then `.get(...)`) leaves it one chain.
     floor = Math.max(0, floor - (from - 1 - at))
+    // `ids!.push(`, Kotlin's `repo!!.save(`: a non-null assertion stays in the chain.
+    if (nullSafe) while (at > floor && masked.charCodeAt(at) === 33) at--
     if (at < floor) return { ...long, start }
     let c = masked.charCodeAt(at)
     // Calls and indexes in the chain: `load().run(`, `items[0].get(`, `(x as T).f(`.
@@ -152,14 +161,14 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     if (exclusions.definitionNames.has(nameStart)) continue
     if (exclusions.typeSpans.length > 0 && inSpans(exclusions.typeSpans, nameStart)) continue
     const name = masked.slice(nameStart, nameEnd + 1)
-    const chain = chainStart(masked, nameStart)
+    const chain = chainStart(masked, nameStart, words.nullSafeReceivers)
     let { start } = chain
     const { hasReceiver } = chain
     // A keyword is one only on its own: `router.get(` and `obj.delete(` are calls.
     if (!hasReceiver && words.keywords.has(name)) continue
     if (chain.long) {
       // A link of a long builder chain: a method call, whatever stands before the chain.
-      calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, true, receiverEndAt(masked, start, nameStart), open))
+      calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, true, receiverEndAt(masked, start, nameStart), open, false, words.nullSafeReceivers))
       continue
     }
     // What stands before the call (or its receiver chain): a decorator, an attribute, a declaring word.
@@ -213,7 +222,7 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     }
     if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before)) continue
     const receiverEnd = hasReceiver ? receiverEndAt(masked, start, nameStart) : nameStart
-    calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open, decorator))
+    calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open, decorator, words.nullSafeReceivers))
   }
   return calls
 }

@@ -5,6 +5,8 @@ import { closingBracket } from './brackets.js'
 /** Python's `super()` (and `super(Cls, self)`) as a receiver: the base class, like other languages' `super`. */
 const SUPER_CALL = /^super\((?:[\w.]+,\w+)?\)$/
 const SIMPLE_RECEIVER = /^[A-Za-z_$@\\][\w$]*(?:(?:\.|::|->|\\)#?[A-Za-z_$][\w$]*)*$/
+/** A non-null assertion (`x!`, Kotlin's `x!!`) or an optional chain's `?` before a link, or at the end. */
+const NULL_SAFE = /!+(?=\.|->|$)|\?(?=\.|->)/g
 const ASSIGNED = /([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)\s*(?:await\s+|new\s+|&)?$/
 
 function isSpace(code: number): boolean {
@@ -45,7 +47,7 @@ export class TextCall implements CallFact {
 
   readonly decorator: boolean
 
-  constructor(text: string, masked: string, name: string, row: number, start: number, hasReceiver: boolean, receiverEnd: number, open: number, decorator = false) {
+  constructor(text: string, masked: string, name: string, row: number, start: number, hasReceiver: boolean, receiverEnd: number, open: number, decorator = false, nullSafe = false) {
     this.decorator = decorator
     this.#text = text
     this.#masked = masked
@@ -56,7 +58,8 @@ export class TextCall implements CallFact {
     this.offset = start
     if (!hasReceiver) this.simpleReceiver = ''
     else {
-      const receiver = receiverEnd - start <= 80 ? text.slice(start, receiverEnd).replace(/\s+/g, '') : ''
+      const written = receiverEnd - start <= 80 ? text.slice(start, receiverEnd).replace(/\s+/g, '') : ''
+      const receiver = nullSafe ? written.replace(NULL_SAFE, '') : written
       this.simpleReceiver = SIMPLE_RECEIVER.test(receiver) ? receiver : SUPER_CALL.test(receiver) ? 'super' : '?'
     }
   }
