@@ -1,5 +1,6 @@
 import { propertyRead, propertyReadText, type PropertyRead } from '@rag/core'
 import type { SymbolFact } from '../facts.js'
+import { closingBracket } from './brackets.js'
 import { contextualParameters } from './contextual-parameters.js'
 import { parameterAnnotation } from './python-declarations.js'
 
@@ -115,6 +116,22 @@ function* destructured(pattern: string, start: number): Generator<{ name: string
   }
 }
 
+/** A call's continuation: a member, an element, a call of its value, a non-null or optional member. */
+const CONTINUED = /^\s*(?:[.[(]|[!?]\s*\.)/
+
+/**
+ * Whether the value ends with the call whose callee ends at `from` (`new Items()`, `load(x)`, also
+ * `new Items` without arguments), rather than going on to use it (`new Date().getTime()`).
+ */
+function endsAfterCall(masked: string, from: number): boolean {
+  // The callee's match ends past its `(`; a `new` type's before it, maybe before generic arguments.
+  let open = masked[from - 1] === '(' ? from - 1 : from
+  while (open < masked.length && masked[open] !== '(' && /[ \t<>\w$.,[\]|&]/.test(masked[open]!)) open++
+  if (masked[open] !== '(') return !CONTINUED.test(masked.slice(from, from + 20))
+  const close = closingBracket(masked, open)
+  return close >= 0 && !CONTINUED.test(masked.slice(close + 1, close + 21))
+}
+
 /**
  * TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in
  * order: the {@link DECLARATION}s, array callbacks' elements, parameters typed by their context
@@ -139,6 +156,8 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
     } else {
       const name = match[1] as string
       const offset = at[1]![0]
+      // `new Date().getTime()`, `load(x).rows`: the value is not what the call built or returned.
+      if ((match[5] !== undefined || match[6] !== undefined) && !endsAfterCall(masked, match.index + match[0].length)) continue
       const type = match[3] ?? match[5] ?? (match[6] === undefined ? undefined : `${match[6]}()`)
       const element = match[2] ?? match[4]
       if (type !== undefined) out.push({ name, type, offset })
