@@ -20,6 +20,15 @@ describe('property types', () => {
     expect(propertyTypeIn('name: string', 'name', false)).toBeUndefined()
   })
 
+  it('reads the class an unannotated property is built with, which is no array', () => {
+    expect(propertyTypeIn('readonly items = new Items()', 'items', false)).toBe('Items')
+    expect(propertyTypeIn('#cache = new Map<string, Row>()', '#cache', false)).toBe('Map')
+    expect(propertyTypeIn('private pool = new pg.Pool({ max: 2 })', 'pool', false)).toBe('pg.Pool')
+    expect(propertyTypeIn('items = new Items()', 'items', true)).toBeUndefined()
+    expect(propertyTypeIn('items = makeItems()', 'items', false)).toBeUndefined()
+    expect(propertyTypeIn('count = new Date().getTime()', 'count', false)).toBeUndefined()
+  })
+
   it('reads a chain receiver of a TypeScript or Python file as a property read, and no other receiver', () => {
     expect(chainRead('this.#init.vectors', 'typescript')).toBe('typeof this.#init.vectors')
     expect(chainRead('signals.neighbours', 'tsx')).toBe('typeof signals.neighbours')

@@ -26,23 +26,42 @@ const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)?'
 const NOT_UNION = '(?![<\\[\\w$.]|\\s*\\|(?!\\s*(?:undefined|null)\\b))'
 /** After a property's name: `?: Output`, `: readonly CallFact[]`, `: Observer<T>[]`, `: Array<Row>`, `: ReadonlyArray<Row>`. */
 const ANNOTATION = new RegExp(`^\\??\\s*:\\s*(?:readonly\\s+)?(?:((?:Readonly)?Array)\\s*<\\s*${TYPE}|${TYPE}${GENERIC}(\\s*\\[\\s*\\])?${NOT_UNION})`)
+/** After an unannotated property's name: `= new Items()`, `= new Map<string, Row>()` (the class it is built with). */
+const CONSTRUCTED = new RegExp(`^\\s*=\\s*new\\s+${TYPE}${GENERIC}\\s*\\(`)
 
 /**
  * The class a property's signature declares it with (`readonly #init: ServiceInit` gives
- * `ServiceInit`), or with `elements` the class of its array's elements (`calls: readonly
- * CallFact[]` gives `CallFact`); `undefined` when the annotation says neither.
+ * `ServiceInit`, and an unannotated `items = new Items()` gives `Items`), or with `elements` the
+ * class of its array's elements (`calls: readonly CallFact[]` gives `CallFact`); `undefined` when
+ * the declaration says neither.
  */
 export function propertyTypeIn(signature: string, name: string, elements: boolean): string | undefined {
   for (let at = signature.indexOf(name); at >= 0; at = signature.indexOf(name, at + 1)) {
     const before = at > 0 ? (signature[at - 1] as string) : ' '
     if (/[\w$#.]/.test(before)) continue
-    const found = ANNOTATION.exec(signature.slice(at + name.length))
-    if (!found) continue
+    const after = signature.slice(at + name.length)
+    const found = ANNOTATION.exec(after)
+    if (!found) {
+      const constructed = CONSTRUCTED.exec(after)
+      if (constructed === null) continue
+      return elements || !endsAfterCall(after, constructed[0].length - 1) ? undefined : constructed[1]
+    }
     const array = found[1] !== undefined || found[4] !== undefined
     if (array !== elements) return undefined
     return found[2] ?? found[3]
   }
   return undefined
+}
+
+/** Whether the call whose `(` is at `open` ends the declaration (`new Date()`, not `new Date().getTime()`). */
+function endsAfterCall(text: string, open: number): boolean {
+  let depth = 0
+  for (let at = open; at < text.length; at++) {
+    const c = text[at]
+    if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return /^\s*(?:;|$)/.test(text.slice(at + 1))
+  }
+  return false
 }
 
 /** How {@link memberOfProperty} resolves the first property read, and a member of a class as a file names it. */

@@ -78,6 +78,29 @@ describe("receivers typed by the property they were read from (TypeScript's inte
     ])
   })
 
+  it('reads the class an unannotated property is built with (`items = new Items()`), not what a call on it returns', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/items.ts': 'export class Items {\n  clear(): void {}\n  size(): number { return 0 }\n}\n',
+        'src/other.ts': 'export class Other {\n  clear(): void {}\n  size(): number { return 0 }\n}\n',
+        'src/store.ts': [
+          "import { Items } from './items.js'",
+          'export class Store {',
+          '  readonly items = new Items()',
+          '  stamp = new Items().size()',
+          '  reset(): void {',
+          '    this.items.clear()',
+          '    this.stamp.size()',
+          '  }',
+          '}',
+        ].join('\n'),
+        'src/use.ts': ["import type { Store } from './store.js'", 'export function reset(store: Store) {', '  store.items.clear()', '  store.stamp.size()', '}'].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/store.ts', ['clear', 'size'])).toEqual(['?.size -> by-name ', 'this.items.clear -> resolved src/items.ts#Items.clear', 'this.stamp.size -> by-name '])
+    expect(callsOf(graph, 'src/use.ts', ['clear', 'size'])).toEqual(['store.items.clear -> resolved src/items.ts#Items.clear', 'store.stamp.size -> by-name '])
+  })
+
   it("re-resolves the readers when a property's declared type changes", async () => {
     const graph = new LayerGraph(await layersOfText(FILES))
     const delta = graph.apply({ upsert: await layersOfText({ 'src/deps.ts': DEPS('Bus') }) })

@@ -23,7 +23,8 @@ const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.is
  * of the symbol-catalog tests): functions (overloads each), classes, interfaces, type aliases,
  * enums and namespaces or ambient modules at the top of a file or inside a namespace; methods,
  * constructors, accessors and function-valued properties of classes; method signatures of
- * interfaces; properties of classes and interfaces annotated with a class (see `namesClass`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
+ * interfaces; properties of classes and interfaces annotated with a class (see `namesClass`), or
+ * of classes unannotated and built by one (`items = new Items()`, see `constructsClass`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
  * `variable`; a function or class expression as `function` or `class`). Nameless declarations,
  * destructuring and locals inside function bodies are not definitions.
  */
@@ -40,6 +41,14 @@ function namesClass(type: ts.TypeNode | undefined): boolean {
   if (!ts.isTypeReferenceNode(type)) return false
   const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text
   return /^[A-Z]/.test(name)
+}
+
+/** Whether an unannotated property's value is built by a class: `new Items()`, `new pg.Pool()` (a capitalised name). */
+function constructsClass(value: ts.Expression | undefined): boolean {
+  if (value === undefined || !ts.isNewExpression(value)) return false
+  const callee = value.expression
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined
+  return name !== undefined && /^[A-Z]/.test(name)
 }
 
 export function typescriptDefinitions(path: string, text: string): Definition[] {
@@ -61,7 +70,7 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
       } else if (ts.isPropertyDeclaration(member) && isFunctionValue(member.initializer)) {
         const name = nameText(member.name)
         if (name) add(name, 'method', member)
-      } else if ((ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) && namesClass(member.type)) {
+      } else if ((ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) && (namesClass(member.type) || (ts.isPropertyDeclaration(member) && !member.type && constructsClass(member.initializer)))) {
         const name = nameText(member.name)
         if (name) add(name, 'property', member)
       }

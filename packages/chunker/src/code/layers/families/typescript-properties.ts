@@ -19,21 +19,29 @@ export function isExportedMember(scopeKind: string, name: string, head: string):
   return scopeKind === 'interface' || !(name.startsWith('#') || HIDDEN_MEMBER.test(head))
 }
 
+/** `new Items()`, `new pg.Pool({ ... })`: a value built by a class (a capitalised name), as an unannotated property's type. */
+function constructsClass(value: SyntaxNode | null, text: string): boolean {
+  const constructor = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null
+  if (!constructor || (constructor.type !== 'identifier' && constructor.type !== 'member_expression')) return false
+  return /(?:^|\.)[A-Z][\w$]*$/.test(text.slice(constructor.startIndex, constructor.endIndex))
+}
+
 /**
  * A TypeScript property annotated with a class type (`readonly calls: readonly CallFact[]` of an
- * interface, `readonly #init: ServiceInit` of a class) as a `property` symbol, signed as written
- * on its first line: what resolution reads to type a chain (`facts.calls`, `const { output } =
- * context`). A property holding a function is a method of the rules; an untyped one, or one of a
- * primitive type, defines nothing. `false` when `node` is no such property.
+ * interface, `readonly #init: ServiceInit` of a class), or unannotated and built by one
+ * (`readonly items = new Items()`), as a `property` symbol, signed as written on its first line:
+ * what resolution reads to type a chain (`facts.calls`, `const { output } = context`). A property
+ * holding a function is a method of the rules; any other untyped one, or one of a primitive type,
+ * defines nothing. `false` when `node` is no such property.
  */
 export function typedProperty(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean {
   if (!PROPERTY_NODES.has(type) || !MEMBER_SCOPES.has(scope.kind)) return false
   const nameNode = node.childForFieldName('name')
   const annotation = node.childForFieldName('type')
   const value = node.childForFieldName('value')
-  if (!nameNode || !annotation || (value && FUNCTION_VALUES.has(value.type))) return false
+  if (!nameNode || (value && FUNCTION_VALUES.has(value.type))) return false
   const { text } = api
-  if (!CLASS_ANNOTATION.test(text.slice(annotation.startIndex, Math.min(annotation.endIndex, annotation.startIndex + 200)))) return false
+  if (annotation ? !CLASS_ANNOTATION.test(text.slice(annotation.startIndex, Math.min(annotation.endIndex, annotation.startIndex + 200))) : !constructsClass(value, text)) return false
   const name = text.slice(nameNode.startIndex, nameNode.endIndex)
   const exported = isExportedMember(scope.kind, name, text.slice(node.startIndex, nameNode.startIndex))
   api.define({ name, kind: 'property', node, signature: firstLine(text, node.startIndex, node.endIndex), exported }, scope)
