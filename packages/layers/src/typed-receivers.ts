@@ -14,11 +14,13 @@ const CLASS_LIKE = new Set(['class', 'struct', 'record', 'object'])
 
 /**
  * A class name with dots (`Outer.Inner`, `pg.Pool` of a module), read where an annotation's `:`
- * left off; not an array's (`items: Item[]`, `observers: Observer<T>[]`), nor one of a union's
- * types (`Subscriber<T> | Observer<T>`; `| undefined`, `| null`, `| None` may follow).
+ * left off, inside TypeScript's utility types that keep its members (`Pick<KnowledgeBase, 'list'>`,
+ * `Partial<Options>`, `Readonly<Config>`, not `Readonly<Item>[]`); not an array's (`items: Item[]`, `observers:
+ * Observer<T>[]`), nor one of a union's types (`Subscriber<T> | Observer<T>`; `| undefined`,
+ * `| null`, `| None` may follow).
  */
 const ANNOTATED_TYPE =
-  /\??\s*:\s*((?:[a-z_$][\w$]*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)(?![\w$.]|(?:\s*<(?:[^<>()\n]|<[^<>()\n]*>)*>)?\s*(?:\[|\|(?!\s*(?:undefined|null|None)\b)))/y
+  /\??\s*:\s*(?:(?:Pick|Omit|Partial|Readonly|Required|NonNullable)\s*<\s*(?=[\w$.]+(?:\s*<(?:[^<>()\n]|<[^<>()\n]*>)*>)?(?:\s*,[^<>()\n]*)?\s*>(?!\s*(?:\[|\|(?!\s*(?:undefined|null|None)\b)))))?((?:[a-z_$][\w$]*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)(?![\w$.]|(?:\s*<(?:[^<>()\n]|<[^<>()\n]*>)*>)?\s*(?:\[|\|(?!\s*(?:undefined|null|None)\b)))/y
 const WORD = /[\w$]/
 const SPACE = /\s/
 

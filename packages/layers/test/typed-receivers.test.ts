@@ -211,4 +211,25 @@ describe('calls on a receiver of a declared type', () => {
     expect(callsOf(graph, 'src/use.ts')).toEqual(['store.save -> resolved src/store.ts#Store.save', 'store.items.clear -> resolved src/store.ts#Items.clear'])
     expect(callsOf(graph, 'src/main/kotlin/Repo.kt')).toEqual(['repo.save -> resolved src/main/kotlin/Repo.kt#Repo.save'])
   })
+
+  it("reads the type inside TypeScript's utility types that keep its members (Pick, Partial, Readonly), not an array of them", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/kb.ts': 'export interface KnowledgeBase {\n  list(): string[]\n  clear(): void\n}\n',
+        'src/other.ts': 'export class Other {\n  list(): void {}\n  clear(): void {}\n}\n',
+        'src/use.ts': [
+          "import type { KnowledgeBase } from './kb.js'",
+          "export function count(kb: Pick<KnowledgeBase, 'list'>, stores: Readonly<KnowledgeBase>[]) {",
+          '  kb.list()',
+          '  stores.clear()',
+          '}',
+          'export function reset(options: Partial<KnowledgeBase>) {',
+          '  const store: Readonly<KnowledgeBase> = open()',
+          '  store.clear()',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'src/use.ts')).toEqual(['kb.list -> resolved src/kb.ts#KnowledgeBase.list', 'stores.clear -> by-name ', 'open -> unresolved ', 'store.clear -> resolved src/kb.ts#KnowledgeBase.clear'])
+  })
 })

@@ -49,6 +49,7 @@ describe('typedDeclarations', () => {
       '  facts.calls.filter(async c => c.end())',
       '}',
       'function register(app: App, { sessions, runs = [] }: RouteContext) {}',
+      "function fill(kb: Pick<KnowledgeBase, 'list'>, options: Partial<Options>, items: Readonly<Item>[]) {}",
       'const check = async (store: Store) => store.commit()',
       'let either: Left | Right = pick()',
       'let parent: Node<T> | null = null',
@@ -98,6 +99,9 @@ describe('typedDeclarations', () => {
       'app: App @true',
       "sessions: RouteContext['sessions'] @true",
       "runs: RouteContext['runs'] @true",
+      // Utility types that keep the members: the type inside (an array of them is no such type).
+      'kb: KnowledgeBase @true',
+      'options: Options @true',
       // An async arrow function's parameter: `async (` is no call.
       'store: Store @true',
       // One class of a union types nothing (`either`); `| null` leaves the class.

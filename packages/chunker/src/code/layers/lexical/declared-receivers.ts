@@ -35,6 +35,13 @@ const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
 const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)'
 /** A type that is not an array's nor one of a union's: `Item`, `Item | null`, but not `Item[]`, `Observer<T>[]` nor `A | B`. */
 const NOT_ARRAY = `(?![\\w$]|${GENERIC}?\\s*(?:\\[|\\|(?!\\s*(?:undefined|null)\\b)))`
+/**
+ * TypeScript's utility types that keep a type's members, `Pick<KnowledgeBase, 'list'>`,
+ * `Partial<Options>`, `Readonly<Config>`, before the type inside: only when the utility type is
+ * itself no array's nor union's (`Readonly<Item>[]` is no `Item`).
+ */
+const UTILITY_TYPES: ReadonlySet<string> = new Set(['Pick', 'Omit', 'Partial', 'Readonly', 'Required', 'NonNullable'])
+const MEMBERS_OF = `(?:(?:Pick|Omit|Partial|Readonly|Required|NonNullable)\\s*<\\s*(?=[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*${GENERIC}?(?:\\s*,[^<>()\\n]*)?\\s*>(?!\\s*(?:\\[|\\|(?!\\s*(?:undefined|null)\\b)))))`
 /** A callee as written: a name, dotted names, `this.` ones. */
 const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
 /** Array methods whose callback's first parameter is an element: `calls.find((call) => ...)`. */
@@ -72,7 +79,7 @@ const RETURNED = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*\(\)$/
  */
 const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
-    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\(|function\\b)${CALLEE}\\s*\\())` +
+    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${MEMBERS_OF}?${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\(|function\\b)${CALLEE}\\s*\\())` +
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
     `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
     `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
@@ -160,8 +167,10 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
       if ((match[5] !== undefined || match[6] !== undefined) && !endsAfterCall(masked, match.index + match[0].length)) continue
       const type = match[3] ?? match[5] ?? (match[6] === undefined ? undefined : `${match[6]}()`)
       const element = match[2] ?? match[4]
-      if (type !== undefined) out.push({ name, type, offset })
-      else if (element !== undefined) out.push({ name, type: '', element, offset })
+      // A utility type left whole (`Readonly<Item>[]`, `Partial<A | B>`) names no class of its own.
+      if (type !== undefined) {
+        if (!UTILITY_TYPES.has(type)) out.push({ name, type, offset })
+      } else if (element !== undefined && !UTILITY_TYPES.has(element)) out.push({ name, type: '', element, offset })
     }
   }
   const elements: TypedDeclaration[] = []
