@@ -44,6 +44,7 @@ describe('typedDeclarations', () => {
       '  const { output, signal: aborted, ...rest } = context',
       '  const { layers } = this.#init',
       '  const dirent = entry.dirent',
+      '  const runner = options.rowRunner ?? SERIAL_ROWS',
       '  for (const fact of facts.calls) fact.end()',
       '  const found = calls.find((call) => call.args())',
       '  facts.calls.filter(async c => c.end())',
@@ -91,6 +92,8 @@ describe('typedDeclarations', () => {
       'aborted: typeof context.signal @true',
       'layers: typeof this.#init.layers @true',
       'dirent: typeof entry.dirent @true',
+      // A fallback after `??` leaves the copy of the value before it.
+      'runner: typeof options.rowRunner @true',
       'fact: typeof facts.calls[number] @true',
       // An array method's callback: its first parameter is an element.
       'found: calls.find() @true',

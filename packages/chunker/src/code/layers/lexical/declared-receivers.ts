@@ -51,6 +51,8 @@ const VALUE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*)'
 const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
 /** Properties read after a value: `.facts.calls`. */
 const PROPERTIES = '(?:\\.#?[A-Za-z_$][\\w$]*)*'
+/** A fallback after a copied value, `options.runner ?? SERIAL` (the copy is of the value before it), up to the end of the line. */
+const FALLBACK = '(?:[ \\t]*\\?\\?[^;\\n]*)?'
 /** A name and the properties read of it: `index.rag`, `context.facts.calls`. */
 const PROPERTY_CHAIN = /^([A-Za-z_$][\w$]*)(?:\.#?[A-Za-z_$][\w$]*)+$/
 /** Python's attribute and the properties read of it: `self.stream.current` (groups: `self.stream`, `.current`). */
@@ -81,8 +83,8 @@ const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
     `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${MEMBERS_OF}?${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\(|function\\b)${CALLEE}\\s*\\())` +
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
-    `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
-    `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})[ \\t]*(?=;|$)` +
+    `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})${FALLBACK}[ \\t]*(?=;|$)` +
+    `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})${FALLBACK}[ \\t]*(?=;|$)` +
     `|[(,][ \\t]*\\{([^{}()]*)\\}\\s*:\\s*${TYPE}(?![\\w$.])`,
   'gmd',
 )
