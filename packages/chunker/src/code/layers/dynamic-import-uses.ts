@@ -59,6 +59,10 @@ export function bindDynamicImports(masked: string, imports: readonly DynamicImpo
       names.push({ name: member.bound })
       direct.set(called, withReceiver(called, member.receiver))
     }
+    // Each name once, however many uses bind it.
+    const seen = new Set<string>()
+    const distinct = names.filter(({ name, alias }) => !seen.has(`${name} ${alias ?? ''}`) && seen.add(`${name} ${alias ?? ''}`))
+    names.splice(0, names.length, ...distinct)
   }
   return direct.size === 0 ? [...calls] : calls.map((c) => direct.get(c) ?? c)
 }
