@@ -155,7 +155,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       signatures.add(read.of)
       if (read.kind === 'type') names.add(read.of.slice(read.of.lastIndexOf('.') + 1))
     } else if (edge.receiverType !== undefined) {
-      const type = edge.receiverType.replace(/\(\)(?:\[\])?$/, '')
+      const type = edge.receiverType.replace(/\(\)(?:\[\d*\])?$/, '')
       const name = type.slice(type.lastIndexOf('.') + 1)
       names.add(name)
       if (type !== edge.receiverType) signatures.add(name)

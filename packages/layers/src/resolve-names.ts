@@ -12,7 +12,7 @@ import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameter } from './parameter-types.js'
 import { memberOfAttributes } from './python-attributes.js'
 import { chainRead, memberOfProperty } from './property-types.js'
-import { elementType, returnedType } from './returned-type.js'
+import { typeOfCall } from './returned-type.js'
 import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
 
@@ -138,7 +138,8 @@ function memberOfType(
  * The member `name` of what a call returns (`const index = await openIndex(root)` then
  * `index.close()`): the callee as the file resolves it, the class its signature returns
  * (`returned-type.ts`), read as that callee's file names it. With `elements`, the class of the
- * elements it returns a container of (`for param in self.get_params(ctx)` then `param.x()`).
+ * elements it returns a container of (`for param in self.get_params(ctx)` then `param.x()`); with
+ * a number, the class at that position of the tuple it returns (`_, cmd, _ = self.resolve_command()`).
  */
 function memberOfReturned(
   callee: string,
@@ -149,7 +150,7 @@ function memberOfReturned(
   index: SymbolIndex,
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
   supers: Supertypes,
-  elements = false,
+  elements: boolean | number = false,
 ): Resolved | undefined {
   const dot = callee.lastIndexOf('.')
   const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
@@ -160,10 +161,9 @@ function memberOfReturned(
   if (found.resolution === 'external' && CJS_LANGUAGES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
   // `create()` of a parameter `create: () => Promise<KnowledgeBase>`.
-  const given = symbol === undefined && !elements && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined
+  const given = symbol === undefined && elements === false && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined
   if (given) return memberOfType(given, name, file, bindings, index, resolved, supers)
-  const type =
-    symbol === undefined ? undefined : elements ? elementType(symbol.signature, symbol.language) : CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
+  const type = symbol === undefined ? undefined : typeOfCall(symbol, elements)
   const home = symbol === undefined ? undefined : index.file(symbol.path)
   if (type === undefined || home === undefined || symbol === undefined) return undefined
   const homeBindings = home === file ? bindings : supers.bindingsOf(home)
@@ -342,7 +342,7 @@ export function resolveName(
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? chainRead(receiver, file.language)
     const read = typed === undefined ? undefined : propertyRead(typed)
     const parameter = typed === undefined || read ? undefined : parameterRead(typed)
-    const returned = typed === undefined || read || parameter ? undefined : /^(.*)\(\)(\[\])?$/.exec(typed)
+    const returned = typed === undefined || read || parameter ? undefined : /^(.*)\(\)(?:\[(\d*)\])?$/.exec(typed)
     const memberIn = (type: string, member: string, home: FileLayers): Resolved | undefined =>
       memberOfType(type, member, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers)
     const ofType =
@@ -364,7 +364,7 @@ export function resolveName(
           : parameter
             ? memberOfParameter(parameter, name, index, { method: (type, method) => memberIn(type, method, file), member: memberIn })
             : returned
-              ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] !== undefined)
+              ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] === undefined ? false : returned[2] === '' || Number(returned[2]))
               : memberOfType(typed, name, file, bindings, index, resolved, supers)
     if (ofType) return ofType
     // `store: S` of `<S extends LayerStore>`: a member of the bound.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { returnedType } from './returned-type.js'
+import { returnedType, tupleElementType } from './returned-type.js'
 
 describe('returnedType', () => {
   it.each([
@@ -16,5 +16,22 @@ describe('returnedType', () => {
     ['func Open() *DB', 'go', undefined],
   ])('reads %j (%s) as %s', (signature, language, type) => {
     expect(returnedType(signature, language)).toBe(type)
+  })
+})
+
+describe('tupleElementType', () => {
+  it.each([
+    ['def resolve_command(self, ctx, args) -> tuple[str | None, Command | None, list[str]]:', 1, 'Command'],
+    ['def get_loader(self, template) -> t.Tuple["BaseLoader", str]:', 0, 'BaseLoader'],
+    ['def pair(self) -> t.Tuple[t.Optional[Token], int]:', 0, 'Token'],
+    ['def pair(self) -> tuple[Token, models.User]:', 1, 'models.User'],
+    // Not a class there: a builtin, a container, a union, a position past the end, no tuple.
+    ['def resolve_command(self, ctx, args) -> tuple[str | None, Command | None, list[str]]:', 0, undefined],
+    ['def resolve_command(self, ctx, args) -> tuple[str | None, Command | None, list[str]]:', 2, undefined],
+    ['def pair(self) -> tuple[A | B, int]:', 0, undefined],
+    ['def pair(self) -> tuple[Token, int]:', 2, undefined],
+    ['def one(self) -> Token:', 0, undefined],
+  ])('reads %j at %i as %s', (signature, position, type) => {
+    expect(tupleElementType(signature, 'python', position)).toBe(type)
   })
 })

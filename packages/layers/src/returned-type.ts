@@ -1,3 +1,6 @@
+import type { SymbolRecord } from '@rag/core'
+import { CLASS_LIKE } from './supertypes.js'
+
 /** TypeScript's return annotation after a signature's last `)`: `): Promise<OpenIndex>` gives `OpenIndex`, `): models.User` `models.User`. */
 const TYPESCRIPT_RETURN = /\)\s*:\s*(?:Promise\s*<\s*)?((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)[^)]*$/
 /** Python's return annotation: `-> Command | None`, `-> "Context"`, `-> t.Optional[Command]`, `-> _OptionParser` give the class; a union (`-> A | B`) none. */
@@ -36,4 +39,45 @@ export function elementType(signature: string, language: string): string | undef
   if (language === 'python') return PYTHON_ELEMENTS.exec(signature)?.[1]
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') return (TYPESCRIPT_ARRAY.exec(signature) ?? TYPESCRIPT_ITERABLE.exec(signature))?.[1]
   return undefined
+}
+
+/** Python's tuple return annotation, up to its `[`: `-> tuple[`, `-> t.Tuple[`. */
+const PYTHON_TUPLE = /->\s*["']?(?:(?:t|typing)\.)?(?:tuple|Tuple)\s*\[/
+/** One element of it: an optional class (`Command | None`, `t.Optional["Command"]`), not a union of classes nor a container. */
+const PYTHON_TUPLE_ELEMENT = /^["']?(?:(?:t|typing)\.)?(?:Optional\s*\[\s*["']?)?((?:[a-z_]\w*\.)*_*[A-Z]\w*)["']?(?:\s*\])?(?:\s*\|\s*None)?$/
+
+/**
+ * The class of the element at `position` of the tuple a Python function returns: what the name at
+ * that position holds in `cmd_name, cmd, args = self.resolve_command(ctx, args)` of `->
+ * tuple[str | None, Command | None, list[str]]` (`Command` at 1). `undefined` when the signature
+ * declares no tuple, or no class there.
+ */
+export function tupleElementType(signature: string, language: string, position: number): string | undefined {
+  const tuple = language === 'python' ? PYTHON_TUPLE.exec(signature) : null
+  if (tuple === null) return undefined
+  const elements: string[] = []
+  let depth = 0
+  let from = tuple.index + tuple[0].length
+  for (let at = from; at < signature.length && depth >= 0; at++) {
+    const c = signature[at]
+    if (c === '[') depth++
+    else if (c === ']' && depth-- === 0) elements.push(signature.slice(from, at))
+    else if (c === ',' && depth === 0) {
+      elements.push(signature.slice(from, at))
+      from = at + 1
+    }
+  }
+  const type = PYTHON_TUPLE_ELEMENT.exec((elements[position] ?? '').trim())?.[1]
+  return type === undefined || PYTHON_CONTAINERS.has(type.slice(type.lastIndexOf('.') + 1)) ? undefined : type
+}
+
+/**
+ * The class a call of `symbol` gives: an instance of it when it is a class, else what its
+ * signature returns; with `elements`, the class of the elements it returns a container of; with a
+ * number, the class at that position of the tuple it returns.
+ */
+export function typeOfCall(symbol: SymbolRecord, elements: boolean | number): string | undefined {
+  if (typeof elements === 'number') return tupleElementType(symbol.signature, symbol.language, elements)
+  if (elements) return elementType(symbol.signature, symbol.language)
+  return CLASS_LIKE.has(symbol.kind) ? symbol.name : returnedType(symbol.signature, symbol.language)
 }

@@ -47,4 +47,30 @@ describe("Python calls on a call's value", () => {
       '?.items -> by-name ',
     ])
   })
+
+  it("reach a member of the class a name unpacked from a call's value holds, by the returned tuple's element at its position", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'cli/__init__.py': '',
+        'cli/core.py': [
+          'import typing as t',
+          '',
+          'class Command:',
+          '    def make_context(self, name):',
+          '        pass',
+          '',
+          'class Group:',
+          '    def resolve_command(self, ctx, args) -> tuple[str | None, Command | None, list[str]]:',
+          '        pass',
+          '',
+          '    def invoke(self, ctx):',
+          '        cmd_name, cmd, args = self.resolve_command(ctx, ctx.args)',
+          '        cmd.make_context(cmd_name)',
+          '        args.pop()',
+        ].join('\n'),
+        'cli/other.py': ['class Other:', '    def make_context(self, name):', '        pass', '', '    def pop(self):', '        pass'].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'cli/core.py', ['make_context', 'pop'])).toEqual(['cmd.make_context -> resolved cli/core.py#Command.make_context', 'args.pop -> by-name '])
+  })
 })

@@ -209,6 +209,7 @@ describe('typedDeclarations', () => {
       '        cache: Cache = make_cache()',
       '        result = compute()',
       '        group = t.cast(Group, multi)',
+      '        cmd_name, cmd, args = self.resolve_command(ctx, multi)',
       '        for param in self.get_params(ctx):',
       '            pass',
       '        infos = [ty.to_info_dict() for ty in self.types]',
@@ -236,6 +237,10 @@ describe('typedDeclarations', () => {
       // What a call returns: the callee, for resolution to read its return annotation.
       'result: compute()',
       'group: Group',
+      // Names unpacked from a call's value: the tuple's element at each one's position.
+      'cmd_name: self.resolve_command()[0]',
+      'cmd: self.resolve_command()[1]',
+      'args: self.resolve_command()[2]',
       // What a call's value yields.
       'param: self.get_params()[]',
       'ty:  in self.types',

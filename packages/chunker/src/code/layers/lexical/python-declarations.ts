@@ -25,7 +25,8 @@ const LOOP = 'for\\s+([A-Za-z_]\\w*)\\s+in\\s+((?:self\\.)?[A-Za-z_]\\w*(?:\\.[A
  * 5. `name = callee(...)`, the value of another call (group 7);
  * 6. `self.name = name`, a parameter kept (group 8);
  * 7. `except module.Error as name:` (groups 9, 10);
- * 8. `for name in ...` (group 11): over a call's value (group 12, then a `(`: group 13) or a name (group 12).
+ * 8. `for name in ...` (group 11): over a call's value (group 12, then a `(`: group 13) or a name (group 12);
+ * 9. `name, other = callee(...)`, names unpacked from a call's value (group 14, the callee group 15).
  * Every alternative starts a line; loops inside a line (comprehensions) are {@link INLINE_LOOP}'s.
  */
 const PYTHON_DECLARATION = new RegExp(
@@ -33,7 +34,8 @@ const PYTHON_DECLARATION = new RegExp(
     `^[ \\t]*(?:${NAME}\\s*(?::\\s*(?:${CONTAINER}${CLASS}|${ANNOTATION})[^=\\n]*(?:=|$)`,
     `|\\s*=\\s*(?:(?:(?:t|typing)\\.)?cast\\(\\s*${CLASS}\\s*,|${CONSTRUCTOR}\\s*\\(|((?:self\\.)?[a-z_]\\w*(?:\\.[a-z_]\\w*)*)\\s*\\(|([a-z_]\\w*)\\s*$))`,
     `|except\\s+${CLASS}\\s+as\\s+([A-Za-z_]\\w*)\\s*:`,
-    `|(?:async\\s+)?${LOOP})`,
+    `|(?:async\\s+)?${LOOP}`,
+    `|(${NAME.slice(1, -1)}(?:\\s*,\\s*${NAME.slice(1, -1)})+)\\s*,?\\s*=\\s*((?:self\\.)?[a-z_]\\w*(?:\\.[a-z_]\\w*)*)\\s*\\()`,
   ].join(''),
   'gmd',
 )
@@ -104,6 +106,14 @@ export function pythonTypedDeclarations(code: string, text?: string): TypedDecla
       out.push({ name: m[10], type: m[9] as string, offset: at(10) })
     } else if (m[11] !== undefined) {
       out.push(loopDeclaration(m[11], m[12] as string, m[13] !== undefined, at(11)))
+    } else if (m[14] !== undefined) {
+      // `cmd_name, cmd, args = self.resolve_command(ctx, args)`: each name the element of the returned tuple at its position.
+      let offset = at(14)
+      m[14].split(',').forEach((part, position) => {
+        const name = part.trim()
+        out.push({ name, type: `${m![15]}()[${position}]`, offset: offset + part.indexOf(name) })
+        offset += part.length + 1
+      })
     }
   }
   // A comprehension's variable is used before its `for`: its declaration counts from the line's start.
