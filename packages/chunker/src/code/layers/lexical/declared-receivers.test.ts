@@ -210,6 +210,7 @@ describe('typedDeclarations', () => {
       '        result = compute()',
       '        group = t.cast(Group, multi)',
       '        cmd_name, cmd, args = self.resolve_command(ctx, multi)',
+      '        left, right = split(ctx), split(multi)',
       '        for param in self.get_params(ctx):',
       '            pass',
       '        infos = [ty.to_info_dict() for ty in self.types]',

@@ -1,3 +1,4 @@
+import { closingBracket } from './brackets.js'
 import type { TypedDeclaration } from './declared-receivers.js'
 
 /** `typing`'s generic aliases and special forms, which are no class of the code. */
@@ -107,7 +108,11 @@ export function pythonTypedDeclarations(code: string, text?: string): TypedDecla
     } else if (m[11] !== undefined) {
       out.push(loopDeclaration(m[11], m[12] as string, m[13] !== undefined, at(11)))
     } else if (m[14] !== undefined) {
-      // `cmd_name, cmd, args = self.resolve_command(ctx, args)`: each name the element of the returned tuple at its position.
+      // `cmd_name, cmd, args = self.resolve_command(ctx, args)`: each name the element of the returned tuple at its position
+      // (not `a, b = f(x), g(y)`: the call must end the line).
+      const close = closingBracket(masked, m.index + m[0].length - 1)
+      const lineEnd = masked.indexOf('\n', close)
+      if (close < 0 || masked.slice(close + 1, lineEnd < 0 ? masked.length : lineEnd).trim() !== '') continue
       let offset = at(14)
       m[14].split(',').forEach((part, position) => {
         const name = part.trim()
