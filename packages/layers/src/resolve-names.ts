@@ -323,7 +323,8 @@ export function resolveName(
     // Rust: `handlers::health::check()` walks the module tree down to `handlers/health.rs`.
     const inModule = file.language === 'rust' ? rustPathMember(receiver, name, file.path, first >= 0 ? head : bindings.names.get(receiver), index) : undefined
     if (inModule && kinds.has(inModule.kind)) return toSymbol(inModule)
-    if (head?.status === 'resolved' && head.name === '*' && head.path) {
+    // (`nodes.Node.__init__()` of Python's `from . import nodes` too: that binds the module `nodes.py` itself.)
+    if (head?.status === 'resolved' && head.path && (head.name === '*' || (file.language === 'python' && isModuleNamed(head.path, head.name)))) {
       const segments = receiver.split(SEGMENT_SEPARATOR)
       const qname = [...segments.slice(1), name].join('.')
       for (const path of filesOf(head.path, index)) {

@@ -73,4 +73,15 @@ describe("Python calls on a call's value", () => {
     )
     expect(callsNamed(graph, 'cli/core.py', ['make_context', 'pop'])).toEqual(['cmd.make_context -> resolved cli/core.py#Command.make_context', 'args.pop -> by-name '])
   })
+
+  it("reach a class's member through the module `from . import nodes` binds (`nodes.Node.__init__(rv)`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'tpl/__init__.py': '',
+        'tpl/nodes.py': ['class Node:', '    def __init__(self, name):', '        pass', '', 'class Other:', '    def __init__(self):', '        pass'].join('\n'),
+        'tpl/parser.py': ['from . import nodes', '', 'def free(name):', '    rv = object.__new__(nodes.Node)', '    nodes.Node.__init__(rv, name)', '    return rv'].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'tpl/parser.py', ['__init__'])).toEqual(['nodes.Node.__init__ -> resolved tpl/nodes.py#Node.__init__'])
+  })
 })
