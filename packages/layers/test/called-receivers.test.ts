@@ -84,4 +84,16 @@ describe("Python calls on a call's value", () => {
     )
     expect(callsNamed(graph, 'tpl/parser.py', ['__init__'])).toEqual(['nodes.Node.__init__ -> resolved tpl/nodes.py#Node.__init__'])
   })
+
+  it("reach a member of what `next(it)` gives: the `__next__` of the iterator's class", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'tpl/__init__.py': '',
+        'tpl/lexer.py': ['class Token:', '    def test(self, expr):', '        pass', '', 'class TokenStream:', '    def __next__(self) -> Token:', '        return Token()'].join('\n'),
+        'tpl/other.py': ['class Other:', '    def test(self):', '        pass', '', '    def __next__(self):', '        pass'].join('\n'),
+        'tpl/parser.py': ['from .lexer import TokenStream', '', 'def parse(stream: TokenStream):', '    token = next(stream)', "    token.test('name')"].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'tpl/parser.py', ['test'])).toEqual(['token.test -> resolved tpl/lexer.py#Token.test'])
+  })
 })

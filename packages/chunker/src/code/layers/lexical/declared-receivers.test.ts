@@ -208,6 +208,7 @@ describe('typedDeclarations', () => {
       '    def run(self, multi):',
       '        cache: Cache = make_cache()',
       '        result = compute()',
+      '        token = next(self.stream)',
       '        group = t.cast(Group, multi)',
       '        cmd_name, cmd, args = self.resolve_command(ctx, multi)',
       '        left, right = split(ctx), split(multi)',
@@ -237,6 +238,8 @@ describe('typedDeclarations', () => {
       'cache: Cache',
       // What a call returns: the callee, for resolution to read its return annotation.
       'result: compute()',
+      // `next(x)` calls `x.__next__()`.
+      'token: self.stream.__next__()',
       'group: Group',
       // Names unpacked from a call's value: the tuple's element at each one's position.
       'cmd_name: self.resolve_command()[0]',

@@ -77,6 +77,18 @@ export function withQuotedTypes(masked: string, text: string): string {
   return out === undefined ? masked : out + masked.slice(last)
 }
 
+/** The builtins that call a protocol method of their argument: `next(it)` is `it.__next__()`. */
+const PROTOCOL_METHODS: Readonly<Record<string, string>> = { next: '__next__', iter: '__iter__' }
+/** A plain or dotted name as a call's only or first argument: `(self.stream)`, `(tokens, None)`. */
+const FIRST_ARGUMENT = /^\(\s*((?:self\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*[,)]/
+
+/** `next(self.stream)` as the call it makes, `self.stream.__next__()` (its class's method tells what it returns); `undefined` for any other call. */
+function protocolCall(callee: string, masked: string, open: number): string | undefined {
+  const method = PROTOCOL_METHODS[callee]
+  const argument = method === undefined ? undefined : FIRST_ARGUMENT.exec(masked.slice(open, open + 200))?.[1]
+  return argument === undefined ? undefined : `${argument}.${method}()`
+}
+
 /** A loop variable's declaration: typed `callee()[]` over a call's value, else by what it iterates. */
 function loopDeclaration(name: string, iterated: string, call: boolean, offset: number): TypedDeclaration {
   return call ? { name, type: `${iterated}()[]`, offset } : { name, type: '', iterates: iterated, offset }
@@ -99,7 +111,7 @@ export function pythonTypedDeclarations(code: string, text?: string): TypedDecla
     if (m[1] !== undefined) {
       const name = m[1]
       const offset = at(1)
-      const type = m[3] ?? m[4] ?? m[5] ?? m[6] ?? (m[7] === undefined ? undefined : `${m[7]}()`)
+      const type = m[3] ?? m[4] ?? m[5] ?? m[6] ?? (m[7] === undefined ? undefined : (protocolCall(m[7], masked, m.index + m[0].length - 1) ?? `${m[7]}()`))
       if (type !== undefined) out.push({ name, type, offset })
       else if (m[2] !== undefined) out.push({ name, type: '', element: m[2], offset })
       else if (m[8] !== undefined && name.startsWith('self.')) out.push({ name, type: '', parameter: m[8], offset })
