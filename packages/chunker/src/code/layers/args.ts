@@ -89,8 +89,8 @@ export function stringValue(text: string): string | undefined {
   return inner.replace(/\\(.)/g, (escape: string, c: string) => ESCAPES[c] ?? escape)
 }
 
-/** The offset of the bracket that closes the one at `at`, or -1. */
-function closing(text: string, at: number): number {
+/** The offset of the bracket that closes the one at `at` in source text (strings skipped), or -1. */
+export function closing(text: string, at: number): number {
   let depth = 0
   for (let i = at; i < text.length; i++) {
     const c = text[i] as string

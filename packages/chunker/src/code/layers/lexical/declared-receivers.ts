@@ -35,13 +35,10 @@ const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
 const GENERIC = '(?:\\s*<(?:[^<>()\\n]|<[^<>()\\n]*>)*>)'
 /** A type that is not an array's nor one of a union's: `Item`, `Item | null`, but not `Item[]`, `Observer<T>[]` nor `A | B`. */
 const NOT_ARRAY = `(?![\\w$]|${GENERIC}?\\s*(?:\\[|\\|(?!\\s*(?:undefined|null)\\b)))`
-/**
- * TypeScript's utility types that keep a type's members, `Pick<KnowledgeBase, 'list'>`,
- * `Partial<Options>`, `Readonly<Config>`, before the type inside: only when the utility type is
- * itself no array's nor union's (`Readonly<Item>[]` is no `Item`).
- */
+/** TypeScript's utility types that keep a type's members: `Pick<KnowledgeBase, 'list'>`, `Partial<Options>`, `Readonly<Config>`. */
 const UTILITY_TYPES: ReadonlySet<string> = new Set(['Pick', 'Omit', 'Partial', 'Readonly', 'Required', 'NonNullable'])
-const MEMBERS_OF = `(?:(?:Pick|Omit|Partial|Readonly|Required|NonNullable)\\s*<\\s*(?=[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*${GENERIC}?(?:\\s*,[^<>()\\n]*)?\\s*>(?!\\s*(?:\\[|\\|(?!\\s*(?:undefined|null)\\b)))))`
+/** A utility type before the type inside, only when it is itself no array's nor union's (`Readonly<Item>[]` is no `Item`). */
+const MEMBERS_OF = `(?:(?:${[...UTILITY_TYPES].join('|')})\\s*<\\s*(?=[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*${GENERIC}?(?:\\s*,[^<>()\\n]*)?\\s*>(?!\\s*(?:\\[|\\|(?!\\s*(?:undefined|null)\\b)))))`
 /** A callee as written: a name, dotted names, `this.` ones. */
 const CALLEE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*(?:\\.#?[A-Za-z_$][\\w$]*)*)'
 /** Array methods whose callback's first parameter is an element: `calls.find((call) => ...)`. */
