@@ -21,7 +21,7 @@ const JAVASCRIPT = words(`
   getTime getFullYear getMonth getDate getDay getHours getMinutes getSeconds getMilliseconds toISOString
   toUTCString toDateString toLocaleDateString toLocaleTimeString toFixed toPrecision subarray next return throw
   abort addEventListener removeEventListener dispatchEvent on once off emit addListener removeListener
-  removeAllListeners isDirectory isFile isSymbolicLink`)
+  removeAllListeners isDirectory isFile isSymbolicLink send postMessage`)
 
 const PYTHON = words(`
   append extend insert remove pop clear index count sort reverse copy

@@ -101,6 +101,37 @@ describe("receivers typed by the property they were read from (TypeScript's inte
     expect(callsOf(graph, 'src/use.ts', ['clear', 'size'])).toEqual(['store.items.clear -> resolved src/items.ts#Items.clear', 'store.stamp.size -> by-name '])
   })
 
+  it('links a call of a function-typed member (`pending.reject(error)`) to that member, and leaves the runtime its `send`', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/waiting.ts': 'export interface Waiting {\n  reject(error: unknown): void\n  send(value: string): void\n}\n',
+        'src/pool.ts': [
+          'interface Pending {',
+          '  readonly resolve: (value: string) => void',
+          '  readonly reject?: (error: unknown) => void',
+          '}',
+          'export class Pool {',
+          '  private readonly onIdle: () => void = () => {}',
+          '  settle(pending: Pending, socket: WebSocket) {',
+          "    pending.resolve('done')",
+          '    pending.reject?.(new Error())',
+          '    this.onIdle()',
+          "    socket.send('x')",
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    const members = ['resolve', 'reject', 'onIdle'].flatMap((name) => graph.symbols({ name, pathPrefix: 'src/pool.ts' }))
+    expect(members.map((symbol) => `${symbol.kind} ${symbol.qname}`)).toEqual(['method Pending.resolve', 'method Pending.reject', 'method Pool.onIdle'])
+    expect(callsOf(graph, 'src/pool.ts', ['resolve', 'reject', 'onIdle', 'send'])).toEqual([
+      'pending.resolve -> resolved src/pool.ts#Pending.resolve',
+      'pending.reject -> resolved src/pool.ts#Pending.reject',
+      'this.onIdle -> resolved src/pool.ts#Pool.onIdle',
+      'socket.send -> by-name ',
+    ])
+  })
+
   it("re-resolves the readers when a property's declared type changes", async () => {
     const graph = new LayerGraph(await layersOfText(FILES))
     const delta = graph.apply({ upsert: await layersOfText({ 'src/deps.ts': DEPS('Bus') }) })

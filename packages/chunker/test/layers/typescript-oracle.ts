@@ -23,7 +23,8 @@ const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.is
  * of the symbol-catalog tests): functions (overloads each), classes, interfaces, type aliases,
  * enums and namespaces or ambient modules at the top of a file or inside a namespace; methods,
  * constructors, accessors and function-valued properties of classes; method signatures of
- * interfaces; properties of classes and interfaces annotated with a class (see `namesClass`), or
+ * interfaces; properties of classes and interfaces annotated with a function type
+ * (`reject: (error: unknown) => void`); properties of classes and interfaces annotated with a class (see `namesClass`), or
  * of classes unannotated and built by one (`items = new Items()`, see `constructsClass`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
  * `variable`; a function or class expression as `function` or `class`). Nameless declarations,
  * destructuring and locals inside function bodies are not definitions.
@@ -67,7 +68,7 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
       else if ((ts.isMethodDeclaration(member) || ts.isGetAccessor(member) || ts.isSetAccessor(member) || ts.isMethodSignature(member)) && member.name) {
         const name = nameText(member.name)
         if (name) add(name, 'method', member)
-      } else if (ts.isPropertyDeclaration(member) && isFunctionValue(member.initializer)) {
+      } else if ((ts.isPropertyDeclaration(member) && isFunctionValue(member.initializer)) || ((ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) && member.type && ts.isFunctionTypeNode(member.type))) {
         const name = nameText(member.name)
         if (name) add(name, 'method', member)
       } else if ((ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) && (namesClass(member.type) || (ts.isPropertyDeclaration(member) && !member.type && constructsClass(member.initializer)))) {

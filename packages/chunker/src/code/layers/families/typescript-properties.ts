@@ -31,8 +31,10 @@ function constructsClass(value: SyntaxNode | null, text: string): boolean {
  * interface, `readonly #init: ServiceInit` of a class), or unannotated and built by one
  * (`readonly items = new Items()`), as a `property` symbol, signed as written on its first line:
  * what resolution reads to type a chain (`facts.calls`, `const { output } = context`). A property
- * holding a function is a method of the rules; any other untyped one, or one of a primitive type,
- * defines nothing. `false` when `node` is no such property.
+ * annotated with a function type (`readonly reject: (error: unknown) => void`) is a `method`
+ * symbol: what `pending.reject(error)` calls. A property holding a function is a method of the
+ * rules; any other untyped one, or one of a primitive type, defines nothing. `false` when `node`
+ * is no such property.
  */
 export function typedProperty(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean {
   if (!PROPERTY_NODES.has(type) || !MEMBER_SCOPES.has(scope.kind)) return false
@@ -41,9 +43,10 @@ export function typedProperty(node: SyntaxNode, type: string, scope: Scope, api:
   const value = node.childForFieldName('value')
   if (!nameNode || (value && FUNCTION_VALUES.has(value.type))) return false
   const { text } = api
-  if (annotation ? !CLASS_ANNOTATION.test(text.slice(annotation.startIndex, Math.min(annotation.endIndex, annotation.startIndex + 200))) : !constructsClass(value, text)) return false
+  const callable = annotation !== null && annotation.namedChildren[0]?.type === 'function_type'
+  if (!callable && (annotation ? !CLASS_ANNOTATION.test(text.slice(annotation.startIndex, Math.min(annotation.endIndex, annotation.startIndex + 200))) : !constructsClass(value, text))) return false
   const name = text.slice(nameNode.startIndex, nameNode.endIndex)
   const exported = isExportedMember(scope.kind, name, text.slice(node.startIndex, nameNode.startIndex))
-  api.define({ name, kind: 'property', node, signature: firstLine(text, node.startIndex, node.endIndex), exported }, scope)
+  api.define({ name, kind: callable ? 'method' : 'property', node, signature: firstLine(text, node.startIndex, node.endIndex), exported }, scope)
   return true
 }
