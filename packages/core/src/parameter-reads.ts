@@ -35,3 +35,43 @@ export function parameterRead(receiverType: string): ParameterRead | undefined {
 export function parameterReadText(read: ParameterRead): string {
   return `Parameters<${read.of}['${read.method}']>[${read.index}]`
 }
+
+/**
+ * A receiver type that is a parameter of a callback given to a function, in TypeScript's own
+ * notation: `Parameters<Parameters<typeof withIndex>[1]>[0]`, the first parameter of the function
+ * passed as `withIndex`'s second argument. The layered chunker writes it for a plain parameter of
+ * an arrow function or function expression passed to a call (`withIndex(context, async (index) =>
+ * index.rag.symbols())`); `@rag/layers` resolves the callee and reads that parameter's function
+ * type in its signature (`work: (index: OpenIndex, root: string) => Promise<number>`).
+ */
+export interface CallbackParameterRead {
+  /** The callee as written: `withIndex`, `this.#connection.write`. */
+  readonly callee: string
+  /** The argument the callback is, from 0. */
+  readonly argument: number
+  /** The callback's parameter, from 0. */
+  readonly index: number
+}
+
+const CALLBACK_PARAMETER = /^Parameters<Parameters<typeof ((?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*)>\[(\d+)\]>\[(\d+)\]$/
+
+/**
+ * The callback parameter read a receiver type stands for, or `undefined` for any other type.
+ *
+ * @example
+ * callbackParameterRead('Parameters<Parameters<typeof withIndex>[1]>[0]') // { callee: 'withIndex', argument: 1, index: 0 }
+ */
+export function callbackParameterRead(receiverType: string): CallbackParameterRead | undefined {
+  const found = CALLBACK_PARAMETER.exec(receiverType)
+  return found ? { callee: found[1] as string, argument: Number(found[2]), index: Number(found[3]) } : undefined
+}
+
+/**
+ * A callback parameter read written in the notation {@link callbackParameterRead} reads.
+ *
+ * @example
+ * callbackParameterReadText({ callee: 'withIndex', argument: 1, index: 0 }) // 'Parameters<Parameters<typeof withIndex>[1]>[0]'
+ */
+export function callbackParameterReadText(read: CallbackParameterRead): string {
+  return `Parameters<Parameters<typeof ${read.callee}>[${read.argument}]>[${read.index}]`
+}

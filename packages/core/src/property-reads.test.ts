@@ -8,6 +8,8 @@ describe('property reads', () => {
       'typeof this.#init.facts.calls[number]': { kind: 'value', of: 'this', properties: ['#init', 'facts', 'calls'], elements: true },
       "RouteContext['runs']": { kind: 'type', of: 'RouteContext', properties: ['runs'], elements: false },
       "models.Init['store']['rows'][number]": { kind: 'type', of: 'models.Init', properties: ['store', 'rows'], elements: true },
+      "Parameters<Parameters<typeof withIndex>[1]>[0]['rag']": { kind: 'type', of: 'Parameters<Parameters<typeof withIndex>[1]>[0]', properties: ['rag'], elements: false },
+      "Parameters<LayerFamily['declaration']>[3]['facts']['calls'][number]": { kind: 'type', of: "Parameters<LayerFamily['declaration']>[3]", properties: ['facts', 'calls'], elements: true },
     }
     for (const [text, read] of Object.entries(reads)) {
       expect(propertyRead(text)).toEqual(read)

@@ -2,7 +2,8 @@
  * A receiver type that reads a property, in TypeScript's own notation (how the layered chunker
  * writes `RawEdge.receiverType` and `@rag/layers` resolves it): `typeof context.output` (the
  * property `output` of the value `context`; `this` for the enclosing class), `RouteContext['runs']`
- * (the property `runs` of the type `RouteContext`), a chain of them (`typeof context.facts.calls`,
+ * (the property `runs` of the type `RouteContext`, or of a parameter its context types:
+ * `Parameters<Parameters<typeof withIndex>[1]>[0]['rag']`), a chain of them (`typeof context.facts.calls`,
  * `Init['store']['db']`), each with `[number]` after it for the elements of an array property
  * (`for (const call of facts.calls)`).
  */
@@ -18,7 +19,9 @@ export interface PropertyRead {
 
 const PROPERTY = '#?[A-Za-z_$][\\w$]*'
 const VALUE_PROPERTY = new RegExp(`^typeof ([A-Za-z_$][\\w$]*)((?:\\.${PROPERTY})+)(\\[number\\])?$`)
-const TYPE_PROPERTY = new RegExp(`^([^'\\[]+)((?:\\['${PROPERTY}'\\])+)(\\[number\\])?$`)
+/** What a type's properties are read of: a type's name, or a parameter read (`@rag/core`'s `parameterRead`, `callbackParameterRead`). */
+const TYPE_OF = `(?:Parameters<Parameters<typeof [^<>'\\[\\]]+>\\[\\d+\\]>\\[\\d+\\]|Parameters<[^<>'\\[\\]]+\\['${PROPERTY}'\\]>\\[\\d+\\]|[^'\\[]+)`
+const TYPE_PROPERTY = new RegExp(`^(${TYPE_OF})((?:\\['${PROPERTY}'\\])+)(\\[number\\])?$`)
 
 /**
  * The property read a receiver type stands for, or `undefined` for any other type.

@@ -1,4 +1,4 @@
-import type { FileLayers, ParameterRead } from '@rag/core'
+import { callbackParameterRead, parameterRead, type CallbackParameterRead, type FileLayers, type ParameterRead } from '@rag/core'
 import type { Resolved } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -8,11 +8,11 @@ const CLOSING = ')>]}'
 const CLASS_PARAMETER = /^\s*(?:\.\.\.)?[A-Za-z_$][\w$]*\s*\??\s*:\s*((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*(?:=.*)?$/s
 
 /**
- * The class the parameter at `position` of a signature is annotated with (`WalkApi` for 3 in
- * `declaration(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean`);
- * `undefined` when the signature has no such parameter or it is not annotated with exactly a class.
+ * The text of the parameter at `position` of a signature (`work: (index: OpenIndex) =>
+ * Promise<number>` for 1 in `withIndex(context: CommandContext, work: (index: OpenIndex) =>
+ * Promise<number>)`); `undefined` when the signature has no such parameter.
  */
-export function parameterTypeAt(signature: string, position: number): string | undefined {
+export function parameterTextAt(signature: string, position: number): string | undefined {
   const open = signature.indexOf('(')
   if (open < 0) return undefined
   let depth = 0
@@ -21,15 +21,39 @@ export function parameterTypeAt(signature: string, position: number): string | u
   for (let at = open + 1; at < signature.length; at++) {
     const char = signature[at] as string
     if (OPENING.includes(char)) depth++
-    else if (char === ')' && depth === 0) return index === position ? CLASS_PARAMETER.exec(signature.slice(start, at))?.[1] : undefined
+    else if (char === ')' && depth === 0) return index === position ? signature.slice(start, at) : undefined
     else if (CLOSING.includes(char) && !(char === '>' && signature[at - 1] === '=')) depth--
     else if (char === ',' && depth === 0) {
-      if (index === position) return CLASS_PARAMETER.exec(signature.slice(start, at))?.[1]
+      if (index === position) return signature.slice(start, at)
       index++
       start = at + 1
     }
   }
   return undefined
+}
+
+/**
+ * The class the parameter at `position` of a signature is annotated with (`WalkApi` for 3 in
+ * `declaration(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean`);
+ * `undefined` when the signature has no such parameter or it is not annotated with exactly a class.
+ */
+export function parameterTypeAt(signature: string, position: number): string | undefined {
+  const text = parameterTextAt(signature, position)
+  return text === undefined ? undefined : CLASS_PARAMETER.exec(text)?.[1]
+}
+
+/** A parameter annotated with a function type: group 1 the function type (`(index: OpenIndex) => Promise<number>`). */
+const FUNCTION_PARAMETER = /^\s*(?:\.\.\.)?[A-Za-z_$][\w$]*\s*\??\s*:\s*((?:<[^()]*>\s*)?\([^]*=>[^]*)$/
+
+/**
+ * The class a callback's parameter is annotated with, where the signature annotates the parameter
+ * at `argument` with a function type: `OpenIndex` for (1, 0) in `withIndex(context:
+ * CommandContext, work: (index: OpenIndex, root: string) => Promise<number>)`.
+ */
+export function callbackParameterTypeAt(signature: string, argument: number, position: number): string | undefined {
+  const text = parameterTextAt(signature, argument)
+  const type = text === undefined ? undefined : FUNCTION_PARAMETER.exec(text)?.[1]
+  return type === undefined ? undefined : parameterTypeAt(type, position)
 }
 
 /** How {@link memberOfParameter} finds a type's method, and a member of a class as a file names it. */
@@ -50,4 +74,34 @@ export function memberOfParameter(read: ParameterRead, name: string, index: Symb
   const type = symbol ? parameterTypeAt(symbol.signature, read.index) : undefined
   const home = symbol ? index.file(symbol.path) : undefined
   return type && home ? lookups.member(type, name, home) : undefined
+}
+
+/** How {@link memberOfCallbackParameter} finds a callee as the calling file names it, and a member of a class as a file names it. */
+export interface CallbackLookups {
+  callee(callee: string): Resolved | undefined
+  member(type: string, name: string, home: FileLayers): Resolved | undefined
+}
+
+/**
+ * The member `name` of a callback's parameter its callee types (`index.rag` in `withIndex(context,
+ * async (index) => index.rag.symbols())`): the callee as the file resolves it, then the class its
+ * signature annotates the callback's parameter with, read as the callee's file names it.
+ * `undefined` when a step fails.
+ */
+export function memberOfCallbackParameter(read: CallbackParameterRead, name: string, index: SymbolIndex, lookups: CallbackLookups): Resolved | undefined {
+  const callee = lookups.callee(read.callee)
+  const symbol = callee?.resolution === 'resolved' && callee.targetSymbolId ? index.symbol(callee.targetSymbolId) : undefined
+  const type = symbol ? callbackParameterTypeAt(symbol.signature, read.argument, read.index) : undefined
+  const home = symbol ? index.file(symbol.path) : undefined
+  return type && home ? lookups.member(type, name, home) : undefined
+}
+
+/** A receiver type that is a parameter its context types: of a type's method, or of a callback given to a call. */
+export function parameterReadOf(type: string): ParameterRead | CallbackParameterRead | undefined {
+  return parameterRead(type) ?? callbackParameterRead(type)
+}
+
+/** The member `name` of a parameter its context types: {@link memberOfParameter} or {@link memberOfCallbackParameter}. */
+export function memberOfParameterRead(read: ParameterRead | CallbackParameterRead, name: string, index: SymbolIndex, lookups: ParameterLookups & CallbackLookups): Resolved | undefined {
+  return 'callee' in read ? memberOfCallbackParameter(read, name, index, lookups) : memberOfParameter(read, name, index, lookups)
 }

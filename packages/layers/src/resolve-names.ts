@@ -1,4 +1,4 @@
-import { parameterRead, propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
+import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { isBuiltin, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
@@ -9,7 +9,7 @@ import { goReceiverMethod, packageMember, packagePeers } from './package-members
 import { isModuleNamed } from './paths.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
-import { memberOfParameter } from './parameter-types.js'
+import { memberOfParameterRead, parameterReadOf } from './parameter-types.js'
 import { memberOfAttributes } from './python-attributes.js'
 import { chainRead, memberOfProperty } from './property-types.js'
 import { typeOfCall } from './returned-type.js'
@@ -141,6 +141,14 @@ function memberOfType(
  * elements it returns a container of (`for param in self.get_params(ctx)` then `param.x()`); with
  * a number, the class at that position of the tuple it returns (`_, cmd, _ = self.resolve_command()`).
  */
+/** A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is. */
+function resolveCallee(callee: string, call: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, supers: Supertypes): Resolved {
+  const dot = callee.lastIndexOf('.')
+  const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
+  const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(dot + 1), receiver: callee.slice(0, dot) }
+  return resolveName(edge, file, bindings, index, resolved, supers)
+}
+
 function memberOfReturned(
   callee: string,
   name: string,
@@ -152,10 +160,7 @@ function memberOfReturned(
   supers: Supertypes,
   elements: boolean | number = false,
 ): Resolved | undefined {
-  const dot = callee.lastIndexOf('.')
-  const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
-  const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(dot + 1), receiver: callee.slice(0, dot) }
-  const found = resolveName(edge, file, bindings, index, resolved, supers)
+  const found = resolveCallee(callee, call, file, bindings, index, resolved, supers)
   // `const app = Fastify()` then `app.listen()`: what a JavaScript package's function returns is the
   // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`).
   if (found.resolution === 'external' && CJS_LANGUAGES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
@@ -342,10 +347,16 @@ export function resolveName(
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? chainRead(receiver, file.language)
     const read = typed === undefined ? undefined : propertyRead(typed)
-    const parameter = typed === undefined || read ? undefined : parameterRead(typed)
+    const parameter = typed === undefined || read ? undefined : parameterReadOf(typed)
     const returned = typed === undefined || read || parameter ? undefined : /^(.*)\(\)(?:\[(\d*)\])?$/.exec(typed)
     const memberIn = (type: string, member: string, home: FileLayers): Resolved | undefined =>
       memberOfType(type, member, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers)
+    // A parameter its context types: `api` of an annotated object literal's method, `index` of a callback given to `withIndex`.
+    const parameterLookups = {
+      method: (type: string, method: string) => memberIn(type, method, file),
+      callee: (callee: string) => resolveCallee(callee, edge, file, bindings, index, resolved, supers),
+      member: memberIn,
+    }
     const ofType =
       typed === undefined
         ? undefined
@@ -357,13 +368,15 @@ export function resolveName(
                 const { receiverType: _type, local: _local, ...plain } = edge
                 // `openIndex()['rag']`: the property of what the call returns.
                 if (read.kind === 'type' && read.of.endsWith('()')) return memberOfReturned(read.of.slice(0, -2), property, edge, file, bindings, index, resolved, supers)
+                const ofParameter = read.kind === 'type' ? parameterReadOf(read.of) : undefined
+                if (ofParameter) return memberOfParameterRead(ofParameter, property, index, parameterLookups)
                 if (read.kind === 'type') return memberOfType(read.of, property, file, bindings, index, resolved, supers)
                 return resolveName({ ...plain, target: property, receiver: read.of }, file, bindings, index, resolved, supers)
               },
               member: memberIn,
             })
           : parameter
-            ? memberOfParameter(parameter, name, index, { method: (type, method) => memberIn(type, method, file), member: memberIn })
+            ? memberOfParameterRead(parameter, name, index, parameterLookups)
             : returned
               ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] === undefined ? false : returned[2] === '' || Number(returned[2]))
               : memberOfType(typed, name, file, bindings, index, resolved, supers)

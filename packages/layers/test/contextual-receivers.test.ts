@@ -38,3 +38,48 @@ describe("receivers typed by their context: an annotated constant's object metho
     ])
   })
 })
+
+describe('receivers typed by their context: the parameters of a function given to a call', () => {
+  it("reach the members of the class the callee's signature annotates the callback's parameter with, by position", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/service.ts': 'export class Service {\n  symbols(): void {}\n  close(): void {}\n}\nexport class Tx {\n  run(): void {}\n}\n',
+        // Same method names elsewhere: no call resolves by name alone.
+        'src/other.ts': 'export class Other {\n  symbols(): void {}\n  close(): void {}\n  run(): void {}\n}\n',
+        'src/open.ts': [
+          "import type { Service, Tx } from './service.js'",
+          'export interface Opened {',
+          '  readonly rag: Service',
+          '}',
+          'export async function withIndex(root: string, work: (index: Opened, service: Service) => Promise<number>): Promise<number> {',
+          '  return 0',
+          '}',
+          'export class Connection {',
+          '  write(label: string, work: (tx: Tx) => void, options?: { done: (service: Service) => void }): void {}',
+          '}',
+        ].join('\n'),
+        'src/command.ts': [
+          "import { withIndex, type Connection } from './open.js'",
+          'export async function symbolsCommand(root: string) {',
+          '  return withIndex(root, async (index, service) => {',
+          '    index.rag.symbols()',
+          '    service.close()',
+          '    return 0',
+          '  })',
+          '}',
+          'export class Writer {',
+          '  readonly #connection: Connection',
+          '  save(): void {',
+          "    this.#connection.write('save', function (tx) { tx.run() })",
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'src/command.ts', ['symbols', 'close', 'run'])).toEqual([
+      'index.rag.symbols -> resolved src/service.ts#Service.symbols',
+      'service.close -> resolved src/service.ts#Service.close',
+      'tx.run -> resolved src/service.ts#Tx.run',
+    ])
+  })
+})

@@ -1,6 +1,7 @@
-import { propertyRead, propertyReadText, type PropertyRead } from '@rag/core'
+import { callbackParameterRead, parameterRead, propertyRead, propertyReadText, type PropertyRead } from '@rag/core'
 import type { SymbolFact } from '../facts.js'
 import { closingBracket } from './brackets.js'
+import { callbackParameters } from './callback-parameters.js'
 import { contextualParameters } from './contextual-parameters.js'
 import { parameterAnnotation } from './python-declarations.js'
 
@@ -141,7 +142,8 @@ function endsAfterCall(masked: string, from: number): boolean {
 /**
  * TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in
  * order: the {@link DECLARATION}s, array callbacks' elements, parameters typed by their context
- * (`contextual-parameters.ts`) and local functions with their return types ({@link LOCAL_FUNCTION}).
+ * (`contextual-parameters.ts`: of an annotated object literal's methods; `callback-parameters.ts`:
+ * of functions passed to a call) and local functions with their return types ({@link LOCAL_FUNCTION}).
  */
 export function typedDeclarations(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
@@ -178,7 +180,7 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
     const [array, name, offset] = [match[1] as string, (match[2] ?? match[3]) as string, (match.indices![2] ?? match.indices![3])![0]]
     elements.push(NAME.test(array) ? { name, type: '', iterates: array, offset } : { name, type: `typeof ${array}[number]`, offset })
   }
-  elements.push(...contextualParameters(masked))
+  elements.push(...contextualParameters(masked), ...callbackParameters(masked))
   LOCAL_FUNCTION.lastIndex = 0
   for (let match = LOCAL_FUNCTION.exec(masked); match; match = LOCAL_FUNCTION.exec(masked)) {
     elements.push({ name: match[1] as string, type: '', returns: match[2] as string, offset: match.indices![1]![0] })
@@ -353,8 +355,10 @@ export function receiverTypeFinder(
     if (held?.kind === 'value' && !held.elements) return expanded(through(held), declaration.offset, depth + 1)
     // `{ facts }: Context` gives `Context['facts']['calls']`; `facts: FileFacts`, `FileFacts['calls']`.
     if (held?.kind === 'type' && !held.elements) return through(held)
-    // `FileFacts['calls']` of `facts: FileFacts`; `openIndex()['rag']` of `const index = await openIndex()`.
-    return CLASS_TYPE.test(base) || RETURNED.test(base) ? through({ kind: 'type', of: base, properties: [], elements: false }) : type
+    // `FileFacts['calls']` of `facts: FileFacts`; `openIndex()['rag']` of `const index = await openIndex()`;
+    // `Parameters<Parameters<typeof withIndex>[1]>[0]['rag']` of a callback's `index`.
+    const readable = CLASS_TYPE.test(base) || RETURNED.test(base) || parameterRead(base) !== undefined || callbackParameterRead(base) !== undefined
+    return readable ? through({ kind: 'type', of: base, properties: [], elements: false }) : type
   }
   /** What a call of a local function returns (`filled()` of `const filled = async (): Promise<Subject> =>`), by its annotation. */
   const returnedLocally = (type: string, at: number): string | undefined => {

@@ -1,0 +1,99 @@
+import { callbackParameterReadText } from '@rag/core'
+import type { TypedDeclaration } from './declared-receivers.js'
+
+/**
+ * A function starting an argument (after `(` or `,`) with plain parameters: `(index, root) =>`,
+ * `async index =>`, `function (a, b) {`, `async function* named(a) {`. Groups: 1 or 3 the
+ * parameters' text, 2 a lone parameter.
+ */
+const CALLBACK = /[(,]\s*(?:async\s+)?(?:\(([^()]*)\)\s*(?::[^=;{}()]*)?=>|([A-Za-z_$][\w$]*)\s*=>|function\b\s*\*?\s*(?:[A-Za-z_$][\w$]*\s*)?\(([^()]*)\))/dg
+/** A callee as a receiver type writes it: `withIndex`, `this.#connection.write`, `store.write`. */
+const CALLEE = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$/
+/** The callee's text before its `(`, maybe with generic arguments: `withTempDir<Row>`. */
+const CALLEE_BEFORE = /((?:this\.)?#?[A-Za-z_$][\w$]*(?:\s*\.\s*#?[A-Za-z_$][\w$]*)*)\s*(?:<[^<>()]*>\s*)?$/
+/**
+ * Callees whose callbacks are typed elsewhere or not worth reading: the array methods whose
+ * callback gets an element (`declared-receivers.ts`), a promise's, and the words that look like
+ * calls (`if (`, `while (`).
+ */
+const SKIPPED = new Set([
+  'map', 'flatMap', 'filter', 'forEach', 'some', 'every', 'find', 'findLast', 'findIndex', 'findLastIndex',
+  'then', 'catch', 'finally', 'if', 'for', 'while', 'switch', 'return', 'function', 'typeof', 'await', 'yield',
+])
+const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/
+/** How far back an argument's call is looked for. */
+const MAX_LOOKBACK = 2_000
+
+/**
+ * The call an argument starting after `at` (a `(` or `,`) belongs to: the callee as written and
+ * the argument's position. `undefined` inside brackets that are no call's (an array, an object),
+ * after a `new`, or when the callee is no plain chain (`load().then(`, `a?.b(`).
+ */
+function argumentOf(masked: string, at: number): { callee: string; argument: number } | undefined {
+  let argument = 0
+  let depth = 0
+  for (let i = at; i >= 0 && at - i < MAX_LOOKBACK; i--) {
+    const char = masked[i] as string
+    if (char === ')' || char === ']' || char === '}') depth++
+    else if (char === '(' || char === '[' || char === '{') {
+      if (depth > 0) {
+        depth--
+        continue
+      }
+      if (char !== '(') return undefined
+      const before = masked.slice(Math.max(0, i - 200), i)
+      const found = CALLEE_BEFORE.exec(before)
+      if (!found) return undefined
+      const callee = (found[1] as string).replace(/\s+/g, '')
+      // On the callee's line: `load().then(`, `a?.b(`, `new Promise(` (a statement ended by `)` on the line before is another).
+      const preceding = before.slice(0, found.index).replace(/[ \t]+$/, '')
+      if (!CALLEE.test(callee) || /[.?)\]]$|\bnew$/.test(preceding) || SKIPPED.has(callee.slice(callee.lastIndexOf('.') + 1))) return undefined
+      return { callee, argument }
+    } else if (char === ',' && depth === 0) argument++
+  }
+  return undefined
+}
+
+/** A parameter list split at its own commas, not those of a destructuring or of generic arguments (`{ a, b }, c: Map<K, V>`). */
+function topLevelParameters(list: string): string[] {
+  const out: string[] = []
+  let depth = 0
+  let start = 0
+  for (let at = 0; at < list.length; at++) {
+    const char = list[at] as string
+    if (char === '{' || char === '[' || char === '<') depth++
+    else if (char === '}' || char === ']' || (char === '>' && list[at - 1] !== '=')) depth--
+    else if (char === ',' && depth === 0) {
+      out.push(list.slice(start, at))
+      start = at + 1
+    }
+  }
+  out.push(list.slice(start))
+  return out
+}
+
+/**
+ * The plain parameters of functions passed to a call, typed by the callee's parameter at the
+ * argument's position (`withIndex(context, async (index, root) => ...)`: `index` is
+ * `Parameters<Parameters<typeof withIndex>[1]>[0]`, the notation of `@rag/core`'s
+ * `callbackParameterRead`). Annotated parameters are read by the declarations; destructured and
+ * defaulted ones are skipped (their position still counts). Read from masked code, in order.
+ */
+export function callbackParameters(masked: string): TypedDeclaration[] {
+  const out: TypedDeclaration[] = []
+  CALLBACK.lastIndex = 0
+  for (let match = CALLBACK.exec(masked); match; match = CALLBACK.exec(masked)) {
+    const list = match[1] ?? match[2] ?? match[3]
+    if (list === undefined || list.trim() === '') continue
+    const call = argumentOf(masked, match.index)
+    if (call === undefined) continue
+    const listAt = (match.indices![1] ?? match.indices![2] ?? match.indices![3])![0]
+    let offset = listAt
+    topLevelParameters(list).forEach((parameter, index) => {
+      const name = parameter.trim()
+      if (PLAIN_NAME.test(name)) out.push({ name, type: callbackParameterReadText({ ...call, index }), offset: offset + parameter.indexOf(name) })
+      offset += parameter.length + 1
+    })
+  }
+  return out
+}
