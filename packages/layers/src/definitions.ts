@@ -34,12 +34,21 @@ const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
 /**
  * A top-level definition named `name` in a target, following re-exports up to three files deep. A
  * package directory's own definitions come first, in every file of it, before any re-export (Go's
- * `v1.GetTags` is `v1/tag.go`'s, not the `models.GetTags` that `v1/article.go` imports).
+ * `v1.GetTags` is `v1/tag.go`'s, not the `models.GetTags` that `v1/article.go` imports). With
+ * `kinds`, a file's definition of one of those kinds comes before another of the same name
+ * (`new EmptyError()` reaches `const EmptyError`, not `interface EmptyError`).
  */
-export function definedIn(target: string, name: string, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, depth = 0): SymbolRecord | undefined {
+export function definedIn(
+  target: string,
+  name: string,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  kinds?: ReadonlySet<string>,
+  depth = 0,
+): SymbolRecord | undefined {
   const files = filesOf(target, index)
   for (const path of files) {
-    const own = index.topLevel(path, name) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
+    const own = index.topLevel(path, name, kinds) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
     if (own) return own
   }
   if (depth >= 3) return undefined
@@ -50,10 +59,10 @@ export function definedIn(target: string, name: string, index: SymbolIndex, reso
       const names = edge.names ?? []
       const named = names.find((n) => (n.alias ?? n.name) === name && n.name !== '*')
       if (named) {
-        const found = definedIn(edge.targetPath, named.name, index, resolved, depth + 1)
+        const found = definedIn(edge.targetPath, named.name, index, resolved, kinds, depth + 1)
         if (found) return found
       } else if (names.some((n) => n.name === '*' && n.alias === undefined)) {
-        const found = definedIn(edge.targetPath, name, index, resolved, depth + 1)
+        const found = definedIn(edge.targetPath, name, index, resolved, kinds, depth + 1)
         if (found) return found
       }
     }

@@ -211,15 +211,16 @@ function throughBinding(
   index: SymbolIndex,
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
   supers?: Supertypes,
+  kinds?: ReadonlySet<string>,
 ): Resolved | undefined {
   if (binding.status === 'external') return EXTERNAL
   if (binding.status !== 'resolved' || !binding.path) return undefined
   const wanted = binding.name === '*' ? member : member === undefined ? binding.name : undefined
-  const symbol = wanted !== undefined ? definedIn(binding.path, wanted, index, resolved) : undefined
+  const symbol = wanted !== undefined ? definedIn(binding.path, wanted, index, resolved, kinds) : undefined
   if (symbol) return toSymbol(symbol)
   if (binding.name !== '*' && member !== undefined) {
     // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own.
-    const own = isModuleNamed(binding.path, binding.name) ? definedIn(binding.path, member, index, resolved) : undefined
+    const own = isModuleNamed(binding.path, binding.name) ? definedIn(binding.path, member, index, resolved, kinds) : undefined
     if (own) return toSymbol(own)
     // `Imported.member`: a member of the imported class, or of the class an imported value is declared
     // with (`current_app: Flask = ...` then `current_app.url_for()`), else the class's file.
@@ -286,10 +287,10 @@ export function resolveName(
     if (binding && CJS_LANGUAGES.has(file.language)) {
       const same = binding.status === 'resolved' && binding.name === '*' && binding.path ? definedIn(binding.path, name, index, resolved) : undefined
       if (same && kinds.has(same.kind)) return toSymbol(same)
-      const required = throughBinding(binding, undefined, index, resolved)
+      const required = throughBinding(binding, undefined, index, resolved, undefined, kinds)
       if (required) return required
     }
-    const local = index.topLevel(file.path, name) ?? index.byQname(file.path, name)
+    const local = index.topLevel(file.path, name, kinds) ?? index.byQname(file.path, name, kinds)
     if (local && kinds.has(local.kind)) return toSymbol(local)
     const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, supers) : undefined
     if (own) return toSymbol(own)
@@ -298,11 +299,11 @@ export function resolveName(
     const inBody = body ? index.byQname(body.path, `${body.qname}.${name}`) : undefined
     if (inBody && kinds.has(inBody.kind)) return toSymbol(inBody)
     if (binding) {
-      const through = throughBinding(binding, undefined, index, resolved)
+      const through = throughBinding(binding, undefined, index, resolved, undefined, kinds)
       if (through) return through
     }
     for (const target of bindings.wildcards) {
-      const symbol = definedIn(target, name, index, resolved)
+      const symbol = definedIn(target, name, index, resolved, kinds)
       if (symbol) return toSymbol(symbol)
     }
     if (SHARED_PACKAGE.has(file.language)) {
@@ -319,7 +320,7 @@ export function resolveName(
     if (method) return toSymbol(method)
     const binding = bindings.names.get(receiver)
     if (binding) {
-      const through = throughBinding(binding, name, index, resolved, supers)
+      const through = throughBinding(binding, name, index, resolved, supers, kinds)
       if (through) return through
     }
     // `module::Type::f()`, `pkg.Class.method()`: the first segment is an imported module.
@@ -333,7 +334,7 @@ export function resolveName(
       const segments = receiver.split(SEGMENT_SEPARATOR)
       const qname = [...segments.slice(1), name].join('.')
       for (const path of filesOf(head.path, index)) {
-        const member = index.byQname(path, qname)
+        const member = index.byQname(path, qname, kinds)
         if (member) return toSymbol(member)
       }
     }

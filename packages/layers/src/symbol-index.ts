@@ -54,6 +54,9 @@ export class SymbolIndex implements ResolveContext {
   readonly #byName = new Map<string, Set<SymbolRecord>>()
   readonly #byId = new Map<string, SymbolRecord>()
   readonly #byQname = new Map<string, Map<string, SymbolRecord>>()
+  // Per file, per qualified name, the symbols after the first with that name (TypeScript's merged
+  // `interface EmptyError` and `const EmptyError`); only files that have such are listed.
+  readonly #sameQname = new Map<string, Map<string, Set<SymbolRecord>>>()
   readonly #topLevel = new Map<string, Map<string, SymbolRecord>>()
   // Per base name (its last segment), the ids of the classes whose `extends` or `implements` edges name it.
   readonly #extenders = new Map<string, Set<string>>()
@@ -78,6 +81,11 @@ export class SymbolIndex implements ResolveContext {
       addTo(this.#byName, symbol.name, symbol)
       this.#byId.set(symbol.id, symbol)
       if (!qnames.has(symbol.qname)) qnames.set(symbol.qname, symbol)
+      else {
+        let same = this.#sameQname.get(path)
+        if (!same) this.#sameQname.set(path, (same = new Map()))
+        addTo(same, symbol.qname, symbol)
+      }
       if (!symbol.parentId && !top.has(symbol.name)) top.set(symbol.name, symbol)
     }
     this.#byQname.set(path, qnames)
@@ -116,6 +124,7 @@ export class SymbolIndex implements ResolveContext {
       if (this.#byId.get(symbol.id) === symbol) this.#byId.delete(symbol.id)
     }
     this.#byQname.delete(path)
+    this.#sameQname.delete(path)
     this.#topLevel.delete(path)
     for (const [base, id] of heritageOf(file)) removeFrom(this.#extenders, base, id)
     if (file.manifest) {
@@ -174,13 +183,25 @@ export class SymbolIndex implements ResolveContext {
     return [...(this.#byModule.get(module) ?? [])].sort()
   }
 
-  topLevel(path: string, name: string): SymbolRecord | undefined {
-    return this.#topLevel.get(path)?.get(name)
+  /** A top-level symbol of a file by name; with `kinds`, as {@link SymbolIndex.byQname} picks among same-named ones. */
+  topLevel(path: string, name: string, kinds?: ReadonlySet<string>): SymbolRecord | undefined {
+    return this.#ofKinds(path, this.#topLevel.get(path)?.get(name), kinds)
   }
 
-  /** A symbol of a file by qualified name. */
-  byQname(path: string, qname: string): SymbolRecord | undefined {
-    return this.#byQname.get(path)?.get(qname)
+  /**
+   * A symbol of a file by qualified name: the first, or with `kinds` the first of those kinds when
+   * the file declares the name more than once (a call reaches the `const` of TypeScript's merged
+   * `interface EmptyError` and `const EmptyError`).
+   */
+  byQname(path: string, qname: string, kinds?: ReadonlySet<string>): SymbolRecord | undefined {
+    return this.#ofKinds(path, this.#byQname.get(path)?.get(qname), kinds)
+  }
+
+  /** `first`, or a later symbol of the file with its qualified name whose kind is one of `kinds` when `first`'s is not. */
+  #ofKinds(path: string, first: SymbolRecord | undefined, kinds: ReadonlySet<string> | undefined): SymbolRecord | undefined {
+    if (first === undefined || kinds === undefined || kinds.has(first.kind)) return first
+    for (const symbol of this.#sameQname.get(path)?.get(first.qname) ?? []) if (kinds.has(symbol.kind)) return symbol
+    return first
   }
 
   /** A symbol by id. */

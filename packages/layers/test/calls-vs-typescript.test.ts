@@ -28,9 +28,12 @@ interface CallAgreement {
 function declarationOf(checker: ts.TypeChecker, name: ts.Node): ts.Declaration | undefined {
   let symbol = checker.getSymbolAtLocation(name)
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol)
-  const declaration = symbol?.declarations?.[0]
-  if (declaration && (ts.isBindingElement(declaration) || ts.isVariableDeclaration(declaration))) {
-    // A binding of a function value declared elsewhere stands for that function.
+  // A call reaches the value of a merged declaration (`interface ZodXor` and `const ZodXor`): the const.
+  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0]
+  // A binding of a function value declared elsewhere stands for that function (not a value a call
+  // makes: `const ZodXor = core.$constructor(...)` is itself the definition).
+  const initializer = declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined
+  if (declaration && (ts.isBindingElement(declaration) || (initializer && (ts.isIdentifier(initializer) || ts.isPropertyAccessExpression(initializer))))) {
     const typed = checker.getTypeAtLocation(name).getSymbol()?.declarations?.[0]
     if (typed && (ts.isFunctionDeclaration(typed) || ts.isMethodDeclaration(typed) || ts.isClassDeclaration(typed))) return typed
   }
@@ -120,9 +123,11 @@ async function compareCalls(root: string, files: readonly string[], manifests: r
       const line = lineOf(node)
       const declaration = declarationOf(checker, nameNode)
       const declared = declaration ? { path: declaration.getSourceFile().fileName.slice(root.length), line: lineOf(declaration) } : undefined
-      const symbolAt = (path: string, at: number): SymbolRecord | undefined =>
-        indexedFiles.has(path) ? graph.symbols({ name }).find((symbol) => symbol.path === path && symbol.startLine <= at && at <= symbol.endLine) : undefined
-      const expected = declared ? symbolAt(declared.path, declared.line) : undefined
+      const symbolAt = (path: string, at: number, declaredName: string): SymbolRecord | undefined =>
+        indexedFiles.has(path) ? graph.symbols({ name: declaredName }).find((symbol) => symbol.path === path && symbol.startLine <= at && at <= symbol.endLine) : undefined
+      // By the declaration's own name: `checks.gt()` of `export { _gt as gt }` reaches `_gt`.
+      const declaredName = declaration && ts.getNameOfDeclaration(declaration)
+      const expected = declared ? symbolAt(declared.path, declared.line, declaredName && ts.isIdentifier(declaredName) ? declaredName.text : name) : undefined
       if (expected) indexed++
       const edge = edgeOf(edges, name, receiver, line, graph)
       const target = edge && (edge.resolution === 'resolved' || (edge.resolution === 'by-name' && edge.candidates === 1)) && edge.targetSymbolId ? graph.symbol(edge.targetSymbolId) : undefined
