@@ -128,7 +128,8 @@ export interface RawEdge extends LayerRecordBase {
   /**
    * For a call without a receiver: the callee is a name the file binds inside its code (a nested
    * function, a local variable, a parameter; `true` only when the file has no top-level definition
-   * or import of it), so it calls nothing else of the index.
+   * or import of it, or when the calling definition declares the name again before the call:
+   * `const parse = _parse(err)` then `parse(x)`), so it calls nothing else of the index.
    */
   readonly local?: boolean
   /**

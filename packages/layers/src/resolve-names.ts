@@ -280,6 +280,8 @@ export function resolveName(
     }
   }
   if (receiver === '') {
+    // `parse()` after `const parse = _parse(err)` in the calling code: not the file's own `parse`.
+    if (written && edge.local === true && edge.kind === 'calls') return UNRESOLVED
     const binding = bindings.names.get(name)
     // A JavaScript name both imported and defined here is a CommonJS binding (`const routes =
     // require('./routes')`; an ES module cannot redeclare an import): it stands for what it

@@ -76,6 +76,47 @@ describe('what a call that nothing binds may reach by its name', () => {
     expect(graph.dependencies({ from: 'helper', reverse: true }).map((step) => step.edge.path)).toEqual(['src/global.ts'])
   })
 
+  it("reads a bare call of a name the calling definition declares again as that declaration's, not the file's own definition", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/parse.ts': [
+          'export function parse(text: string) {',
+          '  return text.length ? parse(text.slice(1)) : 0',
+          '}',
+          'export const _encode = (err: unknown) => {',
+          '  const parse = makeParse(err)',
+          '  return (text: string) => parse(text)',
+          '}',
+          'export function run(parse: (text: string) => number) {',
+          "  return parse('x')",
+          '}',
+          "export const parseAll = (texts: string[]) => texts.map((text) => parse(text))",
+          "export const parsed = wrap(parse, parse('y'))",
+          'function makeParse(err: unknown) {',
+          '  return (text: string) => text.length',
+          '}',
+          'function wrap(a: unknown, b: unknown) {',
+          '  return a',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(
+      graph
+        .edgesOf('src/parse.ts')
+        .filter((edge) => edge.kind === 'calls' && edge.target === 'parse')
+        .map((edge) => `${edge.sourceSymbolId} -> ${edge.resolution} ${edge.targetSymbolId}`),
+    ).toEqual([
+      // Its own name is no redeclaration: a recursive call.
+      'src/parse.ts#parse -> resolved src/parse.ts#parse',
+      'src/parse.ts#_encode -> unresolved ',
+      'src/parse.ts#run -> unresolved ',
+      'src/parse.ts#parseAll -> resolved src/parse.ts#parse',
+      // An argument declares nothing.
+      'src/parse.ts#parsed -> resolved src/parse.ts#parse',
+    ])
+  })
+
   it('leaves bare calls in Python and Go that nothing binds to the local bindings they are, and reads a Python class body', async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -3,6 +3,7 @@ import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.
 import { calledReceiverType } from './lexical/called-receiver.js'
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
+import { redeclares } from './lexical/local-bindings.js'
 
 /**
  * Languages whose receivers may read properties of typed names (`index.rag.clear()`):
@@ -100,17 +101,24 @@ function edge(file: FileContext, id: string, source: SymbolFact | undefined, row
 
 /**
  * Whether a bare callee is a name the file binds inside its code and neither defines at its top
- * level nor imports (see `RawEdge.local`); always `false` for a language without `bindsLocally`.
+ * level nor imports (see `RawEdge.local`), or one the calling definition declares again before the
+ * call (`const parse = _parse(err)` inside it shadows the file's `parse`); always `false` for a
+ * language without `bindsLocally`.
  */
-function localCallee(facts: FileFacts): (name: string) => boolean {
+function localCallee(facts: FileFacts): (name: string, source: SymbolFact | undefined, offset: number) => boolean {
   const { bindsLocally } = facts
   if (bindsLocally === undefined) return () => false
   const bound = new Set<string>()
   for (const symbol of facts.symbols) if (symbol.parent === undefined) bound.add(symbol.name)
   for (const fact of facts.imports) for (const { name, alias } of fact.names) bound.add(alias ?? name)
   const answers = new Map<string, boolean>()
-  return (name) => {
-    if (bound.has(name)) return false
+  return (name, source, offset) => {
+    if (bound.has(name)) {
+      if (source === undefined) return false
+      // The definition's own name (`const parse = (x) => parse(x.next)`) is no redeclaration: read after it.
+      const from = source.name === name ? facts.masked.indexOf(name, source.start) + name.length : source.start
+      return redeclares(source.signature, facts.masked.slice(from, offset), name)
+    }
     let answer = answers.get(name)
     if (answer === undefined) answers.set(name, (answer = bindsLocally(facts.masked, name)))
     return answer
@@ -190,7 +198,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
       record.receiver = receiver
       const type = called ?? receiverType?.(receiver, offset)
       if (type !== undefined) record.receiverType = type
-    } else if (local(name)) record.local = true
+    } else if (local(name, source, offset)) record.local = true
     edges.push(record)
   }
   return edges

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bindsLocally } from './local-bindings.js'
+import { bindsLocally, redeclares } from './local-bindings.js'
 
 describe('bindsLocally', () => {
   it.each([
@@ -24,5 +24,20 @@ describe('bindsLocally', () => {
     ['foo({ parse: true })', 'parse'],
   ])('finds in %j no binding of %s', (code, name) => {
     expect(bindsLocally(code, name)).toBe(false)
+  })
+})
+
+describe('redeclares', () => {
+  it('finds a declaration of the name before the call, or a parameter of the definition, but not an argument', () => {
+    expect(redeclares('(_Err) =>', '(_Err) => {\n  const parse = _parse(_Err)\n  const fn = (schema) => ', 'parse')).toBe(true)
+    expect(redeclares('function run(parse: Parser)', 'function run(parse: Parser) {\n  return ', 'parse')).toBe(true)
+    expect(redeclares('function run(items)', 'function run(items) {\n  items.forEach(parse => ', 'parse')).toBe(true)
+    expect(redeclares('function run(items)', 'function run(items) {\n  use(parse)\n  const parsed = ', 'parse')).toBe(false)
+    expect(redeclares('function run(options = { parse: true })', 'function run() {\n  this.parse = 1\n  ', 'parse')).toBe(false)
+    expect(redeclares('function resolveName(edge: RawEdge, supers = new Supertypes(index, resolveName))', '(edge: RawEdge) {\n  return ', 'resolveName')).toBe(false)
+    expect(redeclares('const parseBoolean = parseBooleanToken(true, parseBooleanToken(false, fail))', '', 'parseBooleanToken')).toBe(false)
+    expect(redeclares('const run = async (first, parse) =>', '', 'parse')).toBe(true)
+    expect(redeclares('function run(first, ...parse)', 'function run(first, ...parse) {\n  return ', 'parse')).toBe(true)
+    expect(redeclares('static create = (params): ZodString =>', 'static create = (params): ZodString => {\n  return new ', 'ZodString')).toBe(false)
   })
 })

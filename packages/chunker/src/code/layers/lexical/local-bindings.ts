@@ -19,3 +19,42 @@ export function bindsLocally(masked: string, name: string): boolean {
   )
   return pattern.test(masked)
 }
+
+/**
+ * Whether code declares `name` again before a call of it, so the call reaches that declaration and
+ * not the file's top-level one: a `const`, `let`, `var` or `function` of the name in `body` (the
+ * calling definition's text up to the call, masked), or a parameter of that name in its `head`
+ * (the definition's signature). Stricter than {@link bindsLocally}: a name passed as an argument
+ * (`use(parse)`) declares nothing.
+ */
+export function redeclares(head: string, body: string, name: string): boolean {
+  const n = name.replace(/\$/g, '\\$')
+  // (An arrow's lone parameter, `parse => ...`; not a return annotation, `(): ZodString => ...`.)
+  const declared = new RegExp(`\\b(?:const|let|var|function\\s*\\*?)\\s+${n}(?![\\w$])|(?<![\\w$.])(?<!:\\s*)${n}\\s*=>`)
+  return parameterNames(head).includes(name) || declared.test(body)
+}
+
+/**
+ * The names of a signature's parameters, from its first parameter list (not the names its default
+ * values use); none when that list is a call's arguments (`const parseBoolean = parseBooleanToken(true)`).
+ */
+function parameterNames(head: string): string[] {
+  const names: string[] = []
+  const open = head.indexOf('(')
+  const before = open < 0 ? '' : head.slice(0, open)
+  // A function's list follows `function name`, a method's name, `= `, `= async ` or generic parameters; a call's follows `= callee`.
+  if (open < 0 || (before.includes('=') && !/(?:=|\basync|>)\s*$/.test(before) && !/\bfunction\b/.test(before))) return names
+  let depth = 0
+  let start = open + 1
+  for (let at = open + 1; at < head.length && depth >= 0; at++) {
+    const char = head[at] as string
+    if (char === '(' || char === '[' || char === '{' || char === '<') depth++
+    else if ((char === ')' || char === ']' || char === '}' || char === '>') && !(char === '>' && head[at - 1] === '=')) depth--
+    if ((char === ',' && depth === 0) || depth < 0) {
+      const parameter = /^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(head.slice(start, at))
+      if (parameter) names.push(parameter[1] as string)
+      start = at + 1
+    }
+  }
+  return names
+}
