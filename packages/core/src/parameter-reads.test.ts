@@ -13,10 +13,12 @@ describe('parameter reads', () => {
     for (const read of [
       { callee: 'withIndex', argument: 1, index: 0 },
       { callee: 'this.#connection.write', argument: 1, index: 2 },
+      { callee: 'Observable', argument: 0, index: 0, constructs: true },
     ]) {
       expect(callbackParameterRead(callbackParameterReadText(read))).toEqual(read)
     }
     expect(callbackParameterReadText({ callee: 'withIndex', argument: 1, index: 0 })).toBe('Parameters<Parameters<typeof withIndex>[1]>[0]')
+    expect(callbackParameterReadText({ callee: 'Observable', argument: 0, index: 0, constructs: true })).toBe('Parameters<ConstructorParameters<typeof Observable>[0]>[0]')
     for (const other of ["Parameters<A['b']>[0]", 'Parameters<typeof f>[0]', 'Parameters<Parameters<typeof f()>[0]>[0]', 'Parameters<Parameters<typeof f>[0]>']) {
       expect(callbackParameterRead(other)).toBeUndefined()
     }

@@ -45,15 +45,20 @@ export function parameterReadText(read: ParameterRead): string {
  * type in its signature (`work: (index: OpenIndex, root: string) => Promise<number>`).
  */
 export interface CallbackParameterRead {
-  /** The callee as written: `withIndex`, `this.#connection.write`. */
+  /** The callee as written: `withIndex`, `this.#connection.write`; a class for `new`. */
   readonly callee: string
+  /**
+   * Whether the call constructs the callee (`new Observable((subscriber) => ...)`): its
+   * constructor's parameters, `Parameters<ConstructorParameters<typeof Observable>[0]>[0]`.
+   */
+  readonly constructs?: boolean
   /** The argument the callback is, from 0. */
   readonly argument: number
   /** The callback's parameter, from 0. */
   readonly index: number
 }
 
-const CALLBACK_PARAMETER = /^Parameters<Parameters<typeof ((?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*)>\[(\d+)\]>\[(\d+)\]$/
+const CALLBACK_PARAMETER = /^Parameters<(Constructor)?Parameters<typeof ((?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*)>\[(\d+)\]>\[(\d+)\]$/
 
 /**
  * The callback parameter read a receiver type stands for, or `undefined` for any other type.
@@ -63,7 +68,9 @@ const CALLBACK_PARAMETER = /^Parameters<Parameters<typeof ((?:this\.)?#?[A-Za-z_
  */
 export function callbackParameterRead(receiverType: string): CallbackParameterRead | undefined {
   const found = CALLBACK_PARAMETER.exec(receiverType)
-  return found ? { callee: found[1] as string, argument: Number(found[2]), index: Number(found[3]) } : undefined
+  if (!found) return undefined
+  const read = { callee: found[2] as string, argument: Number(found[3]), index: Number(found[4]) }
+  return found[1] === undefined ? read : { ...read, constructs: true }
 }
 
 /**
@@ -73,5 +80,5 @@ export function callbackParameterRead(receiverType: string): CallbackParameterRe
  * callbackParameterReadText({ callee: 'withIndex', argument: 1, index: 0 }) // 'Parameters<Parameters<typeof withIndex>[1]>[0]'
  */
 export function callbackParameterReadText(read: CallbackParameterRead): string {
-  return `Parameters<Parameters<typeof ${read.callee}>[${read.argument}]>[${read.index}]`
+  return `Parameters<${read.constructs === true ? 'Constructor' : ''}Parameters<typeof ${read.callee}>[${read.argument}]>[${read.index}]`
 }

@@ -20,7 +20,7 @@ export interface PropertyRead {
 const PROPERTY = '#?[A-Za-z_$][\\w$]*'
 const VALUE_PROPERTY = new RegExp(`^typeof ([A-Za-z_$][\\w$]*)((?:\\.${PROPERTY})+)(\\[number\\])?$`)
 /** What a type's properties are read of: a type's name, or a parameter read (`@rag/core`'s `parameterRead`, `callbackParameterRead`). */
-const TYPE_OF = `(?:Parameters<Parameters<typeof [^<>'\\[\\]]+>\\[\\d+\\]>\\[\\d+\\]|Parameters<[^<>'\\[\\]]+\\['${PROPERTY}'\\]>\\[\\d+\\]|[^'\\[]+)`
+const TYPE_OF = `(?:Parameters<(?:Constructor)?Parameters<typeof [^<>'\\[\\]]+>\\[\\d+\\]>\\[\\d+\\]|Parameters<[^<>'\\[\\]]+\\['${PROPERTY}'\\]>\\[\\d+\\]|[^'\\[]+)`
 const TYPE_PROPERTY = new RegExp(`^(${TYPE_OF})((?:\\['${PROPERTY}'\\])+)(\\[number\\])?$`)
 
 /**

@@ -53,7 +53,10 @@ const FUNCTION_PARAMETER = /^\s*(?:\.\.\.)?[A-Za-z_$][\w$]*\s*\??\s*:\s*((?:<[^(
 export function callbackParameterTypeAt(signature: string, argument: number, position: number): string | undefined {
   const text = parameterTextAt(signature, argument)
   const type = text === undefined ? undefined : FUNCTION_PARAMETER.exec(text)?.[1]
-  return type === undefined ? undefined : parameterTypeAt(type, position)
+  if (type === undefined) return undefined
+  // A function type's `this` (`(this: Observable<T>, subscriber: Subscriber<T>) => TeardownLogic`) is no parameter a caller passes.
+  const declaresThis = /^\s*this\s*:/.test(parameterTextAt(type, 0) ?? '')
+  return parameterTypeAt(type, declaresThis ? position + 1 : position)
 }
 
 /** How {@link memberOfParameter} finds a type's method, and a member of a class as a file names it. */
@@ -84,13 +87,16 @@ export interface CallbackLookups {
 
 /**
  * The member `name` of a callback's parameter its callee types (`index.rag` in `withIndex(context,
- * async (index) => index.rag.symbols())`): the callee as the file resolves it, then the class its
- * signature annotates the callback's parameter with, read as the callee's file names it.
+ * async (index) => index.rag.symbols())`): the callee as the file resolves it (a class's
+ * constructor for `new`), then the class its signature annotates the callback's parameter with,
+ * read as the callee's file names it.
  * `undefined` when a step fails.
  */
 export function memberOfCallbackParameter(read: CallbackParameterRead, name: string, index: SymbolIndex, lookups: CallbackLookups): Resolved | undefined {
   const callee = lookups.callee(read.callee)
-  const symbol = callee?.resolution === 'resolved' && callee.targetSymbolId ? index.symbol(callee.targetSymbolId) : undefined
+  const called = callee?.resolution === 'resolved' && callee.targetSymbolId ? index.symbol(callee.targetSymbolId) : undefined
+  // `new Observable(...)`: the class's constructor.
+  const symbol = read.constructs === true && called ? index.byQname(called.path, `${called.qname}.constructor`) : called
   const type = symbol ? callbackParameterTypeAt(symbol.signature, read.argument, read.index) : undefined
   const home = symbol ? index.file(symbol.path) : undefined
   return type && home ? lookups.member(type, name, home) : undefined

@@ -43,9 +43,15 @@ describe('receivers typed by their context: the parameters of a function given t
   it("reach the members of the class the callee's signature annotates the callback's parameter with, by position", async () => {
     const graph = new LayerGraph(
       await layersOfText({
-        'src/service.ts': 'export class Service {\n  symbols(): void {}\n  close(): void {}\n}\nexport class Tx {\n  run(): void {}\n}\n',
+        'src/service.ts': 'export class Service {\n  symbols(): void {}\n  close(): void {}\n}\nexport class Tx {\n  run(): void {}\n  complete(): void {}\n}\n',
+        'src/observable.ts': [
+          "import type { Tx } from './service.js'",
+          'export class Observable<T> {',
+          '  constructor(subscribe?: (this: Observable<T>, subscriber: Tx) => void) {}',
+          '}',
+        ].join('\n'),
         // Same method names elsewhere: no call resolves by name alone.
-        'src/other.ts': 'export class Other {\n  symbols(): void {}\n  close(): void {}\n  run(): void {}\n}\n',
+        'src/other.ts': 'export class Other {\n  symbols(): void {}\n  close(): void {}\n  run(): void {}\n  complete(): void {}\n}\n',
         'src/open.ts': [
           "import type { Service, Tx } from './service.js'",
           'export interface Opened {',
@@ -73,13 +79,17 @@ describe('receivers typed by their context: the parameters of a function given t
           "    this.#connection.write('save', function (tx) { tx.run() })",
           '  }',
           '}',
+          "import { Observable } from './observable.js'",
+          'export const EMPTY = new Observable<never>((subscriber) => subscriber.complete())',
         ].join('\n'),
       }),
     )
-    expect(callsNamed(graph, 'src/command.ts', ['symbols', 'close', 'run'])).toEqual([
+    expect(callsNamed(graph, 'src/command.ts', ['symbols', 'close', 'run', 'complete'])).toEqual([
       'index.rag.symbols -> resolved src/service.ts#Service.symbols',
       'service.close -> resolved src/service.ts#Service.close',
       'tx.run -> resolved src/service.ts#Tx.run',
+      // A constructor's callback, past its `this` parameter.
+      'subscriber.complete -> resolved src/service.ts#Tx.complete',
     ])
   })
 })

@@ -10,6 +10,7 @@ describe('callbackParameters', () => {
       'this.#connection.write(label, function (tx, { layers }, rows) { tx.run() })',
       'withTempDir<Row>(dir => dir.path)',
       'run(a, [b, c], { d: 1 }, f(g, h), (late) => late)',
+      'export const EMPTY = new Observable<never>((subscriber) => subscriber.complete())',
     ].join('\n')
     const shown = callbackParameters(code).map(({ name, type, offset }) => `${name}: ${type} @${code.slice(offset, offset + name.length) === name}`)
     expect(shown).toEqual([
@@ -21,10 +22,12 @@ describe('callbackParameters', () => {
       'dir: Parameters<Parameters<typeof withTempDir>[0]>[0] @true',
       // Commas inside brackets and inner calls are no arguments of `run`.
       'late: Parameters<Parameters<typeof run>[4]>[0] @true',
+      // A constructor's parameter.
+      'subscriber: Parameters<ConstructorParameters<typeof Observable>[0]>[0] @true',
     ])
   })
 
-  it('leaves array methods, promises, constructors, calls on a value and non-calls alone', () => {
+  it("leaves array methods, promises, calls on a value and non-calls alone", () => {
     const code = [
       'items.map((item) => item.save())',
       'load().then((rows) => rows.length)',

@@ -13,23 +13,24 @@ const CALLEE = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$/
 const CALLEE_BEFORE = /((?:this\.)?#?[A-Za-z_$][\w$]*(?:\s*\.\s*#?[A-Za-z_$][\w$]*)*)\s*(?:<[^<>()]*>\s*)?$/
 /**
  * Callees whose callbacks are typed elsewhere or not worth reading: the array methods whose
- * callback gets an element (`declared-receivers.ts`), a promise's, and the words that look like
- * calls (`if (`, `while (`).
+ * callback gets an element (`declared-receivers.ts`), a promise's (`new Promise((resolve) =>`
+ * too), and the words that look like calls (`if (`, `while (`).
  */
 const SKIPPED = new Set([
   'map', 'flatMap', 'filter', 'forEach', 'some', 'every', 'find', 'findLast', 'findIndex', 'findLastIndex',
-  'then', 'catch', 'finally', 'if', 'for', 'while', 'switch', 'return', 'function', 'typeof', 'await', 'yield',
+  'then', 'catch', 'finally', 'Promise', 'if', 'for', 'while', 'switch', 'return', 'function', 'typeof', 'await', 'yield',
 ])
 const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/
 /** How far back an argument's call is looked for. */
 const MAX_LOOKBACK = 2_000
 
 /**
- * The call an argument starting after `at` (a `(` or `,`) belongs to: the callee as written and
- * the argument's position. `undefined` inside brackets that are no call's (an array, an object),
- * after a `new`, or when the callee is no plain chain (`load().then(`, `a?.b(`).
+ * The call an argument starting after `at` (a `(` or `,`) belongs to: the callee as written, the
+ * argument's position, and whether the call constructs the callee (`new Observable(`).
+ * `undefined` inside brackets that are no call's (an array, an object), or when the callee is no
+ * plain chain (`load().then(`, `a?.b(`).
  */
-function argumentOf(masked: string, at: number): { callee: string; argument: number } | undefined {
+function argumentOf(masked: string, at: number): { callee: string; argument: number; constructs?: true } | undefined {
   let argument = 0
   let depth = 0
   for (let i = at; i >= 0 && at - i < MAX_LOOKBACK; i--) {
@@ -45,10 +46,10 @@ function argumentOf(masked: string, at: number): { callee: string; argument: num
       const found = CALLEE_BEFORE.exec(before)
       if (!found) return undefined
       const callee = (found[1] as string).replace(/\s+/g, '')
-      // On the callee's line: `load().then(`, `a?.b(`, `new Promise(` (a statement ended by `)` on the line before is another).
+      // On the callee's line: `load().then(`, `a?.b(` (a statement ended by `)` on the line before is another).
       const preceding = before.slice(0, found.index).replace(/[ \t]+$/, '')
-      if (!CALLEE.test(callee) || /[.?)\]]$|\bnew$/.test(preceding) || SKIPPED.has(callee.slice(callee.lastIndexOf('.') + 1))) return undefined
-      return { callee, argument }
+      if (!CALLEE.test(callee) || /[.?)\]]$/.test(preceding) || SKIPPED.has(callee.slice(callee.lastIndexOf('.') + 1))) return undefined
+      return /\bnew$/.test(preceding) ? { callee, argument, constructs: true } : { callee, argument }
     } else if (char === ',' && depth === 0) argument++
   }
   return undefined
@@ -76,7 +77,8 @@ function topLevelParameters(list: string): string[] {
  * The plain parameters of functions passed to a call, typed by the callee's parameter at the
  * argument's position (`withIndex(context, async (index, root) => ...)`: `index` is
  * `Parameters<Parameters<typeof withIndex>[1]>[0]`, the notation of `@rag/core`'s
- * `callbackParameterRead`). Annotated parameters are read by the declarations; destructured and
+ * `callbackParameterRead`; `new Observable((subscriber) => ...)`: `subscriber` is
+ * `Parameters<ConstructorParameters<typeof Observable>[0]>[0]`). Annotated parameters are read by the declarations; destructured and
  * defaulted ones are skipped (their position still counts). Read from masked code, in order.
  */
 export function callbackParameters(masked: string): TypedDeclaration[] {
