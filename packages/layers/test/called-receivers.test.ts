@@ -97,3 +97,45 @@ describe("Python calls on a call's value", () => {
     expect(callsNamed(graph, 'tpl/parser.py', ['test'])).toEqual(['token.test -> resolved tpl/lexer.py#Token.test'])
   })
 })
+
+describe("TypeScript calls on a call's value", () => {
+  it('reach a member of what the callee returns, or of the class `new` builds, one edge per type', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/observable.ts': [
+          'export class Observable<T> {',
+          '  subscribe(): void {}',
+          '  pipe(): Observable<T> {',
+          '    return this',
+          '  }',
+          '}',
+          'export function innerFrom<T>(input: T): Observable<T> {',
+          '  return new Observable<T>()',
+          '}',
+        ].join('\n'),
+        // Same method names elsewhere: no call resolves by name alone.
+        'src/other.ts': 'export class Other {\n  subscribe(): void {}\n  pipe(): void {}\n}\n',
+        'src/use.ts': [
+          "import { innerFrom, Observable } from './observable.js'",
+          'export function run(source: unknown) {',
+          '  innerFrom(source).subscribe()',
+          '  new Observable<number>().pipe()',
+          '  innerFrom(source).pipe().subscribe()',
+          '  load().subscribe()',
+          '}',
+          'function load(): unknown {',
+          '  return undefined',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'src/use.ts', ['subscribe', 'pipe'])).toEqual([
+      '?.subscribe -> resolved src/observable.ts#Observable.subscribe',
+      '?.pipe -> resolved src/observable.ts#Observable.pipe',
+      '?.pipe -> resolved src/observable.ts#Observable.pipe',
+      // A chain of calls, and a callee that returns no class: by name.
+      '?.subscribe -> by-name ',
+      '?.subscribe -> by-name ',
+    ])
+  })
+})

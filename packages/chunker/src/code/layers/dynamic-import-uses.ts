@@ -153,6 +153,7 @@ function withReceiver(call: CallFact, receiver: string): CallFact {
     simpleReceiver: receiver,
     row: call.row,
     offset: call.offset,
+    open: call.open,
     args: () => call.args(),
     text: () => call.text(),
     assignedTo: () => call.assignedTo(),

@@ -59,7 +59,10 @@ export interface CallFact {
   readonly simpleReceiver: string
   /** 0-based row of the callee's name (in a chain, the line of this link). */
   readonly row: number
+  /** Offset of the call's start: its receiver's, else its name's. */
   readonly offset: number
+  /** Offset of the call's `(` (where its arguments start). */
+  readonly open: number
   /** Parsed arguments. */
   args(): readonly Arg[]
   /** The call's text, whitespace collapsed, at most 200 characters. */

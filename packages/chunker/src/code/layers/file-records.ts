@@ -1,6 +1,6 @@
 import { loadedModule, type EntrypointRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.js'
-import { calledReceiverType } from './lexical/called-receiver.js'
+import { calledReceiverType, calledReceiverTypeAt } from './lexical/called-receiver.js'
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
 import { redeclares } from './lexical/local-bindings.js'
@@ -13,8 +13,13 @@ import { redeclares } from './lexical/local-bindings.js'
 const READS_PROPERTIES = new Set(['typescript', 'tsx', 'python'])
 /** Languages whose class records list their instance attributes' types (`SymbolRecord.attributes`). */
 const LISTS_ATTRIBUTES = new Set(['python'])
-/** Languages whose calls on a call's value (`Parser(...).parse()`) are typed by what the callee returns. */
+/** Languages whose calls on a call's value (`Parser(...).parse()`) are typed by what the callee returns, read from the receiver as written. */
 const TYPES_CALLED_RECEIVERS = new Set(['python'])
+/**
+ * Languages whose calls on a call's value (`innerFrom(source).subscribe()`, `new Observable(init).pipe()`)
+ * are typed by what the callee returns or the class `new` builds, read from the code before the call.
+ */
+const TYPES_CALLED_RECEIVERS_AT = new Set(['javascript', 'typescript', 'tsx'])
 
 /** The receiver type finder of a file (`receiverTypeFinder`), and the attributes of its classes where the language lists them. */
 interface ReceiverTypes {
@@ -178,7 +183,14 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     let calls = bySource.get(source)
     if (!calls) bySource.set(source, (calls = new Map()))
     // `Parser(self, source).parse()`: typed by what the callee returns, one edge per such type.
-    const type = receiver === '?' && TYPES_CALLED_RECEIVERS.has(file.language) ? calledReceiverType(call.receiver) : undefined
+    const type =
+      receiver !== '?'
+        ? undefined
+        : TYPES_CALLED_RECEIVERS.has(file.language)
+          ? calledReceiverType(call.receiver)
+          : TYPES_CALLED_RECEIVERS_AT.has(file.language)
+            ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
+            : undefined
     const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calledReceiverType } from './called-receiver.js'
+import { calledReceiverType, calledReceiverTypeAt } from './called-receiver.js'
 
 describe('calledReceiverType', () => {
   it('types a receiver that is one call of a plain or dotted name by what the callee returns', () => {
@@ -15,5 +15,24 @@ describe('calledReceiverType', () => {
     expect(calledReceiverType('f(x) + g(y)')).toBeUndefined()
     expect(calledReceiverType('f(a)(b)')).toBeUndefined()
     expect(calledReceiverType(`f(${'x,'.repeat(200)})`)).toBeUndefined()
+  })
+})
+
+describe('calledReceiverTypeAt', () => {
+  const typeAt = (code: string, name: string): string | undefined => calledReceiverTypeAt(code, code.lastIndexOf(`${name}(`))
+  it("types a receiver that is one call of a plain or dotted name by what the callee returns, or a `new`'s class", () => {
+    expect(typeAt('innerFrom(source).subscribe(x)', 'subscribe')).toBe('innerFrom()')
+    expect(typeAt('return this.#store.read(id, { a: (b) => c(b) })\n    .then(x)', 'then')).toBe('this.#store.read()')
+    expect(typeAt('load<Row>(a)?.rows()', 'rows')).toBe('load()')
+    expect(typeAt('const p = new Observable<T>((s) => s.next())!.pipe(map)', 'pipe')).toBe('Observable')
+    expect(typeAt('await new pg.Pool({ max: 1 }).connect()', 'connect')).toBe('pg.Pool')
+  })
+
+  it('types nothing else: a chain of calls, an element, a parenthesized expression, a lower-case `new`', () => {
+    expect(typeAt('a().b().c()', 'c')).toBeUndefined()
+    expect(typeAt('items[0].save()', 'save')).toBeUndefined()
+    expect(typeAt('(await load()).save()', 'save')).toBeUndefined()
+    expect(typeAt('new factory().save()', 'save')).toBeUndefined()
+    expect(typeAt('items.save()', 'save')).toBeUndefined()
   })
 })

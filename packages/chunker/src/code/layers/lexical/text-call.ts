@@ -38,9 +38,9 @@ export class TextCall implements CallFact {
   readonly simpleReceiver: string
   readonly row: number
   readonly offset: number
+  readonly open: number
   readonly #text: string
   readonly #masked: string
-  readonly #open: number
   readonly #receiverEnd: number
   #close = -2
   #args: readonly Arg[] | undefined
@@ -51,7 +51,7 @@ export class TextCall implements CallFact {
     this.decorator = decorator
     this.#text = text
     this.#masked = masked
-    this.#open = open
+    this.open = open
     this.#receiverEnd = receiverEnd
     this.name = name
     this.row = row
@@ -71,7 +71,7 @@ export class TextCall implements CallFact {
   }
 
   #closeAt(): number {
-    if (this.#close === -2) this.#close = closingBracket(this.#masked, this.#open)
+    if (this.#close === -2) this.#close = closingBracket(this.#masked, this.open)
     return this.#close
   }
 
@@ -79,7 +79,7 @@ export class TextCall implements CallFact {
     if (this.#args) return this.#args
     const close = this.#closeAt()
     // Comments between arguments are no part of them (`path('x/',  # the archive` then the view).
-    this.#args = close < 0 ? [] : parseBracketed(withoutComments(this.#text, this.#masked, this.#open, close + 1))
+    this.#args = close < 0 ? [] : parseBracketed(withoutComments(this.#text, this.#masked, this.open, close + 1))
     return this.#args
   }
 
@@ -89,7 +89,7 @@ export class TextCall implements CallFact {
 
   end(): number {
     const close = this.#closeAt()
-    return close < 0 ? this.#open + 1 : close + 1
+    return close < 0 ? this.open + 1 : close + 1
   }
 
   assignedTo(): string | undefined {
