@@ -165,7 +165,12 @@ describe('call edges (C2) against the TypeScript checker', () => {
   }, ORACLE_TIMEOUT_MS)
 
   // Real code nobody on this project wrote: each package's own TypeScript sources, tests left out.
-  it.each(['rxjs', 'zod', 'ajv'])("links %s's calls to the definitions TypeScript resolves them to, and rarely to any other", async (name) => {
+  // The floors sit just under what each package measured (precision 0.993, 0.995, 1.000; recall 0.918, 0.921, 0.950).
+  it.each([
+    ['rxjs', 0.9],
+    ['zod', 0.91],
+    ['ajv', 0.94],
+  ] as const)("links %s's calls to the definitions TypeScript resolves them to, and rarely to any other", async (name, minRecall) => {
     const root = `${dirname(createRequire(import.meta.url).resolve(`${name}/package.json`))}/`
     const files = listFiles(root, (p) => /\.ts$/.test(p) && !p.endsWith('.d.ts') && !p.endsWith('.test.ts') && !/(?:^|\/)(?:tests?|spec|__tests__)\//.test(p))
     const manifests = listFiles(root, (p) => /(?:^|\/)(?:package\.json|tsconfig(?:\.[\w.-]+)?\.json)$/.test(p))
@@ -174,7 +179,7 @@ describe('call edges (C2) against the TypeScript checker', () => {
     const recall = result.right / result.indexed
     console.log(`${name}: ${files.length} files, ${result.indexed} call sites of indexed definitions; ${result.definite} linked, ${result.right} right (precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)})`, result.wrongSamples)
     expect(result.indexed).toBeGreaterThan(1000)
-    expect(precision).toBeGreaterThanOrEqual(0.98)
-    expect(recall).toBeGreaterThanOrEqual(0.85)
+    expect(precision).toBeGreaterThanOrEqual(0.99)
+    expect(recall).toBeGreaterThanOrEqual(minRecall)
   }, ORACLE_TIMEOUT_MS)
 })
