@@ -69,3 +69,22 @@ export function definedIn(
   }
   return undefined
 }
+
+/**
+ * The module a target re-exports as a namespace under `name` (`export * as util from './util.js'`
+ * gives `util.ts` for `util`), following named re-exports of it up to three files deep; `undefined`
+ * when the target has no such re-export.
+ */
+export function namespaceExportedAs(target: string, name: string, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, depth = 0): string | undefined {
+  for (const path of filesOf(target, index)) {
+    for (const edge of resolved(path) ?? []) {
+      if (edge.kind !== 'imports' || !edge.targetPath || edge.targetPath === path) continue
+      const names = edge.names ?? []
+      if (names.some((n) => n.name === '*' && n.alias === name)) return edge.targetPath
+      const named = depth < 3 ? names.find((n) => (n.alias ?? n.name) === name && n.name !== '*') : undefined
+      const through = named ? namespaceExportedAs(edge.targetPath, named.name, index, resolved, depth + 1) : undefined
+      if (through) return through
+    }
+  }
+  return undefined
+}

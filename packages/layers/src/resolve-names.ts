@@ -3,7 +3,7 @@ import { isBuiltin, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
-import { definedIn, filesOf, memberNamed } from './definitions.js'
+import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
 import { isModuleNamed } from './paths.js'
@@ -219,8 +219,10 @@ function throughBinding(
   const symbol = wanted !== undefined ? definedIn(binding.path, wanted, index, resolved, kinds) : undefined
   if (symbol) return toSymbol(symbol)
   if (binding.name !== '*' && member !== undefined) {
-    // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own.
-    const own = isModuleNamed(binding.path, binding.name) ? definedIn(binding.path, member, index, resolved, kinds) : undefined
+    // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own;
+    // so does `import { util } from './core'` of a `core` that has `export * as util from './util.js'`.
+    const module = isModuleNamed(binding.path, binding.name) ? binding.path : namespaceExportedAs(binding.path, binding.name, index, resolved)
+    const own = module ? definedIn(module, member, index, resolved, kinds) : undefined
     if (own) return toSymbol(own)
     // `Imported.member`: a member of the imported class, or of the class an imported value is declared
     // with (`current_app: Flask = ...` then `current_app.url_for()`), else the class's file.
