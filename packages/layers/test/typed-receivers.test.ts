@@ -232,4 +232,36 @@ describe('calls on a receiver of a declared type', () => {
     )
     expect(callsOf(graph, 'src/use.ts')).toEqual(['kb.list -> resolved src/kb.ts#KnowledgeBase.list', 'stores.clear -> by-name ', 'open -> unresolved ', 'store.clear -> resolved src/kb.ts#KnowledgeBase.clear'])
   })
+
+  it("reads a reassignment's own value with the declaration before it (`schema = schema.check(x)`), and a const's functions with the const", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/schema.ts': 'export class Schema {\n  check(x: number): Refined {\n    return new Refined()\n  }\n}\nexport class Refined {\n  min(): void {}\n}\n',
+        // Same method names elsewhere: no call resolves by name alone.
+        'src/other.ts': 'export class Other {\n  check(): void {}\n  min(): void {}\n}\n',
+        'src/use.ts': [
+          "import { Schema, type Refined } from './schema.js'",
+          'export function build(email: boolean) {',
+          '  let schema: Schema = new Schema()',
+          '  if (email) {',
+          '    schema = schema.check(2)',
+          '  }',
+          '  return schema',
+          '}',
+          'export function watch(run: (stop: () => void) => void) {',
+          '  // A function in a `const`\'s value runs after: it sees the value.',
+          '  const refined = make(() => refined.min())',
+          '}',
+          'function make(after: () => void): Refined {',
+          '  return undefined as never',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    const calls = graph.edgesOf('src/use.ts').filter((edge) => edge.kind === 'calls' && (edge.target === 'check' || edge.target === 'min'))
+    expect(calls.map((edge) => `${edge.receiver}.${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)).toEqual([
+      'schema.check -> resolved src/schema.ts#Schema.check',
+      'refined.min -> resolved src/schema.ts#Refined.min',
+    ])
+  })
 })

@@ -29,6 +29,11 @@ export interface TypedDeclaration {
   /** For a local function (`const filled = async (...): Promise<Subject> => ...`): the class it returns; what a call of it gives. */
   readonly returns?: string
   readonly offset: number
+  /**
+   * Where the name takes the type, when a reassignment gives it after its own value (`x =
+   * x.check(y)`: past the call, so `x.check` itself reads the declaration before); else at `offset`.
+   */
+  readonly from?: number
 }
 
 const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
@@ -127,16 +132,17 @@ function* destructured(pattern: string, start: number): Generator<{ name: string
 const CONTINUED = /^\s*(?:[.[(]|[!?]\s*\.)/
 
 /**
- * Whether the value ends with the call whose callee ends at `from` (`new Items()`, `load(x)`, also
- * `new Items` without arguments), rather than going on to use it (`new Date().getTime()`).
+ * Where the value ends when it ends with the call whose callee ends at `from` (`new Items()`,
+ * `load(x)`, also `new Items` without arguments): the offset past the call; `undefined` when the
+ * value goes on to use it (`new Date().getTime()`).
  */
-function endsAfterCall(masked: string, from: number): boolean {
+function endOfCallValue(masked: string, from: number): number | undefined {
   // The callee's match ends past its `(`; a `new` type's before it, maybe before generic arguments.
   let open = masked[from - 1] === '(' ? from - 1 : from
   while (open < masked.length && masked[open] !== '(' && /[ \t<>\w$.,[\]|&]/.test(masked[open]!)) open++
-  if (masked[open] !== '(') return !CONTINUED.test(masked.slice(from, from + 20))
+  if (masked[open] !== '(') return CONTINUED.test(masked.slice(from, from + 20)) ? undefined : from
   const close = closingBracket(masked, open)
-  return close >= 0 && !CONTINUED.test(masked.slice(close + 1, close + 21))
+  return close >= 0 && !CONTINUED.test(masked.slice(close + 1, close + 21)) ? close + 1 : undefined
 }
 
 /**
@@ -165,12 +171,16 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
       const name = match[1] as string
       const offset = at[1]![0]
       // `new Date().getTime()`, `load(x).rows`: the value is not what the call built or returned.
-      if ((match[5] !== undefined || match[6] !== undefined) && !endsAfterCall(masked, match.index + match[0].length)) continue
+      const valueEnd = match[5] !== undefined || match[6] !== undefined ? endOfCallValue(masked, match.index + match[0].length) : offset
+      if (valueEnd === undefined) continue
       const type = match[3] ?? match[5] ?? (match[6] === undefined ? undefined : `${match[6]}()`)
       const element = match[2] ?? match[4]
       // A utility type left whole (`Readonly<Item>[]`, `Partial<A | B>`) names no class of its own.
+      // A reassignment's value reads the name as it was (`x = x.check(y)`); a `const`'s may only
+      // in a function it makes, which runs after (`const sub = subscribe(() => sub.stop())`).
+      const reassigns = valueEnd > offset && !/\b(?:const|let|var)\s+$/.test(masked.slice(match.index, offset))
       if (type !== undefined) {
-        if (!UTILITY_TYPES.has(type)) out.push({ name, type, offset })
+        if (!UTILITY_TYPES.has(type)) out.push(reassigns ? { name, type, offset, from: valueEnd } : { name, type, offset })
       } else if (element !== undefined && !UTILITY_TYPES.has(element)) out.push({ name, type: '', element, offset })
     }
   }
@@ -276,6 +286,8 @@ export function receiverTypeFinder(
     let found: Scoped | undefined
     for (const declaration of named) {
       if (declaration.offset > offset) break
+      // (`x = x.check(y)`: the call in the value reads the `x` declared before.)
+      if (declaration.from !== undefined && declaration.from > offset) continue
       // A field is no bare name: `store.x()` in a method is a local's, a parameter's or the module's `store`.
       if (scopes.has(declaration.scope) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) found = declaration
     }
