@@ -68,6 +68,12 @@ export interface FileLayers {
   readonly entrypoints: readonly EntrypointRecord[]
   /** Set for project files that steer resolution (`package.json`, `tsconfig.json`, `go.mod`, ...). */
   readonly manifest?: ProjectManifest
+  /**
+   * What a JavaScript or TypeScript module's default export is, as the file names it: the class or
+   * function of `export default class Ajv {}`, or the name of `export default Ajv2019`; what
+   * `import AjvCore from './core'` binds.
+   */
+  readonly defaultExport?: string
 }
 
 /** The chunks of one file and its layer records, from one parse. */

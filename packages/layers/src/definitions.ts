@@ -36,7 +36,8 @@ const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
  * package directory's own definitions come first, in every file of it, before any re-export (Go's
  * `v1.GetTags` is `v1/tag.go`'s, not the `models.GetTags` that `v1/article.go` imports). With
  * `kinds`, a file's definition of one of those kinds comes before another of the same name
- * (`new EmptyError()` reaches `const EmptyError`, not `interface EmptyError`).
+ * (`new EmptyError()` reaches `const EmptyError`, not `interface EmptyError`). `default` is a
+ * JavaScript module's default export (`FileLayers.defaultExport`).
  */
 export function definedIn(
   target: string,
@@ -48,6 +49,12 @@ export function definedIn(
 ): SymbolRecord | undefined {
   const files = filesOf(target, index)
   for (const path of files) {
+    // `import AjvCore from './core'`: the module's default export, as it names it (`export default class Ajv`).
+    const named = name === 'default' ? index.file(path)?.defaultExport : undefined
+    if (named !== undefined && depth < 3) {
+      const found = definedIn(path, named, index, resolved, kinds, depth + 1)
+      if (found) return found
+    }
     const own = index.topLevel(path, name, kinds) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
     if (own) return own
   }

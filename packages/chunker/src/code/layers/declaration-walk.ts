@@ -46,6 +46,8 @@ export class DeclarationWalk implements WalkApi {
   /** Offsets where a definition's own name starts: never a call site. */
   readonly definitionNames = new Set<number>()
   packageName = ''
+  /** The name of the module's default export, when the family records one (`LayerFamily` calls `markDefaultExport`). */
+  defaultExport: string | undefined
   readonly #rules: LanguageRules
   readonly #family: LayerFamily
   readonly #ids = new Map<string, number>()
@@ -149,6 +151,10 @@ export class DeclarationWalk implements WalkApi {
     this.#exports ??= { names: new Set(), exclusive }
     if (exclusive) this.#exports.exclusive = true
     for (const name of names) this.#exports.names.add(name)
+  }
+
+  markDefaultExport(name: string): void {
+    this.defaultExport ??= name
   }
 
   entrypoint(draft: EntrypointDraft): void {

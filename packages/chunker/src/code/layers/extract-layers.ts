@@ -92,6 +92,7 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
     heritage: walk.heritage,
     drafts: walk.drafts,
     packageName: walk.packageName,
+    ...(walk.defaultExport !== undefined ? { defaultExport: walk.defaultExport } : {}),
     ...(family.bindsLocally ? { bindsLocally: family.bindsLocally } : {}),
     ...(family.typedDeclarations ? { typedDeclarations: family.typedDeclarations } : {}),
   }
@@ -117,6 +118,6 @@ export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefine
     const exportsKnown = language !== 'javascript' || symbols.some((symbol) => symbol.exported === true)
     const drafts = detectEntrypoints(facts, enclosing, modules)
     const records = fileRecords(facts, drafts, detectMounts(facts, modules), { path, language, module, isTest, enclosing }, exportsKnown)
-    return { path, language, module, isTest, ...records }
+    return { path, language, module, isTest, ...records, ...(facts.defaultExport !== undefined ? { defaultExport: facts.defaultExport } : {}) }
   }
 }

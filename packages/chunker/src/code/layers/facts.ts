@@ -148,6 +148,8 @@ export interface FileFacts {
   readonly drafts: readonly EntrypointDraft[]
   /** The declared package or namespace, if any. */
   readonly packageName: string
+  /** The name of the module's default export (`export default class Ajv {}`), if any. */
+  readonly defaultExport?: string
   /** The family's test of a name bound inside the code (`LayerFamily.bindsLocally`), if it has one. */
   readonly bindsLocally?: (masked: string, name: string) => boolean
   /** The family's reader of names declared with a class type or a call's value (`LayerFamily.typedDeclarations`), if it has one. */

@@ -49,6 +49,8 @@ export interface WalkApi {
   setPackage(name: string): void
   /** Marks top-level names as exported (`export { a, b }`, `__all__ = [...]`). */
   markExported(names: readonly string[], exclusive?: boolean): void
+  /** Records the name a module's default export has (`export default class Ajv {}`, `export default Ajv2019`). */
+  markDefaultExport(name: string): void
   /** Records an entrypoint the family recognised itself. */
   entrypoint(draft: EntrypointDraft): void
   /**

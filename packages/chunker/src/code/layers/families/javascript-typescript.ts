@@ -180,16 +180,24 @@ function commonJsValue(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
  * from 'x'` is an import. Read from the statement's text; `false` for an exported declaration,
  * which the walk then enters.
  */
+/** A default export that declares its name: `export default class Ajv`, `export default abstract class`, `export default async function* f`; group 1 the name. */
+const DEFAULT_DECLARATION = /^export\s+default\s+(?:abstract\s+)?(?:class|(?:async\s+)?function\s*\*?)\s+([A-Za-z_$][\w$]*)/
+
 function exportList(node: SyntaxNode, api: WalkApi): boolean {
   const { text } = api
   // Only the head decides; an exported class may be long.
-  const head = /^export\s+(?:type\s+)?(\*|\{|default\s+([\w$]+)\s*;?\s*(?:\n|$))/.exec(text.slice(node.startIndex, node.startIndex + 200))
+  const start = text.slice(node.startIndex, node.startIndex + 200)
+  // `export default class Ajv {}`, `export default async function handler() {}`: walked as declarations.
+  const declared = DEFAULT_DECLARATION.exec(start)
+  if (declared) api.markDefaultExport(declared[1] as string)
+  const head = /^export\s+(?:type\s+)?(\*|\{|default\s+([\w$]+)\s*;?\s*(?:\n|$))/.exec(start)
   if (!head) return false
   const end = node.endIndex
   const statement = text.slice(node.startIndex, end)
   if (head[2] && statement.trim() !== `export default ${head[2]}` && !/^export\s+default\s+[\w$]+\s*;?$/.test(statement.trim())) return false
   if (head[2]) {
     api.markExported([head[2]])
+    api.markDefaultExport(head[2])
     return true
   }
   const parsed = parseStatementImport(statement)
