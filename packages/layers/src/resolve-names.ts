@@ -134,13 +134,6 @@ function memberOfType(
   return undefined
 }
 
-/**
- * The member `name` of what a call returns (`const index = await openIndex(root)` then
- * `index.close()`): the callee as the file resolves it, the class its signature returns
- * (`returned-type.ts`), read as that callee's file names it. With `elements`, the class of the
- * elements it returns a container of (`for param in self.get_params(ctx)` then `param.x()`); with
- * a number, the class at that position of the tuple it returns (`_, cmd, _ = self.resolve_command()`).
- */
 /** A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is. */
 function resolveCallee(callee: string, call: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, supers: Supertypes): Resolved {
   const dot = callee.lastIndexOf('.')
@@ -149,6 +142,13 @@ function resolveCallee(callee: string, call: RawEdge, file: FileLayers, bindings
   return resolveName(edge, file, bindings, index, resolved, supers)
 }
 
+/**
+ * The member `name` of what a call returns (`const index = await openIndex(root)` then
+ * `index.close()`): the callee as the file resolves it, the class its signature returns
+ * (`returned-type.ts`), read as that callee's file names it. With `elements`, the class of the
+ * elements it returns a container of (`for param in self.get_params(ctx)` then `param.x()`); with
+ * a number, the class at that position of the tuple it returns (`_, cmd, _ = self.resolve_command()`).
+ */
 function memberOfReturned(
   callee: string,
   name: string,
