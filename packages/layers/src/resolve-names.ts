@@ -268,7 +268,8 @@ export function resolveName(
   const kinds = edge.kind === 'calls' || edge.kind === 'mounts' ? CALLABLE : TYPES
   if ((SELF.has(receiver) || receiver === 'super') && edge.sourceSymbolId) {
     const owner = enclosingClass(edge.sourceSymbolId, index)
-    const member = owner && receiver !== 'super' ? index.byQname(owner.path, `${owner.qname}.${name}`) : undefined
+    const qname = `${owner?.qname}.${name}`
+    const member = owner && receiver !== 'super' ? (receiver === 'this' ? index.memberByQname(owner.path, qname, true) : index.byQname(owner.path, qname)) : undefined
     if (member) return toSymbol(member)
     // `self.validate()` defined in a base class, `super.close()`: what the class inherits.
     const inherited = owner && edge.kind === 'calls' ? inheritedMember(owner, name, kinds, supers) : undefined
@@ -343,7 +344,7 @@ export function resolveName(
       }
     }
     const owner = index.topLevel(file.path, receiver)
-    const member = owner ? index.byQname(file.path, `${owner.qname}.${name}`) : undefined
+    const member = owner ? index.memberByQname(file.path, `${owner.qname}.${name}`, false) : undefined
     if (member) return toSymbol(member)
     // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).
     const peerMember = !owner && first < 0 && file.language !== 'go' && SHARED_PACKAGE.has(file.language) ? packageMember(file, receiver, name, index) : undefined

@@ -98,7 +98,8 @@ export function inheritedMember(cls: SymbolRecord, name: string, kinds: Readonly
   for (const parent of supers.of(cls)) {
     if (seen.has(parent.id)) continue
     seen.add(parent.id)
-    const member = supers.index.byQname(parent.path, `${parent.qname}.${name}`)
+    // (An instance's member before a static one of the same name: what `this.now()` in a subclass reaches.)
+    const member = supers.index.memberByQname(parent.path, `${parent.qname}.${name}`, true)
     if (member && kinds.has(member.kind)) return member
     const deeper = inheritedMember(parent, name, kinds, supers, seen, depth + 1)
     if (deeper) return deeper

@@ -2,6 +2,9 @@ import type { FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { ancestors, baseName, dirOf } from './paths.js'
 import type { ResolveContext } from './resolution.js'
 
+/** A member's signature that declares it `static` (TypeScript, Java, C#, PHP: `public static now: () => number`). */
+const STATIC_MEMBER = /^(?:(?:public|private|protected|internal|readonly|override|abstract|declare|final|async)\s+)*static\b/
+
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   let set = map.get(key)
   if (!set) map.set(key, (set = new Set()))
@@ -195,6 +198,18 @@ export class SymbolIndex implements ResolveContext {
    */
   byQname(path: string, qname: string, kinds?: ReadonlySet<string>): SymbolRecord | undefined {
     return this.#ofKinds(path, this.#byQname.get(path)?.get(qname), kinds)
+  }
+
+  /**
+   * A class member by qualified name, read on an instance (`this.now()`) or on the class
+   * (`Scheduler.now()`): when the class declares a `static` and an instance member of one name
+   * (rxjs's `Scheduler.now`), the one that fits; else as {@link SymbolIndex.byQname}.
+   */
+  memberByQname(path: string, qname: string, onInstance: boolean): SymbolRecord | undefined {
+    const first = this.#byQname.get(path)?.get(qname)
+    if (first === undefined || STATIC_MEMBER.test(first.signature) !== onInstance) return first
+    for (const symbol of this.#sameQname.get(path)?.get(qname) ?? []) if (STATIC_MEMBER.test(symbol.signature) !== onInstance) return symbol
+    return first
   }
 
   /** `first`, or a later symbol of the file with its qualified name whose kind is one of `kinds` when `first`'s is not. */

@@ -42,4 +42,34 @@ describe("TypeScript's merged declarations: a type and a value of one name", () 
     const implemented = graph.edgesOf('src/use.ts').filter((edge) => edge.kind === 'implements')
     expect(implemented.map((edge) => `${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)).toEqual(['EmptyError -> resolved src/errors.ts#EmptyError'])
   })
+
+  it('links `this.now()` (own or inherited) to the instance member and `Scheduler.now()` to the static one when a class declares both', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/scheduler.ts': [
+          'export class Scheduler {',
+          '  public static now: () => number = Date.now',
+          '  public now: () => number',
+          '  constructor(now: () => number = Scheduler.now) {',
+          '    this.now = now',
+          '  }',
+          '  stamp(): number {',
+          '    return this.now() + Scheduler.now()',
+          '  }',
+          '}',
+          'export class TestScheduler extends Scheduler {',
+          '  flush(): number {',
+          '    return this.now()',
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'src/scheduler.ts', ['now'])).toEqual([
+      'this.now -> resolved src/scheduler.ts#Scheduler.now~2',
+      'Scheduler.now -> resolved src/scheduler.ts#Scheduler.now',
+      // Inherited: the instance's too.
+      'this.now -> resolved src/scheduler.ts#Scheduler.now~2',
+    ])
+  })
 })
