@@ -78,8 +78,9 @@ function topLevelParameters(list: string): string[] {
  * argument's position (`withIndex(context, async (index, root) => ...)`: `index` is
  * `Parameters<Parameters<typeof withIndex>[1]>[0]`, the notation of `@rag/core`'s
  * `callbackParameterRead`; `new Observable((subscriber) => ...)`: `subscriber` is
- * `Parameters<ConstructorParameters<typeof Observable>[0]>[0]`). Annotated parameters are read by the declarations; destructured and
- * defaulted ones are skipped (their position still counts). Read from masked code, in order.
+ * `Parameters<ConstructorParameters<typeof Observable>[0]>[0]`). Annotated parameters are read by
+ * the declarations; destructured and defaulted ones are skipped (their position still counts).
+ * Read from masked code, in order.
  */
 export function callbackParameters(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []

@@ -29,10 +29,13 @@ const TS_CALLEE = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$/
 /** A class's name as `new` calls it: its last segment capitalised (`Observable`, `pg.Pool`). */
 const CLASS_NAME = /(?:^|\.)[A-Z][\w$]*$/
 
-/** The offset of the bracket opening the group that closes at `close` (`)` or `>`), reading backwards; -1 when none. */
+/** How far back a receiver's call is read: a receiver is cut at 300 characters anyway. */
+const MAX_LOOKBACK = 2_000
+
+/** The offset of the bracket opening the group that closes at `close` (`)` or `>`), reading backwards; -1 when none within reach. */
 function openingBefore(masked: string, close: number, open: string, shut: string): number {
   let depth = 0
-  for (let at = close; at >= 0; at--) {
+  for (let at = close; at >= 0 && close - at < MAX_LOOKBACK; at--) {
     const char = masked[at]
     if (char === shut && !(shut === '>' && masked[at - 1] === '=')) depth++
     else if (char === open && --depth === 0) return at
