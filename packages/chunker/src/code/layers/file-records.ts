@@ -3,7 +3,7 @@ import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.
 import { calledReceiverType, calledReceiverTypeAt } from './lexical/called-receiver.js'
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
-import { redeclares } from './lexical/local-bindings.js'
+import { redeclaration } from './lexical/local-bindings.js'
 
 /**
  * Languages whose receivers may read properties of typed names (`index.rag.clear()`):
@@ -117,12 +117,15 @@ function localCallee(facts: FileFacts): (name: string, source: SymbolFact | unde
   for (const symbol of facts.symbols) if (symbol.parent === undefined) bound.add(symbol.name)
   for (const fact of facts.imports) for (const { name, alias } of fact.names) bound.add(alias ?? name)
   const answers = new Map<string, boolean>()
+  const redeclarations = new Map<string, ReturnType<typeof redeclaration>>()
   return (name, source, offset) => {
     if (bound.has(name)) {
       if (source === undefined) return false
       // The definition's own name (`const parse = (x) => parse(x.next)`) is no redeclaration: read after it.
       const from = source.name === name ? facts.masked.indexOf(name, source.start) + name.length : source.start
-      return redeclares(source.signature, facts.masked.slice(from, offset), name)
+      let redeclares = redeclarations.get(name)
+      if (redeclares === undefined) redeclarations.set(name, (redeclares = redeclaration(name)))
+      return redeclares(source.signature, facts.masked, from, offset)
     }
     let answer = answers.get(name)
     if (answer === undefined) answers.set(name, (answer = bindsLocally(facts.masked, name)))

@@ -1,5 +1,7 @@
 import { callbackParameterReadText } from '@rag/core'
+import { calleeBefore } from './callee-before.js'
 import type { TypedDeclaration } from './declared-receivers.js'
+import { parameterParts } from './parameter-parts.js'
 
 /**
  * A function starting an argument (after `(` or `,`) with plain parameters: `(index, root) =>`,
@@ -7,10 +9,6 @@ import type { TypedDeclaration } from './declared-receivers.js'
  * parameters' text, 2 a lone parameter.
  */
 const CALLBACK = /[(,]\s*(?:async\s+)?(?:\(([^()]*)\)\s*(?::[^=;{}()]*)?=>|([A-Za-z_$][\w$]*)\s*=>|function\b\s*\*?\s*(?:[A-Za-z_$][\w$]*\s*)?\(([^()]*)\))/dg
-/** A callee as a receiver type writes it: `withIndex`, `this.#connection.write`, `store.write`. */
-const CALLEE = /^(?:this\.)?#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$/
-/** The callee's text before its `(`, maybe with generic arguments: `withTempDir<Row>`. */
-const CALLEE_BEFORE = /((?:this\.)?#?[A-Za-z_$][\w$]*(?:\s*\.\s*#?[A-Za-z_$][\w$]*)*)\s*(?:<[^<>()]*>\s*)?$/
 /**
  * Callees whose callbacks are typed elsewhere or not worth reading: the array methods whose
  * callback gets an element (`declared-receivers.ts`), a promise's (`new Promise((resolve) =>`
@@ -42,35 +40,12 @@ function argumentOf(masked: string, at: number): { callee: string; argument: num
         continue
       }
       if (char !== '(') return undefined
-      const before = masked.slice(Math.max(0, i - 200), i)
-      const found = CALLEE_BEFORE.exec(before)
-      if (!found) return undefined
-      const callee = (found[1] as string).replace(/\s+/g, '')
-      // On the callee's line: `load().then(`, `a?.b(` (a statement ended by `)` on the line before is another).
-      const preceding = before.slice(0, found.index).replace(/[ \t]+$/, '')
-      if (!CALLEE.test(callee) || /[.?)\]]$/.test(preceding) || SKIPPED.has(callee.slice(callee.lastIndexOf('.') + 1))) return undefined
-      return /\bnew$/.test(preceding) ? { callee, argument, constructs: true } : { callee, argument }
+      const call = calleeBefore(masked, i)
+      if (call === undefined || SKIPPED.has(call.callee.slice(call.callee.lastIndexOf('.') + 1))) return undefined
+      return call.constructs ? { callee: call.callee, argument, constructs: true } : { callee: call.callee, argument }
     } else if (char === ',' && depth === 0) argument++
   }
   return undefined
-}
-
-/** A parameter list split at its own commas, not those of a destructuring or of generic arguments (`{ a, b }, c: Map<K, V>`). */
-function topLevelParameters(list: string): string[] {
-  const out: string[] = []
-  let depth = 0
-  let start = 0
-  for (let at = 0; at < list.length; at++) {
-    const char = list[at] as string
-    if (char === '{' || char === '[' || char === '<') depth++
-    else if (char === '}' || char === ']' || (char === '>' && list[at - 1] !== '=')) depth--
-    else if (char === ',' && depth === 0) {
-      out.push(list.slice(start, at))
-      start = at + 1
-    }
-  }
-  out.push(list.slice(start))
-  return out
 }
 
 /**
@@ -92,7 +67,7 @@ export function callbackParameters(masked: string): TypedDeclaration[] {
     if (call === undefined) continue
     const listAt = (match.indices![1] ?? match.indices![2] ?? match.indices![3])![0]
     let offset = listAt
-    topLevelParameters(list).forEach((parameter, index) => {
+    parameterParts(list).forEach((parameter, index) => {
       const name = parameter.trim()
       if (PLAIN_NAME.test(name)) out.push({ name, type: callbackParameterReadText({ ...call, index }), offset: offset + parameter.indexOf(name) })
       offset += parameter.length + 1

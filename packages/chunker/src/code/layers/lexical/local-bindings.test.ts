@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { bindsLocally, redeclares } from './local-bindings.js'
+import { bindsLocally, redeclaration } from './local-bindings.js'
+
+/** `redeclaration(name)` over all of `body`. */
+const redeclares = (head: string, body: string, name: string): boolean => redeclaration(name)(head, body, 0, body.length)
 
 describe('bindsLocally', () => {
   it.each([

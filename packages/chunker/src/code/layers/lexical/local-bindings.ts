@@ -1,3 +1,6 @@
+import { closing } from '../args.js'
+import { parameterParts } from './parameter-parts.js'
+
 /**
  * Whether JavaScript or TypeScript code binds `name` inside it, read from its masked text (comments
  * and strings blanked): a declaration (`const`, `let`, `var`, `function`, `class`), an arrow's
@@ -21,17 +24,18 @@ export function bindsLocally(masked: string, name: string): boolean {
 }
 
 /**
- * Whether code declares `name` again before a call of it, so the call reaches that declaration and
- * not the file's top-level one: a `const`, `let`, `var` or `function` of the name in `body` (the
- * calling definition's text up to the call, masked), or a parameter of that name in its `head`
- * (the definition's signature). Stricter than {@link bindsLocally}: a name passed as an argument
- * (`use(parse)`) declares nothing.
+ * The test of whether code declares `name` again before a call of it, so the call reaches that
+ * declaration and not the file's top-level one: a `const`, `let`, `var` or `function` of the name
+ * in `code` between `from` and `to` (the calling definition's masked text up to the call), or a
+ * parameter of that name in `head` (the definition's signature). Stricter than
+ * {@link bindsLocally}: a name passed as an argument (`use(parse)`) declares nothing. Built once
+ * per name; each test reads only its span.
  */
-export function redeclares(head: string, body: string, name: string): boolean {
+export function redeclaration(name: string): (head: string, code: string, from: number, to: number) => boolean {
   const n = name.replace(/\$/g, '\\$')
   // (An arrow's lone parameter, `parse => ...`; not a return annotation, `(): ZodString => ...`.)
   const declared = new RegExp(`\\b(?:const|let|var|function\\s*\\*?)\\s+${n}(?![\\w$])|(?<![\\w$.])(?<!:\\s*)${n}\\s*=>`)
-  return parameterNames(head).includes(name) || declared.test(body)
+  return (head, code, from, to) => parameterNames(head).includes(name) || declared.test(code.slice(from, to))
 }
 
 /**
@@ -44,17 +48,10 @@ function parameterNames(head: string): string[] {
   const before = open < 0 ? '' : head.slice(0, open)
   // A function's list follows `function name`, a method's name, `= `, `= async ` or generic parameters; a call's follows `= callee`.
   if (open < 0 || (before.includes('=') && !/(?:=|\basync|>)\s*$/.test(before) && !/\bfunction\b/.test(before))) return names
-  let depth = 0
-  let start = open + 1
-  for (let at = open + 1; at < head.length && depth >= 0; at++) {
-    const char = head[at] as string
-    if (char === '(' || char === '[' || char === '{' || char === '<') depth++
-    else if ((char === ')' || char === ']' || char === '}' || char === '>') && !(char === '>' && head[at - 1] === '=')) depth--
-    if ((char === ',' && depth === 0) || depth < 0) {
-      const parameter = /^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(head.slice(start, at))
-      if (parameter) names.push(parameter[1] as string)
-      start = at + 1
-    }
+  const close = closing(head, open)
+  for (const part of parameterParts(head.slice(open + 1, close < 0 ? undefined : close))) {
+    const parameter = /^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(part)
+    if (parameter) names.push(parameter[1] as string)
   }
   return names
 }
