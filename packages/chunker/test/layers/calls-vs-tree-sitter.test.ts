@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { copyStdlibSubset } from '@rag/test-utils'
-import { Query } from 'web-tree-sitter'
+import { Query, type Parser, type Tree } from 'web-tree-sitter'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parserFor } from '../../src/code/tree-sitter-runtime.js'
 import { familyFor } from '../../src/code/layers/family-registry.js'
@@ -47,33 +47,43 @@ const GRAMMAR: Readonly<Record<string, string>> = { typescript: 'typescript', ja
 /** Spans tree-sitter does not parse as code: macro token trees (Rust's `vec![a.len()]`). */
 type Spans = [number, number][]
 
-async function oracleCalls(file: CorpusFile, language: string): Promise<{ calls: string[]; opaque: Spans }> {
-  const parser = await parserFor(GRAMMAR[language] as string)
-  const tree = parser.parse(file.content)
-  if (!tree || !parser.language) return { calls: [], opaque: [] }
-  const spec = ORACLE_QUERIES[language] as { calls: string; decorators?: string; macros?: string }
+/** The oracle's compiled queries, once per language (compiling one costs more than running it on a file). */
+const compiled = new Map<string, { calls: Query; decorators?: Query; macros?: Query }>()
+
+function queriesFor(language: string, grammar: NonNullable<Parser['language']>): { calls: Query; decorators?: Query; macros?: Query } {
+  let queries = compiled.get(language)
+  if (!queries) {
+    const spec = ORACLE_QUERIES[language] as { calls: string; decorators?: string; macros?: string }
+    queries = {
+      calls: new Query(grammar, spec.calls),
+      ...(spec.decorators ? { decorators: new Query(grammar, spec.decorators) } : {}),
+      ...(spec.macros ? { macros: new Query(grammar, spec.macros) } : {}),
+    }
+    compiled.set(language, queries)
+  }
+  return queries
+}
+
+function oracleCalls(file: CorpusFile, language: string, tree: Tree, grammar: NonNullable<Parser['language']>): { calls: string[]; opaque: Spans } {
+  const queries = queriesFor(language, grammar)
   const key = (node: { startPosition: { row: number }; text: string }): string => `${file.path}:${node.startPosition.row + 1} ${node.text}`
   const decorated = new Set<number>()
-  if (spec.decorators) for (const capture of new Query(parser.language, spec.decorators).captures(tree.rootNode)) decorated.add(capture.node.startIndex)
-  const opaque: Spans = spec.macros ? new Query(parser.language, spec.macros).captures(tree.rootNode).map((c) => [c.node.startIndex, c.node.endIndex]) : []
+  if (queries.decorators) for (const capture of queries.decorators.captures(tree.rootNode)) decorated.add(capture.node.startIndex)
+  const opaque: Spans = queries.macros ? queries.macros.captures(tree.rootNode).map((c) => [c.node.startIndex, c.node.endIndex]) : []
   const calls: string[] = []
-  for (const capture of new Query(parser.language, spec.calls).captures(tree.rootNode)) {
+  for (const capture of queries.calls.captures(tree.rootNode)) {
     // `require('x')` is an import to the extraction.
     if (!decorated.has(capture.node.startIndex) && capture.node.text !== 'require') calls.push(key(capture.node))
   }
-  tree.delete()
   return { calls, opaque }
 }
 
-/** The extraction's own call sites (the walk's definitions and type-only spans excluded, as in indexing). */
-async function extractedCalls(file: CorpusFile, language: string, opaque: Spans): Promise<string[]> {
+/** The extraction's own call sites (the walk's definitions and type-only spans excluded, as in indexing), from the same parse. */
+function extractedCalls(file: CorpusFile, language: string, tree: Tree, opaque: Spans): string[] {
   const family = familyFor(language)
   const rules = rulesFor(language)
-  const parser = await parserFor(GRAMMAR[language] as string)
-  const tree = parser.parse(file.content)
-  if (!family || !rules || !tree) return []
+  if (!family || !rules) return []
   const facts = extractFacts(family, rules, tree.rootNode, indexLines(file.content), file.path, language)
-  tree.delete()
   return facts.calls.filter((call) => !opaque.some(([start, end]) => call.offset >= start && call.offset < end)).map((call) => `${file.path}:${call.row + 1} ${call.name}`)
 }
 
@@ -84,9 +94,17 @@ async function compare(files: readonly CorpusFile[]) {
   for (const file of files) {
     const language = languageForPath(file.path)
     if (!language || !ORACLE_QUERIES[language] || /\.d\.[cm]?ts$/.test(file.path)) continue
-    const oracle = await oracleCalls(file, language)
-    expected.push(...oracle.calls)
-    found.push(...(await extractedCalls(file, language, oracle.opaque)))
+    // One parse for both sides: the oracle's queries and the extraction read the same tree.
+    const parser = await parserFor(GRAMMAR[language] as string)
+    const tree = parser.parse(file.content)
+    if (!tree || !parser.language) continue
+    try {
+      const oracle = oracleCalls(file, language, tree, parser.language)
+      expected.push(...oracle.calls)
+      found.push(...extractedCalls(file, language, tree, oracle.opaque))
+    } finally {
+      tree.delete()
+    }
   }
   return agreement(expected, found)
 }
