@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as EngineJob
   const docs = JSON.parse(readFileSync(job.chunksFile, 'utf8')) as Document[]
   const queries = JSON.parse(readFileSync(job.queriesFile, 'utf8')) as string[]
-  const spec = engineSpec(job.engine)
+  const spec = await engineSpec(job.engine)
   const engine = await spec.create()
   collect()
   const before = memory()

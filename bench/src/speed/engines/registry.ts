@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Config } from '../../eval/grid.js'
-import { flexSearchEngine } from './flexsearch-engine.js'
-import { miniSearchEngine } from './minisearch-engine.js'
-import { oramaEngine } from './orama-engine.js'
-import { ragEngine } from './rag-engine.js'
 import type { EngineSpec } from './search-engine.js'
-import { winkEngine } from './wink-engine.js'
 
 /** The peer libraries compared. */
 export type PeerId = 'minisearch' | 'flexsearch' | 'orama' | 'wink-bm25'
@@ -29,23 +24,22 @@ export function installedVersion(name: string): string {
   return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version
 }
 
-/** The engine a request names. */
-export function engineSpec(request: EngineRequest): EngineSpec {
-  if (request.kind === 'rag') return ragEngine(request.label, request.config)
+/**
+ * The engine a request names. Only that engine's module is loaded: each measurement runs in a
+ * fresh process, and loading every library there cost about 0.7 s a run (wink's language data
+ * alone 0.45 s), more than most smoke measurements take.
+ */
+export async function engineSpec(request: EngineRequest): Promise<EngineSpec> {
+  if (request.kind === 'rag') return (await import('./rag-engine.js')).ragEngine(request.label, request.config)
   const version = installedVersion(PACKAGES[request.peer])
   switch (request.peer) {
     case 'minisearch':
-      return miniSearchEngine(version)
+      return (await import('./minisearch-engine.js')).miniSearchEngine(version)
     case 'flexsearch':
-      return flexSearchEngine(version)
+      return (await import('./flexsearch-engine.js')).flexSearchEngine(version)
     case 'orama':
-      return oramaEngine(version)
+      return (await import('./orama-engine.js')).oramaEngine(version)
     case 'wink-bm25':
-      return winkEngine(version)
+      return (await import('./wink-engine.js')).winkEngine(version)
   }
-}
-
-/** The label a request will have in tables, without building anything. */
-export function engineLabel(request: EngineRequest): string {
-  return engineSpec(request).label
 }
