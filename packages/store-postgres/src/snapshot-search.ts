@@ -41,22 +41,27 @@ export interface ProjectSnapshot {
 /**
  * The postings of each distinct term, in query order, through `cache` (validated for this
  * snapshot); terms no live chunk holds are left out. One statement for every term not cached.
+ * What the cache held is taken before that statement: another search may move the cache to
+ * another generation while it runs.
  */
 export async function readPostings(client: pg.ClientBase, project: ProjectSnapshot, terms: readonly string[], cache: PostingsCache): Promise<TermPostings[]> {
-  cache.validate(`${project.id}:${project.generation}`)
+  const key = `${project.id}:${project.generation}`
+  cache.validate(key)
   const distinct = [...new Set(terms)]
-  const missing = distinct.filter((term) => !cache.has(term))
+  const known = new Map<string, TermPostings | undefined>()
+  const missing: string[] = []
+  for (const term of distinct) {
+    if (cache.has(key, term)) known.set(term, cache.get(key, term))
+    else missing.push(term)
+  }
   if (missing.length > 0) {
     const found = await loadPostings(client, project.id, missing)
-    for (const term of missing) cache.set(term, found.get(term))
-    const out: TermPostings[] = []
-    for (const term of distinct) {
-      const postings = found.get(term) ?? cache.get(term)
-      if (postings !== undefined) out.push(postings)
+    for (const term of missing) {
+      known.set(term, found.get(term))
+      cache.set(key, term, found.get(term))
     }
-    return out
   }
-  return distinct.map((term) => cache.get(term)).filter((postings): postings is TermPostings => postings !== undefined)
+  return distinct.map((term) => known.get(term)).filter((postings): postings is TermPostings => postings !== undefined)
 }
 
 /** Scores by chunk seq (ascending) for one ranking. */

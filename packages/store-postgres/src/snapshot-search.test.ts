@@ -1,0 +1,73 @@
+import pg from 'pg'
+import { doc } from '@rag/test-utils'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PostingsCache } from './postings-cache.js'
+import type { PostgresDatabase } from './postgres-database.js'
+import { readPostings, type ProjectSnapshot } from './snapshot-search.js'
+import { createTestDatabase, type TestDatabase } from './testing/test-database.js'
+
+let test: TestDatabase
+let database: PostgresDatabase
+
+beforeAll(async () => {
+  test = await createTestDatabase('snapshot_search')
+  database = await test.open()
+})
+afterAll(() => test?.dispose())
+
+/** The project's row as a search reads it first, in `client`'s snapshot. */
+async function snapshotOf(client: pg.ClientBase, repoId: string): Promise<ProjectSnapshot> {
+  const { rows } = await client.query<{ id: number; generation: string; chunk_count: string; total_length: string }>(
+    'SELECT id, generation, chunk_count, total_length FROM rag_projects WHERE repo_id = $1',
+    [repoId],
+  )
+  const row = rows[0]!
+  return { id: row.id, generation: Number(row.generation), statistics: { documentCount: Number(row.chunk_count), totalLength: Number(row.total_length) } }
+}
+
+/** `client`, whose answers wait for `gate` after PostgreSQL has given them: a search held mid-read. */
+function held(client: pg.Client, gate: Promise<void>): pg.ClientBase {
+  const query = async (...args: unknown[]): Promise<unknown> => {
+    const result = await (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args)
+    await gate
+    return result
+  }
+  return { query } as unknown as pg.ClientBase
+}
+
+describe('readPostings with searches of two generations in flight on one server', () => {
+  it('keeps the newer generation\'s cached postings when a search of the older one finishes last', async () => {
+    const store = database.project({ repoId: 'overlap' })
+    await store.add([doc('a', 'shared connection pool alpha'), doc('b', 'pool of workers alpha')])
+    const older = new pg.Client({ connectionString: test.url })
+    const newer = new pg.Client({ connectionString: test.url })
+    await older.connect()
+    await newer.connect()
+    try {
+      // A search's snapshot of generation g, taken before the commit of g + 1.
+      await older.query('BEGIN ISOLATION LEVEL REPEATABLE READ')
+      const before = await snapshotOf(older, 'overlap')
+      await store.replaceDocuments(['a', 'b'], [doc('a', 'shared connection pool bravo'), doc('c', 'pool bravo')])
+      const after = await snapshotOf(newer, 'overlap')
+      expect(after.generation).toBeGreaterThan(before.generation)
+
+      const cache = new PostingsCache()
+      let release!: () => void
+      const slow = readPostings(held(older, new Promise<void>((resolve) => (release = resolve))), before, ['pool'], cache)
+      const fresh = await readPostings(newer, after, ['pool'], cache)
+      release()
+      const stale = await slow
+      await older.query('COMMIT')
+
+      // Each search read its own generation: the chunks were replaced, so their seqs differ.
+      expect(fresh).toHaveLength(1)
+      expect(stale).toHaveLength(1)
+      expect(stale).not.toEqual(fresh)
+      // The older search finished last; the newer generation's next search still reads its own postings.
+      expect(await readPostings(newer, after, ['pool'], cache)).toEqual(fresh)
+    } finally {
+      await older.end()
+      await newer.end()
+    }
+  })
+})
