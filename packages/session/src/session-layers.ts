@@ -73,6 +73,8 @@ export class SessionLayers {
   #graph = new LayerGraph()
   // Store generation the graph reflects; undefined: not loaded from the store yet.
   #generation: number | undefined
+  // The load from the store under way, if any: one at a time (see `sync`).
+  #loading: Promise<void> | undefined
   readonly #source: LayerSource | undefined
 
   constructor(source?: LayerSource) {
@@ -92,14 +94,33 @@ export class SessionLayers {
   /**
    * Loads the graph from the store unless it already reflects `generation` (the store's
    * generation counter; `undefined` when the store has none: loaded once).
+   *
+   * One load runs at a time; a caller that finds one under way waits for it and checks again.
+   * Two loads of the same generation (a query and an index run of a server, say) would otherwise
+   * both set the graph, and the later one would replace the graph the run had already changed in
+   * its commit: the run's files would be missing from this process's graph until another writer
+   * committed.
    */
   async sync(generation: number | undefined): Promise<void> {
     const source = this.#source
     if (source?.loadLayers === undefined) return
-    if (this.#generation !== undefined && (generation === undefined || generation === this.#generation)) return
-    const files = await source.loadLayers()
-    this.#graph = new LayerGraph(files)
-    this.#generation = generation ?? 0
+    for (;;) {
+      if (this.#generation !== undefined && (generation === undefined || generation === this.#generation)) return
+      if (this.#loading === undefined) break
+      // A failed load is its caller's error; this caller loads again.
+      await this.#loading.catch(() => undefined)
+    }
+    const loading = (async () => {
+      const files = await source.loadLayers!()
+      this.#graph = new LayerGraph(files)
+      this.#generation = generation ?? 0
+    })()
+    this.#loading = loading
+    try {
+      await loading
+    } finally {
+      if (this.#loading === loading) this.#loading = undefined
+    }
   }
 
   /**
