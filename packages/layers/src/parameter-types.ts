@@ -1,5 +1,5 @@
 import { callbackParameterRead, parameterRead, type CallbackParameterRead, type FileLayers, type ParameterRead } from '@rag/core'
-import type { Resolved } from './resolve-names.js'
+import type { Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 const OPENING = '(<[{'

@@ -1,5 +1,5 @@
 import type { FileLayers, PropertyRead } from '@rag/core'
-import type { Resolved } from './resolve-names.js'
+import type { Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /**

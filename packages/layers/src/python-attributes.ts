@@ -1,7 +1,7 @@
 import type { FileLayers, PropertyRead, RawEdge, SymbolRecord } from '@rag/core'
 import { memberNamed } from './definitions.js'
 import { propertyTypeIn } from './property-types.js'
-import type { Resolved } from './resolve-names.js'
+import { toSymbol, type Resolved } from './resolved.js'
 import { returnedType } from './returned-type.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, type Supertypes } from './supertypes.js'
 import { declaredTypeOf, valueTypeOf } from './typed-receivers.js'
@@ -107,7 +107,7 @@ export function memberOfAttributes(read: PropertyRead, name: string, kinds: Read
     for (const property of read.properties) cls = cls && attributeClass(cls, property, context)
     if (cls === undefined) return undefined
     const member = memberNamed(context.supers.index, cls, name) ?? inheritedMember(cls, name, kinds, context.supers)
-    return member && kinds.has(member.kind) ? { resolution: 'resolved', targetPath: member.path, targetSymbolId: member.id, candidates: 1 } : undefined
+    return member && kinds.has(member.kind) ? toSymbol(member) : undefined
   } finally {
     nested--
   }

@@ -3,6 +3,7 @@ import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
 import { bindingsOf } from './import-bindings.js'
 import { resolveName } from './resolve-names.js'
+import { UNRESOLVED, type Resolved } from './resolved.js'
 import { Supertypes } from './supertypes.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -29,7 +30,7 @@ export interface FileResolution {
  * V8 runs about three times faster here (the edges come in many shapes, so the spread takes its
  * slow path): the copy was two thirds of resolving a repository.
  */
-function withResolution(edge: RawEdge, resolution: Partial<EdgeRecord> & Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>): EdgeRecord {
+function withResolution(edge: RawEdge, resolution: Partial<EdgeRecord> & Resolved): EdgeRecord {
   return Object.assign({}, edge, resolution)
 }
 
@@ -46,7 +47,7 @@ function importedSymbol(path: string, name: string, index: SymbolIndex): SymbolR
 
 function importRecords(edge: RawEdge, file: FileLayers, index: SymbolIndex, probes: Set<string>, modules: Set<string>): EdgeRecord[] {
   const resolver = importResolverFor(file.language)
-  if (!resolver) return [withResolution(edge, { resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })]
+  if (!resolver) return [withResolution(edge, UNRESOLVED)]
   const resolution = resolver(edge, file, index)
   for (const probe of resolution.probes) probes.add(probe)
   if (MODULE_LANGUAGES.has(file.language)) {

@@ -2,7 +2,7 @@ import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type Symb
 import { isBuiltin, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
-import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
+import { enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
@@ -12,7 +12,9 @@ import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameterRead, parameterReadOf } from './parameter-types.js'
 import { memberOfAttributes } from './python-attributes.js'
 import { chainRead, memberOfProperty } from './property-types.js'
+import { EXTERNAL, toSymbol, UNRESOLVED, type Resolved } from './resolved.js'
 import { typeOfCall } from './returned-type.js'
+import { classBodyOf, memberAround, memberBelow } from './self-members.js'
 import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
 
@@ -25,72 +27,6 @@ const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
-
-/**
- * A member `name` of the classes around a symbol, innermost first, each with what it inherits (a
- * nested class sees its own and inherited methods before its outer class's).
- */
-function memberAround(sourceId: string, name: string, kinds: ReadonlySet<string>, supers: Supertypes): SymbolRecord | undefined {
-  const { index } = supers
-  for (let symbol = index.symbol(sourceId); symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
-    if (!CLASS_LIKE.has(symbol.kind)) continue
-    const member = index.byQname(symbol.path, `${symbol.qname}.${name}`)
-    if (member && kinds.has(member.kind)) return member
-    const inherited = inheritedMember(symbol, name, kinds, supers)
-    if (inherited) return inherited
-  }
-  return undefined
-}
-
-/** The class whose body a symbol's code runs in: the class itself, or a class attribute's class (not a method's). */
-function classBodyOf(sourceId: string, index: SymbolIndex): SymbolRecord | undefined {
-  const source = sourceId ? index.symbol(sourceId) : undefined
-  if (source === undefined) return undefined
-  if (source.kind === 'class') return source
-  const parent = source.kind !== 'method' && source.kind !== 'function' && source.parentId ? index.symbol(source.parentId) : undefined
-  return parent?.kind === 'class' ? parent : undefined
-}
-
-/** At most this many subclasses of a class are searched for the member a call on `self` reaches. */
-const MAX_BELOW = 40
-
-/**
- * For `self.m()` in a class whose whole hierarchy the index holds and defines no `m`: the `m`
- * its subclasses have, own or from another base (a mixin's or a template method's call), by name
- * among them, or `unresolved` when none has it (an attribute holding a function, `self._next =
- * iter(x).__next__`; `external` for a method every object has), not another class's `m`.
- * `undefined` when the hierarchy, or a subclass's, is not all indexed, or the class has too many
- * subclasses to search.
- */
-function memberBelow(owner: SymbolRecord, name: string, kinds: ReadonlySet<string>, supers: Supertypes, language: string): Resolved | undefined {
-  if (!supers.closed(owner)) return undefined
-  // The subclasses, level by level: the classes naming a class of the last level as a base, kept when that base resolves to it.
-  const classes = [owner]
-  supers.looked.add(owner.name)
-  for (let i = 0; i < classes.length; i++) {
-    const base = classes[i] as SymbolRecord
-    for (const sub of supers.index.extenders(base.name)) {
-      if (classes.includes(sub)) continue
-      supers.looked.add(sub.name)
-      // A class naming the base whose bases did not all resolve may be a subclass, or get the member
-      // from a base the index does not hold: no answer then. One whose base is another class of that name is none.
-      if (!supers.closed(sub)) return undefined
-      if (!supers.of(sub).some((parent) => parent.id === base.id)) continue
-      if (classes.length > MAX_BELOW) return undefined
-      classes.push(sub)
-    }
-  }
-  const found = new Map<string, SymbolRecord>()
-  for (const sub of classes.slice(1)) {
-    const member = supers.index.byQname(sub.path, `${sub.qname}.${name}`) ?? inheritedMember(sub, name, kinds, supers)
-    if (member && kinds.has(member.kind)) found.set(member.id, member)
-  }
-  const members = [...found.values()]
-  // `this.toString()`, `this.getClass()`: what every object has, the runtime's.
-  if (members.length === 0) return isRuntimeMethod(language, name) ? EXTERNAL : UNRESOLVED
-  const path = members.every((member) => member.path === members[0]!.path) ? members[0]!.path : ''
-  return { resolution: 'by-name', targetPath: path, targetSymbolId: members.length === 1 ? members[0]!.id : '', candidates: members.length }
-}
 
 /** A member `name` of a class: its own, else one it inherits (when `supers` is given). */
 function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string, supers: Supertypes | undefined): SymbolRecord | undefined {
@@ -182,14 +118,6 @@ function memberOfReturned(
   const callerBound = call.sourceSymbolId ? constraintOf(type, call.sourceSymbolId, index) : undefined
   return callerBound ? memberOfType(callerBound, name, file, bindings, index, resolved, supers) : undefined
 }
-
-/** Where an edge leads: its resolution fields. */
-export type Resolved = Pick<EdgeRecord, 'resolution' | 'targetPath' | 'targetSymbolId' | 'candidates'>
-
-const UNRESOLVED: Resolved = Object.freeze({ resolution: 'unresolved', targetPath: '', targetSymbolId: '', candidates: 0 })
-const EXTERNAL: Resolved = Object.freeze({ resolution: 'external', targetPath: '', targetSymbolId: '', candidates: 0 })
-
-const toSymbol = (symbol: SymbolRecord): Resolved => ({ resolution: 'resolved', targetPath: symbol.path, targetSymbolId: symbol.id, candidates: 1 })
 
 /** The member `name` of the class a variable or constant is declared with, read as the value's file names the class. */
 function memberOfValue(

@@ -1,6 +1,6 @@
 import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { bindingsOf, type Bindings } from './import-bindings.js'
-import type { Resolved } from './resolve-names.js'
+import type { Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** Kinds of symbols that have members, which a class can extend or implement. */
