@@ -16,15 +16,26 @@ const CACHED_ROWS = 500_000
  */
 export class PostingsCache {
   #key: string | undefined
+  #project: number | undefined
+  #generation = 0
   readonly #entries = new Map<string, TermPostings | undefined>()
   #rows = 0
 
-  /** Empties the cache unless it was filled for `key` (project id and generation, read in the current snapshot). */
-  validate(key: string): void {
-    if (key === this.#key) return
+  /**
+   * The key of a search's snapshot (project id and generation, read in it) for `has`, `get` and
+   * `set`. The cache moves to that snapshot, emptied, unless it holds it already or a newer
+   * generation of the same project: a search that began before a commit and reads after it
+   * neither empties the newer postings nor caches its own.
+   */
+  validate(project: number, generation: number): string {
+    const key = `${project}:${generation}`
+    if (key === this.#key || (project === this.#project && generation < this.#generation)) return key
     this.#entries.clear()
     this.#rows = 0
     this.#key = key
+    this.#project = project
+    this.#generation = generation
+    return key
   }
 
   /** Whether the term's postings (or their absence) are cached for the snapshot `key`. */

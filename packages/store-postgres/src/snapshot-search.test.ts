@@ -35,6 +35,16 @@ function held(client: pg.Client, gate: Promise<void>): pg.ClientBase {
   return { query } as unknown as pg.ClientBase
 }
 
+/** `client`, counting the statements sent through it. */
+function counted(client: pg.Client): { client: pg.ClientBase; statements: () => number } {
+  let statements = 0
+  const query = (...args: unknown[]): Promise<unknown> => {
+    statements++
+    return (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args)
+  }
+  return { client: { query } as unknown as pg.ClientBase, statements: () => statements }
+}
+
 describe('readPostings with searches of two generations in flight on one server', () => {
   it('keeps the newer generation\'s cached postings when a search of the older one finishes last', async () => {
     const store = database.project({ repoId: 'overlap' })
@@ -65,6 +75,35 @@ describe('readPostings with searches of two generations in flight on one server'
       expect(stale).not.toEqual(fresh)
       // The older search finished last; the newer generation's next search still reads its own postings.
       expect(await readPostings(newer, after, ['pool'], cache)).toEqual(fresh)
+    } finally {
+      await older.end()
+      await newer.end()
+    }
+  })
+
+  it('keeps serving the newer generation from the cache after a search of the older one reads', async () => {
+    const store = database.project({ repoId: 'late' })
+    await store.add([doc('a', 'shared connection pool alpha')])
+    const older = new pg.Client({ connectionString: test.url })
+    const newer = new pg.Client({ connectionString: test.url })
+    await older.connect()
+    await newer.connect()
+    try {
+      await older.query('BEGIN ISOLATION LEVEL REPEATABLE READ')
+      const before = await snapshotOf(older, 'late')
+      await store.replaceDocuments(['a'], [doc('a', 'shared connection pool bravo')])
+      const after = await snapshotOf(newer, 'late')
+
+      const cache = new PostingsCache()
+      const fresh = await readPostings(newer, after, ['pool'], cache)
+      // The older snapshot's search reads after the newer one has filled the cache.
+      const stale = await readPostings(older, before, ['pool'], cache)
+      await older.query('COMMIT')
+      expect(stale).not.toEqual(fresh)
+
+      const reading = counted(newer)
+      expect(await readPostings(reading.client, after, ['pool'], cache)).toEqual(fresh)
+      expect(reading.statements()).toBe(0)
     } finally {
       await older.end()
       await newer.end()

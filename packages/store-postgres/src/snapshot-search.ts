@@ -45,8 +45,7 @@ export interface ProjectSnapshot {
  * another generation while it runs.
  */
 export async function readPostings(client: pg.ClientBase, project: ProjectSnapshot, terms: readonly string[], cache: PostingsCache): Promise<TermPostings[]> {
-  const key = `${project.id}:${project.generation}`
-  cache.validate(key)
+  const key = cache.validate(project.id, project.generation)
   const distinct = [...new Set(terms)]
   const known = new Map<string, TermPostings | undefined>()
   const missing: string[] = []
