@@ -1,4 +1,5 @@
 import pg from 'pg'
+import type { Document } from '@rag/core'
 import { doc } from '@rag/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostingsCache } from './postings-cache.js'
@@ -45,29 +46,48 @@ function counted(client: pg.Client): { client: pg.ClientBase; statements: () => 
   return { client: { query } as unknown as pg.ClientBase, statements: () => statements }
 }
 
+/** Two searches' connections: `older` in a REPEATABLE READ snapshot taken before the commit of the next generation, `newer` after it. */
+interface TwoGenerations {
+  readonly older: pg.Client
+  readonly newer: pg.Client
+  readonly before: ProjectSnapshot
+  readonly after: ProjectSnapshot
+}
+
+/**
+ * Stores `first` as project `repoId`, takes the older snapshot, replaces `first` with `second`,
+ * and runs `check` with both connections (the older one's transaction ends when its connection closes).
+ */
+async function withTwoGenerations(repoId: string, first: Document[], second: Document[], check: (g: TwoGenerations) => Promise<void>): Promise<void> {
+  const store = database.project({ repoId })
+  await store.add(first)
+  const older = new pg.Client({ connectionString: test.url })
+  const newer = new pg.Client({ connectionString: test.url })
+  await older.connect()
+  await newer.connect()
+  try {
+    await older.query('BEGIN ISOLATION LEVEL REPEATABLE READ')
+    const before = await snapshotOf(older, repoId)
+    await store.replaceDocuments(first.map((d) => d.id), second)
+    const after = await snapshotOf(newer, repoId)
+    expect(after.generation).toBeGreaterThan(before.generation)
+    await check({ older, newer, before, after })
+  } finally {
+    await older.end()
+    await newer.end()
+  }
+}
+
 describe('readPostings with searches of two generations in flight on one server', () => {
   it('keeps the newer generation\'s cached postings when a search of the older one finishes last', async () => {
-    const store = database.project({ repoId: 'overlap' })
-    await store.add([doc('a', 'shared connection pool alpha'), doc('b', 'pool of workers alpha')])
-    const older = new pg.Client({ connectionString: test.url })
-    const newer = new pg.Client({ connectionString: test.url })
-    await older.connect()
-    await newer.connect()
-    try {
-      // A search's snapshot of generation g, taken before the commit of g + 1.
-      await older.query('BEGIN ISOLATION LEVEL REPEATABLE READ')
-      const before = await snapshotOf(older, 'overlap')
-      await store.replaceDocuments(['a', 'b'], [doc('a', 'shared connection pool bravo'), doc('c', 'pool bravo')])
-      const after = await snapshotOf(newer, 'overlap')
-      expect(after.generation).toBeGreaterThan(before.generation)
-
+    const first = [doc('a', 'shared connection pool alpha'), doc('b', 'pool of workers alpha')]
+    await withTwoGenerations('overlap', first, [doc('a', 'shared connection pool bravo'), doc('c', 'pool bravo')], async ({ older, newer, before, after }) => {
       const cache = new PostingsCache()
       let release!: () => void
       const slow = readPostings(held(older, new Promise<void>((resolve) => (release = resolve))), before, ['pool'], cache)
       const fresh = await readPostings(newer, after, ['pool'], cache)
       release()
       const stale = await slow
-      await older.query('COMMIT')
 
       // Each search read its own generation: the chunks were replaced, so their seqs differ.
       expect(fresh).toHaveLength(1)
@@ -75,38 +95,20 @@ describe('readPostings with searches of two generations in flight on one server'
       expect(stale).not.toEqual(fresh)
       // The older search finished last; the newer generation's next search still reads its own postings.
       expect(await readPostings(newer, after, ['pool'], cache)).toEqual(fresh)
-    } finally {
-      await older.end()
-      await newer.end()
-    }
+    })
   })
 
   it('keeps serving the newer generation from the cache after a search of the older one reads', async () => {
-    const store = database.project({ repoId: 'late' })
-    await store.add([doc('a', 'shared connection pool alpha')])
-    const older = new pg.Client({ connectionString: test.url })
-    const newer = new pg.Client({ connectionString: test.url })
-    await older.connect()
-    await newer.connect()
-    try {
-      await older.query('BEGIN ISOLATION LEVEL REPEATABLE READ')
-      const before = await snapshotOf(older, 'late')
-      await store.replaceDocuments(['a'], [doc('a', 'shared connection pool bravo')])
-      const after = await snapshotOf(newer, 'late')
-
+    await withTwoGenerations('late', [doc('a', 'shared connection pool alpha')], [doc('a', 'shared connection pool bravo')], async ({ older, newer, before, after }) => {
       const cache = new PostingsCache()
       const fresh = await readPostings(newer, after, ['pool'], cache)
       // The older snapshot's search reads after the newer one has filled the cache.
       const stale = await readPostings(older, before, ['pool'], cache)
-      await older.query('COMMIT')
       expect(stale).not.toEqual(fresh)
 
       const reading = counted(newer)
       expect(await readPostings(reading.client, after, ['pool'], cache)).toEqual(fresh)
       expect(reading.statements()).toBe(0)
-    } finally {
-      await older.end()
-      await newer.end()
-    }
+    })
   })
 })
