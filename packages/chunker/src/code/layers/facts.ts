@@ -1,6 +1,6 @@
 import type { EntrypointKind, ImportedName } from '@rag/core'
 import type { Arg } from './args.js'
-import type { TypedDeclaration } from './lexical/declared-receivers.js'
+import type { TypedDeclaration } from './lexical/typed-declarations.js'
 
 /** A decorator, annotation or attribute on a definition: `@app.get('/x')`, `@GetMapping("/x")`, `#[get("/x")]`. */
 export interface DecoratorFact {

@@ -3,7 +3,7 @@ import type { SymbolMatch } from '../rules.js'
 import type { SyntaxNode } from '../syntax-node.js'
 import type { LineIndex } from '../../lines.js'
 import type { DecoratorFact, EntrypointDraft, LiteralFact, SymbolFact } from './facts.js'
-import type { TypedDeclaration } from './lexical/declared-receivers.js'
+import type { TypedDeclaration } from './lexical/typed-declarations.js'
 import type { LexicalSyntax } from './lexical/mask-code.js'
 import type { CallWords } from './lexical/scan-calls.js'
 

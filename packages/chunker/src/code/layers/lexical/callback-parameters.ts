@@ -1,6 +1,6 @@
 import { callbackParameterReadText } from '@rag/core'
 import { calleeBefore } from './callee-before.js'
-import type { TypedDeclaration } from './declared-receivers.js'
+import type { TypedDeclaration } from './typed-declarations.js'
 import { parameterParts } from './parameter-parts.js'
 
 /**
@@ -11,7 +11,7 @@ import { parameterParts } from './parameter-parts.js'
 const CALLBACK = /[(,]\s*(?:async\s+)?(?:\(([^()]*)\)\s*(?::[^=;{}()]*)?=>|([A-Za-z_$][\w$]*)\s*=>|function\b\s*\*?\s*(?:[A-Za-z_$][\w$]*\s*)?\(([^()]*)\))/dg
 /**
  * Callees whose callbacks are typed elsewhere or not worth reading: the array methods whose
- * callback gets an element (`declared-receivers.ts`), a promise's (`new Promise((resolve) =>`
+ * callback gets an element (`typed-declarations.ts`), a promise's (`new Promise((resolve) =>`
  * too), and the words that look like calls (`if (`, `while (`).
  */
 const SKIPPED = new Set([

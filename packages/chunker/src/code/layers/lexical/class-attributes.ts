@@ -1,5 +1,5 @@
 import type { SymbolFact } from '../facts.js'
-import type { TypedDeclaration } from './declared-receivers.js'
+import type { TypedDeclaration } from './typed-declarations.js'
 
 /** An attribute a method sets: `self.current`. */
 const SELF_ATTRIBUTE = /^self\.([A-Za-z_]\w*)$/

@@ -1,5 +1,5 @@
 import { parameterReadText } from '@rag/core'
-import type { TypedDeclaration } from './declared-receivers.js'
+import type { TypedDeclaration } from './typed-declarations.js'
 
 /** `const family: LayerFamily = {`: an object literal a constant's annotation types; group 1 the type. */
 const TYPED_OBJECT = /\b(?:const|let|var)\s+[A-Za-z_$][\w$]*\s*:\s*((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:\s*<(?:[^<>()\n]|<[^<>()\n]*>)*>)?\s*=\s*\{/g

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SymbolFact } from '../facts.js'
-import { receiverTypeFinder, typedDeclarations, type TypedDeclaration } from './declared-receivers.js'
+import { receiverTypeFinder } from './declared-receivers.js'
+import { typedDeclarations, type TypedDeclaration } from './typed-declarations.js'
 import { maskCode } from './mask-code.js'
 import { pythonTypedDeclarations, withQuotedTypes } from './python-declarations.js'
 import { PYTHON_SYNTAX } from './syntaxes.js'

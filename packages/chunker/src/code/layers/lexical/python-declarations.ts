@@ -1,5 +1,5 @@
 import { closingBracket } from './brackets.js'
-import type { TypedDeclaration } from './declared-receivers.js'
+import type { TypedDeclaration } from './typed-declarations.js'
 
 /** `typing`'s generic aliases and special forms, which are no class of the code. */
 const NOT_A_CLASS = '(?!(?:List|Dict|Set|FrozenSet|Tuple|Sequence|MutableSequence|Mapping|MutableMapping|Iterable|Iterator|Collection|AbstractSet|Generator|Callable|Any|Type|Union|Optional|Literal|ClassVar|Final)\\b)'
