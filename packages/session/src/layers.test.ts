@@ -188,7 +188,9 @@ describe('RagService code layers (SQLite store)', () => {
     const importsOfToken = (): unknown[] => {
       const raw = new Database(path, { readonly: true })
       try {
-        return raw.prepare("SELECT f.path, e.resolution, e.target_path FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE e.kind = 'imports' AND e.target = './token'").raw().all()
+        return raw.prepare(
+          "SELECT f.path, e.resolution, coalesce(t.path, '') FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file LEFT JOIN layer_targets AS t ON t.id = e.target_file WHERE e.kind = 'imports' AND e.target = './token'",
+        ).raw().all()
       } finally {
         raw.close()
       }

@@ -24,7 +24,10 @@ describeLayerStoreContract('SqliteKnowledgeBase', {
   reopen: (kb: SqliteKnowledgeBase) => stores.open(kb.path),
   rows: async (kb) => ({
     symbols: rows(kb.path, 'SELECT f.path, s.name FROM layer_symbols AS s JOIN layer_files AS f ON f.id = s.file') as [string, string][],
-    edges: rows(kb.path, 'SELECT f.path, e.kind, e.target_path, e.target_qname FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file') as [string, string, string, string][],
+    edges: rows(
+      kb.path,
+      "SELECT f.path, e.kind, coalesce(t.path, ''), e.target_qname FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file LEFT JOIN layer_targets AS t ON t.id = e.target_file",
+    ) as [string, string, string, string][],
     entrypoints: rows(kb.path, 'SELECT f.path, e.method, e.route FROM layer_entrypoints AS e JOIN layer_files AS f ON f.id = e.file') as [string, string, string][],
   }),
 })
@@ -43,8 +46,10 @@ describe('SqliteKnowledgeBase code layer tables', () => {
     const plan = (sql: string): string => rows(path, `EXPLAIN QUERY PLAN ${sql}`).map((r) => String((r as unknown[])[3])).join(' ')
     expect(plan("SELECT * FROM layer_symbols WHERE name >= 'parse' AND name < 'parsf'")).toMatch(/layer_symbols_by_name/)
     expect(plan("SELECT * FROM layer_symbols WHERE name = 'main'")).toMatch(/layer_symbols_by_name/)
-    expect(plan("SELECT * FROM layer_edges WHERE target_path = 'src/a.ts'")).toMatch(/layer_edges_by_target/)
-    expect(plan("SELECT * FROM layer_edges WHERE target_path = 'src/a.ts' AND target_qname = 'parseArgs'")).toMatch(/layer_edges_by_target/)
+    const importers = "SELECT e.* FROM layer_edges AS e JOIN layer_targets AS t ON t.id = e.target_file WHERE t.path = 'src/a.ts'"
+    expect(plan(importers)).toMatch(/layer_edges_by_target/)
+    expect(plan(`${importers} AND e.target_qname = 'parseArgs'`)).toMatch(/layer_edges_by_target/)
+    expect(plan(importers)).toMatch(/sqlite_autoindex_layer_targets_1/)
     expect(plan("SELECT e.* FROM layer_edges AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/b.ts'")).toMatch(/layer_edges_by_file/)
     expect(plan("SELECT e.* FROM layer_entrypoints AS e JOIN layer_files AS f ON f.id = e.file WHERE f.path = 'src/b.ts'")).toMatch(/layer_entrypoints_by_file/)
     expect(plan("SELECT * FROM layer_entrypoints WHERE route = '/orders'")).toMatch(/layer_entrypoints_by_route/)
@@ -62,7 +67,7 @@ describe('SqliteKnowledgeBase code layer tables', () => {
     }
     const schema = (path: string): unknown[] => rows(path, "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name LIKE 'layer_%' ORDER BY name")
     const tableRows = (path: string): unknown[] =>
-      ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints'].map((table) => rows(path, `SELECT * FROM ${table} ORDER BY 1, 2, 3`))
+      [...['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints'].map((table) => rows(path, `SELECT * FROM ${table} ORDER BY 1, 2, 3`)), rows(path, 'SELECT * FROM layer_targets ORDER BY 1')]
     // Bulk: into empty tables. One at a time: the same commit after a small one was undone again.
     const bulkPath = stores.path()
     const bulk = await stores.open(bulkPath)
@@ -105,7 +110,7 @@ describe('SqliteKnowledgeBase code layer tables', () => {
     await old.add([doc('a1', 'open the pool')])
     await old.close()
     const raw = new Database(path)
-    for (const table of ['layer_files', 'layer_symbols', 'layer_edges', 'layer_entrypoints']) raw.exec(`DROP TABLE ${table}`)
+    for (const table of ['layer_files', 'layer_symbols', 'layer_edges', 'layer_targets', 'layer_entrypoints']) raw.exec(`DROP TABLE ${table}`)
     raw.exec('DROP TRIGGER document_vectors_follow_documents; DROP TABLE document_vectors; DROP TABLE vector_embedder')
     raw.pragma('user_version = 4')
     raw.close()
@@ -113,7 +118,7 @@ describe('SqliteKnowledgeBase code layer tables', () => {
 
     const kb = await stores.open(path)
     expect(rows(path, 'PRAGMA user_version')).toEqual([[SCHEMA_VERSION]])
-    expect(SCHEMA_VERSION).toBe(6)
+    expect(SCHEMA_VERSION).toBe(7)
     expect((await kb.search('pool', 1)).map((hit) => hit.document.id)).toEqual(['a1'])
     await kb.commitGeneration({ layers: { upsertFiles: [file('src/a.ts', ['open'])], removeFiles: [], resolvedFiles: [], edges: [] } })
     expect((await kb.loadLayers()).map((f) => f.path)).toEqual(['src/a.ts'])

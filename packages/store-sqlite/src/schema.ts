@@ -24,8 +24,11 @@ export const APPLICATION_ID = 0x72616773
  *   releases that would commit chunks without their layers refuse it.
  * - 6: adds `vector_embedder` and `document_vectors` (see {@link VECTORS_SQL}), so releases that
  *   would add or replace documents without keeping their vectors in step refuse it.
+ * - 7: `layer_edges` names its targets by id (`target_file` of `layer_targets`) instead of by
+ *   path (`target_path`), a quarter of what the layers add to a store; releases that would write
+ *   `target_path` refuse it.
  */
-export const SCHEMA_VERSION = 6
+export const SCHEMA_VERSION = 7
 
 /** The `term_counts` table; also what upgrading a version 1 or 2 store creates. */
 export const TERM_COUNTS_SQL = 'CREATE TABLE term_counts (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL)'
@@ -70,8 +73,8 @@ END;
 `
 
 /**
- * The schema of version 6 (versions 1 and 2 lack `term_counts`, 1 to 3 lack `write_lock`, 1 to 4 the
- * layer tables, 1 to 5 the vector tables; see {@link SCHEMA_VERSION}).
+ * The schema of version 7 (versions 1 and 2 lack `term_counts`, 1 to 3 lack `write_lock`, 1 to 4 the
+ * layer tables, 1 to 5 the vector tables, 5 and 6 `layer_targets`; see {@link SCHEMA_VERSION}).
  *
  * - `documents`: one row per document; `seq` keeps insertion order (AUTOINCREMENT never reuses a
  *   value, so `ORDER BY seq` is insertion order even after deletes); `metadata` is JSON text.
