@@ -112,7 +112,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
   // Code layers (issue 12): symbols, dependencies, entrypoints; the index must be built with --layers.
   program
     .command('symbols <name>')
-    .description('where symbols are defined: a name, qualified name (Class.method) or glob (parse*); needs an index built with --layers')
+    .description('where symbols are defined: a name, qualified name (Class.method, also Class::method or Class#method) or glob (parse*); needs an index built with --layers')
     .option('--kind <kind>', 'only this kind (function, method, class, interface, type, enum, constant, ...)')
     .option('--lang <language>', 'only this language (typescript, python, go, ...)')
     .option('--limit <n>', 'most results (default 100)', positiveInteger)

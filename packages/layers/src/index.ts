@@ -2,3 +2,4 @@ export { LayerGraph, type LayerChange, type LayerDelta, type LayerGraphOptions }
 export type { SymbolQuery, DependencyQuery, DependencyStep, EntrypointQuery } from './layer-queries.js'
 export type { ImportResolution, ImportTarget, ResolveContext, ImportResolver } from './resolution.js'
 export { importResolverFor } from './import-resolvers.js'
+export { symbolQueryName } from './symbol-query-name.js'

@@ -1,13 +1,16 @@
 import { InvalidArgumentError, RagError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { globToRegExp, isGlob } from './glob.js'
 import { routeMatcher } from './route-match.js'
+import { symbolQueryName } from './symbol-query-name.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** What {@link findSymbols} looks for. */
 export interface SymbolQuery {
   /**
-   * A name (`parseArgs`), a qualified name (`FileStore.read`) or a glob over either (`parse*`,
-   * `*Handler`, `FileStore.*`); case-sensitive.
+   * A name (`parseArgs`), a qualified name (`FileStore.read`, also the end of one: `Foo.bar` finds
+   * `ns.Foo.bar`) or a glob over either (`parse*`, `*Handler`, `FileStore.*`); case-sensitive.
+   * Members may be written as their language writes them (`Command::new`, `StringUtils#isBlank`,
+   * `Foo->bar`, with or without `()`; see {@link symbolQueryName}).
    */
   readonly name: string
   /** Only this kind (`function`, `class`, ...). */
@@ -24,7 +27,10 @@ export interface SymbolQuery {
 
 /** What {@link findDependencies} starts from and how far it goes. */
 export interface DependencyQuery {
-  /** A file path, a symbol id, or a symbol's qualified or plain name (every definition with it). */
+  /**
+   * A file path, a symbol id, or a symbol's qualified or plain name, or the end of a qualified name
+   * (every definition with it), written as {@link SymbolQuery.name} may be.
+   */
   readonly from: string
   /** Importers and callers instead of imports and callees. @default false */
   readonly reverse?: boolean
@@ -90,7 +96,8 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
   assertText(query?.name, 'symbol query name')
   const limit = query.limit ?? DEFAULT_LIMIT
   assertPositive(limit, 'symbol query limit')
-  const { name } = query
+  const name = symbolQueryName(query.name)
+  if (name === '') throw new InvalidArgumentError(`symbol query name must name a symbol; received ${JSON.stringify(query.name)}.`)
   const qualified = name.includes('.')
   let candidates: SymbolRecord[]
   if (!isGlob(name)) {
@@ -145,8 +152,9 @@ function startsOf(graph: GraphView, from: string): { files: string[]; symbols: S
   if (graph.file(from)) return { files: [from], symbols: [] }
   const byId = graph.symbol(from)
   if (byId) return { files: [], symbols: [byId] }
-  const last = from.slice(from.lastIndexOf('.') + 1)
-  const symbols = graph.named(last).filter((s) => s.qname === from || s.name === from)
+  const name = symbolQueryName(from)
+  const last = name.slice(name.lastIndexOf('.') + 1)
+  const symbols = graph.named(last).filter((s) => s.qname === name || s.name === name || (name !== last && s.qname.endsWith(`.${name}`)))
   if (symbols.length === 0) throw new RagError('NOT_FOUND', `${JSON.stringify(from)} is neither an indexed file nor a known symbol.`)
   return { files: [], symbols }
 }

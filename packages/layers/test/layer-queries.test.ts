@@ -18,6 +18,7 @@ beforeAll(async () => {
         "app.post('/orders', (req, res) => res.send(new ConfigLoader().load()))",
         'export function getOrder() {}',
       ].join('\n'),
+      'src/geo.ts': 'export namespace geo {\n  export class Point {\n    norm() { return Math.hypot(1, 2) }\n  }\n}\n',
       'src/cli.py': "import click\n\n@click.command()\ndef parse_config():\n    pass\n",
       'test/args.test.ts': "import { parseArgs } from '../src/args'\nimport { it } from 'vitest'\nit('parses', () => parseArgs([]))\n",
     }),
@@ -37,8 +38,21 @@ describe('LayerGraph.symbols', () => {
     expect(graph.symbols({ name: '*', limit: 2 })).toHaveLength(2)
   })
 
+  it('reads members written in other languages\' notation: Foo::bar, Foo#bar, Foo->bar, bar(), the end of a qualified name', () => {
+    const qnames = (name: string): string[] => graph.symbols({ name }).map((s) => s.qname)
+    for (const name of ['ConfigLoader::load', 'ConfigLoader#load', 'ConfigLoader->load', 'ConfigLoader.load()', '::ConfigLoader::load']) {
+      expect(qnames(name), name).toEqual(['ConfigLoader.load'])
+    }
+    expect(qnames('ConfigLoader::*')).toEqual(['ConfigLoader.load', 'ConfigLoader.parseFile'])
+    expect(qnames('parseArgs()')).toEqual(['parseArgs'])
+    expect(qnames('Point::norm')).toEqual(['geo.Point.norm'])
+    expect(graph.dependencies({ from: 'ConfigLoader::load' }).map((s) => s.edge.target)).toEqual(['parseArgs'])
+    expect(graph.dependencies({ from: 'Point#norm' }).map((s) => s.edge.target)).toEqual(['hypot'])
+  })
+
   it('rejects an empty name or a bad limit with InvalidArgumentError', () => {
     expect(() => graph.symbols({ name: ' ' })).toThrow(InvalidArgumentError)
+    expect(() => graph.symbols({ name: '::' })).toThrow(/must name a symbol/)
     expect(() => graph.symbols({ name: 'x', limit: 0 })).toThrow(InvalidArgumentError)
   })
 })

@@ -97,7 +97,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
     'find_symbol',
     {
       title: 'Find a symbol definition',
-      description: 'Where a function, class, method, type or constant is defined: by name (parseArgs), qualified name (Store.read) or glob (parse*, *Handler). Needs an index built with code layers.',
+      description: 'Where a function, class, method, type or constant is defined: by name (parseArgs), qualified name (Store.read; also as the language writes it: Store::read, Store#read) or glob (parse*, *Handler). Needs an index built with code layers.',
       inputSchema: {
         name: z.string().min(1).max(300).describe('Name, qualified name or glob; case-sensitive.'),
         kind: z.string().min(1).max(40).optional().describe('Only this kind: function, method, class, interface, type, enum, constant, ...'),

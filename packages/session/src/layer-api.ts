@@ -1,7 +1,7 @@
 import { isAbsolute, posix, relative, sep } from 'node:path'
 import { ConfigError, InvalidArgumentError, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
 import { languageInfo, SUPPORTED_LANGUAGES } from '@rag/chunker'
-import type { DependencyStep, EntrypointQuery, LayerGraph, SymbolQuery } from '@rag/layers'
+import { symbolQueryName, type DependencyStep, type EntrypointQuery, type LayerGraph, type SymbolQuery } from '@rag/layers'
 import type { LayerFileSelection } from './session-layers.js'
 
 export type { DependencyStep, EntrypointQuery, SymbolQuery } from '@rag/layers'
@@ -59,8 +59,9 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
  * a qualified name), or a name with the literal prefix of a glob; `undefined` when a query needs
  * every file (a qualified glob, a glob starting with a wildcard) or is malformed.
  */
-export function symbolSelection(name: unknown): LayerFileSelection | undefined {
-  if (typeof name !== 'string' || name.trim() === '') return undefined
+export function symbolSelection(query: unknown): LayerFileSelection | undefined {
+  if (typeof query !== 'string' || query.trim() === '') return undefined
+  const name = symbolQueryName(query)
   const wildcard = name.search(/[*?]/)
   if (wildcard < 0) return { name: name.slice(name.lastIndexOf('.') + 1) }
   if (name.includes('.') || wildcard === 0) return undefined

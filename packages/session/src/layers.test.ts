@@ -147,9 +147,10 @@ describe('RagService code layers (SQLite store)', () => {
     // A lookup in a fresh session reads only the files that define the name (or declare entrypoints),
     // and answers as the whole graph does.
     const fresh = (): ReturnType<typeof openRag> => openRag(opened[0]!)
-    for (const name of ['verifyToken', 'verify*', 'authMiddleware', 'FileNotThere', 'show*']) {
+    for (const name of ['verifyToken', 'verify*', 'authMiddleware', 'FileNotThere', 'show*', '::verifyToken()', 'auth::authMiddleware']) {
       expect(await fresh().symbols(name)).toEqual(await writer.symbols(name))
     }
+    expect((await fresh().symbols('::verifyToken()')).map((s) => s.qname)).toEqual(['verifyToken'])
     expect(await fresh().entrypoints({ kind: 'http-route' })).toEqual(await writer.entrypoints({ kind: 'http-route' }))
     expect((await fresh().symbols('verify*')).map((s) => s.name)).toEqual(['verifyToken'])
 
