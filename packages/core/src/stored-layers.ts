@@ -24,6 +24,18 @@ export interface LayerCommit {
   readonly edges: readonly EdgeRecord[]
 }
 
+/** How much of the code layers an index holds: what `rag status` reports. */
+export interface LayerCounts {
+  /** Files with layer records (every indexed file, code or not). */
+  readonly files: number
+  /** Definitions (C1). */
+  readonly symbols: number
+  /** Dependency edges (C2) resolved to a file or symbol of the index: imports, calls, heritage. */
+  readonly resolvedEdges: number
+  /** Routes, commands and mains (C3). */
+  readonly entrypoints: number
+}
+
 /** Which files' records a store's `loadLayersWhere` reads: those defining a name, or a name with a prefix, or declaring entrypoints. */
 export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
 

@@ -243,7 +243,8 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
     'get_status',
     {
       title: 'Index status',
-      description: 'What is indexed: path, files, chunks, documents, last index time, whether a run is in progress, and the allowed roots.',
+      description:
+        'What is indexed: path, files, chunks, documents, last index time, whether a run is in progress, what the code layers hold (without them find_symbol, get_dependencies and list_entrypoints cannot answer), and the allowed roots.',
       outputSchema: {
         indexedPath: z.string().nullable(),
         fileCount: z.number(),
@@ -251,6 +252,10 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
         documentCount: z.number(),
         lastIndexedAt: z.string().nullable(),
         indexing: z.boolean(),
+        layers: z
+          .object({ files: z.number(), symbols: z.number(), resolvedEdges: z.number(), entrypoints: z.number() })
+          .optional()
+          .describe('What the code layers hold; absent when the index has none.'),
         roots: z.array(z.string()),
       },
       annotations: { readOnlyHint: true },
@@ -262,6 +267,9 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
         `Indexed path: ${data.indexedPath ?? 'nothing yet (call index_directory)'}`,
         `Files: ${data.fileCount}, chunks: ${data.chunkCount}, documents: ${data.documentCount}`,
         `Last indexed: ${data.lastIndexedAt ?? 'never'}${data.indexing ? ' (a run is in progress)' : ''}`,
+        data.layers
+          ? `Code layers: ${data.layers.symbols} definitions, ${data.layers.resolvedEdges} resolved dependency edges, ${data.layers.entrypoints} entrypoints in ${data.layers.files} files`
+          : 'Code layers: none (find_symbol, get_dependencies and list_entrypoints need an index built with layers)',
         `Allowed roots: ${data.roots.join(', ')}`,
       ].join('\n')
       return { content: [{ type: 'text', text }], structuredContent: data }

@@ -127,7 +127,9 @@ describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
   it('reports status', async () => {
     const result = await call('get_status')
     expect(result.structuredContent).toMatchObject({ fileCount: 42, indexing: false })
+    expect(result.structuredContent).not.toHaveProperty('layers')
     expect(result.content[0]?.text).toContain('Files: 42')
+    expect(result.content[0]?.text).toContain('Code layers: none')
   })
 
   it.each([['../outside'], ['escape'], ['%2e%2e%2foutside'], ['/etc']])('refuses %s outside the roots and indexes nothing from it', async (path) => {

@@ -1,4 +1,4 @@
-import { RagError, type AnalyzedDocuments, type Document, type FileLayers, type JsonValue, type KnowledgeBase, type MetadataValue } from '@rag/core'
+import { RagError, type AnalyzedDocuments, type Document, type FileLayers, type JsonValue, type KnowledgeBase, type LayerCounts, type MetadataValue } from '@rag/core'
 import type { FileRecord, IndexState } from '@rag/ingest'
 import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 import type { VectorCommitPayload } from './vector-persistence.js'
@@ -76,6 +76,8 @@ export interface GenerationStore {
   hasLayers?(): Promise<boolean>
   /** Every distinct (file, indexed file it depends on) pair of the resolved edges, read without the files' records (the file ranking's graph signal). */
   loadResolvedFileEdges?(): Promise<{ path: string; targetPath: string }[]>
+  /** How many files, definitions, resolved edges and entrypoints the stored layers hold, counted by the store. */
+  countLayers?(): Promise<LayerCounts>
 }
 
 /** A knowledge base that is also a {@link GenerationStore}: what `openRag` runs on. */
@@ -153,6 +155,7 @@ export function createGenerationStateStore(store: GenerationStore & Pick<Knowled
     ...(store.loadLayersWhere !== undefined ? { loadLayersWhere: (selection: LayerFileSelection) => (store.loadLayersWhere as NonNullable<GenerationStore['loadLayersWhere']>).call(store, selection) } : {}),
     ...(store.hasLayers !== undefined ? { hasLayers: () => (store.hasLayers as () => Promise<boolean>).call(store) } : {}),
     ...(store.loadResolvedFileEdges !== undefined ? { loadResolvedFileEdges: () => (store.loadResolvedFileEdges as NonNullable<GenerationStore['loadResolvedFileEdges']>).call(store) } : {}),
+    ...(store.countLayers !== undefined ? { countLayers: () => (store.countLayers as NonNullable<GenerationStore['countLayers']>).call(store) } : {}),
 
     async commitDocuments(removeIds, addDocuments, { vectors, analyzed }) {
       await store.commitGeneration({ removeIds, addDocuments, ...(vectors === undefined ? {} : { vectors }), ...(analyzed === undefined ? {} : { analyzed }) })

@@ -1,4 +1,4 @@
-import type { AcquireWriteLockOptions, AnalyzedDocuments, Document, FileLayers, WriteLockOwner } from '@rag/core'
+import type { AcquireWriteLockOptions, AnalyzedDocuments, Document, FileLayers, LayerCounts, WriteLockOwner } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
 import type { LayerFileSelection, StoredLayerChange } from './session-layers.js'
 import type { VectorCommitPayload } from './vector-persistence.js'
@@ -81,6 +81,8 @@ export interface IndexStateStore {
   hasLayers?(): Promise<boolean>
   /** Every distinct (file, indexed file it depends on) pair of the resolved edges (stores that index edges). */
   loadResolvedFileEdges?(): Promise<{ path: string; targetPath: string }[]>
+  /** How many files, definitions, resolved edges and entrypoints the stored layers hold (stores that count them). */
+  countLayers?(): Promise<LayerCounts>
   /** Forgets the state (called by `RagService.clear()` after the knowledge base is cleared). */
   clear?(): Promise<void>
   /**

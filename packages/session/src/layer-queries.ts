@@ -1,4 +1,4 @@
-import type { EntrypointRecord, SymbolRecord } from '@rag/core'
+import type { EntrypointRecord, LayerCounts, SymbolRecord } from '@rag/core'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
 import {
@@ -79,6 +79,16 @@ export class SessionLayerQueries {
     if (stored !== undefined) return stored.any ? stored.records : undefined
     await layers.sync(await this.#generation())
     return latch.read(async () => (layers.populated ? graphRecords(layers.graph) : undefined))
+  }
+
+  /**
+   * What the index's code layers hold, for `getStatus()`: `undefined` when it has none and the
+   * session does not extract them (or a store keeps them but cannot count them).
+   */
+  async counts(): Promise<LayerCounts | undefined> {
+    const { layers, latch, layersOn } = this.#init
+    const counts = await latch.read(() => layers.counts())
+    return counts !== undefined && (layersOn || counts.files > 0) ? counts : undefined
   }
 
   // Runs a layer query on the generation the store holds now (loaded when another writer committed).

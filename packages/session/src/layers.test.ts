@@ -52,6 +52,9 @@ describe('RagService code layers (in memory)', () => {
     const routes = await rag.entrypoints({ kind: 'http-route' })
     expect(routes.map((r) => `${r.method} ${r.route} ${r.handler}`)).toEqual(['GET /orders/:id showOrder', 'POST /orders '])
     expect((await rag.entrypoints({ method: 'post' })).map((r) => r.route)).toEqual(['/orders'])
+    // The status counts them: middleware -> token (import, call), server -> middleware (import, call); express is external.
+    const symbols = (await rag.symbols('*')).length
+    expect((await rag.getStatus()).layers).toEqual({ files: 4, symbols, resolvedEdges: 4, entrypoints: 2 })
   })
 
   it('re-extracts only the changed file, and a rename re-resolves the importers', async () => {
@@ -121,6 +124,7 @@ describe('RagService code layers (in memory)', () => {
     const plain = createRag()
     await plain.indexDirectory(repo.root)
     await expect(plain.symbols('verifyToken')).rejects.toThrow(ConfigError)
+    expect((await plain.getStatus()).layers).toBeUndefined()
     await expect(plain.entrypoints()).rejects.toThrow(/index with layers on/)
   })
 })
@@ -143,6 +147,13 @@ describe('RagService code layers (SQLite store)', () => {
     await writer.indexDirectory(repo.root, undefined, { source: { exclude: ['.index.db*'] } })
     const stored = await opened[0]!.loadLayers()
     expect(stored.map((f) => f.path)).toEqual(['README.md', 'src/auth/middleware.ts', 'src/auth/token.ts', 'src/server.ts'])
+    // The store counts its rows as an in-memory session counts its graph, in this process and in a fresh one.
+    const inMemory = createRag({ layers: true })
+    await inMemory.indexDirectory(repo.root, undefined, { source: { exclude: ['.index.db*'] } })
+    const counted = (await inMemory.getStatus()).layers
+    expect(counted?.resolvedEdges).toBeGreaterThan(0)
+    expect((await writer.getStatus()).layers).toEqual(counted)
+    expect((await openRag(opened[0]!).getStatus()).layers).toEqual(counted)
 
     // A lookup in a fresh session reads only the files that define the name (or declare entrypoints),
     // and answers as the whole graph does.

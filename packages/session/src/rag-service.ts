@@ -216,16 +216,17 @@ export class RagService {
     return { ...renderContextPrompt(query, results, promptOptions), results }
   }
 
-  /** File count, chunk count, document count, last index time, indexed path, and whether a run is in progress. */
+  /** File count, chunk count, document count, last index time, indexed path, whether a run is in progress, and what the vectors and code layers hold. */
   async getStatus(): Promise<RagStatus> {
     const indexing = this.indexing
     // A store that records the counts with each commit answers without loading every file record.
     const info = this.#stateStore?.info ? await this.#stateStore.info() : undefined
+    const layers = await this.#layerQueries.counts()
     if (info?.counts !== undefined) {
       const { root, fileCount, chunkCount } = info.counts
       const vectors = this.#vectors === undefined ? undefined : await this.#vectors.status()
       const lastIndexedAt = info.indexedAt !== undefined ? new Date(info.indexedAt) : this.#lastIndexedAt
-      return { indexedPath: root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing, ...(vectors ? { vectors } : {}) }
+      return { indexedPath: root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing, ...(vectors ? { vectors } : {}), ...(layers ? { layers } : {}) }
     }
     const state = await this.#currentState()
     const files = state?.files ?? []
@@ -238,7 +239,7 @@ export class RagService {
     const stored = this.#stateStore?.info ? (await this.#stateStore.info()).indexedAt : undefined
     const lastIndexedAt = stored !== undefined ? new Date(stored) : state === undefined ? undefined : this.#lastIndexedAt
     const vectors = this.#vectors === undefined ? undefined : await this.#vectors.status()
-    return { indexedPath: state?.root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing, ...(vectors ? { vectors } : {}) }
+    return { indexedPath: state?.root, fileCount, chunkCount, documentCount: await this.knowledgeBase.size(), lastIndexedAt, indexing, ...(vectors ? { vectors } : {}), ...(layers ? { layers } : {}) }
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
+import type { EdgeRecord, EntrypointRecord, FileLayers, LayerCounts, SymbolRecord } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
 import { LayerGraph } from '@rag/layers'
 
@@ -47,6 +47,8 @@ export interface LayerSource {
   hasLayers?(): Promise<boolean>
   /** The resolved edges as (file, target file) pairs, read without the files' records. */
   loadResolvedFileEdges?(): Promise<{ path: string; targetPath: string }[]>
+  /** The store's counts of its layer records. */
+  countLayers?(): Promise<LayerCounts>
 }
 
 const EMPTY: StoredLayerChange = { upsertFiles: [], removeFiles: [], resolvedFiles: [], edges: [] }
@@ -152,6 +154,26 @@ export class SessionLayers {
     const any = pairs.length > 0 || withEntrypoints.length > 0 || (await source.hasLayers?.()) === true
     const edges = pairs.map(({ path, targetPath }) => ({ path, targetPath, resolution: 'resolved' as const }))
     return { records: { symbols: [], edges, entrypoints: withEntrypoints.flatMap((file) => file.entrypoints) }, any }
+  }
+
+  /**
+   * How much the index's layers hold: counted by the store where it keeps them (what another
+   * process committed included), else from the graph (a session without a store that keeps layers:
+   * the graph is the index's layers). `undefined` when a store keeps layers but cannot count them.
+   */
+  async counts(): Promise<LayerCounts | undefined> {
+    if (this.#source !== undefined) return this.#source.countLayers?.()
+    let files = 0
+    let symbols = 0
+    let resolvedEdges = 0
+    let entrypoints = 0
+    for (const file of this.#graph.files()) {
+      files++
+      symbols += file.symbols.length
+      entrypoints += file.entrypoints.length
+      for (const edge of this.#graph.edgesOf(file.path)) if (edge.resolution === 'resolved' && edge.targetPath !== '') resolvedEdges++
+    }
+    return { files, symbols, resolvedEdges, entrypoints }
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { LayerCounts } from '@rag/core'
 import type { VectorStatus } from './staged-vectors.js'
 
 /** What `RagService.getStatus()` reports (seed 001: file count, chunk count, last index time, indexed path). */
@@ -16,6 +17,11 @@ export interface RagStatus {
   readonly indexing: boolean
   /** The embedder, its dimensions and how many documents have a vector; absent without an embedder. */
   readonly vectors?: VectorStatus
+  /**
+   * What the code layers hold (files, definitions, resolved dependency edges, entrypoints); absent
+   * when the index has none and the session does not extract them (`layers: false`).
+   */
+  readonly layers?: LayerCounts
 }
 
 /** {@link RagStatus} as JSON: what the server's status route and the MCP `get_status` tool return. */
@@ -29,6 +35,8 @@ export interface RagStatusJson {
   readonly indexing: boolean
   /** Present only for a session with an embedder. */
   readonly vectors?: { readonly kind: string; readonly embedder: string | null; readonly dimensions: number | null; readonly embedded: number }
+  /** Present only for an index with code layers (or a session that extracts them). */
+  readonly layers?: LayerCounts
 }
 
 /** The one JSON form of a status, shared by every surface. */
@@ -43,5 +51,6 @@ export function statusToJson(status: RagStatus): RagStatusJson {
     ...(status.vectors
       ? { vectors: { kind: status.vectors.kind, embedder: status.vectors.embedder ?? null, dimensions: status.vectors.dimensions ?? null, embedded: status.vectors.embedded } }
       : {}),
+    ...(status.layers ? { layers: { ...status.layers } } : {}),
   }
 }

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type pg from 'pg'
-import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
+import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
 
 /** Files per INSERT of `rag_layer_files` (3 parameters each). */
 const FILE_BATCH = 1000
@@ -168,6 +168,20 @@ export async function readLayers(client: pg.ClientBase, key: { readonly repoId: 
 export async function hasLayers(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }): Promise<boolean> {
   const { rows } = await client.query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 ${PROJECT_FILES}) AS present`, [key.repoId, key.commitSha])
   return rows[0]!.present
+}
+
+/** How many files, definitions, resolved edges and entrypoints a project's code layers hold (all 0 without layers). */
+export async function countLayers(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }): Promise<LayerCounts> {
+  const { rows } = await client.query<Record<keyof LayerCounts, string>>(
+    `SELECT (SELECT count(*) FROM rag_layer_files WHERE project_id = p.id) AS files,
+            (SELECT count(*) FROM rag_layer_symbols WHERE project_id = p.id) AS symbols,
+            (SELECT count(*) FROM rag_layer_edges WHERE project_id = p.id AND resolution = 'resolved' AND target_path <> '') AS "resolvedEdges",
+            (SELECT count(*) FROM rag_layer_entrypoints WHERE project_id = p.id) AS entrypoints
+     FROM rag_projects p WHERE p.repo_id = $1 AND p.commit_sha = $2`,
+    [key.repoId, key.commitSha],
+  )
+  const row = rows[0]
+  return { files: Number(row?.files ?? 0), symbols: Number(row?.symbols ?? 0), resolvedEdges: Number(row?.resolvedEdges ?? 0), entrypoints: Number(row?.entrypoints ?? 0) }
 }
 
 /** `a` before `b` by code point, as PostgreSQL's "C" collation and SQLite's BINARY order UTF-8 text. */

@@ -17,6 +17,7 @@ import {
   type GenerationCommit,
   type IndexedText,
   type KnowledgeBase,
+  type LayerCounts,
   type LayerFileSelection,
   type SearchResult,
   type StoredIndexState,
@@ -31,7 +32,7 @@ import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { clearProject, deleteChunks, insertChunks } from './chunk-writes.js'
 import { checkDocuments, prepareDocument, readAllDocuments, readDocument } from './document-rows.js'
 import { readFiles, syncFiles } from './file-rows.js'
-import { clearLayers, hasLayers, readLayers, readResolvedFileEdges, writeLayers } from './layer-rows.js'
+import { clearLayers, countLayers, hasLayers, readLayers, readResolvedFileEdges, writeLayers } from './layer-rows.js'
 import { PostingsCache } from './postings-cache.js'
 import { describeProject, resolveProjectKey, type ProjectKey, type ResolvedProjectKey } from './project-key.js'
 import { checkRecorded, ensureProject, readProject, readState } from './project-rows.js'
@@ -265,6 +266,11 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   /** `true` when the project holds any file's code layer records (it was indexed with layers). */
   async hasLayers(): Promise<boolean> {
     return this.#db.read('look for code layers', (client) => hasLayers(client, this.project))
+  }
+
+  /** How many files, definitions, resolved edges and entrypoints the project's code layers hold (all 0 without layers). */
+  async countLayers(): Promise<LayerCounts> {
+    return this.#db.read('count the code layers', (client) => countLayers(client, this.project))
   }
 
   /**

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
-import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerFileSelection } from '@rag/core'
+import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
 
 /**
  * The layer tables (schema version 7; 5 and 6 held each edge's target path as text, see
@@ -91,6 +91,7 @@ export interface LayerStatements {
   readonly filesWithEntrypoints: Database.Statement<[], Buffer>
   readonly resolvedFileEdges: Database.Statement<[], { path: string; targetPath: string }>
   readonly anyFile: Database.Statement<[], number>
+  readonly counts: Database.Statement<[], LayerCounts>
   readonly putSymbol: Database.Statement<[number, string, string, string, string, number]>
   readonly deleteSymbolsOf: Database.Statement<[number]>
   readonly putEdge: Database.Statement<[number, number, string, string, string, string, number | null, string]>
@@ -114,6 +115,11 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
     deleteFile: db.prepare('DELETE FROM layer_files WHERE id = ?'),
     listFiles: db.prepare<[], Buffer>('SELECT layers FROM layer_files ORDER BY path').pluck(),
     anyFile: db.prepare<[], number>('SELECT 1 FROM layer_files LIMIT 1').pluck(),
+    counts: db.prepare<[], LayerCounts>(
+      `SELECT (SELECT count(*) FROM layer_files) AS files, (SELECT count(*) FROM layer_symbols) AS symbols,
+        (SELECT count(*) FROM layer_edges WHERE resolution = 'resolved' AND target_file IS NOT NULL) AS resolvedEdges,
+        (SELECT count(*) FROM layer_entrypoints) AS entrypoints`,
+    ),
     filesWithName: db.prepare<[string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name = ?) ORDER BY path').pluck(),
     filesWithNameIn: db
       .prepare<[string, string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name >= ? AND name < ?) ORDER BY path')
@@ -236,6 +242,11 @@ export function readLayersWhere(statements: LayerStatements, selection: LayerFil
 /** Every distinct (file, file it depends on) pair of the resolved edges, without decoding any file's records. */
 export function readResolvedFileEdges(statements: LayerStatements): { path: string; targetPath: string }[] {
   return statements.resolvedFileEdges.all()
+}
+
+/** How many files, definitions, resolved edges and entrypoints the layer tables hold. */
+export function countLayers(statements: LayerStatements): LayerCounts {
+  return { ...statements.counts.get()! }
 }
 
 /** Empties the layer tables inside the caller's transaction. */

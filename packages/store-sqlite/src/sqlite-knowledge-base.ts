@@ -17,6 +17,7 @@ import {
   type GenerationCommit,
   type IndexedText,
   type KnowledgeBase,
+  type LayerCounts,
   type LayerFileSelection,
   type Metadata,
   type SearchResult,
@@ -34,7 +35,7 @@ import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { readFingerprints, syncFingerprints } from './fingerprint-table.js'
 import { ftsTokens } from './fts-tokens.js'
 import { openStoreDatabase } from './open-database.js'
-import { readLayers, readLayersWhere, readResolvedFileEdges, writeLayers } from './layer-tables.js'
+import { countLayers, readLayers, readLayersWhere, readResolvedFileEdges, writeLayers } from './layer-tables.js'
 import { META } from './schema.js'
 import { PostingsCache } from './query-postings.js'
 import { rankDocuments, searchBm25, searchTfidf, type LexicalScorer } from './lexical-search.js'
@@ -263,6 +264,11 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   /** `true` when the store holds any file's code layer records (the index was built with layers). */
   async hasLayers(): Promise<boolean> {
     return this.#connection.read('look for code layers', ({ layers }) => layers.anyFile.get() !== undefined)
+  }
+
+  /** How many files, definitions, resolved edges and entrypoints the code layers hold (all 0 without layers). */
+  async countLayers(): Promise<LayerCounts> {
+    return this.#connection.read('count the code layers', ({ layers }) => countLayers(layers))
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Document, EdgeRecord, EntrypointRecord, FileLayers, GenerationCommit, LayerCommit, LayerFileSelection, StoredIndexState, SymbolRecord } from '@rag/core'
+import type { Document, EdgeRecord, EntrypointRecord, FileLayers, GenerationCommit, LayerCommit, LayerCounts, LayerFileSelection, StoredIndexState, SymbolRecord } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { doc } from './corpus.js'
 
@@ -13,6 +13,8 @@ export interface LayerStore {
   hasLayers(): Promise<boolean>
   /** The resolved (file, target file) pairs, read from the edge table (what a one-shot file ranking reads instead of the graph). */
   loadResolvedFileEdges(): Promise<{ path: string; targetPath: string }[]>
+  /** What `rag status` reports of the layers. */
+  countLayers(): Promise<LayerCounts>
   clear(): Promise<void>
 }
 
@@ -108,10 +110,13 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
         edges: [layerEdge('src/b.ts', './a.js', 'src/a.ts', 'src/a.ts#parseArgs'), { ...layerEdge('src/a.ts', 'lodash', ''), kind: 'calls', resolution: 'external' }],
       }
       expect(await kb.hasLayers()).toBe(false)
+      expect(await kb.countLayers()).toEqual({ files: 0, symbols: 0, resolvedEdges: 0, entrypoints: 0 })
       const before = (await kb.loadState()).generation
       await kb.commitGeneration({ addDocuments: [doc('a1', 'parse args')], layers })
       expect((await kb.loadState()).generation).toBe(before + 1)
       expect(await kb.hasLayers()).toBe(true)
+      // The library call is external: no resolved edge.
+      expect(await kb.countLayers()).toEqual({ files: 2, symbols: 3, resolvedEdges: 1, entrypoints: 1 })
       expect(await kb.loadLayers()).toEqual([layers.upsertFiles[1], layers.upsertFiles[0]])
       expect(await rowsOf(kb)).toEqual({
         symbols: [['src/a.ts', 'parseArgs'], ['src/a.ts', 'parseFile'], ['src/b.ts', 'main']],
@@ -234,6 +239,7 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
       expect(await (await harness.reopen(kb)).loadResolvedFileEdges()).toEqual(pairs.filter((pair) => pair.path !== b))
       await kb.clear()
       expect(await kb.loadResolvedFileEdges()).toEqual([])
+      expect(await kb.countLayers()).toEqual({ files: 0, symbols: 0, resolvedEdges: 0, entrypoints: 0 })
     })
 
     it('writes no layers when the generation fails, and refuses a malformed layer change before writing', async () => {

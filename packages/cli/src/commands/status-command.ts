@@ -31,6 +31,12 @@ export function vectorsRow(vectors: RagStatus['vectors'], documents: number): st
   return `${vectors.embedder} (${vectors.kind}, ${vectors.dimensions} dimensions): ${vectors.embedded} of ${documents} chunks and documents embedded`
 }
 
+/** The layers row: what the code layers hold, or how to build them. */
+export function layersRow(layers: RagStatus['layers']): string {
+  if (layers === undefined) return 'none (`rag index --layers` adds symbols, dependencies and entrypoints)'
+  return `${layers.symbols} definitions, ${layers.resolvedEdges} resolved dependency edges, ${layers.entrypoints} entrypoints in ${layers.files} files`
+}
+
 /** `rag status`: counts, times and the state of the nearest index. */
 export async function statusCommand(context: CommandContext): Promise<number> {
   const { output } = context
@@ -58,6 +64,7 @@ export async function statusCommand(context: CommandContext): Promise<number> {
       generation,
       indexing: activity ?? null,
       vectors: status.vectors === undefined ? null : { ...status.vectors, embedder: status.vectors.embedder ?? null, dimensions: status.vectors.dimensions ?? null },
+      layers: status.layers ?? null,
     }
     if (output.json) {
       output.emit(summary)
@@ -70,6 +77,7 @@ export async function statusCommand(context: CommandContext): Promise<number> {
       ['Fields', index.settings.indexedText],
       ['Ranking', `bm25 ${index.settings.weights.bm25} + tfidf ${index.settings.weights.tfidf}${status.vectors ? ` + vector ${index.settings.weights.vector}` : ''} (search.weights)`],
       ['Vectors', vectorsRow(status.vectors, status.documentCount)],
+      ['Layers', layersRow(status.layers)],
       ['Files', String(status.fileCount)],
       ['Chunks', String(status.chunkCount)],
       ['Documents', `${status.documentCount} (chunks and added documents)`],

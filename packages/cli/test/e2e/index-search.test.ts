@@ -116,7 +116,7 @@ describe('rag (end to end, on a real temporary repository)', () => {
     await box.write('src/new.ts', 'export const answer = 42\n')
     expect((await rag(['index'])).code).toBe(0)
     const status = lastJson<StatusJson>(await rag(['--json', 'status']))
-    expect(status).toMatchObject({ root: box.root, files: 4, indexing: null, weights: { bm25: 0.7, tfidf: 0.3 } })
+    expect(status).toMatchObject({ root: box.root, files: 4, indexing: null, weights: { bm25: 0.7, tfidf: 0.3 }, layers: null })
     expect(status.chunks).toBeGreaterThanOrEqual(4)
     expect(status.documents).toBe(status.chunks)
     expect(Date.parse(status.lastIndexedAt)).toBeGreaterThanOrEqual(before - 1000)
@@ -124,6 +124,7 @@ describe('rag (end to end, on a real temporary repository)', () => {
     expect(human.stdout).toMatch(/^Files {6}4$/m)
     expect(human.stdout).toMatch(/^Ranking {4}bm25 0\.7 \+ tfidf 0\.3 \(search\.weights\)$/m)
     expect(human.stdout).toMatch(/^Indexed {4}\d{4}-\d\d-\d\dT.* \(\d+ s ago\)$/m)
+    expect(human.stdout).toMatch(/^Layers {5}none \(`rag index --layers` adds symbols, dependencies and entrypoints\)$/m)
   })
 
   it('previews a run with plan: counts per directory and format, and every skipped path with its reason', async () => {

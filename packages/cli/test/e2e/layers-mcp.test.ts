@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, RAG, runRag, type Sandbox } from '../../src/testing/cli-process.js'
+import { createSandbox, lastJson, RAG, runRag, type Sandbox } from '../../src/testing/cli-process.js'
 import { POLYGLOT } from './fixtures/polyglot.js'
 
 interface ToolResult {
@@ -56,6 +56,18 @@ describe('rag mcp code layer tools (SDK client, real binary)', () => {
     expect(all.content[0]?.text).toBe('GET /orders -> listOrders (web/src/orders.js) at web/src/app.js:7 (express)\nGET /orders at web/test/orders.test.js:6 (express) [test]')
     const commands = await call('list_entrypoints', { kind: 'cli-command', framework: 'click' })
     expect(commands.content[0]?.text).toBe('cli-command cli -> cli at tools/shopctl/cli.py:7 (click)\ncli-command export -> export at tools/shopctl/cli.py:12 (click)\ncli-command purge-cache -> purge_cache at tools/shopctl/cli.py:20 (click)')
+  })
+
+  it('get_status says what the code layers hold, as rag status does', async () => {
+    const status = await call('get_status', {})
+    const layers = status.structuredContent?.['layers'] as { files: number; symbols: number; resolvedEdges: number; entrypoints: number }
+    expect(layers.symbols).toBeGreaterThan(0)
+    expect(layers.resolvedEdges).toBeGreaterThan(0)
+    expect(layers.entrypoints).toBeGreaterThan(0)
+    expect(status.content[0]?.text).toContain(`Code layers: ${layers.symbols} definitions, ${layers.resolvedEdges} resolved dependency edges, ${layers.entrypoints} entrypoints in ${layers.files} files`)
+    expect(lastJson<{ layers: unknown }>(await runRag(['--json', 'status'], { cwd: sandbox.root, env: sandbox.env })).layers).toEqual(layers)
+    const human = await runRag(['status'], { cwd: sandbox.root, env: sandbox.env })
+    expect(human.stdout).toContain(`Layers     ${layers.symbols} definitions, ${layers.resolvedEdges} resolved dependency edges, ${layers.entrypoints} entrypoints in ${layers.files} files`)
   })
 
   it('answers bad arguments and unknown targets with one-sentence tool errors', async () => {
