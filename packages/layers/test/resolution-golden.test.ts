@@ -109,8 +109,10 @@ describe('resolution goldens', () => {
         `${base}/App.java calls OrderService -> resolved ${base}/service/OrderService.java #OrderService`,
         `${base}/App.java calls isBlank -> resolved ${base}/util/Strings.java #Strings.isBlank`,
         `${base}/App.java calls Order -> resolved ${base}/model/Order.java #Order`,
-        `${base}/App.java calls service.place -> by-name`,
+        // A local's declared type: `OrderService service = new OrderService()`; `List<String> none`; a parameter `String value`.
+        `${base}/App.java calls service.place -> resolved ${base}/service/OrderService.java #OrderService.place`,
         `${base}/App.java calls SpringApplication.run -> external`,
+        `${base}/util/Strings.java calls value.trim -> external`,
         `${base}/service/OrderService.java extends BaseService -> resolved ${base}/service/BaseService.java #BaseService`,
         `${base}/service/OrderService.java implements Service -> resolved ${base}/service/Service.java #Service`,
         // What a class inherits, through resolved supertypes in any file and package: a bare call,

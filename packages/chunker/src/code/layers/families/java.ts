@@ -4,6 +4,7 @@ import type { DecoratorFact } from '../facts.js'
 import { fieldDeclaration } from '../fields.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
+import { javaTypedDeclarations } from '../lexical/java-declarations.js'
 import { JAVA_SYNTAX, words } from '../lexical/syntaxes.js'
 
 const CALL_WORDS: CallWords = {
@@ -69,5 +70,6 @@ export const javaFamily: LayerFamily = {
     }
     return { exported, decorators, test, heritage }
   },
+  typedDeclarations: javaTypedDeclarations,
   module: (_path, packageName) => packageName,
 }
