@@ -7,6 +7,7 @@ import type { DecoratorFact } from '../facts.js'
 import { kebab } from '../entrypoints/detector.js'
 import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
+import { rustTypedDeclarations } from '../lexical/rust-declarations.js'
 import { scanStatements } from '../lexical/scan-statements.js'
 import { RUST_SYNTAX, words } from '../lexical/syntaxes.js'
 
@@ -173,5 +174,6 @@ export const rustFamily: LayerFamily = {
     scanStatements(masked, IMPORT_LINE, 'semicolon').flatMap(({ start, end }) =>
       parseRustImport(text.slice(start, end)).map((parsed) => ({ ...withModulePath(parsed, text, start), start, end })),
     ),
+  typedDeclarations: rustTypedDeclarations,
   module: (path) => rustModule(path),
 }

@@ -1,0 +1,53 @@
+import { closingBracket } from './brackets.js'
+import type { TypedDeclaration } from './typed-declarations.js'
+
+/** A type as Rust code writes it, references and paths dropped: `Command`, `&mut Parser`, `crate::builder::Arg`. */
+const TYPE = '(?:&\\s*(?:\'[a-z_]\\w*\\s+)?(?:mut\\s+)?)?(?:(?:crate|self|super|[a-z_]\\w*)::)*(?!Self\\b)([A-Z]\\w*)'
+
+/**
+ * `let name: Type` (group 1, type group 2), also after `mut`; `let name = Type::constructor(`
+ * (group 3, type group 4; a constructor by Rust's conventions: `new`, `default`, `with_*`,
+ * `from*`, `builder`); `let name = Type {` (group 5, type group 6); a closure's or function's
+ * typed parameter `|name: &Type|`, `(name: Type,` (group 7, type group 8).
+ */
+const DECLARATION = new RegExp(
+  [
+    `\\blet\\s+(?:mut\\s+)?([a-z_]\\w*)\\s*:\\s*${TYPE}\\b(?!\\s*[<:])`,
+    `|\\blet\\s+(?:mut\\s+)?([a-z_]\\w*)\\s*=\\s*(?:(?:crate|self|super|[a-z_]\\w*)::)*(?!Self\\b)([A-Z]\\w*)::(?:new|default|builder|with_\\w+|from\\w*)\\s*(?=\\()`,
+    `|\\blet\\s+(?:mut\\s+)?([a-z_]\\w*)\\s*=\\s*(?:(?:crate|self|super|[a-z_]\\w*)::)*(?!Self\\b)([A-Z]\\w*)\\s*(?=\\{)`,
+    `|[|(,]\\s*(?:mut\\s+)?([a-z_]\\w*)\\s*:\\s*${TYPE}\\b(?!\\s*[<:])(?=\\s*[,|)])`,
+  ].join(''),
+  'gd',
+)
+
+/**
+ * Rust's declarations of names with a type, read from masked code, in order: what the receiver of
+ * `cmd.arg(x)` is (`let cmd = Command::new("app");`, `let cmd: Command = ...`, a parameter `cmd:
+ * &mut Command`), so that a call on a local resolves to its type's method instead of to every
+ * method of that name in the crate. A value built by a constructor counts only when the statement
+ * ends with the call (`let m = Command::new("x").get_matches();` holds what `get_matches`
+ * returns, which is not known here); a generic type (`Vec<Arg>`) and a path into a type
+ * (`Type::Assoc`) are left out.
+ *
+ * @example
+ * rustTypedDeclarations('let cmd = Command::new("app");\ncmd.arg(a);')
+ * // [{ name: 'cmd', type: 'Command', offset: 4 }]
+ */
+export function rustTypedDeclarations(masked: string): TypedDeclaration[] {
+  const out: TypedDeclaration[] = []
+  DECLARATION.lastIndex = 0
+  for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
+    const at = match.indices!
+    if (match[1] !== undefined) out.push({ name: match[1], type: match[2] as string, offset: at[1]![0] })
+    else if (match[3] !== undefined) {
+      const open = match.index + match[0].length
+      const close = closingBracket(masked, open)
+      // `let cmd = Command::new("x");`, also `?;`: the statement ends with the constructor's call.
+      if (close >= 0 && /^\s*\??\s*;/.test(masked.slice(close + 1, close + 8))) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
+    } else if (match[5] !== undefined) {
+      const close = closingBracket(masked, match.index + match[0].length)
+      if (close >= 0 && /^\s*;/.test(masked.slice(close + 1, close + 8))) out.push({ name: match[5], type: match[6] as string, offset: at[5]![0] })
+    } else if (match[7] !== undefined) out.push({ name: match[7], type: match[8] as string, offset: at[7]![0] })
+  }
+  return out
+}
