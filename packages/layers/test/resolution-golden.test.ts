@@ -162,6 +162,8 @@ describe('resolution goldens', () => {
       // A path through such a module stops at the declaring file, as through an inline module.
       'src/sys/mod.rs imports self::imp::page_size -> resolved src/sys/mod.rs',
       'src/util.rs imports super::helper -> resolved src/util.rs #helper',
+      // A path into an inline module the file declares (Rust 2018's paths start in the current module): that file.
+      'src/util.rs imports inner::Name -> resolved src/util.rs',
       // Test crates: each file of tests/ is a root, and tests/cli/main.rs roots the files beside it.
       'tests/cli/main.rs imports mod parse -> resolved tests/cli/parse.rs',
       'tests/cli/main.rs imports mod utils -> resolved tests/cli/utils.rs',
@@ -177,6 +179,10 @@ describe('resolution goldens', () => {
         'src/api.rs calls store::Store.new -> resolved src/store/mod.rs #Store.new',
         'src/api.rs calls Store.new -> resolved src/store/mod.rs #Store.new',
         'src/store/memory.rs calls helper -> resolved src/util.rs #helper',
+        // A parameter's type (`name: &Name`, of an inline module's type: its file), where the name alone
+        // was a guess by name; a local is typed only by a constructor's own value (`new_from` is no `new`).
+        'src/util.rs calls name.as_str -> resolved src/util.rs',
+        'src/util.rs calls copy.as_str -> by-name src/util.rs #inner.Name.as_str',
         'tests/integration.rs calls Store.new -> resolved src/store/mod.rs #Store.new',
       ]),
     )

@@ -161,6 +161,10 @@ export function resolveRustImport(edge: RawEdge, from: FileLayers, context: Reso
     }
     rest = segments.slice(i)
     if (inline > 0) return resolvedTo(from.path, names)
+  } else if (from.symbols.some((symbol) => symbol.kind === 'module' && symbol.qname === first)) {
+    // `use inner::Inner;` of a `mod inner { ... }` the file itself declares (Rust 2018's paths
+    // start in the current module): that file, as a path through an inline module stops there.
+    return resolvedTo(from.path, names)
   } else if (EXTERNAL_CRATES.has(first)) {
     return external()
   } else if (crate && own && moduleFile(crate, [...own, first], context)) {
