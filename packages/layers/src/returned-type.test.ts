@@ -13,7 +13,12 @@ describe('returnedType', () => {
     ['def names(self) -> List[str]:', 'python', undefined],
     ['def plain(self):', 'python', undefined],
     ['def frame(self) -> DebugFrameSummary | _ConsoleFrame:', 'python', undefined],
-    ['func Open() *DB', 'go', undefined],
+    ['func Open() *DB', 'go', 'DB'],
+    ['func CreateTestContext(w http.ResponseWriter) (c *Context, r *Engine)', 'go', 'Context'],
+    ['func (s *Store) Get(id string) (*Order, error)', 'go', 'Order'],
+    ['func NewRequest(method, url string) (*http.Request, error)', 'go', 'http.Request'],
+    ['func (e *Engine) Handle(w http.ResponseWriter)', 'go', undefined],
+    ['func count() int', 'go', undefined],
   ])('reads %j (%s) as %s', (signature, language, type) => {
     expect(returnedType(signature, language)).toBe(type)
   })

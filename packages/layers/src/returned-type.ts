@@ -5,13 +5,15 @@ import { CLASS_LIKE } from './supertypes.js'
 const TYPESCRIPT_RETURN = /\)\s*:\s*(?:Promise\s*<\s*)?((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)[^)]*$/
 /** Python's return annotation: `-> Command | None`, `-> "Context"`, `-> t.Optional[Command]`, `-> _OptionParser` give the class; a union (`-> A | B`) none. */
 const PYTHON_RETURN = /->\s*["']?(?:(?:t|typing)\.)?(?:Optional\s*\[\s*)?["']?(?:(?:t|typing)\.)?(_*[A-Z][\w]*(?:\.[A-Z]\w*)*)(?![\w.]|(?:\[[^\]\n]*\])?\s*\|(?!\s*None\b))/
+/** Go's first result after the parameter list: `) *Engine`, `) (*Engine, error)`, `) (c *Context, r *Engine)`. */
+const GO_RETURN = /\)\s*(?:\(\s*(?:[a-z_]\w*\s+)?)?\*?((?:[a-z_]\w*\.)?[A-Z]\w*)\s*(?:[,)]|\{?\s*$)/
 /** Python's generic containers: what a function returns inside one is not the container's member. */
 const PYTHON_CONTAINERS = new Set(['List', 'Dict', 'Tuple', 'Set', 'FrozenSet', 'Iterator', 'Iterable', 'Sequence', 'Mapping', 'Callable', 'Generator', 'Any', 'Type', 'Union'])
 
 /**
  * The class a function or method returns, read from its signature's annotation (TypeScript's
- * `): Type` with `Promise<Type>` unwrapped, Python's `-> Type`); `undefined` when the signature
- * declares none, or none with a class.
+ * `): Type` with `Promise<Type>` unwrapped, Python's `-> Type`, Go's first result); `undefined`
+ * when the signature declares none, or none with a class.
  */
 export function returnedType(signature: string, language: string): string | undefined {
   if (language === 'python') {
@@ -19,6 +21,7 @@ export function returnedType(signature: string, language: string): string | unde
     return type === undefined || PYTHON_CONTAINERS.has(type) ? undefined : type
   }
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') return TYPESCRIPT_RETURN.exec(signature)?.[1]
+  if (language === 'go') return GO_RETURN.exec(signature)?.[1]
   return undefined
 }
 

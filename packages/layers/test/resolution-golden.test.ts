@@ -46,7 +46,8 @@ describe('resolution goldens', () => {
         'cmd/shop/main.go calls run -> resolved cmd/shop/main.go #run',
         'cmd/tool/main.go calls httpapi.Serve -> resolved internal/http/server.go #Serve',
         'internal/store/store.go calls newOrder -> resolved internal/store/order.go #newOrder',
-        'internal/http/server.go calls s.Get -> by-name internal/store/store.go #Store.Get',
+        // A parameter typed `s *store.Store` (the import's type), also inside the closure that uses it.
+        'internal/http/server.go calls s.Get -> resolved internal/store/store.go #Store.Get',
         'internal/http/server.go calls http.HandleFunc -> external',
         // A method's receiver: `s.load` in `func (s *Store) Get`, and `st.Get` from another file of the package.
         'internal/store/store.go calls s.load -> resolved internal/store/store.go #Store.load',

@@ -3,6 +3,7 @@ import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { parseBracketed } from '../args.js'
 import type { LiteralFact } from '../facts.js'
 import { closingBracket } from '../lexical/brackets.js'
+import { goTypedDeclarations } from '../lexical/go-declarations.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { GO_SYNTAX, words } from '../lexical/syntaxes.js'
 import { rowAt } from '../../../lines.js'
@@ -91,5 +92,6 @@ export const goFamily: LayerFamily = {
     }
     return out
   },
+  typedDeclarations: goTypedDeclarations,
   module: (_path, packageName) => packageName,
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { goTypedDeclarations } from './go-declarations.js'
+import { maskCode } from './mask-code.js'
+import { GO_SYNTAX } from './syntaxes.js'
+
+const typed = (code: string): string[] => goTypedDeclarations(maskCode(code, GO_SYNTAX)).map((d) => `${d.name}: ${d.type}`)
+
+describe('goTypedDeclarations', () => {
+  it('reads vars, composite literals, the first result of a call that ends its statement, and typed parameters of functions and closures', () => {
+    const code = [
+      'func New(opts ...OptionFunc) *Engine {',
+      '\tengine := &Engine{trees: nil}',
+      '\tvar w Writer',
+      '\trouter := New()',
+      '\tc, _ := CreateTestContext(w)',
+      '\treq, err := http.NewRequest("GET", "/", nil)',
+      '\trouter.GET("/", func(c *Context) { c.JSON(200, nil) })',
+      '\treturn engine',
+      '}',
+      'func (e *Engine) Handle(w http.ResponseWriter, a, b *Request, n int) error {}',
+    ].join('\n')
+    expect(typed(code)).toEqual([
+      'engine: Engine',
+      'w: Writer',
+      'router: New()',
+      'c: CreateTestContext()',
+      'req: http.NewRequest()',
+      'err: ',
+      'c: Context',
+      'w: http.ResponseWriter',
+      'a: Request',
+      'b: Request',
+    ])
+  })
+
+  it('types no chained value, builtin call or function type, and hides an outer name behind any other short declaration', () => {
+    const code = [
+      'func (c *Context) Stream(step func(w io.Writer) bool) bool {',
+      '\tn := New().Use(x)',
+      '\tm := make(map[string]int)',
+      '\tw := c.Writer',
+      '\tfor _, item := range items {',
+      '\t}',
+      '\ts := "x := Foo{}" // y := Bar{}',
+      '}',
+    ].join('\n')
+    expect(typed(code)).toEqual(['n: ', 'm: ', 'w: ', 'item: ', 's: '])
+  })
+})

@@ -1,0 +1,105 @@
+import { closingBracket } from './brackets.js'
+import type { TypedDeclaration } from './typed-declarations.js'
+
+/** An exported type as Go code writes it, pointer and package kept apart: `*Engine`, `http.Request`, `*gin.Context`. */
+const TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Z]\\w*)'
+/** Names declared together: `w, err`, `c`. */
+const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
+
+/**
+ * `var name Type` (group 1, type group 2); `name := Type{` or `&pkg.Type{` (group 3, type group
+ * 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
+ * or closure's parameter list `func(c *Context)`, `func (e *Engine) Handle(w http.ResponseWriter,
+ * r *http.Request)` (group 7: the list after the name, or the only one of a literal); any other
+ * short declaration `w := c.Writer`, `for _, x := range xs` (names group 8), which types nothing
+ * but hides an outer declaration of the name.
+ */
+const DECLARATION = new RegExp(
+  [
+    `\\bvar\\s+([a-z_]\\w*)\\s+${TYPE}\\b(?![.\\[{(])`,
+    `|\\b([a-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
+    `|(?<![\\w.])${NAMES}\\s*:=\\s*((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
+    `|\\bfunc\\s*(?:\\([^()]*\\)\\s*)?(?:[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
+    `|(?<![\\w.])${NAMES}\\s*:=`,
+  ].join(''),
+  'gd',
+)
+
+/** One parameter of a list: `c *Context`, `w http.ResponseWriter`, `m map[K]int`; a name alone (`a` of `a, b int`) has the next one's type. */
+const PARAMETER = /^\s*([a-z_]\w*)(?:\s+(\S.*?))?\s*$/s
+/** A parameter's type that is a class of the code or a package: `*Context`, `http.Request` (not `...Option`, `[]Item`, `map[K]V`, `int`). */
+const PARAMETER_TYPE = /^\*?((?:[a-z_]\w*\.)?[A-Z]\w*)$/
+
+/** Go's predeclared types and the keywords a call-like statement starts with: no class of the code. */
+const NOT_A_CALLEE = new Set(['make', 'new', 'len', 'cap', 'append', 'copy', 'string', 'byte', 'int', 'int64', 'float64', 'rune', 'func', 'map', 'chan'])
+
+/** The names of a short declaration: the first typed `type` (`''`: untyped), the others untyped, each hiding an outer declaration of its name. */
+function shadows(names: string, start: number, out: TypedDeclaration[], type: string): void {
+  let offset = start
+  names.split(',').forEach((part, position) => {
+    const name = part.trim()
+    if (name !== '_') out.push({ name, type: position === 0 ? type : '', offset: offset + part.indexOf(name) })
+    offset += part.length + 1
+  })
+}
+
+/** Whether the bracket at `open` closes the statement: a line break, `;` or the end follows it. */
+function endsStatement(masked: string, open: number): boolean {
+  const close = closingBracket(masked, open)
+  return close >= 0 && /^[ \t]*(?:\n|;|$)/.test(masked.slice(close + 1, close + 4))
+}
+
+/** The parameters of a list with an exported type each, as {@link TypedDeclaration}s at their offsets. */
+function parameters(list: string, start: number, out: TypedDeclaration[]): void {
+  // The type of each part, `''` for one that is no class (then it types no name before it either).
+  const parts: { name: string; type: string | undefined; offset: number }[] = []
+  let offset = start
+  for (const part of list.split(',')) {
+    const found = PARAMETER.exec(part)
+    if (!found) return // `*Context` of an unnamed list: read no type from it
+    const written = found[2]
+    parts.push({ name: found[1] as string, type: written === undefined ? undefined : (PARAMETER_TYPE.exec(written)?.[1] ?? ''), offset: offset + part.indexOf(found[1] as string) })
+    offset += part.length + 1
+  }
+  let type: string | undefined
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!
+    type = part.type ?? type
+    if (type) out.push({ name: part.name, type, offset: part.offset })
+  }
+}
+
+/**
+ * Go's declarations of names with a type, read from masked code, in order: what the receiver of
+ * `c.JSON(200, x)` is (`func(c *gin.Context)`, `router := gin.New()`, `var w Writer`), so that a call
+ * on a local or a closure's parameter resolves to its type's method instead of to every method of
+ * that name in the module. A call's value is typed by what the callee returns (`gin.New()`, the
+ * first result of `c, _ := CreateTestContext(w)`) only when the statement ends with the call.
+ *
+ * @example
+ * goTypedDeclarations('router := New()\nrouter.GET("/", func(c *Context) { c.JSON(200, nil) })')
+ * // [{ name: 'router', type: 'New()', offset: 0 }, { name: 'c', type: 'Context', offset: 37 }]
+ */
+export function goTypedDeclarations(masked: string): TypedDeclaration[] {
+  const out: TypedDeclaration[] = []
+  DECLARATION.lastIndex = 0
+  for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
+    const at = match.indices!
+    if (match[1] !== undefined) out.push({ name: match[1], type: match[2] as string, offset: at[1]![0] })
+    else if (match[3] !== undefined) {
+      // `engine := &Engine{...}`, not `x := Foo{}.Bar()`: the statement ends with the literal.
+      if (endsStatement(masked, match.index + match[0].length)) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
+      else out.push({ name: match[3], type: '', offset: at[3]![0] })
+    }
+    else if (match[5] !== undefined) {
+      const callee = match[6] as string
+      // `router := New()`, not `n := New().Use(x)`: the statement ends with the call.
+      const typed = !NOT_A_CALLEE.has(callee) && endsStatement(masked, match.index + match[0].length)
+      shadows(match[5], at[5]![0], out, typed ? `${callee}()` : '')
+    } else if (match[7] !== undefined) {
+      // A literal or declaration has its body next (`func(c *Context) error {`); a function type (`step func(w io.Writer) bool`) declares nothing.
+      if (/^[^{}(),;\n]*\{/.test(masked.slice(match.index + match[0].length, match.index + match[0].length + 200))) parameters(match[7], at[7]![0], out)
+    } else if (match[8] !== undefined) shadows(match[8], at[8]![0], out, '')
+  }
+  return out.sort((a, b) => a.offset - b.offset)
+}
