@@ -3,6 +3,7 @@ import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { fieldDeclaration } from '../fields.js'
 import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
+import { javaTypedDeclarations } from '../lexical/java-declarations.js'
 import { CSHARP_SYNTAX, words } from '../lexical/syntaxes.js'
 
 const CALL_WORDS: CallWords = {
@@ -64,5 +65,6 @@ export const csharpFamily: LayerFamily = {
       : []
     return { exported, decorators, test, heritage }
   },
+  typedDeclarations: javaTypedDeclarations,
   module: (_path, packageName) => packageName,
 }

@@ -42,6 +42,19 @@ describe('javaTypedDeclarations', () => {
     ])
   })
 
+  it('reads C# the same way, with its nullable types, foreach and out variables', () => {
+    const code = [
+      'public JToken Parse(JsonReader reader, JsonLoadSettings? settings) {',
+      '  var writer = new JTokenWriter();',
+      '  foreach (JProperty property in properties) { property.Remove(); }',
+      '  if (dict.TryGetValue(key, out JToken value)) { }',
+      '  using (StringWriter sw = new StringWriter()) { }',
+      '  return writer.Token;',
+      '}',
+    ].join('\n')
+    expect(typed(code)).toEqual(['reader: JsonReader', 'settings: JsonLoadSettings', 'writer: JTokenWriter', 'property: JProperty', 'value: JToken', 'sw: StringWriter'])
+  })
+
   it('reads no method declaration, clause, cast, union of a multi-catch, string or comment', () => {
     const code = [
       'class Foo extends Bar implements Baz {',

@@ -8,14 +8,15 @@ const ARGUMENTS = '(?:\\s*<(?:[^<>;(){}=]|<(?:[^<>;(){}=]|<[^<>;(){}=]*>)*>)*>)?
 const NAME = '([a-z_$][\\w$]*)'
 
 /**
- * A Java declaration that gives a name a class type, in masked code: a local variable, a field, a
- * parameter (of a method, a lambda, a `catch`), an enhanced `for`'s variable, a pattern
- * (`instanceof Foo foo`), a resource (`try (Reader in = ...)`): `Type name` followed by `=`, `;`,
- * `:`, `,` or `)`. Group 1: the type; group 2: `[]` when it is an array (then the type is its
- * elements'); group 3: the name. Method declarations (`Foo bar(`) and `extends`/`implements` clauses
- * are not matched.
+ * A Java (or C#) declaration that gives a name a class type, in masked code: a local variable, a
+ * field, a parameter (of a method, a lambda, a `catch`), an enhanced `for`'s (or `foreach`'s)
+ * variable, a pattern (`instanceof Foo foo`, C#'s `case Foo foo:`), a resource (`try (Reader in =
+ * ...)`, `using (Reader r = ...)`), C#'s `out Foo foo`: `Type name`, C#'s nullable `Type? name`
+ * too, followed by `=`, `;`, `:`, `,`, `)` or `in`. Group 1: the type; group 2: `[]` when it is an
+ * array (then the type is its elements'); group 3: the name. Method declarations (`Foo bar(`) and
+ * `extends`/`implements` clauses are not matched.
  */
-const TYPED = new RegExp(`(?<![\\w$.@]|\\|\\s*)${TYPE}${ARGUMENTS}((?:\\s*\\[\\s*\\])*)\\s+${NAME}\\s*(?=[=;:,)])`, 'gd')
+const TYPED = new RegExp(`(?<![\\w$.@]|\\|\\s*)${TYPE}${ARGUMENTS}\\??((?:\\s*\\[\\s*\\])*)\\s+${NAME}\\s*(?=[=;:,)]|in\\b)`, 'gd')
 
 /** `var name = new Type(` (Java 10's inferred local): group 1 the name, group 2 the type. */
 const INFERRED = new RegExp(`\\bvar\\s+${NAME}\\s*=\\s*new\\s+${TYPE}\\s*[(<]`, 'gd')
