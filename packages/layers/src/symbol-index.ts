@@ -33,6 +33,18 @@ export interface NamedOfKinds {
  */
 export type NameScope = 'any' | 'free' | 'member'
 
+/**
+ * Whether a C# definition is at the top of its namespace (`namespace Shop.Data { class Store }`, or
+ * a file-scoped `namespace Shop.Data;`): every definition around it is a namespace. C# declares
+ * nearly every class so; by its name it is the file's top-level class, as Java's is.
+ */
+function inNamespaceOnly(symbol: SymbolRecord, byId: ReadonlyMap<string, SymbolRecord>): boolean {
+  for (let parent = byId.get(symbol.parentId); parent !== undefined; parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
+    if (parent.kind !== 'namespace') return false
+  }
+  return true
+}
+
 /** Kinds of the definitions whose members are reached as `x.name` (also TypeScript namespaces and Kotlin objects). */
 const MEMBER_PARENTS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'record', 'union', 'module', 'namespace', 'object'])
 
@@ -89,7 +101,7 @@ export class SymbolIndex implements ResolveContext {
         if (!same) this.#sameQname.set(path, (same = new Map()))
         addTo(same, symbol.qname, symbol)
       }
-      if (!symbol.parentId && !top.has(symbol.name)) top.set(symbol.name, symbol)
+      if ((!symbol.parentId || (file.language === 'csharp' && inNamespaceOnly(symbol, this.#byId))) && !top.has(symbol.name)) top.set(symbol.name, symbol)
     }
     this.#byQname.set(path, qnames)
     this.#topLevel.set(path, top)

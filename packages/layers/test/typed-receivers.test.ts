@@ -265,3 +265,29 @@ describe('calls on a receiver of a declared type', () => {
     ])
   })
 })
+
+describe('calls on a C# local of a class declared in a namespace block', () => {
+  it('resolves them to the class of the namespace the file is in, not to every method of that name', async () => {
+    const store = (name: string): string => `namespace Shop.${name}\n{\n    public class ${name}Store\n    {\n        public void Save() { }\n    }\n}\n`
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Data/OrderStore.cs': store('Order').replace(/Shop\.Order/, 'Shop.Data'),
+        'Cache/CacheStore.cs': store('Cache').replace(/Shop\.Cache/, 'Shop.Cache'),
+        'Web/OrdersController.cs': [
+          'namespace Shop.Data',
+          '{',
+          '    public class OrdersController',
+          '    {',
+          '        public void Post()',
+          '        {',
+          '            OrderStore store = new OrderStore();',
+          '            store.Save();',
+          '        }',
+          '    }',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'Web/OrdersController.cs')).toContain('store.Save -> resolved Data/OrderStore.cs#Shop.Data.OrderStore.Save')
+  })
+})
