@@ -30,7 +30,7 @@ const INFERRED = new RegExp(`\\bvar\\s+${NAME}\\s*=\\s*new\\s+${TYPE}\\s*[(<]`, 
  *
  * @example
  * javaTypedDeclarations('StringBuilder buf = new StringBuilder();\nfor (Item item : items) {}')
- * // [{ name: 'buf', type: 'StringBuilder', offset: 14 }, { name: 'item', type: 'Item', offset: 58 }]
+ * // [{ name: 'buf', type: 'StringBuilder', offset: 14 }, { name: 'item', type: 'Item', offset: 51 }]
  */
 export function javaTypedDeclarations(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
