@@ -20,6 +20,8 @@ import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receiver
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
 export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
+/** Languages where what an imported package's function returns is the package's: JavaScript's and Go's packages. */
+const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, 'go'])
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
@@ -98,8 +100,9 @@ function memberOfReturned(
 ): Resolved | undefined {
   const found = resolveCallee(callee, call, file, bindings, index, resolved, supers)
   // `const app = Fastify()` then `app.listen()`: what a JavaScript package's function returns is the
-  // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`).
-  if (found.resolution === 'external' && CJS_LANGUAGES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
+  // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`); so is
+  // what a Go package's does (`w := httptest.NewRecorder()`).
+  if (found.resolution === 'external' && RETURNS_PACKAGE_VALUES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
   // `create()` of a parameter `create: () => Promise<KnowledgeBase>`.
   const given = symbol === undefined && elements === false && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined

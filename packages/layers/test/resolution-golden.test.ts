@@ -36,6 +36,8 @@ describe('resolution goldens', () => {
       'cmd/tool/main.go imports github.com/acme/shop/internal/http -> resolved internal/http/',
       'internal/http/server.go imports net/http -> external',
       'internal/http/server.go imports github.com/acme/shop/internal/store -> resolved internal/store/',
+      'internal/store/order.go imports bytes -> external',
+      'internal/store/order.go imports net/http/httptest -> external',
     ])
     expect(edges).toEqual(
       expect.arrayContaining([
@@ -52,6 +54,10 @@ describe('resolution goldens', () => {
         // A method's receiver: `s.load` in `func (s *Store) Get`, and `st.Get` from another file of the package.
         'internal/store/store.go calls s.load -> resolved internal/store/store.go #Store.load',
         'internal/store/order.go calls st.Get -> resolved internal/store/store.go #Store.Get',
+        // An embedded struct's method (`Archive` embeds `Store`), and what a package's function returns.
+        'internal/store/order.go extends Store -> resolved internal/store/store.go #Store',
+        'internal/store/order.go calls a.Get -> resolved internal/store/store.go #Store.Get',
+        'internal/store/order.go calls w.Flush -> external',
       ]),
     )
   })

@@ -52,6 +52,27 @@ function values(node: SyntaxNode, kind: 'constant' | 'variable', scope: Scope, a
   }
 }
 
+/**
+ * The types a struct embeds (`type Engine struct { RouterGroup; *log.Logger; ... }`): its fields
+ * without a name, whose methods the struct has as its own. Pointer and type arguments dropped.
+ */
+function embeddedTypes(node: SyntaxNode, text: string): string[] {
+  const out: string[] = []
+  const visit = (n: SyntaxNode, depth: number): void => {
+    if (depth > 4) return
+    for (const child of namedChildrenOf(n)) {
+      if (child.type === 'field_declaration') {
+        if (child.childForFieldName('name')) continue
+        const type = child.childForFieldName('type')
+        const written = type ? text.slice(type.startIndex, type.endIndex).replace(/^\*/, '').replace(/\[.*$/s, '').trim() : ''
+        if (/^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$/.test(written)) out.push(written)
+      } else if (child.type === 'struct_type' || child.type === 'field_declaration_list' || child.type === 'type_spec') visit(child, depth + 1)
+    }
+  }
+  visit(node, 0)
+  return out
+}
+
 /** Layer extraction for Go. */
 export const goFamily: LayerFamily = {
   syntax: GO_SYNTAX,
@@ -75,7 +96,10 @@ export const goFamily: LayerFamily = {
     else return false
     return true
   },
-  details: (_node: SyntaxNode, match: SymbolMatch) => ({ exported: exported(match.name) }),
+  details: (node: SyntaxNode, match: SymbolMatch, _scope: Scope, api: WalkApi) => ({
+    exported: exported(match.name),
+    heritage: match.kind === 'struct' ? embeddedTypes(node, api.text).map((target) => ({ kind: 'extends' as const, target })) : [],
+  }),
   scanLiterals(masked, text, lines) {
     const out: LiteralFact[] = []
     for (const match of masked.matchAll(COMMAND_LITERAL)) {
