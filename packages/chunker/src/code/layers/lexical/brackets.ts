@@ -9,6 +9,16 @@ export function closingBracket(masked: string, open: number, limit = masked.leng
   return -1
 }
 
+/**
+ * Whether what follows the bracket that closes the one at `open` (a few characters of it) matches
+ * `next`: `;` after a constructor's call, a line break after a composite literal. `false` when the
+ * bracket is not closed.
+ */
+export function followsClosing(masked: string, open: number, next: RegExp): boolean {
+  const close = closingBracket(masked, open)
+  return close >= 0 && next.test(masked.slice(close + 1, close + 8))
+}
+
 /** The offset of the bracket that opens the one closing at `close`, scanning back, or -1. */
 export function openingBracket(masked: string, close: number, floor: number): number {
   let depth = 0

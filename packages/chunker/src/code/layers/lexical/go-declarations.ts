@@ -1,4 +1,4 @@
-import { closingBracket } from './brackets.js'
+import { followsClosing } from './brackets.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /** An exported type as Go code writes it, pointer and package kept apart: `*Engine`, `http.Request`, `*gin.Context`. */
@@ -30,6 +30,9 @@ const PARAMETER = /^\s*([a-z_]\w*)(?:\s+(\S.*?))?\s*$/s
 /** A parameter's type that is a class of the code or a package: `*Context`, `http.Request` (not `...Option`, `[]Item`, `map[K]V`, `int`). */
 const PARAMETER_TYPE = /^\*?((?:[a-z_]\w*\.)?[A-Z]\w*)$/
 
+/** What ends a Go statement after a call or a literal: a line break, `;` or the end of the file. */
+const STATEMENT_END = /^[ \t]*(?:\n|;|$)/
+
 /** Go's predeclared types and the keywords a call-like statement starts with: no class of the code. */
 const NOT_A_CALLEE = new Set(['make', 'new', 'len', 'cap', 'append', 'copy', 'string', 'byte', 'int', 'int64', 'float64', 'rune', 'func', 'map', 'chan'])
 
@@ -41,12 +44,6 @@ function shadows(names: string, start: number, out: TypedDeclaration[], type: st
     if (name !== '_') out.push({ name, type: position === 0 ? type : '', offset: offset + part.indexOf(name) })
     offset += part.length + 1
   })
-}
-
-/** Whether the bracket at `open` closes the statement: a line break, `;` or the end follows it. */
-function endsStatement(masked: string, open: number): boolean {
-  const close = closingBracket(masked, open)
-  return close >= 0 && /^[ \t]*(?:\n|;|$)/.test(masked.slice(close + 1, close + 4))
 }
 
 /** The parameters of a list with an exported type each, as {@link TypedDeclaration}s at their offsets. */
@@ -88,13 +85,13 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
     if (match[1] !== undefined) out.push({ name: match[1], type: match[2] as string, offset: at[1]![0] })
     else if (match[3] !== undefined) {
       // `engine := &Engine{...}`, not `x := Foo{}.Bar()`: the statement ends with the literal.
-      if (endsStatement(masked, match.index + match[0].length)) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
+      if (followsClosing(masked, match.index + match[0].length, STATEMENT_END)) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
       else out.push({ name: match[3], type: '', offset: at[3]![0] })
     }
     else if (match[5] !== undefined) {
       const callee = match[6] as string
       // `router := New()`, not `n := New().Use(x)`: the statement ends with the call.
-      const typed = !NOT_A_CALLEE.has(callee) && endsStatement(masked, match.index + match[0].length)
+      const typed = !NOT_A_CALLEE.has(callee) && followsClosing(masked, match.index + match[0].length, STATEMENT_END)
       shadows(match[5], at[5]![0], out, typed ? `${callee}()` : '')
     } else if (match[7] !== undefined) {
       // A literal or declaration has its body next (`func(c *Context) error {`); a function type (`step func(w io.Writer) bool`) declares nothing.

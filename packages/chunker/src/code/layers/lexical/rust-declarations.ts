@@ -1,4 +1,4 @@
-import { closingBracket } from './brackets.js'
+import { followsClosing } from './brackets.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /** A type as Rust code writes it, references and paths dropped: `Command`, `&mut Parser`, `crate::builder::Arg`. */
@@ -38,16 +38,12 @@ export function rustTypedDeclarations(masked: string): TypedDeclaration[] {
   DECLARATION.lastIndex = 0
   for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
     const at = match.indices!
+    const value = match.index + match[0].length
     if (match[1] !== undefined) out.push({ name: match[1], type: match[2] as string, offset: at[1]![0] })
-    else if (match[3] !== undefined) {
-      const open = match.index + match[0].length
-      const close = closingBracket(masked, open)
-      // `let cmd = Command::new("x");`, also `?;`: the statement ends with the constructor's call.
-      if (close >= 0 && /^\s*\??\s*;/.test(masked.slice(close + 1, close + 8))) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
-    } else if (match[5] !== undefined) {
-      const close = closingBracket(masked, match.index + match[0].length)
-      if (close >= 0 && /^\s*;/.test(masked.slice(close + 1, close + 8))) out.push({ name: match[5], type: match[6] as string, offset: at[5]![0] })
-    } else if (match[7] !== undefined) out.push({ name: match[7], type: match[8] as string, offset: at[7]![0] })
+    // `let cmd = Command::new("x");`, also `?;`, and a struct literal: the statement ends with the value.
+    else if (match[3] !== undefined && followsClosing(masked, value, /^\s*\??\s*;/)) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
+    else if (match[5] !== undefined && followsClosing(masked, value, /^\s*;/)) out.push({ name: match[5], type: match[6] as string, offset: at[5]![0] })
+    else if (match[7] !== undefined) out.push({ name: match[7], type: match[8] as string, offset: at[7]![0] })
   }
   return out
 }
