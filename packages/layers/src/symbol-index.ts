@@ -26,6 +26,23 @@ export interface NamedOfKinds {
   readonly path: string | undefined
 }
 
+/** Counts definitions of one name for {@link NamedOfKinds}. */
+class NameCount {
+  count = 0
+  #only: SymbolRecord | undefined
+  #path: string | undefined
+
+  add(symbol: SymbolRecord): void {
+    this.count++
+    this.#only = this.count === 1 ? symbol : undefined
+    this.#path = this.count === 1 || symbol.path === this.#path ? symbol.path : ''
+  }
+
+  found(): NamedOfKinds {
+    return { count: this.count, only: this.#only, path: this.#path || undefined }
+  }
+}
+
 /**
  * Which definitions a name may stand for where it is written: any of them; only `free` ones, not
  * members of a type (a bare call in a language without an implicit `this`: `helper()` in
@@ -253,16 +270,17 @@ export class SymbolIndex implements ResolveContext {
     const byName = scopes[scope]
     let found = byName.get(name)
     if (found === undefined) {
-      let count = 0
-      let only: SymbolRecord | undefined
-      let path: string | undefined
+      // Go interfaces' method specs count only when no other definition has the name: Go types
+      // satisfy interfaces without naming them, so a call by name is more likely one of the
+      // implementations (gin's `ResponseWriter.Size` and its one `responseWriter.Size`). Other
+      // languages' calls of an interface's methods are typed through the interface, and stay ambiguous.
+      const concrete = new NameCount()
+      const specs = new NameCount()
       for (const symbol of this.#byName.get(name) ?? []) {
         if (!kinds.has(symbol.kind) || (scope !== 'any' && this.isMember(symbol) !== (scope === 'member'))) continue
-        count++
-        only = count === 1 ? symbol : undefined
-        path = count === 1 || symbol.path === path ? symbol.path : ''
+        ;(symbol.language === 'go' && this.#byId.get(symbol.parentId)?.kind === 'interface' ? specs : concrete).add(symbol)
       }
-      found = { count, only, path: path || undefined }
+      found = (concrete.count > 0 ? concrete : specs).found()
       byName.set(name, found)
     }
     return found

@@ -1,4 +1,5 @@
-import type { SymbolMatch } from '../../rules.js'
+import { fieldText, type SymbolMatch } from '../../rules.js'
+import { signatureOf } from '../../signature.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { parseBracketed } from '../args.js'
 import type { LiteralFact } from '../facts.js'
@@ -73,6 +74,67 @@ function embeddedTypes(node: SyntaxNode, text: string): string[] {
   return out
 }
 
+const TYPE_KINDS: Readonly<Record<string, string>> = { struct_type: 'struct', interface_type: 'interface' }
+
+/** A type written as a plain or package-qualified name (`Store`, `io.Closer`), the kind an embedding names. */
+const NAMED_TYPE = /^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$/
+
+/**
+ * The interfaces an interface embeds (`type ReadCloser interface { io.Reader; Closer; ... }`):
+ * its type elements that name one type. Constraint unions (`~int | ~string`) name none.
+ */
+function embeddedInterfaces(body: SyntaxNode, text: string): string[] {
+  const out: string[] = []
+  for (const child of namedChildrenOf(body)) {
+    if (child.type !== 'type_elem') continue
+    const written = text.slice(child.startIndex, child.endIndex).replace(/\[.*$/s, '').trim()
+    if (NAMED_TYPE.test(written)) out.push(written)
+  }
+  return out
+}
+
+/** An interface's method specs (`Get(id string) (*Order, error)`), as its methods. */
+function interfaceMethods(body: SyntaxNode, scope: Scope, api: WalkApi): void {
+  for (const child of namedChildrenOf(body)) {
+    if (child.type !== 'method_elem' && child.type !== 'method_spec') continue
+    const name = fieldText(child, 'name', api.text)
+    if (name) api.define({ name, kind: 'method', node: child, signature: firstLine(api.text, child.startIndex, child.endIndex), exported: exported(name) }, scope)
+  }
+}
+
+/**
+ * Every type of a type declaration, alone (`type Store interface {...}`) or grouped
+ * (`type ( Order struct {...}; Lister interface {...}; ID = string )`): a struct with the types it
+ * embeds, an interface with its method specs and the interfaces it embeds, any other a type.
+ */
+function typeSpecs(node: SyntaxNode, scope: Scope, api: WalkApi): void {
+  const { text } = api
+  const specs = namedChildrenOf(node).filter((child) => child.type === 'type_spec' || child.type === 'type_alias')
+  const grouped = specs.length > 1 || text.slice(node.startIndex, specs[0]?.startIndex ?? node.endIndex).includes('(')
+  for (const spec of specs) {
+    const name = fieldText(spec, 'name', text)
+    if (!name) continue
+    const type = spec.childForFieldName('type')
+    const kind = (type && TYPE_KINDS[type.type]) ?? 'type'
+    // The declaration is the span of a lone type (its comment aside), the spec that of a grouped one.
+    const decl = grouped ? spec : node
+    const signature = signatureOf({ kind, name, decl, body: null, container: false }, text)
+    const heritage = kind === 'struct' ? embeddedTypes(spec, text) : kind === 'interface' && type ? embeddedInterfaces(type, text) : []
+    const fact = api.define(
+      {
+        name,
+        kind,
+        node: decl,
+        signature: grouped ? `type ${signature}` : signature,
+        exported: exported(name),
+        heritage: heritage.map((target) => ({ kind: 'extends' as const, target })),
+      },
+      scope,
+    )
+    if (kind === 'interface' && type) interfaceMethods(type, { symbol: fact, qname: fact.qname, kind, exported: false, test: scope.test, depth: scope.depth + 1 }, api)
+  }
+}
+
 /** Layer extraction for Go. */
 export const goFamily: LayerFamily = {
   syntax: GO_SYNTAX,
@@ -91,15 +153,13 @@ export const goFamily: LayerFamily = {
       api.setPackage(api.text.slice(node.startIndex, node.endIndex).replace(/^package\s+/, '').trim())
       return true
     }
-    if (type === 'const_declaration') values(node, 'constant', scope, api)
+    if (type === 'type_declaration') typeSpecs(node, scope, api)
+    else if (type === 'const_declaration') values(node, 'constant', scope, api)
     else if (type === 'var_declaration') values(node, 'variable', scope, api)
     else return false
     return true
   },
-  details: (node: SyntaxNode, match: SymbolMatch, _scope: Scope, api: WalkApi) => ({
-    exported: exported(match.name),
-    heritage: match.kind === 'struct' ? embeddedTypes(node, api.text).map((target) => ({ kind: 'extends' as const, target })) : [],
-  }),
+  details: (_node: SyntaxNode, match: SymbolMatch) => ({ exported: exported(match.name) }),
   scanLiterals(masked, text, lines) {
     const out: LiteralFact[] = []
     for (const match of masked.matchAll(COMMAND_LITERAL)) {
