@@ -69,6 +69,38 @@ describe('the call sites a file records as call edges', () => {
     expect(await callsIn('f.php', php)).toEqual(['3 $user->profile.name'])
   })
 
+  it('reads a call before a block as a call, not as a method definition (fastify tests, semicolon-free JavaScript)', async () => {
+    const content = [
+      "fastify.get('/html', function (req, reply) { reply.send('x') })",
+      '{',
+      '  const res = inject()',
+      '}',
+      'function main () {',
+      '  helper(1)',
+      '  {',
+      '    other(2)',
+      '  }',
+      '}',
+      'const shop = {',
+      '  order (id) {',
+      '    return load(id)',
+      '  },',
+      '}',
+      'class Cart {',
+      '  total (items) { return sum(items) }',
+      '}',
+    ].join('\n')
+    expect(await callsIn('reply.test.js', content)).toEqual([
+      '1 fastify.get',
+      '1 reply.send',
+      '3 inject',
+      '6 helper',
+      '8 other',
+      '13 load',
+      '17 sum',
+    ])
+  })
+
   it("keeps Java's annotations out of the calls", async () => {
     const java = ['class Items {', '  @GetMapping("/items")', '  List<Item> items() {', '    return repository.findAll();', '  }', '}'].join('\n')
     expect(await callsIn('Items.java', java)).toEqual(['4 repository.findAll'])

@@ -1,4 +1,4 @@
-import type { Arg } from '../args.js'
+import { closing, type Arg } from '../args.js'
 import type { CallFact, DecoratorFact, EntrypointDraft, FileFacts, SymbolFact } from '../facts.js'
 
 /** What a detector may ask about the file beyond its facts. */
@@ -94,7 +94,7 @@ export function rooted(route: string): string {
 /** A handler argument as written: a name (`views.index`, `getUser`), a call's callee, or `''` for an inline function. */
 export function handlerOf(arg: Arg | undefined): string {
   if (!arg) return ''
-  if (arg.kind === 'name') return arg.value.replace(/::/g, '.')
+  if (arg.kind === 'name') return NO_VALUE.has(arg.value) ? '' : arg.value.replace(/::/g, '.')
   if (arg.kind === 'call') return arg.value.replace(/::/g, '.')
   if (arg.kind === 'function') return delegatedCallee(arg.value)
   return ''
@@ -102,8 +102,12 @@ export function handlerOf(arg: Arg | undefined): string {
 
 /** A lambda as written (whitespace collapsed; `=>`, or Java's `->`): its parameters, and a body of one call statement. */
 const DELEGATING_LAMBDA = /^(?:async\s*)?(?:function\s*\w*\s*)?(?:\(([^()]*)\)|([A-Za-z_$][\w$]*))\s*(?::[^=]*)?(?:=>|->)?\s*(?:\{\s*(?:return\s+)?(?:await\s+)?(.*?);?\s*\}|(?:await\s+)?(.*?))$/
-/** One call of a dotted name, to its end: `HandleAsync(repo)`, `controller.list(req, res)`. */
-const ONE_CALL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\([^;]*\)$/
+/** A call of a dotted name: `HandleAsync(repo)`, `controller.list(req, res)` (its `(` must close at the end). */
+const ONE_CALL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(/
+/** Words a lambda's body may start with that are no callee: `if (a) b()`, `for (const k of ks) f(k)`. */
+const STATEMENT_WORDS: ReadonlySet<string> = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'await', 'typeof', 'new', 'super'])
+/** Names that stand for no function: `fastify.get('/x', undefined)`. */
+const NO_VALUE: ReadonlySet<string> = new Set(['undefined', 'null', 'None', 'nil'])
 
 /**
  * The function a handler written as a lambda hands the request to, when its body is that one
@@ -114,15 +118,21 @@ const ONE_CALL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\([^;]*\)$/
 export function delegatedCallee(lambda: string): string {
   const parts = DELEGATING_LAMBDA.exec(lambda)
   if (!parts) return ''
-  const call = ONE_CALL.exec((parts[3] ?? parts[4] ?? '').trim())
-  if (!call) return ''
+  const body = (parts[3] ?? parts[4] ?? '').trim()
+  const call = ONE_CALL.exec(body)
+  // One call, not the first of several statements (`audit(req) res.send('ok')`).
+  if (!call || closing(body, call[0].length - 1) !== body.length - 1) return ''
   const callee = call[1] as string
+  if (STATEMENT_WORDS.has(callee)) return ''
   const root = callee.split('.')[0] as string
   return RESPONSE_HELPERS.has(root) || parameterNames(parts[1] ?? parts[2] ?? '').includes(root) ? '' : callee
 }
 
-/** Objects whose calls make a response in place (ASP.NET's `() => Results.Ok()`): no handler. */
-const RESPONSE_HELPERS: ReadonlySet<string> = new Set(['Results', 'TypedResults'])
+/**
+ * Objects whose calls make a response in place (ASP.NET's `() => Results.Ok()`), or print or
+ * compute in place (commander's `.action((s) => { console.log(s) })`): no handler.
+ */
+const RESPONSE_HELPERS: ReadonlySet<string> = new Set(['Results', 'TypedResults', 'console', 'process', 'JSON', 'Math', 'System', 'fmt'])
 
 /** A parameter list's names: `req: Request` is `req` (TypeScript), `int id` is `id` (C#, Java), `x = 1` is `x`. */
 function parameterNames(list: string): string[] {

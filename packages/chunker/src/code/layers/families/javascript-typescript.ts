@@ -17,6 +17,7 @@ const CALL_WORDS: CallWords = {
   ),
   beforeCall: words('return await new throw yield else case in of typeof delete void do export default extends instanceof'),
   braceDefinitions: true,
+  lineBreaksEndStatements: true,
   generics: true,
   privateNames: true,
   nullSafeReceivers: true,

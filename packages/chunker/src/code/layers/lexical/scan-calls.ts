@@ -14,6 +14,11 @@ export interface CallWords {
   readonly beforeCall: ReadonlySet<string>
   /** `name(...) {` (and TypeScript's `name(...): T {`) is a definition, not a call. @default false */
   readonly braceDefinitions?: boolean
+  /**
+   * A line break may end a statement (JavaScript's automatic semicolons): `f(x)` with a `{` on a
+   * later line is a call before a block, not a definition. @default false
+   */
+  readonly lineBreaksEndStatements?: boolean
   /** Generic arguments may stand between a name and its `(`: `f<T>(`, Rust's `f::<T>(`. @default false */
   readonly generics?: boolean
   /** `@name(...)` and `@a.b(...)` call a decorator factory (Python, JavaScript): calls marked `decorator`. @default false */
@@ -220,7 +225,7 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
         if (keyword >= 3 && masked.slice(keyword - 3, keyword + 1) === 'func') continue
       }
     }
-    if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before)) continue
+    if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before, words.lineBreaksEndStatements === true)) continue
     const receiverEnd = hasReceiver ? receiverEndAt(masked, start, nameStart) : nameStart
     calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open, decorator, words.nullSafeReceivers))
   }
@@ -282,15 +287,17 @@ function receiverEndAt(masked: string, start: number, nameStart: number): number
 
 /**
  * `m(a) {` or, for a definition that starts its line, TypeScript's `m(a): Promise<T> {` (elsewhere
- * a `:` is a ternary's or an object's): the parentheses are a parameter list.
+ * a `:` is a ternary's or an object's): the parentheses are a parameter list. With `lineBreaksEnd`,
+ * a `{` on a later line than the `)` opens a block after a call.
  */
-function isDefinitionBody(masked: string, open: number, startsLine: boolean): boolean {
+function isDefinitionBody(masked: string, open: number, startsLine: boolean, lineBreaksEnd: boolean): boolean {
   const close = closingBracket(masked, open, Math.min(masked.length, open + 4000))
   if (close < 0) return false
   let i = close + 1
-  while (i < masked.length && isSpace(masked.charCodeAt(i))) i++
+  let lineBreak = false
+  for (; i < masked.length && isSpace(masked.charCodeAt(i)); i++) lineBreak ||= masked.charCodeAt(i) === 10
   const c = masked.charCodeAt(i)
-  if (c === 123) return true
+  if (c === 123) return !(lineBreak && lineBreaksEnd)
   if (c !== 58 || !startsLine) return false
   // A return type: scan to `{` (definition) or to what ends an expression (`;`, `,`, `)`, `=`).
   let depth = 0
