@@ -21,6 +21,13 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'plugin.ts:6 http-route fastify GET /users/:id -> getUser',
     'plugin.ts:8 http-route fastify PUT /users/:id -> updateUser',
     'plugin.ts:8 http-route fastify PATCH /users/:id -> updateUser',
+    // Options objects whose handler is written short; a lambda of several statements names none.
+    'plugin.ts:14 http-route fastify GET /health -> handler',
+    'plugin.ts:15 http-route fastify POST /echo -> -',
+    'plugin.ts:16 http-route fastify GET /old -> -',
+    'plugin.ts:17 http-route fastify GET /list -> -',
+    // A registration before a block on the next line (fastify's tests).
+    'plugin.ts:24 http-route fastify GET /ping -> -',
     'routes/tags.js:7 http-route fastify GET {options.prefix}tags -> onGetTags',
     'routes/tags.js:13 http-route fastify PUT /tags/:tag -> onChangeTag',
     'routes/tags.js:13 http-route fastify DELETE /tags/:tag -> onChangeTag',

@@ -199,6 +199,26 @@ export function keyArg(args: readonly Arg[], key: string): Arg | undefined {
   return args.find((arg) => arg.key === key)
 }
 
+/**
+ * The property `key` of an object literal's items, also written short: `{ handler }` (the name
+ * `handler`) or `{ handler (req, reply) { ... } }` (a function).
+ */
+export function propertyArg(items: readonly Arg[], key: string): Arg | undefined {
+  const keyed = keyArg(items, key)
+  if (keyed !== undefined) return keyed
+  for (const arg of items) {
+    if (arg.key !== '') continue
+    if (arg.kind === 'name' && arg.value === key) return { ...arg, key }
+    if (arg.kind === 'other' && methodName(arg.value) === key) return { ...arg, key, kind: 'function' }
+  }
+  return undefined
+}
+
+/** The name of an object literal's method written short (`handler (req) {...}`, `async load() {...}`). */
+function methodName(text: string): string | undefined {
+  return /^(?:async\s+)?([\w$]+)\s*\([^]*\}$/.exec(text)?.[1]
+}
+
 /** The string values of a list argument (or of a single string). */
 export function stringList(arg: Arg | undefined): string[] {
   if (!arg) return []

@@ -1,4 +1,4 @@
-import { keyArg, stringList, type Arg } from '../args.js'
+import { keyArg, propertyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { razorPages } from './razor-pages.js'
@@ -77,7 +77,7 @@ const fastifyRouteObjects: EntrypointDetector = {
       const url = routeObjectPath(keyArg(options.items, 'url') ?? keyArg(options.items, 'path'))
       if (url === undefined) continue
       const route = joinRoute(context.prefixOf(call.receiver), url)
-      const handler = handlerOf(keyArg(options.items, 'handler'))
+      const handler = handlerOf(propertyArg(options.items, 'handler'))
       for (const method of stringList(keyArg(options.items, 'method'))) {
         drafts.push(callDraft(call, { kind: 'http-route', framework: 'fastify', method: method.toUpperCase(), route, handler }))
       }

@@ -1,4 +1,4 @@
-import { keyArg, stringList, type Arg } from '../args.js'
+import { keyArg, propertyArg, stringList, type Arg } from '../args.js'
 import type { DecoratorFact, EntrypointDraft, SymbolFact } from '../facts.js'
 import { nestedDecoratedDefinitions } from './nested-definitions.js'
 import { madeRouters } from './mounts.js'
@@ -99,9 +99,14 @@ const SERVE_MUX_PATTERN = /^(?:([A-Z]+)[ \t]+)?([^\s/]*\/\S*)$/
  * names its handler (Fastify's `fastify.get('/x', { schema, handler })`). An HTTP client's call
  * ends with its options (`client.get('/users', { timeout: 1000 })`).
  */
+/** The handler of an options object (`{ schema, handler: list }`), else the argument itself. */
+function optionsHandler(arg: Arg | undefined): Arg | undefined {
+  return arg?.kind === 'list' && arg.value.startsWith('{') ? propertyArg(arg.items, 'handler') : arg
+}
+
 function handlerLike(arg: Arg | undefined): boolean {
   if (arg === undefined || arg.kind === 'string') return false
-  return !(arg.kind === 'list' && arg.value.startsWith('{') && keyArg(arg.items, 'handler') === undefined)
+  return !(arg.kind === 'list' && arg.value.startsWith('{') && propertyArg(arg.items, 'handler') === undefined)
 }
 
 /** A detector for frameworks that register a route with a verb-named call. */
@@ -172,7 +177,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
               framework: entry.framework,
               method: each,
               route: entry.normalise ? entry.normalise(route) : route,
-              handler: named ?? handlerOf(handlerArg),
+              handler: named ?? handlerOf(optionsHandler(handlerArg)),
             }),
           )
         }
