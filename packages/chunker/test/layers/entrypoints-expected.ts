@@ -17,6 +17,10 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes/users.route.js:28 http-route express POST / -> controller.create',
   ],
   fastify: [
+    // A plugin registered inline under a prefix, and a chain in a plugin file that does not import Fastify.
+    'inline-plugin.js:3 http-route fastify GET /english/hello -> sayHello',
+    'inline-plugin.js:8 http-route fastify GET /chained -> listChained',
+    'inline-plugin.js:9 http-route fastify POST /chained -> createChained',
     'plugin.ts:4 http-route fastify GET /users -> -',
     'plugin.ts:6 http-route fastify GET /users/:id -> getUser',
     'plugin.ts:8 http-route fastify PUT /users/:id -> updateUser',

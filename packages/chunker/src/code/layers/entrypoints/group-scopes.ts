@@ -1,3 +1,4 @@
+import { propertyArg } from '../args.js'
 import type { DetectContext } from './detector.js'
 import type { PrefixScope } from './route-shapes.js'
 
@@ -24,6 +25,23 @@ export function callbackGroupScopes(context: DetectContext): PrefixScope[] {
     if (call.name !== 'group') continue
     const [path, ...rest] = call.args().filter((arg) => !arg.key)
     if (path?.kind === 'string' && rest.at(-1)?.kind === 'function') out.push({ start: openingParen(masked, call.end() - 1), end: call.end(), prefix: path.value })
+  }
+  return out
+}
+
+/**
+ * The parts of a file that Fastify registers under a prefix as an inline plugin:
+ * `app.register(function (instance, opts, done) { instance.get('/hello', ...) }, { prefix: '/english' })`.
+ */
+export function inlinePluginScopes(context: DetectContext): PrefixScope[] {
+  const masked = context.facts.masked || context.facts.text
+  const out: PrefixScope[] = []
+  for (const call of context.facts.calls) {
+    if (call.name !== 'register') continue
+    const [plugin, options] = call.args().filter((arg) => !arg.key)
+    if (plugin?.kind !== 'function' || options?.kind !== 'list') continue
+    const prefix = propertyArg(options.items, 'prefix')
+    if (prefix?.kind === 'string') out.push({ start: openingParen(masked, call.end() - 1), end: call.end(), prefix: prefix.value })
   }
   return out
 }

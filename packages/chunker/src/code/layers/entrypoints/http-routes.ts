@@ -1,5 +1,6 @@
 import { keyArg, propertyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { inlinePluginScopes } from './group-scopes.js'
 import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { razorPages } from './razor-pages.js'
 import { chiRoutes } from './chi-routes.js'
@@ -27,7 +28,7 @@ const CAPITAL_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POS
  * gets it as a parameter). Not `server`: that is what Express apps and test servers are called too
  * (in ky's tests, 81 `server.get(...)` calls on Express test servers, none on Fastify).
  */
-const FASTIFY_RECEIVER = /^(?:fastify|instance)$/
+const FASTIFY_RECEIVER = /^(?:fastify|instance)(?:$|\s*\.\s*(?:get|head|post|put|delete|options|patch|all)\s*(?:<[^(]*>\s*)?\()/
 /** What a Fastify plugin file imports: `fastify` itself, `fastify-plugin` (`fp`), or an `@fastify/...` package. */
 const FASTIFY_MODULES = ['fastify', 'fastify-plugin', '@fastify']
 /** `options.prefix + 'users/login'`: a computed prefix and a literal rest. */
@@ -233,7 +234,7 @@ function rustRouter(framework: 'axum' | 'actix-web', module: string): Entrypoint
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
-  verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, builtPaths: true, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, builtPaths: true, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true, scopes: inlinePluginScopes }),
   fastifyRouteObjects,
   verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   honoOn,
