@@ -23,7 +23,11 @@ export const TOP_SCOPE: Scope = { symbol: undefined, qname: '', kind: '', export
 
 /** `@app.get('/x')`, `#[get("/x")]`, `[HttpGet("x")]` as a {@link DecoratorFact}. */
 export function decoratorFact(node: SyntaxNode, text: string): DecoratorFact {
-  const raw = text.slice(node.startIndex, node.endIndex).trim()
+  // Python's decorator node holds a comment that ends its line (`@app.get("/a")  # (1)`): not part of it.
+  const children = namedChildrenOf(node)
+  const last = children.at(-1)
+  const end = last !== undefined && last.type === 'comment' && children.length > 1 ? (children.at(-2) as SyntaxNode).endIndex : node.endIndex
+  const raw = text.slice(node.startIndex, end).trim()
   const inner = raw.replace(/^#!?\[|^\[|^@/, '').replace(/\]$/, '').trim()
   const open = inner.indexOf('(')
   const name = (open >= 0 ? inner.slice(0, open) : inner).trim().replace(/\s+/g, '')
