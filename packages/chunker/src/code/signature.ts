@@ -34,6 +34,14 @@ function stripAttributes(s: string): string {
   return at >= s.length ? s : s.slice(at)
 }
 
+/** Whether a line holds annotations or Rust attributes and nothing else (`@Transactional(readOnly = true)`, `#[test]`). */
+function onlyAttributes(line: string): boolean {
+  // `stripAttributes` gives back the line itself when nothing is left after the attributes. Not
+  // C#'s `[Attribute]`: a line of brackets is an INI section too.
+  const opens = (line.startsWith('@') && !line.startsWith('@interface')) || line.startsWith('#[')
+  return opens && stripAttributes(line) === line
+}
+
 /**
  * A symbol's signature: its declaration up to the body (or its first line when it has no body),
  * whitespace collapsed, leading attributes (when `dropAttributes`) and a trailing `{` or `:` dropped,
@@ -50,7 +58,13 @@ export function signatureOf(match: SymbolMatch, text: string, dropAttributes = t
   const from = decl.startIndex
   let to = body && body.startIndex > from && body.startIndex <= declEnd ? body.startIndex : declEnd
   if (to === declEnd) {
-    const newline = text.indexOf('\n', from)
+    let lineStart = from
+    let newline = text.indexOf('\n', from)
+    // No body, and lines of attributes only first (Java's `@Query("...")` above `List<T> findAll();`): up to the line after them.
+    while (dropAttributes && newline !== -1 && newline < to && onlyAttributes(text.slice(lineStart, newline).trim())) {
+      lineStart = newline + 1
+      newline = text.indexOf('\n', lineStart)
+    }
     if (newline !== -1 && newline < to) to = newline
   }
   const slice = text.slice(from, Math.min(to, from + 4 * MAX_SIGNATURE))
