@@ -1,5 +1,6 @@
 import { InvalidArgumentError, RagError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { globToRegExp, isGlob } from './glob.js'
+import { dirOf } from './paths.js'
 import { routeMatcher } from './route-match.js'
 import { symbolQueryName } from './symbol-query-name.js'
 import type { SymbolIndex } from './symbol-index.js'
@@ -193,8 +194,8 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
     const edges: EdgeRecord[] = []
     if (query.reverse) {
       for (const file of ring.files) {
-        const dir = file.slice(0, file.lastIndexOf('/') + 1)
-        edges.push(...graph.incoming(file), ...(dir ? graph.incoming(dir) : []), ...graph.routesInto(file))
+        // Go imports a file's package: its directory, `/` at the root (a module's root package).
+        edges.push(...graph.incoming(file), ...graph.incoming(`${dirOf(file)}/`), ...graph.routesInto(file))
       }
       for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id), ...graph.routesInto(symbol.id))
     } else {

@@ -58,6 +58,21 @@ describe('LayerGraph.symbols', () => {
 })
 
 describe('LayerGraph.dependencies', () => {
+
+  it("finds a Go module's root package's importers from any of its files, at the line of each spec", async () => {
+    const go = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/m\n',
+        'lib.go': 'package m\n\nfunc Hello() string { return "hi" }\n',
+        'util/util.go': 'package util\n\nfunc Help() {}\n',
+        'cmd/app/main.go': 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/m"\n\t"example.com/m/util"\n)\n\nfunc main() { fmt.Println(m.Hello()); util.Help() }\n',
+      }),
+    )
+    const importers = (file: string): string[] =>
+      go.dependencies({ from: file, reverse: true, kinds: ['imports'] }).map((step) => `${step.edge.path}:${step.edge.startLine} ${step.edge.target} -> ${step.edge.targetPath}`)
+    expect(importers('lib.go')).toEqual(['cmd/app/main.go:6 example.com/m -> /'])
+    expect(importers('util/util.go')).toEqual(['cmd/app/main.go:7 example.com/m/util -> util/'])
+  })
   it('walks imports and calls forward from a file, one ring per depth', () => {
     const steps = graph.dependencies({ from: 'src/server.ts', depth: 2 })
     const at = (depth: number) => steps.filter((s) => s.depth === depth).map((s) => `${s.edge.kind} ${s.edge.target}`)

@@ -146,7 +146,10 @@ export const goFamily: LayerFamily = {
   declaration(node, type, scope, api) {
     if (type === 'import_declaration') {
       const end = node.endIndex
-      for (const parsed of parseGoImports(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)
+      // Each spec at its own line: `import (` then one path a line.
+      const specs = namedChildrenOf(node).flatMap((child) => (child.type === 'import_spec_list' ? namedChildrenOf(child) : [child])).filter((child) => child.type === 'import_spec')
+      if (specs.length === 0) for (const parsed of parseGoImports(api.text.slice(node.startIndex, end))) api.addImport(parsed, node.startIndex, end)
+      for (const spec of specs) for (const parsed of parseGoImports(api.text.slice(spec.startIndex, spec.endIndex))) api.addImport(parsed, spec.startIndex, spec.endIndex)
       return true
     }
     if (type === 'package_clause') {
