@@ -177,6 +177,20 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)[1]).toBe('conduit/apps/articles/urls.py:7 * ^api/v2/tags/?$ (^tags/?$)')
   })
 
+  it("mounts a URLconf that is a module of a `urls` package (djangoproject.com's `include('foundation.urls.meetings')`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'djangoproject/__init__.py': '',
+        'djangoproject/urls/__init__.py': '',
+        'djangoproject/urls/www.py': "from django.urls import include, path\n\nurlpatterns = [\n    path('foundation/minutes/', include('foundation.urls.meetings')),\n]\n",
+        'foundation/__init__.py': '',
+        'foundation/urls/__init__.py': '',
+        'foundation/urls/meetings.py': "from django.urls import path\n\nfrom .. import views\n\nurlpatterns = [\n    path('<int:year>/', views.year, name='year'),\n]\n",
+      }),
+    )
+    expect(routes(graph)).toEqual(['foundation/urls/meetings.py:6 * foundation/minutes/<int:year>/ (<int:year>/)'])
+  })
+
   it("follows a koa-router's middleware exported as a constant (`export const usersRoutes = router.routes()`) to its router's routes", async () => {
     // The Koa RealWorld app's shape (typescript-node-koa-realworld-example-app).
     const graph = new LayerGraph(

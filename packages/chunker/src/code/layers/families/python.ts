@@ -8,8 +8,11 @@ import type { CallWords } from '../lexical/scan-calls.js'
 import { scanStatements } from '../lexical/scan-statements.js'
 import { PYTHON_SYNTAX, words } from '../lexical/syntaxes.js'
 
-/** A URLconf module path as Django's `include()` names it: `blog.urls`, `conduit.apps.articles.urls`, `api.v1_urls`. */
-const DJANGO_URLCONF = /^\w+(?:\.\w+)*\.\w*urls\w*$/
+/**
+ * A URLconf module path as Django's `include()` names it: `blog.urls`, `conduit.apps.articles.urls`,
+ * `api.v1_urls`, or a module of a `urls` package (`foundation.urls.meetings`, djangoproject.com's).
+ */
+const DJANGO_URLCONF = /^(?=\w+\.)(?:\w+\.)*\w*urls\w*(?:\.\w+)*$/
 
 const CALL_WORDS: CallWords = {
   keywords: words('if elif while for with except return and or not in is lambda def class assert del yield await raise from import global nonlocal pass break continue try finally else as async match case'),
