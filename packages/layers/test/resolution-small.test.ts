@@ -14,6 +14,29 @@ async function importsOf(files: Record<string, string>): Promise<string[]> {
 }
 
 describe('import resolution of smaller projects', () => {
+  it("resolves a Python project's package from its tests when the project is a subdirectory (flask's examples), and re-resolves when the project file comes", async () => {
+    const files = {
+      'examples/tutorial/pyproject.toml': '[project]\nname = "flaskr"\n',
+      'examples/tutorial/flaskr/__init__.py': 'def create_app():\n    pass\n',
+      'examples/tutorial/flaskr/db.py': 'def get_db():\n    pass\n',
+      'examples/tutorial/tests/conftest.py': 'from flaskr import create_app\nfrom flaskr.db import get_db\nimport pytest\n',
+      'examples/celery/setup.cfg': '[metadata]\nname = task_app\n',
+      'examples/celery/src/task_app/__init__.py': 'def create_app():\n    pass\n',
+      'examples/celery/make_celery.py': 'from task_app import create_app\n',
+    }
+    expect(await importsOf(files)).toEqual([
+      'examples/tutorial/tests/conftest.py: flaskr -> resolved examples/tutorial/flaskr/__init__.py',
+      'examples/tutorial/tests/conftest.py: flaskr.db -> resolved examples/tutorial/flaskr/db.py',
+      'examples/tutorial/tests/conftest.py: pytest -> external',
+      'examples/celery/make_celery.py: task_app -> resolved examples/celery/src/task_app/__init__.py',
+    ])
+    const { 'examples/tutorial/pyproject.toml': _project, ...without } = files
+    const graph = new LayerGraph(await layersOfText(without))
+    expect(graph.edgesOf('examples/tutorial/tests/conftest.py').map((e) => `${e.target} -> ${e.resolution}`)).toEqual(['flaskr -> external', 'flaskr.db -> external', 'pytest -> external'])
+    graph.apply({ upsert: await layersOfText({ 'examples/tutorial/pyproject.toml': files['examples/tutorial/pyproject.toml'] }) })
+    expect(graph.edgesOf('examples/tutorial/tests/conftest.py').map((e) => `${e.target} -> ${e.resolution}`)).toEqual(['flaskr -> resolved', 'flaskr.db -> resolved', 'pytest -> external'])
+  })
+
   it("resolves JavaScript through a Vite config's resolve.alias and a nested app's webpack aliases, nearest config first, and follows a config's change", async () => {
     const files = {
       'vite.config.js': "import { fileURLToPath, URL } from 'node:url'\nimport vue from '@vitejs/plugin-vue'\n\nexport default defineConfig({\n  plugins: [vue()],\n  resolve: {\n    alias: {\n      '@': fileURLToPath(new URL('./src', import.meta.url)),\n      vue$: 'vue/dist/vue.esm.js',\n    },\n  },\n})\n",

@@ -16,14 +16,35 @@ function moduleFile(base: string, context: ResolveContext, probes: string[]): st
   return undefined
 }
 
+/** The files that make a directory a Python project's root. */
+const PROJECT_FILES = ['pyproject.toml', 'setup.py', 'setup.cfg'] as const
+
+/**
+ * The nearest directory above `dir` (itself included, the index root not) that holds a
+ * {@link PROJECT_FILES} file; the files looked for go to `probes` (one added later re-resolves).
+ */
+function projectDir(dir: string, context: ResolveContext, probes: string[]): string | undefined {
+  for (let at = dir; at; at = dirOf(at)) {
+    for (const file of PROJECT_FILES) {
+      const path = `${at}/${file}`
+      if (context.has(path)) return at
+      probes.push(path)
+    }
+  }
+  return undefined
+}
+
 /**
  * Directories absolute imports are looked up from, best first: the directory above the importing
- * file's top-level package, the root, then `src/` and `lib/` layouts.
+ * file's top-level package; the project the file is in (the nearest directory with a
+ * `pyproject.toml`, `setup.py` or `setup.cfg`: a repository of several projects, like flask's
+ * `examples/tutorial/`) and its `src/` layout; the root, then its `src/` and `lib/` layouts.
  */
-function sourceRoots(from: string, context: ResolveContext): string[] {
+function sourceRoots(from: string, context: ResolveContext, probes: string[]): string[] {
   let dir = dirOf(from)
   while (dir && context.has(`${dir}/__init__.py`)) dir = dirOf(dir)
-  const roots = [dir, '', 'src', 'lib']
+  const project = projectDir(dirOf(from), context, probes)
+  const roots = project === undefined ? [dir, '', 'src', 'lib'] : [dir, project, `${project}/src`, '', 'src', 'lib']
   return [...new Set(roots)].filter((root) => root === '' || context.hasDir(root))
 }
 
@@ -53,9 +74,10 @@ export function resolvePythonImport(edge: RawEdge, from: FileLayers, context: Re
     moduleBase = rest ? prefixed(dir, rest) : dir
   } else {
     const top = rest.split('/')[0] as string
-    const root = sourceRoots(from.path, context).find((r) => context.has(prefixed(r, `${top}.py`)) || context.has(prefixed(r, `${top}/__init__.py`)) || context.hasDir(prefixed(r, top)))
+    const roots = sourceRoots(from.path, context, probes)
+    const root = roots.find((r) => context.has(prefixed(r, `${top}.py`)) || context.has(prefixed(r, `${top}/__init__.py`)) || context.hasDir(prefixed(r, top)))
     if (root === undefined) {
-      for (const r of sourceRoots(from.path, context)) probes.push(prefixed(r, `${top}.py`), prefixed(r, `${top}/__init__.py`))
+      for (const r of roots) probes.push(prefixed(r, `${top}.py`), prefixed(r, `${top}/__init__.py`))
       return external(probes)
     }
     moduleBase = prefixed(root, rest)
