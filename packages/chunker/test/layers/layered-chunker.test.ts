@@ -64,6 +64,34 @@ describe('createLayeredChunker', () => {
     expect(rust.layers.symbols.map((s) => `${s.qname}:${s.isTest}`)).toEqual(['add:false', 'tests:true', 'tests.adds:true'])
   })
 
+  it("defines functions assigned to a prototype or to the file's object as their methods (express's View.prototype.lookup, app.init)", async () => {
+    const content = [
+      "var path = require('path')",
+      'module.exports = View',
+      'function View (name) { this.name = name }',
+      'View.prototype.lookup = function lookup (name) {',
+      '  return resolve(name)',
+      '}',
+      'var app = exports = module.exports = {}',
+      'app.init = function init () { this.defaultConfiguration() }',
+      'app.locals = {}',
+      'exports.etag = createETag()',
+      'Object.assign = function () {}',
+      'function resolve (n) { return n }',
+    ].join('\n')
+    const { layers } = await createLayeredChunker().chunkWithLayers({ path: 'lib/view.js', content, format: 'code' })
+    expect(layers.symbols.map((s) => `${s.kind} ${s.qname} ${s.startLine} ${s.parentId}`)).toEqual([
+      'variable path 1 ',
+      'function View 3 ',
+      'method View.lookup 4 lib/view.js#View',
+      'variable app 7 ',
+      'method app.init 8 lib/view.js#app',
+      'function resolve 12 ',
+    ])
+    const calls = layers.edges.filter((e) => e.kind === 'calls').map((e) => `${e.sourceQname} calls ${e.target}`)
+    expect(calls).toEqual(expect.arrayContaining(['View.lookup calls resolve', 'app.init calls defaultConfiguration']))
+  })
+
   it("defines CommonJS exports of functions and classes (undici's index.js exports fetch so), not re-exported values", async () => {
     const chunker = createLayeredChunker()
     const content = [

@@ -207,7 +207,8 @@ export class DeclarationWalk implements WalkApi {
     const id = `${this.path}#${key}${seen > 1 ? `~${seen}` : ''}`
     const nameAt = identity.name ? this.text.indexOf(identity.name, node.startIndex) : -1
     if (nameAt >= 0 && nameAt < end) this.definitionNames.add(nameAt)
-    const parent = parentQname === scope.qname ? scope.symbol : (this.#byQname(parentQname) ?? scope.symbol)
+    // A scope named by a family without its symbol (`View.prototype.lookup = ...`): the symbol of that name, if defined.
+    const parent = parentQname === scope.qname ? (scope.symbol ?? (parentQname ? this.#byQname(parentQname) : undefined)) : (this.#byQname(parentQname) ?? scope.symbol)
     const fact: SymbolFact = {
       id,
       name: identity.name,

@@ -126,6 +126,8 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     return true
   }
   if (COMMONJS_VALUE.test(start)) return commonJsValue(node, scope, api)
+  const member = MEMBER_FUNCTION.exec(start)
+  if (member && !NOT_OWNERS.has(member[1] as string)) return memberFunction(node, member[1] as string, member[2] as string, scope, api)
   const head = COMMONJS_EXPORT.exec(start)
   const value = head ? node.namedChildren[0]?.childForFieldName('right') : undefined
   if (!head || !value) return false
@@ -145,6 +147,28 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     return true
   }
   return false
+}
+
+/** `View.prototype.lookup =` or `app.init =` at the start of a statement. */
+const MEMBER_FUNCTION = /^([A-Za-z_$][\w$]*)(?:\.prototype)?\.([A-Za-z_$][\w$]*)\s*=(?!=)/
+/** Objects whose members a file assigns that are not its own: CommonJS's exports (see above) and the runtime's globals. */
+const NOT_OWNERS: ReadonlySet<string> = new Set(['module', 'exports', 'this', 'window', 'global', 'globalThis', 'self', 'process', 'console', 'Object', 'Array', 'String', 'Number', 'Function', 'Promise'])
+
+/**
+ * A function assigned to a member of the file's object or to its class's prototype, as older
+ * JavaScript defines methods (express's `app.init = function init () {}`, `View.prototype.lookup =
+ * function lookup (name) {}`): a method of that object, named `View.lookup`, the child of `View`
+ * when the file defines it. Any other value defines nothing.
+ */
+function memberFunction(node: SyntaxNode, owner: string, name: string, scope: Scope, api: WalkApi): boolean {
+  const value = node.namedChildren[0]?.childForFieldName('right')
+  if (!value || !FUNCTION_VALUES.has(value.type)) return false
+  const { text } = api
+  const body = value.childForFieldName('body')
+  const signature = text.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/\s+/g, ' ').trim().replace(/\s*(?:=>|\{)$/, '').slice(0, 300)
+  const ownerScope: Scope = { symbol: undefined, qname: scope.qname ? `${scope.qname}.${owner}` : owner, kind: 'object', exported: false, test: scope.test, depth: scope.depth + 1 }
+  api.define({ name, kind: 'method', node, signature }, ownerScope)
+  return true
 }
 
 /**
