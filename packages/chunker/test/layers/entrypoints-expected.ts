@@ -81,6 +81,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app.py:12 http-route flask POST /login -> login',
     'app.py:19 http-route flask GET /items/<int:item_id> -> show_item',
     'app.py:24 http-route flask GET /admin/users -> admin_users',
+    // A registration's url_prefix replaces the blueprint's own; a nested blueprint keeps its own under its parent's.
+    'nested.py:9 http-route flask GET /api/child/x -> child_x',
+    'nested.py:14 http-route flask GET /new/y -> old_y',
     'auth/routes.py:8 http-route flask GET /login -> login',
     'auth/routes.py:8 http-route flask POST /login -> login',
     'auth/routes.py:14 http-route flask POST /logout -> logout',
@@ -114,6 +117,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.py:27 http-route fastapi HEAD /ping -> ping',
     'main.py:49 http-route fastapi GET /items/orders -> list_orders',
     'main.py:50 http-route fastapi POST /items/orders -> create_order',
+    // A router included in a router that is included later in the file: both prefixes.
+    'nested.py:8 http-route fastapi GET /api/v1/users/me -> me',
   ],
   django: [
     'urls.py:9 http-route django * articles/2003/ -> views.special_case_2003',

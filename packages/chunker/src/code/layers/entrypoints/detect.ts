@@ -68,12 +68,15 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
  */
 function prefixes(calls: readonly CallFact[], language: string): Map<string, string> {
   const out = new Map<string, string>()
+  const mounted = new Map<string, InFileMount>()
   const ambiguousApis = calls.some((call) => call.name === 'Api') ? reassignedApis(calls) : new Set<string>()
   for (const call of calls) {
     const mount = MOUNT_CALL_NAMES.has(call.name) ? mountOf(call, language) : undefined
     if (mount !== undefined) {
-      const base = joinRoute(out.get(call.receiver) ?? '', mount.path)
-      out.set(mount.router, joinRoute(base, out.get(mount.router) ?? ''))
+      const own = out.get(mount.router) ?? ''
+      const replaces = REPLACING_MOUNTS.has(call.name) && call.args().some((arg) => arg.key === 'url_prefix')
+      if (mount.router !== call.receiver) mounted.set(mount.router, { parent: call.receiver, path: mount.path, own: replaces ? '' : own })
+      out.set(mount.router, joinRoute(joinRoute(out.get(call.receiver) ?? '', mount.path), replaces ? '' : own))
       continue
     }
     const known = (name: string): string => out.get(name) ?? ''
@@ -94,8 +97,31 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
     const base = out.get(owner) ?? ''
     out.set(assigned, joinRoute(base, own))
   }
+  // Mounted routers, outer mounts last in the file (`api.include_router(users, prefix='/users')`
+  // then `app.include_router(api, prefix='/api')`): each under its parent's final prefix.
+  const final = new Map<string, string>()
+  const finalOf = (router: string, depth: number): string => {
+    const mount = mounted.get(router)
+    if (mount === undefined || depth > MAX_MOUNT_DEPTH) return out.get(router) ?? ''
+    let prefix = final.get(router)
+    if (prefix === undefined) final.set(router, (prefix = joinRoute(joinRoute(finalOf(mount.parent, depth + 1), mount.path), mount.own)))
+    return prefix
+  }
+  for (const router of mounted.keys()) out.set(router, finalOf(router, 0))
   return out
 }
+
+/** A router the file mounts on another of its routers: under the parent's prefix and the mount's path, then its own prefix. */
+interface InFileMount {
+  readonly parent: string
+  readonly path: string
+  readonly own: string
+}
+
+/** Mounts whose path replaces the router's own prefix rather than adding to it: Flask's `register_blueprint(bp, url_prefix='/x')`. */
+const REPLACING_MOUNTS: ReadonlySet<string> = new Set(['register_blueprint'])
+/** Routers mounted in routers mounted in ... deeper than this keep the prefix the file order gave them (cycles stay cheap). */
+const MAX_MOUNT_DEPTH = 16
 
 /** Python calls that make a router with a prefix of its own. */
 const PREFIXED_PYTHON_ROUTERS: ReadonlySet<string> = new Set(['Blueprint', 'Namespace', 'namespace'])
