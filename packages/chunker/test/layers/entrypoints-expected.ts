@@ -119,6 +119,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.py:50 http-route fastapi POST /items/orders -> create_order',
     // A router included in a router that is included later in the file: both prefixes.
     'nested.py:8 http-route fastapi GET /api/v1/users/me -> me',
+    // A WebSocket route; a webhook documents a request the app sends, and is none.
+    'nested.py:17 http-route fastapi GET /ws -> websocket_endpoint',
   ],
   django: [
     'urls.py:9 http-route django * articles/2003/ -> views.special_case_2003',

@@ -267,7 +267,9 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     framework: 'fastapi',
     languages: ['python'],
     imports: ['fastapi'],
-    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', options: 'OPTIONS', head: 'HEAD', trace: 'TRACE' },
+    // A WebSocket opens with a GET (as Ktor's `webSocket`).
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', options: 'OPTIONS', head: 'HEAD', trace: 'TRACE', websocket: 'GET' },
+    skipReceivers: /(?:^|\.)webhooks$/,
     generic: { names: ['api_route'], methodKeys: ['methods'], defaultMethod: 'GET' },
     pathKeys: ['path'],
     dotted: true,

@@ -195,6 +195,8 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly generic?: { readonly names: readonly string[]; readonly methodKeys: readonly string[]; readonly defaultMethod: string }
   /** Decorators on the enclosing class that give a route prefix (`Controller`, `RequestMapping`, `Path`). */
   readonly classPrefix?: readonly string[]
+  /** Receivers whose decorators document a request the app sends, not a route it serves (FastAPI's `@app.webhooks.post(...)`). */
+  readonly skipReceivers?: RegExp
   /** Keyword arguments that hold the path when it is not the first positional one. */
   readonly pathKeys: readonly string[]
   /** Only dotted decorators count (`app.get`, not a bare `get`). @default false */
@@ -328,6 +330,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           // Without an import of the framework, only a receiver named like one of its objects, or one imported from the project, counts.
           const receiver = decoratorReceiver(decorator)
           if (!imported && !entry.receivers?.test(receiver) && !onProjectReceiver(context, decorator)) continue
+          if (entry.skipReceivers?.test(receiver)) continue
           let methods: string[]
           if (ownEntry(entry.verbs, name) !== undefined) methods = [ownEntry(entry.verbs, name) as string]
           else if (entry.generic?.names.includes(name)) {
