@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { EdgeRecord } from '@rag/core'
 import { LayerGraph } from '../src/index.js'
+import { callsNamed } from './support/calls-named.js'
 import { layersOfText } from './support/index-files.js'
-
-/** Every call edge of a file as `receiver.target -> resolution target`. */
-function callsOf(graph: LayerGraph, path: string): string[] {
-  return graph
-    .edgesOf(path)
-    .filter((edge: EdgeRecord) => edge.kind === 'calls')
-    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId || edge.targetPath}`)
-}
 
 describe("interfaces' method specs", () => {
   it("take a call on the interface's type, and leave a call by name to the one implementation (gin's ResponseWriter)", async () => {
@@ -43,7 +35,7 @@ describe("interfaces' method specs", () => {
         ].join('\n'),
       }),
     )
-    expect(callsOf(graph, 'context.go')).toEqual([
+    expect(callsNamed(graph, 'context.go', ['Written', 'Size'])).toEqual([
       // Typed by the parameter: the interface's methods.
       'w.Written -> resolved response_writer.go#ResponseWriter.Written',
       'w.Size -> resolved response_writer.go#ResponseWriter.Size',
