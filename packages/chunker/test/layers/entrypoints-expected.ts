@@ -12,6 +12,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'server.js:17 http-route express DELETE /api/orders/:id -> -',
     'server.js:24 http-route express GET /api/books/:isbn -> getBook',
     'server.js:25 http-route express PUT /api/books/:isbn -> updateBook',
+    // A list of paths: a route for each.
+    'server.js:26 http-route express GET /api/authors -> listAuthors',
+    'server.js:26 http-route express GET /api/writers -> listAuthors',
     'browser-test.ts:7 http-route express GET / -> -',
     'routes/users.route.js:21 http-route express GET / -> controller.list',
     'routes/users.route.js:28 http-route express POST / -> controller.create',

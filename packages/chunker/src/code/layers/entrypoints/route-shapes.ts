@@ -133,6 +133,9 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         }
         let pathArg = entry.slashPath ? positional.find((arg) => arg.kind === 'string' && arg.value.startsWith('/')) : positional[0]
         let path = pathArg?.kind === 'string' ? pathArg.value : undefined
+        // Express's `app.get(['/a', '/b'], handler)`: a route per path of the list.
+        const listed = pathArg?.kind === 'list' && pathArg.value.startsWith('[') && pathArg.items.length > 0 && pathArg.items.every((item) => item.kind === 'string') ? pathArg.items.map((item) => item.value) : undefined
+        if (listed) path = listed[0]
         // `${this.path}/:id`, `API + '/items'`: a path made of the file's own strings.
         if (entry.builtPaths && pathArg && (path?.includes('${') || pathArg.kind === 'other')) {
           const kind = pathArg.kind === 'other' ? 'expression' : 'template'
@@ -167,19 +170,21 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         const handlerArg = handlerBeforeMiddleware ? rest[0] : rest.at(-1)
         const named = entry.handlerName?.(handlerArg)
         if (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg)) continue
-        const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? [...(chained[1] as string).matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] as string).toUpperCase()) : [method]
-        for (const each of methods.length > 0 ? methods : [method]) {
-          drafts.push(
-            callDraft(call, {
-              kind: 'http-route',
-              framework: entry.framework,
-              method: each,
-              route: entry.normalise ? entry.normalise(route) : route,
-              handler: named ?? handlerOf(optionsHandler(handlerArg)),
-            }),
-          )
+        for (const one of listed ?? [path]) {
+          const route = entry.rootIsPrefix && one === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, one)
+          for (const each of methods.length > 0 ? methods : [method]) {
+            drafts.push(
+              callDraft(call, {
+                kind: 'http-route',
+                framework: entry.framework,
+                method: each,
+                route: entry.normalise ? entry.normalise(route) : route,
+                handler: named ?? handlerOf(optionsHandler(handlerArg)),
+              }),
+            )
+          }
         }
       }
       return drafts
