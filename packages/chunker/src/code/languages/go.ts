@@ -17,12 +17,17 @@ function goMethod(node: SyntaxNode, text: string): SymbolMatch | null {
 
 const GO_TYPE_KINDS: Readonly<Record<string, string>> = { struct_type: 'struct', interface_type: 'interface' }
 
+/** The kind of a Go type spec's type node: `struct`, `interface`, or `type` for any other. */
+export function goTypeKind(type: SyntaxNode | null): string {
+  return (type && GO_TYPE_KINDS[type.type]) ?? 'type'
+}
+
 /** `type T struct {...}` is a struct, `type I interface {...}` an interface, others a type. */
 function goType(node: SyntaxNode, text: string): SymbolMatch | null {
   const spec = childOfType(node, 'type_spec') ?? childOfType(node, 'type_alias')
   if (!spec) return null
   const type = spec.childForFieldName('type')
-  const kind = (type && GO_TYPE_KINDS[type.type]) ?? 'type'
+  const kind = goTypeKind(type)
   // No body: the signature is the first line, `type T struct`, keyword included.
   return { kind, name: fieldText(spec, 'name', text) ?? '', decl: node, body: null, container: false }
 }

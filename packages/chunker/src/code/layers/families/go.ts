@@ -1,4 +1,5 @@
 import { fieldText, type SymbolMatch } from '../../rules.js'
+import { goTypeKind } from '../../languages/go.js'
 import { signatureOf } from '../../signature.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { parseBracketed } from '../args.js'
@@ -74,8 +75,6 @@ function embeddedTypes(node: SyntaxNode, text: string): string[] {
   return out
 }
 
-const TYPE_KINDS: Readonly<Record<string, string>> = { struct_type: 'struct', interface_type: 'interface' }
-
 /** A type written as a plain or package-qualified name (`Store`, `io.Closer`), the kind an embedding names. */
 const NAMED_TYPE = /^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$/
 
@@ -115,7 +114,7 @@ function typeSpecs(node: SyntaxNode, scope: Scope, api: WalkApi): void {
     const name = fieldText(spec, 'name', text)
     if (!name) continue
     const type = spec.childForFieldName('type')
-    const kind = (type && TYPE_KINDS[type.type]) ?? 'type'
+    const kind = goTypeKind(type)
     // The declaration is the span of a lone type (its comment aside), the spec that of a grouped one.
     const decl = grouped ? spec : node
     const signature = signatureOf({ kind, name, decl, body: null, container: false }, text)

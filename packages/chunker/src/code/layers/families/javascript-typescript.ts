@@ -101,6 +101,11 @@ function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   return true
 }
 
+/** The signature of a function assigned by a statement (`exports.parse = (text) =>`): the statement up to the function's body. */
+function assignedSignature(node: SyntaxNode, body: SyntaxNode | null, text: string): string {
+  return text.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/\s+/g, ' ').trim().replace(/\s*(?:=>|\{)$/, '').slice(0, 300)
+}
+
 /** `module.exports.name =` or `exports.name =` at the start of a statement. */
 const COMMONJS_EXPORT = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/
 /** `module.exports = { a, b: c }` at the start of a statement. */
@@ -138,7 +143,7 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   }
   if (FUNCTION_VALUES.has(value.type)) {
     const body = value.childForFieldName('body')
-    const signature = text.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/\s+/g, ' ').trim().replace(/\s*(?:=>|\{)$/, '').slice(0, 300)
+    const signature = assignedSignature(node, body, text)
     api.define({ name, kind: 'function', node, signature, exported: true }, scope)
     return true
   }
@@ -165,7 +170,7 @@ function memberFunction(node: SyntaxNode, owner: string, name: string, scope: Sc
   if (!value || !FUNCTION_VALUES.has(value.type)) return false
   const { text } = api
   const body = value.childForFieldName('body')
-  const signature = text.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/\s+/g, ' ').trim().replace(/\s*(?:=>|\{)$/, '').slice(0, 300)
+  const signature = assignedSignature(node, body, text)
   const ownerScope: Scope = { symbol: undefined, qname: scope.qname ? `${scope.qname}.${owner}` : owner, kind: 'object', exported: false, test: scope.test, depth: scope.depth + 1 }
   api.define({ name, kind: 'method', node, signature }, ownerScope)
   return true
@@ -193,7 +198,7 @@ function commonJsValue(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     return true
   }
   if (FUNCTION_VALUES.has(value.type)) {
-    const signature = text.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/\s+/g, ' ').trim().replace(/\s*\{$/, '').slice(0, 300)
+    const signature = assignedSignature(node, body, text)
     api.define({ name, kind: 'function', node, signature, exported: true }, scope)
     return true
   }
