@@ -1,0 +1,93 @@
+/**
+ * The CLI commands, main functions and scheduled jobs of the per-framework fixtures, in the shape of
+ * `entrypoints-expected.ts` (which lists the HTTP routes), with decoys (`std::process::Command`, ...):
+ * every command, main and job listed by hand.
+ */
+export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
+  commander: [
+    'cli.ts:10 cli-command commander - serve -> serve',
+    'cli.ts:16 cli-command commander - clone -> -',
+    'cli.ts:21 cli-command commander - db -> -',
+    'cli.ts:22 cli-command commander - migrate -> migrate',
+  ],
+  yargs: [
+    'cli.js:5 cli-command yargs - serve -> serveHandler',
+    'cli.js:6 cli-command yargs - build -> build',
+    'cli.js:7 cli-command yargs - deploy -> deploy',
+    'cmds/init.js:3 cli-command yargs - init -> handler',
+    'cmds/serve.cjs:1 cli-command yargs - serve -> handler',
+  ],
+  argparse: [
+    'tool.py:13 cli-command argparse - tool -> -',
+    'tool.py:17 cli-command argparse - init -> cmd_init',
+    'tool.py:21 cli-command argparse - status -> cmd_status',
+    'tool.py:28 main python - - -> main',
+    'wrapped.py:5 cli-command argparse - hooks -> -',
+    'wrapped.py:13 cli-command argparse - autoupdate -> -',
+    'wrapped.py:17 cli-command argparse - clean -> -',
+  ],
+  click: [
+    'cli.py:4 cli-command click - cli -> cli',
+    'cli.py:9 cli-command click - hello -> hello',
+    'cli.py:15 cli-command click - init-db -> initdb',
+    'cli.py:20 cli-command click - drop_db -> dropdb',
+    'cli.py:25 cli-command click - sync-orders -> sync_orders',
+    'cli.py:34 main python - - -> cli',
+  ],
+  typer: [
+    'main.py:5 cli-command typer - users -> users_app',
+    'main.py:8 cli-command typer - hello -> hello',
+    'main.py:13 cli-command typer - bye -> goodbye',
+    'main.py:18 cli-command typer - create-user -> create_user',
+    'main.py:28 main python - - -> app',
+  ],
+  cobra: [
+    'root.go:11 cli-command cobra - hugo -> -',
+    'root.go:19 cli-command cobra - version -> printVersion',
+    'root.go:25 cli-command cobra - server -> runServer',
+  ],
+  'clap-derive': [
+    'main.rs:7 cli-command clap - git -> Cli',
+    'main.rs:15 cli-command clap - clone -> Commands::Clone',
+    'main.rs:21 cli-command clap - push -> Commands::Push',
+    'main.rs:23 cli-command clap - add -> Commands::Add',
+    'main.rs:25 cli-command clap - ls-files -> Commands::ListFiles',
+    'main.rs:26 cli-command clap - stash-pop -> Commands::StashPop',
+    'main.rs:40 main rust - - -> main',
+  ],
+  'clap-builder': [
+    'main.rs:4 cli-command clap - git -> -',
+    'main.rs:8 cli-command clap - clone -> -',
+    'main.rs:12 cli-command clap - push -> -',
+    'main.rs:15 main rust - - -> main',
+  ],
+  mains: [
+    'App.java:4 main java - - -> App.main',
+    'Main.kt:3 main kotlin - - -> main',
+    'Main.kt:10 main kotlin - - -> Migrate.main',
+    'hello.kts:5 main kotlin - - -> main',
+    'Program.cs:5 main csharp - - -> Program.Main',
+    'main.c:5 main c - - -> main',
+    'script.rb:5 main ruby - - -> run',
+  ],
+  scheduled: [
+    'ReportJobs.java:8 scheduled spring - 0 0 6 * * * -> ReportJobs.dailyReport',
+    'ReportJobs.java:11 scheduled spring - fixedRate=5000 -> ReportJobs.heartbeat',
+    'CleanupJobs.kt:8 scheduled spring - 0 */15 * * * * -> CleanupJobs.purgeSessions',
+    'CleanupJobs.kt:11 scheduled spring - fixedDelay=60000 -> CleanupJobs.compact',
+    'cron.js:3 scheduled node-cron - */5 * * * * -> cleanup',
+    'tasks.service.ts:6 scheduled nestjs - 45 * * * * * -> TasksService.handleCron',
+    'tasks.service.ts:9 scheduled nestjs - 10000 -> TasksService.handleInterval',
+    'tasks.py:7 scheduled celery - send_welcome_email -> send_welcome_email',
+    'tasks.py:12 scheduled celery - billing.charge -> charge',
+    'jobs.py:8 scheduled apscheduler - interval minutes=3 -> timed_job',
+    'jobs.py:13 scheduled apscheduler - cron day_of_week=mon-fri hour=17 -> scheduled_job',
+    'jobs.py:18 scheduled apscheduler - cron hour=6 -> send_report',
+    'jobs.py:19 scheduled apscheduler - date run_date=2030-01-01 -> -',
+    'cron.go:11 scheduled robfig/cron - 30 * * * * -> cleanup',
+    'cron.go:12 scheduled robfig/cron - @every 1h30m -> -',
+    'cron.go:13 scheduled robfig/cron - @daily -> reportJob',
+    'worker.ts:6 scheduled bullmq - emails -> sendEmail',
+    'worker.ts:8 scheduled bullmq - thumbnails -> -',
+  ],
+}
