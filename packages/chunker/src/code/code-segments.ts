@@ -2,6 +2,7 @@ import type { LanguageInfo } from '../languages.js'
 import type { LineIndex } from '../lines.js'
 import type { Segment } from '../segment.js'
 import { layoutCode, type CodeLayoutOptions } from './code-layout.js'
+import { parseRepaired } from './parse-repair.js'
 import { memoizeRules, type LanguageRules } from './rules.js'
 import { rulesFor } from './rules-registry.js'
 import type { SyntaxNode } from './syntax-node.js'
@@ -59,7 +60,7 @@ export async function codeSegments(
   }
   let tree
   try {
-    tree = parser.parse(rules.parseInput ? rules.parseInput(lines.text) : lines.text)
+    tree = parseRepaired(parser, rules.parseInput ? rules.parseInput(lines.text) : lines.text, rules.repairInput)
   } catch {
     tree = null
   }

@@ -1,4 +1,5 @@
 import { namedChildrenOf, type SyntaxNode } from './syntax-node.js'
+import type { RepairInput } from './parse-repair.js'
 
 /** What a node is when it is a symbol unit. */
 export interface SymbolMatch {
@@ -37,6 +38,8 @@ export interface LanguageRules {
    * misreading: same length and line breaks, so every offset and row stays the file's.
    */
   readonly parseInput?: (text: string) => string
+  /** A rewrite tried when the parse has errors, kept only if it parses with fewer; see {@link RepairInput}. */
+  readonly repairInput?: RepairInput
 }
 
 /** A table entry: how one node type becomes a symbol. */
@@ -66,6 +69,8 @@ export interface RulesDefinition {
   readonly attributesInSignature?: boolean
   /** See {@link LanguageRules.parseInput}. */
   readonly parseInput?: (text: string) => string
+  /** See {@link LanguageRules.repairInput}. */
+  readonly repairInput?: RepairInput
 }
 
 /** Parent kinds inside which a function is a method, unless a language says otherwise. */
@@ -149,6 +154,7 @@ export function defineRules(definition: RulesDefinition): LanguageRules {
     methodParents: new Set(definition.methodParents ?? CLASS_LIKE),
     attributesInSignature: definition.attributesInSignature ?? true,
     ...(definition.parseInput ? { parseInput: definition.parseInput } : {}),
+    ...(definition.repairInput ? { repairInput: definition.repairInput } : {}),
   }
 }
 

@@ -1,4 +1,5 @@
 import { defineRules, fieldText, type LanguageRules, type RulesDefinition, type SymbolMatch } from '../rules.js'
+import { typescriptRepair } from './typescript-repair.js'
 import { namedChildrenOf, type SyntaxNode } from '../syntax-node.js'
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
@@ -55,6 +56,7 @@ const javascriptLike: RulesDefinition = {
   attachable: ['decorator'],
   comments: ['comment', 'html_comment'],
   imports: ['import_statement', 'import_alias'],
+  repairInput: typescriptRepair,
 }
 
 /** Rules for TypeScript, TSX and JavaScript (JSX included); the grammars share node names. */
