@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes, JavaScript paths with computed parts, Slim).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, axum services and generic handlers, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes, JavaScript paths with computed parts, Slim).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -166,6 +166,19 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/main.rs:9 http-route axum GET /admin -> admin_index',
     'src/main.rs:10 http-route axum GET /admin/keys -> kv_keys',
     'src/main.rs:12 http-route axum GET /health -> http.health.check',
+  ],
+  'axum-services': [
+    // Services per method (also chained after a handler), on a route and nested under a prefix (any method); generic handlers given their types.
+    'src/main.rs:11 http-route axum GET /api/files -> ServeDir.new',
+    'src/main.rs:12 http-route axum GET /api/{key} -> kv_get',
+    'src/main.rs:12 http-route axum POST /api/{key} -> kv_set',
+    'src/main.rs:16 http-route axum POST /api/upload -> handle_upload',
+    'src/main.rs:19 http-route axum GET /generic/users/{id} -> get_user',
+    'src/main.rs:20 http-route axum POST /generic/users -> create_user',
+    'src/main.rs:20 http-route axum DELETE /generic/users -> delete_user',
+    'src/main.rs:22 http-route axum * /foo -> ServeFile.new',
+    'src/main.rs:23 http-route axum GET /ping -> ping',
+    'src/main.rs:24 http-route axum * /assets/* -> ServeDir.new',
   ],
   'fiber-v3': [
     // The handler is the first argument after the path; middleware follows it.

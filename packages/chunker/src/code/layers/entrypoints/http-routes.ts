@@ -9,7 +9,7 @@ import { laravelRoutes } from './laravel-routes.js'
 import { nestVersions } from './nest-versions.js'
 import { railsRoutes } from './rails-routes.js'
 import { nextRoutes } from './next-routes.js'
-import { mountingRouter } from './mounts.js'
+import { rustRouter } from './rust-routes.js'
 import { svelteKitRoutes } from './sveltekit-routes.js'
 import { nuxtRoutes } from './nuxt-routes.js'
 import { remixRoutes } from './remix-routes.js'
@@ -145,90 +145,6 @@ const jaxRs: EntrypointDetector = {
     }
     return drafts
   },
-}
-
-/**
- * Where the argument that holds the code at `from` ends: the first `)` that closes a bracket opened
- * before `from`, or a `;` outside brackets (strings and line comments skipped); the text's end.
- */
-function argumentEnd(text: string, from: number): number {
-  let depth = 0
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 34) {
-      // A string: to its closing quote.
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++
-    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      while (i < text.length && text.charCodeAt(i) !== 10) i++
-    } else if (c === 40 || c === 91 || c === 123) depth++
-    else if (c === 41 || c === 93 || c === 125) {
-      if (--depth < 0) return i
-    } else if (c === 59 && depth === 0) return i
-  }
-  return text.length
-}
-
-/**
- * actix-web's scopes written in place: `.service(web::scope("/api").service(web::resource("users")...))`
- * puts `/api` before every route inside the argument that holds the scope. Outermost first.
- */
-function actixScopes(context: DetectContext): { readonly start: number; readonly end: number; readonly prefix: string }[] {
-  const out: { start: number; end: number; prefix: string }[] = []
-  for (const call of context.facts.calls) {
-    if (call.name !== 'scope' || (call.receiver !== 'web' && call.receiver !== '')) continue
-    const prefix = call.args()[0]
-    if (prefix?.kind === 'string') out.push({ start: call.offset, end: argumentEnd(context.facts.text, call.offset), prefix: prefix.value })
-  }
-  return out.sort((a, b) => a.start - b.start)
-}
-
-/** A Rust handler with middleware or state applied: `kv_get.layer(...)`, `handler.with_state(...)`. */
-const HANDLER_LAYERS = /^([\w.]+?)\.(?:layer|route_layer|with_state)\b/
-
-/** Axum: `.route("/x", get(handler).post(other))`; actix-web: `.route("/x", web::get().to(handler))`, `web::resource("/x").route(web::post().to(h))`. */
-function rustRouter(framework: 'axum' | 'actix-web', module: string): EntrypointDetector {
-  return {
-    framework,
-    languages: ['rust'],
-    imports: [module],
-    detect(context: DetectContext): EntrypointDraft[] {
-      const drafts: EntrypointDraft[] = []
-      const scopes = framework === 'actix-web' ? actixScopes(context) : []
-      for (const call of context.facts.calls) {
-        if (call.name !== 'route' && call.name !== 'to') continue
-        const args = call.args()
-        let path = args[0]?.kind === 'string' ? args[0].value : undefined
-        let router = path === undefined ? args[0] : args[1]
-        if (path === undefined) {
-          const resource = /resource\(\s*"([^"]*)"\s*\)/.exec(call.receiver)
-          if (!resource || (call.name === 'to' && /\.route\(/.test(call.receiver))) continue
-          path = resource[1] as string
-          if (call.name === 'to') router = { key: '', kind: 'call', value: 'any', items: [], chain: [{ key: '', kind: 'call', value: 'to', items: args, chain: [] }] }
-        }
-        if (router?.kind !== 'call') continue
-        const parts = [router, ...router.chain]
-        for (let i = 0; i < parts.length; i++) {
-          const part = parts[i] as (typeof parts)[number]
-          const method = ownEntry(HTTP_VERBS, lastSegment(part.value)) ?? (lastSegment(part.value) === 'any' ? '*' : undefined)
-          if (method === undefined) continue
-          // axum: get(handler); actix: get().to(handler)
-          const next = parts[i + 1]
-          const written = part.items.length > 0 ? handlerOf(part.items[0]) : next && lastSegment(next.value) === 'to' ? handlerOf(next.items[0]) : ''
-          // `get(kv_get.layer(CompressionLayer::new()))`: the handler with a middleware layered on.
-          const handler = HANDLER_LAYERS.exec(written)?.[1] ?? written
-          const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
-          // `let users = Router::new().route(...)`, nested later as `.nest("/users", users)`: the variable's prefix.
-          const router = /^[A-Za-z_]\w*$/.test(call.receiver) ? call.receiver : mountingRouter(call, context.facts.text)
-          const prefix = joinRoute(scoped, context.prefixOf(router))
-          // axum serves a nested router's root (`.route("/", ...)` nested at `/users`) at `/users`.
-          const route = framework === 'axum' && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
-          const draft = callDraft(call, { kind: 'http-route', framework, method, route, handler })
-          drafts.push(router !== '' && draft.router === undefined ? { ...draft, router } : draft)
-        }
-      }
-      return drafts
-    },
-  }
 }
 
 /** The HTTP route detectors, one entry per framework. */

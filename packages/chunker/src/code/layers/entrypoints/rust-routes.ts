@@ -1,0 +1,182 @@
+import { parseArgs, type Arg } from '../args.js'
+import type { CallFact, EntrypointDraft } from '../facts.js'
+import { mountingRouter } from './mounts.js'
+import { callDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+
+/**
+ * Where the argument that holds the code at `from` ends: the first `)` that closes a bracket opened
+ * before `from`, or a `;` outside brackets (strings and line comments skipped); the text's end.
+ */
+function argumentEnd(text: string, from: number): number {
+  let depth = 0
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 34) {
+      // A string: to its closing quote.
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++
+    } else if (c === 40 || c === 91 || c === 123) depth++
+    else if (c === 41 || c === 93 || c === 125) {
+      if (--depth < 0) return i
+    } else if (c === 59 && depth === 0) return i
+  }
+  return text.length
+}
+
+/** An actix-web scope written in place: the span of the argument that holds it, and its path. */
+interface Scope {
+  readonly start: number
+  readonly end: number
+  readonly prefix: string
+}
+
+/**
+ * actix-web's scopes written in place: `.service(web::scope("/api").service(web::resource("users")...))`
+ * puts `/api` before every route inside the argument that holds the scope. Outermost first.
+ */
+function actixScopes(context: DetectContext): Scope[] {
+  const out: Scope[] = []
+  for (const call of context.facts.calls) {
+    if (call.name !== 'scope' || (call.receiver !== 'web' && call.receiver !== '')) continue
+    const prefix = call.args()[0]
+    if (prefix?.kind === 'string') out.push({ start: call.offset, end: argumentEnd(context.facts.text, call.offset), prefix: prefix.value })
+  }
+  return out.sort((a, b) => a.start - b.start)
+}
+
+/**
+ * A Rust handler with middleware or state applied, or made a service: `kv_get.layer(...)`,
+ * `handler.with_state(...)`, `handle_404.into_service()`.
+ */
+const HANDLER_LAYERS = /^([\w.]+?)\.(?:layer|route_layer|with_state|into_service)\b/
+
+/**
+ * `text` without its turbofishes: `get_user::<InMemoryUserRepo>` gives `get_user`. One that does
+ * not close (the argument reader split `create::<A, B>` at its comma) goes to the end.
+ */
+function withoutTurbofish(text: string): string {
+  let out = ''
+  let at = 0
+  for (let open = text.indexOf('::<'); open >= 0; open = text.indexOf('::<', at)) {
+    out += text.slice(at, open)
+    let depth = 0
+    let i = open + 2
+    for (; i < text.length; i++) {
+      if (text[i] === '<') depth++
+      else if (text[i] === '>' && --depth === 0) break
+    }
+    at = i + 1
+  }
+  return at >= text.length ? out : out + text.slice(at)
+}
+
+/**
+ * A Rust handler or service as written, named as {@link handlerOf} names it: `handler::<T>` (a
+ * generic handler given its type) is `handler`; `kv_get.layer(CompressionLayer::new())` is `kv_get`.
+ */
+function rustHandler(arg: Arg | undefined): string {
+  const plain = arg?.kind === 'other' && arg.value.includes('::<') ? parseArgs(withoutTurbofish(arg.value))[0] : arg
+  const written = handlerOf(plain)
+  return HANDLER_LAYERS.exec(written)?.[1] ?? written
+}
+
+/** axum's method routers for a service (`get_service(ServeDir::new("assets"))`) name their method as `get` does. */
+const SERVICE_SUFFIX = /_service$/
+
+/** One method a method router serves, and its handler (`''` for a closure). */
+interface Served {
+  readonly method: string
+  readonly handler: string
+}
+
+/**
+ * What a method router serves: axum's `get(handler).post(other)`, `get_service(service)`,
+ * `any(handler)`; actix-web's `web::get().to(handler)`. Empty when `router` is none.
+ */
+function methodRouter(router: Arg): Served[] {
+  const parts = [router, ...router.chain]
+  const out: Served[] = []
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Arg
+    const method = ownEntry(HTTP_VERBS, lastSegment(part.value).replace(SERVICE_SUFFIX, ''))
+    if (method === undefined) continue
+    // axum: get(handler); actix: get().to(handler)
+    const next = parts[i + 1]
+    const handler = part.items.length > 0 ? rustHandler(part.items[0]) : next && lastSegment(next.value) === 'to' ? rustHandler(next.items[0]) : ''
+    out.push({ method, handler })
+  }
+  return out
+}
+
+/**
+ * What axum's `route_service("/x", service)` and `nest_service("/assets", service)` serve: every
+ * method (`*`), or a method router's own (`route_service("/", get(handler))`). A router nested as
+ * a service (`nest_service("/api", Router::new()...)`) is none: its own `route` calls are.
+ */
+function servedBy(service: Arg | undefined): Served[] {
+  if (service === undefined || /^Router(?:::|\.)/.test(service.value)) return []
+  const methods = service.kind === 'call' ? methodRouter(service) : []
+  return methods.length > 0 ? methods : [{ method: '*', handler: rustHandler(service) }]
+}
+
+/** One route a call registers: its path as written, and what it serves there. */
+interface Registered {
+  readonly path: string
+  readonly served: readonly Served[]
+}
+
+/**
+ * axum's `.route(path, method_router)`, `.route_service(path, service)` and
+ * `.nest_service(prefix, service)`; actix-web's `.route(path, web::get().to(h))`,
+ * `web::resource(path).route(web::post().to(h))` and `web::resource(path).to(h)`.
+ */
+function registered(call: CallFact, framework: 'axum' | 'actix-web'): Registered | undefined {
+  const args = call.args()
+  const path = args[0]?.kind === 'string' ? args[0].value : undefined
+  if (framework === 'axum' && (call.name === 'route_service' || call.name === 'nest_service')) {
+    if (path === undefined) return undefined
+    // A nested service serves its prefix and every path below it: `/assets/*` (axum writes `/assets/{*rest}`).
+    return { path: call.name === 'nest_service' ? joinRoute(path === '' ? '/' : path, '*') : path, served: servedBy(args[1]) }
+  }
+  if (call.name !== 'route' && call.name !== 'to') return undefined
+  if (path !== undefined) return args[1]?.kind === 'call' ? { path, served: methodRouter(args[1]) } : undefined
+  const resource = /resource\(\s*"([^"]*)"\s*\)/.exec(call.receiver)
+  if (!resource || (call.name === 'to' && /\.route\(/.test(call.receiver))) return undefined
+  // `web::resource("/x").to(handler)` serves every method.
+  if (call.name === 'to') return { path: resource[1] as string, served: [{ method: '*', handler: rustHandler(args[0]) }] }
+  return args[0]?.kind === 'call' ? { path: resource[1] as string, served: methodRouter(args[0]) } : undefined
+}
+
+/**
+ * Axum: `.route("/x", get(handler).post(other))`, `.route("/x", get_service(service))`,
+ * `.route_service("/x", service)`, `.nest_service("/assets", ServeDir::new("assets"))`; actix-web:
+ * `.route("/x", web::get().to(handler))`, `web::resource("/x").route(web::post().to(h))`.
+ */
+export function rustRouter(framework: 'axum' | 'actix-web', module: string): EntrypointDetector {
+  return {
+    framework,
+    languages: ['rust'],
+    imports: [module],
+    detect(context: DetectContext): EntrypointDraft[] {
+      const drafts: EntrypointDraft[] = []
+      const scopes = framework === 'actix-web' ? actixScopes(context) : []
+      for (const call of context.facts.calls) {
+        const found = registered(call, framework)
+        if (found === undefined) continue
+        const { path, served } = found
+        const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+        // `let users = Router::new().route(...)`, nested later as `.nest("/users", users)`: the variable's prefix.
+        const router = /^[A-Za-z_]\w*$/.test(call.receiver) ? call.receiver : mountingRouter(call, context.facts.text)
+        const prefix = joinRoute(scoped, context.prefixOf(router))
+        // axum serves a nested router's root (`.route("/", ...)` nested at `/users`) at `/users`.
+        const route = framework === 'axum' && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
+        for (const { method, handler } of served) {
+          const draft = callDraft(call, { kind: 'http-route', framework, method, route, handler })
+          drafts.push(router !== '' && draft.router === undefined ? { ...draft, router } : draft)
+        }
+      }
+      return drafts
+    },
+  }
+}
