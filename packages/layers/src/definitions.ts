@@ -55,7 +55,7 @@ export function definedIn(
       const found = definedIn(path, named, index, resolved, kinds, depth + 1)
       if (found) return found
     }
-    const own = index.topLevel(path, name, kinds) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
+    const own = index.exportedTopLevel(path, name, kinds) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
     if (own) return own
   }
   if (depth >= 3) return undefined

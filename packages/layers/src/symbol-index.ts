@@ -90,6 +90,8 @@ export class SymbolIndex implements ResolveContext {
   // `interface EmptyError` and `const EmptyError`); only files that have such are listed.
   readonly #sameQname = new Map<string, Map<string, Set<SymbolRecord>>>()
   readonly #topLevel = new Map<string, Map<string, SymbolRecord>>()
+  /** Per file, a top-level name's exported symbol where an unexported one of that name comes first (`var etag = require('etag')`, then `exports.etag = ...`). */
+  readonly #exportedLater = new Map<string, Map<string, SymbolRecord>>()
   // Per base name (its last segment), the ids of the classes whose `extends` or `implements` edges name it.
   readonly #extenders = new Map<string, Set<string>>()
   readonly #manifests = new Map<ProjectManifest['kind'], Map<string, ProjectManifest>>()
@@ -109,6 +111,7 @@ export class SymbolIndex implements ResolveContext {
     if (file.module) addTo(this.#byModule, file.module, path)
     const qnames = new Map<string, SymbolRecord>()
     const top = new Map<string, SymbolRecord>()
+    const exportedLater = new Map<string, SymbolRecord>()
     for (const symbol of file.symbols) {
       addTo(this.#byName, symbol.name, symbol)
       this.#byId.set(symbol.id, symbol)
@@ -118,10 +121,15 @@ export class SymbolIndex implements ResolveContext {
         if (!same) this.#sameQname.set(path, (same = new Map()))
         addTo(same, symbol.qname, symbol)
       }
-      if ((!symbol.parentId || (file.language === 'csharp' && inNamespaceOnly(symbol, this.#byId))) && !top.has(symbol.name)) top.set(symbol.name, symbol)
+      if (!symbol.parentId || (file.language === 'csharp' && inNamespaceOnly(symbol, this.#byId))) {
+        const first = top.get(symbol.name)
+        if (first === undefined) top.set(symbol.name, symbol)
+        else if (symbol.exported === true && first.exported !== true && !exportedLater.has(symbol.name)) exportedLater.set(symbol.name, symbol)
+      }
     }
     this.#byQname.set(path, qnames)
     this.#topLevel.set(path, top)
+    if (exportedLater.size > 0) this.#exportedLater.set(path, exportedLater)
     for (const [base, id] of heritageOf(file)) addTo(this.#extenders, base, id)
     if (file.manifest) {
       let kind = this.#manifests.get(file.manifest.kind)
@@ -158,6 +166,7 @@ export class SymbolIndex implements ResolveContext {
     this.#byQname.delete(path)
     this.#sameQname.delete(path)
     this.#topLevel.delete(path)
+    this.#exportedLater.delete(path)
     for (const [base, id] of heritageOf(file)) removeFrom(this.#extenders, base, id)
     if (file.manifest) {
       this.#manifests.get(file.manifest.kind)?.delete(path)
@@ -218,6 +227,15 @@ export class SymbolIndex implements ResolveContext {
   /** A top-level symbol of a file by name; with `kinds`, as {@link SymbolIndex.byQname} picks among same-named ones. */
   topLevel(path: string, name: string, kinds?: ReadonlySet<string>): SymbolRecord | undefined {
     return this.#ofKinds(path, this.#topLevel.get(path)?.get(name), kinds)
+  }
+
+  /**
+   * What another file reaches by importing `name` from this one: as {@link SymbolIndex.topLevel},
+   * but the exported definition when the file also has an unexported one of that name (express's
+   * `var etag = require('etag')` and `exports.etag = createETagGenerator(...)`).
+   */
+  exportedTopLevel(path: string, name: string, kinds?: ReadonlySet<string>): SymbolRecord | undefined {
+    return this.#ofKinds(path, this.#exportedLater.get(path)?.get(name) ?? this.#topLevel.get(path)?.get(name), kinds)
   }
 
   /**

@@ -199,6 +199,19 @@ describe('import resolution of smaller projects', () => {
     expect(edges.filter((edge) => edge.includes('-> resolved lib/app.js'))).toEqual([])
   })
 
+  it("resolves a call through a CommonJS module to what it exports, not to a private binding of the same name (express's utils.etag)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'lib/utils.js': "var etag = require('etag')\nexports.etag = createETagGenerator({ weak: false })\nfunction createETagGenerator (options) {\n  return function generateETag (body) { return etag(body, options) }\n}\n",
+        'lib/response.js': "var utils = require('./utils')\nfunction send (body) {\n  return utils.etag(body)\n}\n",
+      }),
+    )
+    const calls = (path: string): string[] => graph.edgesOf(path).filter((edge: EdgeRecord) => edge.kind === 'calls').map((edge) => `${edge.sourceQname} calls ${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+    expect(calls('lib/response.js')).toEqual(['send calls etag -> resolved lib/utils.js#etag~2'])
+    // Inside the module, `etag(...)` is still the private binding: the `etag` package.
+    expect(calls('lib/utils.js')).toEqual(['etag calls createETagGenerator -> resolved lib/utils.js#createETagGenerator', 'createETagGenerator calls etag -> external '])
+  })
+
   it('resolves C and C++ includes beside the file and through include directories; system headers are external', async () => {
     const imports = await importsOf({
       'include/mylib/buffer.h': 'typedef struct buffer { int size; } buffer;\n',

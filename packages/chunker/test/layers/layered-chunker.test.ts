@@ -86,13 +86,15 @@ describe('createLayeredChunker', () => {
       'method View.lookup 4 lib/view.js#View',
       'variable app 7 ',
       'method app.init 8 lib/view.js#app',
+      // A CommonJS export is not a method of `exports`: an exported variable (see below).
+      'variable etag 10 ',
       'function resolve 12 ',
     ])
     const calls = layers.edges.filter((e) => e.kind === 'calls').map((e) => `${e.sourceQname} calls ${e.target}`)
     expect(calls).toEqual(expect.arrayContaining(['View.lookup calls resolve', 'app.init calls defaultConfiguration']))
   })
 
-  it("defines CommonJS exports of functions and classes (undici's index.js exports fetch so), not re-exported values", async () => {
+  it("defines CommonJS exports of functions, classes and values (undici's index.js exports fetch so, express's utils etag), not re-exported values", async () => {
     const chunker = createLayeredChunker()
     const content = [
       "const fetchImpl = require('./lib/fetch').fetch",
@@ -108,6 +110,10 @@ describe('createLayeredChunker', () => {
       'if (process.env.DEBUG) { exports.debug = function debug () {} }',
       'function shared () {}',
       'exports.shared = shared',
+      "var etag = require('etag')",
+      'exports.etag = createETagGenerator({ weak: false })',
+      "exports.methods = ['get', 'post']",
+      'exports.alias = other.parse',
     ].join('\n')
     const { layers } = await chunker.chunkWithLayers({ path: 'index.js', content, format: 'code' })
     expect(layers.symbols.map((s) => [s.qname, s.kind, s.startLine, s.exported ?? null, s.signature])).toEqual([
@@ -118,6 +124,10 @@ describe('createLayeredChunker', () => {
       ['Store.get', 'method', 8, true, 'get (key)'],
       ['local', 'function', 10, false, 'function local ()'],
       ['shared', 'function', 12, true, 'function shared ()'],
+      ['etag', 'variable', 14, false, "var etag = require('etag')"],
+      // express's lib/utils.js: a value the module makes is exported; another name's is not defined here.
+      ['etag', 'variable', 15, true, 'exports.etag = createETagGenerator({ weak: false })'],
+      ['methods', 'variable', 16, true, "exports.methods = ['get', 'post']"],
     ])
     const listed = await chunker.chunkWithLayers({ path: 'util.js', content: 'function parse () {}\nfunction runAll () {}\nfunction hidden () {}\nmodule.exports = {\n  parse,\n  run: runAll\n}\n', format: 'code' })
     expect(listed.layers.symbols.map((s) => [s.qname, s.exported ?? null])).toEqual([

@@ -118,8 +118,10 @@ const PROPERTY_VALUE = /(?:^|,)\s*(?:[A-Za-z_$][\w$]*\s*:\s*)?([A-Za-z_$][\w$]*)
 /**
  * CommonJS's exports: `module.exports.fetch = async function fetch (...) {}`, `exports.parse =
  * (s) => ...` and `exports.Store = class { ... }` define what they export; `exports.run = run` and
- * `module.exports = { parse, run: runAll }` mark the named definitions exported. Another value
- * (`module.exports.Headers = require('./headers').Headers`) defines nothing here.
+ * `module.exports = { parse, run: runAll }` mark the named definitions exported. Any other value of
+ * the module's own (`exports.etag = createETagGenerator(...)`, `exports.methods = [...]`) is an
+ * exported variable; another module's (`module.exports.Headers = require('./headers').Headers`)
+ * or another name's (`exports.x = other.y`) defines nothing here.
  */
 function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   const { text } = api
@@ -151,8 +153,16 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     api.define({ name, kind: 'class', node, exported: true, body: value.childForFieldName('body'), heritage: heritage(value, text) }, scope)
     return true
   }
-  return false
+  if (REEXPORTED_VALUES.has(value.type) || REQUIRE_CALL.test(text.slice(value.startIndex, value.startIndex + 200))) return false
+  // `exports.etag = createETagGenerator({ weak: false })`, `exports.methods = ['get']`: a value of this module.
+  api.define({ name, kind: 'variable', node, signature: firstLine(text, node.startIndex, node.endIndex), exported: true }, scope)
+  return true
 }
+
+/** Values of `exports.x =` that are another module's or another name's: `require('./headers').Headers`, `other.y`. */
+const REEXPORTED_VALUES: ReadonlySet<string> = new Set(['member_expression', 'subscript_expression', 'identifier', 'undefined', 'null'])
+/** A value that starts with a `require(...)` (a re-export, possibly of a member of the module). */
+const REQUIRE_CALL = /^(?:await\s+)?(?:require|import)\s*\(/
 
 /** `View.prototype.lookup =` or `app.init =` at the start of a statement. */
 const MEMBER_FUNCTION = /^([A-Za-z_$][\w$]*)(?:\.prototype)?\.([A-Za-z_$][\w$]*)\s*=(?!=)/
