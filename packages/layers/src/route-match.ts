@@ -34,8 +34,53 @@ function parameterSource(token: string, bare: boolean): string {
   if (COMPUTED.test(token)) return bare ? '[^/]+' : '.+'
   if (token.startsWith('[...') || token.startsWith('[[...') || token.startsWith('{*') || token.endsWith('...}') || token.endsWith(':path}') || token.startsWith('<path:') || token.startsWith('*')) return '.*'
   if (token.startsWith(':') && token.endsWith('?')) return '[^/]*'
-  return '[^/]+'
+  return typedSource(token) ?? '[^/]+'
 }
+
+/** What a converter or constraint of Flask, Django, Starlette and ASP.NET lets a segment be. */
+const CONVERTERS: Readonly<Record<string, string>> = {
+  int: '-?\\d+',
+  long: '-?\\d+',
+  float: '-?\\d+(?:\\.\\d+)?',
+  double: '-?\\d+(?:\\.\\d+)?',
+  decimal: '-?\\d+(?:\\.\\d+)?',
+  uuid: '[0-9A-Fa-f]{8}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{12}',
+  guid: '[0-9A-Fa-f]{8}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{12}',
+  slug: '[-A-Za-z0-9_]+',
+  bool: '(?:[Tt]rue|[Ff]alse)',
+  alpha: '[A-Za-z]+',
+}
+
+/** `<int:id>` (Flask, Django), `{id:int}` (Starlette, ASP.NET), `{id:\d+}` (Spring, chi), `:id(\d+)` (Express), `:id{[0-9]+}` (Hono). */
+const TYPED = /^<(\w+):[^>]+>$|^\{[^}:]+:([^}]+)\}$|^:[\w$]+(?:\((.+)\)|\{(.+)\})\??$/
+
+/** A converter's name, or a chain of ASP.NET constraints, rather than a pattern: `int`, `int:min(1)`, `length(6)`, `int?`. */
+const CONSTRAINTS = /^(\w+)(?:\([^)]*\))?(?::\w+(?:\([^)]*\))?)*\??$/
+
+/**
+ * What a typed parameter matches: its converter's segments (`<int:id>` serves `/42`, not `/abc`),
+ * or its own pattern when it compiles and stays within a segment; `undefined` for an untyped one
+ * or a converter this table does not know (ASP.NET's `min(1)`, a custom Flask converter).
+ */
+function typedSource(token: string): string | undefined {
+  const typed = TYPED.exec(token)
+  if (!typed) return undefined
+  const converter = typed[1] ?? typed[2]
+  // ASP.NET chains constraints (`{id:int:min(1)}`, `{id:int?}`): the first names the type.
+  const chain = converter === undefined ? undefined : CONSTRAINTS.exec(converter)
+  if (chain) return CONVERTERS[(chain[1] as string).toLowerCase()]
+  const pattern = converter ?? typed[3] ?? typed[4]
+  if (pattern === undefined || pattern.includes('/')) return undefined
+  try {
+    new RegExp(pattern)
+  } catch {
+    return undefined
+  }
+  return `(?:${pattern})`
+}
+
+/** What a wildcard (`.*`), an optional parameter (`[^/]*`) or Go's `{$}` (nothing) matches: each may be absent. */
+const OPTIONAL_SOURCES: ReadonlySet<string> = new Set(['.*', '[^/]*', ''])
 
 /** A route template as an anchored expression over a path without its outer slashes, or `undefined`. */
 function templateRegExp(route: string): RegExp | undefined {
@@ -51,7 +96,7 @@ function templateRegExp(route: string): RegExp | undefined {
       body += escape(template.slice(at, match.index))
       const source = parameterSource(match[0], bare)
       // A wildcard or an optional parameter after a slash may be absent with its slash (`/files/*` serves `/files`).
-      body = source !== '[^/]+' && body.endsWith('/') ? `${body.slice(0, -1)}(?:/${source})?` : body + source
+      body = OPTIONAL_SOURCES.has(source) && body.endsWith('/') ? `${body.slice(0, -1)}(?:/${source})?` : body + source
       at = match.index + match[0].length
     }
     body += escape(template.slice(at))
@@ -69,7 +114,8 @@ const HANDLER_QUERY = /\?(?:\/|handler=)[\w-]*$/
 /**
  * What a route query of `rag routes`, the `list_entrypoints` tool and `rag.entrypoints()` accepts,
  * as a test of one entrypoint's route:
- * - a glob (`/orders/*`): the route matches it, as before;
+ * - a glob (`/orders/*`): the route matches it, as before, or with a leading slash when it has none
+ *   (Django's `orders/<int:id>/`);
  * - a path (`/orders/42`, `/book`): the route is that path, or a template serving it
  *   (`/orders/:id`, `/orders/{id}`, `/orders/<int:id>`, `/orders/[id]`, `^orders/(?P<pk>\d+)/$`),
  *   a trailing slash either side aside and the query string ignored (also a route's own
@@ -84,7 +130,9 @@ export function routeMatcher(query: string): (route: string) => boolean {
   const path = query.startsWith('/') ? query.replace(/\?[^/]*=.*$|#.*$/s, '') : query
   if (isGlob(path)) {
     const glob = globToRegExp(path)
-    return (route) => glob.test(route)
+    // Django writes its routes without the leading slash (`articles/<int:id>/`); `/articles/*` finds them.
+    const rooted = path.startsWith('/')
+    return (route) => glob.test(route) || (rooted && !route.startsWith('/') && route.includes('/') && !REGEX_ROUTE.test(route) && glob.test(`/${route}`))
   }
   // A command line ends with the words asked for: `alias delete` finds `gh alias delete`.
   if (!path.startsWith('/')) return (route) => route === query || route.endsWith(` ${query}`)

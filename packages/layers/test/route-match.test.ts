@@ -20,6 +20,28 @@ describe('route queries', () => {
     expect(found('/orders/42', routes)).toEqual(routes.slice(0, 7))
   })
 
+  it("lets a typed parameter serve only its converter's or pattern's segments", () => {
+    const routes = [
+      '/orders/<int:id>', // Flask, Django
+      '/orders/<uuid:key>', // Django
+      '/orders/<slug:slug>', // Django
+      '/orders/{id:int}', // Starlette, ASP.NET
+      '/orders/{id:int:min(1)}', // ASP.NET's chained constraints
+      '/orders/{id:\\d+}', // Spring, chi
+      '/orders/:id(\\d+)', // Express
+      '/orders/:id{[0-9]+}', // Hono
+      '/orders/<string:name>', // Flask: any segment
+      '/orders/{id:min(1)}', // a constraint this table does not know: any segment
+    ]
+    const numeric = [0, 3, 4, 5, 6, 7]
+    expect(found('/orders/42', routes)).toEqual(routes.filter((_, i) => ![1].includes(i)))
+    expect(found('/orders/abc', routes)).toEqual(routes.filter((_, i) => !numeric.includes(i) && i !== 1))
+    expect(found('/orders/123e4567-e89b-12d3-a456-426614174000', routes)).toEqual(['/orders/<uuid:key>', '/orders/<slug:slug>', '/orders/<string:name>', '/orders/{id:min(1)}'])
+    expect(found('/orders/a.b', routes)).toEqual(['/orders/<string:name>', '/orders/{id:min(1)}'])
+    // A typed parameter is not optional: the collection is another route.
+    expect(found('/orders', routes)).toEqual([])
+  })
+
   it('lets wildcards and catch-alls take the rest of the path, or nothing', () => {
     const routes = ['/static/*', '/files/*filepath', '/docs/[...slug]', '/blog/[[...slug]]', '/assets/{path:path}', '/raw/{rest...}', '/api/{*rest}', '/static']
     expect(found('/static/css/site.css', routes)).toEqual(['/static/*'])
@@ -60,6 +82,8 @@ describe('route queries', () => {
 
   it('keeps globs as they were, and finds a command by its name or the last words of its command line', () => {
     expect(found('/orders/*', ['/orders/:id', '/orders', '/users/1'])).toEqual(['/orders/:id'])
+    // Django's routes have no leading slash; a rooted glob finds them all the same.
+    expect(found('/orders/*', ['orders/<int:id>/', 'orders', 'users/1/'])).toEqual(['orders/<int:id>/'])
     expect(found('serve', ['serve', 'server', 'serve:watch'])).toEqual(['serve'])
     // A command line ends with the words asked for, whole words only.
     expect(found('alias delete', ['gh alias delete', 'gh alias', 'gh realias delete', 'delete'])).toEqual(['gh alias delete'])

@@ -96,6 +96,9 @@ export function parseRustImport(raw: string): ParsedImport[] {
   })
 }
 
+/** `extern "C"` (or a bare `extern`) right before a block: the block is an extern block's body. */
+const EXTERN_BEFORE = /\bextern\s*(?:"[^"\n]*"\s*)?$/
+
 const hasVisibility = (node: SyntaxNode): boolean => namedChildrenOf(node).some((child) => child.type === 'visibility_modifier')
 
 const derives = (attached: readonly DecoratorFact[], trait: string): boolean =>
@@ -150,13 +153,23 @@ export const rustFamily: LayerFamily = {
   typeOnlyKinds: new Set(['enum', 'struct', 'union', 'type']),
   decoratorTypes: new Set(['attribute_item']),
   wrappers: new Set(),
-  scopeThrough: new Set(),
+  // `extern "C" { ... }`: its foreign functions and statics are the scope's (its body: see `declaration`).
+  scopeThrough: new Set(['foreign_mod_item']),
   declaration(node, type, scope, api) {
-    if (type !== 'const_item' && type !== 'static_item') return false
-    const nameNode = node.childForFieldName('name')
-    if (!nameNode) return false
+    if (type === 'declaration_list') {
+      // Only an extern block's body is walked through; an impl's or a trait's is walked as theirs.
+      if (!EXTERN_BEFORE.test(api.text.slice(Math.max(0, node.startIndex - 80), node.startIndex))) return false
+      api.walk(namedChildrenOf(node), scope)
+      return true
+    }
+    const kind = type === 'const_item' || type === 'static_item' ? 'constant' : type === 'associated_type' ? 'type' : undefined
+    const nameNode = kind === undefined ? null : node.childForFieldName('name')
+    if (!kind || !nameNode) return false
     const name = api.text.slice(nameNode.startIndex, nameNode.endIndex)
-    api.define({ name, kind: 'constant', node, exported: hasVisibility(node) }, scope)
+    // A trait's items are as public as the trait; an associated type's signature is its declaration without the `;`.
+    const exported = hasVisibility(node) || scope.kind === 'trait'
+    const signature = kind === 'type' ? firstLine(api.text, node.startIndex, node.endIndex).replace(/\s*;$/, '') : undefined
+    api.define({ name, kind, node, exported, ...(signature === undefined ? {} : { signature }) }, scope)
     return true
   },
   details(node: SyntaxNode, match: SymbolMatch, scope: Scope, api: WalkApi, attached: readonly DecoratorFact[]) {
