@@ -119,11 +119,24 @@ const djangoUrls: EntrypointDetector = {
       if (route?.kind !== 'string' || !view || (view.kind === 'call' && lastSegment(view.value) === 'include')) continue
       // `admin.site.urls` mounts an app like include() does.
       if (view.kind === 'name' && view.value.endsWith('.urls')) continue
-      const handler = view.kind === 'call' && view.chain.length === 0 ? handlerOf(view).replace(/\.as_view$/, '') : handlerOf(view)
-      drafts.push(callDraft(call, { kind: 'http-route', framework: 'django', method: '*', route: route.value, handler }))
+      drafts.push(callDraft(call, { kind: 'http-route', framework: 'django', method: '*', route: route.value, handler: djangoView(view) }))
     }
     return drafts
   },
+}
+
+/**
+ * The view a Django route serves: `views.Archive` of `views.Archive.as_view()`, and the view a
+ * call wraps in place: `defaults.bad_request` of `partial(defaults.bad_request, exception=None)`,
+ * `views.profile` of `login_required(views.profile)` (a decorator applied in the URLconf).
+ */
+function djangoView(view: Arg, depth = 0): string {
+  if (view.kind !== 'call' || view.chain.length > 0) return handlerOf(view)
+  if (view.value.endsWith('.as_view')) return view.value.slice(0, -'.as_view'.length)
+  const positional = view.items.filter((arg) => !arg.key)
+  const wrapped = positional[0]
+  const wraps = wrapped !== undefined && (wrapped.kind === 'name' || wrapped.kind === 'call') && (positional.length === 1 || lastSegment(view.value) === 'partial')
+  return wraps && depth < 4 ? djangoView(wrapped, depth + 1) : handlerOf(view)
 }
 
 /** JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's `@Path` (Java and Kotlin). */
