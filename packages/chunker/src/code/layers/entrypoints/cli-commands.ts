@@ -1,65 +1,10 @@
-import { keyArg, stringArg, type Arg } from '../args.js'
+import { keyArg, stringArg } from '../args.js'
 import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
+import { decoratedCommands } from './click-typer-commands.js'
 import { cobraParentWords } from './cobra-mounts.js'
-import { callDraft, commandWord, rowOfOffset, decoratorDraft, handlerOf, JS_LANGUAGES, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
-
-
-function cli(framework: string, route: string, handler: string): Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route' | 'handler'> {
-  return { kind: 'cli-command', framework, method: '', route, handler }
-}
-
-/** commander: `program.command('serve [port]').action(serve)` and `new Command('serve')`. */
-const commander: EntrypointDetector = {
-  framework: 'commander',
-  languages: JS_LANGUAGES,
-  imports: ['commander'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const { calls } = context.facts
-    const actions = new Map<string, string>()
-    for (const call of calls) {
-      if (call.name !== 'action') continue
-      const named = /\.command\(\s*(['"`])([^'"`]+)\1/.exec(call.receiver)
-      if (named) actions.set(commandWord(named[2] as string), handlerOf(call.args()[0]))
-    }
-    const drafts: EntrypointDraft[] = []
-    for (const call of calls) {
-      const isCommand = call.name === 'command' && call.receiver !== ''
-      const isConstructor = call.name === 'Command' && (call.receiver === '' || call.receiver === 'commander')
-      if (!isCommand && !isConstructor) continue
-      const spec = stringArg(call.args(), 0)
-      if (!spec) continue
-      const name = commandWord(spec)
-      drafts.push(callDraft(call, cli('commander', name, actions.get(name) ?? '')))
-    }
-    return drafts
-  },
-}
-
-/** yargs: `.command('serve [port]', 'desc', builder, handler)`, `.command(['serve', 's'], ...)`, `.command({ command, handler })`. */
-const yargs: EntrypointDetector = {
-  framework: 'yargs',
-  languages: JS_LANGUAGES,
-  imports: ['yargs'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const drafts: EntrypointDraft[] = []
-    for (const call of context.facts.calls) {
-      if (call.name !== 'command' || call.receiver === '') continue
-      const [first, , , handler] = call.args()
-      let spec: string | undefined
-      let handlerArg: Arg | undefined = handler
-      if (first?.kind === 'string') spec = first.value
-      else if (first?.kind === 'list' && first.items.some((item) => item.key)) {
-        const command = keyArg(first.items, 'command')
-        spec = command?.kind === 'string' ? command.value : command?.items.find((item) => item.kind === 'string')?.value
-        handlerArg = keyArg(first.items, 'handler')
-      } else if (first?.kind === 'list') spec = first.items.find((item) => item.kind === 'string')?.value
-      const name = spec ? commandWord(spec) : ''
-      if (!name || name === '$0' || name === '*') continue
-      drafts.push(callDraft(call, cli('yargs', name, handlerOf(handlerArg))))
-    }
-    return drafts
-  },
-}
+import { COMMANDER_DETECTOR } from './commander-commands.js'
+import { callDraft, cliCommand, commandWord, handlerOf, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
+import { YARGS_COMMAND_MODULE_DETECTOR, YARGS_DETECTOR } from './yargs-commands.js'
 
 /** Python `def` headers, to find the function around a call (nested ones are not catalogued symbols). */
 const PYTHON_DEF = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)]*)\)/gm
@@ -83,33 +28,6 @@ function subparserWrappers(text: string, calls: readonly CallFact[]): Map<string
     if (position >= 0) wrappers.set(header[1] as string, { param: first.value, position })
   }
   return wrappers
-}
-
-/** A yargs command module's command: `export const command = 'init <path>'`, `exports.command = ['serve', 's']`. */
-const COMMAND_EXPORT = /^[ \t]*(?:export[ \t]+(?:const|let|var)[ \t]+command|(?:module\.)?exports\.command)[ \t]*=[ \t]*\[?\s*(['"`])([^'"`\n]+)\1/m
-/** Its handler: `export const handler = ...`, `export function handler`, `exports.handler = ...`. */
-const HANDLER_EXPORT = /^[ \t]*(?:export[ \t]+(?:(?:const|let|var)[ \t]+handler\b|(?:async[ \t]+)?function[ \t]*\*?[ \t]*handler\b)|(?:module\.)?exports\.handler[ \t]*=)/m
-
-/**
- * yargs command modules (what `.command(require('./init'))` and `.commandDir('cmds')` load): a
- * file exporting `command` and `handler`. Read without an import of yargs, which the module
- * needs not have (mocha's `lib/cli/init.js`); `$0`, the default command, is not a command name.
- */
-const yargsCommandModules: EntrypointDetector = {
-  framework: 'yargs',
-  languages: JS_LANGUAGES,
-  imports: [],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const { text, symbols } = context.facts
-    if (!text.includes('command')) return []
-    const command = COMMAND_EXPORT.exec(text)
-    const name = command ? commandWord(command[2] as string) : ''
-    if (!command || !name || name === '$0' || name === '*' || !HANDLER_EXPORT.test(text)) return []
-    const handler = symbols.find((symbol) => symbol.name === 'handler' && !symbol.parent)
-    const row = rowOfOffset(text, command.index)
-    const line = text.slice(command.index, command.index + command[0].length).trim()
-    return [{ ...cli('yargs', name, handler?.qname ?? 'handler'), row, offset: command.index, text: line }]
-  },
 }
 
 /** argparse: `subparsers.add_parser('serve')` (with `set_defaults(func=...)`) and `ArgumentParser(prog='tool')`. */
@@ -138,38 +56,10 @@ const argparse: EntrypointDetector = {
       }
       if (!name) continue
       const variable = call.assignedTo()
-      drafts.push(callDraft(call, cli('argparse', name, (variable && handlers.get(variable)) ?? '')))
+      drafts.push(callDraft(call, cliCommand('argparse', name, (variable && handlers.get(variable)) ?? '')))
     }
     return drafts
   },
-}
-
-/** click and typer: `@click.command()`, `@cli.command('name')`, `@click.group()`, `@app.command()`. */
-function decoratedCommands(framework: 'click' | 'typer', names: ReadonlySet<string>): EntrypointDetector {
-  return {
-    framework,
-    languages: ['python'],
-    imports: [framework],
-    detect(context: DetectContext): EntrypointDraft[] {
-      const drafts: EntrypointDraft[] = []
-      for (const symbol of context.facts.symbols) {
-        if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
-        for (const decorator of symbol.decorators) {
-          if (!decorator.name.includes('.') || !names.has(lastSegment(decorator.name))) continue
-          const name = stringArg(decorator.args, 0, ['name']) ?? kebab(symbol.name)
-          drafts.push(decoratorDraft(symbol, decorator, cli(framework, name, symbol.qname)))
-        }
-      }
-      if (framework === 'typer') {
-        for (const call of context.facts.calls) {
-          if (call.name !== 'add_typer') continue
-          const name = keyArg(call.args(), 'name')?.value
-          if (name) drafts.push(callDraft(call, cli('typer', name, handlerOf(call.args()[0]))))
-        }
-      }
-      return drafts
-    },
-  }
 }
 
 /** cobra: `&cobra.Command{Use: "serve [flags]", RunE: runServe}`, under the words of the parents it is written inside. */
@@ -186,7 +76,7 @@ const cobra: EntrypointDetector = {
       const handler = handlerOf(keyArg(literal.args, 'RunE') ?? keyArg(literal.args, 'Run'))
       // A command written inside its parent's `AddCommand(...)` carries the parent's word: `extension search`.
       const route = [...cobraParentWords(context.facts, literal, context.enclosing), commandWord(use.value)].join(' ')
-      drafts.push({ ...cli('cobra', route, handler), row: literal.row, offset: literal.offset, text: literal.text })
+      drafts.push({ ...cliCommand('cobra', route, handler), row: literal.row, offset: literal.offset, text: literal.text })
     }
     return drafts
   },
@@ -220,7 +110,7 @@ const clapBuilder: EntrypointDetector = {
       const builds = (call.name === 'new' && (owner === 'Command' || owner === 'App')) || (call.name === 'with_name' && owner === 'SubCommand')
       if (!builds || (owner === call.receiver && !clapType(context.facts.imports, owner))) continue
       const name = stringArg(call.args(), 0)
-      if (name) drafts.push(callDraft(call, cli('clap', name, '')))
+      if (name) drafts.push(callDraft(call, cliCommand('clap', name, '')))
     }
     return drafts
   },
@@ -228,9 +118,9 @@ const clapBuilder: EntrypointDetector = {
 
 /** The CLI command detectors, one entry per framework (clap's derive API is read by the Rust family). */
 export const CLI_COMMAND_DETECTORS: readonly EntrypointDetector[] = [
-  commander,
-  yargs,
-  yargsCommandModules,
+  COMMANDER_DETECTOR,
+  YARGS_DETECTOR,
+  YARGS_COMMAND_MODULE_DETECTOR,
   argparse,
   decoratedCommands('click', new Set(['command', 'group'])),
   decoratedCommands('typer', new Set(['command'])),

@@ -186,6 +186,11 @@ export function commandWord(spec: string): string {
   return spec.trim().split(/\s+/)[0] ?? ''
 }
 
+/** The fields of a CLI command's draft: `cliCommand('cobra', 'extension search', 'runSearch')`. */
+export function cliCommand(framework: string, route: string, handler: string): Pick<EntrypointDraft, 'kind' | 'framework' | 'method' | 'route' | 'handler'> {
+  return { kind: 'cli-command', framework, method: '', route, handler }
+}
+
 /** `snake_case` and `PascalCase` to `kebab-case` (click, typer and clap derive names). */
 export function kebab(name: string): string {
   return name

@@ -1,0 +1,117 @@
+import { keyArg, type Arg } from '../args.js'
+import type { CallFact, EntrypointDraft, SymbolFact } from '../facts.js'
+import { functionAround } from './call-values.js'
+import { callDraft, cliCommand, commandWord, handlerOf, JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
+
+/** A yargs command module's command: `export const command = 'init <path>'`, `exports.command = ['serve', 's']`. */
+const COMMAND_EXPORT = /^[ \t]*(?:export[ \t]+(?:const|let|var)[ \t]+command|(?:module\.)?exports\.command)[ \t]*=[ \t]*\[?\s*(['"`])([^'"`\n]+)\1/m
+/** Its handler: `export const handler = ...`, `export function handler`, `exports.handler = ...`. */
+const HANDLER_EXPORT = /^[ \t]*(?:export[ \t]+(?:(?:const|let|var)[ \t]+handler\b|(?:async[ \t]+)?function[ \t]*\*?[ \t]*handler\b)|(?:module\.)?exports\.handler[ \t]*=)/m
+/** Nested commands deeper than this keep the words found so far. */
+const MAX_DEPTH = 8
+
+/** A command's word, `''` for the default command (`$0`, `*`), which adds no word. */
+function wordOf(spec: string | undefined): string {
+  const word = spec === undefined ? '' : commandWord(spec)
+  return word === '$0' || word === '*' ? '' : word
+}
+
+/** One `.command(...)` call as yargs reads it: its spec, builder and handler, positional (`'serve', 'desc', builder, handler`) or as an object. */
+interface CommandCall {
+  readonly call: CallFact
+  readonly word: string
+  readonly builder: Arg | undefined
+  readonly handler: Arg | undefined
+}
+
+function commandCall(call: CallFact): CommandCall | undefined {
+  if (call.name !== 'command' || call.receiver === '') return undefined
+  const [first, , builder, handler] = call.args()
+  if (first?.kind === 'string') return { call, word: wordOf(first.value), builder, handler }
+  if (first?.kind !== 'list') return undefined
+  if (first.items.some((item) => item.key)) {
+    const command = keyArg(first.items, 'command')
+    const spec = command?.kind === 'string' ? command.value : command?.items.find((item) => item.kind === 'string')?.value
+    return { call, word: wordOf(spec), builder: keyArg(first.items, 'builder'), handler: keyArg(first.items, 'handler') }
+  }
+  return { call, word: wordOf(first.items.find((item) => item.kind === 'string')?.value), builder, handler }
+}
+
+/** The word of the file's command module (`export const command = 'remote <command>'` with a handler), if it is one; `''` for the default command. */
+function moduleCommand(text: string): { readonly word: string; readonly at: RegExpExecArray } | undefined {
+  if (!text.includes('command')) return undefined
+  const command = COMMAND_EXPORT.exec(text)
+  if (!command || !HANDLER_EXPORT.test(text)) return undefined
+  return { word: wordOf(command[2]), at: command }
+}
+
+/**
+ * The file's yargs `.command(...)` calls, each under the words of the commands it is nested in:
+ * written inside another's builder (`.command('math', 'desc', (y) => y.command('add', ...))`
+ * gives `math add`), inside a function of this file named as another's builder, or else inside a
+ * command module (`exports.command = 'remote <command>'`), under its command.
+ */
+function commandCalls(context: DetectContext): { readonly command: CommandCall; readonly words: readonly string[] }[] {
+  const commands = context.facts.calls.map(commandCall).filter((command): command is CommandCall => command !== undefined)
+  const module = moduleCommand(context.facts.text)
+  const parentOf = (command: CommandCall): CommandCall | undefined => {
+    let around: CommandCall | undefined
+    for (const other of commands) {
+      const inside = other.call.open < command.call.offset && command.call.offset < other.call.end()
+      if (inside && (around === undefined || other.call.open > around.call.open)) around = other
+    }
+    if (around !== undefined) return around
+    const scope = functionAround(context.enclosing, command.call.offset)
+    return scope === undefined ? undefined : commands.find((other) => other.builder?.kind === 'name' && other.builder.value === scope.name)
+  }
+  const wordsOf = (command: CommandCall, depth: number): string[] => {
+    const parent = depth < MAX_DEPTH ? parentOf(command) : undefined
+    const above = parent !== undefined ? wordsOf(parent, depth + 1) : module?.word ? [module.word] : []
+    return parent !== undefined && parent.word === '' ? above : [...above, command.word]
+  }
+  return commands.filter((command) => command.word !== '').map((command) => ({ command, words: wordsOf(command, 0) }))
+}
+
+/** Drafts of the file's `.command(...)` calls (see {@link commandCalls}); only those inside `within` when given. */
+function commandDrafts(context: DetectContext, within?: SymbolFact): EntrypointDraft[] {
+  return commandCalls(context)
+    .filter(({ command }) => within === undefined || (command.call.offset >= within.start && command.call.offset < within.end))
+    .map(({ command, words }) => callDraft(command.call, cliCommand('yargs', words.join(' '), handlerOf(command.handler))))
+}
+
+/**
+ * yargs: `.command('serve [port]', 'desc', builder, handler)`, `.command(['serve', 's'], ...)`,
+ * `.command({ command, handler })`, nested ones under their parents' words (`math add`).
+ */
+export const YARGS_DETECTOR: EntrypointDetector = {
+  framework: 'yargs',
+  languages: JS_LANGUAGES,
+  imports: ['yargs'],
+  detect: commandDrafts,
+}
+
+/**
+ * yargs command modules (what `.command(require('./init'))` and `.commandDir('cmds')` load): a
+ * file exporting `command` and `handler`, and the commands its builder adds beneath it. Read
+ * without an import of yargs, which the module needs not have (mocha's `lib/cli/init.js`); `$0`,
+ * the default command, is not a command name.
+ */
+export const YARGS_COMMAND_MODULE_DETECTOR: EntrypointDetector = {
+  framework: 'yargs',
+  languages: JS_LANGUAGES,
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { text, symbols } = context.facts
+    const module = moduleCommand(text)
+    if (module === undefined || module.word === '') return []
+    const handler = symbols.find((symbol) => symbol.name === 'handler' && !symbol.parent)
+    const row = rowOfOffset(text, module.at.index)
+    const line = text.slice(module.at.index, module.at.index + module.at[0].length).trim()
+    const own: EntrypointDraft = { ...cliCommand('yargs', module.word, handler?.qname ?? 'handler'), row, offset: module.at.index, text: line }
+    // The commands its builder adds (`exports.builder = (yargs) => yargs.command(...)`); in a
+    // module that imports yargs, the yargs detector reads them.
+    const builder = symbols.find((symbol) => symbol.name === 'builder' && !symbol.parent)
+    return [own, ...(builder === undefined || context.imports('yargs') ? [] : commandDrafts(context, builder))]
+  },
+}
+

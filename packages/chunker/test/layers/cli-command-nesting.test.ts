@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { chunker } from './mounts-of.js'
+
+/** The file's CLI commands as `line route -> handler`. */
+async function commandsOf(path: string, lines: readonly string[]): Promise<string[]> {
+  const { layers } = await chunker.chunkWithLayers({ path, content: lines.join('\n'), format: 'code' })
+  return layers.entrypoints.filter((e) => e.kind === 'cli-command').map((e) => `${e.startLine} ${e.route} -> ${e.handler || '-'}`)
+}
+
+describe('nested CLI commands in one file', () => {
+  it("follows a commander command's chain of any length back to its `.command()`, whose receiver text is cut at 300 characters (commander's examples/help-groups.js)", async () => {
+    const options = Array.from({ length: 12 }, (_, at) => `  .option('--flag-number-${at} <value>', 'a long description of flag number ${at} of this command')`)
+    const commands = await commandsOf('help-groups.js', [
+      "import { Command } from 'commander'",
+      'const program = new Command()',
+      'const docker = program',
+      "  .command('docker')",
+      ...options,
+      "docker.command('run').action(run)",
+      'program.parse()',
+    ])
+    expect(commands).toEqual(['4 docker -> -', '17 docker run -> run'])
+  })
+
+  it('adds a commander command to a nested command, and stops at commands added to each other', async () => {
+    const commands = await commandsOf('cli.ts', [
+      "import { Command, createCommand } from 'commander'",
+      'const program = new Command()',
+      "const remote = program.command('remote')",
+      "const show = createCommand('show').action(showRemote)",
+      'remote.addCommand(show)',
+      "remote.addCommand(new Command('prune').action(pruneRemotes))",
+      "const a = new Command('a')",
+      "const b = new Command('b')",
+      'a.addCommand(b)',
+      'b.addCommand(a)',
+      'program.parseAsync()',
+    ])
+    expect(commands.slice(0, 3)).toEqual(['3 remote -> -', '4 remote show -> showRemote', '6 remote prune -> pruneRemotes'])
+    expect(commands).toHaveLength(5)
+  })
+
+  it("reads commander's executable subcommands by any description but an options object (examples/man-style-help.mjs)", async () => {
+    const commands = await commandsOf('pm.js', [
+      "import { program } from 'commander'",
+      'program',
+      "  .command('sub1', 'sssss '.repeat(33))",
+      "  .command('sub2', { isDefault: true })",
+      "  .command('sub3')",
+      'program.parse()',
+    ])
+    expect(commands).toEqual(['3 sub1 -> -', '4 sub2 -> -', '5 sub2 sub3 -> -'])
+  })
+
+  it("nests yargs commands of an object's builder", async () => {
+    const commands = await commandsOf('cli.js', [
+      "const yargs = require('yargs')",
+      'yargs',
+      '  .command({',
+      "    command: 'config <command>',",
+      "    builder: (y) => y.command({ command: 'get <key>', handler: getKey }),",
+      '    handler: () => {},',
+      '  })',
+      '  .parse()',
+    ])
+    expect(commands).toEqual(['3 config -> -', '5 config get -> getKey'])
+  })
+})
