@@ -184,6 +184,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.go:36 http-route chi GET /stats -> Stats',
     'main.go:37 http-route chi GET /v2/health -> Health',
     'main.go:53 http-route chi GET /accounts -> ListAccounts',
+    'main.go:60 http-route chi * /files/upload -> Upload',
+    'main.go:61 http-route chi * /files/* -> http.FileServer',
+    'main.go:64 http-route net/http GET /healthz -> Healthz',
   ],
   laravel: [
     'routes/api.php:6 http-route laravel GET /api/users/{id} -> UserController.show',

@@ -64,10 +64,25 @@ export function chiBlockPrefixes(calls: readonly CallFact[]): (call: CallFact) =
   return blocks.length === 0 ? () => '' : (call) => blockPrefix(blocks, call)
 }
 
+/** What chi's routers are called in a file: `r := chi.NewRouter()`, `mux = chi.NewMux()`, `func(r chi.Router)`, `router *chi.Mux`. */
+const CHI_ROUTER = /\b(\w+)\s*:?=\s*chi\.New(?:Router|Mux)\s*\(|\b(\w+)\s+\*?chi\.(?:Router|Mux)\b/g
+
+/** The variables and parameters of the file that hold a chi router (see {@link CHI_ROUTER}). */
+function chiRouters(text: string): Set<string> {
+  const routers = new Set<string>()
+  for (const match of text.matchAll(CHI_ROUTER)) routers.add((match[1] ?? match[2]) as string)
+  return routers
+}
+
+/** `Handle` and `HandleFunc`, which chi's routers share with net/http's `ServeMux`: any method. */
+const ANY_METHOD: ReadonlySet<string> = new Set(['Handle', 'HandleFunc'])
+
 /**
  * go-chi: `r.Get("/", h)`, `r.With(mw).Post("/x", h)`, `r.Method("GET", "/x", h)`, and routes
  * inside `r.Route("/articles", func(r chi.Router) { ... })` blocks, nested, under their paths.
- * `Handle`/`HandleFunc` are read by the net/http detector; `Mount` is a mount.
+ * `Handle`/`HandleFunc` on a chi router (see {@link CHI_ROUTER}) are chi's routes too, with the
+ * blocks' prefixes; the net/http detector's reading of the same call yields to them (`detect.ts`).
+ * `Mount` is a mount.
  */
 export const chiRoutes: EntrypointDetector = {
   framework: 'chi',
@@ -76,11 +91,13 @@ export const chiRoutes: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     const { calls } = context.facts
     const blocks = routeBlocks(calls)
+    let routers: Set<string> | undefined
     const drafts: EntrypointDraft[] = []
     for (const call of calls) {
       if (!call.receiver) continue
       const positional = call.args().filter((arg) => !arg.key)
       let method = ownEntry(CHI_VERBS, call.name)
+      if (method === undefined && ANY_METHOD.has(call.name) && (routers ??= chiRouters(context.facts.text)).has(rootOf(call.receiver))) method = '*'
       let rest = positional
       if (method === undefined && (call.name === 'Method' || call.name === 'MethodFunc') && positional[0]?.kind === 'string') {
         method = positional[0].value.toUpperCase()

@@ -231,6 +231,20 @@ function hasReceiver(facts: FileFacts, pattern: RegExp): boolean {
 }
 
 /**
+ * Frameworks whose reading of a call yields to another framework's reading of the same call: chi's
+ * routers share `Handle` and `HandleFunc` with net/http's `ServeMux`, and a call chi claims is
+ * chi's route (with its `Route` blocks' prefix), not a second, net/http one.
+ */
+const SUPERSEDES: Readonly<Record<string, readonly string[]>> = { chi: ['net/http'] }
+
+/** `framework kind offset` of each draft another framework's draft at the same call supersedes, or `undefined` when none does. */
+function supersedingCalls(drafts: readonly EntrypointDraft[]): Set<string> | undefined {
+  let out: Set<string> | undefined
+  for (const draft of drafts) for (const yields of SUPERSEDES[draft.framework] ?? []) (out ??= new Set()).add(`${yields} ${draft.kind} ${draft.offset}`)
+  return out
+}
+
+/**
  * Runs every detector that applies to the file (its language, and an import of its framework or
  * a receiver it knows) and returns the entrypoints found, in file order, without duplicates.
  */
@@ -266,11 +280,13 @@ export function detectEntrypoints(
     drafts.push(...found)
   }
   const imported = byName.size === 0 ? undefined : new Set(drafts.filter((draft) => !byName.has(draft)).map((draft) => `${draft.kind} ${draft.offset}`))
+  const superseding = supersedingCalls(drafts)
   const seen = new Set<string>()
   return drafts
     .map((draft) => withTypedReceiver(draft, facts, enclosing, receiverTypes))
     .filter((draft) => {
       if (imported !== undefined && byName.has(draft) && imported.has(`${draft.kind} ${draft.offset}`)) return false
+      if (superseding?.has(`${draft.framework} ${draft.kind} ${draft.offset}`)) return false
       const key = `${draft.kind} ${draft.framework} ${draft.method} ${draft.route} ${draft.offset}`
       if (seen.has(key)) return false
       seen.add(key)
