@@ -120,7 +120,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .action(run(async (command) => (await commands()).symbolsCommand(context(command), command.args[0] as string, command.opts())))
   program
     .command('deps <target>')
-    .description('imports and calls of a file or symbol, or with --reverse its importers and callers; needs an index built with --layers')
+    .description('imports and calls of a file, directory (package) or symbol, or with --reverse its importers and callers; needs an index built with --layers')
     .option('--reverse', 'importers and callers instead')
     .option('--depth <n>', 'how many edges away (default 1)', positiveInteger)
     .option('--kind <kind>', 'only this edge kind: imports, calls, extends, implements, mounts (repeatable)', edgeKinds)

@@ -30,7 +30,9 @@ export interface SymbolQuery {
 export interface DependencyQuery {
   /**
    * A file path, a symbol id, or a symbol's qualified or plain name, or the end of a qualified name
-   * (every definition with it), written as {@link SymbolQuery.name} may be.
+   * (every definition with it), written as {@link SymbolQuery.name} may be; or a directory (a Go,
+   * Java or Python package): the indexed files directly in it, else every one below it. A path
+   * ending with `/` is always a directory; without, a directory only when no file or symbol matches.
    */
   readonly from: string
   /** Importers and callers instead of imports and callees. @default false */
@@ -148,16 +150,33 @@ function lowerBound(sorted: readonly string[], value: string): number {
   return low
 }
 
-/** The starting points of a dependency walk: a file, a symbol id, or every symbol with a qualified or plain name. */
+/** The starting points of a dependency walk: a file, a symbol id, every symbol with a qualified or plain name, or a directory's files. */
 function startsOf(graph: GraphView, from: string): { files: string[]; symbols: SymbolRecord[] } {
-  if (graph.file(from)) return { files: [from], symbols: [] }
-  const byId = graph.symbol(from)
-  if (byId) return { files: [], symbols: [byId] }
-  const name = symbolQueryName(from)
-  const last = name.slice(name.lastIndexOf('.') + 1)
-  const symbols = graph.named(last).filter((s) => s.qname === name || s.name === name || (name !== last && s.qname.endsWith(`.${name}`)))
-  if (symbols.length === 0) throw new RagError('NOT_FOUND', `${JSON.stringify(from)} is neither an indexed file nor a known symbol.`)
-  return { files: [], symbols }
+  const directory = from.endsWith('/')
+  if (!directory) {
+    if (graph.file(from)) return { files: [from], symbols: [] }
+    const byId = graph.symbol(from)
+    if (byId) return { files: [], symbols: [byId] }
+    const name = symbolQueryName(from)
+    const last = name.slice(name.lastIndexOf('.') + 1)
+    const symbols = graph.named(last).filter((s) => s.qname === name || s.name === name || (name !== last && s.qname.endsWith(`.${name}`)))
+    if (symbols.length > 0) return { files: [], symbols }
+  }
+  const files = directoryFiles(graph, from.replace(/\/+$/, ''))
+  if (files.length === 0) throw new RagError('NOT_FOUND', `${JSON.stringify(from)} is neither an indexed file or directory nor a known symbol.`)
+  return { files, symbols: [] }
+}
+
+/** The indexed files directly in a directory (a package), else every one below it, in path order. */
+function directoryFiles(graph: GraphView, dir: string): string[] {
+  const prefix = `${dir}/`
+  const direct: string[] = []
+  const below: string[] = []
+  if (dir === '') return direct
+  for (const file of graph.files()) {
+    if (file.path.startsWith(prefix)) (file.path.includes('/', prefix.length) ? below : direct).push(file.path)
+  }
+  return (direct.length > 0 ? direct : below).sort()
 }
 
 /** Edges leaving a symbol and every symbol nested in it (a class's methods). */
@@ -177,7 +196,7 @@ function symbolEdges(graph: GraphView, symbol: SymbolRecord): EdgeRecord[] {
  * `depth` edges away. Each edge is reported once, at its first depth.
  *
  * @throws InvalidArgumentError for an empty `from` or a `depth` below 1.
- * @throws RagError `NOT_FOUND` when `from` is neither an indexed file nor a known symbol.
+ * @throws RagError `NOT_FOUND` when `from` is neither an indexed file or directory nor a known symbol.
  */
 export function findDependencies(graph: GraphView, query: DependencyQuery): DependencyStep[] {
   assertText(query?.from, 'dependency query from')

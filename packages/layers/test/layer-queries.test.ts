@@ -92,9 +92,34 @@ describe('LayerGraph.dependencies', () => {
     expect(importers.map((s) => s.edge.path).sort()).toEqual(['src/config.ts', 'test/args.test.ts'])
   })
 
+  it("starts from a directory's files: directly in it, else below it; a trailing slash always means the directory", () => {
+    const imports = (from: string): string[] => graph.dependencies({ from, kinds: ['imports'] }).map((s) => `${s.edge.path} ${s.edge.target}`)
+    expect(imports('test')).toEqual(["test/args.test.ts ../src/args", 'test/args.test.ts vitest'])
+    expect(imports('test/')).toEqual(imports('test'))
+    const importers = graph.dependencies({ from: 'src/', reverse: true, kinds: ['imports'] }).map((s) => `${s.edge.path} ${s.edge.target}`)
+    expect(importers.sort()).toEqual(['src/config.ts ./args', 'src/server.ts ./config', 'test/args.test.ts ../src/args'])
+  })
+
+  it("finds the importers and callers of a Go package's directory (rag deps middleware --reverse)", async () => {
+    const go = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+        'middleware/logger.go': 'package middleware\n\nfunc Logger() {}\n',
+        'middleware/recover.go': 'package middleware\n\nfunc Recoverer() {}\n',
+        'middleware/internal/pool.go': 'package internal\n\nfunc Get() {}\n',
+        'cmd/shop/main.go': 'package main\n\nimport "example.com/shop/middleware"\n\nfunc main() {\n\tmiddleware.Logger()\n\tmiddleware.Recoverer()\n}\n',
+      }),
+    )
+    const steps = go.dependencies({ from: 'middleware', reverse: true }).map((s) => `${s.edge.kind} ${s.edge.sourceQname} ${s.edge.target}`)
+    expect(steps.sort()).toEqual(['calls main Logger', 'calls main Recoverer', 'imports  example.com/shop/middleware'])
+    // No indexed file directly in `cmd`: the files below it.
+    expect(go.dependencies({ from: 'cmd', kinds: ['imports'] }).map((s) => `${s.edge.path} ${s.edge.targetPath}`)).toEqual(['cmd/shop/main.go middleware/'])
+    expect(() => go.dependencies({ from: 'handlers/' })).toThrow(/"handlers\/" is neither an indexed file or directory nor a known symbol/)
+  })
+
   it('says NOT_FOUND for an unknown file or symbol, and rejects a bad depth', () => {
     expect(() => graph.dependencies({ from: 'nope' })).toThrow(RagError)
-    expect(() => graph.dependencies({ from: 'nope' })).toThrow(/neither an indexed file nor a known symbol/)
+    expect(() => graph.dependencies({ from: 'nope' })).toThrow(/neither an indexed file or directory nor a known symbol/)
     expect(() => graph.dependencies({ from: 'src/args.ts', depth: 0 })).toThrow(InvalidArgumentError)
   })
 })

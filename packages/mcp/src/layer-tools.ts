@@ -125,7 +125,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
       description:
         'The dependency graph around a file (path relative to the indexed root) or a symbol (name or qualified name): what it imports and calls, or with reverse=true who imports and calls it, up to depth edges away. Needs an index built with code layers.',
       inputSchema: {
-        target: z.string().min(1).max(4096).describe('A file path relative to the indexed root, or a symbol name.'),
+        target: z.string().min(1).max(4096).describe('A file or directory (a package) path relative to the indexed root, or a symbol name.'),
         reverse: z.boolean().optional().describe('Importers and callers instead of imports and callees.'),
         depth: z.number().int().min(1).max(10).optional().describe('How many edges away (default 1).'),
         kinds: z.array(z.enum(['imports', 'calls', 'extends', 'implements', 'mounts', 'routes'])).max(6).optional().describe('Only these edge kinds.'),

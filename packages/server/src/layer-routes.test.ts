@@ -71,7 +71,7 @@ describe('code layer routes', () => {
     expect(kind.status).toBe(400)
     const unknown = await running.request('GET', '/sessions/s/deps?target=nothing_here')
     expect(unknown.status).toBe(404)
-    expect(unknown.json.error.message).toBe('"nothing_here" is neither an indexed file nor a known symbol.')
+    expect(unknown.json.error.message).toBe('"nothing_here" is neither an indexed file or directory nor a known symbol.')
     const outside = await running.request('GET', '/sessions/s/deps?target=%2Fetc%2Fpasswd')
     expect(outside.status).toBe(400)
     expect(outside.json.error.message).toMatch(/outside the indexed root/)

@@ -30,7 +30,7 @@ export function noLayersError(): ConfigError {
 /**
  * A dependency target as the graph knows it: a symbol name as given; a path relative to the
  * indexed root (`./` and `\` separators normalised), where an absolute path is made relative to
- * `root` first.
+ * `root` first, keeping a trailing separator (a directory) as `/`.
  *
  * @throws InvalidArgumentError for an empty target or an absolute path outside `root`.
  */
@@ -39,6 +39,8 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
     throw new InvalidArgumentError(`The dependency target must be a file path or a symbol name; received ${describeValue(target)}.`)
   }
   let value = target.trim()
+  // `middleware/`: a directory, whatever a file or symbol may be called.
+  const directory = /[\\/]$/.test(value)
   if (isAbsolute(value)) {
     const inside = root === undefined ? undefined : relative(root, value)
     if (inside === '') throw new InvalidArgumentError(`${value} is the indexed root itself; give a file in it or a symbol name.`)
@@ -51,7 +53,7 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
     value = posix.normalize(value.split(sep).join('/')).replace(/^\.\//, '')
     if (value.startsWith('../')) throw new InvalidArgumentError(`${target} is outside the indexed root.`)
   }
-  return value
+  return directory && !value.endsWith('/') ? `${value}/` : value
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs'
+import { existsSync, realpathSync, statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { InvalidArgumentError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
 import type { DependencyStep } from '@rag/session'
@@ -119,15 +119,18 @@ export function dependencyLine(step: DependencyStep): string {
 
 /**
  * A `rag deps` target: a file that exists (relative to the working directory, or absolute) becomes
- * its real absolute path, which the session makes relative to the indexed root (or refuses when it
- * is outside); anything else (a path relative to the root, a symbol name) goes as it is.
+ * its real absolute path, and a directory that exists the same with a trailing `/`, which the
+ * session makes relative to the indexed root (or refuses when it is outside); anything else (a path
+ * relative to the root, a symbol name) goes as it is.
  */
 export function dependencyTarget(target: string, cwd: string): string {
   const path = isAbsolute(target) ? target : resolve(cwd, target)
-  return existsSync(path) ? realpathSync(path) : target
+  if (!existsSync(path)) return target
+  // A directory (a Go or Java package) is one, even where a symbol has its name.
+  return statSync(path).isDirectory() ? `${realpathSync(path)}/` : realpathSync(path)
 }
 
-/** `rag deps <file|symbol>`: imports and callees, or with `--reverse` importers and callers. */
+/** `rag deps <file|directory|symbol>`: imports and callees, or with `--reverse` importers and callers. */
 export async function depsCommand(context: CommandContext, target: string, options: DepsCommandOptions): Promise<number> {
   const { output } = context
   return withIndex(context, async (index, root) => {

@@ -82,6 +82,9 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     expect(routed.stdout).toBe('web/src/app.js:7 routes GET /orders -> web/src/orders.js (listOrders)\n')
     const go = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'svc/main.go', '--kind', 'imports']))
     expect(go.dependencies.find((d) => d.target === 'example.com/shop/svc/internal/health')).toMatchObject({ resolution: 'resolved', targetPath: 'svc/internal/health/' })
+    // A directory is its package: the importers of Go's package `health`, from the directory's path.
+    const importers = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'svc/internal/health', '--reverse', '--kind', 'imports']))
+    expect(importers.dependencies.map((d) => [d.path, d.target, d.targetPath])).toEqual([['svc/main.go', 'example.com/shop/svc/internal/health', 'svc/internal/health/']])
   })
 
   it('lists routes and commands, filtered by method, kind and pattern', async () => {
@@ -121,7 +124,7 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
   it('fails with one line for unknown symbols, files outside the root, bad flags, and an index without layers', async () => {
     const unknown = await rag(['deps', 'noSuchThing'])
     expect(unknown.code).toBe(1)
-    expect(oneErrorLine(unknown.stderr)).toBe('error: "noSuchThing" is neither an indexed file nor a known symbol.')
+    expect(oneErrorLine(unknown.stderr)).toBe('error: "noSuchThing" is neither an indexed file or directory nor a known symbol.')
     const none = await rag(['symbols', 'noSuchThing'])
     expect(none.code).toBe(1)
     expect(oneErrorLine(none.stderr)).toMatch(/^No symbol matches "noSuchThing"/)
