@@ -44,11 +44,17 @@ export function loadedModule(target: string): string | undefined {
  *   the prefix; its prefix lists them one a line, each `METHOD path` (`*` for any method), the
  *   paths as written (`health`, `cats/(.*)`);
  * - `fastifyAutoload`: Fastify's autoloader; its target is the directory it loads (relative to the
- *   registering file), whose files' Fastify routes take their folders' path after its prefix.
+ *   registering file), whose files' Fastify routes take their folders' path after its prefix;
+ * - `yargsCommandDir`: yargs's `.commandDir(dir)`; its target is the directory (relative to the
+ *   calling file), whose files' yargs commands are under its prefix: the words of the command that
+ *   loads them, joined with `/` (`remote`), after the words the calling file's own directory has;
+ * - `yargsCommandDirRecursive`: the same with `{ recurse: true }`, for the folders below it too.
  */
 export const GLOBAL_ROUTE_FACTS = Object.freeze({
   nestjsVersioning: 'nestjs-version',
   nestjsDefaultVersion: 'nestjs-default-version',
   nestjsPrefixExclude: 'nestjs-prefix-exclude',
   fastifyAutoload: 'fastify-autoload',
+  yargsCommandDir: 'yargs-command-dir',
+  yargsCommandDirRecursive: 'yargs-command-dir-recursive',
 } as const)

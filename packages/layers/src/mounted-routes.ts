@@ -69,7 +69,8 @@ const MOUNT_COPY = /~mount\d+$/
  * routes)` over `router.get('/users')` in `routes.ts` gives `/api/users`, through any number of
  * files. Built from every resolved `mounts` edge; a router mounted in several places gives its
  * routes one path per place. A CLI command added beneath others (cobra's `AddCommand`) gets its
- * whole command line the same way: `gh alias delete`.
+ * whole command line the same way: `gh alias delete`; so does a yargs command of a module a
+ * `commandDir` loads (`remote add`).
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
@@ -179,6 +180,19 @@ export class MountedRoutes {
     return joinRoute(autoload.prefix, folders.length > 0 ? `/${folders.join('/')}` : '')
   }
 
+  /**
+   * The words yargs's `.commandDir(...)` puts before the commands of `path` (`remote` for
+   * `cmds/remote_cmds/add.js` loaded by `cmds/remote.js`'s builder), joined with `/`, after the
+   * words of the directory that loads the calling file (`''` when no `commandDir` loads it).
+   */
+  #commandDirPrefix(path: string, depth = 0): string {
+    const dir = path.slice(0, path.lastIndexOf('/') + 1)
+    const loads = (g: { dir: string; framework: string }): boolean =>
+      (g.framework === GLOBAL_ROUTE_FACTS.yargsCommandDir && g.dir === dir) || (g.framework === GLOBAL_ROUTE_FACTS.yargsCommandDirRecursive && dir.startsWith(g.dir))
+    const loaded = depth < MAX_MOUNT_DEPTH ? this.#global.find(loads) : undefined
+    return loaded === undefined ? '' : joinRoute(this.#commandDirPrefix(loaded.from, depth + 1), loaded.prefix)
+  }
+
   /** The prefix of the nearest directory's global fact of `framework` over `path`, if any. */
   #nearestGlobal(path: string, framework: string): string | undefined {
     return this.#global.find((g) => g.framework === framework && path.startsWith(g.dir))?.prefix
@@ -235,8 +249,8 @@ export class MountedRoutes {
     const entrypoints: EntrypointRecord[] = []
     for (const entry of file.entrypoints) {
       if (MOUNT_COPY.test(entry.id)) continue
-      // cobra's commands are the ones other files add beneath theirs (`AddCommand`).
-      const command = entry.kind === 'cli-command' && entry.framework === 'cobra'
+      // cobra's commands are the ones other files add beneath theirs (`AddCommand`), yargs's the ones a `commandDir` loads.
+      const command = entry.kind === 'cli-command' && (entry.framework === 'cobra' || entry.framework === 'yargs')
       if (entry.kind !== 'http-route' && !command) {
         entrypoints.push(entry)
         continue
@@ -244,7 +258,7 @@ export class MountedRoutes {
       const declared = entry.declaredRoute ?? entry.route
       // An API description's paths are whole (its server's path included): no server or framework prefix applies.
       const global = command || entry.framework === 'openapi' ? '' : joinRoute(this.globalPrefixOf(file.path, entry.framework), this.#autoloadPrefix(file.path, entry.framework))
-      const mounted = this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
+      const mounted = command && entry.framework === 'yargs' ? [this.#commandDirPrefix(file.path)] : this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
       // A module a route configuration places is served at the configured path, not its file name's.
       const configured = CONFIGURED_FRAMEWORKS.has(entry.framework) ? this.#configured.get(file.path) : undefined
       // A DRF router's detail route of another file's viewset gets that viewset's lookup; constants

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chunker } from './mounts-of.js'
+import { chunker, mountsOf } from './mounts-of.js'
 
 /** The file's CLI commands as `line route -> handler`. */
 async function commandsOf(path: string, lines: readonly string[]): Promise<string[]> {
@@ -64,5 +64,19 @@ describe('nested CLI commands in one file', () => {
       '  .parse()',
     ])
     expect(commands).toEqual(['3 config -> -', '5 config get -> getKey'])
+  })
+
+  it("reads yargs's commandDir as a directory's commands under the words of the command that loads it", async () => {
+    const module = await mountsOf('cmds/remote.js', [
+      "exports.command = 'remote <command>'",
+      "exports.builder = (yargs) => yargs.commandDir('remote_cmds', { recurse: true })",
+      'exports.handler = () => {}',
+    ])
+    expect(module.mounts).toEqual(['remote_cmds at "remote" on "" line 2'])
+    const program = await mountsOf('cli.js', [
+      "const yargs = require('yargs')",
+      "yargs.commandDir(path.join(__dirname, 'cmds')).command('math', 'math', (y) => y.command('ops', 'ops', (z) => z.commandDir('ops'))).parse()",
+    ])
+    expect(program.mounts).toEqual(['cmds at "" on "" line 2', 'ops at "math/ops" on "" line 2'])
   })
 })

@@ -1,5 +1,6 @@
+import { GLOBAL_ROUTE_FACTS } from '@rag/core'
 import { keyArg, type Arg } from '../args.js'
-import type { CallFact, EntrypointDraft, SymbolFact } from '../facts.js'
+import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { functionAround } from './call-values.js'
 import { callDraft, cliCommand, commandWord, handlerOf, JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -46,30 +47,37 @@ function moduleCommand(text: string): { readonly word: string; readonly at: RegE
 }
 
 /**
- * The file's yargs `.command(...)` calls, each under the words of the commands it is nested in:
- * written inside another's builder (`.command('math', 'desc', (y) => y.command('add', ...))`
- * gives `math add`), inside a function of this file named as another's builder, or else inside a
- * command module (`exports.command = 'remote <command>'`), under its command.
+ * The words of the yargs commands around an offset, outermost first: a call written inside
+ * another's builder (`.command('math', 'desc', (y) => y.command('add', ...))` is under `math`),
+ * inside a function of this file named as another's builder, or else inside a command module
+ * (`exports.command = 'remote <command>'`), under its command. The default command adds no word.
  */
-function commandCalls(context: DetectContext): { readonly command: CommandCall; readonly words: readonly string[] }[] {
-  const commands = context.facts.calls.map(commandCall).filter((command): command is CommandCall => command !== undefined)
-  const module = moduleCommand(context.facts.text)
-  const parentOf = (command: CommandCall): CommandCall | undefined => {
+function commandWords(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): { readonly commands: readonly CommandCall[]; wordsAt(offset: number): string[] } {
+  const commands = facts.calls.map(commandCall).filter((command): command is CommandCall => command !== undefined)
+  const module = moduleCommand(facts.text)
+  const parentAt = (offset: number): CommandCall | undefined => {
     let around: CommandCall | undefined
     for (const other of commands) {
-      const inside = other.call.open < command.call.offset && command.call.offset < other.call.end()
+      const inside = other.call.open < offset && offset < other.call.end()
       if (inside && (around === undefined || other.call.open > around.call.open)) around = other
     }
     if (around !== undefined) return around
-    const scope = functionAround(context.enclosing, command.call.offset)
+    const scope = functionAround(enclosing, offset)
     return scope === undefined ? undefined : commands.find((other) => other.builder?.kind === 'name' && other.builder.value === scope.name)
   }
-  const wordsOf = (command: CommandCall, depth: number): string[] => {
-    const parent = depth < MAX_DEPTH ? parentOf(command) : undefined
-    const above = parent !== undefined ? wordsOf(parent, depth + 1) : module?.word ? [module.word] : []
-    return parent !== undefined && parent.word === '' ? above : [...above, command.word]
+  const wordsAt = (offset: number, depth = 0): string[] => {
+    const parent = depth < MAX_DEPTH ? parentAt(offset) : undefined
+    if (parent === undefined) return module?.word ? [module.word] : []
+    const above = wordsAt(parent.call.offset, depth + 1)
+    return parent.word === '' ? above : [...above, parent.word]
   }
-  return commands.filter((command) => command.word !== '').map((command) => ({ command, words: wordsOf(command, 0) }))
+  return { commands, wordsAt }
+}
+
+/** The file's named yargs `.command(...)` calls, each with its whole command line (see {@link commandWords}). */
+function commandCalls(context: DetectContext): { readonly command: CommandCall; readonly words: readonly string[] }[] {
+  const { commands, wordsAt } = commandWords(context.facts, context.enclosing)
+  return commands.filter((command) => command.word !== '').map((command) => ({ command, words: [...wordsAt(command.call.offset), command.word] }))
 }
 
 /** Drafts of the file's `.command(...)` calls (see {@link commandCalls}); only those inside `within` when given. */
@@ -115,3 +123,35 @@ export const YARGS_COMMAND_MODULE_DETECTOR: EntrypointDetector = {
   },
 }
 
+
+/** The directory a `commandDir` argument names: `'cmds'`, the last string of `path.join(__dirname, 'cmds')`. */
+function directoryOf(arg: Arg | undefined): string | undefined {
+  if (arg?.kind === 'string') return arg.value
+  return arg?.kind === 'call' ? arg.items.filter((item) => item.kind === 'string').at(-1)?.value : undefined
+}
+
+/**
+ * yargs's `.commandDir('remote_cmds')`: the command modules of that directory (relative to this
+ * file) are commands of the command whose builder loads them (`exports.builder = (yargs) =>
+ * yargs.commandDir('remote_cmds')` in `cmds/remote.js` makes `cmds/remote_cmds/add.js` the
+ * command `remote add`). One global fact per call, its prefix the words of that command (`''` at
+ * the top), its framework `GLOBAL_ROUTE_FACTS.yargsCommandDir` (`yargsCommandDirRecursive` with
+ * `{ recurse: true }`, which loads the folders below too); `@rag/layers` puts the words before the
+ * modules' commands.
+ */
+export function yargsCommandDirFacts(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): MountFact[] {
+  if (!JS_LANGUAGES.includes(facts.language) || !facts.text.includes('commandDir')) return []
+  const out: MountFact[] = []
+  let words: ((offset: number) => string[]) | undefined
+  for (const call of facts.calls) {
+    if (call.name !== 'commandDir' || call.receiver === '') continue
+    const [dir, options] = call.args().filter((arg) => !arg.key)
+    const target = directoryOf(dir)
+    if (target === undefined || target === '') continue
+    words ??= commandWords(facts, enclosing).wordsAt
+    const recurse = options?.kind === 'list' && keyArg(options.items, 'recurse')?.value === 'true'
+    const framework = recurse ? GLOBAL_ROUTE_FACTS.yargsCommandDirRecursive : GLOBAL_ROUTE_FACTS.yargsCommandDir
+    out.push({ target, prefix: words(call.offset).join('/'), router: '', row: call.row, offset: call.offset, framework })
+  }
+  return out
+}
