@@ -2,7 +2,7 @@ import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type Symb
 import { isBuiltin, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
-import { enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
+import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
@@ -34,6 +34,24 @@ const SEGMENT_SEPARATOR = /::|\.|->|\\/
 function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string, supers: Supertypes | undefined): SymbolRecord | undefined {
   return memberNamed(index, owner, name) ?? (supers && inheritedMember(owner, name, CALLABLE, supers))
 }
+
+/** A plain type name (`OwnerRepository`) as the file sees it: imported, its own, or its package's; `undefined` when not a class of the index. */
+function classNamed(type: string, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): SymbolRecord | undefined {
+  if (!PLAIN_TYPE.test(type)) return undefined
+  const binding = bindings.names.get(type)
+  if (binding) return binding.status === 'resolved' && binding.path && binding.name !== '*' ? definedIn(binding.path, binding.name, index, resolved, CLASS_LIKE) : undefined
+  const local = index.topLevel(file.path, type, CLASS_LIKE)
+  if (local) return CLASS_LIKE.has(local.kind) ? local : undefined
+  if (!SHARED_PACKAGE.has(file.language)) return undefined
+  for (const peer of packagePeers(file, index)) {
+    const found = index.topLevel(peer, type, CLASS_LIKE)
+    if (found && CLASS_LIKE.has(found.kind) && index.file(peer)?.language === file.language) return found
+  }
+  return undefined
+}
+
+/** A type written as one name, without generics, a qualifier or an array. */
+const PLAIN_TYPE = /^[A-Za-z_$][\w$]*$/
 
 /** The member `name` of a class the file imports (or an external one's), defines or shares a package with. */
 function memberOfType(
@@ -322,6 +340,11 @@ export function resolveName(
     const bound = typed !== undefined && read === undefined && returned === null && edge.sourceSymbolId ? constraintOf(typed, edge.sourceSymbolId, index) : undefined
     const ofBound = bound ? memberOfType(bound, name, file, bindings, index, resolved, supers) : undefined
     if (ofBound) return ofBound
+    // `owners.save()` of `OwnerRepository extends JpaRepository<Owner, Integer>`: not the type's own, so its library base's.
+    if (typed !== undefined && read === undefined && parameter === undefined && !returned && !bound) {
+      const cls = classNamed(typed, file, bindings, index, resolved)
+      if (cls && !memberOrInherited(index, cls, name, supers) && supers.inheritsExternally(cls)) return EXTERNAL
+    }
     // `buffer.copy()` of `buffer: Buffer`, `encoder.encodeInto()` of `new TextEncoder()`: a member of the runtime's class.
     const runtimeClass = returned === null && !bound && typed !== undefined && isClosedRuntimeClass(file.language, typed) && !bindings.names.has(typed) && !index.topLevel(file.path, typed)
     if (runtimeClass) return EXTERNAL

@@ -32,6 +32,8 @@ export class Supertypes {
   readonly #memo = new Map<string, readonly SymbolRecord[]>()
   // Classes with a base the index does not hold as a class (not found, a library's, or found only by name).
   readonly #gaps = new Set<string>()
+  // Classes with a base from a library (an `external` heritage edge): Spring Data's `JpaRepository`.
+  readonly #external = new Set<string>()
   readonly #bindings = new Map<string, Bindings>()
 
   constructor(
@@ -58,6 +60,7 @@ export class Supertypes {
           target.resolution !== 'resolved' ? undefined : target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
         if (symbol && (CLASS_LIKE.has(symbol.kind) || isTypeAlias(symbol))) (out as SymbolRecord[]).push(symbol)
         else this.#gaps.add(cls.id)
+        if (target.resolution === 'external') this.#external.add(cls.id)
       }
     }
     // An alias of a union or a function type: members it does not show.
@@ -74,6 +77,23 @@ export class Supertypes {
       if (!this.closed(parent, seen, depth + 1)) return false
     }
     return !this.#gaps.has(cls.id)
+  }
+
+  /**
+   * `true` when a class, or a supertype up its chain, extends or implements a library's type: a
+   * member the index does not find on it may be that library's (`owners.save()` of an
+   * `OwnerRepository extends JpaRepository<Owner, Integer>`).
+   */
+  inheritsExternally(cls: SymbolRecord, seen = new Set<string>([cls.id]), depth = 0): boolean {
+    if (depth >= MAX_INHERITANCE_DEPTH) return false
+    const parents = this.of(cls)
+    if (this.#external.has(cls.id)) return true
+    for (const parent of parents) {
+      if (seen.has(parent.id)) continue
+      seen.add(parent.id)
+      if (this.inheritsExternally(parent, seen, depth + 1)) return true
+    }
+    return false
   }
 
   /** The bindings of a file's imports, worked out once per resolution. */
