@@ -18,9 +18,18 @@ export function goReceiverMethod(sourceId: string, receiver: string, name: strin
   return undefined
 }
 
-/** The files of a file's package: its directory in Go, its declared package or namespace in Java and C#. */
+/**
+ * The files of a file's package: its directory in Go, its declared package or namespace in Java
+ * and Kotlin; in C#, its namespace's and then each enclosing namespace's (code in
+ * `Shop.Models.Billing` sees `Shop.Models.Order` and `Shop.Money` without a `using`), nearest first.
+ */
 export function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
-  return file.language === 'go' ? index.filesIn(dirOf(file.path)) : file.module ? index.filesOfModule(file.module) : []
+  if (file.language === 'go') return index.filesIn(dirOf(file.path))
+  if (!file.module) return []
+  if (file.language !== 'csharp' || !file.module.includes('.')) return index.filesOfModule(file.module)
+  const peers: string[] = []
+  for (let namespace = file.module; namespace !== ''; namespace = namespace.slice(0, Math.max(0, namespace.lastIndexOf('.')))) peers.push(...index.filesOfModule(namespace))
+  return peers
 }
 
 /** The member `name` of a top-level type `owner` defined in another file of the same package. */

@@ -291,3 +291,25 @@ describe('calls on a C# local of a class declared in a namespace block', () => {
     expect(callsOf(graph, 'Web/OrdersController.cs')).toContain('store.Save -> resolved Data/OrderStore.cs#Shop.Data.OrderStore.Save')
   })
 })
+
+describe('C# names of an enclosing namespace', () => {
+  it('are seen without a using: code in Shop.Models.Billing reaches Shop.Models.Order and Shop.Money', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/Shop/Models/Order.cs': 'namespace Shop.Models\n{\n    public class Order\n    {\n        public void Ship() {}\n    }\n}\n',
+        'src/Shop/Models/Document.cs': 'namespace Shop.Models\n{\n    public abstract class Document {}\n}\n',
+        'src/Shop/Common.cs': 'namespace Shop\n{\n    public static class Money\n    {\n        public static decimal Round(decimal x) => x;\n    }\n}\n',
+        // Another namespace's Order (not enclosing Billing's): not a candidate.
+        'src/Legacy/Order.cs': 'namespace Legacy\n{\n    public class Order\n    {\n        public void Ship() {}\n    }\n}\n',
+        'src/Shop/Models/Billing/Invoice.cs': 'namespace Shop.Models.Billing;\n\nclass Invoice : Document\n{\n    void Pay(Order order)\n    {\n        order.Ship();\n        Money.Round(1m);\n        var o = new Order();\n    }\n}\n',
+      }),
+    )
+    const path = 'src/Shop/Models/Billing/Invoice.cs'
+    expect(callsOf(graph, path)).toEqual([
+      'order.Ship -> resolved src/Shop/Models/Order.cs#Shop.Models.Order.Ship',
+      'Money.Round -> resolved src/Shop/Common.cs#Shop.Money.Round',
+      'Order -> resolved src/Shop/Models/Order.cs#Shop.Models.Order',
+    ])
+    expect(graph.edgesOf(path).filter((edge) => edge.kind === 'extends').map((edge) => `${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)).toEqual(['Document -> resolved src/Shop/Models/Document.cs#Shop.Models.Document'])
+  })
+})
