@@ -197,7 +197,10 @@ export interface EntrypointRecord extends LayerRecordBase {
   readonly route: string
   /** For an HTTP route under a router mounted in another file: the path as its own file declares it. */
   readonly declaredRoute?: string
-  /** For an HTTP route: the router object it is registered on, as its file names it (`router`, `app`, `bp`), when a plain name. */
+  /**
+   * For an HTTP route: the router object it is registered on, as its file names it (`router`, `app`,
+   * `bp`), when a plain name; for a typer command: the Typer app it is declared on or added to.
+   */
   readonly router?: string
   /**
    * For a NestJS route: the API versions its controller or handler declares (`'1'`, `'1,2'`), which

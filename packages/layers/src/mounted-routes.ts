@@ -58,6 +58,9 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 /** Mount chains longer than this are not followed. */
 const MAX_MOUNT_DEPTH = 8
 
+/** CLI frameworks whose commands other files put beneath theirs: the mounts' words go before a command's. */
+const MOUNTED_COMMANDS: ReadonlySet<string> = new Set(['cobra', 'typer', 'yargs'])
+
 /** At most this many full paths for one route whose router is mounted in several places. */
 const MAX_MOUNT_PATHS = 4
 
@@ -69,8 +72,9 @@ const MOUNT_COPY = /~mount\d+$/
  * routes)` over `router.get('/users')` in `routes.ts` gives `/api/users`, through any number of
  * files. Built from every resolved `mounts` edge; a router mounted in several places gives its
  * routes one path per place. A CLI command added beneath others (cobra's `AddCommand`) gets its
- * whole command line the same way: `gh alias delete`; so does a yargs command of a module a
- * `commandDir` loads (`remote add`).
+ * whole command line the same way: `gh alias delete`; so does a typer command of an app another
+ * module adds (`add_typer(users.app, name="users")`: `users create`) and a yargs command of a
+ * module a `commandDir` loads (`remote add`).
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
@@ -249,8 +253,8 @@ export class MountedRoutes {
     const entrypoints: EntrypointRecord[] = []
     for (const entry of file.entrypoints) {
       if (MOUNT_COPY.test(entry.id)) continue
-      // cobra's commands are the ones other files add beneath theirs (`AddCommand`), yargs's the ones a `commandDir` loads.
-      const command = entry.kind === 'cli-command' && (entry.framework === 'cobra' || entry.framework === 'yargs')
+      // cobra's commands are the ones other files add beneath theirs (`AddCommand`), typer's the apps they add (`add_typer`), yargs's the ones a `commandDir` loads.
+      const command = entry.kind === 'cli-command' && MOUNTED_COMMANDS.has(entry.framework)
       if (entry.kind !== 'http-route' && !command) {
         entrypoints.push(entry)
         continue

@@ -66,6 +66,11 @@ describe('nested CLI commands in one file', () => {
     expect(commands).toEqual(['3 config -> -', '5 config get -> getKey'])
   })
 
+  it("keeps a yargs command in the default command's builder at the top: `$0` adds no word", async () => {
+    const commands = await commandsOf('cli.js', ["const yargs = require('yargs')", "yargs.command('$0', 'default', (y) => y.command('status', 'show status', {}, status)).parse()"])
+    expect(commands).toEqual(['2 status -> status'])
+  })
+
   it("reads yargs's commandDir as a directory's commands under the words of the command that loads it", async () => {
     const module = await mountsOf('cmds/remote.js', [
       "exports.command = 'remote <command>'",
@@ -78,5 +83,26 @@ describe('nested CLI commands in one file', () => {
       "yargs.commandDir(path.join(__dirname, 'cmds')).command('math', 'math', (y) => y.command('ops', 'ops', (z) => z.commandDir('ops'))).parse()",
     ])
     expect(program.mounts).toEqual(['cmds at "" on "" line 2', 'ops at "math/ops" on "" line 2'])
+  })
+
+  it("reads typer's add_typer of another module's app as a mount under this file's words, and names the app a command is declared on", async () => {
+    const main = await mountsOf('main.py', [
+      'import typer',
+      'import items',
+      'from users import app as users_app',
+      '',
+      'app = typer.Typer()',
+      'tools_app = typer.Typer()',
+      'app.add_typer(tools_app, name="tools")',
+      'tools_app.add_typer(items.app, name="items")',
+      'app.add_typer(users_app)',
+      '',
+      '@tools_app.command()',
+      'def check():',
+      '    pass',
+    ])
+    // `tools_app` is this file's: nested in place, no mount.
+    expect(main.mounts).toEqual(['items.app at "tools/items" on "tools_app" line 8', 'users_app at "" on "app" line 9'])
+    expect(main.routes).toEqual([' tools on app', ' tools items on tools_app', ' tools check on tools_app'])
   })
 })

@@ -98,7 +98,7 @@ export interface EntrypointDraft {
   readonly text: string
   /** The declaring symbol, when the detector knows it better than the offset does. */
   readonly declaring?: SymbolFact
-  /** For an HTTP route: the router object it is registered on, when a plain name (`router`, `app`, `bp`). */
+  /** For an HTTP route: the router object it is registered on, when a plain name (`router`, `app`, `bp`); for a typer command: its Typer app. */
   readonly router?: string
   /** For a NestJS route: the API versions declared on it or its controller (`'1'`, `'1,2'`). */
   readonly version?: string

@@ -1,6 +1,6 @@
 import { keyArg, stringArg } from '../args.js'
 import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
-import { decoratedCommands } from './click-typer-commands.js'
+import { CLICK_DETECTOR, TYPER_DETECTOR } from './click-typer-commands.js'
 import { cobraParentWords } from './cobra-mounts.js'
 import { COMMANDER_DETECTOR } from './commander-commands.js'
 import { callDraft, cliCommand, commandWord, handlerOf, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
@@ -122,8 +122,8 @@ export const CLI_COMMAND_DETECTORS: readonly EntrypointDetector[] = [
   YARGS_DETECTOR,
   YARGS_COMMAND_MODULE_DETECTOR,
   argparse,
-  decoratedCommands('click', new Set(['command', 'group'])),
-  decoratedCommands('typer', new Set(['command'])),
+  CLICK_DETECTOR,
+  TYPER_DETECTOR,
   cobra,
   clapBuilder,
 ]

@@ -1,5 +1,5 @@
 import { keyedString, stringArg } from '../args.js'
-import type { CallFact, DecoratorFact, EntrypointDraft, SymbolFact } from '../facts.js'
+import type { CallFact, DecoratorFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { callDraft, cliCommand, decoratorDraft, decoratorReceiver, handlerOf, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Groups within groups deeper than this keep the words found so far (cycles stay cheap). */
@@ -43,6 +43,50 @@ function typerNames(calls: readonly CallFact[]): Map<string, string> {
   return out
 }
 
+/** The decorators that declare a command or group: click's `command` and `group`, typer's `command`. */
+const DECORATORS: Readonly<Record<'click' | 'typer', ReadonlySet<string>>> = { click: new Set(['command', 'group']), typer: new Set(['command']) }
+
+/** A file's click or typer commands and how its groups (or Typer apps) sit in each other. */
+interface CommandTree {
+  readonly decorated: readonly Decorated[]
+  /** By the name of a group, command or app: where it is added in this file. */
+  readonly links: ReadonlyMap<string, Link>
+  /** Typer apps assigned in this file, with the names they give themselves (`''`: none). */
+  readonly apps: ReadonlyMap<string, string>
+}
+
+/** The {@link CommandTree} of a file: decorators link commands to groups, `add_command` / `add_typer` calls link groups to groups. */
+function commandTree(framework: 'click' | 'typer', facts: FileFacts): CommandTree {
+  const { calls, symbols } = facts
+  const decorated: Decorated[] = []
+  for (const symbol of symbols) {
+    if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
+    for (const decorator of symbol.decorators) {
+      if (!decorator.name.includes('.') || !DECORATORS[framework].has(lastSegment(decorator.name))) continue
+      decorated.push({ symbol, decorator, word: stringArg(decorator.args, 0, ['name']) ?? kebab(symbol.name) })
+    }
+  }
+  const links = new Map<string, Link>()
+  for (const { symbol, decorator, word } of decorated) {
+    const receiver = decoratorReceiver(decorator)
+    // `@click.group()` is added to no group here; `@cli.group()` is added to `cli`.
+    if (receiver !== framework && !links.has(symbol.name)) links.set(symbol.name, { parent: receiver, word })
+  }
+  const apps = framework === 'typer' ? typerNames(calls) : new Map<string, string>()
+  const adds = framework === 'click' ? 'add_command' : 'add_typer'
+  for (const call of calls) {
+    const child = call.name === adds && call.simpleReceiver !== '' ? call.args()[0] : undefined
+    if (child?.kind !== 'name' || child.key) continue
+    const own = decorated.find((each) => each.symbol.name === child.value)?.word ?? apps.get(child.value) ?? ''
+    const word = stringArg(call.args(), 1, ['name']) ?? own
+    if (!links.has(child.value)) links.set(child.value, { parent: call.simpleReceiver, word })
+  }
+  return { decorated, links, apps }
+}
+
+/** A plain name a command is declared on (`app` of `@app.command()`): its router, for mounts from other files. */
+const PLAIN_NAME = /^[A-Za-z_]\w*$/
+
 /**
  * click and typer: `@click.command()`, `@cli.command('name')`, `@click.group()`, `@app.command()`,
  * each under the words of the groups it is added to in this file: by its decorator
@@ -50,53 +94,61 @@ function typerNames(calls: readonly CallFact[]): Map<string, string> {
  * `cli.add_command(db[, name])`, or by typer's `app.add_typer(users_app, name="users")`
  * (`users create`; one without a name merges its commands into the parent's). The outermost
  * group is the program: its own command keeps its name (`cli`), its commands have no word of it.
+ * A typer command names the app it is declared on (or added to) as its router, which another
+ * file may add (see {@link typerMountFacts}).
  */
-export function decoratedCommands(framework: 'click' | 'typer', names: ReadonlySet<string>): EntrypointDetector {
-  const adds = framework === 'click' ? 'add_command' : 'add_typer'
+function decoratedCommands(framework: 'click' | 'typer'): EntrypointDetector {
   return {
     framework,
     languages: ['python'],
     imports: [framework],
     detect(context: DetectContext): EntrypointDraft[] {
-      const { calls, symbols } = context.facts
-      const decorated: Decorated[] = []
-      for (const symbol of symbols) {
-        if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
-        for (const decorator of symbol.decorators) {
-          if (!decorator.name.includes('.') || !names.has(lastSegment(decorator.name))) continue
-          decorated.push({ symbol, decorator, word: stringArg(decorator.args, 0, ['name']) ?? kebab(symbol.name) })
-        }
-      }
-      const links = new Map<string, Link>()
-      for (const { symbol, decorator, word } of decorated) {
-        const receiver = decoratorReceiver(decorator)
-        // `@click.group()` is added to no group here; `@cli.group()` is added to `cli`.
-        if (receiver !== framework && !links.has(symbol.name)) links.set(symbol.name, { parent: receiver, word })
-      }
-      const apps = framework === 'typer' ? typerNames(calls) : new Map<string, string>()
-      for (const call of calls) {
-        const child = call.name === adds && call.simpleReceiver !== '' ? call.args()[0] : undefined
-        if (child?.kind !== 'name' || child.key) continue
-        const own = decorated.find((each) => each.symbol.name === child.value)?.word ?? apps.get(child.value) ?? ''
-        const word = stringArg(call.args(), 1, ['name']) ?? own
-        if (!links.has(child.value)) links.set(child.value, { parent: call.simpleReceiver, word })
-      }
+      const { decorated, links, apps } = commandTree(framework, context.facts)
       const drafts: EntrypointDraft[] = []
       for (const { symbol, decorator, word } of decorated) {
         const receiver = decoratorReceiver(decorator)
         // A command of the module (`@click.command()`) sits where `add_command` puts it, if anywhere.
         const route = receiver !== framework ? [...wordsAbove(links, receiver), word] : links.has(symbol.name) ? wordsAbove(links, symbol.name) : [word]
-        drafts.push(decoratorDraft(symbol, decorator, cliCommand(framework, route.join(' '), symbol.qname)))
+        const draft = decoratorDraft(symbol, decorator, cliCommand(framework, route.join(' '), symbol.qname))
+        drafts.push(framework === 'typer' && PLAIN_NAME.test(receiver) ? { ...draft, router: receiver } : draft)
       }
       if (framework === 'typer') {
-        for (const call of calls) {
+        for (const call of context.facts.calls) {
           if (call.name !== 'add_typer') continue
           const app = call.args()[0]
           const name = keyedString(call.args(), 'name') ?? (app?.kind === 'name' ? apps.get(app.value) : undefined)
-          if (name) drafts.push(callDraft(call, cliCommand('typer', [...wordsAbove(links, call.simpleReceiver), name].join(' '), handlerOf(call.args()[0]))))
+          if (!name) continue
+          const draft = callDraft(call, cliCommand('typer', [...wordsAbove(links, call.simpleReceiver), name].join(' '), handlerOf(call.args()[0])))
+          drafts.push(PLAIN_NAME.test(call.simpleReceiver) ? { ...draft, router: call.simpleReceiver } : draft)
         }
       }
       return drafts
     },
   }
+}
+
+/** click's commands and groups (see {@link decoratedCommands}). */
+export const CLICK_DETECTOR: EntrypointDetector = decoratedCommands('click')
+
+/** typer's commands and the apps added by name (see {@link decoratedCommands}). */
+export const TYPER_DETECTOR: EntrypointDetector = decoratedCommands('typer')
+
+/**
+ * typer's `app.add_typer(users.app, name="users")` of an app another module defines (typer's
+ * docs' `main.py` over `items.py` and `users.py`): a mount of that app under the words of `app`
+ * in this file and the name (none: its commands are the parent's), so that `users.py`'s
+ * `@app.command() def create()` is `users create`. Apps of this file are nested in place.
+ */
+export function typerMountFacts(facts: FileFacts): MountFact[] {
+  if (facts.language !== 'python' || !facts.text.includes('add_typer')) return []
+  const { links, apps } = commandTree('typer', facts)
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    const app = call.name === 'add_typer' && PLAIN_NAME.test(call.simpleReceiver) ? call.args()[0] : undefined
+    if (app?.kind !== 'name' || app.key || apps.has(app.value)) continue
+    const name = keyedString(call.args(), 'name')
+    const prefix = [...wordsAbove(links, call.simpleReceiver), ...(name ? [name] : [])].join('/')
+    out.push({ target: app.value, prefix, router: call.simpleReceiver, row: call.row, offset: call.offset })
+  }
+  return out
 }
