@@ -180,6 +180,8 @@ function throughBinding(
     if (inner) return toSymbol(inner)
     const ofValue = owner ? memberOfValue(owner, member, index, resolved, supers) : undefined
     if (ofValue?.targetSymbolId) return ofValue
+    // `HTTP_METHODS.join(', ')` of an imported array constant, `handler.bind(this)` of a function: the runtime's method.
+    if (owner && !CLASS_LIKE.has(owner.kind) && isRuntimeMethod(owner.language, member)) return EXTERNAL
     if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
   }
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }

@@ -62,3 +62,21 @@ describe('members a type inherits from a library', () => {
     ])
   })
 })
+
+describe("the runtime's methods of an imported value", () => {
+  it('are external: an array constant joined, a function bound; a method of its own still resolves', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/http-methods.ts': "export const HTTP_METHODS = ['GET', 'POST']\nexport function handle() {}\nexport class Router {\n  static join() {}\n}\n",
+        'src/app.ts': "import { HTTP_METHODS, handle, Router } from './http-methods'\nexport function describe() {\n  HTTP_METHODS.join(', ')\n  handle.bind(null)\n  HTTP_METHODS.custom()\n  Router.join()\n}\n",
+      }),
+    )
+    expect(calls(graph, 'src/app.ts')).toEqual([
+      'HTTP_METHODS.join -> external',
+      'handle.bind -> external',
+      // Not a method the runtime has: the value's file, as before.
+      'HTTP_METHODS.custom -> resolved',
+      'Router.join -> resolved src/http-methods.ts#Router.join',
+    ])
+  })
+})
