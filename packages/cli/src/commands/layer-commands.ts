@@ -110,11 +110,15 @@ function targetOf(edge: EdgeRecord): string {
   }
 }
 
-/** One step of a dependency walk: indented by depth, the source, what it does, and where it leads. */
+/**
+ * One step of a dependency walk: indented by depth, the source, what it does (a mount with the
+ * path prefix it mounts at: `mounts users at /api/v1/users`), and where it leads.
+ */
 export function dependencyLine(step: DependencyStep): string {
   const { edge } = step
   const source = edge.sourceQname ? ` ${edge.sourceQname}` : ''
-  return `${'  '.repeat(step.depth - 1)}${safe(edge.path)}:${edge.startLine}${safe(source)} ${edge.kind} ${safe(edge.target)} -> ${safe(targetOf(edge))}`
+  const at = edge.kind === 'mounts' && edge.prefix ? ` at ${edge.prefix}` : ''
+  return `${'  '.repeat(step.depth - 1)}${safe(edge.path)}:${edge.startLine}${safe(source)} ${edge.kind} ${safe(edge.target)}${safe(at)} -> ${safe(targetOf(edge))}`
 }
 
 /**
