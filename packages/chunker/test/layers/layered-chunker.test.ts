@@ -94,6 +94,14 @@ describe('createLayeredChunker', () => {
     expect(calls).toEqual(expect.arrayContaining(['View.lookup calls resolve', 'app.init calls defaultConfiguration']))
   })
 
+  it("types calls on a module's own variables at the top level (`const app = express()`, Python's `app = Flask(__name__)`), not only inside functions", async () => {
+    const chunker = createLayeredChunker()
+    const typed = async (path: string, content: string): Promise<string[]> =>
+      (await chunker.chunkWithLayers({ path, content, format: 'code' })).layers.edges.filter((e) => e.kind === 'calls' && e.receiver).map((e) => `${e.receiver}.${e.target}: ${e.receiverType}`)
+    expect(await typed('app.ts', "import Koa from 'koa'\nimport express from 'express'\nconst app = new Koa()\napp.use(logger)\nconst web = express()\nweb.listen(3000)\n")).toEqual(['app.use: Koa', 'web.listen: express()'])
+    expect(await typed('app.py', "from flask import Flask\n\napp = Flask(__name__)\napp.config.from_object('settings')\napp.run()\n")).toEqual(["app.config.from_object: Flask['config']", 'app.run: Flask'])
+  })
+
   it("defines CommonJS exports of functions, classes and values (undici's index.js exports fetch so, express's utils etag), not re-exported values", async () => {
     const chunker = createLayeredChunker()
     const content = [

@@ -25,14 +25,20 @@ function classOf(symbol: SymbolFact | undefined): SymbolFact | undefined {
 
 /** Kinds of the symbols a class body's annotated fields are (`left: Expr` in Python, `#db: Database`). */
 const FIELD_KINDS = new Set(['property', 'field'])
+/** Kinds of the symbols a module's own variables are (`const app = express()`, Python's `app = Flask(__name__)`). */
+const VARIABLE_KINDS = new Set(['constant', 'variable'])
 
 /**
  * The symbol a declaration is in: the one around it, except that a field the class body declares
- * is a symbol of its own (`BinExpr.left` of `left: Expr`), whose declaration belongs to its class.
+ * is a symbol of its own (`BinExpr.left` of `left: Expr`), whose declaration belongs to its class,
+ * and so is a variable of a module or a function (`const app = express()`), whose declaration
+ * belongs to the code around it (where `app.use()` reads it).
  */
 function scopeOf(declaration: TypedDeclaration, enclosing: (offset: number) => SymbolFact | undefined): SymbolFact | undefined {
   const scope = enclosing(declaration.offset)
-  return scope !== undefined && FIELD_KINDS.has(scope.kind) && scope.name === declaration.name && CLASS_KINDS.has(scope.parent?.kind ?? '') ? scope.parent : scope
+  if (scope === undefined || scope.name !== declaration.name) return scope
+  if (FIELD_KINDS.has(scope.kind) && CLASS_KINDS.has(scope.parent?.kind ?? '')) return scope.parent
+  return VARIABLE_KINDS.has(scope.kind) ? scope.parent : scope
 }
 
 /** A class and the base classes the file defines for it, nearest first, a few levels deep. */
