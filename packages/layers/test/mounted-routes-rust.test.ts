@@ -64,6 +64,47 @@ describe('routes of Rust routers nested in others', () => {
     ])
   })
 
+  it("nests routers handed to nest_service as nest does (another module's function, a variable it fills, one written in place, with a router merged in it), keeps a service a route, and serves fallbacks under the nest", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "app"\n',
+        'src/main.rs': [
+          'mod api;',
+          'mod admin;',
+          'mod auth;',
+          'use axum::{routing::get, Router};',
+          'use tower_http::services::ServeDir;',
+          '',
+          'fn app() -> Router {',
+          '    let admin_router = admin::router();',
+          '    Router::new()',
+          '        .nest_service("/api", api::routes())',
+          '        .nest_service("/admin", admin_router)',
+          '        .nest_service("/v2", Router::new().route("/users", get(api::list)))',
+          '        .nest_service("/assets", ServeDir::new("assets"))',
+          '        .nest("/auth", Router::new().merge(auth::router()))',
+          '        .fallback(not_found)',
+          '}',
+          '',
+          'async fn not_found() {}',
+          '',
+        ].join('\n'),
+        'src/api.rs': 'use axum::{routing::get, Router};\n\npub fn routes() -> Router {\n    Router::new().route("/users", get(list)).fallback(api_not_found)\n}\n\npub async fn list() {}\npub async fn api_not_found() {}\n',
+        'src/auth.rs': 'use axum::{routing::post, Router};\n\npub fn router() -> Router {\n    Router::new().route("/login", post(login))\n}\n\npub async fn login() {}\n',
+        'src/admin.rs': 'use axum::{routing::delete, Router};\n\npub fn router() -> Router {\n    Router::new().route("/keys", delete(clear))\n}\n\npub async fn clear() {}\n',
+      }),
+    )
+    expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.path}:${r.startLine} ${r.method} ${r.route} -> ${r.handler} [${r.handlerSymbolId}]`)).toEqual([
+      'src/admin.rs:4 DELETE /admin/keys -> clear [src/admin.rs#clear]',
+      'src/api.rs:4 GET /api/users -> list [src/api.rs#list]',
+      'src/api.rs:4 * /api/* -> api_not_found [src/api.rs#api_not_found]',
+      'src/auth.rs:4 POST /auth/login -> login [src/auth.rs#login]',
+      'src/main.rs:12 GET /v2/users -> api.list [src/api.rs#list]',
+      'src/main.rs:13 * /assets/* -> ServeDir.new []',
+      'src/main.rs:15 * /* -> not_found [src/main.rs#not_found]',
+    ])
+  })
+
   it("mounts Rocket's handlers listed in routes![...] at the mount's path, wherever they are defined", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -40,6 +40,92 @@ fn app() -> Router {
 }
 `)
     expect(routes).toContain('5 * /* -> ServeDir.new')
-    expect(routes.filter((route) => route.startsWith('6 '))).toEqual(['6 GET /x -> x'])
+    expect(routes.filter((route) => route.startsWith('6 '))).toEqual(['6 GET /api/x -> x'])
+  })
+
+  it('puts the routes of a router written in place in a nest under its path, nests in nests too, on one line or several', async () => {
+    const routes = await routesOf(`use axum::{routing::get, Router};
+fn app() -> Router {
+    let api = Router::new().nest("/api", Router::new().route("/users", get(list)));
+    Router::new()
+        .route("/", get(index))
+        .nest(
+            "/v1",
+            Router::<AppState>::new()
+                .route("/items", get(items))
+                .nest_service("/admin", Router::new().route("/stats", get(stats))),
+        )
+        .route("/health", get(health))
+        .nest("/public", api)
+}
+`)
+    // In file order of the chains' starts: the outer chain's routes first.
+    expect(routes).toEqual(['3 GET /public/api/users -> list', '5 GET / -> index', '12 GET /health -> health', '9 GET /v1/items -> items', '10 GET /v1/admin/stats -> stats'])
+  })
+
+  it('nests a router handed to nest_service as nest does (made in place, held in a variable, built by a function), and keeps a service a route', async () => {
+    const routes = await routesOf(`use axum::{routing::get, Router};
+use tower_http::services::{ServeDir, ServeFile};
+fn users() -> Router {
+    Router::new().route("/users", get(list))
+}
+fn assets() -> ServeDir {
+    ServeDir::new("assets")
+}
+fn app(admin: Router) -> Router {
+    let api = Router::new().route("/items", get(items));
+    let built = users();
+    let dir = ServeDir::new("dist").not_found_service(ServeFile::new("dist/index.html"));
+    let service = handle_404.into_service();
+    Router::new()
+        .nest_service("/api", api)
+        .nest_service("/v1", built)
+        .nest_service("/v2", users())
+        .nest_service("/v3", crate::api::routes())
+        .nest_service("/admin", admin)
+        .nest_service("/dist", dir)
+        .nest_service("/assets", assets())
+        .nest_service("/static", ServeDir::new("static"))
+        .nest_service("/missing", service)
+        .nest_service("/upload", get(upload))
+        .nest_service("/other", crate::other::handler())
+}
+`)
+    expect(routes).toEqual([
+      '4 GET /users -> list',
+      '10 GET /api/items -> items',
+      '20 * /dist/* -> dir',
+      '21 * /assets/* -> assets',
+      '22 * /static/* -> ServeDir.new',
+      '23 * /missing/* -> service',
+      '24 GET /upload/* -> upload',
+      // Another module's function not named like a router builder: either; kept as the service it may be.
+      '25 * /other/* -> crate.other.handler',
+    ])
+  })
+
+  it("serves a router's fallback at every path under the router's prefix, not a method router's nor a service's", async () => {
+    const routes = await routesOf(`use axum::{routing::get, Router};
+use tower_http::services::{ServeDir, ServeFile};
+fn app() -> Router {
+    let api = Router::new()
+        .route("/users", get(list))
+        .fallback(api_not_found);
+    let app = Router::new()
+        .route("/", get(index).fallback(other_methods))
+        .nest("/api", api)
+        .fallback_service(ServeDir::new("dist").fallback(ServeFile::new("dist/index.html")));
+    let app = app.fallback(handler_404);
+    Router::new().nest("/v2", Router::new().fallback(|| async { "v2" }))
+}
+`)
+    expect(routes).toEqual([
+      '5 GET /api/users -> list',
+      '6 * /api/* -> api_not_found',
+      '8 GET / -> index',
+      '10 * /* -> ServeDir.new',
+      '11 * /* -> handler_404',
+      '12 * /v2/* -> -',
+    ])
   })
 })

@@ -1,7 +1,9 @@
 import { loadedModule } from '@rag/core'
 import { keyArg, parseBracketedAt, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
-import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, ownEntry } from './detector.js'
+import { axumInlineRouters, isInlineRouter } from './axum-nests.js'
+import { djangoEntries, DJANGO_URLCONF_FILE, HTTP_VERBS, JS_LANGUAGES, joinRoute, ownEntry } from './detector.js'
+import { mountingRouter } from './mounting-router.js'
 
 /** A call that mounts a router, and where its path and its router are among the arguments. */
 interface MountCall {
@@ -22,7 +24,8 @@ interface MountCall {
  * without a path), Hono's `app.route('/api', books)`, Starlette's `app.mount('/v1', api)`, FastAPI's
  * `app.include_router(items.router, prefix='/items')`, Flask's
  * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Fastify's `app.register(plugin, { prefix })`,
- * go-chi's and Fiber's `Mount`, Fiber's `app.Use('/api', api)`, axum's `nest`. Add a framework by adding an entry.
+ * go-chi's and Fiber's `Mount`, Fiber's `app.Use('/api', api)`, axum's `nest`, `nest_service` (a
+ * service nested so is a route: see `rust-routes.ts`) and `merge`. Add a framework by adding an entry.
  */
 const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   use: { languages: JS_LANGUAGES, path: { before: true } },
@@ -39,6 +42,10 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   Use: { languages: ['go'], path: { before: true }, pathRequired: true },
   // axum's `Router::new().nest("/admin", admin_routes())`.
   nest: { languages: ['rust'], path: { before: true }, pathRequired: true },
+  // axum's `.nest_service("/api", api::routes())`: a router nested as a service is nested alike.
+  nest_service: { languages: ['rust'], path: { before: true }, pathRequired: true },
+  // axum's `.merge(auth::router())`: its routes join the router's, under its prefix (`.nest("/api", Router::new().merge(...))`).
+  merge: { languages: ['rust'], path: { before: true } },
 }
 
 /** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
@@ -49,8 +56,6 @@ const PATH_NAME = /^[A-Za-z_$][\w$.]*(?:prefix|path|url|base|root)$/i
 
 /** A plain name, possibly dotted: `routes`, `items.router`. */
 const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
-/** `const api = ` / `let mut api = ` / `api = ` at the start of the statement a chain begins. */
-const CHAIN_HEAD = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?![=>])/
 
 /** A template literal's `${name}` part (a dotted name): a computed part of a mount path. */
 const TEMPLATE_PART = /\$\{\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\}/g
@@ -65,18 +70,6 @@ function pathOf(arg: Arg | undefined): string | undefined {
   }
   if (arg.kind === 'name') return `{${arg.value}}`
   return undefined
-}
-
-/**
- * The router a mount call is made on: its receiver when a plain name, else the variable its
- * chain is assigned to (`const api = Router().use(a).use(b)`, over several lines too), else `''`.
- */
-export function mountingRouter(call: CallFact, text: string): string {
-  if (/^[A-Za-z_$][\w$]*$/.test(call.receiver)) return call.receiver
-  // Back to the line the chain starts on: lines that begin with `.` continue the one above.
-  let lineStart = text.lastIndexOf('\n', call.offset - 1) + 1
-  while (lineStart > 0 && /^\s*[.)]/.test(text.slice(lineStart, lineStart + 200))) lineStart = text.lastIndexOf('\n', lineStart - 2) + 1
-  return CHAIN_HEAD.exec(text.slice(lineStart, call.offset))?.[1] ?? ''
 }
 
 /**
@@ -125,7 +118,7 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
   }
   if (arg?.kind !== 'call') return undefined
   // A Rust module path: `routes::api::router()` is the function `router` of `routes::api`.
-  if (language === 'rust') return isFactory(arg.value.replace(/::/g, '.')) ? arg.value.replace(/::/g, '.') : undefined
+  if (language === 'rust') return isRustFactory(arg) ? arg.value.replace(/::/g, '.') : undefined
   if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
   // koa-router's `router.allowedMethods()` is middleware.
   if (/\.allowedMethods$/.test(arg.value)) return undefined
@@ -138,6 +131,19 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
   // Go's exported functions are capitalised (`users.Routes()`); its constructors say `New` (`chi.NewRouter()`: a new, empty router).
   const goFactory = language === 'go' && DOTTED_NAME.test(arg.value) && !/(?:^|\.)New/.test(arg.value)
   return isFactory(arg.value) || goFactory ? arg.value : undefined
+}
+
+/**
+ * A Rust function that may build a router (`routes::api::router()`, `Api::routes()`), not a router
+ * made in place (`Router::new()`, whose routes the nest's prefix covers in this file), a type's
+ * constructor (`ServeDir::new("assets")`) nor a method router (`get(handler)`, `get_service(dir)`).
+ */
+function isRustFactory(arg: Arg): boolean {
+  const segments = arg.value.split('::')
+  const name = segments.at(-1) as string
+  const owner = segments.at(-2)
+  if (isInlineRouter(arg) || ownEntry(HTTP_VERBS, name.replace(/_service$/, '')) !== undefined || (name === 'new' && owner !== undefined && /^[A-Z]/.test(owner))) return false
+  return isFactory(arg.value.replace(/::/g, '.'))
 }
 
 /**
@@ -189,20 +195,23 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
  * variable that holds one's result) and of the registration functions it hands its routers to
  * (`auth(app)`): one fact per call, with the mount path after the prefix the mounting router has
  * in this file (`prefixOf`, after `blockPrefix`: the paths of go-chi `Route` blocks around the
- * call). A router the file makes itself gets its path from the same-file prefixes, and a fact with
- * an empty prefix that links it to the router it is mounted on; a router factory it defines
- * (`adminRouter()`) is mounted by a fact.
+ * call; in an axum router written in place in a nest, the nests' paths). A router the file makes
+ * itself gets its path from the same-file prefixes, and a fact with an empty prefix that links it
+ * to the router it is mounted on; a router factory it defines (`adminRouter()`) is mounted by a fact.
  */
 export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string, blockPrefix: (call: CallFact) => string = () => ''): MountFact[] {
   const bound = importedRouters(facts)
   let made: Map<string, string> | undefined
   let locals: ReadonlySet<string> | undefined
+  // axum's routers written in place in a nest (`.nest("/api", Router::new().nest("/v1", v1::routes()))`): mounts in them are under the nests' paths.
+  const inline = facts.language === 'rust' ? axumInlineRouters(facts, prefixOf) : undefined
   const out: MountFact[] = handedRouterFacts(facts, bound, prefixOf)
   for (const call of facts.calls) {
     const mount = mountOf(call, facts.language)
     if (mount === undefined) continue
     let target = mount.router
-    const router = mountingRouter(call, facts.text)
+    const nested = inline?.(call)
+    const router = nested?.router ?? mountingRouter(call, facts.text)
     // A router of this file mounted on another of its routers (`api_router.include_router(org_router)`):
     // its routes already have the path; the link lets other files' mounts of the outer router reach them.
     if ((locals ??= routerVariables(facts, LOCAL_ROUTER_MAKERS)).has(target) && !bound.has(target)) {
@@ -220,7 +229,8 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
       }
       target = factory
     }
-    out.push({ target, prefix: joinRoute(joinRoute(blockPrefix(call), prefixOf(router)), mount.path), router, row: call.row, offset: call.offset })
+    const prefix = joinRoute(nested?.prefix ?? joinRoute(blockPrefix(call), prefixOf(router)), mount.path)
+    out.push({ target, prefix, router, row: call.row, offset: call.offset })
   }
   return out
 }
@@ -316,12 +326,17 @@ function rootOf(name: string): string {
   return dot < 0 ? name : name.slice(0, dot)
 }
 
-/** Variables the file assigns the result of an imported function to (`const v1 = createV1Routes(deps)`), with that function's name. */
+/**
+ * Variables the file assigns the result of a router factory to, with that function's name: an
+ * imported one (`const v1 = createV1Routes(deps)`) or one of this file (`let api = api_routes(state)`).
+ */
 function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>()
+  const own = new Set(facts.symbols.filter((symbol) => symbol.parent === undefined && symbol.kind === 'function').map((symbol) => symbol.name))
   for (const call of facts.calls) {
-    const callee = call.receiver ? `${call.receiver}.${call.name}` : call.name
-    if (!isFactory(callee) || !bound.has(rootOf(callee))) continue
+    const callee = (call.receiver ? `${call.receiver}.${call.name}` : call.name).replace(/::/g, '.')
+    const packaged = !call.receiver && own.has(call.name)
+    if (!packaged && (!isFactory(callee) || !bound.has(rootOf(callee)))) continue
     const variable = call.assignedTo()
     if (variable && !out.has(variable)) out.set(variable, callee)
   }

@@ -1,6 +1,7 @@
 import { parseArgs, type Arg } from '../args.js'
-import type { CallFact, EntrypointDraft } from '../facts.js'
-import { mountingRouter } from './mounts.js'
+import type { CallFact, EntrypointDraft, FileFacts } from '../facts.js'
+import { axumInlineRouters, isInlineRouter, isRouterFallback, nestedServiceKind } from './axum-nests.js'
+import { mountingRouter } from './mounting-router.js'
 import { callDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /**
@@ -110,13 +111,12 @@ function methodRouter(router: Arg): Served[] {
 }
 
 /**
- * What axum's `route_service("/x", service)` and `nest_service("/assets", service)` serve: every
- * method (`*`), or a method router's own (`route_service("/", get(handler))`). A router nested as
- * a service (`nest_service("/api", Router::new()...)`) is none: its own `route` calls are.
+ * What axum's `route_service("/x", service)`, `nest_service("/assets", service)` and
+ * `fallback_service(service)` serve: every method (`*`), or a method router's own
+ * (`route_service("/", get(handler))`).
  */
 function servedBy(service: Arg | undefined): Served[] {
-  if (service === undefined || /^Router(?:::|\.)/.test(service.value)) return []
-  const methods = service.kind === 'call' ? methodRouter(service) : []
+  const methods = service?.kind === 'call' ? methodRouter(service) : []
   return methods.length > 0 ? methods : [{ method: '*', handler: rustHandler(service) }]
 }
 
@@ -127,17 +127,26 @@ interface Registered {
 }
 
 /**
- * axum's `.route(path, method_router)`, `.route_service(path, service)` and
- * `.nest_service(prefix, service)`; actix-web's `.route(path, web::get().to(h))`,
- * `web::resource(path).route(web::post().to(h))` and `web::resource(path).to(h)`.
+ * axum's `.route(path, method_router)`, `.route_service(path, service)`,
+ * `.nest_service(prefix, service)` (a router nested so is none: its own routes are; see
+ * `axum-nests.ts`) and a router's `.fallback(handler)` and `.fallback_service(service)`, which serve
+ * every path no route of the router matches: `* /*`, as a service nested at the root does;
+ * actix-web's `.route(path, web::get().to(h))`, `web::resource(path).route(web::post().to(h))` and
+ * `web::resource(path).to(h)`.
  */
-function registered(call: CallFact, framework: 'axum' | 'actix-web'): Registered | undefined {
+function registered(call: CallFact, framework: 'axum' | 'actix-web', facts: FileFacts): Registered | undefined {
   const args = call.args()
   const path = args[0]?.kind === 'string' ? args[0].value : undefined
+  if (framework === 'axum' && (call.name === 'fallback' || call.name === 'fallback_service')) {
+    if (args.length !== 1 || !isRouterFallback(call, facts)) return undefined
+    return { path: '/*', served: call.name === 'fallback' ? [{ method: '*', handler: rustHandler(args[0]) }] : servedBy(args[0]) }
+  }
   if (framework === 'axum' && (call.name === 'route_service' || call.name === 'nest_service')) {
     if (path === undefined) return undefined
+    if (call.name === 'route_service') return { path, served: servedBy(args[1]) }
+    const nested = isInlineRouter(args[1]) ? 'router' : nestedServiceKind(args[1], facts, call.offset)
     // A nested service serves its prefix and every path below it: `/assets/*` (axum writes `/assets/{*rest}`).
-    return { path: call.name === 'nest_service' ? joinRoute(path === '' ? '/' : path, '*') : path, served: servedBy(args[1]) }
+    return { path: joinRoute(path === '' ? '/' : path, '*'), served: nested === 'router' ? [] : servedBy(args[1]) }
   }
   if (call.name !== 'route' && call.name !== 'to') return undefined
   if (path !== undefined) return args[1]?.kind === 'call' ? { path, served: methodRouter(args[1]) } : undefined
@@ -150,7 +159,8 @@ function registered(call: CallFact, framework: 'axum' | 'actix-web'): Registered
 
 /**
  * Axum: `.route("/x", get(handler).post(other))`, `.route("/x", get_service(service))`,
- * `.route_service("/x", service)`, `.nest_service("/assets", ServeDir::new("assets"))`; actix-web:
+ * `.route_service("/x", service)`, `.nest_service("/assets", ServeDir::new("assets"))`, `.fallback(h)`,
+ * under the prefixes of nests that hold a router written in place (`axum-nests.ts`); actix-web:
  * `.route("/x", web::get().to(handler))`, `web::resource("/x").route(web::post().to(h))`.
  */
 export function rustRouter(framework: 'axum' | 'actix-web', module: string): EntrypointDetector {
@@ -161,19 +171,22 @@ export function rustRouter(framework: 'axum' | 'actix-web', module: string): Ent
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
       const scopes = framework === 'actix-web' ? actixScopes(context) : []
+      const inline = framework === 'axum' ? axumInlineRouters(context.facts, context.prefixOf) : () => undefined
       for (const call of context.facts.calls) {
-        const found = registered(call, framework)
+        const found = registered(call, framework, context.facts)
         if (found === undefined) continue
         const { path, served } = found
         const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+        // A router written in place in a nest (`.nest("/api", Router::new().route(...))`) hangs from the router nested on.
+        const nested = inline(call)
         // `let users = Router::new().route(...)`, nested later as `.nest("/users", users)`: the variable's prefix.
-        const router = /^[A-Za-z_]\w*$/.test(call.receiver) ? call.receiver : mountingRouter(call, context.facts.text)
-        const prefix = joinRoute(scoped, context.prefixOf(router))
+        const router = nested?.router ?? (/^[A-Za-z_]\w*$/.test(call.receiver) ? call.receiver : mountingRouter(call, context.facts.text))
+        const prefix = nested?.prefix ?? joinRoute(scoped, context.prefixOf(router))
         // axum serves a nested router's root (`.route("/", ...)` nested at `/users`) at `/users`.
         const route = framework === 'axum' && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
         for (const { method, handler } of served) {
           const draft = callDraft(call, { kind: 'http-route', framework, method, route, handler })
-          drafts.push(router !== '' && draft.router === undefined ? { ...draft, router } : draft)
+          drafts.push(router !== '' && (draft.router === undefined || nested !== undefined) ? { ...draft, router } : draft)
         }
       }
       return drafts
