@@ -111,6 +111,8 @@ function importedRouters(facts: FileFacts): Set<string> {
  */
 function routerOf(arg: Arg | undefined, language: string): string | undefined {
   if (arg?.kind === 'name') return DOTTED_NAME.test(arg.value) ? arg.value : undefined
+  // Go: a method of a value made in place, `todosResource{}.Routes()` (chi's todos-resource example).
+  if (arg?.kind === 'other' && language === 'go') return GO_LITERAL_METHOD.exec(arg.value)?.slice(1, 3).join('.')
   if (arg?.kind === 'other') {
     const called = CALLED_MODULE.exec(arg.value)
     const written = called ? `${called[1]}('${called[3]}')` : undefined
@@ -132,6 +134,9 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
   const goFactory = language === 'go' && DOTTED_NAME.test(arg.value) && !/(?:^|\.)New/.test(arg.value)
   return isFactory(arg.value) || goFactory ? arg.value : undefined
 }
+
+/** `todosResource{}.Routes()`, `(&users.Resource{DB: db}).Routes()`: a method called on a Go composite literal. */
+const GO_LITERAL_METHOD = /^\(?&?((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s*\{[^{}]*\}\s*\)?\s*\.\s*([A-Za-z_]\w*)\s*\([^()]*\)$/
 
 /**
  * A Rust function that may build a router (`routes::api::router()`, `Api::routes()`), not a router
@@ -164,17 +169,30 @@ function keyedOption(args: readonly Arg[], key: string): Arg | undefined {
   return keyArg(args, key) ?? (options?.kind === 'list' && options.value.startsWith('{') ? keyArg(options.items, key) : undefined)
 }
 
+/** What a mount call mounts (see {@link mountOf}). */
+export interface MountCallFound {
+  /** The router as written: `routes`, `items.router`, `require('./api')`, a factory's name (`adminRouter`). */
+  readonly router: string
+  /** The mount path: `''` for none, `{expr}` for a computed one. */
+  readonly path: string
+  /** Whether the router is what a call returns (`adminRouter()`, `todosResource{}.Routes()`), not a name. */
+  readonly called: boolean
+  /** The type of a Go value a mounted method is called on where it is made: `todosResource` of `todosResource{}.Routes()`. */
+  readonly receiverType?: string
+}
+
 /**
  * What a call mounts, when it is one of {@link MOUNT_CALLS}: the router as written (a plain or
  * dotted name: `routes`, `items.router`; or `require('./api')`) and the mount path (`''` for
  * none, `{expr}` computed).
  */
-export function mountOf(call: CallFact, language: string): { readonly router: string; readonly path: string } | undefined {
+export function mountOf(call: CallFact, language: string): MountCallFound | undefined {
   const shape = ownEntry(MOUNT_CALLS, call.name)
   if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
   const positional = call.args().filter((arg) => !arg.key)
   const keyed = shape.routerKey === undefined ? undefined : keyArg(call.args(), shape.routerKey)
-  const router = routerOf(keyed ?? (shape.router === 'first' ? positional[0] : positional.at(-1)), language)
+  const written = keyed ?? (shape.router === 'first' ? positional[0] : positional.at(-1))
+  const router = routerOf(written, language)
   if (router === undefined) return undefined
   let path: string | undefined
   if ('before' in shape.path) {
@@ -186,7 +204,9 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
     if (pathGiven && first?.kind !== 'string' && !(first?.kind === 'name' && PATH_NAME.test(first.value))) return undefined
     path = pathGiven ? pathOf(first) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
-  return path === undefined ? undefined : { router, path }
+  if (path === undefined) return undefined
+  const literal = language === 'go' && written?.kind === 'other' ? GO_LITERAL_METHOD.exec(written.value)?.[1] : undefined
+  return { router, path, called: written?.kind === 'call' || written?.kind === 'other', ...(literal === undefined ? {} : { receiverType: literal }) }
 }
 
 /**
@@ -197,7 +217,8 @@ export function mountOf(call: CallFact, language: string): { readonly router: st
  * in this file (`prefixOf`, after `blockPrefix`: the paths of go-chi `Route` blocks around the
  * call; in an axum router written in place in a nest, the nests' paths). A router the file makes
  * itself gets its path from the same-file prefixes, and a fact with an empty prefix that links it
- * to the router it is mounted on; a router factory it defines (`adminRouter()`) is mounted by a fact.
+ * to the router it is mounted on; a router factory it defines (`adminRouter()`), or in Go one of
+ * its package (`usersRouter()`, `todosResource{}.Routes()`), is mounted by a fact.
  */
 export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => string, blockPrefix: (call: CallFact) => string = () => ''): MountFact[] {
   const bound = importedRouters(facts)
@@ -220,7 +241,9 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     }
     // A router factory of this file (`r.Mount("/admin", adminRouter())`): its routes are mounted.
     const local = facts.symbols.some((symbol) => symbol.parent === undefined && symbol.kind === 'function' && symbol.name === target)
-    if (!local && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
+    // Go: a function or method of the package called in place (`usersRouter()`, `todosResource{}.Routes()`), maybe in another of its files.
+    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined)
+    if (!local && !packaged && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
       if (factory === undefined) {
@@ -328,20 +351,24 @@ function rootOf(name: string): string {
 
 /**
  * Variables the file assigns the result of a router factory to, with that function's name: an
- * imported one (`const v1 = createV1Routes(deps)`) or one of this file (`let api = api_routes(state)`).
+ * imported one (`const v1 = createV1Routes(deps)`), one of this file (`let api = api_routes(state)`)
+ * or, in Go, one of the package (`users := usersRouter()`).
  */
 function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>()
   const own = new Set(facts.symbols.filter((symbol) => symbol.parent === undefined && symbol.kind === 'function').map((symbol) => symbol.name))
   for (const call of facts.calls) {
     const callee = (call.receiver ? `${call.receiver}.${call.name}` : call.name).replace(/::/g, '.')
-    const packaged = !call.receiver && own.has(call.name)
+    const packaged = !call.receiver && (own.has(call.name) || (facts.language === 'go' && !GO_BUILTINS.has(call.name)))
     if (!packaged && (!isFactory(callee) || !bound.has(rootOf(callee)))) continue
     const variable = call.assignedTo()
     if (variable && !out.has(variable)) out.set(variable, callee)
   }
   return out
 }
+
+/** Go's built-in functions: no router factory of the package. */
+const GO_BUILTINS: ReadonlySet<string> = new Set(['make', 'new', 'len', 'cap', 'append', 'copy', 'delete', 'panic', 'recover', 'print', 'println', 'min', 'max', 'clear'])
 
 /**
  * Django's `path('api/', include('conduit.apps.articles.urls'))` in a URLconf (`urls.py` of a file

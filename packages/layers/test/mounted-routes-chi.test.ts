@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+const routes = (graph: LayerGraph): string[] =>
+  graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.path}:${r.startLine} ${r.method} ${r.route}${r.declaredRoute ? ` (${r.declaredRoute})` : ''}`)
+
+/** A resource's router built by a method of its type, in its own file of the package (go-chi's `_examples/todos-resource`). */
+const TODOS = [
+  'package main',
+  '',
+  'import "github.com/go-chi/chi/v5"',
+  '',
+  'type todosResource struct{}',
+  '',
+  'func (rs todosResource) Routes() chi.Router {',
+  '\tr := chi.NewRouter()',
+  '\tr.Get("/", rs.List)',
+  '\tr.Route("/{id}", func(r chi.Router) {',
+  '\t\tr.Get("/", rs.Get)',
+  '\t})',
+  '\treturn r',
+  '}',
+  '',
+].join('\n')
+
+describe('routes of go-chi routers mounted from other files of the package', () => {
+  it("gives the routes of a router a function or a type's method of another file builds the path of the Mount, also through a variable", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/todos\n',
+        'main.go': [
+          'package main',
+          '',
+          'import (',
+          '\t"net/http"',
+          '',
+          '\t"github.com/go-chi/chi/v5"',
+          ')',
+          '',
+          'func main() {',
+          '\tr := chi.NewRouter()',
+          '\tr.Mount("/todos", todosResource{}.Routes())',
+          '\tr.Mount("/users", usersRouter())',
+          '\tadmin := adminRouter()',
+          '\tr.Mount("/admin", admin)',
+          '\thttp.ListenAndServe(":3333", r)',
+          '}',
+          '',
+        ].join('\n'),
+        'todos.go': TODOS,
+        'users.go': 'package main\n\nimport "github.com/go-chi/chi/v5"\n\nfunc usersRouter() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/{id}", getUser)\n\treturn r\n}\n',
+        'admin.go': 'package main\n\nimport "github.com/go-chi/chi/v5"\n\nfunc adminRouter() http.Handler {\n\tr := chi.NewRouter()\n\tr.Get("/stats", stats)\n\treturn r\n}\n',
+      }),
+    )
+    expect(routes(graph)).toEqual([
+      'admin.go:7 GET /admin/stats (/stats)',
+      'todos.go:9 GET /todos/ (/)',
+      'todos.go:11 GET /todos/{id}/ (/{id}/)',
+      'users.go:7 GET /users/{id} (/{id})',
+    ])
+  })
+})
