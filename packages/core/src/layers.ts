@@ -139,7 +139,10 @@ export interface RawEdge extends LayerRecordBase {
    * returns (`const index = await openIndex()`), the callee as written followed by `()`; or, for
    * a loop variable over what a call returns (`for param in self.get_params(ctx)`), the callee
    * followed by `()[]`; or a property read in TypeScript's notation (`typeof context.output`,
-   * `RouteContext['runs'][number]`: see `propertyRead`).
+   * `RouteContext['runs'][number]`: see `propertyRead`); or, for a Rust call on a call's value,
+   * the chain of calls before it, each link's arguments dropped (`Command::new().about()` for the
+   * `arg` of `Command::new("git").about("x").arg(a)`; `Command::about()` when the chain starts on
+   * a name of type `Command`).
    */
   readonly receiverType?: string
   /**

@@ -155,6 +155,12 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       }
       signatures.add(read.of)
       if (read.kind === 'type') names.add(read.of.slice(read.of.lastIndexOf('.') + 1))
+    } else if (edge.receiverType !== undefined && file.language === 'rust' && edge.receiverType.endsWith(')')) {
+      // Rust's chain of calls (`Command::new().about()`): what each link's callee is and returns.
+      for (const word of edge.receiverType.match(/[A-Za-z_]\w*/g) ?? []) {
+        names.add(word)
+        signatures.add(word)
+      }
     } else if (edge.receiverType !== undefined) {
       const type = edge.receiverType.replace(/\(\)(?:\[\d*\])?$/, '')
       const name = type.slice(type.lastIndexOf('.') + 1)

@@ -4,6 +4,7 @@ import { calledReceiverType, calledReceiverTypeAt } from './lexical/called-recei
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
 import { redeclaration } from './lexical/local-bindings.js'
+import { rustCallChains } from './lexical/rust-call-chains.js'
 
 /**
  * Languages whose receivers may read properties of typed names (`index.rag.clear()`):
@@ -180,6 +181,8 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
   type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number; type: string | undefined }
   const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
   const sites: CallSite[] = []
+  // Rust's builder chains (`Command::new("git").about("x").arg(a)`): typed link by link, as the chain is written.
+  const chainAt = file.language === 'rust' ? rustCallChains(facts.masked, (name, offset) => receiverType?.(name, offset)) : undefined
   for (const call of facts.decoratorCalls ? [...facts.calls, ...facts.decoratorCalls] : facts.calls) {
     const source = file.enclosing(call.offset)
     const receiver = call.simpleReceiver
@@ -193,7 +196,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
           ? calledReceiverType(call.receiver)
           : TYPES_CALLED_RECEIVERS_AT.has(file.language)
             ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
-            : undefined
+            : chainAt?.(facts.masked.lastIndexOf(call.name, call.open))
     const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++

@@ -1,0 +1,212 @@
+import type { FileLayers, SymbolRecord } from '@rag/core'
+import { definedIn } from './definitions.js'
+import { toSymbol, type Resolved } from './resolved.js'
+import { rustPathMember } from './rust-paths.js'
+import type { Supertypes } from './supertypes.js'
+
+/**
+ * A chain of calls as the layered chunker writes a Rust receiver type (`RawEdge.receiverType`): a
+ * head callee and its `()`, then `.link()` for each method called on the value before
+ * (`Command::new().about()`, `self.get_matches()`, `Command::about()`).
+ */
+const CHAIN = /^((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\(\)((?:\.[A-Za-z_]\w*\(\))*)$/
+/** What a Rust function's value can be a method of: the types impl blocks are written for. */
+const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'union'])
+/** What a link of a chain calls. */
+const METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'function'])
+/**
+ * A return type that is one type (maybe borrowed, maybe with generic arguments): `Self`, `&mut
+ * Self`, `&'a Self`, `ArgMatches`, `crate::builder::Command`, `Parser<'cmd>` (group 1).
+ */
+const RETURN_TYPE = /^(?:&\s*(?:'[A-Za-z_]\w*\s+)?(?:mut\s+)?)?((?:(?:crate|self|super|[a-z_]\w*)::)*(?:Self|[A-Z]\w*))\s*(?:<.*>)?\s*(?:where\b.*)?$/s
+/** The standard library's wrappers: a value in one is not the wrapped type's (`Option<Self>`, `Result<Self, Error>`, `Box<Self>`). */
+const WRAPPERS = new Set(['Option', 'Result', 'Box', 'Rc', 'Arc', 'Vec', 'Cow', 'Pin', 'Cell', 'RefCell', 'Mutex', 'RwLock', 'HashMap', 'HashSet', 'BTreeMap', 'BTreeSet', 'VecDeque'])
+
+/** Where the rest of `resolveName` is reached from: a callee resolved from the edge's place. */
+export interface ChainLookups {
+  readonly supers: Supertypes
+  /** A callee as written (`Command::new`, `self.get_matches`), resolved as a call of it from the edge's place. */
+  callee(callee: string): Resolved
+}
+
+/** Per file resolution (one `Supertypes`): the types of chains, impl blocks' types, and a type's methods by name. */
+interface Memo {
+  readonly chains: Map<string, SymbolRecord | null>
+  readonly impls: Map<string, SymbolRecord | null>
+  readonly methods: Map<string, SymbolRecord | null>
+}
+const memos = new WeakMap<Supertypes, Memo>()
+
+function memoOf(supers: Supertypes): Memo {
+  let memo = memos.get(supers)
+  if (memo === undefined) memos.set(supers, (memo = { chains: new Map(), impls: new Map(), methods: new Map() }))
+  return memo
+}
+
+/** The offset of the `)` closing the `(` at `open`, or -1. */
+function closingParen(text: string, open: number): number {
+  let depth = 0
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++
+    else if (text[i] === ')' && --depth === 0) return i
+  }
+  return -1
+}
+
+/**
+ * The type a Rust function's signature returns, as written, when it is one type: `Self` of `->
+ * Self`, `-> &mut Self` or `-> &Self`; `ArgMatches` of `-> ArgMatches`; `undefined` for none, for
+ * a standard wrapper (`-> Option<Self>`, `-> Result<Self, E>`), a tuple, a slice, `impl Trait`,
+ * `Self::Output` or a primitive.
+ *
+ * @example
+ * rustReturnedType('pub fn about(mut self, about: impl IntoResettable<StyledStr>) -> Self') // 'Self'
+ */
+export function rustReturnedType(signature: string): string | undefined {
+  const fn = /\bfn\s+[A-Za-z_]\w*\s*/.exec(signature)
+  if (fn === null) return undefined
+  // Past the generic parameters (`<F: Fn(A) -> B>`: an arrow's `>` closes nothing) to the parameter list.
+  let at = fn.index + fn[0].length
+  if (signature[at] === '<') {
+    for (let depth = 0; at < signature.length; at++) {
+      if (signature.startsWith('->', at)) at++
+      else if (signature[at] === '<') depth++
+      else if (signature[at] === '>' && --depth === 0) break
+    }
+    at = signature.indexOf('(', at)
+  }
+  if (signature[at] !== '(' && (at = signature.indexOf('(', at)) < 0) return undefined
+  const close = closingParen(signature, at)
+  const arrow = close < 0 ? null : /^\s*->\s*/.exec(signature.slice(close + 1))
+  if (arrow === null) return undefined
+  const type = RETURN_TYPE.exec(signature.slice(close + 1 + arrow[0].length).replace(/\s*[{;]\s*$/, ''))?.[1]
+  return type === undefined || WRAPPERS.has(type) ? undefined : type
+}
+
+/** The generic parameters' names of a signature (`fn get<T, F>`, `impl<'a, S>`): a return type of one of those is no type of the index. */
+function genericNames(signature: string): string[] {
+  const generics = /\b(?:fn\s+[A-Za-z_]\w*|impl)\s*<([^()]*?)>\s*(?:\(|[A-Za-z_&])/.exec(signature)?.[1] ?? ''
+  return generics.split(',').map((part) => part.trim().split(/[\s:=]/, 1)[0] as string)
+}
+
+/** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index. */
+function typeNamed(written: string, file: FileLayers, supers: Supertypes): SymbolRecord | undefined {
+  const { index } = supers
+  const segments = written.split('::')
+  const name = segments.at(-1) as string
+  supers.looked.add(name)
+  const bindings = supers.bindingsOf(file)
+  let found: SymbolRecord | undefined
+  if (segments.length > 1) found = rustPathMember(segments.slice(0, -1).join('::'), name, file.path, segments[0] === 'crate' ? undefined : bindings.names.get(segments[0] as string), index)
+  else {
+    const binding = bindings.names.get(name)
+    if (binding !== undefined) {
+      found = binding.status === 'resolved' && binding.path && binding.name !== '*' ? definedIn(binding.path, binding.name, index, supers.resolved, TYPE_KINDS) : undefined
+    } else {
+      found = index.topLevel(file.path, name, TYPE_KINDS)
+      if (found === undefined || !TYPE_KINDS.has(found.kind)) {
+        // `use super::*;`: only when exactly one wildcard brings the type in.
+        const through = bindings.wildcards.flatMap((target) => definedIn(target, name, index, supers.resolved, TYPE_KINDS) ?? [])
+        found = through.length === 1 ? through[0] : undefined
+      }
+    }
+  }
+  return found !== undefined && TYPE_KINDS.has(found.kind) ? found : undefined
+}
+
+/** The type an impl block is written for, as its file names it (`impl Command`, `impl Display for Command`); memoized. */
+function implType(impl: SymbolRecord, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+  const known = memo.impls.get(impl.id)
+  if (known !== undefined) return known ?? undefined
+  const file = supers.index.file(impl.path)
+  // An impl in an inline module (`mod inner { impl Bar {} }`) is for that module's type of the name, when it has one.
+  const inModule = impl.parentId ? supers.index.byQname(impl.path, impl.qname, TYPE_KINDS) : undefined
+  const type = inModule !== undefined && TYPE_KINDS.has(inModule.kind) ? inModule : file ? typeNamed(impl.name, file, supers) : undefined
+  memo.impls.set(impl.id, type ?? null)
+  return type
+}
+
+/**
+ * The one method `name` of a type, through the impl blocks of the index written for it: their own
+ * methods, and for a trait impl the trait's provided method it does not define. `undefined` when
+ * there is none or more than one (two traits' methods of one name).
+ */
+function methodOf(type: SymbolRecord, name: string, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+  const key = `${type.id}\n${name}`
+  const known = memo.methods.get(key)
+  if (known !== undefined) return known ?? undefined
+  const { index } = supers
+  supers.looked.add(type.name)
+  const found = new Set<SymbolRecord>()
+  const defining = new Set<string>()
+  for (const symbol of index.namedSet(name) ?? []) {
+    const impl = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? index.symbol(symbol.parentId) : undefined
+    if (impl?.kind !== 'impl' || impl.name !== type.name || implType(impl, supers, memo) !== type) continue
+    found.add(symbol)
+    defining.add(impl.id)
+  }
+  for (const impl of index.namedSet(type.name) ?? []) {
+    if (impl.kind !== 'impl' || defining.has(impl.id) || implType(impl, supers, memo) !== type) continue
+    for (const trait of supers.of(impl)) {
+      const provided = trait.kind === 'trait' ? index.byQname(trait.path, `${trait.qname}.${name}`) : undefined
+      if (provided !== undefined && METHOD_KINDS.has(provided.kind)) found.add(provided)
+    }
+  }
+  const method = found.size === 1 ? [...found][0] : undefined
+  memo.methods.set(key, method ?? null)
+  return method
+}
+
+/**
+ * The type a call of `symbol` gives: a struct's own (a tuple struct's constructor), else the type
+ * its signature returns, `Self` being `self` (the type it was called on), or for a chain's head the
+ * type of the impl block it is in.
+ */
+function typeOfCall(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+  if (TYPE_KINDS.has(symbol.kind)) return symbol
+  const returned = rustReturnedType(symbol.signature)
+  if (returned === undefined) return undefined
+  const parent = symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
+  if (returned === 'Self') return self ?? (parent?.kind === 'impl' ? implType(parent, supers, memo) : undefined)
+  if (genericNames(symbol.signature).includes(returned) || (parent?.kind === 'impl' && genericNames(parent.signature).includes(returned))) return undefined
+  const file = supers.index.file(symbol.path)
+  return file === undefined ? undefined : typeNamed(returned, file, supers)
+}
+
+/** The type of a chain's value (`Command::new().about()`), link by link; memoized per calling symbol. */
+function typeOfChain(head: string, links: readonly string[], source: string, lookups: ChainLookups, memo: Memo): SymbolRecord | undefined {
+  const key = `${source}\n${head}()${links.map((link) => `.${link}()`).join('')}`
+  const known = memo.chains.get(key)
+  if (known !== undefined) return known ?? undefined
+  let type: SymbolRecord | undefined
+  if (links.length === 0) {
+    // The head, as the call of it resolves: a sure resolution only.
+    const found = lookups.callee(head)
+    const symbol = found.resolution === 'resolved' && found.targetSymbolId ? lookups.supers.index.symbol(found.targetSymbolId) : undefined
+    type = symbol === undefined ? undefined : typeOfCall(symbol, undefined, lookups.supers, memo)
+  } else {
+    const on = typeOfChain(head, links.slice(0, -1), source, lookups, memo)
+    const method = on === undefined ? undefined : methodOf(on, links.at(-1) as string, lookups.supers, memo)
+    type = method === undefined ? undefined : typeOfCall(method, on, lookups.supers, memo)
+  }
+  memo.chains.set(key, type ?? null)
+  return type
+}
+
+/**
+ * The method `name` called on the value of a Rust chain of calls (`receiverType`:
+ * `Command::new().about()` for the `arg` of `Command::new("git").about("x").arg(a)`): the head as
+ * its call resolves (only a sure resolution), then each link the one method of that name of the
+ * type the value before has, through the impl blocks of the index written for it (trait impls
+ * included), each typing the next by what its signature returns (`-> Self`, `-> &mut Self`, `->
+ * ArgMatches`; not `-> Option<Self>`). `undefined` when a link is not known for sure.
+ */
+export function rustChainMember(receiverType: string, name: string, source: string, lookups: ChainLookups): Resolved | undefined {
+  const chain = CHAIN.exec(receiverType)
+  if (chain === null) return undefined
+  const links = chain[2] ? (chain[2] as string).slice(1, -2).split('().') : []
+  const memo = memoOf(lookups.supers)
+  const type = typeOfChain(chain[1] as string, links, source, lookups, memo)
+  const method = type === undefined ? undefined : methodOf(type, name, lookups.supers, memo)
+  return method === undefined ? undefined : toSymbol(method)
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { callsNamed } from './support/calls-named.js'
+import { layersOfText } from './support/index-files.js'
+
+/** clap's builders in small: methods returning `Self`, `&mut Self`, another type, an `Option`. */
+const BUILDER = `pub struct Command {
+    name: String,
+}
+
+pub struct Arg {
+    id: String,
+}
+
+pub struct ArgMatches {}
+
+impl Command {
+    pub fn new(name: &str) -> Self {
+        Command { name: name.into() }
+    }
+
+    pub fn about(mut self, about: &str) -> Self {
+        self
+    }
+
+    pub fn arg(mut self, arg: impl Into<Arg>) -> Command {
+        self
+    }
+
+    pub fn name_mut(&mut self) -> &mut Self {
+        self
+    }
+
+    pub fn get_matches(self) -> ArgMatches {
+        ArgMatches {}
+    }
+
+    pub fn find_subcommand(&self, name: &str) -> Option<&Command> {
+        None
+    }
+}
+
+impl Arg {
+    pub fn new(id: &str) -> Self {
+        Arg { id: id.into() }
+    }
+
+    pub fn long(self, long: &str) -> Self {
+        self
+    }
+}
+
+impl ArgMatches {
+    pub fn value_of(&self, id: &str) -> Option<&str> {
+        None
+    }
+}
+`
+
+/** Traits implemented for `Command` in another file: a provided method, and one method name two traits share. */
+const EXTENSIONS = `use crate::builder::Command;
+
+pub trait CommandExt {
+    fn styled(self) -> Self
+    where
+        Self: Sized,
+    {
+        self
+    }
+}
+
+pub trait Named {
+    fn describe(&self) -> String;
+}
+
+pub trait Titled {
+    fn describe(&self) -> String;
+}
+
+impl CommandExt for Command {}
+
+impl Named for Command {
+    fn describe(&self) -> String {
+        String::new()
+    }
+}
+
+impl Titled for Command {
+    fn describe(&self) -> String {
+        String::new()
+    }
+}
+`
+
+/** Another type with the same method names: a call resolved by name alone names no single definition. */
+const OTHER = `pub struct Other;
+
+impl Other {
+    pub fn about(self, about: &str) -> Self { self }
+    pub fn arg(self, arg: &str) -> Self { self }
+    pub fn long(self, long: &str) -> Self { self }
+    pub fn value_of(&self, id: &str) -> Option<&str> { None }
+    pub fn styled(self) -> Self { self }
+    pub fn name_mut(&mut self) -> &mut Self { self }
+}
+`
+
+const APP = `use crate::builder::{Arg, Command};
+use crate::ext::{CommandExt, Named, Titled};
+
+pub fn build() -> Command {
+    Command::new("git").about("x").arg(Arg::new("v").long("verbose"))
+}
+
+pub fn matches(cmd: Command) -> Option<String> {
+    cmd.about("y").arg(Arg::new("w")).get_matches().value_of("w").map(String::from)
+}
+
+pub fn traits() {
+    Command::new("s").styled().about("z");
+    Command::new("d").describe();
+    Command::new("o").find_subcommand("x").about("w");
+    Command::new("m").name_mut().name_mut().about("n");
+}
+
+pub struct App {}
+
+impl App {
+    pub fn get_matches(&self) -> crate::builder::ArgMatches {
+        Command::new("app").get_matches()
+    }
+
+    pub fn run(&self) {
+        self.get_matches().value_of("x");
+    }
+}
+`
+
+describe("Rust calls on a call's value", () => {
+  it('reach the one method of the type each link returns, through the impls of the index (trait impls included)', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "shop"\n',
+        'src/lib.rs': 'pub mod app;\npub mod builder;\npub mod ext;\npub mod other;\n',
+        'src/builder.rs': BUILDER,
+        'src/ext.rs': EXTENSIONS,
+        'src/other.rs': OTHER,
+        'src/app.rs': APP,
+      }),
+    )
+    expect(callsNamed(graph, 'src/app.rs', ['about', 'arg', 'long', 'value_of', 'styled', 'describe', 'name_mut'])).toEqual([
+      // `Command::new("git").about("x").arg(Arg::new("v").long("verbose"))`: `-> Self`, then `-> Command`.
+      '?.about -> resolved src/builder.rs#Command.about',
+      '?.arg -> resolved src/builder.rs#Command.arg',
+      '?.long -> resolved src/builder.rs#Arg.long',
+      // `cmd: Command` starts the chain; `get_matches` returns another type.
+      'cmd.about -> resolved src/builder.rs#Command.about',
+      '?.arg -> resolved src/builder.rs#Command.arg',
+      '?.value_of -> resolved src/builder.rs#ArgMatches.value_of',
+      // A trait's provided method, and what it returns (`Self`: the type it is called on).
+      '?.styled -> resolved src/ext.rs#CommandExt.styled',
+      '?.about -> resolved src/builder.rs#Command.about',
+      // Two traits' methods of one name: not sure, so by name.
+      '?.describe -> by-name ',
+      // `-> Option<&Command>` is no `Command`: by name, as before.
+      '?.about -> by-name ',
+      // `-> &mut Self`.
+      '?.name_mut -> resolved src/builder.rs#Command.name_mut',
+      '?.name_mut -> resolved src/builder.rs#Command.name_mut',
+      '?.about -> resolved src/builder.rs#Command.about',
+      // `self.get_matches()` of a method returning `crate::builder::ArgMatches`.
+      '?.value_of -> resolved src/builder.rs#ArgMatches.value_of',
+    ])
+  })
+})
