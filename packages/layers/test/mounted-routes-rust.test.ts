@@ -64,7 +64,7 @@ describe('routes of Rust routers nested in others', () => {
     ])
   })
 
-  it("nests routers handed to nest_service as nest does (another module's function, a variable it fills, one written in place, with a router merged in it), keeps a service a route, and serves fallbacks under the nest", async () => {
+  it("nests routers handed to nest_service as nest does (another module's function, a variable it fills, one written in place, with a router merged in it), nests a function named from the crate's root (crate::admin::router()), keeps a service a route, and serves fallbacks under the nest", async () => {
     const graph = new LayerGraph(
       await layersOfText({
         'Cargo.toml': '[package]\nname = "app"\n',
@@ -80,6 +80,7 @@ describe('routes of Rust routers nested in others', () => {
           '    Router::new()',
           '        .nest_service("/api", api::routes())',
           '        .nest_service("/admin", admin_router)',
+          '        .nest("/root", crate::admin::router())',
           '        .nest_service("/v2", Router::new().route("/users", get(api::list)))',
           '        .nest_service("/assets", ServeDir::new("assets"))',
           '        .nest("/auth", Router::new().merge(auth::router()))',
@@ -96,12 +97,13 @@ describe('routes of Rust routers nested in others', () => {
     )
     expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.path}:${r.startLine} ${r.method} ${r.route} -> ${r.handler} [${r.handlerSymbolId}]`)).toEqual([
       'src/admin.rs:4 DELETE /admin/keys -> clear [src/admin.rs#clear]',
+      'src/admin.rs:4 DELETE /root/keys -> clear [src/admin.rs#clear]',
       'src/api.rs:4 GET /api/users -> list [src/api.rs#list]',
       'src/api.rs:4 * /api/* -> api_not_found [src/api.rs#api_not_found]',
       'src/auth.rs:4 POST /auth/login -> login [src/auth.rs#login]',
-      'src/main.rs:12 GET /v2/users -> api.list [src/api.rs#list]',
-      'src/main.rs:13 * /assets/* -> ServeDir.new []',
-      'src/main.rs:15 * /* -> not_found [src/main.rs#not_found]',
+      'src/main.rs:13 GET /v2/users -> api.list [src/api.rs#list]',
+      'src/main.rs:14 * /assets/* -> ServeDir.new []',
+      'src/main.rs:16 * /* -> not_found [src/main.rs#not_found]',
     ])
   })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mountsOf } from './mounts-of.js'
 
 describe('mounts of axum routers', () => {
-  it("reads axum's nest_service of a router function as nest's, merge as a mount without a path, mounts in a router written in place under its nest, a variable a function of the file fills; no service nor method router", async () => {
+  it("reads axum's nest_service of a router function as nest's, merge as a mount without a path, a function named by its path from the crate's root, mounts in a router written in place under its nest, a variable a function of the file fills; no service nor method router", async () => {
     const { mounts } = await mountsOf('src/main.rs', [
       'mod api;',
       'mod auth;',
@@ -20,6 +20,7 @@ describe('mounts of axum routers', () => {
       '        .nest_service("/upload", get(upload))',
       '        .nest("/merged", Router::new().merge(auth::router()))',
       '        .merge(v1::routes())',
+      '        .nest("/crate", crate::api::routes())',
       '}',
       '',
       'fn admin_routes() -> Router {',
@@ -32,6 +33,7 @@ describe('mounts of axum routers', () => {
       'admin_routes at "/admin" on "" line 12',
       'auth.router at "/merged" on "" line 15',
       'v1.routes at "" on "" line 16',
+      'crate.api.routes at "/crate" on "" line 17',
     ])
   })
 })

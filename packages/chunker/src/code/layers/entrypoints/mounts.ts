@@ -78,9 +78,13 @@ function pathOf(arg: Arg | undefined): string | undefined {
  */
 const JS_PROJECT_IMPORT = /^(?:\.{0,2}\/|[@~]\/|#)/
 
+/** The first segments of a Rust path into the crate's own modules. */
+const RUST_PATH_ROOTS: readonly string[] = ['crate', 'self', 'super']
+
 /** Local names bound by the file's imports that can name one of the project's routers (not a JavaScript package's export). */
 function importedRouters(facts: FileFacts): Set<string> {
-  const out = new Set<string>()
+  // Rust: a path from the crate's root or this module (`crate::api::routes()`) names the crate's own code.
+  const out = new Set<string>(facts.language === 'rust' ? RUST_PATH_ROOTS : [])
   for (const fact of facts.imports) {
     if (facts.language === 'rust') {
       // The crate's own modules: declared (`mod routes;`) or used by path (`use crate::api::{users, admin as a}`).
