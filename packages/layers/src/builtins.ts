@@ -2,7 +2,9 @@ import { inLanguageList, words } from './language-words.js'
 
 /**
  * Names a language provides without an import: Python's builtins, Go's predeclared functions,
- * JavaScript's globals, `java.lang`, Kotlin's default imports, Rust's prelude, Ruby's `Kernel`. A call of one that the file
+ * JavaScript's globals (with the globals test runners give test files: jest's and vitest's
+ * `describe`, `it`, `expect`, `vi`, mocha's `before`), `java.lang`, Kotlin's default imports,
+ * C#'s keyword types and the `System` types every project uses, Rust's prelude, Ruby's `Kernel`. A call of one that the file
  * does not define or import is `external` (the language's runtime), not `unresolved`, and a
  * receiver that is one (`Math.max`, `JSON.parse`, `System.out.println`, `Vec::new`) makes its
  * call external too.
@@ -34,7 +36,8 @@ const JAVASCRIPT = words(`
   URLSearchParams Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet atob btoa clearImmediate
   clearInterval clearTimeout console decodeURI decodeURIComponent document encodeURI encodeURIComponent fetch globalThis
   isFinite isNaN navigator parseFloat parseInt process queueMicrotask setImmediate setInterval setTimeout structuredClone
-  window`)
+  window
+  describe it test expect beforeEach afterEach beforeAll afterAll vi jest suite before after xit xdescribe fit fdescribe`)
 
 const JAVA = words(`
   ArithmeticException ArrayIndexOutOfBoundsException AssertionError Boolean Byte CharSequence Character Class
@@ -60,6 +63,14 @@ const RUST = words(`
   Box Err None Ok Option Result Some String Vec Default Clone Iterator drop assert assert_eq assert_ne debug_assert
   debug_assert_eq eprint eprintln format panic print println todo unimplemented unreachable vec write writeln matches`)
 
+/** C#'s keyword types (`string.IsNullOrEmpty`), and `System`'s and its collections' types a file uses without naming their namespace. */
+const CSHARP = words(`
+  bool byte char decimal double float int long object sbyte short string uint ulong ushort nameof typeof
+  Action ApplicationException ArgumentException ArgumentNullException ArgumentOutOfRangeException Array Console Convert
+  DateTime DateTimeOffset Dictionary Enum Environment Exception Func Guid HashSet IEnumerable InvalidOperationException
+  KeyNotFoundException KeyValuePair List Math NotImplementedException NotSupportedException Nullable Object Random String
+  StringBuilder Task TimeSpan Tuple Type Uri ValueTask`)
+
 const RUBY = words(`
   Array Float Hash Integer String attr_accessor attr_reader attr_writer catch extend format include lambda loop p pp
   print printf private proc protected public puts raise rand require require_relative sleep sprintf throw`)
@@ -74,10 +85,17 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   kotlin: KOTLIN,
   rust: RUST,
   ruby: RUBY,
+  csharp: CSHARP,
 }
 
 /** Whether `name` is one of the language's own names (see the module comment); `false` for a language without a list. */
 export const isBuiltin: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)
+
+/** Test runners' globals whose calls' values are the runner's (`expect(x).toBe(1)`, `vi.fn().mockReturnValue(2)`), unlike a runtime function's, which may be the argument (`structuredClone(x)`). */
+const RUNNER_VALUES: Readonly<Record<string, ReadonlySet<string>>> = { javascript: words('expect vi jest'), typescript: words('expect vi jest'), tsx: words('expect vi jest') }
+
+/** Whether a call of `callee` (its first segment: `vi` of `vi.fn`) gives a value of the test runner's own (see {@link RUNNER_VALUES}). */
+export const givesRunnerValue: (language: string, callee: string) => boolean = (language, callee) => RUNNER_VALUES[language]?.has(callee.split('.', 1)[0] as string) === true
 
 /** Languages whose code cannot add methods to the runtime's classes (Kotlin's and C#'s extension functions, Ruby's reopened classes can). */
 const CLOSED_RUNTIME = new Set(['javascript', 'typescript', 'tsx', 'python', 'java'])

@@ -1,5 +1,5 @@
 import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
-import { isBuiltin, isClosedRuntimeClass } from './builtins.js'
+import { givesRunnerValue, isBuiltin, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
@@ -121,6 +121,8 @@ function memberOfReturned(
   // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`); so is
   // what a Go package's does (`w := httptest.NewRecorder()`).
   if (found.resolution === 'external' && RETURNS_PACKAGE_VALUES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
+  // `expect(sum(1, 2)).toBe(3)` of a test runner's global `expect`: the runner's assertion.
+  if (found.resolution === 'external' && !bindings.names.has(callee.split('.', 1)[0] as string) && givesRunnerValue(file.language, callee)) return EXTERNAL
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
   // `create()` of a parameter `create: () => Promise<KnowledgeBase>`.
   const given = symbol === undefined && elements === false && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined

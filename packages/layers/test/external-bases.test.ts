@@ -8,7 +8,7 @@ function calls(graph: LayerGraph, path: string): string[] {
   return graph
     .edgesOf(path)
     .filter((edge: EdgeRecord) => edge.kind === 'calls')
-    .map((edge) => `${edge.receiver}.${edge.target} -> ${edge.resolution}${edge.targetSymbolId ? ` ${edge.targetSymbolId}` : ''}`)
+    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution}${edge.targetSymbolId ? ` ${edge.targetSymbolId}` : ''}`)
 }
 
 describe('members a type inherits from a library', () => {
@@ -78,5 +78,39 @@ describe("the runtime's methods of an imported value", () => {
       'HTTP_METHODS.custom -> resolved',
       'Router.join -> resolved src/http-methods.ts#Router.join',
     ])
+  })
+})
+
+describe("names the runtime or the test runner gives a file", () => {
+  it("are external: vitest's and jest's globals in a test file, C#'s keyword types and System's classes", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/sum.test.ts': "import { sum } from './sum'\ndescribe('sum', () => {\n  beforeEach(() => vi.useFakeTimers())\n  it('adds', () => {\n    expect(sum(1, 2)).toBe(3)\n  })\n})\n",
+        'src/sum.ts': 'export function sum(a: number, b: number) { return a + b }\n',
+        'src/Shop/Basket.cs': 'namespace Shop\n{\n    public class Basket\n    {\n        public List<string> Items() { return new List<string>(); }\n        public bool Empty(string id) { return string.IsNullOrEmpty(id); }\n    }\n}\n',
+        // The project's own `List` elsewhere: not a candidate for System's.
+        'src/Web/Pages.cs': 'namespace Web\n{\n    public class Pages\n    {\n        public void List() {}\n    }\n}\n',
+      }),
+    )
+    expect(calls(graph, 'src/sum.test.ts')).toEqual([
+      'describe -> external',
+      'beforeEach -> external',
+      'vi.useFakeTimers -> external',
+      'it -> external',
+      'expect -> external',
+      'sum -> resolved src/sum.ts#sum',
+      '?.toBe -> external',
+    ])
+    expect(calls(graph, 'src/Shop/Basket.cs')).toEqual(['List -> external', 'string.IsNullOrEmpty -> external'])
+  })
+
+  it('still resolve to a definition of the project that the file imports', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/spec.ts': "export function describe(name: string) {}\n",
+        'src/run.ts': "import { describe } from './spec'\ndescribe('x')\n",
+      }),
+    )
+    expect(calls(graph, 'src/run.ts')).toEqual(['describe -> resolved src/spec.ts#describe'])
   })
 })
