@@ -146,8 +146,15 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     if (edge.receiver) signatures.add(edge.receiver.split(/[.:]/, 1)[0] as string)
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
     // (`openIndex()`): a change to that class or function, or to the callee's signature, re-resolves the call.
-    const read = edge.receiverType === undefined ? undefined : propertyRead(edge.receiverType)
-    if (read !== undefined) {
+    // Rust's chain of calls (`Command::new().about()`): what each link's callee is and returns.
+    const chain = edge.receiverType !== undefined && file.language === 'rust' && edge.receiverType.endsWith(')')
+    const read = edge.receiverType === undefined || chain ? undefined : propertyRead(edge.receiverType)
+    if (chain) {
+      for (const word of edge.receiverType!.match(/[A-Za-z_]\w*/g) ?? []) {
+        names.add(word)
+        signatures.add(word)
+      }
+    } else if (read !== undefined) {
       // `typeof context.output`, `RouteContext['runs']`: the property's declaration, and the type's.
       for (const property of read.properties) {
         names.add(property)
@@ -155,12 +162,6 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       }
       signatures.add(read.of)
       if (read.kind === 'type') names.add(read.of.slice(read.of.lastIndexOf('.') + 1))
-    } else if (edge.receiverType !== undefined && file.language === 'rust' && edge.receiverType.endsWith(')')) {
-      // Rust's chain of calls (`Command::new().about()`): what each link's callee is and returns.
-      for (const word of edge.receiverType.match(/[A-Za-z_]\w*/g) ?? []) {
-        names.add(word)
-        signatures.add(word)
-      }
     } else if (edge.receiverType !== undefined) {
       const type = edge.receiverType.replace(/\(\)(?:\[\d*\])?$/, '')
       const name = type.slice(type.lastIndexOf('.') + 1)

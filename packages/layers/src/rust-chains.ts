@@ -29,9 +29,11 @@ export interface ChainLookups {
   callee(callee: string): Resolved
 }
 
-/** Per file resolution (one `Supertypes`): the types of chains, impl blocks' types, and a type's methods by name. */
+/** Per file resolution (one `Supertypes`): types by how a file names them, the types of chains and of calls, impl blocks' types, and a type's methods by name. */
 interface Memo {
+  readonly types: Map<string, SymbolRecord | null>
   readonly chains: Map<string, SymbolRecord | null>
+  readonly calls: Map<string, SymbolRecord | null>
   readonly impls: Map<string, SymbolRecord | null>
   readonly methods: Map<string, SymbolRecord | null>
 }
@@ -39,7 +41,7 @@ const memos = new WeakMap<Supertypes, Memo>()
 
 function memoOf(supers: Supertypes): Memo {
   let memo = memos.get(supers)
-  if (memo === undefined) memos.set(supers, (memo = { chains: new Map(), impls: new Map(), methods: new Map() }))
+  if (memo === undefined) memos.set(supers, (memo = { types: new Map(), chains: new Map(), calls: new Map(), impls: new Map(), methods: new Map() }))
   return memo
 }
 
@@ -89,8 +91,17 @@ function genericNames(signature: string): string[] {
   return generics.split(',').map((part) => part.trim().split(/[\s:=]/, 1)[0] as string)
 }
 
-/** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index. */
-function typeNamed(written: string, file: FileLayers, supers: Supertypes): SymbolRecord | undefined {
+/** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index; memoized. */
+function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+  const key = `${file.path}\n${written}`
+  const known = memo.types.get(key)
+  if (known !== undefined) return known ?? undefined
+  const type = findType(written, file, supers)
+  memo.types.set(key, type ?? null)
+  return type
+}
+
+function findType(written: string, file: FileLayers, supers: Supertypes): SymbolRecord | undefined {
   const { index } = supers
   const segments = written.split('::')
   const name = segments.at(-1) as string
@@ -121,7 +132,7 @@ function implType(impl: SymbolRecord, supers: Supertypes, memo: Memo): SymbolRec
   const file = supers.index.file(impl.path)
   // An impl in an inline module (`mod inner { impl Bar {} }`) is for that module's type of the name, when it has one.
   const inModule = impl.parentId ? supers.index.byQname(impl.path, impl.qname, TYPE_KINDS) : undefined
-  const type = inModule !== undefined && TYPE_KINDS.has(inModule.kind) ? inModule : file ? typeNamed(impl.name, file, supers) : undefined
+  const type = inModule !== undefined && TYPE_KINDS.has(inModule.kind) ? inModule : file ? typeNamed(impl.name, file, supers, memo) : undefined
   memo.impls.set(impl.id, type ?? null)
   return type
 }
@@ -139,17 +150,20 @@ function methodOf(type: SymbolRecord, name: string, supers: Supertypes, memo: Me
   supers.looked.add(type.name)
   const found = new Set<SymbolRecord>()
   const defining = new Set<string>()
+  // The traits that have a method of the name: only an impl of one of those can provide it.
+  const traits = new Map<string, SymbolRecord>()
   for (const symbol of index.namedSet(name) ?? []) {
-    const impl = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? index.symbol(symbol.parentId) : undefined
-    if (impl?.kind !== 'impl' || impl.name !== type.name || implType(impl, supers, memo) !== type) continue
+    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? index.symbol(symbol.parentId) : undefined
+    if (parent?.kind === 'trait') traits.set(parent.id, symbol)
+    if (parent?.kind !== 'impl' || parent.name !== type.name || implType(parent, supers, memo) !== type) continue
     found.add(symbol)
-    defining.add(impl.id)
+    defining.add(parent.id)
   }
-  for (const impl of index.namedSet(type.name) ?? []) {
+  for (const impl of traits.size > 0 ? (index.namedSet(type.name) ?? []) : []) {
     if (impl.kind !== 'impl' || defining.has(impl.id) || implType(impl, supers, memo) !== type) continue
     for (const trait of supers.of(impl)) {
-      const provided = trait.kind === 'trait' ? index.byQname(trait.path, `${trait.qname}.${name}`) : undefined
-      if (provided !== undefined && METHOD_KINDS.has(provided.kind)) found.add(provided)
+      const provided = traits.get(trait.id)
+      if (provided !== undefined) found.add(provided)
     }
   }
   const method = found.size === 1 ? [...found][0] : undefined
@@ -157,12 +171,31 @@ function methodOf(type: SymbolRecord, name: string, supers: Supertypes, memo: Me
   return method
 }
 
+/** Whether the index has a method `name` of an impl block or a trait: else no chain needs reading (`.unwrap()`, `.iter()`). */
+function hasMethodNamed(name: string, supers: Supertypes): boolean {
+  for (const symbol of supers.index.namedSet(name) ?? []) {
+    if (!METHOD_KINDS.has(symbol.kind) || !symbol.parentId) continue
+    const kind = supers.index.symbol(symbol.parentId)?.kind
+    if (kind === 'impl' || kind === 'trait') return true
+  }
+  return false
+}
+
 /**
  * The type a call of `symbol` gives: a struct's own (a tuple struct's constructor), else the type
  * its signature returns, `Self` being `self` (the type it was called on), or for a chain's head the
- * type of the impl block it is in.
+ * type of the impl block it is in; memoized.
  */
 function typeOfCall(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+  const key = `${symbol.id}\n${self?.id ?? ''}`
+  const known = memo.calls.get(key)
+  if (known !== undefined) return known ?? undefined
+  const type = returnedBy(symbol, self, supers, memo)
+  memo.calls.set(key, type ?? null)
+  return type
+}
+
+function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
   if (TYPE_KINDS.has(symbol.kind)) return symbol
   const returned = rustReturnedType(symbol.signature)
   if (returned === undefined) return undefined
@@ -170,23 +203,27 @@ function typeOfCall(symbol: SymbolRecord, self: SymbolRecord | undefined, supers
   if (returned === 'Self') return self ?? (parent?.kind === 'impl' ? implType(parent, supers, memo) : undefined)
   if (genericNames(symbol.signature).includes(returned) || (parent?.kind === 'impl' && genericNames(parent.signature).includes(returned))) return undefined
   const file = supers.index.file(symbol.path)
-  return file === undefined ? undefined : typeNamed(returned, file, supers)
+  return file === undefined ? undefined : typeNamed(returned, file, supers, memo)
 }
 
-/** The type of a chain's value (`Command::new().about()`), link by link; memoized per calling symbol. */
-function typeOfChain(head: string, links: readonly string[], source: string, lookups: ChainLookups, memo: Memo): SymbolRecord | undefined {
-  const key = `${source}\n${head}()${links.map((link) => `.${link}()`).join('')}`
+/**
+ * The type of a chain's value (`Command::new().about()`, its head ending at `head`), link by link;
+ * memoized per file, and per calling symbol for a chain on `self` or `Self` (the symbol's impl).
+ */
+function typeOfChain(chain: string, head: number, source: string, lookups: ChainLookups, memo: Memo): SymbolRecord | undefined {
+  const key = chain.startsWith('self.') || chain.startsWith('Self::') ? `${source}\n${chain}` : chain
   const known = memo.chains.get(key)
   if (known !== undefined) return known ?? undefined
   let type: SymbolRecord | undefined
-  if (links.length === 0) {
+  if (chain.length === head) {
     // The head, as the call of it resolves: a sure resolution only.
-    const found = lookups.callee(head)
+    const found = lookups.callee(chain.slice(0, -2))
     const symbol = found.resolution === 'resolved' && found.targetSymbolId ? lookups.supers.index.symbol(found.targetSymbolId) : undefined
     type = symbol === undefined ? undefined : typeOfCall(symbol, undefined, lookups.supers, memo)
   } else {
-    const on = typeOfChain(head, links.slice(0, -1), source, lookups, memo)
-    const method = on === undefined ? undefined : methodOf(on, links.at(-1) as string, lookups.supers, memo)
+    const dot = chain.lastIndexOf('.')
+    const on = typeOfChain(chain.slice(0, dot), head, source, lookups, memo)
+    const method = on === undefined ? undefined : methodOf(on, chain.slice(dot + 1, -2), lookups.supers, memo)
     type = method === undefined ? undefined : typeOfCall(method, on, lookups.supers, memo)
   }
   memo.chains.set(key, type ?? null)
@@ -203,10 +240,9 @@ function typeOfChain(head: string, links: readonly string[], source: string, loo
  */
 export function rustChainMember(receiverType: string, name: string, source: string, lookups: ChainLookups): Resolved | undefined {
   const chain = CHAIN.exec(receiverType)
-  if (chain === null) return undefined
-  const links = chain[2] ? (chain[2] as string).slice(1, -2).split('().') : []
+  if (chain === null || !hasMethodNamed(name, lookups.supers)) return undefined
   const memo = memoOf(lookups.supers)
-  const type = typeOfChain(chain[1] as string, links, source, lookups, memo)
+  const type = typeOfChain(receiverType, (chain[1] as string).length + 2, source, lookups, memo)
   const method = type === undefined ? undefined : methodOf(type, name, lookups.supers, memo)
   return method === undefined ? undefined : toSymbol(method)
 }

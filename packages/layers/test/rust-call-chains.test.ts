@@ -136,18 +136,25 @@ impl App {
 }
 `
 
+const FILES = {
+  'Cargo.toml': '[package]\nname = "shop"\n',
+  'src/lib.rs': 'pub mod app;\npub mod builder;\npub mod ext;\npub mod other;\n',
+  'src/builder.rs': BUILDER,
+  'src/ext.rs': EXTENSIONS,
+  'src/other.rs': OTHER,
+  'src/app.rs': APP,
+}
+
 describe("Rust calls on a call's value", () => {
+  it('resolve again when a link of the chain returns something else', async () => {
+    const graph = new LayerGraph(await layersOfText(FILES))
+    const [edited] = await layersOfText({ 'src/builder.rs': BUILDER.replace('pub fn about(mut self, about: &str) -> Self', 'pub fn about(mut self, about: &str) -> Option<Self>') })
+    expect(graph.apply({ upsert: [edited!] }).resolvedFiles).toContain('src/app.rs')
+    expect(callsNamed(graph, 'src/app.rs', ['arg']).slice(0, 1)).toEqual(['?.arg -> by-name '])
+  })
+
   it('reach the one method of the type each link returns, through the impls of the index (trait impls included)', async () => {
-    const graph = new LayerGraph(
-      await layersOfText({
-        'Cargo.toml': '[package]\nname = "shop"\n',
-        'src/lib.rs': 'pub mod app;\npub mod builder;\npub mod ext;\npub mod other;\n',
-        'src/builder.rs': BUILDER,
-        'src/ext.rs': EXTENSIONS,
-        'src/other.rs': OTHER,
-        'src/app.rs': APP,
-      }),
-    )
+    const graph = new LayerGraph(await layersOfText(FILES))
     expect(callsNamed(graph, 'src/app.rs', ['about', 'arg', 'long', 'value_of', 'styled', 'describe', 'name_mut'])).toEqual([
       // `Command::new("git").about("x").arg(Arg::new("v").long("verbose"))`: `-> Self`, then `-> Command`.
       '?.about -> resolved src/builder.rs#Command.about',

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { createLayeredChunker } from '../../src/index.js'
+
+const chunker = createLayeredChunker()
+
+/** Builder chains as clap's users write them, and chains the layers cannot type. */
+const CHAINS = `use clap::{Arg, ArgAction, Command};
+
+fn build(cmd: &mut Command) -> Command {
+    let matches = Command::new("git")
+        .about("x") // a comment (with a paren
+        .arg(Arg::new("v").long("verbose").action(ArgAction::SetTrue))
+        .get_matches();
+    matches.get_one::<String>("v").map(|s| s.len());
+    cmd.about("a").arg(Arg::new("w"));
+    Self::new("s").about("t");
+    crate::builder::Command::new("u").version("v");
+    common().version("3.0");
+    self.get_matches().value_of("x");
+    self.cmd.get_keymap().keys();
+    load()?.run();
+    fetch().await.json();
+    format!("{}", 1).len();
+    items[0].clone().save();
+    (a + b).max(c).min(d);
+    unknown.iter().map(f).collect::<Vec<_>>().len()
+}
+`
+
+async function receiverTypes(content: string): Promise<string[]> {
+  const { layers } = await chunker.chunkWithLayers({ path: 'src/lib.rs', content, format: 'code' })
+  return layers.edges.filter((e) => e.kind === 'calls' && e.receiver === '?').map((e) => `${e.target} ${e.receiverType ?? '-'}`)
+}
+
+describe("Rust calls on a call's value", () => {
+  it('have the chain of calls before them as their receiver type, link by link', async () => {
+    expect(await receiverTypes(CHAINS)).toEqual([
+      'about Command::new()',
+      'arg Command::new().about()',
+      'long Arg::new()',
+      'action Arg::new().long()',
+      'get_matches Command::new().about().arg()',
+      // `matches.get_one::<String>(...)`: `matches` holds what `get_matches` returns, not known here.
+      'map -',
+      // `cmd: &mut Command` starts the chain.
+      'arg Command::about()',
+      'about Self::new()',
+      'version crate::builder::Command::new()',
+      'version common()',
+      'value_of self.get_matches()',
+      'keys self.cmd.get_keymap()',
+      // A `?`, an `.await`, a macro's value, an element, a parenthesized value, a name of no known type: no chain.
+      'run -',
+      'json -',
+      'len -',
+      'clone -',
+      'save -',
+      'max -',
+      'min -',
+      'collect -',
+    ])
+  })
+})
