@@ -7,6 +7,7 @@ import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definiti
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
 import { isModuleNamed } from './paths.js'
+import { rustChainMember } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameterRead, parameterReadOf } from './parameter-types.js'
@@ -92,9 +93,10 @@ function memberOfType(
 
 /** A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is. */
 function resolveCallee(callee: string, call: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, supers: Supertypes): Resolved {
-  const dot = callee.lastIndexOf('.')
+  // (Rust's `Command::new` is `new` of `Command`.)
+  const dot = Math.max(callee.lastIndexOf('.'), callee.lastIndexOf('::'))
   const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
-  const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(dot + 1), receiver: callee.slice(0, dot) }
+  const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(callee[dot] === ':' ? dot + 2 : dot + 1), receiver: callee.slice(0, dot) }
   return resolveName(edge, file, bindings, index, resolved, supers)
 }
 
@@ -337,6 +339,8 @@ export function resolveName(
             })
           : parameter
             ? memberOfParameterRead(parameter, name, index, parameterLookups)
+            : returned && file.language === 'rust'
+              ? rustChainMember(typed, name, edge.sourceSymbolId, { supers, callee: (callee) => resolveCallee(callee, edge, file, bindings, index, resolved, supers) })
             : returned
               ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] === undefined ? false : returned[2] === '' || Number(returned[2]))
               : memberOfType(typed, name, file, bindings, index, resolved, supers)
