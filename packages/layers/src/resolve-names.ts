@@ -287,7 +287,7 @@ export function resolveName(
     const first = receiver.search(SEGMENT_SEPARATOR)
     const head = first >= 0 ? bindings.names.get(receiver.slice(0, first)) : undefined
     // Rust: `handlers::health::check()` walks the module tree down to `handlers/health.rs`.
-    const inModule = file.language === 'rust' ? rustPathMember(receiver, name, file.path, first >= 0 ? head : bindings.names.get(receiver), index) : undefined
+    const inModule = file.language === 'rust' ? rustPathMember(receiver, name, file.path, first >= 0 ? head : bindings.names.get(receiver), index, resolved) : undefined
     if (inModule && kinds.has(inModule.kind)) return toSymbol(inModule)
     // (`nodes.Node.__init__()` of Python's `from . import nodes` too: that binds the module `nodes.py` itself.)
     if (head?.status === 'resolved' && head.path && (head.name === '*' || (file.language === 'python' && isModuleNamed(head.path, head.name)))) {

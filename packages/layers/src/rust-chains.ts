@@ -1,7 +1,7 @@
 import type { FileLayers, SymbolRecord } from '@rag/core'
 import { definedIn } from './definitions.js'
 import { toSymbol, type Resolved } from './resolved.js'
-import { rustPathMember } from './rust-paths.js'
+import { rustModuleOf } from './rust-paths.js'
 import type { Supertypes } from './supertypes.js'
 
 /**
@@ -108,7 +108,11 @@ function findType(written: string, file: FileLayers, supers: Supertypes): Symbol
   supers.looked.add(name)
   const bindings = supers.bindingsOf(file)
   let found: SymbolRecord | undefined
-  if (segments.length > 1) found = rustPathMember(segments.slice(0, -1).join('::'), name, file.path, segments[0] === 'crate' ? undefined : bindings.names.get(segments[0] as string), index)
+  if (segments.length > 1) {
+    // `crate::builder::Command`: the type of that module, its own or one it re-exports.
+    const module = rustModuleOf(segments.slice(0, -1), file.path, segments[0] === 'crate' ? undefined : bindings.names.get(segments[0] as string), index)
+    found = module === undefined ? undefined : definedIn(module, name, index, supers.resolved, TYPE_KINDS)
+  }
   else {
     const binding = bindings.names.get(name)
     if (binding !== undefined) {

@@ -1,4 +1,5 @@
-import type { SymbolRecord } from '@rag/core'
+import type { EdgeRecord, SymbolRecord } from '@rag/core'
+import { definedIn, memberNamed } from './definitions.js'
 import type { Binding } from './import-bindings.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -34,17 +35,41 @@ function rustCrateRoot(path: string, index: SymbolIndex): string | undefined {
 }
 
 /**
- * The top-level definition a Rust path names from `path`: `handlers::health::check` through a
- * module the file imports (`use crate::handlers;`) or declares (`mod handlers;`), or from the
- * crate's root (`crate::handlers::health::check`).
+ * The file of the module a Rust path's segments name from `path` (see {@link rustPathMember}):
+ * `['crate', 'builder']` is the crate's `builder.rs`; `undefined` when the index has none.
  */
-export function rustPathMember(receiver: string, name: string, path: string, head: Binding | undefined, index: SymbolIndex): SymbolRecord | undefined {
-  const segments = receiver.split(SEGMENT_SEPARATOR)
-  let module: string | undefined
-  if (head !== undefined) module = head.status === 'resolved' && head.name === '*' && head.path ? rustSubmodule(head.path, segments.slice(1), index) : undefined
-  else if (segments[0] === 'crate') {
+export function rustModuleOf(segments: readonly string[], path: string, head: Binding | undefined, index: SymbolIndex): string | undefined {
+  if (head !== undefined) return head.status === 'resolved' && head.name === '*' && head.path ? rustSubmodule(head.path, segments.slice(1), index) : undefined
+  if (segments[0] === 'crate') {
     const root = rustCrateRoot(path, index)
-    module = root === undefined ? undefined : rustSubmodule(root, segments.slice(1), index)
-  } else module = rustSubmodule(path, segments, index)
-  return module === undefined ? undefined : index.topLevel(module, name)
+    return root === undefined ? undefined : rustSubmodule(root, segments.slice(1), index)
+  }
+  return rustSubmodule(path, segments, index)
+}
+
+/** What a Rust function's path can end in before its name: a type impl blocks are written for. */
+const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'union', 'trait'])
+
+/**
+ * The definition a Rust path names from `path`: a top-level one of a module, `handlers::health::check`
+ * through a module the file imports (`use crate::handlers;`) or declares (`mod handlers;`), or from
+ * the crate's root (`crate::handlers::health::check`); else, with `resolved` (the imports of any
+ * file), a method of a type of such a module, its own or one it re-exports (`crate::Command::new`
+ * of a crate root's `pub use crate::builder::Command;`).
+ */
+export function rustPathMember(
+  receiver: string,
+  name: string,
+  path: string,
+  head: Binding | undefined,
+  index: SymbolIndex,
+  resolved?: (path: string) => readonly EdgeRecord[] | undefined,
+): SymbolRecord | undefined {
+  const segments = receiver.split(SEGMENT_SEPARATOR)
+  const module = rustModuleOf(segments, path, head, index)
+  if (module !== undefined) return index.topLevel(module, name)
+  if (resolved === undefined || segments.length < 2) return undefined
+  const typeModule = rustModuleOf(segments.slice(0, -1), path, head, index)
+  const type = typeModule === undefined ? undefined : definedIn(typeModule, segments.at(-1) as string, index, resolved, TYPE_KINDS)
+  return type !== undefined && TYPE_KINDS.has(type.kind) ? memberNamed(index, type, name) : undefined
 }

@@ -134,11 +134,15 @@ impl App {
         self.get_matches().value_of("x");
     }
 }
+
+pub fn paths() {
+    crate::Command::new("p").about("q");
+}
 `
 
 const FILES = {
   'Cargo.toml': '[package]\nname = "shop"\n',
-  'src/lib.rs': 'pub mod app;\npub mod builder;\npub mod ext;\npub mod other;\n',
+  'src/lib.rs': 'pub mod app;\npub mod builder;\npub mod ext;\npub mod other;\n\npub use crate::builder::Command;\n',
   'src/builder.rs': BUILDER,
   'src/ext.rs': EXTENSIONS,
   'src/other.rs': OTHER,
@@ -177,6 +181,9 @@ describe("Rust calls on a call's value", () => {
       '?.about -> resolved src/builder.rs#Command.about',
       // `self.get_matches()` of a method returning `crate::builder::ArgMatches`.
       '?.value_of -> resolved src/builder.rs#ArgMatches.value_of',
+      // `crate::Command::new("p")`: the crate root's `pub use crate::builder::Command;`.
+      '?.about -> resolved src/builder.rs#Command.about',
     ])
+    expect(callsNamed(graph, 'src/app.rs', ['new']).filter((call) => call.startsWith('crate::'))).toEqual(['crate::Command.new -> resolved src/builder.rs#Command.new'])
   })
 })
