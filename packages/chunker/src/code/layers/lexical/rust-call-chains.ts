@@ -4,16 +4,38 @@ import { openingBracket } from './brackets.js'
 const MAX_CHAIN = 300
 /** How far back one link's arguments are read. */
 const MAX_LOOKBACK = 4_000
-/** A name right before a point in masked code. */
-const NAME_BEFORE = /[A-Za-z_]\w*$/
-/** A path right before a call's name and its `::`: `Command::`, `crate::builder::Command::`, `Self::`. */
-const PATH_BEFORE = /(?:^|[^\w:.])((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*::\s*$/
-/** A value a chain starts on, right before its first `.`: `cmd`, `self`, `self.cmd`. */
-const VALUE_BEFORE = /(?:^|[^\w:.)\]?'])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*$/
 /** Words that are no callee (`if (a).b()`) nor a value a chain starts on. */
 const KEYWORDS = new Set(['if', 'while', 'match', 'return', 'in', 'for', 'loop', 'else', 'break', 'move', 'as', 'let', 'mut', 'ref', 'await', 'yield', 'unsafe', 'async', 'fn', 'impl', 'dyn', 'where'])
 
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\n' || c === '\t' || c === '\r'
+
+const isWord = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
+
+/** The start of the name (`[A-Za-z_]\w*`) ending at `at` in masked code, or -1 (read backwards: a `$`-anchored pattern would try every start). */
+function nameStart(masked: string, at: number): number {
+  let start = at
+  while (start >= 0 && isWord(masked.charCodeAt(start))) start--
+  start++
+  const first = masked.charCodeAt(start)
+  return start > at || (first >= 48 && first <= 57) ? -1 : start
+}
+
+/**
+ * The start of the names joined by `separator` that end at `at` (`crate::builder::Command` with
+ * `::`, `self.cmd` with `.`), or -1 when they are the tail of a longer expression: right after one
+ * of `stops`, or after a separator with no name before it (`f().cmd`, `<T as Trait>::Type`).
+ */
+function joinedStart(masked: string, at: number, separator: string, stops: string): number {
+  let start = nameStart(masked, at)
+  while (start >= 0) {
+    const before = skipBack(masked, start - 1)
+    if (before < separator.length - 1 || masked.slice(before - separator.length + 1, before + 1) !== separator) break
+    const next = nameStart(masked, skipBack(masked, before - separator.length))
+    if (next < 0) return -1
+    start = next
+  }
+  return start < 0 || stops.includes(masked[start - 1] ?? ' ') ? -1 : start
+}
 
 /** The offset of the first non-blank character at or before `at`. */
 function skipBack(masked: string, at: number): number {
@@ -71,9 +93,10 @@ export function rustCallChains(masked: string, typeOf: (name: string, offset: nu
       if (start < 2 || masked.slice(start - 2, start) !== '::') return undefined
       at = skipBack(masked, start - 3)
     }
-    const name = NAME_BEFORE.exec(masked.slice(Math.max(0, at - 100), at + 1))?.[0]
+    const start = nameStart(masked, at)
+    const name = start < 0 ? undefined : masked.slice(start, at + 1)
     if (name === undefined || KEYWORDS.has(name)) return undefined
-    const beforeName = skipBack(masked, at - name.length)
+    const beforeName = skipBack(masked, start - 1)
     if (masked[beforeName] === '.') {
       const end = skipBack(masked, beforeName - 1)
       if (masked[end] === ')') {
@@ -82,20 +105,22 @@ export function rustCallChains(masked: string, typeOf: (name: string, offset: nu
       }
       return valueCall(end, name)
     }
-    const before = masked.slice(Math.max(0, beforeName - 200), beforeName + 1)
     if (masked[beforeName] === ':') {
-      const path = PATH_BEFORE.exec(before)?.[1]
-      return path === undefined ? undefined : `${path}::${name}()`
+      // `Command::new(`, `crate::builder::Command::new(`, `Self::new(`: not `<T as Trait>::new(` nor `x.y::z(`.
+      if (masked[beforeName - 1] !== ':') return undefined
+      const end = skipBack(masked, beforeName - 2)
+      const pathStart = joinedStart(masked, end, '::', ':.>')
+      return pathStart < 0 ? undefined : `${masked.slice(pathStart, end + 1).replace(/\s+/g, '')}::${name}()`
     }
     // A plain name's call: `app(`, `return app(`; not a macro's (`m!(`) nor a call of a call's value (`f()(`).
-    return /[!?)\]'"]$/.test(before) ? undefined : `${name}()`
+    return '!?)]\'"'.includes(masked[beforeName] ?? ' ') ? undefined : `${name}()`
   }
 
   // `self.get_matches(`, `self.cmd.get_x(`, `cmd.about(` of a `cmd` of a known type; the value ends at `end`.
   const valueCall = (end: number, name: string): string | undefined => {
-    const found = VALUE_BEFORE.exec(masked.slice(Math.max(0, end - 200), end + 1))
-    if (found === null) return undefined
-    const value = (found[1] as string).replace(/\s+/g, '')
+    const valueStart = joinedStart(masked, end, '.', ':.)]?\'')
+    if (valueStart < 0) return undefined
+    const value = masked.slice(valueStart, end + 1).replace(/\s+/g, '')
     const first = value.split('.', 1)[0] as string
     if (KEYWORDS.has(first)) return undefined
     if (first === 'self') return `${value}.${name}()`
