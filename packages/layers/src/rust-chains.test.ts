@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { rustReturnedType } from './rust-chains.js'
+
+describe('rustReturnedType', () => {
+  it.each([
+    ['pub fn about(mut self, about: impl IntoResettable<StyledStr>) -> Self', 'Self'],
+    ['pub fn name_mut(&mut self) -> &mut Self', 'Self'],
+    ["pub fn get<'a>(&'a self) -> &'a Self", 'Self'],
+    ['pub fn get_matches(self) -> ArgMatches', 'ArgMatches'],
+    ["pub(crate) fn entry(&mut self, arg: Id) -> crate::util::Entry<'_, Id, MatchedArg>", 'crate::util::Entry'],
+    ['pub fn mut_arg<F>(mut self, arg_id: impl AsRef<str>, f: F) -> Self where F: FnOnce(Arg) -> Arg,', 'Self'],
+    ['pub fn defer(mut self, deferred: fn(Command) -> Command) -> Self', 'Self'],
+    ['fn map<F: Fn(A) -> B>(self, f: F) -> MapValueParser<Self, F>', 'MapValueParser'],
+    ['fn styled(self) -> Self where Self: Sized', 'Self'],
+    ['pub fn find_subcommand(&self, name: &str) -> Option<&Command>', undefined],
+    ['pub fn try_get_matches(self) -> Result<Self, Error>', undefined],
+    ['fn boxed(self) -> Box<Self>', undefined],
+    ['pub fn get_arguments(&self) -> impl Iterator<Item = &Arg>', undefined],
+    ['fn call(&mut self, req: Request) -> Self::Future', undefined],
+    ['pub fn render_version(&self) -> String', 'String'],
+    ['pub fn is_set(&self) -> bool', undefined],
+    ['pub fn debug_assert(mut self)', undefined],
+    ['fn pair(&self) -> (Arg, Arg)', undefined],
+  ])('reads %s', (signature, type) => {
+    expect(rustReturnedType(signature)).toBe(type)
+  })
+})
