@@ -138,6 +138,11 @@ impl App {
 pub fn paths() {
     crate::Command::new("p").about("q");
 }
+
+pub fn held() {
+    let m = Command::new("h").get_matches();
+    m.value_of("h");
+}
 `
 
 const FILES = {
@@ -183,6 +188,8 @@ describe("Rust calls on a call's value", () => {
       '?.value_of -> resolved src/builder.rs#ArgMatches.value_of',
       // `crate::Command::new("p")`: the crate root's `pub use crate::builder::Command;`.
       '?.about -> resolved src/builder.rs#Command.about',
+      // `m` holds the chain's value.
+      'm.value_of -> resolved src/builder.rs#ArgMatches.value_of',
     ])
     expect(callsNamed(graph, 'src/app.rs', ['new']).filter((call) => call.startsWith('crate::'))).toEqual(['crate::Command.new -> resolved src/builder.rs#Command.new'])
   })

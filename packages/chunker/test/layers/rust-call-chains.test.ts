@@ -40,8 +40,8 @@ describe("Rust calls on a call's value", () => {
       'long Arg::new()',
       'action Arg::new().long()',
       'get_matches Command::new().about().arg()',
-      // `matches.get_one::<String>(...)`: `matches` holds what `get_matches` returns, not known here.
-      'map -',
+      // `matches` holds what the chain `get_matches` ends returns.
+      'map Command::new().about().arg().get_matches().get_one()',
       // `cmd: &mut Command` starts the chain.
       'arg Command::about()',
       'about Self::new()',
@@ -57,6 +57,7 @@ describe("Rust calls on a call's value", () => {
       'save -',
       'max -',
       'min -',
+      'map -',
       'collect -',
     ])
   })

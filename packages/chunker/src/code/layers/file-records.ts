@@ -182,7 +182,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
   const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
   const sites: CallSite[] = []
   // Rust's builder chains (`Command::new("git").about("x").arg(a)`): typed link by link, as the chain is written.
-  const chainAt = file.language === 'rust' ? rustCallChains(facts.masked, (name, offset) => receiverType?.(name, offset)) : undefined
+  const chains = file.language === 'rust' ? rustCallChains(facts.masked, (name, offset) => receiverType?.(name, offset)) : undefined
   for (const call of facts.decoratorCalls ? [...facts.calls, ...facts.decoratorCalls] : facts.calls) {
     const source = file.enclosing(call.offset)
     const receiver = call.simpleReceiver
@@ -196,7 +196,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
           ? calledReceiverType(call.receiver)
           : TYPES_CALLED_RECEIVERS_AT.has(file.language)
             ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
-            : chainAt?.(facts.masked.lastIndexOf(call.name, call.open))
+            : chains?.at(facts.masked.lastIndexOf(call.name, call.open))
     const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++

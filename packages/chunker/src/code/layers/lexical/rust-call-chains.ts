@@ -55,6 +55,17 @@ function turbofishStart(masked: string, close: number): number {
   return -1
 }
 
+/** The chains of calls of one Rust file (see {@link rustCallChains}). */
+export interface RustCallChains {
+  /** The chain before the call whose name is at `nameOffset` (`Command::new().about()` for `.arg(`), if its receiver is one. */
+  at(nameOffset: number): string | undefined
+  /**
+   * The chain whose last call's `)` is at `close` (`Command::new().get_matches()` of `let m =
+   * Command::new("x").get_matches();`), and the offset where its head starts.
+   */
+  endingAt(close: number): { readonly chain: string; readonly start: number } | undefined
+}
+
 /**
  * A reader of Rust calls on a call's value (builder chains) in one file's masked code: for the
  * callee's name at `nameOffset`, its receiver as a chain of calls that the layers type link by link
@@ -66,14 +77,18 @@ function turbofishStart(masked: string, close: number): number {
  * with `cmd: &mut Command` starts `Command::about()`, `typeOf`); then each link is `.name(...)`,
  * generic arguments dropped (`.get_one::<String>(`). `undefined` for any other receiver: a `?` or
  * an `.await` on the way, a macro's value, an element, a field of a call's value, a name of no
- * known type, or a chain longer than 300 characters. Each link is read once per file.
+ * known type, or a chain longer than 300 characters. Each link is read once per file. A name
+ * holding a chain's value (`let m = Command::new("x").get_matches();`, `typeOf` giving
+ * `Command::new().get_matches()`) starts its calls' chains with that chain.
  *
  * @example
- * const chainAt = rustCallChains('Command::new("x").about("y").arg(a)', () => undefined)
- * chainAt(29) // 'Command::new().about()'
+ * const chains = rustCallChains('Command::new("x").about("y").arg(a)', () => undefined)
+ * chains.at(29) // 'Command::new().about()'
  */
-export function rustCallChains(masked: string, typeOf: (name: string, offset: number) => string | undefined): (nameOffset: number) => string | undefined {
+export function rustCallChains(masked: string, typeOf: (name: string, offset: number) => string | undefined): RustCallChains {
   const chains = new Map<number, string | undefined>()
+  // Where the chain ending at a `)` starts (its head's first character).
+  const starts = new Map<number, number>()
 
   // The chain of the call whose `)` is at `close`.
   const chainEndingAt = (close: number): string | undefined => {
@@ -101,24 +116,28 @@ export function rustCallChains(masked: string, typeOf: (name: string, offset: nu
       const end = skipBack(masked, beforeName - 1)
       if (masked[end] === ')') {
         const receiver = chainEndingAt(end)
+        starts.set(close, starts.get(end) ?? -1)
         return receiver === undefined ? undefined : `${receiver}.${name}()`
       }
-      return valueCall(end, name)
+      return valueCall(close, end, name)
     }
     if (masked[beforeName] === ':') {
       // `Command::new(`, `crate::builder::Command::new(`, `Self::new(`: not `<T as Trait>::new(` nor `x.y::z(`.
       if (masked[beforeName - 1] !== ':') return undefined
       const end = skipBack(masked, beforeName - 2)
       const pathStart = joinedStart(masked, end, '::', ':.>')
+      starts.set(close, pathStart)
       return pathStart < 0 ? undefined : `${masked.slice(pathStart, end + 1).replace(/\s+/g, '')}::${name}()`
     }
     // A plain name's call: `app(`, `return app(`; not a macro's (`m!(`) nor a call of a call's value (`f()(`).
+    starts.set(close, start)
     return '!?)]\'"'.includes(masked[beforeName] ?? ' ') ? undefined : `${name}()`
   }
 
   // `self.get_matches(`, `self.cmd.get_x(`, `cmd.about(` of a `cmd` of a known type; the value ends at `end`.
-  const valueCall = (end: number, name: string): string | undefined => {
+  const valueCall = (close: number, end: number, name: string): string | undefined => {
     const valueStart = joinedStart(masked, end, '.', ':.)]?\'')
+    starts.set(close, valueStart)
     if (valueStart < 0) return undefined
     const value = masked.slice(valueStart, end + 1).replace(/\s+/g, '')
     const first = value.split('.', 1)[0] as string
@@ -126,13 +145,19 @@ export function rustCallChains(masked: string, typeOf: (name: string, offset: nu
     if (first === 'self') return `${value}.${name}()`
     if (value !== first) return undefined
     const type = typeOf(value, end)
-    return type === undefined ? undefined : `${type}::${name}()`
+    return type === undefined ? undefined : type.endsWith(')') ? `${type}.${name}()` : `${type}::${name}()`
   }
 
-  return (nameOffset) => {
-    const dot = skipBack(masked, nameOffset - 1)
-    if (masked[dot] !== '.') return undefined
-    const end = skipBack(masked, dot - 1)
-    return masked[end] === ')' ? chainEndingAt(end) : undefined
+  return {
+    at: (nameOffset) => {
+      const dot = skipBack(masked, nameOffset - 1)
+      if (masked[dot] !== '.') return undefined
+      const end = skipBack(masked, dot - 1)
+      return masked[end] === ')' ? chainEndingAt(end) : undefined
+    },
+    endingAt: (close) => {
+      const chain = masked[close] === ')' ? chainEndingAt(close) : undefined
+      return chain === undefined ? undefined : { chain, start: starts.get(close) ?? -1 }
+    },
   }
 }

@@ -21,7 +21,7 @@ describe('rustTypedDeclarations', () => {
     expect(typed(code)).toEqual(['cmd: Command', 'p: Parser', 'app: Command', 'arg: Arg', 'g: ArgGroup', 'pt: Point', 'a: Arg', 'o: Os'])
   })
 
-  it('reads no value a chain goes on from, no generic or Self type, nothing in strings or comments', () => {
+  it('types a value a chain goes on from by the chain, not by its constructor; no generic or Self type, nothing in strings or comments', () => {
     const code = [
       'fn run() {',
       '    let m = Command::new("x").get_matches();',
@@ -30,6 +30,23 @@ describe('rustTypedDeclarations', () => {
       '    let t = "let q = Query::new();"; // let r: Row = x;',
       '}',
     ].join('\n')
-    expect(typed(code)).toEqual([])
+    // `m` holds what `get_matches` returns, `s` what `Self::new` does (the layers read both through the signatures).
+    expect(typed(code)).toEqual(['m: Command::new().get_matches()', 's: Self::new()'])
+  })
+
+  it('types a name by the chain of calls its value is, from the end of its statement, and not by a chain inside its value', () => {
+    const code = [
+      'fn run(cmd: Command) {',
+      '    let m = cmd.get_matches();',
+      '    let n = Command::new("x").about("y").get_matches_from(vec!["x"]);',
+      '    let o = m.value_of("x").map(|s| s.len());',
+      '    let p = 1 + count().max(2);',
+      '    let q = |a| a.run().go();',
+      '    let mut r = &mut self.cmd.get_keymap();',
+      '}',
+    ].join('\n')
+    const declarations = rustTypedDeclarations(maskCode(code, RUST_SYNTAX))
+    expect(declarations.map((d) => `${d.name}: ${d.type}`)).toEqual(['cmd: Command', 'n: Command::new().about().get_matches_from()', 'r: self.cmd.get_keymap()'])
+    expect(declarations[1]!.from).toBe(code.indexOf(';', code.indexOf('let n')))
   })
 })

@@ -1,4 +1,5 @@
 import { followsClosing } from './brackets.js'
+import { rustCallChains } from './rust-call-chains.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /** A type as Rust code writes it, references and paths dropped: `Command`, `&mut Parser`, `crate::builder::Arg`. */
@@ -35,6 +36,7 @@ const DECLARATION = new RegExp(
  */
 export function rustTypedDeclarations(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
+  const typed = new Set<number>()
   DECLARATION.lastIndex = 0
   for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
     const at = match.indices!
@@ -44,6 +46,50 @@ export function rustTypedDeclarations(masked: string): TypedDeclaration[] {
     else if (match[3] !== undefined && followsClosing(masked, value, /^\s*\??\s*;/)) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
     else if (match[5] !== undefined && followsClosing(masked, value, /^\s*;/)) out.push({ name: match[5], type: match[6] as string, offset: at[5]![0] })
     else if (match[7] !== undefined) out.push({ name: match[7], type: match[8] as string, offset: at[7]![0] })
+    else continue
+    typed.add(out.at(-1)!.offset)
   }
-  return out
+  return withChainValues(masked, out, typed)
+}
+
+/** `let name = value;` (group 1: the name; a type annotation is read above). */
+const LET = /\blet\s+(?:mut\s+)?([a-z_]\w*)\s*=(?!=)/dg
+/** How far a `let` statement's value is read for its end. */
+const MAX_VALUE = 4_000
+
+/** The offset of the `;` ending the statement whose value starts at `from` (at bracket depth 0), or -1. */
+function statementEnd(masked: string, from: number): number {
+  let depth = 0
+  for (let i = from; i < Math.min(masked.length, from + MAX_VALUE); i++) {
+    const c = masked[i]
+    if (c === '(' || c === '[' || c === '{') depth++
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth < 0) return -1
+    } else if (c === ';' && depth === 0) return i
+  }
+  return -1
+}
+
+/**
+ * The declarations with the `let` statements whose value is a chain of calls added, in order: the
+ * name holds what the last call returns (`let m = Command::new("x").get_matches();` types `m` as
+ * `Command::new().get_matches()`), from the end of the statement. (Like the others, a declaration
+ * counts to the end of its function, not of its block; another `let` of the name hides none.)
+ */
+function withChainValues(masked: string, declarations: readonly TypedDeclaration[], typed: ReadonlySet<number>): TypedDeclaration[] {
+  const chains = rustCallChains(masked, () => undefined)
+  const out = [...declarations]
+  LET.lastIndex = 0
+  for (let match = LET.exec(masked); match; match = LET.exec(masked)) {
+    const offset = match.indices![1]![0]
+    if (typed.has(offset)) continue
+    const value = match.index + match[0].length
+    const end = statementEnd(masked, value)
+    let last = end - 1
+    while (last > 0 && /\s/.test(masked[last]!)) last--
+    const read = end < 0 ? undefined : chains.endingAt(last)
+    // The whole value, not a chain at its end (`a + b.len()`), nor a closure's body (`|x| x.run()`).
+    if (read !== undefined && /^[\s&]*(?:mut\s+)?$/.test(masked.slice(value, read.start))) out.push({ name: match[1] as string, type: read.chain, offset, from: end })
+  }
+  return out.sort((a, b) => a.offset - b.offset)
 }
