@@ -1,6 +1,6 @@
 import type { FileLayers, SymbolRecord } from '@rag/core'
 import { definedIn } from './definitions.js'
-import { toSymbol, type Resolved } from './resolved.js'
+import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { rustModuleOf } from './rust-paths.js'
 import type { Supertypes } from './supertypes.js'
 
@@ -22,6 +22,17 @@ const RETURN_TYPE = /^(?:&\s*(?:'[A-Za-z_]\w*\s+)?(?:mut\s+)?)?((?:(?:crate|self
 /** The standard library's wrappers: a value in one is not the wrapped type's (`Option<Self>`, `Result<Self, Error>`, `Box<Self>`). */
 const WRAPPERS = new Set(['Option', 'Result', 'Box', 'Rc', 'Arc', 'Vec', 'Cow', 'Pin', 'Cell', 'RefCell', 'Mutex', 'RwLock', 'HashMap', 'HashSet', 'BTreeMap', 'BTreeSet', 'VecDeque'])
 
+/** The standard library's crates: a path into one (`std::path::PathBuf`) names a type of another crate. */
+const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
+
+/** A type of another crate, by its name: `ArgMatches` of `use clap::ArgMatches;` where the index has no clap. */
+interface ForeignType {
+  readonly foreign: string
+}
+/** What a chain's value is: a type of the index, or of another crate. */
+type ChainType = SymbolRecord | ForeignType
+const isForeign = (type: ChainType): type is ForeignType => 'foreign' in type
+
 /** Where the rest of `resolveName` is reached from: a callee resolved from the edge's place. */
 export interface ChainLookups {
   readonly supers: Supertypes
@@ -31,9 +42,9 @@ export interface ChainLookups {
 
 /** Per file resolution (one `Supertypes`): types by how a file names them, the types of chains and of calls, impl blocks' types, and a type's methods by name. */
 interface Memo {
-  readonly types: Map<string, SymbolRecord | null>
-  readonly chains: Map<string, SymbolRecord | null>
-  readonly calls: Map<string, SymbolRecord | null>
+  readonly types: Map<string, ChainType | null>
+  readonly chains: Map<string, ChainType | null>
+  readonly calls: Map<string, ChainType | null>
   readonly impls: Map<string, SymbolRecord | null>
   readonly methods: Map<string, SymbolRecord | null>
 }
@@ -85,14 +96,21 @@ export function rustReturnedType(signature: string): string | undefined {
   return type === undefined || WRAPPERS.has(type) ? undefined : type
 }
 
+/** Whether a Rust function's signature returns a type with generic arguments (`-> MutexGuard<'_, T>`): one that may deref to them. */
+function returnsGeneric(signature: string): boolean {
+  const head = signature.replace(/\bwhere\b.*$/s, '')
+  const arrow = head.lastIndexOf('->')
+  return arrow >= 0 && /^[^<{;]*?[A-Za-z_]\w*\s*</.test(head.slice(arrow + 2))
+}
+
 /** The generic parameters' names of a signature (`fn get<T, F>`, `impl<'a, S>`): a return type of one of those is no type of the index. */
 function genericNames(signature: string): string[] {
   const generics = /\b(?:fn\s+[A-Za-z_]\w*|impl)\s*<([^()]*?)>\s*(?:\(|[A-Za-z_&])/.exec(signature)?.[1] ?? ''
   return generics.split(',').map((part) => part.trim().split(/[\s:=]/, 1)[0] as string)
 }
 
-/** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index; memoized. */
-function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+/** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index, or another crate's; memoized. */
+function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: Memo): ChainType | undefined {
   const key = `${file.path}\n${written}`
   const known = memo.types.get(key)
   if (known !== undefined) return known ?? undefined
@@ -101,7 +119,7 @@ function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: 
   return type
 }
 
-function findType(written: string, file: FileLayers, supers: Supertypes): SymbolRecord | undefined {
+function findType(written: string, file: FileLayers, supers: Supertypes): ChainType | undefined {
   const { index } = supers
   const segments = written.split('::')
   const name = segments.at(-1) as string
@@ -110,11 +128,13 @@ function findType(written: string, file: FileLayers, supers: Supertypes): Symbol
   let found: SymbolRecord | undefined
   if (segments.length > 1) {
     // `crate::builder::Command`: the type of that module, its own or one it re-exports.
-    const module = rustModuleOf(segments.slice(0, -1), file.path, segments[0] === 'crate' ? undefined : bindings.names.get(segments[0] as string), index)
+    const head = segments[0] === 'crate' ? undefined : bindings.names.get(segments[0] as string)
+    if (head?.status === 'external' || (head === undefined && STANDARD_CRATES.has(segments[0] as string))) return { foreign: name }
+    const module = rustModuleOf(segments.slice(0, -1), file.path, head, index)
     found = module === undefined ? undefined : definedIn(module, name, index, supers.resolved, TYPE_KINDS)
-  }
-  else {
+  } else {
     const binding = bindings.names.get(name)
+    if (binding?.status === 'external') return { foreign: name }
     if (binding !== undefined) {
       found = binding.status === 'resolved' && binding.path && binding.name !== '*' ? definedIn(binding.path, binding.name, index, supers.resolved, TYPE_KINDS) : undefined
     } else {
@@ -136,7 +156,8 @@ function implType(impl: SymbolRecord, supers: Supertypes, memo: Memo): SymbolRec
   const file = supers.index.file(impl.path)
   // An impl in an inline module (`mod inner { impl Bar {} }`) is for that module's type of the name, when it has one.
   const inModule = impl.parentId ? supers.index.byQname(impl.path, impl.qname, TYPE_KINDS) : undefined
-  const type = inModule !== undefined && TYPE_KINDS.has(inModule.kind) ? inModule : file ? typeNamed(impl.name, file, supers, memo) : undefined
+  const named = inModule !== undefined && TYPE_KINDS.has(inModule.kind) ? inModule : file ? typeNamed(impl.name, file, supers, memo) : undefined
+  const type = named === undefined || isForeign(named) ? undefined : named
   memo.impls.set(impl.id, type ?? null)
   return type
 }
@@ -190,7 +211,7 @@ function hasMethodNamed(name: string, supers: Supertypes): boolean {
  * its signature returns, `Self` being `self` (the type it was called on), or for a chain's head the
  * type of the impl block it is in; memoized.
  */
-function typeOfCall(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+function typeOfCall(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): ChainType | undefined {
   const key = `${symbol.id}\n${self?.id ?? ''}`
   const known = memo.calls.get(key)
   if (known !== undefined) return known ?? undefined
@@ -199,7 +220,7 @@ function typeOfCall(symbol: SymbolRecord, self: SymbolRecord | undefined, supers
   return type
 }
 
-function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): SymbolRecord | undefined {
+function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): ChainType | undefined {
   if (TYPE_KINDS.has(symbol.kind)) return symbol
   const returned = rustReturnedType(symbol.signature)
   if (returned === undefined) return undefined
@@ -207,18 +228,20 @@ function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers
   if (returned === 'Self') return self ?? (parent?.kind === 'impl' ? implType(parent, supers, memo) : undefined)
   if (genericNames(symbol.signature).includes(returned) || (parent?.kind === 'impl' && genericNames(parent.signature).includes(returned))) return undefined
   const file = supers.index.file(symbol.path)
-  return file === undefined ? undefined : typeNamed(returned, file, supers, memo)
+  const type = file === undefined ? undefined : typeNamed(returned, file, supers, memo)
+  // Another crate's `MutexGuard<'_, Item>` may deref to a type of the index.
+  return type !== undefined && isForeign(type) && returnsGeneric(symbol.signature) ? undefined : type
 }
 
 /**
  * The type of a chain's value (`Command::new().about()`, its head ending at `head`), link by link;
  * memoized per file, and per calling symbol for a chain on `self` or `Self` (the symbol's impl).
  */
-function typeOfChain(chain: string, head: number, source: string, lookups: ChainLookups, memo: Memo): SymbolRecord | undefined {
+function typeOfChain(chain: string, head: number, source: string, lookups: ChainLookups, memo: Memo): ChainType | undefined {
   const key = chain.startsWith('self.') || chain.startsWith('Self::') ? `${source}\n${chain}` : chain
   const known = memo.chains.get(key)
   if (known !== undefined) return known ?? undefined
-  let type: SymbolRecord | undefined
+  let type: ChainType | undefined
   if (chain.length === head) {
     // The head, as the call of it resolves: a sure resolution only.
     const found = lookups.callee(chain.slice(0, -2))
@@ -227,8 +250,10 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
   } else {
     const dot = chain.lastIndexOf('.')
     const on = typeOfChain(chain.slice(0, dot), head, source, lookups, memo)
-    const method = on === undefined ? undefined : methodOf(on, chain.slice(dot + 1, -2), lookups.supers, memo)
-    type = method === undefined ? undefined : typeOfCall(method, on, lookups.supers, memo)
+    // (What another crate's method returns is not known here.)
+    const self = on === undefined || isForeign(on) ? undefined : on
+    const method = self === undefined ? undefined : methodOf(self, chain.slice(dot + 1, -2), lookups.supers, memo)
+    type = method === undefined ? undefined : typeOfCall(method, self, lookups.supers, memo)
   }
   memo.chains.set(key, type ?? null)
   return type
@@ -240,13 +265,29 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
  * its call resolves (only a sure resolution), then each link the one method of that name of the
  * type the value before has, through the impl blocks of the index written for it (trait impls
  * included), each typing the next by what its signature returns (`-> Self`, `-> &mut Self`, `->
- * ArgMatches`; not `-> Option<Self>`). `undefined` when a link is not known for sure.
+ * ArgMatches`; not `-> Option<Self>`). A value of another crate's type (`fn cli() -> Command` of
+ * `use clap::Command;` where the index has no clap) has that crate's methods: `external`, unless
+ * the index has an impl block for a type of its name or a trait with a method of the name.
+ * `undefined` when a link is not known for sure.
  */
 export function rustChainMember(receiverType: string, name: string, source: string, lookups: ChainLookups): Resolved | undefined {
   const chain = CHAIN.exec(receiverType)
-  if (chain === null || !hasMethodNamed(name, lookups.supers)) return undefined
+  const methods = chain !== null && hasMethodNamed(name, lookups.supers)
+  // (A chain whose links no method of the index can end is read only for its head: `cli().x()`, maybe another crate's.)
+  if (chain === null || (!methods && chain[2] !== '')) return undefined
   const memo = memoOf(lookups.supers)
   const type = typeOfChain(receiverType, (chain[1] as string).length + 2, source, lookups, memo)
-  const method = type === undefined ? undefined : methodOf(type, name, lookups.supers, memo)
+  if (type === undefined) return undefined
+  if (isForeign(type)) return foreignMethod(type, name, lookups.supers) ? undefined : EXTERNAL
+  const method = methods ? methodOf(type, name, lookups.supers, memo) : undefined
   return method === undefined ? undefined : toSymbol(method)
+}
+
+/** Whether the index may give another crate's type a method `name`: an impl block for a type of its name, or a trait, has one. */
+function foreignMethod(type: ForeignType, name: string, supers: Supertypes): boolean {
+  for (const symbol of supers.index.namedSet(name) ?? []) {
+    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
+    if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type.foreign)) return true
+  }
+  return false
 }

@@ -143,6 +143,14 @@ pub fn held() {
     let m = Command::new("h").get_matches();
     m.value_of("h");
 }
+
+pub fn home() -> std::path::PathBuf {
+    std::path::PathBuf::new()
+}
+
+pub fn shown() {
+    home().display();
+}
 `
 
 const FILES = {
@@ -192,5 +200,7 @@ describe("Rust calls on a call's value", () => {
       'm.value_of -> resolved src/builder.rs#ArgMatches.value_of',
     ])
     expect(callsNamed(graph, 'src/app.rs', ['new']).filter((call) => call.startsWith('crate::'))).toEqual(['crate::Command.new -> resolved src/builder.rs#Command.new'])
+    // A value of another crate's type (`-> std::path::PathBuf`) has that crate's methods.
+    expect(callsNamed(graph, 'src/app.rs', ['display'])).toEqual(['?.display -> external '])
   })
 })
