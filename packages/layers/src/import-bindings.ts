@@ -16,6 +16,8 @@ export interface Bindings {
   readonly wildcards: readonly string[]
   /** Whether a wildcard import of the file is `unresolved` (it may bring in any name). */
   readonly unresolvedWildcard: boolean
+  /** Whether a wildcard import of the file is a library's (C#'s `using Xunit;`, Java's `import org.junit.*;`). */
+  readonly externalWildcard: boolean
 }
 /** The local name a Go import binds: its alias, else the package's declared name, else its last path element. */
 function goLocalName(edge: EdgeRecord, alias: string | undefined, index: SymbolIndex): string {
@@ -30,6 +32,7 @@ export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bi
   const names = new Map<string, Binding>()
   const wildcards: string[] = []
   let unresolvedWildcard = false
+  let externalWildcard = false
   for (const edge of edges) {
     if (edge.kind !== 'imports') continue
     for (const imported of edge.names ?? []) {
@@ -43,8 +46,9 @@ export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bi
       } else if (imported.name === '*' && imported.alias === undefined) {
         if (edge.targetPath) wildcards.push(edge.targetPath)
         else if (edge.resolution === 'unresolved') unresolvedWildcard = true
+        else if (edge.resolution === 'external') externalWildcard = true
       } else names.set(imported.alias ?? imported.name, binding)
     }
   }
-  return { names, wildcards, unresolvedWildcard }
+  return { names, wildcards, unresolvedWildcard, externalWildcard }
 }

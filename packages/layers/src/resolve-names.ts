@@ -54,6 +54,20 @@ function classNamed(type: string, file: FileLayers, bindings: Bindings, index: S
 /** A type written as one name, without generics, a qualifier or an array. */
 const PLAIN_TYPE = /^[A-Za-z_$][\w$]*$/
 
+/** Languages in which every type name a file uses comes from its package, its imports or the runtime. */
+const DECLARED_TYPE_SOURCES = new Set(['csharp', 'java'])
+
+/**
+ * Whether a capitalised name is a type of a library the file imports whole (`Assert` of C#'s
+ * `using Xunit;`, `Controller` of `using Microsoft.AspNetCore.Mvc;`): nothing the file sees
+ * defines it, no class of the index has the name, and no wildcard import of the file is unresolved.
+ */
+function isLibraryType(name: string, file: FileLayers, bindings: Bindings, index: SymbolIndex): boolean {
+  if (!DECLARED_TYPE_SOURCES.has(file.language) || !bindings.externalWildcard || bindings.unresolvedWildcard || !/^[A-Z]\w*$/.test(name) || bindings.names.has(name)) return false
+  for (const symbol of index.namedSet(name) ?? []) if (CLASS_LIKE.has(symbol.kind)) return false
+  return true
+}
+
 /** The member `name` of a class the file imports (or an external one's), defines or shares a package with. */
 function memberOfType(
   type: string,
@@ -229,12 +243,15 @@ export function resolveName(
     // `self.validate()` defined in a base class, `super.close()`: what the class inherits.
     const inherited = owner && edge.kind === 'calls' ? inheritedMember(owner, name, kinds, supers) : undefined
     if (inherited) return toSymbol(inherited)
-    // `super().load()` of a base the index does not hold: not the class's own `load`, nor any other by name.
-    if (receiver === 'super' && edge.kind === 'calls' && written) return UNRESOLVED
+    // `super().load()` of a base the index does not hold: not the class's own `load`, nor any other by
+    // name; a library's when the class extends one (`super.onCreate()` of Android's `Activity`).
+    if (receiver === 'super' && edge.kind === 'calls' && written) return owner && supers.inheritsExternally(owner) ? EXTERNAL : UNRESOLVED
     // (`cls` is Python's class; elsewhere an ordinary name, Java's `Class<?> cls`.)
     if (owner && edge.kind === 'calls' && written && (receiver === 'this' || receiver === 'self' || (receiver === 'cls' && file.language === 'python'))) {
       const below = memberBelow(owner, name, kinds, supers, file.language)
       if (below) return below
+      // `this.View()` in an ASP.NET controller: what the class inherits from a library (languages that declare every field).
+      if (IMPLICIT_SELF.has(file.language) && supers.inheritsExternally(owner)) return EXTERNAL
     }
   }
   if (receiver === '') {
@@ -274,6 +291,11 @@ export function resolveName(
     }
     // `len(x)`, `isinstance(x, T)`, `parseInt(s)`: the runtime's, when nothing above defines the name.
     if (isBuiltin(file.language, name)) return EXTERNAL
+    // `View()` in an ASP.NET controller, `getLogger()` in a class of a library's base: an implicit `this` call of what it inherits.
+    const owner = edge.kind === 'calls' && written && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? enclosingClass(edge.sourceSymbolId, index) : undefined
+    if (owner && supers.inheritsExternally(owner)) return EXTERNAL
+    // `class HomeController : Controller` under `using Microsoft.AspNetCore.Mvc;`: the library's type.
+    if (edge.kind !== 'calls' && edge.kind !== 'mounts' && isLibraryType(name, file, bindings, index)) return EXTERNAL
   } else if ((!SELF.has(receiver) || (receiver === 'self' && edge.receiverType !== undefined)) && receiver !== 'super') {
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
@@ -360,6 +382,10 @@ export function resolveName(
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver
     if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL
+    // `Assert.Equal()` under `using Xunit;`, `Guard.Against.Null()`: a static member of a library's type.
+    // Only where no definition of the index has the name: a project's extension method on a library's type
+    // (`Guard.Against.EmptyBasketOnCheckout()`) stays a candidate, and so does a namespace path (`Microsoft.Shop.X.f()`).
+    if (!owner && typed === undefined && first < 0 && index.namedOfKinds(name, kinds, 'any').count === 0 && isLibraryType(root, file, bindings, index)) return EXTERNAL
   }
   // `helper()` bound inside the calling code: the file's own, not a definition elsewhere of that name.
   if (written && callsLocalBinding(edge, file.language, bindings)) return UNRESOLVED

@@ -114,3 +114,46 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/run.ts')).toEqual(['describe -> resolved src/spec.ts#describe'])
   })
 })
+
+describe('types of a library a C# or Java file imports whole', () => {
+  it("are external, with what a class inherits from them (an ASP.NET controller's View(), xunit's Assert)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/Web/HomeController.cs': [
+          'using Microsoft.AspNetCore.Mvc;',
+          '',
+          'namespace Shop.Web;',
+          '',
+          'public class HomeController : Controller',
+          '{',
+          '    public IActionResult Index()',
+          '    {',
+          '        Audit();',
+          '        return View();',
+          '    }',
+          '    private void Audit() {}',
+          '}',
+        ].join('\n'),
+        'tests/HomeTests.cs': 'using Xunit;\n\nnamespace Shop.Tests;\n\npublic class HomeTests\n{\n    public void Renders()\n    {\n        Assert.Equal(1, 1);\n        Guard.Against.EmptyBasket(1);\n    }\n}\n',
+        // A project's extension method on a library's type keeps its candidate.
+        'src/Web/GuardExtensions.cs': 'namespace Shop.Web;\n\npublic static class GuardExtensions\n{\n    public static void EmptyBasket(this IGuardClause guard, int n) {}\n}\n',
+      }),
+    )
+    const path = 'src/Web/HomeController.cs'
+    expect(graph.edgesOf(path).filter((edge) => edge.kind === 'extends').map((edge) => `${edge.target} -> ${edge.resolution}`)).toEqual(['Controller -> external'])
+    expect(calls(graph, path)).toEqual(['Audit -> resolved src/Web/HomeController.cs#HomeController.Audit', 'View -> external'])
+    expect(calls(graph, 'tests/HomeTests.cs')).toEqual(['Assert.Equal -> external', 'Guard.Against.EmptyBasket -> by-name src/Web/GuardExtensions.cs#GuardExtensions.EmptyBasket'])
+  })
+
+  it('are not what a class of the index has the name of', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/Other/Derived.cs': 'using Microsoft.AspNetCore.Mvc;\n\nnamespace Shop.Other;\n\npublic class Derived : Widget\n{\n    public void Run() { Widget.Make(); }\n}\n',
+        'src/Far/Widget.cs': 'namespace Far;\n\npublic class Widget\n{\n    public static void Make() {}\n}\n',
+      }),
+    )
+    const path = 'src/Other/Derived.cs'
+    expect(graph.edgesOf(path).filter((edge) => edge.kind === 'extends').map((edge) => edge.resolution)).not.toEqual(['external'])
+    expect(calls(graph, path)).not.toEqual(['Widget.Make -> external'])
+  })
+})
