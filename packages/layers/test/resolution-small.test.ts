@@ -212,6 +212,22 @@ describe('import resolution of smaller projects', () => {
     expect(calls('lib/utils.js')).toEqual(['etag calls createETagGenerator -> resolved lib/utils.js#createETagGenerator', 'createETagGenerator calls etag -> external '])
   })
 
+  it("binds Python's top package with `import click.utils` (click's tests call click.echo so)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'pyproject.toml': '[project]\nname = "click"\n',
+        'src/click/__init__.py': 'from .utils import echo as echo\n',
+        'src/click/utils.py': 'def echo(message):\n    pass\n',
+        'tests/test_utils.py': 'import click.utils\n\n\ndef test_echo():\n    click.echo("x")\n    click.utils.echo("y")\n',
+      }),
+    )
+    const calls = graph
+      .edgesOf('tests/test_utils.py')
+      .filter((edge: EdgeRecord) => edge.kind === 'calls')
+      .map((edge) => `${edge.receiver}.${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+    expect(calls).toEqual(['click.echo -> resolved src/click/utils.py#echo', 'click.utils.echo -> resolved src/click/utils.py#echo'])
+  })
+
   it('resolves C and C++ includes beside the file and through include directories; system headers are external', async () => {
     const imports = await importsOf({
       'include/mylib/buffer.h': 'typedef struct buffer { int size; } buffer;\n',
