@@ -46,7 +46,11 @@ const JAVA = words(`
   InterruptedException Integer Iterable Long Math NegativeArraySizeException NoSuchFieldException NoSuchMethodException
   NullPointerException Number NumberFormatException Object Runnable RuntimeException SecurityException Short
   StackOverflowError StrictMath String StringBuffer StringBuilder StringIndexOutOfBoundsException System Thread
-  ThreadLocal Throwable UnsupportedOperationException Void`)
+  ThreadLocal Throwable UnsupportedOperationException Void
+  Appendable ArrayStoreException AutoCloseable ClassLoader Cloneable Comparable EnumConstantNotPresentException
+  ExceptionInInitializerError IllegalMonitorStateException InheritableThreadLocal InstantiationException InternalError
+  LinkageError NoClassDefFoundError OutOfMemoryError Process ProcessBuilder Readable ReflectiveOperationException Runtime
+  StackTraceElement ThreadGroup TypeNotPresentException UnknownError VirtualMachineError`)
 
 /** What every Kotlin file sees unimported: `kotlin.*` (collections, text, ranges, ...) and `java.lang.*`. */
 const KOTLIN: ReadonlySet<string> = new Set([...JAVA, ...words(`

@@ -104,6 +104,16 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/Shop/Basket.cs')).toEqual(['List -> external', 'string.IsNullOrEmpty -> external'])
   })
 
+  it("are external for more of java.lang's classes (OutOfMemoryError, ThreadGroup, Appendable)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/java/org/x/Guard.java': 'package org.x;\n\nclass Guard {\n  void run(Appendable out, ThreadGroup group) {\n    out.append("x");\n    group.getName();\n    throw new OutOfMemoryError();\n  }\n}\n',
+        'src/main/java/org/x/Other.java': 'package org.x;\n\nclass Other {\n  void append(String s) {}\n  String getName() { return ""; }\n}\n',
+      }),
+    )
+    expect(calls(graph, 'src/main/java/org/x/Guard.java')).toEqual(['out.append -> external', 'group.getName -> external', 'OutOfMemoryError -> external'])
+  })
+
   it('still resolve to a definition of the project that the file imports', async () => {
     const graph = new LayerGraph(
       await layersOfText({
