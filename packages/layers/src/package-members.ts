@@ -18,6 +18,9 @@ export function goReceiverMethod(sourceId: string, receiver: string, name: strin
   return undefined
 }
 
+/** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
+export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'csharp', 'kotlin'])
+
 /**
  * The files of a file's package: its directory in Go, its declared package or namespace in Java
  * and Kotlin; in C#, its namespace's and then each enclosing namespace's (code in

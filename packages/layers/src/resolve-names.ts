@@ -5,7 +5,8 @@ import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
-import { goReceiverMethod, packageMember, packagePeers } from './package-members.js'
+import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
+import { classNamed, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
 import { rustChainMember } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
@@ -26,46 +27,12 @@ const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, '
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
-/** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
-const SHARED_PACKAGE = new Set(['go', 'java', 'csharp', 'kotlin'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
 /** A member `name` of a class: its own, else one it inherits (when `supers` is given). */
 function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string, supers: Supertypes | undefined): SymbolRecord | undefined {
   return memberNamed(index, owner, name) ?? (supers && inheritedMember(owner, name, CALLABLE, supers))
-}
-
-/** A plain type name (`OwnerRepository`) as the file sees it: imported, its own, or its package's; `undefined` when not a class of the index. */
-function classNamed(type: string, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined): SymbolRecord | undefined {
-  if (!PLAIN_TYPE.test(type)) return undefined
-  const binding = bindings.names.get(type)
-  if (binding) return binding.status === 'resolved' && binding.path && binding.name !== '*' ? definedIn(binding.path, binding.name, index, resolved, CLASS_LIKE) : undefined
-  const local = index.topLevel(file.path, type, CLASS_LIKE)
-  if (local) return CLASS_LIKE.has(local.kind) ? local : undefined
-  if (!SHARED_PACKAGE.has(file.language)) return undefined
-  for (const peer of packagePeers(file, index)) {
-    const found = index.topLevel(peer, type, CLASS_LIKE)
-    if (found && CLASS_LIKE.has(found.kind) && index.file(peer)?.language === file.language) return found
-  }
-  return undefined
-}
-
-/** A type written as one name, without generics, a qualifier or an array. */
-const PLAIN_TYPE = /^[A-Za-z_$][\w$]*$/
-
-/** Languages in which every type name a file uses comes from its package, its imports or the runtime. */
-const DECLARED_TYPE_SOURCES = new Set(['csharp', 'java'])
-
-/**
- * Whether a capitalised name is a type of a library the file imports whole (`Assert` of C#'s
- * `using Xunit;`, `Controller` of `using Microsoft.AspNetCore.Mvc;`): nothing the file sees
- * defines it, no class of the index has the name, and no wildcard import of the file is unresolved.
- */
-function isLibraryType(name: string, file: FileLayers, bindings: Bindings, index: SymbolIndex): boolean {
-  if (!DECLARED_TYPE_SOURCES.has(file.language) || !bindings.externalWildcard || bindings.unresolvedWildcard || !/^[A-Z]\w*$/.test(name) || bindings.names.has(name)) return false
-  for (const symbol of index.namedSet(name) ?? []) if (CLASS_LIKE.has(symbol.kind)) return false
-  return true
 }
 
 /** The member `name` of a class the file imports (or an external one's), defines or shares a package with. */
