@@ -31,8 +31,11 @@ export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string
 /** Languages whose imports bind names for the importing file only: nothing another file can import through it. */
 const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
 
+/** How many files deep re-exports are followed (clap's tests reach `ArgMatches` through four `pub use`s). */
+const MAX_REEXPORT_DEPTH = 6
+
 /**
- * A top-level definition named `name` in a target, following re-exports up to three files deep. A
+ * A top-level definition named `name` in a target, following re-exports up to {@link MAX_REEXPORT_DEPTH} files deep, each (file, name) once at its nearest. A
  * package directory's own definitions come first, in every file of it, before any re-export (Go's
  * `v1.GetTags` is `v1/tag.go`'s, not the `models.GetTags` that `v1/article.go` imports). With
  * `kinds`, a file's definition of one of those kinds comes before another of the same name
@@ -46,19 +49,24 @@ export function definedIn(
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
   kinds?: ReadonlySet<string>,
   depth = 0,
+  // The depth at which this lookup read each (target, name): barrels that re-export each other are read again only from nearer.
+  seen = new Map<string, number>(),
 ): SymbolRecord | undefined {
+  const key = `${target}\0${name}`
+  if ((seen.get(key) ?? Number.POSITIVE_INFINITY) <= depth) return undefined
+  seen.set(key, depth)
   const files = filesOf(target, index)
   for (const path of files) {
     // `import AjvCore from './core'`: the module's default export, as it names it (`export default class Ajv`).
     const named = name === 'default' ? index.file(path)?.defaultExport : undefined
-    if (named !== undefined && depth < 3) {
-      const found = definedIn(path, named, index, resolved, kinds, depth + 1)
+    if (named !== undefined && depth < MAX_REEXPORT_DEPTH) {
+      const found = definedIn(path, named, index, resolved, kinds, depth + 1, seen)
       if (found) return found
     }
     const own = index.exportedTopLevel(path, name, kinds) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
     if (own) return own
   }
-  if (depth >= 3) return undefined
+  if (depth >= MAX_REEXPORT_DEPTH) return undefined
   for (const path of files) {
     if (NO_REEXPORTS.has(index.file(path)?.language ?? '')) continue
     for (const edge of resolved(path) ?? []) {
@@ -66,10 +74,10 @@ export function definedIn(
       const names = edge.names ?? []
       const named = names.find((n) => (n.alias ?? n.name) === name && n.name !== '*')
       if (named) {
-        const found = definedIn(edge.targetPath, named.name, index, resolved, kinds, depth + 1)
+        const found = definedIn(edge.targetPath, named.name, index, resolved, kinds, depth + 1, seen)
         if (found) return found
       } else if (names.some((n) => n.name === '*' && n.alias === undefined)) {
-        const found = definedIn(edge.targetPath, name, index, resolved, kinds, depth + 1)
+        const found = definedIn(edge.targetPath, name, index, resolved, kinds, depth + 1, seen)
         if (found) return found
       }
     }

@@ -228,6 +228,26 @@ describe('import resolution of smaller projects', () => {
     expect(calls).toEqual(['click.echo -> resolved src/click/utils.py#echo', 'click.utils.echo -> resolved src/click/utils.py#echo'])
   })
 
+  it('follows re-exports five files deep, and barrels that re-export each other once', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/index.ts': "export * from './a'\nexport * from './cycle'\n",
+        'src/cycle.ts': "export * from './index'\n",
+        'src/a.ts': "export { ArgMatches } from './b'\n",
+        'src/b.ts': "export * from './c'\n",
+        'src/c.ts': "export { ArgMatches } from './d'\n",
+        'src/d.ts': "export * from './matches'\n",
+        'src/matches.ts': 'export class ArgMatches {\n  getOne() {}\n}\n',
+        'test/app.ts': "import { ArgMatches } from '../src/index'\nexport function run(m: ArgMatches) {\n  m.getOne()\n  new ArgMatches()\n}\n",
+      }),
+    )
+    const calls = graph
+      .edgesOf('test/app.ts')
+      .filter((edge: EdgeRecord) => edge.kind === 'calls')
+      .map((edge) => `${edge.receiver ?? ''}.${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+    expect(calls).toEqual(['m.getOne -> resolved src/matches.ts#ArgMatches.getOne', '.ArgMatches -> resolved src/matches.ts#ArgMatches'])
+  })
+
   it('resolves C and C++ includes beside the file and through include directories; system headers are external', async () => {
     const imports = await importsOf({
       'include/mylib/buffer.h': 'typedef struct buffer { int size; } buffer;\n',
