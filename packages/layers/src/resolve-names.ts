@@ -342,6 +342,8 @@ export function resolveName(
     if (typed !== undefined && read === undefined && parameter === undefined && !returned && !bound) {
       const cls = classNamed(typed, file, bindings, index, resolved)
       if (cls && !memberOrInherited(index, cls, name, supers) && supers.inheritsExternally(cls)) return EXTERNAL
+      // `_userManager.GetUserAsync()` of a field `UserManager<ApplicationUser>` under `using Microsoft.AspNetCore.Identity;`.
+      if (!cls && isLibraryType(typed, file, bindings, index)) return EXTERNAL
     }
     // `buffer.copy()` of `buffer: Buffer`, `encoder.encodeInto()` of `new TextEncoder()`: a member of the runtime's class.
     const runtimeClass = returned === null && !bound && typed !== undefined && isClosedRuntimeClass(file.language, typed) && !bindings.names.has(typed) && !index.topLevel(file.path, typed)

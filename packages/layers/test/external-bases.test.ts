@@ -144,6 +144,9 @@ describe('types of a library a C# or Java file imports whole', () => {
           '    private void Audit() {}',
           '}',
         ].join('\n'),
+        'src/Web/Account.cs':
+          'using Microsoft.AspNetCore.Identity;\n\nnamespace Shop.Web;\n\npublic class Account\n{\n    private readonly UserManager<ApplicationUser> _userManager;\n    public void Run()\n    {\n        _userManager.GetUserAsync(null);\n    }\n}\n',
+        'src/Web/ApplicationUser.cs': 'namespace Shop.Web;\n\npublic class ApplicationUser {}\n',
         'tests/HomeTests.cs': 'using Xunit;\n\nnamespace Shop.Tests;\n\npublic class HomeTests\n{\n    public void Renders()\n    {\n        Assert.Equal(1, 1);\n        Guard.Against.EmptyBasket(1);\n    }\n}\n',
         // A project's extension method on a library's type keeps its candidate.
         'src/Web/GuardExtensions.cs': 'namespace Shop.Web;\n\npublic static class GuardExtensions\n{\n    public static void EmptyBasket(this IGuardClause guard, int n) {}\n}\n',
@@ -152,6 +155,8 @@ describe('types of a library a C# or Java file imports whole', () => {
     const path = 'src/Web/HomeController.cs'
     expect(graph.edgesOf(path).filter((edge) => edge.kind === 'extends').map((edge) => `${edge.target} -> ${edge.resolution}`)).toEqual(['Controller -> external'])
     expect(calls(graph, path)).toEqual(['Audit -> resolved src/Web/HomeController.cs#HomeController.Audit', 'View -> external'])
+    // A field of a library's (generic) type.
+    expect(calls(graph, 'src/Web/Account.cs')).toEqual(['_userManager.GetUserAsync -> external'])
     expect(calls(graph, 'tests/HomeTests.cs')).toEqual(['Assert.Equal -> external', 'Guard.Against.EmptyBasket -> by-name src/Web/GuardExtensions.cs#GuardExtensions.EmptyBasket'])
   })
 
