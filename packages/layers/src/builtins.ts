@@ -26,7 +26,10 @@ const PYTHON = words(`
   isinstance issubclass iter len list locals map max memoryview min next object oct open ord pow print property quit
   range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__`)
 
-const GO = words('append cap clear close complex copy delete imag len make max min new panic print println real recover')
+/** Go's predeclared functions, and its predeclared types, which convert when called (`[]byte(s)`, `string(b)`, `int64(n)`). */
+const GO = words(`append cap clear close complex copy delete imag len make max min new panic print println real recover
+  any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8
+  uint16 uint32 uint64 uintptr`)
 
 const JAVASCRIPT = words(`
   AbortController AggregateError Array ArrayBuffer Atomics BigInt BigInt64Array BigUint64Array Blob Boolean Buffer

@@ -114,6 +114,11 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/main/java/org/x/Guard.java')).toEqual(['out.append -> external', 'group.getName -> external', 'OutOfMemoryError -> external'])
   })
 
+  it("are external for Go's conversions to its predeclared types ([]byte(s), string(b), int64(n))", async () => {
+    const graph = new LayerGraph(await layersOfText({ 'render.go': 'package render\n\nfunc Write(s string, n int) {\n\tb := []byte(s)\n\t_ = string(b)\n\t_ = int64(n)\n}\n' }))
+    expect(calls(graph, 'render.go')).toEqual(['byte -> external', 'string -> external', 'int64 -> external'])
+  })
+
   it('still resolve to a definition of the project that the file imports', async () => {
     const graph = new LayerGraph(
       await layersOfText({
