@@ -40,6 +40,10 @@ const JAVASCRIPT = words(`
   clearInterval clearTimeout console decodeURI decodeURIComponent document encodeURI encodeURIComponent fetch globalThis
   isFinite isNaN navigator parseFloat parseInt process queueMicrotask setImmediate setInterval setTimeout structuredClone
   window
+  AbortSignal BroadcastChannel ByteLengthQueuingStrategy CloseEvent CompressionStream CountQueuingStrategy CustomEvent
+  DOMException DecompressionStream ErrorEvent File MessageChannel MessageEvent MessagePort PerformanceObserver
+  ReadableStream TextDecoderStream TextEncoderStream TransformStream WebAssembly WebSocket WritableStream crypto
+  performance reportError
   describe it test expect beforeEach afterEach beforeAll afterAll vi jest suite before after xit xdescribe fit fdescribe`)
 
 const JAVA = words(`

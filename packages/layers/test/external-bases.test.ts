@@ -114,6 +114,16 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/main/java/org/x/Guard.java')).toEqual(['out.append -> external', 'group.getName -> external', 'OutOfMemoryError -> external'])
   })
 
+  it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/ws.ts': "export function open(server: WebSocket) {\n  server.send('x')\n  new ReadableStream()\n  throw new DOMException('aborted', 'AbortError')\n}\n",
+        'src/context.ts': 'export class WSContext {\n  send(data: string) {}\n}\n',
+      }),
+    )
+    expect(calls(graph, 'src/ws.ts')).toEqual(['server.send -> external', 'ReadableStream -> external', 'DOMException -> external'])
+  })
+
   it("are external for Go's conversions to its predeclared types ([]byte(s), string(b), int64(n))", async () => {
     const graph = new LayerGraph(await layersOfText({ 'render.go': 'package render\n\nfunc Write(s string, n int) {\n\tb := []byte(s)\n\t_ = string(b)\n\t_ = int64(n)\n}\n' }))
     expect(calls(graph, 'render.go')).toEqual(['byte -> external', 'string -> external', 'int64 -> external'])
