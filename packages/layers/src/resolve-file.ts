@@ -147,7 +147,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
     // (`openIndex()`): a change to that class or function, or to the callee's signature, re-resolves the call.
     // Rust's chain of calls (`Command::new().about()`): what each link's callee is and returns.
-    const chain = edge.receiverType !== undefined && file.language === 'rust' && edge.receiverType.endsWith(')')
+    const chain = edge.receiverType !== undefined && file.language === 'rust' && /\)\??$/.test(edge.receiverType)
     const read = edge.receiverType === undefined || chain ? undefined : propertyRead(edge.receiverType)
     if (chain) {
       for (const word of edge.receiverType!.match(/[A-Za-z_]\w*/g) ?? []) {

@@ -299,7 +299,8 @@ export function resolveName(
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? chainRead(receiver, file.language)
     const read = typed === undefined ? undefined : propertyRead(typed)
     const parameter = typed === undefined || read ? undefined : parameterReadOf(typed)
-    const returned = typed === undefined || read || parameter ? undefined : /^(.*)\(\)(?:\[(\d*)\])?$/.exec(typed)
+    // (Rust's `cli().try_get_matches()?`: a chain of calls too.)
+    const returned = typed === undefined || read || parameter ? undefined : (/^(.*)\(\)(?:\[(\d*)\])?$/.exec(typed) ?? (file.language === 'rust' ? /^(.*)\(\)\?$/.exec(typed) : null))
     const memberIn = (type: string, member: string, home: FileLayers): Resolved | undefined =>
       memberOfType(type, member, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers)
     // A parameter its context types: `api` of an annotated object literal's method, `index` of a callback given to `withIndex`.

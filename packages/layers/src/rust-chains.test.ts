@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rustReturnedType } from './rust-chains.js'
+import { rustReturnedType, rustWrappedType } from './rust-chains.js'
 
 describe('rustReturnedType', () => {
   it.each([
@@ -23,5 +23,21 @@ describe('rustReturnedType', () => {
     ['fn pair(&self) -> (Arg, Arg)', undefined],
   ])('reads %s', (signature, type) => {
     expect(rustReturnedType(signature)).toBe(type)
+  })
+})
+
+describe('rustWrappedType', () => {
+  it.each([
+    ['pub fn try_get_matches(self) -> Result<Self, Error>', { wrapper: 'Result', type: 'Self', generic: false }],
+    ['pub fn try_get_matches_from<I, T>(mut self, itr: I) -> ClapResult<ArgMatches> where I: IntoIterator<Item = T>,', { wrapper: 'ClapResult', type: 'ArgMatches', generic: false }],
+    ['pub fn find_subcommand(&self, name: &str) -> Option<&Command>', { wrapper: 'Option', type: 'Command', generic: false }],
+    ["fn lock(&self) -> std::io::Result<MutexGuard<'_, Item>>", { wrapper: 'Result', type: 'MutexGuard', generic: true }],
+    ['fn parse(&self) -> Result<(Arg, Arg), Error>', undefined],
+    ['fn nested(&self) -> Option<Option<Self>>', undefined],
+    ['pub fn get_one<T>(&self, id: &str) -> Option<&T>', { wrapper: 'Option', type: 'T', generic: false }],
+    ['pub fn get_matches(self) -> ArgMatches', undefined],
+    ['pub fn is_set(&self) -> bool', undefined],
+  ])('reads %s', (signature, wrapped) => {
+    expect(rustWrappedType(signature)).toEqual(wrapped)
   })
 })

@@ -6,10 +6,11 @@ import type { Supertypes } from './supertypes.js'
 
 /**
  * A chain of calls as the layered chunker writes a Rust receiver type (`RawEdge.receiverType`): a
- * head callee and its `()`, then `.link()` for each method called on the value before
- * (`Command::new().about()`, `self.get_matches()`, `Command::about()`).
+ * head callee and its `()`, then `.link()` for each method called on the value before, and `?`
+ * after a call whose value is tried (`Command::new().about()`, `self.get_matches()`,
+ * `Command::about()`, `cli().try_get_matches()?.get_one()`).
  */
-const CHAIN = /^((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\(\)((?:\.[A-Za-z_]\w*\(\))*)$/
+const CHAIN = /^((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\(\)(\??(?:\.[A-Za-z_]\w*\(\)\??)*)$/
 /** What a Rust function's value can be a method of: the types impl blocks are written for. */
 const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'union'])
 /** What a link of a chain calls. */
@@ -22,6 +23,11 @@ const RETURN_TYPE = /^(?:&\s*(?:'[A-Za-z_]\w*\s+)?(?:mut\s+)?)?((?:(?:crate|self
 /** The standard library's wrappers: a value in one is not the wrapped type's (`Option<Self>`, `Result<Self, Error>`, `Box<Self>`). */
 const WRAPPERS = new Set(['Option', 'Result', 'Box', 'Rc', 'Arc', 'Vec', 'Cow', 'Pin', 'Cell', 'RefCell', 'Mutex', 'RwLock', 'HashMap', 'HashSet', 'BTreeMap', 'BTreeSet', 'VecDeque'])
 
+/** The links that give an `Option<T>`'s or a `Result<T, E>`'s `T` (`?` too): else a link on one is not known. */
+const UNWRAPPING: ReadonlySet<string> = new Set(['unwrap', 'expect', 'unwrap_or', 'unwrap_or_else', 'unwrap_or_default'])
+/** The wrappers whose `T` those links give. */
+const UNWRAPPED: ReadonlySet<string> = new Set(['Option', 'Result'])
+
 /** The standard library's crates: a path into one (`std::path::PathBuf`) names a type of another crate. */
 const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
 
@@ -29,9 +35,16 @@ const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
 interface ForeignType {
   readonly foreign: string
 }
-/** What a chain's value is: a type of the index, or of another crate. */
-type ChainType = SymbolRecord | ForeignType
+/** An `Option<T>` or a `Result<T, E>` of a `T` known: what an unwrapping link (`.unwrap()`, `?`) gives. */
+interface WrappedType {
+  readonly wrapped: ChainType
+}
+/** A type as code names it: a type of the index, or of another crate. */
+type NamedType = SymbolRecord | ForeignType
+/** What a chain's value is: a type as named, or one in an `Option` or a `Result`. */
+type ChainType = NamedType | WrappedType
 const isForeign = (type: ChainType): type is ForeignType => 'foreign' in type
+const isWrapped = (type: ChainType): type is WrappedType => 'wrapped' in type
 
 /** Where the rest of `resolveName` is reached from: a callee resolved from the edge's place. */
 export interface ChainLookups {
@@ -42,7 +55,7 @@ export interface ChainLookups {
 
 /** Per file resolution (one `Supertypes`): types by how a file names them, the types of chains and of calls, impl blocks' types, and a type's methods by name. */
 interface Memo {
-  readonly types: Map<string, ChainType | null>
+  readonly types: Map<string, NamedType | null>
   readonly chains: Map<string, ChainType | null>
   readonly calls: Map<string, ChainType | null>
   readonly impls: Map<string, SymbolRecord | null>
@@ -76,6 +89,40 @@ function closingParen(text: string, open: number): number {
  * rustReturnedType('pub fn about(mut self, about: impl IntoResettable<StyledStr>) -> Self') // 'Self'
  */
 export function rustReturnedType(signature: string): string | undefined {
+  const returned = returnTypeText(signature)
+  const type = returned === undefined ? undefined : RETURN_TYPE.exec(returned)?.[1]
+  return type === undefined || WRAPPERS.has(type) ? undefined : type
+}
+
+/**
+ * The wrapper and first generic argument of a Rust function's return type when that argument is
+ * one type (see {@link rustReturnedType}), and whether that one has generic arguments of its own:
+ * `{ wrapper: 'Result', type: 'ArgMatches', generic: false }` of `-> Result<ArgMatches, Error>`,
+ * `wrapper: 'ClapResult'` of `-> ClapResult<ArgMatches>`, `{ wrapper: 'Option', type: 'Command',
+ * generic: false }` of `-> Option<&Command>`; `undefined` for any other return type.
+ *
+ * @example
+ * rustWrappedType('pub fn try_get_matches(self) -> Result<Self, Error>') // { wrapper: 'Result', type: 'Self', generic: false }
+ */
+export function rustWrappedType(signature: string): { readonly wrapper: string; readonly type: string; readonly generic: boolean } | undefined {
+  const returned = returnTypeText(signature)?.replace(/\s*\bwhere\b.*$/s, '')
+  const generic = returned === undefined ? null : /^((?:[A-Za-z_]\w*::)*[A-Z]\w*)\s*<(.*)>$/s.exec(returned)
+  if (generic === null) return undefined
+  // The first argument, up to a comma outside its own brackets.
+  const args = generic[2] as string
+  let end = 0
+  for (let depth = 0; end < args.length && !(depth === 0 && args[end] === ','); end++) {
+    if (args[end] === '<' || args[end] === '(') depth++
+    else if (args[end] === '>' || args[end] === ')') depth--
+  }
+  const first = args.slice(0, end).trim()
+  const type = RETURN_TYPE.exec(first)?.[1]
+  const wrapper = (generic[1] as string).split('::').at(-1) as string
+  return type === undefined || WRAPPERS.has(type) ? undefined : { wrapper, type, generic: first.includes('<') }
+}
+
+/** What a Rust function's signature returns, as written after its `->` (its body's `{` or a `;` dropped), or `undefined`. */
+function returnTypeText(signature: string): string | undefined {
   const fn = /\bfn\s+[A-Za-z_]\w*\s*/.exec(signature)
   if (fn === null) return undefined
   // Past the generic parameters (`<F: Fn(A) -> B>`: an arrow's `>` closes nothing) to the parameter list.
@@ -91,9 +138,7 @@ export function rustReturnedType(signature: string): string | undefined {
   if (signature[at] !== '(' && (at = signature.indexOf('(', at)) < 0) return undefined
   const close = closingParen(signature, at)
   const arrow = close < 0 ? null : /^\s*->\s*/.exec(signature.slice(close + 1))
-  if (arrow === null) return undefined
-  const type = RETURN_TYPE.exec(signature.slice(close + 1 + arrow[0].length).replace(/\s*[{;]\s*$/, ''))?.[1]
-  return type === undefined || WRAPPERS.has(type) ? undefined : type
+  return arrow === null ? undefined : signature.slice(close + 1 + arrow[0].length).replace(/\s*[{;]\s*$/, '')
 }
 
 /** Whether a Rust function's signature returns a type with generic arguments (`-> MutexGuard<'_, T>`): one that may deref to them. */
@@ -110,7 +155,7 @@ function genericNames(signature: string): string[] {
 }
 
 /** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index, or another crate's; memoized. */
-function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: Memo): ChainType | undefined {
+function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: Memo): NamedType | undefined {
   const key = `${file.path}\n${written}`
   const known = memo.types.get(key)
   if (known !== undefined) return known ?? undefined
@@ -119,7 +164,7 @@ function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: 
   return type
 }
 
-function findType(written: string, file: FileLayers, supers: Supertypes): ChainType | undefined {
+function findType(written: string, file: FileLayers, supers: Supertypes): NamedType | undefined {
   const { index } = supers
   const segments = written.split('::')
   const name = segments.at(-1) as string
@@ -222,15 +267,35 @@ function typeOfCall(symbol: SymbolRecord, self: SymbolRecord | undefined, supers
 
 function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): ChainType | undefined {
   if (TYPE_KINDS.has(symbol.kind)) return symbol
-  const returned = rustReturnedType(symbol.signature)
-  if (returned === undefined) return undefined
+  // (`-> ClapResult<ArgMatches>` reads as one type: an alias of `Result` is looked for first.)
+  const wrapped = wrappedBy(symbol, self, supers, memo)
+  const returned = wrapped === undefined ? rustReturnedType(symbol.signature) : undefined
+  return wrapped ?? (returned === undefined ? undefined : namedReturn(returned, returnsGeneric(symbol.signature), symbol, self, supers, memo))
+}
+
+/**
+ * What a call of `symbol` gives when it returns an `Option<T>` or a `Result<T, E>` (also as an
+ * alias named `Result` or `Option`: `use crate::error::Result as ClapResult;`) of a `T` known.
+ */
+function wrappedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): WrappedType | undefined {
+  const returned = rustWrappedType(symbol.signature)
+  const file = returned === undefined ? undefined : supers.index.file(symbol.path)
+  if (returned === undefined || file === undefined) return undefined
+  const named = supers.bindingsOf(file).names.get(returned.wrapper)?.name ?? returned.wrapper
+  if (!UNWRAPPED.has(named)) return undefined
+  const type = namedReturn(returned.type, returned.generic, symbol, self, supers, memo)
+  return type === undefined ? undefined : { wrapped: type }
+}
+
+/** The type a function returns as written (`Self`, `ArgMatches`; `generic` when written with generic arguments), as `symbol`'s file names it. */
+function namedReturn(returned: string, generic: boolean, symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): NamedType | undefined {
   const parent = symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
   if (returned === 'Self') return self ?? (parent?.kind === 'impl' ? implType(parent, supers, memo) : undefined)
   if (genericNames(symbol.signature).includes(returned) || (parent?.kind === 'impl' && genericNames(parent.signature).includes(returned))) return undefined
   const file = supers.index.file(symbol.path)
   const type = file === undefined ? undefined : typeNamed(returned, file, supers, memo)
   // Another crate's `MutexGuard<'_, Item>` may deref to a type of the index.
-  return type !== undefined && isForeign(type) && returnsGeneric(symbol.signature) ? undefined : type
+  return type !== undefined && isForeign(type) && generic ? undefined : type
 }
 
 /**
@@ -242,7 +307,11 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
   const known = memo.chains.get(key)
   if (known !== undefined) return known ?? undefined
   let type: ChainType | undefined
-  if (chain.length === head) {
+  if (chain.endsWith('?')) {
+    // `cli().try_get_matches()?`: what the `Result` or `Option` holds.
+    const tried = typeOfChain(chain.slice(0, -1), head, source, lookups, memo)
+    type = tried !== undefined && isWrapped(tried) ? tried.wrapped : undefined
+  } else if (chain.length === head) {
     // The head, as the call of it resolves: a sure resolution only.
     const found = lookups.callee(chain.slice(0, -2))
     const symbol = found.resolution === 'resolved' && found.targetSymbolId ? lookups.supers.index.symbol(found.targetSymbolId) : undefined
@@ -250,10 +319,11 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
   } else {
     const dot = chain.lastIndexOf('.')
     const on = typeOfChain(chain.slice(0, dot), head, source, lookups, memo)
-    // (What another crate's method returns is not known here.)
-    const self = on === undefined || isForeign(on) ? undefined : on
-    const method = self === undefined ? undefined : methodOf(self, chain.slice(dot + 1, -2), lookups.supers, memo)
-    type = method === undefined ? undefined : typeOfCall(method, self, lookups.supers, memo)
+    const name = chain.slice(dot + 1, -2)
+    // (What another crate's method returns is not known here, nor any link on an `Option` but an unwrapping one.)
+    const self = on === undefined || isForeign(on) || isWrapped(on) ? undefined : on
+    const method = self === undefined ? undefined : methodOf(self, name, lookups.supers, memo)
+    type = on !== undefined && isWrapped(on) ? (UNWRAPPING.has(name) ? on.wrapped : undefined) : method === undefined ? undefined : typeOfCall(method, self, lookups.supers, memo)
   }
   memo.chains.set(key, type ?? null)
   return type
@@ -265,7 +335,9 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
  * its call resolves (only a sure resolution), then each link the one method of that name of the
  * type the value before has, through the impl blocks of the index written for it (trait impls
  * included), each typing the next by what its signature returns (`-> Self`, `-> &mut Self`, `->
- * ArgMatches`; not `-> Option<Self>`). A value of another crate's type (`fn cli() -> Command` of
+ * ArgMatches`), and an `Option<T>`'s or a `Result<T, E>`'s `T` through `?`, `.unwrap()`, `.expect(...)`,
+ * `.unwrap_or(...)`, `.unwrap_or_else(...)` or `.unwrap_or_default()` (any other link on one is not
+ * known). A value of another crate's type (`fn cli() -> Command` of
  * `use clap::Command;` where the index has no clap) has that crate's methods: `external`, unless
  * the index has an impl block for a type of its name or a trait with a method of the name.
  * `undefined` when a link is not known for sure.
@@ -277,7 +349,7 @@ export function rustChainMember(receiverType: string, name: string, source: stri
   if (chain === null || (!methods && chain[2] !== '')) return undefined
   const memo = memoOf(lookups.supers)
   const type = typeOfChain(receiverType, (chain[1] as string).length + 2, source, lookups, memo)
-  if (type === undefined) return undefined
+  if (type === undefined || isWrapped(type)) return undefined
   if (isForeign(type)) return foreignMethod(type, name, lookups.supers) ? undefined : EXTERNAL
   const method = methods ? methodOf(type, name, lookups.supers, memo) : undefined
   return method === undefined ? undefined : toSymbol(method)

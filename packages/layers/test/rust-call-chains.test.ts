@@ -3,8 +3,10 @@ import { LayerGraph } from '../src/index.js'
 import { callsNamed } from './support/calls-named.js'
 import { layersOfText } from './support/index-files.js'
 
-/** clap's builders in small: methods returning `Self`, `&mut Self`, another type, an `Option`. */
-const BUILDER = `pub struct Command {
+/** clap's builders in small: methods returning `Self`, `&mut Self`, another type, an `Option`, a `Result` (also through an alias). */
+const BUILDER = `use crate::error::{Error, Result as ClapResult};
+
+pub struct Command {
     name: String,
 }
 
@@ -38,6 +40,14 @@ impl Command {
     pub fn find_subcommand(&self, name: &str) -> Option<&Command> {
         None
     }
+
+    pub fn try_get_matches(self) -> ClapResult<ArgMatches> {
+        Ok(ArgMatches {})
+    }
+
+    pub fn try_get_matches_from(self, args: Vec<&str>) -> Result<ArgMatches, Error> {
+        Ok(ArgMatches {})
+    }
 }
 
 impl Arg {
@@ -52,6 +62,14 @@ impl Arg {
 
 impl ArgMatches {
     pub fn value_of(&self, id: &str) -> Option<&str> {
+        None
+    }
+
+    pub fn get_flag(&self, id: &str) -> bool {
+        false
+    }
+
+    pub fn get_one<T>(&self, id: &str) -> Option<&T> {
         None
     }
 }
@@ -102,6 +120,8 @@ impl Other {
     pub fn value_of(&self, id: &str) -> Option<&str> { None }
     pub fn styled(self) -> Self { self }
     pub fn name_mut(&mut self) -> &mut Self { self }
+    pub fn get_flag(&self, id: &str) -> bool { false }
+    pub fn get_one<T>(&self, id: &str) -> Option<&T> { None }
 }
 `
 
@@ -153,9 +173,36 @@ pub fn shown() {
 }
 `
 
+/** clap's `Result` alias, as `builder.rs` imports it (`Result as ClapResult`). */
+const ERROR = `pub struct Error {}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+`
+
+/** clap's test pattern: a `Result` or an `Option` of a type of the index, unwrapped or tried, then a method of that type. */
+const TRIED = `use crate::builder::Command;
+use crate::error::Error;
+
+pub fn tried(args: Vec<&str>, cmd: Command) -> Result<(), Error> {
+    let m = cmd.try_get_matches_from(args.clone()).unwrap();
+    m.get_one::<String>("m");
+    Command::new("e").try_get_matches_from(args.clone()).expect("parsed").get_flag("e");
+    let t = Command::new("t").try_get_matches()?;
+    t.get_flag("t");
+    Command::new("q").try_get_matches()?.get_flag("q");
+    Command::new("d").try_get_matches().unwrap_or_default().get_one::<String>("d");
+    Command::new("o").find_subcommand("x").unwrap_or_else(|| panic!()).about("o");
+    Command::new("r").try_get_matches().map(|m| m).unwrap().get_flag("r");
+    Command::new("s").try_get_matches().unwrap().value_of("s").unwrap().get_flag("s");
+    Ok(())
+}
+`
+
 const FILES = {
   'Cargo.toml': '[package]\nname = "shop"\n',
-  'src/lib.rs': 'pub mod app;\npub mod builder;\npub mod ext;\npub mod other;\n\npub use crate::builder::Command;\n',
+  'src/lib.rs': 'pub mod app;\npub mod builder;\npub mod error;\npub mod ext;\npub mod other;\npub mod tried;\n\npub use crate::builder::Command;\n',
+  'src/error.rs': ERROR,
+  'src/tried.rs': TRIED,
   'src/builder.rs': BUILDER,
   'src/ext.rs': EXTENSIONS,
   'src/other.rs': OTHER,
@@ -202,5 +249,23 @@ describe("Rust calls on a call's value", () => {
     expect(callsNamed(graph, 'src/app.rs', ['new']).filter((call) => call.startsWith('crate::'))).toEqual(['crate::Command.new -> resolved src/builder.rs#Command.new'])
     // A value of another crate's type (`-> std::path::PathBuf`) has that crate's methods.
     expect(callsNamed(graph, 'src/app.rs', ['display'])).toEqual(['?.display -> external '])
+  })
+
+  it("reach the method of what an Option's or a Result's unwrapping link gives (`unwrap`, `expect`, `?`, `unwrap_or_default`, `unwrap_or_else`), and of nothing else on one", async () => {
+    const graph = new LayerGraph(await layersOfText(FILES))
+    expect(callsNamed(graph, 'src/tried.rs', ['get_one', 'get_flag', 'about'])).toEqual([
+      // `let m = cmd.try_get_matches_from(...).unwrap();` with `-> Result<ArgMatches, Error>`, and a turbofish.
+      'm.get_one -> resolved src/builder.rs#ArgMatches.get_one',
+      '?.get_flag -> resolved src/builder.rs#ArgMatches.get_flag',
+      // `let t = ...try_get_matches()?;` with `-> ClapResult<ArgMatches>`, `use crate::error::Result as ClapResult;`.
+      't.get_flag -> resolved src/builder.rs#ArgMatches.get_flag',
+      '?.get_flag -> resolved src/builder.rs#ArgMatches.get_flag',
+      '?.get_one -> resolved src/builder.rs#ArgMatches.get_one',
+      // `-> Option<&Command>`.
+      '?.about -> resolved src/builder.rs#Command.about',
+      // `.map(...)` on a `Result`, and an `Option` of a type of no index (`-> Option<&str>`): not known, so by name.
+      '?.get_flag -> by-name ',
+      '?.get_flag -> by-name ',
+    ])
   })
 })

@@ -13,6 +13,12 @@ fn build(cmd: &mut Command) -> Command {
         .get_matches();
     matches.get_one::<String>("v").map(|s| s.len());
     cmd.about("a").arg(Arg::new("w"));
+    let tried = cmd.try_get_matches_from(vec!["x"]).unwrap();
+    tried.get_one::<String>("x");
+    Command::new("x").try_get_matches_from(args).expect("parsed").get_flag("v");
+    let asked = cmd.try_get_matches_from(args)?;
+    asked.get_one::<u8>("c").copied();
+    cli().try_get_matches()?.get_raw("r");
     Self::new("s").about("t");
     crate::builder::Command::new("u").version("v");
     common().version("3.0");
@@ -27,9 +33,9 @@ fn build(cmd: &mut Command) -> Command {
 }
 `
 
-async function receiverTypes(content: string): Promise<string[]> {
+async function receiverTypes(content: string, receiver = '?'): Promise<string[]> {
   const { layers } = await chunker.chunkWithLayers({ path: 'src/lib.rs', content, format: 'code' })
-  return layers.edges.filter((e) => e.kind === 'calls' && e.receiver === '?').map((e) => `${e.target} ${e.receiverType ?? '-'}`)
+  return layers.edges.filter((e) => e.kind === 'calls' && e.receiver === receiver).map((e) => `${e.target} ${e.receiverType ?? '-'}`)
 }
 
 describe("Rust calls on a call's value", () => {
@@ -44,13 +50,23 @@ describe("Rust calls on a call's value", () => {
       'map Command::new().about().arg().get_matches().get_one()',
       // `cmd: &mut Command` starts the chain.
       'arg Command::about()',
+      // Through what a `Result` holds: `.unwrap()`, `.expect(...)`, `?`.
+      'unwrap Command::try_get_matches_from()',
+      'try_get_matches_from Command::new()',
+      'expect Command::new().try_get_matches_from()',
+      'get_flag Command::new().try_get_matches_from().expect()',
+      // A name holding a tried chain's value goes on with its chain.
+      'copied Command::try_get_matches_from()?.get_one()',
+      'try_get_matches cli()',
+      'get_raw cli().try_get_matches()?',
       'about Self::new()',
       'version crate::builder::Command::new()',
       'version common()',
       'value_of self.get_matches()',
       'keys self.cmd.get_keymap()',
-      // A `?`, an `.await`, a macro's value, an element, a parenthesized value, a name of no known type: no chain.
-      'run -',
+      // A `?` after a call is written after its `()`.
+      'run load()?',
+      // An `.await`, a macro's value, an element, a parenthesized value, a name of no known type: no chain.
       'json -',
       'len -',
       'clone -',
@@ -60,5 +76,10 @@ describe("Rust calls on a call's value", () => {
       'map -',
       'collect -',
     ])
+  })
+
+  it('type a name holding a chain that ends unwrapped or tried by the chain, its `?` included', async () => {
+    expect(await receiverTypes(CHAINS, 'tried')).toEqual(['get_one Command::try_get_matches_from().unwrap()'])
+    expect(await receiverTypes(CHAINS, 'asked')).toEqual(['get_one Command::try_get_matches_from()?'])
   })
 })

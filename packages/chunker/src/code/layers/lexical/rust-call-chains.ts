@@ -60,10 +60,11 @@ export interface RustCallChains {
   /** The chain before the call whose name is at `nameOffset` (`Command::new().about()` for `.arg(`), if its receiver is one. */
   at(nameOffset: number): string | undefined
   /**
-   * The chain whose last call's `)` is at `close` (`Command::new().get_matches()` of `let m =
-   * Command::new("x").get_matches();`), and the offset where its head starts.
+   * The chain whose last call's `)`, or the `?` after it, is at `end` (`Command::new().get_matches()`
+   * of `let m = Command::new("x").get_matches();`, `cli().try_get_matches()?` of `let m =
+   * cli().try_get_matches()?;`), and the offset where its head starts.
    */
-  endingAt(close: number): { readonly chain: string; readonly start: number } | undefined
+  endingAt(end: number): { readonly chain: string; readonly start: number } | undefined
 }
 
 /**
@@ -75,8 +76,9 @@ export interface RustCallChains {
  * call (`Arg::new(`, `Self::new(`, `app(`), at a method of `self` or of one of its fields
  * (`self.cmd.get_x(`), or at a method of a name of a type the code around declares (`cmd.about(`
  * with `cmd: &mut Command` starts `Command::about()`, `typeOf`); then each link is `.name(...)`,
- * generic arguments dropped (`.get_one::<String>(`). `undefined` for any other receiver: a `?` or
- * an `.await` on the way, a macro's value, an element, a field of a call's value, a name of no
+ * generic arguments dropped (`.get_one::<String>(`), and a `?` after a call is written after its
+ * `()` (`cli().try_get_matches()?` for the `get_flag` of `cli().try_get_matches()?.get_flag("v")`).
+ * `undefined` for any other receiver: an `.await` on the way, a macro's value, an element, a field of a call's value, a name of no
  * known type, or a chain longer than 300 characters. Each link is read once per file. A name
  * holding a chain's value (`let m = Command::new("x").get_matches();`, `typeOf` giving
  * `Command::new().get_matches()`) starts its calls' chains with that chain.
@@ -114,10 +116,10 @@ export function rustCallChains(masked: string, typeOf: (name: string, offset: nu
     const beforeName = skipBack(masked, start - 1)
     if (masked[beforeName] === '.') {
       const end = skipBack(masked, beforeName - 1)
-      if (masked[end] === ')') {
-        const receiver = chainEndingAt(end)
-        starts.set(close, starts.get(end) ?? -1)
-        return receiver === undefined ? undefined : `${receiver}.${name}()`
+      const value = tried(end)
+      if (value !== undefined) {
+        starts.set(close, starts.get(value.close) ?? -1)
+        return value.chain === undefined ? undefined : `${value.chain}.${name}()`
       }
       return valueCall(close, end, name)
     }
@@ -145,19 +147,28 @@ export function rustCallChains(masked: string, typeOf: (name: string, offset: nu
     if (first === 'self') return `${value}.${name}()`
     if (value !== first) return undefined
     const type = typeOf(value, end)
-    return type === undefined ? undefined : type.endsWith(')') ? `${type}.${name}()` : `${type}::${name}()`
+    // A name holding a chain's value (`Command::new().get_matches()`, `cli().try_get_matches()?`) goes on with `.`.
+    return type === undefined ? undefined : /\)\??$/.test(type) ? `${type}.${name}()` : `${type}::${name}()`
+  }
+
+  // The chain a value ending at `end` is: a call's (`f()`), or a call's with a `?` (`f()?`, the chain then `f()?`).
+  const tried = (end: number): { readonly chain: string | undefined; readonly close: number } | undefined => {
+    if (masked[end] === ')') return { chain: chainEndingAt(end), close: end }
+    const close = masked[end] === '?' ? skipBack(masked, end - 1) : -1
+    if (close < 0 || masked[close] !== ')') return undefined
+    const chain = chainEndingAt(close)
+    return { chain: chain === undefined || chain.length >= MAX_CHAIN ? undefined : `${chain}?`, close }
   }
 
   return {
     at: (nameOffset) => {
       const dot = skipBack(masked, nameOffset - 1)
       if (masked[dot] !== '.') return undefined
-      const end = skipBack(masked, dot - 1)
-      return masked[end] === ')' ? chainEndingAt(end) : undefined
+      return tried(skipBack(masked, dot - 1))?.chain
     },
-    endingAt: (close) => {
-      const chain = masked[close] === ')' ? chainEndingAt(close) : undefined
-      return chain === undefined ? undefined : { chain, start: starts.get(close) ?? -1 }
+    endingAt: (end) => {
+      const value = tried(end)
+      return value?.chain === undefined ? undefined : { chain: value.chain, start: starts.get(value.close) ?? -1 }
     },
   }
 }

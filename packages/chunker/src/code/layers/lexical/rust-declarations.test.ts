@@ -46,7 +46,27 @@ describe('rustTypedDeclarations', () => {
       '}',
     ].join('\n')
     const declarations = rustTypedDeclarations(maskCode(code, RUST_SYNTAX))
-    expect(declarations.map((d) => `${d.name}: ${d.type}`)).toEqual(['cmd: Command', 'n: Command::new().about().get_matches_from()', 'r: self.cmd.get_keymap()'])
-    expect(declarations[1]!.from).toBe(code.indexOf(';', code.indexOf('let n')))
+    // `cmd`'s type starts the chains of `m` and of `o` (through `m`).
+    expect(declarations.map((d) => `${d.name}: ${d.type}`)).toEqual([
+      'cmd: Command',
+      'm: Command::get_matches()',
+      'n: Command::new().about().get_matches_from()',
+      'o: Command::get_matches().value_of().map()',
+      'r: self.cmd.get_keymap()',
+    ])
+    expect(declarations[2]!.from).toBe(code.indexOf(';', code.indexOf('let n')))
+  })
+
+  it('types a chain on a name by its declaration only in the same function, with nothing binding the name again between', () => {
+    const code = [
+      'fn one(cmd: Command) {',
+      '    let tried = cmd.try_get_matches()?;',
+      '    if let Some(cmd) = sub { let a = cmd.get_matches(); }',
+      '}',
+      'fn two() {',
+      '    let b = cmd.get_matches().unwrap();',
+      '}',
+    ].join('\n')
+    expect(typed(code)).toEqual(['cmd: Command', 'tried: Command::try_get_matches()?'])
   })
 })

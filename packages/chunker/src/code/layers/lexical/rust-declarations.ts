@@ -71,14 +71,32 @@ function statementEnd(masked: string, from: number): number {
 }
 
 /**
+ * The type of `name` at `offset` by its last declaration before (`cmd` of `let m =
+ * cmd.try_get_matches_from(args)?;` after `let cmd = Command::new("x");` or a parameter `cmd:
+ * Command`), when it is of the same function and nothing binds the name again in between (a `fn`,
+ * a `let`, a `for`, a pattern or a closure's parameter of the name): else `undefined`.
+ */
+function declaredBefore(masked: string, declarations: readonly TypedDeclaration[], name: string, offset: number): string | undefined {
+  let last: TypedDeclaration | undefined
+  for (const declaration of declarations) {
+    if (declaration.name === name && declaration.offset < offset && (last === undefined || declaration.offset > last.offset)) last = declaration
+  }
+  if (last === undefined || (last.from ?? last.offset) > offset) return undefined
+  const between = masked.slice(last.offset + name.length, offset)
+  const rebinds = new RegExp(`\\bfn\\b|(?:\\blet\\s+(?:mut\\s+)?|\\bfor\\s+|\\b(?:Some|Ok|Err)\\(\\s*|\\|\\s*)${name}\\b`)
+  return rebinds.test(between) ? undefined : last.type
+}
+
+/**
  * The declarations with the `let` statements whose value is a chain of calls added, in order: the
  * name holds what the last call returns (`let m = Command::new("x").get_matches();` types `m` as
- * `Command::new().get_matches()`), from the end of the statement. (Like the others, a declaration
+ * `Command::new().get_matches()`, `let m = cmd.try_get_matches()?;` with `cmd` a `Command` types it as
+ * `Command::try_get_matches()?`), from the end of the statement. (Like the others, a declaration
  * counts to the end of its function, not of its block; another `let` of the name hides none.)
  */
 function withChainValues(masked: string, declarations: readonly TypedDeclaration[], typed: ReadonlySet<number>): TypedDeclaration[] {
-  const chains = rustCallChains(masked, () => undefined)
   const out = [...declarations]
+  const chains = rustCallChains(masked, (name, offset) => declaredBefore(masked, out, name, offset))
   LET.lastIndex = 0
   for (let match = LET.exec(masked); match; match = LET.exec(masked)) {
     const offset = match.indices![1]![0]
