@@ -13,6 +13,14 @@ async function importsOf(files: Record<string, string>): Promise<string[]> {
   )
 }
 
+/** Every call of a file as `receiver.target -> resolution symbol id`. */
+function callsOf(graph: LayerGraph, path: string): string[] {
+  return graph
+    .edgesOf(path)
+    .filter((edge: EdgeRecord) => edge.kind === 'calls')
+    .map((edge) => `${edge.receiver ?? ''}.${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+}
+
 describe('import resolution of smaller projects', () => {
   it("resolves a Python project's package from its tests when the project is a subdirectory (flask's examples), and re-resolves when the project file comes", async () => {
     const files = {
@@ -221,11 +229,7 @@ describe('import resolution of smaller projects', () => {
         'tests/test_utils.py': 'import click.utils\n\n\ndef test_echo():\n    click.echo("x")\n    click.utils.echo("y")\n',
       }),
     )
-    const calls = graph
-      .edgesOf('tests/test_utils.py')
-      .filter((edge: EdgeRecord) => edge.kind === 'calls')
-      .map((edge) => `${edge.receiver}.${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
-    expect(calls).toEqual(['click.echo -> resolved src/click/utils.py#echo', 'click.utils.echo -> resolved src/click/utils.py#echo'])
+    expect(callsOf(graph, 'tests/test_utils.py')).toEqual(['click.echo -> resolved src/click/utils.py#echo', 'click.utils.echo -> resolved src/click/utils.py#echo'])
   })
 
   it('follows re-exports five files deep, and barrels that re-export each other once', async () => {
@@ -241,11 +245,7 @@ describe('import resolution of smaller projects', () => {
         'test/app.ts': "import { ArgMatches } from '../src/index'\nexport function run(m: ArgMatches) {\n  m.getOne()\n  new ArgMatches()\n}\n",
       }),
     )
-    const calls = graph
-      .edgesOf('test/app.ts')
-      .filter((edge: EdgeRecord) => edge.kind === 'calls')
-      .map((edge) => `${edge.receiver ?? ''}.${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
-    expect(calls).toEqual(['m.getOne -> resolved src/matches.ts#ArgMatches.getOne', '.ArgMatches -> resolved src/matches.ts#ArgMatches'])
+    expect(callsOf(graph, 'test/app.ts')).toEqual(['m.getOne -> resolved src/matches.ts#ArgMatches.getOne', '.ArgMatches -> resolved src/matches.ts#ArgMatches'])
   })
 
   it('resolves C and C++ includes beside the file and through include directories; system headers are external', async () => {
