@@ -52,20 +52,23 @@ export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bi
   }
   // Python's `import click.utils` also binds `click`, the top package (`click.echo()` then reads it).
   for (const edge of edges) {
-    if (edge.kind !== 'imports' || edge.language !== 'python' || edge.resolution !== 'resolved' || !edge.targetPath) continue
-    const dotted = edge.names?.find((imported) => imported.name === '*' && imported.alias === edge.target && edge.target.includes('.'))
-    const top = dotted ? edge.target.slice(0, edge.target.indexOf('.')) : undefined
-    if (top === undefined || names.has(top)) continue
-    const init = topPackageInit(edge.targetPath, edge.target.split('.').length, index)
-    if (init) names.set(top, { status: 'resolved', path: init, name: '*' })
+    const init = topPackageInit(edge)
+    const top = edge.target.slice(0, edge.target.indexOf('.'))
+    if (init === undefined || names.has(top)) continue
+    if (init && index.file(init)) names.set(top, { status: 'resolved', path: init, name: '*' })
   }
   return { names, wildcards, unresolvedWildcard, externalWildcard }
 }
 
-/** The `__init__.py` of the top package of a module `a.b.c` (of `segments` parts) resolved to `a/b/c.py` or `a/b/c/__init__.py`, when the index has it. */
-function topPackageInit(targetPath: string, segments: number, index: SymbolIndex): string | undefined {
-  let dir = targetPath.replace(/\/__init__\.py$|\.py$/, '')
-  for (let up = 1; up < segments; up++) dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
-  const init = dir === '' ? '__init__.py' : `${dir}/__init__.py`
-  return index.file(init) ? init : undefined
+/**
+ * The `__init__.py` of the top package of a resolved Python import `import a.b.c` (resolved to
+ * `a/b/c.py` or `a/b/c/__init__.py`): `a/__init__.py`, which binds `a`; `undefined` for any other
+ * import. The import's file probes it (`resolve-file.ts`), so adding it later re-resolves the file.
+ */
+export function topPackageInit(edge: Pick<EdgeRecord, 'kind' | 'language' | 'resolution' | 'target' | 'targetPath' | 'names'>): string | undefined {
+  if (edge.kind !== 'imports' || edge.language !== 'python' || edge.resolution !== 'resolved' || !edge.targetPath || !edge.target.includes('.')) return undefined
+  if (!edge.names?.some((imported) => imported.name === '*' && imported.alias === edge.target)) return undefined
+  let dir = edge.targetPath.replace(/\/__init__\.py$|\.py$/, '')
+  for (let up = 1; up < edge.target.split('.').length; up++) dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
+  return dir === '' ? '__init__.py' : `${dir}/__init__.py`
 }

@@ -1,7 +1,7 @@
 import { loadedModule, propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
-import { bindingsOf } from './import-bindings.js'
+import { bindingsOf, topPackageInit } from './import-bindings.js'
 import { resolveName } from './resolve-names.js'
 import { UNRESOLVED, type Resolved } from './resolved.js'
 import { Supertypes } from './supertypes.js'
@@ -85,6 +85,11 @@ export function resolveImports(file: FileLayers, index: SymbolIndex): ImportsOfF
     if (edge.kind !== 'imports') continue
     imports.push(...importRecords(edge, file, index, probes, modules))
     for (const imported of edge.names ?? []) if (imported.name !== '*') names.add(imported.name)
+  }
+  // Python's `import a.b` binds `a` through `a/__init__.py` (`import-bindings.ts`): present or not, a change to it re-resolves the file.
+  for (const record of imports) {
+    const init = topPackageInit(record)
+    if (init !== undefined) probes.add(init)
   }
   return { imports, probes, names, modules }
 }

@@ -220,16 +220,21 @@ describe('import resolution of smaller projects', () => {
     expect(calls('lib/utils.js')).toEqual(['etag calls createETagGenerator -> resolved lib/utils.js#createETagGenerator', 'createETagGenerator calls etag -> external '])
   })
 
-  it("binds Python's top package with `import click.utils` (click's tests call click.echo so)", async () => {
-    const graph = new LayerGraph(
-      await layersOfText({
-        'pyproject.toml': '[project]\nname = "click"\n',
-        'src/click/__init__.py': 'from .utils import echo as echo\n',
-        'src/click/utils.py': 'def echo(message):\n    pass\n',
-        'tests/test_utils.py': 'import click.utils\n\n\ndef test_echo():\n    click.echo("x")\n    click.utils.echo("y")\n',
-      }),
-    )
+  it("binds Python's top package with `import click.utils` (click's tests call click.echo so), and re-resolves when the package's __init__.py comes", async () => {
+    const files = {
+      'pyproject.toml': '[project]\nname = "click"\n',
+      'src/click/__init__.py': 'from .utils import echo as echo\n',
+      'src/click/utils.py': 'def echo(message):\n    pass\n',
+      'tests/test_utils.py': 'import click.utils\n\n\ndef test_echo():\n    click.echo("x")\n    click.utils.echo("y")\n',
+    }
+    const graph = new LayerGraph(await layersOfText(files))
     expect(callsOf(graph, 'tests/test_utils.py')).toEqual(['click.echo -> resolved src/click/utils.py#echo', 'click.utils.echo -> resolved src/click/utils.py#echo'])
+    // Without the package's `__init__.py`, `click` binds nothing; adding it re-resolves the importer.
+    const { 'src/click/__init__.py': init, ...without } = files
+    const later = new LayerGraph(await layersOfText(without))
+    expect(callsOf(later, 'tests/test_utils.py')[0]).toBe('click.echo -> unresolved ')
+    later.apply({ upsert: await layersOfText({ 'src/click/__init__.py': init }) })
+    expect(callsOf(later, 'tests/test_utils.py')[0]).toBe('click.echo -> resolved src/click/utils.py#echo')
   })
 
   it('follows re-exports five files deep, and barrels that re-export each other once', async () => {
