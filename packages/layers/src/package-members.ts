@@ -29,10 +29,7 @@ export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'cshar
 export function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
   if (file.language === 'go') return index.filesIn(dirOf(file.path))
   if (!file.module) return []
-  if (file.language !== 'csharp' || !file.module.includes('.')) return index.filesOfModule(file.module)
-  const peers: string[] = []
-  for (let namespace = file.module; namespace !== ''; namespace = namespace.slice(0, Math.max(0, namespace.lastIndexOf('.')))) peers.push(...index.filesOfModule(namespace))
-  return peers
+  return file.language === 'csharp' ? index.filesOfEnclosingModules(file.module) : index.filesOfModule(file.module)
 }
 
 /** The member `name` of a top-level type `owner` defined in another file of the same package. */

@@ -83,6 +83,9 @@ export class SymbolIndex implements ResolveContext {
   readonly #below = new Map<string, number>()
   readonly #byBase = new Map<string, Set<string>>()
   readonly #byModule = new Map<string, Set<string>>()
+  // Sorted copies of #byModule's sets, and of a module's with its enclosing modules', made when asked and dropped when a file of a module comes or goes.
+  readonly #moduleFiles = new Map<string, readonly string[]>()
+  readonly #enclosingModuleFiles = new Map<string, readonly string[]>()
   readonly #byName = new Map<string, Set<SymbolRecord>>()
   readonly #byId = new Map<string, SymbolRecord>()
   readonly #byQname = new Map<string, Map<string, SymbolRecord>>()
@@ -108,7 +111,10 @@ export class SymbolIndex implements ResolveContext {
     addTo(this.#dirFiles, dirOf(path), path)
     for (const dir of ancestors(dirOf(path))) this.#below.set(dir, (this.#below.get(dir) ?? 0) + 1)
     addTo(this.#byBase, baseName(path), path)
-    if (file.module) addTo(this.#byModule, file.module, path)
+    if (file.module) {
+      addTo(this.#byModule, file.module, path)
+      this.#moduleChanged(file.module)
+    }
     const qnames = new Map<string, SymbolRecord>()
     const top = new Map<string, SymbolRecord>()
     const exportedLater = new Map<string, SymbolRecord>()
@@ -158,7 +164,10 @@ export class SymbolIndex implements ResolveContext {
       else this.#below.delete(dir)
     }
     removeFrom(this.#byBase, baseName(path), path)
-    if (file.module) removeFrom(this.#byModule, file.module, path)
+    if (file.module) {
+      removeFrom(this.#byModule, file.module, path)
+      this.#moduleChanged(file.module)
+    }
     for (const symbol of file.symbols) {
       removeFrom(this.#byName, symbol.name, symbol)
       if (this.#byId.get(symbol.id) === symbol) this.#byId.delete(symbol.id)
@@ -220,8 +229,28 @@ export class SymbolIndex implements ResolveContext {
     return this.#manifests.get(kind)?.get(path) as Extract<ProjectManifest, { kind: K }> | undefined
   }
 
+  /** The files declaring a module (package, namespace), in path order; the same array until one of them comes or goes. */
   filesOfModule(module: string): readonly string[] {
-    return [...(this.#byModule.get(module) ?? [])].sort()
+    let files = this.#moduleFiles.get(module)
+    if (files === undefined) this.#moduleFiles.set(module, (files = Object.freeze([...(this.#byModule.get(module) ?? [])].sort())))
+    return files
+  }
+
+  /** The files of a dotted module and then of each module enclosing it (`Shop.Models.Billing`, `Shop.Models`, `Shop`), nearest first. */
+  filesOfEnclosingModules(module: string): readonly string[] {
+    let files = this.#enclosingModuleFiles.get(module)
+    if (files === undefined) {
+      const all: string[] = []
+      for (let at = module; at !== ''; at = at.slice(0, Math.max(0, at.lastIndexOf('.')))) all.push(...this.filesOfModule(at))
+      this.#enclosingModuleFiles.set(module, (files = Object.freeze(all)))
+    }
+    return files
+  }
+
+  #moduleChanged(module: string): void {
+    this.#moduleFiles.delete(module)
+    // Any cached module list may enclose it.
+    this.#enclosingModuleFiles.clear()
   }
 
   /** A top-level symbol of a file by name; with `kinds`, as {@link SymbolIndex.byQname} picks among same-named ones. */
