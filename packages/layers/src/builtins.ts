@@ -103,10 +103,13 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
 export const isBuiltin: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)
 
 /** Test runners' globals whose calls' values are the runner's (`expect(x).toBe(1)`, `vi.fn().mockReturnValue(2)`), unlike a runtime function's, which may be the argument (`structuredClone(x)`). */
-const RUNNER_VALUES: Readonly<Record<string, ReadonlySet<string>>> = { javascript: words('expect vi jest'), typescript: words('expect vi jest'), tsx: words('expect vi jest') }
+const RUNNER_VALUES = words('expect vi jest')
+const RUNNER_LANGUAGES = new Set(['javascript', 'typescript', 'tsx'])
 
 /** Whether a call of `callee` (its first segment: `vi` of `vi.fn`) gives a value of the test runner's own (see {@link RUNNER_VALUES}). */
-export const givesRunnerValue: (language: string, callee: string) => boolean = (language, callee) => RUNNER_VALUES[language]?.has(callee.split('.', 1)[0] as string) === true
+export function givesRunnerValue(language: string, callee: string): boolean {
+  return RUNNER_LANGUAGES.has(language) && RUNNER_VALUES.has(callee.split('.', 1)[0] as string)
+}
 
 /** Languages whose code cannot add methods to the runtime's classes (Kotlin's and C#'s extension functions, Ruby's reopened classes can). */
 const CLOSED_RUNTIME = new Set(['javascript', 'typescript', 'tsx', 'python', 'java'])
