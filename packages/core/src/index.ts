@@ -43,7 +43,7 @@ export {
   CancelledError,
 } from './errors.js'
 export { Mutex } from './mutex.js'
-export { describeValue, assertTopK, assertQuery, assertWeight, assertDocument, assertDocuments, assertIds } from './validate.js'
+export { describeValue, assertTopK, assertQuery, assertWeight, assertDocument, assertDocuments, assertId, assertIds } from './validate.js'
 export type { FileFingerprint, FingerprintInput, IndexStateJson, GenerationCommit, StoredIndexState } from './stored-index.js'
 export { normaliseFingerprints, serialiseState } from './stored-index.js'
 export { redact, describeEndpoint, bodyExcerpt } from './http/redact.js'

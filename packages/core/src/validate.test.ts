@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DuplicateIdError, InvalidArgumentError, RagError } from './errors.js'
-import { assertDocuments, assertIds, assertQuery, assertTopK, assertWeight } from './validate.js'
+import { assertDocuments, assertId, assertIds, assertQuery, assertTopK, assertWeight } from './validate.js'
 
 describe('assertTopK', () => {
   it.each([0, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY, '5', undefined])('rejects %s naming the value', (value) => {
@@ -64,5 +64,8 @@ describe('assertDocuments', () => {
 describe('assertIds', () => {
   it('rejects a non-string id', () => {
     expect(() => assertIds(['a', 3])).toThrow('ids[1] must be a string; received 3.')
+    expect(() => assertId(5)).toThrow('id must be a string; received 5.')
+    expect(() => assertId(undefined, 'documentId')).toThrow('documentId must be a string; received undefined.')
+    expect(() => assertId('a')).not.toThrow()
   })
 })

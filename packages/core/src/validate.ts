@@ -125,6 +125,15 @@ export function assertDocuments(docs: unknown, where = 'documents'): asserts doc
 }
 
 /**
+ * Checks one document id: a string.
+ *
+ * @throws InvalidArgumentError naming what was given (`id must be a string; received 5.`).
+ */
+export function assertId(id: unknown, where = 'id'): asserts id is string {
+  if (typeof id !== 'string') throw new InvalidArgumentError(`${where} must be a string; received ${describeValue(id)}.`)
+}
+
+/**
  * Checks a list of ids: an array of strings.
  *
  * @throws InvalidArgumentError naming the bad entry.

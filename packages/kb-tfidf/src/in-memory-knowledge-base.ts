@@ -1,4 +1,4 @@
-import { assertDocuments, assertIds, assertQuery, assertTopK, ConfigError, DuplicateIdError, InvalidArgumentError, Mutex, type Analyzer, type Document, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
+import { assertId, assertDocuments, assertIds, assertQuery, assertTopK, ConfigError, DuplicateIdError, Mutex, type Analyzer, type Document, type IndexedText, type KnowledgeBase, type SearchResult } from '@rag/core'
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { TfidfIndex } from './tfidf-index.js'
 
@@ -138,8 +138,3 @@ export class InMemoryKnowledgeBase implements KnowledgeBase {
   }
 }
 
-function assertId(id: unknown): asserts id is string {
-  if (typeof id !== 'string') {
-    throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
-  }
-}

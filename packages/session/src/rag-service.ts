@@ -1,9 +1,8 @@
 import {
+  assertId,
   assertDocument,
   assertQuery,
   assertTopK,
-  describeValue,
-  InvalidArgumentError,
   Mutex,
   type Document,
   type KnowledgeBase,
@@ -266,13 +265,13 @@ export class RagService {
 
   /** Any document by id (an added document or a chunk), or `undefined`. */
   getDocument(id: string): Promise<Document | undefined> {
-    if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
+    assertId(id)
     return this.knowledgeBase.get(id)
   }
 
   /** Removes a document from every store; `true` if it was there. */
   async removeDocument(id: string): Promise<boolean> {
-    if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
+    assertId(id)
     return holdWriteLock(this.#stateStore, this.#access, async () => {
       if ((await this.knowledgeBase.get(id)) === undefined) return false
       await this.#targets.swap([id], [])

@@ -1,5 +1,5 @@
 import {
-  InvalidArgumentError,
+  assertId,
   RagError,
   assertIds,
   assertLayerCommit,
@@ -45,10 +45,6 @@ import { assertIndexedText, type PostgresKnowledgeBaseOptions } from './knowledg
 import { readOwner } from './write-lock.js'
 
 export type { PostgresKnowledgeBaseOptions } from './knowledge-base-options.js'
-
-function assertId(id: unknown): asserts id is string {
-  if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
-}
 
 /**
  * A `KnowledgeBase` kept in PostgreSQL: one project (a repository, optionally pinned to a commit)

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import {
-  InvalidArgumentError,
+  assertId,
   assertIds,
   assertLayerCommit,
   assertVectorCommit,
@@ -44,10 +44,6 @@ import { assertGeneration, readStoredState } from './index-state.js'
 import { assertIndexedText, type SqliteKnowledgeBaseOptions } from './knowledge-base-options.js'
 
 export type { SqliteKnowledgeBaseOptions } from './knowledge-base-options.js'
-
-function assertId(id: unknown): asserts id is string {
-  if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${typeof id}.`)
-}
 
 /**
  * A `KnowledgeBase` persisted in one SQLite file (better-sqlite3, WAL mode, an FTS5 index of the

@@ -1,4 +1,5 @@
 import {
+  assertId,
   assertDocuments,
   assertIds,
   assertQuery,
@@ -230,7 +231,7 @@ export class VectorStream implements Stream, Replaceable {
    * @throws InvalidArgumentError if `id` is not a string.
    */
   async remove(id: string): Promise<boolean> {
-    if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
+    assertId(id)
     return this.#writers.runExclusive(() => {
       if (!this.#rowOf.has(id)) return false
       this.#commit([id], [], [])
@@ -244,7 +245,7 @@ export class VectorStream implements Stream, Replaceable {
    * @throws InvalidArgumentError if `id` is not a string.
    */
   async get(id: string): Promise<Document | undefined> {
-    if (typeof id !== 'string') throw new InvalidArgumentError(`id must be a string; received ${describeValue(id)}.`)
+    assertId(id)
     const row = this.#rowOf.get(id)
     return row === undefined ? undefined : this.#documents[row]
   }
