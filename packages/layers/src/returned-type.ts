@@ -1,12 +1,13 @@
 import type { SymbolRecord } from '@rag/core'
+import { isBuiltin } from './builtins.js'
 import { CLASS_LIKE } from './supertypes.js'
 
 /** TypeScript's return annotation after a signature's last `)`: `): Promise<OpenIndex>` gives `OpenIndex`, `): models.User` `models.User`. */
 const TYPESCRIPT_RETURN = /\)\s*:\s*(?:Promise\s*<\s*)?((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)[^)]*$/
 /** Python's return annotation: `-> Command | None`, `-> "Context"`, `-> t.Optional[Command]`, `-> _OptionParser` give the class; a union (`-> A | B`) none. */
 const PYTHON_RETURN = /->\s*["']?(?:(?:t|typing)\.)?(?:Optional\s*\[\s*)?["']?(?:(?:t|typing)\.)?(_*[A-Z][\w]*(?:\.[A-Z]\w*)*)(?![\w.]|(?:\[[^\]\n]*\])?\s*\|(?!\s*None\b))/
-/** Go's first result after the parameter list: `) *Engine`, `) (*Engine, error)`, `) (c *Context, r *Engine)`. */
-const GO_RETURN = /\)\s*(?:\(\s*(?:[a-z_]\w*\s+)?)?\*?((?:[a-z_]\w*\.)?[A-Z]\w*)\s*(?:[,)]|\{?\s*$)/
+/** Go's first result after the parameter list: `) *Engine`, `) (*Engine, error)`, `) (c *Context, r *Engine)`, a package's own `) *node`. */
+const GO_RETURN = /\)\s*(?:\(\s*(?:[a-z_]\w*\s+)?)?\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*(?:[,)]|\{?\s*$)/
 /** Python's generic containers: what a function returns inside one is not the container's member. */
 const PYTHON_CONTAINERS = new Set(['List', 'Dict', 'Tuple', 'Set', 'FrozenSet', 'Iterator', 'Iterable', 'Sequence', 'Mapping', 'Callable', 'Generator', 'Any', 'Type', 'Union'])
 
@@ -21,7 +22,11 @@ export function returnedType(signature: string, language: string): string | unde
     return type === undefined || PYTHON_CONTAINERS.has(type) ? undefined : type
   }
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') return TYPESCRIPT_RETURN.exec(signature)?.[1]
-  if (language === 'go') return GO_RETURN.exec(signature)?.[1]
+  if (language === 'go') {
+    const type = GO_RETURN.exec(signature)?.[1]
+    // (`) error`, `) string`: the runtime's types; `) struct{...}` none.)
+    return type === undefined || isBuiltin('go', type) || type === 'struct' || type === 'interface' ? undefined : type
+  }
   return undefined
 }
 

@@ -8,10 +8,11 @@ import { rustCallChains } from './lexical/rust-call-chains.js'
 
 /**
  * Languages whose receivers may read properties of typed names (`index.rag.clear()`):
- * TypeScript's, whose properties are symbols, and Python's, whose classes' records list their
- * attributes' types.
+ * TypeScript's, whose properties are symbols, Python's, whose classes' records list their
+ * attributes' types, and Go's, whose fields of another package's value (`w.Body.String()` of
+ * `w := httptest.NewRecorder()`) are that package's.
  */
-const READS_PROPERTIES = new Set(['typescript', 'tsx', 'python'])
+const READS_PROPERTIES = new Set(['typescript', 'tsx', 'python', 'go'])
 /** Languages whose class records list their instance attributes' types (`SymbolRecord.attributes`). */
 const LISTS_ATTRIBUTES = new Set(['python'])
 /** Languages whose calls on a call's value (`Parser(...).parse()`) are typed by what the callee returns, read from the receiver as written. */

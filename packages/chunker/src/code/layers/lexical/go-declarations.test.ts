@@ -33,6 +33,19 @@ describe('goTypedDeclarations', () => {
     ])
   })
 
+  it("reads the package's own unexported types, and no predeclared type", () => {
+    const code = [
+      'func (n *node) insert(child *node, depth int, name string) {',
+      '\ttree := &node{}',
+      '\tvar t methodTree',
+      '\tvar count int',
+      '\ttrees := methodTrees{}',
+      '\tx := struct{ a int }{a: 1}',
+      '}',
+    ].join('\n')
+    expect(typed(code)).toEqual(['child: node', 'tree: node', 't: methodTree', 'count: ', 'trees: methodTrees', 'x: '])
+  })
+
   it('types no chained value, builtin call or function type, and hides an outer name behind any other short declaration', () => {
     const code = [
       'func (c *Context) Stream(step func(w io.Writer) bool) bool {',

@@ -1,8 +1,12 @@
 import { followsClosing } from './brackets.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
-/** An exported type as Go code writes it, pointer and package kept apart: `*Engine`, `http.Request`, `*gin.Context`. */
-const TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Z]\\w*)'
+/**
+ * A named type as Go code writes it, pointer and package kept apart: `*Engine`, `http.Request`,
+ * `*gin.Context`, and a package's own unexported `*node` (a predeclared type such as `int` is
+ * dropped after the match, {@link PREDECLARED}).
+ */
+const TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)'
 /** Names declared together: `w, err`, `c`. */
 const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
 
@@ -17,7 +21,7 @@ const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
 const DECLARATION = new RegExp(
   [
     `\\bvar\\s+([a-z_]\\w*)\\s+${TYPE}\\b(?![.\\[{(])`,
-    `|\\b([a-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
+    `|(?<![\\w.])([A-Za-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
     `|(?<![\\w.])${NAMES}\\s*:=\\s*((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
     `|\\bfunc\\s*(?:\\([^()]*\\)\\s*)?(?:[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
     `|(?<![\\w.])${NAMES}\\s*:=`,
@@ -27,8 +31,17 @@ const DECLARATION = new RegExp(
 
 /** One parameter of a list: `c *Context`, `w http.ResponseWriter`, `m map[K]int`; a name alone (`a` of `a, b int`) has the next one's type. */
 const PARAMETER = /^\s*([a-z_]\w*)(?:\s+(\S.*?))?\s*$/s
-/** A parameter's type that is a class of the code or a package: `*Context`, `http.Request` (not `...Option`, `[]Item`, `map[K]V`, `int`). */
-const PARAMETER_TYPE = /^\*?((?:[a-z_]\w*\.)?[A-Z]\w*)$/
+/** A parameter's type that is a named type of the code or a package: `*Context`, `http.Request`, `*node` (not `...Option`, `[]Item`, `map[K]V`; `int` is {@link PREDECLARED}). */
+const PARAMETER_TYPE = /^\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)$/
+
+/** Go's predeclared types and the keywords a type position can hold: no type of the code, whatever the case of its name. */
+const PREDECLARED = new Set([
+  'bool', 'byte', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16', 'int32', 'int64', 'rune', 'string',
+  'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'any', 'comparable', 'struct', 'interface', 'func', 'map', 'chan',
+])
+
+/** A named type of the code or a package, or `''` for a predeclared one. */
+const named = (type: string): string => (PREDECLARED.has(type) ? '' : type)
 
 /** What ends a Go statement after a call or a literal: a line break, `;` or the end of the file. */
 const STATEMENT_END = /^[ \t]*(?:\n|;|$)/
@@ -55,7 +68,7 @@ function parameters(list: string, start: number, out: TypedDeclaration[]): void 
     const found = PARAMETER.exec(part)
     if (!found) return // `*Context` of an unnamed list: read no type from it
     const written = found[2]
-    parts.push({ name: found[1] as string, type: written === undefined ? undefined : (PARAMETER_TYPE.exec(written)?.[1] ?? ''), offset: offset + part.indexOf(found[1] as string) })
+    parts.push({ name: found[1] as string, type: written === undefined ? undefined : named(PARAMETER_TYPE.exec(written)?.[1] ?? ''), offset: offset + part.indexOf(found[1] as string) })
     offset += part.length + 1
   }
   let type: string | undefined
@@ -82,10 +95,10 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
   DECLARATION.lastIndex = 0
   for (let match = DECLARATION.exec(masked); match; match = DECLARATION.exec(masked)) {
     const at = match.indices!
-    if (match[1] !== undefined) out.push({ name: match[1], type: match[2] as string, offset: at[1]![0] })
+    if (match[1] !== undefined) out.push({ name: match[1], type: named(match[2] as string), offset: at[1]![0] })
     else if (match[3] !== undefined) {
       // `engine := &Engine{...}`, not `x := Foo{}.Bar()`: the statement ends with the literal.
-      if (followsClosing(masked, match.index + match[0].length, STATEMENT_END)) out.push({ name: match[3], type: match[4] as string, offset: at[3]![0] })
+      if (followsClosing(masked, match.index + match[0].length, STATEMENT_END)) out.push({ name: match[3], type: named(match[4] as string), offset: at[3]![0] })
       else out.push({ name: match[3], type: '', offset: at[3]![0] })
     }
     else if (match[5] !== undefined) {
