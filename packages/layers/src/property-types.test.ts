@@ -35,5 +35,18 @@ describe('property types', () => {
     for (const other of ['store', 'this', 'a.b()', 'a[0].b']) expect(chainRead(other, 'typescript')).toBeUndefined()
     expect(chainRead('self.app.config', 'python')).toBe('typeof self.app.config')
     expect(chainRead('app.config', 'java')).toBeUndefined()
+    expect(chainRead('c.Request.Header', 'go')).toBe('typeof c.Request.Header')
+  })
+
+  it("reads a Go field's type after its name: a package's own, another package's, through a pointer; the element of a slice", () => {
+    expect(propertyTypeIn('Request *http.Request', 'Request', false, 'go')).toBe('http.Request')
+    expect(propertyTypeIn('writermem responseWriter', 'writermem', false, 'go')).toBe('responseWriter')
+    expect(propertyTypeIn('trees methodTrees', 'trees', false, 'go')).toBe('methodTrees')
+    expect(propertyTypeIn('root *node[T]', 'root', false, 'go')).toBe('node')
+    expect(propertyTypeIn('items []*Item', 'items', true, 'go')).toBe('Item')
+    expect(propertyTypeIn('items []*Item', 'items', false, 'go')).toBeUndefined()
+    expect(propertyTypeIn('Request *http.Request', 'Request', true, 'go')).toBeUndefined()
+    for (const signature of ['count int', 'name string', 'err error', 'm map[string]int', 'skip func(c *Context) bool', 'ch chan int'])
+      expect(propertyTypeIn(signature, signature.split(' ')[0] as string, false, 'go')).toBeUndefined()
   })
 })

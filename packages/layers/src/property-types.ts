@@ -1,12 +1,14 @@
 import type { FileLayers, PropertyRead } from '@rag/core'
+import { isBuiltin } from './builtins.js'
 import type { Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /**
- * Languages whose properties are symbols with their declared types (`readonly rag: RagService`),
- * and Python, whose classes' records list their attributes' types (`python-attributes.ts`).
+ * Languages whose properties are symbols with their declared types (`readonly rag: RagService`,
+ * Go's struct fields `Request *http.Request`), and Python, whose classes' records list their
+ * attributes' types (`python-attributes.ts`).
  */
-const PROPERTY_LANGUAGES = new Set(['typescript', 'tsx', 'python'])
+const PROPERTY_LANGUAGES = new Set(['typescript', 'tsx', 'python', 'go'])
 /** `this.#init.vectors`, `signals.neighbours`: a chain of properties read of a name. */
 const PROPERTY_CHAIN = /^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/
 
@@ -29,13 +31,22 @@ const ANNOTATION = new RegExp(`^\\??\\s*:\\s*(?:readonly\\s+)?(?:((?:Readonly)?A
 /** After an unannotated property's name: `= new Items()`, `= new Map<string, Row>()` (the class it is built with). */
 const CONSTRUCTED = new RegExp(`^\\s*=\\s*new\\s+${TYPE}${GENERIC}\\s*\\(`)
 
+/** A Go field's type after its name: `*http.Request`, `Params`, `HandlersChain`, `*Tree[T]`; `[]*Item` with `elements` (groups: element marker, type). */
+const GO_FIELD_TYPE = /^\s+(\[\])?\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)(?:\[[^\]\n]*\])?\s*$/
+
 /**
  * The class a property's signature declares it with (`readonly #init: ServiceInit` gives
- * `ServiceInit`, and an unannotated `items = new Items()` gives `Items`), or with `elements` the
- * class of its array's elements (`calls: readonly CallFact[]` gives `CallFact`); `undefined` when
- * the declaration says neither.
+ * `ServiceInit`, an unannotated `items = new Items()` gives `Items`, Go's field `Request
+ * *http.Request` gives `http.Request`), or with `elements` the class of its array's elements
+ * (`calls: readonly CallFact[]` gives `CallFact`, Go's `items []*Item` gives `Item`); `undefined`
+ * when the declaration says neither.
  */
-export function propertyTypeIn(signature: string, name: string, elements: boolean): string | undefined {
+export function propertyTypeIn(signature: string, name: string, elements: boolean, language = 'typescript'): string | undefined {
+  if (language === 'go') {
+    const found = signature.startsWith(name) ? GO_FIELD_TYPE.exec(signature.slice(name.length)) : null
+    const type = found?.[2]
+    return found === null || type === undefined || (found[1] !== undefined) !== elements || isBuiltin('go', type) ? undefined : type
+  }
   for (let at = signature.indexOf(name); at >= 0; at = signature.indexOf(name, at + 1)) {
     const before = at > 0 ? (signature[at - 1] as string) : ' '
     if (/[\w$#.]/.test(before)) continue
@@ -85,7 +96,7 @@ export function memberOfProperty(read: PropertyRead, name: string, index: Symbol
     // `app.log.error()` of `const app = Fastify()`: a package's value's properties are the package's.
     if (found?.resolution === 'external') return found
     const property = found?.resolution === 'resolved' && found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
-    const type = property?.kind === 'property' ? propertyTypeIn(property.signature, property.name, i === rest.length && read.elements) : undefined
+    const type = property?.kind === 'property' ? propertyTypeIn(property.signature, property.name, i === rest.length && read.elements, property.language) : undefined
     const home = property === undefined ? undefined : index.file(property.path)
     if (type === undefined || home === undefined) return undefined
     found = lookups.member(type, i < rest.length ? (rest[i] as string) : name, home)

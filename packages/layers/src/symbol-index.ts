@@ -72,6 +72,14 @@ export function* heritageOf(file: FileLayers): Generator<[string, string]> {
   }
 }
 
+/** A Go struct field's type, after its name in the signature (`Location string`, `handler func(*Context)`). */
+const GO_FIELD_HOLDS_FUNCTION = /^\S+\s+func\b/
+
+/** A Go struct field that holds no function: no callee, whatever a call's name (`Location` of `Location string`). */
+function isGoDataField(symbol: SymbolRecord): boolean {
+  return symbol.kind === 'property' && symbol.language === 'go' && !GO_FIELD_HOLDS_FUNCTION.test(symbol.signature)
+}
+
 /**
  * The indexes over every file's layers that resolution and queries read: files by path,
  * directory, base name and module; symbols by id, name and (per file) qualified name; classes by
@@ -321,10 +329,11 @@ export class SymbolIndex implements ResolveContext {
       // satisfy interfaces without naming them, so a call by name is more likely one of the
       // implementations (gin's `ResponseWriter.Size` and its one `responseWriter.Size`). Other
       // languages' calls of an interface's methods are typed through the interface, and stay ambiguous.
+      // A Go struct field is a candidate only when it holds a function (`Location string` is no callee).
       const concrete = new NameCount()
       const specs = new NameCount()
       for (const symbol of this.#byName.get(name) ?? []) {
-        if (!kinds.has(symbol.kind) || (scope !== 'any' && this.isMember(symbol) !== (scope === 'member'))) continue
+        if (!kinds.has(symbol.kind) || (scope !== 'any' && this.isMember(symbol) !== (scope === 'member')) || isGoDataField(symbol)) continue
         ;(symbol.language === 'go' && this.#byId.get(symbol.parentId)?.kind === 'interface' ? specs : concrete).add(symbol)
       }
       found = (concrete.count > 0 ? concrete : specs).found()

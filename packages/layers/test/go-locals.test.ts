@@ -87,4 +87,58 @@ describe('Go calls on locals and parameters', () => {
       'w.Body.String -> external ',
     ])
   })
+
+  it("resolve through struct fields' types: the package's own, another package's, a field holding a function; a field holding data is no callee by name", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'context.go': [
+          'package app',
+          '',
+          'import (',
+          '\t"net/http"',
+          '\t"sync"',
+          ')',
+          '',
+          'type Context struct {',
+          '\tRequest *http.Request',
+          '\tWriter  ResponseWriter',
+          '\tErrors  errorMsgs',
+          '\tmu      sync.RWMutex',
+          '\tskip    func(path string) bool',
+          '}',
+          '',
+          'type ResponseWriter interface {',
+          '\tStatus() int',
+          '}',
+          '',
+          'type errorMsgs []string',
+          '',
+          'func (a errorMsgs) Last() string { return "" }',
+          '',
+          'type Redirect struct {',
+          '\tLocation string',
+          '}',
+          '',
+          'func (c *Context) handle() {',
+          '\tc.mu.RLock()',
+          '\t_ = c.Request.Header.Get("X")',
+          '\t_ = c.Writer.Status()',
+          '\t_ = c.Errors.Last()',
+          '\t_ = c.skip("/")',
+          '}',
+        ].join('\n'),
+        'time_test.go': 'package app\n\nfunc check(obj struct{ At Clock }) {\n\t_ = obj.At.Location()\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'context.go')).toEqual([
+      'c.mu.RLock -> external ',
+      'c.Request.Header.Get -> external ',
+      'c.Writer.Status -> resolved context.go#ResponseWriter.Status',
+      'c.Errors.Last -> resolved context.go#errorMsgs.Last',
+      'c.skip -> resolved context.go#Context.skip',
+    ])
+    // `Redirect.Location` is a string field: no candidate for a call named `Location`.
+    expect(callsOf(graph, 'time_test.go')).toEqual(['obj.At.Location -> unresolved '])
+  })
 })

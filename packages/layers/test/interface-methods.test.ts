@@ -25,12 +25,16 @@ describe("interfaces' method specs", () => {
           '',
           'type Context struct{ Writer ResponseWriter }',
           '',
+          'var writers = map[string]ResponseWriter{}',
+          '',
           'func (c *Context) Length(w ResponseWriter) int {',
           '\tif w.Written() {',
           '\t\treturn w.Size()',
           '\t}',
           '\tc.Writer.Written()',
-          '\treturn c.Writer.Size()',
+          '\tother := writers["x"]',
+          '\tother.Written()',
+          '\treturn other.Size()',
           '}',
         ].join('\n'),
       }),
@@ -39,10 +43,12 @@ describe("interfaces' method specs", () => {
       // Typed by the parameter: the interface's methods.
       'w.Written -> resolved response_writer.go#ResponseWriter.Written',
       'w.Size -> resolved response_writer.go#ResponseWriter.Size',
-      // A field's type is not read, so by name: the spec when no other definition has the name ...
-      'c.Writer.Written -> by-name response_writer.go#ResponseWriter.Written',
+      // Typed by the struct field's type.
+      'c.Writer.Written -> resolved response_writer.go#ResponseWriter.Written',
+      // An element of a map is not typed, so by name: the spec when no other definition has the name ...
+      'other.Written -> by-name response_writer.go#ResponseWriter.Written',
       // ... else the one implementation, not the spec.
-      'c.Writer.Size -> by-name response_writer.go#responseWriter.Size',
+      'other.Size -> by-name response_writer.go#responseWriter.Size',
     ])
   })
 })

@@ -49,6 +49,7 @@ describe('Go layers', () => {
       'method Render.Render 8-8 Render(http.ResponseWriter) error',
       'method Render.WriteContentType 9-9 WriteContentType(w http.ResponseWriter)',
       'struct JSON 14-16 type JSON struct',
+      'property JSON.Data 15-15 Data any',
       'interface Delimited 17-20 type Delimited interface',
       'method Delimited.Delims 19-19 Delims() (left, right string)',
       'interface Number 21-23 type Number interface',
@@ -57,6 +58,34 @@ describe('Go layers', () => {
     ])
     const parent = (qname: string): string | undefined => layers.symbols.find((s) => s.qname === qname)?.parentId
     expect(parent('Delimited.Delims')).toBe('render/render.go#Delimited')
+  })
+
+  it("catalogues a struct's named fields as its properties, signed with their type (no tag, no embedded type)", async () => {
+    const source = [
+      'package gin',
+      '',
+      'type Context struct {',
+      '\twritermem responseWriter',
+      '\tRequest   *http.Request `json:"-"` // the request',
+      '\t*Engine',
+      '\tx, y      int',
+      '\tSkip      func(c *Context) bool',
+      '\tnested    struct {',
+      '\t\ta int',
+      '\t}',
+      '}',
+    ].join('\n')
+    const layers = await layersOf('context.go', source)
+    const fields = layers.symbols.filter((s) => s.kind === 'property').map((s) => `${s.qname} ${s.startLine} ${s.signature}${s.exported ? '' : ' (hidden)'}`)
+    expect(fields).toEqual([
+      'Context.writermem 4 writermem responseWriter (hidden)',
+      'Context.Request 5 Request *http.Request',
+      'Context.x 7 x int (hidden)',
+      'Context.y 7 y int (hidden)',
+      'Context.Skip 8 Skip func(c *Context) bool',
+      'Context.nested 9 nested struct { (hidden)',
+    ])
+    expect(layers.edges.filter((e) => e.kind === 'extends').map((e) => e.target)).toEqual(['Engine'])
   })
 
   it('gives an interface the interfaces it embeds as heritage, not a constraint union', async () => {

@@ -101,10 +101,36 @@ function interfaceMethods(body: SyntaxNode, scope: Scope, api: WalkApi): void {
   }
 }
 
+/** A field's type longer than this (an inline struct) is cut, on its first line. */
+const MAX_FIELD_TYPE = 120
+
+/**
+ * A struct's named fields (`Request *http.Request`, `a, b int`) as its `property` members, each
+ * signed `name Type` (tag and comment left out): where a call on a field (`c.Request.Header.Get()`,
+ * `c.Writer.Header()`) reads its type. Fields without a name are embedded types, the struct's
+ * heritage ({@link embeddedTypes}).
+ */
+function structFields(type: SyntaxNode, scope: Scope, api: WalkApi): void {
+  const { text } = api
+  for (const list of namedChildrenOf(type)) {
+    if (list.type !== 'field_declaration_list') continue
+    for (const field of namedChildrenOf(list)) {
+      const typeNode = field.type === 'field_declaration' ? field.childForFieldName('type') : null
+      if (!typeNode) continue
+      const written = text.slice(typeNode.startIndex, typeNode.endIndex).split('\n', 1)[0]!.slice(0, MAX_FIELD_TYPE).trim()
+      for (const nameNode of namedChildrenOf(field)) {
+        if (nameNode.type !== 'field_identifier') continue
+        const name = text.slice(nameNode.startIndex, nameNode.endIndex)
+        api.define({ name, kind: 'property', node: field, signature: `${name} ${written}`, exported: exported(name) }, scope)
+      }
+    }
+  }
+}
+
 /**
  * Every type of a type declaration, alone (`type Store interface {...}`) or grouped
  * (`type ( Order struct {...}; Lister interface {...}; ID = string )`): a struct with the types it
- * embeds, an interface with its method specs and the interfaces it embeds, any other a type.
+ * embeds and its fields, an interface with its method specs and the interfaces it embeds, any other a type.
  */
 function typeSpecs(node: SyntaxNode, scope: Scope, api: WalkApi): void {
   const { text } = api
@@ -130,7 +156,9 @@ function typeSpecs(node: SyntaxNode, scope: Scope, api: WalkApi): void {
       },
       scope,
     )
-    if (kind === 'interface' && type) interfaceMethods(type, { symbol: fact, qname: fact.qname, kind, exported: false, test: scope.test, depth: scope.depth + 1 }, api)
+    const members: Scope = { symbol: fact, qname: fact.qname, kind, exported: false, test: scope.test, depth: scope.depth + 1 }
+    if (kind === 'interface' && type) interfaceMethods(type, members, api)
+    else if (kind === 'struct' && type) structFields(type, members, api)
   }
 }
 
