@@ -141,4 +141,29 @@ describe('Go calls on locals and parameters', () => {
     // `Redirect.Location` is a string field: no candidate for a call named `Location`.
     expect(callsOf(graph, 'time_test.go')).toEqual(['obj.At.Location -> unresolved '])
   })
+
+  it("type a call on a call's value by what the callee returns: the package's own function, another package's (gin's ginS, html/template)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'engine.go': 'package app\n\ntype Engine struct{}\n\nfunc (e *Engine) Handle(path string) {}\n\nfunc (e *Engine) Parse(path string) {}\n\nfunc engine() *Engine { return &Engine{} }\n',
+        'gins.go': [
+          'package app',
+          '',
+          'import "html/template"',
+          '',
+          'func Handle(path string) {',
+          '\tengine().Handle(path)',
+          '\ttemplate.New("page").Parse(path)',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'gins.go')).toEqual([
+      'engine -> resolved engine.go#engine',
+      '?.Handle -> resolved engine.go#Engine.Handle',
+      'template.New -> external ',
+      '?.Parse -> external ',
+    ])
+  })
 })

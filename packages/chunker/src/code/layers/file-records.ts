@@ -15,8 +15,8 @@ import { rustCallChains } from './lexical/rust-call-chains.js'
 const READS_PROPERTIES = new Set(['typescript', 'tsx', 'python', 'go'])
 /** Languages whose class records list their instance attributes' types (`SymbolRecord.attributes`). */
 const LISTS_ATTRIBUTES = new Set(['python'])
-/** Languages whose calls on a call's value (`Parser(...).parse()`) are typed by what the callee returns, read from the receiver as written. */
-const TYPES_CALLED_RECEIVERS = new Set(['python'])
+/** Languages whose calls on a call's value (`Parser(...).parse()`, Go's `engine().Handle()`) are typed by what the callee returns, read from the receiver as written. */
+const TYPES_CALLED_RECEIVERS = new Set(['python', 'go'])
 /**
  * Languages whose calls on a call's value (`innerFrom(source).subscribe()`, `new Observable(init).pipe()`)
  * are typed by what the callee returns or the class `new` builds, read from the code before the call.
