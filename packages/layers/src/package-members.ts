@@ -6,13 +6,30 @@ import type { SymbolIndex } from './symbol-index.js'
 /** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
 const GO_RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/
 
-/** For `c.Get()` inside Go's `func (c *Context) Copy()`: the method `Context.Get` of the package. */
-export function goReceiverMethod(sourceId: string, receiver: string, name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
+/**
+ * For `c.Get()` inside Go's `func (c *Context) Copy()`: the method `Context.Get` of the package,
+ * else (with `inherited`) one `Context` has from a type it embeds (`engine.GET()` inside a method of
+ * `Engine`, which embeds `RouterGroup`).
+ */
+export function goReceiverMethod(
+  sourceId: string,
+  receiver: string,
+  name: string,
+  file: FileLayers,
+  index: SymbolIndex,
+  inherited?: (type: SymbolRecord) => SymbolRecord | undefined,
+): SymbolRecord | undefined {
   const method = index.symbol(sourceId)
   const bound = method?.kind === 'method' ? GO_RECEIVER.exec(method.signature) : null
   if (!bound || bound[1] !== receiver) return undefined
-  for (const peer of index.filesIn(dirOf(file.path))) {
+  const peers = index.filesIn(dirOf(file.path))
+  for (const peer of peers) {
     const member = index.byQname(peer, `${bound[2]}.${name}`)
+    if (member) return member
+  }
+  if (inherited) for (const peer of peers) {
+    const type = index.topLevel(peer, bound[2] as string)
+    const member = type ? inherited(type) : undefined
     if (member) return member
   }
   return undefined
@@ -32,11 +49,27 @@ export function packagePeers(file: FileLayers, index: SymbolIndex): readonly str
   return file.language === 'csharp' ? index.filesOfEnclosingModules(file.module) : index.filesOfModule(file.module)
 }
 
-/** The member `name` of a top-level type `owner` defined in another file of the same package. */
-export function packageMember(file: FileLayers, owner: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+/**
+ * The member `name` of a top-level type `owner` defined in another file of the same package: its
+ * own, else (with `inherited`) one the type inherits (Go's `BindingBody` embedding `Binding`).
+ */
+export function packageMember(
+  file: FileLayers,
+  owner: string,
+  name: string,
+  index: SymbolIndex,
+  inherited?: (type: SymbolRecord) => SymbolRecord | undefined,
+): SymbolRecord | undefined {
+  const types: SymbolRecord[] = []
   for (const peer of packagePeers(file, index)) {
     const type = peer === file.path ? undefined : index.topLevel(peer, owner)
-    const member = type && index.file(peer)?.language === file.language ? memberNamed(index, type, name) : undefined
+    if (type === undefined || index.file(peer)?.language !== file.language) continue
+    const member = memberNamed(index, type, name)
+    if (member) return member
+    types.push(type)
+  }
+  if (inherited) for (const type of types) {
+    const member = inherited(type)
     if (member) return member
   }
   return undefined

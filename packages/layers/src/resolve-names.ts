@@ -5,6 +5,7 @@ import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
+import { goVariableType } from './go-variables.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
@@ -61,7 +62,8 @@ function memberOfType(
   // `ctx.Condition()` of a value the file holds, not of an import: the class by its own name.
   if (dot > 0 && head === undefined) return memberOfType(last, name, file, bindings, index, resolved, supers)
   const local = index.topLevel(file.path, type)
-  const member = local ? memberOrInherited(index, local, name, supers) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index) : undefined
+  const inherited = supers && ((owner: SymbolRecord) => inheritedMember(owner, name, CALLABLE, supers))
+  const member = local ? memberOrInherited(index, local, name, supers) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index, inherited) : undefined
   if (member) return toSymbol(member)
   // A type of a namespace or package imported whole (C#'s `using Shop.Data;`, Java's `import a.b.*;`).
   for (const target of bindings.wildcards) {
@@ -265,7 +267,7 @@ export function resolveName(
     if (edge.kind !== 'calls' && edge.kind !== 'mounts' && isLibraryType(name, file, bindings, index)) return EXTERNAL
   } else if ((!SELF.has(receiver) || (receiver === 'self' && edge.receiverType !== undefined)) && receiver !== 'super') {
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
-    const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
+    const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index, (owner) => inheritedMember(owner, name, kinds, supers)) : undefined
     if (method) return toSymbol(method)
     const binding = bindings.names.get(receiver)
     if (binding) {
@@ -296,7 +298,12 @@ export function resolveName(
     if (peerMember) return toSymbol(peerMember)
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
-    const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? chainRead(receiver, file.language)
+    // (Go: a package-level variable of this file or another of the package, `JSON.Bind()`.)
+    const typed =
+      edge.receiverType ??
+      (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ??
+      (file.language === 'go' && first < 0 ? goVariableType(receiver, file, index) : undefined) ??
+      chainRead(receiver, file.language)
     const read = typed === undefined ? undefined : propertyRead(typed)
     const parameter = typed === undefined || read ? undefined : parameterReadOf(typed)
     // (Rust's `cli().try_get_matches()?`: a chain of calls too.)

@@ -166,4 +166,63 @@ describe('Go calls on locals and parameters', () => {
       '?.Parse -> external ',
     ])
   })
+
+  it("resolve a package-level variable's calls by its declared type, from another file of the package, through embedded types (gin's binding.JSON, Engine embedding RouterGroup)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'binding/binding.go': [
+          'package binding',
+          '',
+          'type Binding interface {',
+          '\tBind(body []byte) error',
+          '}',
+          '',
+          'type BindingBody interface {',
+          '\tBinding',
+          '\tBindBody(body []byte) error',
+          '}',
+          '',
+          'var (',
+          '\tJSON BindingBody = jsonBinding{}',
+          '\tForm = formBinding{}',
+          ')',
+        ].join('\n'),
+        'binding/json.go': [
+          'package binding',
+          '',
+          'type jsonBinding struct{}',
+          '',
+          'func (jsonBinding) Bind(body []byte) error { return nil }',
+          '',
+          'type formBinding struct{}',
+          '',
+          'func (formBinding) Bind(body []byte) error { return nil }',
+        ].join('\n'),
+        'binding/binding_test.go': 'package binding\n\nfunc TestBind() {\n\tJSON.Bind(nil)\n\tJSON.BindBody(nil)\n\tForm.Bind(nil)\n}\n',
+        'routergroup.go': 'package app\n\ntype RouterGroup struct{}\n\nfunc (group *RouterGroup) GET(path string) {}\n',
+        'gin.go': [
+          'package app',
+          '',
+          'type Engine struct {',
+          '\tRouterGroup',
+          '}',
+          '',
+          'type other struct{}',
+          '',
+          'func (o *other) GET(path string) {}',
+          '',
+          'func (engine *Engine) routes() {',
+          '\tengine.GET("/")',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'binding/binding_test.go')).toEqual([
+      'JSON.Bind -> resolved binding/binding.go#Binding.Bind',
+      'JSON.BindBody -> resolved binding/binding.go#BindingBody.BindBody',
+      'Form.Bind -> resolved binding/json.go#formBinding.Bind',
+    ])
+    expect(callsOf(graph, 'gin.go')).toEqual(['engine.GET -> resolved routergroup.go#RouterGroup.GET'])
+  })
 })
