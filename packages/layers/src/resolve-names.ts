@@ -79,7 +79,12 @@ function resolveCallee(callee: string, call: RawEdge, file: FileLayers, bindings
   // (Rust's `Command::new` is `new` of `Command`.)
   const dot = Math.max(callee.lastIndexOf('.'), callee.lastIndexOf('::'))
   const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
-  const edge: RawEdge = dot < 0 ? { ...plain, target: callee } : { ...plain, target: callee.slice(callee[dot] === ':' ? dot + 2 : dot + 1), receiver: callee.slice(0, dot) }
+  const receiver = dot < 0 ? undefined : callee.slice(0, dot)
+  // (`PerformRequest().Header`: the method of what the call before it returns.)
+  const edge: RawEdge =
+    receiver === undefined
+      ? { ...plain, target: callee }
+      : { ...plain, target: callee.slice(callee[dot] === ':' ? dot + 2 : dot + 1), receiver, ...(file.language === 'go' && receiver.endsWith('()') ? { receiverType: receiver } : {}) }
   return resolveName(edge, file, bindings, index, resolved, supers)
 }
 
@@ -106,6 +111,9 @@ function memberOfReturned(
   // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`); so is
   // what a Go package's does (`w := httptest.NewRecorder()`).
   if (found.resolution === 'external' && RETURNS_PACKAGE_VALUES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
+  // So is what a Go method of another package's value returns (`PerformRequest().Header()` of a
+  // `*httptest.ResponseRecorder`); not a builtin's (`new(node)`).
+  if (found.resolution === 'external' && file.language === 'go' && callee.includes('.')) return EXTERNAL
   // `expect(sum(1, 2)).toBe(3)` of a test runner's global `expect`: the runner's assertion.
   if (found.resolution === 'external' && !bindings.names.has(callee.split('.', 1)[0] as string) && givesRunnerValue(file.language, callee)) return EXTERNAL
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined

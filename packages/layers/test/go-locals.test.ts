@@ -225,4 +225,36 @@ describe('Go calls on locals and parameters', () => {
     ])
     expect(callsOf(graph, 'gin.go')).toEqual(['engine.GET -> resolved routergroup.go#RouterGroup.GET'])
   })
+
+  it("leave a method's value of another package's value to that package: a typed name's, a function's of the code returning one", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'context.go': 'package app\n\ntype Context struct{}\n\nfunc (c *Context) Get(key string) any { return nil }\n\nfunc (c *Context) Value(key any) any { return nil }\n',
+        'routes_test.go': [
+          'package app',
+          '',
+          'import (',
+          '\t"net/http"',
+          '\t"net/http/httptest"',
+          ')',
+          '',
+          'func PerformRequest(r http.Handler, method, path string) *httptest.ResponseRecorder { return nil }',
+          '',
+          'func TestRoutes(req *http.Request) {',
+          '\tw := httptest.NewRecorder()',
+          '\t_ = w.Header().Get("Location")',
+          '\tw2 := PerformRequest(nil, "GET", "/")',
+          '\t_ = w2.Header().Get("Location")',
+          '\t_ = req.Context().Value("k")',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'routes_test.go').filter((call) => /Get|Value/.test(call))).toEqual([
+      '?.Get -> external ',
+      '?.Get -> external ',
+      '?.Value -> external ',
+    ])
+  })
 })

@@ -3,6 +3,7 @@ import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.
 import { calledReceiverType, calledReceiverTypeAt } from './lexical/called-receiver.js'
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
+import { goCalledReceiverType } from './lexical/go-called-receivers.js'
 import { redeclaration } from './lexical/local-bindings.js'
 import { rustCallChains } from './lexical/rust-call-chains.js'
 
@@ -15,7 +16,11 @@ import { rustCallChains } from './lexical/rust-call-chains.js'
 const READS_PROPERTIES = new Set(['typescript', 'tsx', 'python', 'go'])
 /** Languages whose class records list their instance attributes' types (`SymbolRecord.attributes`). */
 const LISTS_ATTRIBUTES = new Set(['python'])
-/** Languages whose calls on a call's value (`Parser(...).parse()`, Go's `engine().Handle()`) are typed by what the callee returns, read from the receiver as written. */
+/**
+ * Languages whose calls on a call's value (`Parser(...).parse()`, Go's `engine().Handle()`) are
+ * typed by what the callee returns, read from the receiver as written (Go's with a typed name's
+ * type in the name's place: `go-called-receivers.ts`).
+ */
 const TYPES_CALLED_RECEIVERS = new Set(['python', 'go'])
 /**
  * Languages whose calls on a call's value (`innerFrom(source).subscribe()`, `new Observable(init).pipe()`)
@@ -193,7 +198,9 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     const type =
       receiver !== '?'
         ? undefined
-        : TYPES_CALLED_RECEIVERS.has(file.language)
+        : file.language === 'go'
+          ? goCalledReceiverType(calledReceiverType(call.receiver), (name) => receiverType?.(name, call.offset))
+          : TYPES_CALLED_RECEIVERS.has(file.language)
           ? calledReceiverType(call.receiver)
           : TYPES_CALLED_RECEIVERS_AT.has(file.language)
             ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))

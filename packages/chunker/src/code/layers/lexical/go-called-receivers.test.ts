@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { goCalledReceiverType } from './go-called-receivers.js'
+
+const types: Record<string, string> = { w: 'httptest.NewRecorder()', engine: 'New()', req: 'http.Request', errs: 'errorMsgs', c: "Context['Writer']" }
+const typeOf = (name: string): string | undefined => types[name]
+
+describe('goCalledReceiverType', () => {
+  it("writes a typed name's type in its place: a call's value or a named type", () => {
+    expect(goCalledReceiverType('w.Header()', typeOf)).toBe('httptest.NewRecorder().Header()')
+    expect(goCalledReceiverType('engine.Group()', typeOf)).toBe('New().Group()')
+    expect(goCalledReceiverType('req.Context()', typeOf)).toBe('http.Request.Context()')
+    expect(goCalledReceiverType('errs.Last()', typeOf)).toBe('errorMsgs.Last()')
+  })
+
+  it('keeps any other type as it is: an untyped name, a property read, a longer receiver, none', () => {
+    expect(goCalledReceiverType('x.Header()', typeOf)).toBe('x.Header()')
+    expect(goCalledReceiverType('c.Header()', typeOf)).toBe('c.Header()')
+    expect(goCalledReceiverType('c.Writer.Header()', typeOf)).toBe('c.Writer.Header()')
+    expect(goCalledReceiverType('New()', typeOf)).toBe('New()')
+    expect(goCalledReceiverType(undefined, typeOf)).toBeUndefined()
+  })
+})
