@@ -65,4 +65,18 @@ describe('javaTypedDeclarations', () => {
     ].join('\n')
     expect(typed(code)).toEqual(['s: String'])
   })
+
+  it('types a `var` holding a chain of calls by the chain, awaited in C#; a plain `new` by its class', () => {
+    const code = [
+      'public async Task Run(IRepository repo) {',
+      '  var basket = await repo.GetAsync(id);',
+      '  var response = client.Send(request).EnsureSuccess();',
+      '  var b = new Builder(x).with(y);',
+      '  var plain = new Builder(x);',
+      '  var n = count + f(x);',
+      '  var items = basket.Items.ToList();',
+      '}',
+    ].join('\n')
+    expect(typed(code)).toEqual(['repo: IRepository', 'basket: await IRepository::GetAsync()', 'response: client.Send().EnsureSuccess()', 'b: Builder::new().with()', 'plain: Builder', 'items: basket.Items.ToList()'])
+  })
 })
