@@ -8,6 +8,7 @@ import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
+import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
@@ -27,6 +28,8 @@ const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, '
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
+/** Languages whose chains of calls are typed through each method's declared return type (`declared-chains.ts`). */
+const DECLARED_CHAINS: ReadonlySet<string> = new Set(['java', 'csharp'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
@@ -297,7 +300,9 @@ export function resolveName(
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     const typed = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? chainRead(receiver, file.language)
-    const read = typed === undefined ? undefined : propertyRead(typed)
+    // Java's and C#'s chain of calls (`ToStringBuilder::new().append()`, `await _repository.GetAsync()`).
+    const chained = typed !== undefined && DECLARED_CHAINS.has(file.language) && isDeclaredChain(typed)
+    const read = typed === undefined || chained ? undefined : propertyRead(typed)
     const parameter = typed === undefined || read ? undefined : parameterReadOf(typed)
     // (Rust's `cli().try_get_matches()?`: a chain of calls too.)
     const returned = typed === undefined || read || parameter ? undefined : (/^(.*)\(\)(?:\[(\d*)\])?$/.exec(typed) ?? (file.language === 'rust' ? /^(.*)\(\)\?$/.exec(typed) : null))
@@ -329,6 +334,8 @@ export function resolveName(
             })
           : parameter
             ? memberOfParameterRead(parameter, name, index, parameterLookups)
+            : chained
+              ? declaredChainMember(typed, name, kinds, edge.sourceSymbolId, { supers, file, callee: (callee) => resolveCallee(callee, edge, file, bindings, index, resolved, supers) })
             : returned && file.language === 'rust'
               ? rustChainMember(typed, name, edge.sourceSymbolId, { supers, callee: (callee) => resolveCallee(callee, edge, file, bindings, index, resolved, supers) })
             : returned
