@@ -1,18 +1,11 @@
 import type { FileLayers, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
+import { isCallChain, typeOfCallChain, type ChainSteps } from './call-chains.js'
 import { definedIn, memberNamed } from './definitions.js'
 import { classNamed, isLibraryType } from './named-types.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { CLASS_LIKE, inheritedMember, type Supertypes } from './supertypes.js'
 
-/**
- * A chain of calls as the layered chunker writes a Java or C# receiver type (`RawEdge.receiverType`,
- * see its `jvm-call-chains.ts`): `await ` when the value is awaited (C#), a head (`T::new()` of a
- * `new`, `T::m()` of a method of a name of type `T`, or a callee as written: `build()`,
- * `this.helper.create()`, `StringUtils.join()`), then `.link()` for each method called on the value
- * before. Groups: 1 `await `, 2 the head's callee, 3 the links.
- */
-const CHAIN = /^(await )?((?:[A-Za-z_$][\w$]*(?:::|\.))*[A-Za-z_$][\w$]*)\(\)((?:\.[A-Za-z_$][\w$]*\(\))*)$/
 /** What a link of a chain calls. */
 const METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'function'])
 /** Words before a declared name that are no return type: a constructor's modifiers. */
@@ -221,7 +214,7 @@ function link(on: ChainType, name: string, awaited: boolean, supers: Supertypes,
   return supers.inheritsExternally(on) ? { type: libraryValue(name, awaited) } : undefined
 }
 
-/** The type of a chain's head's value (see {@link CHAIN}): `T::new()`, `T::m()`, or a callee as its call resolves. */
+/** The type of a chain's head's value: `T::new()` (a `new`), `T::m()` (a method of a name of type `T`), or a callee as its call resolves. */
 function typeOfHead(head: string, awaited: boolean, source: SymbolRecord | undefined, lookups: DeclaredChainLookups): ChainType | undefined {
   const { supers, file } = lookups
   const path = head.indexOf('::')
@@ -241,28 +234,12 @@ function typeOfHead(head: string, awaited: boolean, source: SymbolRecord | undef
   return symbol !== undefined && METHOD_KINDS.has(symbol.kind) ? returnedBy(symbol, awaited, supers) : undefined
 }
 
-/** The type of a chain's value, link by link; memoized per calling symbol. */
-function typeOfChain(chain: string, source: SymbolRecord | undefined, lookups: DeclaredChainLookups): ChainType | undefined {
-  let memo = memos.get(lookups.supers)
-  if (memo === undefined) memos.set(lookups.supers, (memo = new Map()))
-  const key = `${lookups.file.path}\n${source?.id ?? ''}\n${chain}`
-  const known = memo.get(key)
-  if (known !== undefined) return known ?? undefined
-  memo.set(key, null)
-  const found = CHAIN.exec(chain)
-  let type: ChainType | undefined
-  if (found !== null) {
-    const awaited = found[1] !== undefined
-    const links = found[3] as string
-    if (links === '') type = typeOfHead(found[2] as string, awaited, source, lookups)
-    else {
-      const dot = chain.lastIndexOf('.')
-      const on = typeOfChain(chain.slice(found[1]?.length ?? 0, dot), source, lookups)
-      type = on === undefined ? undefined : link(on, chain.slice(dot + 1, -2), awaited, lookups.supers, lookups.file.language)?.type
-    }
+/** How a Java or C# chain's calls are typed (see `call-chains.ts`); `awaited`: the chain's last call is (C#). */
+function declaredSteps(awaited: boolean, source: SymbolRecord | undefined, lookups: DeclaredChainLookups): ChainSteps<ChainType> {
+  return {
+    head: (callee, last) => typeOfHead(callee, awaited && last, source, lookups),
+    link: (on, name, last) => link(on, name, awaited && last, lookups.supers, lookups.file.language)?.type,
   }
-  memo.set(key, type ?? null)
-  return type
 }
 
 /** Whether the index may give a library's type a method `name` in C#: an extension method of the name (`static T Name(this X x)`). */
@@ -273,7 +250,7 @@ function extensionNamed(name: string, supers: Supertypes): boolean {
 
 /** Whether a receiver type is a chain of calls as Java's and C#'s extraction writes it (see {@link declaredChainMember}). */
 export function isDeclaredChain(receiverType: string): boolean {
-  return receiverType.endsWith(')') && CHAIN.test(receiverType)
+  return receiverType.endsWith(')') && isCallChain(receiverType)
 }
 
 /**
@@ -295,7 +272,9 @@ export function isDeclaredChain(receiverType: string): boolean {
 export function declaredChainMember(receiverType: string, name: string, kinds: ReadonlySet<string>, sourceSymbolId: string, lookups: DeclaredChainLookups): Resolved | undefined {
   const { supers, file } = lookups
   const source = sourceSymbolId ? supers.index.symbol(sourceSymbolId) : undefined
-  const type = typeOfChain(receiverType, source, lookups)
+  let memo = memos.get(supers)
+  if (memo === undefined) memos.set(supers, (memo = new Map()))
+  const type = typeOfCallChain(receiverType, declaredSteps(receiverType.startsWith('await '), source, lookups), memo, `${file.path}\n${sourceSymbolId}`)
   if (type === undefined) return undefined
   if (isLibrary(type)) return (file.language === 'csharp' && extensionNamed(name, supers)) || (type.holds && supers.index.namedOfKinds(name, kinds, 'any').count > 0) ? undefined : EXTERNAL
   const called = link(type, name, false, supers, file.language)
