@@ -227,8 +227,9 @@ function typeOfHead(head: string, awaited: boolean, source: SymbolRecord | undef
   const found = lookups.callee(head)
   const name = head.slice(head.lastIndexOf('.') + 1)
   if (found.resolution === 'external') return libraryValue(name, awaited)
-  // A bare `getClass()`, `ToString()`: the root class's, unless the index has it for sure.
-  const root = found.resolution !== 'resolved' && !head.includes('.') ? ROOT_METHODS[file.language]?.[head] : undefined
+  // `getClass()`, `array.getClass()`, `ToString()` on a value of no known type: the root class's
+  // method, or an override, which returns the same type.
+  const root = found.resolution !== 'resolved' ? ROOT_METHODS[file.language]?.[name] : undefined
   if (root !== undefined) return root === '' || awaited ? undefined : { library: root }
   const symbol = found.resolution === 'resolved' && found.targetSymbolId ? supers.index.symbol(found.targetSymbolId) : undefined
   return symbol !== undefined && METHOD_KINDS.has(symbol.kind) ? returnedBy(symbol, awaited, supers) : undefined
