@@ -42,17 +42,22 @@ describe('javaTypedDeclarations', () => {
     ])
   })
 
-  it('reads C# the same way, with its nullable types, foreach and out variables', () => {
+  it('reads C# the same way, with its nullable types, object initializers, foreach and out variables', () => {
     const code = [
       'public JToken Parse(JsonReader reader, JsonLoadSettings? settings) {',
       '  var writer = new JTokenWriter();',
+      '  var user = new ApplicationUser { UserName = name };',
+      '  var model = new IndexViewModel',
+      '  {',
+      '    Username = user.UserName',
+      '  };',
       '  foreach (JProperty property in properties) { property.Remove(); }',
       '  if (dict.TryGetValue(key, out JToken value)) { }',
       '  using (StringWriter sw = new StringWriter()) { }',
       '  return writer.Token;',
       '}',
     ].join('\n')
-    expect(typed(code)).toEqual(['reader: JsonReader', 'settings: JsonLoadSettings', 'writer: JTokenWriter', 'property: JProperty', 'value: JToken', 'sw: StringWriter'])
+    expect(typed(code)).toEqual(['reader: JsonReader', 'settings: JsonLoadSettings', 'writer: JTokenWriter', 'user: ApplicationUser', 'model: IndexViewModel', 'property: JProperty', 'value: JToken', 'sw: StringWriter'])
   })
 
   it('reads no method declaration, clause, cast, union of a multi-catch, string or comment', () => {

@@ -19,8 +19,8 @@ const NAME = '([a-z_$][\\w$]*)'
  */
 const TYPED = new RegExp(`(?<![\\w$.@]|\\|\\s*)${TYPE}${ARGUMENTS}\\??((?:\\s*\\[\\s*\\])*)\\s+${NAME}\\s*(?=[=;:,)]|in\\b)`, 'gd')
 
-/** `var name = new Type(` (Java 10's inferred local): group 1 the name, group 2 the type. */
-const INFERRED = new RegExp(`\\bvar\\s+${NAME}\\s*=\\s*new\\s+${TYPE}\\s*[(<]`, 'gd')
+/** `var name = new Type(` (Java 10's and C#'s inferred local), C#'s `new Type {` (an object initializer): group 1 the name, group 2 the type. */
+const INFERRED = new RegExp(`\\bvar\\s+${NAME}\\s*=\\s*new\\s+${TYPE}\\s*[(<{]`, 'gd')
 
 /** `var name = ` (Java 10's and C#'s inferred local), maybe `await`ed (C#): group 1 the name, group 2 the `await`. */
 const VAR = new RegExp(`\\bvar\\s+${NAME}\\s*=(?!=)\\s*(await\\s+)?`, 'gd')
