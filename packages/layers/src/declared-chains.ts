@@ -2,7 +2,7 @@ import type { FileLayers, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { isCallChain, typeOfCallChain, type ChainSteps } from './call-chains.js'
 import { definedIn, memberNamed } from './definitions.js'
-import { classNamed, isLibraryType } from './named-types.js'
+import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { CLASS_LIKE, inheritedMember, type Supertypes } from './supertypes.js'
 
@@ -199,9 +199,11 @@ function returnedBy(method: SymbolRecord, awaited: boolean, supers: Supertypes):
  * of the language's root class, else a library's when the class inherits from one; a library
  * value's method returns a library value.
  */
-function link(on: ChainType, name: string, awaited: boolean, supers: Supertypes, language: string): { readonly method?: SymbolRecord; readonly type: ChainType | undefined } | undefined {
-  // (On what may be a value of the index, a method no definition of the index has is the library's.)
-  if (isLibrary(on)) return on.holds && supers.index.namedSet(name)?.size ? undefined : { type: libraryValue(name, awaited) }
+function link(on: ChainType, name: string, awaited: boolean, supers: Supertypes, file: FileLayers): { readonly method?: SymbolRecord; readonly type: ChainType | undefined } | undefined {
+  // (A C# extension method of the index's name may be the one called; on what may be a value of
+  // the index, only a method no definition of the index has is the library's.)
+  const extension = hasExtensionMethod(name, file, supers.index)
+  if (isLibrary(on)) return extension ? undefined : on.holds && supers.index.namedSet(name)?.size ? undefined : { type: libraryValue(name, awaited) }
   const methods = methodsOf(on, name, supers)
   if (methods.length > 0) {
     const types = methods.map((method) => returnedBy(method, awaited, supers))
@@ -209,7 +211,8 @@ function link(on: ChainType, name: string, awaited: boolean, supers: Supertypes,
     const method = memberNamed(supers.index, on, name)
     return { method: method && METHOD_KINDS.has(method.kind) ? method : methods[0], type: keys.size === 1 ? types[0] : undefined }
   }
-  const root = ROOT_METHODS[language]?.[name]
+  if (extension) return undefined
+  const root = ROOT_METHODS[file.language]?.[name]
   if (root !== undefined) return { type: root === '' || awaited ? undefined : { library: root } }
   return supers.inheritsExternally(on) ? { type: libraryValue(name, awaited) } : undefined
 }
@@ -222,7 +225,7 @@ function typeOfHead(head: string, awaited: boolean, source: SymbolRecord | undef
     const type = typeNamed(head.slice(0, path), file, source, supers)
     const name = head.slice(path + 2)
     if (name === 'new' || type === undefined) return awaited ? undefined : type
-    return link(type, name, awaited, supers, file.language)?.type
+    return link(type, name, awaited, supers, file)?.type
   }
   const found = lookups.callee(head)
   const name = head.slice(head.lastIndexOf('.') + 1)
@@ -239,14 +242,8 @@ function typeOfHead(head: string, awaited: boolean, source: SymbolRecord | undef
 function declaredSteps(awaited: boolean, source: SymbolRecord | undefined, lookups: DeclaredChainLookups): ChainSteps<ChainType> {
   return {
     head: (callee, last) => typeOfHead(callee, awaited && last, source, lookups),
-    link: (on, name, last) => link(on, name, awaited && last, lookups.supers, lookups.file.language)?.type,
+    link: (on, name, last) => link(on, name, awaited && last, lookups.supers, lookups.file)?.type,
   }
-}
-
-/** Whether the index may give a library's type a method `name` in C#: an extension method of the name (`static T Name(this X x)`). */
-function extensionNamed(name: string, supers: Supertypes): boolean {
-  for (const symbol of supers.index.namedSet(name) ?? []) if (METHOD_KINDS.has(symbol.kind) && /\(\s*this\s/.test(symbol.signature)) return true
-  return false
 }
 
 /** Whether a receiver type is a chain of calls as Java's and C#'s extraction writes it (see {@link declaredChainMember}). */
@@ -277,8 +274,8 @@ export function declaredChainMember(receiverType: string, name: string, kinds: R
   if (memo === undefined) memos.set(supers, (memo = new Map()))
   const type = typeOfCallChain(receiverType, declaredSteps(receiverType.startsWith('await '), source, lookups), memo, `${file.path}\n${sourceSymbolId}`)
   if (type === undefined) return undefined
-  if (isLibrary(type)) return (file.language === 'csharp' && extensionNamed(name, supers)) || (type.holds && supers.index.namedOfKinds(name, kinds, 'any').count > 0) ? undefined : EXTERNAL
-  const called = link(type, name, false, supers, file.language)
+  if (isLibrary(type)) return hasExtensionMethod(name, file, supers.index) || (type.holds && supers.index.namedOfKinds(name, kinds, 'any').count > 0) ? undefined : EXTERNAL
+  const called = link(type, name, false, supers, file)
   if (called === undefined) return undefined
-  return called.method !== undefined ? toSymbol(called.method) : file.language === 'csharp' && extensionNamed(name, supers) ? undefined : EXTERNAL
+  return called.method !== undefined ? toSymbol(called.method) : EXTERNAL
 }

@@ -6,7 +6,7 @@ import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './super
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
-import { classNamed, isLibraryType } from './named-types.js'
+import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember } from './rust-chains.js'
@@ -349,7 +349,8 @@ export function resolveName(
     // `owners.save()` of `OwnerRepository extends JpaRepository<Owner, Integer>`: not the type's own, so its library base's.
     if (typed !== undefined && read === undefined && parameter === undefined && !returned && !bound) {
       const cls = classNamed(typed, file, bindings, index, resolved)
-      if (cls && !memberOrInherited(index, cls, name, supers) && supers.inheritsExternally(cls)) return EXTERNAL
+      // (Unless a C# extension method of the index has the name: `testParent.ToJson()`.)
+      if (cls && !memberOrInherited(index, cls, name, supers) && supers.inheritsExternally(cls) && !hasExtensionMethod(name, file, index)) return EXTERNAL
       // `_userManager.GetUserAsync()` of a field `UserManager<ApplicationUser>` under `using Microsoft.AspNetCore.Identity;`.
       if (!cls && isLibraryType(typed, file, bindings, index)) return EXTERNAL
     }

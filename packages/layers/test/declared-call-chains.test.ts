@@ -91,6 +91,11 @@ public class Order
 {
     public decimal Total() { return 0; }
 }
+
+public static class JsonExtensions
+{
+    public static string ToJson<T>(this T obj) => "";
+}
 `
 
 const CS_SERVICES = `using System.Threading.Tasks;
@@ -119,11 +124,16 @@ public class Other
 
 const CS_APP = `using System.Threading.Tasks;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.AspNetCore.Identity;
 using Microsoft.EntityFrameworkCore.Metadata.Builders;
 using Shop.Entities;
 using Shop.Services;
 
 namespace Shop.Web;
+
+public class AppUser : IdentityUser
+{
+}
 
 public class Controller
 {
@@ -139,6 +149,9 @@ public class Controller
         order.Total();
         var pending = _service.GetBasketAsync(1);
         pending.AddItem(4);
+        var user = new AppUser { UserName = "x" };
+        user.ToJson();
+        user.GetHashCode().ToJson();
     }
 
     public void Configure(EntityTypeBuilder<Basket> builder)
@@ -206,6 +219,14 @@ describe("C# calls on a call's value", () => {
       'order.Total -> resolved src/Entities/Basket.cs#Order.Total',
       // Not awaited: a `Task<Basket>`, a library's.
       'pending.AddItem -> external ',
+    ])
+  })
+
+  it("leave a call a C# extension method of the index may take (on a library's or a library-based class's value) by name", async () => {
+    const graph = new LayerGraph(await layersOfText(CSHARP))
+    expect(callsNamed(graph, 'src/Web/Controller.cs', ['ToJson'])).toEqual([
+      'user.ToJson -> by-name src/Entities/Basket.cs#JsonExtensions.ToJson',
+      '?.ToJson -> by-name src/Entities/Basket.cs#JsonExtensions.ToJson',
     ])
   })
 
