@@ -142,7 +142,10 @@ export interface RawEdge extends LayerRecordBase {
    * `RouteContext['runs'][number]`: see `propertyRead`); or, for a Rust call on a call's value,
    * the chain of calls before it, each link's arguments dropped (`Command::new().about()` for the
    * `arg` of `Command::new("git").about("x").arg(a)`; `Command::about()` when the chain starts on
-   * a name of type `Command`).
+   * a name of type `Command`); likewise for a Java or C# call on a call's value, a `new` written
+   * `T::new()` (`ToStringBuilder::new().append()` for the last `append` of `new
+   * ToStringBuilder(this).append("a", a).append("b", b)`), and for a C# `var` holding an awaited
+   * chain, `await ` before it (`await _repository.GetAsync()`).
    */
   readonly receiverType?: string
   /**

@@ -36,3 +36,14 @@ export function isLibraryType(name: string, file: FileLayers, bindings: Bindings
   for (const symbol of index.namedSet(name) ?? []) if (CLASS_LIKE.has(symbol.kind)) return false
   return true
 }
+
+/**
+ * Whether a C# file's call `x.name()` may be the index's extension method of that name (`static
+ * string ToJson<T>(this T obj)`) rather than a member of `x`'s type: a method of the name whose
+ * first parameter is `this`.
+ */
+export function hasExtensionMethod(name: string, file: FileLayers, index: SymbolIndex): boolean {
+  if (file.language !== 'csharp') return false
+  for (const symbol of index.namedSet(name) ?? []) if (symbol.kind === 'method' && symbol.language === 'csharp' && /\(\s*this\s/.test(symbol.signature)) return true
+  return false
+}

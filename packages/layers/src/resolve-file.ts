@@ -97,6 +97,9 @@ export function resolveImports(file: FileLayers, index: SymbolIndex): ImportsOfF
 /** Languages whose package names its directories (`org.example.web` lives in `.../org/example/web/`). */
 const PACKAGE_DIRECTORIES = new Set(['java', 'kotlin'])
 
+/** Languages whose receiver types may be chains of calls (`rust-chains.ts`, `declared-chains.ts`). */
+const CHAIN_LANGUAGES: ReadonlySet<string> = new Set(['rust', 'java', 'csharp'])
+
 /** A Maven or Gradle module's resources directory: `<module>/src/main/resources/...`. */
 const MODULE_RESOURCES = /^((?:.*\/)?src\/main)\/resources(?:\/|$)/
 
@@ -151,8 +154,8 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     if (edge.receiver) signatures.add(edge.receiver.split(/[.:]/, 1)[0] as string)
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
     // (`openIndex()`): a change to that class or function, or to the callee's signature, re-resolves the call.
-    // Rust's chain of calls (`Command::new().about()`): what each link's callee is and returns.
-    const chain = edge.receiverType !== undefined && file.language === 'rust' && /\)\??$/.test(edge.receiverType)
+    // Rust's, Java's and C#'s chain of calls (`Command::new().about()`): what each link's callee is and returns.
+    const chain = edge.receiverType !== undefined && CHAIN_LANGUAGES.has(file.language) && /\)\??$/.test(edge.receiverType)
     const read = edge.receiverType === undefined || chain ? undefined : propertyRead(edge.receiverType)
     if (chain) {
       for (const word of edge.receiverType!.match(/[A-Za-z_]\w*/g) ?? []) {

@@ -7,8 +7,9 @@ import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definiti
 import type { SymbolIndex } from './symbol-index.js'
 import { goVariableType } from './go-variables.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
-import { classNamed, isLibraryType } from './named-types.js'
+import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
+import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
 import { isRuntimeMethod } from './runtime-methods.js'
@@ -28,6 +29,8 @@ const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, '
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
+/** Languages whose chains of calls are typed through each method's declared return type (`declared-chains.ts`). */
+const DECLARED_CHAINS: ReadonlySet<string> = new Set(['java', 'csharp'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
@@ -312,7 +315,9 @@ export function resolveName(
       (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ??
       (file.language === 'go' && first < 0 ? goVariableType(receiver, file, index) : undefined) ??
       chainRead(receiver, file.language)
-    const read = typed === undefined ? undefined : propertyRead(typed)
+    // Java's and C#'s chain of calls (`ToStringBuilder::new().append()`, `await _repository.GetAsync()`).
+    const chained = typed !== undefined && DECLARED_CHAINS.has(file.language) && isDeclaredChain(typed)
+    const read = typed === undefined || chained ? undefined : propertyRead(typed)
     const parameter = typed === undefined || read ? undefined : parameterReadOf(typed)
     // (Rust's `cli().try_get_matches()?`: a chain of calls too.)
     const returned = typed === undefined || read || parameter ? undefined : (/^(.*)\(\)(?:\[(\d*)\])?$/.exec(typed) ?? (file.language === 'rust' ? /^(.*)\(\)\?$/.exec(typed) : null))
@@ -344,6 +349,8 @@ export function resolveName(
             })
           : parameter
             ? memberOfParameterRead(parameter, name, index, parameterLookups)
+            : chained
+              ? declaredChainMember(typed, name, kinds, edge.sourceSymbolId, { supers, file, callee: (callee) => resolveCallee(callee, edge, file, bindings, index, resolved, supers) })
             : returned && file.language === 'rust'
               ? rustChainMember(typed, name, edge.sourceSymbolId, { supers, callee: (callee) => resolveCallee(callee, edge, file, bindings, index, resolved, supers) })
             : returned
@@ -357,7 +364,8 @@ export function resolveName(
     // `owners.save()` of `OwnerRepository extends JpaRepository<Owner, Integer>`: not the type's own, so its library base's.
     if (typed !== undefined && read === undefined && parameter === undefined && !returned && !bound) {
       const cls = classNamed(typed, file, bindings, index, resolved)
-      if (cls && !memberOrInherited(index, cls, name, supers) && supers.inheritsExternally(cls)) return EXTERNAL
+      // (Unless a C# extension method of the index has the name: `testParent.ToJson()`.)
+      if (cls && !memberOrInherited(index, cls, name, supers) && supers.inheritsExternally(cls) && !hasExtensionMethod(name, file, index)) return EXTERNAL
       // `_userManager.GetUserAsync()` of a field `UserManager<ApplicationUser>` under `using Microsoft.AspNetCore.Identity;`.
       if (!cls && isLibraryType(typed, file, bindings, index)) return EXTERNAL
     }

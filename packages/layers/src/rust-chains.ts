@@ -1,16 +1,10 @@
 import type { FileLayers, SymbolRecord } from '@rag/core'
+import { chainHead, typeOfCallChain, type ChainSteps } from './call-chains.js'
 import { definedIn } from './definitions.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { rustModuleOf } from './rust-paths.js'
 import type { Supertypes } from './supertypes.js'
 
-/**
- * A chain of calls as the layered chunker writes a Rust receiver type (`RawEdge.receiverType`): a
- * head callee and its `()`, then `.link()` for each method called on the value before, and `?`
- * after a call whose value is tried (`Command::new().about()`, `self.get_matches()`,
- * `Command::about()`, `cli().try_get_matches()?.get_one()`).
- */
-const CHAIN = /^((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\(\)(\??(?:\.[A-Za-z_]\w*\(\)\??)*)$/
 /** What a Rust function's value can be a method of: the types impl blocks are written for. */
 const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'union'])
 /** What a link of a chain calls. */
@@ -299,34 +293,26 @@ function namedReturn(returned: string, generic: boolean, symbol: SymbolRecord, s
 }
 
 /**
- * The type of a chain's value (`Command::new().about()`, its head ending at `head`), link by link;
- * memoized per file, and per calling symbol for a chain on `self` or `Self` (the symbol's impl).
+ * How a Rust chain's calls are typed (see `call-chains.ts`): the head as the call of it resolves (a
+ * sure resolution only); each link the one method of that name of the type before (what another
+ * crate's method returns is not known here, nor any link on an `Option` but an unwrapping one);
+ * `?` what the `Result` or `Option` holds.
  */
-function typeOfChain(chain: string, head: number, source: string, lookups: ChainLookups, memo: Memo): ChainType | undefined {
-  const key = chain.startsWith('self.') || chain.startsWith('Self::') ? `${source}\n${chain}` : chain
-  const known = memo.chains.get(key)
-  if (known !== undefined) return known ?? undefined
-  let type: ChainType | undefined
-  if (chain.endsWith('?')) {
-    // `cli().try_get_matches()?`: what the `Result` or `Option` holds.
-    const tried = typeOfChain(chain.slice(0, -1), head, source, lookups, memo)
-    type = tried !== undefined && isWrapped(tried) ? tried.wrapped : undefined
-  } else if (chain.length === head) {
-    // The head, as the call of it resolves: a sure resolution only.
-    const found = lookups.callee(chain.slice(0, -2))
-    const symbol = found.resolution === 'resolved' && found.targetSymbolId ? lookups.supers.index.symbol(found.targetSymbolId) : undefined
-    type = symbol === undefined ? undefined : typeOfCall(symbol, undefined, lookups.supers, memo)
-  } else {
-    const dot = chain.lastIndexOf('.')
-    const on = typeOfChain(chain.slice(0, dot), head, source, lookups, memo)
-    const name = chain.slice(dot + 1, -2)
-    // (What another crate's method returns is not known here, nor any link on an `Option` but an unwrapping one.)
-    const self = on === undefined || isForeign(on) || isWrapped(on) ? undefined : on
-    const method = self === undefined ? undefined : methodOf(self, name, lookups.supers, memo)
-    type = on !== undefined && isWrapped(on) ? (UNWRAPPING.has(name) ? on.wrapped : undefined) : method === undefined ? undefined : typeOfCall(method, self, lookups.supers, memo)
+function rustSteps(lookups: ChainLookups, memo: Memo): ChainSteps<ChainType> {
+  return {
+    head: (callee) => {
+      const found = lookups.callee(callee)
+      const symbol = found.resolution === 'resolved' && found.targetSymbolId ? lookups.supers.index.symbol(found.targetSymbolId) : undefined
+      return symbol === undefined ? undefined : typeOfCall(symbol, undefined, lookups.supers, memo)
+    },
+    link: (on, name) => {
+      if (isWrapped(on)) return UNWRAPPING.has(name) ? on.wrapped : undefined
+      if (isForeign(on)) return undefined
+      const method = methodOf(on, name, lookups.supers, memo)
+      return method === undefined ? undefined : typeOfCall(method, on, lookups.supers, memo)
+    },
+    tried: (on) => (isWrapped(on) ? on.wrapped : undefined),
   }
-  memo.chains.set(key, type ?? null)
-  return type
 }
 
 /**
@@ -343,12 +329,14 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
  * `undefined` when a link is not known for sure.
  */
 export function rustChainMember(receiverType: string, name: string, source: string, lookups: ChainLookups): Resolved | undefined {
-  const chain = CHAIN.exec(receiverType)
-  const methods = chain !== null && hasMethodNamed(name, lookups.supers)
+  const chain = chainHead(receiverType)
+  const methods = chain !== undefined && hasMethodNamed(name, lookups.supers)
   // (A chain whose links no method of the index can end is read only for its head: `cli().x()`, maybe another crate's.)
-  if (chain === null || (!methods && chain[2] !== '')) return undefined
+  if (chain === undefined || (!methods && chain.linked)) return undefined
   const memo = memoOf(lookups.supers)
-  const type = typeOfChain(receiverType, (chain[1] as string).length + 2, source, lookups, memo)
+  // (A chain on `self` or `Self` is typed per calling symbol: the symbol's impl.)
+  const scope = chain.callee.startsWith('self.') || chain.callee.startsWith('Self::') ? source : ''
+  const type = typeOfCallChain(receiverType, rustSteps(lookups, memo), memo.chains, scope)
   if (type === undefined || isWrapped(type)) return undefined
   if (isForeign(type)) return foreignMethod(type, name, lookups.supers) ? undefined : EXTERNAL
   const method = methods ? methodOf(type, name, lookups.supers, memo) : undefined

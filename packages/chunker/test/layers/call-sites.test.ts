@@ -105,4 +105,11 @@ describe('the call sites a file records as call edges', () => {
     const java = ['class Items {', '  @GetMapping("/items")', '  List<Item> items() {', '    return repository.findAll();', '  }', '}'].join('\n')
     expect(await callsIn('Items.java', java)).toEqual(['4 repository.findAll'])
   })
+
+  it("reads the receiver of a call in a Java or Kotlin lambda's body, not the lambda's parameters before its arrow", async () => {
+    const java = ['class T {', '  void t(ToStringBuilder tsb) {', '    assertThrows(X.class, () -> tsb.append(a));', '    list.forEach((a, b) -> a.run(b));', '  }', '}'].join('\n')
+    expect(await callsIn('T.java', java)).toEqual(['3 assertThrows', '3 tsb.append', '4 a.run', '4 list.forEach'])
+    const kotlin = ['fun t(items: List<Item>) {', '  items.forEach { item -> item.save() }', '}'].join('\n')
+    expect(await callsIn('T.kt', kotlin)).toEqual(['2 item.save'])
+  })
 })

@@ -5,6 +5,7 @@ import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
 import { goCalledReceiverType } from './lexical/go-called-receivers.js'
 import { redeclaration } from './lexical/local-bindings.js'
+import { jvmCallChains } from './lexical/jvm-call-chains.js'
 import { rustCallChains } from './lexical/rust-call-chains.js'
 
 /**
@@ -27,6 +28,8 @@ const TYPES_CALLED_RECEIVERS = new Set(['python', 'go'])
  * are typed by what the callee returns or the class `new` builds, read from the code before the call.
  */
 const TYPES_CALLED_RECEIVERS_AT = new Set(['javascript', 'typescript', 'tsx'])
+/** Languages whose calls on a call's value are typed link by link through each method's declared return type (`jvm-call-chains.ts`). */
+const DECLARED_RETURN_CHAINS = new Set(['java', 'csharp'])
 
 /** The receiver type finder of a file (`receiverTypeFinder`), and the attributes of its classes where the language lists them. */
 interface ReceiverTypes {
@@ -187,8 +190,9 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
   type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number; type: string | undefined }
   const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
   const sites: CallSite[] = []
-  // Rust's builder chains (`Command::new("git").about("x").arg(a)`): typed link by link, as the chain is written.
-  const chains = file.language === 'rust' ? rustCallChains(facts.masked, (name, offset) => receiverType?.(name, offset)) : undefined
+  // Rust's builder chains (`Command::new("git").about("x").arg(a)`), Java's and C#'s (`new B(this).append("a", a).build()`): typed link by link, as the chain is written.
+  const typeOf = (name: string, offset: number): string | undefined => receiverType?.(name, offset)
+  const chains = file.language === 'rust' ? rustCallChains(facts.masked, typeOf) : DECLARED_RETURN_CHAINS.has(file.language) ? jvmCallChains(facts.masked, typeOf) : undefined
   for (const call of facts.decoratorCalls ? [...facts.calls, ...facts.decoratorCalls] : facts.calls) {
     const source = file.enclosing(call.offset)
     const receiver = call.simpleReceiver

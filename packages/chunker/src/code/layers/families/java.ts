@@ -12,6 +12,7 @@ const CALL_WORDS: CallWords = {
   beforeCall: words('return new throw else case do assert yield'),
   braceDefinitions: true,
   generics: true,
+  arrowLambdas: true,
 }
 
 const ANNOTATIONS = new Set(['marker_annotation', 'annotation'])

@@ -13,6 +13,7 @@ const CALL_WORDS: CallWords = {
   keywords: words('if when for while catch return throw super this try finally else do class interface object fun val var constructor init typealias get set'),
   beforeCall: words('return throw else in is as to do try yield'),
   generics: true,
+  arrowLambdas: true,
   annotationTargets: true,
   nullSafeReceivers: true,
 }

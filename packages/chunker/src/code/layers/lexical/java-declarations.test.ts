@@ -42,17 +42,22 @@ describe('javaTypedDeclarations', () => {
     ])
   })
 
-  it('reads C# the same way, with its nullable types, foreach and out variables', () => {
+  it('reads C# the same way, with its nullable types, object initializers, foreach and out variables', () => {
     const code = [
       'public JToken Parse(JsonReader reader, JsonLoadSettings? settings) {',
       '  var writer = new JTokenWriter();',
+      '  var user = new ApplicationUser { UserName = name };',
+      '  var model = new IndexViewModel',
+      '  {',
+      '    Username = user.UserName',
+      '  };',
       '  foreach (JProperty property in properties) { property.Remove(); }',
       '  if (dict.TryGetValue(key, out JToken value)) { }',
       '  using (StringWriter sw = new StringWriter()) { }',
       '  return writer.Token;',
       '}',
     ].join('\n')
-    expect(typed(code)).toEqual(['reader: JsonReader', 'settings: JsonLoadSettings', 'writer: JTokenWriter', 'property: JProperty', 'value: JToken', 'sw: StringWriter'])
+    expect(typed(code)).toEqual(['reader: JsonReader', 'settings: JsonLoadSettings', 'writer: JTokenWriter', 'user: ApplicationUser', 'model: IndexViewModel', 'property: JProperty', 'value: JToken', 'sw: StringWriter'])
   })
 
   it('reads no method declaration, clause, cast, union of a multi-catch, string or comment', () => {
@@ -64,5 +69,19 @@ describe('javaTypedDeclarations', () => {
       '}',
     ].join('\n')
     expect(typed(code)).toEqual(['s: String'])
+  })
+
+  it('types a `var` holding a chain of calls by the chain, awaited in C#; a plain `new` by its class', () => {
+    const code = [
+      'public async Task Run(IRepository repo) {',
+      '  var basket = await repo.GetAsync(id);',
+      '  var response = client.Send(request).EnsureSuccess();',
+      '  var b = new Builder(x).with(y);',
+      '  var plain = new Builder(x);',
+      '  var n = count + f(x);',
+      '  var items = basket.Items.ToList();',
+      '}',
+    ].join('\n')
+    expect(typed(code)).toEqual(['repo: IRepository', 'basket: await IRepository::GetAsync()', 'response: client.Send().EnsureSuccess()', 'b: Builder::new().with()', 'plain: Builder', 'items: basket.Items.ToList()'])
   })
 })

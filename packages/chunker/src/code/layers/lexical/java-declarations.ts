@@ -1,3 +1,4 @@
+import { jvmCallChains } from './jvm-call-chains.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /** A class as Java code writes it: `StringBuilder`, `Map.Entry`; a lower-case package before it (`java.util.List`) is left out. */
@@ -18,8 +19,60 @@ const NAME = '([a-z_$][\\w$]*)'
  */
 const TYPED = new RegExp(`(?<![\\w$.@]|\\|\\s*)${TYPE}${ARGUMENTS}\\??((?:\\s*\\[\\s*\\])*)\\s+${NAME}\\s*(?=[=;:,)]|in\\b)`, 'gd')
 
-/** `var name = new Type(` (Java 10's inferred local): group 1 the name, group 2 the type. */
-const INFERRED = new RegExp(`\\bvar\\s+${NAME}\\s*=\\s*new\\s+${TYPE}\\s*[(<]`, 'gd')
+/** `var name = new Type(` (Java 10's and C#'s inferred local), C#'s `new Type {` (an object initializer): group 1 the name, group 2 the type. */
+const INFERRED = new RegExp(`\\bvar\\s+${NAME}\\s*=\\s*new\\s+${TYPE}\\s*[(<{]`, 'gd')
+
+/** `var name = ` (Java 10's and C#'s inferred local), maybe `await`ed (C#): group 1 the name, group 2 the `await`. */
+const VAR = new RegExp(`\\bvar\\s+${NAME}\\s*=(?!=)\\s*(await\\s+)?`, 'gd')
+/** How far a `var`'s value is read for the `;` ending it. */
+const MAX_VALUE = 4_000
+
+/** The offset of the `;` ending the statement whose value starts at `from` (at bracket depth 0), or -1. */
+function statementEnd(masked: string, from: number): number {
+  let depth = 0
+  for (let i = from; i < Math.min(masked.length, from + MAX_VALUE); i++) {
+    const c = masked[i]
+    if (c === '(' || c === '[' || c === '{') depth++
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth < 0) return -1
+    } else if (c === ';' && depth === 0) return i
+  }
+  return -1
+}
+
+/**
+ * The declarations with the `var`s whose whole value is a chain of calls added, in order: the name
+ * holds what the last call returns (`var basket = await _repository.GetAsync(id);` types `basket`
+ * as `await _repository.GetAsync()`, `var b = new B().with(x);` as `B::new().with()`; see
+ * `jvm-call-chains.ts`), with `await ` before it when the value is awaited (C#). A name's type is
+ * its last declaration's before the value.
+ */
+function withChainValues(masked: string, declarations: readonly TypedDeclaration[]): TypedDeclaration[] {
+  const out = [...declarations]
+  const typeOf = (name: string, offset: number): string | undefined => {
+    let last: TypedDeclaration | undefined
+    for (const declaration of out) if (declaration.name === name && declaration.offset < offset && (last === undefined || declaration.offset > last.offset)) last = declaration
+    return last === undefined || (last.from ?? last.offset) > offset ? undefined : last.type || undefined
+  }
+  const chains = jvmCallChains(masked, typeOf)
+  VAR.lastIndex = 0
+  for (let match = VAR.exec(masked); match; match = VAR.exec(masked)) {
+    const offset = match.indices![1]![0]
+    const value = match.index + match[0].length
+    const end = statementEnd(masked, value)
+    let last = end - 1
+    while (last > 0 && /\s/.test(masked[last]!)) last--
+    const read = end < 0 ? undefined : chains.endingAt(last)
+    if (read === undefined || read.start !== value) continue
+    // (`var b = new B().with(x);` is no `B`, as `INFERRED` read it.)
+    const inferred = out.findIndex((declaration) => declaration.offset === offset)
+    if (inferred >= 0) out.splice(inferred, 1)
+    // (A plain `new B(...)` is a `B`.)
+    const made = /^([\w$.]+)::new\(\)$/.exec(read.chain)?.[1]
+    out.push({ name: match[1] as string, type: made ?? (match[2] === undefined ? read.chain : `await ${read.chain}`), offset, from: end })
+  }
+  return out.sort((a, b) => a.offset - b.offset)
+}
 
 /**
  * Java's declarations of names with a class type, read from masked code, in order: what the
@@ -47,5 +100,6 @@ export function javaTypedDeclarations(masked: string): TypedDeclaration[] {
     out.push({ name: match[1] as string, type: match[2] as string, offset: match.indices![1]![0] })
     inferred = true
   }
-  return inferred ? out.sort((a, b) => a.offset - b.offset) : out
+  const sorted = inferred ? out.sort((a, b) => a.offset - b.offset) : out
+  return masked.includes('var ') ? withChainValues(masked, sorted) : sorted
 }

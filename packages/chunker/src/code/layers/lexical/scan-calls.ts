@@ -39,6 +39,8 @@ export interface CallWords {
    * C#'s `!`, `?.` and PHP's `?->`). @default false
    */
   readonly nullSafeReceivers?: boolean
+  /** `->` begins a lambda's body (Java's `() -> sb.append(x)`, Kotlin's `{ x -> x.run() }`), joining no receiver. @default false */
+  readonly arrowLambdas?: boolean
 }
 
 /** At most this many call sites per file are kept. */
@@ -62,11 +64,11 @@ function backOverSpace(masked: string, end: number): number {
 }
 
 /** The length of the joiner (`.`, `?.`, `::`, `->`, PHP's `?->`, `\`) ending at `at`, or 0. */
-function joinerBefore(masked: string, at: number): number {
+function joinerBefore(masked: string, at: number, arrowLambdas = false): number {
   const c = masked.charCodeAt(at)
   if (c === 46) return masked.charCodeAt(at - 1) === 63 ? 2 : masked.charCodeAt(at - 1) === 46 ? 0 : 1
   if (c === 58 && masked.charCodeAt(at - 1) === 58) return 2
-  if (c === 62 && masked.charCodeAt(at - 1) === 45) return masked.charCodeAt(at - 2) === 63 ? 3 : 2
+  if (c === 62 && masked.charCodeAt(at - 1) === 45 && !arrowLambdas) return masked.charCodeAt(at - 2) === 63 ? 3 : 2
   if (c === 92) return 1
   return 0
 }
@@ -76,9 +78,9 @@ function joinerBefore(masked: string, at: number): number {
  * chain runs past {@link MAX_RECEIVER} characters (a builder chain): its start is then unknown.
  * With `nullSafe`, non-null assertions are links of the chain too (`a!.b!.f(`).
  */
-function chainStart(masked: string, nameStart: number, nullSafe = false): { start: number; hasReceiver: boolean; long: boolean } {
+function chainStart(masked: string, nameStart: number, nullSafe = false, arrowLambdas = false): { start: number; hasReceiver: boolean; long: boolean } {
   let at = backOverSpace(masked, nameStart)
-  let joiner = at >= 0 ? joinerBefore(masked, at) : 0
+  let joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas) : 0
   if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
   let start = nameStart
   let floor = Math.max(0, nameStart - MAX_RECEIVER)
@@ -111,7 +113,7 @@ function chainStart(masked: string, nameStart: number, nullSafe = false): { star
     if (word === floor && floor > 0) return { ...long, start }
     start = word
     at = backOverSpace(masked, word)
-    joiner = at >= 0 ? joinerBefore(masked, at) : 0
+    joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas) : 0
   }
   return { start, hasReceiver: true, long: false }
 }
@@ -166,7 +168,7 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     if (exclusions.definitionNames.has(nameStart)) continue
     if (exclusions.typeSpans.length > 0 && inSpans(exclusions.typeSpans, nameStart)) continue
     const name = masked.slice(nameStart, nameEnd + 1)
-    const chain = chainStart(masked, nameStart, words.nullSafeReceivers)
+    const chain = chainStart(masked, nameStart, words.nullSafeReceivers, words.arrowLambdas)
     let { start } = chain
     const { hasReceiver } = chain
     // A keyword is one only on its own: `router.get(` and `obj.delete(` are calls.
