@@ -3,12 +3,17 @@ import type { TypedDeclaration } from './typed-declarations.js'
 
 /** An exported type as Go code writes it, pointer and package kept apart: `*Engine`, `http.Request`, `*gin.Context`. */
 const TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Z]\\w*)'
+/**
+ * A composite literal's type: an exported one as {@link TYPE} writes it, or one of the package
+ * (`todosResource{}`, chi's todos-resource example), not a type literal (`struct{ a int }{1}`).
+ */
+const LITERAL_TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Z]\\w*|(?!(?:struct|interface|map|func|chan)\\b)[a-z_]\\w*)'
 /** Names declared together: `w, err`, `c`. */
 const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
 
 /**
- * `var name Type` (group 1, type group 2); `name := Type{` or `&pkg.Type{` (group 3, type group
- * 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
+ * `var name Type` (group 1, type group 2); `name := Type{`, `&pkg.Type{` or `own{` (group 3, type
+ * group 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
  * or closure's parameter list `func(c *Context)`, `func (e *Engine) Handle(w http.ResponseWriter,
  * r *http.Request)` (group 7: the list after the name, or the only one of a literal); any other
  * short declaration `w := c.Writer`, `for _, x := range xs` (names group 8), which types nothing
@@ -17,7 +22,7 @@ const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
 const DECLARATION = new RegExp(
   [
     `\\bvar\\s+([a-z_]\\w*)\\s+${TYPE}\\b(?![.\\[{(])`,
-    `|\\b([a-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
+    `|\\b([a-z_]\\w*)\\s*:?=\\s*&?${LITERAL_TYPE}\\s*(?=\\{)`,
     `|(?<![\\w.])${NAMES}\\s*:=\\s*((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
     `|\\bfunc\\s*(?:\\([^()]*\\)\\s*)?(?:[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
     `|(?<![\\w.])${NAMES}\\s*:=`,
