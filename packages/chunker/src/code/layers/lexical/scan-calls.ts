@@ -76,12 +76,12 @@ function joinerBefore(masked: string, at: number): number {
  * chain runs past {@link MAX_RECEIVER} characters (a builder chain): its start is then unknown.
  * With `nullSafe`, non-null assertions are links of the chain too (`a!.b!.f(`).
  */
-function chainStart(masked: string, nameStart: number, nullSafe = false): { start: number; hasReceiver: boolean; long: boolean } {
+function chainStart(masked: string, nameStart: number, nullSafe = false, limit = MAX_RECEIVER): { start: number; hasReceiver: boolean; long: boolean } {
   let at = backOverSpace(masked, nameStart)
   let joiner = at >= 0 ? joinerBefore(masked, at) : 0
   if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
   let start = nameStart
-  let floor = Math.max(0, nameStart - MAX_RECEIVER)
+  let floor = Math.max(0, nameStart - limit)
   const long = { start, hasReceiver: true, long: true }
   while (joiner > 0) {
     const from = at - joiner + 1
@@ -114,6 +114,14 @@ function chainStart(masked: string, nameStart: number, nullSafe = false): { star
     joiner = at >= 0 ? joinerBefore(masked, at) : 0
   }
   return { start, hasReceiver: true, long: false }
+}
+
+/**
+ * Where the whole receiver chain before a callee starts, however long (a builder chain:
+ * `App::new()` of `App::new().service(a)...default_service(b)`), in masked code.
+ */
+export function chainHead(masked: string, nameStart: number): number {
+  return chainStart(masked, nameStart, false, masked.length).start
 }
 
 /** Where not to look for calls: definitions' own names, and spans that hold only types. */
