@@ -59,7 +59,7 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const MAX_MOUNT_DEPTH = 8
 
 /** CLI frameworks whose commands other files put beneath theirs: the mounts' words go before a command's. */
-const MOUNTED_COMMANDS: ReadonlySet<string> = new Set(['cobra', 'typer', 'yargs', 'click'])
+const MOUNTED_COMMANDS: ReadonlySet<string> = new Set(['cobra', 'typer', 'yargs', 'click', 'commander'])
 
 /**
  * The word of a click mount (`cli.add_command(db)`, the chunker's `CLICK_OWN_WORD`) that stands for

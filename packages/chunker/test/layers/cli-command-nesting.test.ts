@@ -181,4 +181,39 @@ describe('nested CLI commands in one file', () => {
     ])
     expect(db.routes).toEqual([' db on cli', ' create on cli', ' check-all on check_all'])
   })
+
+  it("reads commander's addCommand of a command another file makes, on a command of this file, as a mount under its words, and names each command's outermost command variable", async () => {
+    const main = await mountsOf('src/config.ts', [
+      "import { Command } from 'commander'",
+      "import { setCommand } from './set.js'",
+      "import { makeGetCommand } from './get.js'",
+      "import { versionCommand } from './version.js'",
+      '',
+      "export const configCommand = new Command('config')",
+      'configCommand.addCommand(setCommand)',
+      "configCommand.command('keys').addCommand(makeGetCommand())",
+      "const local = new Command('local')",
+      'configCommand.addCommand(local)',
+      'const program = new Command()',
+      'program.addCommand(versionCommand)',
+      'program.parse()',
+    ])
+    // `local` is this file's: nested in place; the program adds no word.
+    expect(main.mounts).toEqual(['setCommand at "config" on "configCommand" line 7', 'makeGetCommand at "config/keys" on "configCommand" line 8'])
+    expect(main.routes).toEqual([' config on configCommand', ' config keys on configCommand', ' config local on configCommand'])
+  })
+
+  it('reads commander imported as @commander-js/extra-typings, its typed variant', async () => {
+    const commands = await commandsOf('src/commands/db.ts', [
+      'import { Command, Option } from "@commander-js/extra-typings";',
+      'export const makeDbCommand = () => {',
+      '  const db = new Command("db");',
+      '  db.command("migrate", { isDefault: true })',
+      '    .addOption(new Option("--force", "force migration").default(false))',
+      '    .action(async (options) => migrateDb(options.force));',
+      '  return db;',
+      '};',
+    ])
+    expect(commands).toEqual(['3 db -> -', '4 db migrate -> migrateDb'])
+  })
 })

@@ -14,6 +14,7 @@ import { trpcMountFacts } from './trpc-procedures.js'
 import { cobraMountFacts } from './cobra-mounts.js'
 import { yargsCommandDirFacts } from './yargs-commands.js'
 import { clickMountFacts, typerMountFacts } from './click-typer-commands.js'
+import { commanderMountFacts } from './commander-commands.js'
 import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { fastifyAutoloadFacts } from './fastify-autoload.js'
@@ -157,7 +158,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps and click's groups of other modules.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -176,6 +177,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...yargsCommandDirFacts(facts, enclosingFinder(facts.symbols)),
     ...(imports('typer') ? typerMountFacts(facts) : []),
     ...(imports('click') ? clickMountFacts(facts) : []),
+    ...(imports('commander') || imports('@commander-js/extra-typings') ? commanderMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const groups = facts.language === 'go' && facts.text.includes('Group(')
