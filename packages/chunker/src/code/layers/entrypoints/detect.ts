@@ -1,7 +1,7 @@
 import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
-import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { decoratorReceiver, joinRoute, JS_LANGUAGES, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { litestarMountFacts, MORE_HTTP_ROUTE_DETECTORS, rocketMountFacts } from './http-routes-more.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
@@ -223,6 +223,32 @@ export function importedModules(specifiers: readonly string[]): Set<string> {
       const c = specifier.charCodeAt(i)
       // A module ends before `/`, `.`, `:` or a backslash.
       if (c === 47 || c === 46 || c === 58 || c === 92) out.add(specifier.slice(0, i))
+    }
+  }
+  return out
+}
+
+/** A relative import of a directory above the file, a package's root: `'..'`, `'../../'`, `'../../..'`, `'../../index.js'`. */
+const ANCESTOR_DIRECTORY = /^\.\.(?:\/\.\.)*\/?(?:index(?:\.[cm]?js)?)?$/
+
+/** The JavaScript frameworks detectors know by a plain package name (`express`, `koa`, `fastify`), which a file may import from their own package's root. */
+let packageFrameworks: ReadonlySet<string> | undefined
+
+/**
+ * The frameworks a JavaScript file of a framework's own repository imports from the package's
+ * root, by the name it binds: `var express = require('../../')` in express's `examples/auth/`
+ * imports `express` (the root is the package named so). The file alone cannot read the root's
+ * `package.json`: the binding stands for it, and only a name a detector knows counts.
+ */
+export function selfImportedFrameworks(facts: FileFacts): string[] {
+  if (!JS_LANGUAGES.includes(facts.language)) return []
+  packageFrameworks ??= new Set(ENTRYPOINT_DETECTORS.filter((d) => d.languages.some((l) => JS_LANGUAGES.includes(l))).flatMap((d) => d.imports.filter((m) => /^[a-z][\w-]*$/.test(m))))
+  const out: string[] = []
+  for (const fact of facts.imports) {
+    if (!ANCESTOR_DIRECTORY.test(fact.specifier)) continue
+    for (const name of fact.names) {
+      const bound = (name.name === '*' || name.name === 'default' ? name.alias : undefined)?.toLowerCase()
+      if (bound !== undefined && packageFrameworks.has(bound)) out.push(bound)
     }
   }
   return out
