@@ -264,7 +264,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     const local = facts.symbols.some((symbol) => symbol.parent === undefined && symbol.kind === 'function' && symbol.name === target)
     // Go: a function or method of the package called in place (`usersRouter()`, `todosResource{}.Routes()`), maybe in another of its files;
     // a method of a value a variable holds (`rs.Routes()`, typed where the edge is made) or a call returns (`NewX(db).Routes()`).
-    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target))))
+    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target)) && goTypedBefore(facts, rootOf(target), call.offset)))
     if (!local && !packaged && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
@@ -395,6 +395,11 @@ function goImportedPackages(facts: FileFacts): Set<string> {
   const out = new Set<string>()
   for (const fact of facts.imports) for (const bound of fact.names) out.add(bound.alias ?? goPackageName(fact.specifier))
   return out
+}
+
+/** Whether a Go name is declared with a type (`rs := todosResource{}`, `h := NewHandler(db)`, a parameter `h *Handler`) before `at`. */
+function goTypedBefore(facts: FileFacts, name: string, at: number): boolean {
+  return (facts.typedDeclarations?.(facts.masked, facts.text) ?? []).some((declaration) => declaration.name === name && declaration.type !== '' && declaration.offset < at)
 }
 
 /** A Go package's name: the import path's last segment, before a major-version suffix (`github.com/go-chi/chi/v5` is `chi`). */
