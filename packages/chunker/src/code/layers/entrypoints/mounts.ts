@@ -264,7 +264,8 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     const local = facts.symbols.some((symbol) => symbol.parent === undefined && symbol.kind === 'function' && symbol.name === target)
     // Go: a function or method of the package called in place (`usersRouter()`, `todosResource{}.Routes()`), maybe in another of its files;
     // a method of a value a variable holds (`rs.Routes()`, typed where the edge is made) or a call returns (`NewX(db).Routes()`).
-    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target)) && goTypedBefore(facts, rootOf(target), call.offset)))
+    let valueType: string | undefined
+    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target)) && (valueType = goTypeBefore(facts, rootOf(target), call.offset)) !== undefined))
     if (!local && !packaged && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
@@ -275,7 +276,8 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
       target = factory
     }
     const prefix = joinRoute(nested?.prefix ?? joinRoute(blockPrefix(call), prefixOf(router)), mount.path)
-    const receiverType = mount.receiverType !== undefined && target.startsWith('?.') ? { receiverType: mount.receiverType } : {}
+    const type = valueType ?? (target.startsWith('?.') ? mount.receiverType : undefined)
+    const receiverType = type === undefined ? {} : { receiverType: type }
     out.push({ target, prefix, router, row: call.row, offset: call.offset, ...receiverType })
   }
   return out
@@ -397,9 +399,11 @@ function goImportedPackages(facts: FileFacts): Set<string> {
   return out
 }
 
-/** Whether a Go name is declared with a type (`rs := todosResource{}`, `h := NewHandler(db)`, a parameter `h *Handler`) before `at`. */
-function goTypedBefore(facts: FileFacts, name: string, at: number): boolean {
-  return (facts.typedDeclarations?.(facts.masked, facts.text) ?? []).some((declaration) => declaration.name === name && declaration.type !== '' && declaration.offset < at)
+/** The type of the last declaration of a Go name before `at`, when it has one: `todosResource` of `rs := todosResource{}`, `NewHandler()` of `h := NewHandler(db)`, `Handler` of a parameter `h *Handler`. */
+function goTypeBefore(facts: FileFacts, name: string, at: number): string | undefined {
+  let type: string | undefined
+  for (const declaration of facts.typedDeclarations?.(facts.masked, facts.text) ?? []) if (declaration.name === name && declaration.offset < at) type = declaration.type
+  return type === '' ? undefined : type
 }
 
 /** A Go package's name: the import path's last segment, before a major-version suffix (`github.com/go-chi/chi/v5` is `chi`). */
