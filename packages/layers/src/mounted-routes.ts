@@ -79,8 +79,10 @@ const MOUNT_COPY = /~mount\d+$/
  * files. Built from every resolved `mounts` edge; a router mounted in several places gives its
  * routes one path per place. A CLI command added beneath others (cobra's `AddCommand`) gets its
  * whole command line the same way: `gh alias delete`; so does a typer command of an app another
- * module adds (`add_typer(users.app, name="users")`: `users create`) and a yargs command of a
- * module a `commandDir` loads (`remote add`).
+ * module adds (`add_typer(users.app, name="users")`: `users create`), a click command of a group
+ * another module adds (`cli.add_command(db)`: `db migrate`), a commander command another file's
+ * command adds (`config.addCommand(setCommand)`: `config set`) and a yargs command of a module a
+ * `commandDir` loads (`remote add`).
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
