@@ -59,7 +59,13 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const MAX_MOUNT_DEPTH = 8
 
 /** CLI frameworks whose commands other files put beneath theirs: the mounts' words go before a command's. */
-const MOUNTED_COMMANDS: ReadonlySet<string> = new Set(['cobra', 'typer', 'yargs'])
+const MOUNTED_COMMANDS: ReadonlySet<string> = new Set(['cobra', 'typer', 'yargs', 'click', 'commander'])
+
+/**
+ * The word of a click mount (`cli.add_command(db)`, the chunker's `CLICK_OWN_WORD`) that stands for
+ * the added group's own name in its module: the last word of the command it declares there.
+ */
+const CLICK_OWN_WORD = '~'
 
 /** At most this many full paths for one route whose router is mounted in several places. */
 const MAX_MOUNT_PATHS = 4
@@ -73,8 +79,10 @@ const MOUNT_COPY = /~mount\d+$/
  * files. Built from every resolved `mounts` edge; a router mounted in several places gives its
  * routes one path per place. A CLI command added beneath others (cobra's `AddCommand`) gets its
  * whole command line the same way: `gh alias delete`; so does a typer command of an app another
- * module adds (`add_typer(users.app, name="users")`: `users create`) and a yargs command of a
- * module a `commandDir` loads (`remote add`).
+ * module adds (`add_typer(users.app, name="users")`: `users create`), a click command of a group
+ * another module adds (`cli.add_command(db)`: `db migrate`), a commander command another file's
+ * command adds (`config.addCommand(setCommand)`: `config set`) and a yargs command of a module a
+ * `commandDir` loads (`remote add`).
  */
 export class MountedRoutes {
   readonly #byTarget = new Map<string, Mount[]>()
@@ -214,7 +222,8 @@ export class MountedRoutes {
     const out: string[] = []
     const matching = (this.#byTarget.get(path) ?? []).filter((mount) => {
       const inFunction = mount.function !== undefined && (declaring === mount.function || declaring.startsWith(`${mount.function}.`))
-      return inFunction || (mount.function === undefined && (mount.target === '*' || mount.target === router))
+      // (A function named as the routes' router is theirs: a click group another module adds, `cli.add_command(db)`.)
+      return inFunction || mount.target === router || (mount.function === undefined && mount.target === '*')
     })
     // A test that mounts the router on a server of its own (Gin's `UsersRegister(r.Group("/users"))`
     // in `unit_test.go`) does not add a path when the application mounts it too.
@@ -223,8 +232,10 @@ export class MountedRoutes {
       // A function mount is its own step: one file may mount a function that mounts another (Ktor's route extensions).
       const key = `${mount.from}\0${mount.router}\0${mount.function ?? ''}`
       if (seen.has(key)) continue
+      const own = mount.prefix.split('/').includes(CLICK_OWN_WORD) ? this.#clickWord(path, mount.target) : undefined
+      const mountPrefix = own === undefined ? mount.prefix : mount.prefix.split('/').map((word) => (word === CLICK_OWN_WORD ? own : word)).join('/')
       for (const above of this.prefixesOf(mount.from, mount.router, mount.declaring, new Set(seen).add(key))) {
-        const prefix = joinRoute(above, mount.prefix)
+        const prefix = joinRoute(above, mountPrefix)
         if (!out.includes(prefix)) out.push(prefix)
         if (out.length >= MAX_MOUNT_PATHS) return out
       }
@@ -236,6 +247,12 @@ export class MountedRoutes {
     if (origin === undefined || seen.has(key)) return ['']
     const own = this.#own.get(`${origin.path}\0${origin.name}`) ?? ''
     return this.prefixesOf(origin.path, origin.name, '', new Set(seen).add(key)).map((above) => joinRoute(above, own))
+  }
+
+  /** The word of the click group or command `name` of `path` (its declared command line's last), `''` when the file declares none. */
+  #clickWord(path: string, name: string): string {
+    const entry = this.#sources?.file(path)?.entrypoints.find((each) => each.framework === 'click' && each.kind === 'cli-command' && each.handler === name)
+    return (entry?.declaredRoute ?? entry?.route ?? '').split(' ').at(-1) ?? ''
   }
 
   /** The first of {@link prefixesOf}: the prefix of the first place a router is mounted. */
@@ -283,8 +300,11 @@ export class MountedRoutes {
       prefixes.slice(0, MAX_MOUNT_PATHS).forEach((prefix, at) => {
         // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
         // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
+        // A click group another module adds (its router is itself) has its word in the prefix already.
+        const words = command ? prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')) : []
+        const added = entry.framework === 'click' && entry.router !== undefined && entry.router === entry.handler && words.length > 0
         const route = command
-          ? [...prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')), own].join(' ')
+          ? [...words, ...(added ? [] : [own])].join(' ')
           : entry.framework === 'trpc'
             ? // A tRPC procedure's path joins its routers' keys with dots: `post.byId`.
               [...prefix.split('/').filter((key) => key !== ''), own].join('.')

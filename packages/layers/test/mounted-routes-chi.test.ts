@@ -60,4 +60,42 @@ describe('routes of go-chi routers mounted from other files of the package', () 
       'users.go:7 GET /users/{id} (/{id})',
     ])
   })
+
+  it("gives the routes of a router a method builds the Mount's path when the method is called on a variable of a package type or on what a constructor returns", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/todos\n',
+        'main.go': [
+          'package main',
+          '',
+          'import (',
+          '\t"net/http"',
+          '',
+          '\t"github.com/go-chi/chi/v5"',
+          '\t"example.com/todos/users"',
+          ')',
+          '',
+          'func main() {',
+          '\tr := chi.NewRouter()',
+          '\trs := todosResource{}',
+          '\tr.Mount("/todos", rs.Routes())',
+          '\tr.Mount("/x", NewX(db).Routes())',
+          '\tr.Mount("/users", users.NewResource(db).Routes())',
+          '\thttp.ListenAndServe(":3333", r)',
+          '}',
+          '',
+        ].join('\n'),
+        'todos.go': TODOS,
+        'x.go': 'package main\n\nimport "github.com/go-chi/chi/v5"\n\ntype X struct{ db int }\n\nfunc NewX(db int) *X { return &X{db} }\n\nfunc (x *X) Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/stats", x.Stats)\n\treturn r\n}\n',
+        'users/users.go':
+          'package users\n\nimport "github.com/go-chi/chi/v5"\n\ntype Resource struct{ db int }\n\nfunc NewResource(db int) *Resource { return &Resource{db} }\n\nfunc (u *Resource) Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/{id}", u.Get)\n\treturn r\n}\n',
+      }),
+    )
+    expect(routes(graph)).toEqual([
+      'todos.go:9 GET /todos/ (/)',
+      'todos.go:11 GET /todos/{id}/ (/{id}/)',
+      'users/users.go:11 GET /users/{id} (/{id})',
+      'x.go:11 GET /x/stats (/stats)',
+    ])
+  })
 })

@@ -105,4 +105,115 @@ describe('nested CLI commands in one file', () => {
     expect(main.mounts).toEqual(['items.app at "tools/items" on "tools_app" line 8', 'users_app at "" on "app" line 9'])
     expect(main.routes).toEqual([' tools on app', ' tools items on tools_app', ' tools check on tools_app'])
   })
+
+  it("reads click's add_command of another module's group as a mount under this file's words with the name given or the group's own, and names each command's outermost group of the file as its router", async () => {
+    const main = await mountsOf('cmd/main.py', [
+      'import click',
+      'from cmd import db, dev',
+      'from cmd.users import users',
+      '',
+      "@click.group(name='cmd groups')",
+      'def main():',
+      '    pass',
+      '',
+      '@main.group()',
+      'def tools():',
+      '    pass',
+      '',
+      '@tools.command()',
+      'def check():',
+      '    pass',
+      '',
+      '@click.command()',
+      'def lint():',
+      '    pass',
+      '',
+      "main.add_command(cmd=db.main, name='db')",
+      'tools.add_command(users)',
+      "tools.add_command(cmd=lint, name='lint-all')",
+    ])
+    // `check` and `lint` are this file's: nested in place, no mount.
+    expect(main.mounts).toEqual(['db.main at "db" on "main" line 21', 'users at "tools/~" on "tools" line 22'])
+    expect(main.routes).toEqual([' cmd groups on main', ' tools on main', ' tools check on main', ' tools lint-all on main'])
+  })
+
+  it("names a typer app by its callback's name before the name Typer() gives it, after the one add_typer gives (typer's solve_typer_info_defaults)", async () => {
+    const main = await mountsOf('main.py', [
+      'import typer',
+      '',
+      'app = typer.Typer()',
+      'users_app = typer.Typer(name="people")',
+      'items_app = typer.Typer()',
+      'app.add_typer(users_app)',
+      'app.add_typer(items_app, name="things")',
+      '',
+      '@users_app.callback(name="users", help="Manage users.")',
+      'def users():',
+      '    pass',
+      '',
+      '@items_app.callback(name="items")',
+      'def items():',
+      '    pass',
+      '',
+      '@users_app.command()',
+      'def create():',
+      '    pass',
+    ])
+    expect(main.routes).toEqual([' users on app', ' things on app', ' users create on users_app'])
+  })
+
+  it("reads click's command and group decorators imported by name (xthulu's `from click import group` then `@group(\"db\")`)", async () => {
+    const db = await mountsOf('xthulu/cli/db.py', [
+      'from click import command as plain_command, group, option',
+      '',
+      '@group("db")',
+      'def cli():',
+      '    """Database commands"""',
+      '',
+      '@cli.command()',
+      '@option("-s", "--seed", "seed_data", default=False)',
+      'def create(seed_data=False):',
+      '    pass',
+      '',
+      '@plain_command()',
+      'def check_all():',
+      '    pass',
+    ])
+    expect(db.routes).toEqual([' db on cli', ' create on cli', ' check-all on check_all'])
+  })
+
+  it("reads commander's addCommand of a command another file makes, on a command of this file, as a mount under its words, and names each command's outermost command variable", async () => {
+    const main = await mountsOf('src/config.ts', [
+      "import { Command } from 'commander'",
+      "import { setCommand } from './set.js'",
+      "import { makeGetCommand } from './get.js'",
+      "import { versionCommand } from './version.js'",
+      '',
+      "export const configCommand = new Command('config')",
+      'configCommand.addCommand(setCommand)',
+      "configCommand.command('keys').addCommand(makeGetCommand())",
+      "const local = new Command('local')",
+      'configCommand.addCommand(local)',
+      'const program = new Command()',
+      'program.addCommand(versionCommand)',
+      'program.parse()',
+    ])
+    // `local` is this file's: nested in place; the program adds no word.
+    expect(main.mounts).toEqual(['setCommand at "config" on "configCommand" line 7', 'makeGetCommand at "config/keys" on "configCommand" line 8'])
+    expect(main.routes).toEqual([' config on configCommand', ' config keys on configCommand', ' config local on configCommand'])
+  })
+
+  it('reads commander imported as @commander-js/extra-typings, its typed variant', async () => {
+    const commands = await commandsOf('src/commands/db.ts', [
+      'import { Command, Option } from "@commander-js/extra-typings";',
+      'export const makeDbCommand = () => {',
+      '  const db = new Command("db");',
+      '  db.command("migrate", { isDefault: true })',
+      '    .addOption(new Option("--force", "force migration").default(false))',
+      '    .action(async (options) => migrateDb(options.force));',
+      '  return db;',
+      '};',
+    ])
+    expect(commands).toEqual(['3 db -> -', '4 db migrate -> migrateDb'])
+  })
 })

@@ -128,4 +128,61 @@ fn app() -> Router {
       '12 * /v2/* -> -',
     ])
   })
+
+  it("serves axum's method_not_allowed_fallback at each path the router registered a method router on before it, for the methods none of them serves", async () => {
+    const routes = await routesOf(`use axum::{routing::{any, get}, Router};
+fn app() -> Router {
+    let api = Router::new()
+        .route("/users", get(list).post(create))
+        .route("/health", any(health))
+        .route_service("/static", ServeDir::new("static"))
+        .method_not_allowed_fallback(handle_405)
+        .route("/late", get(late));
+    let app = Router::new()
+        .route("/", get(hello_world))
+        .fallback(default_fallback);
+    let app = app.method_not_allowed_fallback(handle_405);
+    app.nest("/api", api)
+}
+`)
+    expect(routes).toEqual([
+      '4 GET /api/users -> list',
+      '4 POST /api/users -> create',
+      '5 * /api/health -> health',
+      '6 * /api/static -> ServeDir.new',
+      '8 GET /api/late -> late',
+      '7 * /api/users -> handle_405',
+      '10 GET / -> hello_world',
+      '11 * /* -> default_fallback',
+      '12 * / -> handle_405',
+    ])
+  })
+
+  it("serves actix-web's default_service: an app's and a ServiceConfig's at every path, a scope's under its path, a resource's at its path for the methods its routes do not serve", async () => {
+    const routes = await routesOf(`use actix_web::{web, App, HttpResponse};
+fn app() -> App {
+    App::new()
+        .service(
+            web::resource("/resource2/index.html")
+                .default_service(web::route().to(HttpResponse::MethodNotAllowed))
+                .route(web::get().to(index_async)),
+        )
+        .service(web::scope("/proxy").default_service(web::to(forward_reqwest)))
+        .service(web::scope("/api").service(web::scope("/v1").route("/x", web::get().to(x))).default_service(web::to(api_missing)))
+        .default_service(web::to(default_handler))
+}
+fn config(cfg: &mut web::ServiceConfig) {
+    cfg.default_service(web::to(|| async { HttpResponse::NotFound() }));
+}
+`)
+    expect(routes).toEqual([
+      '6 * /resource2/index.html -> HttpResponse.MethodNotAllowed',
+      '7 GET /resource2/index.html -> index_async',
+      '11 * /* -> default_handler',
+      '9 * /proxy/* -> forward_reqwest',
+      '10 * /api/* -> api_missing',
+      '10 GET /api/v1/x -> x',
+      '14 * /* -> -',
+    ])
+  })
 })

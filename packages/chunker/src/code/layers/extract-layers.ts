@@ -6,7 +6,7 @@ import { rulesFor } from '../rules-registry.js'
 import type { SyntaxNode } from '../syntax-node.js'
 import { DeclarationWalk } from './declaration-walk.js'
 import { bindDynamicImports, type DynamicImport } from './dynamic-import-uses.js'
-import { detectEntrypoints, detectMounts, enclosingFinder, importedModules } from './entrypoints/detect.js'
+import { detectEntrypoints, detectMounts, enclosingFinder, importedModules, selfImportedFrameworks } from './entrypoints/detect.js'
 import type { CallFact, FileFacts, ImportFact } from './facts.js'
 import { familyFor } from './family-registry.js'
 import type { LayerFamily } from './family.js'
@@ -108,7 +108,8 @@ export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefine
     const facts = extractFacts(family, shared, root, lines, path, language)
     const { calls, symbols } = facts
     const specifiers = facts.imports.map((fact) => fact.specifier)
-    const modules = importedModules(specifiers)
+    // (A framework's own examples import it from the package's root: `require('../../')`.)
+    const modules = importedModules([...specifiers, ...selfImportedFrameworks(facts)])
     const enclosing = enclosingFinder(symbols)
     const isTest =
       isTestPath(path) ||

@@ -114,6 +114,8 @@ export interface MountFact {
   readonly router: string
   readonly row: number
   readonly offset: number
+  /** The type of the value a mounted router is a member of: `NewX()` of Go's `NewX(db).Routes()` (target `?.Routes`), `todosResource` of `rs.Routes()` after `rs := todosResource{}`. */
+  readonly receiverType?: string
   /**
    * A global prefix of one framework's routes (target `*`): NestJS's `app.setGlobalPrefix('api')`;
    * or one of `GLOBAL_ROUTE_FACTS` (`@rag/core`): NestJS's URI versioning, Fastify's autoloader.

@@ -181,6 +181,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     const id = nextId(`${file.path}>mounts:${mount.target}${at(source)}`)
     const record = edge(file, id, source, mount.row, mount.row, 'mounts', mount.target.slice(dot + 1), `mounts ${mount.target}`)
     if (dot > 0) record.receiver = mount.target.slice(0, dot)
+    if (mount.receiverType !== undefined) record.receiverType = mount.receiverType
     record.prefix = mount.prefix
     record.router = mount.router
     if (mount.framework !== undefined) record.framework = mount.framework

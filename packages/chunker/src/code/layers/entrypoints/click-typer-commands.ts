@@ -1,4 +1,4 @@
-import { keyedString, stringArg } from '../args.js'
+import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { CallFact, DecoratorFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { callDraft, cliCommand, decoratorDraft, decoratorReceiver, handlerOf, kebab, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -16,6 +16,18 @@ interface Decorated {
   readonly symbol: SymbolFact
   readonly decorator: DecoratorFact
   readonly word: string
+  /** The group or app it is declared on (`cli` of `@cli.command()`), the framework for a module-level one (`@click.group()`, `@group()`). */
+  readonly receiver: string
+}
+
+/** The names a file binds to click's own `command` and `group` decorators: `from click import group` (xthulu's `@group("db")`). */
+function bareDecorators(facts: FileFacts): Set<string> {
+  const out = new Set<string>()
+  for (const fact of facts.imports) {
+    if (fact.specifier !== 'click') continue
+    for (const name of fact.names) if (DECORATORS.click.has(name.name)) out.add(name.alias ?? name.name)
+  }
+  return out
 }
 
 /**
@@ -29,16 +41,31 @@ function wordsAbove(links: ReadonlyMap<string, Link>, name: string, depth = 0): 
   return link.word === '' ? above : [...above, link.word]
 }
 
+/** The outermost group above `name` in this file (`name` itself when it is added to none): a click command's router. */
+function rootAbove(links: ReadonlyMap<string, Link>, name: string): string {
+  let root = name
+  for (let depth = 0, link = links.get(root); link !== undefined && depth <= MAX_DEPTH; depth++, link = links.get(root)) root = link.parent
+  return root
+}
+
 /**
  * The Typer app a variable holds and the name it was given: `users_app = typer.Typer(name="users")`
- * gives `users_app` -> `users`.
+ * gives `users_app` -> `users`; a name its callback gives (`@users_app.callback(name="users")`)
+ * comes first, as typer takes it.
  */
-function typerNames(calls: readonly CallFact[]): Map<string, string> {
+function typerNames(calls: readonly CallFact[], symbols: readonly SymbolFact[]): Map<string, string> {
   const out = new Map<string, string>()
   for (const call of calls) {
     if (call.name !== 'Typer') continue
     const variable = call.assignedTo()
     if (variable !== undefined) out.set(variable, keyedString(call.args(), 'name') ?? out.get(variable) ?? '')
+  }
+  for (const symbol of symbols) {
+    for (const decorator of symbol.decorators) {
+      const app = decorator.name.endsWith('.callback') ? decorator.name.slice(0, -'.callback'.length) : undefined
+      const name = app === undefined || !out.has(app) ? undefined : keyedString(decorator.args, 'name')
+      if (name) out.set(app as string, name)
+    }
   }
   return out
 }
@@ -55,30 +82,39 @@ interface CommandTree {
   readonly apps: ReadonlyMap<string, string>
 }
 
+/** The keyword `add_command` and `add_typer` take what they add as: `cli.add_command(cmd=db)`, `app.add_typer(typer_instance=users)`. */
+const ADDED_KEY: Readonly<Record<'click' | 'typer', string>> = { click: 'cmd', typer: 'typer_instance' }
+
+/** What an `add_command` / `add_typer` call adds: its first positional argument, or the one given by keyword. */
+function addedChild(framework: 'click' | 'typer', args: readonly Arg[]): Arg | undefined {
+  return keyArg(args, ADDED_KEY[framework]) ?? args.find((arg) => !arg.key)
+}
+
 /** The {@link CommandTree} of a file: decorators link commands to groups, `add_command` / `add_typer` calls link groups to groups. */
 function commandTree(framework: 'click' | 'typer', facts: FileFacts): CommandTree {
   const { calls, symbols } = facts
   const decorated: Decorated[] = []
+  const bare = framework === 'click' ? bareDecorators(facts) : new Set<string>()
   for (const symbol of symbols) {
     if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
     for (const decorator of symbol.decorators) {
-      if (!decorator.name.includes('.') || !DECORATORS[framework].has(lastSegment(decorator.name))) continue
-      decorated.push({ symbol, decorator, word: stringArg(decorator.args, 0, ['name']) ?? kebab(symbol.name) })
+      const own = bare.has(decorator.name)
+      if (!own && (!decorator.name.includes('.') || !DECORATORS[framework].has(lastSegment(decorator.name)))) continue
+      decorated.push({ symbol, decorator, word: stringArg(decorator.args, 0, ['name']) ?? kebab(symbol.name), receiver: own ? framework : decoratorReceiver(decorator) })
     }
   }
   const links = new Map<string, Link>()
-  for (const { symbol, decorator, word } of decorated) {
-    const receiver = decoratorReceiver(decorator)
+  for (const { symbol, word, receiver } of decorated) {
     // `@click.group()` is added to no group here; `@cli.group()` is added to `cli`.
     if (receiver !== framework && !links.has(symbol.name)) links.set(symbol.name, { parent: receiver, word })
   }
-  const apps = framework === 'typer' ? typerNames(calls) : new Map<string, string>()
+  const apps = framework === 'typer' ? typerNames(calls, symbols) : new Map<string, string>()
   const adds = framework === 'click' ? 'add_command' : 'add_typer'
   for (const call of calls) {
-    const child = call.name === adds && call.simpleReceiver !== '' ? call.args()[0] : undefined
-    if (child?.kind !== 'name' || child.key) continue
+    const child = call.name === adds && call.simpleReceiver !== '' ? addedChild(framework, call.args()) : undefined
+    if (child?.kind !== 'name') continue
     const own = decorated.find((each) => each.symbol.name === child.value)?.word ?? apps.get(child.value) ?? ''
-    const word = stringArg(call.args(), 1, ['name']) ?? own
+    const word = stringArg(call.args(), child.key ? 0 : 1, ['name']) ?? own
     if (!links.has(child.value)) links.set(child.value, { parent: call.simpleReceiver, word })
   }
   return { decorated, links, apps }
@@ -86,6 +122,8 @@ function commandTree(framework: 'click' | 'typer', facts: FileFacts): CommandTre
 
 /** A plain name a command is declared on (`app` of `@app.command()`): its router, for mounts from other files. */
 const PLAIN_NAME = /^[A-Za-z_]\w*$/
+/** A plain or dotted name: `db`, `db.main`. */
+const DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/
 
 /**
  * click and typer: `@click.command()`, `@cli.command('name')`, `@click.group()`, `@app.command()`,
@@ -105,12 +143,13 @@ function decoratedCommands(framework: 'click' | 'typer'): EntrypointDetector {
     detect(context: DetectContext): EntrypointDraft[] {
       const { decorated, links, apps } = commandTree(framework, context.facts)
       const drafts: EntrypointDraft[] = []
-      for (const { symbol, decorator, word } of decorated) {
-        const receiver = decoratorReceiver(decorator)
+      for (const { symbol, decorator, word, receiver } of decorated) {
         // A command of the module (`@click.command()`) sits where `add_command` puts it, if anywhere.
         const route = receiver !== framework ? [...wordsAbove(links, receiver), word] : links.has(symbol.name) ? wordsAbove(links, symbol.name) : [word]
         const draft = decoratorDraft(symbol, decorator, cliCommand(framework, route.join(' '), symbol.qname))
-        drafts.push(framework === 'typer' && PLAIN_NAME.test(receiver) ? { ...draft, router: receiver } : draft)
+        // click: the outermost group of the file above it (itself for one added to none), which another module may add (see `clickMountFacts`).
+        const router = framework === 'click' ? rootAbove(links, receiver !== framework ? receiver : symbol.name) : receiver
+        drafts.push(PLAIN_NAME.test(router) && (framework === 'typer' || router !== '') ? { ...draft, router } : draft)
       }
       if (framework === 'typer') {
         for (const call of context.facts.calls) {
@@ -132,6 +171,35 @@ export const CLICK_DETECTOR: EntrypointDetector = decoratedCommands('click')
 
 /** typer's commands and the apps added by name (see {@link decoratedCommands}). */
 export const TYPER_DETECTOR: EntrypointDetector = decoratedCommands('typer')
+
+/**
+ * The word a click mount puts for the group or command it adds when `add_command` names none: the
+ * one it has in its own module (`@click.group() def db()` is `db`), read there (see
+ * `@rag/layers`' mounted routes).
+ */
+export const CLICK_OWN_WORD = '~'
+
+/**
+ * click's `cli.add_command(db)` of a group (or command) another module defines (`from .db import
+ * db`): a mount of `db` under the words of `cli` in this file and its word (the name given,
+ * `add_command(db, 'database')`, else {@link CLICK_OWN_WORD}), so that `db.py`'s `@db.command()
+ * def migrate()` is `db migrate`. Groups and commands of this file are nested in place.
+ */
+export function clickMountFacts(facts: FileFacts): MountFact[] {
+  if (facts.language !== 'python' || !facts.text.includes('add_command')) return []
+  const { decorated, links } = commandTree('click', facts)
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    const args = call.name === 'add_command' && PLAIN_NAME.test(call.simpleReceiver) ? call.args() : []
+    // `add_command(db)`, `add_command(cmd=db.main, name='db')` (a module's group).
+    const child = addedChild('click', args)
+    if (child?.kind !== 'name' || !DOTTED_NAME.test(child.value) || decorated.some((each) => each.symbol.name === child.value)) continue
+    const word = stringArg(args, child.key ? 0 : 1, ['name']) ?? CLICK_OWN_WORD
+    const prefix = [...wordsAbove(links, call.simpleReceiver), word].join('/')
+    out.push({ target: child.value, prefix, router: call.simpleReceiver, row: call.row, offset: call.offset })
+  }
+  return out
+}
 
 /**
  * typer's `app.add_typer(users.app, name="users")` of an app another module defines (typer's

@@ -1,5 +1,5 @@
 import { stringArg } from '../args.js'
-import type { CallFact, EntrypointDraft, SymbolFact } from '../facts.js'
+import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { callValues, functionAround, type CallValues } from './call-values.js'
 import { callDraft, cliCommand, commandWord, handlerOf, JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -45,7 +45,7 @@ class CommanderTree {
   #parsed: Set<CallFact> | undefined
   #added: Map<CallFact, CallFact> | undefined
 
-  constructor(context: DetectContext) {
+  constructor(context: Pick<DetectContext, 'facts' | 'enclosing'>) {
     this.#calls = context.facts.calls
     this.#symbols = context.facts.symbols
     this.#enclosing = context.enclosing
@@ -84,6 +84,32 @@ class CommanderTree {
     } else words = [...this.wordsOf(this.receiverOf(command), depth + 1), own]
     this.#words.set(command, words)
     return words
+  }
+
+  /**
+   * The variable that holds the outermost command object above `command` in this file (itself
+   * when it is added to none): `setCommand` of `export const setCommand = new Command('set')`,
+   * which another file may add beneath its commands; `undefined` for the program's commands.
+   */
+  rootVariable(command: CallFact | undefined, depth = 0): string | undefined {
+    if (command === undefined || depth > MAX_DEPTH || this.#parses().has(command)) return undefined
+    if (!constructs(command)) return this.rootVariable(this.receiverOf(command), depth + 1)
+    const parent = this.#addedTo().get(command)
+    return parent === undefined ? command.assignedTo() : this.rootVariable(this.receiverOf(parent), depth + 1)
+  }
+
+  /**
+   * What an `.addCommand(arg)` call adds from another file: a name the file imports
+   * (`config.addCommand(setCommand)`) or a call of one (`config.addCommand(makeSetCommand())`),
+   * when no command object of this file is it.
+   */
+  importedAdded(call: CallFact, imported: ReadonlySet<string>): string | undefined {
+    const arg = call.args()[0]
+    if (arg?.kind === 'name' && imported.has(arg.value.split('.')[0] as string)) {
+      const held = this.#values.heldBy(arg.value, call.offset)
+      return held === undefined || this.valueOf(held) === undefined ? arg.value : undefined
+    }
+    return arg?.kind === 'call' && arg.chain.length === 0 && imported.has(arg.value.split('.')[0] as string) ? arg.value : undefined
   }
 
   /** The named commands the file runs as programs (`const cli = new Command('shop'); ...; cli.parse()`). */
@@ -139,7 +165,8 @@ class CommanderTree {
 export const COMMANDER_DETECTOR: EntrypointDetector = {
   framework: 'commander',
   languages: JS_LANGUAGES,
-  imports: ['commander'],
+  // (`@commander-js/extra-typings` is commander with inferred types: the same API.)
+  imports: ['commander', '@commander-js/extra-typings'],
   detect(context: DetectContext): EntrypointDraft[] {
     const { calls } = context.facts
     const tree = new CommanderTree(context)
@@ -159,8 +186,39 @@ export const COMMANDER_DETECTOR: EntrypointDetector = {
       const words = isCommand && executable(call) ? [...tree.wordsOf(tree.receiverOf(call)), commandWord(spec)] : tree.wordsOf(call)
       // A program the file parses keeps its own name as its command.
       const route = words.length > 0 ? words.join(' ') : commandWord(spec)
-      drafts.push(callDraft(call, cliCommand('commander', route, handlers.get(call) ?? '')))
+      const draft = callDraft(call, cliCommand('commander', route, handlers.get(call) ?? ''))
+      // The variable of its outermost command, which another file may add beneath its own (see `commanderMountFacts`).
+      const router = tree.rootVariable(isCommand && executable(call) ? tree.receiverOf(call) : call)
+      drafts.push(router === undefined ? draft : { ...draft, router })
     }
     return drafts
   },
+}
+
+/** A JavaScript import of the project's own code: relative, or through a root alias (`@/`, `~/`, `#`). */
+const PROJECT_IMPORT = /^(?:\.{0,2}\/|[@~]\/|#)/
+
+/**
+ * commander's `.addCommand(sub)` of a command another file makes (`import { setCommand } from
+ * './set'`, or `makeSetCommand()` of an imported factory) on a command of this file:
+ * `program.command('config').addCommand(setCommand)` mounts `setCommand` under `config`, so that
+ * `set` is `config set`. On the program itself it adds no word: no mount. Its router is the
+ * variable of this file's outermost command above, for files that add this one's.
+ */
+export function commanderMountFacts(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): MountFact[] {
+  if (!facts.text.includes('addCommand')) return []
+  const imported = new Set<string>()
+  for (const fact of facts.imports) if (PROJECT_IMPORT.test(fact.specifier)) for (const name of fact.names) imported.add(name.alias ?? name.name)
+  if (imported.size === 0) return []
+  const tree = new CommanderTree({ facts, enclosing })
+  const out: MountFact[] = []
+  for (const call of facts.calls) {
+    const target = call.name === 'addCommand' && call.receiver !== '' ? tree.importedAdded(call, imported) : undefined
+    if (target === undefined) continue
+    const parent = tree.receiverOf(call)
+    const words = tree.wordsOf(parent)
+    if (words.length === 0) continue
+    out.push({ target, prefix: words.join('/'), router: tree.rootVariable(parent) ?? '', row: call.row, offset: call.offset })
+  }
+  return out
 }

@@ -1,7 +1,7 @@
 import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { CLI_COMMAND_DETECTORS } from './cli-commands.js'
-import { decoratorReceiver, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { decoratorReceiver, joinRoute, JS_LANGUAGES, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 import { HTTP_ROUTE_DETECTORS } from './http-routes.js'
 import { litestarMountFacts, MORE_HTTP_ROUTE_DETECTORS, rocketMountFacts } from './http-routes-more.js'
 import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
@@ -13,7 +13,8 @@ import { aspNetGroupMountFacts } from './aspnet-group-mounts.js'
 import { trpcMountFacts } from './trpc-procedures.js'
 import { cobraMountFacts } from './cobra-mounts.js'
 import { yargsCommandDirFacts } from './yargs-commands.js'
-import { typerMountFacts } from './click-typer-commands.js'
+import { clickMountFacts, typerMountFacts } from './click-typer-commands.js'
+import { commanderMountFacts } from './commander-commands.js'
 import { ktorMountFacts } from './ktor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { fastifyAutoloadFacts } from './fastify-autoload.js'
@@ -157,7 +158,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps of other modules.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -175,6 +176,8 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     // A command module that loads a directory needs not import yargs (`exports.builder = (yargs) => yargs.commandDir('remote_cmds')`).
     ...yargsCommandDirFacts(facts, enclosingFinder(facts.symbols)),
     ...(imports('typer') ? typerMountFacts(facts) : []),
+    ...(imports('click') ? clickMountFacts(facts) : []),
+    ...(imports('commander') || imports('@commander-js/extra-typings') ? commanderMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
   const groups = facts.language === 'go' && facts.text.includes('Group(')
@@ -220,6 +223,32 @@ export function importedModules(specifiers: readonly string[]): Set<string> {
       const c = specifier.charCodeAt(i)
       // A module ends before `/`, `.`, `:` or a backslash.
       if (c === 47 || c === 46 || c === 58 || c === 92) out.add(specifier.slice(0, i))
+    }
+  }
+  return out
+}
+
+/** A relative import of a directory above the file, a package's root: `'..'`, `'../../'`, `'../../..'`, `'../../index.js'`. */
+const ANCESTOR_DIRECTORY = /^\.\.(?:\/\.\.)*\/?(?:index(?:\.[cm]?js)?)?$/
+
+/** The JavaScript frameworks detectors know by a plain package name (`express`, `koa`, `fastify`), which a file may import from their own package's root. */
+let packageFrameworks: ReadonlySet<string> | undefined
+
+/**
+ * The frameworks a JavaScript file of a framework's own repository imports from the package's
+ * root, by the name it binds: `var express = require('../../')` in express's `examples/auth/`
+ * imports `express` (the root is the package named so). The file alone cannot read the root's
+ * `package.json`: the binding stands for it, and only a name a detector knows counts.
+ */
+export function selfImportedFrameworks(facts: FileFacts): string[] {
+  if (!JS_LANGUAGES.includes(facts.language)) return []
+  packageFrameworks ??= new Set(ENTRYPOINT_DETECTORS.filter((d) => d.languages.some((l) => JS_LANGUAGES.includes(l))).flatMap((d) => d.imports.filter((m) => /^[a-z][\w-]*$/.test(m))))
+  const out: string[] = []
+  for (const fact of facts.imports) {
+    if (!ANCESTOR_DIRECTORY.test(fact.specifier)) continue
+    for (const name of fact.names) {
+      const bound = (name.name === '*' || name.name === 'default' ? name.alias : undefined)?.toLowerCase()
+      if (bound !== undefined && packageFrameworks.has(bound)) out.push(bound)
     }
   }
   return out

@@ -96,10 +96,7 @@ function importedRouters(facts: FileFacts): Set<string> {
     if (facts.language === 'go') {
       // A package of a module (`example.com/shop/users`, not the standard library's `net/http`), by its name or alias.
       const module = fact.specifier.includes('.') && fact.specifier.includes('/')
-      // The package name is the last segment, before a major-version suffix (`github.com/go-chi/chi/v5` is `chi`).
-      const segments = fact.specifier.split('/')
-      const name = /^v\d+$/.test(segments.at(-1) ?? '') && segments.length > 1 ? segments.at(-2) : segments.at(-1)
-      for (const bound of module ? fact.names : []) out.add(bound.alias ?? name ?? '')
+      for (const bound of module ? fact.names : []) out.add(bound.alias ?? goPackageName(fact.specifier))
       continue
     }
     if (facts.language !== 'python' && !JS_PROJECT_IMPORT.test(fact.specifier)) continue
@@ -123,6 +120,11 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
     return written !== undefined && loadedModule(written) !== undefined ? written : undefined
   }
   if (arg?.kind !== 'call') return undefined
+  // Go: a method of what a call returns, `NewX(db).Routes()`: an expression (`?`) of the type the call returns (see `goChainedType`).
+  if (language === 'go') {
+    const chained = goChainedType(arg)
+    if (chained !== undefined) return `?.${(arg.chain[0] as Arg).value}`
+  }
   // A Rust module path: `routes::api::router()` is the function `router` of `routes::api`.
   if (language === 'rust') return isRustFactory(arg) ? arg.value.replace(/::/g, '.') : undefined
   if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
@@ -137,6 +139,17 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
   // Go's exported functions are capitalised (`users.Routes()`); its constructors say `New` (`chi.NewRouter()`: a new, empty router).
   const goFactory = language === 'go' && DOTTED_NAME.test(arg.value) && !/(?:^|\.)New/.test(arg.value)
   return isFactory(arg.value) || goFactory ? arg.value : undefined
+}
+
+/**
+ * The type of the value a Go router is built by a method of, when that value is what a call
+ * returns: `NewX()` of `NewX(db).Routes()`, `users.NewResource()` of
+ * `users.NewResource(db).Routes()` (one method, on a call of a plain or package function).
+ */
+function goChainedType(arg: Arg): string | undefined {
+  const [method, ...more] = arg.chain
+  if (method === undefined || more.length > 0 || method.chain.length > 0 || !/^[A-Za-z_]\w*$/.test(method.value)) return undefined
+  return /^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$/.test(arg.value) && !GO_BUILTINS.has(arg.value) ? `${arg.value}()` : undefined
 }
 
 /** `todosResource{}.Routes()`, `(&users.Resource{DB: db}).Routes()`: a method called on a Go composite literal. */
@@ -181,7 +194,10 @@ export interface MountCallFound {
   readonly path: string
   /** Whether the router is what a call returns (`adminRouter()`, `todosResource{}.Routes()`), not a name. */
   readonly called: boolean
-  /** The type of a Go value a mounted method is called on where it is made: `todosResource` of `todosResource{}.Routes()`. */
+  /**
+   * The type of a Go value a mounted method is called on where it is made: `todosResource` of
+   * `todosResource{}.Routes()`, `NewX()` (what `NewX` returns) of `NewX(db).Routes()`.
+   */
   readonly receiverType?: string
 }
 
@@ -209,7 +225,7 @@ export function mountOf(call: CallFact, language: string): MountCallFound | unde
     path = pathGiven ? pathOf(first) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
   if (path === undefined) return undefined
-  const literal = language === 'go' && written?.kind === 'other' ? GO_LITERAL_METHOD.exec(written.value)?.[1] : undefined
+  const literal = language !== 'go' ? undefined : written?.kind === 'other' ? GO_LITERAL_METHOD.exec(written.value)?.[1] : written?.kind === 'call' ? goChainedType(written) : undefined
   return { router, path, called: written?.kind === 'call' || written?.kind === 'other', ...(literal === undefined ? {} : { receiverType: literal }) }
 }
 
@@ -228,6 +244,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
   const bound = importedRouters(facts)
   let made: Map<string, string> | undefined
   let locals: ReadonlySet<string> | undefined
+  let goPackages: ReadonlySet<string> | undefined
   // axum's routers written in place in a nest (`.nest("/api", Router::new().nest("/v1", v1::routes()))`): mounts in them are under the nests' paths.
   const inline = facts.language === 'rust' ? axumInlineRouters(facts, prefixOf) : undefined
   const out: MountFact[] = handedRouterFacts(facts, bound, prefixOf)
@@ -245,8 +262,10 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     }
     // A router factory of this file (`r.Mount("/admin", adminRouter())`): its routes are mounted.
     const local = facts.symbols.some((symbol) => symbol.parent === undefined && symbol.kind === 'function' && symbol.name === target)
-    // Go: a function or method of the package called in place (`usersRouter()`, `todosResource{}.Routes()`), maybe in another of its files.
-    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined)
+    // Go: a function or method of the package called in place (`usersRouter()`, `todosResource{}.Routes()`), maybe in another of its files;
+    // a method of a value a variable holds (`rs.Routes()`, typed where the edge is made) or a call returns (`NewX(db).Routes()`).
+    let valueType: string | undefined
+    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target)) && (valueType = goTypeBefore(facts, rootOf(target), call.offset)) !== undefined))
     if (!local && !packaged && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
@@ -257,7 +276,9 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
       target = factory
     }
     const prefix = joinRoute(nested?.prefix ?? joinRoute(blockPrefix(call), prefixOf(router)), mount.path)
-    out.push({ target, prefix, router, row: call.row, offset: call.offset })
+    const type = valueType ?? (target.startsWith('?.') ? mount.receiverType : undefined)
+    const receiverType = type === undefined ? {} : { receiverType: type }
+    out.push({ target, prefix, router, row: call.row, offset: call.offset, ...receiverType })
   }
   return out
 }
@@ -369,6 +390,26 @@ function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<strin
     if (variable && !out.has(variable)) out.set(variable, callee)
   }
   return out
+}
+
+/** The names a Go file's imports bind, the standard library's too (`http` of `net/http`, `chi` of `github.com/go-chi/chi/v5`). */
+function goImportedPackages(facts: FileFacts): Set<string> {
+  const out = new Set<string>()
+  for (const fact of facts.imports) for (const bound of fact.names) out.add(bound.alias ?? goPackageName(fact.specifier))
+  return out
+}
+
+/** The type of the last declaration of a Go name before `at`, when it has one: `todosResource` of `rs := todosResource{}`, `NewHandler()` of `h := NewHandler(db)`, `Handler` of a parameter `h *Handler`. */
+function goTypeBefore(facts: FileFacts, name: string, at: number): string | undefined {
+  let type: string | undefined
+  for (const declaration of facts.typedDeclarations?.(facts.masked, facts.text) ?? []) if (declaration.name === name && declaration.offset < at) type = declaration.type
+  return type === '' ? undefined : type
+}
+
+/** A Go package's name: the import path's last segment, before a major-version suffix (`github.com/go-chi/chi/v5` is `chi`). */
+function goPackageName(specifier: string): string {
+  const segments = specifier.split('/')
+  return (/^v\d+$/.test(segments.at(-1) ?? '') && segments.length > 1 ? segments.at(-2) : segments.at(-1)) ?? ''
 }
 
 /** Go's built-in functions: no router factory of the package. */

@@ -1,5 +1,6 @@
 import { parseArgs, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts } from '../facts.js'
+import { chainHead } from '../lexical/scan-calls.js'
 import { axumInlineRouters, isInlineRouter, isRouterFallback, nestedServiceKind } from './axum-nests.js'
 import { mountingRouter } from './mounting-router.js'
 import { callDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
@@ -120,6 +121,35 @@ function servedBy(service: Arg | undefined): Served[] {
   return methods.length > 0 ? methods : [{ method: '*', handler: rustHandler(service) }]
 }
 
+/** The handler of an actix-web service given as a route: `h` of `web::to(h)`, `web::route().to(h)`, `web::get().to(h)`; else the service as written. */
+function actixServiceHandler(service: Arg | undefined): string {
+  if (service?.kind !== 'call') return rustHandler(service)
+  if (lastSegment(service.value) === 'to') return rustHandler(service.items[0])
+  const to = service.chain.find((link) => link.value === 'to')
+  return to === undefined ? rustHandler(service) : rustHandler(to.items[0])
+}
+
+/** The head of an actix-web chain: `web::resource("/x")` (group 1), `web::scope("/api")` (group 2), `App::new()` (group 3). */
+const ACTIX_CHAIN_HEAD = /^(?:web\s*::\s*)?resource\s*\(\s*"([^"]*)"\s*\)|^(?:web\s*::\s*)?scope\s*\(\s*"([^"]*)"\s*\)|^(App)\s*::\s*(?:new|default)\s*\(\s*\)/
+
+/**
+ * Where actix-web's `default_service(service)` serves, by what it is called on: a resource's
+ * (`web::resource("/x").default_service(...)`) serves the resource's path for the methods its
+ * routes do not; a scope's every path under the scope's no resource matches (`/api/*`); an app's
+ * (`App::new()`) or a `ServiceConfig`'s (`cfg.default_service(...)`, `cfg: &mut web::ServiceConfig`)
+ * every path (`/*`). On anything else (a variable holding a scope), none.
+ */
+function actixDefaultServicePath(call: CallFact, facts: FileFacts): string | undefined {
+  // (A builder chain longer than a call's receiver: from its real start.)
+  const start = chainHead(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
+  const head = ACTIX_CHAIN_HEAD.exec(facts.text.slice(start, start + 300))
+  if (head?.[1] !== undefined) return head[1]
+  // (The scope's own path comes with the scopes around the call: it starts one.)
+  if (head?.[2] !== undefined || head?.[3] !== undefined) return '/*'
+  const config = /^[a-z_]\w*$/.test(call.receiver) && new RegExp(`\\b${call.receiver}\\s*:\\s*&\\s*mut\\s+(?:web::)?ServiceConfig\\b`).test(facts.text)
+  return config ? '/*' : undefined
+}
+
 /** One route a call registers: its path as written, and what it serves there. */
 interface Registered {
   readonly path: string
@@ -148,6 +178,10 @@ function registered(call: CallFact, framework: 'axum' | 'actix-web', facts: File
     // A nested service serves its prefix and every path below it: `/assets/*` (axum writes `/assets/{*rest}`).
     return { path: joinRoute(path === '' ? '/' : path, '*'), served: nested === 'router' ? [] : servedBy(args[1]) }
   }
+  if (framework === 'actix-web' && call.name === 'default_service') {
+    const at = args.length === 1 ? actixDefaultServicePath(call, facts) : undefined
+    return at === undefined ? undefined : { path: at, served: [{ method: '*', handler: actixServiceHandler(args[0]) }] }
+  }
   if (call.name !== 'route' && call.name !== 'to') return undefined
   if (path !== undefined) return args[1]?.kind === 'call' ? { path, served: methodRouter(args[1]) } : undefined
   const resource = /resource\(\s*"([^"]*)"\s*\)/.exec(call.receiver)
@@ -155,6 +189,38 @@ function registered(call: CallFact, framework: 'axum' | 'actix-web', facts: File
   // `web::resource("/x").to(handler)` serves every method.
   if (call.name === 'to') return { path: resource[1] as string, served: [{ method: '*', handler: rustHandler(args[0]) }] }
   return args[0]?.kind === 'call' ? { path: resource[1] as string, served: methodRouter(args[0]) } : undefined
+}
+
+/** An axum `.route(path, method_router)` call of a file, with its router and whole route. */
+interface MethodRoute {
+  readonly call: CallFact
+  readonly router: string
+  readonly route: string
+  /** The draft with the router the route's is on. */
+  readonly withRouter: (draft: EntrypointDraft) => EntrypointDraft
+}
+
+/**
+ * axum's `router.method_not_allowed_fallback(handler)`: the handler answers the methods no method
+ * router serves at each path a method router was registered on before it, on the same router (in
+ * the same chain, or on the variable that holds it in the same function): `*` at each such path
+ * (a route served by `any` has no such method). Routes of routers nested or merged into it are not
+ * followed.
+ */
+function notAllowedDrafts(call: CallFact, routes: readonly MethodRoute[], context: DetectContext): EntrypointDraft[] {
+  const router = /^[A-Za-z_]\w*$/.test(call.receiver) ? call.receiver : mountingRouter(call, context.facts.text)
+  const scope = context.enclosing(call.offset)
+  const handler = rustHandler(call.args()[0])
+  const seen = new Set<string>()
+  const out: EntrypointDraft[] = []
+  for (const each of routes) {
+    if (each.call.open > call.open || seen.has(each.route)) continue
+    const chained = each.call.offset === call.offset
+    if (!chained && (router === '' || each.router !== router || context.enclosing(each.call.offset) !== scope)) continue
+    seen.add(each.route)
+    out.push(each.withRouter(callDraft(call, { kind: 'http-route', framework: 'axum', method: '*', route: each.route, handler })))
+  }
+  return out
 }
 
 /**
@@ -172,11 +238,19 @@ export function rustRouter(framework: 'axum' | 'actix-web', module: string): Ent
       const drafts: EntrypointDraft[] = []
       const scopes = framework === 'actix-web' ? actixScopes(context) : []
       const inline = framework === 'axum' ? axumInlineRouters(context.facts, context.prefixOf) : () => undefined
+      // axum's `.route(...)` calls and their routes, for the `method_not_allowed_fallback` calls after them.
+      const methodRoutes: MethodRoute[] = []
+      const notAllowed: CallFact[] = []
       for (const call of context.facts.calls) {
+        if (framework === 'axum' && call.name === 'method_not_allowed_fallback' && call.args().length === 1) {
+          notAllowed.push(call)
+          continue
+        }
         const found = registered(call, framework, context.facts)
         if (found === undefined) continue
         const { path, served } = found
-        const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+        // (A route chained on a scope, `web::scope("/v1").route(...)`, starts where the scope does.)
+        const scoped = scopes.filter((scope) => scope.start <= call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
         // A router written in place in a nest (`.nest("/api", Router::new().route(...))`) hangs from the router nested on.
         const nested = inline(call)
         // `let users = Router::new().route(...)`, nested later as `.nest("/users", users)`: the variable's prefix.
@@ -184,11 +258,11 @@ export function rustRouter(framework: 'axum' | 'actix-web', module: string): Ent
         const prefix = nested?.prefix ?? joinRoute(scoped, context.prefixOf(router))
         // axum serves a nested router's root (`.route("/", ...)` nested at `/users`) at `/users`.
         const route = framework === 'axum' && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
-        for (const { method, handler } of served) {
-          const draft = callDraft(call, { kind: 'http-route', framework, method, route, handler })
-          drafts.push(router !== '' && (draft.router === undefined || nested !== undefined) ? { ...draft, router } : draft)
-        }
+        const withRouter = (draft: EntrypointDraft): EntrypointDraft => (router !== '' && (draft.router === undefined || nested !== undefined) ? { ...draft, router } : draft)
+        for (const { method, handler } of served) drafts.push(withRouter(callDraft(call, { kind: 'http-route', framework, method, route, handler })))
+        if (call.name === 'route' && served.length > 0 && served.every((each) => each.method !== '*')) methodRoutes.push({ call, router, route, withRouter })
       }
+      for (const call of notAllowed) drafts.push(...notAllowedDrafts(call, methodRoutes, context))
       return drafts
     },
   }

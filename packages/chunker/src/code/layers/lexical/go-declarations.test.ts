@@ -10,6 +10,8 @@ describe('goTypedDeclarations', () => {
     const code = [
       'func New(opts ...OptionFunc) *Engine {',
       '\tengine := &Engine{trees: nil}',
+      '\trs := todosResource{}',
+      '\tanon := struct{ a int }{1}',
       '\tvar w Writer',
       '\trouter := New()',
       '\tc, _ := CreateTestContext(w)',
@@ -21,6 +23,8 @@ describe('goTypedDeclarations', () => {
     ].join('\n')
     expect(typed(code)).toEqual([
       'engine: Engine',
+      'rs: todosResource',
+      'anon: ',
       'w: Writer',
       'router: New()',
       'c: CreateTestContext()',

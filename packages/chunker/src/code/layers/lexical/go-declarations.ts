@@ -11,8 +11,8 @@ const TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)'
 const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
 
 /**
- * `var name Type` (group 1, type group 2); `name := Type{` or `&pkg.Type{` (group 3, type group
- * 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
+ * `var name Type` (group 1, type group 2); `name := Type{`, `&pkg.Type{` or `own{` (group 3, type
+ * group 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
  * or closure's parameter list `func(c *Context)`, `func (e *Engine) Handle(w http.ResponseWriter,
  * r *http.Request)` (group 7: the list after the name, or the only one of a literal); any other
  * short declaration `w := c.Writer`, `for _, x := range xs` (names group 8), which types nothing

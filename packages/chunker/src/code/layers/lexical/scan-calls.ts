@@ -76,14 +76,15 @@ function joinerBefore(masked: string, at: number, arrowLambdas = false): number 
 /**
  * Where the receiver chain before a callee starts: `a.b(c).d` in `a.b(c).d.f(`. `long` when the
  * chain runs past {@link MAX_RECEIVER} characters (a builder chain): its start is then unknown.
- * With `nullSafe`, non-null assertions are links of the chain too (`a!.b!.f(`).
+ * With `nullSafe`, non-null assertions are links of the chain too (`a!.b!.f(`); with
+ * `arrowLambdas`, `->` is a lambda's arrow, no joiner; `limit` is how far back to read.
  */
-function chainStart(masked: string, nameStart: number, nullSafe = false, arrowLambdas = false): { start: number; hasReceiver: boolean; long: boolean } {
+function chainStart(masked: string, nameStart: number, nullSafe = false, arrowLambdas = false, limit = MAX_RECEIVER): { start: number; hasReceiver: boolean; long: boolean } {
   let at = backOverSpace(masked, nameStart)
   let joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas) : 0
   if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
   let start = nameStart
-  let floor = Math.max(0, nameStart - MAX_RECEIVER)
+  let floor = Math.max(0, nameStart - limit)
   const long = { start, hasReceiver: true, long: true }
   while (joiner > 0) {
     const from = at - joiner + 1
@@ -116,6 +117,14 @@ function chainStart(masked: string, nameStart: number, nullSafe = false, arrowLa
     joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas) : 0
   }
   return { start, hasReceiver: true, long: false }
+}
+
+/**
+ * Where the whole receiver chain before a callee starts, however long (a builder chain:
+ * `App::new()` of `App::new().service(a)...default_service(b)`), in masked code.
+ */
+export function chainHead(masked: string, nameStart: number): number {
+  return chainStart(masked, nameStart, false, false, masked.length).start
 }
 
 /** Where not to look for calls: definitions' own names, and spans that hold only types. */

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+const commands = (graph: LayerGraph): string[] =>
+  graph.entrypoints({ kind: 'cli-command' }).map((e) => `${e.path}:${e.startLine} ${e.route}${e.declaredRoute ? ` (${e.declaredRoute})` : ''}`)
+
+describe('click commands of groups added by other modules', () => {
+  it("gives the commands of a group another module adds with add_command the group's word before theirs, its own name or the one add_command gives, under the adding group's words", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/cli.py': [
+          'import click',
+          '',
+          'from app.db import db',
+          'from app import users',
+          '',
+          '',
+          '@click.group()',
+          'def cli():',
+          '    pass',
+          '',
+          '',
+          '@cli.group()',
+          'def tools():',
+          '    pass',
+          '',
+          '',
+          'cli.add_command(db)',
+          'tools.add_command(cmd=users.main, name="people")',
+          '',
+        ].join('\n'),
+        'app/__init__.py': '',
+        'app/db.py': [
+          'import click',
+          '',
+          '',
+          '@click.group()',
+          'def db():',
+          '    """Manage the database."""',
+          '',
+          '',
+          '@db.command()',
+          'def migrate():',
+          '    pass',
+          '',
+          '',
+          '@db.group()',
+          'def seed():',
+          '    pass',
+          '',
+          '',
+          '@seed.command("all")',
+          'def seed_all():',
+          '    pass',
+          '',
+        ].join('\n'),
+        'app/users.py': ['import click', '', '', '@click.group(name="users")', 'def main():', '    pass', '', '', '@main.command()', 'def add():', '    pass', ''].join('\n'),
+      }),
+    )
+    expect(commands(graph)).toEqual([
+      'app/cli.py:7 cli',
+      'app/cli.py:12 tools',
+      'app/db.py:4 db',
+      'app/db.py:9 db migrate (migrate)',
+      'app/db.py:14 db seed (seed)',
+      'app/db.py:19 db seed all (seed all)',
+      'app/users.py:4 tools people (users)',
+      'app/users.py:9 tools people add (add)',
+    ])
+  })
+})
