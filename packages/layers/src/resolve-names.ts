@@ -304,8 +304,14 @@ export function resolveName(
     const member = owner ? index.memberByQname(file.path, `${owner.qname}.${name}`, false) : undefined
     if (member) return toSymbol(member)
     // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).
-    // In Go only for a mount, `r.Mount("/todos", todosResource{}.Routes())` (a call's receiver there is a value).
-    const peerMember = !owner && first < 0 && (file.language !== 'go' || edge.kind === 'mounts') && SHARED_PACKAGE.has(file.language) ? packageMember(file, receiver, name, index) : undefined
+    // In Go, where a call's receiver is a value, for a mount (`r.Mount("/todos", todosResource{}.Routes())`) and for
+    // a receiver no declaration types that names a type of the package: the type the extraction wrote in a typed
+    // name's place (`Ctx.Request().Body()` of `ctx Ctx`), with what the type embeds.
+    const goType = file.language === 'go' && (edge.kind === 'mounts' || edge.receiverType === undefined)
+    const peerMember =
+      !owner && first < 0 && (file.language !== 'go' || goType) && SHARED_PACKAGE.has(file.language)
+        ? packageMember(file, receiver, name, index, goType ? (type) => inheritedMember(type, name, kinds, supers) : undefined)
+        : undefined
     if (peerMember) return toSymbol(peerMember)
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.

@@ -257,4 +257,33 @@ describe('Go calls on locals and parameters', () => {
       '?.Value -> external ',
     ])
   })
+
+  it("resolve a method's value of a name typed by a type of another file of the package (fiber's `ctx.Request().Body()` of `ctx Ctx`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'ctx.go': [
+          'package app',
+          '',
+          'type Ctx interface {',
+          '\tRequest() *Request',
+          '}',
+          '',
+          'type Request struct{}',
+          '',
+          'func (r *Request) Body() []byte { return nil }',
+          '',
+          'type Response struct{}',
+          '',
+          'func (r *Response) Body() []byte { return nil }',
+          '',
+          'type Client struct{}',
+          '',
+          'func (c *Client) Request() *Response { return nil }',
+        ].join('\n'),
+        'ctx_test.go': 'package app\n\nfunc check(ctx Ctx) {\n\t_ = ctx.Request().Body()\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'ctx_test.go')).toEqual(['ctx.Request -> resolved ctx.go#Ctx.Request', '?.Body -> resolved ctx.go#Request.Body'])
+  })
 })
