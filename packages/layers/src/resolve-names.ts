@@ -10,6 +10,8 @@ import { classNamed, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
 import { rustChainMember } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
+import { rustCallCandidates } from './rust-receivers.js'
+import { isStdValueMethod } from './rust-std-methods.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameterRead, parameterReadOf } from './parameter-types.js'
 import { memberOfAttributes } from './python-attributes.js'
@@ -361,11 +363,15 @@ export function resolveName(
   if (written && callsLocalBinding(edge, file.language, bindings)) return UNRESOLVED
   // Most calls (of common method names) end here; the index remembers the counts.
   const scope = written ? callScope(edge, file.language) : 'any'
-  const { count, only, path } = index.namedOfKinds(name, kinds, scope)
+  // Rust's `value.name()` reaches only methods taking `self`: with none in the index, a method of
+  // the standard library's `Option`, `Result` or `Iterator` (`matches.unwrap()`) is the library's.
+  const std = written && edge.kind === 'calls' && file.language === 'rust' && isStdValueMethod(name)
+  const rust = written && edge.kind === 'calls' && file.language === 'rust' ? rustCallCandidates(edge, name, kinds, index, std) : undefined
+  const { count, only, path } = rust ?? index.namedOfKinds(name, kinds, scope)
   // `seen.set(k, v)`, `items.push(x)` on a receiver of unknown type: most likely the language's own
   // method, so a definition of the index with that name is only one candidate among others.
   const runtime = written && edge.kind === 'calls' && receiver !== '' && !receiver.includes('::') && isRuntimeMethod(file.language, name)
-  if (count === 0) return runtime ? EXTERNAL : UNRESOLVED
+  if (count === 0) return runtime || (std && rust !== undefined) ? EXTERNAL : UNRESOLVED
   if (runtime) return { resolution: 'by-name', targetPath: '', targetSymbolId: '', candidates: count + 1 }
   // Overloads of one method (`Owner.getPet(String)`, `getPet(Integer)`): still by name, but in one known file.
   return { resolution: 'by-name', targetPath: only?.path ?? path ?? '', targetSymbolId: only?.id ?? '', candidates: count }

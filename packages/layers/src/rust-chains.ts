@@ -2,6 +2,8 @@ import type { FileLayers, SymbolRecord } from '@rag/core'
 import { definedIn } from './definitions.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { rustModuleOf } from './rust-paths.js'
+import { genericNames, returnsGeneric, returnTypeText, rustReturnedType, rustWrappedType } from './rust-signatures.js'
+import { isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
 import type { Supertypes } from './supertypes.js'
 
 /**
@@ -15,18 +17,29 @@ const CHAIN = /^((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\(\)(\??(?:\.[A-Za-z_]\w
 const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'union'])
 /** What a link of a chain calls. */
 const METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'function'])
-/**
- * A return type that is one type (maybe borrowed, maybe with generic arguments): `Self`, `&mut
- * Self`, `&'a Self`, `ArgMatches`, `crate::builder::Command`, `Parser<'cmd>` (group 1).
- */
-const RETURN_TYPE = /^(?:&\s*(?:'[A-Za-z_]\w*\s+)?(?:mut\s+)?)?((?:(?:crate|self|super|[a-z_]\w*)::)*(?:Self|[A-Z]\w*))\s*(?:<.*>)?\s*(?:where\b.*)?$/s
-/** The standard library's wrappers: a value in one is not the wrapped type's (`Option<Self>`, `Result<Self, Error>`, `Box<Self>`). */
-const WRAPPERS = new Set(['Option', 'Result', 'Box', 'Rc', 'Arc', 'Vec', 'Cow', 'Pin', 'Cell', 'RefCell', 'Mutex', 'RwLock', 'HashMap', 'HashSet', 'BTreeMap', 'BTreeSet', 'VecDeque'])
+
 
 /** The links that give an `Option<T>`'s or a `Result<T, E>`'s `T` (`?` too): else a link on one is not known. */
 const UNWRAPPING: ReadonlySet<string> = new Set(['unwrap', 'expect', 'unwrap_or', 'unwrap_or_else', 'unwrap_or_default'])
 /** The wrappers whose `T` those links give. */
 const UNWRAPPED: ReadonlySet<string> = new Set(['Option', 'Result'])
+type Rewrapping = ReadonlyMap<string, readonly [RustWrapper, boolean]>
+/** Each of `links` giving `wrapper`, of the same `T` or not. */
+const rewrapping = (links: string, wrapper: RustWrapper, same: boolean): [string, readonly [RustWrapper, boolean]][] => links.split(' ').map((link) => [link, [wrapper, same]])
+/**
+ * The links on an `Option` or a `Result` that give one again: which, and whether of the same `T`
+ * (`as_ref`, `cloned`, `map_err`; a `Result`'s `ok` is an `Option` of its `T`) or of one not known
+ * (`map`, `and_then`, a `Result`'s `err`).
+ */
+const REWRAPPING: Readonly<Record<RustWrapper, Rewrapping>> = {
+  Option: new Map([...rewrapping('as_ref as_mut cloned copied take filter or or_else inspect clone', 'Option', true), ...rewrapping('ok_or ok_or_else', 'Result', true), ...rewrapping('map and_then', 'Option', false)]),
+  Result: new Map([
+    ...rewrapping('as_ref as_mut cloned copied map_err or_else inspect inspect_err clone', 'Result', true),
+    ...rewrapping('ok', 'Option', true),
+    ...rewrapping('err', 'Option', false),
+    ...rewrapping('map and_then', 'Result', false),
+  ]),
+}
 
 /** The standard library's crates: a path into one (`std::path::PathBuf`) names a type of another crate. */
 const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
@@ -35,9 +48,10 @@ const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
 interface ForeignType {
   readonly foreign: string
 }
-/** An `Option<T>` or a `Result<T, E>` of a `T` known: what an unwrapping link (`.unwrap()`, `?`) gives. */
+/** An `Option<T>` or a `Result<T, E>`, with its `T` when known: what an unwrapping link (`.unwrap()`, `?`) gives. */
 interface WrappedType {
-  readonly wrapped: ChainType
+  readonly wrapper: RustWrapper
+  readonly wrapped: ChainType | undefined
 }
 /** A type as code names it: a type of the index, or of another crate. */
 type NamedType = SymbolRecord | ForeignType
@@ -67,91 +81,6 @@ function memoOf(supers: Supertypes): Memo {
   let memo = memos.get(supers)
   if (memo === undefined) memos.set(supers, (memo = { types: new Map(), chains: new Map(), calls: new Map(), impls: new Map(), methods: new Map() }))
   return memo
-}
-
-/** The offset of the `)` closing the `(` at `open`, or -1. */
-function closingParen(text: string, open: number): number {
-  let depth = 0
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++
-    else if (text[i] === ')' && --depth === 0) return i
-  }
-  return -1
-}
-
-/**
- * The type a Rust function's signature returns, as written, when it is one type: `Self` of `->
- * Self`, `-> &mut Self` or `-> &Self`; `ArgMatches` of `-> ArgMatches`; `undefined` for none, for
- * a standard wrapper (`-> Option<Self>`, `-> Result<Self, E>`), a tuple, a slice, `impl Trait`,
- * `Self::Output` or a primitive.
- *
- * @example
- * rustReturnedType('pub fn about(mut self, about: impl IntoResettable<StyledStr>) -> Self') // 'Self'
- */
-export function rustReturnedType(signature: string): string | undefined {
-  const returned = returnTypeText(signature)
-  const type = returned === undefined ? undefined : RETURN_TYPE.exec(returned)?.[1]
-  return type === undefined || WRAPPERS.has(type) ? undefined : type
-}
-
-/**
- * The wrapper and first generic argument of a Rust function's return type when that argument is
- * one type (see {@link rustReturnedType}), and whether that one has generic arguments of its own:
- * `{ wrapper: 'Result', type: 'ArgMatches', generic: false }` of `-> Result<ArgMatches, Error>`,
- * `wrapper: 'ClapResult'` of `-> ClapResult<ArgMatches>`, `{ wrapper: 'Option', type: 'Command',
- * generic: false }` of `-> Option<&Command>`; `undefined` for any other return type.
- *
- * @example
- * rustWrappedType('pub fn try_get_matches(self) -> Result<Self, Error>') // { wrapper: 'Result', type: 'Self', generic: false }
- */
-export function rustWrappedType(signature: string): { readonly wrapper: string; readonly type: string; readonly generic: boolean } | undefined {
-  const returned = returnTypeText(signature)?.replace(/\s*\bwhere\b.*$/s, '')
-  const generic = returned === undefined ? null : /^((?:[A-Za-z_]\w*::)*[A-Z]\w*)\s*<(.*)>$/s.exec(returned)
-  if (generic === null) return undefined
-  // The first argument, up to a comma outside its own brackets.
-  const args = generic[2] as string
-  let end = 0
-  for (let depth = 0; end < args.length && !(depth === 0 && args[end] === ','); end++) {
-    if (args[end] === '<' || args[end] === '(') depth++
-    else if (args[end] === '>' || args[end] === ')') depth--
-  }
-  const first = args.slice(0, end).trim()
-  const type = RETURN_TYPE.exec(first)?.[1]
-  const wrapper = (generic[1] as string).split('::').at(-1) as string
-  return type === undefined || WRAPPERS.has(type) ? undefined : { wrapper, type, generic: first.includes('<') }
-}
-
-/** What a Rust function's signature returns, as written after its `->` (its body's `{` or a `;` dropped), or `undefined`. */
-function returnTypeText(signature: string): string | undefined {
-  const fn = /\bfn\s+[A-Za-z_]\w*\s*/.exec(signature)
-  if (fn === null) return undefined
-  // Past the generic parameters (`<F: Fn(A) -> B>`: an arrow's `>` closes nothing) to the parameter list.
-  let at = fn.index + fn[0].length
-  if (signature[at] === '<') {
-    for (let depth = 0; at < signature.length; at++) {
-      if (signature.startsWith('->', at)) at++
-      else if (signature[at] === '<') depth++
-      else if (signature[at] === '>' && --depth === 0) break
-    }
-    at = signature.indexOf('(', at)
-  }
-  if (signature[at] !== '(' && (at = signature.indexOf('(', at)) < 0) return undefined
-  const close = closingParen(signature, at)
-  const arrow = close < 0 ? null : /^\s*->\s*/.exec(signature.slice(close + 1))
-  return arrow === null ? undefined : signature.slice(close + 1 + arrow[0].length).replace(/\s*[{;]\s*$/, '')
-}
-
-/** Whether a Rust function's signature returns a type with generic arguments (`-> MutexGuard<'_, T>`): one that may deref to them. */
-function returnsGeneric(signature: string): boolean {
-  const head = signature.replace(/\bwhere\b.*$/s, '')
-  const arrow = head.lastIndexOf('->')
-  return arrow >= 0 && /^[^<{;]*?[A-Za-z_]\w*\s*</.test(head.slice(arrow + 2))
-}
-
-/** The generic parameters' names of a signature (`fn get<T, F>`, `impl<'a, S>`): a return type of one of those is no type of the index. */
-function genericNames(signature: string): string[] {
-  const generics = /\b(?:fn\s+[A-Za-z_]\w*|impl)\s*<([^()]*?)>\s*(?:\(|[A-Za-z_&])/.exec(signature)?.[1] ?? ''
-  return generics.split(',').map((part) => part.trim().split(/[\s:=]/, 1)[0] as string)
 }
 
 /** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index, or another crate's; memoized. */
@@ -275,16 +204,19 @@ function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers
 
 /**
  * What a call of `symbol` gives when it returns an `Option<T>` or a `Result<T, E>` (also as an
- * alias named `Result` or `Option`: `use crate::error::Result as ClapResult;`) of a `T` known.
+ * alias named `Result` or `Option`: `use crate::error::Result as ClapResult;`), with its `T` when
+ * that is one type the file names (not `-> Option<&str>`, `-> Option<&T>` of a generic `T`).
  */
 function wrappedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): WrappedType | undefined {
-  const returned = rustWrappedType(symbol.signature)
-  const file = returned === undefined ? undefined : supers.index.file(symbol.path)
-  if (returned === undefined || file === undefined) return undefined
-  const named = supers.bindingsOf(file).names.get(returned.wrapper)?.name ?? returned.wrapper
+  const written = returnTypeText(symbol.signature)
+  const outer = written === undefined ? undefined : /^(?:[A-Za-z_]\w*::)*([A-Z]\w*)\s*</.exec(written)?.[1]
+  const file = outer === undefined ? undefined : supers.index.file(symbol.path)
+  if (outer === undefined || file === undefined) return undefined
+  const named = supers.bindingsOf(file).names.get(outer)?.name ?? outer
   if (!UNWRAPPED.has(named)) return undefined
-  const type = namedReturn(returned.type, returned.generic, symbol, self, supers, memo)
-  return type === undefined ? undefined : { wrapped: type }
+  const returned = rustWrappedType(symbol.signature)
+  const type = returned === undefined ? undefined : namedReturn(returned.type, returned.generic, symbol, self, supers, memo)
+  return { wrapper: named as RustWrapper, wrapped: type }
 }
 
 /** The type a function returns as written (`Self`, `ArgMatches`; `generic` when written with generic arguments), as `symbol`'s file names it. */
@@ -320,13 +252,21 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
     const dot = chain.lastIndexOf('.')
     const on = typeOfChain(chain.slice(0, dot), head, source, lookups, memo)
     const name = chain.slice(dot + 1, -2)
-    // (What another crate's method returns is not known here, nor any link on an `Option` but an unwrapping one.)
+    // (What another crate's method returns is not known here.)
     const self = on === undefined || isForeign(on) || isWrapped(on) ? undefined : on
     const method = self === undefined ? undefined : methodOf(self, name, lookups.supers, memo)
-    type = on !== undefined && isWrapped(on) ? (UNWRAPPING.has(name) ? on.wrapped : undefined) : method === undefined ? undefined : typeOfCall(method, self, lookups.supers, memo)
+    // (`.clone()` of a type with no method of the name is `Clone`'s, derived: the same type.)
+    type = on !== undefined && isWrapped(on) ? wrappedLink(on, name) : method === undefined ? (name === 'clone' ? self : undefined) : typeOfCall(method, self, lookups.supers, memo)
   }
   memo.chains.set(key, type ?? null)
   return type
+}
+
+/** What a link `name` on an `Option` or a `Result` gives: its `T` for an unwrapping one, another of them for a rewrapping one (see {@link REWRAPPING}), else not known. */
+function wrappedLink(on: WrappedType, name: string): ChainType | undefined {
+  if (UNWRAPPING.has(name)) return on.wrapped
+  const rewrapped = REWRAPPING[on.wrapper].get(name)
+  return rewrapped === undefined ? undefined : { wrapper: rewrapped[0], wrapped: rewrapped[1] ? on.wrapped : undefined }
 }
 
 /**
@@ -336,8 +276,10 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
  * type the value before has, through the impl blocks of the index written for it (trait impls
  * included), each typing the next by what its signature returns (`-> Self`, `-> &mut Self`, `->
  * ArgMatches`), and an `Option<T>`'s or a `Result<T, E>`'s `T` through `?`, `.unwrap()`, `.expect(...)`,
- * `.unwrap_or(...)`, `.unwrap_or_else(...)` or `.unwrap_or_default()` (any other link on one is not
- * known). A value of another crate's type (`fn cli() -> Command` of
+ * `.unwrap_or(...)`, `.unwrap_or_else(...)` or `.unwrap_or_default()`, through the links that give an
+ * `Option` or a `Result` again (`.as_ref()`, `.ok()`, `.map_err(...)`; `.map(...)` of a `T` not
+ * known); a method of the standard library's `Option` or `Result` called on one (`.unwrap()`,
+ * `.is_some()`, `.map(...)`) is `external`, as its own methods come before any trait's. A value of another crate's type (`fn cli() -> Command` of
  * `use clap::Command;` where the index has no clap) has that crate's methods: `external`, unless
  * the index has an impl block for a type of its name or a trait with a method of the name.
  * `undefined` when a link is not known for sure.
@@ -345,11 +287,12 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
 export function rustChainMember(receiverType: string, name: string, source: string, lookups: ChainLookups): Resolved | undefined {
   const chain = CHAIN.exec(receiverType)
   const methods = chain !== null && hasMethodNamed(name, lookups.supers)
-  // (A chain whose links no method of the index can end is read only for its head: `cli().x()`, maybe another crate's.)
-  if (chain === null || (!methods && chain[2] !== '')) return undefined
+  // (A chain whose links no method of the index, nor of an `Option` or a `Result`, can end is read only for its head: `cli().x()`, maybe another crate's.)
+  if (chain === null || (!methods && !isWrapperMethod('Option', name) && !isWrapperMethod('Result', name) && chain[2] !== '')) return undefined
   const memo = memoOf(lookups.supers)
   const type = typeOfChain(receiverType, (chain[1] as string).length + 2, source, lookups, memo)
-  if (type === undefined || isWrapped(type)) return undefined
+  if (type === undefined) return undefined
+  if (isWrapped(type)) return isWrapperMethod(type.wrapper, name) ? EXTERNAL : undefined
   if (isForeign(type)) return foreignMethod(type, name, lookups.supers) ? undefined : EXTERNAL
   const method = methods ? methodOf(type, name, lookups.supers, memo) : undefined
   return method === undefined ? undefined : toSymbol(method)

@@ -269,3 +269,84 @@ describe("Rust calls on a call's value", () => {
     ])
   })
 })
+
+/** clap's `MatchesError::unwrap(id, r)`, an associated function, and a trait's `map` taking `self`: project definitions named like the standard library's methods. */
+const LOOKALIKES = `pub struct MatchesError {}
+
+impl MatchesError {
+    pub(crate) fn unwrap<T>(id: &str, r: Result<T, MatchesError>) -> T {
+        panic!()
+    }
+}
+
+pub trait TypedValueParser {
+    fn map<F>(self, func: F) -> Self {
+        self
+    }
+}
+
+pub fn count() {}
+`
+
+/** Calls of the standard library's `Option`, `Result` and `Iterator` methods, on values known to be one and on values of no known type. */
+const STD_CALLS = `use crate::builder::Command;
+
+pub fn known(args: Vec<&str>) {
+    Command::new("u").try_get_matches_from(args.clone()).unwrap();
+    Command::new("k").try_get_matches().is_ok();
+    Command::new("s").find_subcommand("x").is_some();
+    Command::new("e").find_subcommand("x").map(|c| c).expect("found");
+    Command::new("v").try_get_matches().unwrap().value_of("v").unwrap_or("w");
+    Command::new("o").try_get_matches().ok().unwrap().get_flag("o");
+    Command::new("c").clone().about("c");
+}
+
+pub fn unknown(items: Vec<&str>, held: Option<&str>) {
+    held.unwrap();
+    items.iter().map(|i| i).count();
+    MatchesError::unwrap("id", Ok(1));
+    self::count();
+}
+`
+
+describe("Rust calls of the standard library's Option, Result and Iterator methods", () => {
+  const files = { ...FILES, 'src/lib.rs': `${FILES['src/lib.rs']}pub mod lookalikes;\npub mod std_calls;\n`, 'src/lookalikes.rs': LOOKALIKES, 'src/std_calls.rs': STD_CALLS }
+
+  it("are external on a chain's value known to be an Option or a Result, and go on through the links that give one again", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['unwrap', 'is_ok', 'is_some', 'map', 'expect', 'unwrap_or', 'ok', 'get_flag', 'about']).slice(0, 11)).toEqual([
+      // `-> Result<ArgMatches, Error>`: not `MatchesError::unwrap`.
+      '?.unwrap -> external ',
+      '?.is_ok -> external ',
+      // `-> Option<&Command>`.
+      '?.is_some -> external ',
+      '?.map -> external ',
+      '?.expect -> external ',
+      '?.unwrap -> external ',
+      // `-> Option<&str>`: an `Option` of a `T` the index does not name.
+      '?.unwrap_or -> external ',
+      // `.ok()` gives an `Option` of the `Result`'s `T`.
+      '?.ok -> external ',
+      '?.unwrap -> external ',
+      '?.get_flag -> resolved src/builder.rs#ArgMatches.get_flag',
+      // A derived `clone()` gives the type it is called on.
+      '?.about -> resolved src/builder.rs#Command.about',
+    ])
+  })
+
+  it('reach by name on a value only the methods that take self', async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['unwrap', 'map', 'count']).slice(-5)).toEqual([
+      // `held.unwrap()`: `MatchesError::unwrap(id, r)` takes no `self`, and no other `unwrap` of the index is a method.
+      'held.unwrap -> external ',
+      // A method taking `self` of a trait the receiver may implement stays a candidate.
+      '?.map -> by-name src/lookalikes.rs#TypedValueParser.map',
+      // No method of the index is named `count`: a free function is no method.
+      '?.count -> external ',
+      // The path to the associated function still reaches it.
+      'MatchesError.unwrap -> by-name src/lookalikes.rs#MatchesError.unwrap',
+      // `self::count()` is a path too (`self` alike for `self.count()`): a free function stays a candidate.
+      'self.count -> by-name src/lookalikes.rs#count',
+    ])
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rustReturnedType, rustWrappedType } from './rust-chains.js'
+import { rustReturnedType, rustTakesSelf, rustWrappedType } from './rust-signatures.js'
 
 describe('rustReturnedType', () => {
   it.each([
@@ -39,5 +39,20 @@ describe('rustWrappedType', () => {
     ['pub fn is_set(&self) -> bool', undefined],
   ])('reads %s', (signature, wrapped) => {
     expect(rustWrappedType(signature)).toEqual(wrapped)
+  })
+})
+
+describe('rustTakesSelf', () => {
+  it.each([
+    ['pub fn about(mut self, about: &str) -> Self', true],
+    ['pub fn get_one<T>(&self, id: &str) -> Option<&T>', true],
+    ["fn get<'a>(&'a mut self) -> &'a Self", true],
+    ['fn boxed(self: Box<Self>) -> Box<dyn Any>', true],
+    ['fn map<F: Fn(A) -> B>(self, f: F) -> MapValueParser<Self, F>', true],
+    ['pub(crate) fn unwrap<T>(id: &str, r: Result<T, MatchesError>) -> T', false],
+    ['pub fn new(id: impl Into<Id>) -> Self', false],
+    ['fn selfish(selfish: bool)', false],
+  ])('reads %s', (signature, takes) => {
+    expect(rustTakesSelf(signature)).toBe(takes)
   })
 })
