@@ -104,7 +104,7 @@ function findType(written: string, file: FileLayers, supers: Supertypes): NamedT
     // `crate::builder::Command`: the type of that module, its own or one it re-exports.
     const head = segments[0] === 'crate' ? undefined : bindings.names.get(segments[0] as string)
     if (head?.status === 'external' || (head === undefined && STANDARD_CRATES.has(segments[0] as string))) return { foreign: name }
-    const module = rustModuleOf(segments.slice(0, -1), file.path, head, index)
+    const module = rustModuleOf(segments.slice(0, -1), file.path, head, index, supers.resolved)
     found = module === undefined ? undefined : definedIn(module, name, index, supers.resolved, TYPE_KINDS)
   } else {
     const binding = bindings.names.get(name)
