@@ -24,6 +24,43 @@ const FILES = {
   'examples/git.rs':
     'fn main() {\n    let cmd = clap::Command::new("git").arg(clap::Arg::new("v").long("verbose"));\n    clap::builder::PossibleValue::new("x");\n    completions::complete(&mut cmd);\n}\n',
   'other/src/lib.rs': 'pub fn other() {\n    clap_complete::complete();\n}\n',
+  // A `use` through the facade's glob re-export of another crate's module.
+  'examples/values.rs': 'use clap::builder::PossibleValue;\n\nfn main() {\n    PossibleValue::new("x");\n}\n',
+}
+
+/** A file whose inline test module imports another type of the same name as the file's. */
+const SCOPED = {
+  'Cargo.toml': '[package]\nname = "shop"\n',
+  'src/lib.rs': 'pub mod builder;\npub mod other;\npub mod app;\n',
+  'src/builder.rs': 'pub struct Command {}\n\nimpl Command {\n    pub fn new() -> Self {\n        Command {}\n    }\n}\n',
+  'src/other.rs': 'pub struct Command {}\n\nimpl Command {\n    pub fn new() -> Self {\n        Command {}\n    }\n}\n',
+  'src/app.rs': `use crate::builder::Command;
+
+pub fn build() -> Command {
+    Command::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::other::Command;
+
+    fn other() {
+        Command::new();
+        build();
+    }
+
+    mod deeper {
+        fn deep() {
+            Command::new();
+        }
+    }
+}
+
+pub fn after() {
+    Command::new();
+}
+`,
 }
 
 describe('Rust paths that start with a crate of the workspace, without a use', () => {
@@ -44,5 +81,24 @@ describe('Rust paths that start with a crate of the workspace, without a use', (
   it('leave a name the workspace has no library of alone (a package name its [lib] name replaces)', async () => {
     const graph = new LayerGraph(await layersOfText(FILES))
     expect(callsNamed(graph, 'other/src/lib.rs', ['complete'])).toEqual(['clap_complete.complete -> by-name clap_complete/src/engine.rs#complete'])
+  })
+
+  it('import a module through a glob re-export of another crate (`use clap::builder::PossibleValue;`)', async () => {
+    const graph = new LayerGraph(await layersOfText(FILES))
+    expect(callsNamed(graph, 'examples/values.rs', ['new'])).toEqual(['PossibleValue.new -> resolved clap_builder/src/builder/possible_value.rs#PossibleValue.new'])
+  })
+})
+
+describe('A Rust use inside an inline module', () => {
+  it("binds only inside that module and the modules in it, where it comes before the file's own", async () => {
+    const graph = new LayerGraph(await layersOfText(SCOPED))
+    expect(callsNamed(graph, 'src/app.rs', ['new', 'build'])).toEqual([
+      'Command.new -> resolved src/builder.rs#Command.new',
+      'Command.new -> resolved src/other.rs#Command.new',
+      'build -> resolved src/app.rs#build',
+      'Command.new -> resolved src/other.rs#Command.new',
+      // After the module, the file's own `use` again.
+      'Command.new -> resolved src/builder.rs#Command.new',
+    ])
   })
 })
