@@ -3,7 +3,7 @@ import { definedIn } from './definitions.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { rustModuleOf } from './rust-paths.js'
 import { genericNames, returnsGeneric, returnTypeText, rustReturnedType, rustWrappedType } from './rust-signatures.js'
-import { isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
+import { isStdValueMethod, isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
 import type { Supertypes } from './supertypes.js'
 
 /**
@@ -32,6 +32,13 @@ const rewrapping = (links: string, wrapper: RustWrapper, same: boolean): [string
  * (`map`, `and_then`, a `Result`'s `err`).
  */
 const REWRAPPING: Readonly<Record<RustWrapper, Rewrapping>> = {
+  Iterator: new Map([
+    // (`cloned`, `copied`: `&T` to `T`, of the same methods.)
+    ...rewrapping('filter skip take skip_while take_while rev peekable fuse inspect step_by chain cycle by_ref cloned copied', 'Iterator', true),
+    ...rewrapping('map filter_map flat_map flatten enumerate zip scan map_while', 'Iterator', false),
+    ...rewrapping('next next_back last nth nth_back find rfind max min max_by_key max_by min_by_key min_by reduce', 'Option', true),
+    ...rewrapping('find_map position rposition', 'Option', false),
+  ]),
   Option: new Map([...rewrapping('as_ref as_mut cloned copied take filter or or_else inspect clone', 'Option', true), ...rewrapping('ok_or ok_or_else', 'Result', true), ...rewrapping('map and_then', 'Option', false)]),
   Result: new Map([
     ...rewrapping('as_ref as_mut cloned copied map_err or_else inspect inspect_err clone', 'Result', true),
@@ -202,13 +209,23 @@ function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers
   return wrapped ?? (returned === undefined ? undefined : namedReturn(returned, returnsGeneric(symbol.signature), symbol, self, supers, memo))
 }
 
+/** An `impl Iterator<Item = T>` as a function returns it (group 1: `T`); its own `+ '_` bounds aside. */
+const IMPL_ITERATOR = /^impl\s+(?:(?:std|core)::iter::)?(?:Iterator|DoubleEndedIterator|ExactSizeIterator)\s*<\s*Item\s*=\s*(.*?)\s*>(?:\s*\+\s*(?:'[A-Za-z_]\w*|[A-Z]\w*))*$/s
+
 /**
  * What a call of `symbol` gives when it returns an `Option<T>` or a `Result<T, E>` (also as an
- * alias named `Result` or `Option`: `use crate::error::Result as ClapResult;`), with its `T` when
- * that is one type the file names (not `-> Option<&str>`, `-> Option<&T>` of a generic `T`).
+ * alias named `Result` or `Option`: `use crate::error::Result as ClapResult;`), or an `impl
+ * Iterator<Item = T>` (which has no method but the iterator traits'), with its `T` when that is one
+ * type the file names (not `-> Option<&str>`, `-> Option<&T>` of a generic `T`).
  */
 function wrappedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): WrappedType | undefined {
   const written = returnTypeText(symbol.signature)
+  const item = written === undefined ? undefined : IMPL_ITERATOR.exec(written.replace(/\s*\bwhere\b.*$/s, ''))?.[1]
+  if (item !== undefined) {
+    // (An item of one type: `&Arg`, `&'a Command`; not `(&str, &Arg)` nor `&T` of a generic `T`.)
+    const one = rustReturnedType(`fn item() -> ${item}`)
+    return { wrapper: 'Iterator', wrapped: one === undefined ? undefined : namedReturn(one, item.includes('<'), symbol, self, supers, memo) }
+  }
   const outer = written === undefined ? undefined : /^(?:[A-Za-z_]\w*::)*([A-Z]\w*)\s*</.exec(written)?.[1]
   const file = outer === undefined ? undefined : supers.index.file(symbol.path)
   if (outer === undefined || file === undefined) return undefined
@@ -264,7 +281,7 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
 
 /** What a link `name` on an `Option` or a `Result` gives: its `T` for an unwrapping one, another of them for a rewrapping one (see {@link REWRAPPING}), else not known. */
 function wrappedLink(on: WrappedType, name: string): ChainType | undefined {
-  if (UNWRAPPING.has(name)) return on.wrapped
+  if (UNWRAPPING.has(name) && on.wrapper !== 'Iterator') return on.wrapped
   const rewrapped = REWRAPPING[on.wrapper].get(name)
   return rewrapped === undefined ? undefined : { wrapper: rewrapped[0], wrapped: rewrapped[1] ? on.wrapped : undefined }
 }
@@ -279,7 +296,9 @@ function wrappedLink(on: WrappedType, name: string): ChainType | undefined {
  * `.unwrap_or(...)`, `.unwrap_or_else(...)` or `.unwrap_or_default()`, through the links that give an
  * `Option` or a `Result` again (`.as_ref()`, `.ok()`, `.map_err(...)`; `.map(...)` of a `T` not
  * known); a method of the standard library's `Option` or `Result` called on one (`.unwrap()`,
- * `.is_some()`, `.map(...)`) is `external`, as its own methods come before any trait's. A value of another crate's type (`fn cli() -> Command` of
+ * `.is_some()`, `.map(...)`) is `external`, as its own methods come before any trait's; so is an
+ * `Iterator`'s on an `impl Iterator<Item = T>` a link returns (it has no other methods), whose
+ * adapters (`.filter(...)`) and `.next()`, `.find(...)` give its `T` on. A value of another crate's type (`fn cli() -> Command` of
  * `use clap::Command;` where the index has no clap) has that crate's methods: `external`, unless
  * the index has an impl block for a type of its name or a trait with a method of the name.
  * `undefined` when a link is not known for sure.
@@ -288,7 +307,7 @@ export function rustChainMember(receiverType: string, name: string, source: stri
   const chain = CHAIN.exec(receiverType)
   const methods = chain !== null && hasMethodNamed(name, lookups.supers)
   // (A chain whose links no method of the index, nor of an `Option` or a `Result`, can end is read only for its head: `cli().x()`, maybe another crate's.)
-  if (chain === null || (!methods && !isWrapperMethod('Option', name) && !isWrapperMethod('Result', name) && chain[2] !== '')) return undefined
+  if (chain === null || (!methods && !isStdValueMethod(name) && chain[2] !== '')) return undefined
   const memo = memoOf(lookups.supers)
   const type = typeOfChain(receiverType, (chain[1] as string).length + 2, source, lookups, memo)
   if (type === undefined) return undefined

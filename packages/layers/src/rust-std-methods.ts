@@ -31,12 +31,14 @@ const ITERATOR = words(`
   min_by rev unzip copied cloned cycle sum product cmp partial_cmp eq ne lt le gt ge is_sorted nth_back rfind
   rfold len iter iter_mut into_iter`)
 
-/** The standard wrappers whose own methods {@link isWrapperMethod} knows. */
-export type RustWrapper = 'Option' | 'Result'
+/** The standard library's types whose own methods {@link isWrapperMethod} knows: an `Option`, a `Result`, an `impl Iterator`. */
+export type RustWrapper = 'Option' | 'Result' | 'Iterator'
 
-/** Whether `name` is a method of the standard library's `Option` or `Result` (`wrapper`): `unwrap`, `is_some`, `map_err`. */
+const BY_WRAPPER: Readonly<Record<RustWrapper, ReadonlySet<string>>> = { Option: OPTION, Result: RESULT, Iterator: ITERATOR }
+
+/** Whether `name` is a method of the standard library's `Option`, `Result` or `Iterator` (`wrapper`): `unwrap`, `is_some`, `map_err`, `collect`. */
 export function isWrapperMethod(wrapper: RustWrapper, name: string): boolean {
-  return (wrapper === 'Option' ? OPTION : RESULT).has(name)
+  return BY_WRAPPER[wrapper].has(name)
 }
 
 /** Whether `name` is a method of the standard library's `Option`, `Result` or `Iterator` (see {@link isWrapperMethod}): `unwrap`, `map`, `collect`. */

@@ -286,10 +286,27 @@ pub trait TypedValueParser {
 }
 
 pub fn count() {}
+
+pub struct Tree {}
+
+impl Tree {
+    pub fn new() -> Self {
+        Tree {}
+    }
+
+    pub fn children(&self) -> impl Iterator<Item = &Tree> + '_ {
+        std::iter::empty()
+    }
+
+    pub fn name(&self) -> &str {
+        ""
+    }
+}
 `
 
 /** Calls of the standard library's `Option`, `Result` and `Iterator` methods, on values known to be one and on values of no known type. */
 const STD_CALLS = `use crate::builder::Command;
+use crate::lookalikes::Tree;
 
 pub fn known(args: Vec<&str>) {
     Command::new("u").try_get_matches_from(args.clone()).unwrap();
@@ -299,6 +316,11 @@ pub fn known(args: Vec<&str>) {
     Command::new("v").try_get_matches().unwrap().value_of("v").unwrap_or("w");
     Command::new("o").try_get_matches().ok().unwrap().get_flag("o");
     Command::new("c").clone().about("c");
+}
+
+pub fn iterated() {
+    Tree::new().children().map(|c| c.name());
+    Tree::new().children().filter(|c| true).next().unwrap().name();
 }
 
 pub fn unknown(items: Vec<&str>, held: Option<&str>) {
@@ -331,6 +353,20 @@ describe("Rust calls of the standard library's Option, Result and Iterator metho
       '?.get_flag -> resolved src/builder.rs#ArgMatches.get_flag',
       // A derived `clone()` gives the type it is called on.
       '?.about -> resolved src/builder.rs#Command.about',
+    ])
+  })
+
+  it("are external on an impl Iterator's value, whose item the links that give it reach", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['map', 'filter', 'next', 'name']).slice(1, 6)).toEqual([
+      // `-> impl Iterator<Item = &Tree> + '_`: not `TypedValueParser::map`, which takes `self` too.
+      '?.map -> external ',
+      // (A closure's parameter is of no known type.)
+      'c.name -> by-name src/lookalikes.rs#Tree.name',
+      '?.filter -> external ',
+      '?.next -> external ',
+      // `.filter(...)` keeps the item, `.next()` gives an `Option` of it.
+      '?.name -> resolved src/lookalikes.rs#Tree.name',
     ])
   })
 
