@@ -1,5 +1,5 @@
 import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
-import { givesRunnerValue, isBuiltin, isClosedRuntimeClass } from './builtins.js'
+import { givesRunnerValue, isBuiltin, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
@@ -8,7 +8,7 @@ import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
-import { rustChainMember } from './rust-chains.js'
+import { rustChainMember, rustMayAddMethod } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
 import { rustCallCandidates } from './rust-receivers.js'
 import { isStdValueMethod } from './rust-std-methods.js'
@@ -29,6 +29,8 @@ const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, '
 const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
+/** Rust's standard collections whose values have the standard library's methods (and those of a trait the index implements for them). */
+const RUST_COLLECTIONS: ReadonlySet<string> = new Set(['Vec', 'String'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
@@ -349,11 +351,14 @@ export function resolveName(
       if (!cls && isLibraryType(typed, file, bindings, index)) return EXTERNAL
     }
     // `buffer.copy()` of `buffer: Buffer`, `encoder.encodeInto()` of `new TextEncoder()`: a member of the runtime's class.
-    const runtimeClass = returned === null && !bound && typed !== undefined && isClosedRuntimeClass(file.language, typed) && !bindings.names.has(typed) && !index.topLevel(file.path, typed)
+    // Rust's `vec.push(x)` of `let vec = Vec::new()`: the standard library's, unless a trait or an impl block of the index may add the method.
+    // (Not an `Option`'s, a `Box`'s: `if let Some(arg) = arg`, a deref, give the name another type's methods.)
+    const runtimeType = typed !== undefined && (isClosedRuntimeClass(file.language, typed) || (file.language === 'rust' && RUST_COLLECTIONS.has(typed) && !rustMayAddMethod(typed, name, index)))
+    const runtimeClass = returned === null && !bound && runtimeType && !bindings.names.has(typed) && !index.topLevel(file.path, typed)
     if (runtimeClass) return EXTERNAL
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver
-    if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL
+    if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltinReceiver(file.language, root))) return EXTERNAL
     // `Assert.Equal()` under `using Xunit;`, `Guard.Against.Null()`: a static member of a library's type.
     // Only where no definition of the index has the name: a project's extension method on a library's type
     // (`Guard.Against.EmptyBasketOnCheckout()`) stays a candidate, and so does a namespace path (`Microsoft.Shop.X.f()`).

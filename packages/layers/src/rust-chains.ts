@@ -5,6 +5,7 @@ import { rustModuleOf } from './rust-paths.js'
 import { genericNames, returnsGeneric, returnTypeText, rustReturnedType, rustWrappedType } from './rust-signatures.js'
 import { isStdValueMethod, isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
 import type { Supertypes } from './supertypes.js'
+import type { SymbolIndex } from './symbol-index.js'
 
 /**
  * A chain of calls as the layered chunker writes a Rust receiver type (`RawEdge.receiverType`): a
@@ -319,9 +320,17 @@ export function rustChainMember(receiverType: string, name: string, source: stri
 
 /** Whether the index may give another crate's type a method `name`: an impl block for a type of its name, or a trait, has one. */
 function foreignMethod(type: ForeignType, name: string, supers: Supertypes): boolean {
-  for (const symbol of supers.index.namedSet(name) ?? []) {
-    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
-    if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type.foreign)) return true
+  return rustMayAddMethod(type.foreign, name, supers.index)
+}
+
+/**
+ * Whether the index may give a type of another crate or of the standard library (`Vec`, by its
+ * name) a method `name`: an impl block for a type of its name, or a trait, has one.
+ */
+export function rustMayAddMethod(type: string, name: string, index: SymbolIndex): boolean {
+  for (const symbol of index.namedSet(name) ?? []) {
+    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? index.symbol(symbol.parentId) : undefined
+    if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type)) return true
   }
   return false
 }

@@ -287,6 +287,12 @@ pub trait TypedValueParser {
 
 pub fn count() {}
 
+pub struct Keys {}
+
+impl Keys {
+    pub fn push(&mut self, key: &str) {}
+}
+
 pub struct Tree {}
 
 impl Tree {
@@ -321,6 +327,13 @@ pub fn known(args: Vec<&str>) {
 pub fn iterated() {
     Tree::new().children().map(|c| c.name());
     Tree::new().children().filter(|c| true).next().unwrap().name();
+}
+
+pub fn collections(matches: Unknown) {
+    let mut names = Vec::new();
+    names.push("n");
+    // \`matches\` is a name here, not the \`matches!\` macro.
+    matches.get_flag("m");
 }
 
 pub fn unknown(items: Vec<&str>, held: Option<&str>) {
@@ -367,6 +380,16 @@ describe("Rust calls of the standard library's Option, Result and Iterator metho
       '?.next -> external ',
       // `.filter(...)` keeps the item, `.next()` gives an `Option` of it.
       '?.name -> resolved src/lookalikes.rs#Tree.name',
+    ])
+  })
+
+  it("are external on a Vec or a String, and a receiver named like one of Rust's macros is a value", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['push', 'get_flag']).slice(-2)).toEqual([
+      // Not `Keys::push`: no trait of the index adds a `push` to a `Vec`.
+      'names.push -> external ',
+      // (`ArgMatches` and `Other` have a `get_flag`.)
+      'matches.get_flag -> by-name ',
     ])
   })
 
