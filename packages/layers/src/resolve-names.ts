@@ -8,10 +8,10 @@ import type { SymbolIndex } from './symbol-index.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
-import { rustChainMember, rustMayAddMethod } from './rust-chains.js'
+import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
 import { rustCallCandidates } from './rust-receivers.js'
-import { isStdValueMethod } from './rust-std-methods.js'
+import { isDerivedMethod, isStdValueMethod } from './rust-std-methods.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameterRead, parameterReadOf } from './parameter-types.js'
 import { memberOfAttributes } from './python-attributes.js'
@@ -271,6 +271,12 @@ export function resolveName(
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
     if (method) return toSymbol(method)
+    // Rust's `Arg::default()`, `arg.clone()` of a `#[derive(...)]` (a type of the index without the method): the standard library's.
+    if (file.language === 'rust' && edge.kind === 'calls' && written && isDerivedMethod(name)) {
+      const type = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? receiver
+      const derivedOn = classNamed(type, file, bindings, index, resolved)
+      if (derivedOn && rustDerivedCall(derivedOn, name, supers)) return EXTERNAL
+    }
     const binding = bindings.names.get(receiver)
     if (binding) {
       const through = throughBinding(binding, name, index, resolved, supers, kinds)

@@ -3,7 +3,7 @@ import { definedIn } from './definitions.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { rustModuleOf } from './rust-paths.js'
 import { genericNames, returnsGeneric, returnTypeText, rustReturnedType, rustWrappedType } from './rust-signatures.js'
-import { isStdValueMethod, isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
+import { isDerivedMethod, isStdValueMethod, isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
 import type { Supertypes } from './supertypes.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -315,7 +315,23 @@ export function rustChainMember(receiverType: string, name: string, source: stri
   if (isWrapped(type)) return isWrapperMethod(type.wrapper, name) ? EXTERNAL : undefined
   if (isForeign(type)) return foreignMethod(type, name, lookups.supers) ? undefined : EXTERNAL
   const method = methods ? methodOf(type, name, lookups.supers, memo) : undefined
-  return method === undefined ? undefined : toSymbol(method)
+  // (`Command::new("x").clone()` of a `#[derive(Clone)]`: the standard library's.)
+  return method !== undefined ? toSymbol(method) : rustDerivedCall(type, name, lookups.supers) ? EXTERNAL : undefined
+}
+
+/**
+ * Whether `name` called on a struct, enum or union of the index is a method a `#[derive(...)]` of
+ * the standard library gives it (`Arg::default()`, `arg.clone()`): one such (see
+ * `isDerivedMethod`), which no impl block of the index for the type, nor any trait of the index, has.
+ */
+export function rustDerivedCall(type: SymbolRecord, name: string, supers: Supertypes): boolean {
+  if (!isDerivedMethod(name) || !TYPE_KINDS.has(type.kind) || type.language !== 'rust') return false
+  const memo = memoOf(supers)
+  for (const symbol of supers.index.namedSet(name) ?? []) {
+    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
+    if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type.name && implType(parent, supers, memo) === type)) return false
+  }
+  return true
 }
 
 /** Whether the index may give another crate's type a method `name`: an impl block for a type of its name, or a trait, has one. */

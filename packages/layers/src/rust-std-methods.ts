@@ -45,3 +45,11 @@ export function isWrapperMethod(wrapper: RustWrapper, name: string): boolean {
 export function isStdValueMethod(name: string): boolean {
   return OPTION.has(name) || RESULT.has(name) || ITERATOR.has(name)
 }
+
+/** The methods of the standard library's traits that `#[derive(...)]` implements: `Clone`, `Default`, `PartialEq`, `Ord`, `PartialOrd`, `Hash`, `Debug`. */
+const DERIVED = words('clone clone_from default eq ne cmp partial_cmp hash fmt')
+
+/** Whether `name` is a method that a `#[derive(...)]` of the standard library gives a type (`clone`, `default`, `eq`). */
+export function isDerivedMethod(name: string): boolean {
+  return DERIVED.has(name)
+}

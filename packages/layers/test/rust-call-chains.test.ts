@@ -293,6 +293,12 @@ impl Keys {
     pub fn push(&mut self, key: &str) {}
 }
 
+impl Clone for Keys {
+    fn clone(&self) -> Self {
+        Keys {}
+    }
+}
+
 pub struct Tree {}
 
 impl Tree {
@@ -327,6 +333,12 @@ pub fn known(args: Vec<&str>) {
 pub fn iterated() {
     Tree::new().children().map(|c| c.name());
     Tree::new().children().filter(|c| true).next().unwrap().name();
+}
+
+pub fn derived(tree: Tree) {
+    Command::new("d").clone();
+    tree.clone();
+    Tree::default();
 }
 
 pub fn collections(matches: Unknown) {
@@ -391,6 +403,12 @@ describe("Rust calls of the standard library's Option, Result and Iterator metho
       // (`ArgMatches` and `Other` have a `get_flag`.)
       'matches.get_flag -> by-name ',
     ])
+  })
+
+  it("are external for what a derive of the standard library gives a type of the index that has no method of the name", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    // Not `Keys::clone` of its own `impl Clone`.
+    expect(callsNamed(graph, 'src/std_calls.rs', ['clone', 'default']).slice(-3)).toEqual(['?.clone -> external ', 'tree.clone -> external ', 'Tree.default -> external '])
   })
 
   it('reach by name on a value only the methods that take self', async () => {
