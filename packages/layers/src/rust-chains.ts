@@ -2,7 +2,7 @@ import type { FileLayers, SymbolRecord } from '@rag/core'
 import { definedIn } from './definitions.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { rustModuleOf } from './rust-paths.js'
-import { genericNames, returnsGeneric, returnTypeText, rustReturnedType, rustWrappedType } from './rust-signatures.js'
+import { genericNames, returnsGeneric, returnTypeText, rustAliasDefaultError, rustResultError, rustReturnedType, rustWrappedType } from './rust-signatures.js'
 import { isDerivedMethod, isStdValueMethod, isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
 import type { Supertypes } from './supertypes.js'
 import type { SymbolIndex } from './symbol-index.js'
@@ -49,6 +49,9 @@ const REWRAPPING: Readonly<Record<RustWrapper, Rewrapping>> = {
   ]),
 }
 
+/** What a `Result` alias is: a type alias (`pub type Result<T, E = Error> = ...`). */
+const ALIAS_KINDS: ReadonlySet<string> = new Set(['type'])
+
 /** The standard library's crates: a path into one (`std::path::PathBuf`) names a type of another crate. */
 const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
 
@@ -60,6 +63,8 @@ interface ForeignType {
 interface WrappedType {
   readonly wrapper: RustWrapper
   readonly wrapped: ChainType | undefined
+  /** A `Result`'s `E`, when known: what `.unwrap_err()` and `.err()` give. */
+  readonly error?: NamedType | undefined
 }
 /** A type as code names it: a type of the index, or of another crate. */
 type NamedType = SymbolRecord | ForeignType
@@ -234,7 +239,27 @@ function wrappedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers:
   if (!UNWRAPPED.has(named)) return undefined
   const returned = rustWrappedType(symbol.signature)
   const type = returned === undefined ? undefined : namedReturn(returned.type, returned.generic, symbol, self, supers, memo)
-  return { wrapper: named as RustWrapper, wrapped: type }
+  return { wrapper: named as RustWrapper, wrapped: type, error: named === 'Result' ? errorOf(symbol, outer, file, self, supers, memo) : undefined }
+}
+
+/**
+ * The `E` of what a call of `symbol` returns, a `Result<T, E>` as written (`outer`): the one it
+ * writes, else the default of the alias it names (`-> ClapResult<ArgMatches>` of clap's `pub type
+ * Result<T, E = Error>`), as the alias's file names it.
+ */
+function errorOf(symbol: SymbolRecord, outer: string, file: FileLayers, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): NamedType | undefined {
+  const written = rustResultError(symbol.signature)
+  if (written !== undefined) return namedReturn(written, false, symbol, self, supers, memo)
+  const binding = supers.bindingsOf(file).names.get(outer)
+  const alias =
+    binding === undefined
+      ? supers.index.topLevel(file.path, outer, ALIAS_KINDS)
+      : binding.status === 'resolved' && binding.path && binding.name !== '*'
+        ? definedIn(binding.path, binding.name, supers.index, supers.resolved, ALIAS_KINDS)
+        : undefined
+  const fallback = alias?.kind === 'type' ? rustAliasDefaultError(alias.signature) : undefined
+  const home = fallback === undefined || alias === undefined ? undefined : supers.index.file(alias.path)
+  return home === undefined || fallback === undefined ? undefined : typeNamed(fallback, home, supers, memo)
 }
 
 /** The type a function returns as written (`Self`, `ArgMatches`; `generic` when written with generic arguments), as `symbol`'s file names it. */
@@ -283,8 +308,12 @@ function typeOfChain(chain: string, head: number, source: string, lookups: Chain
 /** What a link `name` on an `Option` or a `Result` gives: its `T` for an unwrapping one, another of them for a rewrapping one (see {@link REWRAPPING}), else not known. */
 function wrappedLink(on: WrappedType, name: string): ChainType | undefined {
   if (UNWRAPPING.has(name) && on.wrapper !== 'Iterator') return on.wrapped
+  if (on.wrapper === 'Result' && (name === 'unwrap_err' || name === 'expect_err')) return on.error
+  if (on.wrapper === 'Result' && name === 'err') return { wrapper: 'Option', wrapped: on.error }
   const rewrapped = REWRAPPING[on.wrapper].get(name)
-  return rewrapped === undefined ? undefined : { wrapper: rewrapped[0], wrapped: rewrapped[1] ? on.wrapped : undefined }
+  // (A `Result` that stays one keeps its `E`, but through `.map_err(...)` and `.or_else(...)`.)
+  const error = rewrapped?.[0] === 'Result' && on.wrapper === 'Result' && name !== 'map_err' && name !== 'or_else' ? on.error : undefined
+  return rewrapped === undefined ? undefined : { wrapper: rewrapped[0], wrapped: rewrapped[1] ? on.wrapped : undefined, error }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rustReturnedType, rustTakesSelf, rustWrappedType } from './rust-signatures.js'
+import { rustAliasDefaultError, rustResultError, rustReturnedType, rustTakesSelf, rustWrappedType } from './rust-signatures.js'
 
 describe('rustReturnedType', () => {
   it.each([
@@ -54,5 +54,28 @@ describe('rustTakesSelf', () => {
     ['fn selfish(selfish: bool)', false],
   ])('reads %s', (signature, takes) => {
     expect(rustTakesSelf(signature)).toBe(takes)
+  })
+})
+
+describe('rustResultError', () => {
+  it.each([
+    ['pub fn try_get_matches(self) -> Result<ArgMatches, Error>', 'Error'],
+    ['fn parse(&self) -> Result<Arg, crate::error::Error> where Self: Sized', 'crate::error::Error'],
+    ["fn lock(&self) -> Result<MutexGuard<'_, Item>, PoisonError<MutexGuard<'_, Item>>>", 'PoisonError'],
+    ['pub fn try_get_matches_from<I, T>(mut self, itr: I) -> ClapResult<ArgMatches>', undefined],
+    ['fn parse(&self) -> Result<(), Box<dyn Error>>', undefined],
+    ['fn parse(&self) -> Result<(), String>', 'String'],
+  ])('reads %s', (signature, error) => {
+    expect(rustResultError(signature)).toBe(error)
+  })
+})
+
+describe('rustAliasDefaultError', () => {
+  it.each([
+    ['pub type Result<T, E = Error>', 'Error'],
+    ['pub type Result<T, E = crate::Error>', 'crate::Error'],
+    ['type Result<T>', undefined],
+  ])('reads %s', (signature, error) => {
+    expect(rustAliasDefaultError(signature)).toBe(error)
   })
 })

@@ -78,6 +78,50 @@ function parametersAt(signature: string): number {
   return signature[at] === '(' ? at : signature.indexOf('(', at)
 }
 
+/** The generic arguments of a type as written (`Result<ArgMatches, Error>` gives `ArgMatches` and `Error`), split at the commas outside their own brackets. */
+function genericArguments(written: string): string[] {
+  const open = written.indexOf('<')
+  if (open < 0 || !written.trimEnd().endsWith('>')) return []
+  const args: string[] = []
+  let depth = 0
+  let start = open + 1
+  const end = written.trimEnd().length - 1
+  for (let at = start; at < end; at++) {
+    const c = written[at]
+    if (c === '<' || c === '(' || c === '[') depth++
+    else if (c === '>' || c === ')' || c === ']') depth--
+    else if (c === ',' && depth === 0) {
+      args.push(written.slice(start, at).trim())
+      start = at + 1
+    }
+  }
+  args.push(written.slice(start, end).trim())
+  return args.filter(Boolean)
+}
+
+/**
+ * The error type of a Rust function's `-> Result<T, E>` when `E` is written and is one type (see
+ * {@link rustReturnedType}): `Error` of `-> Result<ArgMatches, Error>`; `undefined` for `->
+ * ClapResult<ArgMatches>` (an alias's default, see {@link rustAliasDefaultError}) or any other.
+ *
+ * @example
+ * rustResultError('fn parse(&self) -> Result<Arg, crate::Error>') // 'crate::Error'
+ */
+export function rustResultError(signature: string): string | undefined {
+  const returned = returnTypeText(signature)?.replace(/\s*\bwhere\b.*$/s, '')
+  const error = returned === undefined ? undefined : genericArguments(returned)[1]
+  const type = error === undefined ? undefined : RETURN_TYPE.exec(error)?.[1]
+  return type === undefined || WRAPPERS.has(type) ? undefined : type
+}
+
+/**
+ * The default of the second generic parameter of a `Result` alias (clap's `pub type Result<T, E =
+ * Error> = ...`): `Error`; `undefined` without one.
+ */
+export function rustAliasDefaultError(signature: string): string | undefined {
+  return /\btype\s+[A-Za-z_]\w*\s*<\s*[A-Za-z_]\w*\s*,\s*[A-Za-z_]\w*\s*=\s*((?:[A-Za-z_]\w*::)*[A-Z]\w*)\s*>/.exec(signature)?.[1]
+}
+
 /** What a Rust function's signature returns, as written after its `->` (its body's `{` or a `;` dropped), or `undefined`. */
 export function returnTypeText(signature: string): string | undefined {
   const at = parametersAt(signature)

@@ -291,6 +291,10 @@ pub struct Keys {}
 
 impl Keys {
     pub fn push(&mut self, key: &str) {}
+
+    pub fn kind(&self) -> u8 {
+        0
+    }
 }
 
 impl Clone for Keys {
@@ -335,6 +339,13 @@ pub fn iterated() {
     Tree::new().children().filter(|c| true).next().unwrap().name();
 }
 
+pub fn errors(args: Vec<&str>) {
+    // \`-> ClapResult<ArgMatches>\`: the default \`E\` of \`pub type Result<T, E = Error>\`.
+    Command::new("k").try_get_matches().unwrap_err().kind();
+    // \`-> Result<ArgMatches, Error>\`.
+    Command::new("e").try_get_matches_from(args).err().unwrap().kind();
+}
+
 pub fn derived(tree: Tree) {
     Command::new("d").clone();
     tree.clone();
@@ -357,7 +368,10 @@ pub fn unknown(items: Vec<&str>, held: Option<&str>) {
 `
 
 describe("Rust calls of the standard library's Option, Result and Iterator methods", () => {
-  const files = { ...FILES, 'src/lib.rs': `${FILES['src/lib.rs']}pub mod lookalikes;\npub mod std_calls;\n`, 'src/lookalikes.rs': LOOKALIKES, 'src/std_calls.rs': STD_CALLS }
+  const files = {
+    ...FILES,
+    'src/error.rs': `${ERROR}\nimpl Error {\n    pub fn kind(&self) -> u8 {\n        0\n    }\n}\n`,
+    'src/lib.rs': `${FILES['src/lib.rs']}pub mod lookalikes;\npub mod std_calls;\n`, 'src/lookalikes.rs': LOOKALIKES, 'src/std_calls.rs': STD_CALLS }
 
   it("are external on a chain's value known to be an Option or a Result, and go on through the links that give one again", async () => {
     const graph = new LayerGraph(await layersOfText(files))
@@ -409,6 +423,11 @@ describe("Rust calls of the standard library's Option, Result and Iterator metho
     const graph = new LayerGraph(await layersOfText(files))
     // Not `Keys::clone` of its own `impl Clone`.
     expect(callsNamed(graph, 'src/std_calls.rs', ['clone', 'default']).slice(-3)).toEqual(['?.clone -> external ', 'tree.clone -> external ', 'Tree.default -> external '])
+  })
+
+  it("go on to a Result's error through .unwrap_err() and .err(), also of an alias's default", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['kind'])).toEqual(['?.kind -> resolved src/error.rs#Error.kind', '?.kind -> resolved src/error.rs#Error.kind'])
   })
 
   it('reach by name on a value only the methods that take self', async () => {
