@@ -92,5 +92,9 @@ describe('rustTypedDeclarations', () => {
       'n: Command::get_matches() until ' + code.lastIndexOf('}'),
     ])
   })
-})
 
+  it('types a let whose value is a chain on the name it shadows (`let m = m.unwrap();`)', () => {
+    const code = ['fn run(cmd: Command) {', '    let m = cmd.try_get_matches();', '    assert!(m.is_ok());', '    let m = m.unwrap();', '}'].join('\n')
+    expect(typed(code)).toEqual(['cmd: Command', 'm: Command::try_get_matches()', 'm: Command::try_get_matches().unwrap()'])
+  })
+})

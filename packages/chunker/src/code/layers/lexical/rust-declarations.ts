@@ -127,8 +127,9 @@ function declaredBefore(masked: string, declarations: readonly TypedDeclaration[
     if (declaration.name === name && declaration.offset < offset && (last === undefined || declaration.offset > last.offset)) last = declaration
   }
   if (last === undefined || (last.from ?? last.offset) > offset) return undefined
-  // (What a block closed in between binds is gone: `if x { let cmd = ...; }`.)
-  const between = outsideBlocks(masked.slice(last.offset + name.length, offset))
+  // (What a block closed in between binds is gone: `if x { let cmd = ...; }`; the `let` whose value
+  // reads the name binds it only after: `let m = m.unwrap();`.)
+  const between = outsideBlocks(masked.slice(last.offset + name.length, offset)).replace(new RegExp(`\\blet\\s+(?:mut\\s+)?${name}\\s*=[\\s&]*(?:mut\\s+)?$`), '')
   const rebinds = new RegExp(`\\bfn\\b|(?:\\blet\\s+(?:mut\\s+)?|\\bfor\\s+|\\b(?:Some|Ok|Err)\\(\\s*|\\|\\s*)${name}\\b`)
   return rebinds.test(between) ? undefined : last.type
 }
