@@ -271,8 +271,8 @@ export function resolveName(
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index) : undefined
     if (method) return toSymbol(method)
-    // Rust's `Arg::default()`, `arg.clone()` of a `#[derive(...)]` (a type of the index without the method): the standard library's.
-    if (file.language === 'rust' && edge.kind === 'calls' && written && isDerivedMethod(name)) {
+    // Rust's `Arg::default()`, `arg.clone()` of a `#[derive(...)]`, `values.map(..)` of an `impl Iterator for ValuesRef` (a type of the index without the method): the standard library's.
+    if (file.language === 'rust' && edge.kind === 'calls' && written && (isDerivedMethod(name) || isStdValueMethod(name))) {
       const type = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? receiver
       const derivedOn = classNamed(type, file, bindings, index, resolved)
       if (derivedOn && rustDerivedCall(derivedOn, name, supers)) return EXTERNAL

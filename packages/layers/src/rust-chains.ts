@@ -348,14 +348,28 @@ export function rustChainMember(receiverType: string, name: string, source: stri
   return method !== undefined ? toSymbol(method) : rustDerivedCall(type, name, lookups.supers) ? EXTERNAL : undefined
 }
 
+/** An impl block of the standard library's iterator traits (`impl<'a, T> Iterator for ValuesRef<'a, T>`). */
+const ITERATOR_IMPL = /\b(?:(?:std|core)::iter::)?(?:Iterator|DoubleEndedIterator|ExactSizeIterator)\s+for\b/
+
+/** Whether the index has an impl block of the standard library's `Iterator` for `type`. */
+function implementsIterator(type: SymbolRecord, supers: Supertypes, memo: Memo): boolean {
+  for (const impl of supers.index.namedSet(type.name) ?? []) {
+    if (impl.kind === 'impl' && ITERATOR_IMPL.test(impl.signature) && implType(impl, supers, memo) === type) return true
+  }
+  return false
+}
+
 /**
- * Whether `name` called on a struct, enum or union of the index is a method a `#[derive(...)]` of
- * the standard library gives it (`Arg::default()`, `arg.clone()`): one such (see
- * `isDerivedMethod`), which no impl block of the index for the type, nor any trait of the index, has.
+ * Whether `name` called on a struct, enum or union of the index is a method a trait of the standard
+ * library gives it: through a `#[derive(...)]` (`Arg::default()`, `arg.clone()`: see
+ * `isDerivedMethod`), or `Iterator`'s provided methods for a type the index implements `Iterator`
+ * for (`values.map(...)` of clap's `ValuesRef`); one that no impl block of the index for the type,
+ * nor any trait of the index, has.
  */
 export function rustDerivedCall(type: SymbolRecord, name: string, supers: Supertypes): boolean {
-  if (!isDerivedMethod(name) || !TYPE_KINDS.has(type.kind) || type.language !== 'rust') return false
+  if (!TYPE_KINDS.has(type.kind) || type.language !== 'rust') return false
   const memo = memoOf(supers)
+  if (!isDerivedMethod(name) && !(isWrapperMethod('Iterator', name) && implementsIterator(type, supers, memo))) return false
   for (const symbol of supers.index.namedSet(name) ?? []) {
     const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
     if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type.name && implType(parent, supers, memo) === type)) return false

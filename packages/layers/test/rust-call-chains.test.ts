@@ -295,6 +295,20 @@ impl Keys {
     pub fn kind(&self) -> u8 {
         0
     }
+
+    pub fn filter(self) -> Self {
+        self
+    }
+}
+
+pub struct Walk {}
+
+impl Iterator for Walk {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        None
+    }
 }
 
 impl Clone for Keys {
@@ -322,7 +336,7 @@ impl Tree {
 
 /** Calls of the standard library's `Option`, `Result` and `Iterator` methods, on values known to be one and on values of no known type. */
 const STD_CALLS = `use crate::builder::Command;
-use crate::lookalikes::Tree;
+use crate::lookalikes::{Tree, Walk};
 
 pub fn known(args: Vec<&str>) {
     Command::new("u").try_get_matches_from(args.clone()).unwrap();
@@ -344,6 +358,11 @@ pub fn errors(args: Vec<&str>) {
     Command::new("k").try_get_matches().unwrap_err().kind();
     // \`-> Result<ArgMatches, Error>\`.
     Command::new("e").try_get_matches_from(args).err().unwrap().kind();
+}
+
+pub fn walked(walk: Walk) {
+    walk.filter(|step| true);
+    walk.next();
 }
 
 pub fn derived(tree: Tree) {
@@ -423,6 +442,12 @@ describe("Rust calls of the standard library's Option, Result and Iterator metho
     const graph = new LayerGraph(await layersOfText(files))
     // Not `Keys::clone` of its own `impl Clone`.
     expect(callsNamed(graph, 'src/std_calls.rs', ['clone', 'default']).slice(-3)).toEqual(['?.clone -> external ', 'tree.clone -> external ', 'Tree.default -> external '])
+  })
+
+  it('are external for the provided methods of Iterator on a type of the index that implements it', async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    // Not `Keys::filter`.
+    expect(callsNamed(graph, 'src/std_calls.rs', ['filter', 'next']).slice(-2)).toEqual(['walk.filter -> external ', 'walk.next -> resolved src/lookalikes.rs#Walk.next'])
   })
 
   it("go on to a Result's error through .unwrap_err() and .err(), also of an alias's default", async () => {
