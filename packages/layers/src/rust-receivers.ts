@@ -7,7 +7,7 @@ import type { NamedOfKinds, SymbolIndex } from './symbol-index.js'
  * (`self.values`, a chain of calls the chunker typed, `x.unwrap()` of an expression), so
  * that only a method taking `self` can be called; `lower` for a plain lowercase name or path (`m`,
  * `fs`, `self`, `crate::util`), a value or a module, whose call is no associated function of a type
- * (`Type::new`); `undefined` for a type's path (`Command`, `clap::Arg`, `Self`), or an expression
+ * (`Type::new`); `undefined` for a type's path (`Command`, `clap::Arg`, `Self`, a primitive's `str`), or an expression
  * that may be one (`Vec::<u8>`, `<T as Parser>`: written `?`).
  */
 function receiverKind(edge: RawEdge, isStdName: boolean): 'value' | 'lower' | undefined {
@@ -19,8 +19,11 @@ function receiverKind(edge: RawEdge, isStdName: boolean): 'value' | 'lower' | un
   if (receiver.startsWith('self.')) return 'value'
   const last = receiver.slice(Math.max(receiver.lastIndexOf('.'), receiver.lastIndexOf(':')) + 1)
   if (receiver.includes('.') && !receiver.includes('::')) return 'value'
-  return /^[a-z_]/.test(last) ? 'lower' : undefined
+  return /^[a-z_]/.test(last) && !PRIMITIVES.has(last) ? 'lower' : undefined
 }
+
+/** Rust's primitive types, lowercase names of types with associated functions (`str::from_utf8`, `u8::from_str_radix`). */
+const PRIMITIVES: ReadonlySet<string> = new Set(['str', 'bool', 'char', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'f32', 'f64'])
 
 /** Whether a Rust symbol is a function of an impl block or a trait: a method or an associated function. */
 function ofType(symbol: SymbolRecord, index: SymbolIndex): boolean {

@@ -301,6 +301,16 @@ impl Keys {
     }
 }
 
+pub trait Parse {
+    fn parse_it(text: &str) -> Self;
+}
+
+impl Parse for u8 {
+    fn parse_it(text: &str) -> Self {
+        0
+    }
+}
+
 pub struct Walk {}
 
 impl Iterator for Walk {
@@ -379,6 +389,7 @@ pub fn collections(matches: Unknown) {
 }
 
 pub fn unknown(items: Vec<&str>, held: Option<&str>) {
+    u8::parse_it("1");
     held.unwrap();
     items.iter().map(|i| i).count();
     MatchesError::unwrap("id", Ok(1));
@@ -457,6 +468,8 @@ describe("Rust calls of the standard library's Option, Result and Iterator metho
 
   it('reach by name on a value only the methods that take self', async () => {
     const graph = new LayerGraph(await layersOfText(files))
+    // A primitive's path (`u8::parse_it`) reaches associated functions (the trait's and the impl's).
+    expect(callsNamed(graph, 'src/std_calls.rs', ['parse_it'])).toEqual(['u8.parse_it -> by-name '])
     expect(callsNamed(graph, 'src/std_calls.rs', ['unwrap', 'map', 'count']).slice(-5)).toEqual([
       // `held.unwrap()`: `MatchesError::unwrap(id, r)` takes no `self`, and no other `unwrap` of the index is a method.
       'held.unwrap -> external ',
