@@ -31,7 +31,7 @@ export type ProjectManifest =
     }
   /** `go.mod`: the module path. */
   | { readonly kind: 'go-mod'; readonly module: string }
-  /** `Cargo.toml`: the crate name (`-` as `_`), a custom `[lib] path`, and workspace members. */
+  /** `Cargo.toml`: the crate's name in code (its `[lib] name`, else its `[package] name`, `-` as `_`), a custom `[lib] path`, and workspace members. */
   | {
       readonly kind: 'cargo'
       readonly crate: string

@@ -102,6 +102,15 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
 /** Whether `name` is one of the language's own names (see the module comment); `false` for a language without a list. */
 export const isBuiltin: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)
 
+/**
+ * Whether a receiver's first name is the runtime's (`Math` of `Math.max()`, Rust's `String` of
+ * `String::from()`): a builtin, but not one of Rust's macros, which are called with a `!` and so are
+ * never a receiver (`matches.get_one()` is a local `matches`, not `matches!`).
+ */
+export function isBuiltinReceiver(language: string, name: string): boolean {
+  return isBuiltin(language, name) && !(language === 'rust' && /^[a-z]/.test(name))
+}
+
 /** Test runners' globals whose calls' values are the runner's (`expect(x).toBe(1)`, `vi.fn().mockReturnValue(2)`), unlike a runtime function's, which may be the argument (`structuredClone(x)`). */
 const RUNNER_VALUES = words('expect vi jest')
 const RUNNER_LANGUAGES = new Set(['javascript', 'typescript', 'tsx'])

@@ -1,4 +1,4 @@
-import type { EdgeRecord } from '@rag/core'
+import type { EdgeRecord, FileLayers } from '@rag/core'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** What a local name of a file refers to through its imports. */
@@ -71,4 +71,44 @@ export function topPackageInit(edge: Pick<EdgeRecord, 'kind' | 'language' | 'res
   let dir = edge.targetPath.replace(/\/__init__\.py$|\.py$/, '')
   for (let up = 1; up < edge.target.split('.').length; up++) dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
   return dir === '' ? '__init__.py' : `${dir}/__init__.py`
+}
+
+/** The innermost of a file's inline modules (qualified names) that a symbol or edge of `sourceQname` is in, `''` for none. */
+function moduleOf(sourceQname: string, modules: readonly string[]): string {
+  let found = ''
+  for (const module of modules) {
+    if (module.length > found.length && (sourceQname === module || sourceQname.startsWith(`${module}.`))) found = module
+  }
+  return found
+}
+
+/**
+ * The import bindings that the code of a file sees where it is (by its enclosing symbol's qualified
+ * name): in Rust a `use` inside an inline module (`mod tests { use crate::other::Command; }`) binds
+ * only inside that module and the modules in it, where it comes before the file's own (read as if
+ * the module had `use super::*;`); elsewhere, and in a file with no `use` in an inline module,
+ * every import binds for the whole file.
+ */
+export function scopedBindings(file: FileLayers, imports: readonly EdgeRecord[], index: SymbolIndex): (sourceQname: string) => Bindings {
+  const modules = file.language === 'rust' ? file.symbols.filter((symbol) => symbol.kind === 'module').map((symbol) => symbol.qname) : []
+  const scoped = modules.length > 0 && imports.some((edge) => edge.kind === 'imports' && moduleOf(edge.sourceQname, modules) !== '')
+  if (!scoped) {
+    const whole = bindingsOf(imports, index)
+    return () => whole
+  }
+  const byModule = new Map<string, Bindings>()
+  return (sourceQname) => {
+    const module = moduleOf(sourceQname, modules)
+    let bindings = byModule.get(module)
+    if (bindings === undefined) {
+      // The file's own first, then each enclosing module's, outermost first: the nearest `use` wins.
+      const seen = imports.filter((edge) => {
+        const from = moduleOf(edge.sourceQname, modules)
+        return from === '' || module === from || module.startsWith(`${from}.`)
+      })
+      const depth = (edge: EdgeRecord): number => moduleOf(edge.sourceQname, modules).length
+      byModule.set(module, (bindings = bindingsOf([...seen].sort((a, b) => depth(a) - depth(b)), index)))
+    }
+    return bindings
+  }
 }

@@ -1,7 +1,7 @@
 import { loadedModule, propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
-import { bindingsOf, topPackageInit } from './import-bindings.js'
+import { scopedBindings, topPackageInit } from './import-bindings.js'
 import { resolveName } from './resolve-names.js'
 import { UNRESOLVED, type Resolved } from './resolved.js'
 import { Supertypes } from './supertypes.js'
@@ -125,7 +125,8 @@ function sourceRoot(file: FileLayers): string {
 export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolIndex, importsOf: (path: string) => readonly EdgeRecord[] | undefined): FileResolution {
   const { imports, probes, names, modules } = own
   const lookup = (path: string): readonly EdgeRecord[] | undefined => (path === file.path ? imports : importsOf(path))
-  const bindings = bindingsOf(imports, index)
+  // (A Rust `use` inside an inline module binds only there.)
+  const bindingsAt = scopedBindings(file, imports, index)
   // Inherited members: the supertypes' names join the names looked up.
   const supers = new Supertypes(index, lookup, names, resolveName)
   const edges: EdgeRecord[] = [...imports]
@@ -176,7 +177,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       names.add(name)
       if (type !== edge.receiverType) signatures.add(name)
     }
-    edges.push(withResolution(edge, resolveName(edge, file, bindings, index, lookup, supers)))
+    edges.push(withResolution(edge, resolveName(edge, file, bindingsAt(edge.sourceQname), index, lookup, supers)))
   }
   if (file.module && (MODULE_LANGUAGES.has(file.language) || file.language === 'go')) modules.add(file.module)
   const targets = new Set<string>()

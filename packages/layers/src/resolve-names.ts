@@ -1,5 +1,5 @@
 import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
-import { givesRunnerValue, isBuiltin, isClosedRuntimeClass } from './builtins.js'
+import { givesRunnerValue, isBuiltin, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
@@ -10,8 +10,10 @@ import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from '.
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
-import { rustChainMember } from './rust-chains.js'
+import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
 import { rustPathMember } from './rust-paths.js'
+import { rustCallCandidates } from './rust-receivers.js'
+import { isDerivedMethod, isStdValueMethod } from './rust-std-methods.js'
 import { isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameterRead, parameterReadOf } from './parameter-types.js'
 import { memberOfAttributes } from './python-attributes.js'
@@ -31,6 +33,8 @@ const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 /** Languages whose chains of calls are typed through each method's declared return type (`declared-chains.ts`). */
 const DECLARED_CHAINS: ReadonlySet<string> = new Set(['java', 'csharp'])
+/** Rust's standard collections whose values have the standard library's methods (and those of a trait the index implements for them). */
+const RUST_COLLECTIONS: ReadonlySet<string> = new Set(['Vec', 'String'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
@@ -280,6 +284,12 @@ export function resolveName(
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index, (owner) => inheritedMember(owner, name, kinds, supers)) : undefined
     if (method) return toSymbol(method)
+    // Rust's `Arg::default()`, `arg.clone()` of a `#[derive(...)]`, `values.map(..)` of an `impl Iterator for ValuesRef` (a type of the index without the method): the standard library's.
+    if (file.language === 'rust' && edge.kind === 'calls' && written && (isDerivedMethod(name) || isStdValueMethod(name))) {
+      const type = edge.receiverType ?? (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ?? receiver
+      const derivedOn = classNamed(type, file, bindings, index, resolved)
+      if (derivedOn && rustDerivedCall(derivedOn, name, supers)) return EXTERNAL
+    }
     const binding = bindings.names.get(receiver)
     if (binding) {
       const through = throughBinding(binding, name, index, resolved, supers, kinds)
@@ -376,11 +386,14 @@ export function resolveName(
       if (!cls && isLibraryType(typed, file, bindings, index)) return EXTERNAL
     }
     // `buffer.copy()` of `buffer: Buffer`, `encoder.encodeInto()` of `new TextEncoder()`: a member of the runtime's class.
-    const runtimeClass = returned === null && !bound && typed !== undefined && isClosedRuntimeClass(file.language, typed) && !bindings.names.has(typed) && !index.topLevel(file.path, typed)
+    // Rust's `vec.push(x)` of `let vec = Vec::new()`: the standard library's, unless a trait or an impl block of the index may add the method.
+    // (Not an `Option`'s, a `Box`'s: `if let Some(arg) = arg`, a deref, give the name another type's methods.)
+    const runtimeType = typed !== undefined && (isClosedRuntimeClass(file.language, typed) || (file.language === 'rust' && RUST_COLLECTIONS.has(typed) && !rustMayAddMethod(typed, name, index)))
+    const runtimeClass = returned === null && !bound && runtimeType && !bindings.names.has(typed) && !index.topLevel(file.path, typed)
     if (runtimeClass) return EXTERNAL
     // `os.environ.get()` of an external `os`; `Math.max()`, `System.out.println()`: the runtime's.
     const root = first >= 0 ? receiver.slice(0, first) : receiver
-    if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltin(file.language, root))) return EXTERNAL
+    if ((first >= 0 && head?.status === 'external') || (!owner && !bindings.names.has(root) && isBuiltinReceiver(file.language, root))) return EXTERNAL
     // `Assert.Equal()` under `using Xunit;`, `Guard.Against.Null()`: a static member of a library's type.
     // Only where no definition of the index has the name: a project's extension method on a library's type
     // (`Guard.Against.EmptyBasketOnCheckout()`) stays a candidate, and so does a namespace path (`Microsoft.Shop.X.f()`).
@@ -390,11 +403,15 @@ export function resolveName(
   if (written && callsLocalBinding(edge, file.language, bindings)) return UNRESOLVED
   // Most calls (of common method names) end here; the index remembers the counts.
   const scope = written ? callScope(edge, file.language) : 'any'
-  const { count, only, path } = index.namedOfKinds(name, kinds, scope)
+  // Rust's `value.name()` reaches only methods taking `self`: with none in the index, a method of
+  // the standard library's `Option`, `Result` or `Iterator` (`matches.unwrap()`) is the library's.
+  const std = written && edge.kind === 'calls' && file.language === 'rust' && isStdValueMethod(name)
+  const rust = written && edge.kind === 'calls' && file.language === 'rust' ? rustCallCandidates(edge, name, kinds, index, std) : undefined
+  const { count, only, path } = rust ?? index.namedOfKinds(name, kinds, scope)
   // `seen.set(k, v)`, `items.push(x)` on a receiver of unknown type: most likely the language's own
   // method, so a definition of the index with that name is only one candidate among others.
   const runtime = written && edge.kind === 'calls' && receiver !== '' && !receiver.includes('::') && isRuntimeMethod(file.language, name)
-  if (count === 0) return runtime ? EXTERNAL : UNRESOLVED
+  if (count === 0) return runtime || (std && rust !== undefined) ? EXTERNAL : UNRESOLVED
   if (runtime) return { resolution: 'by-name', targetPath: '', targetSymbolId: '', candidates: count + 1 }
   // Overloads of one method (`Owner.getPet(String)`, `getPet(Integer)`): still by name, but in one known file.
   return { resolution: 'by-name', targetPath: only?.path ?? path ?? '', targetSymbolId: only?.id ?? '', candidates: count }

@@ -3,24 +3,48 @@ import { chainHead, typeOfCallChain, type ChainSteps } from './call-chains.js'
 import { definedIn } from './definitions.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { rustModuleOf } from './rust-paths.js'
+import { genericNames, returnsGeneric, returnTypeText, rustAliasDefaultError, rustResultError, rustReturnedType, rustWrappedType } from './rust-signatures.js'
+import { isDerivedMethod, isStdValueMethod, isWrapperMethod, type RustWrapper } from './rust-std-methods.js'
 import type { Supertypes } from './supertypes.js'
+import type { SymbolIndex } from './symbol-index.js'
 
 /** What a Rust function's value can be a method of: the types impl blocks are written for. */
 const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'union'])
 /** What a link of a chain calls. */
 const METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'function'])
-/**
- * A return type that is one type (maybe borrowed, maybe with generic arguments): `Self`, `&mut
- * Self`, `&'a Self`, `ArgMatches`, `crate::builder::Command`, `Parser<'cmd>` (group 1).
- */
-const RETURN_TYPE = /^(?:&\s*(?:'[A-Za-z_]\w*\s+)?(?:mut\s+)?)?((?:(?:crate|self|super|[a-z_]\w*)::)*(?:Self|[A-Z]\w*))\s*(?:<.*>)?\s*(?:where\b.*)?$/s
-/** The standard library's wrappers: a value in one is not the wrapped type's (`Option<Self>`, `Result<Self, Error>`, `Box<Self>`). */
-const WRAPPERS = new Set(['Option', 'Result', 'Box', 'Rc', 'Arc', 'Vec', 'Cow', 'Pin', 'Cell', 'RefCell', 'Mutex', 'RwLock', 'HashMap', 'HashSet', 'BTreeMap', 'BTreeSet', 'VecDeque'])
+
 
 /** The links that give an `Option<T>`'s or a `Result<T, E>`'s `T` (`?` too): else a link on one is not known. */
 const UNWRAPPING: ReadonlySet<string> = new Set(['unwrap', 'expect', 'unwrap_or', 'unwrap_or_else', 'unwrap_or_default'])
 /** The wrappers whose `T` those links give. */
 const UNWRAPPED: ReadonlySet<string> = new Set(['Option', 'Result'])
+type Rewrapping = ReadonlyMap<string, readonly [RustWrapper, boolean]>
+/** Each of `links` giving `wrapper`, of the same `T` or not. */
+const rewrapping = (links: string, wrapper: RustWrapper, same: boolean): [string, readonly [RustWrapper, boolean]][] => links.split(' ').map((link) => [link, [wrapper, same]])
+/**
+ * The links on an `Option` or a `Result` that give one again: which, and whether of the same `T`
+ * (`as_ref`, `cloned`, `map_err`; a `Result`'s `ok` is an `Option` of its `T`) or of one not known
+ * (`map`, `and_then`, a `Result`'s `err`).
+ */
+const REWRAPPING: Readonly<Record<RustWrapper, Rewrapping>> = {
+  Iterator: new Map([
+    // (`cloned`, `copied`: `&T` to `T`, of the same methods.)
+    ...rewrapping('filter skip take skip_while take_while rev peekable fuse inspect step_by chain cycle by_ref cloned copied', 'Iterator', true),
+    ...rewrapping('map filter_map flat_map flatten enumerate zip scan map_while', 'Iterator', false),
+    ...rewrapping('next next_back last nth nth_back find rfind max min max_by_key max_by min_by_key min_by reduce', 'Option', true),
+    ...rewrapping('find_map position rposition', 'Option', false),
+  ]),
+  Option: new Map([...rewrapping('as_ref as_mut cloned copied take filter or or_else inspect clone', 'Option', true), ...rewrapping('ok_or ok_or_else', 'Result', true), ...rewrapping('map and_then', 'Option', false)]),
+  Result: new Map([
+    ...rewrapping('as_ref as_mut cloned copied map_err or_else inspect inspect_err clone', 'Result', true),
+    ...rewrapping('ok', 'Option', true),
+    ...rewrapping('err', 'Option', false),
+    ...rewrapping('map and_then', 'Result', false),
+  ]),
+}
+
+/** What a `Result` alias is: a type alias (`pub type Result<T, E = Error> = ...`). */
+const ALIAS_KINDS: ReadonlySet<string> = new Set(['type'])
 
 /** The standard library's crates: a path into one (`std::path::PathBuf`) names a type of another crate. */
 const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
@@ -29,9 +53,12 @@ const STANDARD_CRATES = new Set(['std', 'core', 'alloc'])
 interface ForeignType {
   readonly foreign: string
 }
-/** An `Option<T>` or a `Result<T, E>` of a `T` known: what an unwrapping link (`.unwrap()`, `?`) gives. */
+/** An `Option<T>` or a `Result<T, E>`, with its `T` when known: what an unwrapping link (`.unwrap()`, `?`) gives. */
 interface WrappedType {
-  readonly wrapped: ChainType
+  readonly wrapper: RustWrapper
+  readonly wrapped: ChainType | undefined
+  /** A `Result`'s `E`, when known: what `.unwrap_err()` and `.err()` give. */
+  readonly error?: NamedType | undefined
 }
 /** A type as code names it: a type of the index, or of another crate. */
 type NamedType = SymbolRecord | ForeignType
@@ -63,91 +90,6 @@ function memoOf(supers: Supertypes): Memo {
   return memo
 }
 
-/** The offset of the `)` closing the `(` at `open`, or -1. */
-function closingParen(text: string, open: number): number {
-  let depth = 0
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++
-    else if (text[i] === ')' && --depth === 0) return i
-  }
-  return -1
-}
-
-/**
- * The type a Rust function's signature returns, as written, when it is one type: `Self` of `->
- * Self`, `-> &mut Self` or `-> &Self`; `ArgMatches` of `-> ArgMatches`; `undefined` for none, for
- * a standard wrapper (`-> Option<Self>`, `-> Result<Self, E>`), a tuple, a slice, `impl Trait`,
- * `Self::Output` or a primitive.
- *
- * @example
- * rustReturnedType('pub fn about(mut self, about: impl IntoResettable<StyledStr>) -> Self') // 'Self'
- */
-export function rustReturnedType(signature: string): string | undefined {
-  const returned = returnTypeText(signature)
-  const type = returned === undefined ? undefined : RETURN_TYPE.exec(returned)?.[1]
-  return type === undefined || WRAPPERS.has(type) ? undefined : type
-}
-
-/**
- * The wrapper and first generic argument of a Rust function's return type when that argument is
- * one type (see {@link rustReturnedType}), and whether that one has generic arguments of its own:
- * `{ wrapper: 'Result', type: 'ArgMatches', generic: false }` of `-> Result<ArgMatches, Error>`,
- * `wrapper: 'ClapResult'` of `-> ClapResult<ArgMatches>`, `{ wrapper: 'Option', type: 'Command',
- * generic: false }` of `-> Option<&Command>`; `undefined` for any other return type.
- *
- * @example
- * rustWrappedType('pub fn try_get_matches(self) -> Result<Self, Error>') // { wrapper: 'Result', type: 'Self', generic: false }
- */
-export function rustWrappedType(signature: string): { readonly wrapper: string; readonly type: string; readonly generic: boolean } | undefined {
-  const returned = returnTypeText(signature)?.replace(/\s*\bwhere\b.*$/s, '')
-  const generic = returned === undefined ? null : /^((?:[A-Za-z_]\w*::)*[A-Z]\w*)\s*<(.*)>$/s.exec(returned)
-  if (generic === null) return undefined
-  // The first argument, up to a comma outside its own brackets.
-  const args = generic[2] as string
-  let end = 0
-  for (let depth = 0; end < args.length && !(depth === 0 && args[end] === ','); end++) {
-    if (args[end] === '<' || args[end] === '(') depth++
-    else if (args[end] === '>' || args[end] === ')') depth--
-  }
-  const first = args.slice(0, end).trim()
-  const type = RETURN_TYPE.exec(first)?.[1]
-  const wrapper = (generic[1] as string).split('::').at(-1) as string
-  return type === undefined || WRAPPERS.has(type) ? undefined : { wrapper, type, generic: first.includes('<') }
-}
-
-/** What a Rust function's signature returns, as written after its `->` (its body's `{` or a `;` dropped), or `undefined`. */
-function returnTypeText(signature: string): string | undefined {
-  const fn = /\bfn\s+[A-Za-z_]\w*\s*/.exec(signature)
-  if (fn === null) return undefined
-  // Past the generic parameters (`<F: Fn(A) -> B>`: an arrow's `>` closes nothing) to the parameter list.
-  let at = fn.index + fn[0].length
-  if (signature[at] === '<') {
-    for (let depth = 0; at < signature.length; at++) {
-      if (signature.startsWith('->', at)) at++
-      else if (signature[at] === '<') depth++
-      else if (signature[at] === '>' && --depth === 0) break
-    }
-    at = signature.indexOf('(', at)
-  }
-  if (signature[at] !== '(' && (at = signature.indexOf('(', at)) < 0) return undefined
-  const close = closingParen(signature, at)
-  const arrow = close < 0 ? null : /^\s*->\s*/.exec(signature.slice(close + 1))
-  return arrow === null ? undefined : signature.slice(close + 1 + arrow[0].length).replace(/\s*[{;]\s*$/, '')
-}
-
-/** Whether a Rust function's signature returns a type with generic arguments (`-> MutexGuard<'_, T>`): one that may deref to them. */
-function returnsGeneric(signature: string): boolean {
-  const head = signature.replace(/\bwhere\b.*$/s, '')
-  const arrow = head.lastIndexOf('->')
-  return arrow >= 0 && /^[^<{;]*?[A-Za-z_]\w*\s*</.test(head.slice(arrow + 2))
-}
-
-/** The generic parameters' names of a signature (`fn get<T, F>`, `impl<'a, S>`): a return type of one of those is no type of the index. */
-function genericNames(signature: string): string[] {
-  const generics = /\b(?:fn\s+[A-Za-z_]\w*|impl)\s*<([^()]*?)>\s*(?:\(|[A-Za-z_&])/.exec(signature)?.[1] ?? ''
-  return generics.split(',').map((part) => part.trim().split(/[\s:=]/, 1)[0] as string)
-}
-
 /** A type as `file` names it (`Command`, `crate::builder::Command`): a struct, enum or union of the index, or another crate's; memoized. */
 function typeNamed(written: string, file: FileLayers, supers: Supertypes, memo: Memo): NamedType | undefined {
   const key = `${file.path}\n${written}`
@@ -169,7 +111,7 @@ function findType(written: string, file: FileLayers, supers: Supertypes): NamedT
     // `crate::builder::Command`: the type of that module, its own or one it re-exports.
     const head = segments[0] === 'crate' ? undefined : bindings.names.get(segments[0] as string)
     if (head?.status === 'external' || (head === undefined && STANDARD_CRATES.has(segments[0] as string))) return { foreign: name }
-    const module = rustModuleOf(segments.slice(0, -1), file.path, head, index)
+    const module = rustModuleOf(segments.slice(0, -1), file.path, head, index, supers.resolved)
     found = module === undefined ? undefined : definedIn(module, name, index, supers.resolved, TYPE_KINDS)
   } else {
     const binding = bindings.names.get(name)
@@ -267,18 +209,51 @@ function returnedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers
   return wrapped ?? (returned === undefined ? undefined : namedReturn(returned, returnsGeneric(symbol.signature), symbol, self, supers, memo))
 }
 
+/** An `impl Iterator<Item = T>` as a function returns it (group 1: `T`); its own `+ '_` bounds aside. */
+const IMPL_ITERATOR = /^impl\s+(?:(?:std|core)::iter::)?(?:Iterator|DoubleEndedIterator|ExactSizeIterator)\s*<\s*Item\s*=\s*(.*?)\s*>(?:\s*\+\s*(?:'[A-Za-z_]\w*|[A-Z]\w*))*$/s
+
 /**
  * What a call of `symbol` gives when it returns an `Option<T>` or a `Result<T, E>` (also as an
- * alias named `Result` or `Option`: `use crate::error::Result as ClapResult;`) of a `T` known.
+ * alias named `Result` or `Option`: `use crate::error::Result as ClapResult;`), or an `impl
+ * Iterator<Item = T>` (which has no method but the iterator traits'), with its `T` when that is one
+ * type the file names (not `-> Option<&str>`, `-> Option<&T>` of a generic `T`).
  */
 function wrappedBy(symbol: SymbolRecord, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): WrappedType | undefined {
-  const returned = rustWrappedType(symbol.signature)
-  const file = returned === undefined ? undefined : supers.index.file(symbol.path)
-  if (returned === undefined || file === undefined) return undefined
-  const named = supers.bindingsOf(file).names.get(returned.wrapper)?.name ?? returned.wrapper
+  const written = returnTypeText(symbol.signature)
+  const item = written === undefined ? undefined : IMPL_ITERATOR.exec(written.replace(/\s*\bwhere\b.*$/s, ''))?.[1]
+  if (item !== undefined) {
+    // (An item of one type: `&Arg`, `&'a Command`; not `(&str, &Arg)` nor `&T` of a generic `T`.)
+    const one = rustReturnedType(`fn item() -> ${item}`)
+    return { wrapper: 'Iterator', wrapped: one === undefined ? undefined : namedReturn(one, item.includes('<'), symbol, self, supers, memo) }
+  }
+  const outer = written === undefined ? undefined : /^(?:[A-Za-z_]\w*::)*([A-Z]\w*)\s*</.exec(written)?.[1]
+  const file = outer === undefined ? undefined : supers.index.file(symbol.path)
+  if (outer === undefined || file === undefined) return undefined
+  const named = supers.bindingsOf(file).names.get(outer)?.name ?? outer
   if (!UNWRAPPED.has(named)) return undefined
-  const type = namedReturn(returned.type, returned.generic, symbol, self, supers, memo)
-  return type === undefined ? undefined : { wrapped: type }
+  const returned = rustWrappedType(symbol.signature)
+  const type = returned === undefined ? undefined : namedReturn(returned.type, returned.generic, symbol, self, supers, memo)
+  return { wrapper: named as RustWrapper, wrapped: type, error: named === 'Result' ? errorOf(symbol, outer, file, self, supers, memo) : undefined }
+}
+
+/**
+ * The `E` of what a call of `symbol` returns, a `Result<T, E>` as written (`outer`): the one it
+ * writes, else the default of the alias it names (`-> ClapResult<ArgMatches>` of clap's `pub type
+ * Result<T, E = Error>`), as the alias's file names it.
+ */
+function errorOf(symbol: SymbolRecord, outer: string, file: FileLayers, self: SymbolRecord | undefined, supers: Supertypes, memo: Memo): NamedType | undefined {
+  const written = rustResultError(symbol.signature)
+  if (written !== undefined) return namedReturn(written, false, symbol, self, supers, memo)
+  const binding = supers.bindingsOf(file).names.get(outer)
+  const alias =
+    binding === undefined
+      ? supers.index.topLevel(file.path, outer, ALIAS_KINDS)
+      : binding.status === 'resolved' && binding.path && binding.name !== '*'
+        ? definedIn(binding.path, binding.name, supers.index, supers.resolved, ALIAS_KINDS)
+        : undefined
+  const fallback = alias?.kind === 'type' ? rustAliasDefaultError(alias.signature) : undefined
+  const home = fallback === undefined || alias === undefined ? undefined : supers.index.file(alias.path)
+  return home === undefined || fallback === undefined ? undefined : typeNamed(fallback, home, supers, memo)
 }
 
 /** The type a function returns as written (`Self`, `ArgMatches`; `generic` when written with generic arguments), as `symbol`'s file names it. */
@@ -306,13 +281,26 @@ function rustSteps(lookups: ChainLookups, memo: Memo): ChainSteps<ChainType> {
       return symbol === undefined ? undefined : typeOfCall(symbol, undefined, lookups.supers, memo)
     },
     link: (on, name) => {
-      if (isWrapped(on)) return UNWRAPPING.has(name) ? on.wrapped : undefined
+      if (isWrapped(on)) return wrappedLink(on, name)
+      // (What another crate's method returns is not known here.)
       if (isForeign(on)) return undefined
       const method = methodOf(on, name, lookups.supers, memo)
-      return method === undefined ? undefined : typeOfCall(method, on, lookups.supers, memo)
+      // (`.clone()` of a type with no method of the name is `Clone`'s, derived: the same type.)
+      return method === undefined ? (name === 'clone' ? on : undefined) : typeOfCall(method, on, lookups.supers, memo)
     },
     tried: (on) => (isWrapped(on) ? on.wrapped : undefined),
   }
+}
+
+/** What a link `name` on an `Option` or a `Result` gives: its `T` for an unwrapping one, another of them for a rewrapping one (see {@link REWRAPPING}), else not known. */
+function wrappedLink(on: WrappedType, name: string): ChainType | undefined {
+  if (UNWRAPPING.has(name) && on.wrapper !== 'Iterator') return on.wrapped
+  if (on.wrapper === 'Result' && (name === 'unwrap_err' || name === 'expect_err')) return on.error
+  if (on.wrapper === 'Result' && name === 'err') return { wrapper: 'Option', wrapped: on.error }
+  const rewrapped = REWRAPPING[on.wrapper].get(name)
+  // (A `Result` that stays one keeps its `E`, but through `.map_err(...)` and `.or_else(...)`.)
+  const error = rewrapped?.[0] === 'Result' && on.wrapper === 'Result' && name !== 'map_err' && name !== 'or_else' ? on.error : undefined
+  return rewrapped === undefined ? undefined : { wrapper: rewrapped[0], wrapped: rewrapped[1] ? on.wrapped : undefined, error }
 }
 
 /**
@@ -322,8 +310,12 @@ function rustSteps(lookups: ChainLookups, memo: Memo): ChainSteps<ChainType> {
  * type the value before has, through the impl blocks of the index written for it (trait impls
  * included), each typing the next by what its signature returns (`-> Self`, `-> &mut Self`, `->
  * ArgMatches`), and an `Option<T>`'s or a `Result<T, E>`'s `T` through `?`, `.unwrap()`, `.expect(...)`,
- * `.unwrap_or(...)`, `.unwrap_or_else(...)` or `.unwrap_or_default()` (any other link on one is not
- * known). A value of another crate's type (`fn cli() -> Command` of
+ * `.unwrap_or(...)`, `.unwrap_or_else(...)` or `.unwrap_or_default()`, through the links that give an
+ * `Option` or a `Result` again (`.as_ref()`, `.ok()`, `.map_err(...)`; `.map(...)` of a `T` not
+ * known); a method of the standard library's `Option` or `Result` called on one (`.unwrap()`,
+ * `.is_some()`, `.map(...)`) is `external`, as its own methods come before any trait's; so is an
+ * `Iterator`'s on an `impl Iterator<Item = T>` a link returns (it has no other methods), whose
+ * adapters (`.filter(...)`) and `.next()`, `.find(...)` give its `T` on. A value of another crate's type (`fn cli() -> Command` of
  * `use clap::Command;` where the index has no clap) has that crate's methods: `external`, unless
  * the index has an impl block for a type of its name or a trait with a method of the name.
  * `undefined` when a link is not known for sure.
@@ -331,23 +323,62 @@ function rustSteps(lookups: ChainLookups, memo: Memo): ChainSteps<ChainType> {
 export function rustChainMember(receiverType: string, name: string, source: string, lookups: ChainLookups): Resolved | undefined {
   const chain = chainHead(receiverType)
   const methods = chain !== undefined && hasMethodNamed(name, lookups.supers)
-  // (A chain whose links no method of the index can end is read only for its head: `cli().x()`, maybe another crate's.)
-  if (chain === undefined || (!methods && chain.linked)) return undefined
+  // (A chain whose links no method of the index, nor of an `Option` or a `Result`, can end is read only for its head: `cli().x()`, maybe another crate's.)
+  if (chain === undefined || (!methods && !isStdValueMethod(name) && chain.linked)) return undefined
   const memo = memoOf(lookups.supers)
   // (A chain on `self` or `Self` is typed per calling symbol: the symbol's impl.)
   const scope = chain.callee.startsWith('self.') || chain.callee.startsWith('Self::') ? source : ''
   const type = typeOfCallChain(receiverType, rustSteps(lookups, memo), memo.chains, scope)
-  if (type === undefined || isWrapped(type)) return undefined
+  if (type === undefined) return undefined
+  if (isWrapped(type)) return isWrapperMethod(type.wrapper, name) ? EXTERNAL : undefined
   if (isForeign(type)) return foreignMethod(type, name, lookups.supers) ? undefined : EXTERNAL
   const method = methods ? methodOf(type, name, lookups.supers, memo) : undefined
-  return method === undefined ? undefined : toSymbol(method)
+  // (`Command::new("x").clone()` of a `#[derive(Clone)]`: the standard library's.)
+  return method !== undefined ? toSymbol(method) : rustDerivedCall(type, name, lookups.supers) ? EXTERNAL : undefined
+}
+
+/** An impl block of the standard library's iterator traits (`impl<'a, T> Iterator for ValuesRef<'a, T>`). */
+const ITERATOR_IMPL = /\b(?:(?:std|core)::iter::)?(?:Iterator|DoubleEndedIterator|ExactSizeIterator)\s+for\b/
+
+/** Whether the index has an impl block of the standard library's `Iterator` for `type`. */
+function implementsIterator(type: SymbolRecord, supers: Supertypes, memo: Memo): boolean {
+  for (const impl of supers.index.namedSet(type.name) ?? []) {
+    if (impl.kind === 'impl' && ITERATOR_IMPL.test(impl.signature) && implType(impl, supers, memo) === type) return true
+  }
+  return false
+}
+
+/**
+ * Whether `name` called on a struct, enum or union of the index is a method a trait of the standard
+ * library gives it: through a `#[derive(...)]` (`Arg::default()`, `arg.clone()`: see
+ * `isDerivedMethod`), or `Iterator`'s provided methods for a type the index implements `Iterator`
+ * for (`values.map(...)` of clap's `ValuesRef`); one that no impl block of the index for the type,
+ * nor any trait of the index, has.
+ */
+export function rustDerivedCall(type: SymbolRecord, name: string, supers: Supertypes): boolean {
+  if (!TYPE_KINDS.has(type.kind) || type.language !== 'rust') return false
+  const memo = memoOf(supers)
+  if (!isDerivedMethod(name) && !(isWrapperMethod('Iterator', name) && implementsIterator(type, supers, memo))) return false
+  for (const symbol of supers.index.namedSet(name) ?? []) {
+    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
+    if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type.name && implType(parent, supers, memo) === type)) return false
+  }
+  return true
 }
 
 /** Whether the index may give another crate's type a method `name`: an impl block for a type of its name, or a trait, has one. */
 function foreignMethod(type: ForeignType, name: string, supers: Supertypes): boolean {
-  for (const symbol of supers.index.namedSet(name) ?? []) {
-    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? supers.index.symbol(symbol.parentId) : undefined
-    if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type.foreign)) return true
+  return rustMayAddMethod(type.foreign, name, supers.index)
+}
+
+/**
+ * Whether the index may give a type of another crate or of the standard library (`Vec`, by its
+ * name) a method `name`: an impl block for a type of its name, or a trait, has one.
+ */
+export function rustMayAddMethod(type: string, name: string, index: SymbolIndex): boolean {
+  for (const symbol of index.namedSet(name) ?? []) {
+    const parent = METHOD_KINDS.has(symbol.kind) && symbol.parentId ? index.symbol(symbol.parentId) : undefined
+    if (parent?.kind === 'trait' || (parent?.kind === 'impl' && parent.name === type)) return true
   }
   return false
 }

@@ -1,5 +1,5 @@
 import type { EdgeRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
-import { bindingsOf, type Bindings } from './import-bindings.js'
+import { scopedBindings, type Bindings } from './import-bindings.js'
 import type { Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -96,10 +96,10 @@ export class Supertypes {
     return false
   }
 
-  /** The bindings of a file's imports, worked out once per resolution. */
+  /** The bindings of a file's imports in its own scope (not a Rust inline module's `use`s), worked out once per resolution. */
   bindingsOf(file: FileLayers): Bindings {
     let bindings = this.#bindings.get(file.path)
-    if (bindings === undefined) this.#bindings.set(file.path, (bindings = bindingsOf(this.resolved(file.path) ?? [], this.index)))
+    if (bindings === undefined) this.#bindings.set(file.path, (bindings = scopedBindings(file, this.resolved(file.path) ?? [], this.index)('')))
     return bindings
   }
 }

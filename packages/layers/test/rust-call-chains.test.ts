@@ -269,3 +269,218 @@ describe("Rust calls on a call's value", () => {
     ])
   })
 })
+
+/** clap's `MatchesError::unwrap(id, r)`, an associated function, and a trait's `map` taking `self`: project definitions named like the standard library's methods. */
+const LOOKALIKES = `pub struct MatchesError {}
+
+impl MatchesError {
+    pub(crate) fn unwrap<T>(id: &str, r: Result<T, MatchesError>) -> T {
+        panic!()
+    }
+}
+
+pub trait TypedValueParser {
+    fn map<F>(self, func: F) -> Self {
+        self
+    }
+}
+
+pub fn count() {}
+
+pub struct Keys {}
+
+impl Keys {
+    pub fn push(&mut self, key: &str) {}
+
+    pub fn kind(&self) -> u8 {
+        0
+    }
+
+    pub fn filter(self) -> Self {
+        self
+    }
+}
+
+pub trait Parse {
+    fn parse_it(text: &str) -> Self;
+}
+
+impl Parse for u8 {
+    fn parse_it(text: &str) -> Self {
+        0
+    }
+}
+
+pub struct Walk {}
+
+impl Iterator for Walk {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        None
+    }
+}
+
+impl Clone for Keys {
+    fn clone(&self) -> Self {
+        Keys {}
+    }
+}
+
+pub struct Tree {}
+
+impl Tree {
+    pub fn new() -> Self {
+        Tree {}
+    }
+
+    pub fn children(&self) -> impl Iterator<Item = &Tree> + '_ {
+        std::iter::empty()
+    }
+
+    pub fn name(&self) -> &str {
+        ""
+    }
+}
+`
+
+/** Calls of the standard library's `Option`, `Result` and `Iterator` methods, on values known to be one and on values of no known type. */
+const STD_CALLS = `use crate::builder::Command;
+use crate::lookalikes::{Tree, Walk};
+
+pub fn known(args: Vec<&str>) {
+    Command::new("u").try_get_matches_from(args.clone()).unwrap();
+    Command::new("k").try_get_matches().is_ok();
+    Command::new("s").find_subcommand("x").is_some();
+    Command::new("e").find_subcommand("x").map(|c| c).expect("found");
+    Command::new("v").try_get_matches().unwrap().value_of("v").unwrap_or("w");
+    Command::new("o").try_get_matches().ok().unwrap().get_flag("o");
+    Command::new("c").clone().about("c");
+}
+
+pub fn iterated() {
+    Tree::new().children().map(|c| c.name());
+    Tree::new().children().filter(|c| true).next().unwrap().name();
+}
+
+pub fn errors(args: Vec<&str>) {
+    // \`-> ClapResult<ArgMatches>\`: the default \`E\` of \`pub type Result<T, E = Error>\`.
+    Command::new("k").try_get_matches().unwrap_err().kind();
+    // \`-> Result<ArgMatches, Error>\`.
+    Command::new("e").try_get_matches_from(args).err().unwrap().kind();
+}
+
+pub fn walked(walk: Walk) {
+    walk.filter(|step| true);
+    walk.next();
+}
+
+pub fn derived(tree: Tree) {
+    Command::new("d").clone();
+    tree.clone();
+    Tree::default();
+}
+
+pub fn collections(matches: Unknown) {
+    let mut names = Vec::new();
+    names.push("n");
+    // \`matches\` is a name here, not the \`matches!\` macro.
+    matches.get_flag("m");
+}
+
+pub fn unknown(items: Vec<&str>, held: Option<&str>) {
+    u8::parse_it("1");
+    held.unwrap();
+    items.iter().map(|i| i).count();
+    MatchesError::unwrap("id", Ok(1));
+    self::count();
+}
+`
+
+describe("Rust calls of the standard library's Option, Result and Iterator methods", () => {
+  const files = {
+    ...FILES,
+    'src/error.rs': `${ERROR}\nimpl Error {\n    pub fn kind(&self) -> u8 {\n        0\n    }\n}\n`,
+    'src/lib.rs': `${FILES['src/lib.rs']}pub mod lookalikes;\npub mod std_calls;\n`, 'src/lookalikes.rs': LOOKALIKES, 'src/std_calls.rs': STD_CALLS }
+
+  it("are external on a chain's value known to be an Option or a Result, and go on through the links that give one again", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['unwrap', 'is_ok', 'is_some', 'map', 'expect', 'unwrap_or', 'ok', 'get_flag', 'about']).slice(0, 11)).toEqual([
+      // `-> Result<ArgMatches, Error>`: not `MatchesError::unwrap`.
+      '?.unwrap -> external ',
+      '?.is_ok -> external ',
+      // `-> Option<&Command>`.
+      '?.is_some -> external ',
+      '?.map -> external ',
+      '?.expect -> external ',
+      '?.unwrap -> external ',
+      // `-> Option<&str>`: an `Option` of a `T` the index does not name.
+      '?.unwrap_or -> external ',
+      // `.ok()` gives an `Option` of the `Result`'s `T`.
+      '?.ok -> external ',
+      '?.unwrap -> external ',
+      '?.get_flag -> resolved src/builder.rs#ArgMatches.get_flag',
+      // A derived `clone()` gives the type it is called on.
+      '?.about -> resolved src/builder.rs#Command.about',
+    ])
+  })
+
+  it("are external on an impl Iterator's value, whose item the links that give it reach", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['map', 'filter', 'next', 'name']).slice(1, 6)).toEqual([
+      // `-> impl Iterator<Item = &Tree> + '_`: not `TypedValueParser::map`, which takes `self` too.
+      '?.map -> external ',
+      // (A closure's parameter is of no known type.)
+      'c.name -> by-name src/lookalikes.rs#Tree.name',
+      '?.filter -> external ',
+      '?.next -> external ',
+      // `.filter(...)` keeps the item, `.next()` gives an `Option` of it.
+      '?.name -> resolved src/lookalikes.rs#Tree.name',
+    ])
+  })
+
+  it("are external on a Vec or a String, and a receiver named like one of Rust's macros is a value", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['push', 'get_flag']).slice(-2)).toEqual([
+      // Not `Keys::push`: no trait of the index adds a `push` to a `Vec`.
+      'names.push -> external ',
+      // (`ArgMatches` and `Other` have a `get_flag`.)
+      'matches.get_flag -> by-name ',
+    ])
+  })
+
+  it("are external for what a derive of the standard library gives a type of the index that has no method of the name", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    // Not `Keys::clone` of its own `impl Clone`.
+    expect(callsNamed(graph, 'src/std_calls.rs', ['clone', 'default']).slice(-3)).toEqual(['?.clone -> external ', 'tree.clone -> external ', 'Tree.default -> external '])
+  })
+
+  it('are external for the provided methods of Iterator on a type of the index that implements it', async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    // Not `Keys::filter`.
+    expect(callsNamed(graph, 'src/std_calls.rs', ['filter', 'next']).slice(-2)).toEqual(['walk.filter -> external ', 'walk.next -> resolved src/lookalikes.rs#Walk.next'])
+  })
+
+  it("go on to a Result's error through .unwrap_err() and .err(), also of an alias's default", async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(callsNamed(graph, 'src/std_calls.rs', ['kind'])).toEqual(['?.kind -> resolved src/error.rs#Error.kind', '?.kind -> resolved src/error.rs#Error.kind'])
+  })
+
+  it('reach by name on a value only the methods that take self', async () => {
+    const graph = new LayerGraph(await layersOfText(files))
+    // A primitive's path (`u8::parse_it`) reaches associated functions (the trait's and the impl's).
+    expect(callsNamed(graph, 'src/std_calls.rs', ['parse_it'])).toEqual(['u8.parse_it -> by-name '])
+    expect(callsNamed(graph, 'src/std_calls.rs', ['unwrap', 'map', 'count']).slice(-5)).toEqual([
+      // `held.unwrap()`: `MatchesError::unwrap(id, r)` takes no `self`, and no other `unwrap` of the index is a method.
+      'held.unwrap -> external ',
+      // A method taking `self` of a trait the receiver may implement stays a candidate.
+      '?.map -> by-name src/lookalikes.rs#TypedValueParser.map',
+      // No method of the index is named `count`: a free function is no method.
+      '?.count -> external ',
+      // The path to the associated function still reaches it.
+      'MatchesError.unwrap -> by-name src/lookalikes.rs#MatchesError.unwrap',
+      // `self::count()` is a path too (`self` alike for `self.count()`): a free function stays a candidate.
+      'self.count -> by-name src/lookalikes.rs#count',
+    ])
+  })
+})

@@ -83,3 +83,17 @@ describe("Rust calls on a call's value", () => {
     expect(await receiverTypes(CHAINS, 'asked')).toEqual(['get_one Command::try_get_matches_from()?'])
   })
 })
+
+describe("Rust receivers declared in a block", () => {
+  it("are typed by a let only up to the end of its block", async () => {
+    const content = `fn run(cmd: Command, verbose: bool) {
+    if verbose {
+        let cmd = Arg::new("x");
+        cmd.long("l");
+    }
+    cmd.about("a");
+}
+`
+    expect(await receiverTypes(content, 'cmd')).toEqual(['long Arg', 'about Command'])
+  })
+})

@@ -104,6 +104,28 @@ function workspaceCrate(name: string, context: ResolveContext): Crate | undefine
   return undefined
 }
 
+/** How deep glob re-exports of modules are followed (`pub use clap_builder::*;` re-exporting another crate's). */
+const MAX_GLOB_DEPTH = 3
+
+/**
+ * The crate and module path of the module `segment` that a glob import of the module at `path`
+ * brings in (`pub use clap_builder::*;` in clap's `lib.rs` gives `clap::builder`), when that import
+ * names a module of a crate of the index.
+ */
+function globModule(crate: Crate, path: readonly string[], segment: string, context: ResolveContext, depth: number): [Crate, string[]] | undefined {
+  const at = moduleFile(crate, path, context)
+  const file = at === undefined || depth >= MAX_GLOB_DEPTH ? undefined : context.file(at)
+  for (const edge of file?.edges ?? []) {
+    if (edge.kind !== 'imports' || edge.sourceQname !== '' || !edge.names?.some((imported) => imported.name === '*' && imported.alias === undefined)) continue
+    const glob = resolveRustImport(edge, file!, context, depth + 1)
+    const into = glob.status === 'resolved' ? glob.targets[0]?.path : undefined
+    const target = into === undefined ? undefined : crateOf(into, context)
+    const modulePath = target === undefined || into === undefined ? undefined : modulePathOf(into, target)
+    if (target !== undefined && modulePath !== undefined && moduleFile(target, [...modulePath, segment], context)) return [target, [...modulePath, segment]]
+  }
+  return undefined
+}
+
 /** How many inline modules (`mod name { ... }` of the file itself) enclose an edge's source symbol. */
 function inlineModules(sourceQname: string, from: FileLayers): number {
   if (!sourceQname) return 0
@@ -123,7 +145,7 @@ function inlineModules(sourceQname: string, from: FileLayers): number {
  * file (what remains is an item of that file, or of an inline module in it). `std`, `core` and
  * other crates are external.
  */
-export function resolveRustImport(edge: RawEdge, from: FileLayers, context: ResolveContext): ImportResolution {
+export function resolveRustImport(edge: RawEdge, from: FileLayers, context: ResolveContext, depth = 0): ImportResolution {
   const names = edge.names ?? []
   const crate = crateOf(from.path, context)
   const own = crate ? modulePathOf(from.path, crate) : undefined
@@ -177,15 +199,22 @@ export function resolveRustImport(edge: RawEdge, from: FileLayers, context: Reso
     rest = segments.slice(1)
   }
   if (!target) return unresolved()
-  const path = [...base]
+  let inCrate: Crate = target
+  let path = [...base]
+  let walked = 0
   for (const segment of rest) {
-    if (!moduleFile(target, [...path, segment], context, probes)) break
-    path.push(segment)
+    if (!moduleFile(inCrate, [...path, segment], context, probes)) {
+      // `clap::builder` of clap's `pub use clap_builder::*;`: a module a glob re-export brings in.
+      const through: [Crate, string[]] | undefined = walked < rest.length - 1 ? globModule(inCrate, path, segment, context, depth) : undefined
+      if (through === undefined) break
+      ;[inCrate, path] = through
+    } else path.push(segment)
+    walked++
   }
-  const file = moduleFile(target, path, context, probes)
+  const file = moduleFile(inCrate, path, context, probes)
   if (!file) return unresolved(probes)
   // Every segment was a module (`use crate::store;`): the name binds the module itself.
-  const wholeModule = path.length === base.length + rest.length && names.length === 1 && names[0]?.name !== '*'
+  const wholeModule = walked === rest.length && names.length === 1 && names[0]?.name !== '*'
   const bound = wholeModule ? [{ name: '*', alias: names[0]?.alias ?? (names[0]?.name as string) }] : names
   return resolvedTo(file, bound, probes)
 }

@@ -123,7 +123,8 @@ function cargo(text: string): ProjectManifest | undefined {
     const key = `${table}.${entry[1]}`
     values.set(key, [...(values.get(key) ?? []), ...[...value.matchAll(/"([^"]*)"/g)].map((m) => m[1] as string)])
   }
-  const name = values.get('package.name')?.[0] ?? values.get('lib.name')?.[0] ?? ''
+  // (Code names the library by its `[lib] name` when it has one: `[package] name = "clap-complete"`, `[lib] name = "completions"`.)
+  const name = values.get('lib.name')?.[0] ?? values.get('package.name')?.[0] ?? ''
   const lib = values.get('lib.path')?.[0]
   const members = values.get('workspace.members') ?? []
   const bins = values.get('bin.path') ?? []

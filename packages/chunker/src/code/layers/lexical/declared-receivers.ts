@@ -108,6 +108,8 @@ export function receiverTypeFinder(
       if (declaration.offset > offset) break
       // (`x = x.check(y)`: the call in the value reads the `x` declared before.)
       if (declaration.from !== undefined && declaration.from > offset) continue
+      // (A Rust `let` in a block is gone after the block: `if x { let m: Command = ... }`.)
+      if (declaration.until !== undefined && declaration.until < offset) continue
       // A field is no bare name: `store.x()` in a method is a local's, a parameter's or the module's `store`.
       if (scopes.has(declaration.scope) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) found = declaration
     }

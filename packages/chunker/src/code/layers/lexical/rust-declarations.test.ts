@@ -69,4 +69,32 @@ describe('rustTypedDeclarations', () => {
     ].join('\n')
     expect(typed(code)).toEqual(['cmd: Command', 'tried: Command::try_get_matches()?'])
   })
+
+  it("ends a let's scope with its block: the name after the block is another's", () => {
+    const code = [
+      'fn run(cmd: Command) {',
+      '    if verbose {',
+      '        let m: ArgMatches = cmd.get_matches();',
+      '        let cmd = Arg::new("x");',
+      '        m.get_flag("v");',
+      '    }',
+      '    let n = cmd.get_matches();',
+      '    m.get_one("w");',
+      '}',
+    ].join('\n')
+    const declarations = rustTypedDeclarations(maskCode(code, RUST_SYNTAX))
+    const block = code.indexOf('}')
+    expect(declarations.map((d) => `${d.name}: ${d.type}${d.until === undefined ? '' : ` until ${d.until === block ? 'the block' : d.until}`}`)).toEqual([
+      'cmd: Command',
+      'm: ArgMatches until the block',
+      'cmd: Arg until the block',
+      // After the block, `cmd` is the parameter again.
+      'n: Command::get_matches() until ' + code.lastIndexOf('}'),
+    ])
+  })
+
+  it('types a let whose value is a chain on the name it shadows (`let m = m.unwrap();`)', () => {
+    const code = ['fn run(cmd: Command) {', '    let m = cmd.try_get_matches();', '    assert!(m.is_ok());', '    let m = m.unwrap();', '}'].join('\n')
+    expect(typed(code)).toEqual(['cmd: Command', 'm: Command::try_get_matches()', 'm: Command::try_get_matches().unwrap()'])
+  })
 })

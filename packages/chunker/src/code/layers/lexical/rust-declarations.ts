@@ -49,7 +49,51 @@ export function rustTypedDeclarations(masked: string): TypedDeclaration[] {
     else continue
     typed.add(out.at(-1)!.offset)
   }
-  return withChainValues(masked, out, typed)
+  // (The chains' values are read with the blocks' scopes, then scoped themselves.)
+  return scopedToBlocks(masked, withChainValues(masked, scopedToBlocks(masked, out), typed))
+}
+
+/** A `let` (and `let mut`) just before a name's offset. */
+const LET_BEFORE = /\blet\s+(?:mut\s+)?$/
+
+/**
+ * The declarations with each `let`'s scope ending where its block does (`until`: the `}` closing
+ * the innermost `{` around it), so that `m` of `if x { let m: Command = ... }` types no `m` after
+ * the block; a parameter's scope is its function's or closure's, as the code around it tells.
+ */
+function scopedToBlocks(masked: string, declarations: readonly TypedDeclaration[]): TypedDeclaration[] {
+  const lets = declarations.filter((declaration) => LET_BEFORE.test(masked.slice(Math.max(0, declaration.offset - 12), declaration.offset)))
+  if (lets.length === 0) return [...declarations]
+  // One pass: the innermost open `{` at each `let`, then where each `{` closes.
+  const opening = new Map<TypedDeclaration, number>()
+  const closing = new Map<number, number>()
+  const open: number[] = []
+  let next = 0
+  for (let i = 0; i < masked.length && (next < lets.length || open.length > 0); i++) {
+    while (next < lets.length && (lets[next] as TypedDeclaration).offset === i) opening.set(lets[next++] as TypedDeclaration, open.at(-1) ?? -1)
+    if (masked[i] === '{') open.push(i)
+    else if (masked[i] === '}') {
+      const from = open.pop()
+      if (from !== undefined) closing.set(from, i)
+    }
+  }
+  return declarations.map((declaration) => {
+    const block = opening.get(declaration)
+    const until = block === undefined || block < 0 ? undefined : closing.get(block)
+    return until === undefined ? declaration : { ...declaration, until }
+  })
+}
+
+/** Code without what its blocks that close in it hold (`a { b } c` is `a {} c`; an unclosed `{` stays open). */
+function outsideBlocks(code: string): string {
+  let out = ''
+  const open: number[] = []
+  for (const c of code) {
+    if (c === '}' && open.length > 0) out = out.slice(0, (open.pop() as number) + 1)
+    else if (c === '{') open.push(out.length)
+    out += c
+  }
+  return out
 }
 
 /** `let name = value;` (group 1: the name; a type annotation is read above). */
@@ -71,18 +115,21 @@ function statementEnd(masked: string, from: number): number {
 }
 
 /**
- * The type of `name` at `offset` by its last declaration before (`cmd` of `let m =
- * cmd.try_get_matches_from(args)?;` after `let cmd = Command::new("x");` or a parameter `cmd:
- * Command`), when it is of the same function and nothing binds the name again in between (a `fn`,
+ * The type of `name` at `offset` by its last declaration before whose block has not ended (`cmd` of
+ * `let m = cmd.try_get_matches_from(args)?;` after `let cmd = Command::new("x");` or a parameter
+ * `cmd: Command`), when it is of the same function and nothing binds the name again in between (a `fn`,
  * a `let`, a `for`, a pattern or a closure's parameter of the name): else `undefined`.
  */
 function declaredBefore(masked: string, declarations: readonly TypedDeclaration[], name: string, offset: number): string | undefined {
   let last: TypedDeclaration | undefined
   for (const declaration of declarations) {
+    if (declaration.until !== undefined && declaration.until < offset) continue
     if (declaration.name === name && declaration.offset < offset && (last === undefined || declaration.offset > last.offset)) last = declaration
   }
   if (last === undefined || (last.from ?? last.offset) > offset) return undefined
-  const between = masked.slice(last.offset + name.length, offset)
+  // (What a block closed in between binds is gone: `if x { let cmd = ...; }`; the `let` whose value
+  // reads the name binds it only after: `let m = m.unwrap();`.)
+  const between = outsideBlocks(masked.slice(last.offset + name.length, offset)).replace(new RegExp(`\\blet\\s+(?:mut\\s+)?${name}\\s*=[\\s&]*(?:mut\\s+)?$`), '')
   const rebinds = new RegExp(`\\bfn\\b|(?:\\blet\\s+(?:mut\\s+)?|\\bfor\\s+|\\b(?:Some|Ok|Err)\\(\\s*|\\|\\s*)${name}\\b`)
   return rebinds.test(between) ? undefined : last.type
 }
@@ -91,8 +138,8 @@ function declaredBefore(masked: string, declarations: readonly TypedDeclaration[
  * The declarations with the `let` statements whose value is a chain of calls added, in order: the
  * name holds what the last call returns (`let m = Command::new("x").get_matches();` types `m` as
  * `Command::new().get_matches()`, `let m = cmd.try_get_matches()?;` with `cmd` a `Command` types it as
- * `Command::try_get_matches()?`), from the end of the statement. (Like the others, a declaration
- * counts to the end of its function, not of its block; another `let` of the name hides none.)
+ * `Command::try_get_matches()?`), from the end of the statement. (A `let` counts to the end of its
+ * block; another `let` of the name hides none.)
  */
 function withChainValues(masked: string, declarations: readonly TypedDeclaration[], typed: ReadonlySet<number>): TypedDeclaration[] {
   const out = [...declarations]

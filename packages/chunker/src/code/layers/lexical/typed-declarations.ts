@@ -31,6 +31,8 @@ export interface TypedDeclaration {
    * x.check(y)`: past the call, so `x.check` itself reads the declaration before); else at `offset`.
    */
   readonly from?: number
+  /** Where the name's scope ends, when that is before the end of the code around it (the `}` closing a Rust `let`'s block). */
+  readonly until?: number
 }
 
 const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rustReturnedType, rustWrappedType } from './rust-chains.js'
+import { rustAliasDefaultError, rustResultError, rustReturnedType, rustTakesSelf, rustWrappedType } from './rust-signatures.js'
 
 describe('rustReturnedType', () => {
   it.each([
@@ -39,5 +39,43 @@ describe('rustWrappedType', () => {
     ['pub fn is_set(&self) -> bool', undefined],
   ])('reads %s', (signature, wrapped) => {
     expect(rustWrappedType(signature)).toEqual(wrapped)
+  })
+})
+
+describe('rustTakesSelf', () => {
+  it.each([
+    ['pub fn about(mut self, about: &str) -> Self', true],
+    ['pub fn get_one<T>(&self, id: &str) -> Option<&T>', true],
+    ["fn get<'a>(&'a mut self) -> &'a Self", true],
+    ['fn boxed(self: Box<Self>) -> Box<dyn Any>', true],
+    ['fn map<F: Fn(A) -> B>(self, f: F) -> MapValueParser<Self, F>', true],
+    ['pub(crate) fn unwrap<T>(id: &str, r: Result<T, MatchesError>) -> T', false],
+    ['pub fn new(id: impl Into<Id>) -> Self', false],
+    ['fn selfish(selfish: bool)', false],
+  ])('reads %s', (signature, takes) => {
+    expect(rustTakesSelf(signature)).toBe(takes)
+  })
+})
+
+describe('rustResultError', () => {
+  it.each([
+    ['pub fn try_get_matches(self) -> Result<ArgMatches, Error>', 'Error'],
+    ['fn parse(&self) -> Result<Arg, crate::error::Error> where Self: Sized', 'crate::error::Error'],
+    ["fn lock(&self) -> Result<MutexGuard<'_, Item>, PoisonError<MutexGuard<'_, Item>>>", 'PoisonError'],
+    ['pub fn try_get_matches_from<I, T>(mut self, itr: I) -> ClapResult<ArgMatches>', undefined],
+    ['fn parse(&self) -> Result<(), Box<dyn Error>>', undefined],
+    ['fn parse(&self) -> Result<(), String>', 'String'],
+  ])('reads %s', (signature, error) => {
+    expect(rustResultError(signature)).toBe(error)
+  })
+})
+
+describe('rustAliasDefaultError', () => {
+  it.each([
+    ['pub type Result<T, E = Error>', 'Error'],
+    ['pub type Result<T, E = crate::Error>', 'crate::Error'],
+    ['type Result<T>', undefined],
+  ])('reads %s', (signature, error) => {
+    expect(rustAliasDefaultError(signature)).toBe(error)
   })
 })
