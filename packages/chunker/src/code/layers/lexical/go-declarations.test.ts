@@ -50,6 +50,21 @@ describe('goTypedDeclarations', () => {
     expect(typed(code)).toEqual(['child: node', 'tree: node', 't: methodTree', 'count: ', 'trees: methodTrees', 'x: '])
   })
 
+  it("types the parameters of a closure a short declaration holds (gin's and fiber's `handler := func(w http.ResponseWriter, ...)`)", () => {
+    const code = ['func TestX(t *testing.T) {', '\thandler := func(w http.ResponseWriter, r *http.Request) {', '\t\tw.Header().Set("X", r.Method)', '\t}', '}'].join('\n')
+    expect(typed(code)).toEqual(['t: testing.T', 'handler: ', 'w: http.ResponseWriter', 'r: http.Request'])
+  })
+
+  it("ends a closure's parameters with its body (chi's `r := NewRouter()` after `func(w, r *http.Request) {}`)", () => {
+    const code = ['func TestWalk(t *testing.T) {', '\tr := NewRouter()', '\thandler := func(w http.ResponseWriter, r *http.Request) {}', '\tr.Route("/foo", nil)', '}'].join('\n')
+    const masked = maskCode(code, GO_SYNTAX)
+    const declarations = goTypedDeclarations(masked)
+    const call = code.indexOf('r.Route')
+    // The nearest declaration of `r` in scope at the call: `NewRouter()`'s, not the closure's parameter.
+    const inScope = declarations.filter((d) => d.name === 'r' && d.offset < call && (d.until === undefined || d.until >= call))
+    expect(inScope.at(-1)?.type).toBe('NewRouter()')
+  })
+
   it('types no chained value, builtin call or function type, and hides an outer name behind any other short declaration', () => {
     const code = [
       'func (c *Context) Stream(step func(w io.Writer) bool) bool {',

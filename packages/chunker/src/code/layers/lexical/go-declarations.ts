@@ -1,4 +1,4 @@
-import { followsClosing } from './brackets.js'
+import { closingBracket, followsClosing } from './brackets.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /**
@@ -22,7 +22,7 @@ const DECLARATION = new RegExp(
   [
     `\\bvar\\s+([a-z_]\\w*)\\s+${TYPE}\\b(?![.\\[{(])`,
     `|(?<![\\w.])([A-Za-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
-    `|(?<![\\w.])${NAMES}\\s*:=\\s*((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
+    `|(?<![\\w.])${NAMES}\\s*:=\\s*((?!func\\b)(?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
     `|\\bfunc\\s*(?:\\([^()]*\\)\\s*)?(?:[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
     `|(?<![\\w.])${NAMES}\\s*:=`,
   ].join(''),
@@ -59,8 +59,8 @@ function shadows(names: string, start: number, out: TypedDeclaration[], type: st
   })
 }
 
-/** The parameters of a list with an exported type each, as {@link TypedDeclaration}s at their offsets. */
-function parameters(list: string, start: number, out: TypedDeclaration[]): void {
+/** The parameters of a list with a named type each, as {@link TypedDeclaration}s at their offsets, in scope `until` the function's closing brace. */
+function parameters(list: string, start: number, out: TypedDeclaration[], until: number | undefined): void {
   // The type of each part, `''` for one that is no class (then it types no name before it either).
   const parts: { name: string; type: string | undefined; offset: number }[] = []
   let offset = start
@@ -75,7 +75,7 @@ function parameters(list: string, start: number, out: TypedDeclaration[]): void 
   for (let i = parts.length - 1; i >= 0; i--) {
     const part = parts[i]!
     type = part.type ?? type
-    if (type) out.push({ name: part.name, type, offset: part.offset })
+    if (type) out.push({ name: part.name, type, offset: part.offset, ...(until === undefined ? {} : { until }) })
   }
 }
 
@@ -108,7 +108,11 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
       shadows(match[5], at[5]![0], out, typed ? `${callee}()` : '')
     } else if (match[7] !== undefined) {
       // A literal or declaration has its body next (`func(c *Context) error {`); a function type (`step func(w io.Writer) bool`) declares nothing.
-      if (/^[^{}(),;\n]*\{/.test(masked.slice(match.index + match[0].length, match.index + match[0].length + 200))) parameters(match[7], at[7]![0], out)
+      const end = match.index + match[0].length
+      const body = /^[^{}(),;\n]*\{/.exec(masked.slice(end, end + 200))
+      // (A closure's parameters end with its body: `r` of `handler := func(w, r *http.Request) {...}` is not the `r` after it.)
+      const close = body === null ? -1 : closingBracket(masked, end + body[0].length - 1)
+      if (body !== null) parameters(match[7], at[7]![0], out, close < 0 ? undefined : close)
     } else if (match[8] !== undefined) shadows(match[8], at[8]![0], out, '')
   }
   return out.sort((a, b) => a.offset - b.offset)
