@@ -19,6 +19,13 @@ describe('returnedType', () => {
     ['func NewRequest(method, url string) (*http.Request, error)', 'go', 'http.Request'],
     ['func (e *Engine) Handle(w http.ResponseWriter)', 'go', undefined],
     ['func count() int', 'go', undefined],
+    ['func NewWithCustomCtx(newCtxFunc func(app *App) CustomCtx, config ...Config) *App', 'go', 'App'],
+    ['func New[T any](opts ...Option) *Tree[T]', 'go', 'Tree'],
+    ['Request() *fasthttp.Request', 'go', 'fasthttp.Request'],
+    ['func (r *Router[T]) Group(prefix string) (*Group[T], error)', 'go', 'Group'],
+    ['func (n *node) insert(child *node)', 'go', undefined],
+    ['DefaultLogger func(next http.Handler) http.Handler', 'go', 'http.Handler'],
+    ['retryAfterFn   func(ctxDone bool) time.Duration', 'go', 'time.Duration'],
   ])('reads %j (%s) as %s', (signature, language, type) => {
     expect(returnedType(signature, language)).toBe(type)
   })

@@ -6,8 +6,46 @@ import { CLASS_LIKE } from './supertypes.js'
 const TYPESCRIPT_RETURN = /\)\s*:\s*(?:Promise\s*<\s*)?((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)[^)]*$/
 /** Python's return annotation: `-> Command | None`, `-> "Context"`, `-> t.Optional[Command]`, `-> _OptionParser` give the class; a union (`-> A | B`) none. */
 const PYTHON_RETURN = /->\s*["']?(?:(?:t|typing)\.)?(?:Optional\s*\[\s*)?["']?(?:(?:t|typing)\.)?(_*[A-Z][\w]*(?:\.[A-Z]\w*)*)(?![\w.]|(?:\[[^\]\n]*\])?\s*\|(?!\s*None\b))/
-/** Go's first result after the parameter list: `) *Engine`, `) (*Engine, error)`, `) (c *Context, r *Engine)`, a package's own `) *node`. */
-const GO_RETURN = /\)\s*(?:\(\s*(?:[a-z_]\w*\s+)?)?\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*(?:[,)]|\{?\s*$)/
+/** Go's first result, after the parameter list: `*Engine`, `(*Engine, error)`, `(c *Context, r *Engine)`, a package's own `*node`, a generic `*Tree[T]`. */
+const GO_RESULT = /^\s*(?:\(\s*(?:[a-z_]\w*\s+)?)?\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)(?:\[[^\]\n]*\])?\s*(?:[,)]|\{?\s*$)/
+/** The index just past the bracket closing the one opened at `open` (`(` or `[`), or -1. */
+function pastClosing(text: string, open: number): number {
+  let depth = 0
+  for (let at = open; at < text.length; at++) {
+    const c = text[at]
+    if (c === '(' || c === '[') depth++
+    else if ((c === ')' || c === ']') && --depth === 0) return at + 1
+  }
+  return -1
+}
+
+/**
+ * A Go signature's results, after its parameter list (`func (e *Engine) Group(path string) *RouterGroup`
+ * gives ` *RouterGroup`; an interface's method spec `Request() *Request` gives ` *Request`, a
+ * variable or field of a function type `retryAfter func(done bool) time.Duration` ` time.Duration`); a
+ * parameter of a function type (`newCtx func(app *App) CustomCtx`) is inside the list, not a
+ * result. `undefined` when the signature has no whole parameter list.
+ */
+function goResults(signature: string): string | undefined {
+  let at = (/^\s*(?:func\b)?\s*/.exec(signature) as RegExpExecArray)[0].length
+  if (signature[at] === '(') {
+    // A method's receiver, or a function literal's parameters.
+    const end = pastClosing(signature, at)
+    if (end < 0) return undefined
+    const name = /^\s*[A-Za-z_]\w*\s*(?=[([])/.exec(signature.slice(end))
+    if (name === null) return signature.slice(end)
+    at = end + name[0].length
+  } else {
+    // (A variable or field of a function type: `DefaultLogger func(next http.Handler) http.Handler`.)
+    const name = /^[A-Za-z_]\w*\s*(?:func\b\s*)?/.exec(signature.slice(at))
+    if (name === null) return undefined
+    at += name[0].length
+  }
+  if (signature[at] === '[') at = pastClosing(signature, at)
+  if (at < 0 || signature[at] !== '(') return undefined
+  const end = pastClosing(signature, at)
+  return end < 0 ? undefined : signature.slice(end)
+}
 /** Python's generic containers: what a function returns inside one is not the container's member. */
 const PYTHON_CONTAINERS = new Set(['List', 'Dict', 'Tuple', 'Set', 'FrozenSet', 'Iterator', 'Iterable', 'Sequence', 'Mapping', 'Callable', 'Generator', 'Any', 'Type', 'Union'])
 
@@ -23,7 +61,8 @@ export function returnedType(signature: string, language: string): string | unde
   }
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') return TYPESCRIPT_RETURN.exec(signature)?.[1]
   if (language === 'go') {
-    const type = GO_RETURN.exec(signature)?.[1]
+    const results = goResults(signature)
+    const type = results === undefined ? undefined : GO_RESULT.exec(results)?.[1]
     // (`) error`, `) string`: the runtime's types; `) struct{...}` none.)
     return type === undefined || isBuiltin('go', type) || type === 'struct' || type === 'interface' ? undefined : type
   }
