@@ -117,8 +117,17 @@ const TYPE_PARAMETERS = '<((?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*)>'
 /** Java's generic method's type parameters, after its annotations and modifiers: `public static <T> T of(`. */
 const JAVA_METHOD_PARAMETERS = new RegExp(`^\\s*(?:@[\\w.]+(?:\\([^()]*\\))?\\s*)*(?:(?:${[...MODIFIERS].join('|')})\\s+)*${TYPE_PARAMETERS}`)
 
-/** The type parameters' names a class's or a method's signature declares (`class Pair<A, B>`, Java's `<K, V extends Comparable<V>> V max(`, C#'s `T Get<T>(`). */
-function typeParameters(symbol: SymbolRecord): string[] {
+/** {@link typeParameters} of each symbol read so far (a symbol's record does not change while the index holds it). */
+const TYPE_PARAMETERS_OF = new WeakMap<SymbolRecord, readonly string[]>()
+
+/** The type parameters' names a class's or a method's signature declares (`class Pair<A, B>`, Java's `<K, V extends Comparable<V>> V max(`, C#'s `T Get<T>(`), read once per symbol. */
+function typeParameters(symbol: SymbolRecord): readonly string[] {
+  let names = TYPE_PARAMETERS_OF.get(symbol)
+  if (names === undefined) TYPE_PARAMETERS_OF.set(symbol, (names = readTypeParameters(symbol)))
+  return names
+}
+
+function readTypeParameters(symbol: SymbolRecord): string[] {
   const { signature, name } = symbol
   const declared = new RegExp(`(?:^|[^\\w$])${name.replace(/\$/g, '\\$')}\\s*${TYPE_PARAMETERS}`).exec(signature)?.[1] ?? (METHOD_KINDS.has(symbol.kind) ? JAVA_METHOD_PARAMETERS.exec(signature)?.[1] : undefined)
   if (declared === undefined) return []
@@ -179,9 +188,14 @@ function methodsOf(type: SymbolRecord, name: string, supers: Supertypes): Symbol
   return inherited === undefined ? [] : [...(supers.index.namedSet(name) ?? [])].filter((symbol) => symbol.parentId === inherited.parentId && METHOD_KINDS.has(symbol.kind))
 }
 
+/** {@link declaredReturnType} of each method read so far (`null`: none). */
+const DECLARED_RETURNS = new WeakMap<SymbolRecord, DeclaredReturn | null>()
+
 /** What a call of `method` gives (`awaited`: C#'s `await` of it), by its declared return type as its file names it. */
 function returnedBy(method: SymbolRecord, awaited: boolean, supers: Supertypes): ChainType | undefined {
-  const declared = declaredReturnType(method.signature, method.name)
+  let known = DECLARED_RETURNS.get(method)
+  if (known === undefined) DECLARED_RETURNS.set(method, (known = declaredReturnType(method.signature, method.name) ?? null))
+  const declared = known ?? undefined
   const file = supers.index.file(method.path)
   if (declared === undefined || file === undefined) return undefined
   if (awaited) {
