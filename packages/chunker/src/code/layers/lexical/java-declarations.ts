@@ -1,5 +1,6 @@
 import { jvmCallChains } from './jvm-call-chains.js'
 import type { TypedDeclaration } from './typed-declarations.js'
+import { statementEnd } from './statement-end.js'
 
 /** A class as Java code writes it: `StringBuilder`, `Map.Entry`; a lower-case package before it (`java.util.List`) is left out. */
 const TYPE = '([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)'
@@ -24,21 +25,6 @@ const INFERRED = new RegExp(`\\bvar\\s+${NAME}\\s*=\\s*new\\s+${TYPE}\\s*[(<{]`,
 
 /** `var name = ` (Java 10's and C#'s inferred local), maybe `await`ed (C#): group 1 the name, group 2 the `await`. */
 const VAR = new RegExp(`\\bvar\\s+${NAME}\\s*=(?!=)\\s*(await\\s+)?`, 'gd')
-/** How far a `var`'s value is read for the `;` ending it. */
-const MAX_VALUE = 4_000
-
-/** The offset of the `;` ending the statement whose value starts at `from` (at bracket depth 0), or -1. */
-function statementEnd(masked: string, from: number): number {
-  let depth = 0
-  for (let i = from; i < Math.min(masked.length, from + MAX_VALUE); i++) {
-    const c = masked[i]
-    if (c === '(' || c === '[' || c === '{') depth++
-    else if (c === ')' || c === ']' || c === '}') {
-      if (--depth < 0) return -1
-    } else if (c === ';' && depth === 0) return i
-  }
-  return -1
-}
 
 /**
  * The declarations with the `var`s whose whole value is a chain of calls added, in order: the name

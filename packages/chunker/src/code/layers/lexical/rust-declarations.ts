@@ -1,6 +1,7 @@
 import { followsClosing } from './brackets.js'
 import { rustCallChains } from './rust-call-chains.js'
 import type { TypedDeclaration } from './typed-declarations.js'
+import { statementEnd } from './statement-end.js'
 
 /** A type as Rust code writes it, references and paths dropped: `Command`, `&mut Parser`, `crate::builder::Arg`. */
 const TYPE = '(?:&\\s*(?:\'[a-z_]\\w*\\s+)?(?:mut\\s+)?)?(?:(?:crate|self|super|[a-z_]\\w*)::)*(?!Self\\b)([A-Z]\\w*)'
@@ -98,21 +99,6 @@ function outsideBlocks(code: string): string {
 
 /** `let name = value;` (group 1: the name; a type annotation is read above). */
 const LET = /\blet\s+(?:mut\s+)?([a-z_]\w*)\s*=(?!=)/dg
-/** How far a `let` statement's value is read for its end. */
-const MAX_VALUE = 4_000
-
-/** The offset of the `;` ending the statement whose value starts at `from` (at bracket depth 0), or -1. */
-function statementEnd(masked: string, from: number): number {
-  let depth = 0
-  for (let i = from; i < Math.min(masked.length, from + MAX_VALUE); i++) {
-    const c = masked[i]
-    if (c === '(' || c === '[' || c === '{') depth++
-    else if (c === ')' || c === ']' || c === '}') {
-      if (--depth < 0) return -1
-    } else if (c === ';' && depth === 0) return i
-  }
-  return -1
-}
 
 /**
  * The type of `name` at `offset` by its last declaration before whose block has not ended (`cmd` of
