@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { EdgeRecord } from '@rag/core'
 import { LayerGraph } from '../src/index.js'
+import { callsOf } from './support/calls-named.js'
 import { layersOfText } from './support/index-files.js'
-
-/** Every call edge of a file as `receiver.target -> resolution target`. */
-function callsOf(graph: LayerGraph, path: string): string[] {
-  return graph
-    .edgesOf(path)
-    .filter((edge: EdgeRecord) => edge.kind === 'calls')
-    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId || edge.targetPath}`)
-}
 
 describe('Go calls on locals and parameters', () => {
   it("resolve through the package's own unexported types: a composite literal, a var, a parameter, a constructor's result (gin's tree.go)", async () => {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { EdgeRecord } from '@rag/core'
 import { LayerGraph } from '../src/index.js'
+import { callsOf } from './support/calls-named.js'
 import { layersOfText } from './support/index-files.js'
-
-/** Every call edge of a file as `receiver.target -> resolution target`. */
-function callsOf(graph: LayerGraph, path: string): string[] {
-  return graph
-    .edgesOf(path)
-    .filter((edge: EdgeRecord) => edge.kind === 'calls')
-    .map((edge) => `${edge.receiver ? `${edge.receiver}.` : ''}${edge.target} -> ${edge.resolution} ${edge.targetSymbolId || edge.targetPath}`)
-}
 
 describe('calls on a receiver of a declared type', () => {
   it("resolves a NestJS controller's calls on its injected service (a constructor parameter property) to the service's methods", async () => {
