@@ -32,7 +32,7 @@ export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string
 const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
 
 /** How many files deep re-exports are followed (clap's tests reach `ArgMatches` through four `pub use`s). */
-const MAX_REEXPORT_DEPTH = 6
+export const MAX_REEXPORT_DEPTH = 6
 
 /**
  * A top-level definition named `name` in a target, following re-exports up to {@link MAX_REEXPORT_DEPTH} files deep, each (file, name) once at its nearest. A

@@ -1,6 +1,7 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
+import { MAX_REEXPORT_DEPTH } from './definitions.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
 import { hasRouteConstant } from './computed-prefix.js'
 import { configuredRoutes } from './configured-routes.js'
@@ -76,6 +77,9 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
   return { defined, retyped }
 }
 
+/** A file's imports as written (targets and names): what a file importing it reaches through it, where it re-exports them. */
+const importsWritten = (file: FileLayers): string => JSON.stringify(file.edges.filter((edge) => edge.kind === 'imports').map((edge) => [edge.target, edge.names ?? []]))
+
 const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
   a.resolution === b.resolution && a.targetPath === b.targetPath && a.targetSymbolId === b.targetSymbolId && a.candidates === b.candidates
 
@@ -87,7 +91,8 @@ const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
  *
  * Incremental: a change re-resolves the changed files, the files whose imports resolved to a
  * removed path or probed an added one, the files that looked up a name the change defines or
- * drops, and, when a manifest (`tsconfig.json`, `go.mod`, ...) changes, the files of the
+ * drops, the importers of a file whose imports changed (what it re-exports may have; theirs too,
+ * as deep as re-exports are followed), and, when a manifest (`tsconfig.json`, `go.mod`, ...) changes, the files of the
  * languages it steers.
  *
  * @example
@@ -134,6 +139,8 @@ export class LayerGraph implements GraphView {
       if (file.manifest) manifestKinds.add(file.manifest.kind)
     }
     const appeared: string[] = []
+    // Files whose imports changed: what they re-export may have too.
+    const reexporting: string[] = []
     for (const path of removals) {
       const old = this.#index.remove(path)
       if (old) note(old)
@@ -144,6 +151,7 @@ export class LayerGraph implements GraphView {
       if (old) {
         // Only names whose definitions differ can change how other files resolve.
         const { defined, retyped } = changedNames(old, file)
+        if (dependents && importsWritten(old) !== importsWritten(file)) reexporting.push(file.path)
         for (const name of defined) touchedNames.add(name)
         for (const name of retyped) retypedNames.add(name)
         if (old.module !== file.module) touchedModules.add(old.module).add(file.module)
@@ -161,6 +169,20 @@ export class LayerGraph implements GraphView {
         for (const prober of [...dependents.probers(path), ...dependents.probers(`${dirOf(path)}/`)]) dirty.add(prober)
       }
       for (const name of touchedNames) for (const looker of dependents.lookers(name)) dirty.add(looker)
+      // (`export { x } from './a'` becoming `from './b'`: the importers, and theirs as deep as re-exports are followed.)
+      const reached = new Set(reexporting)
+      for (let layer = reexporting, depth = 0; layer.length > 0 && depth < MAX_REEXPORT_DEPTH; depth++) {
+        const next: string[] = []
+        for (const path of layer) {
+          for (const importer of dependents.importers(path)) {
+            if (reached.has(importer)) continue
+            reached.add(importer)
+            dirty.add(importer)
+            next.push(importer)
+          }
+        }
+        layer = next
+      }
       for (const name of retypedNames) for (const reader of dependents.signatureReaders(name)) dirty.add(reader)
       if (removals.length > 0 || appeared.length > 0) {
         for (const module of touchedModules) for (const reader of dependents.moduleReaders(module)) dirty.add(reader)

@@ -3,6 +3,7 @@ import { importResolverFor } from './import-resolvers.js'
 import { dirOf, joinPath } from './paths.js'
 import { scopedBindings, topPackageInit } from './import-bindings.js'
 import { resolveName } from './resolve-names.js'
+import { rustPathRoot } from './rust-paths.js'
 import { UNRESOLVED, type Resolved } from './resolved.js'
 import { Supertypes } from './supertypes.js'
 import type { SymbolIndex } from './symbol-index.js'
@@ -10,7 +11,7 @@ import type { SymbolIndex } from './symbol-index.js'
 /** A file's resolved edges and what their resolution depended on (so a change can re-resolve exactly the affected files). */
 export interface FileResolution {
   readonly edges: EdgeRecord[]
-  /** Files and package directories its imports resolved to. */
+  /** Files and package directories its imports resolved to (and the crate roots its Rust paths start from). */
   readonly targets: ReadonlySet<string>
   /** Paths that, if added, would change an import's resolution. */
   readonly probes: ReadonlySet<string>
@@ -181,6 +182,11 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   }
   if (file.module && (MODULE_LANGUAGES.has(file.language) || file.language === 'go')) modules.add(file.module)
   const targets = new Set<string>()
-  for (const edge of edges) if (edge.targetPath) targets.add(edge.targetPath)
+  for (const edge of edges) {
+    if (edge.targetPath) targets.add(edge.targetPath)
+    // (Rust's `clap::Arg::new()`, `crate::Command::new()`: through the crate root's re-exports.)
+    const root = file.language === 'rust' && edge.kind === 'calls' && edge.receiver ? rustPathRoot(edge.receiver, file.path, index) : undefined
+    if (root !== undefined) targets.add(root)
+  }
   return { edges, targets, probes, names, signatures, modules }
 }

@@ -81,6 +81,20 @@ export function rustModuleOf(segments: readonly string[], path: string, head: Bi
   return library === undefined ? undefined : rustSubmodule(library, segments.slice(1), index, resolved)
 }
 
+/**
+ * The crate root a Rust call's path starts from when that root's `pub use`s may decide what it
+ * reaches: the calling crate's for `crate::Command::new`, a workspace crate's library for
+ * `clap::Arg::new` written without a `use`; `undefined` for any other receiver. A change to that
+ * root's imports re-resolves the call (`LayerGraph`'s importers).
+ */
+export function rustPathRoot(receiver: string, path: string, index: SymbolIndex): string | undefined {
+  const first = receiver.split('::', 1)[0] as string
+  if (first === receiver) return undefined
+  if (first === 'crate') return rustCrateRoot(path, index)
+  if (first === 'self' || first === 'super' || rustSubmodule(path, [first], index) !== undefined) return undefined
+  return workspaceLibrary(first, index)
+}
+
 /** What a Rust function's path can end in before its name: a type impl blocks are written for. */
 const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'union', 'trait'])
 

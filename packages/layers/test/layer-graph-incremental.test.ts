@@ -125,4 +125,40 @@ describe('LayerGraph.apply (incremental resolution)', () => {
     expect(JSON.stringify(answers(late))).toBe(JSON.stringify(answers(early)))
     expect(late.incoming('src/b.ts').map((e) => e.id)).toEqual(early.incoming('src/b.ts').map((e) => e.id))
   })
+
+  it("re-resolves the importers of a file whose re-export changes, through barrels as deep as re-exports are followed", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/a.ts': 'export function x() {}\n',
+        'src/b.ts': 'export function x() {}\n',
+        'src/inner.ts': "export { x } from './a'\n",
+        'src/index.ts': "export * from './inner'\n",
+        'src/main.ts': "import { x } from './index'\nexport function run() { x() }\n",
+      }),
+    )
+    expect(edge(graph, 'src/main.ts', 'calls', 'x')?.targetSymbolId).toBe('src/a.ts#x')
+    const [edited] = await layersOfText({ 'src/inner.ts': "export { x } from './b'\n" })
+    const delta = graph.apply({ upsert: [edited!] })
+    expect(delta.resolvedFiles).toEqual(['src/index.ts', 'src/inner.ts', 'src/main.ts'])
+    expect(edge(graph, 'src/main.ts', 'calls', 'x')?.targetSymbolId).toBe('src/b.ts#x')
+  })
+
+  it("re-resolves a Rust call through a crate root's re-exports when the root's `pub use` changes (`clap::Arg::new()` without a `use`, `crate::Arg::new()`)", async () => {
+    const type = 'pub struct Arg;\nimpl Arg {\n    pub fn new() -> Self {\n        Arg\n    }\n}\n'
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "clap"\nversion = "1.0.0"\n',
+        'src/a.rs': type,
+        'src/b.rs': type,
+        'src/lib.rs': 'mod a;\nmod b;\npub use a::Arg;\n',
+        'src/parser.rs': 'pub fn parse() {\n    crate::Arg::new();\n}\n',
+        'examples/demo.rs': 'fn main() {\n    clap::Arg::new();\n}\n',
+      }),
+    )
+    const targets = (): (string | undefined)[] => ['src/parser.rs', 'examples/demo.rs'].map((path) => edge(graph, path, 'calls', 'new')?.targetSymbolId)
+    expect(targets()).toEqual(['src/a.rs#Arg.new', 'src/a.rs#Arg.new'])
+    const [edited] = await layersOfText({ 'src/lib.rs': 'mod a;\nmod b;\npub use b::Arg;\n' })
+    graph.apply({ upsert: [edited!] })
+    expect(targets()).toEqual(['src/b.rs#Arg.new', 'src/b.rs#Arg.new'])
+  })
 })
