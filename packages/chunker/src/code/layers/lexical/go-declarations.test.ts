@@ -55,6 +55,11 @@ describe('goTypedDeclarations', () => {
     expect(typed(code)).toEqual(['t: testing.T', 'handler: ', 'w: http.ResponseWriter', 'r: http.Request'])
   })
 
+  it("types the parameters of a function or closure whose results are a list (echo's `func(c *echo.Context) (err error) {`)", () => {
+    const code = ['func (e *Echo) Start(addr *Addr) (err error) {', '\treturn func(c *echo.Context) (n int, err error) {', '\t\treturn c.Next()', '\t}', '}'].join('\n')
+    expect(typed(code)).toEqual(['addr: Addr', 'c: echo.Context'])
+  })
+
   it("ends a closure's parameters with its body (chi's `r := NewRouter()` after `func(w, r *http.Request) {}`)", () => {
     const code = ['func TestWalk(t *testing.T) {', '\tr := NewRouter()', '\thandler := func(w http.ResponseWriter, r *http.Request) {}', '\tr.Route("/foo", nil)', '}'].join('\n')
     const masked = maskCode(code, GO_SYNTAX)

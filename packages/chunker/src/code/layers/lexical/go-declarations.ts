@@ -23,7 +23,7 @@ const DECLARATION = new RegExp(
     `\\bvar\\s+([a-z_]\\w*)\\s+${TYPE}\\b(?![.\\[{(])`,
     `|(?<![\\w.])([A-Za-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
     `|(?<![\\w.])${NAMES}\\s*:=\\s*((?!func\\b)(?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
-    `|\\bfunc\\s*(?:\\([^()]*\\)\\s*)?(?:[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
+    `|\\bfunc\\s*(?:\\([^()]*\\)\\s*[A-Za-z_]\\w*\\s*|[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
     `|(?<![\\w.])${NAMES}\\s*:=`,
   ].join(''),
   'gd',
@@ -109,7 +109,8 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
     } else if (match[7] !== undefined) {
       // A literal or declaration has its body next (`func(c *Context) error {`); a function type (`step func(w io.Writer) bool`) declares nothing.
       const end = match.index + match[0].length
-      const body = /^[^{}(),;\n]*\{/.exec(masked.slice(end, end + 200))
+      // (Results before the body: `error`, `(n int, err error)`.)
+      const body = /^\s*(?:\([^(){};\n]*\)|[^{}(),;\n]*)\s*\{/.exec(masked.slice(end, end + 200))
       // (A closure's parameters end with its body: `r` of `handler := func(w, r *http.Request) {...}` is not the `r` after it.)
       const close = body === null ? -1 : closingBracket(masked, end + body[0].length - 1)
       if (body !== null) parameters(match[7], at[7]![0], out, close < 0 ? undefined : close)
