@@ -92,8 +92,8 @@ const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
  * Incremental: a change re-resolves the changed files, the files whose imports resolved to a
  * removed path or probed an added one, the files that looked up a name the change defines or
  * drops, the importers of a file whose imports changed (what it re-exports may have; theirs too,
- * as deep as re-exports are followed), and, when a manifest (`tsconfig.json`, `go.mod`, ...) changes, the files of the
- * languages it steers.
+ * as deep as re-exports are followed), and, when a manifest (`tsconfig.json`, `go.mod`, ...)
+ * changes, the files of the languages it steers.
  *
  * @example
  * const graph = new LayerGraph()
