@@ -3,6 +3,8 @@ import { keyArg, parseBracketedAt, type Arg } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { axumInlineRouters, isInlineRouter } from './axum-nests.js'
 import { djangoEntries, DJANGO_URLCONF_FILE, HTTP_VERBS, JS_LANGUAGES, joinRoute, ownEntry } from './detector.js'
+import type { TypedDeclaration } from '../lexical/typed-declarations.js'
+import { goChainedType, goImportedPackages, goLiteralMethod, goPackageName, goTypeBefore, isGoBuiltin } from './go-mounts.js'
 import { mountingRouter } from './mounting-router.js'
 
 /** A call that mounts a router, and where its path and its router are among the arguments. */
@@ -113,7 +115,7 @@ function importedRouters(facts: FileFacts): Set<string> {
 function routerOf(arg: Arg | undefined, language: string): string | undefined {
   if (arg?.kind === 'name') return DOTTED_NAME.test(arg.value) ? arg.value : undefined
   // Go: a method of a value made in place, `todosResource{}.Routes()` (chi's todos-resource example).
-  if (arg?.kind === 'other' && language === 'go') return GO_LITERAL_METHOD.exec(arg.value)?.slice(1, 3).join('.')
+  if (arg?.kind === 'other' && language === 'go') return goLiteralMethod(arg.value)?.join('.')
   if (arg?.kind === 'other') {
     const called = CALLED_MODULE.exec(arg.value)
     const written = called ? `${called[1]}('${called[3]}')` : undefined
@@ -140,20 +142,6 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
   const goFactory = language === 'go' && DOTTED_NAME.test(arg.value) && !/(?:^|\.)New/.test(arg.value)
   return isFactory(arg.value) || goFactory ? arg.value : undefined
 }
-
-/**
- * The type of the value a Go router is built by a method of, when that value is what a call
- * returns: `NewX()` of `NewX(db).Routes()`, `users.NewResource()` of
- * `users.NewResource(db).Routes()` (one method, on a call of a plain or package function).
- */
-function goChainedType(arg: Arg): string | undefined {
-  const [method, ...more] = arg.chain
-  if (method === undefined || more.length > 0 || method.chain.length > 0 || !/^[A-Za-z_]\w*$/.test(method.value)) return undefined
-  return /^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$/.test(arg.value) && !GO_BUILTINS.has(arg.value) ? `${arg.value}()` : undefined
-}
-
-/** `todosResource{}.Routes()`, `(&users.Resource{DB: db}).Routes()`: a method called on a Go composite literal. */
-const GO_LITERAL_METHOD = /^\(?&?((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s*\{[^{}]*\}\s*\)?\s*\.\s*([A-Za-z_]\w*)\s*\([^()]*\)$/
 
 /**
  * A Rust function that may build a router (`routes::api::router()`, `Api::routes()`), not a router
@@ -225,7 +213,7 @@ export function mountOf(call: CallFact, language: string): MountCallFound | unde
     path = pathGiven ? pathOf(first) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
   if (path === undefined) return undefined
-  const literal = language !== 'go' ? undefined : written?.kind === 'other' ? GO_LITERAL_METHOD.exec(written.value)?.[1] : written?.kind === 'call' ? goChainedType(written) : undefined
+  const literal = language !== 'go' ? undefined : written?.kind === 'other' ? goLiteralMethod(written.value)?.[0] : written?.kind === 'call' ? goChainedType(written) : undefined
   return { router, path, called: written?.kind === 'call' || written?.kind === 'other', ...(literal === undefined ? {} : { receiverType: literal }) }
 }
 
@@ -245,6 +233,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
   let made: Map<string, string> | undefined
   let locals: ReadonlySet<string> | undefined
   let goPackages: ReadonlySet<string> | undefined
+  let goDeclarations: readonly TypedDeclaration[] | undefined
   // axum's routers written in place in a nest (`.nest("/api", Router::new().nest("/v1", v1::routes()))`): mounts in them are under the nests' paths.
   const inline = facts.language === 'rust' ? axumInlineRouters(facts, prefixOf) : undefined
   const out: MountFact[] = handedRouterFacts(facts, bound, prefixOf)
@@ -265,7 +254,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     // Go: a function or method of the package called in place (`usersRouter()`, `todosResource{}.Routes()`), maybe in another of its files;
     // a method of a value a variable holds (`rs.Routes()`, typed where the edge is made) or a call returns (`NewX(db).Routes()`).
     let valueType: string | undefined
-    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target)) && (valueType = goTypeBefore(facts, rootOf(target), call.offset)) !== undefined))
+    const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target)) && (valueType = goTypeBefore((goDeclarations ??= facts.typedDeclarations?.(facts.masked, facts.text) ?? []), rootOf(target), call.offset)) !== undefined))
     if (!local && !packaged && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
@@ -384,36 +373,13 @@ function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<strin
   const own = new Set(facts.symbols.filter((symbol) => symbol.parent === undefined && symbol.kind === 'function').map((symbol) => symbol.name))
   for (const call of facts.calls) {
     const callee = (call.receiver ? `${call.receiver}.${call.name}` : call.name).replace(/::/g, '.')
-    const packaged = !call.receiver && (own.has(call.name) || (facts.language === 'go' && !GO_BUILTINS.has(call.name)))
+    const packaged = !call.receiver && (own.has(call.name) || (facts.language === 'go' && !isGoBuiltin(call.name)))
     if (!packaged && (!isFactory(callee) || !bound.has(rootOf(callee)))) continue
     const variable = call.assignedTo()
     if (variable && !out.has(variable)) out.set(variable, callee)
   }
   return out
 }
-
-/** The names a Go file's imports bind, the standard library's too (`http` of `net/http`, `chi` of `github.com/go-chi/chi/v5`). */
-function goImportedPackages(facts: FileFacts): Set<string> {
-  const out = new Set<string>()
-  for (const fact of facts.imports) for (const bound of fact.names) out.add(bound.alias ?? goPackageName(fact.specifier))
-  return out
-}
-
-/** The type of the last declaration of a Go name before `at`, when it has one: `todosResource` of `rs := todosResource{}`, `NewHandler()` of `h := NewHandler(db)`, `Handler` of a parameter `h *Handler`. */
-function goTypeBefore(facts: FileFacts, name: string, at: number): string | undefined {
-  let type: string | undefined
-  for (const declaration of facts.typedDeclarations?.(facts.masked, facts.text) ?? []) if (declaration.name === name && declaration.offset < at) type = declaration.type
-  return type === '' ? undefined : type
-}
-
-/** A Go package's name: the import path's last segment, before a major-version suffix (`github.com/go-chi/chi/v5` is `chi`). */
-function goPackageName(specifier: string): string {
-  const segments = specifier.split('/')
-  return (/^v\d+$/.test(segments.at(-1) ?? '') && segments.length > 1 ? segments.at(-2) : segments.at(-1)) ?? ''
-}
-
-/** Go's built-in functions: no router factory of the package. */
-const GO_BUILTINS: ReadonlySet<string> = new Set(['make', 'new', 'len', 'cap', 'append', 'copy', 'delete', 'panic', 'recover', 'print', 'println', 'min', 'max', 'clear'])
 
 /**
  * Django's `path('api/', include('conduit.apps.articles.urls'))` in a URLconf (`urls.py` of a file
