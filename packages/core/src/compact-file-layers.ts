@@ -46,6 +46,25 @@ interface FileContext {
   readonly isTest: boolean
 }
 
+/**
+ * A file being decoded: its context, and the symbol ids (`path#qname`) built so far, by qualified
+ * name. A symbol's id, its children's `parentId` and the `sourceSymbolId` of every edge from it are
+ * one string: built once, hashed once by the maps that key symbols by id.
+ */
+interface DecodingFile extends FileContext {
+  readonly ids: Map<string, string>
+}
+
+/** The id of the symbol `qname` of the file being decoded (see {@link DecodingFile}). */
+function symbolIdOf(file: DecodingFile, qname: string): string {
+  let id = file.ids.get(qname)
+  if (id === undefined) {
+    id = `${file.path}#${qname}`
+    file.ids.set(qname, id)
+  }
+  return id
+}
+
 const FILE_KEYS = new Set(['path', 'language', 'module', 'isTest', 'symbols', 'edges', 'entrypoints', 'manifest'])
 const SYMBOL_KEYS = new Set(['layer', 'id', 'path', 'title', 'language', 'startLine', 'endLine', 'isTest', 'name', 'qname', 'kind', 'signature', 'parentId', 'module'])
 const EDGE_KEYS = new Set(['layer', 'id', 'path', 'language', 'startLine', 'endLine', 'isTest', 'sourceSymbolId', 'sourceQname', 'kind', 'target', 'title'])
@@ -97,12 +116,12 @@ function encodeSymbol(symbol: SymbolRecord, file: FileContext): CompactSymbol {
   return rest ? [...head, rest] : head
 }
 
-function decodeSymbol(compact: CompactSymbol, file: FileContext): SymbolRecord {
+function decodeSymbol(compact: CompactSymbol, file: DecodingFile): SymbolRecord {
   const [name, qname, kind, startLine, endLine, signature, rest] = compact
   const parent = rest?.['^']
   const record: Record<string, unknown> = {
     layer: 'C1_SYMBOL_CATALOG',
-    id: `${file.path}#${qname}`,
+    id: symbolIdOf(file, qname),
     path: file.path,
     title: `${kind} ${qname}`,
     language: file.language,
@@ -113,7 +132,7 @@ function decodeSymbol(compact: CompactSymbol, file: FileContext): SymbolRecord {
     qname,
     kind,
     signature,
-    parentId: typeof parent === 'string' ? `${file.path}#${parent}` : '',
+    parentId: typeof parent === 'string' ? symbolIdOf(file, parent) : '',
     module: file.module,
   }
   if (rest) applyDiffering(record, rest)
@@ -139,7 +158,7 @@ function encodeEdge(edge: RawEdge, file: FileContext): CompactEdge {
   return rest ? [...head, rest] : head
 }
 
-function decodeEdge(compact: CompactEdge, file: FileContext): RawEdge {
+function decodeEdge(compact: CompactEdge, file: DecodingFile): RawEdge {
   const [kind, target, startLine, sourceQname, rest] = compact
   const written = writtenOf(target, rest?.receiver)
   const record: Record<string, unknown> = {
@@ -150,7 +169,7 @@ function decodeEdge(compact: CompactEdge, file: FileContext): RawEdge {
     startLine,
     endLine: startLine,
     isTest: file.isTest,
-    sourceSymbolId: sourceQname ? `${file.path}#${sourceQname}` : '',
+    sourceSymbolId: sourceQname ? symbolIdOf(file, sourceQname) : '',
     sourceQname,
     kind,
     target,
@@ -209,7 +228,7 @@ export function encodeFileLayers(file: FileLayers): CompactFileLayers {
 /** Decodes the compact form back into the records {@link encodeFileLayers} was given. */
 export function decodeFileLayers(compact: CompactFileLayers): FileLayers {
   const [, path, language, module, isTest, symbols, edges, entrypoints, manifest, extra] = compact
-  const context: FileContext = { path, language, module, isTest }
+  const context: DecodingFile = { path, language, module, isTest, ids: new Map() }
   return {
     path,
     language,

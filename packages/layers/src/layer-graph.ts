@@ -202,9 +202,15 @@ export class LayerGraph implements GraphView {
     const imports = new Map(resolvedFiles.map((path) => [path, resolveImports(this.#index.file(path) as FileLayers, this.#index)]))
     const importsOf = (p: string): readonly EdgeRecord[] | undefined => imports.get(p)?.imports ?? this.#resolutions.get(p)?.edges
     for (const path of resolvedFiles) {
-      const before = new Map(this.#forget(path).map((edge) => [edge.id, edge]))
+      const forgotten = this.#forget(path)
       const resolution = resolveFile(this.#index.file(path) as FileLayers, imports.get(path) as ImportsOfFile, this.#index, importsOf)
       this.#remember(path, resolution)
+      // A file resolved for the first time (every file of a cold index) has no earlier edges to compare.
+      if (forgotten.length === 0) {
+        for (const edge of resolution.edges) upserted.push(edge)
+        continue
+      }
+      const before = new Map(forgotten.map((edge) => [edge.id, edge]))
       const changedFile = upserts.has(path)
       for (const edge of resolution.edges) {
         const old = before.get(edge.id)
