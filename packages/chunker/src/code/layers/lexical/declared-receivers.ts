@@ -41,6 +41,21 @@ function scopeOf(declaration: TypedDeclaration, enclosing: (offset: number) => S
   return VARIABLE_KINDS.has(scope.kind) ? scope.parent : scope
 }
 
+/** A declaration with the symbol it is in and the class around that. */
+interface Scoped extends TypedDeclaration {
+  readonly scope: SymbolFact | undefined
+  readonly owner: SymbolFact | undefined
+}
+
+/**
+ * `declaration` with its scope: every field written out, so all of a file's scoped declarations
+ * share one shape (a spread of declarations of a dozen shapes cost more than the rest of the finder).
+ */
+function withScope(declaration: TypedDeclaration, scope: SymbolFact | undefined): Scoped {
+  const { name, type, element, parameter, iterates, copies, returns, offset, from, until } = declaration
+  return { name, type, element, parameter, iterates, copies, returns, offset, from, until, scope, owner: classOf(scope) }
+}
+
 /** A class and the base classes the file defines for it, nearest first, a few levels deep. */
 function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) => readonly SymbolFact[]): SymbolFact[] {
   const out: SymbolFact[] = cls ? [cls] : []
@@ -66,11 +81,7 @@ export function receiverTypeFinder(
   readsProperties = false,
 ): (receiver: string, offset: number) => string | undefined {
   if (declarations.length === 0) return () => undefined
-  const scoped = declarations.map((declaration) => {
-    const scope = scopeOf(declaration, enclosing)
-    return { ...declaration, scope, owner: classOf(scope) }
-  })
-  type Scoped = (typeof scoped)[number]
+  const scoped = declarations.map((declaration) => withScope(declaration, scopeOf(declaration, enclosing)))
   // The declarations of each name, in order (`self.x` attributes under their whole name).
   const byName = new Map<string, Scoped[]>()
   for (const declaration of scoped) {
