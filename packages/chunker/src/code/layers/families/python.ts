@@ -33,7 +33,10 @@ function aliased(spec: string): { name: string; alias: string | undefined } | un
 
 /** Parses `import a.b as c, d` and `from ..pkg import (x as y, z)` from the statement's text. */
 export function parsePythonImport(raw: string): ParsedImport[] {
-  const statement = raw.replace(/#[^\n]*/g, '').replace(/\\\r?\n/g, ' ').replace(/\s+/g, ' ').trim()
+  // (Most statements hold no comment and no continued line: their replacements are skipped.)
+  const uncommented = raw.includes('#') ? raw.replace(/#[^\n]*/g, '') : raw
+  const joined = uncommented.includes('\\') ? uncommented.replace(/\\\r?\n/g, ' ') : uncommented
+  const statement = joined.replace(/\s+/g, ' ').trim()
   const from = /^from\s+([.\w]+)\s+import\s+(.*)$/.exec(statement)
   if (from) {
     const names: ImportedName[] = []
@@ -152,7 +155,7 @@ export const pythonFamily: LayerFamily = {
   // Imports anywhere, lazy ones inside functions included: one scan of the masked text.
   scanImports: (masked, text) =>
     scanStatements(masked, IMPORT_LINE, 'python').flatMap(({ start, end }) =>
-      parsePythonImport(text.slice(start, end)).map((parsed) => ({ ...parsed, start, end })),
+      parsePythonImport(text.slice(start, end)).map(({ specifier, names }) => ({ specifier, names, start, end })),
     ),
   // Django's `include('blog.urls')` loads that module (and mounts its routes: `entrypoints/mounts.ts`).
   callImport(name, receiver, firstString) {

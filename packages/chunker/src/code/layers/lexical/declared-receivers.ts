@@ -41,6 +41,28 @@ function scopeOf(declaration: TypedDeclaration, enclosing: (offset: number) => S
   return VARIABLE_KINDS.has(scope.kind) ? scope.parent : scope
 }
 
+/** A declaration with the symbol it is in and the class around that. */
+interface Scoped extends TypedDeclaration {
+  readonly scope: SymbolFact | undefined
+  readonly owner: SymbolFact | undefined
+}
+
+/**
+ * `declaration` with its scope: every field written out, so all of a file's scoped declarations
+ * share one shape (a spread of declarations of a dozen shapes cost more than the rest of the finder).
+ */
+function withScope(declaration: TypedDeclaration, scope: SymbolFact | undefined): Scoped {
+  const { name, type, element, parameter, iterates, copies, returns, offset, from, until } = declaration
+  return { name, type, element, parameter, iterates, copies, returns, offset, from, until, scope, owner: classOf(scope) }
+}
+
+/** Whether `scope` is the top of the file (`undefined`), `around` or a symbol around that. */
+function isAround(scope: SymbolFact | undefined, around: SymbolFact | undefined): boolean {
+  if (scope === undefined) return true
+  for (let symbol = around; symbol !== undefined; symbol = symbol.parent) if (symbol === scope) return true
+  return false
+}
+
 /** A class and the base classes the file defines for it, nearest first, a few levels deep. */
 function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) => readonly SymbolFact[]): SymbolFact[] {
   const out: SymbolFact[] = cls ? [cls] : []
@@ -66,17 +88,20 @@ export function receiverTypeFinder(
   readsProperties = false,
 ): (receiver: string, offset: number) => string | undefined {
   if (declarations.length === 0) return () => undefined
-  const scoped = declarations.map((declaration) => {
-    const scope = scopeOf(declaration, enclosing)
-    return { ...declaration, scope, owner: classOf(scope) }
-  })
-  type Scoped = (typeof scoped)[number]
+  const scoped = declarations.map((declaration) => withScope(declaration, scopeOf(declaration, enclosing)))
   // The declarations of each name, in order (`self.x` attributes under their whole name).
   const byName = new Map<string, Scoped[]>()
   for (const declaration of scoped) {
     const named = byName.get(declaration.name)
     if (named) named.push(declaration)
     else byName.set(declaration.name, [declaration])
+  }
+  // The declarations of a field (`self.x` under `x` and under `self.x`), in order; the same for every call on it.
+  const fields = new Map<string, Scoped[]>()
+  const fieldCandidates = (name: string, receiver: string): Scoped[] => {
+    let candidates = fields.get(receiver)
+    if (candidates === undefined) fields.set(receiver, (candidates = [...(byName.get(name) ?? []), ...(byName.get(receiver) ?? [])].sort((a, b) => a.offset - b.offset)))
+    return candidates
   }
   const declarationOf = (receiver: string, offset: number): Scoped | undefined => {
     const field = /^(?:this|self)\.(#?[A-Za-z_$][\w$]*)$/.exec(receiver)?.[1]
@@ -87,7 +112,7 @@ export function receiverTypeFinder(
       // A field of the class body (`#index = new X()`), or an attribute a method sets (Python's
       // `self.x = X()`), of the enclosing class or of a base class the file defines.
       // The first that says a type or an element type: `self.dict = dict` of an unannotated parameter says neither.
-      const candidates = [...(byName.get(name) ?? []), ...(byName.get(receiver) ?? [])].sort((a, b) => a.offset - b.offset)
+      const candidates = fieldCandidates(name, receiver)
       if (candidates.length === 0) return undefined
       for (const owner of classAndBases(classOf(around), basesOf)) {
         const found = candidates.find(
@@ -101,19 +126,19 @@ export function receiverTypeFinder(
     }
     const named = byName.get(name)
     if (named === undefined) return undefined
-    const scopes = new Set<SymbolFact | undefined>([undefined])
-    for (let scope = around; scope !== undefined; scope = scope.parent) scopes.add(scope)
-    let found: Scoped | undefined
-    for (const declaration of named) {
-      if (declaration.offset > offset) break
+    // The declarations up to the first one after the call; of those, the last that holds there.
+    let end = 0
+    while (end < named.length && (named[end] as Scoped).offset <= offset) end++
+    for (let i = end - 1; i >= 0; i--) {
+      const declaration = named[i] as Scoped
       // (`x = x.check(y)`: the call in the value reads the `x` declared before.)
       if (declaration.from !== undefined && declaration.from > offset) continue
       // (A Rust `let` in a block is gone after the block: `if x { let m: Command = ... }`.)
       if (declaration.until !== undefined && declaration.until < offset) continue
       // A field is no bare name: `store.x()` in a method is a local's, a parameter's or the module's `store`.
-      if (scopes.has(declaration.scope) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) found = declaration
+      if (isAround(declaration.scope, around) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) return declaration
     }
-    return found
+    return undefined
   }
   /** `this.x` that no declaration of the file types: `typeof this.x`, for resolution to read the field's declaration. */
   const inherited = (value: string): string | undefined => (/^this\.#?[A-Za-z_$][\w$]*$/.test(value) ? `typeof ${value}` : undefined)
@@ -195,7 +220,10 @@ export function receiverTypeFinder(
     return readable ? through({ kind: 'type', of: base, properties: [], elements: false }) : type
   }
   /** What a call of a local function returns (`filled()` of `const filled = async (): Promise<Subject> =>`), by its annotation. */
+  // (Without a local function that says what it returns, a call's value is not looked up per call.)
+  const returnsLocally = scoped.some((declaration) => declaration.returns !== undefined)
   const returnedLocally = (type: string, at: number): string | undefined => {
+    if (!returnsLocally) return undefined
     const callee = LOCAL_CALL.exec(type)?.[1]
     return callee === undefined ? undefined : declarationOf(callee, at)?.returns
   }

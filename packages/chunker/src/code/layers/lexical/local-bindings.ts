@@ -2,6 +2,54 @@ import { closing } from '../args.js'
 import { parameterParts } from './parameter-parts.js'
 
 /**
+ * Where a name may stand in a pattern of the readings below: what must end where it starts (a
+ * sticky lookbehind, tested at the name's offset) and what must follow it (sticky, tested at its end).
+ */
+type Site = readonly [before: RegExp, after: RegExp]
+
+/** {@link bindsLocally}'s four patterns, around the name. */
+const BINDING_SITES: readonly Site[] = [
+  [/(?<=\b(?:const|let|var|function\s*\*?|class)\s+)/y, /(?![\w$])/y],
+  [/(?<=^|[^\w$.])/y, /\s*=>/y],
+  [/(?<=[(,{]\s*(?:\.\.\.)?)/y, /\s*(?:[,)}]|=(?!=))/y],
+  [/(?<=[(,]\s*(?:\.\.\.)?)/y, /\s*\??\s*:(?!:)/y],
+]
+
+/** {@link redeclaration}'s two patterns, around the name. */
+const REDECLARATION_SITES: readonly Site[] = [
+  [/(?<=\b(?:const|let|var|function\s*\*?)\s+)/y, /(?![\w$])/y],
+  [/(?<![\w$.])(?<!:\s*)/y, /\s*=>/y],
+]
+
+/** A name that a regular expression matches as written (no character but `$` is special there). */
+const LITERAL_NAME = /^[\w$]+$/
+
+/** `[A-Za-z0-9_$]`: no pattern here has one of these right before or after the name. */
+function isNameCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36
+}
+
+/**
+ * Whether one of `sites` holds around an occurrence of `name` in `code`: what the regular
+ * expression of the sites with the name in place finds, read at the name's occurrences only. That
+ * regular expression, built per name, tried every offset of the file with every alternative and
+ * cost more to compile than to run; `indexOf` skips to the few places where it could match.
+ */
+function occursAt(code: string, name: string, sites: readonly Site[]): boolean {
+  for (let at = code.indexOf(name); at >= 0; at = code.indexOf(name, at + 1)) {
+    const end = at + name.length
+    if ((at > 0 && isNameCode(code.charCodeAt(at - 1))) || (end < code.length && isNameCode(code.charCodeAt(end)))) continue
+    for (const [before, after] of sites) {
+      before.lastIndex = at
+      if (!before.test(code)) continue
+      after.lastIndex = end
+      if (after.test(code)) return true
+    }
+  }
+  return false
+}
+
+/**
  * Whether JavaScript or TypeScript code binds `name` inside it, read from its masked text (comments
  * and strings blanked): a declaration (`const`, `let`, `var`, `function`, `class`), an arrow's
  * lone parameter (`next => ...`), or a name in a parameter list or a destructuring pattern
@@ -10,6 +58,7 @@ import { parameterParts } from './parameter-parts.js'
  * module also means the name is bound somewhere in reach.
  */
 export function bindsLocally(masked: string, name: string): boolean {
+  if (LITERAL_NAME.test(name)) return occursAt(masked, name, BINDING_SITES)
   const n = name.replace(/\$/g, '\\$')
   const pattern = new RegExp(
     [
@@ -32,6 +81,7 @@ export function bindsLocally(masked: string, name: string): boolean {
  * per name; each test reads only its span.
  */
 export function redeclaration(name: string): (head: string, code: string, from: number, to: number) => boolean {
+  if (LITERAL_NAME.test(name)) return (head, code, from, to) => occursAt(code.slice(from, to), name, REDECLARATION_SITES) || parameterNames(head).includes(name)
   const n = name.replace(/\$/g, '\\$')
   // (An arrow's lone parameter, `parse => ...`; not a return annotation, `(): ZodString => ...`.)
   const declared = new RegExp(`\\b(?:const|let|var|function\\s*\\*?)\\s+${n}(?![\\w$])|(?<![\\w$.])(?<!:\\s*)${n}\\s*=>`)

@@ -38,8 +38,15 @@ const PYTHON_DECLARATION = new RegExp(
     `|(?:async\\s+)?${LOOP}`,
     `|(${NAME.slice(1, -1)}(?:\\s*,\\s*${NAME.slice(1, -1)})+)\\s*,?\\s*=\\s*((?:self\\.)?[a-z_]\\w*(?:\\.[a-z_]\\w*)*)\\s*\\()`,
   ].join(''),
-  'gmd',
+  'gm',
 )
+
+/** The length of the spaces and tabs that start `line`. */
+function indentOf(line: string): number {
+  let k = 0
+  while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++
+  return k
+}
 
 /** A loop inside a line, at a `for` found there: `[p.x() for p in self.params]` (groups 1 to 3 as 11 to 13 above). */
 const INLINE_LOOP = new RegExp(LOOP, 'yd')
@@ -107,25 +114,24 @@ export function pythonTypedDeclarations(code: string, text?: string): TypedDecla
   const out: TypedDeclaration[] = []
   PYTHON_DECLARATION.lastIndex = 0
   for (let m = PYTHON_DECLARATION.exec(masked); m; m = PYTHON_DECLARATION.exec(masked)) {
-    const at = (group: number): number => m!.indices![group]![0]
     if (m[1] !== undefined) {
       const name = m[1]
-      const offset = at(1)
+      const offset = m.index + indentOf(m[0])
       const type = m[3] ?? m[4] ?? m[5] ?? m[6] ?? (m[7] === undefined ? undefined : (protocolCall(m[7], masked, m.index + m[0].length - 1) ?? `${m[7]}()`))
       if (type !== undefined) out.push({ name, type, offset })
       else if (m[2] !== undefined) out.push({ name, type: '', element: m[2], offset })
       else if (m[8] !== undefined && name.startsWith('self.')) out.push({ name, type: '', parameter: m[8], offset })
     } else if (m[10] !== undefined) {
-      out.push({ name: m[10], type: m[9] as string, offset: at(10) })
+      out.push({ name: m[10], type: m[9] as string, offset: m.index + m[0].lastIndexOf(m[10]) })
     } else if (m[11] !== undefined) {
-      out.push(loopDeclaration(m[11], m[12] as string, m[13] !== undefined, at(11)))
+      out.push(loopDeclaration(m[11], m[12] as string, m[13] !== undefined, m.index + m[0].indexOf(m[11], m[0].indexOf('for') + 3)))
     } else if (m[14] !== undefined) {
       // `cmd_name, cmd, args = self.resolve_command(ctx, args)`: each name the element of the returned tuple at its position
       // (not `a, b = f(x), g(y)`: the call must end the line).
       const close = closingBracket(masked, m.index + m[0].length - 1)
       const lineEnd = masked.indexOf('\n', close)
       if (close < 0 || masked.slice(close + 1, lineEnd < 0 ? masked.length : lineEnd).trim() !== '') continue
-      let offset = at(14)
+      let offset = m.index + indentOf(m[0])
       m[14].split(',').forEach((part, position) => {
         const name = part.trim()
         out.push({ name, type: `${m![15]}()[${position}]`, offset: offset + part.indexOf(name) })

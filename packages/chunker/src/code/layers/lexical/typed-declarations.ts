@@ -90,8 +90,35 @@ const DECLARATION = new RegExp(
  */
 const ELEMENT_CALLBACK = new RegExp(
   `(?<![\\w$.#])${CALLEE}\\.(?:${ELEMENT_CALLBACKS})\\(\\s*(?:async\\s+)?(?:\\(\\s*([A-Za-z_$][\\w$]*)\\s*[,)]|([A-Za-z_$][\\w$]*)\\s*=>)`,
-  'gd',
+  'yd',
 )
+/** Where an {@link ELEMENT_CALLBACK} may end its array: the `.` of `.map(`. */
+const ELEMENT_METHOD = new RegExp(`\\.(?:${ELEMENT_CALLBACKS})\\(`, 'g')
+
+/** `[A-Za-z0-9_$.#]`: the characters of an array as {@link ELEMENT_CALLBACK} writes it. */
+function isChainCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code === 46 || code === 35
+}
+
+/**
+ * The {@link ELEMENT_CALLBACK}s of masked code, in order. The pattern, tried at every name of the
+ * code, is tried only where it can match: an array starts after no character of its own kind, so
+ * its match starts where the run of those characters before a `.map(` does.
+ */
+function* elementCallbacks(masked: string): Generator<RegExpExecArray> {
+  let end = 0
+  ELEMENT_METHOD.lastIndex = 0
+  for (let method = ELEMENT_METHOD.exec(masked); method; method = ELEMENT_METHOD.exec(masked)) {
+    let start = method.index
+    while (start > 0 && isChainCode(masked.charCodeAt(start - 1))) start--
+    if (start < end) continue
+    ELEMENT_CALLBACK.lastIndex = start
+    const match = ELEMENT_CALLBACK.exec(masked)
+    if (match === null) continue
+    end = match.index + match[0].length
+    yield match
+  }
+}
 
 /**
  * A function held by a `const`/`let` (an arrow function or a function expression, no symbol whose
@@ -176,8 +203,7 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
     }
   }
   const elements: TypedDeclaration[] = []
-  ELEMENT_CALLBACK.lastIndex = 0
-  for (let match = ELEMENT_CALLBACK.exec(masked); match; match = ELEMENT_CALLBACK.exec(masked)) {
+  for (const match of elementCallbacks(masked)) {
     const [array, name, offset] = [match[1] as string, (match[2] ?? match[3]) as string, (match.indices![2] ?? match.indices![3])![0]]
     elements.push(NAME.test(array) ? { name, type: '', iterates: array, offset } : { name, type: `typeof ${array}[number]`, offset })
   }
