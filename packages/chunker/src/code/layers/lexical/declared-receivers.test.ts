@@ -253,6 +253,11 @@ describe('typedDeclarations', () => {
     ])
   })
 
+  it('reads a call of a function named like an Object.prototype member as that call, not a protocol method', () => {
+    const code = ['def f(items):', '    made = constructor(items)', '    text = toString(items)', '    it = iter(items)'].join('\n')
+    expect(pythonTypedDeclarations(code).map((d) => `${d.name}: ${d.type}`)).toEqual(['made: constructor()', 'text: toString()', 'it: items.__iter__()'])
+  })
+
   it("types a Python receiver through the attribute keeping a parameter, the loop over a container and a base class's attribute", async () => {
     const code = [
       'class Tagger:',

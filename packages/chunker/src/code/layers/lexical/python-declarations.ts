@@ -84,14 +84,20 @@ export function withQuotedTypes(masked: string, text: string): string {
   return out === undefined ? masked : out + masked.slice(last)
 }
 
-/** The builtins that call a protocol method of their argument: `next(it)` is `it.__next__()`. */
-const PROTOCOL_METHODS: Readonly<Record<string, string>> = { next: '__next__', iter: '__iter__' }
+/**
+ * The builtins that call a protocol method of their argument: `next(it)` is `it.__next__()`. (A
+ * map: a callee named like an `Object.prototype` member, `constructor(x)`, is no builtin.)
+ */
+const PROTOCOL_METHODS: ReadonlyMap<string, string> = new Map([
+  ['next', '__next__'],
+  ['iter', '__iter__'],
+])
 /** A plain or dotted name as a call's only or first argument: `(self.stream)`, `(tokens, None)`. */
 const FIRST_ARGUMENT = /^\(\s*((?:self\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*[,)]/
 
 /** `next(self.stream)` as the call it makes, `self.stream.__next__()` (its class's method tells what it returns); `undefined` for any other call. */
 function protocolCall(callee: string, masked: string, open: number): string | undefined {
-  const method = PROTOCOL_METHODS[callee]
+  const method = PROTOCOL_METHODS.get(callee)
   const argument = method === undefined ? undefined : FIRST_ARGUMENT.exec(masked.slice(open, open + 200))?.[1]
   return argument === undefined ? undefined : `${argument}.${method}()`
 }
