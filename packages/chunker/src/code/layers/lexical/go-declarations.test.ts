@@ -83,4 +83,51 @@ describe('goTypedDeclarations', () => {
     ].join('\n')
     expect(typed(code)).toEqual(['n: ', 'm: ', 'w: ', 'item: ', 's: '])
   })
+
+  it('ends a local with its block, and names an if, for or switch header declares with the statement and its else branches', () => {
+    const code = [
+      'func run(w http.ResponseWriter) {',
+      '\tif c := NewClient(); c != nil {',
+      '\t\tc.Do()',
+      '\t} else if d := NewDialer(); d != nil {',
+      '\t\td.Dial()',
+      '\t} else {',
+      '\t\tc.Close()',
+      '\t}',
+      '\tfor _, h := range []Handler{a, b} {',
+      '\t\th.Serve()',
+      '\t}',
+      '\t{',
+      '\t\tw := NewWriter()',
+      '\t\tw.Flush()',
+      '\t}',
+      '\tw.Write(nil)',
+      '}',
+      'var client = NewClient()',
+    ].join('\n')
+    const masked = maskCode(code, GO_SYNTAX)
+    const declarations = goTypedDeclarations(masked)
+    // The declaration of `name` in scope at the call written `call`, nearest first.
+    const typeAt = (name: string, call: string): string | undefined => {
+      const at = code.indexOf(call)
+      return declarations.filter((d) => d.name === name && d.offset < at && (d.until === undefined || d.until >= at)).at(-1)?.type
+    }
+    expect(typeAt('c', 'c.Do()')).toBe('NewClient()')
+    expect(typeAt('c', 'c.Close()')).toBe('NewClient()')
+    expect(typeAt('d', 'd.Dial()')).toBe('NewDialer()')
+    expect(typeAt('h', 'h.Serve()')).toBe('')
+    expect(typeAt('w', 'w.Flush()')).toBe('NewWriter()')
+    // Past the block: the parameter again.
+    expect(typeAt('w', 'w.Write(nil)')).toBe('http.ResponseWriter')
+    // The header's names end with the statement; a package-level declaration has no end.
+    const end = code.indexOf('\tfor _, h')
+    expect(declarations.find((d) => d.name === 'c')?.until).toBeLessThan(end)
+    expect(declarations.find((d) => d.name === 'h')?.until).toBe(code.indexOf('\t}\n\t{') + 1)
+    expect(declarations.find((d) => d.name === 'client')?.until).toBeUndefined()
+  })
+
+  it('reads the typed names of a var group (fiber\'s `var (\\n\\tbuf bytes.Buffer\\n\\terr error\\n)`)', () => {
+    const code = ['func f(data []byte) {', '\tvar (', '\t\tbuf    bytes.Buffer', '\t\ta, b   *Node', '\t\terr    error', '\t\tgzip = func(data []byte) {}', '\t)', '\tbuf.Reset()', '}'].join('\n')
+    expect(typed(code)).toEqual(['buf: bytes.Buffer', 'a: Node', 'b: Node', 'err: '])
+  })
 })

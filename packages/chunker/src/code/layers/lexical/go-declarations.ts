@@ -1,4 +1,5 @@
 import { closingBracket, followsClosing } from './brackets.js'
+import { scopeGoBlocks } from './go-block-scopes.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /**
@@ -43,6 +44,35 @@ const PREDECLARED = new Set([
 /** A named type of the code or a package, or `''` for a predeclared one. */
 const named = (type: string): string => (PREDECLARED.has(type) ? '' : type)
 
+/** The opening of a grouped declaration: `var (`. */
+const VAR_GROUP = /\bvar\s*\(/g
+/** One line of a `var (...)` group that names a type: `buf bytes.Buffer`, `a, b *Node`, `n int = 1` (not `x = f()`). */
+const GROUPED_VAR = new RegExp(`^[ \\t]*${NAMES}[ \\t]+${TYPE}\\b(?![.\\[{(])`, 'gm')
+
+/**
+ * The names a `var (...)` group declares with a type, one declaration per name (`var (\n\tbuf
+ * bytes.Buffer\n\terr error\n)`); a name given only a value types nothing here.
+ */
+function groupedVars(masked: string, out: TypedDeclaration[]): void {
+  VAR_GROUP.lastIndex = 0
+  for (let group = VAR_GROUP.exec(masked); group; group = VAR_GROUP.exec(masked)) {
+    const open = group.index + group[0].length - 1
+    const close = closingBracket(masked, open)
+    if (close < 0) continue
+    const body = masked.slice(open + 1, close)
+    GROUPED_VAR.lastIndex = 0
+    for (let line = GROUPED_VAR.exec(body); line; line = GROUPED_VAR.exec(body)) {
+      const type = named(line[2] as string)
+      let offset = open + 1 + line.index + line[0].indexOf(line[1] as string)
+      for (const part of (line[1] as string).split(',')) {
+        const name = part.trim()
+        if (name !== '_') out.push({ name, type, offset: offset + part.indexOf(name) })
+        offset += part.length + 1
+      }
+    }
+  }
+}
+
 /** What ends a Go statement after a call or a literal: a line break, `;` or the end of the file. */
 const STATEMENT_END = /^[ \t]*(?:\n|;|$)/
 
@@ -84,7 +114,8 @@ function parameters(list: string, start: number, out: TypedDeclaration[], until:
  * `c.JSON(200, x)` is (`func(c *gin.Context)`, `router := gin.New()`, `var w Writer`), so that a call
  * on a local or a closure's parameter resolves to its type's method instead of to every method of
  * that name in the module. A call's value is typed by what the callee returns (`gin.New()`, the
- * first result of `c, _ := CreateTestContext(w)`) only when the statement ends with the call.
+ * first result of `c, _ := CreateTestContext(w)`) only when the statement ends with the call. Each
+ * local is in scope `until` the end of its block (see `scopeGoBlocks`).
  *
  * @example
  * goTypedDeclarations('router := New()\nrouter.GET("/", func(c *Context) { c.JSON(200, nil) })')
@@ -116,5 +147,10 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
       if (body !== null) parameters(match[7], at[7]![0], out, close < 0 ? undefined : close)
     } else if (match[8] !== undefined) shadows(match[8], at[8]![0], out, '')
   }
-  return out.sort((a, b) => a.offset - b.offset)
+  groupedVars(masked, out)
+  // (A local's scope is its block: `c := New()` inside an `if` is not the `c` after it.)
+  return scopeGoBlocks(
+    masked,
+    out.sort((a, b) => a.offset - b.offset),
+  )
 }
