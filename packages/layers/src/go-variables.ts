@@ -47,3 +47,16 @@ export function goVariableType(receiver: string, file: FileLayers, index: Symbol
   }
   return undefined
 }
+
+/** A Go local copying a package-level variable, as the extraction writes its type: `typeof Form` of `b := Form`. */
+const COPIED_VARIABLE = /^typeof ([A-Za-z_]\w*)$/
+
+/**
+ * A Go call's receiver type as resolution reads it: for a local copying a package-level variable
+ * (`b := Form`, written `typeof Form`), the variable's type ({@link goVariableType}; `undefined`
+ * when the package declares no such variable with a type); any other type as it is.
+ */
+export function goReceiverType(receiverType: string | undefined, file: FileLayers, index: SymbolIndex): string | undefined {
+  const copied = receiverType === undefined ? undefined : COPIED_VARIABLE.exec(receiverType)?.[1]
+  return copied === undefined ? receiverType : goVariableType(copied, file, index)
+}

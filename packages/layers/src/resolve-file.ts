@@ -173,7 +173,8 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       signatures.add(read.of)
       if (read.kind === 'type') names.add(read.of.slice(read.of.lastIndexOf('.') + 1))
     } else if (edge.receiverType !== undefined) {
-      const type = edge.receiverType.replace(/\(\)(?:\[\d*\])?$/, '')
+      // (Go's `typeof Form` of `b := Form`: the package-level variable, whose signature types it.)
+      const type = edge.receiverType.replace(/^typeof /, '').replace(/\(\)(?:\[\d*\])?$/, '')
       const name = type.slice(type.lastIndexOf('.') + 1)
       names.add(name)
       if (type !== edge.receiverType) signatures.add(name)

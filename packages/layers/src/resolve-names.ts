@@ -5,7 +5,7 @@ import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
-import { goVariableType } from './go-variables.js'
+import { goReceiverType, goVariableType } from './go-variables.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
@@ -327,7 +327,7 @@ export function resolveName(
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     // (Go: a package-level variable of this file or another of the package, `JSON.Bind()`.)
     const typed =
-      edge.receiverType ??
+      (file.language === 'go' ? goReceiverType(edge.receiverType, file, index) : edge.receiverType) ??
       (edge.sourceSymbolId ? declaredTypeOf(receiver, edge.sourceSymbolId, index) : undefined) ??
       (file.language === 'go' && first < 0 ? goVariableType(receiver, file, index) : undefined) ??
       chainRead(receiver, file.language)

@@ -192,6 +192,8 @@ describe('Go calls on locals and parameters', () => {
           'func (formBinding) Bind(body []byte) error { return nil }',
         ].join('\n'),
         'binding/binding_test.go': 'package binding\n\nfunc TestBind() {\n\tJSON.Bind(nil)\n\tJSON.BindBody(nil)\n\tForm.Bind(nil)\n}\n',
+        // A local copying a package variable (gin's `b := Form`), and one copying a name the package does not declare.
+        'binding/form_test.go': 'package binding\n\nfunc TestForm() {\n\tb := Form\n\tb.Bind(nil)\n\th := Missing\n\th.Bind(nil)\n}\n',
         'routergroup.go': 'package app\n\ntype RouterGroup struct{}\n\nfunc (group *RouterGroup) GET(path string) {}\n',
         'gin.go': [
           'package app',
@@ -215,6 +217,8 @@ describe('Go calls on locals and parameters', () => {
       'JSON.BindBody -> resolved binding/binding.go#BindingBody.BindBody',
       'Form.Bind -> resolved binding/json.go#formBinding.Bind',
     ])
+    // The copy has the variable's type; a copy of an undeclared name is read by name, as an untyped local is.
+    expect(callsOf(graph, 'binding/form_test.go')).toEqual(['b.Bind -> resolved binding/json.go#formBinding.Bind', 'h.Bind -> by-name binding/json.go'])
     expect(callsOf(graph, 'gin.go')).toEqual(['engine.GET -> resolved routergroup.go#RouterGroup.GET'])
   })
 

@@ -31,6 +31,14 @@ const TYPES_CALLED_RECEIVERS_AT = new Set(['javascript', 'typescript', 'tsx'])
 /** Languages whose calls on a call's value are typed link by link through each method's declared return type (`jvm-call-chains.ts`). */
 const DECLARED_RETURN_CHAINS = new Set(['java', 'csharp'])
 
+/** A plain name: what a Go local copies when it copies a package-level variable (`b := Form`). */
+const GO_VALUE = /^[A-Za-z_]\w*$/
+/**
+ * Go: a copy of a name the file does not declare copies a package-level variable of another file
+ * of the package, written `typeof Form` for resolution to type by that variable's declaration.
+ */
+const goPackageValue = (name: string): string | undefined => (GO_VALUE.test(name) ? `typeof ${name}` : undefined)
+
 /** The receiver type finder of a file (`receiverTypeFinder`), and the attributes of its classes where the language lists them. */
 interface ReceiverTypes {
   readonly typeAt: ((receiver: string, offset: number) => string | undefined) | undefined
@@ -40,7 +48,7 @@ interface ReceiverTypes {
 function receiverTypes(facts: FileFacts, file: FileContext): ReceiverTypes {
   if (!facts.typedDeclarations) return { typeAt: undefined, attributes: new Map() }
   const declarations = facts.typedDeclarations(facts.masked, facts.text)
-  const typeAt = receiverTypeFinder(declarations, file.enclosing, basesIn(facts), READS_PROPERTIES.has(file.language))
+  const typeAt = receiverTypeFinder(declarations, file.enclosing, basesIn(facts), READS_PROPERTIES.has(file.language), file.language === 'go' ? goPackageValue : undefined)
   return { typeAt, attributes: LISTS_ATTRIBUTES.has(file.language) ? classAttributes(declarations, file.enclosing, typeAt) : new Map() }
 }
 

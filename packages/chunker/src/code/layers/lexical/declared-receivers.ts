@@ -80,12 +80,15 @@ function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) =
  * chain `index.rag` whose first name is declared here is that name's type's property
  * (`openIndex()['rag']`, `Context['facts']`), in the notation of `@rag/core`'s `propertyRead`; so
  * is Python's `self.stream.current` of an attribute typed here (`TokenStream['current']`).
+ * `undeclaredValue` types a copy of a name no declaration of the file types (`b := Form` in Go,
+ * where `Form` is a package-level variable: the name itself, which resolution reads).
  */
 export function receiverTypeFinder(
   declarations: readonly TypedDeclaration[],
   enclosing: (offset: number) => SymbolFact | undefined,
   basesOf: (cls: SymbolFact) => readonly SymbolFact[] = () => [],
   readsProperties = false,
+  undeclaredValue: (name: string) => string | undefined = () => undefined,
 ): (receiver: string, offset: number) => string | undefined {
   if (declarations.length === 0) return () => undefined
   const scoped = declarations.map((declaration) => withScope(declaration, scopeOf(declaration, enclosing)))
@@ -140,8 +143,11 @@ export function receiverTypeFinder(
     }
     return undefined
   }
-  /** `this.x` that no declaration of the file types: `typeof this.x`, for resolution to read the field's declaration. */
-  const inherited = (value: string): string | undefined => (/^this\.#?[A-Za-z_$][\w$]*$/.test(value) ? `typeof ${value}` : undefined)
+  /**
+   * `this.x` that no declaration of the file types: `typeof this.x`, for resolution to read the
+   * field's declaration; another name, as `undeclaredValue` says (Go: a package-level variable).
+   */
+  const inherited = (value: string): string | undefined => (/^this\.#?[A-Za-z_$][\w$]*$/.test(value) ? `typeof ${value}` : undeclaredValue(value))
   // What each declaration types its name with, worked out once (`undefined`: not yet; `null`:
   // nothing, also while it is worked out, so a cycle ends).
   const typed = new Map<Scoped, string | null>()

@@ -130,4 +130,10 @@ describe('goTypedDeclarations', () => {
     const code = ['func f(data []byte) {', '\tvar (', '\t\tbuf    bytes.Buffer', '\t\ta, b   *Node', '\t\terr    error', '\t\tgzip = func(data []byte) {}', '\t)', '\tbuf.Reset()', '}'].join('\n')
     expect(typed(code)).toEqual(['buf: bytes.Buffer', 'a: Node', 'b: Node', 'err: '])
   })
+
+  it('reads a copy of a name as a copy (gin\'s `b := Form`), and a copy of a predeclared value as nothing', () => {
+    const code = ['func TestForm(t *testing.T) {', '\tb := Form', '\tctx := t', '\tdone := false', '\tx := y.z', '}'].join('\n')
+    const declarations = goTypedDeclarations(maskCode(code, GO_SYNTAX))
+    expect(declarations.map((d) => `${d.name}: ${d.type}${d.copies ? ` copies ${d.copies}` : ''}`)).toEqual(['t: testing.T', 'b:  copies Form', 'ctx:  copies t', 'done: ', 'x: '])
+  })
 })

@@ -15,9 +15,10 @@ const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
  * `var name Type` (group 1, type group 2); `name := Type{`, `&pkg.Type{` or `own{` (group 3, type
  * group 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
  * or closure's parameter list `func(c *Context)`, `func (e *Engine) Handle(w http.ResponseWriter,
- * r *http.Request)` (group 7: the list after the name, or the only one of a literal); any other
- * short declaration `w := c.Writer`, `for _, x := range xs` (names group 8), which types nothing
- * but hides an outer declaration of the name.
+ * r *http.Request)` (group 7: the list after the name, or the only one of a literal); a copy of a
+ * name, `b := Form` (group 8, the copied name group 9), typed as that name is (a local, or a
+ * package-level variable, which resolution reads); any other short declaration `w := c.Writer`,
+ * `for _, x := range xs` (names group 10), which types nothing but hides an outer declaration of the name.
  */
 const DECLARATION = new RegExp(
   [
@@ -25,6 +26,7 @@ const DECLARATION = new RegExp(
     `|(?<![\\w.])([A-Za-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
     `|(?<![\\w.])${NAMES}\\s*:=\\s*((?!func\\b)(?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
     `|\\bfunc\\s*(?:\\([^()]*\\)\\s*[A-Za-z_]\\w*\\s*|[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
+    `|(?<![\\w.])([a-z_]\\w*)\\s*:=\\s*([A-Za-z_]\\w*)(?=[ \\t]*(?:\\n|;|$))`,
     `|(?<![\\w.])${NAMES}\\s*:=`,
   ].join(''),
   'gd',
@@ -43,6 +45,9 @@ const PREDECLARED = new Set([
 
 /** A named type of the code or a package, or `''` for a predeclared one. */
 const named = (type: string): string => (PREDECLARED.has(type) ? '' : type)
+
+/** Go's predeclared values, which a short declaration can copy (`done := false`): no name of the code. */
+const COPIED_LITERALS = new Set(['true', 'false', 'nil', 'iota'])
 
 /** The opening of a grouped declaration: `var (`. */
 const VAR_GROUP = /\bvar\s*\(/g
@@ -145,7 +150,12 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
       // (A closure's parameters end with its body: `r` of `handler := func(w, r *http.Request) {...}` is not the `r` after it.)
       const close = body === null ? -1 : closingBracket(masked, end + body[0].length - 1)
       if (body !== null) parameters(match[7], at[7]![0], out, close < 0 ? undefined : close)
-    } else if (match[8] !== undefined) shadows(match[8], at[8]![0], out, '')
+    } else if (match[8] !== undefined) {
+      const copied = match[9] as string
+      // (`ok := true`, `n := nil`: no name of the code.)
+      if (COPIED_LITERALS.has(copied)) out.push({ name: match[8], type: '', offset: at[8]![0] })
+      else out.push({ name: match[8], type: '', copies: copied, offset: at[8]![0] })
+    } else if (match[10] !== undefined) shadows(match[10], at[10]![0], out, '')
   }
   groupedVars(masked, out)
   // (A local's scope is its block: `c := New()` inside an `if` is not the `c` after it.)
