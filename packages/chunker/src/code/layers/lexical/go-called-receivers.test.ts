@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { goCalledReceiverType } from './go-called-receivers.js'
+import { goCalledReceiverType, goLiteralReceiverType } from './go-called-receivers.js'
 
 const types: Record<string, string> = { w: 'httptest.NewRecorder()', engine: 'New()', req: 'http.Request', errs: 'errorMsgs', c: "Context['Writer']" }
 const typeOf = (name: string): string | undefined => types[name]
@@ -18,5 +18,14 @@ describe('goCalledReceiverType', () => {
     expect(goCalledReceiverType('c.Writer.Header()', typeOf)).toBe('c.Writer.Header()')
     expect(goCalledReceiverType('New()', typeOf)).toBe('New()')
     expect(goCalledReceiverType(undefined, typeOf)).toBeUndefined()
+  })
+
+  it("reads a composite literal's type as its receiver's (gin's `(JSON{data}).Render(w)`), nothing else", () => {
+    expect(goLiteralReceiverType('(JSON{data})')).toBe('JSON')
+    expect(goLiteralReceiverType('(&render.XML{Data:x})')).toBe('render.XML')
+    expect(goLiteralReceiverType('todosResource{}')).toBe('todosResource')
+    expect(goLiteralReceiverType('T{}.field')).toBeUndefined()
+    expect(goLiteralReceiverType('(struct{a int}{1})')).toBeUndefined()
+    expect(goLiteralReceiverType('f(x)')).toBeUndefined()
   })
 })

@@ -1,3 +1,4 @@
+import { closingBracket } from './brackets.js'
 /** A call on one method's value of a plain name, as `calledReceiverType` writes it: `w.Header()`. */
 const ON_NAME = /^([a-z_]\w*)\.([A-Za-z_]\w*)\(\)$/
 /** A type the head can be written as: a call's value (`httptest.NewRecorder()`, `New()`) or a named type (`http.Request`, `Engine`). */
@@ -18,3 +19,31 @@ export function goCalledReceiverType(type: string | undefined, typeOf: (name: st
   const head = typeOf(call[1] as string)
   return head !== undefined && HEAD_TYPE.test(head) ? `${head}.${call[2]}()` : type
 }
+
+/** A Go composite literal as a call's receiver, in parentheses or not: `(JSON{data})`, `&Engine{}`, `render.JSON{Data: x}`; group 1 the type. */
+const LITERAL = /^(\()?\s*&?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*\{/
+
+/**
+ * The type of a Go call's receiver that is one composite literal (`(JSON{data}).Render(w)`,
+ * `todosResource{}.Routes()`): the literal's type, a named type of the code or another package's.
+ * `undefined` for any other receiver, or a literal of a predeclared or unnamed type.
+ *
+ * @example
+ * goLiteralReceiverType('(JSON{data})') // 'JSON'
+ */
+export function goLiteralReceiverType(receiver: string): string | undefined {
+  const literal = LITERAL.exec(receiver)
+  if (literal === null) return undefined
+  const type = literal[2] as string
+  if (GO_UNNAMED.has(type)) return undefined
+  // The literal's `}` must end the receiver (or the parentheses around it): not `T{}.Field`.
+  const open = literal[0].length - 1
+  // (The receiver's text keeps its strings: a brace in one is rare enough to leave.)
+  const close = closingBracket(receiver, open)
+  if (close < 0) return undefined
+  const rest = receiver.slice(close + 1).trim()
+  return rest === (literal[1] === undefined ? '' : ')') ? type : undefined
+}
+
+/** Keywords and predeclared names a literal can start with but that name no type of the code. */
+const GO_UNNAMED = new Set(['struct', 'map', 'func', 'interface', 'chan', 'any', 'string', 'int', 'bool', 'byte', 'rune', 'error'])

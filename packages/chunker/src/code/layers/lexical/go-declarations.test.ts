@@ -136,4 +136,19 @@ describe('goTypedDeclarations', () => {
     const declarations = goTypedDeclarations(maskCode(code, GO_SYNTAX))
     expect(declarations.map((d) => `${d.name}: ${d.type}${d.copies ? ` copies ${d.copies}` : ''}`)).toEqual(['t: testing.T', 'b:  copies Form', 'ctx:  copies t', 'done: ', 'x: '])
   })
+
+  it('types a value new() makes and a type assertion that ends the statement, not a type switch', () => {
+    const code = [
+      'func (engine *Engine) handle(v any) {',
+      '\tbuf := new(bytes.Buffer)',
+      '\tx := new(int)',
+      '\tc := engine.pool.Get().(*Context)',
+      '\tn := pool.Get().(*node)',
+      '\th, ok := v.(http.Handler)',
+      '\tswitch t := v.(type) {',
+      '\t}',
+      '}',
+    ].join('\n')
+    expect(typed(code)).toEqual(['buf: bytes.Buffer', 'x: ', 'c: Context', 'n: node', 'h: http.Handler', 'ok: ', 't: '])
+  })
 })

@@ -46,6 +46,31 @@ const PREDECLARED = new Set([
 /** A named type of the code or a package, or `''` for a predeclared one. */
 const named = (type: string): string => (PREDECLARED.has(type) ? '' : type)
 
+/** A statement's value that ends with a type assertion: `.(*Context)`, `.(http.Handler)`; group 1 the type. */
+const ASSERTION_END = /\.\(\s*\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*\)[ \t]*$/
+/** The argument of `new(T)`, `new(strings.Builder)`: group 1 the type. */
+const NEW_ARGUMENT = /^\(\s*((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*\)/
+
+/**
+ * The type a short declaration's value asserts at its end (`c := engine.pool.Get().(*Context)`,
+ * `h, ok := v.(http.Handler)`), read on the statement's line from `from`; not `.(type)`.
+ */
+function assertedType(masked: string, from: number): string | undefined {
+  let end = masked.indexOf('\n', from)
+  if (end < 0) end = masked.length
+  const semicolon = masked.indexOf(';', from)
+  if (semicolon >= 0 && semicolon < end) end = semicolon
+  const type = ASSERTION_END.exec(masked.slice(from, end))?.[1]
+  return type === undefined || type === 'type' ? undefined : named(type) || undefined
+}
+
+/** The type `new(T)` makes when its call, whose `(` is at `open`, ends the statement; else `undefined`. */
+function newType(masked: string, open: number): string | undefined {
+  const argument = NEW_ARGUMENT.exec(masked.slice(open, open + 120))
+  if (argument === null || !STATEMENT_END.test(masked.slice(open + argument[0].length, open + argument[0].length + 8))) return undefined
+  return named(argument[1] as string) || undefined
+}
+
 /** Go's predeclared values, which a short declaration can copy (`done := false`): no name of the code. */
 const COPIED_LITERALS = new Set(['true', 'false', 'nil', 'iota'])
 
@@ -139,9 +164,10 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
     }
     else if (match[5] !== undefined) {
       const callee = match[6] as string
-      // `router := New()`, not `n := New().Use(x)`: the statement ends with the call.
-      const typed = !NOT_A_CALLEE.has(callee) && followsClosing(masked, match.index + match[0].length, STATEMENT_END)
-      shadows(match[5], at[5]![0], out, typed ? `${callee}()` : '')
+      const open = match.index + match[0].length
+      // `router := New()`, not `n := New().Use(x)`: the statement ends with the call. (`buf := new(bytes.Buffer)`: the type.)
+      const typed = !NOT_A_CALLEE.has(callee) && followsClosing(masked, open, STATEMENT_END)
+      shadows(match[5], at[5]![0], out, typed ? `${callee}()` : callee === 'new' ? (newType(masked, open) ?? '') : (assertedType(masked, open) ?? ''))
     } else if (match[7] !== undefined) {
       // A literal or declaration has its body next (`func(c *Context) error {`); a function type (`step func(w io.Writer) bool`) declares nothing.
       const end = match.index + match[0].length
@@ -155,7 +181,7 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
       // (`ok := true`, `n := nil`: no name of the code.)
       if (COPIED_LITERALS.has(copied)) out.push({ name: match[8], type: '', offset: at[8]![0] })
       else out.push({ name: match[8], type: '', copies: copied, offset: at[8]![0] })
-    } else if (match[10] !== undefined) shadows(match[10], at[10]![0], out, '')
+    } else if (match[10] !== undefined) shadows(match[10], at[10]![0], out, assertedType(masked, match.index + match[0].length) ?? '')
   }
   groupedVars(masked, out)
   // (A local's scope is its block: `c := New()` inside an `if` is not the `c` after it.)
