@@ -81,6 +81,16 @@ function memberOfType(
   return undefined
 }
 
+/** The type `name` that the Go file's package declares (in it or another file of its directory), if it is one. */
+function goPackageType(name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
+  if (!/^[A-Za-z_]\w*$/.test(name)) return undefined
+  for (const path of [file.path, ...packagePeers(file, index)]) {
+    const symbol = index.topLevel(path, name)
+    if (symbol !== undefined) return TYPES.has(symbol.kind) && index.file(path)?.language === 'go' ? symbol : undefined
+  }
+  return undefined
+}
+
 /** A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is. */
 function resolveCallee(callee: string, call: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, supers: Supertypes): Resolved {
   // (Rust's `Command::new` is `new` of `Command`.)
@@ -113,6 +123,8 @@ function memberOfReturned(
   supers: Supertypes,
   elements: boolean | number = false,
 ): Resolved | undefined {
+  // Go's conversion to a type of the package (`w := ResponseWriter(writer)`, `s := Status(1)`): that type.
+  if (file.language === 'go' && elements === false && goPackageType(callee, file, index)) return memberOfType(callee, name, file, bindings, index, resolved, supers)
   const found = resolveCallee(callee, call, file, bindings, index, resolved, supers)
   // `const app = Fastify()` then `app.listen()`: what a JavaScript package's function returns is the
   // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`); so is
@@ -253,6 +265,9 @@ export function resolveName(
     }
     const local = index.topLevel(file.path, name, kinds) ?? index.byQname(file.path, name, kinds)
     if (local && kinds.has(local.kind)) return toSymbol(local)
+    // Go's conversion to a type of the package (`ResponseWriter(writer)`): a use of the type.
+    const converted = edge.kind === 'calls' && file.language === 'go' ? goPackageType(name, file, index) : undefined
+    if (converted) return toSymbol(converted)
     const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, supers) : undefined
     if (own) return toSymbol(own)
     // Python's class body sees the names defined above in it: `assertNotEquals = _deprecate(assertNotEqual)`.

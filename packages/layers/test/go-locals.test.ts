@@ -282,4 +282,34 @@ describe('Go calls on locals and parameters', () => {
     )
     expect(callsOf(graph, 'ctx_test.go')).toEqual(['ctx.Request -> resolved ctx.go#Ctx.Request', '?.Body -> resolved ctx.go#Request.Body'])
   })
+
+  it("resolve a conversion to a type of the package as that type (gin's `w := ResponseWriter(writer)`, `s := Status(1)`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'writer.go': [
+          'package app',
+          '',
+          'type ResponseWriter interface {',
+          '\tWritten() bool',
+          '}',
+          '',
+          'type responseWriter struct{}',
+          '',
+          'func (w *responseWriter) Written() bool { return true }',
+          '',
+          'type Status int',
+          '',
+          'func (s Status) String() string { return "" }',
+        ].join('\n'),
+        'writer_test.go': 'package app\n\nfunc TestW(writer *responseWriter) {\n\tw := ResponseWriter(writer)\n\tw.Written()\n\ts := Status(1)\n\ts.String()\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'writer_test.go')).toEqual([
+      'ResponseWriter -> resolved writer.go#ResponseWriter',
+      'w.Written -> resolved writer.go#ResponseWriter.Written',
+      'Status -> resolved writer.go#Status',
+      's.String -> resolved writer.go#Status.String',
+    ])
+  })
 })
