@@ -1,7 +1,10 @@
-import type { FileLayers } from '@rag/core'
+import type { FileLayers, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { packagePeers } from './package-members.js'
 import type { SymbolIndex } from './symbol-index.js'
+
+/** The kinds of Go's type declarations (`type X struct`, `type X interface`, `type X int`). */
+const GO_TYPE_KINDS = new Set(['interface', 'struct', 'type'])
 
 /** A named type as Go writes it, pointer dropped: `BindingBody`, `*Engine`, `http.Client`. */
 const TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)'
@@ -59,4 +62,14 @@ const COPIED_VARIABLE = /^typeof ([A-Za-z_]\w*)$/
 export function goReceiverType(receiverType: string | undefined, file: FileLayers, index: SymbolIndex): string | undefined {
   const copied = receiverType === undefined ? undefined : COPIED_VARIABLE.exec(receiverType)?.[1]
   return copied === undefined ? receiverType : goVariableType(copied, file, index)
+}
+
+/** The type `name` that the Go file's package declares (in it or another file of its directory), if it is one. */
+export function goPackageType(name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
+  if (!/^[A-Za-z_]\w*$/.test(name)) return undefined
+  for (const path of [file.path, ...packagePeers(file, index)]) {
+    const symbol = index.topLevel(path, name)
+    if (symbol !== undefined) return GO_TYPE_KINDS.has(symbol.kind) && index.file(path)?.language === 'go' ? symbol : undefined
+  }
+  return undefined
 }

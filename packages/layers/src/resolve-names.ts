@@ -5,7 +5,7 @@ import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
-import { goReceiverType, goVariableType } from './go-variables.js'
+import { goPackageType, goReceiverType, goVariableType } from './go-variables.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
@@ -77,16 +77,6 @@ function memberOfType(
     const owner = definedIn(target, type, index, resolved)
     const inner = owner ? memberNamed(index, owner, name) : undefined
     if (inner) return toSymbol(inner)
-  }
-  return undefined
-}
-
-/** The type `name` that the Go file's package declares (in it or another file of its directory), if it is one. */
-function goPackageType(name: string, file: FileLayers, index: SymbolIndex): SymbolRecord | undefined {
-  if (!/^[A-Za-z_]\w*$/.test(name)) return undefined
-  for (const path of [file.path, ...packagePeers(file, index)]) {
-    const symbol = index.topLevel(path, name)
-    if (symbol !== undefined) return TYPES.has(symbol.kind) && index.file(path)?.language === 'go' ? symbol : undefined
   }
   return undefined
 }
