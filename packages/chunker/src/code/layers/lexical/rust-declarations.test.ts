@@ -3,7 +3,11 @@ import { maskCode } from './mask-code.js'
 import { rustTypedDeclarations } from './rust-declarations.js'
 import { RUST_SYNTAX } from './syntaxes.js'
 
-const typed = (code: string): string[] => rustTypedDeclarations(maskCode(code, RUST_SYNTAX)).map((d) => `${d.name}: ${d.type}`)
+/** The typed declarations (an untyped `let` only hides: see the last test). */
+const typed = (code: string): string[] =>
+  rustTypedDeclarations(maskCode(code, RUST_SYNTAX))
+    .filter((d) => d.type !== '')
+    .map((d) => `${d.name}: ${d.type}`)
 
 describe('rustTypedDeclarations', () => {
   it('reads annotated lets, values built by a constructor or a struct literal, and typed parameters of functions and closures', () => {
@@ -47,7 +51,7 @@ describe('rustTypedDeclarations', () => {
     ].join('\n')
     const declarations = rustTypedDeclarations(maskCode(code, RUST_SYNTAX))
     // `cmd`'s type starts the chains of `m` and of `o` (through `m`).
-    expect(declarations.map((d) => `${d.name}: ${d.type}`)).toEqual([
+    expect(declarations.filter((d) => d.type !== '').map((d) => `${d.name}: ${d.type}`)).toEqual([
       'cmd: Command',
       'm: Command::get_matches()',
       'n: Command::new().about().get_matches_from()',
@@ -84,7 +88,7 @@ describe('rustTypedDeclarations', () => {
     ].join('\n')
     const declarations = rustTypedDeclarations(maskCode(code, RUST_SYNTAX))
     const block = code.indexOf('}')
-    expect(declarations.map((d) => `${d.name}: ${d.type}${d.until === undefined ? '' : ` until ${d.until === block ? 'the block' : d.until}`}`)).toEqual([
+    expect(declarations.filter((d) => d.type !== '').map((d) => `${d.name}: ${d.type}${d.until === undefined ? '' : ` until ${d.until === block ? 'the block' : d.until}`}`)).toEqual([
       'cmd: Command',
       'm: ArgMatches until the block',
       'cmd: Arg until the block',
@@ -96,5 +100,20 @@ describe('rustTypedDeclarations', () => {
   it('types a let whose value is a chain on the name it shadows (`let m = m.unwrap();`)', () => {
     const code = ['fn run(cmd: Command) {', '    let m = cmd.try_get_matches();', '    assert!(m.is_ok());', '    let m = m.unwrap();', '}'].join('\n')
     expect(typed(code)).toEqual(['cmd: Command', 'm: Command::try_get_matches()', 'm: Command::try_get_matches().unwrap()'])
+  })
+
+  it('hides a typed name behind a later untyped let of it, from the end of that let (its value still reads the typed one), and copies a name a let copies', () => {
+    const code = ['fn run() {', '    let cmd = Command::new("x");', '    let cmd = cmd.clone_it(other);', '    cmd.run();', '    let n: usize = 1;', '}'].join('\n')
+    const declarations = rustTypedDeclarations(maskCode(code, RUST_SYNTAX))
+    // The declaration of `name` in scope at the call written `call`, nearest first.
+    const typeAt = (name: string, call: string): string | undefined => {
+      const at = code.indexOf(call)
+      return declarations.filter((d) => d.name === name && (d.from ?? d.offset) < at && (d.until === undefined || d.until >= at)).at(-1)?.type
+    }
+    expect(typeAt('cmd', 'cmd.clone_it')).toBe('Command')
+    expect(typeAt('cmd', 'cmd.run')).toBe('')
+    // A copy of a name is typed as that name is (by the receiver finder, which follows `copies`).
+    const copy = rustTypedDeclarations(maskCode('fn f() {\n    let cmd = Command::new("x");\n    let mut app = cmd;\n}', RUST_SYNTAX)).find((d) => d.name === 'app')
+    expect(copy).toMatchObject({ type: '', copies: 'cmd' })
   })
 })

@@ -97,8 +97,8 @@ function outsideBlocks(code: string): string {
   return out
 }
 
-/** `let name = value;` (group 1: the name; a type annotation is read above). */
-const LET = /\blet\s+(?:mut\s+)?([a-z_]\w*)\s*=(?!=)/dg
+/** `let name = value;`, also `let name: Vec<Arg> = value;` (group 1: the name; a type annotation is read above). */
+const LET = /\blet\s+(?:mut\s+)?([a-z_]\w*)\s*(?::[^=;{}]*)?=(?!=)/dg
 
 /**
  * The type of `name` at `offset` by its last declaration before whose block has not ended (`cmd` of
@@ -112,7 +112,8 @@ function declaredBefore(masked: string, declarations: readonly TypedDeclaration[
     if (declaration.until !== undefined && declaration.until < offset) continue
     if (declaration.name === name && declaration.offset < offset && (last === undefined || declaration.offset > last.offset)) last = declaration
   }
-  if (last === undefined || (last.from ?? last.offset) > offset) return undefined
+  // (An untyped `let` hides the name's earlier types: `let cmd = cmd.build();`.)
+  if (last === undefined || last.type === '' || (last.from ?? last.offset) > offset) return undefined
   // (What a block closed in between binds is gone: `if x { let cmd = ...; }`; the `let` whose value
   // reads the name binds it only after: `let m = m.unwrap();`.)
   const between = outsideBlocks(masked.slice(last.offset + name.length, offset)).replace(new RegExp(`\\blet\\s+(?:mut\\s+)?${name}\\s*=[\\s&]*(?:mut\\s+)?$`), '')
@@ -125,7 +126,7 @@ function declaredBefore(masked: string, declarations: readonly TypedDeclaration[
  * name holds what the last call returns (`let m = Command::new("x").get_matches();` types `m` as
  * `Command::new().get_matches()`, `let m = cmd.try_get_matches()?;` with `cmd` a `Command` types it as
  * `Command::try_get_matches()?`), from the end of the statement. (A `let` counts to the end of its
- * block; another `let` of the name hides none.)
+ * block; a `let` of the name with any other value hides the earlier ones.)
  */
 function withChainValues(masked: string, declarations: readonly TypedDeclaration[], typed: ReadonlySet<number>): TypedDeclaration[] {
   const out = [...declarations]
@@ -141,6 +142,12 @@ function withChainValues(masked: string, declarations: readonly TypedDeclaration
     const read = end < 0 ? undefined : chains.endingAt(last)
     // The whole value, not a chain at its end (`a + b.len()`), nor a closure's body (`|x| x.run()`).
     if (read !== undefined && /^[\s&]*(?:mut\s+)?$/.test(masked.slice(value, read.start))) out.push({ name: match[1] as string, type: read.chain, offset, from: end })
+    else {
+      // A copy of a name (`let mut cmd = cmd;`) has its type; any other value types nothing, but
+      // hides the name's earlier declarations from the statement's end.
+      const copied = end < 0 ? undefined : /^\s*(?:&\s*)?(?:mut\s+)?([a-z_]\w*)\s*$/.exec(masked.slice(value, end))?.[1]
+      out.push({ name: match[1] as string, type: '', ...(copied === undefined ? {} : { copies: copied }), offset, ...(end < 0 ? {} : { from: end }) })
+    }
   }
   return out.sort((a, b) => a.offset - b.offset)
 }
