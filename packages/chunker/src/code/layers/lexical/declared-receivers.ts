@@ -81,7 +81,7 @@ function classAndBases(cls: SymbolFact | undefined, basesOf: (cls: SymbolFact) =
  * (`openIndex()['rag']`, `Context['facts']`), in the notation of `@rag/core`'s `propertyRead`; so
  * is Python's `self.stream.current` of an attribute typed here (`TokenStream['current']`).
  * `undeclaredValue` types a copy of a name no declaration of the file types (`b := Form` in Go,
- * where `Form` is a package-level variable: the name itself, which resolution reads).
+ * where `Form` is a package-level variable of another file: `typeof Form`, which resolution reads).
  */
 export function receiverTypeFinder(
   declarations: readonly TypedDeclaration[],
