@@ -312,4 +312,28 @@ describe('Go calls on locals and parameters', () => {
       's.String -> resolved writer.go#Status.String',
     ])
   })
+
+  it("leave a field read on a method's value to the package of what the method returns (fiber's `c.Request().Header.Set()`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'ctx.go': [
+          'package app',
+          '',
+          'import "github.com/valyala/fasthttp"',
+          '',
+          'type Ctx struct{ fasthttp *fasthttp.RequestCtx }',
+          '',
+          'func (c *Ctx) Request() *fasthttp.Request { return &c.fasthttp.Request }',
+          '',
+          'type Header struct{}',
+          '',
+          'func (h *Header) Set(k, v string) {}',
+        ].join('\n'),
+        'ctx_test.go': 'package app\n\nfunc TestHeader(c *Ctx) {\n\tc.Request().Header.Set("Accept", "text/html")\n}\n',
+      }),
+    )
+    // Not the package's own `Header.Set` by name: `*fasthttp.Request`'s field.
+    expect(callsOf(graph, 'ctx_test.go')).toEqual(['c.Request -> resolved ctx.go#Ctx.Request', '?.Set -> external '])
+  })
 })

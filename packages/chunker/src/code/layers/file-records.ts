@@ -3,7 +3,7 @@ import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.
 import { calledReceiverType, calledReceiverTypeAt } from './lexical/called-receiver.js'
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
-import { goCalledReceiverType, goLiteralReceiverType } from './lexical/go-called-receivers.js'
+import { goCalledReceiverType, goFieldOfCallType, goLiteralReceiverType } from './lexical/go-called-receivers.js'
 import { redeclaration } from './lexical/local-bindings.js'
 import { jvmCallChains } from './lexical/jvm-call-chains.js'
 import { rustCallChains } from './lexical/rust-call-chains.js'
@@ -212,7 +212,8 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
       receiver !== '?'
         ? undefined
         : file.language === 'go'
-          ? goCalledReceiverType(calledReceiverType(call.receiver) ?? goLiteralReceiverType(call.receiver), (name) => receiverType?.(name, call.offset))
+          ? (goCalledReceiverType(calledReceiverType(call.receiver) ?? goLiteralReceiverType(call.receiver), (name) => receiverType?.(name, call.offset)) ??
+            goFieldOfCallType(call.receiver, (name) => receiverType?.(name, call.offset)))
           : TYPES_CALLED_RECEIVERS.has(file.language)
           ? calledReceiverType(call.receiver)
           : TYPES_CALLED_RECEIVERS_AT.has(file.language)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { goCalledReceiverType, goLiteralReceiverType } from './go-called-receivers.js'
+import { goCalledReceiverType, goFieldOfCallType, goLiteralReceiverType } from './go-called-receivers.js'
 
 const types: Record<string, string> = { w: 'httptest.NewRecorder()', engine: 'New()', req: 'http.Request', errs: 'errorMsgs', c: "Context['Writer']" }
 const typeOf = (name: string): string | undefined => types[name]
@@ -27,5 +27,15 @@ describe('goCalledReceiverType', () => {
     expect(goLiteralReceiverType('T{}.field')).toBeUndefined()
     expect(goLiteralReceiverType('(struct{a int}{1})')).toBeUndefined()
     expect(goLiteralReceiverType('f(x)')).toBeUndefined()
+  })
+
+  it("writes fields read on a typed name's method value as a property read of what the method returns (fiber's `c.Request().Header.Set()`)", () => {
+    expect(goFieldOfCallType('req.Clone(ctx).Header', typeOf)).toBe("http.Request.Clone()['Header']")
+    expect(goFieldOfCallType('engine.Get("x").Header.Cookies', typeOf)).toBe("New().Get()['Header']['Cookies']")
+    expect(goFieldOfCallType('x.Request().Header', typeOf)).toBeUndefined()
+    expect(goFieldOfCallType('req.Clone(ctx)', typeOf)).toBeUndefined()
+    expect(goFieldOfCallType('req.Clone(ctx).Header()', typeOf)).toBeUndefined()
+    // (A head typed by a property read is not written in a method's place.)
+    expect(goFieldOfCallType('c.Request().Header', typeOf)).toBeUndefined()
   })
 })

@@ -47,3 +47,32 @@ export function goLiteralReceiverType(receiver: string): string | undefined {
 
 /** Keywords and predeclared names a literal can start with but that name no type of the code. */
 const GO_UNNAMED = new Set(['struct', 'map', 'func', 'interface', 'chan', 'any', 'string', 'int', 'bool', 'byte', 'rune', 'error'])
+
+/** A method call on a plain name at the start of a receiver: `c.Request(`, `app.Server(`; group 1 the name, group 2 the method. */
+const CALL_ON_NAME = /^([a-z_]\w*)\.([A-Za-z_]\w*)\(/
+/** Fields read after the call: `.Header`, `.Header.Cookies`. */
+const FIELDS = /^(?:\.[A-Za-z_]\w*)+$/
+
+/**
+ * The type of a Go call's receiver that reads fields of one method's value of a name the code
+ * types (`c.Request().Header.Set()` of `c fiber.Ctx`): written as a property read of what the
+ * method returns, `fiber.Ctx.Request()['Header']`, so resolution reads the method's result type and
+ * its field (here another package's: `external`). `undefined` for any other receiver.
+ *
+ * @example
+ * goFieldOfCallType('c.Request().Header', (name) => (name === 'c' ? 'Ctx' : undefined)) // "Ctx.Request()['Header']"
+ */
+export function goFieldOfCallType(receiver: string, typeOf: (name: string) => string | undefined): string | undefined {
+  const call = CALL_ON_NAME.exec(receiver)
+  if (call === null) return undefined
+  const close = closingBracket(receiver, call[0].length - 1)
+  const fields = close < 0 ? '' : receiver.slice(close + 1)
+  if (!FIELDS.test(fields)) return undefined
+  const head = typeOf(call[1] as string)
+  if (head === undefined || !HEAD_TYPE.test(head)) return undefined
+  return `${head}.${call[2]}()${fields
+    .slice(1)
+    .split('.')
+    .map((field) => `['${field}']`)
+    .join('')}`
+}
