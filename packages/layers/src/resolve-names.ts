@@ -53,6 +53,8 @@ function memberOfType(
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
   supers?: Supertypes,
 ): Resolved | undefined {
+  // Go's predeclared `error`: its `Error()` is the runtime's.
+  if (type === 'error' && file.language === 'go') return EXTERNAL
   const binding = bindings.names.get(type)
   if (binding) return throughBinding(binding, name, index, resolved, supers)
   // `Database.Database` of `import type Database from 'better-sqlite3'`, `models.User` of a module:

@@ -19,6 +19,8 @@ describe('returnedType', () => {
     ['func NewRequest(method, url string) (*http.Request, error)', 'go', 'http.Request'],
     ['func (e *Engine) Handle(w http.ResponseWriter)', 'go', undefined],
     ['func count() int', 'go', undefined],
+    // (`error` is kept: resolution leaves its `Error()` to the runtime.)
+    ['func load() error', 'go', 'error'],
     ['func NewWithCustomCtx(newCtxFunc func(app *App) CustomCtx, config ...Config) *App', 'go', 'App'],
     ['func New[T any](opts ...Option) *Tree[T]', 'go', 'Tree'],
     ['Request() *fasthttp.Request', 'go', 'fasthttp.Request'],
@@ -47,3 +49,19 @@ describe('tupleElementType', () => {
     expect(tupleElementType(signature, 'python', position)).toBe(type)
   })
 })
+
+describe("tupleElementType of Go's result lists", () => {
+  it.each([
+    ['func (app *App) Test(req *http.Request, config ...TestConfig) (*http.Response, error)', 1, 'error'],
+    ['func (app *App) Test(req *http.Request, config ...TestConfig) (*http.Response, error)', 0, 'http.Response'],
+    ['func CreateTestContext(w http.ResponseWriter) (c *Context, r *Engine)', 1, 'Engine'],
+    ['func Pair[T any](v T) (Box[T], bool)', 0, 'Box'],
+    // A predeclared type other than `error`, a position past the end, a single result.
+    ['func Pair[T any](v T) (Box[T], bool)', 1, undefined],
+    ['func CreateTestContext(w http.ResponseWriter) (c *Context, r *Engine)', 2, undefined],
+    ['func New() *Engine', 0, undefined],
+  ])('reads %j at %i as %s', (signature, position, type) => {
+    expect(tupleElementType(signature, 'go', position)).toBe(type)
+  })
+})
+

@@ -46,6 +46,34 @@ function goResults(signature: string): string | undefined {
   const end = pastClosing(signature, at)
   return end < 0 ? undefined : signature.slice(end)
 }
+/** One result of a Go result list: `error`, `*Response`, `err error`, `n int`; group 1 the type, pointer and generic arguments dropped. */
+const GO_LISTED_RESULT = /^\s*(?:[a-z_]\w*\s+)?\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)(?:\[[^\]]*\])?\s*$/
+
+/**
+ * The type of the Go result at `position` of a signature's result list (`(*Response, error)` gives
+ * `error` at 1, `(c *Context, r *Engine)` `Engine` at 1): what the name at that position of
+ * `resp, err := app.Test(req)` holds. `error` is kept (its `Error()` is the runtime's); other
+ * predeclared types are not; `undefined` without a list or a named type there.
+ */
+function goResultType(signature: string, position: number): string | undefined {
+  const results = goResults(signature)?.trim()
+  if (results === undefined || !results.startsWith('(')) return undefined
+  const list: string[] = []
+  let depth = 0
+  let from = 1
+  for (let at = 1; at < results.length && depth >= 0; at++) {
+    const c = results[at]
+    if (c === '(' || c === '[' || c === '{') depth++
+    else if ((c === ')' || c === ']' || c === '}') && depth-- === 0) list.push(results.slice(from, at))
+    else if (c === ',' && depth === 0) {
+      list.push(results.slice(from, at))
+      from = at + 1
+    }
+  }
+  const type = GO_LISTED_RESULT.exec(list[position] ?? '')?.[1]
+  return type === undefined || (type !== 'error' && isBuiltin('go', type)) ? undefined : type
+}
+
 /** Python's generic containers: what a function returns inside one is not the container's member. */
 const PYTHON_CONTAINERS = new Set(['List', 'Dict', 'Tuple', 'Set', 'FrozenSet', 'Iterator', 'Iterable', 'Sequence', 'Mapping', 'Callable', 'Generator', 'Any', 'Type', 'Union'])
 
@@ -63,8 +91,8 @@ export function returnedType(signature: string, language: string): string | unde
   if (language === 'go') {
     const results = goResults(signature)
     const type = results === undefined ? undefined : GO_RESULT.exec(results)?.[1]
-    // (`) error`, `) string`: the runtime's types; `) struct{...}` none.)
-    return type === undefined || isBuiltin('go', type) || type === 'struct' || type === 'interface' ? undefined : type
+    // (`) string`: the runtime's types; `) struct{...}` none. `) error` is kept: its `Error()` is the runtime's.)
+    return type === undefined || (type !== 'error' && isBuiltin('go', type)) || type === 'struct' || type === 'interface' ? undefined : type
   }
   return undefined
 }
@@ -100,6 +128,7 @@ const PYTHON_TUPLE_ELEMENT = /^["']?(?:(?:t|typing)\.)?(?:Optional\s*\[\s*["']?)
  * declares no tuple, or no class there.
  */
 export function tupleElementType(signature: string, language: string, position: number): string | undefined {
+  if (language === 'go') return goResultType(signature, position)
   const tuple = language === 'python' ? PYTHON_TUPLE.exec(signature) : null
   if (tuple === null) return undefined
   const elements: string[] = []

@@ -336,4 +336,51 @@ describe('Go calls on locals and parameters', () => {
     // Not the package's own `Header.Set` by name: `*fasthttp.Request`'s field.
     expect(callsOf(graph, 'ctx_test.go')).toEqual(['c.Request -> resolved ctx.go#Ctx.Request', '?.Set -> external '])
   })
+
+  it("type a call's other results by the callee's result list, and leave `error`'s method to the runtime (gin's `c, router := CreateTestContext(w)`, `resp, err := app.Test(req)`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'gin.go': [
+          'package app',
+          '',
+          'type Context struct{}',
+          '',
+          'type Engine struct{}',
+          '',
+          'func (engine *Engine) SetHTMLTemplate(name string) {}',
+          '',
+          'func CreateTestContext(w any) (c *Context, r *Engine) { return nil, nil }',
+          '',
+          'func load() error { return nil }',
+          '',
+          'type flagError struct{}',
+          '',
+          'func (e *flagError) Error() string { return "" }',
+        ].join('\n'),
+        'gin_test.go': [
+          'package app',
+          '',
+          'func TestRender(w any, failed error) {',
+          '\tc, router := CreateTestContext(w)',
+          '\trouter.SetHTMLTemplate("x")',
+          '\t_, err := CreateTestContext(c)',
+          '\tif err := load(); err != nil {',
+          '\t\t_ = err.Error()',
+          '\t}',
+          '\t_ = failed.Error()',
+          '\t_ = err',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    // Not `flagError.Error` by name: the predeclared interface's.
+    expect(callsOf(graph, 'gin_test.go')).toEqual([
+      'CreateTestContext -> resolved gin.go#CreateTestContext',
+      'router.SetHTMLTemplate -> resolved gin.go#Engine.SetHTMLTemplate',
+      'load -> resolved gin.go#load',
+      'err.Error -> external ',
+      'failed.Error -> external ',
+    ])
+  })
 })

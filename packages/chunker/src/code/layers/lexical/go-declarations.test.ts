@@ -6,7 +6,7 @@ import { GO_SYNTAX } from './syntaxes.js'
 const typed = (code: string): string[] => goTypedDeclarations(maskCode(code, GO_SYNTAX)).map((d) => `${d.name}: ${d.type}`)
 
 describe('goTypedDeclarations', () => {
-  it('reads vars, composite literals, the first result of a call that ends its statement, and typed parameters of functions and closures', () => {
+  it('reads vars, composite literals, the results of a call that ends its statement, and typed parameters of functions and closures', () => {
     const code = [
       'func New(opts ...OptionFunc) *Engine {',
       '\tengine := &Engine{trees: nil}',
@@ -29,7 +29,8 @@ describe('goTypedDeclarations', () => {
       'router: New()',
       'c: CreateTestContext()',
       'req: http.NewRequest()',
-      'err: ',
+      // The call's other results: what resolution reads of the callee's result list.
+      'err: http.NewRequest()[1]',
       'c: Context',
       'w: http.ResponseWriter',
       'a: Request',
@@ -128,7 +129,7 @@ describe('goTypedDeclarations', () => {
 
   it('reads the typed names of a var group (fiber\'s `var (\\n\\tbuf bytes.Buffer\\n\\terr error\\n)`)', () => {
     const code = ['func f(data []byte) {', '\tvar (', '\t\tbuf    bytes.Buffer', '\t\ta, b   *Node', '\t\terr    error', '\t\tgzip = func(data []byte) {}', '\t)', '\tbuf.Reset()', '}'].join('\n')
-    expect(typed(code)).toEqual(['buf: bytes.Buffer', 'a: Node', 'b: Node', 'err: '])
+    expect(typed(code)).toEqual(['buf: bytes.Buffer', 'a: Node', 'b: Node', 'err: error'])
   })
 
   it('reads a copy of a name as a copy (gin\'s `b := Form`), and a copy of a predeclared value as nothing', () => {

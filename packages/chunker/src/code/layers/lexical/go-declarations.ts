@@ -43,8 +43,11 @@ const PREDECLARED = new Set([
   'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'any', 'comparable', 'struct', 'interface', 'func', 'map', 'chan',
 ])
 
-/** A named type of the code or a package, or `''` for a predeclared one. */
-const named = (type: string): string => (PREDECLARED.has(type) ? '' : type)
+/**
+ * A named type of the code or a package, or `''` for a predeclared one; but `error`, the one
+ * predeclared type with a method (`err.Error()`, which resolution leaves to the runtime).
+ */
+const named = (type: string): string => (type !== 'error' && PREDECLARED.has(type) ? '' : type)
 
 /** A statement's value that ends with a type assertion: `.(*Context)`, `.(http.Handler)`; group 1 the type. */
 const ASSERTION_END = /\.\(\s*\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*\)[ \t]*$/
@@ -109,12 +112,17 @@ const STATEMENT_END = /^[ \t]*(?:\n|;|$)/
 /** Go's predeclared types and the keywords a call-like statement starts with: no class of the code. */
 const NOT_A_CALLEE = new Set(['make', 'new', 'len', 'cap', 'append', 'copy', 'string', 'byte', 'int', 'int64', 'float64', 'rune', 'func', 'map', 'chan'])
 
-/** The names of a short declaration: the first typed `type` (`''`: untyped), the others untyped, each hiding an outer declaration of its name. */
-function shadows(names: string, start: number, out: TypedDeclaration[], type: string): void {
+/**
+ * The names of a short declaration: the first typed `type` (`''`: untyped), the others untyped,
+ * each hiding an outer declaration of its name; with `callee`, the others hold that call's other
+ * results (`resp, err := app.Test(req)`: `err` is `app.Test()[1]`).
+ */
+function shadows(names: string, start: number, out: TypedDeclaration[], type: string, callee?: string): void {
   let offset = start
   names.split(',').forEach((part, position) => {
     const name = part.trim()
-    if (name !== '_') out.push({ name, type: position === 0 ? type : '', offset: offset + part.indexOf(name) })
+    const typed = position === 0 ? type : callee === undefined ? '' : `${callee}()[${position}]`
+    if (name !== '_') out.push({ name, type: typed, offset: offset + part.indexOf(name) })
     offset += part.length + 1
   })
 }
@@ -167,7 +175,7 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
       const open = match.index + match[0].length
       // `router := New()`, not `n := New().Use(x)`: the statement ends with the call. (`buf := new(bytes.Buffer)`: the type.)
       const typed = !NOT_A_CALLEE.has(callee) && followsClosing(masked, open, STATEMENT_END)
-      shadows(match[5], at[5]![0], out, typed ? `${callee}()` : callee === 'new' ? (newType(masked, open) ?? '') : (assertedType(masked, open) ?? ''))
+      shadows(match[5], at[5]![0], out, typed ? `${callee}()` : callee === 'new' ? (newType(masked, open) ?? '') : (assertedType(masked, open) ?? ''), typed ? callee : undefined)
     } else if (match[7] !== undefined) {
       // A literal or declaration has its body next (`func(c *Context) error {`); a function type (`step func(w io.Writer) bool`) declares nothing.
       const end = match.index + match[0].length
