@@ -383,4 +383,36 @@ describe('Go calls on locals and parameters', () => {
       'failed.Error -> external ',
     ])
   })
+
+  it("type a local holding a method's results of another typed local (fiber's `sess, err := store.Get(c)` after `store := NewStore()`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'store.go': [
+          'package session',
+          '',
+          'type Store struct{}',
+          '',
+          'type Session struct{}',
+          '',
+          'func NewStore() *Store { return &Store{} }',
+          '',
+          'func (s *Store) Get(key string) (*Session, error) { return nil, nil }',
+          '',
+          'func (s *Session) Fresh() bool { return true }',
+          '',
+          'type other struct{}',
+          '',
+          'func (o *other) Fresh() bool { return false }',
+        ].join('\n'),
+        'store_test.go': 'package session\n\nfunc TestSession() {\n\tstore := NewStore()\n\tsess, err := store.Get("k")\n\tsess.Fresh()\n\t_ = err.Error()\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'store_test.go')).toEqual([
+      'NewStore -> resolved store.go#NewStore',
+      'store.Get -> resolved store.go#Store.Get',
+      'sess.Fresh -> resolved store.go#Session.Fresh',
+      'err.Error -> external ',
+    ])
+  })
 })

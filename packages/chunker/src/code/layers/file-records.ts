@@ -236,7 +236,9 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     record.count = count
     if (receiver) {
       record.receiver = receiver
-      const type = called ?? receiverType?.(receiver, offset)
+      // (Go: a local holding a method's value of another typed local, `sess, err := store.Get(c)`, with that local's type in its place.)
+      const declared = called === undefined ? receiverType?.(receiver, offset) : undefined
+      const type = called ?? (file.language === 'go' ? goCalledReceiverType(declared, (name) => receiverType?.(name, offset)) : declared)
       if (type !== undefined) record.receiverType = type
     } else if (local(name, source, offset)) record.local = true
     edges.push(record)

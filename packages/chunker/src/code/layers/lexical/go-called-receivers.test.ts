@@ -10,6 +10,8 @@ describe('goCalledReceiverType', () => {
     expect(goCalledReceiverType('engine.Group()', typeOf)).toBe('New().Group()')
     expect(goCalledReceiverType('req.Context()', typeOf)).toBe('http.Request.Context()')
     expect(goCalledReceiverType('errs.Last()', typeOf)).toBe('errorMsgs.Last()')
+    // A later result of one: `err` of `sess, err := engine.Get(c)`.
+    expect(goCalledReceiverType('engine.Get()[1]', typeOf)).toBe('New().Get()[1]')
   })
 
   it('keeps any other type as it is: an untyped name, a property read, a longer receiver, none', () => {

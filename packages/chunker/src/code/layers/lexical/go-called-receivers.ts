@@ -1,6 +1,6 @@
 import { closingBracket } from './brackets.js'
-/** A call on one method's value of a plain name, as `calledReceiverType` writes it: `w.Header()`. */
-const ON_NAME = /^([a-z_]\w*)\.([A-Za-z_]\w*)\(\)$/
+/** A call on one method's value of a plain name, as `calledReceiverType` writes it: `w.Header()`; or a later result of one, `store.Get()[1]` (group 3). */
+const ON_NAME = /^([a-z_]\w*)\.([A-Za-z_]\w*)\(\)(\[\d+\])?$/
 /** A type the head can be written as: a call's value (`httptest.NewRecorder()`, `New()`) or a named type (`http.Request`, `Engine`). */
 const HEAD_TYPE = /^(?:[a-z_]\w*\.)?[A-Za-z_]\w*(?:\(\))?$/
 
@@ -17,7 +17,7 @@ export function goCalledReceiverType(type: string | undefined, typeOf: (name: st
   const call = type === undefined ? null : ON_NAME.exec(type)
   if (call === null) return type
   const head = typeOf(call[1] as string)
-  return head !== undefined && HEAD_TYPE.test(head) ? `${head}.${call[2]}()` : type
+  return head !== undefined && HEAD_TYPE.test(head) ? `${head}.${call[2]}()${call[3] ?? ''}` : type
 }
 
 /** A Go composite literal as a call's receiver, in parentheses or not: `(JSON{data})`, `&Engine{}`, `render.JSON{Data: x}`; group 1 the type. */
