@@ -152,4 +152,9 @@ describe('goTypedDeclarations', () => {
     ].join('\n')
     expect(typed(code)).toEqual(['buf: bytes.Buffer', 'x: ', 'c: Context', 'n: node', 'h: http.Handler', 'ok: ', 't: '])
   })
+
+  it("types the parameters of a list holding a function type (fiber's `func(req Req, res Res, next func() error) error {`)", () => {
+    const code = ['func TestX(t *testing.T) {', '\thandler := func(req Req, res Res, next func(a, b int) error) error {', '\t\treturn next(1, 2)', '\t}', '}'].join('\n')
+    expect(typed(code)).toEqual(['t: testing.T', 'handler: ', 'req: Req', 'res: Res'])
+  })
 })

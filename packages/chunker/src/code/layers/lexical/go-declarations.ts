@@ -15,7 +15,8 @@ const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
  * `var name Type` (group 1, type group 2); `name := Type{`, `&pkg.Type{` or `own{` (group 3, type
  * group 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
  * or closure's parameter list `func(c *Context)`, `func (e *Engine) Handle(w http.ResponseWriter,
- * r *http.Request)` (group 7: the list after the name, or the only one of a literal); a copy of a
+ * r *http.Request)`, also with a parameter of a function type (group 7: the list after the name, or
+ * the only one of a literal); a copy of a
  * name, `b := Form` (group 8, the copied name group 9), typed as that name is (a local, or a
  * package-level variable, which resolution reads); any other short declaration `w := c.Writer`,
  * `for _, x := range xs` (names group 10), which types nothing but hides an outer declaration of the name.
@@ -25,7 +26,7 @@ const DECLARATION = new RegExp(
     `\\bvar\\s+([a-z_]\\w*)\\s+${TYPE}\\b(?![.\\[{(])`,
     `|(?<![\\w.])([A-Za-z_]\\w*)\\s*:?=\\s*&?${TYPE}\\s*(?=\\{)`,
     `|(?<![\\w.])${NAMES}\\s*:=\\s*((?!func\\b)(?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)\\s*(?=\\()`,
-    `|\\bfunc\\s*(?:\\([^()]*\\)\\s*[A-Za-z_]\\w*\\s*|[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(([^()]*)\\)`,
+    `|\\bfunc\\s*(?:\\([^()]*\\)\\s*[A-Za-z_]\\w*\\s*|[A-Za-z_]\\w*\\s*)?(?:\\[[^\\]]*\\]\\s*)?\\(((?:[^()]|\\([^()]*\\))*)\\)`,
     `|(?<![\\w.])([a-z_]\\w*)\\s*:=\\s*([A-Za-z_]\\w*)(?=[ \\t]*(?:\\n|;|$))`,
     `|(?<![\\w.])${NAMES}\\s*:=`,
   ].join(''),
@@ -127,12 +128,30 @@ function shadows(names: string, start: number, out: TypedDeclaration[], type: st
   })
 }
 
+/** A parameter list's parts, split at its commas outside brackets (`next func(a, b int) error` is one part). */
+function topLevelParts(list: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let from = 0
+  for (let at = 0; at < list.length; at++) {
+    const c = list[at]
+    if (c === '(' || c === '[' || c === '{') depth++
+    else if (c === ')' || c === ']' || c === '}') depth--
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(from, at))
+      from = at + 1
+    }
+  }
+  parts.push(list.slice(from))
+  return parts
+}
+
 /** The parameters of a list with a named type each, as {@link TypedDeclaration}s at their offsets, in scope `until` the function's closing brace. */
 function parameters(list: string, start: number, out: TypedDeclaration[], until: number | undefined): void {
   // The type of each part, `''` for one that is no class (then it types no name before it either).
   const parts: { name: string; type: string | undefined; offset: number }[] = []
   let offset = start
-  for (const part of list.split(',')) {
+  for (const part of topLevelParts(list)) {
     const found = PARAMETER.exec(part)
     if (!found) return // `*Context` of an unnamed list: read no type from it
     const written = found[2]
