@@ -415,4 +415,31 @@ describe('Go calls on locals and parameters', () => {
       'err.Error -> external ',
     ])
   })
+
+  it("type a local holding a chain of calls link by link through each method's result (fiber's `client := New().SetDial(dial).SetCookieJar(jar)`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'client.go': [
+          'package client',
+          '',
+          'type Client struct{}',
+          '',
+          'type Response struct{}',
+          '',
+          'func New() *Client { return &Client{} }',
+          '',
+          'func (c *Client) SetDial(d any) *Client { return c }',
+          '',
+          'func (c *Client) Get(url string) (*Response, error) { return nil, nil }',
+          '',
+          'type Request struct{}',
+          '',
+          'func (r *Request) Get(url string) (*Response, error) { return nil, nil }',
+        ].join('\n'),
+        'client_test.go': 'package client\n\nfunc TestGet() {\n\tclient := New().SetDial(nil).\n\t\tSetDial(nil)\n\tclient.Get("x")\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'client_test.go')).toContain('client.Get -> resolved client.go#Client.Get')
+  })
 })

@@ -71,10 +71,10 @@ describe('goTypedDeclarations', () => {
     expect(inScope.at(-1)?.type).toBe('NewRouter()')
   })
 
-  it('types no chained value, builtin call or function type, and hides an outer name behind any other short declaration', () => {
+  it('types no call inside a longer value, builtin call or function type, and hides an outer name behind any other short declaration', () => {
     const code = [
       'func (c *Context) Stream(step func(w io.Writer) bool) bool {',
-      '\tn := New().Use(x)',
+      '\tn := New().Use(x) + 1',
       '\tm := make(map[string]int)',
       '\tw := c.Writer',
       '\tfor _, item := range items {',
@@ -156,5 +156,10 @@ describe('goTypedDeclarations', () => {
   it("types the parameters of a list holding a function type (fiber's `func(req Req, res Res, next func() error) error {`)", () => {
     const code = ['func TestX(t *testing.T) {', '\thandler := func(req Req, res Res, next func(a, b int) error) error {', '\t\treturn next(1, 2)', '\t}', '}'].join('\n')
     expect(typed(code)).toEqual(['t: testing.T', 'handler: ', 'req: Req', 'res: Res'])
+  })
+
+  it("types a chain of calls that ends the statement link by link (fiber's `client := New().SetDial(dial).\\n\\tSetCookieJar(jar)`)", () => {
+    const code = ['func TestX() {', '\tclient := New().SetDial(dial).', '\t\tSetCookieJar(jar)', '\tc, err := app.Group("/api").Use(m)', '\tx := make([]int, 1).Len()', '}'].join('\n')
+    expect(typed(code)).toEqual(['client: New().SetDial().SetCookieJar()', 'c: app.Group().Use()', 'err: ', 'x: '])
   })
 })

@@ -68,6 +68,27 @@ function assertedType(masked: string, from: number): string | undefined {
   return type === undefined || type === 'type' ? undefined : named(type) || undefined
 }
 
+/** A method call after a call's `)`: `.SetDial(`; group 1 the method. */
+const NEXT_CALL = /^\.\s*([A-Za-z_]\w*)\s*\(/
+
+/**
+ * The chain of calls a statement's value is when it goes on from the call whose `(` is at `open`
+ * and ends the statement (`client := New().SetDial(dial).SetCookieJar(jar)`): `callee()` and each
+ * method, `New().SetDial().SetCookieJar()`, which resolution reads link by link through each
+ * method's result. `undefined` when the value is not such a chain.
+ */
+function chainValue(masked: string, callee: string, open: number): string | undefined {
+  let chain = `${callee}()`
+  let close = closingBracket(masked, open)
+  for (let links = 0; close >= 0 && links < 8; links++) {
+    const next = NEXT_CALL.exec(masked.slice(close + 1, close + 120))
+    if (next === null) break
+    chain += `.${next[1]}()`
+    close = closingBracket(masked, close + next[0].length)
+  }
+  return close >= 0 && chain !== `${callee}()` && STATEMENT_END.test(masked.slice(close + 1, close + 8)) ? chain : undefined
+}
+
 /** The type `new(T)` makes when its call, whose `(` is at `open`, ends the statement; else `undefined`. */
 function newType(masked: string, open: number): string | undefined {
   const argument = NEW_ARGUMENT.exec(masked.slice(open, open + 120))
@@ -194,7 +215,12 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
       const open = match.index + match[0].length
       // `router := New()`, not `n := New().Use(x)`: the statement ends with the call. (`buf := new(bytes.Buffer)`: the type.)
       const typed = !NOT_A_CALLEE.has(callee) && followsClosing(masked, open, STATEMENT_END)
-      shadows(match[5], at[5]![0], out, typed ? `${callee}()` : callee === 'new' ? (newType(masked, open) ?? '') : (assertedType(masked, open) ?? ''), typed ? callee : undefined)
+      const value = typed
+        ? `${callee}()`
+        : callee === 'new'
+          ? newType(masked, open)
+          : (assertedType(masked, open) ?? (NOT_A_CALLEE.has(callee) ? undefined : chainValue(masked, callee, open)))
+      shadows(match[5], at[5]![0], out, value ?? '', typed ? callee : undefined)
     } else if (match[7] !== undefined) {
       // A literal or declaration has its body next (`func(c *Context) error {`); a function type (`step func(w io.Writer) bool`) declares nothing.
       const end = match.index + match[0].length
