@@ -442,4 +442,34 @@ describe('Go calls on locals and parameters', () => {
     )
     expect(callsOf(graph, 'client_test.go')).toContain('client.Get -> resolved client.go#Client.Get')
   })
+
+  it("resolve a call on a composite literal that spans lines (echo's `BodyDumpConfig{Handler: func(...) {...}}.ToMiddleware()`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/app\n\ngo 1.21\n',
+        'dump.go': [
+          'package middleware',
+          '',
+          'type BodyDumpConfig struct{ Handler func(body []byte) }',
+          '',
+          'func (config BodyDumpConfig) ToMiddleware() (func(), error) { return nil, nil }',
+          '',
+          'type CORSConfig struct{}',
+          '',
+          'func (config CORSConfig) ToMiddleware() (func(), error) { return nil, nil }',
+        ].join('\n'),
+        'dump_test.go': [
+          'package middleware',
+          '',
+          'func TestDump() {',
+          '\tmw, err := BodyDumpConfig{Handler: func(body []byte) {',
+          '\t\t_ = body',
+          '\t}}.ToMiddleware()',
+          '\t_, _ = mw, err',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'dump_test.go')).toEqual(['?.ToMiddleware -> resolved dump.go#BodyDumpConfig.ToMiddleware'])
+  })
 })

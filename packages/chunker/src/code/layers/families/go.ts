@@ -14,6 +14,7 @@ import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkAp
 const CALL_WORDS: CallWords = {
   keywords: words('if for switch select func return go defer range case default type struct interface map chan var const package import else break continue goto fallthrough'),
   beforeCall: words('return go defer case else if for range switch select'),
+  compositeLiterals: true,
 }
 
 /** One import spec: an optional alias (a name, `.` or `_`) and a quoted path. */

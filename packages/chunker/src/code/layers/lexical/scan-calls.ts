@@ -41,6 +41,8 @@ export interface CallWords {
   readonly nullSafeReceivers?: boolean
   /** `->` begins a lambda's body (Java's `() -> sb.append(x)`, Kotlin's `{ x -> x.run() }`), joining no receiver. @default false */
   readonly arrowLambdas?: boolean
+  /** A composite literal is a link of a receiver chain: Go's `Config{Handler: h}.ToMiddleware(`. @default false */
+  readonly compositeLiterals?: boolean
 }
 
 /** At most this many call sites per file are kept. */
@@ -73,13 +75,20 @@ function joinerBefore(masked: string, at: number, arrowLambdas = false): number 
   return 0
 }
 
+/** What a language's receiver chains may hold besides names, calls and indexes (see {@link CallWords}). */
+type ChainWords = Pick<CallWords, 'nullSafeReceivers' | 'arrowLambdas' | 'compositeLiterals'>
+
 /**
  * Where the receiver chain before a callee starts: `a.b(c).d` in `a.b(c).d.f(`. `long` when the
  * chain runs past {@link MAX_RECEIVER} characters (a builder chain): its start is then unknown.
- * With `nullSafe`, non-null assertions are links of the chain too (`a!.b!.f(`); with
- * `arrowLambdas`, `->` is a lambda's arrow, no joiner; `limit` is how far back to read.
+ * With `nullSafeReceivers`, non-null assertions are links of the chain too (`a!.b!.f(`); with
+ * `arrowLambdas`, `->` is a lambda's arrow, no joiner; with `compositeLiterals`, `T{...}` is a
+ * link; `limit` is how far back to read.
  */
-function chainStart(masked: string, nameStart: number, nullSafe = false, arrowLambdas = false, limit = MAX_RECEIVER): { start: number; hasReceiver: boolean; long: boolean } {
+function chainStart(masked: string, nameStart: number, words: ChainWords = {}, limit = MAX_RECEIVER): { start: number; hasReceiver: boolean; long: boolean } {
+  const nullSafe = words.nullSafeReceivers === true
+  const arrowLambdas = words.arrowLambdas === true
+  const literals = words.compositeLiterals === true
   let at = backOverSpace(masked, nameStart)
   let joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas) : 0
   if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
@@ -96,8 +105,8 @@ function chainStart(masked: string, nameStart: number, nullSafe = false, arrowLa
     if (nullSafe) while (at > floor && masked.charCodeAt(at) === 33) at--
     if (at < floor) return { ...long, start }
     let c = masked.charCodeAt(at)
-    // Calls and indexes in the chain: `load().run(`, `items[0].get(`, `(x as T).f(`.
-    while (c === 41 || c === 93) {
+    // Calls and indexes in the chain: `load().run(`, `items[0].get(`, `(x as T).f(`; Go's literals, `T{}.f(`.
+    while (c === 41 || c === 93 || (literals && c === 125)) {
       const open = openingBracket(masked, at, floor)
       if (open < 0) return { ...long, start }
       start = open
@@ -124,7 +133,7 @@ function chainStart(masked: string, nameStart: number, nullSafe = false, arrowLa
  * `App::new()` of `App::new().service(a)...default_service(b)`), in masked code.
  */
 export function chainHead(masked: string, nameStart: number): number {
-  return chainStart(masked, nameStart, false, false, masked.length).start
+  return chainStart(masked, nameStart, {}, masked.length).start
 }
 
 /** Where not to look for calls: definitions' own names, and spans that hold only types. */
@@ -177,7 +186,7 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
     if (exclusions.definitionNames.has(nameStart)) continue
     if (exclusions.typeSpans.length > 0 && inSpans(exclusions.typeSpans, nameStart)) continue
     const name = masked.slice(nameStart, nameEnd + 1)
-    const chain = chainStart(masked, nameStart, words.nullSafeReceivers, words.arrowLambdas)
+    const chain = chainStart(masked, nameStart, words)
     let { start } = chain
     const { hasReceiver } = chain
     // A keyword is one only on its own: `router.get(` and `obj.delete(` are calls.
