@@ -1,4 +1,5 @@
 import { closingBracket } from './brackets.js'
+
 /** A call on one method's value of a plain name, as `calledReceiverType` writes it: `w.Header()`; or a later result of one, `store.Get()[1]` (group 3). */
 const ON_NAME = /^([a-z_]\w*)\.([A-Za-z_]\w*)\(\)(\[\d+\])?$/
 /** A type the head can be written as: a call's value (`httptest.NewRecorder()`, `New()`) or a named type (`http.Request`, `Engine`). */

@@ -15,11 +15,11 @@ const NAMES = '([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)'
  * `var name Type` (group 1, type group 2); `name := Type{`, `&pkg.Type{` or `own{` (group 3, type
  * group 4); `name := callee(` or `name, err := pkg.NewX(` (names group 5, callee group 6); a function's
  * or closure's parameter list `func(c *Context)`, `func (e *Engine) Handle(w http.ResponseWriter,
- * r *http.Request)`, also with a parameter of a function type (group 7: the list after the name, or
- * the only one of a literal); a copy of a
- * name, `b := Form` (group 8, the copied name group 9), typed as that name is (a local, or a
- * package-level variable, which resolution reads); any other short declaration `w := c.Writer`,
- * `for _, x := range xs` (names group 10), which types nothing but hides an outer declaration of the name.
+ * r *http.Request)`, also with a parameter of a function type (group 7: the list after the name,
+ * or the only one of a literal); a copy of a name, `b := Form` (group 8, the copied name group 9),
+ * typed as that name is (a local, or a package-level variable, which resolution reads); any other
+ * short declaration `w := c.Writer`, `for _, x := range xs` (names group 10), which types nothing
+ * unless its value ends with a type assertion, but hides an outer declaration of the name.
  */
 const DECLARATION = new RegExp(
   [
@@ -191,9 +191,11 @@ function parameters(list: string, start: number, out: TypedDeclaration[], until:
  * Go's declarations of names with a type, read from masked code, in order: what the receiver of
  * `c.JSON(200, x)` is (`func(c *gin.Context)`, `router := gin.New()`, `var w Writer`), so that a call
  * on a local or a closure's parameter resolves to its type's method instead of to every method of
- * that name in the module. A call's value is typed by what the callee returns (`gin.New()`, the
- * first result of `c, _ := CreateTestContext(w)`) only when the statement ends with the call. Each
- * local is in scope `until` the end of its block (see `scopeGoBlocks`).
+ * that name in the module. A call's value is typed by what the callee returns (`gin.New()`, and
+ * each result of `c, router := CreateTestContext(w)`) only when the statement ends with the call;
+ * so are a chain of calls (`New().SetDial(d)`), `new(T)`, a type assertion (`v.(*T)`) and a copy of
+ * a name (`b := Form`). Each local is in scope `until` the end of its block (see `scopeGoBlocks`), and
+ * the typed names of `var (...)` groups count too.
  *
  * @example
  * goTypedDeclarations('router := New()\nrouter.GET("/", func(c *Context) { c.JSON(200, nil) })')
@@ -238,8 +240,5 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
   }
   groupedVars(masked, out)
   // (A local's scope is its block: `c := New()` inside an `if` is not the `c` after it.)
-  return scopeGoBlocks(
-    masked,
-    out.sort((a, b) => a.offset - b.offset),
-  )
+  return scopeGoBlocks(masked, out.sort((a, b) => a.offset - b.offset))
 }
