@@ -14,11 +14,12 @@
  * `--dir`.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readRealCode, realCodeFiles, type LoadedFile } from './corpus/real-code.js'
+import { childrenCpuMs } from './speed/children-cpu.js'
 import { percentile } from './speed/stats.js'
 
 const arg = (name: string): string | undefined => {
@@ -85,15 +86,6 @@ function prefix(files: readonly LoadedFile[], chars: number): LoadedFile[] {
     total += file.content.length
   }
   return out
-}
-
-/** CPU time (user + system) of this process's waited-for children so far, ms (Linux, 10 ms ticks). */
-function childrenCpuMs(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  // Fields 16 and 17 of proc(5) (cutime, cstime), counted from 3 after the command name.
-  const ticks = Number(fields[16 - 3]) + Number(fields[17 - 3])
-  return ticks * 10
 }
 
 function rag(args: readonly string[], cli: string = CLIS[0]!): { wall: number; cpu: number; stdout: string } {
