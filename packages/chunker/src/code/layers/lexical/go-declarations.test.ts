@@ -162,4 +162,32 @@ describe('goTypedDeclarations', () => {
     const code = ['func TestX() {', '\tclient := New().SetDial(dial).', '\t\tSetCookieJar(jar)', '\tc, err := app.Group("/api").Use(m)', '\tx := make([]int, 1).Len()', '}'].join('\n')
     expect(typed(code)).toEqual(['client: New().SetDial().SetCookieJar()', 'c: app.Group().Use()', 'err: ', 'x: '])
   })
+
+  it("types a type switch's name in each clause of one type, and in no other clause", () => {
+    const code = [
+      'func handle(err error) {',
+      '\tswitch e := err.(type) {',
+      '\tcase *fiber.Error:',
+      '\t\te.Code()',
+      '\tcase Temporary, Timeout:',
+      '\t\te.Temp()',
+      '\tcase string:',
+      '\t\t_ = e',
+      '\tdefault:',
+      '\t\te.Error()',
+      '\t}',
+      '\te.After()',
+      '}',
+    ].join('\n')
+    const declarations = goTypedDeclarations(maskCode(code, GO_SYNTAX))
+    const typeAt = (call: string): string | undefined => {
+      const at = code.indexOf(call)
+      return declarations.filter((d) => d.name === 'e' && d.offset < at && (d.until === undefined || d.until >= at)).at(-1)?.type
+    }
+    expect(typeAt('e.Code()')).toBe('fiber.Error')
+    expect(typeAt('e.Temp()')).toBe('')
+    expect(typeAt('e.Error()')).toBe('')
+    // Past the switch: no `e` at all.
+    expect(typeAt('e.After()')).toBeUndefined()
+  })
 })

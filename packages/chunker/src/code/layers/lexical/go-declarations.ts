@@ -1,5 +1,6 @@
 import { closingBracket, followsClosing } from './brackets.js'
 import { scopeGoBlocks } from './go-block-scopes.js'
+import { goTypeSwitchCases } from './go-type-switches.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /**
@@ -195,7 +196,7 @@ function parameters(list: string, start: number, out: TypedDeclaration[], until:
  * each result of `c, router := CreateTestContext(w)`) only when the statement ends with the call;
  * so are a chain of calls (`New().SetDial(d)`), `new(T)`, a type assertion (`v.(*T)`) and a copy of
  * a name (`b := Form`). Each local is in scope `until` the end of its block (see `scopeGoBlocks`), and
- * the typed names of `var (...)` groups count too.
+ * the typed names of `var (...)` groups count too, as does a type switch's name in each clause of one type.
  *
  * @example
  * goTypedDeclarations('router := New()\nrouter.GET("/", func(c *Context) { c.JSON(200, nil) })')
@@ -239,6 +240,7 @@ export function goTypedDeclarations(masked: string): TypedDeclaration[] {
     } else if (match[10] !== undefined) shadows(match[10], at[10]![0], out, assertedType(masked, match.index + match[0].length) ?? '')
   }
   groupedVars(masked, out)
+  out.push(...goTypeSwitchCases(masked))
   // (A local's scope is its block: `c := New()` inside an `if` is not the `c` after it.)
   return scopeGoBlocks(masked, out.sort((a, b) => a.offset - b.offset))
 }
