@@ -1,12 +1,13 @@
 import { closingBracket, followsClosing } from './brackets.js'
 import { scopeGoBlocks } from './go-block-scopes.js'
+import { namedGoType as named } from './go-named-types.js'
 import { goTypeSwitchCases } from './go-type-switches.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /**
  * A named type as Go code writes it, pointer and package kept apart: `*Engine`, `http.Request`,
  * `*gin.Context`, and a package's own unexported `*node` (a predeclared type such as `int` is
- * dropped after the match, {@link PREDECLARED}).
+ * dropped after the match by `namedGoType`).
  */
 const TYPE = '\\*?((?:[a-z_]\\w*\\.)?[A-Za-z_]\\w*)'
 /** Names declared together: `w, err`, `c`. */
@@ -36,20 +37,8 @@ const DECLARATION = new RegExp(
 
 /** One parameter of a list: `c *Context`, `w http.ResponseWriter`, `m map[K]int`; a name alone (`a` of `a, b int`) has the next one's type. */
 const PARAMETER = /^\s*([a-z_]\w*)(?:\s+(\S.*?))?\s*$/s
-/** A parameter's type that is a named type of the code or a package: `*Context`, `http.Request`, `*node` (not `...Option`, `[]Item`, `map[K]V`; `int` is {@link PREDECLARED}). */
+/** A parameter's type that is a named type of the code or a package: `*Context`, `http.Request`, `*node` (not `...Option`, `[]Item`, `map[K]V`; `int` is predeclared, see `namedGoType`). */
 const PARAMETER_TYPE = /^\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)$/
-
-/** Go's predeclared types and the keywords a type position can hold: no type of the code, whatever the case of its name. */
-const PREDECLARED = new Set([
-  'bool', 'byte', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16', 'int32', 'int64', 'rune', 'string',
-  'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'any', 'comparable', 'struct', 'interface', 'func', 'map', 'chan',
-])
-
-/**
- * A named type of the code or a package, or `''` for a predeclared one; but `error`, the one
- * predeclared type with a method (`err.Error()`, which resolution leaves to the runtime).
- */
-const named = (type: string): string => (type !== 'error' && PREDECLARED.has(type) ? '' : type)
 
 /** A statement's value that ends with a type assertion: `.(*Context)`, `.(http.Handler)`; group 1 the type. */
 const ASSERTION_END = /\.\(\s*\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*\)[ \t]*$/

@@ -1,4 +1,5 @@
 import { closingBracket } from './brackets.js'
+import { namedGoType } from './go-named-types.js'
 import type { TypedDeclaration } from './typed-declarations.js'
 
 /** A type switch that binds a name: `switch v := x.(type) {`; group 1 the name. */
@@ -6,13 +7,11 @@ const TYPE_SWITCH = /\bswitch\s+([a-z_]\w*)\s*:=[^{};\n]*\.\(\s*type\s*\)\s*\{/g
 /** A clause of the switch: `case *Foo:`, `case pkg.Bar:` (group 1 the one type), `case A, B:` or `default:` (no group). */
 const CLAUSE = /\b(?:case\s+(?:\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*:|[^:]*:)|default\s*:)/y
 
-/** Go's predeclared types: a clause of one types nothing the code declares. */
-const PREDECLARED = new Set(['bool', 'byte', 'complex64', 'complex128', 'float32', 'float64', 'int', 'int8', 'int16', 'int32', 'int64', 'rune', 'string', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'any', 'nil'])
 
 /**
  * The name a type switch binds, typed in each clause that names one type (`case *Foo:` types `v`
  * as `Foo` up to the next clause), as {@link TypedDeclaration}s with their `until`. A clause of
- * several types, a predeclared one or `default` keeps the name untyped there.
+ * several types, a predeclared one (but `error`) or `default` keeps the name untyped there.
  *
  * @example
  * goTypeSwitchCases('switch v := x.(type) {\ncase *Foo:\n\tv.Bar()\n}') // [{ name: 'v', type: 'Foo', offset: 32, until: 40 }]
@@ -36,7 +35,7 @@ export function goTypeSwitchCases(masked: string): TypedDeclaration[] {
         const clause = CLAUSE.exec(masked)
         if (clause === null) continue
         const type = clause[1] ?? ''
-        clauses.push({ at, body: at + clause[0].length, type: PREDECLARED.has(type) ? '' : type })
+        clauses.push({ at, body: at + clause[0].length, type: type === 'nil' ? '' : namedGoType(type) })
         at += clause[0].length - 1
       }
     }
