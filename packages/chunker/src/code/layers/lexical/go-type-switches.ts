@@ -7,14 +7,13 @@ const TYPE_SWITCH = /\bswitch\s+([a-z_]\w*)\s*:=[^{};\n]*\.\(\s*type\s*\)\s*\{/g
 /** A clause of the switch: `case *Foo:`, `case pkg.Bar:` (group 1 the one type), `case A, B:` or `default:` (no group). */
 const CLAUSE = /\b(?:case\s+(?:\*?((?:[a-z_]\w*\.)?[A-Za-z_]\w*)\s*:|[^:]*:)|default\s*:)/y
 
-
 /**
  * The name a type switch binds, typed in each clause that names one type (`case *Foo:` types `v`
  * as `Foo` up to the next clause), as {@link TypedDeclaration}s with their `until`. A clause of
  * several types, a predeclared one (but `error`) or `default` keeps the name untyped there.
  *
  * @example
- * goTypeSwitchCases('switch v := x.(type) {\ncase *Foo:\n\tv.Bar()\n}') // [{ name: 'v', type: 'Foo', offset: 32, until: 40 }]
+ * goTypeSwitchCases('switch v := x.(type) {\ncase *Foo:\n\tv.Bar()\n}') // [{ name: 'v', type: 'Foo', offset: 33, until: 43 }]
  */
 export function goTypeSwitchCases(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
