@@ -1,4 +1,5 @@
 import { closingBracket } from './brackets.js'
+import { namedGoType } from './go-named-types.js'
 
 /** A call on one method's value of a plain name, as `calledReceiverType` writes it: `w.Header()`; or a later result of one, `store.Get()[1]` (group 3). */
 const ON_NAME = /^([a-z_]\w*)\.([A-Za-z_]\w*)\(\)(\[\d+\])?$/
@@ -36,7 +37,8 @@ export function goLiteralReceiverType(receiver: string): string | undefined {
   const literal = LITERAL.exec(receiver)
   if (literal === null) return undefined
   const type = literal[2] as string
-  if (GO_UNNAMED.has(type)) return undefined
+  // (`struct{...}{...}`, `map[...]...{...}`: no named type.)
+  if (namedGoType(type) !== type) return undefined
   // The literal's `}` must end the receiver (or the parentheses around it): not `T{}.Field`.
   const open = literal[0].length - 1
   // (The receiver's text keeps its strings: a brace in one is rare enough to leave.)
@@ -45,9 +47,6 @@ export function goLiteralReceiverType(receiver: string): string | undefined {
   const rest = receiver.slice(close + 1).trim()
   return rest === (literal[1] === undefined ? '' : ')') ? type : undefined
 }
-
-/** Keywords and predeclared names a literal can start with but that name no type of the code. */
-const GO_UNNAMED = new Set(['struct', 'map', 'func', 'interface', 'chan', 'any', 'string', 'int', 'bool', 'byte', 'rune', 'error'])
 
 /** A method call on a plain name at the start of a receiver: `c.Request(`, `app.Server(`; group 1 the name, group 2 the method. */
 const CALL_ON_NAME = /^([a-z_]\w*)\.([A-Za-z_]\w*)\(/

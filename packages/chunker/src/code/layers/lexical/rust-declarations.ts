@@ -1,3 +1,4 @@
+import { BlockBraces } from './block-braces.js'
 import { followsClosing } from './brackets.js'
 import { rustCallChains } from './rust-call-chains.js'
 import type { TypedDeclaration } from './typed-declarations.js'
@@ -63,25 +64,13 @@ const LET_BEFORE = /\blet\s+(?:mut\s+)?$/
  * the block; a parameter's scope is its function's or closure's, as the code around it tells.
  */
 function scopedToBlocks(masked: string, declarations: readonly TypedDeclaration[]): TypedDeclaration[] {
-  const lets = declarations.filter((declaration) => LET_BEFORE.test(masked.slice(Math.max(0, declaration.offset - 12), declaration.offset)))
-  if (lets.length === 0) return [...declarations]
-  // One pass: the innermost open `{` at each `let`, then where each `{` closes.
-  const opening = new Map<TypedDeclaration, number>()
-  const closing = new Map<number, number>()
-  const open: number[] = []
-  let next = 0
-  for (let i = 0; i < masked.length && (next < lets.length || open.length > 0); i++) {
-    while (next < lets.length && (lets[next] as TypedDeclaration).offset === i) opening.set(lets[next++] as TypedDeclaration, open.at(-1) ?? -1)
-    if (masked[i] === '{') open.push(i)
-    else if (masked[i] === '}') {
-      const from = open.pop()
-      if (from !== undefined) closing.set(from, i)
-    }
-  }
+  const lets = new Set(declarations.filter((declaration) => LET_BEFORE.test(masked.slice(Math.max(0, declaration.offset - 12), declaration.offset))))
+  if (lets.size === 0) return [...declarations]
+  const braces = new BlockBraces(masked)
   return declarations.map((declaration) => {
-    const block = opening.get(declaration)
-    const until = block === undefined || block < 0 ? undefined : closing.get(block)
-    return until === undefined ? declaration : { ...declaration, until }
+    // (-1: at the top, or in a block that never closes.)
+    const until = lets.has(declaration) ? braces.enclosingEnd(declaration.offset) : -1
+    return until < 0 ? declaration : { ...declaration, until }
   })
 }
 
