@@ -91,3 +91,44 @@ describe('Rust layers', () => {
     ])
   })
 })
+
+/** clap's derive API and serde's, on a struct, an enum and a union, with an impl block written out beside them. */
+const DERIVES = `use clap::Parser;
+
+#[derive(Parser, Debug, Clone)]
+#[command(name = "shop")]
+pub struct Cli {
+    verbose: bool,
+}
+
+#[derive(Debug, PartialEq, serde::Serialize)]
+enum Mode { Fast, Slow }
+
+#[derive(Clone, Copy)]
+union Bits { word: u32, bytes: [u8; 4] }
+
+#[derive(Default)]
+fn not_a_type() {}
+
+impl std::fmt::Display for Mode {}
+`
+
+describe('Rust derives', () => {
+  it("reads each trait a struct, enum or union derives as an implements edge of the type, beside impl blocks (a function's derive is none)", async () => {
+    const { layers } = await chunker.chunkWithLayers({ path: 'src/cli.rs', content: DERIVES, format: 'code', language: 'rust' })
+    const byId = new Map(layers!.symbols.map((s) => [s.id, s.name]))
+    const heritage = layers!.edges.filter((e) => e.kind === 'implements').map((e) => `${byId.get(e.sourceSymbolId)} ${e.target} ${e.startLine}`)
+    // (Each at its type's line; a path is kept to its last segment, as for an impl's trait.)
+    expect(heritage).toEqual([
+      'Cli Parser 5',
+      'Cli Debug 5',
+      'Cli Clone 5',
+      'Mode Debug 10',
+      'Mode PartialEq 10',
+      'Mode Serialize 10',
+      'Bits Clone 13',
+      'Bits Copy 13',
+      'Mode Display 18',
+    ])
+  })
+})

@@ -104,6 +104,18 @@ const hasVisibility = (node: SyntaxNode): boolean => namedChildrenOf(node).some(
 const derives = (attached: readonly DecoratorFact[], trait: string): boolean =>
   attached.some((d) => d.name === 'derive' && d.args.some((arg) => arg.value === trait || arg.value.endsWith(`::${trait}`)))
 
+/**
+ * The traits a struct, enum or union derives (`#[derive(Debug, Clone, clap::Parser)]`), as written:
+ * each derive implements its trait for the type, so a call of one of the trait's methods on the
+ * type (`Opt::try_parse_from(...)`, `value.clone()`) is the trait's, as with `impl Trait for Type`.
+ */
+function derivedTraits(match: SymbolMatch, attached: readonly DecoratorFact[]): string[] {
+  if (match.kind !== 'struct' && match.kind !== 'enum' && match.kind !== 'union') return []
+  const traits: string[] = []
+  for (const d of attached) if (d.name === 'derive') for (const arg of d.args) if (/^[A-Za-z_][\w:]*$/.test(arg.value) && !traits.includes(arg.value)) traits.push(arg.value)
+  return traits
+}
+
 function commandName(attached: readonly DecoratorFact[]): string | undefined {
   for (const d of attached) {
     if (d.name !== 'command' && d.name !== 'clap') continue
@@ -177,7 +189,10 @@ export const rustFamily: LayerFamily = {
     const test = attached.some((d) => d.name === 'test' || d.name.endsWith('::test'))
     const testScope = match.kind === 'module' && attached.some((d) => d.name === 'cfg' && d.args.some((arg) => arg.value === 'test'))
     clapDerive(node, match, attached, api)
-    if (match.kind !== 'impl') return { exported, test, testScope }
+    if (match.kind !== 'impl') {
+      const derived = derivedTraits(match, attached)
+      return { exported, test, testScope, ...(derived.length > 0 ? { heritage: derived.map((target) => ({ kind: 'implements' as const, target })) } : {}) }
+    }
     const trait = node.childForFieldName('trait')
     const target = trait ? api.text.slice(trait.startIndex, trait.endIndex).replace(/<.*$/s, '').replace(/\s+/g, '') : ''
     return { exported, test, testScope, ...(target ? { heritage: [{ kind: 'implements' as const, target }] } : {}) }
