@@ -70,9 +70,12 @@ const KOTLIN: ReadonlySet<string> = new Set([...JAVA, ...words(`
   require requireNotNull run runCatching sequence sequenceOf setOf setOfNotNull shortArrayOf sortedMapOf sortedSetOf
   synchronized takeIf takeUnless to with`)])
 
+/** Rust's prelude (its types, traits, functions and macros) and the standard derive macros (`Debug`, `Hash`), which need no import. */
 const RUST = words(`
   Box Err None Ok Option Result Some String Vec Default Clone Iterator drop assert assert_eq assert_ne debug_assert
-  debug_assert_eq eprint eprintln format panic print println todo unimplemented unreachable vec write writeln matches`)
+  debug_assert_eq eprint eprintln format panic print println todo unimplemented unreachable vec write writeln matches
+  AsMut AsRef Copy DoubleEndedIterator Drop Eq ExactSizeIterator Extend Fn FnMut FnOnce From FromIterator Into
+  IntoIterator Ord PartialEq PartialOrd Send Sized Sync ToOwned ToString TryFrom TryInto Unpin Debug Hash`)
 
 /** C#'s keyword types (`string.IsNullOrEmpty`), and `System`'s and its collections' types a file uses without naming their namespace. */
 const CSHARP = words(`

@@ -318,7 +318,8 @@ export function resolveName(
       }
     }
     const owner = index.topLevel(file.path, receiver)
-    const member = owner ? index.memberByQname(file.path, `${owner.qname}.${name}`, false) : undefined
+    // (What it inherits too, as for an imported type: `Opt::parse()` of a `#[derive(Parser)]`, `Child.create()` of a base's class method.)
+    const member = owner ? (index.memberByQname(file.path, `${owner.qname}.${name}`, false) ?? (CLASS_LIKE.has(owner.kind) ? inheritedMember(owner, name, kinds, supers) : undefined)) : undefined
     if (member) return toSymbol(member)
     // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).
     // In Go, where a call's receiver is a value, for a mount (`r.Mount("/todos", todosResource{}.Routes())`) and for

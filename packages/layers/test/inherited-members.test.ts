@@ -93,4 +93,58 @@ describe('members a class inherits', () => {
     graph.apply({ upsert: await layersOfText({ 'app/base.py': 'class Base:\n    def close(self):\n        return 2\n' }) })
     expect(call(graph, 'app/models.py', 'self', 'save')).toMatchObject({ resolution: 'unresolved' })
   })
+
+  it("resolves a call on a class of the same file to what it inherits: a base's class method, a derived trait's provided function", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/models.py': [
+          'class Base:',
+          '    @classmethod',
+          '    def create(cls):',
+          '        return cls()',
+          '',
+          'class User(Base):',
+          '    pass',
+          '',
+          'def make():',
+          '    return User.create()',
+          '',
+        ].join('\n'),
+        'Cargo.toml': '[package]\nname = "shop"\n',
+        'src/lib.rs': 'pub mod derive;\n',
+        'src/derive.rs': [
+          'pub trait Parser: Sized {',
+          '    fn try_parse_from(args: &[&str]) -> Result<Self, String> {',
+          '        Err(String::new())',
+          '    }',
+          '}',
+          '',
+          'impl<T: Parser> Parser for Box<T> {',
+          '    fn try_parse_from(args: &[&str]) -> Result<Self, String> {',
+          '        T::try_parse_from(args).map(Box::new)',
+          '    }',
+          '}',
+          '',
+        ].join('\n'),
+        'src/main.rs': [
+          'use shop::derive::Parser;',
+          '',
+          '#[derive(Parser, Debug)]',
+          'struct Opt {',
+          '    verbose: bool,',
+          '}',
+          '',
+          'fn main() {',
+          '    let opt = Opt::try_parse_from(&["shop"]);',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(call(graph, 'app/models.py', 'User', 'create')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'app/models.py#Base.create' })
+    // `#[derive(Parser)]` implements the trait: its provided function, not the impl for `Box<T>` of the same name.
+    expect(call(graph, 'src/main.rs', 'Opt', 'try_parse_from')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/derive.rs#Parser.try_parse_from' })
+    // A derive of the standard library's needs no import.
+    expect(graph.edgesOf('src/main.rs').find((e) => e.kind === 'implements' && e.target === 'Debug')).toMatchObject({ resolution: 'external' })
+  })
 })
