@@ -61,7 +61,7 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
     return names
   }
   const defined = differ((s) => `${s.name}\0${s.id}\0${s.kind}`)
-  const retyped = differ((s) => `${s.name}\0${s.id}\0${s.kind}\0${s.signature}`)
+  const retyped = differ((s) => `${s.name}\0${s.id}\0${s.kind}\0${s.signature}\0${s.returns ?? ''}`)
   for (const name of defined) retyped.delete(name)
   const heritage = (file: FileLayers): Set<string> =>
     new Set(file.edges.filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => `${e.sourceSymbolId}\0${e.kind}\0${e.receiver ?? ''}\0${e.target}`))

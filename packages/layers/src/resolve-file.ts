@@ -154,6 +154,8 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
     names.add(edge.target)
     // `current_app.url_for()` of an imported value: its declared class is read from its signature.
     if (edge.receiver) signatures.add(edge.receiver.split(/[.:]/, 1)[0] as string)
+    // A pytest test's fixture parameter (`runner.invoke()` of `def test_x(runner)`): the fixture's definition, in a `conftest.py`.
+    if (edge.receiver && file.language === 'python' && edge.isTest && /^[A-Za-z_]\w*$/.test(edge.receiver)) names.add(edge.receiver)
     // A receiver's declared type (`const cache = new Cache()`), or the callee whose value it holds
     // (`openIndex()`): a change to that class or function, or to the callee's signature, re-resolves the call.
     // Rust's, Java's and C#'s chain of calls (`Command::new().about()`): what each link's callee is and returns.

@@ -11,6 +11,7 @@ import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
+import { pytestFixture } from './pytest-fixtures.js'
 import { rustPathMember } from './rust-paths.js'
 import { rustCallCandidates } from './rust-receivers.js'
 import { isDerivedMethod, isStdValueMethod } from './rust-std-methods.js'
@@ -381,6 +382,10 @@ export function resolveName(
               ? memberOfReturned(returned[1] as string, name, edge, file, bindings, index, resolved, supers, returned[2] === undefined ? false : returned[2] === '' || Number(returned[2]))
               : memberOfType(typed, name, file, bindings, index, resolved, supers)
     if (ofType) return ofType
+    // pytest: a test's parameter naming a fixture (`def test_echo(runner)`) holds what the fixture provides.
+    const fixture = typed === undefined && first < 0 && edge.sourceSymbolId ? pytestFixture(receiver, edge.sourceSymbolId, file, index) : undefined
+    const ofFixture = fixture ? memberIn(fixture.type, name, fixture.home) : undefined
+    if (ofFixture) return ofFixture
     // `store: S` of `<S extends LayerStore>`: a member of the bound.
     const bound = typed !== undefined && read === undefined && returned === null && edge.sourceSymbolId ? constraintOf(typed, edge.sourceSymbolId, index) : undefined
     const ofBound = bound ? memberOfType(bound, name, file, bindings, index, resolved, supers) : undefined

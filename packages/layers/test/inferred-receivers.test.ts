@@ -231,4 +231,38 @@ describe('receivers typed by what the code around them says of them', () => {
       'self.write -> resolved tpl/ext.py#CodeGenerator.write',
     ])
   })
+
+  it("reads what a Python function without a return annotation returns: a new instance of one class, through a module's name too", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'mail/__init__.py': '',
+        'mail/parser.py': 'class Parser:\n    def parse(self, fp):\n        pass\n\n\ndef make_parser(strict):\n    if strict:\n        return Parser(True)\n    return Parser(False)\n',
+        'mail/other.py': 'class Other:\n    def parse(self):\n        pass\n',
+        'mail/cli.py': [
+          'from mail import parser',
+          'from mail.parser import make_parser',
+          '',
+          '',
+          'def read(fp):',
+          '    p = make_parser(True)',
+          '    p.parse(fp)',
+          '    make_parser(False).parse(fp)',
+          '',
+          '',
+          'def factory():',
+          '    return parser.Parser(True)',
+          '',
+          '',
+          'def run(fp):',
+          '    factory().parse(fp)',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'mail/cli.py', ['parse'])).toEqual([
+      'p.parse -> resolved mail/parser.py#Parser.parse',
+      '?.parse -> resolved mail/parser.py#Parser.parse',
+      '?.parse -> resolved mail/parser.py#Parser.parse',
+    ])
+  })
 })

@@ -6,6 +6,7 @@ import { receiverTypeFinder } from './lexical/declared-receivers.js'
 import { goCalledReceiverType, goFieldOfCallType, goLiteralReceiverType } from './lexical/go-called-receivers.js'
 import { redeclaration } from './lexical/local-bindings.js'
 import { jvmCallChains } from './lexical/jvm-call-chains.js'
+import { pythonReturns } from './lexical/python-returns.js'
 import { rustCallChains } from './lexical/rust-call-chains.js'
 
 /**
@@ -79,7 +80,9 @@ function isTestSymbol(symbol: SymbolFact | undefined): boolean {
 /** A record while it is built: optional fields are set after the others, so they come last. */
 type Building<T> = { -readonly [K in keyof T]: T[K] }
 
-function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolean, attributes: ReceiverTypes['attributes']): SymbolRecord[] {
+function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolean, types: ReceiverTypes): SymbolRecord[] {
+  const { attributes } = types
+  const returns = file.language === 'python' ? pythonReturns(facts.symbols, facts.masked, types.typeAt) : undefined
   return facts.symbols.map((symbol) => {
     const record: Building<SymbolRecord> = {
       layer: 'C1_SYMBOL_CATALOG',
@@ -100,6 +103,8 @@ function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolea
     if (exportsKnown && symbol.exported !== undefined) record.exported = symbol.exported
     const held = attributes.get(symbol)
     if (held !== undefined) record.attributes = held
+    const given = returns?.get(symbol)
+    if (given !== undefined) record.returns = given
     return record
   })
 }
@@ -301,5 +306,5 @@ export function fileRecords(
   exportsKnown: boolean,
 ): Pick<FileLayers, 'symbols' | 'edges' | 'entrypoints'> {
   const types = receiverTypes(facts, file)
-  return { symbols: symbolRecords(facts, file, exportsKnown, types.attributes), edges: edgeRecords(facts, mounts, file, types.typeAt), entrypoints: entrypointRecords(drafts, facts, file) }
+  return { symbols: symbolRecords(facts, file, exportsKnown, types), edges: edgeRecords(facts, mounts, file, types.typeAt), entrypoints: entrypointRecords(drafts, facts, file) }
 }

@@ -1,0 +1,71 @@
+import type { FileLayers, SymbolRecord } from '@rag/core'
+import { dirOf } from './paths.js'
+import { returnedType } from './returned-type.js'
+import type { SymbolIndex } from './symbol-index.js'
+
+/** What a yield fixture's annotation says it provides: `-> Iterator[Client]`, `-> t.Generator["Client", None, None]` (group 1). */
+const YIELDED = /->\s*["']?(?:[a-z_]\w*\.)*(?:Iterator|Generator|AsyncIterator|AsyncGenerator|Iterable)\s*\[\s*["']?((?:[a-z_]\w*\.)*_*[A-Z]\w*)/
+
+/** The names of a Python signature's parameters that have neither an annotation nor a default (`def test_x(self, runner, tmp_path)`). */
+function bareParameters(signature: string): string[] {
+  const open = signature.indexOf('(')
+  if (open < 0) return []
+  const names: string[] = []
+  let depth = 0
+  let start = open + 1
+  for (let at = open + 1; at < signature.length && depth >= 0; at++) {
+    const c = signature[at]
+    if (c === '(' || c === '[' || c === '{') depth++
+    else if (c === ')' || c === ']' || c === '}') depth--
+    if ((c === ',' && depth === 0) || depth < 0) {
+      const parameter = signature.slice(start, at).trim()
+      if (/^[A-Za-z_]\w*$/.test(parameter)) names.push(parameter)
+      start = at + 1
+    }
+  }
+  return names
+}
+
+/** Where pytest looks for a fixture a test in `path` requests: the test's own module, then `conftest.py` in its directory and each one above. */
+function fixtureFiles(path: string): string[] {
+  const files = [path]
+  for (let dir = dirOf(path); ; dir = dirOf(dir)) {
+    files.push(dir === '' ? 'conftest.py' : `${dir}/conftest.py`)
+    if (dir === '') return files
+  }
+}
+
+/** What a fixture provides: its return annotation, what its yield annotation says it yields, else what its `return`s or `yield`s give (`returns`). */
+function provided(fixture: SymbolRecord): string | undefined {
+  return returnedType(fixture.signature, 'python') ?? YIELDED.exec(fixture.signature)?.[1] ?? fixture.returns
+}
+
+/** Whether `path` is a `conftest.py`, where fixtures request other fixtures. */
+const isConftest = (path: string): boolean => path === 'conftest.py' || path.endsWith('/conftest.py')
+
+/**
+ * The class a pytest fixture parameter holds, and the file that names it: `runner` of `def
+ * test_x(runner)` (a test, or a fixture of a `conftest.py`) is what the fixture `runner` provides,
+ * found as pytest finds it (the test's module first, then the nearest `conftest.py` above it). Only
+ * a parameter without annotation or default; `undefined` when no fixture of the name is indexed
+ * (pytest's own, `tmp_path`) or it says nothing of what it provides.
+ *
+ * @example
+ * // conftest.py: `@pytest.fixture\ndef runner(request):\n    return CliRunner()`
+ * pytestFixture('runner', 'tests/test_basic.py#test_echo', file, index) // { type: 'CliRunner', home: <conftest.py> }
+ */
+export function pytestFixture(parameter: string, sourceSymbolId: string, file: FileLayers, index: SymbolIndex): { readonly type: string; readonly home: FileLayers } | undefined {
+  if (file.language !== 'python') return undefined
+  const requester = index.symbol(sourceSymbolId)
+  if (requester === undefined || (requester.kind !== 'function' && requester.kind !== 'method')) return undefined
+  if (!requester.isTest && !isConftest(file.path)) return undefined
+  if (!bareParameters(requester.signature).includes(parameter)) return undefined
+  for (const path of fixtureFiles(file.path)) {
+    const fixture = index.topLevel(path, parameter)
+    if (fixture?.kind !== 'function' || fixture.id === requester.id) continue
+    const type = provided(fixture)
+    const home = index.file(path)
+    return type !== undefined && home !== undefined ? { type, home } : undefined
+  }
+  return undefined
+}
