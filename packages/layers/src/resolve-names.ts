@@ -25,6 +25,13 @@ import { classBodyOf, memberAround, memberBelow } from './self-members.js'
 import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
 
+/**
+ * `java.lang.Object`'s final methods that a class does not overload in practice: on any value they
+ * are `Object`'s, never a class's of the index (`notify` and `wait` are left out: `notify(event)`
+ * is a common overload of an observer).
+ */
+const JAVA_FINAL_OBJECT_METHODS: ReadonlySet<string> = new Set(['getClass'])
+
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
 export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
 /** Languages where what an imported package's function returns is the package's: JavaScript's and Go's packages. */
@@ -290,6 +297,8 @@ export function resolveName(
     if (edge.kind !== 'calls' && edge.kind !== 'mounts' && isLibraryType(name, file, bindings, index)) return EXTERNAL
   } else if ((!SELF.has(receiver) || (receiver === 'self' && edge.receiverType !== undefined)) && receiver !== 'super') {
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
+    // Java: `array.getClass()` is `Object`'s final method, `Foo.class.getName()` a `Class`'s, whatever the index names so (commons-lang's static `ClassUtils.getClass(String)`).
+    if (file.language === 'java' && edge.kind === 'calls' && written && (receiver.endsWith('.class') || (JAVA_FINAL_OBJECT_METHODS.has(name) && !/^[A-Z]/.test(receiver)))) return EXTERNAL
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index, (owner) => inheritedMember(owner, name, kinds, supers)) : undefined
     if (method) return toSymbol(method)
     // Rust's `Arg::default()`, `arg.clone()` of a `#[derive(...)]`, `values.map(..)` of an `impl Iterator for ValuesRef` (a type of the index without the method): the standard library's.

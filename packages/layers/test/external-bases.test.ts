@@ -114,6 +114,33 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/main/java/org/x/Guard.java')).toEqual(['out.append -> external', 'group.getName -> external', 'OutOfMemoryError -> external'])
   })
 
+  it("are external for java.lang.Object's getClass() on any value and java.lang.Class's methods on a class literal, whatever the index names so", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/java/org/x/ClassUtils.java': 'package org.x;\n\npublic class ClassUtils {\n  public static Class<?> getClass(String name) { return null; }\n  public String getName() { return ""; }\n}\n',
+        'src/main/java/org/x/Probe.java': [
+          'package org.x;',
+          '',
+          'class Probe {',
+          '  void run(Object[] array, Probe other) {',
+          '    array.getClass();',
+          '    other.getClass();',
+          '    ClassUtils.getClass("org.x.Probe");',
+          '    Probe.class.getName();',
+          '  }',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(calls(graph, 'src/main/java/org/x/Probe.java')).toEqual([
+      'array.getClass -> external',
+      'other.getClass -> external',
+      'ClassUtils.getClass -> resolved src/main/java/org/x/ClassUtils.java#ClassUtils.getClass',
+      'Probe.class.getName -> external',
+    ])
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({
