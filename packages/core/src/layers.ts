@@ -76,10 +76,11 @@ export interface SymbolRecord extends LayerRecordBase {
   readonly attributes?: Readonly<Record<string, string>>
   /**
    * Of a Python function or method without a return annotation: the class each of its `return`
-   * statements gives a new instance of, when they all give one of the same class (`return
-   * CliRunner()`), as the file writes it; for a pytest fixture (`@pytest.fixture`), what it
-   * provides, by its `yield` statements too (`yield Client(app)`). What resolution types a call's
-   * value and a test's fixture parameter with where no annotation says.
+   * statements gives an instance of, when they all give one of the same class (`return
+   * CliRunner()`, or `return app` of `app = Flask(__name__)`), as the file writes it; for a pytest
+   * fixture (`@pytest.fixture`), what it provides, by its `yield` statements too (`yield
+   * Client(app)`). What resolution types a call's value and a test's fixture parameter with where
+   * no annotation says.
    */
   readonly returns?: string
 }

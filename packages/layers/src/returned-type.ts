@@ -149,8 +149,9 @@ export function tupleElementType(signature: string, language: string, position: 
 
 /**
  * The class a call of `symbol` gives: an instance of it when it is a class, else what its
- * signature returns, or, without an annotation, what its `return`s give (`SymbolRecord.returns`); with `elements`, the class of the elements it returns a container of; with a
- * number, the class at that position of the tuple it returns.
+ * signature returns, or, without an annotation, what its `return`s give (`SymbolRecord.returns`);
+ * with `elements`, the class of the elements it returns a container of; with a number, the class
+ * at that position of the tuple it returns.
  */
 export function typeOfCall(symbol: SymbolRecord, elements: boolean | number): string | undefined {
   if (typeof elements === 'number') return tupleElementType(symbol.signature, symbol.language, elements)

@@ -35,6 +35,7 @@ function instanceAt(masked: string, after: number, typeAt: TypeAt | undefined): 
   if (found === null) return undefined
   return followsClosing(masked, after + found[0].length - 1, STATEMENT_END) ? found[1] : undefined
 }
+
 /** A pytest fixture's decorator: `@pytest.fixture`, `@pytest.fixture(scope="module")`, `@fixture`. */
 const FIXTURE = /(?:^|\.)fixture$/
 
@@ -43,8 +44,9 @@ const FIXTURE = /(?:^|\.)fixture$/
  * its `return` statements gives an instance of, when they all give one of the same class
  * (`return CliRunner()`, or `return app` of `app = Flask(__name__)` as `typeAt` types it), as
  * written (see `SymbolRecord.returns`). A generator's `yield` makes it give a generator, no
- * instance, except for a pytest fixture, whose `yield` gives what it provides (`yield Client(app)`). A bare `return`, another value, or a nested function returning
- * something else: nothing is inferred. Reads the masked text (strings and comments blanked).
+ * instance, except for a pytest fixture, whose `yield` gives what it provides (`yield Client(app)`).
+ * A bare `return`, another value, or a nested function returning something else: nothing is
+ * inferred. Reads the masked text (strings and comments blanked).
  *
  * @example
  * pythonReturns(facts.symbols, 'def runner(request):\n    return CliRunner()\n')
