@@ -318,6 +318,14 @@ export function resolveName(
     // Rust: `handlers::health::check()` walks the module tree down to `handlers/health.rs`.
     const inModule = file.language === 'rust' ? rustPathMember(receiver, name, file.path, first >= 0 ? head : bindings.names.get(receiver), index, resolved) : undefined
     if (inModule && kinds.has(inModule.kind)) return toSymbol(inModule)
+    // JavaScript's function assigned to a path of objects (`webidl.errors.exception = function () {}`),
+    // called through it here or through the imported object elsewhere (`const { webidl } = require('./webidl')`).
+    if (first >= 0 && CJS_LANGUAGES.has(file.language)) {
+      const assigned =
+        index.byQname(file.path, `${receiver}.${name}`, kinds) ??
+        (head?.status === 'resolved' && head.path && head.name !== '*' ? index.byQname(head.path, `${head.name}${receiver.slice(first)}.${name}`, kinds) : undefined)
+      if (assigned) return toSymbol(assigned)
+    }
     // (`nodes.Node.__init__()` of Python's `from . import nodes` too: that binds the module `nodes.py` itself.)
     if (head?.status === 'resolved' && head.path && (head.name === '*' || (file.language === 'python' && isModuleNamed(head.path, head.name)))) {
       const segments = receiver.split(SEGMENT_SEPARATOR)

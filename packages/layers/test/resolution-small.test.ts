@@ -220,6 +220,32 @@ describe('import resolution of smaller projects', () => {
     expect(calls('lib/utils.js')).toEqual(['etag calls createETagGenerator -> resolved lib/utils.js#createETagGenerator', 'createETagGenerator calls etag -> external '])
   })
 
+  it("resolves a call of a function assigned to a path of objects (undici's webidl.errors.exception), in its file and through the imported object, before a method of the name elsewhere", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'lib/webidl.js': [
+          "'use strict'",
+          'const webidl = {}',
+          'webidl.errors = {}',
+          'webidl.errors.exception = function (message) {',
+          '  return new TypeError(message)',
+          '}',
+          'webidl.errors.conversionFailed = function (opts) {',
+          '  return webidl.errors.exception(opts.message)',
+          '}',
+          'module.exports = { webidl }',
+          '',
+        ].join('\n'),
+        'lib/other.js': 'class Other {\n  exception () {}\n}\nmodule.exports = { Other }\n',
+        'lib/cache.js': "const { webidl } = require('./webidl')\nfunction add (request) {\n  throw webidl.errors.exception('bad')\n}\nmodule.exports = { add }\n",
+      }),
+    )
+    const calls = (path: string): string[] =>
+      graph.edgesOf(path).filter((edge: EdgeRecord) => edge.kind === 'calls' && edge.target === 'exception').map((edge) => `${edge.sourceQname} calls ${edge.receiver}.${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+    expect(calls('lib/webidl.js')).toEqual(['webidl.errors.conversionFailed calls webidl.errors.exception -> resolved lib/webidl.js#webidl.errors.exception'])
+    expect(calls('lib/cache.js')).toEqual(['add calls webidl.errors.exception -> resolved lib/webidl.js#webidl.errors.exception'])
+  })
+
   it("binds Python's top package with `import click.utils` (click's tests call click.echo so), and re-resolves when the package's __init__.py comes", async () => {
     const files = {
       'pyproject.toml': '[project]\nname = "click"\n',

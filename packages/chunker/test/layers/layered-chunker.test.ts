@@ -64,7 +64,7 @@ describe('createLayeredChunker', () => {
     expect(rust.layers.symbols.map((s) => `${s.qname}:${s.isTest}`)).toEqual(['add:false', 'tests:true', 'tests.adds:true'])
   })
 
-  it("defines functions assigned to a prototype or to the file's object as their methods (express's View.prototype.lookup, app.init)", async () => {
+  it("defines functions assigned to a prototype or to the file's object as their methods (express's View.prototype.lookup, app.init), through a path of objects too (undici's webidl.errors.exception)", async () => {
     const content = [
       "var path = require('path')",
       'module.exports = View',
@@ -78,6 +78,13 @@ describe('createLayeredChunker', () => {
       'exports.etag = createETag()',
       'Object.assign = function () {}',
       'function resolve (n) { return n }',
+      // undici's webidl: functions assigned to a path of objects.
+      'const webidl = {}',
+      'webidl.errors = {}',
+      'webidl.errors.exception = function (message) { return resolve(message) }',
+      'webidl.converters.Blob.prototype.check = (v) => v',
+      'this.cache.clear = function () {}',
+      'module.exports.helpers.run = function () {}',
     ].join('\n')
     const { layers } = await createLayeredChunker().chunkWithLayers({ path: 'lib/view.js', content, format: 'code' })
     expect(layers.symbols.map((s) => `${s.kind} ${s.qname} ${s.startLine} ${s.parentId}`)).toEqual([
@@ -89,6 +96,10 @@ describe('createLayeredChunker', () => {
       // A CommonJS export is not a method of `exports`: an exported variable (see below).
       'variable etag 10 ',
       'function resolve 12 ',
+      'constant webidl 13 ',
+      // (No symbol is the object `webidl.errors`: the method has no parent; `this.` and `module.exports.` paths define nothing.)
+      'method webidl.errors.exception 15 ',
+      'method webidl.converters.Blob.check 16 ',
     ])
     const calls = layers.edges.filter((e) => e.kind === 'calls').map((e) => `${e.sourceQname} calls ${e.target}`)
     expect(calls).toEqual(expect.arrayContaining(['View.lookup calls resolve', 'app.init calls defaultConfiguration']))

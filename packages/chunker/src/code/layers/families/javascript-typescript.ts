@@ -134,7 +134,7 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   }
   if (COMMONJS_VALUE.test(start)) return commonJsValue(node, scope, api)
   const member = MEMBER_FUNCTION.exec(start)
-  if (member && !NOT_OWNERS.has(member[1] as string)) return memberFunction(node, member[1] as string, member[2] as string, scope, api)
+  if (member && !NOT_OWNERS.has((member[1] as string).split('.', 1)[0] as string)) return memberFunction(node, member[1] as string, member[2] as string, scope, api)
   const head = COMMONJS_EXPORT.exec(start)
   const value = head ? node.namedChildren[0]?.childForFieldName('right') : undefined
   if (!head || !value) return false
@@ -164,8 +164,8 @@ const REEXPORTED_VALUES: ReadonlySet<string> = new Set(['member_expression', 'su
 /** A value that starts with a `require(...)` (a re-export, possibly of a member of the module). */
 const REQUIRE_CALL = /^(?:await\s+)?(?:require|import)\s*\(/
 
-/** `View.prototype.lookup =` or `app.init =` at the start of a statement. */
-const MEMBER_FUNCTION = /^([A-Za-z_$][\w$]*)(?:\.prototype)?\.([A-Za-z_$][\w$]*)\s*=(?!=)/
+/** `View.prototype.lookup =`, `app.init =` or `webidl.errors.exception =` at the start of a statement (group 1 the owner, group 2 the name). */
+const MEMBER_FUNCTION = /^([A-Za-z_$][\w$]*(?:\.(?!prototype\b)[A-Za-z_$][\w$]*)*)(?:\.prototype)?\.([A-Za-z_$][\w$]*)\s*=(?!=)/
 /** Objects whose members a file assigns that are not its own: CommonJS's exports (see above) and the runtime's globals. */
 const NOT_OWNERS: ReadonlySet<string> = new Set(['module', 'exports', 'this', 'window', 'global', 'globalThis', 'self', 'process', 'console', 'Object', 'Array', 'String', 'Number', 'Function', 'Promise'])
 
@@ -173,7 +173,8 @@ const NOT_OWNERS: ReadonlySet<string> = new Set(['module', 'exports', 'this', 'w
  * A function assigned to a member of the file's object or to its class's prototype, as older
  * JavaScript defines methods (express's `app.init = function init () {}`, `View.prototype.lookup =
  * function lookup (name) {}`): a method of that object, named `View.lookup`, the child of `View`
- * when the file defines it. Any other value defines nothing.
+ * when the file defines it; through a path of objects too (undici's `webidl.errors.exception =
+ * function (message) {}` is the method `webidl.errors.exception`). Any other value defines nothing.
  */
 function memberFunction(node: SyntaxNode, owner: string, name: string, scope: Scope, api: WalkApi): boolean {
   const value = node.namedChildren[0]?.childForFieldName('right')
