@@ -79,8 +79,9 @@ export interface SymbolRecord extends LayerRecordBase {
    * statements gives an instance of, when they all give one of the same class (`return
    * CliRunner()`, or `return app` of `app = Flask(__name__)`), as the file writes it; for a pytest
    * fixture (`@pytest.fixture`), what it provides, by its `yield` statements too (`yield
-   * Client(app)`). What resolution types a call's value and a test's fixture parameter with where
-   * no annotation says.
+   * Client(app)`), or the call of a method on a name whose value it provides, as written with `()`
+   * (`return app.test_client()` gives `app.test_client()`). What resolution types a call's value and
+   * a test's fixture parameter with where no annotation says.
    */
   readonly returns?: string
 }

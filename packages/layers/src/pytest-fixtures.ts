@@ -44,17 +44,19 @@ function provided(fixture: SymbolRecord): string | undefined {
 const isConftest = (path: string): boolean => path === 'conftest.py' || path.endsWith('/conftest.py')
 
 /**
- * The class a pytest fixture parameter holds, and the file that names it: `runner` of `def
+ * The class a pytest fixture parameter holds, the file that names it and the fixture: `runner` of `def
  * test_x(runner)` (a test, or a fixture of a `conftest.py`) is what the fixture `runner` provides,
  * found as pytest finds it (the test's module first, then the nearest `conftest.py` above it). Only
  * a parameter without annotation or default; `undefined` when no fixture of the name is indexed
- * (pytest's own, `tmp_path`) or it says nothing of what it provides.
+ * (pytest's own, `tmp_path`) or it says nothing of what it provides. The class may be a call the
+ * fixture makes, written with `()` (`app.test_client()` of `return app.test_client()`), for the
+ * caller to resolve in the fixture's file.
  *
  * @example
  * // conftest.py: `@pytest.fixture\ndef runner(request):\n    return CliRunner()`
- * pytestFixture('runner', 'tests/test_basic.py#test_echo', file, index) // { type: 'CliRunner', home: <conftest.py> }
+ * pytestFixture('runner', 'tests/test_basic.py#test_echo', file, index) // { type: 'CliRunner', home: <conftest.py>, fixture: <runner> }
  */
-export function pytestFixture(parameter: string, sourceSymbolId: string, file: FileLayers, index: SymbolIndex): { readonly type: string; readonly home: FileLayers } | undefined {
+export function pytestFixture(parameter: string, sourceSymbolId: string, file: FileLayers, index: SymbolIndex): { readonly type: string; readonly home: FileLayers; readonly fixture: SymbolRecord } | undefined {
   if (file.language !== 'python') return undefined
   const requester = index.symbol(sourceSymbolId)
   if (requester === undefined || (requester.kind !== 'function' && requester.kind !== 'method')) return undefined
@@ -65,7 +67,7 @@ export function pytestFixture(parameter: string, sourceSymbolId: string, file: F
     if (fixture?.kind !== 'function' || fixture.id === requester.id) continue
     const type = provided(fixture)
     const home = index.file(path)
-    return type !== undefined && home !== undefined ? { type, home } : undefined
+    return type !== undefined && home !== undefined ? { type, home, fixture } : undefined
   }
   return undefined
 }

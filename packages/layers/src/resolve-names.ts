@@ -201,6 +201,35 @@ function throughBinding(
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
 }
 
+// Fixtures whose value is being resolved: one that gives what another gives (`client(app)`) is read once per chain, and a cycle ends.
+const fixturesResolving = new Set<string>()
+
+/**
+ * The member `name` of what a pytest fixture provides (`pytestFixture`): a member of its class,
+ * read in the fixture's file; or, for a fixture giving what a method of another fixture returns
+ * (Flask's `client(app)` with `return app.test_client()`), a member of what that call returns,
+ * resolved in the fixture's file as if the fixture made it.
+ */
+function memberOfFixture(
+  { type, home, fixture }: NonNullable<ReturnType<typeof pytestFixture>>,
+  name: string,
+  edge: RawEdge,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes,
+): Resolved | undefined {
+  const bindings = supers.bindingsOf(home)
+  if (!type.endsWith('()')) return memberOfType(type, name, home, bindings, index, resolved, supers)
+  if (fixturesResolving.has(fixture.id)) return undefined
+  fixturesResolving.add(fixture.id)
+  try {
+    const call: RawEdge = { ...edge, path: home.path, sourceSymbolId: fixture.id, sourceQname: fixture.qname }
+    return memberOfReturned(type.slice(0, -2), name, call, home, bindings, index, resolved, supers)
+  } finally {
+    fixturesResolving.delete(fixture.id)
+  }
+}
+
 /**
  * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class, or one
  * it inherits (through resolved `extends`/`implements` edges, in any file), for `this.x()` /
@@ -401,7 +430,7 @@ export function resolveName(
     if (ofType) return ofType
     // pytest: a test's parameter naming a fixture (`def test_echo(runner)`) holds what the fixture provides.
     const fixture = typed === undefined && first < 0 && edge.sourceSymbolId ? pytestFixture(receiver, edge.sourceSymbolId, file, index) : undefined
-    const ofFixture = fixture ? memberIn(fixture.type, name, fixture.home) : undefined
+    const ofFixture = fixture ? memberOfFixture(fixture, name, edge, index, resolved, supers) : undefined
     if (ofFixture) return ofFixture
     // `store: S` of `<S extends LayerStore>`: a member of the bound.
     const bound = typed !== undefined && read === undefined && returned === null && edge.sourceSymbolId ? constraintOf(typed, edge.sourceSymbolId, index) : undefined

@@ -156,5 +156,6 @@ export function tupleElementType(signature: string, language: string, position: 
 export function typeOfCall(symbol: SymbolRecord, elements: boolean | number): string | undefined {
   if (typeof elements === 'number') return tupleElementType(symbol.signature, symbol.language, elements)
   if (elements) return elementType(symbol.signature, symbol.language)
-  return CLASS_LIKE.has(symbol.kind) ? symbol.name : (returnedType(symbol.signature, symbol.language) ?? symbol.returns)
+  // (A fixture's `returns` may be a call, `app.test_client()`: no class.)
+  return CLASS_LIKE.has(symbol.kind) ? symbol.name : (returnedType(symbol.signature, symbol.language) ?? (symbol.returns?.endsWith(')') ? undefined : symbol.returns))
 }

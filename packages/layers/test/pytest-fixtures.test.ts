@@ -10,7 +10,7 @@ const call = (graph: LayerGraph, path: string, receiver: string, target: string)
 const FILES = {
   'src/shop/__init__.py': '',
   'src/shop/testing.py': 'class CliRunner:\n    def invoke(self, cli, args):\n        return 0\n\n\nclass ApiClient:\n    def get(self, url):\n        return 1\n',
-  'src/shop/session.py': 'class Session:\n    def close(self):\n        pass\n',
+  'src/shop/session.py': 'from shop.testing import ApiClient\n\n\nclass Session:\n    def close(self):\n        pass\n\n    def client(self) -> ApiClient:\n        return ApiClient()\n',
   // The same method names elsewhere: a call on an untyped receiver is a guess by name.
   'src/shop/other.py': 'class Other:\n    def invoke(self):\n        pass\n\n    def get(self):\n        pass\n\n    def close(self):\n        pass\n',
   'conftest.py': [
@@ -42,6 +42,32 @@ const FILES = {
     '    return ApiClient()',
     '',
   ].join('\n'),
+  // Flask's `client(app)`: what a method of another fixture returns; and two fixtures that give each other's (no end).
+  'tests/api/test_client.py': [
+    'import pytest',
+    'from shop.testing import ApiClient',
+    '',
+    '',
+    '@pytest.fixture',
+    'def api(session):',
+    '    return session.client()',
+    '',
+    '',
+    '@pytest.fixture',
+    'def ping(pong):',
+    '    return pong.ping()',
+    '',
+    '',
+    '@pytest.fixture',
+    'def pong(ping):',
+    '    return ping.pong()',
+    '',
+    '',
+    'def test_api(api, ping):',
+    '    api.get("/")',
+    '    ping.get("/")',
+    '',
+  ].join('\n'),
   'tests/test_cli.py': [
     'def test_invoke(runner, tmp_path):',
     '    runner.invoke(None, [])',
@@ -68,6 +94,8 @@ describe('pytest fixtures', () => {
     // `tests/api/conftest.py` overrides the root's `runner` for the tests below it; a fixture requests another.
     expect(call(graph, 'tests/api/test_api.py', 'runner', 'get')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/shop/testing.py#ApiClient.get' })
     expect(call(graph, 'tests/api/conftest.py', 'session', 'close')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/shop/session.py#Session.close' })
+    expect(call(graph, 'tests/api/test_client.py', 'api', 'get')).toMatchObject({ resolution: 'resolved', targetSymbolId: 'src/shop/testing.py#ApiClient.get' })
+    expect(call(graph, 'tests/api/test_client.py', 'ping', 'get')).toMatchObject({ resolution: 'by-name' })
     // pytest's own fixtures are not indexed; a parameter with a default is no fixture.
     expect(call(graph, 'tests/test_cli.py', 'tmp_path', 'mkdir')?.targetSymbolId).toBe('')
     const defaulted = graph.edgesOf('tests/test_cli.py').find((e) => e.kind === 'calls' && e.target === 'invoke' && e.sourceQname === 'test_default')

@@ -34,6 +34,15 @@ def session(app):
     s.close()
 
 
+@pytest.fixture
+def test_client(app):
+    return app.test_client()
+
+
+def helper(app):
+    return app.test_client()
+
+
 def maybe(flag):
     if flag:
         return None
@@ -99,6 +108,9 @@ describe('what Python functions without a return annotation give', () => {
       // (A name the function declared with a class.)
       app: 'Flask',
       session: 'Session',
+      // (A fixture may give what a method of another fixture returns, as that call; a plain function may not.)
+      test_client: 'app.test_client()',
+      helper: undefined,
       maybe: undefined,
       // (Its annotation says what it gives: resolution reads that.)
       annotated: undefined,
