@@ -1,7 +1,23 @@
-import type { FileLayers, SymbolRecord } from '@rag/core'
+import type { FileLayers, RawEdge, SymbolRecord } from '@rag/core'
 import { dirOf } from './paths.js'
+import type { Resolved } from './resolved.js'
 import { returnedType } from './returned-type.js'
 import type { SymbolIndex } from './symbol-index.js'
+
+/** What a fixture parameter holds (see {@link pytestFixture}). */
+export interface ProvidedByFixture {
+  /** A class as `home` names it, or a call the fixture makes, with `()` (`app.test_client()`). */
+  readonly type: string
+  /** The fixture's file. */
+  readonly home: FileLayers
+  readonly fixture: SymbolRecord
+}
+
+/** How {@link memberOfFixture} reads a member: of a class a file names, or of what a call made in a file returns (resolution's, passed in). */
+export interface FixtureLookups {
+  member(type: string, name: string, home: FileLayers): Resolved | undefined
+  returned(callee: string, name: string, call: RawEdge, home: FileLayers): Resolved | undefined
+}
 
 /** What a yield fixture's annotation says it provides: `-> Iterator[Client]`, `-> t.Generator["Client", None, None]` (group 1). */
 const YIELDED = /->\s*["']?(?:[a-z_]\w*\.)*(?:Iterator|Generator|AsyncIterator|AsyncGenerator|Iterable)\s*\[\s*["']?((?:[a-z_]\w*\.)*_*[A-Z]\w*)/
@@ -56,7 +72,7 @@ const isConftest = (path: string): boolean => path === 'conftest.py' || path.end
  * // conftest.py: `@pytest.fixture\ndef runner(request):\n    return CliRunner()`
  * pytestFixture('runner', 'tests/test_basic.py#test_echo', file, index) // { type: 'CliRunner', home: <conftest.py>, fixture: <runner> }
  */
-export function pytestFixture(parameter: string, sourceSymbolId: string, file: FileLayers, index: SymbolIndex): { readonly type: string; readonly home: FileLayers; readonly fixture: SymbolRecord } | undefined {
+export function pytestFixture(parameter: string, sourceSymbolId: string, file: FileLayers, index: SymbolIndex): ProvidedByFixture | undefined {
   if (file.language !== 'python') return undefined
   const requester = index.symbol(sourceSymbolId)
   if (requester === undefined || (requester.kind !== 'function' && requester.kind !== 'method')) return undefined
@@ -70,4 +86,28 @@ export function pytestFixture(parameter: string, sourceSymbolId: string, file: F
     return type !== undefined && home !== undefined ? { type, home, fixture } : undefined
   }
   return undefined
+}
+
+// Fixtures whose value is being resolved: one that gives what another gives (`client(app)`) is read once per chain, and a cycle ends.
+const fixturesResolving = new Set<string>()
+
+/**
+ * The member `name` of what a pytest fixture provides ({@link pytestFixture}): a member of its
+ * class, read in the fixture's file; or, for a fixture giving what a method of another fixture
+ * returns (Flask's `client(app)` with `return app.test_client()`), a member of what that call
+ * returns, resolved in the fixture's file as if the fixture made it (`edge` is the call on the
+ * parameter).
+ *
+ * @example
+ * memberOfFixture(pytestFixture('client', testId, file, index)!, 'get', edge, lookups) // Flask's test client's `get`
+ */
+export function memberOfFixture({ type, home, fixture }: ProvidedByFixture, name: string, edge: RawEdge, lookups: FixtureLookups): Resolved | undefined {
+  if (!type.endsWith('()')) return lookups.member(type, name, home)
+  if (fixturesResolving.has(fixture.id)) return undefined
+  fixturesResolving.add(fixture.id)
+  try {
+    return lookups.returned(type.slice(0, -2), name, { ...edge, path: home.path, sourceSymbolId: fixture.id, sourceQname: fixture.qname }, home)
+  } finally {
+    fixturesResolving.delete(fixture.id)
+  }
 }

@@ -11,7 +11,7 @@ import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
-import { pytestFixture } from './pytest-fixtures.js'
+import { memberOfFixture, pytestFixture } from './pytest-fixtures.js'
 import { rustPathMember } from './rust-paths.js'
 import { rustCallCandidates } from './rust-receivers.js'
 import { isDerivedMethod, isStdValueMethod } from './rust-std-methods.js'
@@ -199,35 +199,6 @@ function throughBinding(
     if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
   }
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
-}
-
-// Fixtures whose value is being resolved: one that gives what another gives (`client(app)`) is read once per chain, and a cycle ends.
-const fixturesResolving = new Set<string>()
-
-/**
- * The member `name` of what a pytest fixture provides (`pytestFixture`): a member of its class,
- * read in the fixture's file; or, for a fixture giving what a method of another fixture returns
- * (Flask's `client(app)` with `return app.test_client()`), a member of what that call returns,
- * resolved in the fixture's file as if the fixture made it.
- */
-function memberOfFixture(
-  { type, home, fixture }: NonNullable<ReturnType<typeof pytestFixture>>,
-  name: string,
-  edge: RawEdge,
-  index: SymbolIndex,
-  resolved: (path: string) => readonly EdgeRecord[] | undefined,
-  supers: Supertypes,
-): Resolved | undefined {
-  const bindings = supers.bindingsOf(home)
-  if (!type.endsWith('()')) return memberOfType(type, name, home, bindings, index, resolved, supers)
-  if (fixturesResolving.has(fixture.id)) return undefined
-  fixturesResolving.add(fixture.id)
-  try {
-    const call: RawEdge = { ...edge, path: home.path, sourceSymbolId: fixture.id, sourceQname: fixture.qname }
-    return memberOfReturned(type.slice(0, -2), name, call, home, bindings, index, resolved, supers)
-  } finally {
-    fixturesResolving.delete(fixture.id)
-  }
 }
 
 /**
@@ -430,7 +401,12 @@ export function resolveName(
     if (ofType) return ofType
     // pytest: a test's parameter naming a fixture (`def test_echo(runner)`) holds what the fixture provides.
     const fixture = typed === undefined && first < 0 && edge.sourceSymbolId ? pytestFixture(receiver, edge.sourceSymbolId, file, index) : undefined
-    const ofFixture = fixture ? memberOfFixture(fixture, name, edge, index, resolved, supers) : undefined
+    const ofFixture = fixture
+      ? memberOfFixture(fixture, name, edge, {
+          member: (type, member, home) => memberOfType(type, member, home, supers.bindingsOf(home), index, resolved, supers),
+          returned: (callee, member, call, home) => memberOfReturned(callee, member, call, home, supers.bindingsOf(home), index, resolved, supers),
+        })
+      : undefined
     if (ofFixture) return ofFixture
     // `store: S` of `<S extends LayerStore>`: a member of the bound.
     const bound = typed !== undefined && read === undefined && returned === null && edge.sourceSymbolId ? constraintOf(typed, edge.sourceSymbolId, index) : undefined
