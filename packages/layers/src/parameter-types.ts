@@ -1,5 +1,5 @@
 import { callbackParameterRead, parameterRead, type CallbackParameterRead, type FileLayers, type ParameterRead } from '@rag/core'
-import type { Resolved } from './resolved.js'
+import { EXTERNAL, type Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 const OPENING = '(<[{'
@@ -86,6 +86,14 @@ export interface CallbackLookups {
 }
 
 /**
+ * Functions of test runners (ava, node:test, tap, mocha, jasmine, ...), and their modifiers
+ * (`test.serial`, `it.only`), whose callbacks get the runner's own values (`t`, `done`, a suite's
+ * context) when the function is the runner's (imported from a package, or a global): never a value
+ * of the indexed code.
+ */
+const TEST_RUNNER_CALLEE = /^(?:test|it|describe|suite|context|specify|before|after|beforeEach|afterEach|beforeAll|afterAll)(?:\.(?:only|skip|serial|todo|failing|concurrent|sequential))?$/
+
+/**
  * The member `name` of a callback's parameter its callee types (`index.rag` in `withIndex(context,
  * async (index) => index.rag.symbols())`): the callee as the file resolves it (a class's
  * constructor for `new`), then the class its signature annotates the callback's parameter with,
@@ -94,6 +102,8 @@ export interface CallbackLookups {
  */
 export function memberOfCallbackParameter(read: CallbackParameterRead, name: string, index: SymbolIndex, lookups: CallbackLookups): Resolved | undefined {
   const callee = lookups.callee(read.callee)
+  // A test runner's (ava's or node:test's `test('x', (t) => t.is(a, b))`, mocha's `it('x', (done) => done())`): its context's.
+  if (callee?.resolution === 'external' && TEST_RUNNER_CALLEE.test(read.callee)) return EXTERNAL
   const called = callee?.resolution === 'resolved' && callee.targetSymbolId ? index.symbol(callee.targetSymbolId) : undefined
   // `new Observable(...)`: the class's constructor.
   const symbol = read.constructs === true && called ? index.byQname(called.path, `${called.qname}.constructor`) : called

@@ -141,6 +141,23 @@ describe("names the runtime or the test runner gives a file", () => {
     ])
   })
 
+  it("are external for a test runner's callback parameters (ava's and node:test's t, mocha's done), not for a project's own test helper or another package's callback", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'test/fetch.ts': "import test from 'ava'\n\ntest('fetches', async (t) => {\n  t.is(1, 1)\n})\ntest.serial('in order', (t) => {\n  t.deepEqual([], [])\n})\n",
+        'test/client.js': "const { test } = require('node:test')\nconst { createServer } = require('node:http')\n\ntest('closes', (t) => {\n  t.after(() => {})\n  createServer((req, res) => {\n    res.writeHead(200)\n  })\n})\n",
+        'test/helpers.js': "function check (name, fn) { fn(new Probe()) }\nclass Probe { writeHead () {} is () {} }\nmodule.exports = { check }\n",
+        'test/own.js': "const { check } = require('./helpers')\n\ncheck('own', (p) => {\n  p.is(1)\n})\n",
+      }),
+    )
+    expect(calls(graph, 'test/fetch.ts')).toEqual(['test -> external', 't.is -> external', 'test.serial -> external', 't.deepEqual -> external'])
+    const client = calls(graph, 'test/client.js')
+    expect(client).toContain('t.after -> external')
+    // (node:http's callback parameters may be anything a package passes: not read as the package's.)
+    expect(client).not.toContain('res.writeHead -> external')
+    expect(calls(graph, 'test/own.js')).not.toContain('p.is -> external')
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({
