@@ -265,4 +265,42 @@ describe('receivers typed by what the code around them says of them', () => {
       '?.parse -> resolved mail/parser.py#Parser.parse',
     ])
   })
+
+  it("reads Python's one-line literals as the runtime's list, dict, set and str, before a class of the index with the method's name", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/__init__.py': '',
+        'app/queue.py': 'class Queue:\n    def append(self, item):\n        pass\n\n    def get(self, key):\n        pass\n\n    def add(self, item):\n        pass\n\n    def upper(self):\n        pass\n',
+        'app/run.py': [
+          'from app.queue import Queue',
+          '',
+          '',
+          'def run(keys):',
+          '    items = []',
+          '    items.append(1)',
+          '    lookup = {}  # by key',
+          '    lookup.get(keys)',
+          '    seen = {1, 2}',
+          '    seen.add(3)',
+          '    name = "shop"',
+          '    name.upper()',
+          '',
+          '',
+          'def later(keys):',
+          '    items = []',
+          '    items = Queue()',
+          '    items.append(2)',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'app/run.py', ['append', 'get', 'add', 'upper'])).toEqual([
+      'items.append -> external ',
+      'lookup.get -> external ',
+      'seen.add -> external ',
+      'name.upper -> external ',
+      // (The nearest declaration before the call types it.)
+      'items.append -> resolved app/queue.py#Queue.append',
+    ])
+  })
 })

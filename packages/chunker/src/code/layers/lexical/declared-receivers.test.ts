@@ -249,6 +249,8 @@ describe('typedDeclarations', () => {
       // What a call's value yields.
       'param: self.get_params()[]',
       'ty:  in self.types',
+      // (A one-line list, here a comprehension: the runtime's `list`.)
+      'infos: list',
       'e: exceptions.ClickException',
     ])
   })

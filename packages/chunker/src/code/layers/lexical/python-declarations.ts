@@ -41,6 +41,13 @@ const PYTHON_DECLARATION = new RegExp(
   'gm',
 )
 
+/**
+ * `name = []`, `name = {}`, `name = ""` and other one-line literals (strings are blanked in the
+ * masked code, quotes kept): the runtime's `list` (group 2), `dict` or `set` (group 3, a set when
+ * it holds no `:`), `str` (group 4).
+ */
+const LITERAL = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:(\[[^\]\n]*\])|(\{[^}\n]*\})|(["'])[^"'\n]*\4)[ \t]*(?:#.*)?$/gm
+
 /** The length of the spaces and tabs that start `line`. */
 function indentOf(line: string): number {
   let k = 0
@@ -147,6 +154,12 @@ export function pythonTypedDeclarations(code: string, text?: string): TypedDecla
   }
   // A comprehension's variable is used before its `for`: its declaration counts from the line's start.
   let inline = false // whether declarations were added out of order
+  LITERAL.lastIndex = 0
+  for (let m = LITERAL.exec(masked); m; m = LITERAL.exec(masked)) {
+    const type = m[2] !== undefined ? 'list' : m[3] !== undefined ? (m[3] === '{}' || m[3].includes(':') ? 'dict' : 'set') : 'str'
+    out.push({ name: m[1] as string, type, offset: m.index + indentOf(m[0]) })
+    inline = true
+  }
   for (let at = masked.indexOf('for', 1); at >= 0; at = masked.indexOf('for', at + 3)) {
     const before = masked.charCodeAt(at - 1)
     if (before !== 32 && before !== 40 && before !== 91 && before !== 123) continue
