@@ -255,6 +255,12 @@ describe('typedDeclarations', () => {
     ])
   })
 
+  it("reads Python's one-line literals as the runtime's list, dict, set or str, and nothing spanning lines or followed by more", () => {
+    const code = ['items = []', 'pairs = [(a, b) for a in x]', 'lookup = {}  # cache', "merged = {**base, 'k': 1}", 'spread = {**base}', 'seen = {1, 2}', 'name = "    "', 'rows = [', '    1,', ']', 'maybe = [] if x else None', ''].join('\n')
+    // (The comprehension's `a` is a loop's declaration, left out here.)
+    expect(pythonTypedDeclarations(code).filter((d) => d.type !== '').map((d) => `${d.name}: ${d.type}`)).toEqual(['items: list', 'pairs: list', 'lookup: dict', 'merged: dict', 'spread: dict', 'seen: set', 'name: str'])
+  })
+
   it('reads a call of a function named like an Object.prototype member as that call, not a protocol method', () => {
     const code = ['def f(items):', '    made = constructor(items)', '    text = toString(items)', '    it = iter(items)'].join('\n')
     expect(pythonTypedDeclarations(code).map((d) => `${d.name}: ${d.type}`)).toEqual(['made: constructor()', 'text: toString()', 'it: items.__iter__()'])

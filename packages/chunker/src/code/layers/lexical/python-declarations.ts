@@ -44,7 +44,7 @@ const PYTHON_DECLARATION = new RegExp(
 /**
  * `name = []`, `name = {}`, `name = ""` and other one-line literals (strings are blanked in the
  * masked code, quotes kept): the runtime's `list` (group 2), `dict` or `set` (group 3, a set when
- * it holds no `:`), `str` (group 4).
+ * it holds neither `:` nor `**`), `str` (group 4).
  */
 const LITERAL = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:(\[[^\]\n]*\])|(\{[^}\n]*\})|(["'])[^"'\n]*\4)[ \t]*(?:#.*)?$/gm
 
@@ -156,7 +156,7 @@ export function pythonTypedDeclarations(code: string, text?: string): TypedDecla
   let inline = false // whether declarations were added out of order
   LITERAL.lastIndex = 0
   for (let m = LITERAL.exec(masked); m; m = LITERAL.exec(masked)) {
-    const type = m[2] !== undefined ? 'list' : m[3] !== undefined ? (m[3] === '{}' || m[3].includes(':') ? 'dict' : 'set') : 'str'
+    const type = m[2] !== undefined ? 'list' : m[3] !== undefined ? (m[3] === '{}' || m[3].includes(':') || m[3].includes('**') ? 'dict' : 'set') : 'str'
     out.push({ name: m[1] as string, type, offset: m.index + indentOf(m[0]) })
     inline = true
   }
