@@ -1,4 +1,5 @@
 import type { FileLayers, RawEdge, SymbolRecord } from '@rag/core'
+import { parameterTextAt } from './parameter-types.js'
 import { dirOf } from './paths.js'
 import type { Resolved } from './resolved.js'
 import { returnedType } from './returned-type.js'
@@ -24,20 +25,10 @@ const YIELDED = /->\s*["']?(?:[a-z_]\w*\.)*(?:Iterator|Generator|AsyncIterator|A
 
 /** The names of a Python signature's parameters that have neither an annotation nor a default (`def test_x(self, runner, tmp_path)`). */
 function bareParameters(signature: string): string[] {
-  const open = signature.indexOf('(')
-  if (open < 0) return []
   const names: string[] = []
-  let depth = 0
-  let start = open + 1
-  for (let at = open + 1; at < signature.length && depth >= 0; at++) {
-    const c = signature[at]
-    if (c === '(' || c === '[' || c === '{') depth++
-    else if (c === ')' || c === ']' || c === '}') depth--
-    if ((c === ',' && depth === 0) || depth < 0) {
-      const parameter = signature.slice(start, at).trim()
-      if (/^[A-Za-z_]\w*$/.test(parameter)) names.push(parameter)
-      start = at + 1
-    }
+  for (let position = 0, text = parameterTextAt(signature, 0); text !== undefined; text = parameterTextAt(signature, ++position)) {
+    const parameter = text.trim()
+    if (/^[A-Za-z_]\w*$/.test(parameter)) names.push(parameter)
   }
   return names
 }

@@ -8,6 +8,7 @@ import type { SymbolIndex } from './symbol-index.js'
 import { goPackageType, goReceiverType, goVariableType } from './go-variables.js'
 import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
+import { assignedThroughPath } from './object-paths.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
@@ -15,7 +16,7 @@ import { memberOfFixture, pytestFixture } from './pytest-fixtures.js'
 import { rustPathMember } from './rust-paths.js'
 import { rustCallCandidates } from './rust-receivers.js'
 import { isDerivedMethod, isStdValueMethod } from './rust-std-methods.js'
-import { isRuntimeMethod } from './runtime-methods.js'
+import { isJavaRuntimeCall, isRuntimeMethod } from './runtime-methods.js'
 import { memberOfParameterRead, parameterReadOf } from './parameter-types.js'
 import { memberOfAttributes } from './python-attributes.js'
 import { chainRead, memberOfProperty } from './property-types.js'
@@ -24,13 +25,6 @@ import { typeOfCall } from './returned-type.js'
 import { classBodyOf, memberAround, memberBelow } from './self-members.js'
 import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
-
-/**
- * `java.lang.Object`'s final methods that a class does not overload in practice: on any value they
- * are `Object`'s, never a class's of the index (`notify` and `wait` are left out: `notify(event)`
- * is a common overload of an observer).
- */
-const JAVA_FINAL_OBJECT_METHODS: ReadonlySet<string> = new Set(['getClass'])
 
 /** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
 export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
@@ -297,8 +291,8 @@ export function resolveName(
     if (edge.kind !== 'calls' && edge.kind !== 'mounts' && isLibraryType(name, file, bindings, index)) return EXTERNAL
   } else if ((!SELF.has(receiver) || (receiver === 'self' && edge.receiverType !== undefined)) && receiver !== 'super') {
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
-    // Java: `array.getClass()` is `Object`'s final method, `Foo.class.getName()` a `Class`'s, whatever the index names so (commons-lang's static `ClassUtils.getClass(String)`).
-    if (file.language === 'java' && edge.kind === 'calls' && written && (receiver.endsWith('.class') || (JAVA_FINAL_OBJECT_METHODS.has(name) && !/^[A-Z]/.test(receiver)))) return EXTERNAL
+    // Java: `array.getClass()`, `Foo.class.getName()`: the runtime's, whatever the index names so.
+    if (file.language === 'java' && edge.kind === 'calls' && written && isJavaRuntimeCall(receiver, name)) return EXTERNAL
     const method = file.language === 'go' && edge.sourceSymbolId ? goReceiverMethod(edge.sourceSymbolId, receiver, name, file, index, (owner) => inheritedMember(owner, name, kinds, supers)) : undefined
     if (method) return toSymbol(method)
     // Rust's `Arg::default()`, `arg.clone()` of a `#[derive(...)]`, `values.map(..)` of an `impl Iterator for ValuesRef` (a type of the index without the method): the standard library's.
@@ -320,12 +314,8 @@ export function resolveName(
     if (inModule && kinds.has(inModule.kind)) return toSymbol(inModule)
     // JavaScript's function assigned to a path of objects (`webidl.errors.exception = function () {}`),
     // called through it here or through the imported object elsewhere (`const { webidl } = require('./webidl')`).
-    if (first >= 0 && CJS_LANGUAGES.has(file.language)) {
-      const assigned =
-        index.byQname(file.path, `${receiver}.${name}`, kinds) ??
-        (head?.status === 'resolved' && head.path && head.name !== '*' ? index.byQname(head.path, `${head.name}${receiver.slice(first)}.${name}`, kinds) : undefined)
-      if (assigned) return toSymbol(assigned)
-    }
+    const assigned = first >= 0 && CJS_LANGUAGES.has(file.language) ? assignedThroughPath(receiver, first, name, head, file, index, kinds) : undefined
+    if (assigned) return toSymbol(assigned)
     // (`nodes.Node.__init__()` of Python's `from . import nodes` too: that binds the module `nodes.py` itself.)
     if (head?.status === 'resolved' && head.path && (head.name === '*' || (file.language === 'python' && isModuleNamed(head.path, head.name)))) {
       const segments = receiver.split(SEGMENT_SEPARATOR)

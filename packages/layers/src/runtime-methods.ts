@@ -61,3 +61,23 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /** Whether `name` is a method of the language's own types (see the module comment). */
 export const isRuntimeMethod: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)
+
+/**
+ * `java.lang.Object`'s final methods that a class does not overload in practice: on any value they
+ * are `Object`'s, never a class's of the index (`notify` and `wait` are left out: `notify(event)`
+ * is a common overload of an observer).
+ */
+const JAVA_FINAL_OBJECT_METHODS: ReadonlySet<string> = new Set(['getClass'])
+
+/**
+ * Whether a Java call is surely the runtime's whatever the index defines: `array.getClass()` of
+ * `Object`'s final method on a value (not a type's static `ClassUtils.getClass(String)`), or
+ * `Foo.class.getName()` of a class literal, a `java.lang.Class`.
+ *
+ * @example
+ * isJavaRuntimeCall('array', 'getClass') // true
+ * isJavaRuntimeCall('ClassUtils', 'getClass') // false
+ */
+export function isJavaRuntimeCall(receiver: string, name: string): boolean {
+  return receiver.endsWith('.class') || (JAVA_FINAL_OBJECT_METHODS.has(name) && !/^[A-Z]/.test(receiver))
+}
