@@ -112,4 +112,16 @@ describe('the call sites a file records as call edges', () => {
     const kotlin = ['fun t(items: List<Item>) {', '  items.forEach { item -> item.save() }', '}'].join('\n')
     expect(await callsIn('T.kt', kotlin)).toEqual(['2 item.save'])
   })
+  it("reads the calls at the start of a Rust macro's brackets, and leaves attributes out", async () => {
+    const rust = [
+      '#![allow(dead_code)]',
+      '#[derive(Parser)]',
+      'fn args() -> Vec<Arg> {',
+      '    vec![Arg::new("name"), "value".to_owned()]',
+      '}',
+      '#[cfg(feature = "x")]',
+      'fn x() {}',
+    ].join('\n')
+    expect(await callsIn('lib.rs', rust)).toEqual(['4 ?.to_owned', '4 Arg.new'])
+  })
 })

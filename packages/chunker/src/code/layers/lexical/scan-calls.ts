@@ -216,7 +216,8 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
       while (word > 0 && isIdentifierCode(masked.charCodeAt(word - 1))) word--
       if (word < before && masked.charCodeAt(word - 1) === 64) continue
     }
-    if (prev === 91 && (masked.charCodeAt(before - 1) === 35 || masked.charCodeAt(before - 1) === 33)) continue // #[attribute(
+    // `#[attribute(`, `#![attribute(` (not a macro's brackets: `vec![Arg::new("a")]` calls).
+    if (prev === 91 && (masked.charCodeAt(before - 1) === 35 || (masked.charCodeAt(before - 1) === 33 && masked.charCodeAt(before - 2) === 35))) continue
     if (prev === 91 && words.bracketAttributes) {
       const ahead = backOverSpace(masked, before)
       const c = ahead >= 0 ? masked.charCodeAt(ahead) : 10
