@@ -303,4 +303,24 @@ describe('receivers typed by what the code around them says of them', () => {
       'items.append -> resolved app/queue.py#Queue.append',
     ])
   })
+  it("reads a call on a string or list literal as the runtime's, before a class of the index with the method's name (Python, JavaScript, Java)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/__init__.py': '',
+        'app/paths.py': 'class Path:\n    def join(self, other):\n        pass\n\n    def index(self, part):\n        pass\n',
+        'app/run.py': ['def run(parts, a):', "    sep = ', '.join(parts)", '    raw = b"".join(parts)', '    at = [a, parts].index(a)', '    return parts.join(a)', ''].join('\n'),
+        'web/words.js': ['class Words {', '  split(at) {}', '}', "export const words = (text) => 'a,b'.split(',')", ''].join('\n'),
+        'src/A.java': ['class A {', '  boolean equals(Object other) { return false; }', '  boolean yes(String answer) { return "yes".equals(answer); }', '}', ''].join('\n'),
+      }),
+    )
+    expect(callsOf(graph, 'app/run.py', ['join', 'index'])).toEqual([
+      '?.join -> external ',
+      '?.join -> external ',
+      '?.index -> external ',
+      // (A receiver of unknown type stays a guess by name.)
+      'parts.join -> by-name ',
+    ])
+    expect(callsOf(graph, 'web/words.js', ['split'])).toEqual(['?.split -> external '])
+    expect(callsOf(graph, 'src/A.java', ['equals'])).toEqual(['?.equals -> external '])
+  })
 })

@@ -124,4 +124,17 @@ describe('the call sites a file records as call edges', () => {
     ].join('\n')
     expect(await callsIn('lib.rs', rust)).toEqual(['4 ?.to_owned', '4 Arg.new'])
   })
+
+  it('types a call on a string or list literal by its class, with the literal as its receiver', async () => {
+    const edgesOf = async (path: string, content: string): Promise<string[]> => {
+      const { layers } = await chunker.chunkWithLayers({ path, content, format: 'code' })
+      return layers.edges.filter((edge) => edge.kind === 'calls').map((edge) => `${edge.target} ${edge.receiverType ?? '-'}`)
+    }
+    const python = ['def f(parts, key, a, b):', "    sep = ', '.join(parts)", '    raw = rb"x".join(parts)', '    i = [a, b].index(a)', '    t = f"{a}".strip()', '    return g(a).strip()'].join('\n')
+    expect(await edgesOf('f.py', python)).toEqual(['join str', 'join bytes', 'index list', 'strip -', 'g -', 'strip g()'])
+    const typescript = ["export const words = (text: string) => 'a,b'.split(',').concat([1, 2].map(String), `${text}`.trim())"].join('\n')
+    expect(await edgesOf('w.ts', typescript)).toEqual(['split String', 'concat -', 'map Array', 'trim -'])
+    const java = ['class A {', '  boolean yes(String answer) {', '    return "yes".equals(answer);', '  }', '}'].join('\n')
+    expect(await edgesOf('A.java', java)).toEqual(['equals String'])
+  })
 })

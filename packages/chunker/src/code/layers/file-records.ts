@@ -3,6 +3,7 @@ import type { EntrypointDraft, FileFacts, MountFact, SymbolFact } from './facts.
 import { calledReceiverType, calledReceiverTypeAt } from './lexical/called-receiver.js'
 import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
+import { literalReceiverType, mayBeLiteral } from './lexical/literal-receivers.js'
 import { goCalledReceiverType, goFieldOfCallType, goLiteralReceiverType } from './lexical/go-called-receivers.js'
 import { redeclaration } from './lexical/local-bindings.js'
 import { jvmCallChains } from './lexical/jvm-call-chains.js'
@@ -212,18 +213,19 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     const receiver = call.simpleReceiver
     let calls = bySource.get(source)
     if (!calls) bySource.set(source, (calls = new Map()))
-    // `Parser(self, source).parse()`: typed by what the callee returns, one edge per such type.
+    // `Parser(self, source).parse()`: typed by what the callee returns, one edge per such type; `', '.join(names)` by the literal's class.
     const type =
       receiver !== '?'
         ? undefined
         : file.language === 'go'
           ? (goCalledReceiverType(calledReceiverType(call.receiver) ?? goLiteralReceiverType(call.receiver), (name) => receiverType?.(name, call.offset)) ??
             goFieldOfCallType(call.receiver, (name) => receiverType?.(name, call.offset)))
-          : TYPES_CALLED_RECEIVERS.has(file.language)
-          ? calledReceiverType(call.receiver)
-          : TYPES_CALLED_RECEIVERS_AT.has(file.language)
-            ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
-            : chains?.at(facts.masked.lastIndexOf(call.name, call.open))
+          : (TYPES_CALLED_RECEIVERS.has(file.language)
+              ? calledReceiverType(call.receiver)
+              : TYPES_CALLED_RECEIVERS_AT.has(file.language)
+                ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
+                : chains?.at(facts.masked.lastIndexOf(call.name, call.open))) ??
+            (mayBeLiteral(facts.text, call.offset) ? literalReceiverType(file.language, call.receiver) : undefined)
     const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++

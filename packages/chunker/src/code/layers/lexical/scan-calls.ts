@@ -75,6 +75,27 @@ function joinerBefore(masked: string, at: number, arrowLambdas = false): number 
   return 0
 }
 
+/** Python's string prefixes (`f`, `b`, `r`, `u` and pairs of them). */
+function isStringPrefix(code: number): boolean {
+  return code === 102 || code === 70 || code === 98 || code === 66 || code === 114 || code === 82 || code === 117 || code === 85
+}
+
+/**
+ * Where the string literal whose closing quote is at `close` opens (its prefix included: `b''`,
+ * `rf""`), in masked code, where a literal's contents are blank; -1 when its contents are not
+ * (a template literal's `${...}`, an f-string's fields) or it opens before `floor`.
+ */
+function stringOpening(masked: string, close: number, floor: number): number {
+  const quote = masked.charCodeAt(close)
+  let at = close - 1
+  while (at >= floor && isSpace(masked.charCodeAt(at))) at--
+  if (at < floor || masked.charCodeAt(at) !== quote) return -1
+  let prefix = 0
+  while (prefix < 2 && at - prefix - 1 >= floor && isStringPrefix(masked.charCodeAt(at - prefix - 1))) prefix++
+  // A prefix is one only when no name runs into it (`cb''` is no literal of this shape).
+  return prefix > 0 && at - prefix - 1 >= 0 && isIdentifierCode(masked.charCodeAt(at - prefix - 1)) ? at : at - prefix
+}
+
 /** What a language's receiver chains may hold besides names, calls and indexes (see {@link CallWords}). */
 type ChainWords = Pick<CallWords, 'nullSafeReceivers' | 'arrowLambdas' | 'compositeLiterals'>
 
@@ -114,6 +135,12 @@ function chainStart(masked: string, nameStart: number, words: ChainWords = {}, l
       at = open - 1
       c = at >= 0 ? masked.charCodeAt(at) : 0
       if (!isIdentifierCode(c)) return { start, hasReceiver: true, long: false }
+    }
+    // A string literal heads the chain: `', '.join(names)`, `"yes".equals(answer)`.
+    if (c === 34 || c === 39 || c === 96) {
+      const open = stringOpening(masked, at, floor)
+      if (open >= 0) start = open
+      break
     }
     if (!isIdentifierCode(c)) break
     let word = at
