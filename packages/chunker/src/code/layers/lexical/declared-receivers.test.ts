@@ -55,6 +55,8 @@ describe('typedDeclarations', () => {
       'const check = async (store: Store) => store.commit()',
       'let either: Left | Right = pick()',
       'let parent: Node<T> | null = null',
+      'var app = module.exports = express()',
+      'const same = a == b()',
     ].join('\n')
     const shown = ({ name, type, element, iterates, copies, offset }: TypedDeclaration): string =>
       `${name}: ${type}${element ? `[${element}]` : ''}${iterates ? ` in ${iterates}` : ''}${copies ? ` = ${copies}` : ''} @${code.slice(offset, offset + name.length) === name}`
@@ -110,6 +112,8 @@ describe('typedDeclarations', () => {
       'store: Store @true',
       // One class of a union types nothing (`either`); `| null` leaves the class.
       'parent: Node @true',
+      // Another target of the same assignment before the value (CommonJS); a comparison is none.
+      'app: express() @true',
     ])
   })
 

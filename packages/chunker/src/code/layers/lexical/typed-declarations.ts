@@ -53,6 +53,8 @@ const VALUE = '((?:this\\.)?#?[A-Za-z_$][\\w$]*)'
 const NAME = /^(?:this\.)?#?[A-Za-z_$][\w$]*$/
 /** Properties read after a value: `.facts.calls`. */
 const PROPERTIES = '(?:\\.#?[A-Za-z_$][\\w$]*)*'
+/** Another target of the same assignment before the value, CommonJS's `var app = module.exports = express()`. */
+const CHAINED = '(?:[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*\\s*=(?!=)\\s*)?'
 /** A fallback after a copied value, `options.runner ?? SERIAL` (the copy is of the value before it), up to the end of the line. */
 const FALLBACK = '(?:[ \\t]*\\?\\?[^;\\n]*)?'
 
@@ -75,7 +77,7 @@ const FALLBACK = '(?:[ \\t]*\\?\\?[^;\\n]*)?'
  */
 const DECLARATION = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*|[(,][ \\t]*(?:(?:public|private|protected|readonly)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*[?!]?` +
-    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${MEMBERS_OF}?${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\(|function\\b)${CALLEE}\\s*\\())` +
+    `(?:\\s*:\\s*(?:(?:Readonly)?Array\\s*<\\s*${TYPE}\\s*>|${MEMBERS_OF}?${TYPE}${NOT_ARRAY}|(?:readonly\\s+)?${TYPE}${GENERIC}?\\s*\\[\\s*\\])|\\s*=\\s*${CHAINED}(?:await\\s+)?(?:new\\s+${TYPE}|(?!async\\s*\\(|function\\b)${CALLEE}\\s*\\())` +
     `|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s+of\\s+(?:await\\s+)?${CALLEE}\\s*(?:(\\()|\\))` +
     `|\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})${FALLBACK}[ \\t]*(?=;|$)` +
     `|\\b(?:const|let|var)\\s*\\{([^{}]*)\\}\\s*=\\s*(${VALUE.slice(1, -1)}${PROPERTIES})${FALLBACK}[ \\t]*(?=;|$)` +
