@@ -94,6 +94,16 @@ export interface CallbackLookups {
 const TEST_RUNNER_CALLEE = /^(?:test|it|describe|suite|context|specify|before|after|beforeEach|afterEach|beforeAll|afterAll)(?:\.(?:only|skip|serial|todo|failing|concurrent|sequential))?$/
 
 /**
+ * Functions whose callbacks get an HTTP server's or framework's own request, response, reply or
+ * context: the runtime's `createServer` (`http`, `https`, `http2`, `net`) and `http.request`,
+ * and route or middleware registrations on a package's app or router (Express, Koa's router,
+ * Fastify, Hono, restify: `app.get('/users', (req, res) => res.json(users))`,
+ * `app.use((err, req, res, next) => next(err))`), when the function is the package's or the
+ * runtime's: never a value of the indexed code.
+ */
+const HTTP_HANDLER_CALLEE = /^(?:(?:[\w$]+\.)*(?:createServer|createSecureServer)|[\w$]+(?:\.[\w$]+)*\.(?:get|post|put|patch|delete|del|options|head|all|use|route|request))$/
+
+/**
  * The member `name` of a callback's parameter its callee types (`index.rag` in `withIndex(context,
  * async (index) => index.rag.symbols())`): the callee as the file resolves it (a class's
  * constructor for `new`), then the class its signature annotates the callback's parameter with,
@@ -102,8 +112,9 @@ const TEST_RUNNER_CALLEE = /^(?:test|it|describe|suite|context|specify|before|af
  */
 export function memberOfCallbackParameter(read: CallbackParameterRead, name: string, index: SymbolIndex, lookups: CallbackLookups): Resolved | undefined {
   const callee = lookups.callee(read.callee)
-  // A test runner's (ava's or node:test's `test('x', (t) => t.is(a, b))`, mocha's `it('x', (done) => done())`): its context's.
-  if (callee?.resolution === 'external' && TEST_RUNNER_CALLEE.test(read.callee)) return EXTERNAL
+  // A test runner's (ava's or node:test's `test('x', (t) => t.is(a, b))`, mocha's `it('x', (done) => done())`): its context's;
+  // an HTTP handler's (`createServer((req, res) => res.end())`, Express's `app.get('/', (req, res) => res.json(x))`): the server's.
+  if (callee?.resolution === 'external' && (TEST_RUNNER_CALLEE.test(read.callee) || HTTP_HANDLER_CALLEE.test(read.callee))) return EXTERNAL
   const called = callee?.resolution === 'resolved' && callee.targetSymbolId ? index.symbol(callee.targetSymbolId) : undefined
   // `new Observable(...)`: the class's constructor.
   const symbol = read.constructs === true && called ? index.byQname(called.path, `${called.qname}.constructor`) : called

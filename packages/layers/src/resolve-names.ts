@@ -1,6 +1,7 @@
 import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { givesRunnerValue, isBuiltin, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
+import { calleeReceiverType } from './callee-receiver-types.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
@@ -85,18 +86,31 @@ function memberOfType(
   return undefined
 }
 
-/** A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is. */
-function resolveCallee(callee: string, call: RawEdge, file: FileLayers, bindings: Bindings, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, supers: Supertypes): Resolved {
+/**
+ * A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is.
+ * With `typedReceiver`, its receiver has the type the file's own call of it has there (for a
+ * callback given to `app.get` of `const app = express()`); not for a call's value, whose callee
+ * may be typed by that very value (`node = node.parent()`).
+ */
+function resolveCallee(
+  callee: string,
+  call: RawEdge,
+  file: FileLayers,
+  bindings: Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes,
+  typedReceiver = false,
+): Resolved {
   // (Rust's `Command::new` is `new` of `Command`.)
   const dot = Math.max(callee.lastIndexOf('.'), callee.lastIndexOf('::'))
   const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = call
   const receiver = dot < 0 ? undefined : callee.slice(0, dot)
+  if (receiver === undefined) return resolveName({ ...plain, target: callee }, file, bindings, index, resolved, supers)
+  const target = callee.slice(callee[dot] === ':' ? dot + 2 : dot + 1)
   // (`PerformRequest().Header`: the method of what the call before it returns.)
-  const edge: RawEdge =
-    receiver === undefined
-      ? { ...plain, target: callee }
-      : { ...plain, target: callee.slice(callee[dot] === ':' ? dot + 2 : dot + 1), receiver, ...(file.language === 'go' && receiver.endsWith('()') ? { receiverType: receiver } : {}) }
-  return resolveName(edge, file, bindings, index, resolved, supers)
+  const receiverType = file.language === 'go' && receiver.endsWith('()') ? receiver : typedReceiver ? calleeReceiverType(file, call.sourceSymbolId, receiver, target) : undefined
+  return resolveName({ ...plain, target, receiver, ...(receiverType !== undefined ? { receiverType } : {}) }, file, bindings, index, resolved, supers)
 }
 
 /**
@@ -358,7 +372,7 @@ export function resolveName(
     // A parameter its context types: `api` of an annotated object literal's method, `index` of a callback given to `withIndex`.
     const parameterLookups = {
       method: (type: string, method: string) => memberIn(type, method, file),
-      callee: (callee: string) => resolveCallee(callee, edge, file, bindings, index, resolved, supers),
+      callee: (callee: string) => resolveCallee(callee, edge, file, bindings, index, resolved, supers, true),
       member: memberIn,
     }
     const ofType =

@@ -153,9 +153,41 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'test/fetch.ts')).toEqual(['test -> external', 't.is -> external', 'test.serial -> external', 't.deepEqual -> external'])
     const client = calls(graph, 'test/client.js')
     expect(client).toContain('t.after -> external')
-    // (node:http's callback parameters may be anything a package passes: not read as the package's.)
-    expect(client).not.toContain('res.writeHead -> external')
+    expect(client).toContain('res.writeHead -> external')
     expect(calls(graph, 'test/own.js')).not.toContain('p.is -> external')
+  })
+
+  it("are external for an HTTP handler's parameters (node:http, Express, Fastify, Hono), not for another package's callback or a project's own router", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/model.js': 'export class Item {\n  json () {}\n  send () {}\n  save () {}\n  status () {}\n}\n',
+        'src/app.js': [
+          "import express from 'express'",
+          "import _ from 'lodash'",
+          "import { Router } from './router.js'",
+          '',
+          'const app = express()',
+          "app.get('/items', (req, res) => {",
+          '  res.status(200)',
+          '  res.json([])',
+          '})',
+          'app.use((err, req, res, next) => {',
+          '  res.send(err)',
+          '})',
+          "_.forEach([], (item) => item.save())",
+          'const own = new Router()',
+          "own.get('/x', (item) => item.save())",
+          '',
+        ].join('\n'),
+        'src/router.js': "import { Item } from './model.js'\nexport class Router {\n  get (path, fn) { fn(new Item()) }\n}\n",
+        'src/server.ts': "import Fastify from 'fastify'\nimport { Hono } from 'hono'\n\nconst fastify = Fastify()\nfastify.post('/', async (request, reply) => reply.send(request.body))\nconst hono = new Hono()\nhono.get('/', (c) => c.json({}))\n",
+      }),
+    )
+    const app = calls(graph, 'src/app.js')
+    expect(app).toEqual(expect.arrayContaining(['res.status -> external', 'res.json -> external', 'res.send -> external']))
+    // (lodash's callbacks get the project's values; a project's router is read through its code.)
+    expect(app).not.toContain('item.save -> external')
+    expect(calls(graph, 'src/server.ts')).toEqual(expect.arrayContaining(['reply.send -> external', 'c.json -> external']))
   })
 
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
