@@ -84,6 +84,13 @@ export interface SymbolRecord extends LayerRecordBase {
    * a test's fixture parameter with where no annotation says.
    */
   readonly returns?: string
+  /**
+   * Of a Python function: its decorators as written, without their arguments, outermost first
+   * (`click.group`, `app.task`, `functools.lru_cache`). What a package's decorator makes of the
+   * function replaces it: resolution reads a call on it (`cli.command()`, `add.delay()`) as the
+   * package's.
+   */
+  readonly decorators?: readonly string[]
 }
 
 /**

@@ -49,7 +49,8 @@ export interface LayerGraphOptions {
  * Names defined differently (another id or kind, added, dropped) in two versions of a file, and
  * the names of classes whose supertypes changed (what their subclasses inherit changed); apart,
  * the names whose definitions changed only their signature, which matters only to the files that
- * read it (the type a function returns types the calls on its value elsewhere).
+ * read it (the type a function returns types the calls on its value elsewhere; a package's
+ * decorator makes calls on the function elsewhere the package's).
  */
 function changedNames(before: FileLayers, after: FileLayers): { defined: Set<string>; retyped: Set<string> } {
   const differ = (key: (s: SymbolRecord) => string): Set<string> => {
@@ -61,7 +62,7 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
     return names
   }
   const defined = differ((s) => `${s.name}\0${s.id}\0${s.kind}`)
-  const retyped = differ((s) => `${s.name}\0${s.id}\0${s.kind}\0${s.signature}\0${s.returns ?? ''}`)
+  const retyped = differ((s) => `${s.name}\0${s.id}\0${s.kind}\0${s.signature}\0${s.returns ?? ''}\0${s.decorators?.join(' ') ?? ''}`)
   for (const name of defined) retyped.delete(name)
   const heritage = (file: FileLayers): Set<string> =>
     new Set(file.edges.filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => `${e.sourceSymbolId}\0${e.kind}\0${e.receiver ?? ''}\0${e.target}`))

@@ -2,6 +2,7 @@ import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type Symb
 import { givesRunnerValue, isBuiltin, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { calleeReceiverType } from './callee-receiver-types.js'
+import { decoratedByPackage, shadowedByParameter } from './decorated-functions.js'
 import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
@@ -183,6 +184,7 @@ function throughBinding(
   resolved: (path: string) => readonly EdgeRecord[] | undefined,
   supers?: Supertypes,
   kinds?: ReadonlySet<string>,
+  decorated?: (owner: SymbolRecord) => boolean,
 ): Resolved | undefined {
   if (binding.status === 'external') return EXTERNAL
   if (binding.status !== 'resolved' || !binding.path) return undefined
@@ -204,6 +206,8 @@ function throughBinding(
     if (ofValue?.targetSymbolId) return ofValue
     // `HTTP_METHODS.join(', ')` of an imported array constant, `handler.bind(this)` of a function: the runtime's method.
     if (owner && !CLASS_LIKE.has(owner.kind) && isRuntimeMethod(owner.language, member)) return EXTERNAL
+    // `cli.command()` of an imported `cli` that `@click.group()` made a group: the package's.
+    if (owner && decorated?.(owner) === true) return EXTERNAL
     if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
   }
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
@@ -239,6 +243,16 @@ export function resolveName(
   const receiver = edge.receiver ?? ''
   // A mounted router (`app.use('/api', routes)`) is a value, like a callee.
   const kinds = edge.kind === 'calls' || edge.kind === 'mounts' ? CALLABLE : TYPES
+  // Whether the receiver, where no declaration types it and it is no parameter, is a function a package's
+  // decorator made something else (its decorators resolved in the function's own file).
+  const decorated = (owner: SymbolRecord): boolean =>
+    owner.decorators !== undefined &&
+    edge.receiverType === undefined &&
+    !shadowedByParameter(receiver, edge.sourceSymbolId, index) &&
+    decoratedByPackage(owner, (decorator, context) => {
+      const home = context.path === file.path ? file : index.file(context.path)
+      return home ? resolveCallee(decorator, context, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers) : UNRESOLVED
+    })
   if ((SELF.has(receiver) || receiver === 'super') && edge.sourceSymbolId) {
     const owner = enclosingClass(edge.sourceSymbolId, index)
     const qname = `${owner?.qname}.${name}`
@@ -317,7 +331,7 @@ export function resolveName(
     }
     const binding = bindings.names.get(receiver)
     if (binding) {
-      const through = throughBinding(binding, name, index, resolved, supers, kinds)
+      const through = throughBinding(binding, name, index, resolved, supers, kinds, decorated)
       if (through) return through
     }
     // `module::Type::f()`, `pkg.Class.method()`: the first segment is an imported module.
@@ -343,6 +357,11 @@ export function resolveName(
     // (What it inherits too, as for an imported type: `Opt::parse()` of a `#[derive(Parser)]`, `Child.create()` of a base's class method.)
     const member = owner ? (index.memberByQname(file.path, `${owner.qname}.${name}`, false) ?? (CLASS_LIKE.has(owner.kind) ? inheritedMember(owner, name, kinds, supers) : undefined)) : undefined
     if (member) return toSymbol(member)
+    // `cli.command()` of `@click.group()` on `def cli()`: what the package's decorator made of the function.
+    if (owner && decorated(owner)) return EXTERNAL
+    // `@worker.task` of `worker = Celery()`, which no call types: a member of the value's class.
+    const ofValue = owner && edge.receiverType === undefined && (owner.kind === 'variable' || owner.kind === 'constant') ? memberOfValue(owner, name, index, resolved, supers) : undefined
+    if (ofValue) return ofValue
     // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).
     // In Go, where a call's receiver is a value, for a mount (`r.Mount("/todos", todosResource{}.Routes())`) and for
     // a receiver no declaration types that names a type of the package: the type the extraction wrote in a typed

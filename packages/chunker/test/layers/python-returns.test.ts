@@ -126,4 +126,9 @@ describe('what Python functions without a return annotation give', () => {
       'Factory.build': 'Widget',
     })
   })
+  it('records the decorators of a function as written, without their arguments, and none for a method or an undecorated function', async () => {
+    const { layers } = await chunker.chunkWithLayers({ path: 'tests/conftest.py', content: CODE, format: 'code', language: 'python' })
+    const decorated = Object.fromEntries(layers!.symbols.filter((s) => ['runner', 'client', 'helper', 'Factory.build'].includes(s.qname)).map((s) => [s.qname, s.decorators]))
+    expect(decorated).toEqual({ runner: ['pytest.fixture'], client: ['pytest.fixture'], helper: undefined, 'Factory.build': undefined })
+  })
 })

@@ -106,6 +106,7 @@ function symbolRecords(facts: FileFacts, file: FileContext, exportsKnown: boolea
     if (held !== undefined) record.attributes = held
     const given = returns?.get(symbol)
     if (given !== undefined) record.returns = given
+    if (file.language === 'python' && symbol.kind === 'function' && symbol.decorators.length > 0) record.decorators = symbol.decorators.map((decorator) => decorator.name)
     return record
   })
 }
