@@ -74,3 +74,22 @@ export function packageMember(
   }
   return undefined
 }
+
+/** Languages whose nested classes are named by their simple name in the file that declares them (`Testable` of `FunctionsTest.Testable`). */
+const NESTED_BY_NAME: ReadonlySet<string> = new Set(['java', 'kotlin', 'csharp'])
+
+/**
+ * The class nested in another class of `file` that a type written `type` names there, when there
+ * is exactly one (Java's `final Testable<?, ?> testable = new Testable<>(null)` in `FunctionsTest`,
+ * which declares `static class Testable`); `undefined` elsewhere.
+ */
+export function nestedClassNamed(file: FileLayers, type: string, index: SymbolIndex, classLike: ReadonlySet<string>): SymbolRecord | undefined {
+  if (!NESTED_BY_NAME.has(file.language) || type.includes('.')) return undefined
+  let found: SymbolRecord | undefined
+  for (const symbol of index.namedSet(type) ?? []) {
+    if (symbol.path !== file.path || symbol.parentId === '' || !classLike.has(symbol.kind)) continue
+    if (found !== undefined) return undefined
+    found = symbol
+  }
+  return found
+}

@@ -8,7 +8,7 @@ import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './super
 import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goPackageType, goReceiverType, goVariableType } from './go-variables.js'
-import { goReceiverMethod, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
+import { goReceiverMethod, nestedClassNamed, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { assignedThroughPath } from './object-paths.js'
 import { isModuleNamed } from './paths.js'
@@ -74,7 +74,7 @@ function memberOfType(
   }
   // `ctx.Condition()` of a value the file holds, not of an import: the class by its own name.
   if (dot > 0 && head === undefined) return memberOfType(last, name, file, bindings, index, resolved, supers)
-  const local = index.topLevel(file.path, type)
+  const local = index.topLevel(file.path, type) ?? nestedClassNamed(file, type, index, CLASS_LIKE)
   const inherited = supers && ((owner: SymbolRecord) => inheritedMember(owner, name, CALLABLE, supers))
   const member = local ? memberOrInherited(index, local, name, supers) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index, inherited) : undefined
   if (member) return toSymbol(member)

@@ -323,4 +323,18 @@ describe('receivers typed by what the code around them says of them', () => {
     expect(callsOf(graph, 'web/words.js', ['split'])).toEqual(['?.split -> external '])
     expect(callsOf(graph, 'src/A.java', ['equals'])).toEqual(['?.equals -> external '])
   })
+  it('reads a Java type named by its simple name as the class nested in the same file, when the file nests one of that name', async () => {
+    const testable = (name: string): string => `    public static class Testable {\n        public void setThrowable(Throwable t) {}\n    }\n    void ${name}() {\n        final Testable testable = new Testable();\n        testable.setThrowable(null);\n    }\n`
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/test/java/org/example/FunctionsTest.java': `package org.example;\n\npublic class FunctionsTest {\n${testable('testAccept')}}\n`,
+        'src/test/java/org/example/FailableTest.java': `package org.example;\n\npublic class FailableTest {\n${testable('testFail')}}\n`,
+        // Two classes of the name nested in one file: neither is the one.
+        'src/test/java/org/example/TwiceTest.java': `package org.example;\n\npublic class TwiceTest {\n${testable('testTwice')}    static class Other {\n        static class Testable {}\n    }\n}\n`,
+      }),
+    )
+    expect(callsOf(graph, 'src/test/java/org/example/FunctionsTest.java', ['setThrowable'])).toEqual(['testable.setThrowable -> resolved src/test/java/org/example/FunctionsTest.java#FunctionsTest.Testable.setThrowable'])
+    expect(callsOf(graph, 'src/test/java/org/example/FailableTest.java', ['setThrowable'])).toEqual(['testable.setThrowable -> resolved src/test/java/org/example/FailableTest.java#FailableTest.Testable.setThrowable'])
+    expect(callsOf(graph, 'src/test/java/org/example/TwiceTest.java', ['setThrowable'])[0]).toMatch(/^testable.setThrowable -> by-name/)
+  })
 })
