@@ -351,6 +351,9 @@ export function resolveName(
       for (const path of filesOf(head.path, index)) {
         const member = index.byQname(path, qname, kinds)
         if (member) return toSymbol(member)
+        // `tasks.add.delay()` of a celery task `add` of the module `tasks`: what the package's decorator made of it.
+        const owner = segments.length === 2 ? index.topLevel(path, segments[1] as string) : undefined
+        if (owner && decorated(owner)) return EXTERNAL
       }
     }
     const owner = index.topLevel(file.path, receiver)

@@ -52,6 +52,7 @@ const FILES = {
     'plain.command()',
     '',
   ].join('\n'),
+  'app/jobs.py': ['from app import cli', '', '', 'def run():', '    cli.add.delay(1, 2)', '    cli.plain.command()', ''].join('\n'),
   'app/more.py': ['from app.cli import cli', '', '', '@cli.command()', 'def serve():', '    pass', '', '', 'def check(cli):', '    cli.command()', ''].join('\n'),
 }
 
@@ -67,6 +68,8 @@ describe("calls on a Python function a package's decorator made something else",
       'cli.group -> external ',
       'db.command -> external ',
     ])
+    // Through the module: `cli.add` of `from app import cli`.
+    expect(callsNamed(graph, 'app/jobs.py', ['delay', 'command'])).toEqual(['cli.add.delay -> external ', 'cli.plain.command -> by-name app/registry.py#Registry.command'])
     // (In `check(cli)`, a parameter of the same name is the caller's value, not the module's function: it is read as before.)
     expect(callsNamed(graph, 'app/more.py', ['command'])).toEqual(['cli.command -> resolved ', 'cli.command -> external '])
   })
