@@ -57,6 +57,10 @@ describe('typedDeclarations', () => {
       'let parent: Node<T> | null = null',
       'var app = module.exports = express()',
       'const same = a == b()',
+      'let windows = [new Subject<T>()];',
+      'const pair = [new Item(a), new Item(b)]',
+      'const mixed = [new Item(a), new Other(b)]',
+      'const more = [new Item(a)].concat(rest)',
     ].join('\n')
     const shown = ({ name, type, element, iterates, copies, offset }: TypedDeclaration): string =>
       `${name}: ${type}${element ? `[${element}]` : ''}${iterates ? ` in ${iterates}` : ''}${copies ? ` = ${copies}` : ''} @${code.slice(offset, offset + name.length) === name}`
@@ -114,6 +118,9 @@ describe('typedDeclarations', () => {
       'parent: Node @true',
       // Another target of the same assignment before the value (CommonJS); a comparison is none.
       'app: express() @true',
+      // An array literal of `new` of one class, as the whole value: its elements are of that class.
+      'windows: [Subject] @true',
+      'pair: [Item] @true',
     ])
   })
 

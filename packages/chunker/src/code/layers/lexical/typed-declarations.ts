@@ -1,3 +1,4 @@
+import { bracketedParts } from '../args.js'
 import { closingBracket } from './brackets.js'
 import { callbackParameters } from './callback-parameters.js'
 import { contextualParameters } from './contextual-parameters.js'
@@ -123,6 +124,26 @@ function* elementCallbacks(masked: string): Generator<RegExpExecArray> {
 }
 
 /**
+ * A `const`/`let`/`var` holding an array literal that starts with a `new` of a class (`let windows
+ * = [new Subject<T>()]`): group 1 the name, 2 the class; {@link arrayOfNew} checks the rest.
+ */
+const ARRAY_OF_NEW = new RegExp(`\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*\\[\\s*new\\s+${TYPE}`, 'gd')
+/** One element of such a literal: `new Subject<T>()`, `new Item(a, b)`. */
+const NEW_ELEMENT = new RegExp(`^new\\s+${TYPE}(?![\\w$.])${GENERIC}?\\s*\\(`)
+
+/**
+ * The element class of an array literal whose every element is a `new` of one class, and that is
+ * the whole value (`[new A(), new A(x)]`, then a line's or statement's end); `undefined` otherwise
+ * (`[new A(), new B()]`, `[new A()].concat(b)`).
+ */
+function arrayOfNew(masked: string, open: number, type: string): string | undefined {
+  const close = closingBracket(masked, open)
+  if (close < 0 || !/^[ \t]*(?:;|\r?\n|$)/.test(masked.slice(close + 1, close + 80))) return undefined
+  const parts = bracketedParts(masked, open)
+  return parts !== undefined && parts.length > 0 && parts.every((part) => NEW_ELEMENT.exec(part.trim())?.[1] === type) ? type : undefined
+}
+
+/**
  * A function held by a `const`/`let` (an arrow function or a function expression, no symbol whose
  * signature resolution could read) with a return annotation of a class, a promise of one unwrapped:
  * group 1 the name, 2 the class.
@@ -210,6 +231,11 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
     elements.push(NAME.test(array) ? { name, type: '', iterates: array, offset } : { name, type: `typeof ${array}[number]`, offset })
   }
   elements.push(...contextualParameters(masked), ...callbackParameters(masked))
+  ARRAY_OF_NEW.lastIndex = 0
+  for (let match = ARRAY_OF_NEW.exec(masked); match; match = ARRAY_OF_NEW.exec(masked)) {
+    const element = arrayOfNew(masked, masked.indexOf('[', match.indices![1]![1]), match[2] as string)
+    if (element !== undefined && !UTILITY_TYPES.has(element)) elements.push({ name: match[1] as string, type: '', element, offset: match.indices![1]![0] })
+  }
   LOCAL_FUNCTION.lastIndex = 0
   for (let match = LOCAL_FUNCTION.exec(masked); match; match = LOCAL_FUNCTION.exec(masked)) {
     elements.push({ name: match[1] as string, type: '', returns: match[2] as string, offset: match.indices![1]![0] })
