@@ -153,6 +153,7 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'test/fetch.ts')).toEqual(['test -> external', 't.is -> external', 'test.serial -> external', 't.deepEqual -> external'])
     const client = calls(graph, 'test/client.js')
     expect(client).toContain('t.after -> external')
+    // (node:http's server callback gets the runtime's request and response: see the HTTP handlers below.)
     expect(client).toContain('res.writeHead -> external')
     expect(calls(graph, 'test/own.js')).not.toContain('p.is -> external')
   })
