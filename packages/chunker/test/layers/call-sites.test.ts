@@ -132,8 +132,9 @@ describe('the call sites a file records as call edges', () => {
     }
     const python = ['def f(parts, key, a, b):', "    sep = ', '.join(parts)", '    raw = rb"x".join(parts)', '    i = [a, b].index(a)', '    t = f"{a}".strip()', '    return g(a).strip()'].join('\n')
     expect(await edgesOf('f.py', python)).toEqual(['join str', 'join bytes', 'index list', 'strip -', 'g -', 'strip g()'])
-    const typescript = ["export const words = (text: string) => 'a,b'.split(',').concat([1, 2].map(String), `${text}`.trim())"].join('\n')
-    expect(await edgesOf('w.ts', typescript)).toEqual(['split String', 'concat -', 'map Array', 'trim -'])
+    const typescript = ["export const words = (text: string) => 'a,b'.split(',').concat([1, 2].map(String), `${text}`.trim())", 'export const cached = (ctx: any) => ctx[kContext][kCache]?.get(text)'].join('\n')
+    // (`ctx[kContext][kCache]?.get()` indexes what stands before it: no array literal.)
+    expect(await edgesOf('w.ts', typescript)).toEqual(['split String', 'concat -', 'map Array', 'trim -', 'get -'])
     const java = ['class A {', '  boolean yes(String answer) {', '    return "yes".equals(answer);', '  }', '}'].join('\n')
     expect(await edgesOf('A.java', java)).toEqual(['equals String'])
   })

@@ -226,7 +226,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
               : TYPES_CALLED_RECEIVERS_AT.has(file.language)
                 ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
                 : chains?.at(facts.masked.lastIndexOf(call.name, call.open))) ??
-            (mayBeLiteral(facts.text, call.offset) ? literalReceiverType(file.language, call.receiver) : undefined)
+            (mayBeLiteral(facts.text, facts.masked, call.offset) ? literalReceiverType(file.language, call.receiver) : undefined)
     const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++

@@ -20,8 +20,11 @@ describe('the class of a receiver written as one literal', () => {
     expect(literalReceiverType('rust', '"yes"')).toBeUndefined()
   })
 
-  it('says cheaply where a literal may start', () => {
+  it('says cheaply where a literal may start: a quote, a prefix or a bracket where an expression starts', () => {
     const text = `x = ', '.join(a) + b"".join(c) + [a].index(b) + rf"{a}".strip() + name.strip()`
-    expect([4, 19, 33, 48, 66].map((offset) => mayBeLiteral(text, offset))).toEqual([true, true, true, true, false])
+    expect([4, 19, 33, 48, 66].map((offset) => mayBeLiteral(text, text, offset))).toEqual([true, true, true, true, false])
+    // An index into what stands before (`ctx[a][b]?.get()`), after a call or a name: no literal.
+    const script = 'const f = this[kContext][kCache]?.get(s); return [a, b].map(g); x = y(z)[0].run()'
+    expect([script.indexOf('[kCache]'), script.indexOf('[a, b]'), script.indexOf('[0]')].map((offset) => mayBeLiteral(script, script, offset))).toEqual([false, true, false])
   })
 })

@@ -10,9 +10,23 @@ const JAVA_STRING = /^(?:"(?:[^"\\\n]|\\.)*"|"""[\s\S]*""")$/
 /** Characters a literal receiver may start with: quotes, brackets, Python's string prefixes. */
 const LITERAL_START = /^(?:['"`[]|[rRuUfFbB]{1,2}['"])/
 
-/** Whether the receiver starting at `offset` of `text` may be a literal (a cheap test before {@link literalReceiverType}). */
-export function mayBeLiteral(text: string, offset: number): boolean {
-  return LITERAL_START.test(text.slice(offset, offset + 3))
+/** Words after which an expression starts (`return [a, b].map(f)`, `in ', '.join(x)`). */
+const BEFORE_EXPRESSION = /(?:^|[^\w$])(?:return|yield|await|in|of|case|else|do|throw|typeof|void|and|or|not|is|if|elif|while|for)$/
+
+/**
+ * Whether the receiver starting at `offset` may be a literal (a cheap test before
+ * {@link literalReceiverType}): it starts with a quote, a string prefix or a bracket, and an
+ * expression starts there, so `[` is no index into what stands before it (`ctx[a][b]?.get()`,
+ * whose chain the scanner leaves at the last `[`). `masked` is the file's masked code.
+ */
+export function mayBeLiteral(text: string, masked: string, offset: number): boolean {
+  if (!LITERAL_START.test(text.slice(offset, offset + 3))) return false
+  let at = offset - 1
+  while (at >= 0 && /\s/.test(masked[at]!)) at--
+  if (at < 0) return true
+  const before = masked[at]!
+  if (before === ')' || before === ']' || before === '}' || before === '.') return false
+  return !/[\w$]/.test(before) || BEFORE_EXPRESSION.test(masked.slice(Math.max(0, at - 8), at + 1))
 }
 
 /** Whether `receiver` is one bracketed literal opening with `open`: its bracket closes at its end. */
