@@ -1,5 +1,5 @@
 import type { RawEdge, SymbolRecord } from '@rag/core'
-import { parameterTextAt } from './parameter-types.js'
+import { parameterTexts } from './parameter-types.js'
 import type { Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -58,9 +58,7 @@ const PARAMETER_NAME = /^\s*\**([A-Za-z_]\w*)/
 export function shadowedByParameter(name: string, sourceSymbolId: string, index: SymbolIndex): boolean {
   for (let symbol = sourceSymbolId ? index.symbol(sourceSymbolId) : undefined; symbol; symbol = symbol.parentId ? index.symbol(symbol.parentId) : undefined) {
     if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
-    for (let position = 0, text = parameterTextAt(symbol.signature, 0); text !== undefined; text = parameterTextAt(symbol.signature, ++position)) {
-      if (PARAMETER_NAME.exec(text)?.[1] === name) return true
-    }
+    if (parameterTexts(symbol.signature).some((text) => PARAMETER_NAME.exec(text)?.[1] === name)) return true
   }
   return false
 }

@@ -8,28 +8,39 @@ const CLOSING = ')>]}'
 const CLASS_PARAMETER = /^\s*(?:\.\.\.)?[A-Za-z_$][\w$]*\s*\??\s*:\s*((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*(?:=.*)?$/s
 
 /**
+ * The text of each parameter of a signature, in order (`['context: CommandContext', ' work:
+ * (index: OpenIndex) => Promise<number>']` of `withIndex(context: CommandContext, work: (index:
+ * OpenIndex) => Promise<number>)`; `['']` for `f()`); of a list that does not close, the
+ * parameters before its last comma.
+ */
+export function parameterTexts(signature: string): string[] {
+  const texts: string[] = []
+  const open = signature.indexOf('(')
+  if (open < 0) return texts
+  let depth = 0
+  let start = open + 1
+  for (let at = open + 1; at < signature.length; at++) {
+    const char = signature[at] as string
+    if (OPENING.includes(char)) depth++
+    else if (char === ')' && depth === 0) {
+      texts.push(signature.slice(start, at))
+      return texts
+    } else if (CLOSING.includes(char) && !(char === '>' && signature[at - 1] === '=')) depth--
+    else if (char === ',' && depth === 0) {
+      texts.push(signature.slice(start, at))
+      start = at + 1
+    }
+  }
+  return texts
+}
+
+/**
  * The text of the parameter at `position` of a signature (`work: (index: OpenIndex) =>
  * Promise<number>` for 1 in `withIndex(context: CommandContext, work: (index: OpenIndex) =>
  * Promise<number>)`); `undefined` when the signature has no such parameter.
  */
 export function parameterTextAt(signature: string, position: number): string | undefined {
-  const open = signature.indexOf('(')
-  if (open < 0) return undefined
-  let depth = 0
-  let start = open + 1
-  let index = 0
-  for (let at = open + 1; at < signature.length; at++) {
-    const char = signature[at] as string
-    if (OPENING.includes(char)) depth++
-    else if (char === ')' && depth === 0) return index === position ? signature.slice(start, at) : undefined
-    else if (CLOSING.includes(char) && !(char === '>' && signature[at - 1] === '=')) depth--
-    else if (char === ',' && depth === 0) {
-      if (index === position) return signature.slice(start, at)
-      index++
-      start = at + 1
-    }
-  }
-  return undefined
+  return parameterTexts(signature)[position]
 }
 
 /**

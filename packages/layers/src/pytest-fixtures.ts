@@ -1,5 +1,5 @@
 import type { FileLayers, RawEdge, SymbolRecord } from '@rag/core'
-import { parameterTextAt } from './parameter-types.js'
+import { parameterTexts } from './parameter-types.js'
 import { dirOf } from './paths.js'
 import type { Resolved } from './resolved.js'
 import { returnedType } from './returned-type.js'
@@ -25,12 +25,9 @@ const YIELDED = /->\s*["']?(?:[a-z_]\w*\.)*(?:Iterator|Generator|AsyncIterator|A
 
 /** The names of a Python signature's parameters that have neither an annotation nor a default (`def test_x(self, runner, tmp_path)`). */
 function bareParameters(signature: string): string[] {
-  const names: string[] = []
-  for (let position = 0, text = parameterTextAt(signature, 0); text !== undefined; text = parameterTextAt(signature, ++position)) {
-    const parameter = text.trim()
-    if (/^[A-Za-z_]\w*$/.test(parameter)) names.push(parameter)
-  }
-  return names
+  return parameterTexts(signature)
+    .map((text) => text.trim())
+    .filter((parameter) => /^[A-Za-z_]\w*$/.test(parameter))
 }
 
 /** Where pytest looks for a fixture a test in `path` requests: the test's own module, then `conftest.py` in its directory and each one above. */
