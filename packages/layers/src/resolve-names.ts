@@ -115,6 +115,27 @@ function resolveCallee(
 }
 
 /**
+ * Whether `owner`, which the receiver of `edge` names, is a function a package's decorator made
+ * something else, where no declaration types the receiver and no parameter of its name shadows it
+ * (the decorators resolved in the function's own file).
+ */
+function decoratedReceiver(
+  owner: SymbolRecord,
+  edge: RawEdge,
+  file: FileLayers,
+  bindings: Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes,
+): boolean {
+  if (owner.decorators === undefined || edge.receiverType !== undefined || shadowedByParameter(edge.receiver ?? '', edge.sourceSymbolId, index)) return false
+  return decoratedByPackage(owner, (decorator, context) => {
+    const home = context.path === file.path ? file : index.file(context.path)
+    return home ? resolveCallee(decorator, context, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers) : UNRESOLVED
+  })
+}
+
+/**
  * The member `name` of what a call returns (`const index = await openIndex(root)` then
  * `index.close()`): the callee as the file resolves it, the class its signature returns
  * (`returned-type.ts`), read as that callee's file names it. With `elements`, the class of the
@@ -243,16 +264,6 @@ export function resolveName(
   const receiver = edge.receiver ?? ''
   // A mounted router (`app.use('/api', routes)`) is a value, like a callee.
   const kinds = edge.kind === 'calls' || edge.kind === 'mounts' ? CALLABLE : TYPES
-  // Whether the receiver, where no declaration types it and it is no parameter, is a function a package's
-  // decorator made something else (its decorators resolved in the function's own file).
-  const decorated = (owner: SymbolRecord): boolean =>
-    owner.decorators !== undefined &&
-    edge.receiverType === undefined &&
-    !shadowedByParameter(receiver, edge.sourceSymbolId, index) &&
-    decoratedByPackage(owner, (decorator, context) => {
-      const home = context.path === file.path ? file : index.file(context.path)
-      return home ? resolveCallee(decorator, context, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers) : UNRESOLVED
-    })
   if ((SELF.has(receiver) || receiver === 'super') && edge.sourceSymbolId) {
     const owner = enclosingClass(edge.sourceSymbolId, index)
     const qname = `${owner?.qname}.${name}`
@@ -331,7 +342,7 @@ export function resolveName(
     }
     const binding = bindings.names.get(receiver)
     if (binding) {
-      const through = throughBinding(binding, name, index, resolved, supers, kinds, decorated)
+      const through = throughBinding(binding, name, index, resolved, supers, kinds, (owner) => decoratedReceiver(owner, edge, file, bindings, index, resolved, supers))
       if (through) return through
     }
     // `module::Type::f()`, `pkg.Class.method()`: the first segment is an imported module.
@@ -353,7 +364,7 @@ export function resolveName(
         if (member) return toSymbol(member)
         // `tasks.add.delay()` of a celery task `add` of the module `tasks`: what the package's decorator made of it.
         const owner = segments.length === 2 ? index.topLevel(path, segments[1] as string) : undefined
-        if (owner && decorated(owner)) return EXTERNAL
+        if (owner && decoratedReceiver(owner, edge, file, bindings, index, resolved, supers)) return EXTERNAL
       }
     }
     const owner = index.topLevel(file.path, receiver)
@@ -361,7 +372,7 @@ export function resolveName(
     const member = owner ? (index.memberByQname(file.path, `${owner.qname}.${name}`, false) ?? (CLASS_LIKE.has(owner.kind) ? inheritedMember(owner, name, kinds, supers) : undefined)) : undefined
     if (member) return toSymbol(member)
     // `cli.command()` of `@click.group()` on `def cli()`: what the package's decorator made of the function.
-    if (owner && decorated(owner)) return EXTERNAL
+    if (owner && decoratedReceiver(owner, edge, file, bindings, index, resolved, supers)) return EXTERNAL
     // `@worker.task` of `worker = Celery()`, which no call types: a member of the value's class.
     const ofValue = owner && edge.receiverType === undefined && (owner.kind === 'variable' || owner.kind === 'constant') ? memberOfValue(owner, name, index, resolved, supers) : undefined
     if (ofValue) return ofValue
