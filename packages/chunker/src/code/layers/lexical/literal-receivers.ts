@@ -1,4 +1,5 @@
 import { closing } from '../args.js'
+import { backOverSpace } from './scan-calls.js'
 
 /** One Python string literal, any prefix: `'x'`, `"x"`, `'''x'''`, `f"{a}"`, `rb'x'`. The bytes prefixes are captured. */
 const PYTHON_STRING = /^(?:[rRuUfF]{0,2}|([bB][rR]?|[rR][bB]))(?:'''(?:(?!''')[\s\S])*'''|"""(?:(?!""")[\s\S])*"""|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")$/
@@ -21,8 +22,7 @@ const BEFORE_EXPRESSION = /(?:^|[^\w$])(?:return|yield|await|in|of|case|else|do|
  */
 export function mayBeLiteral(text: string, masked: string, offset: number): boolean {
   if (!LITERAL_START.test(text.slice(offset, offset + 3))) return false
-  let at = offset - 1
-  while (at >= 0 && /\s/.test(masked[at]!)) at--
+  const at = backOverSpace(masked, offset)
   if (at < 0) return true
   const before = masked[at]!
   if (before === ')' || before === ']' || before === '}' || before === '.') return false

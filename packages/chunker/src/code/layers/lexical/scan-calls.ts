@@ -59,7 +59,7 @@ function isSpace(code: number): boolean {
 }
 
 /** Back from `end` over spaces; the offset of the last non-space before it, or -1. */
-function backOverSpace(masked: string, end: number): number {
+export function backOverSpace(masked: string, end: number): number {
   let i = end - 1
   while (i >= 0 && isSpace(masked.charCodeAt(i))) i--
   return i
