@@ -141,7 +141,7 @@ function implementationOf(method: SymbolRecord, index: SymbolIndex, subtypes: (t
 }
 
 /** Resolves one handler across files: `''` when it is not a symbol of the index, or is not one symbol. */
-function handlerSymbol(
+export function handlerSymbol(
   entry: EntrypointRecord,
   file: FileLayers,
   bindings: () => Bindings,

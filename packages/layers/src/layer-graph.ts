@@ -10,7 +10,7 @@ import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { routeEdges, type RouteEdges } from './route-edges.js'
-import { heritageOf, SymbolIndex } from './symbol-index.js'
+import { handlerName, heritageOf, SymbolIndex } from './symbol-index.js'
 
 /** One generation's changes to the indexed files. A rename is a removal plus an addition. */
 export interface LayerChange {
@@ -78,6 +78,20 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
   return { defined, retyped }
 }
 
+/**
+ * A file's HTTP routes that name a handler, each as what the handler's file reads of it
+ * (framework, router, line, handler as written), with the name `handlerName` reads from the
+ * handler (`list` of `app.get('/users', user.list)`).
+ */
+function routeHandlers(file: FileLayers): Map<string, string> {
+  const routes = new Map<string, string>()
+  for (const entry of file.entrypoints) {
+    const name = entry.kind === 'http-route' ? handlerName(entry.handler) : undefined
+    if (name !== undefined) routes.set(`${entry.framework}\0${entry.router ?? ''}\0${entry.startLine}\0${entry.handler}`, name)
+  }
+  return routes
+}
+
 /** A file's imports as written (targets and names): what a file importing it reaches through it, where it re-exports them. */
 const importsWritten = (file: FileLayers): string => JSON.stringify(file.edges.filter((edge) => edge.kind === 'imports').map((edge) => [edge.target, edge.names ?? []]))
 
@@ -136,6 +150,8 @@ export class LayerGraph implements GraphView {
       // name too: what a call on `self` in that base reaches depends on its subclasses.
       if (dependents) for (const symbol of file.symbols) touchedNames.add(symbol.name)
       if (dependents) for (const [base] of heritageOf(file)) touchedNames.add(base)
+      // A route names a handler: the handler's file reads what the framework passes it.
+      if (dependents) for (const name of routeHandlers(file).values()) touchedNames.add(name)
       if (file.module) touchedModules.add(file.module)
       if (file.manifest) manifestKinds.add(file.manifest.kind)
     }
@@ -155,6 +171,12 @@ export class LayerGraph implements GraphView {
         if (dependents && importsWritten(old) !== importsWritten(file)) reexporting.push(file.path)
         for (const name of defined) touchedNames.add(name)
         for (const name of retyped) retypedNames.add(name)
+        if (dependents) {
+          const had = routeHandlers(old)
+          const has = routeHandlers(file)
+          for (const [route, name] of had) if (!has.has(route)) touchedNames.add(name)
+          for (const [route, name] of has) if (!had.has(route)) touchedNames.add(name)
+        }
         if (old.module !== file.module) touchedModules.add(old.module).add(file.module)
         if (old.manifest || file.manifest) {
           if (JSON.stringify(old.manifest) !== JSON.stringify(file.manifest)) for (const m of [old.manifest, file.manifest]) if (m) manifestKinds.add(m.kind)

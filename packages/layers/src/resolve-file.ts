@@ -4,7 +4,8 @@ import { dirOf, joinPath } from './paths.js'
 import { scopedBindings, topPackageInit } from './import-bindings.js'
 import { resolveName } from './resolve-names.js'
 import { rustPathRoot } from './rust-paths.js'
-import { UNRESOLVED, type Resolved } from './resolved.js'
+import { EXTERNAL, UNRESOLVED, type Resolved } from './resolved.js'
+import { ServedHandlers } from './served-handlers.js'
 import { Supertypes } from './supertypes.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -132,6 +133,7 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
   const supers = new Supertypes(index, lookup, names, resolveName)
   const edges: EdgeRecord[] = [...imports]
   const signatures = new Set<string>()
+  const served = new ServedHandlers(file, supers, names)
   for (const edge of file.edges) {
     if (edge.kind === 'imports') continue
     if (edge.kind === 'mounts' && edge.framework !== undefined) {
@@ -181,7 +183,10 @@ export function resolveFile(file: FileLayers, own: ImportsOfFile, index: SymbolI
       names.add(name)
       if (type !== edge.receiverType) signatures.add(name)
     }
-    edges.push(withResolution(edge, resolveName(edge, file, bindingsAt(edge.sourceQname), index, lookup, supers)))
+    const resolution = resolveName(edge, file, bindingsAt(edge.sourceQname), index, lookup, supers)
+    // `res.render()` in a route handler Express calls, guessed by name or not found: the framework's response.
+    const guessed = resolution.resolution === 'by-name' || resolution.resolution === 'unresolved'
+    edges.push(withResolution(edge, guessed && served.servesCall(edge) ? EXTERNAL : resolution))
   }
   if (file.module && (MODULE_LANGUAGES.has(file.language) || file.language === 'go')) modules.add(file.module)
   const targets = new Set<string>()

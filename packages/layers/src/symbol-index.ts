@@ -1,4 +1,4 @@
-import type { FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
+import type { EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { ancestors, baseName, dirOf } from './paths.js'
 import type { ResolveContext } from './resolution.js'
 
@@ -80,6 +80,17 @@ function isGoDataField(symbol: SymbolRecord): boolean {
   return symbol.kind === 'property' && symbol.language === 'go' && !GO_FIELD_HOLDS_FUNCTION.test(symbol.signature)
 }
 
+/** A route and the file that declares it (see {@link SymbolIndex.routesHandledBy}). */
+export interface RouteOfHandler {
+  readonly path: string
+  readonly entry: EntrypointRecord
+}
+
+/** The name a route's handler ends with (`list` of `user.list`, `index` of `users#index`), if it names one. */
+export function handlerName(handler: string): string | undefined {
+  return /[A-Za-z_$][\w$]*[!?]?$/.exec(handler)?.[0]
+}
+
 /**
  * The indexes over every file's layers that resolution and queries read: files by path,
  * directory, base name and module; symbols by id, name and (per file) qualified name; classes by
@@ -109,6 +120,8 @@ export class SymbolIndex implements ResolveContext {
   // Per kind, the list `manifests(kind)` hands out, until a manifest of that kind comes or goes.
   readonly #manifestLists = new Map<ProjectManifest['kind'], readonly { readonly path: string; readonly manifest: ProjectManifest }[]>()
   #sortedNames: string[] | undefined
+  // Per name a route's handler ends with, the routes (built when first asked, dropped when a file comes, goes or changes its entrypoints).
+  #routeHandlers: Map<string, RouteOfHandler[]> | undefined
   // Per kind set, per name: how many symbols of those kinds have the name (see `namedOfKinds`).
   readonly #kindCounts = new Map<ReadonlySet<string>, Record<NameScope, Map<string, NamedOfKinds>>>()
 
@@ -152,12 +165,15 @@ export class SymbolIndex implements ResolveContext {
       this.#manifestLists.delete(file.manifest.kind)
     }
     this.#sortedNames = undefined
+    this.#routeHandlers = undefined
     this.#kindCounts.clear()
   }
 
   /** Puts another version of an indexed file in its place that differs only in its entrypoints (what mounts elsewhere changed). */
   replaceEntrypoints(file: FileLayers): void {
-    if (this.#files.has(file.path)) this.#files.set(file.path, file)
+    if (!this.#files.has(file.path)) return
+    this.#files.set(file.path, file)
+    this.#routeHandlers = undefined
   }
 
   /** Removes a file, if indexed. */
@@ -190,8 +206,30 @@ export class SymbolIndex implements ResolveContext {
       this.#manifestLists.delete(file.manifest.kind)
     }
     this.#sortedNames = undefined
+    this.#routeHandlers = undefined
     this.#kindCounts.clear()
     return file
+  }
+
+  /**
+   * The HTTP routes whose handler, as the route names it, ends with `name` (`user.list` and
+   * `list` for `list`), with the files that declare them.
+   */
+  routesHandledBy(name: string): readonly RouteOfHandler[] {
+    if (this.#routeHandlers === undefined) {
+      const handlers = new Map<string, RouteOfHandler[]>()
+      for (const file of this.#files.values()) {
+        for (const entry of file.entrypoints) {
+          const last = entry.kind === 'http-route' ? handlerName(entry.handler) : undefined
+          if (last === undefined) continue
+          const routes = handlers.get(last)
+          if (routes) routes.push({ path: file.path, entry })
+          else handlers.set(last, [{ path: file.path, entry }])
+        }
+      }
+      this.#routeHandlers = handlers
+    }
+    return this.#routeHandlers.get(name) ?? []
   }
 
   has(path: string): boolean {

@@ -191,6 +191,37 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/server.ts')).toEqual(expect.arrayContaining(['reply.send -> external', 'c.json -> external']))
   })
 
+  it("are external for a named route handler's parameters when another file registers it on a package's app (Express controllers, wrapped ones too), not on a project's own router", async () => {
+    const files = {
+      'src/render.js': 'export function render (view) { return view }\nexport function redirect (to) { return to }\n',
+      'src/user.js': [
+        'exports.list = function (req, res) {',
+        "  res.render('users')",
+        '}',
+        'exports.load = function (req, res, next) {',
+        '  req.session.touch()',
+        '  process.nextTick(function () { next() })',
+        '}',
+        'exports.unused = function (req, res) {',
+        "  res.render('unused')",
+        '}',
+        '',
+      ].join('\n'),
+      'src/catch-async.js': 'module.exports = (fn) => (req, res, next) => fn(req, res, next).catch(next)\n',
+      'src/items.js': "const catchAsync = require('./catch-async')\n\nconst create = catchAsync(async (req, res) => {\n  res.status(201)\n})\n\nmodule.exports = { create }\n",
+      'src/index.js': "const express = require('express')\nconst user = require('./user')\nconst items = require('./items')\n\nconst app = express()\napp.get('/', user.load)\napp.get('/users', user.list)\napp.post('/items', items.create)\n",
+      'src/own/router.js': 'export class Router {\n  get (path, fn) { fn({}, {}) }\n}\n',
+      'src/own/page.js': "exports.show = function (req, res) {\n  res.redirect('/')\n}\n",
+      'src/own/routes.js': "const express = require('express')\nconst { Router } = require('./router')\nconst page = require('./page')\n\nconst router = new Router()\nrouter.get('/page', page.show)\n",
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(calls(graph, 'src/user.js')).toEqual(['res.render -> external', 'req.session.touch -> external', 'process.nextTick -> external', 'next -> external', 'res.render -> unresolved'])
+    // (A constant holding a wrapped handler: its inline function's parameters.)
+    expect(calls(graph, 'src/items.js')).toContain('res.status -> external')
+    // (A router of the project's calls the handler with the project's values: not the framework's.)
+    expect(calls(graph, 'src/own/page.js')).toEqual(['res.redirect -> unresolved'])
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -126,6 +126,22 @@ describe('LayerGraph.apply (incremental resolution)', () => {
     expect(late.incoming('src/b.ts').map((e) => e.id)).toEqual(early.incoming('src/b.ts').map((e) => e.id))
   })
 
+  it("re-resolves a named route handler's file when a route naming it comes or goes in another file (Express's `app.get('/users', user.list)`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/render.js': 'export function render (view) { return view }\n',
+        'src/user.js': "exports.list = function (req, res) {\n  res.render('users')\n}\n",
+        'src/index.js': "const express = require('express')\nconst user = require('./user')\n\nconst app = express()\n",
+      }),
+    )
+    expect(edge(graph, 'src/user.js', 'calls', 'render')?.resolution).toBe('unresolved')
+    const [routed] = await layersOfText({ 'src/index.js': "const express = require('express')\nconst user = require('./user')\n\nconst app = express()\napp.get('/users', user.list)\n" })
+    expect(graph.apply({ upsert: [routed!] }).resolvedFiles).toEqual(['src/index.js', 'src/user.js'])
+    expect(edge(graph, 'src/user.js', 'calls', 'render')?.resolution).toBe('external')
+    graph.apply({ remove: ['src/index.js'] })
+    expect(edge(graph, 'src/user.js', 'calls', 'render')?.resolution).toBe('unresolved')
+  })
+
   it("re-resolves the importers of a file whose re-export changes, through barrels as deep as re-exports are followed", async () => {
     const graph = new LayerGraph(
       await layersOfText({
