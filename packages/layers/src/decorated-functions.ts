@@ -62,3 +62,37 @@ export function shadowedByParameter(name: string, sourceSymbolId: string, index:
   }
   return false
 }
+
+/**
+ * The names of the Python functions whose decorators start from one of `names` (`db` of
+ * `@cli.group()` for `cli`), and of those decorated from theirs in turn: when what `cli` is
+ * changes (its own decorators), so does what they are, for the files that call them.
+ */
+export function decoratedFrom(names: ReadonlySet<string>, index: SymbolIndex): Set<string> {
+  const byRoot = new Map<string, string[]>()
+  for (const file of index.files()) {
+    if (file.language !== 'python') continue
+    for (const symbol of file.symbols) {
+      for (const decorator of symbol.decorators ?? []) {
+        const dot = decorator.indexOf('.')
+        const root = dot < 0 ? decorator : decorator.slice(0, dot)
+        const named = byRoot.get(root)
+        if (named) named.push(symbol.name)
+        else byRoot.set(root, [symbol.name])
+      }
+    }
+  }
+  const found = new Set<string>()
+  for (let layer = [...names]; layer.length > 0; ) {
+    const next: string[] = []
+    for (const name of layer) {
+      for (const decorated of byRoot.get(name) ?? []) {
+        if (found.has(decorated) || names.has(decorated)) continue
+        found.add(decorated)
+        next.push(decorated)
+      }
+    }
+    layer = next
+  }
+  return found
+}

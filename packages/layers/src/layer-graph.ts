@@ -5,6 +5,7 @@ import { MAX_REEXPORT_DEPTH } from './definitions.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
 import { hasRouteConstant } from './computed-prefix.js'
 import { configuredRoutes } from './configured-routes.js'
+import { decoratedFrom } from './decorated-functions.js'
 import { withHandlerSymbols } from './handler-symbols.js'
 import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
@@ -206,6 +207,8 @@ export class LayerGraph implements GraphView {
         }
         layer = next
       }
+      // (`db` of `@cli.group()` when `cli` is decorated differently: what `db` is changed too.)
+      if (retypedNames.size > 0) for (const name of decoratedFrom(retypedNames, this.#index)) retypedNames.add(name)
       for (const name of retypedNames) for (const reader of dependents.signatureReaders(name)) dirty.add(reader)
       if (removals.length > 0 || appeared.length > 0) {
         for (const module of touchedModules) for (const reader of dependents.moduleReaders(module)) dirty.add(reader)

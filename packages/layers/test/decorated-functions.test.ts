@@ -53,6 +53,7 @@ const FILES = {
     '',
   ].join('\n'),
   'app/jobs.py': ['from app import cli', '', '', 'def run():', '    cli.add.delay(1, 2)', '    cli.plain.command()', ''].join('\n'),
+  'app/db_tools.py': ['from app.cli import db', '', '', 'def reset():', '    db.command()', ''].join('\n'),
   'app/more.py': ['from app.cli import cli', '', '', '@cli.command()', 'def serve():', '    pass', '', '', 'def check(cli):', '    cli.command()', ''].join('\n'),
 }
 
@@ -80,8 +81,11 @@ describe("calls on a Python function a package's decorator made something else",
     graph.apply({ upsert: [undecorated!] })
     // An undecorated function is the function: `command` is none of its members, the call leads to its file.
     expect(callsNamed(graph, 'app/more.py', ['command'])[1]).toBe('cli.command -> resolved ')
+    // `db` of `@cli.group()` is no click group any more either: its importers follow too.
+    expect(callsNamed(graph, 'app/db_tools.py', ['command'])).toEqual(['db.command -> resolved '])
     const [decorated] = await layersOfText({ 'app/cli.py': FILES['app/cli.py'] })
     graph.apply({ upsert: [decorated!] })
     expect(callsNamed(graph, 'app/more.py', ['command'])[1]).toBe('cli.command -> external ')
+    expect(callsNamed(graph, 'app/db_tools.py', ['command'])).toEqual(['db.command -> external '])
   })
 })
