@@ -28,4 +28,29 @@ describe('TypeScript namespaces re-exported by name', () => {
       'helpers.derived -> resolved src/core/util.ts#derived',
     ])
   })
+
+  it("links `userService.createUser()` of `const { userService } = require('../services')` through a CommonJS barrel (`module.exports.userService = require('./user.service')`, `module.exports = { tokens: require(...) }`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/services/user.service.js': 'const createUser = async (body) => body\n\nmodule.exports = { createUser }\n',
+        'src/services/token.service.js': 'exports.sign = function sign (user) { return user }\n',
+        'src/services/index.js': "module.exports.userService = require('./user.service')\n",
+        'src/services/more.js': "module.exports = {\n  tokens: require('./token.service'),\n  signer: require('./token.service').sign,\n}\n",
+        // Same names elsewhere: no call resolves by name alone.
+        'src/other.js': 'exports.createUser = function () {}\nexports.sign = function () {}\n',
+        'src/controllers/user.js': [
+          "const { userService } = require('../services')",
+          "const { tokens } = require('../services/more')",
+          'exports.create = async function (body) {',
+          '  const user = await userService.createUser(body)',
+          '  return tokens.sign(user)',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(callsNamed(graph, 'src/controllers/user.js', ['createUser', 'sign'])).toEqual([
+      'userService.createUser -> resolved src/services/user.service.js#createUser',
+      'tokens.sign -> resolved src/services/token.service.js#sign',
+    ])
+  })
 })

@@ -14,7 +14,7 @@ import { fileRecords } from './file-records.js'
 import { isTestImport, isTestPath } from './is-test.js'
 import { maskCode } from './lexical/mask-code.js'
 import { scanCalls } from './lexical/scan-calls.js'
-import { requireBindings } from './require-bindings.js'
+import { exportedRequireBindings, requireBindings } from './require-bindings.js'
 
 /** Reads one parsed file's layer records while the tree is alive; `rules` may be the layout's memoized rules. */
 export type LayerExtractor = (root: SyntaxNode, lines: LineIndex, path: string, rules?: LanguageRules) => FileLayers
@@ -53,7 +53,7 @@ function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: Im
       kept.push(call)
       continue
     }
-    const names = requireBindings(masked, call.offset)
+    const names = call.name === 'require' ? [...requireBindings(masked, call.offset), ...exportedRequireBindings(masked, call.offset, call.end())] : requireBindings(masked, call.offset)
     imports.push({ specifier: imported, names, row: call.row, endRow: call.row, offset: call.offset })
     dynamic.push({ call, names })
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { patternBindings, requireBindings } from './require-bindings.js'
+import { exportedRequireBindings, patternBindings, requireBindings } from './require-bindings.js'
 
 /** The bindings of the `require(` or `import(` that ends `source` (its callee's offset). */
 function bindingsBefore(source: string): ReturnType<typeof requireBindings> {
@@ -30,5 +30,28 @@ describe('requireBindings', () => {
     expect(patternBindings('{ parse, run: go, kind = 1 }')).toEqual([{ name: 'parse' }, { name: 'run', alias: 'go' }, { name: 'kind' }])
     expect(patternBindings('{ a: { b } }')).toEqual([])
     expect(patternBindings('[a, b]')).toEqual([])
+  })
+})
+
+describe('exportedRequireBindings', () => {
+  /** The re-export names of the last `require(...)` call of `source` (followed by `after`). */
+  function exportedAs(source: string, after = '\n'): ReturnType<typeof exportedRequireBindings> {
+    const offset = source.lastIndexOf('require(')
+    const text = `${source}${after}`
+    return exportedRequireBindings(text, offset, source.length)
+  }
+
+  it('re-exports a required module under the name it is assigned to, as export * as (a CommonJS barrel)', () => {
+    expect(exportedAs("module.exports.userService = require('./user.service')")).toEqual([{ name: '*', alias: 'userService' }])
+    expect(exportedAs("exports.tokens = require('./tokens')", ';\n')).toEqual([{ name: '*', alias: 'tokens' }])
+    expect(exportedAs("module.exports = {\n  auth: require('./auth'),\n  users: require('./users')", ',\n}')).toEqual([{ name: '*', alias: 'users' }])
+  })
+
+  it('binds nothing for a member or call of the module, another object, or a nested object', () => {
+    expect(exportedAs("exports.Headers = require('./headers')", '.Headers\n')).toEqual([])
+    expect(exportedAs("exports.run = require('./run')", '(options)\n')).toEqual([])
+    expect(exportedAs("config.exports.x = require('./x')")).toEqual([])
+    expect(exportedAs("module.exports = { nested: { x: require('./x')")).toEqual([])
+    expect(exportedAs("const x = require('./x')")).toEqual([])
   })
 })

@@ -5,6 +5,12 @@ const LOOKBACK = 4_000
 /** `const { a, b: c } =` or `let x =` (optionally `await`) right before the call. */
 const DECLARED = /(?:const|let|var)\s+(\{[^{}]*\}|[A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?$/
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+/** `module.exports.x =` or `exports.x =` right before the call (group 1 the name). */
+const EXPORTED_AS = /(?:^|[^\w$.])(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=\s*$/
+/** `module.exports = { ..., x: ` right before the call, in the object's own braces (group 1 the key). */
+const EXPORTED_KEY = /(?:^|[^\w$.])(?:module\.)?exports\s*=\s*\{[^{}]*?(?:^|[{,\s])([A-Za-z_$][\w$]*)\s*:\s*$/
+/** What may follow a call whose value is used further: a member, a call, an index (`require('./x').y`). */
+const USED_FURTHER = /^\s*(?:\?\.|[.([])/
 
 /**
  * The names a CommonJS `require(...)` (or a dynamic `import(...)`) binds when its value is
@@ -37,4 +43,20 @@ export function patternBindings(pattern: string): ImportedName[] {
     names.push(local !== undefined && IDENTIFIER.test(local) && local !== key ? { name: key, alias: local } : { name: key })
   }
   return names
+}
+
+/**
+ * The name under which a CommonJS module re-exports the module it requires as a whole:
+ * `module.exports.userService = require('./user.service')`, `exports.x = require('./x')` and a key
+ * of `module.exports = { userService: require('./user.service') }` (a barrel of services) bind the
+ * module as `*` with that name, as `export * as userService from './user.service'` does, so a call
+ * through the barrel (`userService.createUser()` of `const { userService } = require('./services')`)
+ * reaches the module's definition. Nothing when the call's value is used further
+ * (`require('./x').y`, a member: see the exports' own symbols). `masked` is the file's text with
+ * comments and strings blanked; `offset` is where the callee's name starts, `end` just past the call.
+ */
+export function exportedRequireBindings(masked: string, offset: number, end: number): ImportedName[] {
+  const before = masked.slice(Math.max(0, offset - LOOKBACK), offset)
+  const name = EXPORTED_AS.exec(before)?.[1] ?? EXPORTED_KEY.exec(before)?.[1]
+  return name === undefined || USED_FURTHER.test(masked.slice(end, end + 20)) ? [] : [{ name: '*', alias: name }]
 }
