@@ -109,8 +109,8 @@ function resolveCallee(
   const receiver = dot < 0 ? undefined : callee.slice(0, dot)
   if (receiver === undefined) return resolveName({ ...plain, target: callee }, file, bindings, index, resolved, supers)
   const target = callee.slice(callee[dot] === ':' ? dot + 2 : dot + 1)
-  // (`PerformRequest().Header`: the method of what the call before it returns.)
-  const receiverType = file.language === 'go' && receiver.endsWith('()') ? receiver : typedReceiver ? calleeReceiverType(file, call.sourceSymbolId, receiver, target) : undefined
+  // (`PerformRequest().Header`, `Joi.string().required`: the method of what the call before it returns.)
+  const receiverType = RETURNS_PACKAGE_VALUES.has(file.language) && receiver.endsWith('()') ? receiver : typedReceiver ? calleeReceiverType(file, call.sourceSymbolId, receiver, target) : undefined
   return resolveName({ ...plain, target, receiver, ...(receiverType !== undefined ? { receiverType } : {}) }, file, bindings, index, resolved, supers)
 }
 
@@ -134,6 +134,9 @@ function decoratedReceiver(
     return home ? resolveCallee(decorator, context, home, home === file ? bindings : supers.bindingsOf(home), index, resolved, supers) : UNRESOLVED
   })
 }
+
+/** The name a callee starts from: `Joi` of `Joi.string().required`, `request` of `request().get`. */
+const rootName = (callee: string): string => /^[^.(]*/.exec(callee)![0]
 
 /**
  * The member `name` of what a call returns (`const index = await openIndex(root)` then
@@ -159,7 +162,8 @@ function memberOfReturned(
   // `const app = Fastify()` then `app.listen()`: what a JavaScript package's function returns is the
   // package's (not a runtime's function, `structuredClone(x)`, nor Python's `copy.copy(self)`); so is
   // what a Go package's does (`w := httptest.NewRecorder()`).
-  if (found.resolution === 'external' && RETURNS_PACKAGE_VALUES.has(file.language) && bindings.names.get(callee.split('.', 1)[0] as string)?.status === 'external') return EXTERNAL
+  // (Through a chain of calls, `Joi.string().required().email()`, `request(app).get('/').expect(200)`: the package's at its first link.)
+  if (found.resolution === 'external' && RETURNS_PACKAGE_VALUES.has(file.language) && bindings.names.get(rootName(callee))?.status === 'external') return EXTERNAL
   // So is what a Go method of another package's value returns (`PerformRequest().Header()` of a
   // `*httptest.ResponseRecorder`); not a builtin's (`new(node)`).
   if (found.resolution === 'external' && file.language === 'go' && callee.includes('.')) return EXTERNAL

@@ -99,7 +99,7 @@ describe("Python calls on a call's value", () => {
 })
 
 describe("TypeScript calls on a call's value", () => {
-  it('reach a member of what the callee returns, or of the class `new` builds, one edge per type', async () => {
+  it('reach a member of what the callee returns, or of the class `new` builds, through a chain of calls too, one edge per type', async () => {
     const graph = new LayerGraph(
       await layersOfText({
         'src/observable.ts': [
@@ -133,8 +133,9 @@ describe("TypeScript calls on a call's value", () => {
       '?.subscribe -> resolved src/observable.ts#Observable.subscribe',
       '?.pipe -> resolved src/observable.ts#Observable.pipe',
       '?.pipe -> resolved src/observable.ts#Observable.pipe',
-      // A chain of calls, and a callee that returns no class: by name.
-      '?.subscribe -> by-name ',
+      // A chain of calls, link by link: `pipe()` returns an `Observable`.
+      '?.subscribe -> resolved src/observable.ts#Observable.subscribe',
+      // A callee that returns no class: by name.
       '?.subscribe -> by-name ',
     ])
   })

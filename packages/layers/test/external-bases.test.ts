@@ -222,6 +222,31 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/own/page.js')).toEqual(['res.redirect -> unresolved'])
   })
 
+  it("are external through a chain of calls that starts at a package's function (Joi's schemas, supertest's requests), not at a project's", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/mail.js': 'exports.send = function (to) {}\nexports.set = function (key) {}\nexports.email = function () {}\nexports.expect = function () {}\nexports.deliver = function () {}\n',
+        'src/schema.js': "const Joi = require('joi')\n\nexports.user = Joi.object().keys({\n  email: Joi.string().required().email(),\n})\n",
+        'test/users.test.js': [
+          "const request = require('supertest')",
+          "const { build } = require('../src/build')",
+          '',
+          "test('creates', async () => {",
+          "  await request(app).post('/users').set('Accept', 'json').send({}).expect(201)",
+          '  build().first().deliver()',
+          '})',
+          '',
+        ].join('\n'),
+        'src/build.js': 'exports.build = function () { return { first () { return this } } }\n',
+      }),
+    )
+    expect(calls(graph, 'src/schema.js')).toEqual(['Joi.object -> external', '?.keys -> external', 'Joi.string -> external', '?.required -> external', '?.email -> external'])
+    const test = calls(graph, 'test/users.test.js')
+    expect(test).toEqual(expect.arrayContaining(['?.set -> external', '?.send -> external', '?.expect -> external']))
+    // (A chain from a project's function is read through what its links return: here, nothing known.)
+    expect(test).toContain('?.deliver -> unresolved')
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({

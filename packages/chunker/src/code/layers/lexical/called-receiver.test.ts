@@ -28,8 +28,17 @@ describe('calledReceiverTypeAt', () => {
     expect(typeAt('await new pg.Pool({ max: 1 }).connect()', 'connect')).toBe('pg.Pool')
   })
 
-  it('types nothing else: a chain of calls, an element, a parenthesized expression, a lower-case `new`', () => {
-    expect(typeAt('a().b().c()', 'c')).toBeUndefined()
+  it("types a chain of calls link by link, as written, up to four links (a package value's builder, a request chain)", () => {
+    expect(typeAt('a().b().c()', 'c')).toBe('a().b()')
+    expect(typeAt("email: Joi.string()\n    .required()\n    ?.email(),", 'email')).toBe('Joi.string().required()')
+    expect(typeAt("await request(app).post('/v1/auth/login').send(body).expect(200)", 'expect')).toBe('request().post().send()')
+    expect(typeAt('a().b().c().d().e()', 'e')).toBe('a().b().c().d()')
+    expect(typeAt('a().b().c().d().e().f()', 'f')).toBeUndefined()
+  })
+
+  it('types nothing else: an element, a parenthesized expression, a lower-case `new`, a chain from a `new` or an element', () => {
+    expect(typeAt('new Builder().a().b()', 'b')).toBeUndefined()
+    expect(typeAt('items[0].load().save()', 'save')).toBeUndefined()
     expect(typeAt('items[0].save()', 'save')).toBeUndefined()
     expect(typeAt('(await load()).save()', 'save')).toBeUndefined()
     expect(typeAt('new factory().save()', 'save')).toBeUndefined()
