@@ -207,6 +207,26 @@ describe('import resolution of smaller projects', () => {
     expect(edges.filter((edge) => edge.includes('-> resolved lib/app.js'))).toEqual([])
   })
 
+  it("resolves CommonJS requires in a declaration list (var a = require('a'), b = require('b')) and a member a declaration requires (const fetchImpl = require('./fetch').fetch)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'lib/fetch.js': 'async function fetch (input) {}\nmodule.exports = { fetch }\n',
+        'test/fetch.js': [
+          "var assert = require('node:assert')",
+          "  , fetchImpl = require('../lib/fetch').fetch",
+          '',
+          "test('fetches', async () => {",
+          "  assert(await fetchImpl('/'))",
+          '})',
+          '',
+        ].join('\n'),
+      }),
+    )
+    const calls = graph.edgesOf('test/fetch.js').filter((edge: EdgeRecord) => edge.kind === 'calls').map((edge) => `${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
+    // (Before, the later declarators were no bindings: the calls led to the file's own constants.)
+    expect(calls).toEqual(expect.arrayContaining(['assert -> external ', 'fetchImpl -> resolved lib/fetch.js#fetch']))
+  })
+
   it("resolves a call through a CommonJS module to what it exports, not to a private binding of the same name (express's utils.etag)", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -53,7 +53,7 @@ function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: Im
       kept.push(call)
       continue
     }
-    const names = call.name === 'require' ? [...requireBindings(masked, call.offset), ...exportedRequireBindings(masked, call.offset, call.end())] : requireBindings(masked, call.offset)
+    const names = call.name === 'require' ? [...requireBindings(masked, call.offset, call.end()), ...exportedRequireBindings(masked, call.offset, call.end())] : requireBindings(masked, call.offset)
     imports.push({ specifier: imported, names, row: call.row, endRow: call.row, offset: call.offset })
     dynamic.push({ call, names })
   }

@@ -18,6 +18,23 @@ describe('requireBindings', () => {
     expect(bindingsBefore(source)).toEqual([{ name: 'InvalidArgumentError' }, { name: 'RequestAbortedError', alias: 'Aborted' }, { name: 'kind' }])
   })
 
+  it("binds a member of the module declared so as that name (`const methods = require('./utils').methods`), the module for a deeper expression, as before", () => {
+    const after = (source: string, rest: string): ReturnType<typeof requireBindings> => requireBindings(`${source}${rest}`, source.lastIndexOf('require('), source.length)
+    expect(after("const methods = require('./utils')", '.methods\nmethods.forEach(f)')).toEqual([{ name: 'methods', alias: 'methods' }])
+    expect(after("var a = require('a')\n  , m = require('./utils')", '.methods;')).toEqual([{ name: 'methods', alias: 'm' }])
+    expect(after("const x = require('./x')", '.a.b')).toEqual([{ name: '*', alias: 'x' }])
+    expect(after("const x = require('node:util')", '.promisify(setImmediate)')).toEqual([{ name: '*', alias: 'x' }])
+    expect(after("const x = require('./x')", '\nx.run()')).toEqual([{ name: '*', alias: 'x' }])
+  })
+
+  it('binds the later declarators of a list of requires (Express writes its requires so)', () => {
+    expect(bindingsBefore("var app = require('../../examples/cookies')\n  , request = require('supertest')")).toEqual([{ name: '*', alias: 'request' }])
+    expect(bindingsBefore("const a = require('a'), b = require('b'), { c } = require('c')")).toEqual([])
+    expect(bindingsBefore("const a = require('a'), b = require('b'), c = require('c')")).toEqual([{ name: '*', alias: 'c' }])
+    // (Not after a declarator that is no require: that list may be anything.)
+    expect(bindingsBefore("var n = 1, x = require('x')")).toEqual([])
+  })
+
   it('binds nothing when the value is not declared', () => {
     expect(bindingsBefore("require('./polyfill')")).toEqual([])
     expect(bindingsBefore("module.exports = require('./x')")).toEqual([])

@@ -4,27 +4,44 @@ import type { ImportedName } from '@rag/core'
 const LOOKBACK = 4_000
 /** `const { a, b: c } =` or `let x =` (optionally `await`) right before the call. */
 const DECLARED = /(?:const|let|var)\s+(\{[^{}]*\}|[A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?$/
+/**
+ * A later declarator of a list of requires, `var app = require('./app')\n  , request = require('supertest')`
+ * (Express writes its requires so): group 1 its name, every declarator before it a `require`.
+ */
+const LISTED = /(?:const|let|var)\s+[A-Za-z_$][\w$]*\s*=\s*require\s*\([^()]*\)(?:\s*,\s*[A-Za-z_$][\w$]*\s*=\s*require\s*\([^()]*\))*\s*,\s*([A-Za-z_$][\w$]*)\s*=\s*$/
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 /** `module.exports.x =` or `exports.x =` right before the call (group 1 the name). */
 const EXPORTED_AS = /(?:^|[^\w$.])(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=\s*$/
 /** `module.exports = { ..., x: ` right before the call, in the object's own braces (group 1 the key). */
 const EXPORTED_KEY = /(?:^|[^\w$.])(?:module\.)?exports\s*=\s*\{[^{}]*?(?:^|[{,\s])([A-Za-z_$][\w$]*)\s*:\s*$/
+/** A member of the call's value right after it (group 1), and whether the expression goes on past it (group 2: a call, an index, a deeper member). */
+const MEMBER_AFTER = /^\s*\.\s*([A-Za-z_$][\w$]*)(\s*(?:\?\.|[.([]))?/
+
 /** What may follow a call whose value is used further: a member, a call, an index (`require('./x').y`). */
 const USED_FURTHER = /^\s*(?:\?\.|[.([])/
 
 /**
  * The names a CommonJS `require(...)` (or a dynamic `import(...)`) binds when its value is
- * declared: `const x = require('./y')` binds the module as `x` (`*`, like `import * as x`),
+ * declared: `const x = require('./y')` binds the module as `x` (`*`, like `import * as x`), as
+ * does a later declarator of a list of requires (`var a = require('./a'), x = require('./y')`),
  * `const { a, b: c } = require('./y')` binds `a` and `b` as `c`. `masked` is the file's text with
- * comments and strings blanked; `offset` is where the callee's name starts. Nothing for a call
- * whose value is not declared so (`require('./polyfill')`, `module.exports = require('./x')`).
+ * comments and strings blanked; `offset` is where the callee's name starts. A member of the
+ * module declared so, `const methods = require('./utils').methods`, binds that member as the name,
+ * when `end` (just past the call) is given (a deeper expression, `require('node:util').promisify(f)`,
+ * still binds the module). Nothing for a call whose value is not declared so
+ * (`require('./polyfill')`, `module.exports = require('./x')`).
  *
  * @example
  * requireBindings('const { parse, run: go } = require(...)', 34) // [{ name: 'parse' }, { name: 'run', alias: 'go' }]
  */
-export function requireBindings(masked: string, offset: number): ImportedName[] {
-  const declared = DECLARED.exec(masked.slice(Math.max(0, offset - LOOKBACK), offset))?.[1]
-  return declared === undefined ? [] : patternBindings(declared)
+export function requireBindings(masked: string, offset: number, end?: number): ImportedName[] {
+  const before = masked.slice(Math.max(0, offset - LOOKBACK), offset)
+  const declared = DECLARED.exec(before)?.[1] ?? (before.trimEnd().endsWith('=') ? LISTED.exec(before)?.[1] : undefined)
+  if (declared === undefined) return []
+  // `const methods = require('./utils').methods`: the module's member, not the module.
+  const member = end === undefined || !IDENTIFIER.test(declared) ? undefined : MEMBER_AFTER.exec(masked.slice(end, end + 200))
+  if (member && member[2] === undefined) return [{ name: member[1] as string, alias: declared }]
+  return patternBindings(declared)
 }
 
 /**
