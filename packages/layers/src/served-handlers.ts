@@ -18,8 +18,8 @@ const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method'])
 /** Kinds of a constant holding a wrapped handler: `const createUser = catchAsync(async (req, res) => {...})`. */
 const VALUE_KINDS: ReadonlySet<string> = new Set(['constant', 'variable'])
 
-/** A value that is a call wrapping a function written inline: group 1 that function's parameters (`req, res` of `createUser = catchAsync(async (req, res) => {`). */
-const WRAPPED_FUNCTION = /=\s*[A-Za-z_$][\w$.]*\(\s*(?:async\s+)?(?:function\b\s*[\w$]*\s*)?\(([^()]*)\)\s*(?:=>|\{)/
+/** A value that is a call wrapping a function written inline: group 1 that function's parameters (`req, res` of `createUser = catchAsync(async (req, res) => {`, of `exports.index = async(function* (req, res) {`). */
+const WRAPPED_FUNCTION = /=\s*[A-Za-z_$][\w$.]*\(\s*(?:async\s+)?(?:function\b\s*\*?\s*[\w$]*\s*)?\(([^()]*)\)\s*(?:=>|\{)/
 
 /** Handlers being checked: a registration whose resolution reads another handler's parameters ends there. */
 const checking = new Set<string>()

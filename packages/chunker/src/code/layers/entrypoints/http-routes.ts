@@ -29,6 +29,13 @@ const CAPITAL_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POS
  * (in ky's tests, 81 `server.get(...)` calls on Express test servers, none on Fastify).
  */
 const FASTIFY_RECEIVER = /^(?:fastify|instance)(?:$|\s*\.\s*(?:get|head|post|put|delete|options|patch|all)\s*(?:<[^(]*>\s*)?\()/
+/**
+ * The names an Express app or router goes by in a module that need not import Express: a routes
+ * module the app passes itself to (`module.exports = function (app, passport) { app.get('/login',
+ * users.login) }`), not one it makes (`const app = Fastify()`). A route there still needs a path
+ * that starts with `/` and a handler.
+ */
+const EXPRESS_RECEIVER = /^(?:app|router)$/
 /** What a Fastify plugin file imports: `fastify` itself, `fastify-plugin` (`fp`), or an `@fastify/...` package. */
 const FASTIFY_MODULES = ['fastify', 'fastify-plugin', '@fastify']
 /** `options.prefix + 'users/login'`: a computed prefix and a literal rest. */
@@ -162,7 +169,7 @@ const jaxRs: EntrypointDetector = {
 
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
-  verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], receivers: EXPRESS_RECEIVER, receiverNotMade: true, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, builtPaths: true, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true, scopes: inlinePluginScopes }),
   fastifyRouteObjects,
   verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),

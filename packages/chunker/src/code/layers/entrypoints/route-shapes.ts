@@ -60,6 +60,12 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly handlerBeforeMiddleware?: (context: DetectContext) => boolean
   /** Only calls on receivers named so are registrations (aiohttp's `web.get(...)`, not a client session's `get`). @default any */
   readonly onlyReceivers?: RegExp
+  /**
+   * In a file that does not import the framework, a receiver named like `receivers` counts only
+   * when the file does not assign it a call's value: a parameter or an import (a routes module the
+   * app is passed to), not `const app = Fastify()`. @default false
+   */
+  readonly receiverNotMade?: boolean
   /** Parts of the file whose routes are under a prefix (Elysia's `.group('/v1', (app) => ...)`), outermost first. */
   readonly scopes?: (context: DetectContext) => readonly PrefixScope[]
   /**
@@ -109,6 +115,16 @@ function handlerLike(arg: Arg | undefined): boolean {
   return !(arg.kind === 'list' && arg.value.startsWith('{') && propertyArg(arg.items, 'handler') === undefined)
 }
 
+/** The file's variables that hold a call's value (`app` of `const app = Fastify()`). */
+function assignedCalls(context: DetectContext): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const call of context.facts.calls) {
+    const variable = call.assignedTo()
+    if (variable !== undefined) out.add(variable)
+  }
+  return out
+}
+
 /** A detector for frameworks that register a route with a verb-named call. */
 export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
   const minArgs = entry.minArgs ?? 2
@@ -120,10 +136,11 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
       let handlerBeforeMiddleware: boolean | undefined
       let scopes: readonly PrefixScope[] | undefined
       let madeHere: ReadonlySet<string> | undefined
+      let made: ReadonlySet<string> | undefined
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver || (entry.onlyReceivers && !entry.onlyReceivers.test(call.receiver))) continue
-        if (!imported && !entry.receivers?.test(call.receiver)) continue
+        if (!imported && (!entry.receivers?.test(call.receiver) || (entry.receiverNotMade === true && (made ??= assignedCalls(context)).has(call.receiver)))) continue
         const positional = call.args().filter((arg) => !arg.key)
         const reversed = entry.handlerFirst ? handlerFirst(positional) : undefined
         if (reversed) {
