@@ -14,6 +14,7 @@ import { assignedThroughPath } from './object-paths.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
+import { madeByPackage } from './package-values.js'
 import { memberOfFixture, pytestFixture } from './pytest-fixtures.js'
 import { rustPathMember } from './rust-paths.js'
 import { rustCallCandidates } from './rust-receivers.js'
@@ -229,6 +230,9 @@ function throughBinding(
     if (inner) return toSymbol(inner)
     const ofValue = owner ? memberOfValue(owner, member, index, resolved, supers) : undefined
     if (ofValue?.targetSymbolId) return ofValue
+    // `Product.findById()` of an imported `const Product = mongoose.model(...)`: the package's.
+    const home = owner ? index.file(owner.path) : undefined
+    if (owner && home && madeByPackage(owner, supers?.bindingsOf(home) ?? bindingsOf(resolved(home.path) ?? [], index))) return EXTERNAL
     // `HTTP_METHODS.join(', ')` of an imported array constant, `handler.bind(this)` of a function: the runtime's method.
     if (owner && !CLASS_LIKE.has(owner.kind) && isRuntimeMethod(owner.language, member)) return EXTERNAL
     // `cli.command()` of an imported `cli` that `@click.group()` made a group: the package's.

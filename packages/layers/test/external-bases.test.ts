@@ -247,6 +247,29 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(test).toContain('?.deliver -> unresolved')
   })
 
+  it("are external for a member of an imported value a package's function made (a mongoose model, an axios instance), not of one the project's function made", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/models/product.js': "import mongoose from 'mongoose'\n\nconst Product = mongoose.model('Product', new mongoose.Schema({}))\n\nexport default Product\n",
+        'src/api.js': "import axios from 'axios'\nimport { makeStore } from './store.js'\n\nexport const api = axios.create({ baseURL: '/api' })\nexport const store = makeStore()\n",
+        'src/store.js': 'export function makeStore () { return new Store() }\nexport class Store {\n  findById (id) {}\n  get (key) {}\n}\n',
+        'src/controller.js': [
+          "import Product from './models/product.js'",
+          "import { api, store } from './api.js'",
+          '',
+          'export async function show (id) {',
+          '  await Product.findById(id)',
+          "  await api.get('/x')",
+          '  store.findById(id)',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    const show = calls(graph, 'src/controller.js')
+    expect(show).toEqual(expect.arrayContaining(['Product.findById -> external', 'api.get -> external']))
+    expect(show).not.toContain('store.findById -> external')
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({
