@@ -1,7 +1,7 @@
 import type { FileLayers, PropertyRead, RawEdge, SymbolRecord } from '@rag/core'
 import { memberNamed } from './definitions.js'
 import { propertyTypeIn } from './property-types.js'
-import { toSymbol, type Resolved } from './resolved.js'
+import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { returnedType } from './returned-type.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, type Supertypes } from './supertypes.js'
 import { declaredTypeOf, valueTypeOf } from './typed-receivers.js'
@@ -15,6 +15,8 @@ let nested = 0
 const OWN_CLASS = new Set(['self', 'cls'])
 /** A class as a type names it (`Token`, `types.ParamType`), not what a call returns. */
 const CLASS_TYPE = /^(?:[A-Za-z_]\w*\.)*_*[A-Z]\w*$/
+/** Python's own classes, named in lower case (`str`, `dict`): a library's when the file does not define them. */
+const BUILTIN_TYPE = /^(?:str|bytes|int|float|bool|list|dict|set|frozenset|tuple)$/
 
 /** The call being resolved, its file and that file's bindings: what the first name of a chain is read in. */
 export interface AttributeContext {
@@ -23,25 +25,39 @@ export interface AttributeContext {
   readonly supers: Supertypes
 }
 
-/** The symbol an edge from `file` to `target` (on `receiver`) resolves to, of the kinds of `kind`'s edges. */
-function resolvedSymbol(target: string, receiver: string, kind: RawEdge['kind'], file: FileLayers, { edge, supers }: AttributeContext): SymbolRecord | undefined {
+/** What an edge from `file` to `target` (on `receiver`), of `kind`, resolves to. */
+function resolvedAs(target: string, receiver: string, kind: RawEdge['kind'], file: FileLayers, { edge, supers }: AttributeContext): Resolved {
   const { receiverType: _type, local: _local, receiver: _receiver, ...plain } = edge
   const probe: RawEdge = receiver === '' ? { ...plain, kind, target } : { ...plain, kind, target, receiver }
-  const found = supers.resolve(probe, file, supers.bindingsOf(file), supers.index, supers.resolved, supers)
-  // As `memberOfReturned` reads a callee: a name found once in the index counts.
-  return found.targetSymbolId ? supers.index.symbol(found.targetSymbolId) : undefined
+  return supers.resolve(probe, file, supers.bindingsOf(file), supers.index, supers.resolved, supers)
 }
 
-/** The class a type names (`Token`, `types.ParamType`), read as `home` names it. */
-function classNamed(type: string, home: FileLayers, context: AttributeContext): SymbolRecord | undefined {
-  if (!CLASS_TYPE.test(type)) return undefined
+/** The symbol an edge from `file` to `target` (on `receiver`) resolves to, of the kinds of `kind`'s edges. */
+function resolvedSymbol(target: string, receiver: string, kind: RawEdge['kind'], file: FileLayers, context: AttributeContext): SymbolRecord | undefined {
+  const found = resolvedAs(target, receiver, kind, file, context)
+  // As `memberOfReturned` reads a callee: a name found once in the index counts.
+  return found.targetSymbolId ? context.supers.index.symbol(found.targetSymbolId) : undefined
+}
+
+/**
+ * A class of a library, or of the language, where a chain reaches it: what its attributes hold and
+ * its members are the library's (`db.session.commit()` of `db = SQLAlchemy()`).
+ */
+const LIBRARY = 'library'
+type Reached = SymbolRecord | typeof LIBRARY | undefined
+
+/** The class a type names (`Token`, `types.ParamType`), read as `home` names it; {@link LIBRARY} for a library's (`SQLAlchemy` of `from flask_sqlalchemy import SQLAlchemy`, `str`). */
+function classNamed(type: string, home: FileLayers, context: AttributeContext): Reached {
+  if (!CLASS_TYPE.test(type) && !BUILTIN_TYPE.test(type)) return undefined
   const dot = type.lastIndexOf('.')
-  const symbol = resolvedSymbol(type.slice(dot + 1), dot < 0 ? '' : type.slice(0, dot), 'extends', home, context)
+  const found = resolvedAs(type.slice(dot + 1), dot < 0 ? '' : type.slice(0, dot), 'extends', home, context)
+  if (found.resolution === 'external') return LIBRARY
+  const symbol = found.targetSymbolId ? context.supers.index.symbol(found.targetSymbolId) : undefined
   return symbol && CLASS_LIKE.has(symbol.kind) ? symbol : undefined
 }
 
 /** The class a value holds: a class itself (`Config.x`), or a value's declared class (`current_app: Flask`), read in the value's file. */
-function classHeld(symbol: SymbolRecord, context: AttributeContext): SymbolRecord | undefined {
+function classHeld(symbol: SymbolRecord, context: AttributeContext): Reached {
   if (CLASS_LIKE.has(symbol.kind)) return symbol
   const type = valueTypeOf(symbol)
   const home = type === undefined ? undefined : context.supers.index.file(symbol.path)
@@ -49,9 +65,12 @@ function classHeld(symbol: SymbolRecord, context: AttributeContext): SymbolRecor
 }
 
 /** The class a call returns (`environment._tokenize()` of `-> TokenStream`; `Token()` makes a `Token`), read in the callee's file. */
-function classReturned(callee: string, context: AttributeContext): SymbolRecord | undefined {
+function classReturned(callee: string, context: AttributeContext): Reached {
   const dot = callee.lastIndexOf('.')
-  const symbol = resolvedSymbol(callee.slice(dot + 1), dot < 0 ? '' : callee.slice(0, dot), 'calls', context.file, context)
+  const found = resolvedAs(callee.slice(dot + 1), dot < 0 ? '' : callee.slice(0, dot), 'calls', context.file, context)
+  // (What a library's class or function makes: the library's.)
+  if (found.resolution === 'external') return LIBRARY
+  const symbol = found.targetSymbolId ? context.supers.index.symbol(found.targetSymbolId) : undefined
   if (symbol === undefined || CLASS_LIKE.has(symbol.kind)) return symbol
   const type = returnedType(symbol.signature, symbol.language)
   const home = type === undefined ? undefined : context.supers.index.file(symbol.path)
@@ -59,7 +78,7 @@ function classReturned(callee: string, context: AttributeContext): SymbolRecord 
 }
 
 /** The class a chain starts from: `self`'s, a parameter's or value's declared class, a type's, or what a call returns. */
-function startOf(read: PropertyRead, context: AttributeContext): SymbolRecord | undefined {
+function startOf(read: PropertyRead, context: AttributeContext): Reached {
   const { edge, file, supers } = context
   const { index } = supers
   if (read.kind === 'type') return read.of.endsWith('()') ? classReturned(read.of.slice(0, -2), context) : classNamed(read.of, file, context)
@@ -75,7 +94,7 @@ function startOf(read: PropertyRead, context: AttributeContext): SymbolRecord | 
  * (`SymbolRecord.attributes`), a class-body annotation (`left: Expr`) or a property method's
  * return annotation (`@property def json(self) -> JSONProvider`), read in its class's file.
  */
-function attributeClass(cls: SymbolRecord, name: string, context: AttributeContext, depth = 0): SymbolRecord | undefined {
+function attributeClass(cls: SymbolRecord, name: string, context: AttributeContext, depth = 0): Reached {
   const { index } = context.supers
   const member = memberNamed(index, cls, name)
   const type =
@@ -95,7 +114,9 @@ function attributeClass(cls: SymbolRecord, name: string, context: AttributeConte
  * The member `name` of what a chain of Python attributes holds (`self.stream.current.test()`,
  * `request.args.get()`, `Parser['stream']['current']` as the chunker wrote it): the class the
  * chain starts from, then at each step the class of its attribute, its own or a base class's,
- * then that class's member or one it inherits. `undefined` when a step's class is not known.
+ * then that class's member or one it inherits; `external` when a step reaches a library's class
+ * (`db.session.commit()` of `db = SQLAlchemy()`, `self.name.upper()` of `name: str`). `undefined`
+ * when a step's class is not known.
  */
 export function memberOfAttributes(read: PropertyRead, name: string, kinds: ReadonlySet<string>, context: AttributeContext): Resolved | undefined {
   // A dotted class name is itself read as a chain (`a.b.C`): nested readings end a few levels down,
@@ -104,7 +125,8 @@ export function memberOfAttributes(read: PropertyRead, name: string, kinds: Read
   nested++
   try {
     let cls = startOf(read, context)
-    for (const property of read.properties) cls = cls && attributeClass(cls, property, context)
+    for (const property of read.properties) cls = cls === LIBRARY ? cls : cls && attributeClass(cls, property, context)
+    if (cls === LIBRARY) return EXTERNAL
     if (cls === undefined) return undefined
     const member = memberNamed(context.supers.index, cls, name) ?? inheritedMember(cls, name, kinds, context.supers)
     return member && kinds.has(member.kind) ? toSymbol(member) : undefined

@@ -229,7 +229,7 @@ function throughBinding(
     const inner = owner ? memberOrInherited(index, owner, member, supers) : undefined
     if (inner) return toSymbol(inner)
     const ofValue = owner ? memberOfValue(owner, member, index, resolved, supers) : undefined
-    if (ofValue?.targetSymbolId) return ofValue
+    if (ofValue?.targetSymbolId || ofValue?.resolution === 'external') return ofValue
     // `Product.findById()` of an imported `const Product = mongoose.model(...)`: the package's.
     const home = owner ? index.file(owner.path) : undefined
     if (owner && home && madeByPackage(owner, supers?.bindingsOf(home) ?? bindingsOf(resolved(home.path) ?? [], index))) return EXTERNAL
