@@ -270,6 +270,19 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(show).not.toContain('store.findById -> external')
   })
 
+  it("are external through a Python chain of attributes that reaches a library's class (Flask-SQLAlchemy's db.session), in the file and where the value is imported", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/__init__.py': 'from flask_sqlalchemy import SQLAlchemy\n\ndb = SQLAlchemy()\n\n\ndef create_app():\n    db.session.commit()\n',
+        'app/routes.py': 'from app import db\n\n\ndef register(user):\n    db.session.add(user)\n    db.session.commit()\n    db.create_all()\n',
+        // The same names in a class of the project: a guess by name would reach them.
+        'app/store.py': 'class Store:\n    def commit(self):\n        pass\n\n    def create_all(self):\n        pass\n',
+      }),
+    )
+    expect(calls(graph, 'app/__init__.py')).toEqual(['SQLAlchemy -> external', 'db.session.commit -> external'])
+    expect(calls(graph, 'app/routes.py')).toEqual(['db.session.add -> external', 'db.session.commit -> external', 'db.create_all -> external'])
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({
