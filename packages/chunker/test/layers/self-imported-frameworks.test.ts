@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLayeredChunker } from '../../src/index.js'
-
-const chunker = createLayeredChunker()
-
-/** The HTTP routes of one file: `method route -> handler`. */
-async function routesOf(path: string, lines: readonly string[]): Promise<string[]> {
-  const { layers } = await chunker.chunkWithLayers({ path, content: lines.join('\n'), format: 'code' })
-  return layers.entrypoints.filter((e) => e.kind === 'http-route').map((e) => `${e.framework} ${e.method} ${e.route} -> ${e.handler || '-'}`)
-}
+import { httpRoutesOf as routesOf } from './routes-of.js'
 
 describe("a framework's own examples, which import it from the package's root", () => {
   it("reads express's examples/*/index.js, whose `require('../../')` is the express package itself", async () => {
