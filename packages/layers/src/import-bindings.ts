@@ -18,6 +18,12 @@ export interface Bindings {
   readonly unresolvedWildcard: boolean
   /** Whether a wildcard import of the file is a library's (C#'s `using Xunit;`, Java's `import org.junit.*;`). */
   readonly externalWildcard: boolean
+  /**
+   * Whether the file imports every member of a library's class (Java's `import static
+   * org.springframework.test.web.servlet.result.MockMvcResultMatchers.*;`): a bare call that
+   * nothing else defines is that class's static method.
+   */
+  readonly externalMemberWildcard: boolean
 }
 /** The local name a Go import binds: its alias, else the package's declared name, else its last path element. */
 function goLocalName(edge: EdgeRecord, alias: string | undefined, index: SymbolIndex): string {
@@ -27,12 +33,16 @@ function goLocalName(edge: EdgeRecord, alias: string | undefined, index: SymbolI
   return declared ?? (edge.target.split('/').filter((s) => !/^v\d+$/.test(s)).at(-1) as string)
 }
 
+/** Languages whose wildcard import of a class brings in its members (Java's `import static X.*`, Kotlin's `import X.*` of an object). */
+const MEMBER_WILDCARD_LANGUAGES: ReadonlySet<string> = new Set(['java', 'kotlin'])
+
 /** The import bindings of a file, from its resolved import edges. */
 export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bindings {
   const names = new Map<string, Binding>()
   const wildcards: string[] = []
   let unresolvedWildcard = false
   let externalWildcard = false
+  let externalMemberWildcard = false
   for (const edge of edges) {
     if (edge.kind !== 'imports') continue
     for (const imported of edge.names ?? []) {
@@ -46,7 +56,11 @@ export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bi
       } else if (imported.name === '*' && imported.alias === undefined) {
         if (edge.targetPath) wildcards.push(edge.targetPath)
         else if (edge.resolution === 'unresolved') unresolvedWildcard = true
-        else if (edge.resolution === 'external') externalWildcard = true
+        else if (edge.resolution === 'external') {
+          externalWildcard = true
+          // (A class's members: its name is capitalised, `...MockMvcResultMatchers.*`; a package's, `java.util.*`, brings classes.)
+          if (MEMBER_WILDCARD_LANGUAGES.has(edge.language) && /(?:^|\.)[A-Z][\w$]*$/.test(edge.target)) externalMemberWildcard = true
+        }
       } else names.set(imported.alias ?? imported.name, binding)
     }
   }
@@ -57,7 +71,7 @@ export function bindingsOf(edges: readonly EdgeRecord[], index: SymbolIndex): Bi
     if (init === undefined || names.has(top)) continue
     if (init && index.file(init)) names.set(top, { status: 'resolved', path: init, name: '*' })
   }
-  return { names, wildcards, unresolvedWildcard, externalWildcard }
+  return { names, wildcards, unresolvedWildcard, externalWildcard, externalMemberWildcard }
 }
 
 /**

@@ -334,6 +334,8 @@ export function resolveName(
     // `View()` in an ASP.NET controller, `getLogger()` in a class of a library's base: an implicit `this` call of what it inherits.
     const owner = edge.kind === 'calls' && written && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? enclosingClass(edge.sourceSymbolId, index) : undefined
     if (owner && supers.inheritsExternally(owner)) return EXTERNAL
+    // `status()` under `import static ...MockMvcResultMatchers.*;`: that library class's static method.
+    if (edge.kind === 'calls' && written && bindings.externalMemberWildcard && /^[a-z]/.test(name)) return EXTERNAL
     // `class HomeController : Controller` under `using Microsoft.AspNetCore.Mvc;`: the library's type.
     if (edge.kind !== 'calls' && edge.kind !== 'mounts' && isLibraryType(name, file, bindings, index)) return EXTERNAL
   } else if ((!SELF.has(receiver) || (receiver === 'self' && edge.receiverType !== undefined)) && receiver !== 'super') {

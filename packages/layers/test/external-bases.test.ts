@@ -283,6 +283,35 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'app/routes.py')).toEqual(['db.session.add -> external', 'db.session.commit -> external', 'db.create_all -> external'])
   })
 
+  it("are external for a bare call a Java file imports with a library class's members (import static ...MockMvcResultMatchers.*), and so is a chain on it", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/java/org/pc/model/NamedEntity.java': 'package org.pc.model;\n\npublic class NamedEntity {\n  public String name() { return ""; }\n  public String status() { return ""; }\n}\n',
+        'src/test/java/org/pc/OwnerTests.java': [
+          'package org.pc;',
+          '',
+          'import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.*;',
+          'import java.util.*;',
+          '',
+          'class OwnerTests {',
+          '  void shows() {',
+          '    status();',
+          '    view().name("owners/show");',
+          '    helper();',
+          '  }',
+          '  void helper() {}',
+          '}',
+        ].join('\n'),
+      }),
+    )
+    expect(calls(graph, 'src/test/java/org/pc/OwnerTests.java')).toEqual([
+      'status -> external',
+      'view -> external',
+      '?.name -> external',
+      'helper -> resolved src/test/java/org/pc/OwnerTests.java#OwnerTests.helper',
+    ])
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({
