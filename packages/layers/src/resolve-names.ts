@@ -287,8 +287,8 @@ export function resolveName(
     if (owner && edge.kind === 'calls' && written && (receiver === 'this' || receiver === 'self' || (receiver === 'cls' && file.language === 'python'))) {
       const below = memberBelow(owner, name, kinds, supers, file.language)
       if (below) return below
-      // `this.View()` in an ASP.NET controller: what the class inherits from a library (languages that declare every field).
-      if (IMPLICIT_SELF.has(file.language) && supers.inheritsExternally(owner)) return EXTERNAL
+      // `this.View()` in an ASP.NET controller, `self.assertEqual()` in a `unittest.TestCase`: what the class inherits from a library.
+      if ((IMPLICIT_SELF.has(file.language) || file.language === 'python') && supers.inheritsExternally(owner)) return EXTERNAL
     }
   }
   if (receiver === '') {

@@ -312,6 +312,40 @@ describe("names the runtime or the test runner gives a file", () => {
     ])
   })
 
+  it("are external for a Python method a class inherits from a library (`self.assertEqual()` of a `unittest.TestCase`), not for its own or a project base's", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'tests/helpers.py': 'class Checks:\n    def check_user(self, user):\n        pass\n\n    def assertEqual(self, a, b):\n        pass\n',
+        'tests/test_users.py': [
+          'import unittest',
+          'from tests.helpers import Checks',
+          '',
+          '',
+          'class UserTests(unittest.TestCase):',
+          '    def test_name(self):',
+          "        self.assertEqual('a', 'a')",
+          '        self.helper()',
+          '',
+          '    def helper(self):',
+          '        pass',
+          '',
+          '',
+          'class OwnTests(Checks):',
+          '    def test_own(self):',
+          "        self.check_user('a')",
+          '        self.missing()',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(calls(graph, 'tests/test_users.py')).toEqual([
+      'self.assertEqual -> external',
+      'self.helper -> resolved tests/test_users.py#UserTests.helper',
+      'self.check_user -> resolved tests/helpers.py#Checks.check_user',
+      'self.missing -> unresolved',
+    ])
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({
