@@ -14,6 +14,7 @@ import { assignedThroughPath } from './object-paths.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
+import { libraryClassAttribute } from './library-class-attributes.js'
 import { madeByPackage } from './package-values.js'
 import { memberOfFixture, pytestFixture } from './pytest-fixtures.js'
 import { rustPathMember } from './rust-paths.js'
@@ -377,6 +378,8 @@ export function resolveName(
         if (owner && decoratedReceiver(owner, edge, file, bindings, index, resolved, supers)) return EXTERNAL
       }
     }
+    // Python's `BlogPage.objects.live()`: an attribute a model has from its library base (Django's `Model`).
+    if (file.language === 'python' && edge.kind === 'calls' && written && first > 0 && libraryClassAttribute(receiver, file, bindings, supers)) return EXTERNAL
     const owner = index.topLevel(file.path, receiver)
     // (What it inherits too, as for an imported type: `Opt::parse()` of a `#[derive(Parser)]`, `Child.create()` of a base's class method.)
     const member = owner ? (index.memberByQname(file.path, `${owner.qname}.${name}`, false) ?? (CLASS_LIKE.has(owner.kind) ? inheritedMember(owner, name, kinds, supers) : undefined)) : undefined

@@ -346,6 +346,34 @@ describe("names the runtime or the test runner gives a file", () => {
     ])
   })
 
+  it("are external for a call on an attribute a Python class has from its library base (Django's `BlogPage.objects.live()`), not on one the class defines", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'blog/managers.py': 'class PageManager:\n    def live(self):\n        pass\n',
+        'blog/models.py': [
+          'from django.db import models',
+          'from blog.managers import PageManager',
+          '',
+          '',
+          'class BlogPage(models.Model):',
+          '    pages = PageManager()',
+          '',
+          '',
+          'class Draft:',
+          '    pass',
+          '',
+        ].join('\n'),
+        'blog/views.py': 'from blog.models import BlogPage, Draft\n\n\ndef index(request):\n    BlogPage.objects.live()\n    BlogPage.pages.live()\n    Draft.objects.live()\n',
+      }),
+    )
+    expect(calls(graph, 'blog/views.py')).toEqual([
+      'BlogPage.objects.live -> external',
+      // (An attribute the class body defines, and a class without a library's base: read as before, by name.)
+      'BlogPage.pages.live -> by-name blog/managers.py#PageManager.live',
+      'Draft.objects.live -> by-name blog/managers.py#PageManager.live',
+    ])
+  })
+
   it("are external for the web platform's globals (DOMException, ReadableStream, WebSocket) and what is typed by them", async () => {
     const graph = new LayerGraph(
       await layersOfText({
