@@ -28,6 +28,9 @@ const MAX_INHERITANCE_DEPTH = 8
 const ALIAS_HERITAGE = new Set(['typescript', 'tsx'])
 const isTypeAlias = (symbol: SymbolRecord): boolean => symbol.kind === 'type' && ALIAS_HERITAGE.has(symbol.language)
 
+/** Python bases of the language's library that mark a class rather than give it members. */
+const MEMBERLESS_BASES: ReadonlySet<string> = new Set(['Generic', 'Protocol', 'ABC', 'object'])
+
 export class Supertypes {
   readonly #memo = new Map<string, readonly SymbolRecord[]>()
   // Classes with a base the index does not hold as a class (not found, a library's, or found only by name).
@@ -60,7 +63,8 @@ export class Supertypes {
           target.resolution !== 'resolved' ? undefined : target.targetSymbolId ? this.index.symbol(target.targetSymbolId) : target.targetPath ? this.index.topLevel(target.targetPath, edge.target) : undefined
         if (symbol && (CLASS_LIKE.has(symbol.kind) || isTypeAlias(symbol))) (out as SymbolRecord[]).push(symbol)
         else this.#gaps.add(cls.id)
-        if (target.resolution === 'external') this.#external.add(cls.id)
+        // (Python's `Generic[T]`, `Protocol`, `ABC`: markers that give a class no members.)
+        if (target.resolution === 'external' && !(cls.language === 'python' && MEMBERLESS_BASES.has(edge.target))) this.#external.add(cls.id)
       }
     }
     // An alias of a union or a function type: members it does not show.

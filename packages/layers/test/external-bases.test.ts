@@ -317,6 +317,7 @@ describe("names the runtime or the test runner gives a file", () => {
       await layersOfText({
         'tests/helpers.py': 'class Checks:\n    def check_user(self, user):\n        pass\n\n    def assertEqual(self, a, b):\n        pass\n',
         'tests/test_users.py': [
+          'import typing as t',
           'import unittest',
           'from tests.helpers import Checks',
           '',
@@ -335,6 +336,14 @@ describe("names the runtime or the test runner gives a file", () => {
           "        self.check_user('a')",
           '        self.missing()',
           '',
+          '',
+          "class Bar(t.Generic[V]):",
+          '    def __init__(self, show):',
+          '        self.show = show',
+          '',
+          '    def line(self):',
+          '        self.show()',
+          '',
         ].join('\n'),
       }),
     )
@@ -343,6 +352,8 @@ describe("names the runtime or the test runner gives a file", () => {
       'self.helper -> resolved tests/test_users.py#UserTests.helper',
       'self.check_user -> resolved tests/helpers.py#Checks.check_user',
       'self.missing -> unresolved',
+      // (`Generic[V]` gives no members: `self.show` is an attribute holding a function, as click's `ProgressBar.item_show_func`.)
+      'self.show -> unresolved',
     ])
   })
 
