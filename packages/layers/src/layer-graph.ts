@@ -81,14 +81,14 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
 
 /**
  * A file's HTTP routes that name a handler, each as what the handler's file reads of it
- * (framework, router, line, handler as written), with the name `handlerName` reads from the
- * handler (`list` of `app.get('/users', user.list)`).
+ * (framework, router, handler as written; not the line, which any edit above it moves), with the
+ * name `handlerName` reads from the handler (`list` of `app.get('/users', user.list)`).
  */
 function routeHandlers(file: FileLayers): Map<string, string> {
   const routes = new Map<string, string>()
   for (const entry of file.entrypoints) {
     const name = entry.kind === 'http-route' ? handlerName(entry.handler) : undefined
-    if (name !== undefined) routes.set(`${entry.framework}\0${entry.router ?? ''}\0${entry.startLine}\0${entry.handler}`, name)
+    if (name !== undefined) routes.set(`${entry.framework}\0${entry.router ?? ''}\0${entry.handler}`, name)
   }
   return routes
 }
