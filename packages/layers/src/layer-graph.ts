@@ -11,7 +11,8 @@ import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { routeEdges, type RouteEdges } from './route-edges.js'
-import { handlerName, heritageOf, SymbolIndex } from './symbol-index.js'
+import { handlerName, routeFunctions } from './route-functions.js'
+import { heritageOf, SymbolIndex } from './symbol-index.js'
 
 /** One generation's changes to the indexed files. A rename is a removal plus an addition. */
 export interface LayerChange {
@@ -80,15 +81,18 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
 }
 
 /**
- * A file's HTTP routes that name a handler, each as what the handler's file reads of it
- * (framework, router, handler as written; not the line, which any edit above it moves), with the
- * name `handlerName` reads from the handler (`list` of `app.get('/users', user.list)`).
+ * The functions a file's HTTP routes name (handlers and middleware), each as what the function's
+ * file reads of it (framework, router, route, the function as written; not the line, which any
+ * edit above it moves), with the name `handlerName` reads from it (`list` of `app.get('/users',
+ * user.list)`).
  */
 function routeHandlers(file: FileLayers): Map<string, string> {
   const routes = new Map<string, string>()
   for (const entry of file.entrypoints) {
-    const name = entry.kind === 'http-route' ? handlerName(entry.handler) : undefined
-    if (name !== undefined) routes.set(`${entry.framework}\0${entry.router ?? ''}\0${entry.handler}`, name)
+    for (const written of routeFunctions(entry)) {
+      const name = handlerName(written)
+      if (name !== undefined) routes.set(`${entry.framework}\0${entry.router ?? ''}\0${entry.method} ${entry.route}\0${written}`, name)
+    }
   }
   return routes
 }

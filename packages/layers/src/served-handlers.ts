@@ -80,7 +80,7 @@ export class ServedHandlers {
     return names
   }
 
-  /** Whether a route of a serving framework, registered on the package's app or router, names `handler`. */
+  /** Whether a route of a serving framework, registered on the package's app or router, names `handler` (as its handler or a middleware before it). */
   #isServed(handler: SymbolRecord): boolean {
     // (Also when no route names it yet: one that comes later re-resolves the file.)
     this.#looked.add(handler.name)
@@ -100,13 +100,14 @@ export class ServedHandlers {
 
   #registered(handler: SymbolRecord): boolean {
     const { index, resolved } = this.#supers
-    for (const { path, entry } of index.routesHandledBy(handler.name)) {
+    for (const { path, entry, written } of index.routesHandledBy(handler.name)) {
       const home = SERVING_FRAMEWORKS.has(entry.framework) ? index.file(path) : undefined
       if (home === undefined) continue
       const bindings = this.#supers.bindingsOf(home)
-      // The chunker's link to a handler of the route's own file, else the handler as the route's file resolves it.
-      const linked = entry.path === handler.path && entry.handlerSymbolId === handler.id
-      if (!linked && handlerSymbol(entry, home, () => bindings, index, resolved) !== handler.id) continue
+      // The chunker's link to a handler of the route's own file, else the handler (or middleware) as the route's file resolves it.
+      const linked = written === entry.handler && entry.path === handler.path && entry.handlerSymbolId === handler.id
+      const named = written === entry.handler ? entry : { ...entry, handler: written, handlerSymbolId: '' }
+      if (!linked && handlerSymbol(named, home, () => bindings, index, resolved) !== handler.id) continue
       const registration = registrationOf(home, entry)
       if (registration && resolveName(registration, home, bindings, index, resolved, this.#supers).resolution === 'external') return true
     }

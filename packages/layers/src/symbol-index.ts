@@ -1,6 +1,7 @@
 import type { EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { ancestors, baseName, dirOf } from './paths.js'
 import type { ResolveContext } from './resolution.js'
+import { handlerName, routeFunctions } from './route-functions.js'
 
 /** A member's signature that declares it `static` (TypeScript, Java, C#, PHP: `public static now: () => number`). */
 const STATIC_MEMBER = /^(?:(?:public|private|protected|internal|readonly|override|abstract|declare|final|async)\s+)*static\b/
@@ -80,15 +81,11 @@ function isGoDataField(symbol: SymbolRecord): boolean {
   return symbol.kind === 'property' && symbol.language === 'go' && !GO_FIELD_HOLDS_FUNCTION.test(symbol.signature)
 }
 
-/** A route and the file that declares it (see {@link SymbolIndex.routesHandledBy}). */
+/** A route, the file that declares it, and one function it names as written (its handler or a middleware: see `routeFunctions`). */
 export interface RouteOfHandler {
   readonly path: string
   readonly entry: EntrypointRecord
-}
-
-/** The name a route's handler ends with (`list` of `user.list`, `index` of `users#index`), if it names one. */
-export function handlerName(handler: string): string | undefined {
-  return /[A-Za-z_$][\w$]*[!?]?$/.exec(handler)?.[0]
+  readonly written: string
 }
 
 /**
@@ -212,19 +209,21 @@ export class SymbolIndex implements ResolveContext {
   }
 
   /**
-   * The HTTP routes whose handler, as the route names it, ends with `name` (`user.list` and
-   * `list` for `list`), with the files that declare them.
+   * The HTTP routes that name a handler or a middleware ending with `name` (`user.list` and
+   * `list` for `list`, `protect` of `.get(protect, getUsers)`), with the files that declare them.
    */
   routesHandledBy(name: string): readonly RouteOfHandler[] {
     if (this.#routeHandlers === undefined) {
       const handlers = new Map<string, RouteOfHandler[]>()
       for (const file of this.#files.values()) {
         for (const entry of file.entrypoints) {
-          const last = entry.kind === 'http-route' ? handlerName(entry.handler) : undefined
-          if (last === undefined) continue
-          const routes = handlers.get(last)
-          if (routes) routes.push({ path: file.path, entry })
-          else handlers.set(last, [{ path: file.path, entry }])
+          for (const written of routeFunctions(entry)) {
+            const last = handlerName(written)
+            if (last === undefined) continue
+            const routes = handlers.get(last)
+            if (routes) routes.push({ path: file.path, entry, written })
+            else handlers.set(last, [{ path: file.path, entry, written }])
+          }
         }
       }
       this.#routeHandlers = handlers
