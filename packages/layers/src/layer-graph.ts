@@ -81,7 +81,7 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
 }
 
 /**
- * The functions a file's HTTP routes name (handlers and middleware), each as what the function's
+ * The functions a file's HTTP routes name (handlers and middleware) or its routers mount, each as what the function's
  * file reads of it (framework, router, route, the function as written; not the line, which any
  * edit above it moves), with the name `handlerName` reads from it (`list` of `app.get('/users',
  * user.list)`).
@@ -93,6 +93,11 @@ function routeHandlers(file: FileLayers): Map<string, string> {
       const name = handlerName(written)
       if (name !== undefined) routes.set(`${entry.framework}\0${entry.router ?? ''}\0${entry.method} ${entry.route}\0${written}`, name)
     }
+  }
+  // (`app.use(errorHandler)`: a function the router mounts.)
+  for (const mount of file.edges) {
+    const name = mount.kind === 'mounts' && mount.router && !mount.framework ? handlerName(mount.target) : undefined
+    if (name !== undefined) routes.set(`mount\0${mount.router}\0${mount.prefix ?? ''}\0${mount.target}`, name)
   }
   return routes
 }

@@ -80,7 +80,11 @@ export class ServedHandlers {
     return names
   }
 
-  /** Whether a route of a serving framework, registered on the package's app or router, names `handler` (as its handler or a middleware before it). */
+  /**
+   * Whether a route of a serving framework, registered on the package's app or router, names
+   * `handler` (as its handler or a middleware before it), or such an app or router mounts it
+   * (`app.use(errorHandler)`).
+   */
   #isServed(handler: SymbolRecord): boolean {
     // (Also when no route names it yet: one that comes later re-resolves the file.)
     this.#looked.add(handler.name)
@@ -100,27 +104,32 @@ export class ServedHandlers {
 
   #registered(handler: SymbolRecord): boolean {
     const { index, resolved } = this.#supers
-    for (const { path, entry, written } of index.routesHandledBy(handler.name)) {
-      const home = SERVING_FRAMEWORKS.has(entry.framework) ? index.file(path) : undefined
+    for (const { path, entry, mount, written } of index.routesHandledBy(handler.name)) {
+      const home = entry === undefined || SERVING_FRAMEWORKS.has(entry.framework) ? index.file(path) : undefined
       if (home === undefined) continue
       const bindings = this.#supers.bindingsOf(home)
-      // The chunker's link to a handler of the route's own file, else the handler (or middleware) as the route's file resolves it.
-      const linked = written === entry.handler && entry.path === handler.path && entry.handlerSymbolId === handler.id
-      const named = written === entry.handler ? entry : { ...entry, handler: written, handlerSymbolId: '' }
-      if (!linked && handlerSymbol(named, home, () => bindings, index, resolved) !== handler.id) continue
-      const registration = registrationOf(home, entry)
+      if (entry) {
+        // The chunker's link to a handler of the route's own file, else the handler (or middleware) as the route's file resolves it.
+        const linked = written === entry.handler && entry.path === handler.path && entry.handlerSymbolId === handler.id
+        const named = written === entry.handler ? entry : { ...entry, handler: written, handlerSymbolId: '' }
+        if (!linked && handlerSymbol(named, home, () => bindings, index, resolved) !== handler.id) continue
+      } else if (mount === undefined || resolveName(mount, home, bindings, index, resolved, this.#supers).targetSymbolId !== handler.id) continue
+      const registration = registrationOf(home, (entry ?? mount) as Registered)
       if (registration && resolveName(registration, home, bindings, index, resolved, this.#supers).resolution === 'external') return true
     }
     return false
   }
 }
 
+/** What the call that registers a function is found by: its router and line (of a route, or of `app.use(fn)`'s `mounts` edge). */
+type Registered = Pick<EntrypointRecord, 'router' | 'startLine'>
+
 /**
  * The call that registers a route (`app.get` of `app.get('/users', user.list)`): on the route's
  * router, the call at its line, else another registration on that router (a file's edges hold
  * one per callee and caller, at its first line: `app.get` for every `app.get(...)` at the top).
  */
-function registrationOf(file: FileLayers, entry: EntrypointRecord): RawEdge | undefined {
+function registrationOf(file: FileLayers, entry: Registered): RawEdge | undefined {
   let found: RawEdge | undefined
   for (const edge of file.edges) {
     if (edge.kind !== 'calls' || !REGISTRATION.test(edge.target) || (entry.router !== undefined ? edge.receiver !== entry.router : edge.startLine !== entry.startLine)) continue

@@ -1,4 +1,4 @@
-import type { EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
+import type { EntrypointRecord, FileLayers, ProjectManifest, RawEdge, SymbolRecord } from '@rag/core'
 import { ancestors, baseName, dirOf } from './paths.js'
 import type { ResolveContext } from './resolution.js'
 import { handlerName, routeFunctions } from './route-functions.js'
@@ -81,11 +81,18 @@ function isGoDataField(symbol: SymbolRecord): boolean {
   return symbol.kind === 'property' && symbol.language === 'go' && !GO_FIELD_HOLDS_FUNCTION.test(symbol.signature)
 }
 
-/** A route, the file that declares it, and one function it names as written (its handler or a middleware: see `routeFunctions`). */
+/**
+ * Where a file registers a function with a router, as written: a route's handler or middleware
+ * (see `routeFunctions`), or a function `app.use(fn)` mounts (a `mounts` edge with no prefix's
+ * router of its own: `app.use(errorHandler)`).
+ */
 export interface RouteOfHandler {
   readonly path: string
-  readonly entry: EntrypointRecord
   readonly written: string
+  /** The route that names it. */
+  readonly entry?: EntrypointRecord
+  /** The `mounts` edge of `app.use(fn)`. */
+  readonly mount?: RawEdge
 }
 
 /**
@@ -209,22 +216,23 @@ export class SymbolIndex implements ResolveContext {
   }
 
   /**
-   * The HTTP routes that name a handler or a middleware ending with `name` (`user.list` and
-   * `list` for `list`, `protect` of `.get(protect, getUsers)`), with the files that declare them.
+   * Where functions ending with `name` are registered with a router (`user.list` and `list` for
+   * `list`, `protect` of `.get(protect, getUsers)`, `errorHandler` of `app.use(errorHandler)`),
+   * with the files that register them.
    */
   routesHandledBy(name: string): readonly RouteOfHandler[] {
     if (this.#routeHandlers === undefined) {
       const handlers = new Map<string, RouteOfHandler[]>()
       for (const file of this.#files.values()) {
-        for (const entry of file.entrypoints) {
-          for (const written of routeFunctions(entry)) {
-            const last = handlerName(written)
-            if (last === undefined) continue
-            const routes = handlers.get(last)
-            if (routes) routes.push({ path: file.path, entry, written })
-            else handlers.set(last, [{ path: file.path, entry, written }])
-          }
+        const add = (written: string, registration: RouteOfHandler): void => {
+          const last = handlerName(written)
+          if (last === undefined) return
+          const routes = handlers.get(last)
+          if (routes) routes.push(registration)
+          else handlers.set(last, [registration])
         }
+        for (const entry of file.entrypoints) for (const written of routeFunctions(entry)) add(written, { path: file.path, written, entry })
+        for (const mount of file.edges) if (mount.kind === 'mounts' && mount.router && !mount.framework) add(mount.target, { path: file.path, written: mount.target, mount })
       }
       this.#routeHandlers = handlers
     }

@@ -191,7 +191,7 @@ describe("names the runtime or the test runner gives a file", () => {
     expect(calls(graph, 'src/server.ts')).toEqual(expect.arrayContaining(['reply.send -> external', 'c.json -> external']))
   })
 
-  it("are external for a named route handler's parameters when another file registers it on a package's app (Express controllers, wrapped ones and middleware too), not on a project's own router", async () => {
+  it("are external for a named route handler's parameters when another file registers it on a package's app (Express controllers, wrapped ones, middleware and what app.use mounts too), not on a project's own router", async () => {
     const files = {
       'src/render.js': 'export function render (view) { return view }\nexport function redirect (to) { return to }\n',
       'src/user.js': [
@@ -210,7 +210,8 @@ describe("names the runtime or the test runner gives a file", () => {
       'src/catch-async.js': 'module.exports = (fn) => (req, res, next) => fn(req, res, next).catch(next)\n',
       'src/items.js': "const catchAsync = require('./catch-async')\n\nconst create = catchAsync(async (req, res) => {\n  res.status(201)\n})\n\nmodule.exports = { create }\n",
       'src/auth.js': "exports.check = function (req, res, next) {\n  if (!req.user) return res.redirect('/login')\n  next()\n}\n",
-      'src/index.js': "const express = require('express')\nconst user = require('./user')\nconst items = require('./items')\nconst auth = require('./auth')\n\nconst app = express()\napp.get('/', user.load)\napp.get('/users', auth.check, user.list)\napp.post('/items', items.create)\n",
+      'src/errors.js': 'exports.handle = function (err, req, res, next) {\n  res.status(500)\n}\n',
+      'src/index.js': "const express = require('express')\nconst user = require('./user')\nconst items = require('./items')\nconst auth = require('./auth')\nconst { handle } = require('./errors')\n\nconst app = express()\napp.get('/', user.load)\napp.get('/users', auth.check, user.list)\napp.post('/items', items.create)\napp.use(handle)\n",
       'src/own/router.js': 'export class Router {\n  get (path, fn) { fn({}, {}) }\n}\n',
       'src/own/page.js': "exports.show = function (req, res) {\n  res.redirect('/')\n}\n",
       'src/own/routes.js': "const express = require('express')\nconst { Router } = require('./router')\nconst page = require('./page')\n\nconst router = new Router()\nrouter.get('/page', page.show)\n",
@@ -220,6 +221,8 @@ describe("names the runtime or the test runner gives a file", () => {
     // (A constant holding a wrapped handler: its inline function's parameters; a middleware the route names before its handler: its.)
     expect(calls(graph, 'src/items.js')).toContain('res.status -> external')
     expect(calls(graph, 'src/auth.js')).toEqual(['res.redirect -> external', 'next -> external'])
+    // (And a function the app mounts: `app.use(handle)`.)
+    expect(calls(graph, 'src/errors.js')).toEqual(['res.status -> external'])
     // (A router of the project's calls the handler with the project's values: not the framework's.)
     expect(calls(graph, 'src/own/page.js')).toEqual(['res.redirect -> unresolved'])
   })
