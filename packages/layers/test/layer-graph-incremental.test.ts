@@ -143,6 +143,16 @@ describe('LayerGraph.apply (incremental resolution)', () => {
     expect(graph.apply({ upsert: [moved!] }).resolvedFiles).toEqual(['src/index.js'])
     graph.apply({ remove: ['src/index.js'] })
     expect(edge(graph, 'src/user.js', 'calls', 'render')?.resolution).toBe('unresolved')
+    // (So does a function an app mounts, `app.use(handle)`, when the `app.use` comes.)
+    const [errors, mounting] = await layersOfText({
+      'src/errors.js': 'exports.handle = function (err, req, res, next) {\n  res.render(err)\n}\n',
+      'src/server.js': "const express = require('express')\nconst { handle } = require('./errors')\n\nconst app = express()\n",
+    })
+    graph.apply({ upsert: [errors!, mounting!] })
+    expect(edge(graph, 'src/errors.js', 'calls', 'render')?.resolution).toBe('unresolved')
+    const [mounted] = await layersOfText({ 'src/server.js': "const express = require('express')\nconst { handle } = require('./errors')\n\nconst app = express()\napp.use(handle)\n" })
+    expect(graph.apply({ upsert: [mounted!] }).resolvedFiles).toEqual(['src/errors.js', 'src/server.js'])
+    expect(edge(graph, 'src/errors.js', 'calls', 'render')?.resolution).toBe('external')
   })
 
   it("re-resolves the importers of a file whose re-export changes, through barrels as deep as re-exports are followed", async () => {
