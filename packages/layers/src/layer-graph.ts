@@ -11,7 +11,7 @@ import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { routeEdges, type RouteEdges } from './route-edges.js'
-import { handlerName, routeFunctions } from './route-functions.js'
+import { functionRegistrations } from './route-functions.js'
 import { heritageOf, SymbolIndex } from './symbol-index.js'
 
 /** One generation's changes to the indexed files. A rename is a removal plus an addition. */
@@ -80,26 +80,9 @@ function changedNames(before: FileLayers, after: FileLayers): { defined: Set<str
   return { defined, retyped }
 }
 
-/**
- * The functions a file's HTTP routes name (handlers and middleware) or its routers mount, each as what the function's
- * file reads of it (framework, router, route, the function as written; not the line, which any
- * edit above it moves), with the name `handlerName` reads from it (`list` of `app.get('/users',
- * user.list)`).
- */
+/** A file's registrations of functions with routers, by what the function's file reads of each (`FunctionRegistration.key`), to the function's name. */
 function routeHandlers(file: FileLayers): Map<string, string> {
-  const routes = new Map<string, string>()
-  for (const entry of file.entrypoints) {
-    for (const written of routeFunctions(entry)) {
-      const name = handlerName(written)
-      if (name !== undefined) routes.set(`${entry.framework}\0${entry.router ?? ''}\0${entry.method} ${entry.route}\0${written}`, name)
-    }
-  }
-  // (`app.use(errorHandler)`: a function the router mounts.)
-  for (const mount of file.edges) {
-    const name = mount.kind === 'mounts' && mount.router && !mount.framework ? handlerName(mount.target) : undefined
-    if (name !== undefined) routes.set(`mount\0${mount.router}\0${mount.prefix ?? ''}\0${mount.target}`, name)
-  }
-  return routes
+  return new Map(Array.from(functionRegistrations(file), (registration) => [registration.key, registration.name]))
 }
 
 /** A file's imports as written (targets and names): what a file importing it reaches through it, where it re-exports them. */

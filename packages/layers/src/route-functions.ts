@@ -1,4 +1,4 @@
-import type { EntrypointRecord } from '@rag/core'
+import type { EntrypointRecord, FileLayers, RawEdge } from '@rag/core'
 
 /** A function as a route's arguments name it: `getUsers`, `userController.createUser`. */
 const FUNCTION_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
@@ -45,4 +45,40 @@ export function routeFunctions(entry: EntrypointRecord): string[] {
     }
   }
   return [handler, ...middleware]
+}
+
+/**
+ * Where a file registers a function with a router, as written: a route's handler or middleware
+ * (see {@link routeFunctions}), or a function `app.use(fn)` mounts (a `mounts` edge of a router
+ * the chunker gave no framework's prefix: `app.use(errorHandler)`).
+ */
+export interface FunctionRegistration {
+  readonly path: string
+  /** The function as written (`user.list`, `protect`, `errorHandler`). */
+  readonly written: string
+  /** The name it ends with (see {@link handlerName}). */
+  readonly name: string
+  /**
+   * What the function's file reads of the registration: framework, router, route or mount prefix,
+   * the function as written; not the line, which any edit above it moves.
+   */
+  readonly key: string
+  /** The route that names it. */
+  readonly entry?: EntrypointRecord
+  /** The `mounts` edge of `app.use(fn)`. */
+  readonly mount?: RawEdge
+}
+
+/** Every function a file's HTTP routes name or its routers mount (`app.use(fn)`). */
+export function* functionRegistrations(file: FileLayers): Generator<FunctionRegistration> {
+  for (const entry of file.entrypoints) {
+    for (const written of routeFunctions(entry)) {
+      const name = handlerName(written)
+      if (name !== undefined) yield { path: file.path, written, name, key: `${entry.framework}\0${entry.router ?? ''}\0${entry.method} ${entry.route}\0${written}`, entry }
+    }
+  }
+  for (const mount of file.edges) {
+    const name = mount.kind === 'mounts' && mount.router && !mount.framework ? handlerName(mount.target) : undefined
+    if (name !== undefined) yield { path: file.path, written: mount.target, name, key: `mount\0${mount.router}\0${mount.prefix ?? ''}\0${mount.target}`, mount }
+  }
 }

@@ -90,7 +90,7 @@ export class ServedHandlers {
     this.#looked.add(handler.name)
     const known = this.#served.get(handler.id)
     if (known !== undefined) return known
-    if (this.#supers.index.routesHandledBy(handler.name).length === 0) return false
+    if (this.#supers.index.registrationsNamed(handler.name).length === 0) return false
     if (checking.has(handler.id)) return false
     checking.add(handler.id)
     try {
@@ -104,7 +104,7 @@ export class ServedHandlers {
 
   #registered(handler: SymbolRecord): boolean {
     const { index, resolved } = this.#supers
-    for (const { path, entry, mount, written } of index.routesHandledBy(handler.name)) {
+    for (const { path, entry, mount, written } of index.registrationsNamed(handler.name)) {
       const home = entry === undefined || SERVING_FRAMEWORKS.has(entry.framework) ? index.file(path) : undefined
       if (home === undefined) continue
       const bindings = this.#supers.bindingsOf(home)

@@ -1,7 +1,7 @@
-import type { EntrypointRecord, FileLayers, ProjectManifest, RawEdge, SymbolRecord } from '@rag/core'
+import type { FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { ancestors, baseName, dirOf } from './paths.js'
 import type { ResolveContext } from './resolution.js'
-import { handlerName, routeFunctions } from './route-functions.js'
+import { functionRegistrations, type FunctionRegistration } from './route-functions.js'
 
 /** A member's signature that declares it `static` (TypeScript, Java, C#, PHP: `public static now: () => number`). */
 const STATIC_MEMBER = /^(?:(?:public|private|protected|internal|readonly|override|abstract|declare|final|async)\s+)*static\b/
@@ -82,20 +82,6 @@ function isGoDataField(symbol: SymbolRecord): boolean {
 }
 
 /**
- * Where a file registers a function with a router, as written: a route's handler or middleware
- * (see `routeFunctions`), or a function `app.use(fn)` mounts (a `mounts` edge with no prefix's
- * router of its own: `app.use(errorHandler)`).
- */
-export interface RouteOfHandler {
-  readonly path: string
-  readonly written: string
-  /** The route that names it. */
-  readonly entry?: EntrypointRecord
-  /** The `mounts` edge of `app.use(fn)`. */
-  readonly mount?: RawEdge
-}
-
-/**
  * The indexes over every file's layers that resolution and queries read: files by path,
  * directory, base name and module; symbols by id, name and (per file) qualified name; classes by
  * the bases they name; manifests by kind. Updated file by file.
@@ -125,7 +111,7 @@ export class SymbolIndex implements ResolveContext {
   readonly #manifestLists = new Map<ProjectManifest['kind'], readonly { readonly path: string; readonly manifest: ProjectManifest }[]>()
   #sortedNames: string[] | undefined
   // Per name a route's handler ends with, the routes (built when first asked, dropped when a file comes, goes or changes its entrypoints).
-  #routeHandlers: Map<string, RouteOfHandler[]> | undefined
+  #routeHandlers: Map<string, FunctionRegistration[]> | undefined
   // Per kind set, per name: how many symbols of those kinds have the name (see `namedOfKinds`).
   readonly #kindCounts = new Map<ReadonlySet<string>, Record<NameScope, Map<string, NamedOfKinds>>>()
 
@@ -220,21 +206,17 @@ export class SymbolIndex implements ResolveContext {
    * `list`, `protect` of `.get(protect, getUsers)`, `errorHandler` of `app.use(errorHandler)`),
    * with the files that register them.
    */
-  routesHandledBy(name: string): readonly RouteOfHandler[] {
+  registrationsNamed(name: string): readonly FunctionRegistration[] {
     if (this.#routeHandlers === undefined) {
-      const handlers = new Map<string, RouteOfHandler[]>()
+      const byName = new Map<string, FunctionRegistration[]>()
       for (const file of this.#files.values()) {
-        const add = (written: string, registration: RouteOfHandler): void => {
-          const last = handlerName(written)
-          if (last === undefined) return
-          const routes = handlers.get(last)
-          if (routes) routes.push(registration)
-          else handlers.set(last, [registration])
+        for (const registration of functionRegistrations(file)) {
+          const known = byName.get(registration.name)
+          if (known) known.push(registration)
+          else byName.set(registration.name, [registration])
         }
-        for (const entry of file.entrypoints) for (const written of routeFunctions(entry)) add(written, { path: file.path, written, entry })
-        for (const mount of file.edges) if (mount.kind === 'mounts' && mount.router && !mount.framework) add(mount.target, { path: file.path, written: mount.target, mount })
       }
-      this.#routeHandlers = handlers
+      this.#routeHandlers = byName
     }
     return this.#routeHandlers.get(name) ?? []
   }
