@@ -2,7 +2,7 @@ import { inLanguageList, words } from './language-words.js'
 
 /**
  * Names a language provides without an import: Python's builtins, Go's predeclared functions,
- * JavaScript's globals (with the globals test runners give test files: jest's and vitest's
+ * JavaScript's globals (the browser's too, and the globals test runners give test files: jest's and vitest's
  * `describe`, `it`, `expect`, `vi`, mocha's `before`), `java.lang`, Kotlin's default imports,
  * C#'s keyword types and the `System` types every project uses, Rust's prelude, Ruby's `Kernel`. A call of one that the file
  * does not define or import is `external` (the language's runtime), not `unresolved`, and a
@@ -45,6 +45,31 @@ const JAVASCRIPT = words(`
   ReadableStream TextDecoderStream TextEncoderStream TransformStream WebAssembly WebSocket WritableStream crypto
   performance reportError
   describe it test expect beforeEach afterEach beforeAll afterAll vi jest suite before after xit xdescribe fit fdescribe`)
+
+/**
+ * The browser's globals (the DOM and the web platform, TypeScript's `lib.dom`): classes a value is
+ * annotated with (`span: HTMLSpanElement`, `useRef<HTMLInputElement>`), objects called through
+ * (`localStorage.getItem()`), and functions. Elements and SVG elements are matched by their names'
+ * shape ({@link isBrowserElement}), not listed.
+ */
+const BROWSER = words(`
+  AnimationEvent Audio BeforeUnloadEvent CanvasRenderingContext2D ClipboardEvent DOMParser DOMRect DataTransfer Document
+  DocumentFragment DragEvent Element FileList FileReader FocusEvent HashChangeEvent HTMLCollection HTMLElement Image
+  InputEvent IntersectionObserver IntersectionObserverEntry KeyboardEvent MediaQueryList MouseEvent MutationObserver
+  NodeList PointerEvent PopStateEvent ProgressEvent ResizeObserver ResizeObserverEntry ShadowRoot StorageEvent
+  SubmitEvent TouchEvent TransitionEvent UIEvent WheelEvent Window XMLHttpRequest XMLSerializer
+  localStorage sessionStorage getComputedStyle matchMedia requestAnimationFrame cancelAnimationFrame
+  requestIdleCallback cancelIdleCallback alert confirm`)
+
+const JAVASCRIPT_AND_BROWSER: ReadonlySet<string> = new Set([...JAVASCRIPT, ...BROWSER])
+
+/** `HTMLInputElement`, `SVGPathElement`: the DOM's element classes. */
+const BROWSER_ELEMENT = /^(?:HTML|SVG)[A-Z]\w*Element$/
+
+/** Whether `name` is one of the DOM's element classes (`HTMLDivElement`, `SVGSVGElement`). */
+function isBrowserElement(name: string): boolean {
+  return BROWSER_ELEMENT.test(name)
+}
 
 const JAVA = words(`
   ArithmeticException ArrayIndexOutOfBoundsException AssertionError Boolean Byte CharSequence Character Class
@@ -92,9 +117,9 @@ const RUBY = words(`
 const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   python: PYTHON,
   go: GO,
-  javascript: JAVASCRIPT,
-  typescript: JAVASCRIPT,
-  tsx: JAVASCRIPT,
+  javascript: JAVASCRIPT_AND_BROWSER,
+  typescript: JAVASCRIPT_AND_BROWSER,
+  tsx: JAVASCRIPT_AND_BROWSER,
   java: JAVA,
   kotlin: KOTLIN,
   rust: RUST,
@@ -102,8 +127,14 @@ const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   csharp: CSHARP,
 }
 
+const listed = inLanguageList(BY_LANGUAGE)
+/** The languages of JavaScript's runtime (the browser's and the test runners' globals are theirs). */
+const JAVASCRIPT_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
+
 /** Whether `name` is one of the language's own names (see the module comment); `false` for a language without a list. */
-export const isBuiltin: (language: string, name: string) => boolean = inLanguageList(BY_LANGUAGE)
+export function isBuiltin(language: string, name: string): boolean {
+  return listed(language, name) || (JAVASCRIPT_LANGUAGES.has(language) && isBrowserElement(name))
+}
 
 /**
  * Whether a receiver's first name is the runtime's (`Math` of `Math.max()`, Rust's `String` of
@@ -116,11 +147,26 @@ export function isBuiltinReceiver(language: string, name: string): boolean {
 
 /** Test runners' globals whose calls' values are the runner's (`expect(x).toBe(1)`, `vi.fn().mockReturnValue(2)`), unlike a runtime function's, which may be the argument (`structuredClone(x)`). */
 const RUNNER_VALUES = words('expect vi jest')
-const RUNNER_LANGUAGES = new Set(['javascript', 'typescript', 'tsx'])
 
 /** Whether a call of `callee` (its first segment: `vi` of `vi.fn`) gives a value of the test runner's own (see {@link RUNNER_VALUES}). */
 export function givesRunnerValue(language: string, callee: string): boolean {
-  return RUNNER_LANGUAGES.has(language) && RUNNER_VALUES.has(callee.split('.', 1)[0] as string)
+  return JAVASCRIPT_LANGUAGES.has(language) && RUNNER_VALUES.has(callee.split('.', 1)[0] as string)
+}
+
+/**
+ * The browser's functions whose value is always one of its own objects, never a value of the
+ * code's (unlike `structuredClone(x)`'s, its argument): `fetch()`'s `Response`, the DOM's elements
+ * and selections.
+ */
+const RUNTIME_VALUES = words(`
+  fetch getComputedStyle matchMedia window.fetch window.getComputedStyle window.matchMedia window.getSelection window.open
+  document.createElement document.createElementNS document.createTextNode document.createRange document.getElementById
+  document.getElementsByClassName document.getElementsByTagName document.getSelection document.querySelector
+  document.querySelectorAll document.elementFromPoint`)
+
+/** Whether a call of `callee` (as written: `fetch`, `document.querySelector`) gives one of the browser's objects (see {@link RUNTIME_VALUES}). */
+export function givesRuntimeValue(language: string, callee: string): boolean {
+  return JAVASCRIPT_LANGUAGES.has(language) && RUNTIME_VALUES.has(callee)
 }
 
 /** Languages whose code cannot add methods to the runtime's classes (Kotlin's and C#'s extension functions, Ruby's reopened classes can). */

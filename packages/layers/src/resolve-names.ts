@@ -1,5 +1,5 @@
 import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
-import { givesRunnerValue, isBuiltin, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
+import { givesRunnerValue, givesRuntimeValue, isBuiltin, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { calleeReceiverType } from './callee-receiver-types.js'
 import { decoratedByPackage, shadowedByParameter } from './decorated-functions.js'
@@ -171,6 +171,8 @@ function memberOfReturned(
   if (found.resolution === 'external' && file.language === 'go' && callee.includes('.')) return EXTERNAL
   // `expect(sum(1, 2)).toBe(3)` of a test runner's global `expect`: the runner's assertion.
   if (found.resolution === 'external' && !bindings.names.has(callee.split('.', 1)[0] as string) && givesRunnerValue(file.language, callee)) return EXTERNAL
+  // `(await fetch(url)).json()`, `document.querySelector('#x').focus()`: the browser's object.
+  if (found.resolution === 'external' && !bindings.names.has(callee.split('.', 1)[0] as string) && givesRuntimeValue(file.language, callee)) return EXTERNAL
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
   // `create()` of a parameter `create: () => Promise<KnowledgeBase>`.
   const given = symbol === undefined && elements === false && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined

@@ -205,6 +205,38 @@ describe('typedDeclarations', () => {
     expect(typeAt('value', code.indexOf('return value'))).toBe('Value')
   })
 
+  it("types a React ref's `current` by the type the ref says it holds, in a function and in a class field, and nothing else", () => {
+    const code = [
+      'function Search() {',
+      '  const input = React.useRef<HTMLInputElement | null>(null)',
+      '  const editor = useRef<Editor>(null)',
+      '  const timer = useRef<ReturnType<typeof setTimeout>>()',
+      '  const plain = useRef(null)',
+      '  input.current.focus(); editor.current.save(); timer.current.ref(); plain.current.x()',
+      '}',
+      'class Comments {',
+      '  private list = React.createRef<CommentList>()',
+      '  show() { this.list.current.scrollTo() }',
+      '}',
+    ].join('\n')
+    const symbols = [
+      { kind: 'function', name: 'Search', start: 0, end: code.indexOf('class Comments') },
+      { kind: 'class', name: 'Comments', start: code.indexOf('class Comments'), end: code.length },
+      { kind: 'method', name: 'show', start: code.indexOf('  show()'), end: code.length - 2 },
+    ]
+    const [search, comments, show] = symbols.map((s) => ({ ...s, id: s.name, qname: s.name, signature: '', startRow: 0, endRow: 0, parent: undefined }) as unknown as SymbolFact)
+    Object.assign(show as object, { parent: comments })
+    const enclosing = (offset: number): SymbolFact | undefined => [show, search, comments].find((s) => s!.start <= offset && offset < s!.end)
+    const typeAt = receiverTypeFinder(typedDeclarations(code), enclosing, () => [], true)
+    expect(typeAt('input.current', code.indexOf('input.current.focus'))).toBe('HTMLInputElement')
+    expect(typeAt('editor.current', code.indexOf('editor.current.save'))).toBe('Editor')
+    expect(typeAt('this.list.current', code.indexOf('this.list.current'))).toBe('CommentList')
+    // A generic type argument is no class; a ref that says nothing types nothing; and before its declaration, nothing.
+    expect(typeAt('timer.current', code.indexOf('timer.current.ref'))).toBeUndefined()
+    expect(typeAt('plain.current', code.indexOf('plain.current.x'))).not.toBe('HTMLInputElement')
+    expect(typeAt('input.current', code.indexOf('const input'))).toBeUndefined()
+  })
+
   it("reads Python's names and self attributes annotated with a class, made by calling one, or holding a call's value", () => {
     const code = [
       'class Client:',

@@ -5,6 +5,8 @@ import type { TypedDeclaration } from './typed-declarations.js'
 
 /** A name and the properties read of it: `index.rag`, `context.facts.calls`. */
 const PROPERTY_CHAIN = /^([A-Za-z_$][\w$]*)(?:\.#?[A-Za-z_$][\w$]*)+$/
+/** A React ref's value as a receiver writes it: `input.current`, a field's `this.editor.current` (see `typedRefs`). */
+const REF_CURRENT = /^(?:this\.)?#?[A-Za-z_$][\w$]*\.current$/
 /** Python's attribute and the properties read of it: `self.stream.current` (groups: `self.stream`, `.current`). */
 const SELF_ATTRIBUTE_CHAIN = /^(self\.[A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)+)$/
 /** A call of a plain name, as a receiver type writes it: `filled()`. */
@@ -107,6 +109,7 @@ export function receiverTypeFinder(
     return candidates
   }
   const declarationOf = (receiver: string, offset: number): Scoped | undefined => {
+    if (REF_CURRENT.test(receiver)) return refCurrent(receiver, offset)
     const field = /^(?:this|self)\.(#?[A-Za-z_$][\w$]*)$/.exec(receiver)?.[1]
     const name = field ?? (/^[A-Za-z_$][\w$]*$/.test(receiver) ? receiver : undefined)
     if (name === undefined) return undefined
@@ -142,6 +145,20 @@ export function receiverTypeFinder(
       if (isAround(declaration.scope, around) && !(declaration.scope && CLASS_KINDS.has(declaration.scope.kind))) return declaration
     }
     return undefined
+  }
+  /**
+   * A typed React ref's `current` (`input.current` of `const input = useRef<HTMLInputElement>()`,
+   * `this.editor.current` of a field `editor = createRef<Editor>()`): the ref's declaration around
+   * the call, a local one before it.
+   */
+  const refCurrent = (receiver: string, offset: number): Scoped | undefined => {
+    const around = enclosing(offset)
+    const field = receiver.startsWith('this.')
+    let found: Scoped | undefined
+    for (const declaration of byName.get(receiver) ?? []) {
+      if ((field || declaration.offset <= offset) && isAround(declaration.scope, around)) found = declaration
+    }
+    return found
   }
   /**
    * `this.x` that no declaration of the file types: `typeof this.x`, for resolution to read the

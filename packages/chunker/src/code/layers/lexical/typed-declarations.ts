@@ -156,6 +156,32 @@ const LOCAL_FUNCTION = new RegExp(
 /** One name a destructuring binds: `a`, `a = 1`, `b: c` (binding `c` to the property `b`); `...rest` and nested patterns bind none here. */
 const BOUND = /^\s*(#?[A-Za-z_$][\w$]*)\s*(?::\s*([A-Za-z_$][\w$]*))?\s*(?:=[^]*)?$/
 
+/**
+ * A React ref that says what it holds: `const input = useRef<HTMLInputElement>(null)`, a class
+ * field `editor = React.createRef<Editor>()`. Group 1 `const`, `let` or `var` (none: a field), 2
+ * the name, 3 the type of its `current`.
+ */
+const TYPED_REF = new RegExp(
+  `(?:\\b(const|let|var)\\s+|^[ \\t]*(?:(?:public|private|protected|readonly|static)\\s+)*)(#?[A-Za-z_$][\\w$]*)\\s*=\\s*(?:React\\.)?(?:useRef|createRef)\\s*<\\s*${TYPE}\\s*(?:\\|\\s*(?:null|undefined)\\s*)*>\\s*\\(`,
+  'gmd',
+)
+
+/** What every {@link TYPED_REF} holds: the pattern is tried only on code that has one. */
+const REF_CALL = /\b(?:useRef|createRef)\s*</
+
+/**
+ * The {@link TYPED_REF}s of masked code: each ref's `current` as a name of its own (`input.current`,
+ * a field's `this.editor.current`) with the type the ref holds.
+ */
+function* typedRefs(masked: string): Generator<TypedDeclaration> {
+  if (!REF_CALL.test(masked)) return
+  TYPED_REF.lastIndex = 0
+  for (let match = TYPED_REF.exec(masked); match; match = TYPED_REF.exec(masked)) {
+    const owner = match[1] === undefined ? 'this.' : ''
+    yield { name: `${owner}${match[2]}.current`, type: match[3] as string, offset: match.indices![2]![0] }
+  }
+}
+
 /** The names a destructuring pattern's text (inside its braces, at `start`) binds, each with the property it reads. */
 function* destructured(pattern: string, start: number): Generator<{ name: string; property: string; offset: number }> {
   let at = 0
@@ -190,7 +216,8 @@ function endOfCallValue(masked: string, from: number): number | undefined {
  * TypeScript's and JavaScript's declarations of names with a class type, read from masked code, in
  * order: the {@link DECLARATION}s, array callbacks' elements, parameters typed by their context
  * (`contextual-parameters.ts`: of an annotated object literal's methods; `callback-parameters.ts`:
- * of functions passed to a call) and local functions with their return types ({@link LOCAL_FUNCTION}).
+ * of functions passed to a call), typed React refs' `current` ({@link TYPED_REF}) and local functions with
+ * their return types ({@link LOCAL_FUNCTION}).
  */
 export function typedDeclarations(masked: string): TypedDeclaration[] {
   const out: TypedDeclaration[] = []
@@ -236,6 +263,7 @@ export function typedDeclarations(masked: string): TypedDeclaration[] {
     const element = arrayOfNew(masked, masked.indexOf('[', match.indices![1]![1]), match[2] as string)
     if (element !== undefined && !UTILITY_TYPES.has(element)) elements.push({ name: match[1] as string, type: '', element, offset: match.indices![1]![0] })
   }
+  elements.push(...typedRefs(masked))
   LOCAL_FUNCTION.lastIndex = 0
   for (let match = LOCAL_FUNCTION.exec(masked); match; match = LOCAL_FUNCTION.exec(masked)) {
     elements.push({ name: match[1] as string, type: '', returns: match[2] as string, offset: match.indices![1]![0] })
