@@ -91,3 +91,19 @@ export class CancelledError extends RagError {
     this.name = 'CancelledError'
   }
 }
+
+/**
+ * A path a client asked for lies outside the configured roots (or tries to: `..`, an encoded
+ * separator, a symbolic link leading out), or an index run's root resolved outside the directories
+ * it was confined to. Code `INVALID_ARGUMENT`; servers answer 403.
+ */
+export class PathNotAllowedError extends RagError {
+  /** The path as the client sent it. */
+  readonly path: string
+
+  constructor(path: string, message: string, options: RagErrorOptions = {}) {
+    super('INVALID_ARGUMENT', message, options)
+    this.name = 'PathNotAllowedError'
+    this.path = path
+  }
+}

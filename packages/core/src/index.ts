@@ -41,6 +41,7 @@ export {
   ConfigError,
   LimitExceededError,
   CancelledError,
+  PathNotAllowedError,
 } from './errors.js'
 export { Mutex } from './mutex.js'
 export { describeValue, assertTopK, assertQuery, assertWeight, assertDocument, assertDocuments, assertId, assertIds } from './validate.js'

@@ -9,7 +9,7 @@ import { planSource, type IngestionPlan } from './plan.js'
 import type { FileResult, FileTask } from './process-file.js'
 import { defaultWorkerCount, runTasks } from './run-tasks.js'
 import type { IgnoreCompileOptions, NegationMode } from './ignore/ignore-file.js'
-import { compileSource, defaultIgnoreCase, resolveRoot, type SourceOptions } from './source-options.js'
+import { assertRootUnchanged, assertWithin, compileSource, defaultIgnoreCase, resolveRoot, type SourceOptions } from './source-options.js'
 import type { FailedFile, SkippedEntry } from './skips.js'
 import { walk } from './walk.js'
 import type { IngestWarning } from './warnings.js'
@@ -93,6 +93,15 @@ export interface IngestOptions {
    * @default true
    */
   readonly trustStat?: boolean
+  /**
+   * Real directories (absolute, symlink-free) the root must lie in: where a server's confinement
+   * checked the path it passes. The run resolves the root itself, so a path swapped for a symbolic
+   * link after that check would lead elsewhere; the root must resolve inside one of these when the
+   * run starts and, unchanged, once every file is read, else the run fails with a
+   * `PathNotAllowedError` and nothing is staged.
+   * @default undefined (anywhere)
+   */
+  readonly within?: readonly string[]
 }
 
 /** Figures of one run. */
@@ -222,6 +231,8 @@ export class FileIngestionService {
     const { previous, onProgress, signal, trustStat = true } = options
     if (previous !== undefined) assertIndexState(previous)
     const real = await resolveRoot(root)
+    const { within } = options
+    if (within !== undefined) assertWithin(root, real, within)
     const source = compileSource(options.source ?? {}, this.#ignoreCase)
     const chunker = await this.chunker()
     const context = pipelineContext(chunker.id, source.selectors.key, source.format)
@@ -307,6 +318,8 @@ export class FileIngestionService {
     )
     const processMs = Date.now() - processStarted
     if (signal?.aborted) throw new CancelledError('The index run was cancelled; nothing was committed.')
+    // Every file is read: the root must still be the directory that was checked, not a link swapped in meanwhile.
+    if (within !== undefined) await assertRootUnchanged(root, real)
 
     const staged = stageGeneration({
       root: real,

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import { InvalidArgumentError } from '@rag/core'
+import { resolve, sep } from 'node:path'
+import { InvalidArgumentError, PathNotAllowedError } from '@rag/core'
 import { createNameSkipper, type NameSkipOptions, type NameSkipper } from './default-skips.js'
 import type { DocumentFormat } from './format-detection.js'
 import { compileSelectors, type SelectorOptions, type Selectors } from './selectors.js'
@@ -46,6 +46,41 @@ export function compileSource(source: SourceOptions, ignoreCase: boolean): Compi
     format: source.format ?? 'AUTO',
     // Selectors in the fingerprint: include/exclude, the skip switches and the extra names.
     selectors: { ...selectors, key: JSON.stringify([selectors.key, source.defaultSkips ?? true, extra]) },
+  }
+}
+
+/** Whether `path` is `root` or lies under it (both absolute, symlink-free). */
+function isUnder(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep)
+}
+
+/**
+ * Checks that a root resolved (`real`, as {@link resolveRoot} gave it) lies in one of the real
+ * directories `within`.
+ *
+ * @throws PathNotAllowedError otherwise.
+ */
+export function assertWithin(root: string, real: string, within: readonly string[]): void {
+  if (!within.some((dir) => isUnder(dir, real))) {
+    throw new PathNotAllowedError(root, `root ${JSON.stringify(root)} resolves to ${JSON.stringify(real)}, outside the directories this run may read (${within.join(', ')}); nothing was indexed.`)
+  }
+}
+
+/**
+ * Checks that a root still resolves to `real`, the directory the run resolved and checked when it
+ * started (not a symbolic link swapped in for it, or for a directory above it, since).
+ *
+ * @throws PathNotAllowedError otherwise.
+ */
+export async function assertRootUnchanged(root: string, real: string): Promise<void> {
+  let now: string | undefined
+  try {
+    now = await realpath(resolve(root))
+  } catch {
+    now = undefined
+  }
+  if (now !== real) {
+    throw new PathNotAllowedError(root, `root ${JSON.stringify(root)} changed while it was indexed (it resolved to ${JSON.stringify(real)}, now ${now === undefined ? 'to nothing' : JSON.stringify(now)}); nothing was committed.`)
   }
 }
 

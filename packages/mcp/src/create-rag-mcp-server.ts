@@ -123,7 +123,8 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
             .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: p.indexedFiles, total: p.totalFiles, message: p.currentFile } })
             .catch(() => undefined)
         },
-        { signal: extra.signal, ...(force ? { force: true } : {}) },
+        // The run resolves the directory again itself: it must still lie in the roots then.
+        { signal: extra.signal, within: confinement.roots, ...(force ? { force: true } : {}) },
       )
       const summary = {
         root: report.root,

@@ -66,11 +66,12 @@ export class IndexRuns {
   }
 
   /**
-   * Starts indexing `path` (already confined) in the background and returns the run id.
+   * Starts indexing `path` (already confined) in the background and returns the run id; with
+   * `within` (the confinement's roots), the run checks the path again where it resolves it.
    *
    * @throws RagError `CONFLICT` when the session already has a run in progress.
    */
-  start(sessionId: string, rag: RagService, path: string, options: { readonly force?: boolean } = {}): string {
+  start(sessionId: string, rag: RagService, path: string, options: { readonly force?: boolean; readonly within?: readonly string[] } = {}): string {
     if (this.#runs.has(sessionId)) {
       throw new RagError('CONFLICT', `Session "${sessionId}" is already indexing (run ${this.#runs.get(sessionId)?.id}); cancel it or wait for it to finish.`)
     }
@@ -88,7 +89,7 @@ export class IndexRuns {
             progress.totalFiles = p.totalFiles
             emit({ type: 'progress', runId: id, indexedFiles: p.indexedFiles, totalFiles: p.totalFiles, currentFile: p.currentFile })
           },
-          { signal: controller.signal, ...(options.force ? { force: true } : {}) },
+          { signal: controller.signal, ...(options.force ? { force: true } : {}), ...(options.within ? { within: options.within } : {}) },
         )
         emit({ type: 'done', runId: id, summary: summarize(report) })
       } catch (error) {

@@ -70,7 +70,7 @@ export function registerSessionRoutes(app: FastifyInstance, { sessions, runs, co
     // Confine before creating the session: a refused path leaves no trace.
     const path = await confinement.resolve(request.body.path)
     const rag = sessions.getRag(request.params.id)
-    const runId = runs.start(request.params.id, rag, path, { force: request.body.force === true })
+    const runId = runs.start(request.params.id, rag, path, { force: request.body.force === true, within: confinement.roots })
     return reply.code(202).send({ runId, path })
   })
 

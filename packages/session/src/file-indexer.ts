@@ -82,6 +82,8 @@ export interface IndexOptions {
    * what disagrees. @default false
    */
   readonly verify?: boolean | undefined
+  /** Real directories the root must resolve inside, when the run starts and once it has read the files (`@rag/ingest`'s `within`). */
+  readonly within?: readonly string[] | undefined
 }
 
 /** What a run found wrong in the store and put right. */
@@ -288,6 +290,7 @@ export class FileIndexer {
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
       ...(verify ? { trustStat: false } : {}),
+      ...(options.within ? { within: options.within } : {}),
     })
     if (signal?.aborted) throw new CancelledError('The index run was cancelled before it committed; the previous index stands.')
     const stagedMs = performance.now()

@@ -1,22 +1,9 @@
 import { realpathSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import { isAbsolute, resolve, sep } from 'node:path'
-import { ConfigError, describeValue, RagError, type RagErrorOptions } from '@rag/core'
+import { ConfigError, describeValue, PathNotAllowedError, RagError } from '@rag/core'
 
-/**
- * A path a client asked for lies outside the configured roots (or tries to: `..`, an encoded
- * separator, a symbolic link leading out). Code `INVALID_ARGUMENT`; servers answer 403.
- */
-export class PathNotAllowedError extends RagError {
-  /** The path as the client sent it. */
-  readonly path: string
-
-  constructor(path: string, message: string, options: RagErrorOptions = {}) {
-    super('INVALID_ARGUMENT', message, options)
-    this.name = 'PathNotAllowedError'
-    this.path = path
-  }
-}
+export { PathNotAllowedError }
 
 /** Resolves client paths to real directories inside a fixed set of roots. */
 export interface PathConfinement {

@@ -164,6 +164,13 @@ export interface IndexDirectoryOptions {
    * file's content hashed) and repair what disagrees; the report says what was fixed. @default false
    */
   readonly verify?: boolean
+  /**
+   * Real directories (absolute, symlink-free) the path must resolve inside, when the run starts
+   * and still once every file is read: what a server passes with a path its confinement checked,
+   * so that a directory swapped for a symbolic link meanwhile is not followed out of them
+   * (`PathNotAllowedError`; the previous index stands).
+   */
+  readonly within?: readonly string[]
 }
 
 /** Options of {@link RagService.buildContextPrompt}: `@rag/prompt`'s options plus a search filter. */

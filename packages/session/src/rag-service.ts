@@ -134,14 +134,15 @@ export class RagService {
    * every store. Runs one at a time with `clear()`; searches go on meanwhile and see the old
    * generation until the swap.
    *
-   * @throws ConfigError, LimitExceededError, CancelledError, InvalidArgumentError (missing root)
-   *   or the error of a failed swap; in every case the previous index stands.
+   * @throws ConfigError, LimitExceededError, CancelledError, InvalidArgumentError (missing root),
+   *   PathNotAllowedError (a root outside `within`) or the error of a failed swap; in every case
+   *   the previous index stands.
    */
   indexDirectory(path: string, onProgress?: ProgressListener, options: IndexDirectoryOptions = {}): Promise<IndexReport> {
     return this.#lock.runExclusive(async () => {
-      const { signal, source, force, wait, onLockWait, verify, onEmbedProgress } = options
+      const { signal, source, force, wait, onLockWait, verify, onEmbedProgress, within } = options
       const access: WriteAccess = { ...this.#access, ...(wait !== undefined ? { wait } : {}), ...(onLockWait ? { onWait: onLockWait } : {}), signal }
-      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access, verify, onEmbedProgress })
+      const report = await this.#indexer.index(path, { onProgress, signal, source, force, access, verify, onEmbedProgress, within })
       this.#lastIndexedAt = new Date(this.#now())
       return report
     })
