@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import type { DependencyStep, EdgeRecord, EntrypointRecord, RagService, SymbolRecord } from '@rag/session'
+import { oneLine } from './one-line.js'
 
 /** Options of {@link registerLayerTools}. */
 export interface LayerToolsOptions {
@@ -113,7 +114,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
       const text =
         symbols.length === 0
           ? `No symbol matches ${JSON.stringify(name)}.`
-          : symbols.map((s) => `${s.path}:${s.startLine}-${s.endLine} ${s.kind} ${s.qname}${s.signature ? `: ${s.signature.replace(/\s+/g, ' ')}` : ''}${s.isTest ? ' [test]' : ''}`).join('\n')
+          : symbols.map((s) => oneLine(`${s.path}:${s.startLine}-${s.endLine} ${s.kind} ${s.qname}${s.signature ? `: ${s.signature.replace(/\s+/g, ' ')}` : ''}${s.isTest ? ' [test]' : ''}`)).join('\n')
       return { content: [{ type: 'text', text }], structuredContent: { symbols: symbols.map(symbolData) } }
     },
   )
@@ -138,7 +139,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
       const shown = steps.slice(0, maxResults).map(edgeData)
       const lines = shown.map((e) => {
         const to = e.resolution === 'resolved' ? `${e.targetPath}${e.targetSymbol ? ` (${e.targetSymbol})` : ''}` : e.resolution === 'by-name' ? `${e.candidates} by name${e.targetPath ? `, e.g. ${e.targetPath}` : ''}` : e.resolution
-        return `${'  '.repeat(e.depth - 1)}${e.path}:${e.startLine}${e.source ? ` ${e.source}` : ''} ${e.kind} ${e.target} -> ${to}`
+        return oneLine(`${'  '.repeat(e.depth - 1)}${e.path}:${e.startLine}${e.source ? ` ${e.source}` : ''} ${e.kind} ${e.target} -> ${to}`)
       })
       const text = steps.length === 0 ? `${target} has no ${reverse ? 'importers or callers' : 'imports or calls'} in the index.` : lines.join('\n') + more(steps.length, shown.length)
       return { content: [{ type: 'text', text }], structuredContent: { dependencies: shown, total: steps.length } }
@@ -175,7 +176,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
           : shown
               .map((e) => {
                 const defined = e.handlerPath !== '' && e.handlerPath !== e.path ? ` (${e.handlerPath})` : ''
-                return `${e.kind === 'http-route' ? e.method || '*' : e.kind} ${e.route || '(main)'}${e.handler ? ` -> ${e.handler}${defined}` : ''} at ${e.path}:${e.startLine} (${e.framework})${e.isTest ? ' [test]' : ''}`
+                return oneLine(`${e.kind === 'http-route' ? e.method || '*' : e.kind} ${e.route || '(main)'}${e.handler ? ` -> ${e.handler}${defined}` : ''} at ${e.path}:${e.startLine} (${e.framework})${e.isTest ? ' [test]' : ''}`)
               })
               .join('\n') + more(found.length, shown.length)
       return { content: [{ type: 'text', text }], structuredContent: { entrypoints: shown, total: found.length } }

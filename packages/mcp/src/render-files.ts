@@ -1,4 +1,5 @@
 import { estimateTokens, lineRangesOf, type FileLocation, type LocatedFile } from '@rag/session'
+import { oneLine } from './one-line.js'
 
 /** One file as the `locate_files` tool returns it in structured content. */
 export interface FileHit {
@@ -37,7 +38,7 @@ function fileHit(file: LocatedFile): FileHit {
 function line(hit: FileHit): string {
   const why = hit.contributions.map((c) => `${c.signal} ${c.value.toFixed(2)}`).join(', ')
   const prior = hit.prior === 1 ? '' : `; prior x${hit.prior} (${hit.categories.join(', ')})`
-  return `${hit.rank}. ${hit.file}${hit.ranges.length > 0 ? `  ${hit.ranges.join(', ')}` : ''}  score ${hit.score.toFixed(4)}  [${why}${prior}]`
+  return oneLine(`${hit.rank}. ${hit.file}${hit.ranges.length > 0 ? `  ${hit.ranges.join(', ')}` : ''}  score ${hit.score.toFixed(4)}  [${why}${prior}]`)
 }
 
 /**
