@@ -12,7 +12,7 @@ import type { IgnoreCompileOptions, NegationMode } from './ignore/ignore-file.js
 import { assertRootUnchanged, assertWithin, compileSource, defaultIgnoreCase, resolveRoot, type SourceOptions } from './source-options.js'
 import type { FailedFile, SkippedEntry } from './skips.js'
 import { walk } from './walk.js'
-import type { IngestWarning } from './warnings.js'
+import { walkWarnings, type IngestWarning } from './warnings.js'
 
 export type { IngestWarning } from './warnings.js'
 
@@ -284,7 +284,7 @@ export class FileIngestionService {
     checkBudget()
 
     const results = new Map<string, FileResult>()
-    const warnings: IngestWarning[] = walked.ignoreWarnings.map((w) => ({ code: 'IGNORE_RULE_SKIPPED', path: w.file, line: w.line, message: w.message }))
+    const warnings: IngestWarning[] = walkWarnings(walked)
     const option = this.#chunkerOption
     const spec = isChunkerSpec(option) ? option : undefined
     if (spec && this.#workers > 0 && !this.#script) {

@@ -9,7 +9,7 @@ import { readRegularFile } from './read-file.js'
 import type { CompiledSource } from './source-options.js'
 import type { SkippedEntry } from './skips.js'
 import { walk } from './walk.js'
-import type { IngestWarning } from './warnings.js'
+import { walkWarnings, type IngestWarning } from './warnings.js'
 
 /** A file an index run would ingest. */
 export interface PlannedFile {
@@ -27,6 +27,8 @@ export interface PlannedFile {
   readonly encoding: TextEncoding
   /** The `!` rule that re-included the file, when one matched it (like `git check-ignore -v`). */
   readonly reincludedBy?: IgnoreMatch
+  /** The rule that would ignore the file, which does not apply because git tracks it (gitignore(5)). */
+  readonly trackedDespite?: IgnoreMatch
 }
 
 /** Files and bytes under one key (a directory or a format). */
@@ -89,14 +91,14 @@ export async function planSource(
   signal?: AbortSignal,
 ): Promise<IngestionPlan> {
   const walked = await walk({ root, limits, ...source, ignore, onError: 'collect', ...(signal ? { signal } : {}) })
-  const warnings: IngestWarning[] = walked.ignoreWarnings.map((w) => ({ code: 'IGNORE_RULE_SKIPPED', path: w.file, line: w.line, message: w.message }))
+  const warnings: IngestWarning[] = walkWarnings(walked)
   const files: PlannedFile[] = []
   const skipped = [...walked.skipped]
   const errors = [...walked.errors]
   let next = 0
   const lane = async (): Promise<void> => {
     while (next < walked.files.length) {
-      const { path, reincludedBy } = walked.files[next++]!
+      const { path, reincludedBy, trackedDespite } = walked.files[next++]!
       const outcome = await readRegularFile(join(root, path), limits.maxFileBytes)
       if (!outcome.ok) {
         if (outcome.kind === 'vanished') skipped.push({ path, type: 'file', reason: { kind: 'vanished' } })
@@ -123,6 +125,7 @@ export async function planSource(
         ...(detected.language ? { language: detected.language } : {}),
         encoding: decoded.encoding,
         ...(reincludedBy ? { reincludedBy } : {}),
+        ...(trackedDespite ? { trackedDespite } : {}),
       })
     }
   }

@@ -5,8 +5,8 @@ import { CancelledError, LimitExceededError, type RagError } from '@rag/core'
 import type { NameSkipper } from './default-skips.js'
 import { binaryExtension } from './format-detection.js'
 import type { IgnoreCompileOptions, IgnoreRuleWarning } from './ignore/ignore-file.js'
-import { IgnoreStack, type IgnoreMatch } from './ignore/ignore-stack.js'
-import { IGNORE_FILE_NAMES, readDirectoryIgnoreFiles, readGitExclude, type IgnoreReader } from './ignore/read-ignore-files.js'
+import { IgnoreStack, type IgnoreMatch, type IgnoreVerdict } from './ignore/ignore-stack.js'
+import { ignoreFileName, readDirectoryIgnoreFiles, readGitCheckout, type IgnoreReader } from './ignore/read-ignore-files.js'
 import { limitError, type Limits } from './limits.js'
 import { listDirectory, type ListedEntry } from './list-directory.js'
 import { toFileStat, type FileStat } from './read-file.js'
@@ -35,6 +35,8 @@ export interface WalkedFile {
   readonly stat: FileStat
   /** The `!` rule that re-included it, when one matched (what `git check-ignore -v` shows). */
   readonly reincludedBy?: IgnoreMatch
+  /** The rule that would ignore it, which does not apply because git tracks the file (gitignore(5)). */
+  readonly trackedDespite?: IgnoreMatch
 }
 
 /** What the walk found. Lists are sorted by path. */
@@ -51,12 +53,16 @@ export interface WalkResult {
   readonly entries: number
   /** Configuration and limit errors (only in `collect` mode; `throw` mode throws the first). */
   readonly errors: RagError[]
+  /** Why the checkout's index, which says which files git tracks, could not be read (ignore rules then applied to every file). */
+  readonly gitIndexUnreadable?: { readonly file: string; readonly message: string }
 }
 
 interface Pending {
   readonly dir: string
   readonly depth: number
   readonly stack: IgnoreStack
+  /** The rule that ignores this directory, entered only for the files git tracks below it: every other entry is ignored by it. */
+  readonly ignoredBy?: IgnoreVerdict
 }
 
 const CONCURRENCY = 8
@@ -107,6 +113,10 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
   }
 
   const reader: IgnoreReader = { root, limits, options: options.ignore, fail: (error) => fail(error) }
+  const { ignoreCase } = options.ignore
+  // The checkout's own list and the files git tracks, which no ignore rule affects.
+  const checkout = await readGitCheckout(reader)
+  if (fatal !== undefined) throw fatal
   // Every ignore file read goes into the result with its rule count and warnings.
   const record = <T extends { path: string; selectors: number; warnings: readonly IgnoreRuleWarning[] }>(read: T[]): T[] => {
     for (const file of read) {
@@ -116,7 +126,7 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
     return read
   }
 
-  const visit = async ({ dir, depth, stack: parentStack }: Pending, queue: Pending[]): Promise<void> => {
+  const visit = async ({ dir, depth, stack: parentStack, ignoredBy }: Pending, queue: Pending[]): Promise<void> => {
     if (signal?.aborted) {
       fatal ??= new CancelledError('The index run was cancelled during the walk; nothing was committed.')
       stopped = true
@@ -132,7 +142,14 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
       skip(dir, 'directory', { kind: 'unreadable', code })
       return
     }
-    const ignoreNames = new Set(listed.filter((e) => e.dirent.isFile() && IGNORE_FILE_NAMES.includes(e.name)).map((e) => e.name))
+    // (In an ignored directory git reads no ignore file: only tracked files are there for it.)
+    const ignoreNames = new Map<string, string>()
+    if (!ignoredBy) {
+      for (const e of listed) {
+        const name = e.dirent.isFile() ? ignoreFileName(e.name, ignoreCase) : undefined
+        if (name !== undefined && !ignoreNames.has(name)) ignoreNames.set(name, e.name)
+      }
+    }
     const stack = ignoreNames.size > 0 ? parentStack.push(record(await readDirectoryIgnoreFiles(reader, dir, ignoreNames))) : parentStack
     if (stopped) return
 
@@ -147,8 +164,10 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
         skip(path, type, named.source === 'default' ? { kind: 'default-skip', name: named.name } : { kind: 'extra-skip', name: named.name })
         continue
       }
-      const verdict = stack.verdict(path, isDirectory)
-      if (verdict?.ignored) {
+      const verdict = ignoredBy ?? stack.verdict(path, isDirectory)
+      // A file git tracks is not affected by ignore rules; a directory holding one is entered for it.
+      const tracked = verdict?.ignored === true && checkout.tracked?.has(path, isDirectory && type === 'directory') === true
+      if (verdict?.ignored && !tracked) {
         skip(path, type, { kind: 'ignored', file: verdict.file, line: verdict.line, pattern: verdict.pattern })
         continue
       }
@@ -173,10 +192,10 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
         const target = await readlink(join(root, path)).catch(() => undefined)
         skip(path, type, target === undefined ? { kind: 'symlink' } : { kind: 'symlink', target })
       } else if (type === 'directory') {
-        queue.push({ dir: path, depth: depth + 1, stack })
+        queue.push(tracked ? { dir: path, depth: depth + 1, stack, ignoredBy: verdict } : { dir: path, depth: depth + 1, stack })
       } else if (type === 'other') {
         skip(path, type, { kind: 'not-regular' })
-      } else if (IGNORE_FILE_NAMES.includes(entry.name.toLowerCase())) {
+      } else if (ignoreFileName(entry.name, ignoreCase) !== undefined) {
         skip(path, type, { kind: 'ignore-file' })
       } else if (!selectors.included(path)) {
         skip(path, type, { kind: 'not-included' })
@@ -203,8 +222,8 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
           skip(path, type, { kind: 'too-large', max: limits.maxFileBytes, actual: stats.size })
           continue
         }
-        const reincludedBy = verdict ? { file: verdict.file, line: verdict.line, pattern: verdict.pattern } : undefined
-        files.push(reincludedBy ? { path, stat: toFileStat(stats), reincludedBy } : { path, stat: toFileStat(stats) })
+        const rule = verdict ? { file: verdict.file, line: verdict.line, pattern: verdict.pattern } : undefined
+        files.push(rule === undefined ? { path, stat: toFileStat(stats) } : tracked ? { path, stat: toFileStat(stats), trackedDespite: rule } : { path, stat: toFileStat(stats), reincludedBy: rule })
         if (files.length > limits.maxFiles) {
           fail(limitError('maxFiles', limits.maxFiles, files.length, `The source ${root} has more files than allowed`))
           if (stopped) return
@@ -213,9 +232,7 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
     }
   }
 
-  const exclude = await readGitExclude(reader)
-  if (fatal !== undefined) throw fatal
-  const queue: Pending[] = [{ dir: '', depth: 0, stack: new IgnoreStack(record(exclude ? [exclude] : [])) }]
+  const queue: Pending[] = [{ dir: '', depth: 0, stack: new IgnoreStack(record(checkout.exclude ? [checkout.exclude] : [])) }]
   const active = new Set<Promise<void>>()
   while (!stopped && (queue.length > 0 || active.size > 0)) {
     while (!stopped && queue.length > 0 && active.size < CONCURRENCY) {
@@ -239,5 +256,5 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
   unreadableDirectories.sort()
   // Directories are visited concurrently: order the collected errors so a plan reads the same every run.
   errors.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0))
-  return { files, skipped, ignoreFiles, ignoreWarnings, unreadableDirectories, entries, errors }
+  return { files, skipped, ignoreFiles, ignoreWarnings, unreadableDirectories, entries, errors, ...(checkout.trackedUnreadable ? { gitIndexUnreadable: checkout.trackedUnreadable } : {}) }
 }

@@ -63,6 +63,11 @@ export async function planCommand(context: CommandContext, dir: string | undefin
     output.line(`Re-included by "!" rules (${reincluded.length}):`)
     for (const f of reincluded) output.line(`  ${escapeTerminal(f.path)}  ${escapeTerminal(f.reincludedBy!.file)}:${f.reincludedBy!.line} (${escapeTerminal(f.reincludedBy!.pattern)})`)
   }
+  const tracked = plan.files.filter((f) => f.trackedDespite)
+  if (tracked.length > 0) {
+    output.line(`Tracked by git, so ignore rules do not apply (${tracked.length}):`)
+    for (const f of tracked) output.line(`  ${escapeTerminal(f.path)}  ${escapeTerminal(f.trackedDespite!.file)}:${f.trackedDespite!.line} (${escapeTerminal(f.trackedDespite!.pattern)})`)
+  }
   if (plan.ignoreFiles.length > 0) {
     output.line('Ignore files:')
     for (const f of plan.ignoreFiles) output.line(`  ${escapeTerminal(f.path)}  ${f.selectors} rules`)

@@ -2,8 +2,8 @@ import type { IgnoreMatch, IngestionPlan, PlannedFile, SkippedEntry, SkipReason 
 
 /** What a plan says about one path (`rag plan --explain <path>`). */
 export type PathExplanation =
-  /** Indexed; `reincludedBy` is the `!` rule that re-included it, if one matched. */
-  | { readonly path: string; readonly verdict: 'indexed'; readonly file: PlannedFile; readonly reincludedBy?: IgnoreMatch }
+  /** Indexed; `reincludedBy` is the `!` rule that re-included it, if one matched; `trackedDespite` the rule that does not apply because git tracks it. */
+  | { readonly path: string; readonly verdict: 'indexed'; readonly file: PlannedFile; readonly reincludedBy?: IgnoreMatch; readonly trackedDespite?: IgnoreMatch }
   /** Skipped itself, for `reason`. */
   | { readonly path: string; readonly verdict: 'skipped'; readonly type: SkippedEntry['type']; readonly reason: SkipReason }
   /** Inside a skipped directory, never looked at: `directory` and its reason decided. */
@@ -50,7 +50,7 @@ export function describeSkip(reason: SkipReason): string {
  */
 export function explainPath(plan: IngestionPlan, path: string): PathExplanation {
   const file = plan.files.find((f) => f.path === path)
-  if (file) return { path, verdict: 'indexed', file, ...(file.reincludedBy ? { reincludedBy: file.reincludedBy } : {}) }
+  if (file) return { path, verdict: 'indexed', file, ...(file.reincludedBy ? { reincludedBy: file.reincludedBy } : {}), ...(file.trackedDespite ? { trackedDespite: file.trackedDespite } : {}) }
   const skipped = new Map(plan.skipped.map((s) => [s.path, s]))
   const own = skipped.get(path)
   if (own) return { path, verdict: 'skipped', type: own.type, reason: own.reason }
@@ -68,9 +68,11 @@ export function describeExplanation(explanation: PathExplanation, root: string):
   const name = explanation.path === '' ? '.' : explanation.path
   switch (explanation.verdict) {
     case 'indexed': {
-      const { file, reincludedBy } = explanation
+      const { file, reincludedBy, trackedDespite } = explanation
       const what = `${file.format}${file.language ? `, ${file.language}` : ''}, ${file.bytes} bytes`
-      return `${name}: indexed (${what})${reincludedBy ? `; re-included by ${reincludedBy.file}:${reincludedBy.line} (${reincludedBy.pattern})` : ''}`
+      const rule = (match: IgnoreMatch): string => `${match.file}:${match.line} (${match.pattern})`
+      const why = reincludedBy ? `; re-included by ${rule(reincludedBy)}` : trackedDespite ? `; git tracks it, so ${rule(trackedDespite)} does not apply` : ''
+      return `${name}: indexed (${what})${why}`
     }
     case 'skipped':
       return `${name}${explanation.type === 'directory' ? '/' : ''}: skipped: ${describeSkip(explanation.reason)}`

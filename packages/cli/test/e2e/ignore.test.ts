@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -111,6 +112,21 @@ describe('rag index on real repositories\' ignore files (the ignore corpus, recr
     expect(listing.stdout).toContain('  src/api.gen.ts  src/.gitignore:1 (!api.gen.ts)')
     const search = lastJson<{ results: { file: string }[] }>(await rag(['--json', 'search', 'generated but kept']))
     expect(search.results.map((r) => r.file)).toContain('src/api.gen.ts')
+  })
+
+  it('indexes a file git tracks inside an ignored directory, says which rule did not apply, and leaves its untracked neighbours out', async () => {
+    // Homebrew/brew's shape: `/*` ignores everything at the top, and `bin/brew` is tracked.
+    const box = await sandbox({ '.gitignore': '/*\n!/.gitignore\n', 'bin/brew': '#!/bin/bash\necho brew\n', 'bin/scratch.sh': 'echo scratch\n' })
+    const env = { ...box.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' }
+    execFileSync('git', ['init', '-q', '--template='], { cwd: box.root, env })
+    execFileSync('git', ['add', '-f', '.gitignore', 'bin/brew'], { cwd: box.root, env })
+    const rag = (args: string[]) => runRag(args, { cwd: box.root, env: box.env })
+    expect((await rag(['index'])).code).toBe(0)
+    expect((await rag(['plan', '--explain', 'bin/brew'])).stdout.trim()).toBe('bin/brew: indexed (code, bash, 22 bytes); git tracks it, so .gitignore:1 (/*) does not apply')
+    expect((await rag(['plan', '--explain', 'bin/scratch.sh'])).stdout.trim()).toBe('bin/scratch.sh: skipped: ignored by .gitignore:1 (/*)')
+    expect((await rag(['plan'])).stdout).toContain('Tracked by git, so ignore rules do not apply (1):\n  bin/brew  .gitignore:1 (/*)')
+    const search = lastJson<{ results: { file: string }[] }>(await rag(['--json', 'search', 'echo brew']))
+    expect(search.results.map((r) => r.file)).toEqual(['bin/brew'])
   })
 })
 
