@@ -27,6 +27,11 @@ export type SkipReason =
   | { readonly kind: 'vanished' }
   /** A directory that could not be listed; files below it keep their previous chunks. */
   | { readonly kind: 'unreadable'; readonly code: string }
+  /**
+   * A name that is not valid UTF-8: Node gives it with U+FFFD for the stray bytes, under which it
+   * cannot be opened (git keeps names as bytes and lists it).
+   */
+  | { readonly kind: 'name-not-utf8' }
 
 /** What kind of entry was skipped. */
 export type EntryType = 'file' | 'directory' | 'symlink' | 'other'

@@ -67,6 +67,16 @@ interface Pending {
 
 const CONCURRENCY = 8
 
+/** Whether `path` (relative to `root`) names an entry, without following a final symbolic link. */
+function existsUnder(root: string, path: string): boolean {
+  try {
+    lstatSync(join(root, path))
+    return true
+  } catch {
+    return false
+  }
+}
+
 function byPath<T extends { path: string }>(a: T, b: T): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0
 }
@@ -137,7 +147,11 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
       listed = await listDirectory(dir === '' ? root : join(root, dir))
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'EIO'
-      if (code === 'ENOENT' || code === 'ENOTDIR') return
+      // Gone since its parent was listed (none is silent: it is reported, as a file would be).
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        skip(dir, 'directory', { kind: 'vanished' })
+        return
+      }
       unreadableDirectories.push(dir)
       skip(dir, 'directory', { kind: 'unreadable', code })
       return
@@ -159,6 +173,11 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
       const isDirectory = dirent.isDirectory()
       const type: EntryType = dirent.isSymbolicLink() ? 'symlink' : isDirectory ? 'directory' : dirent.isFile() ? 'file' : 'other'
 
+      // A name that is not UTF-8 comes with U+FFFD and cannot be opened so; a real U+FFFD can.
+      if (entry.name.includes('\uFFFD') && !existsUnder(root, path)) {
+        skip(path, type, { kind: 'name-not-utf8' })
+        continue
+      }
       const named = skipNames(entry.name, isDirectory)
       if (named) {
         skip(path, type, named.source === 'default' ? { kind: 'default-skip', name: named.name } : { kind: 'extra-skip', name: named.name })

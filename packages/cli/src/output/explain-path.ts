@@ -40,6 +40,8 @@ export function describeSkip(reason: SkipReason): string {
       return 'vanished while reading'
     case 'unreadable':
       return `unreadable directory (${reason.code})`
+    case 'name-not-utf8':
+      return 'name not valid UTF-8 (cannot be opened by its decoded name)'
   }
 }
 
