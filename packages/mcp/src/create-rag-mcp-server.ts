@@ -235,8 +235,15 @@ export function createRagMcpServer(options: RagMcpServerOptions): RagMcpServer {
     },
     async ({ question, k: topK = 8, max_tokens = defaultMaxTokens, format, path, language: lang }) => {
       const filter = filterOf(path, lang)
-      const prompt = await rag.buildContextPrompt(question, topK, { maxTokens: max_tokens, ...(format ? { format } : {}), ...(filter ? { filter } : {}) })
-      return { content: [{ type: 'text', text: prompt }] }
+      const render = await rag.renderContextPrompt(question, topK, { maxTokens: max_tokens, ...(format ? { format } : {}), ...(filter ? { filter } : {}) })
+      // The prompt is the question alone when nothing matched or fits: say so, as `rag prompt` does.
+      const note =
+        render.status === 'no-results'
+          ? 'Note: nothing matched; the prompt is the question alone.'
+          : render.status === 'over-budget'
+            ? `Note: not even the first result fits max_tokens=${max_tokens}; the prompt is the question alone; raise max_tokens.`
+            : undefined
+      return { content: [{ type: 'text', text: render.prompt }, ...(note ? [{ type: 'text' as const, text: note }] : [])] }
     },
   )
 

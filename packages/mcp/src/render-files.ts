@@ -1,5 +1,5 @@
 import { estimateTokens, lineRangesOf, type FileLocation, type LocatedFile } from '@rag/session'
-import { oneLine } from './one-line.js'
+import { oneLine, quotedQuery } from './one-line.js'
 
 /** One file as the `locate_files` tool returns it in structured content. */
 export interface FileHit {
@@ -49,8 +49,8 @@ function line(hit: FileHit): string {
  */
 export function renderFiles(location: FileLocation, maxTokens: number): RenderedFiles {
   const { query, plan, files } = location
-  if (files.length === 0) return { text: `No files for ${JSON.stringify(query)}.`, files: [], omitted: 0 }
-  const header = `Files for ${JSON.stringify(query)} (${plan.reasons.join('; ')}):`
+  if (files.length === 0) return { text: `No files for ${quotedQuery(query)}.`, files: [], omitted: 0 }
+  const header = `Files for ${quotedQuery(query)} (${plan.reasons.join('; ')}):`
   const lines = [header]
   const kept: FileHit[] = []
   // Room for the closing note, so the whole text stays within the budget.
@@ -68,7 +68,7 @@ export function renderFiles(location: FileLocation, maxTokens: number): Rendered
   }
   const omitted = files.length - kept.length
   if (kept.length === 0) {
-    return { text: `${files.length} file${files.length === 1 ? '' : 's'} for ${JSON.stringify(query)}, but not even the first fits max_tokens=${maxTokens}; raise max_tokens.`, files: [], omitted }
+    return { text: `${files.length} file${files.length === 1 ? '' : 's'} for ${quotedQuery(query)}, but not even the first fits max_tokens=${maxTokens}; raise max_tokens.`, files: [], omitted }
   }
   if (omitted > 0) lines.push(note(omitted))
   return { text: lines.join('\n'), files: kept, omitted }

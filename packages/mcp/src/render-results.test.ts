@@ -34,4 +34,13 @@ describe('renderResults', () => {
   it('says so when there are no results', () => {
     expect(renderResults('nothing', [], 100).text).toBe('No results for "nothing".')
   })
+
+  it('quotes a long query back cut short, so that its messages stay within max_tokens', () => {
+    const query = 'user '.repeat(200).trim()
+    for (const [results, budget] of [[[], 50], [[hit('a.ts', 50, 0.5)], 50]] as const) {
+      const { text } = renderResults(query, [...results], budget)
+      expect(estimateTokens(text)).toBeLessThanOrEqual(budget)
+      expect(text).toContain(`"${query.slice(0, 60)}…"`)
+    }
+  })
 })

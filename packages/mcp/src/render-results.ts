@@ -1,5 +1,6 @@
 import type { SearchResult } from '@rag/core'
 import { renderContextPrompt } from '@rag/session'
+import { quotedQuery } from './one-line.js'
 
 /** One search hit as the `search_code` tool returns it in structured content. */
 export interface CodeHit {
@@ -44,11 +45,11 @@ function codeHit(hit: SearchResult, keptLines?: number): CodeHit {
  * the first that does not fit is cut on a line boundary, the rest are counted in a closing note.
  */
 export function renderResults(query: string, results: readonly SearchResult[], maxTokens: number): RenderedResults {
-  if (results.length === 0) return { text: `No results for ${JSON.stringify(query)}.`, hits: [], omitted: 0 }
+  if (results.length === 0) return { text: `No results for ${quotedQuery(query)}.`, hits: [], omitted: 0 }
   const render = renderContextPrompt(query, results, { format: 'list', maxTokens })
   if (render.status === 'over-budget' || render.status === 'failed') {
     const n = results.length
-    return { text: `${n} result${n === 1 ? '' : 's'} for ${JSON.stringify(query)}, but not even the first fits max_tokens=${maxTokens}; raise max_tokens.`, hits: [], omitted: n }
+    return { text: `${n} result${n === 1 ? '' : 's'} for ${quotedQuery(query)}, but not even the first fits max_tokens=${maxTokens}; raise max_tokens.`, hits: [], omitted: n }
   }
   const hits = render.included.map(({ index }) => codeHit(results[index]!))
   if (render.truncated !== undefined) hits.push(codeHit(results[render.truncated.index]!, render.truncated.keptLines))

@@ -122,6 +122,14 @@ describe('rag-mcp over stdio (SDK Client + StdioClientTransport)', () => {
     const result = await call('build_context', { question: 'How is a token verified?', k: 3, max_tokens: 1000 })
     expect(result.content[0]?.text).toContain('verifyToken')
     expect(result.content[0]?.text).toContain('How is a token verified?')
+    expect(result.content).toHaveLength(1)
+  })
+
+  it('says when the context prompt is the question alone: nothing fits, or nothing matched', async () => {
+    const tight = await call('build_context', { question: 'How is a token verified?', k: 3, max_tokens: 50 })
+    expect(tight.content.map((c) => c.text)).toEqual(['How is a token verified?', 'Note: not even the first result fits max_tokens=50; the prompt is the question alone; raise max_tokens.'])
+    const none = await call('build_context', { question: 'zzqqxx', max_tokens: 1000 })
+    expect(none.content.map((c) => c.text)).toEqual(['zzqqxx', 'Note: nothing matched; the prompt is the question alone.'])
   })
 
   it('reports status', async () => {

@@ -168,7 +168,18 @@ export function routeSchemas(limits: SchemaLimits) {
           ...filter,
         },
       },
-      response: { 200: { type: 'object', properties: { prompt: { type: 'string' } } } },
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            prompt: { type: 'string' },
+            /** `complete`, `truncated` (results left out or cut), `over-budget`, `no-results` or `failed` (the prompt is the question alone). */
+            status: { type: 'string', enum: ['complete', 'truncated', 'over-budget', 'no-results', 'failed'] },
+            included: { type: 'integer' },
+            omitted: { type: 'integer' },
+          },
+        },
+      },
     },
     status: { params: sessionParams },
     /**

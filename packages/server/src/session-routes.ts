@@ -100,12 +100,13 @@ export function registerSessionRoutes(app: FastifyInstance, { sessions, runs, co
     const rag = existingSession(sessions, request.params.id)
     const { question, k, maxTokens, format, path, lang } = request.body
     const filter = filterOf(path, lang)
-    const prompt = await rag.buildContextPrompt(question, k, {
+    const render = await rag.renderContextPrompt(question, k, {
       ...(maxTokens !== undefined ? { maxTokens } : {}),
       ...(format !== undefined ? { format } : {}),
       ...(filter ? { filter } : {}),
     })
-    return { prompt }
+    // `status` says when the prompt is the question alone (`no-results`, `over-budget`) or was cut (`truncated`).
+    return { prompt: render.prompt, status: render.status, included: render.included.length, omitted: render.omitted.length }
   })
 
   app.get<{ Params: SessionParams }>('/sessions/:id/status', { schema: schemas.status }, async (request) => {
