@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises'
+import { isAbsolute, relative } from 'node:path'
 import type { EntrypointRecord, LayerCounts, SymbolRecord } from '@rag/core'
 import type { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
@@ -16,6 +18,24 @@ import {
 } from './layer-api.js'
 import { graphRecords } from './layer-records.js'
 import type { RankingRecords, SessionLayers } from './session-layers.js'
+
+/**
+ * An absolute target outside the (real) indexed root as its real path, when that is inside: a path
+ * through a symbolic link to the root (`/work/link/src/app.js` of a root `/work/repo` that
+ * `/work/link` points to) names the same file. Any other target as given.
+ */
+async function throughLinks(target: string, root: string | undefined): Promise<string> {
+  if (typeof target !== 'string' || root === undefined) return target
+  const given = target.trim()
+  if (!isAbsolute(given)) return target
+  const inside = relative(root, given)
+  if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return target
+  const real = await realpath(given).catch(() => undefined)
+  if (real === undefined) return target
+  const under = relative(root, real)
+  if (under.startsWith('..') || isAbsolute(under)) return target
+  return /[\\/]$/.test(given) ? `${real}/` : real
+}
 
 /** What {@link SessionLayerQueries} reads: the session's layers, its commit latch and its state store. */
 export interface SessionLayerQueriesInit {
@@ -56,7 +76,8 @@ export class SessionLayerQueries {
   /** See `RagService.dependencies`. */
   async dependencies(target: string, options: DependencyOptions): Promise<DependencyStep[]> {
     checkDependencyOptions(options)
-    const from = normaliseTarget(target, await this.#init.root())
+    const root = await this.#init.root()
+    const from = normaliseTarget(await throughLinks(target, root), root)
     return this.#query((graph) => layerQueries.dependencies(graph, from, options))
   }
 
