@@ -1,18 +1,25 @@
 import packageJson from '../../package.json'
 import { openIndex } from '../index/open-index.js'
 import { checkDirectory, rootForConfig } from '../index/resolve-root.js'
+import { UsageError } from '../errors.js'
 import { configFor, type CommandContext } from './context.js'
 
 /**
  * `rag mcp`: an MCP server over stdin/stdout (`@rag/mcp`) on the project's persistent index
- * (`<root>/.rag/index.db`, created if missing). Roots: every `--root`, else the project root
- * (the nearest directory with `.rag/` at or above the current one, else the current directory).
+ * (`<root>/.rag/index.db`, created if missing). Its root: `--root` (at most one: a server keeps one
+ * project's index), else the project root (the nearest directory with `.rag/` at or above the
+ * current one, else the current directory).
  * `index_directory` of the project root or a directory inside it brings the whole project's index
  * up to date; a directory outside it is refused (it would replace the project's index).
  * Runs until the client closes stdin or SIGINT/SIGTERM. Nothing but the protocol goes to stdout.
  */
 export async function mcpCommand(context: CommandContext, roots: readonly string[]): Promise<number> {
   const { output, signal } = context
+  // One server keeps one project's index: a second root could be allowed but never indexed nor
+  // searched, so it is refused rather than advertised to the agent.
+  if (roots.length > 1) {
+    throw new UsageError(`rag mcp serves one project's index; --root was given ${roots.length} times (${roots.join(', ')}). Start one server per repository, each with its own --root.`)
+  }
   const location = rootForConfig(roots[0], context.cwd)
   const allowed = roots.length > 0 ? roots.map((root) => checkDirectory(root, context.cwd)) : [checkDirectory(location.root, context.cwd)]
   const index = await openIndex(location, configFor(context, location), { mode: 'create', warn: output.note, env: context.env, writer: 'rag mcp' })

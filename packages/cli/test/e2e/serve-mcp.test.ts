@@ -88,6 +88,13 @@ describe('rag mcp', () => {
   })
   afterAll(() => sandbox.dispose())
 
+  it('refuses a second --root with one line and exit code 2: a server keeps one project index, which the other root could never reach', async () => {
+    const run = await runRag(['mcp', '--root', sandbox.root, '--root', join(sandbox.root, '../outside')], { cwd: sandbox.root, env: sandbox.env })
+    expect(run.code).toBe(2)
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: rag mcp serves one project's index; --root was given 2 times \(.*\)\. Start one server per repository, each with its own --root\.$/)])
+    expect(run.stdout).toBe('')
+  })
+
   it('speaks MCP over stdio on the project index: progress, search, refusal outside the root', async () => {
     // Spawned directly: stdin stays open for the protocol.
     const child = spawn(process.execPath, [RAG, 'mcp'], { cwd: sandbox.root, env: sandbox.env, stdio: ['pipe', 'pipe', 'pipe'] })
