@@ -277,11 +277,13 @@ export class FileIndexer {
     const { signal, onProgress } = options
     await this.sync()
     if (this.#targets.inconsistent) await this.#repair()
-    if (options.force) this.clearHashes()
+    // Force reads every file again for this run only: a run cancelled before its commit leaves the
+    // fingerprints as they were, so the next run still skips the unchanged files.
+    const known = options.force && this.#state !== undefined ? withoutHashes(this.#state) : this.#state
     const verify = options.verify === true
     const audit = await this.#audit(verify)
     const epoch = this.#hashEpoch
-    const previous = audit === undefined ? this.#state : damaged(this.#state, audit.files)
+    const previous = audit === undefined ? known : damaged(known, audit.files)
     const service = await this.#serviceReady()
     await this.#targets.warm({ cold: previous === undefined })
     const result = await service.ingest(root, {

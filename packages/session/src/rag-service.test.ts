@@ -126,6 +126,18 @@ describe('RagService', () => {
     expect((await rag.getStatus()).chunkCount).toBe(again.added)
   })
 
+  it('keeps the fingerprints when a forced run is cancelled: the next run re-chunks nothing unchanged', async () => {
+    const rag = new RagService()
+    await rag.indexDirectory(repo.root)
+    const controller = new AbortController()
+    const forced = rag.indexDirectory(repo.root, (p) => {
+      if (p.indexedFiles === 1) controller.abort()
+    }, { signal: controller.signal, force: true })
+    await expect(forced).rejects.toBeInstanceOf(CancelledError)
+    const next = await rag.indexDirectory(repo.root)
+    expect(next.stats.chunked).toBe(0)
+  })
+
   it('keeps the BM25 stream unbounded by default and fuses extra streams', async () => {
     const rag = new RagService({
       streams: [{ stream: { name: 'fixed', search: async () => [{ document: { id: 'x', content: 'fixed', metadata: {} }, score: 1 }] }, weight: 1 }],
