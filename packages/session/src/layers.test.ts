@@ -1,4 +1,5 @@
-import { rename, symlink } from 'node:fs/promises'
+import { mkdtemp, rename, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { ConfigError, InvalidArgumentError } from '@rag/core'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -111,10 +112,11 @@ describe('RagService code layers (in memory)', () => {
     await expect(rag.dependencies('/etc/passwd')).rejects.toThrow(/outside the indexed root/)
     await expect(rag.dependencies('../elsewhere/a.ts')).rejects.toThrow(/outside the indexed root/)
     // A path through a symbolic link to the root names the same file.
-    const link = join(dirname(repo.root), 'linked-root')
+    const link = join(await mkdtemp(join(tmpdir(), 'rag-link-')), 'linked-root')
     await symlink(repo.root, link)
     expect((await rag.dependencies(join(link, 'src/auth/token.ts'), { reverse: true })).map((step) => step.edge.path)).toContain('src/auth/middleware.ts')
     await expect(rag.dependencies(join(link, '../elsewhere/a.ts'))).rejects.toThrow(/outside the indexed root/)
+    await rm(dirname(link), { recursive: true, force: true })
     await expect(rag.dependencies('noSuchSymbol')).rejects.toMatchObject({ code: 'NOT_FOUND' })
     await expect(rag.dependencies('src/auth/token.ts', { depth: 0 })).rejects.toThrow(/depth must be a positive integer/)
     await expect(rag.dependencies('src/auth/token.ts', { kinds: ['uses' as never] })).rejects.toThrow(/Edge kind must be one of/)
