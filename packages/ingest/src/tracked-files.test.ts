@@ -180,13 +180,15 @@ describe('indexPaths', () => {
   it('rejects what is not an index', () => {
     expect(() => indexPaths(Buffer.from('DIRC'))).toThrow(MalformedIndexError)
     expect(() => indexPaths(Buffer.from('DIRC\0\0\0\x07\0\0\0\0'))).toThrow(/version 7/)
-    expect(() => indexPaths(Buffer.from('DIRC\0\0\0\x02\0\0\0\x01'))).toThrow(/entry 1 of 1 runs past its end/)
+    expect(() => indexPaths(Buffer.from('DIRC\0\0\0\x02\0\0\0\x01'))).toThrow(/its 1 entries cannot fit in 12 bytes/)
+    const cut = Buffer.concat([Buffer.from('DIRC\0\0\0\x02\0\0\0\x01'), Buffer.alloc(60), Buffer.from([0, 5]), Buffer.from('abcde')])
+    expect(() => indexPaths(cut)).toThrow(/entry 1's path has no end/)
   })
 })
 
 describe('TrackedFiles', () => {
-  it('knows tracked files, the directories above them, and everything below a sparse directory entry', () => {
-    const tracked = new TrackedFiles(['bin/brew', 'Library/Homebrew/prof/guard.rb', 'vendor/'])
+  it('knows tracked files, the directories above them, and everything below a sparse directory entry, by UTF-8 byte order', () => {
+    const tracked = TrackedFiles.of(['bin/brew', 'Library/Homebrew/prof/guard.rb', 'vendor/'])
     expect(tracked.has('bin/brew', false)).toBe(true)
     expect(tracked.has('bin', true)).toBe(true)
     expect(tracked.has('Library/Homebrew', true)).toBe(true)
@@ -194,6 +196,8 @@ describe('TrackedFiles', () => {
     expect(tracked.has('lib', true)).toBe(false)
     expect(tracked.has('vendor/pkg/x.rb', false)).toBe(true)
     expect(tracked.has('vendor/pkg', true)).toBe(true)
-    expect(tracked.size).toBe(2)
+    expect(tracked.has('Library/Homebrew/prof/guard', false)).toBe(false)
+    expect(tracked.has('Library/Home', true)).toBe(false)
+    expect(tracked.size).toBe(3)
   })
 })

@@ -5,7 +5,7 @@ import { limitError, type Limits } from '../limits.js'
 import { readRegularFile } from '../read-file.js'
 import { findGitCheckout } from './git-checkout.js'
 import { compileIgnoreFile, type IgnoreCompileOptions, type IgnoreFile } from './ignore-file.js'
-import { indexPaths, TrackedFiles } from './tracked-files.js'
+import { TrackedFiles } from './tracked-files.js'
 
 /**
  * The ignore file names read in every directory, in this order: a `.tnsignore` rule takes
@@ -98,7 +98,7 @@ export async function readGitCheckout(reader: IgnoreReader): Promise<GitCheckout
     return { exclude, tracked: undefined, trackedUnreadable: { file: found.indexLabel, message: `The git index ${found.indexLabel} cannot be read (${code ?? 'error'}), so ignore rules applied to tracked files too.` } }
   }
   try {
-    return { exclude, tracked: new TrackedFiles(indexPaths(bytes, found.hashBytes)) }
+    return { exclude, tracked: TrackedFiles.fromIndex(bytes, found.hashBytes) }
   } catch (error) {
     return { exclude, tracked: undefined, trackedUnreadable: { file: found.indexLabel, message: `The git index ${found.indexLabel} is not one git writes (${(error as Error).message}), so ignore rules applied to tracked files too.` } }
   }
