@@ -26,6 +26,14 @@ const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
   ['CHANGELOG.md', ['docs']],
   ['LICENSE-APACHE', ['docs']],
   ['license', ['docs']],
+  ['SECURITY.md', ['docs']],
+  ['HISTORY.rst', ['docs']],
+  // A docs name with a programming language's extension is source (outline's History.ts editor
+  // extension, fastapi-template's security.py with its JWT functions).
+  ['backend/app/core/security.py', []],
+  ['shared/editor/extensions/History.ts', []],
+  ['shared/editor/nodes/Notice.tsx', []],
+  ['Library/Homebrew/os/mac/ffi/security.rb', []],
   ['examples/basic.rs', ['example']],
   ['benchmarks/benchmark-http2.js', ['benchmark']],
   ['binding/form_mapping_benchmark_test.go', ['benchmark']],

@@ -57,6 +57,7 @@ const FILE_PATTERNS: readonly (readonly [RegExp, PathCategory])[] = [
  * pathCategories('test/fixtures/wpt/fetch/a.any.js') // ['test', 'fixture']
  * pathCategories('src/click/testing.py')             // [] (a module named testing is source)
  * pathCategories('binding/form_mapping_test.go')     // ['test']
+ * pathCategories('backend/app/core/security.py')     // [] (SECURITY.md would be docs)
  */
 export function pathCategories(path: string): PathCategory[] {
   const segments = path.split('/')
@@ -68,6 +69,9 @@ export function pathCategories(path: string): PathCategory[] {
   }
   let matched = false
   for (const [pattern, category] of FILE_PATTERNS) {
+    // A name of the docs (`SECURITY.md`, `History`, `NOTICE`) is no document with a programming
+    // language's extension: `security.py`, `History.ts` and `Notice.tsx` are source.
+    if (category === 'docs' && CODE_EXTENSION.test(name)) continue
     if (pattern.test(name)) {
       out.add(category)
       matched = true
