@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { isatty } from 'node:tty'
 import { resolve } from 'node:path'
 import { RagError, type MetadataValue } from '@rag/core'
 import { UsageError } from '../errors.js'
+import { EXIT } from '../exit-codes.js'
 import { openIndex } from '../index/open-index.js'
 import { rootForIndexing, rootOfExistingIndex } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
@@ -28,17 +30,26 @@ function parseMeta(pairs: readonly string[]): Record<string, MetadataValue> {
 function readContent(context: CommandContext, file: string | undefined, options: DocsAddOptions): { content: string; source?: string } {
   if (options.text !== undefined) {
     if (file !== undefined) throw new UsageError('give either a file or --text, not both.')
-    return { content: options.text }
+    return nonEmpty({ content: options.text }, '--text')
   }
   if (file === undefined || file === '-') {
-    if (file === undefined && process.stdin.isTTY) throw new UsageError('give a file, "-" for stdin, or --text.')
-    return { content: readFileSync(0, 'utf8') }
+    // `isatty`, not `process.stdin.isTTY`: creating that stream makes a pipe's descriptor
+    // non-blocking, and the read below then fails with EAGAIN when the writer is not ready yet.
+    if (file === undefined && isatty(0)) throw new UsageError('give a file, "-" for stdin, or --text.')
+    return nonEmpty({ content: readFileSync(0, 'utf8') }, 'stdin')
   }
   try {
-    return { content: readFileSync(resolve(context.cwd, file), 'utf8'), source: file }
+    return nonEmpty({ content: readFileSync(resolve(context.cwd, file), 'utf8'), source: file }, file)
   } catch (error) {
+    if (error instanceof UsageError) throw error
     throw new RagError('IO', `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, { cause: error })
   }
+}
+
+/** The content read, unless it is empty: an empty document finds nothing and is most likely a mistake. */
+function nonEmpty(read: { content: string; source?: string }, from: string): { content: string; source?: string } {
+  if (read.content.trim() === '') throw new UsageError(`the document from ${from} is empty; give some text.`)
+  return read
 }
 
 /** `rag docs add [file]`: adds a document of your own (a file, stdin or --text) to the index. */
@@ -89,10 +100,15 @@ export async function docsRemoveCommand(context: CommandContext, ids: readonly s
     const missing: string[] = []
     const removed: string[] = []
     for (const id of ids) ((await index.rag.removeDocument(id)) ? removed : missing).push(id)
-    if (output.json) output.emit({ removed, missing })
-    else for (const id of removed) output.line(`Removed ${escapeTerminal(id)}`)
-    if (missing.length > 0) throw new RagError('NOT_FOUND', `No document ${missing.join(', ')} in the index at ${location.root}.`)
-    return 0
+    const notFound = missing.length > 0 ? new RagError('NOT_FOUND', `No document ${missing.join(', ')} in the index at ${location.root}.`) : undefined
+    if (output.json) {
+      // One JSON document: what was removed, what was missing and, then, the error (exit code 1).
+      output.emit({ removed, missing, ...(notFound ? { error: { code: notFound.code, message: notFound.message } } : {}) })
+      return notFound ? EXIT.failure : EXIT.ok
+    }
+    for (const id of removed) output.line(`Removed ${escapeTerminal(id)}`)
+    if (notFound) throw notFound
+    return EXIT.ok
   } finally {
     await index.close()
   }

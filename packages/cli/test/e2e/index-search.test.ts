@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox, lastJson, runRag, type Sandbox } from '../../src/testing/cli-process.js'
+import { createSandbox, lastJson, RAG, runRag, type Sandbox } from '../../src/testing/cli-process.js'
 
 const FILES: Record<string, string> = {
   'src/auth/token.ts': '/** Checks the signature and expiry of a bearer token. */\nexport function verifyToken(token: string): boolean {\n  return token.startsWith("Bearer ")\n}\n',
@@ -159,7 +160,20 @@ describe('rag (end to end, on a real temporary repository)', () => {
     const missing = await rag(['docs', 'rm', id])
     expect(missing.code).toBe(1)
     expect(missing.stderr.trim()).toMatch(/^error: No document doc:.* in the index at /)
+    // With --json, one document on stdout: what was removed and missing, and the error.
+    const missingJson = await rag(['--json', 'docs', 'rm', id])
+    expect(missingJson.code).toBe(1)
+    expect(missingJson.stdout.trim().split('\n')).toHaveLength(1)
+    expect(JSON.parse(missingJson.stdout)).toMatchObject({ removed: [], missing: [id], error: { code: 'NOT_FOUND' } })
     expect(lastJson<{ documents: unknown[] }>(await rag(['--json', 'docs', 'list'])).documents).toHaveLength(1)
+
+    // A pipe whose writer is slow is read whole (the descriptor stays blocking), and an empty document is refused.
+    const late = spawnSync('sh', ['-c', `(sleep 0.3; echo 'A note that arrives late through a pipe.') | "${process.execPath}" "${RAG}" docs add`], { cwd: box.root, env: box.env, encoding: 'utf8' })
+    expect(late.stderr).toBe('')
+    expect(late.status).toBe(0)
+    const empty = await rag(['docs', 'add', '--text', ' '])
+    expect(empty.code).toBe(2)
+    expect(empty.stderr.trim()).toBe('error: the document from --text is empty; give some text.')
   })
 
   it('prints a context prompt in either format within a token budget', async () => {
