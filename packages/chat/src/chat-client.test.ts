@@ -240,6 +240,9 @@ describe('createChatClient', () => {
   it('refuses malformed options and messages with errors naming them', () => {
     expect(() => createChatClient({ baseUrl: 'localhost:11434', model: 'm' })).toThrow(/^baseUrl must be an http\(s\) URL; received protocol "localhost:"\.$/)
     expect(() => createChatClient({ baseUrl: 'not a url', model: 'm' })).toThrow(InvalidArgumentError)
+    expect(() => createChatClient({ baseUrl: 'http://bob:hunter2@127.0.0.1:1/v1', model: 'm' })).toThrow(
+      /^baseUrl must not carry a user name or password \(http:\/\/127\.0\.0\.1:1\/v1 has them\); give the API key through its environment variable\.$/,
+    )
     expect(() => createChatClient({ baseUrl: 'http://x/v1', model: ' ' })).toThrow(/^model must be a non-empty string; received " "\.$/)
     expect(() => createChatClient({ baseUrl: 'http://x/v1', model: 'm', timeoutMs: 0 })).toThrow(/^timeoutMs must be a positive integer; received 0\.$/)
     expect(() => createChatClient({ baseUrl: 'http://x/v1', model: 'm', apiKey: 'a\nb' })).toThrow(/apiKey must be a non-empty string on one line/)

@@ -1,4 +1,4 @@
-import { bodyExcerpt, CancelledError, describeEndpoint, describeValue, InvalidArgumentError } from '@rag/core'
+import { bodyExcerpt, CancelledError, credentialsInUrl, describeEndpoint, describeValue, InvalidArgumentError } from '@rag/core'
 import { ChatError } from './chat-error.js'
 import { assertMessages, type ChatMessage, type ChatStreamEvent } from './chat-message.js'
 import { cancelledError, connect, type RetryPolicy } from './connect.js'
@@ -117,6 +117,8 @@ function completionsUrl(baseUrl: unknown): URL {
   if (typeof baseUrl !== 'string' || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new InvalidArgumentError(`baseUrl must be an http(s) URL; received ${typeof baseUrl === 'string' ? `protocol ${describeValue(url.protocol)}` : describeValue(baseUrl)}.`)
   }
+  const credentials = credentialsInUrl(url, 'baseUrl')
+  if (credentials !== undefined) throw new InvalidArgumentError(credentials)
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`
   return url
 }

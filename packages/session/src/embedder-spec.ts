@@ -1,4 +1,4 @@
-import { ConfigError, describeValue, type Analyzer, type Embedder, type JsonValue } from '@rag/core'
+import { ConfigError, credentialsInUrl, describeValue, type Analyzer, type Embedder, type JsonValue } from '@rag/core'
 import { createHashEmbedder, createOllamaEmbedder, createOpenAiEmbedder } from '@rag/vector'
 
 /**
@@ -69,6 +69,8 @@ export function assertEmbedderSpec(spec: unknown): asserts spec is EmbedderSpec 
     if (typeof baseUrl !== 'string' || url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new ConfigError(`embedder.baseUrl must be an http(s) URL such as http://127.0.0.1:11434; received ${describeValue(baseUrl)}.`)
     }
+    const credentials = credentialsInUrl(url, 'embedder.baseUrl')
+    if (credentials !== undefined) throw new ConfigError(credentials)
   }
   if (retrainThreshold !== undefined && (typeof retrainThreshold !== 'number' || !(retrainThreshold > 0 && retrainThreshold < 1))) {
     throw new ConfigError(`embedder.retrainThreshold must be a number in (0, 1); received ${describeValue(retrainThreshold)}.`)

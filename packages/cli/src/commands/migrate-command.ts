@@ -1,6 +1,6 @@
 import { RagError } from '@rag/core'
 import { configValue } from '../config/load-config.js'
-import { redactUrl } from '../config/config-keys.js'
+import { redactUrl } from '../config/redact-url.js'
 import { rootForConfig } from '../index/resolve-root.js'
 import { configFor, type CommandContext } from './context.js'
 

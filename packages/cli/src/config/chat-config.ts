@@ -1,4 +1,5 @@
 import { createChatClient, type ChatClient } from '@rag/session'
+import { credentialsInUrl } from '@rag/core'
 import { CliConfigError } from '../errors.js'
 import { configValue, type ResolvedConfig } from './load-config.js'
 
@@ -47,6 +48,8 @@ export function chatConfig(input: ChatConfigInput): ChatConfig {
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new CliConfigError(`Invalid configuration: chat.baseUrl must be an http(s) URL such as http://127.0.0.1:11434/v1; received ${JSON.stringify(baseUrl)}.`)
   }
+  const credentials = credentialsInUrl(url, 'chat.baseUrl')
+  if (credentials !== undefined) throw new CliConfigError(`Invalid configuration: ${credentials}`)
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) {
     throw new CliConfigError(`Invalid configuration: chat.apiKeyEnv must be the name of an environment variable (letters, digits, _); received ${JSON.stringify(apiKeyEnv)}.`)
   }

@@ -1,3 +1,4 @@
+import { redactUrl } from './redact-url.js'
 import { availableParallelism } from 'node:os'
 import { INDEXED_TEXTS, PRESETS, type AnalyzerName } from '@rag/session'
 import { atMostFromProject, neverFromProject, onlyFromProject, type ProjectTrust } from './project-trust.js'
@@ -30,17 +31,6 @@ export interface ConfigKey {
   readonly fromProject?: ProjectTrust
 }
 
-/** `postgres://rag:***@db:5432/rag`: a URL with its password (and password-like query parameters) hidden. */
-export function redactUrl(text: string): string {
-  try {
-    const url = new URL(text)
-    if (url.password !== '') url.password = '***'
-    for (const key of [...url.searchParams.keys()]) if (/pass|secret|key|token/i.test(key)) url.searchParams.set(key, '***')
-    return url.href
-  } catch {
-    return text.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@')
-  }
-}
 
 const MiB = 1024 * 1024
 // `@rag/ingest`'s DEFAULT_LIMITS.maxDepth and .maxFileBytes: the ceilings a repository's config may not raise.
@@ -62,7 +52,7 @@ const CHAT_DESTINATION = 'choose where questions and the API key go'
  * their defaults.
  */
 export const CHAT_CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
-  { key: 'chat.baseUrl', type: text, default: 'http://127.0.0.1:11434/v1', description: 'OpenAI-compatible API that `rag ask` and `rag serve` ask (--base-url; default: a local Ollama); never taken from a repository\'s rag.config.json', fromProject: neverFromProject(CHAT_DESTINATION) },
+  { key: 'chat.baseUrl', type: text, redact: redactUrl, default: 'http://127.0.0.1:11434/v1', description: 'OpenAI-compatible API that `rag ask` and `rag serve` ask (--base-url; default: a local Ollama); never taken from a repository\'s rag.config.json', fromProject: neverFromProject(CHAT_DESTINATION) },
   { key: 'chat.model', type: text, description: 'model to ask, e.g. llama3.2 (--model); `rag serve` offers chat only when set' },
   { key: 'chat.apiKeyEnv', type: text, default: 'RAG_CHAT_API_KEY', description: 'the environment variable that holds the API key (the key is never a configuration value); never taken from a repository\'s rag.config.json', fromProject: neverFromProject(CHAT_DESTINATION) },
   { key: 'chat.timeoutMs', type: integer(1), default: 120_000, description: 'how long to wait for the model to start answering, per attempt', fromProject: atMostFromProject(120_000) },

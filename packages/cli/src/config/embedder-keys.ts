@@ -1,6 +1,7 @@
 import { EMBEDDER_KINDS } from '@rag/session'
 import type { ConfigKey } from './config-keys.js'
 import { neverFromProject } from './project-trust.js'
+import { redactUrl } from './redact-url.js'
 
 const EMBEDDING_DESTINATION = 'choose where the code and the embedding API key go'
 
@@ -17,7 +18,7 @@ export const EMBEDDER_CONFIG_KEYS: readonly ConfigKey[] = Object.freeze([
   },
   { key: 'embedder.model', type: { kind: 'text' }, description: 'openai / ollama: the embedding model, e.g. nomic-embed-text' },
   { key: 'embedder.dimensions', type: { kind: 'integer', min: 1 }, description: 'vector length: required for openai / ollama (every answer is checked); static default 128, hash 256' },
-  { key: 'embedder.baseUrl', type: { kind: 'text' }, description: "openai / ollama: the server (default https://api.openai.com/v1, http://127.0.0.1:11434); never taken from a repository's rag.config.json", fromProject: neverFromProject(EMBEDDING_DESTINATION) },
+  { key: 'embedder.baseUrl', type: { kind: 'text' }, redact: redactUrl, description: "openai / ollama: the server (default https://api.openai.com/v1, http://127.0.0.1:11434); never taken from a repository's rag.config.json", fromProject: neverFromProject(EMBEDDING_DESTINATION) },
   { key: 'embedder.apiKeyEnv', type: { kind: 'text' }, default: 'RAG_EMBEDDER_API_KEY', description: "the environment variable that holds the embedding API key; never taken from a repository's rag.config.json", fromProject: neverFromProject(EMBEDDING_DESTINATION) },
   { key: 'search.weights.vector', type: { kind: 'weight' }, default: 0.1, description: 'RRF weight of the vector stream, when an embedder is configured (0.1: the best fused static weight on the dev split)' },
 ] satisfies ConfigKey[])

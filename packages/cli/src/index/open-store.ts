@@ -4,7 +4,7 @@ import { RagError } from '@rag/core'
 import { storeOptions, type PersistentStore, type RetrievalSettings, type TfidfSearchable } from '@rag/session'
 import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { configValue, type ResolvedConfig } from '../config/load-config.js'
-import { redactUrl } from '../config/config-keys.js'
+import { redactUrl } from '../config/redact-url.js'
 import { POSTGRES_MARKER, type IndexLocation } from './index-location.js'
 
 /** What the CLI needs of a store: the session's persistent store, TF-IDF beside BM25, and close. */

@@ -119,6 +119,18 @@ describe('rag ask', () => {
     expect(run.stderr + run.stdout).not.toContain(wrong.slice(3, 12))
   })
 
+  it('refuses a base URL that carries a password (fetch refuses it, and messages would show it), and rag config hides it', async () => {
+    const secret = 'hunter2pass'
+    const base = model.baseUrl.replace('http://', `http://bob:${secret}@`)
+    const run = await ask(['How is a bearer token verified?'], { RAG_CHAT_BASE_URL: base })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(`error: Invalid configuration: chat.baseUrl must not carry a user name or password (${model.baseUrl} has them); give the API key through its environment variable.\n`)
+    expect(run.stdout + run.stderr).not.toContain(secret)
+    const config = await runRag(['--json', 'config'], { cwd: box.root, env: { ...env, RAG_CHAT_BASE_URL: base } })
+    expect(config.stdout).not.toContain(secret)
+    expect(JSON.parse(config.stdout).values['chat.baseUrl'].value).toBe(base.replace(secret, '***'))
+  })
+
   it('reads the key from the variable chat.apiKeyEnv names', async () => {
     const run = await ask(['How is a bearer token verified?'], { RAG_CHAT_API_KEY: '', RAG_CHAT_API_KEY_ENV: 'MY_MODEL_KEY', MY_MODEL_KEY: KEY })
     expect(run.code, run.stderr).toBe(0)

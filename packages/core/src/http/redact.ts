@@ -26,3 +26,18 @@ export function bodyExcerpt(body: string, secret: string | undefined, max = 200)
   const line = redact(body, secret).replace(/\s+/g, ' ').trim()
   return line.length > max ? `${line.slice(0, max - 3)}...` : line
 }
+
+/**
+ * Why `url` cannot be an endpoint's base URL when it carries a user name or password
+ * (`http://bob:secret@host/v1`): fetch refuses such a URL, and every message that showed it would
+ * show the password. `undefined` when it carries none. The message names `what` and shows the URL
+ * without them.
+ *
+ * @example
+ * credentialsInUrl(new URL('http://bob:pw@127.0.0.1:8080/v1'), 'chat.baseUrl')
+ * // 'chat.baseUrl must not carry a user name or password (http://127.0.0.1:8080/v1 has them); give the API key through its environment variable.'
+ */
+export function credentialsInUrl(url: URL, what: string): string | undefined {
+  if (url.username === '' && url.password === '') return undefined
+  return `${what} must not carry a user name or password (${describeEndpoint(url)} has them); give the API key through its environment variable.`
+}

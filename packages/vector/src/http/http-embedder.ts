@@ -1,4 +1,4 @@
-import { describeEndpoint, describeValue, InvalidArgumentError, type EmbedOptions, type Embedder } from '@rag/core'
+import { credentialsInUrl, describeEndpoint, describeValue, InvalidArgumentError, type EmbedOptions, type Embedder } from '@rag/core'
 import { checkVectors } from '../check-vectors.js'
 import { runPool } from './batch-pool.js'
 import { postJson, type RetryPolicy } from './post-json.js'
@@ -95,6 +95,8 @@ function endpointUrl(base: string, path: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new InvalidArgumentError(`baseUrl must be an http(s) URL; received protocol ${describeValue(url.protocol)}.`)
   }
+  const credentials = credentialsInUrl(url, 'baseUrl')
+  if (credentials !== undefined) throw new InvalidArgumentError(credentials)
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`
   return url
 }

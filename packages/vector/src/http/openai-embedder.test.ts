@@ -177,6 +177,8 @@ describe('createOpenAiEmbedder', () => {
     expect(() => createOpenAiEmbedder({ model: '', dimensions: 8 })).toThrow(InvalidArgumentError)
     expect(() => createOpenAiEmbedder({ model: 'm', dimensions: 0 })).toThrow('dimensions must be a positive integer; received 0.')
     expect(() => createOpenAiEmbedder({ model: 'm', dimensions: 8, baseUrl: 'localhost:1234' })).toThrow(InvalidArgumentError)
+    // A password in the URL: fetch refuses it, and the error must not repeat it.
+    expect(() => createOpenAiEmbedder({ model: 'm', dimensions: 8, baseUrl: 'http://bob:hunter2@127.0.0.1:1/v1' })).toThrow(/^baseUrl must not carry a user name or password \(http:\/\/127\.0\.0\.1:1\/v1 has them\)/)
     expect(() => createOpenAiEmbedder({ model: 'm', dimensions: 8, batchSize: 1.5 })).toThrow(InvalidArgumentError)
     expect(() => createOpenAiEmbedder({ model: 'm', dimensions: 8, apiKey: '' })).toThrow('apiKey must be a non-empty string when given; received an empty string.')
   })
