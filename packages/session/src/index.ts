@@ -89,6 +89,8 @@ export type {
 export { defaultSkipDirectories } from './ingest-defaults.js'
 /** `@rag/chunker`'s: loads web-tree-sitter's runtime now, so a host can set `--liftoff-only` after it (shells import nothing but this package). */
 export { loadTreeSitterRuntime } from '@rag/chunker'
+/** `@rag/chunker`'s: the languages the chunker knows (a search filter's `language` takes their ids and aliases). */
+export { SUPPORTED_LANGUAGES, languageInfo } from '@rag/chunker'
 export type { DependencyOptions, DependencyStep, EntrypointQuery, SymbolOptions, SymbolQuery } from './layer-api.js'
 export type { LayerFileSelection, LayerSource, LayerStep, StoredLayerChange } from './session-layers.js'
 export type { EdgeKind, EdgeRecord, EdgeResolution, EntrypointKind, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'

@@ -38,6 +38,14 @@ describe('compileSearchFilter', () => {
     expect(accept(doc('src/a.txt'))).toBe(false)
   })
 
+  it("takes a language's alias for the language (ts, py, golang) and any other name as given", () => {
+    const accept = compileSearchFilter({ language: ['ts', 'py', 'klingon'] })!
+    expect(accept(doc('a.ts', 'typescript'))).toBe(true)
+    expect(accept(doc('a.py', 'python'))).toBe(true)
+    expect(accept(doc('a.kl', 'klingon'))).toBe(true)
+    expect(accept(doc('a.js', 'javascript'))).toBe(false)
+  })
+
   it.each([[{ path: ' ' }], [{ language: [] }], [{ language: [''] }], [{ language: 3 }], ['src/**']])('rejects %j', (filter) => {
     expect(() => compileSearchFilter(filter as never)).toThrow(InvalidArgumentError)
   })

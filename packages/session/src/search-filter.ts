@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { languageInfo } from '@rag/chunker'
 import { describeValue, InvalidArgumentError, type Document } from '@rag/core'
 import type Picomatch from 'picomatch'
 
@@ -28,7 +29,10 @@ export interface SearchFilter {
    * {@link MAX_FILTER_PATH_LENGTH} characters.
    */
   readonly path?: string
-  /** One language or several (any of them), compared case-insensitively with the `language` metadata. */
+  /**
+   * One language or several (any of them), compared case-insensitively with the `language`
+   * metadata; an alias is its language (`ts`: typescript, `py`: python, `golang`: go).
+   */
   readonly language?: string | readonly string[]
 }
 
@@ -58,7 +62,8 @@ function compileLanguage(language: unknown): DocumentPredicate {
   if (!Array.isArray(list) || list.length === 0 || !list.every((l) => typeof l === 'string' && l.trim() !== '')) {
     throw new InvalidArgumentError(`filter.language must be a non-empty string or a non-empty array of them; received ${describeValue(language)}.`)
   }
-  const wanted = new Set(list.map((l: string) => l.trim().toLowerCase()))
+  // An alias stands for its language (`ts` for typescript, `py` for python); other names as given.
+  const wanted = new Set(list.map((l: string) => languageInfo(l)?.id ?? l.trim().toLowerCase()))
   return (document) => {
     const value = document.metadata['language']
     return typeof value === 'string' && wanted.has(value.toLowerCase())

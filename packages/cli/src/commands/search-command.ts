@@ -1,5 +1,5 @@
 import type { SearchResult } from '@rag/core'
-import { MAX_FILTER_PATH_LENGTH, type RagService, type SearchFilter } from '@rag/session'
+import { languageInfo, MAX_FILTER_PATH_LENGTH, SUPPORTED_LANGUAGES, type RagService, type SearchFilter } from '@rag/session'
 import { UsageError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { openIndex } from '../index/open-index.js'
@@ -26,7 +26,13 @@ export interface SearchCommandOptions {
  *
  * @throws UsageError for a `--path` longer than the longest glob a filter takes.
  */
-export function filterOf(options: { readonly path?: string; readonly lang?: readonly string[] }): SearchFilter | undefined {
+export function filterOf(options: { readonly path?: string; readonly lang?: readonly string[] }, warn?: (message: string) => void): SearchFilter | undefined {
+  // A name that is no language's id nor alias matches only chunks whose language metadata is exactly it: say so.
+  for (const lang of options.lang ?? []) {
+    if (warn !== undefined && languageInfo(lang) === undefined) {
+      warn(`note: --lang ${JSON.stringify(lang)} is no language rag knows (${SUPPORTED_LANGUAGES.map((info) => info.id).join(', ')}; aliases such as ts, py); only chunks whose language is exactly that match.`)
+    }
+  }
   if (options.path !== undefined && options.path.length > MAX_FILTER_PATH_LENGTH) {
     throw new UsageError(`--path must be at most ${MAX_FILTER_PATH_LENGTH} characters (a glob or a directory); received one of ${options.path.length}: "${echoInput(options.path, 60)}".`)
   }
@@ -49,10 +55,10 @@ export async function searchCommand(context: CommandContext, words: readonly str
   const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     if (options.files === true) {
-      return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options), explain: options.explain === true })
+      return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options, context.output.note), explain: options.explain === true })
     }
     const started = startStopwatch()
-    const results: SearchResult[] = await index.rag.search(query, topK, filterOf(options))
+    const results: SearchResult[] = await index.rag.search(query, topK, filterOf(options, context.output.note))
     const ms = elapsedMs(started)
     if (output.json) {
       output.emit({ query, root: location.root, topK, tookMs: Math.round(ms * 10) / 10, results: results.map(toJsonResult) })

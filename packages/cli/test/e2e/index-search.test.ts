@@ -93,6 +93,11 @@ describe('rag (end to end, on a real temporary repository)', () => {
     expect(byPath.results).toHaveLength(1)
     const byLang = lastJson<SearchJson>(await rag(['--json', 'search', 'keeps', '--lang', 'python']))
     expect(byLang.results.map((r) => r.file)).toEqual(['src/db/pool.py'])
+    // An alias is its language; a name rag does not know gets a note, not silence.
+    expect(lastJson<SearchJson>(await rag(['--json', 'search', 'keeps', '--lang', 'py'])).results.map((r) => r.file)).toEqual(['src/db/pool.py'])
+    const unknown = await rag(['search', 'keeps', '--lang', 'klingon'])
+    expect(unknown.code).toBe(0)
+    expect(unknown.stderr).toMatch(/^note: --lang "klingon" is no language rag knows \(typescript, tsx, javascript, python, .*\); only chunks whose language is exactly that match\.$/m)
     const none = await rag(['search', 'zebra'])
     expect(none.code).toBe(0)
     expect(none.stdout).toMatch(/No results for "zebra"/)
