@@ -51,7 +51,10 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     return exitCode
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok
+      // Commander printed its one line to stderr; with --json the error is on stdout too, as for every other error.
+      if (output.json) output.emit({ error: { code: 'INVALID_ARGUMENT', message: error.message.replace(/^error: /, '') } })
+      return EXIT.usage
     }
     // Loaded on failure only: the error descriptions need @rag/core and the configuration keys.
     const [{ CancelledError, RagError }, { describeError, exitCodeOf }] = await Promise.all([import('@rag/core'), import('./errors.js')])

@@ -38,6 +38,19 @@ describe('rag errors: one clear line and the right exit code', () => {
     expectOneLineError(await rag(['search']), 2, /^error: missing required argument 'query'$/)
   })
 
+  it('with --json, a usage error is also one JSON document on stdout, as every other error is', async () => {
+    for (const [args, message] of [
+      [['--json', 'search', 'alpha', '-k', '0'], /^option '-k, --top-k <n>' argument '0' is invalid/],
+      [['--json', 'frobnicate'], /^unknown command 'frobnicate'/],
+      [['--json', 'search'], /^missing required argument 'query'$/],
+    ] as const) {
+      const run = await rag([...args])
+      expect(run.code).toBe(2)
+      expect(run.stdout.trim().split('\n')).toHaveLength(1)
+      expect(JSON.parse(run.stdout)).toEqual({ error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) } })
+    }
+  })
+
   it('a directory that does not exist fails (1)', async () => {
     expectOneLineError(await rag(['index', join(box.root, 'missing')]), 1, /^error: .*\/missing does not exist; expected a directory to index\.$/)
   })
