@@ -27,7 +27,7 @@ export async function promptCommand(context: CommandContext, words: readonly str
   const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     const maxTokens = configValue<number | undefined>(config, 'prompt.maxTokens')
-    const filter = filterOf(options, output.note)
+    const filter = filterOf(options, { root: location.root, cwd: context.cwd, warn: output.note })
     const render = await index.rag.renderContextPrompt(question, configValue<number>(config, 'search.topK'), {
       format: configValue<ContextPromptFormat>(config, 'prompt.format'),
       ...(maxTokens === undefined ? {} : { maxTokens }),

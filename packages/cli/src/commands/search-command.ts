@@ -1,4 +1,5 @@
 import type { SearchResult } from '@rag/core'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { languageInfo, MAX_FILTER_PATH_LENGTH, SUPPORTED_LANGUAGES, type RagService, type SearchFilter } from '@rag/session'
 import { UsageError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
@@ -21,12 +22,37 @@ export interface SearchCommandOptions {
   readonly files?: boolean
 }
 
+/** Where a command runs, for {@link filterOf}: to read `--path` and to say what it noticed. */
+export interface FilterContext {
+  /** The index root: a filter's path is relative to it. */
+  readonly root: string
+  /** The working directory: a `--path` starting with `./` or `../` is relative to it. */
+  readonly cwd: string
+  readonly warn: (message: string) => void
+}
+
+/**
+ * `--path` as the filter takes it, relative to the index root: an absolute path inside the root and
+ * one starting with `./` or `../` (from the working directory, as `rag deps` reads paths) are made
+ * relative to the root; any other path or glob is the root's already.
+ *
+ * @throws UsageError for a path outside the root.
+ */
+function rootRelativePath(path: string, at: FilterContext): string {
+  if (!isAbsolute(path) && !/^\.\.?(?:[\\/]|$)/.test(path)) return path
+  const absolute = resolve(at.cwd, path)
+  const inside = relative(at.root, absolute)
+  if (inside.startsWith('..') || isAbsolute(inside)) throw new UsageError(`--path ${JSON.stringify(path)} is outside the index root ${at.root}.`)
+  return inside === '' ? '**' : inside.split(sep).join('/')
+}
+
 /**
  * The filter from `--path` and `--lang`.
  *
- * @throws UsageError for a `--path` longer than the longest glob a filter takes.
+ * @throws UsageError for a `--path` longer than the longest glob a filter takes, or outside the index root.
  */
-export function filterOf(options: { readonly path?: string; readonly lang?: readonly string[] }, warn?: (message: string) => void): SearchFilter | undefined {
+export function filterOf(options: { readonly path?: string; readonly lang?: readonly string[] }, at?: FilterContext): SearchFilter | undefined {
+  const warn = at?.warn
   // A name that is no language's id nor alias matches only chunks whose language metadata is exactly it: say so.
   for (const lang of options.lang ?? []) {
     if (warn !== undefined && languageInfo(lang) === undefined) {
@@ -37,7 +63,7 @@ export function filterOf(options: { readonly path?: string; readonly lang?: read
     throw new UsageError(`--path must be at most ${MAX_FILTER_PATH_LENGTH} characters (a glob or a directory); received one of ${options.path.length}: "${echoInput(options.path, 60)}".`)
   }
   const filter: { path?: string; language?: string[] } = {}
-  if (options.path !== undefined) filter.path = options.path
+  if (options.path !== undefined) filter.path = at === undefined ? options.path : rootRelativePath(options.path, at)
   if (options.lang !== undefined && options.lang.length > 0) filter.language = [...options.lang]
   return Object.keys(filter).length === 0 ? undefined : filter
 }
@@ -55,10 +81,10 @@ export async function searchCommand(context: CommandContext, words: readonly str
   const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     if (options.files === true) {
-      return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options, context.output.note), explain: options.explain === true })
+      return await searchFiles(context, index.rag, { query, root: location.root, topK, filter: filterOf(options, { root: location.root, cwd: context.cwd, warn: output.note }), explain: options.explain === true })
     }
     const started = startStopwatch()
-    const results: SearchResult[] = await index.rag.search(query, topK, filterOf(options, context.output.note))
+    const results: SearchResult[] = await index.rag.search(query, topK, filterOf(options, { root: location.root, cwd: context.cwd, warn: output.note }))
     const ms = elapsedMs(started)
     if (output.json) {
       output.emit({ query, root: location.root, topK, tookMs: Math.round(ms * 10) / 10, results: results.map(toJsonResult) })
@@ -66,6 +92,10 @@ export async function searchCommand(context: CommandContext, words: readonly str
     }
     if (results.length === 0) {
       output.line(`No results for "${echoInput(query)}" in ${escapeTerminal(location.root)}.`)
+      const below = relative(location.root, context.cwd)
+      if (options.path !== undefined && below !== '' && !below.startsWith('..') && !/^\.\.?(?:[\\/]|$)/.test(options.path) && !isAbsolute(options.path)) {
+        output.note(`note: --path is relative to the index root; from ${below.split(sep).join('/')}/ you may mean --path ./${options.path}.`)
+      }
       return 0
     }
     for (const line of formatResults(results, { explain: options.explain === true })) output.line(line)

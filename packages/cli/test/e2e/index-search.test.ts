@@ -95,6 +95,17 @@ describe('rag (end to end, on a real temporary repository)', () => {
     expect(byLang.results.map((r) => r.file)).toEqual(['src/db/pool.py'])
     // An alias is its language; a name rag does not know gets a note, not silence.
     expect(lastJson<SearchJson>(await rag(['--json', 'search', 'keeps', '--lang', 'py'])).results.map((r) => r.file)).toEqual(['src/db/pool.py'])
+    // From a subdirectory: `./` paths and absolute ones are read from where the command runs; others stay the root's.
+    const inSrc = (args: string[]) => runRag(args, { cwd: join(box.root, 'src'), env: box.env })
+    expect(lastJson<SearchJson>(await inSrc(['--json', 'search', 'keeps', '--path', './db'])).results.map((r) => r.file)).toEqual(['src/db/pool.py'])
+    expect(lastJson<SearchJson>(await inSrc(['--json', 'search', 'keeps', '--path', join(box.root, 'src/db')])).results.map((r) => r.file)).toEqual(['src/db/pool.py'])
+    expect(lastJson<SearchJson>(await inSrc(['--json', 'search', 'keeps', '--path', 'src/db'])).results.map((r) => r.file)).toEqual(['src/db/pool.py'])
+    const rootRelative = await inSrc(['search', 'keeps', '--path', 'db'])
+    expect(rootRelative.stdout).toMatch(/^No results for "keeps"/)
+    expect(rootRelative.stderr).toContain('note: --path is relative to the index root; from src/ you may mean --path ./db.')
+    const outside = await inSrc(['search', 'keeps', '--path', '../..'])
+    expect(outside.code).toBe(2)
+    expect(outside.stderr).toMatch(/^error: --path "\.\.\/\.\." is outside the index root /)
     const unknown = await rag(['search', 'keeps', '--lang', 'klingon'])
     expect(unknown.code).toBe(0)
     expect(unknown.stderr).toMatch(/^note: --lang "klingon" is no language rag knows \(typescript, tsx, javascript, python, .*\); only chunks whose language is exactly that match\.$/m)
