@@ -86,6 +86,12 @@ export class PostgresDatabase {
     // An idle connection the server closed (restart, idle timeout): the pool drops it; the next
     // query opens another. Without a listener the error would end the process.
     pool.on('error', () => undefined)
+    // A connection the server ends while it is checked out (a restart, `pg_terminate_backend`
+    // during an index run, the write lock's connection held for the whole run): node-postgres emits
+    // `error` on the client, which would end the process without a listener; the query under way
+    // rejects with the same error and the caller fails with a one-line store error instead. One
+    // listener per connection, for its whole life.
+    pool.on('connect', (client) => void client.on('error', () => undefined))
     const database = new PostgresDatabase(pool, where, resolved)
     try {
       const client = await database.#connect('connect')

@@ -1,4 +1,5 @@
 import { CancelledError, RagError, type Document } from '@rag/core'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PostgresDatabase } from './postgres-database.js'
 import { childScripts, killChildren, runChild } from './testing/child-process.js'
@@ -33,6 +34,28 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 describe('PostgresKnowledgeBase write lock', () => {
+  it('survives the server ending the lock connection mid-run (a restart): the run fails with a store error, the process lives, the lock is taken again', async () => {
+    const project = key()
+    const a = database.project(project)
+    const lock = await a.acquireWriteLock('rag index')
+    // What a restart or failover does to the connection that holds the lock for the whole run.
+    const admin = new pg.Client({ connectionString: test.url })
+    await admin.connect()
+    try {
+      const { rows } = await admin.query<{ ended: boolean }>('SELECT pg_terminate_backend(backend_pid) AS ended FROM rag_write_locks')
+      expect(rows.map((row) => row.ended)).toEqual([true])
+    } finally {
+      await admin.end()
+    }
+    // Without a listener on the checked-out connection, its `error` event ended the process here.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await lock.release()
+    const again = await database.project(project).acquireWriteLock('rag index', { wait: false })
+    await again.release()
+    await a.add([doc('after')])
+    expect(await a.size()).toBe(1)
+  })
+
   it('lets one writer hold it; another fails fast with LOCKED naming the holder, and cannot write', async () => {
     const project = key()
     const a = database.project(project)
