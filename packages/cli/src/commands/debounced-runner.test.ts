@@ -27,6 +27,21 @@ describe('DebouncedRunner', () => {
     expect(runs).toBe(2)
   })
 
+  it('runs a burst that never goes quiet at least every maxWaitMs (a log file appended to without end)', async () => {
+    let runs = 0
+    const runner = new DebouncedRunner(async () => {
+      runs++
+    }, 50, 200)
+    const started = Date.now()
+    // A trigger every 20 ms for 700 ms: without the bound the 50 ms quiet period never comes.
+    while (Date.now() - started < 700) {
+      runner.trigger()
+      await sleep(20)
+    }
+    expect(runs).toBeGreaterThanOrEqual(2)
+    await runner.close()
+  })
+
   it('keeps going after a failed run', async () => {
     let runs = 0
     const runner = new DebouncedRunner(async () => {

@@ -5,21 +5,32 @@
 export class DebouncedRunner {
   readonly #task: () => Promise<void>
   readonly #delayMs: number
+  readonly #maxWaitMs: number
+  /** When the first trigger not yet run came (`undefined`: none pending). */
+  #pendingSince: number | undefined
   #timer: NodeJS.Timeout | undefined
   #running: Promise<void> | undefined
   #again = false
   #closed = false
 
-  constructor(task: () => Promise<void>, delayMs: number) {
+  /**
+   * @param maxWaitMs the longest a trigger waits for its run while triggers keep coming (a file
+   *   that never stops changing must not hold back every run); `Infinity` for none.
+   */
+  constructor(task: () => Promise<void>, delayMs: number, maxWaitMs = Number.POSITIVE_INFINITY) {
     this.#task = task
     this.#delayMs = delayMs
+    this.#maxWaitMs = maxWaitMs
   }
 
-  /** Schedules a run `delayMs` after the last trigger. */
+  /** Schedules a run `delayMs` after the last trigger, and no later than `maxWaitMs` after the first one not yet run. */
   trigger(): void {
     if (this.#closed) return
     if (this.#timer) clearTimeout(this.#timer)
-    this.#timer = setTimeout(() => this.#fire(), this.#delayMs)
+    const now = Date.now()
+    this.#pendingSince ??= now
+    const delay = Math.max(0, Math.min(this.#delayMs, this.#pendingSince + this.#maxWaitMs - now))
+    this.#timer = setTimeout(() => this.#fire(), delay)
   }
 
   /** Stops scheduling; resolves once a run in progress has finished. */
@@ -31,6 +42,7 @@ export class DebouncedRunner {
 
   #fire(): void {
     this.#timer = undefined
+    this.#pendingSince = undefined
     if (this.#running) {
       this.#again = true
       return

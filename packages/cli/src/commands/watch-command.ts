@@ -23,10 +23,14 @@ export function watchIgnore(root: string, skipDirectories: readonly string[], ex
 
 const time = (): string => new Date().toTimeString().slice(0, 8)
 
+/** The least a burst of changes may delay its run (see `DebouncedRunner`'s `maxWaitMs`): 10 quiet periods, at least this. */
+const MIN_MAX_WAIT_MS = 2_000
+
 /**
  * `rag watch [dir]`: indexes once, then re-indexes after every burst of changes (debounced by
- * `watch.debounceMs`). Each run is incremental: only changed files are read and chunked. Runs
- * until SIGINT or SIGTERM; a failed run is reported and the watch goes on.
+ * `watch.debounceMs`, and a burst that goes on runs at least every 10 of those, 2 s at least).
+ * Changes during the first run are indexed right after it. Each run is incremental: only changed
+ * files are read and chunked. Runs until SIGINT or SIGTERM; a failed run is reported and the watch goes on.
  */
 export async function watchCommand(context: CommandContext, dir: string | undefined): Promise<number> {
   const { output, signal } = context
@@ -50,19 +54,38 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
   }
 
   try {
-    await runOnce(true)
-    if (signal.aborted) return 0
     // Loaded here so that other commands never pay for them.
     const [{ watch }, skipDirectories] = await Promise.all([import('chokidar'), defaultSkipDirectories()])
-    const runner = new DebouncedRunner(() => runOnce(false), configValue<number>(config, 'watch.debounceMs'))
+    const debounceMs = configValue<number>(config, 'watch.debounceMs')
+    // A file that never stops changing (a log the app writes) still lets a run through every few seconds.
+    const runner = new DebouncedRunner(() => runOnce(false), debounceMs, Math.max(MIN_MAX_WAIT_MS, 10 * debounceMs))
+    // Watching starts before the first run, so that what changes while it runs (a long first
+    // index) is seen and indexed right after it. Symbolic links are not followed, as indexing never follows them.
     const watcher = watch(location.root, {
       ignored: watchIgnore(location.root, skipDirectories, configValue<string[]>(config, 'index.extraSkipNames')),
       ignoreInitial: true,
       persistent: true,
+      followSymlinks: false,
     })
-    watcher.on('all', () => runner.trigger())
+    // (Before `ready`, chokidar still reports a symbolic link it does not follow as added: not a change.)
+    let ready = false
+    let first = true
+    let changedDuringFirst = false
+    watcher.on('all', () => {
+      if (!ready) return
+      if (first) changedDuringFirst = true
+      else runner.trigger()
+    })
     watcher.on('error', (error) => output.note(`${time()} watch error: ${escapeTerminal(describeError(error))}`))
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+    ready = true
+    await runOnce(true)
+    first = false
+    if (signal.aborted) {
+      await watcher.close()
+      return 0
+    }
+    if (changedDuringFirst) runner.trigger()
     if (output.json) output.emit({ event: 'watching', root: location.root })
     else output.note(`Watching ${escapeTerminal(location.root)} for changes (Ctrl+C to stop).`)
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))

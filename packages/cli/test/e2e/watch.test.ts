@@ -1,3 +1,5 @@
+import { symlink } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { collect, createSandbox, jsonLines, lastJson, runRag, startRag, type Sandbox } from '../../src/testing/cli-process.js'
 
@@ -66,5 +68,48 @@ describe('rag watch (end to end)', () => {
     }
     const end = await finished
     expect(end.code).toBe(0)
+  })
+
+  it('does not follow a symbolic link out of the root, as indexing does not: changes behind it start no run', async () => {
+    const linked = await createSandbox({ 'src/app.ts': 'export const app = 1\n' })
+    const outside = await createSandbox({ 'elsewhere.ts': 'export const elsewhere = 1\n' })
+    await symlink(outside.root, join(linked.root, 'outside-link'))
+    const watch = startRag(['--json', 'watch'], { cwd: linked.root, env: { ...linked.env, RAG_WATCH_DEBOUNCE_MS: '100' } })
+    const finished = collect(watch, 60_000)
+    const events = jsonLines(watch)
+    try {
+      await events.waitFor((e) => e['event'] === 'watching', 30_000)
+      await outside.write('elsewhere.ts', 'export const elsewhere = 2\n')
+      await outside.write('more.ts', 'export const more = 3\n')
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      expect(events.events.filter((e) => isDone(e) && !e.initial)).toEqual([])
+    } finally {
+      watch.kill('SIGTERM')
+      await finished
+      await linked.dispose()
+      await outside.dispose()
+    }
+  })
+
+  it('indexes what changes while its first run is still indexing', async () => {
+    const files = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.ts`, `export const value${i} = ${i} // module ${i}\n`]))
+    const big = await createSandbox(files)
+    const env = { ...big.env, RAG_WATCH_DEBOUNCE_MS: '100' }
+    const watch = startRag(['--json', 'watch'], { cwd: big.root, env })
+    const finished = collect(watch, 120_000)
+    const events = jsonLines(watch)
+    try {
+      // The first run has started reading files: a file written now is not in its walk.
+      await events.waitFor((e) => e['event'] === 'progress' && Number(e['indexedFiles']) > 0, 30_000)
+      await big.write('src/late.ts', 'export const lateArrival = "durian"\n')
+      await events.waitFor((e) => isDone(e) && e.initial, 30_000)
+      await events.waitFor((e) => isDone(e) && e.stats.files === 301, 15_000)
+      const found = lastJson<{ results: { file: string }[] }>(await runRag(['--json', 'search', 'durian'], { cwd: big.root, env: big.env }))
+      expect(found.results.map((r) => r.file)).toEqual(['src/late.ts'])
+    } finally {
+      watch.kill('SIGTERM')
+      await finished
+      await big.dispose()
+    }
   })
 })
