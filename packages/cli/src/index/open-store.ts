@@ -5,7 +5,7 @@ import { storeOptions, type PersistentStore, type RetrievalSettings, type TfidfS
 import { openSqliteKnowledgeBase } from '@rag/store-sqlite'
 import { configValue, type ResolvedConfig } from '../config/load-config.js'
 import { redactUrl } from '../config/redact-url.js'
-import { POSTGRES_MARKER, type IndexLocation } from './index-location.js'
+import { INDEX_DIRECTORY, POSTGRES_MARKER, type IndexLocation } from './index-location.js'
 
 /** What the CLI needs of a store: the session's persistent store, TF-IDF beside BM25, and close. */
 export type IndexStore = PersistentStore & TfidfSearchable & { close(): Promise<void> }
@@ -13,20 +13,34 @@ export type IndexStore = PersistentStore & TfidfSearchable & { close(): Promise<
 /** Where a root's index lives: the SQLite file, or a project of a PostgreSQL database. */
 export type StoreTarget = { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly url: string; readonly project: string }
 
-/** The project a root indexes into: `store.project`, else the one its marker records, else the root's path. */
+/** What a marker records: the project, and the root that wrote it (markers before it lack the root). */
+function readMarker(directory: string): { readonly repoId: string; readonly root?: string } | undefined {
+  const marker = join(directory, POSTGRES_MARKER)
+  if (!existsSync(marker)) return undefined
+  try {
+    const { repoId, root } = JSON.parse(readFileSync(marker, 'utf8')) as { repoId?: unknown; root?: unknown }
+    if (typeof repoId !== 'string' || repoId === '') return undefined
+    return typeof root === 'string' && root !== '' ? { repoId, root } : { repoId }
+  } catch {
+    // An unreadable marker: as if there were none.
+    return undefined
+  }
+}
+
+/**
+ * The project a root indexes into: `store.project`, else the one its marker records, else the
+ * root's path. A marker written by another root that still has it naming the same project is a
+ * copy of that checkout (`cp -r app app-experiment`): the copy is its own project (its path), so
+ * that indexing it does not replace the original's index. A checkout moved away from its old root
+ * keeps its project.
+ */
 function projectOf(config: ResolvedConfig, location: IndexLocation): string {
   const configured = configValue<string | undefined>(config, 'store.project')
   if (configured !== undefined) return configured
-  const marker = join(location.directory, POSTGRES_MARKER)
-  if (existsSync(marker)) {
-    try {
-      const { repoId } = JSON.parse(readFileSync(marker, 'utf8')) as { repoId?: unknown }
-      if (typeof repoId === 'string' && repoId !== '') return repoId
-    } catch {
-      // An unreadable marker: fall back to the root's path, as a fresh index would.
-    }
-  }
-  return location.root
+  const marker = readMarker(location.directory)
+  if (marker === undefined) return location.root
+  const copied = marker.root !== undefined && marker.root !== location.root && readMarker(join(marker.root, INDEX_DIRECTORY))?.repoId === marker.repoId
+  return copied ? location.root : marker.repoId
 }
 
 /** Where the configuration puts the index of `location`. */
@@ -60,6 +74,6 @@ export async function openStore(target: StoreTarget, location: IndexLocation, co
     }
     throw error
   })
-  if (create && existsSync(location.directory)) writeFileSync(join(location.directory, POSTGRES_MARKER), `${JSON.stringify({ repoId: target.project })}\n`)
+  if (create && existsSync(location.directory)) writeFileSync(join(location.directory, POSTGRES_MARKER), `${JSON.stringify({ repoId: target.project, root: location.root })}\n`)
   return store
 }

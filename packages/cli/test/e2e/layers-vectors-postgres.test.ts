@@ -1,3 +1,5 @@
+import { cpSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { collect, createSandbox, jsonLines, lastJson, runRag, startRag, type RagRun, type Sandbox } from '../../src/testing/cli-process.js'
@@ -92,6 +94,35 @@ afterAll(async () => {
   await postgres?.dispose()
   await sqlite?.dispose()
   if (name) await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+})
+
+describe('a copy of a checkout indexed into PostgreSQL (real binary)', () => {
+  it('is its own project: indexing the copy leaves the original\'s index as it was', async () => {
+    const app = await createSandbox({ 'src/app.ts': 'export const original = "mango"\n', 'src/shared.ts': 'export const shared = 1\n' })
+    // Each root its own project by default (no store.project): the marker in .rag/ names it.
+    const env: NodeJS.ProcessEnv = { ...app.env, RAG_STORE_URL: url }
+    delete env['RAG_STORE_PROJECT']
+    try {
+      expect((await runRag(['index'], { cwd: app.root, env })).code).toBe(0)
+      const copy = `${app.root}-copy`
+      cpSync(app.root, copy, { recursive: true })
+      rmSync(join(copy, 'src', 'app.ts'))
+      writeFileSync(join(copy, 'src', 'experiment.ts'), 'export const experiment = "papaya"\n')
+      expect((await runRag(['index'], { cwd: copy, env })).code).toBe(0)
+      const original = lastJson<{ files: number; database: string }>(await runRag(['--json', 'status'], { cwd: app.root, env }))
+      const copied = lastJson<{ files: number; database: string }>(await runRag(['--json', 'status'], { cwd: copy, env }))
+      expect(original.files).toBe(2)
+      expect(copied.files).toBe(2)
+      expect(original.database).not.toBe(copied.database)
+      const search = (cwd: string, query: string) => runRag(['--json', 'search', query], { cwd, env }).then((run) => lastJson<{ results: { file: string }[] }>(run).results.map((r) => r.file))
+      expect(await search(app.root, 'mango')).toEqual(['src/app.ts'])
+      expect(await search(app.root, 'papaya')).toEqual([])
+      expect(await search(copy, 'papaya')).toEqual(['src/experiment.ts'])
+      rmSync(copy, { recursive: true, force: true })
+    } finally {
+      await app.dispose()
+    }
+  })
 })
 
 describe('rag index --layers --embedder hash into PostgreSQL (real binary, fresh processes)', () => {
