@@ -3,7 +3,9 @@ import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FileIngestionService } from './file-ingestion-service.js'
+import { readGitCheckout } from './ignore/read-ignore-files.js'
 import { indexPaths, MalformedIndexError, TrackedFiles } from './ignore/tracked-files.js'
+import { DEFAULT_LIMITS } from './limits.js'
 import { tempDir, writeTree, type TreeEntry } from './testing/helpers.js'
 
 const service = new FileIngestionService({ workers: 0, ignoreCase: false })
@@ -111,6 +113,15 @@ describe('files git tracks are not affected by ignore rules (gitignore(5))', () 
     symlinkSync(shared, join(root, '.git', 'info', 'exclude'))
     expect(await planned(root)).toEqual(['a.txt'])
     expect((await service.ingest(root)).state.files.map((f) => f.path)).toEqual(['a.txt'])
+  })
+
+  it('does not read an index over its size bound, and says so', async () => {
+    const root = checkout(BREW, ['.gitignore', 'bin/brew'])
+    const reader = { root, limits: DEFAULT_LIMITS, options: { ignoreCase: false, negation: 'git' as const }, fail: (error: unknown) => { throw error } }
+    const read = await readGitCheckout(reader, 16)
+    expect(read.tracked).toBeUndefined()
+    expect(read.trackedUnreadable?.message).toMatch(/^The git index \.git\/index is \d+ bytes, more than the 16 read, so ignore rules applied to tracked files too\.$/)
+    expect((await readGitCheckout(reader)).tracked?.has('bin/brew', false)).toBe(true)
   })
 
   it('warns and applies the rules to every file when the index is not one git writes', async () => {

@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { RagError } from '@rag/core'
 import { limitError, type Limits } from '../limits.js'
@@ -69,6 +69,9 @@ export async function readDirectoryIgnoreFiles(reader: IgnoreReader, dir: string
   return files
 }
 
+/** The largest git index read (a checkout of a million files has one of about 100 MB). */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024
+
 /** What the checkout whose top is the root says about its files, beside its ignore files. */
 export interface GitCheckoutRules {
   /** Its `info/exclude`, compiled. */
@@ -82,14 +85,19 @@ export interface GitCheckoutRules {
 /**
  * The root checkout's `.git/info/exclude`, compiled, and the files its index tracks, when the root
  * is the top of a git checkout (see `findGitCheckout`). Both live in the repository, not in the
- * walked tree, so symbolic links to them are followed, as git follows them.
+ * walked tree, so symbolic links to them are followed, as git follows them. An index over
+ * `maxIndexBytes` is not read (a warning says so).
  */
-export async function readGitCheckout(reader: IgnoreReader): Promise<GitCheckoutRules> {
+export async function readGitCheckout(reader: IgnoreReader, maxIndexBytes = MAX_INDEX_BYTES): Promise<GitCheckoutRules> {
   const found = await findGitCheckout(reader.root)
   if (found === undefined) return { exclude: undefined, tracked: undefined }
   const exclude = found.exclude ? await readOne(reader, await realpath(found.exclude.absolutePath).catch(() => found.exclude!.absolutePath), found.exclude.label, '') : undefined
   let bytes: Buffer
   try {
+    const size = (await stat(found.index)).size
+    if (size > maxIndexBytes) {
+      return { exclude, tracked: undefined, trackedUnreadable: { file: found.indexLabel, message: `The git index ${found.indexLabel} is ${size} bytes, more than the ${maxIndexBytes} read, so ignore rules applied to tracked files too.` } }
+    }
     bytes = await readFile(found.index)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
