@@ -1,4 +1,4 @@
-import { relative, resolve, sep } from 'node:path'
+import { relativeToRoot } from '../index/relative-to-root.js'
 import { RagService } from '@rag/session'
 import { describeError, UsageError } from '../errors.js'
 import { ingestOptions } from '../index/open-index.js'
@@ -13,14 +13,11 @@ export interface PlanCommandOptions {
   readonly explain?: string
 }
 
-/** `path` (relative to `cwd`) as a `/`-separated path relative to one of `roots`, or a usage error. */
-function relativeToRoot(path: string, cwd: string, roots: readonly string[]): string {
-  const absolute = resolve(cwd, path)
-  for (const root of roots) {
-    const rel = relative(root, absolute)
-    if (rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel))) return rel.split(sep).join('/')
-  }
-  throw new UsageError(`--explain ${path} is outside the indexed directory ${roots[0]}; give a path inside it.`)
+/** `path` (relative to `cwd`) relative to one of `roots`, or a usage error. */
+function explainedPath(path: string, cwd: string, roots: readonly string[]): string {
+  const rel = relativeToRoot(path, cwd, roots)
+  if (rel === undefined) throw new UsageError(`--explain ${path} is outside the indexed directory ${roots[0]}; give a path inside it.`)
+  return rel
 }
 
 /**
@@ -37,7 +34,7 @@ export async function planCommand(context: CommandContext, dir: string | undefin
   const plan = await rag.planDirectory(location.root, { signal: context.signal })
   const errors = plan.errors.map((e) => ({ code: e.code, message: describeError(e) }))
   if (options.explain !== undefined) {
-    const explanation = explainPath(plan, relativeToRoot(options.explain, context.cwd, [location.root, plan.root]))
+    const explanation = explainPath(plan, explainedPath(options.explain, context.cwd, [location.root, plan.root]))
     if (output.json) output.emit({ root: plan.root, ...explanation, warnings: plan.warnings, errors })
     else {
       output.line(escapeTerminal(describeExplanation(explanation, plan.root), { keepLineFeeds: true }))

@@ -1,7 +1,8 @@
 import type { SearchResult } from '@rag/core'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { isAbsolute, relative, sep } from 'node:path'
 import { languageInfo, MAX_FILTER_PATH_LENGTH, SUPPORTED_LANGUAGES, type RagService, type SearchFilter } from '@rag/session'
 import { UsageError } from '../errors.js'
+import { relativeToRoot } from '../index/relative-to-root.js'
 import { configValue } from '../config/load-config.js'
 import { openIndex } from '../index/open-index.js'
 import { formatFiles, type JsonFileLocation } from '../output/format-files.js'
@@ -22,6 +23,9 @@ export interface SearchCommandOptions {
   readonly files?: boolean
 }
 
+/** A path the user wrote from the working directory: `./dir`, `../dir`, `.`. */
+const CWD_RELATIVE = /^\.\.?(?:[\\/]|$)/
+
 /** Where a command runs, for {@link filterOf}: to read `--path` and to say what it noticed. */
 export interface FilterContext {
   /** The index root: a filter's path is relative to it. */
@@ -39,11 +43,10 @@ export interface FilterContext {
  * @throws UsageError for a path outside the root.
  */
 function rootRelativePath(path: string, at: FilterContext): string {
-  if (!isAbsolute(path) && !/^\.\.?(?:[\\/]|$)/.test(path)) return path
-  const absolute = resolve(at.cwd, path)
-  const inside = relative(at.root, absolute)
-  if (inside.startsWith('..') || isAbsolute(inside)) throw new UsageError(`--path ${JSON.stringify(path)} is outside the index root ${at.root}.`)
-  return inside === '' ? '**' : inside.split(sep).join('/')
+  if (!isAbsolute(path) && !CWD_RELATIVE.test(path)) return path
+  const inside = relativeToRoot(path, at.cwd, [at.root])
+  if (inside === undefined) throw new UsageError(`--path ${JSON.stringify(path)} is outside the index root ${at.root}.`)
+  return inside === '' ? '**' : inside
 }
 
 /**
@@ -93,7 +96,7 @@ export async function searchCommand(context: CommandContext, words: readonly str
     if (results.length === 0) {
       output.line(`No results for "${echoInput(query)}" in ${escapeTerminal(location.root)}.`)
       const below = relative(location.root, context.cwd)
-      if (options.path !== undefined && below !== '' && !below.startsWith('..') && !/^\.\.?(?:[\\/]|$)/.test(options.path) && !isAbsolute(options.path)) {
+      if (options.path !== undefined && below !== '' && !below.startsWith('..') && !CWD_RELATIVE.test(options.path) && !isAbsolute(options.path)) {
         output.note(`note: --path is relative to the index root; from ${below.split(sep).join('/')}/ you may mean --path ./${options.path}.`)
       }
       return 0
