@@ -169,10 +169,9 @@ function memberOfReturned(
   // So is what a Go method of another package's value returns (`PerformRequest().Header()` of a
   // `*httptest.ResponseRecorder`); not a builtin's (`new(node)`).
   if (found.resolution === 'external' && file.language === 'go' && callee.includes('.')) return EXTERNAL
-  // `expect(sum(1, 2)).toBe(3)` of a test runner's global `expect`: the runner's assertion.
-  if (found.resolution === 'external' && !bindings.names.has(callee.split('.', 1)[0] as string) && givesRunnerValue(file.language, callee)) return EXTERNAL
+  // `expect(sum(1, 2)).toBe(3)` of a test runner's global `expect`: the runner's assertion;
   // `(await fetch(url)).json()`, `document.querySelector('#x').focus()`: the browser's object.
-  if (found.resolution === 'external' && !bindings.names.has(callee.split('.', 1)[0] as string) && givesRuntimeValue(file.language, callee)) return EXTERNAL
+  if (found.resolution === 'external' && !bindings.names.has(callee.split('.', 1)[0] as string) && (givesRunnerValue(file.language, callee) || givesRuntimeValue(file.language, callee))) return EXTERNAL
   const symbol = found.targetSymbolId ? index.symbol(found.targetSymbolId) : undefined
   // `create()` of a parameter `create: () => Promise<KnowledgeBase>`.
   const given = symbol === undefined && elements === false && call.sourceSymbolId ? parameterReturnOf(callee, call.sourceSymbolId, index) : undefined
