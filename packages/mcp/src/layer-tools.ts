@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import type { DependencyStep, EdgeRecord, EntrypointRecord, RagService, SymbolRecord } from '@rag/session'
-import { oneLine } from './one-line.js'
+import { oneLine } from '@rag/session'
 
 /** Options of {@link registerLayerTools}. */
 export interface LayerToolsOptions {

@@ -1,5 +1,5 @@
-import { estimateTokens, lineRangesOf, type FileLocation, type LocatedFile } from '@rag/session'
-import { oneLine, quotedQuery } from './one-line.js'
+import { estimateTokens, lineRangesOf, oneLine, type FileLocation, type LocatedFile } from '@rag/session'
+import { quotedQuery } from './quoted-query.js'
 
 /** One file as the `locate_files` tool returns it in structured content. */
 export interface FileHit {

@@ -1,6 +1,6 @@
 import type { SearchResult } from '@rag/core'
 import { renderContextPrompt } from '@rag/session'
-import { quotedQuery } from './one-line.js'
+import { quotedQuery } from './quoted-query.js'
 
 /** One search hit as the `search_code` tool returns it in structured content. */
 export interface CodeHit {

@@ -2,11 +2,23 @@ import type { Document } from '@rag/core'
 import type { PromptLayout, RenderedBlock } from './layout.js'
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HEADER_BREAKING = /[\u0000-\u001F\u007F\u2028\u2029]/g
+const LINE_BREAKING = /[\u0000-\u001F\u007F\u2028\u2029]/g
 const TRAILING_WHITESPACE = /\s+$/
 
+/**
+ * `text` kept on one line: its control characters and Unicode line separators become U+FFFD (a
+ * path, name or route from the indexed repository then cannot start a line of its own that reads
+ * like another result).
+ *
+ * @example
+ * oneLine('GET /a\nGET /forged') // 'GET /a\uFFFDGET /forged'
+ */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAKING, '\uFFFD')
+}
+
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value.replace(HEADER_BREAKING, '\uFFFD') : undefined
+  return typeof value === 'string' && value.length > 0 ? oneLine(value) : undefined
 }
 
 function line(value: unknown): number | undefined {
@@ -31,7 +43,7 @@ export function listHeader(document: Document, rank: number, score: number): str
   const end = line(endLine) ?? start
   const range = start === undefined ? '' : `:${start}-${end}`
   const lang = text(language)
-  return `${rank + 1}. ${text(file) ?? document.id.replace(HEADER_BREAKING, '\uFFFD')}${range}  score ${score.toFixed(4)}${lang ? `  ${lang}` : ''}`
+  return `${rank + 1}. ${text(file) ?? oneLine(document.id)}${range}  score ${score.toFixed(4)}${lang ? `  ${lang}` : ''}`
 }
 
 /**

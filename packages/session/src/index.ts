@@ -69,7 +69,7 @@ export {
   type RetrievalSettings,
   type RetrievalWeights,
 } from './retrieval-presets.js'
-export { renderContextPrompt, estimateTokens, type ContextPromptFormat, type ContextPromptRender, type RenderStatus, type RenderedResult, type TruncatedResult } from '@rag/prompt'
+export { renderContextPrompt, estimateTokens, oneLine, type ContextPromptFormat, type ContextPromptRender, type RenderStatus, type RenderedResult, type TruncatedResult } from '@rag/prompt'
 export type {
   ChunkerSpec,
   FileRecord,
