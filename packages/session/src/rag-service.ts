@@ -28,6 +28,7 @@ import type { BuildContextPromptOptions, IndexDirectoryOptions, RagServiceOption
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
+import { readOneGeneration } from './one-generation.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
@@ -159,24 +160,37 @@ export class RagService {
   /**
    * The best `topK` chunks and added documents for `query`, fused from every stream, at most
    * three per file. With a filter, the retriever is asked for more results round by round until
-   * `topK` pass the filter or there are no more.
+   * `topK` pass the filter or there are no more. Every round reads one generation of the index,
+   * even while another process commits to the same store.
    *
-   * @throws InvalidArgumentError for an empty query, a `topK` that is not a positive integer, or a malformed filter.
+   * @throws InvalidArgumentError for an empty query, a `topK` that is not a positive integer, or a malformed filter;
+   *   RagError `CONFLICT` when another process committed during each of eight tries.
    */
   async search(query: string, topK: number, filter?: SearchFilter): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
     const accept = compileSearchFilter(filter)
-    if (accept === undefined) return this.#latch.read(() => this.retriever.retrieve(query, topK))
+    if (accept === undefined) return this.#retrieve(query, topK)
     let fetch = Math.min(Math.max(topK, topK * OVERFETCH), Math.max(topK, MAX_FETCH))
     let previous = -1
     for (;;) {
-      const hits = await this.#latch.read(() => this.retriever.retrieve(query, fetch))
+      const hits = await this.#retrieve(query, fetch)
       const kept = hits.filter((hit) => accept(hit.document))
       if (kept.length >= topK || fetch >= MAX_FETCH || hits.length <= previous) return kept.slice(0, topK)
       previous = hits.length
       fetch = Math.min(fetch * OVERFETCH, MAX_FETCH)
     }
+  }
+
+  /**
+   * One fused retrieval from one generation: this process's commits wait for it (the latch), and
+   * when the store has a generation counter, a run during which another process committed is run
+   * again (its streams read the store in separate transactions).
+   */
+  #retrieve(query: string, topK: number): Promise<SearchResult[]> {
+    const store = this.#stateStore
+    const generation = store?.info ? async () => (await store.info!()).generation : undefined
+    return readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK)), generation)
   }
 
   /**
