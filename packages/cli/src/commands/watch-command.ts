@@ -10,6 +10,7 @@ import { rootForIndexing } from '../index/resolve-root.js'
 import { configFor, lockWaitFor, type CommandContext } from './context.js'
 import { reportJson, reportLine } from './index-command.js'
 import { escapeTerminal } from '../output/escape-terminal.js'
+import { SkippedPaths } from './skipped-paths.js'
 
 /** A chokidar `ignored` test: the index directory and the default skip directories, at any depth. */
 export function watchIgnore(root: string, skipDirectories: readonly string[], extraNames: readonly string[]): (path: string) => boolean {
@@ -29,7 +30,8 @@ const MIN_MAX_WAIT_MS = 2_000
 /**
  * `rag watch [dir]`: indexes once, then re-indexes after every burst of changes (debounced by
  * `watch.debounceMs`, and a burst that goes on runs at least every 10 of those, 2 s at least).
- * Changes during the first run are indexed right after it. Each run is incremental: only changed
+ * Changes during the first run are indexed right after it. Changes to paths the last run skipped
+ * by rule (ignore files' rules, `index.exclude`, default skips) start no run. Each run is incremental: only changed
  * files are read and chunked. Runs until SIGINT or SIGTERM; a failed run is reported and the watch goes on.
  */
 export async function watchCommand(context: CommandContext, dir: string | undefined): Promise<number> {
@@ -37,11 +39,13 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
   const index = await openIndex(location, config, { mode: 'create', warn: output.note, env: context.env, writer: 'rag watch', lockWait: lockWaitFor(context) })
+  const skipped = new SkippedPaths(location.root)
   const runOnce = async (initial: boolean): Promise<void> => {
     const progress = initial ? createProgressReporter(output) : undefined
     try {
       const report = await index.rag.indexDirectory(location.root, progress?.onProgress, { signal })
       progress?.done()
+      skipped.update(report)
       const changed = report.added + report.removed > 0 || report.stats.chunked > 0
       if (output.json) output.emit({ event: 'done', initial, ...reportJson(report) })
       else if (initial || changed) output.line(`${time()} ${initial ? 'indexed' : 're-indexed'} ${reportLine(report)}`)
@@ -71,8 +75,9 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
     let ready = false
     let first = true
     let changedDuringFirst = false
-    watcher.on('all', () => {
-      if (!ready) return
+    watcher.on('all', (_event, path) => {
+      // A path the last run skipped by rule (ignored, excluded, a default skip) cannot change the index.
+      if (!ready || skipped.has(path)) return
       if (first) changedDuringFirst = true
       else runner.trigger()
     })

@@ -91,6 +91,41 @@ describe('rag watch (end to end)', () => {
     }
   })
 
+  it('starts no run for changes the index skips by rule: an ignored log directory, an ignored file, node_modules', async () => {
+    const app = await createSandbox({
+      '.gitignore': 'logs/\n*.tmp\n',
+      'src/app.ts': 'export const app = 1\n',
+      'logs/app.log': 'started\n',
+      'scratch.tmp': 'draft\n',
+      'node_modules/dep/index.js': 'module.exports = 1\n',
+    })
+    const watch = startRag(['--json', 'watch'], { cwd: app.root, env: { ...app.env, RAG_WATCH_DEBOUNCE_MS: '100' } })
+    const finished = collect(watch, 60_000)
+    const events = jsonLines(watch)
+    try {
+      await events.waitFor((e) => e['event'] === 'watching', 30_000)
+      // An app writing its log (or `rag watch > logs/watch.log`) for longer than the longest debounce.
+      for (let line = 0; line < 12; line++) {
+        await app.write('logs/app.log', `started\n${'request\n'.repeat(line)}`)
+        await app.write('scratch.tmp', `draft ${line}\n`)
+        await app.write('node_modules/dep/index.js', `module.exports = ${line}\n`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(events.events.filter((e) => isDone(e) && !e.initial)).toEqual([])
+      // A change the index does see still runs.
+      await app.write('src/app.ts', 'export const app = 2 // mango\n')
+      await events.waitFor((e) => isDone(e) && !e.initial && e.stats.chunked === 1, 15_000)
+      // And so does a change to the rules: the log directory is indexed once no rule skips it.
+      await app.write('.gitignore', '*.tmp\n')
+      await events.waitFor((e) => isDone(e) && e.stats.files === 2, 15_000) // src/app.ts and logs/app.log
+    } finally {
+      watch.kill('SIGTERM')
+      await finished
+      await app.dispose()
+    }
+  })
+
   it('indexes what changes while its first run is still indexing', async () => {
     const files = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.ts`, `export const value${i} = ${i} // module ${i}\n`]))
     const big = await createSandbox(files)
