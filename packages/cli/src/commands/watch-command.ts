@@ -3,7 +3,7 @@ import { defaultSkipDirectories } from '@rag/session'
 import { describeError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { DebouncedRunner } from './debounced-runner.js'
-import { INDEX_DIRECTORY } from '../index/index-location.js'
+import { INDEX_DIRECTORY, PROJECT_CONFIG_FILE } from '../index/index-location.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
@@ -31,18 +31,35 @@ const MIN_MAX_WAIT_MS = 2_000
  * `rag watch [dir]`: indexes once, then re-indexes after every burst of changes (debounced by
  * `watch.debounceMs`, and a burst that goes on runs at least every 10 of those, 2 s at least).
  * Changes during the first run are indexed right after it. Changes to paths the last run skipped
- * by rule (ignore files' rules, `index.exclude`, default skips) start no run. Each run is incremental: only changed
- * files are read and chunked. Runs until SIGINT or SIGTERM; a failed run is reported and the watch goes on.
+ * by rule (ignore files' rules, `index.exclude`, default skips) start no run. A change to the
+ * project's `rag.config.json` re-opens the index with it before the next run (the watcher's own
+ * settings, `watch.debounceMs` and `index.extraSkipNames`, stay as they were at start). Each run
+ * is incremental: only changed files are read and chunked. Runs until SIGINT or SIGTERM; a failed
+ * run is reported and the watch goes on.
  */
 export async function watchCommand(context: CommandContext, dir: string | undefined): Promise<number> {
   const { output, signal } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
-  const index = await openIndex(location, config, { mode: 'create', warn: output.note, env: context.env, writer: 'rag watch', lockWait: lockWaitFor(context) })
+  const open = (settings: typeof config): ReturnType<typeof openIndex> =>
+    openIndex(location, settings, { mode: 'create', warn: output.note, env: context.env, writer: 'rag watch', lockWait: lockWaitFor(context) })
+  let index = await open(config)
   const skipped = new SkippedPaths(location.root)
+  // Set when the project's `rag.config.json` changed: the next run opens the index with it first.
+  let configChanged = false
+  const reopen = async (): Promise<void> => {
+    configChanged = false
+    const next = await open(configFor(context, location))
+    await index.close()
+    index = next
+    if (output.json) output.emit({ event: 'config', file: location.projectConfig })
+    else output.line(`${time()} ${PROJECT_CONFIG_FILE} changed: the next runs use it`)
+  }
   const runOnce = async (initial: boolean): Promise<void> => {
     const progress = initial ? createProgressReporter(output) : undefined
     try {
+      // A bad configuration is reported as a failed run; the watch goes on with the one before.
+      if (configChanged) await reopen()
       const report = await index.rag.indexDirectory(location.root, progress?.onProgress, { signal })
       progress?.done()
       skipped.update(report)
@@ -76,8 +93,10 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
     let first = true
     let changedDuringFirst = false
     watcher.on('all', (_event, path) => {
+      if (!ready) return
+      if (path === location.projectConfig) configChanged = true
       // A path the last run skipped by rule (ignored, excluded, a default skip) cannot change the index.
-      if (!ready || skipped.has(path)) return
+      else if (skipped.has(path)) return
       if (first) changedDuringFirst = true
       else runner.trigger()
     })

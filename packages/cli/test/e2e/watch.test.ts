@@ -126,6 +126,36 @@ describe('rag watch (end to end)', () => {
     }
   })
 
+  it('re-opens the index with a changed rag.config.json, so it and `rag index` no longer undo each other; a broken one is reported and the watch goes on', async () => {
+    const app = await createSandbox({
+      'rag.config.json': JSON.stringify({ index: { exclude: ['gen/**'] } }),
+      'src/app.ts': 'export const app = 1\n',
+      'gen/out.ts': 'export const generatedPapaya = 1\n',
+    })
+    const watch = startRag(['--json', 'watch'], { cwd: app.root, env: { ...app.env, RAG_WATCH_DEBOUNCE_MS: '100' } })
+    const finished = collect(watch, 60_000)
+    const events = jsonLines(watch)
+    try {
+      await events.waitFor((e) => e['event'] === 'watching', 30_000)
+      expect(events.events.find((e) => isDone(e) && e.initial)).toMatchObject({ stats: { files: 2 } }) // src/app.ts, rag.config.json
+      await app.write('rag.config.json', '{ "index": ')
+      await events.waitFor((e) => e['event'] === 'error', 15_000)
+      await app.write('rag.config.json', JSON.stringify({ index: { exclude: [] } }))
+      await events.waitFor((e) => e['event'] === 'config', 15_000)
+      await events.waitFor((e) => isDone(e) && e.stats.files === 3, 15_000)
+      // Another process indexing with the same file agrees: nothing to chunk.
+      const index = await runRag(['--json', 'index'], { cwd: app.root, env: app.env })
+      expect(index.code, index.stderr).toBe(0)
+      expect(lastJson<DoneEvent>(index).stats.chunked).toBe(0)
+      const found = lastJson<{ results: { file: string }[] }>(await runRag(['--json', 'search', 'generatedPapaya'], { cwd: app.root, env: app.env }))
+      expect(found.results.map((r) => r.file)).toEqual(['gen/out.ts'])
+    } finally {
+      watch.kill('SIGTERM')
+      await finished
+      await app.dispose()
+    }
+  })
+
   it('indexes what changes while its first run is still indexing', async () => {
     const files = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.ts`, `export const value${i} = ${i} // module ${i}\n`]))
     const big = await createSandbox(files)
