@@ -204,6 +204,23 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['src/routes/users-router.ts:4 POST /api/users/login (/users/login)'])
   })
 
+  it("gives Outline's API routes (koa-router paths without the slash, nested at '/', a Koa app mounted with koa-mount) their served path", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'server/routes/api/documents.ts':
+          'import Router from "koa-router"\n\nconst router = new Router()\nrouter.post("documents.move", auth(), async (ctx) => {})\nrouter.post("documents.info", auth({ optional: true }), info)\n\nexport default router\n',
+        'server/routes/api/index.ts':
+          'import Koa from "koa"\nimport Router from "koa-router"\nimport documents from "./documents"\n\nconst api = new Koa()\nconst router = new Router()\nrouter.use("/", documents.routes())\napi.use(router.routes())\n\nexport default api\n',
+        'server/services/web.ts':
+          'import Koa from "koa"\nimport mount from "koa-mount"\nimport api from "../routes/api"\n\nexport default function init(app: Koa = new Koa()) {\n  app.use(mount("/api", api))\n  return app\n}\n',
+      }),
+    )
+    expect(routes(graph)).toEqual([
+      'server/routes/api/documents.ts:4 POST /api/documents.move (/documents.move)',
+      'server/routes/api/documents.ts:5 POST /api/documents.info (/documents.info)',
+    ])
+  })
+
   it("serves an Express router's or a NestJS controller's root at the mount path itself, not under a trailing slash", async () => {
     const graph = new LayerGraph(
       await layersOfText({

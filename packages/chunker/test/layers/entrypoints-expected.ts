@@ -53,6 +53,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'todos.ts:28 http-route hono DELETE /todos/:id -> -',
   ],
   koa: [
+    'api/documents.ts:9 http-route koa POST /documents.move -> -',
+    'api/documents.ts:13 http-route koa POST /documents.info -> info',
+    'api/documents.ts:15 http-route koa POST /files/:id/copy -> copyFile',
     'routes.js:7 http-route koa GET /v1 -> -',
     'routes.js:10 http-route koa GET /v1/users/:id -> showUser',
     'routes.js:11 http-route koa POST /v1/users -> createUser',

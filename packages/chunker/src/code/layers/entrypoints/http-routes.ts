@@ -176,7 +176,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   honoOn,
   elysiaRoutes,
   adonisRoutes,
-  verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, builtPaths: true, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, builtPaths: true, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, relativePaths: true, pathStart: JS_PATH, rootIsPrefix: true }),
   decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted, rootIsPrefix: true, versionOf: nestVersion }),
   // routing-controllers: `@JsonController('/users')` or `@Controller()` classes with `@Get('/:id')` methods.
   decoratedRoutes({ framework: 'routing-controllers', languages: JS_LANGUAGES, imports: ['routing-controllers'], verbs: CAPITAL_VERBS, classPrefix: ['JsonController', 'Controller'], pathKeys: ['route'], normalise: rooted, rootIsPrefix: true }),

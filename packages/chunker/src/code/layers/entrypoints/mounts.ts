@@ -190,6 +190,19 @@ export interface MountCallFound {
 }
 
 /**
+ * koa-mount's `app.use(mount('/api', api))` (or `mount(api)`, at the root): the app or router
+ * `api` mounted at `/api`, as `app.use('/api', api)` would be.
+ */
+function koaMounted(arg: Arg, language: string): MountCallFound | undefined {
+  if (arg.kind !== 'call' || arg.value !== 'mount' || arg.items.length === 0 || arg.items.length > 2 || arg.items.some((item) => item.key)) return undefined
+  const written = arg.items.at(-1)
+  const router = routerOf(written, language)
+  const path = arg.items.length === 2 ? (arg.items[0]!.kind === 'string' ? pathOf(arg.items[0]) : undefined) : ''
+  if (router === undefined || path === undefined) return undefined
+  return { router, path, called: written?.kind === 'call' || written?.kind === 'other' }
+}
+
+/**
  * What a call mounts, when it is one of {@link MOUNT_CALLS}: the router as written (a plain or
  * dotted name: `routes`, `items.router`; or `require('./api')`) and the mount path (`''` for
  * none, `{expr}` computed).
@@ -198,6 +211,10 @@ export function mountOf(call: CallFact, language: string): MountCallFound | unde
   const shape = ownEntry(MOUNT_CALLS, call.name)
   if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
   const positional = call.args().filter((arg) => !arg.key)
+  if (call.name === 'use' && positional.length === 1 && positional[0]!.kind === 'call') {
+    const mounted = koaMounted(positional[0]!, language)
+    if (mounted !== undefined) return mounted
+  }
   const keyed = shape.routerKey === undefined ? undefined : keyArg(call.args(), shape.routerKey)
   const written = keyed ?? (shape.router === 'first' ? positional[0] : positional.at(-1))
   const router = routerOf(written, language)

@@ -23,6 +23,13 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly minArgs?: number
   /** The path is the first string argument starting with `/` (Koa's named routes put a name first). @default false */
   readonly slashPath?: boolean
+  /**
+   * With `slashPath`, a call on a router the file makes whose only string argument is a path
+   * segment without the slash is a route too, served under its router's prefix: `@koa/router`'s `router.post('documents.move', auth(), handler)`
+   * nested with `api.use('/', router.routes())` serves `/documents.move` (its route is written
+   * with the slash). @default false
+   */
+  readonly relativePaths?: boolean
   /** Paths may be built of the file's own strings: `` `${this.path}/:id` ``, `API + '/items'` (see `template-paths.ts`). @default false */
   readonly builtPaths?: boolean
   /**
@@ -150,6 +157,11 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         }
         let pathArg = entry.slashPath ? positional.find((arg) => arg.kind === 'string' && arg.value.startsWith('/')) : positional[0]
         let path = pathArg?.kind === 'string' ? pathArg.value : undefined
+        // Only on a router the file makes (`const router = new Router()`): `redis.get('key', callback)` is no route.
+        if (pathArg === undefined && entry.relativePaths && (madeHere ??= madeRouters(context.facts)).has(call.receiver)) {
+          pathArg = relativePathArg(positional)
+          if (pathArg !== undefined) path = `/${pathArg.value}`
+        }
         // Express's `app.get(['/a', '/b'], handler)`: a route per path of the list.
         const listed = pathArg?.kind === 'list' && pathArg.value.startsWith('[') && pathArg.items.length > 0 && pathArg.items.every((item) => item.kind === 'string') ? pathArg.items.map((item) => item.value) : undefined
         if (listed) path = listed[0]
@@ -207,6 +219,16 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
       return drafts
     },
   }
+}
+
+/** A path segment as a router takes it without its slash: `documents.move`, `users/:id`, `v1.auth_info` (no scheme, no spaces). */
+const RELATIVE_PATH = /^[A-Za-z_][\w.-]*(?:\/[\w.:-]+)*$/
+
+/** The first positional argument, when it is the call's one string and a {@link RELATIVE_PATH}. */
+function relativePathArg(positional: readonly Arg[]): Arg | undefined {
+  const first = positional[0]
+  if (first?.kind !== 'string' || !RELATIVE_PATH.test(first.value)) return undefined
+  return positional.some((arg, i) => i > 0 && arg.kind === 'string') ? undefined : first
 }
 
 /** Decorator- or annotation-based routes on methods, with an optional prefix on their class. */
