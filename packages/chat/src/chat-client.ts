@@ -3,6 +3,7 @@ import { ChatError } from './chat-error.js'
 import { assertMessages, type ChatMessage, type ChatStreamEvent } from './chat-message.js'
 import { cancelledError, connect, type RetryPolicy } from './connect.js'
 import { readCompletion } from './read-completion.js'
+import type { ChatRetry } from './chat-retry.js'
 
 /** Options of {@link createChatClient}. */
 export interface ChatClientOptions {
@@ -64,6 +65,12 @@ export interface ChatClientOptions {
    * @default {}
    */
   readonly headers?: Readonly<Record<string, string>>
+  /**
+   * Told before each wait to retry a request (a CLI says so, instead of sitting silent through
+   * up to `maxRetries` timeouts). Its `reason` never holds the API key.
+   * @default undefined
+   */
+  readonly onRetry?: (retry: ChatRetry) => void
 }
 
 /** Options of one {@link ChatClient.stream} call. */
@@ -141,7 +148,7 @@ function completionsUrl(baseUrl: unknown): URL {
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
   if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(`options must be an object; received ${describeValue(options)}.`)
-  const { model, apiKey, headers = {}, temperature, maxTokens } = options
+  const { model, apiKey, headers = {}, temperature, maxTokens, onRetry } = options
   if (typeof model !== 'string' || model.trim() === '') throw new InvalidArgumentError(`model must be a non-empty string; received ${describeValue(model)}.`)
   if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '' || /[\r\n]/.test(apiKey))) {
     throw new InvalidArgumentError(`apiKey must be a non-empty string on one line when given; received ${typeof apiKey === 'string' ? 'an empty or multi-line string' : `a value of type ${typeof apiKey}`}.`)
@@ -177,7 +184,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     signal?.addEventListener('abort', onAbort, { once: true })
     const timedOut = { value: false }
     try {
-      const { response, attempts } = await connect({ url, endpoint, headers: requestHeaders, body, secret: apiKey }, policy, controller.signal)
+      const { response, attempts } = await connect({ url, endpoint, headers: requestHeaders, body, secret: apiKey }, policy, controller.signal, onRetry)
       const context = { endpoint, secret: apiKey, idleTimeoutMs, attempts, abort: () => controller.abort() }
       try {
         yield* readCompletion(response, context, timedOut)

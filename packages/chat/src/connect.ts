@@ -1,5 +1,6 @@
 import { bodyExcerpt, CancelledError, isRetryableStatus, redact, retryAfterMs, retryWithBackoff, type RetryAttempt, type RetryPolicy } from '@rag/core'
 import { ChatError } from './chat-error.js'
+import type { ChatRetry } from './chat-retry.js'
 
 /** How the request is timed out (per attempt, until the response headers arrive) and retried. */
 export type { RetryPolicy }
@@ -93,6 +94,7 @@ export async function connect(
   request: ChatHttpRequest,
   policy: RetryPolicy,
   signal: AbortSignal,
+  onRetry?: (retry: ChatRetry) => void,
   random: () => number = Math.random,
 ): Promise<{ readonly response: Response; readonly attempts: number }> {
   const { value, attempts } = await retryWithBackoff(
@@ -101,6 +103,7 @@ export async function connect(
     signal,
     {
       cancelled: () => cancelledError(request.endpoint, signal),
+      retrying: (error, attempt, waitMs) => onRetry?.({ attempt, maxAttempts: policy.maxRetries + 1, waitMs, reason: error.message }),
       exhausted: (error, attempts) =>
         new ChatError(error.message.replace(/\.$/, ` (${attempts} attempts).`), {
           endpoint: error.endpoint,

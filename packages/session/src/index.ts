@@ -37,6 +37,7 @@ export {
   createChatClient,
   type ChatClient,
   type ChatClientOptions,
+  type ChatRetry,
   type ChatFailure,
   type ChatHistoryOptions,
   type ChatMessage,

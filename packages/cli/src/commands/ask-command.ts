@@ -1,4 +1,4 @@
-import { GroundedChat, type ChatPreparation, type Citation, type GroundedChatEvent } from '@rag/session'
+import { GroundedChat, type ChatPreparation, type ChatRetry, type Citation, type GroundedChatEvent } from '@rag/session'
 import { chatClientOf, chatConfig, type ChatConfig } from '../config/chat-config.js'
 import { openIndex } from '../index/open-index.js'
 import { rootOfExistingIndex } from '../index/resolve-root.js'
@@ -106,7 +106,13 @@ export async function askCommand(context: CommandContext, words: readonly string
   const config = configFor(context, location, flags)
   const settings = chatConfig({ config, env: context.env })
   // Check the model before opening the index: a missing model is a configuration error (exit 2).
-  const client = options.promptOnly ? undefined : chatClientOf(settings)
+  // A retry is said at once: a model that times out could otherwise keep the terminal silent for minutes.
+  const onRetry = (retry: ChatRetry): void => {
+    const line = `${retry.reason} Retrying in ${(retry.waitMs / 1000).toFixed(1)} s (attempt ${retry.attempt + 1} of ${retry.maxAttempts}).`
+    if (output.json) output.emit({ type: 'retry', attempt: retry.attempt, maxAttempts: retry.maxAttempts, waitMs: Math.round(retry.waitMs), reason: retry.reason })
+    else output.note(`note: ${escapeTerminal(line)}`)
+  }
+  const client = options.promptOnly ? undefined : chatClientOf(settings, onRetry)
   const index = await openIndex(location, config, { mode: 'read', warn: output.note, env: context.env })
   try {
     const chat = new GroundedChat(index.rag, { ...(client ? { client } : {}), maxContextTokens: settings.contextTokens })
@@ -115,10 +121,13 @@ export async function askCommand(context: CommandContext, words: readonly string
 
     let answered = false
     let endsWithNewline = true
+    // Whether the model said anything but white space: an empty answer is no answer.
+    let said = false
     for await (const event of chat.ask(question, { signal, allowUngrounded })) {
+      if (event.type === 'token' && event.text.trim() !== '') said = true
       if (output.json) {
         output.emit(eventJson(event))
-        if (event.type === 'done') answered = event.answered
+        if (event.type === 'done') answered = event.answered && said
         continue
       }
       if (event.type === 'token') {
@@ -127,7 +136,8 @@ export async function askCommand(context: CommandContext, words: readonly string
       } else if (event.type === 'notice') {
         output.note(noticeLine(event.message))
       } else if (event.type === 'done') {
-        answered = event.answered
+        answered = event.answered && said
+        if (event.answered && !said) output.note(`note: the model (${escapeTerminal(settings.model ?? '')}) returned an empty answer${event.finishReason ? ` (finish reason: ${escapeTerminal(event.finishReason)})` : ''}.`)
         if (!answered) break
         if (!endsWithNewline) output.line()
         output.line()

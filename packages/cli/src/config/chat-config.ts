@@ -1,4 +1,4 @@
-import { createChatClient, type ChatClient } from '@rag/session'
+import { createChatClient, type ChatClient, type ChatRetry } from '@rag/session'
 import { credentialsInUrl } from '@rag/core'
 import { CliConfigError } from '../errors.js'
 import { configValue, type ResolvedConfig } from './load-config.js'
@@ -67,11 +67,11 @@ export function chatConfig(input: ChatConfigInput): ChatConfig {
 }
 
 /**
- * The chat client of the settings.
+ * The chat client of the settings; `onRetry` hears of each failed attempt before the wait for the next.
  *
  * @throws CliConfigError when no model is configured.
  */
-export function chatClientOf(settings: ChatConfig): ChatClient {
+export function chatClientOf(settings: ChatConfig, onRetry?: (retry: ChatRetry) => void): ChatClient {
   if (settings.model === undefined) {
     throw new CliConfigError(
       'Invalid configuration: chat.model is not set; name the model to ask with --model, RAG_CHAT_MODEL or chat.model in the user config (for Ollama e.g. "llama3.2").',
@@ -83,5 +83,6 @@ export function chatClientOf(settings: ChatConfig): ChatClient {
     ...(settings.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
+    ...(onRetry === undefined ? {} : { onRetry }),
   })
 }

@@ -108,6 +108,22 @@ describe('rag ask', () => {
     const run = await ask(['How is a bearer token verified?'])
     expect(run.code, run.stderr).toBe(0)
     expect(model.requests.length - before).toBe(2)
+    // Said at once, not after the wait: the terminal is not silent while a model is retried.
+    expect(run.stderr).toMatch(/^note: POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions answered 429[^\n]*Retrying in 0\.0 s \(attempt 2 of 3\)\.$/m)
+    expect(run.stderr).not.toContain(KEY)
+    model.script.push({ status: 503, retryAfter: '0' })
+    const json = await runRag(['--json', 'ask', 'How is a bearer token verified?'], { cwd: box.root, env })
+    expect(json.code, json.stderr).toBe(0)
+    const retry = json.stdout.split('\n').filter((line) => line.includes('"retry"')).map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(retry).toEqual([{ type: 'retry', attempt: 1, maxAttempts: 3, waitMs: 0, reason: expect.stringContaining('answered 503') }])
+  })
+
+  it('says so when the model answers nothing (exit 1), as it does for a refusal to answer', async () => {
+    model.script.push({ tokens: ['  ', '\n'] })
+    const run = await ask(['How is a bearer token verified?'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('note: the model (test-model) returned an empty answer')
+    expect(run.stdout).not.toContain('Sources:')
   })
 
   it('turns a 401 into one line on stderr that never shows the key', async () => {

@@ -16,6 +16,15 @@ describe('retryWithBackoff', () => {
     expect(await retryWithBackoff(s.attempt, POLICY, new AbortController().signal, ENDING)).toEqual({ value: 'answer', attempts: 3 })
   })
 
+  it('tells retrying() of each failed attempt and the wait before the next, never of the last', async () => {
+    const heard: [string, number, number][] = []
+    const s = script([{ ok: false, error: new Error('503'), retryable: true, waitMs: 3 }, { ok: false, error: new Error('429'), retryable: true, waitMs: 60_000 }, { ok: false, error: new Error('500'), retryable: true }])
+    const ending = { ...ENDING, retrying: (error: Error, attempt: number, waitMs: number) => void heard.push([error.message, attempt, waitMs]) }
+    await expect(retryWithBackoff(s.attempt, POLICY, new AbortController().signal, ending)).rejects.toThrow('500 x3')
+    // The second wait is capped at maxRetryDelayMs.
+    expect(heard).toEqual([['503', 1, 3], ['429', 2, 5]])
+  })
+
   it('throws the first error as it is, and a later one through exhausted()', async () => {
     const first = script([{ ok: false, error: new Error('400'), retryable: false }])
     await expect(retryWithBackoff(first.attempt, POLICY, new AbortController().signal, ENDING)).rejects.toThrow(/^400$/)

@@ -15,12 +15,14 @@ export type RetryAttempt<T, E extends Error> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: E; readonly retryable: boolean; readonly waitMs?: number }
 
-/** What {@link retryWithBackoff} throws when it stops. */
+/** What {@link retryWithBackoff} throws when it stops, and whom it tells before it waits to retry. */
 export interface RetryEnding<E extends Error> {
   /** The error for an abort of the caller's signal. */
   cancelled(): Error
   /** The error for the last failure after `attempts` tries (more than one). */
   exhausted(error: E, attempts: number): Error
+  /** Called before each wait: attempt `attempt` (counted from 1) failed with `error`, and the next comes after `waitMs`. */
+  retrying?(error: E, attempt: number, waitMs: number): void
 }
 
 /** Statuses worth another try: rate limits, timeouts at a proxy, and server errors. */
@@ -81,8 +83,10 @@ export async function retryWithBackoff<T, E extends Error>(
       throw ending.exhausted(result.error, tries + 1)
     }
     const backoff = policy.retryDelayMs * 2 ** tries * (0.5 + random() / 2)
+    const waitMs = Math.min(policy.maxRetryDelayMs, result.waitMs ?? backoff)
+    ending.retrying?.(result.error, tries + 1, waitMs)
     try {
-      await abortableSleep(Math.min(policy.maxRetryDelayMs, result.waitMs ?? backoff), signal)
+      await abortableSleep(waitMs, signal)
     } catch {
       throw ending.cancelled()
     }
