@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       const queries: unknown[] = []
       for (const query of repo.queries) {
         const plan = router.route(query.text)
-        const hits = await indexed.rag.search(plan.searchText, DEPTH)
+        const hits = await indexed.rag.search(plan.searchText, DEPTH, undefined, { pathPriors: false })
         queries.push({ id: query.id, split: query.split, text: query.text, relevant: query.relevant, plan, hits: hits.map(hitRecord) })
       }
       repos.push({

@@ -104,7 +104,7 @@ export async function measureLatency({ repos, pythonChars, scratch, warmup, log,
     const t0 = performance.now()
     const plan = router.route(text)
     const t1 = performance.now()
-    const hits = await rag.search(plan.searchText, plan.limits.chunks)
+    const hits = await rag.search(plan.searchText, plan.limits.chunks, undefined, { pathPriors: false })
     const t2 = performance.now()
     rankFiles(hits, plan, signals, { limit: plan.limits.files })
     const t3 = performance.now()

@@ -86,7 +86,7 @@ export async function queryRankingInputs(
   for (const [variant, router] of routers) {
     const plan = router.route(query.text)
     plans.set(variant, plan)
-    if (!deepByText.has(plan.searchText)) deepByText.set(plan.searchText, await indexed.rag.search(plan.searchText, depth))
+    if (!deepByText.has(plan.searchText)) deepByText.set(plan.searchText, await indexed.rag.search(plan.searchText, depth, undefined, { pathPriors: false }))
   }
   const fileLists = new Map<FileListName, readonly string[]>()
   for (const [name, stream] of inputs.fileStreams) fileLists.set(name, (await stream.search(query.text, FILE_LIST_DEPTH)).map((hit) => hit.document.id))

@@ -29,7 +29,7 @@ export interface RecordedQuery {
   readonly query: LocalizationQuery
   /** `rag.search(text, 10)`: what a user of `rag search` sees. */
   readonly top10: readonly SearchResult[]
-  /** `rag.search(text, depth)`. */
+  /** `rag.search(text, depth)` in the streams' fused order (`pathPriors: false`), as `locateFiles` reads it. */
   readonly deep: readonly SearchResult[]
   /** Peer file lists by system name. */
   readonly peers: ReadonlyMap<string, readonly string[]>
@@ -92,7 +92,7 @@ async function recordQueries(context: SystemContext, queries: readonly Localizat
   const routers = variantRouters()
   for (const query of queries) {
     const top10 = await context.indexed.rag.search(query.text, 10)
-    const deep = await context.indexed.rag.search(query.text, depth)
+    const deep = await context.indexed.rag.search(query.text, depth, undefined, { pathPriors: false })
     const lists = new Map<string, readonly string[]>()
     for (const [name, rank] of peers) lists.set(name, await rank(query.text, depth))
     const ranking = await queryRankingInputs(query, deep, context.indexed, context.inputs, routers, depth)

@@ -11,7 +11,8 @@ export type {
   RankedFileList,
 } from './signals.js'
 export { DEFAULT_WEIGHTS, type RankingWeights } from './weights.js'
-export { pathCategories, PATH_CATEGORIES, type PathCategory } from './path-category.js'
+export { pathCategories, categoriesOf, PATH_CATEGORIES, type PathCategory } from './path-category.js'
+export { pathPrior } from './path-prior.js'
 export { createChunkSignals, createPathLookup } from './chunk-signals.js'
 export { fileDocuments } from './file-documents.js'
 export { companionKey, isDeclaration } from './companions.js'

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, describeValue, type SearchResult } from '@rag/core'
 import { companionKey, isDeclaration, MAX_COMPANIONS } from './companions.js'
 import { fileStem, normalizeName } from './normalize-name.js'
+import { pathPrior } from './path-prior.js'
 import { categoriesOf, type PathCategory } from './path-category.js'
 import type { RankingPlan } from './ranking-plan.js'
 import type { RankingSignals } from './signals.js'
@@ -299,19 +300,12 @@ function companionGroups(found: Iterable<string>, signals: RankingSignals): (fil
 
 /** The prior of each file under the plan: demoted categories by their weight (the strongest demotion wins), targeted ones boosted. */
 function priorFunction(plan: RankingPlan, w: RankingWeights, disabled: boolean): (file: string) => { prior: number; categories: readonly PathCategory[] } {
-  const demote = new Set(plan.priors.demote)
-  const boost = new Set(plan.priors.boost)
   const cache = new Map<string, { prior: number; categories: readonly PathCategory[] }>()
   return (file) => {
     let hit = cache.get(file)
     if (hit !== undefined) return hit
     const categories = categoriesOf(file)
-    let prior = 1
-    if (!disabled) {
-      if (categories.some((c) => boost.has(c))) prior = w.boost
-      else for (const c of categories) if (demote.has(c)) prior = Math.min(prior, w.demote[c])
-    }
-    hit = { prior, categories }
+    hit = { prior: disabled ? 1 : pathPrior(categories, plan.priors, w), categories }
     cache.set(file, hit)
     return hit
   }

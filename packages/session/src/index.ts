@@ -11,6 +11,7 @@ export { createFileLocator, lineRangesOf, type FileLocator, type FileLocatorOpti
 export type { QueryPlan, Anchor, QueryIntent } from '@rag/router'
 export type { FileChunk, SignalContribution, SignalName, PathCategory } from '@rag/rank'
 export { compileSearchFilter, MAX_FILTER_PATH_LENGTH, type SearchFilter, type DocumentPredicate } from './search-filter.js'
+export type { SearchOptions } from './search-priors.js'
 export { ADDED_DOCUMENT_PREFIX, PREVIEW_LENGTH, type DocumentInfo } from './documents.js'
 export {
   ChatBindingError,

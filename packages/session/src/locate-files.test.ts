@@ -59,7 +59,7 @@ describe('RagService.locateFiles', () => {
   it('ranks the source file a change request names above its tests and docs, with the plan and each signal', async () => {
     const rag = createRag()
     await rag.indexDirectory(repo.root)
-    const chunkOrder = [...new Set((await rag.search('retryRequest retries the request too often', 10)).map((hit) => hit.document.metadata.file))]
+    const chunkOrder = [...new Set((await rag.search('retryRequest retries the request too often', 10, undefined, { pathPriors: false })).map((hit) => hit.document.metadata.file))]
     // The premise: the fused chunk order alone puts the test first.
     expect(chunkOrder[0]).toBe('test/retry.test.ts')
 
@@ -90,7 +90,7 @@ describe('RagService.locateFiles', () => {
     const router = createQueryRouter()
     for (const query of QUERIES) {
       const plan = router.route(query)
-      const hits = await rag.search(plan.searchText, plan.limits.chunks)
+      const hits = await rag.search(plan.searchText, plan.limits.chunks, undefined, { pathPriors: false })
       const expected = rankFiles(hits, plan, createChunkSignals(await rag.knowledgeBase.list()), { limit: 3 })
       const located = await rag.locateFiles(query, { limit: 3 })
       expect(located.plan).toEqual(plan)
@@ -154,7 +154,7 @@ describe('RagService.locateFiles', () => {
     const steps = await Promise.all(Object.keys(FILES).concat('src/http/client.ts').map((file) => rag.dependencies(file)))
     const layers = createLayerSignals({ symbols: await rag.symbols('*', { limit: 10_000 }), edges: steps.flat().map((step) => step.edge), entrypoints: await rag.entrypoints() })
     const signals = { ...createChunkSignals(await rag.knowledgeBase.list()), neighbours: layers.neighbours, entrypoints: layers.entrypoints }
-    expect(files).toEqual(rankFiles(await rag.search(plan.searchText, plan.limits.chunks), plan, signals, { limit: 10 }))
+    expect(files).toEqual(rankFiles(await rag.search(plan.searchText, plan.limits.chunks, undefined, { pathPriors: false }), plan, signals, { limit: 10 }))
 
     // Without layers the importer gets no graph evidence.
     const plain = createRag()

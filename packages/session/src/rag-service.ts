@@ -29,6 +29,7 @@ import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
 import { readOneGeneration } from './one-generation.js'
+import { priorFetch, withPathPriors, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
@@ -111,7 +112,8 @@ export class RagService {
     this.#layerQueries = new SessionLayerQueries({ layers: sessionLayers, latch: this.#latch, stateStore, layersOn: layers, root: async () => (await this.#currentState())?.root })
     this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}), layers, sessionLayers })
     this.#locator = createFileLocator({
-      search: (query, topK, filter) => this.search(query, topK, filter),
+      // The deep chunk list as the streams fuse it: `rankFiles` applies the path priors itself.
+      search: (query, topK, filter) => this.#search(query, topK, filter, false),
       chunks: () => this.#latch.read(() => metadataOf(knowledgeBase)),
       // This process's commits move the latch; another process's move the store's counter.
       generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
@@ -159,22 +161,32 @@ export class RagService {
 
   /**
    * The best `topK` chunks and added documents for `query`, fused from every stream, at most
-   * three per file. With a filter, the retriever is asked for more results round by round until
+   * three per file, each fused score times its file's path prior under the query's intent (the
+   * file ranking's rule, `@rag/rank`'s `pathPrior`): for a question about code, chunks of tests,
+   * docs, examples, generated files, configuration and prose come after source; "find the tests
+   * of X" puts tests first, a question about the docs the docs (`pathPriors: false`: the
+   * streams' fused order, as the file ranking reads it). With a filter, the retriever is asked for more results round by round until
    * `topK` pass the filter or there are no more. Every round reads one generation of the index,
    * even while another process commits to the same store.
    *
    * @throws InvalidArgumentError for an empty query, a `topK` that is not a positive integer, or a malformed filter;
    *   RagError `CONFLICT` when another process committed during each of eight tries.
    */
-  async search(query: string, topK: number, filter?: SearchFilter): Promise<SearchResult[]> {
+  async search(query: string, topK: number, filter?: SearchFilter, options: SearchOptions = {}): Promise<SearchResult[]> {
+    return this.#search(query, topK, filter, options.pathPriors !== false)
+  }
+
+  /** {@link RagService.search}, with the path priors applied or (for the file ranking, which applies them itself) not. */
+  async #search(query: string, topK: number, filter: SearchFilter | undefined, priors: boolean): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
     const accept = compileSearchFilter(filter)
-    if (accept === undefined) return this.#retrieve(query, topK)
-    let fetch = Math.min(Math.max(topK, topK * OVERFETCH), Math.max(topK, MAX_FETCH))
+    const wanted = priors ? priorFetch(topK) : topK
+    if (accept === undefined) return (await this.#retrieve(query, Math.min(wanted, Math.max(topK, MAX_FETCH)), priors)).slice(0, topK)
+    let fetch = Math.min(Math.max(wanted, topK * OVERFETCH), Math.max(topK, MAX_FETCH))
     let previous = -1
     for (;;) {
-      const hits = await this.#retrieve(query, fetch)
+      const hits = await this.#retrieve(query, fetch, priors)
       const kept = hits.filter((hit) => accept(hit.document))
       if (kept.length >= topK || fetch >= MAX_FETCH || hits.length <= previous) return kept.slice(0, topK)
       previous = hits.length
@@ -185,12 +197,14 @@ export class RagService {
   /**
    * One fused retrieval from one generation: this process's commits wait for it (the latch), and
    * when the store has a generation counter, a run during which another process committed is run
-   * again (its streams read the store in separate transactions).
+   * again (its streams read the store in separate transactions). With `priors`, reordered by the
+   * path priors (ask for more than you keep: demoted hits fall back).
    */
-  #retrieve(query: string, topK: number): Promise<SearchResult[]> {
+  async #retrieve(query: string, topK: number, priors: boolean): Promise<SearchResult[]> {
     const store = this.#stateStore
     const generation = store?.info ? async () => (await store.info!()).generation : undefined
-    return readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK)), generation)
+    const hits = await readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK)), generation)
+    return priors ? withPathPriors(query, hits) : hits
   }
 
   /**

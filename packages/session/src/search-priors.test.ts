@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createRag } from './create-rag.js'
+import { createTempRepo, type TempRepo } from './testing/temp-repo.js'
+
+// The test and the notes say "rate limit" more often than the source does: by the streams alone they come first.
+const FILES = {
+  'src/rate-limiter.ts': 'export function rateLimit(requests: number, windowMs: number): boolean {\n  return requests < windowMs / 1000\n}\n',
+  'src/rate-limiter.test.ts': 'import { rateLimit } from "./rate-limiter"\n// rate limit rate limit requests window rate limit\ntest("rate limit", () => expect(rateLimit(1, 1000)).toBe(false))\n',
+  'docs/rate-limits.md': '# Rate limits\n\nThe rate limit applies per window: rate limit requests, rate limit windows.\n',
+  'LICENSE': 'Permission is granted to limit the rate of requests under the rate limit terms.\n',
+}
+
+const files = (hits: { document: { metadata: Record<string, unknown> } }[]): unknown[] => hits.map((hit) => hit.document.metadata['file'])
+
+describe('path priors in search', () => {
+  let repo: TempRepo
+  beforeEach(async () => {
+    repo = await createTempRepo(FILES)
+  })
+  afterEach(async () => {
+    await repo.dispose()
+  })
+
+  it('puts source first for a code question, tests for "find the tests", docs for a docs question; pathPriors: false keeps the fused order', async () => {
+    const rag = createRag()
+    await rag.indexDirectory(repo.root)
+    const raw = files(await rag.search('how does rate limit work for requests', 4, undefined, { pathPriors: false }))
+    expect(raw[0]).not.toBe('src/rate-limiter.ts')
+    const code = await rag.search('how does rate limit work for requests', 4)
+    expect(files(code)[0]).toBe('src/rate-limiter.ts')
+    expect(new Set(files(code))).toEqual(new Set(raw))
+    // The score is the fused score times the prior: a demoted hit's is a tenth of what the streams gave.
+    const fused = new Map((await rag.search('how does rate limit work for requests', 4, undefined, { pathPriors: false })).map((hit) => [hit.document.id, hit.score]))
+    const test = code.find((hit) => hit.document.metadata['file'] === 'src/rate-limiter.test.ts')!
+    expect(test.score).toBeCloseTo(fused.get(test.document.id)! * 0.1, 10)
+    expect(files(await rag.search('find the tests for rate limit', 4))[0]).toBe('src/rate-limiter.test.ts')
+    expect(files(await rag.search('where do the docs describe the rate limit', 4))[0]).toBe('docs/rate-limits.md')
+  })
+
+  it('asks the streams for more than topK, so demoted hits make room for source ones', async () => {
+    const rag = createRag()
+    await rag.indexDirectory(repo.root)
+    expect(files(await rag.search('how does rate limit work for requests', 1))).toEqual(['src/rate-limiter.ts'])
+  })
+})
