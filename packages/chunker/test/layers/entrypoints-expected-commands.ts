@@ -90,6 +90,12 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.py:8 cli-command typer - hello -> hello',
     'main.py:13 cli-command typer - bye -> goodbye',
     'main.py:18 cli-command typer - users create-user -> create_user',
+    'registered.py:10 cli-command typer - status -> status_command',
+    'registered.py:11 cli-command typer - scan-repository -> scan_repository',
+    // One framework each in a file that imports both: no `(click)` twin of `hello`, no `(typer)` one of `migrate`.
+    'registered.py:15 cli-command typer - hello -> hello',
+    'registered.py:20 cli-command click - db -> db',
+    'registered.py:26 cli-command click - migrate -> migrate',
     'main.py:28 main python - - -> app',
   ],
   cobra: [

@@ -159,6 +159,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.go:19 http-route gin POST /v1/login -> loginEndpoint',
     'main.go:20 http-route gin GET /v1/users/:id -> getUser',
     'main.go:23 http-route gin DELETE /v1/admin/users/:id -> deleteUser',
+    'main.go:25 http-route gin GET /favicon.ico -> favicon',
+    'main.go:26 http-route gin GET /v1/health -> health',
   ],
   fiber: [
     'main.go:10 main go - - -> main',

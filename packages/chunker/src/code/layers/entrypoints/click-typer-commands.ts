@@ -70,6 +70,16 @@ function typerNames(calls: readonly CallFact[], symbols: readonly SymbolFact[]):
   return out
 }
 
+/** click itself and the click groups a file declares (`@click.group() def db()`, `@cli.group() def db()`): no typer command is declared on them. */
+function clickGroups(symbols: readonly SymbolFact[]): Set<string> {
+  const out = new Set(['click'])
+  for (const symbol of symbols) if (symbol.decorators.some((decorator) => lastSegment(decorator.name) === 'group')) out.add(symbol.name)
+  return out
+}
+
+/** `app.command(name="status")(status_command)`: typer's decorator called on a function written elsewhere. */
+const CALLED_ON = /^\s*\(\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\)/
+
 /** The decorators that declare a command or group: click's `command` and `group`, typer's `command`. */
 const DECORATORS: Readonly<Record<'click' | 'typer', ReadonlySet<string>>> = { click: new Set(['command', 'group']), typer: new Set(['command']) }
 
@@ -95,12 +105,17 @@ function commandTree(framework: 'click' | 'typer', facts: FileFacts): CommandTre
   const { calls, symbols } = facts
   const decorated: Decorated[] = []
   const bare = framework === 'click' ? bareDecorators(facts) : new Set<string>()
+  // A file may use both (a typer app that raises click's exceptions): `@app.command()` on a Typer
+  // app is typer's alone, `@click.command()` and `@db.command()` on a click group click's alone.
+  const others = framework === 'click' ? new Set(typerNames(calls, symbols).keys()) : clickGroups(symbols)
   for (const symbol of symbols) {
     if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
     for (const decorator of symbol.decorators) {
       const own = bare.has(decorator.name)
       if (!own && (!decorator.name.includes('.') || !DECORATORS[framework].has(lastSegment(decorator.name)))) continue
-      decorated.push({ symbol, decorator, word: stringArg(decorator.args, 0, ['name']) ?? kebab(symbol.name), receiver: own ? framework : decoratorReceiver(decorator) })
+      const receiver = own ? framework : decoratorReceiver(decorator)
+      if (others.has(receiver)) continue
+      decorated.push({ symbol, decorator, word: stringArg(decorator.args, 0, ['name']) ?? kebab(symbol.name), receiver })
     }
   }
   const links = new Map<string, Link>()
@@ -152,6 +167,14 @@ function decoratedCommands(framework: 'click' | 'typer'): EntrypointDetector {
         drafts.push(PLAIN_NAME.test(router) && (framework === 'typer' || router !== '') ? { ...draft, router } : draft)
       }
       if (framework === 'typer') {
+        // `app.command(name="status")(status_command)` on a Typer app of this file (cycode-cli registers every command so).
+        for (const call of context.facts.calls) {
+          if (call.name !== 'command' || !apps.has(call.simpleReceiver)) continue
+          const handler = CALLED_ON.exec(context.facts.text.slice(call.end(), call.end() + 200))?.[1]
+          if (handler === undefined) continue
+          const word = stringArg(call.args(), 0, ['name']) ?? kebab(lastSegment(handler))
+          drafts.push({ ...callDraft(call, cliCommand('typer', [...wordsAbove(links, call.simpleReceiver), word].join(' '), handler)), router: call.simpleReceiver })
+        }
         for (const call of context.facts.calls) {
           if (call.name !== 'add_typer') continue
           const app = call.args()[0]

@@ -212,8 +212,9 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     nested: true,
   }),
   djangoUrls,
-  verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS }),
-  verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS }),
+  // Gin and Echo serve a path written without its leading `/` (`router.GET("favicon.ico", h)`) at `/favicon.ico`.
+  verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS, normalise: rooted }),
+  verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS, normalise: rooted }),
   chiRoutes,
   // Fiber serves a path written without its leading `/` (`app.Get("quotes", h)`) at `/quotes`.
   verbCallRoutes({
