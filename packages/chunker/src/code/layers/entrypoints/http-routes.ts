@@ -4,6 +4,7 @@ import { inlinePluginScopes } from './group-scopes.js'
 import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { razorPages } from './razor-pages.js'
 import { chiRoutes } from './chi-routes.js'
+import { goStringConstant } from './go-string-constants.js'
 import { ktorRoutes } from './ktor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
 import { nestVersions } from './nest-versions.js'
@@ -213,8 +214,8 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   djangoUrls,
   // Gin and Echo serve a path written without its leading `/` (`router.GET("favicon.ico", h)`) at `/favicon.ico`.
-  verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS, normalise: rooted }),
-  verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS, normalise: rooted }),
+  verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS, normalise: rooted, namedPath: goStringConstant }),
+  verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS, normalise: rooted, namedPath: goStringConstant }),
   chiRoutes,
   // Fiber serves a path written without its leading `/` (`app.Get("quotes", h)`) at `/quotes`.
   verbCallRoutes({
@@ -223,12 +224,13 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     imports: ['github.com/gofiber/fiber'],
     verbs: CAPITAL_VERBS,
     normalise: rooted,
+    namedPath: goStringConstant,
     // Fiber v3 takes the handler first, middleware after it: `app.Get("/x", handler, limiter.New())`.
     handlerBeforeMiddleware: (context) => context.imports('github.com/gofiber/fiber/v3'),
   }),
   laravelRoutes,
   railsRoutes,
-  verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true }),
+  verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true, namedPath: goStringConstant }),
   decoratedRoutes({
     framework: 'spring',
     languages: ['java', 'kotlin'],
