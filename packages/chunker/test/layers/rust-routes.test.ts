@@ -21,6 +21,17 @@ fn app() -> Router {
     expect(routes).toEqual(['4 POST /raw -> upload', '5 GET /forever -> std.future.pending'])
   })
 
+  it('puts routers nested through variables under every nest around them (axum benches.rs)', async () => {
+    const routes = await routesOf(`use axum::{routing::get, Router};
+fn app() -> Router {
+    let users = Router::new().route("/{id}", get(get_user));
+    let api = Router::new().nest("/users", users);
+    Router::new().nest("/api", api)
+}
+`)
+    expect(routes).toEqual(['3 GET /api/users/{id} -> get_user'])
+  })
+
   it("names an actix-web generic handler by its own name", async () => {
     const routes = await routesOf(`use actix_web::{web, App};
 fn config(cfg: &mut web::ServiceConfig) {

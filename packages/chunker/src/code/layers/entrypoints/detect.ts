@@ -78,8 +78,10 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
     if (mount !== undefined) {
       const own = out.get(mount.router) ?? ''
       const replaces = REPLACING_MOUNTS.has(call.name) && call.args().some((arg) => arg.key === 'url_prefix')
-      if (mount.router !== call.receiver) mounted.set(mount.router, { parent: call.receiver, path: mount.path, own: replaces ? '' : own })
-      out.set(mount.router, joinRoute(joinRoute(out.get(call.receiver) ?? '', mount.path), replaces ? '' : own))
+      // A router made in place and kept (axum's `let api = Router::new().nest("/users", users)`): the mount is on `api`.
+      const parent = PLAIN_RECEIVER.test(call.receiver) ? call.receiver : (call.assignedTo() ?? call.receiver)
+      if (mount.router !== parent) mounted.set(mount.router, { parent, path: mount.path, own: replaces ? '' : own })
+      out.set(mount.router, joinRoute(joinRoute(out.get(parent) ?? '', mount.path), replaces ? '' : own))
       continue
     }
     const known = (name: string): string => out.get(name) ?? ''
@@ -113,6 +115,9 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
   for (const router of mounted.keys()) out.set(router, finalOf(router, 0))
   return out
 }
+
+/** A receiver that is a name (`app`, `self.router`), not a router made in the call's own chain (`Router::new()`). */
+const PLAIN_RECEIVER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
 
 /** A router the file mounts on another of its routers: under the parent's prefix and the mount's path, then its own prefix. */
 interface InFileMount {
