@@ -37,6 +37,21 @@ describe('path priors in search', () => {
     expect(files(await rag.search('where do the docs describe the rate limit', 4))[0]).toBe('docs/rate-limits.md')
   })
 
+  it('puts the definition of the name a query is first, even in a test file', async () => {
+    const repo2 = await createTempRepo({
+      'src/limiter.ts': '// checks whether the rate limit holds: isWithinLimit, isWithinLimit and isWithinLimit again\nexport const limits = isWithinLimit\n',
+      'test/helpers.ts': 'export function isWithinLimit(count: number): boolean {\n  return count < 10\n}\n',
+    })
+    try {
+      const rag = createRag()
+      await rag.indexDirectory(repo2.root)
+      expect(files(await rag.search('isWithinLimit', 2, undefined, { pathPriors: false }))[0]).toBe('src/limiter.ts')
+      expect(files(await rag.search('isWithinLimit', 2))).toEqual(['test/helpers.ts', 'src/limiter.ts'])
+    } finally {
+      await repo2.dispose()
+    }
+  })
+
   it('asks the streams for more than topK, so demoted hits make room for source ones', async () => {
     const rag = createRag()
     await rag.indexDirectory(repo.root)

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { namedDefinition } from './named-definition.js'
+
+describe('namedDefinition', () => {
+  it('matches the chunk that defines the name a query is, and only for a query that is a name', () => {
+    const plain = namedDefinition(' parseArgs ')!
+    expect(plain({ symbol: 'parseArgs', qname: 'cli.parseArgs' })).toBe(true)
+    expect(plain({ symbol: 'parseArgs', part: 2, parts: 3 })).toBe(false)
+    expect(plain({ symbol: 'parseArgsLater' })).toBe(false)
+    expect(plain({ symbol: 'merged', symbols: 'a, parseArgs' })).toBe(true)
+    expect(namedDefinition('parse_args()')!({ symbol: 'parse_args' })).toBe(true)
+
+    const method = namedDefinition('Document.findByPk')!
+    expect(method({ symbol: 'findByPk', qname: 'Document.findByPk' })).toBe(true)
+    expect(method({ symbol: 'findByPk', qname: 'models.Document.findByPk' })).toBe(true)
+    expect(method({ symbol: 'findByPk', qname: 'Template.findByPk' })).toBe(false)
+    expect(method({ symbol: 'x', symbols: 'findByPk' })).toBe(false)
+    expect(namedDefinition('Command::new')!({ symbol: 'new', qname: 'Command.new' })).toBe(true)
+    expect(namedDefinition('Foo#bar')!({ symbol: 'bar', qname: 'Foo.bar' })).toBe(true)
+
+    for (const query of ['how does parseArgs work', 'parseArgs options', 'src/cli.ts', '"parseArgs"', '']) expect(namedDefinition(query)).toBeUndefined()
+  })
+})

@@ -1,0 +1,31 @@
+import type { Metadata } from '@rag/core'
+
+/** A query that is one name: `parseArgs`, `Document.findByPk`, `Foo::bar`, `Foo#bar`, `parse_args()`. */
+const LONE_NAME = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\))?$/
+
+/**
+ * For a query that is nothing but a name (what a user types to look a definition up), the test of
+ * a chunk that defines it: its `symbol` is the name's last part and, for a qualified name, its
+ * `qname` is the name or ends with it (`Document.findByPk` matches the method `findByPk` of
+ * `Document`, `models.Document.findByPk` too); a merged chunk that lists the name among its
+ * `symbols` defines an unqualified one. Only the first piece of a symbol cut for size counts.
+ * `undefined` for any other query.
+ *
+ * @example
+ * namedDefinition('Document.findByPk')?.({ symbol: 'findByPk', qname: 'Document.findByPk' }) // true
+ * namedDefinition('how does findByPk work') // undefined
+ */
+export function namedDefinition(query: string): ((metadata: Metadata) => boolean) | undefined {
+  const written = LONE_NAME.exec(query.trim())?.[1]
+  if (written === undefined) return undefined
+  const parts = written.split(/\.|::|#/)
+  const name = parts.at(-1)!
+  const qualified = parts.length > 1 ? parts.join('.') : undefined
+  return (metadata) => {
+    if (typeof metadata['part'] === 'number' && metadata['part'] > 1) return false
+    if (metadata['symbol'] !== name) return qualified === undefined && typeof metadata['symbols'] === 'string' && metadata['symbols'].split(',').some((each) => each.trim() === name)
+    if (qualified === undefined) return true
+    const qname = metadata['qname']
+    return typeof qname === 'string' && (qname === qualified || qname.endsWith(`.${qualified}`) || qname.replace(/::|#/g, '.').endsWith(qualified))
+  }
+}
