@@ -26,16 +26,76 @@ export function literalOf(signature: string, name: string): string | undefined {
   return match?.[2] ?? match?.[3]
 }
 
-/** The one literal the named definitions of a file agree on (`top`: top-level ones only), if they do. */
-function agreedLiteral(file: FileLayers | undefined, name: string, top: boolean): string | undefined {
+/** One part of a concatenation a signature assigns: a literal's text, or a (dotted) name to read. */
+type ConcatenatedPart = { readonly literal: string } | { readonly name: string }
+
+/** A literal or a name, then `+` or the end. */
+const CONCATENATED_PART = /\s*(?:"([^"\\]*)"|'([^'\\]*)'|([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*))\s*(\+|$)/y
+
+/**
+ * The parts of a one-line `+` of string literals and names that a signature assigns to `name`
+ * (Java's `String USERS = API + "/users"`: the name `API`, then the literal `/users`), or
+ * `undefined` for any other initializer.
+ */
+export function concatenationOf(signature: string, name: string): ConcatenatedPart[] | undefined {
+  const initializer = new RegExp(`(?:^|[\\s(])${escape(name)}\\s*(?::[^=]*)?=\\s*(.+?)\\s*;?\\s*$`).exec(signature)?.[1]
+  if (initializer === undefined || !initializer.includes('+')) return undefined
+  const parts: ConcatenatedPart[] = []
+  CONCATENATED_PART.lastIndex = 0
+  while (CONCATENATED_PART.lastIndex < initializer.length) {
+    const at = CONCATENATED_PART.lastIndex
+    const part = CONCATENATED_PART.exec(initializer)
+    if (part === null || CONCATENATED_PART.lastIndex === at) return undefined
+    parts.push(part[3] !== undefined ? { name: part[3] } : { literal: part[1] ?? part[2] ?? '' })
+    if (part[4] === '') break
+  }
+  return parts.length > 1 ? parts : undefined
+}
+
+/** Reads the value of a name a concatenation joins (a member of the same file, `Type.MEMBER` of another), or `undefined`. */
+type NameReader = (name: string) => string | undefined
+
+/**
+ * The one literal the named definitions of a file agree on (`top`: top-level ones only), if they
+ * do; with `read`, a concatenation of literals and names it can read counts as its literal.
+ */
+function agreedLiteral(file: FileLayers | undefined, name: string, top: boolean, read?: NameReader): string | undefined {
   let value: string | undefined
   for (const symbol of file?.symbols ?? []) {
     if (symbol.name !== name || (top && symbol.parentId !== '')) continue
-    const literal = literalOf(symbol.signature, name)
+    const literal = literalOf(symbol.signature, name) ?? (read === undefined ? undefined : joined(concatenationOf(symbol.signature, name), read))
     if (literal === undefined || (value !== undefined && literal !== value)) return undefined
     value = literal
   }
   return value
+}
+
+/** The text of a concatenation whose names `read` all reads. */
+function joined(parts: readonly ConcatenatedPart[] | undefined, read: NameReader): string | undefined {
+  if (parts === undefined) return undefined
+  let out = ''
+  for (const part of parts) {
+    const text = 'literal' in part ? part.literal : read(part.name)
+    if (text === undefined) return undefined
+    out += text
+  }
+  return out
+}
+
+/** Concatenations within concatenations deeper than this are not read (and cycles end). */
+const MAX_CONCATENATION_DEPTH = 4
+
+/**
+ * The reader of the names a constant of `path` joins (Java, Kotlin, C#): `API` a member of the
+ * same file, `Paths.API` a member of a class of the same package.
+ */
+function memberReader(path: string, sources: PrefixSources, depth: number): NameReader | undefined {
+  if (!PACKAGE_PEERS.test(path) || depth > MAX_CONCATENATION_DEPTH) return undefined
+  return (name) => {
+    const dot = name.lastIndexOf('.')
+    if (dot < 0) return agreedLiteral(sources.file(path), name, false, memberReader(path, sources, depth + 1))
+    return packageMemberLiteral(path, name.slice(0, dot), name.slice(dot + 1), sources, depth + 1)
+  }
 }
 
 /**
@@ -53,23 +113,30 @@ export function readComputedPrefix(prefix: string, from: string, sources: Prefix
   if (!match) return prefix
   const [, head, member] = match as unknown as [string, string, string | undefined]
   const origin = sources.importedFrom(from, head)
-  const value = member === undefined ? agreedLiteral(sources.file(origin?.path ?? from), origin?.name ?? head, true) : agreedLiteral(sources.file(origin?.path ?? from), member, false)
-  return value ?? (member === undefined && from.endsWith('.go') ? packageCommandWord(from, head, sources) : undefined) ?? (member !== undefined && origin === undefined ? packageMemberLiteral(from, head, member, sources) : undefined) ?? prefix
+  const at = origin?.path ?? from
+  const value =
+    member === undefined
+      ? (agreedLiteral(sources.file(at), origin?.name ?? head, true) ?? (CONSTANT_NAME.test(head) ? agreedLiteral(sources.file(at), head, false, memberReader(at, sources, 0)) : undefined))
+      : agreedLiteral(sources.file(at), member, false, memberReader(at, sources, 0))
+  return value ?? (member === undefined && from.endsWith('.go') ? packageCommandWord(from, head, sources) : undefined) ?? (member !== undefined && origin === undefined ? packageMemberLiteral(from, head, member, sources, 0) : undefined) ?? prefix
 }
 
 /** Languages whose classes of one package (one directory) see each other without an import. */
 const PACKAGE_PEERS = /\.(?:java|kt|kts|cs)$/
 
 /** `{Paths.API}` in Java, Kotlin or C#, `Paths` a class of the same directory: the literal its `API` holds. */
-function packageMemberLiteral(from: string, type: string, member: string, sources: PrefixSources): string | undefined {
+function packageMemberLiteral(from: string, type: string, member: string, sources: PrefixSources, depth: number): string | undefined {
   if (!PACKAGE_PEERS.test(from)) return undefined
   const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : ''
   for (const path of sources.filesIn?.(dir) ?? []) {
     const file = sources.file(path)
-    if (file?.symbols.some((symbol) => symbol.parentId === '' && symbol.name === type)) return agreedLiteral(file, member, false)
+    if (file?.symbols.some((symbol) => symbol.parentId === '' && symbol.name === type)) return agreedLiteral(file, member, false, memberReader(path, sources, depth + 1))
   }
   return undefined
 }
+
+/** A constant's name as Java, Kotlin and C# write it (`BY_ID`, `API_V2`), which no path parameter is named like. */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$|^[A-Z]{2,}[0-9]*$/
 
 /** A constant a detector wrote into a route (`{Paths.USERS}`: a member of a type; path parameters hold no dot). */
 const ROUTE_CONSTANT = /\{[A-Z][\w$]*\.[A-Za-z_$][\w$]*\}/
@@ -80,8 +147,12 @@ const ROUTE_NAME = /\{[A-Za-z_$][\w$]*\}/
 /** Frameworks whose path parameters are `:id`, so that `{API_PREFIX}` in a route can only be a name. */
 const COLON_PARAMETERS: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'elysia'])
 
+/** A constant of the class written into a route by its name alone (`@GetMapping(BY_ID)`: `{BY_ID}`), in frameworks whose parameters are `{id}`. */
+const ROUTE_OWN_CONSTANT = /\{(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*|[A-Z]{2,}[0-9]*)\}/
+
 /** What a framework's routes may hold that {@link withRouteConstants} reads. */
-const constantsOf = (framework: string): RegExp => (COLON_PARAMETERS.has(framework) ? new RegExp(`${ROUTE_CONSTANT.source}|${ROUTE_NAME.source}`) : ROUTE_CONSTANT)
+const constantsOf = (framework: string): RegExp =>
+  COLON_PARAMETERS.has(framework) ? new RegExp(`${ROUTE_CONSTANT.source}|${ROUTE_NAME.source}`) : new RegExp(`${ROUTE_CONSTANT.source}|${ROUTE_OWN_CONSTANT.source}`)
 
 /** Whether a route of `framework` holds a constant {@link withRouteConstants} may read. */
 export const hasRouteConstant = (route: string, framework: string): boolean => constantsOf(framework).test(route)

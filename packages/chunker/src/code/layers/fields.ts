@@ -33,16 +33,29 @@ const STRING_LITERALS: ReadonlySet<string> = new Set(['string_literal', 'verbati
 const MAX_LITERAL = 200
 
 /**
- * A field's initializer when it is one string literal of a line (`String API = "/api/v1"`), as
- * written: kept in the signature, as Kotlin's and TypeScript's are, so a route that names the
+ * A field's initializer when it is one string literal of a line (`String API = "/api/v1"`), or a
+ * concatenation of literals and names (`String USERS = API + "/users"`), as written: kept in the signature, as Kotlin's and TypeScript's are, so a route that names the
  * constant (`@RequestMapping(Paths.API)`) can be read.
  */
 function stringInitializer(declarator: SyntaxNode, text: string): string | undefined {
   let value = declarator.childForFieldName('value') ?? namedChildrenOf(declarator).at(-1)
   if (value?.type === 'equals_value_clause') value = namedChildrenOf(value)[0]
-  if (!value || !STRING_LITERALS.has(value.type) || value.endIndex - value.startIndex > MAX_LITERAL) return undefined
+  if (!value || !isStringValue(value, text, 0) || value.endIndex - value.startIndex > MAX_LITERAL) return undefined
   const literal = text.slice(value.startIndex, value.endIndex)
   return literal.includes('\n') ? undefined : literal
+}
+
+/** Names a concatenation may join: `API`, `ApiPaths.API` (Java's `field_access`, C#'s `member_access_expression`). */
+const NAME_VALUES: ReadonlySet<string> = new Set(['identifier', 'field_access', 'member_access_expression'])
+
+/** A string literal, or a `+` of literals and names (`API + "/users"`, `Paths.API + "/v2"`), which `@rag/layers` reads where the names are defined. */
+function isStringValue(node: SyntaxNode, text: string, depth: number): boolean {
+  if (STRING_LITERALS.has(node.type)) return true
+  if (node.type !== 'binary_expression' || depth > 4) return false
+  const [left, right] = [node.childForFieldName('left'), node.childForFieldName('right')]
+  if (!left || !right || text.slice(left.endIndex, right.startIndex).trim() !== '+') return false
+  const part = (side: SyntaxNode): boolean => NAME_VALUES.has(side.type) || isStringValue(side, text, depth + 1)
+  return part(left) && part(right) && (STRING_LITERALS.has(left.type) || STRING_LITERALS.has(right.type) || left.type === 'binary_expression')
 }
 
 /**
