@@ -126,6 +126,9 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Program.cs:5 main csharp - - -> Program.Main',
     'main.c:5 main c - - -> main',
     'script.rb:5 main ruby - - -> run',
+    'guards.py:15 main python - - -> main',
+    'loop.py:9 main python - - -> -',
+    'inline.py:5 main python - - -> run',
   ],
   scheduled: [
     'ReportJobs.java:8 scheduled spring - 0 0 6 * * * -> ReportJobs.dailyReport',

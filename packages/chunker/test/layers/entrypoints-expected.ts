@@ -292,6 +292,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'gorilla.go:16 http-route net/http DELETE /api/v1/users/{id} -> getUser',
     'main.go:16 http-route net/http * / -> home',
     'main.go:17 http-route net/http GET /items -> listItems',
+    'stripped.go:7 http-route net/http * /api/ping -> ping',
+    'stripped.go:8 http-route net/http GET /api/users/{id} -> showUser',
     'other_router.go:22 http-route net/http POST /upload -> upload',
     'other_router.go:23 http-route net/http * example.com/ -> http.NotFoundHandler',
   ],

@@ -230,7 +230,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   laravelRoutes,
   railsRoutes,
-  verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true, namedPath: goStringConstant }),
+  verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true, namedPath: goStringConstant, mountsAreNoRoutes: true }),
   decoratedRoutes({
     framework: 'spring',
     languages: ['java', 'kotlin'],

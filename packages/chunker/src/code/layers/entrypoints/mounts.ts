@@ -42,6 +42,8 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   Mount: { languages: ['go'], path: { before: true } },
   // Fiber's `app.Use("/api", api)` mounts a sub-app; `r.Use(logger)` (Gin, Echo, chi, Fiber) is middleware.
   Use: { languages: ['go'], path: { before: true }, pathRequired: true },
+  // net/http's `mux.Handle("/api/", http.StripPrefix("/api", api))`: the mux `api` served under `/api` (see `mountOf`).
+  Handle: { languages: ['go'], path: { before: true }, pathRequired: true },
   // axum's `Router::new().nest("/admin", admin_routes())`.
   nest: { languages: ['rust'], path: { before: true }, pathRequired: true },
   // axum's `.nest_service("/api", api::routes())`: a router nested as a service is nested alike.
@@ -203,6 +205,19 @@ function koaMounted(arg: Arg, language: string): MountCallFound | undefined {
 }
 
 /**
+ * net/http's `mux.Handle("/api/", http.StripPrefix("/api", api))`: the mux (or any handler held
+ * by name) `api` mounted at the stripped prefix `/api`, so that its `api.HandleFunc("/ping", h)`
+ * serves `/api/ping`. Any other `Handle` (`http.StripPrefix("/static/", http.FileServer(...))`,
+ * a handler value) mounts nothing: it is a route.
+ */
+function strippedMux(arg: Arg | undefined, language: string): MountCallFound | undefined {
+  if (arg?.kind !== 'call' || arg.value !== 'http.StripPrefix' || arg.items.length !== 2) return undefined
+  const [prefix, handler] = arg.items as [Arg, Arg]
+  const router = handler.kind === 'name' ? routerOf(handler, language) : undefined
+  return prefix.kind === 'string' && router !== undefined ? { router, path: prefix.value, called: false } : undefined
+}
+
+/**
  * What a call mounts, when it is one of {@link MOUNT_CALLS}: the router as written (a plain or
  * dotted name: `routes`, `items.router`; or `require('./api')`) and the mount path (`''` for
  * none, `{expr}` computed).
@@ -215,6 +230,7 @@ export function mountOf(call: CallFact, language: string): MountCallFound | unde
     const mounted = koaMounted(positional[0]!, language)
     if (mounted !== undefined) return mounted
   }
+  if (call.name === 'Handle') return strippedMux(positional.at(-1), language)
   const keyed = shape.routerKey === undefined ? undefined : keyArg(call.args(), shape.routerKey)
   const written = keyed ?? (shape.router === 'first' ? positional[0] : positional.at(-1))
   const router = routerOf(written, language)

@@ -1,7 +1,7 @@
 import { keyArg, propertyArg, stringList, type Arg } from '../args.js'
 import type { DecoratorFact, EntrypointDraft, SymbolFact } from '../facts.js'
 import { nestedDecoratedDefinitions } from './nested-definitions.js'
-import { madeRouters } from './mounts.js'
+import { madeRouters, mountOf } from './mounts.js'
 import { builtPath } from './template-paths.js'
 import { callDraft, decoratorDraft, decoratorReceiver, handlerOf, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -50,6 +50,8 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly pathStart?: RegExp
   /** Normalises the final route. @default identity */
   readonly normalise?: (route: string) => string
+  /** A call that mounts a router (`mountOf`) is no route: net/http's `Handle` of a `StripPrefix`ed mux. @default false */
+  readonly mountsAreNoRoutes?: boolean
   /**
    * A router's root (`book.get('/')` on a router mounted at `/book`) is served at the prefix
    * itself, `/book` (Express, Koa, Hono, Fastify), not `/book/`. @default false
@@ -155,6 +157,8 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         if (method === undefined || !call.receiver || (entry.onlyReceivers && !entry.onlyReceivers.test(call.receiver))) continue
         if (!imported && (!entry.receivers?.test(call.receiver) || (entry.receiverNotMade === true && (made ??= assignedCalls(context)).has(call.receiver)))) continue
         const positional = call.args().filter((arg) => !arg.key)
+        // A call that mounts a router is no route of its own (net/http's `mux.Handle("/api/", http.StripPrefix("/api", api))`).
+        if (entry.mountsAreNoRoutes === true && mountOf(call, context.facts.language) !== undefined) continue
         const reversed = entry.handlerFirst ? handlerFirst(positional) : undefined
         if (reversed) {
           const route = joinRoute(context.prefixOf(call.receiver), reversed.pattern?.value ?? '')

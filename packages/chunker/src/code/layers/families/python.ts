@@ -95,18 +95,35 @@ function assignment(statement: SyntaxNode, scope: Scope, api: WalkApi): boolean 
   return true
 }
 
+/** A statement that runs the program: `main()`, `sys.exit(main())`, `raise SystemExit(cli())`, `app.run(debug=True)`. */
+const RUNS = /^(?:(?:sys\.)?exit\(|raise\s+SystemExit\()?([A-Za-z_][\w.]*)\(/
+
+/**
+ * What a `__main__` block runs (`body`: the text after the guard's colon): its one statement's
+ * callee (`main()`, `sys.exit(main())`), or the last statement's when there are several (set-up,
+ * then `main()` or `app.run()`); `''` when that statement is no call (a loop, a `with` block:
+ * a call inside it is no handler).
+ */
+function mainGuardHandler(body: string): string {
+  const inline = body.slice(0, body.indexOf('\n') >= 0 ? body.indexOf('\n') : body.length).trim()
+  if (inline !== '' && !inline.startsWith('#')) return RUNS.exec(inline)?.[1] ?? ''
+  const lines = body.split('\n').slice(1).filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+  const indent = /^\s*/.exec(lines[0] ?? '')?.[0].length ?? 0
+  const statements = lines.filter((line) => /^\s*/.exec(line)![0].length === indent)
+  return RUNS.exec(statements.at(-1)?.trim() ?? '')?.[1] ?? ''
+}
+
 function mainGuard(node: SyntaxNode, api: WalkApi): void {
   const { text } = api
   const head = text.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 120))
   if (!MAIN_GUARD.test(head)) return
   const body = text.slice(node.startIndex, node.endIndex)
-  const call = /:\s*(?:\n\s*|\s)(?:(?:sys\.)?exit\()?([A-Za-z_][\w.]*)\(/.exec(body)
   api.entrypoint({
     kind: 'main',
     framework: 'python',
     method: '',
     route: '',
-    handler: call?.[1] ?? '',
+    handler: mainGuardHandler(body.slice((MAIN_GUARD.exec(head) as RegExpExecArray)[0].length)),
     row: node.startPosition.row,
     endRow: node.endPosition.row,
     offset: node.startIndex,
