@@ -1,4 +1,4 @@
-import type { Document, MetadataValue, SearchResult, StreamContribution } from '@rag/core'
+import { describeValue, InvalidArgumentError, type Document, type MetadataValue, type SearchResult, type StreamContribution } from '@rag/core'
 import { appendCapped, compareIds, sumSmallestFirst, type RankedList } from './fuse.js'
 
 /** How deep the streams are read, and how the fused list is built from their lists. */
@@ -15,6 +15,12 @@ export interface TierOptions {
   readonly candidateMultiplier: number
   /** Streams are read deeper only up to this depth (or the depth `topK` itself needs, if more). */
   readonly maxCandidates: number
+  /**
+   * A multiplier of each document's fused score, applied before the per-file cap and the cut
+   * (path priors, a definition's boost): a positive finite number, read once per document.
+   * @default none (every multiplier 1)
+   */
+  readonly prior?: ((document: Document) => number) | undefined
 }
 
 /** One stream's list as fetched, and whether the stream has nothing beyond it. */
@@ -67,6 +73,8 @@ interface TierCandidate {
   /** One contribution per list, by list index (holes for lists that did not name it). */
   readonly contributions: (StreamContribution | undefined)[]
   score: number
+  /** {@link TierOptions.prior} of the document. */
+  readonly prior: number
   /** Got a contribution since its score was last summed. */
   dirty: boolean
   /** Placed, or its file is full: it can never be placed again. */
@@ -90,7 +98,9 @@ interface ListCursor {
  * tier fills in; so a file with thousands of matching chunks cannot hide the other files. Tiers stop
  * at `topK` results, when no stream has more, or at the deepest tier ({@link maxDepthFor}).
  *
- * Every tier depends only on the lists and its depth, never on `topK`: for streams whose list for
+ * With a `prior`, each candidate's fused score is multiplied by its document's before anything is
+ * placed, so demoted documents fall behind and boosted ones ahead within every tier, the per-file
+ * cap counting what the priors put first. Every tier depends only on the lists and its depth, never on `topK`: for streams whose list for
  * `n` is the first `n` of their list for any larger `n` (a total order, ties broken the same way
  * every time), `retrieve(q, a)` is the first `a` of `retrieve(q, b)` for every `a < b` while
  * `b × candidateMultiplier <= maxCandidates`, and the first result is the same for every `topK`.
@@ -150,7 +160,7 @@ export class TierFusion {
         if (candidate === undefined) {
           const contributions: (StreamContribution | undefined)[] = new Array<StreamContribution | undefined>(lists.length).fill(undefined)
           contributions[index] = contribution
-          this.#byId.set(document.id, { document, bestRank: rank, bestList: index, contributions, score: 0, dirty: true, dead: false })
+          this.#byId.set(document.id, { document, bestRank: rank, bestList: index, contributions, score: 0, prior: priorOf(this.#options.prior, document), dirty: true, dead: false })
         } else if (candidate.dead) {
           candidate.contributions[index] = contribution
         } else {
@@ -172,7 +182,7 @@ export class TierFusion {
     for (const candidate of this.#byId.values()) {
       if (candidate.dead) continue
       if (candidate.dirty) {
-        candidate.score = sumDefinedSmallestFirst(candidate.contributions)
+        candidate.score = sumDefinedSmallestFirst(candidate.contributions) * candidate.prior
         candidate.dirty = false
       }
       live.push(candidate)
@@ -194,6 +204,16 @@ export class TierFusion {
       if (this.#taken.has(candidate.document.id) || (file !== undefined && (this.#perFile.get(file) ?? 0) >= maxPerFile)) candidate.dead = true
     }
   }
+}
+
+/** A document's multiplier under `prior`: 1 without one. @throws InvalidArgumentError for a multiplier that is not a positive finite number. */
+function priorOf(prior: TierOptions['prior'], document: Document): number {
+  if (prior === undefined) return 1
+  const value = prior(document)
+  if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+    throw new InvalidArgumentError(`prior(${JSON.stringify(document.id)}) must be a positive finite number; received ${describeValue(value)}.`)
+  }
+  return value
 }
 
 /** Fewer live candidates than this are sorted whole. */

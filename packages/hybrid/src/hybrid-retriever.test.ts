@@ -28,6 +28,24 @@ describe('HybridRetriever.retrieve', () => {
     ])
   })
 
+  it("multiplies each fused score by the prior before the per-file cap and the cut; the ranking does not depend on topK; a bad prior is refused", async () => {
+    const files = { A: 'a.ts', B: 'test/b.test.ts', C: 'a.ts', D: 'a.ts', E: 'e.ts', F: 'test/f.test.ts' }
+    const withFile = (id: string) => doc(id, files[id as keyof typeof files])
+    const lexical = () => listStream('bm25', ['B', 'A', 'C', 'D', 'F', 'E'].map(withFile))
+    const retriever = HybridRetriever.builder({ maxPerFile: 2 }).stream(lexical(), 1).build()
+    const prior = (document: { metadata: Record<string, unknown> }) => (String(document.metadata['file']).startsWith('test/') ? 0.1 : 1)
+    const full = await retriever.retrieve('q', 6, { prior })
+    // Tests fall behind; a.ts keeps two (A, C: D is capped), then e.ts, then the tests.
+    expect(ids(full)).toEqual(['A', 'C', 'E', 'B', 'F'])
+    expect(full[3]!.score).toBeCloseTo(0.1 / 61, 15)
+    expect(full[3]!.explain).toEqual([{ stream: 'bm25', rank: 0, score: 6, fused: 1 / 61 }])
+    for (const topK of [1, 2, 3, 4]) expect(ids(await retriever.retrieve('q', topK, { prior }))).toEqual(ids(full).slice(0, topK))
+    expect(ids(await retriever.retrieve('q', 6))).toEqual(['B', 'A', 'C', 'F', 'E'])
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(retriever.retrieve('q', 3, { prior: () => bad })).rejects.toThrow(/prior\("B"\) must be a positive finite number/)
+    }
+  })
+
   it('asks each stream for minCandidates (50) for any small topK, with the query unchanged', async () => {
     for (const topK of [1, 7, 25]) {
       const a = bm25()

@@ -5,6 +5,7 @@ import {
   ConfigError,
   InvalidArgumentError,
   RagError,
+  type Document,
   type SearchResult,
   type Stream,
 } from '@rag/core'
@@ -15,6 +16,17 @@ import { resolveOptions, show, type HybridRetrieverOptions, type ResolvedOptions
 interface WeightedStream {
   readonly stream: Stream
   readonly weight: number
+}
+
+/** Options of one {@link HybridRetriever.retrieve}. */
+export interface RetrieveOptions {
+  /**
+   * A positive multiplier of each document's fused score, applied before the per-file cap and the
+   * cut, so the ranking still does not depend on `topK`: path priors (tests after source), a
+   * definition's boost. Read once per document.
+   * @default none
+   */
+  readonly prior?: ((document: Document) => number) | undefined
 }
 
 /**
@@ -65,17 +77,20 @@ export class HybridRetriever implements Stream {
   }
 
   /**
-   * The best `topK` documents for `query` across all streams, highest fused score first.
+   * The best `topK` documents for `query` across all streams, highest fused score first. With
+   * `options.prior`, each document's fused score is multiplied by its prior before the per-file cap
+   * and the cut (its `score` is the product; `explain` keeps the streams' own contributions).
    *
-   * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.
+   * @throws InvalidArgumentError for an empty query, a `topK` that is not a positive integer, or a
+   *   prior that is not a positive finite number.
    * @throws RagError with code `ALL_STREAMS_FAILED` if every stream throws; its `cause` is an
    * `AggregateError` holding each stream's error, in stream order.
    */
-  async retrieve(query: string, topK: number): Promise<SearchResult[]> {
+  async retrieve(query: string, topK: number, options: RetrieveOptions = {}): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
     const { candidateMultiplier, k, maxPerFile, minCandidates, maxCandidates, name } = this.#options
-    const tiers = { k, maxPerFile, topK, minCandidates, candidateMultiplier, maxCandidates }
+    const tiers = { k, maxPerFile, topK, minCandidates, candidateMultiplier, maxCandidates, prior: options.prior }
     let fetched = firstFetchDepth(tiers)
     const answers = await Promise.all(this.#streams.map(({ stream }) => ask(stream, query, fetched)))
 

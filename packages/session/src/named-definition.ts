@@ -8,7 +8,8 @@ const LONE_NAME = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\))?$
  * a chunk that defines it: its `symbol` is the name's last part and, for a qualified name, its
  * `qname` is the name or ends with it (`Document.findByPk` matches the method `findByPk` of
  * `Document`, `models.Document.findByPk` too); a merged chunk that lists the name among its
- * `symbols` defines an unqualified one. Only the first piece of a symbol cut for size counts.
+ * `symbols` defines an unqualified one. Every piece of a symbol cut for size counts (the first may
+ * hold only its doc comment, the next its declaration and body).
  * `undefined` for any other query.
  *
  * @example
@@ -22,7 +23,6 @@ export function namedDefinition(query: string): ((metadata: Metadata) => boolean
   const name = parts.at(-1)!
   const qualified = parts.length > 1 ? parts.join('.') : undefined
   return (metadata) => {
-    if (typeof metadata['part'] === 'number' && metadata['part'] > 1) return false
     if (metadata['symbol'] !== name) return qualified === undefined && typeof metadata['symbols'] === 'string' && metadata['symbols'].split(',').some((each) => each.trim() === name)
     if (qualified === undefined) return true
     const qname = metadata['qname']

@@ -29,6 +29,8 @@ export interface RagWeights {
   readonly knowledgeBase?: number
   /** Of the vector stream, when `vectors` is set. @default 0.1 (`PRESETS.recommended.weights.vector`) */
   readonly vector?: number
+  /** Of the definitions stream (the chunks defining the name a query is; nothing for other queries). @default 1.5 */
+  readonly definitions?: number
 }
 
 /** Ingest options of a session: admission limits, chunker, workers, and the default source. */

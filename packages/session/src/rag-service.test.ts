@@ -66,11 +66,11 @@ describe('RagService', () => {
   })
 
   it('filters by path glob, plain directory prefix and language, still returning up to topK', async () => {
-    for (let i = 0; i < 30; i++) await repo.write(`gen/noise${i}.ts`, `// token token token token\nexport const token${i} = "token token ${i}"\n`)
+    for (let i = 0; i < 30; i++) await repo.write(`lib/noise${i}.ts`, `// token token token token\nexport const token${i} = "token token ${i}"\n`)
     const rag = new RagService()
     await rag.indexDirectory(repo.root)
     const unfiltered = await rag.search('token', 3)
-    expect(unfiltered.every((h) => String(h.document.metadata['file']).startsWith('gen/'))).toBe(true)
+    expect(unfiltered.every((h) => String(h.document.metadata['file']).startsWith('lib/'))).toBe(true)
 
     const byGlob = await rag.search('token', 3, { path: 'src/**' })
     expect(byGlob.map((h) => h.document.metadata['file']).sort()).toEqual(['src/auth/middleware.ts', 'src/auth/token.ts'])
@@ -78,7 +78,7 @@ describe('RagService', () => {
     expect(byPrefix).toHaveLength(2)
     const byLanguage = await rag.search('connections database', 3, { language: ['Python'] })
     expect(byLanguage.map((h) => h.document.metadata['file'])).toEqual(['src/db/pool.py'])
-    const many = await rag.search('token', 25, { path: 'gen/*.ts', language: 'typescript' })
+    const many = await rag.search('token', 25, { path: 'lib/*.ts', language: 'typescript' })
     expect(many).toHaveLength(25)
     await expect(rag.search('token', 3, { path: '' })).rejects.toBeInstanceOf(InvalidArgumentError)
   })

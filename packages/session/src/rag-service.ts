@@ -28,8 +28,9 @@ import type { BuildContextPromptOptions, IndexDirectoryOptions, RagServiceOption
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
+import { DefinitionStream } from './definition-stream.js'
 import { readOneGeneration } from './one-generation.js'
-import { priorFetch, withPathPriors, type SearchOptions } from './search-priors.js'
+import { searchPrior, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
 import { PRESETS } from './retrieval-presets.js'
@@ -38,6 +39,12 @@ import type { DependencyOptions, DependencyStep, EntrypointQuery, SymbolOptions 
 import { SessionLayerQueries } from './layer-queries.js'
 import type { SessionVectors } from './session-vectors.js'
 import type { RagStatus } from './status.js'
+
+/**
+ * RRF weight of the definitions stream: above the lexical streams' together (0.7 + 0.3 in the
+ * recommended preset), so that a name's definition, even one they do not rank at all, fuses first.
+ */
+const DEFINITIONS_WEIGHT = 1.5
 
 // A filtered search asks for this many times more results each round, up to MAX_FETCH.
 const OVERFETCH = 4
@@ -98,6 +105,16 @@ export class RagService {
     builder.stream(new KnowledgeBaseStream(knowledgeBase, { name: knowledgeBaseStreamName }), weights.knowledgeBase ?? PRESETS.seed.weights.tfidf)
     for (const { stream, weight } of streams) builder.stream(stream, weight)
     if (vectors) builder.stream(vectors.stream, weights.vector ?? PRESETS.recommended.weights.vector)
+    // A query that is one name: the chunks that define it, whatever the lexical streams rank first.
+    const storeGeneration = async (): Promise<string> => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`
+    builder.stream(
+      new DefinitionStream({
+        metadata: () => metadataOf(knowledgeBase),
+        documents: (ids) => Promise.all(ids.map((id) => knowledgeBase.get(id))),
+        generation: storeGeneration,
+      }),
+      weights.definitions ?? DEFINITIONS_WEIGHT,
+    )
     this.#vectors = vectors
     this.retriever = builder.build()
     const replaceable: ReplaceableStream[] = [
@@ -116,7 +133,7 @@ export class RagService {
       search: (query, topK, filter) => this.#search(query, topK, filter, false),
       chunks: () => this.#latch.read(() => metadataOf(knowledgeBase)),
       // This process's commits move the latch; another process's move the store's counter.
-      generation: async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`,
+      generation: storeGeneration,
       // The graph and route signals, when the index has code layers (loaded from the store when another process wrote them).
       layers: () => this.#layerQueries.rankingRecords(),
     })
@@ -181,9 +198,8 @@ export class RagService {
     assertQuery(query)
     assertTopK(topK)
     const accept = compileSearchFilter(filter)
-    const wanted = priors ? priorFetch(topK) : topK
-    if (accept === undefined) return (await this.#retrieve(query, Math.min(wanted, Math.max(topK, MAX_FETCH)), priors)).slice(0, topK)
-    let fetch = Math.min(Math.max(wanted, topK * OVERFETCH), Math.max(topK, MAX_FETCH))
+    if (accept === undefined) return this.#retrieve(query, topK, priors)
+    let fetch = Math.min(Math.max(topK, topK * OVERFETCH), Math.max(topK, MAX_FETCH))
     let previous = -1
     for (;;) {
       const hits = await this.#retrieve(query, fetch, priors)
@@ -197,14 +213,14 @@ export class RagService {
   /**
    * One fused retrieval from one generation: this process's commits wait for it (the latch), and
    * when the store has a generation counter, a run during which another process committed is run
-   * again (its streams read the store in separate transactions). With `priors`, reordered by the
-   * path priors (ask for more than you keep: demoted hits fall back).
+   * again (its streams read the store in separate transactions). With `priors`, each fused score is
+   * multiplied by its chunk's search prior (`searchPrior`) inside the fusion.
    */
   async #retrieve(query: string, topK: number, priors: boolean): Promise<SearchResult[]> {
     const store = this.#stateStore
     const generation = store?.info ? async () => (await store.info!()).generation : undefined
-    const hits = await readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK)), generation)
-    return priors ? withPathPriors(query, hits) : hits
+    const prior = priors ? await searchPrior(query) : undefined
+    return readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK, { prior })), generation)
   }
 
   /**

@@ -45,7 +45,12 @@ describe('path priors in search', () => {
     try {
       const rag = createRag()
       await rag.indexDirectory(repo2.root)
-      expect(files(await rag.search('isWithinLimit', 2, undefined, { pathPriors: false }))[0]).toBe('src/limiter.ts')
+      // The lexical streams alone rank the file that says the name most first; the definitions stream the definition.
+      const fused = await rag.search('isWithinLimit', 2, undefined, { pathPriors: false })
+      expect(files(fused)).toEqual(['test/helpers.ts', 'src/limiter.ts'])
+      expect(fused[0]!.explain?.map((e) => e.stream)).toContain('definitions')
+      expect(fused[1]!.explain?.map((e) => e.stream)).not.toContain('definitions')
+      // The path prior does not demote it: a test helper looked up by name is what was asked for.
       expect(files(await rag.search('isWithinLimit', 2))).toEqual(['test/helpers.ts', 'src/limiter.ts'])
     } finally {
       await repo2.dispose()

@@ -1,4 +1,4 @@
-import type { SearchResult } from '@rag/core'
+import type { Document } from '@rag/core'
 import type * as Rank from '@rag/rank'
 import type { QueryRouter } from '@rag/router'
 import { namedDefinition } from './named-definition.js'
@@ -14,43 +14,34 @@ const load = (): Promise<{ rank: typeof Rank; router: QueryRouter }> =>
 export interface SearchOptions {
   /**
    * Order the hits by fused score times their file's path prior under the query's intent
-   * ({@link withPathPriors}); `false` keeps the streams' fused order (what `locateFiles` ranks files from).
+   * ({@link searchPrior}); `false` keeps the streams' fused order (what `locateFiles` ranks files from).
    * @default true
    */
   readonly pathPriors?: boolean
-}
-
-/** How many results a search with path priors asks the streams for, to keep `topK` after demotions. */
-export function priorFetch(topK: number): number {
-  return Math.max(topK * 3, topK + 20)
 }
 
 /** How much the chunk that defines the name a query is (see {@link namedDefinition}) gains over the fused score. */
 export const DEFINITION_BOOST = 4
 
 /**
- * The results ordered by fused score times the path prior of their file under the query's
- * intent (`@rag/rank`'s `pathPrior` with its default weights, the file ranking's rule): for a
- * question about code, chunks of tests, docs, examples, generated files, configuration and
- * prose (`LICENSE`, translations) fall behind source; "find the tests of X" boosts tests, a
- * question about the docs boosts docs. A query that is one name (`parseArgs`,
- * `Document.findByPk`) puts the chunks that define it first: their score is times
- * {@link DEFINITION_BOOST}, whatever their path (a test's helper looked up by name is what was
- * asked for). Each result's `score` is the product; a document without a file (an added
- * document) keeps its score. Equal products keep the streams' order.
+ * The multiplier `search` gives each chunk's fused score for `query` (the retriever applies it
+ * before its per-file cap and its cut, so the ranking does not depend on `k`): the path prior of
+ * the chunk's file under the query's intent (`@rag/rank`'s `pathPrior` with its default weights,
+ * the file ranking's rule): for a question about code, chunks of tests, docs, examples, generated
+ * files, configuration and prose (`LICENSE`, translations) fall behind source; "find the tests of
+ * X" boosts tests, a question about the docs boosts docs. A query that is one name (`parseArgs`,
+ * `Document.findByPk`) multiplies the chunks that define it by {@link DEFINITION_BOOST}, whatever
+ * their path (a test's helper looked up by name is what was asked for). A document without a file
+ * (an added document) keeps its score. `undefined` when nothing would change.
  */
-export async function withPathPriors(query: string, results: readonly SearchResult[]): Promise<SearchResult[]> {
+export async function searchPrior(query: string): Promise<((document: Document) => number) | undefined> {
   const { rank, router } = await load()
   const { priors } = router.route(query)
   const defines = namedDefinition(query)
-  if (priors.demote.length === 0 && priors.boost.length === 0 && defines === undefined) return [...results]
-  const weighed = results.map((result, order) => {
-    const { metadata } = result.document
+  if (priors.demote.length === 0 && priors.boost.length === 0 && defines === undefined) return undefined
+  return ({ metadata }) => {
+    if (defines?.(metadata) === true) return DEFINITION_BOOST
     const file = metadata['file']
-    const prior =
-      defines?.(metadata) === true ? DEFINITION_BOOST : typeof file === 'string' && file !== '' ? rank.pathPrior(rank.categoriesOf(file), priors, rank.DEFAULT_WEIGHTS) : 1
-    return { result: prior === 1 ? result : { ...result, score: result.score * prior }, order }
-  })
-  weighed.sort((a, b) => b.result.score - a.result.score || a.order - b.order)
-  return weighed.map(({ result }) => result)
+    return typeof file === 'string' && file !== '' ? rank.pathPrior(rank.categoriesOf(file), priors, rank.DEFAULT_WEIGHTS) : 1
+  }
 }

@@ -1,0 +1,104 @@
+import type { Document, Metadata, SearchResult, Stream } from '@rag/core'
+import { namedDefinition } from './named-definition.js'
+
+/** Where a {@link DefinitionStream} reads chunks from. */
+export interface DefinitionSource {
+  /** Every chunk's id and metadata (read once per generation). */
+  metadata(): Promise<readonly Pick<Document, 'id' | 'metadata'>[]>
+  /** The chunks of these ids, in order (`undefined` for one gone since). */
+  documents(ids: readonly string[]): Promise<(Document | undefined)[]>
+  /** Changes whenever the index does (this process's commits and other processes'). */
+  generation(): Promise<string>
+}
+
+/** What a name's definitions are found by: the chunks whose `symbol` it is, or that list it among their `symbols`. */
+interface SymbolTable {
+  readonly generation: string
+  readonly byName: ReadonlyMap<string, readonly SymbolChunk[]>
+  /** By the last part of a chunk's `parent`: a class's methods, when no chunk is named for the class itself. */
+  readonly byParent: ReadonlyMap<string, readonly SymbolChunk[]>
+}
+
+interface SymbolChunk {
+  readonly id: string
+  readonly metadata: Metadata
+}
+
+/** Per file, the chunk that starts first: where a class whose methods were cut apart is declared. */
+function firstPerFile(chunks: readonly SymbolChunk[]): SymbolChunk[] {
+  const first = new Map<unknown, SymbolChunk>()
+  for (const chunk of chunks) {
+    const held = first.get(chunk.metadata['file'])
+    if (held === undefined || Number(chunk.metadata['startLine']) < Number(held.metadata['startLine'])) first.set(chunk.metadata['file'], chunk)
+  }
+  return [...first.values()]
+}
+
+/** The names a chunk defines: its `symbol`, and a merged chunk's `symbols`. */
+function namesOf(metadata: Metadata): string[] {
+  const names = typeof metadata['symbol'] === 'string' ? [metadata['symbol']] : []
+  if (typeof metadata['symbols'] === 'string') for (const each of metadata['symbols'].split(',')) if (each.trim() !== '') names.push(each.trim())
+  return names
+}
+
+/**
+ * A stream of the chunks that define the name a query is (`parseArgs`, `Document.findByPk`,
+ * `Command::new`; {@link namedDefinition}), in file order; nothing for any other query. Fused with
+ * the lexical streams, it brings a definition the name's many uses outrank into the candidates,
+ * before the retriever keeps at most a few chunks per file: looked up by name, `Environment` is
+ * the class, not three chunks that mention it. Every piece of a definition cut for size counts
+ * (the first may be only its doc comment). A class cut into its methods, with no chunk of its own
+ * name, is found by its first piece in each file that holds its methods.
+ */
+export class DefinitionStream implements Stream {
+  readonly name: string
+  readonly #source: DefinitionSource
+  #table: Promise<SymbolTable> | undefined
+
+  constructor(source: DefinitionSource, name = 'definitions') {
+    this.name = name
+    this.#source = source
+  }
+
+  async search(query: string, topK: number): Promise<SearchResult[]> {
+    const defines = namedDefinition(query)
+    if (defines === undefined) return []
+    const written = query.trim().replace(/\(\)$/, '')
+    const name = written.split(/\.|::|#/).at(-1)!
+    const table = await this.#symbols()
+    let candidates = (table.byName.get(name) ?? []).filter((chunk) => defines(chunk.metadata))
+    // A class cut into its methods has no chunk of its own name: its first piece holds the declaration.
+    if (candidates.length === 0 && written === name) candidates = firstPerFile(table.byParent.get(name) ?? [])
+    candidates = candidates.slice(0, topK)
+    const documents = await this.#source.documents(candidates.map((chunk) => chunk.id))
+    const out: SearchResult[] = []
+    documents.forEach((document, i) => {
+      if (document !== undefined) out.push({ document, score: 1 / (1 + i) })
+    })
+    return out
+  }
+
+  /** The symbol table of the current generation, built on the first lookup after a commit. */
+  async #symbols(): Promise<SymbolTable> {
+    const generation = await this.#source.generation()
+    const current = await this.#table
+    if (current?.generation === generation) return current
+    this.#table = this.#source.metadata().then((chunks) => {
+      const byName = new Map<string, SymbolChunk[]>()
+      const byParent = new Map<string, SymbolChunk[]>()
+      const add = (map: Map<string, SymbolChunk[]>, key: string, chunk: SymbolChunk): void => {
+        const list = map.get(key)
+        if (list === undefined) map.set(key, [chunk])
+        else list.push(chunk)
+      }
+      for (const { id, metadata } of chunks) {
+        for (const name of namesOf(metadata)) add(byName, name, { id, metadata })
+        const parent = metadata['parent']
+        if (typeof parent === 'string' && parent !== '') add(byParent, parent.slice(parent.lastIndexOf('.') + 1), { id, metadata })
+      }
+      return { generation, byName, byParent }
+    })
+    this.#table.catch(() => (this.#table = undefined))
+    return this.#table
+  }
+}
