@@ -136,6 +136,20 @@ describe('routeQuery', () => {
     expect(routeQuery('where is the retry option documented?').priors.boost).toEqual(['docs'])
   })
 
+  it('boosts the examples or benchmarks a question names, not a change request that mentions them', () => {
+    for (const query of ['example of validating a port number argument', 'git-like subcommands example', 'how do I run the benchmarks']) {
+      const plan = routeQuery(query)
+      const asked = query.includes('bench') ? 'benchmark' : 'example'
+      expect(plan.priors.boost, query).toContain(asked)
+      expect(plan.priors.demote, query).not.toContain(asked)
+      expect(plan.reasons, query).toContain(`asks for: ${asked}`)
+    }
+    const change = routeQuery('Fix the example for custom headers')
+    expect(change.intent).toBe('locate')
+    expect(change.priors.demote).toContain('example')
+    expect(change.priors.boost).toEqual([])
+  })
+
   it('keeps content words without stop words and change verbs', () => {
     const plan = routeQuery('Fix signal handling for Request objects')
     expect(plan.terms).toEqual(expect.arrayContaining(['signal', 'handling', 'request', 'objects']))
