@@ -45,7 +45,7 @@ const FIND_ENTRYPOINTS = [
   /\b(?:handler|controller)\s+(?:for|of)\s+(?:the\s+)?(?:route|endpoint|command|(?:GET|POST|PUT|PATCH|DELETE)\b)/i,
 ]
 
-const DOCS = /\b(?:docs?|documentation|readme|changelog|guide|tutorial|manual|documented)\b/i
+const DOCS = /\b(?:docs?|documentation|readme|changelog|guide|tutorial|manual|documented|release notes?)\b|\bwhat(?:'s| has| was)? changed\b|\bchanges? in (?:version|release|v?\d)/i
 const QUESTION_START = /^(?:how|what|why|when|who|explain|describe|is|are|does|do|can|could|should)\b/i
 const WHERE_LOCATE = /^where\b/i
 const OPEN = /^(?:open|show|view|cat|read|display|print)\s+(?:me\s+)?(?:the\s+)?(?:file\s+)?/i

@@ -19,3 +19,19 @@ const NAMED: readonly (readonly [RegExp, PlanCategory])[] = [
 export function namedCategories(query: string): PlanCategory[] {
   return NAMED.filter(([words]) => words.test(query)).map(([, category]) => category)
 }
+
+/** "How do I ...", "how to ...": a question about using the project, which its docs and examples answer as well as its code. */
+const USAGE = /^\s*(?:how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b|how\s+to\b)/i
+
+/**
+ * The categories a question about using the project keeps level with source instead of demoting:
+ * docs, examples and prose (`docs/doc.md`'s "Custom Log Format" for "how do I write a custom log
+ * format" came 65th behind code that writes strings). A question about how the code works ("how
+ * does the router match a path") still puts source first.
+ *
+ * @example
+ * usageCategories('how do I gracefully shut down the server') // ['docs', 'example', 'non-code']
+ */
+export function usageCategories(query: string): PlanCategory[] {
+  return USAGE.test(query) ? ['docs', 'example', 'non-code'] : []
+}

@@ -150,6 +150,17 @@ describe('routeQuery', () => {
     expect(change.priors.boost).toEqual([])
   })
 
+  it('keeps docs, examples and prose level with source for a usage question, and reads "what changed" as a docs question', () => {
+    for (const query of ['how do I write a custom log format', 'How can I gracefully shut down the server?', 'how to translate outline into another language']) {
+      const plan = routeQuery(query)
+      expect(plan.priors.demote, query).not.toContain('docs')
+      expect(plan.priors.demote, query).not.toContain('example')
+      expect(plan.priors.demote, query).toContain('test')
+    }
+    expect(routeQuery('how does the router match a path').priors.demote).toContain('docs')
+    for (const query of ['what changed in version 3.1', 'release notes of 2.0', 'changes in v4']) expect(routeQuery(query).intent, query).toBe('docs')
+  })
+
   it('keeps content words without stop words and change verbs', () => {
     const plan = routeQuery('Fix signal handling for Request objects')
     expect(plan.terms).toEqual(expect.arrayContaining(['signal', 'handling', 'request', 'objects']))

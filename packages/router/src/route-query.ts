@@ -2,7 +2,7 @@ import { assertQuery } from '@rag/core'
 import { extractAnchors, type Anchor } from './anchors.js'
 import { decideIntent, CHANGE_VERBS, type QueryIntent } from './intent.js'
 import { createWinkNlp, type NlpToken, type QueryNlp } from './nlp.js'
-import { namedCategories } from './named-categories.js'
+import { namedCategories, usageCategories } from './named-categories.js'
 import { INTENT_PLANS, type PlanCategory, type PlanLayer } from './plan.js'
 
 /**
@@ -131,7 +131,10 @@ export function createQueryRouter(options: QueryRouterOptions = {}): QueryRouter
       const named = kept.filter((a) => a.kind !== 'proper')
       // Categories a question names ("an example of ...") are boosted rather than demoted; a change
       // request that mentions one ("fix the example's ...") still asks for source (bench localization suite).
-      const asked = decision.intent === 'explain' || decision.intent === 'general' ? namedCategories(query).filter((c) => !plan.boost.includes(c)) : []
+      const question = decision.intent === 'explain' || decision.intent === 'general'
+      const asked = question ? namedCategories(query).filter((c) => !plan.boost.includes(c)) : []
+      // "How do I ...": docs, examples and prose are answers too, kept level with source.
+      const level = question ? usageCategories(query).filter((c) => !asked.includes(c)) : []
       return {
         query,
         intent: decision.intent,
@@ -139,13 +142,14 @@ export function createQueryRouter(options: QueryRouterOptions = {}): QueryRouter
         terms: contentTerms(tokens),
         searchText: searchTextOf(query, kept, tokens, queryTerms),
         negated: [...new Set(tokens.filter((t) => t.negated && t.type === 'word' && !t.stop).map((t) => t.text.toLowerCase()))],
-        priors: asked.length === 0 ? { demote: plan.demote, boost: plan.boost } : { demote: plan.demote.filter((c) => !asked.includes(c)), boost: [...plan.boost, ...asked] },
+        priors: asked.length === 0 && level.length === 0 ? { demote: plan.demote, boost: plan.boost } : { demote: plan.demote.filter((c) => !asked.includes(c) && !level.includes(c)), boost: [...plan.boost, ...asked] },
         layers: plan.layers,
         limits: { chunks: plan.chunks, files: plan.files },
         reasons: [
           `intent ${decision.intent}: ${decision.reason}`,
           ...(named.length > 0 ? [`anchors: ${named.map((a) => `${a.kind} ${a.method ? `${a.method} ` : ''}${a.text}`).join(', ')}`] : []),
           ...(asked.length > 0 ? [`asks for: ${asked.join(', ')}`] : []),
+          ...(level.length > 0 ? [`a usage question: ${level.join(', ')} not demoted`] : []),
         ],
       }
     },
