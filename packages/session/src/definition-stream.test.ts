@@ -46,6 +46,17 @@ describe('DefinitionStream in search', () => {
     expect(first!.explain?.find((e) => e.stream === 'definitions')?.rank).toBe(0)
   })
 
+  it("finds a package's function named with its package (gin.Default), which no qualified name holds", async () => {
+    await repo.write('gin.go', `package gin\n\n// Default returns an Engine with the Logger and Recovery middleware.\nfunc Default() *Engine {\n${Array.from({ length: 20 }, (_, i) => `\tengine${i} := New() // engine ${i}`).join('\n')}\n\treturn New()\n}\n`)
+    const rag = createRag()
+    await rag.indexDirectory(repo.root)
+    const [first] = await rag.search('gin.Default', 1)
+    expect(first!.document.metadata['symbol']).toBe('Default')
+    expect(first!.explain?.find((e) => e.stream === 'definitions')?.rank).toBe(0)
+    // A class's member stays qualified: `Config.Default` names no package.
+    expect((await rag.search('Config.Default', 5)).some((hit) => hit.explain?.some((e) => e.stream === 'definitions'))).toBe(false)
+  })
+
   it('follows the index: a renamed class is found under its new name after the next run', async () => {
     const rag = createRag()
     await rag.indexDirectory(repo.root)

@@ -63,12 +63,14 @@ export class DefinitionStream implements Stream {
   async search(query: string, topK: number): Promise<SearchResult[]> {
     const defines = namedDefinition(query)
     if (defines === undefined) return []
-    const written = query.trim().replace(/\(\)$/, '')
+    const written = query.trim().replace(/(?:\(\)|!)$/, '')
     const name = written.split(/\.|::|#/).at(-1)!
     const table = await this.#symbols()
     let candidates = (table.byName.get(name) ?? []).filter((chunk) => defines(chunk.metadata))
     // A class cut into its methods has no chunk of its own name: its first piece holds the declaration.
     if (candidates.length === 0 && written === name) candidates = firstPerFile(table.byParent.get(name) ?? [])
+    // A package's function named with its package (`gin.Default`, `os.path.join`): qualified names hold no package.
+    if (candidates.length === 0 && written !== name && /^[a-z_]/.test(written)) candidates = [...(table.byName.get(name) ?? [])]
     candidates = candidates.slice(0, topK)
     const documents = await this.#source.documents(candidates.map((chunk) => chunk.id))
     const out: SearchResult[] = []

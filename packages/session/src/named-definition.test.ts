@@ -17,6 +17,7 @@ describe('namedDefinition', () => {
     expect(method({ symbol: 'x', symbols: 'findByPk' })).toBe(false)
     expect(namedDefinition('Command::new')!({ symbol: 'new', qname: 'Command.new' })).toBe(true)
     expect(namedDefinition('Foo#bar')!({ symbol: 'bar', qname: 'Foo.bar' })).toBe(true)
+    expect(namedDefinition('arg!')!({ symbol: 'arg', qname: 'arg' })).toBe(true)
 
     for (const query of ['how does parseArgs work', 'parseArgs options', 'src/cli.ts', '"parseArgs"', '']) expect(namedDefinition(query)).toBeUndefined()
   })

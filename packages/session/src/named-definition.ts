@@ -1,7 +1,7 @@
 import type { Metadata } from '@rag/core'
 
-/** A query that is one name: `parseArgs`, `Document.findByPk`, `Foo::bar`, `Foo#bar`, `parse_args()`. */
-const LONE_NAME = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\))?$/
+/** A query that is one name: `parseArgs`, `Document.findByPk`, `Foo::bar`, `Foo#bar`, `parse_args()`, a Rust macro's `arg!`. */
+const LONE_NAME = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?$/
 
 /**
  * For a query that is nothing but a name (what a user types to look a definition up), the test of
