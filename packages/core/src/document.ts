@@ -51,6 +51,8 @@ export interface ChunkMetadata {
   readonly chunkIndex?: number
   /** Names of the symbols a merged chunk holds, comma separated. */
   readonly symbols?: string
+  /** Names that the module-level code of a chunk between symbols assigns (`current_app = ...`, `const config = ...`), comma separated. */
+  readonly defines?: string
   /** For a symbol cut for size: which piece this is (from 1) and how many there are. */
   readonly part?: number
   /** For a symbol cut for size: how many pieces there are. */

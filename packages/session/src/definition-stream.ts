@@ -34,10 +34,13 @@ function firstPerFile(chunks: readonly SymbolChunk[]): SymbolChunk[] {
   return [...first.values()]
 }
 
-/** The names a chunk defines: its `symbol`, and a merged chunk's `symbols`. */
+/** The names a chunk defines: its `symbol`, a merged chunk's `symbols`, and what module-level code assigns (`defines`). */
 function namesOf(metadata: Metadata): string[] {
   const names = typeof metadata['symbol'] === 'string' ? [metadata['symbol']] : []
-  if (typeof metadata['symbols'] === 'string') for (const each of metadata['symbols'].split(',')) if (each.trim() !== '') names.push(each.trim())
+  for (const key of ['symbols', 'defines']) {
+    const list = metadata[key]
+    if (typeof list === 'string') for (const each of list.split(',')) if (each.trim() !== '') names.push(each.trim())
+  }
   return names
 }
 

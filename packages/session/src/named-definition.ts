@@ -3,12 +3,15 @@ import type { Metadata } from '@rag/core'
 /** A query that is one name: `parseArgs`, `Document.findByPk`, `Foo::bar`, `Foo#bar`, `parse_args()`, a Rust macro's `arg!`. */
 const LONE_NAME = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?$/
 
+/** Whether a comma-separated metadata list holds `name`. */
+const listed = (list: unknown, name: string): boolean => typeof list === 'string' && list.split(',').some((each) => each.trim() === name)
+
 /**
  * For a query that is nothing but a name (what a user types to look a definition up), the test of
  * a chunk that defines it: its `symbol` is the name's last part and, for a qualified name, its
  * `qname` is the name or ends with it (`Document.findByPk` matches the method `findByPk` of
  * `Document`, `models.Document.findByPk` too); a merged chunk that lists the name among its
- * `symbols` defines an unqualified one. Every piece of a symbol cut for size counts (the first may
+ * `symbols`, or module-level code that assigns it (`defines`), defines an unqualified one. Every piece of a symbol cut for size counts (the first may
  * hold only its doc comment, the next its declaration and body).
  * `undefined` for any other query.
  *
@@ -23,7 +26,7 @@ export function namedDefinition(query: string): ((metadata: Metadata) => boolean
   const name = parts.at(-1)!
   const qualified = parts.length > 1 ? parts.join('.') : undefined
   return (metadata) => {
-    if (metadata['symbol'] !== name) return qualified === undefined && typeof metadata['symbols'] === 'string' && metadata['symbols'].split(',').some((each) => each.trim() === name)
+    if (metadata['symbol'] !== name) return qualified === undefined && (listed(metadata['symbols'], name) || listed(metadata['defines'], name))
     if (qualified === undefined) return true
     const qname = metadata['qname']
     return typeof qname === 'string' && (qname === qualified || qname.endsWith(`.${qualified}`) || qname.replace(/::|#/g, '.').endsWith(qualified))

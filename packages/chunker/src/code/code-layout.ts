@@ -1,6 +1,8 @@
 import { lineCount, lineStart, type LineIndex } from '../lines.js'
 import { mergeSmall, type Block } from '../merge-small.js'
 import type { Segment } from '../segment.js'
+import type { MetadataValue } from '@rag/core'
+import { gapNames } from './gap-names.js'
 import { packUnits } from '../units.js'
 import type { LanguageRules, SymbolMatch } from './rules.js'
 import { scanLevel, type LevelItem } from './scan-level.js'
@@ -42,6 +44,13 @@ function symbolSegment(match: SymbolMatch, scope: Scope, context: Context, start
   return { start, end, kind, symbol: name, qname, signature: () => signatureOf(match, text, dropAttributes), parent }
 }
 
+/** The `defines` metadata of a gap of module-level code: the names its statements assign ({@link gapNames}). */
+function definesOf(item: LevelItem, text: string): { extra?: Record<string, MetadataValue> } {
+  if (item.gapKind !== 'code') return {}
+  const names = gapNames(item.nodes, text)
+  return names.length === 0 ? {} : { extra: { defines: names.join(', ') } }
+}
+
 /** A symbol or gap too large for one chunk, cut into pieces numbered `part` of `parts`. */
 function pieces(context: Context, item: LevelItem, nodes: readonly SyntaxNode[], fields: Segment): Segment[] {
   const units = splitRows(context.lines, item.start, item.end, nodes, context.options.maxChars)
@@ -60,7 +69,7 @@ function layoutItems(context: Context, items: readonly LevelItem[], scope: Scope
       const owner = scope.owner
       const segment: Segment = owner
         ? { start, end, kind: owner.kind, symbol: owner.symbol, qname: owner.qname, signature: owner.signature, parent: owner.parent, named: false }
-        : { start, end, kind: item.gapKind === 'blank' ? 'code' : item.gapKind, symbol: '', qname: '', signature: '', parent: '' }
+        : { start, end, kind: item.gapKind === 'blank' ? 'code' : item.gapKind, symbol: '', qname: '', signature: '', parent: '', ...definesOf(item, lines.text) }
       blocks.push(fits ? segment : pieces(context, item, item.nodes, segment))
       continue
     }
