@@ -2,8 +2,9 @@
  * Looking a definition up by name with `rag.search`: for each of the localization suite's six real
  * repositories (one per language), queries that name one symbol the chunker found (the chunk
  * metadata's `symbol`, distinctive names only: see `eval/identifier-queries.ts`) and that exactly
- * one symbol chunk defines (its first piece when cut for size), written as a user types it: the
- * bare name, and for a method the qualified `Class.method` too. The target is that chunk; the
+ * one definition defines (one chunk, or the pieces of one cut for size), written as a user types
+ * it: the bare name, and for a method the qualified `Class.method` too. The target is any of its
+ * chunks; the
  * figures are hit@1 (the definition first) and MRR@10, per repository and over all queries, for
  * `search(name, 10)` as the CLI runs it (`--fused`: `{ pathPriors: false }`, the streams' fused
  * order alone).
@@ -33,25 +34,33 @@ const distinctive = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{5,}$/.tes
 
 interface Lookup {
   readonly text: string
-  readonly target: string
+  /** The chunks of the definition: its one chunk, or every piece of it when it was cut for size. */
+  readonly targets: ReadonlySet<string>
   readonly qualified: boolean
 }
 
-/** The lookups of one corpus: names (and qualified names) whose definition is one symbol chunk. */
+/** The lookups of one corpus: names (and qualified names) one definition defines (one file, one qualified name). */
 function lookups(chunks: readonly Chunk[]): Lookup[] {
-  const byName = new Map<string, string[]>()
-  const byQname = new Map<string, string[]>()
+  const byName = new Map<string, Map<string, string[]>>()
+  const byQname = new Map<string, Map<string, string[]>>()
+  const add = (map: Map<string, Map<string, string[]>>, name: string, definition: string, id: string): void => {
+    const definitions = map.get(name) ?? new Map<string, string[]>()
+    map.set(name, definitions)
+    definitions.set(definition, [...(definitions.get(definition) ?? []), id])
+  }
   for (const chunk of chunks) {
-    const { symbol, qname, part } = chunk.metadata
-    if (typeof symbol !== 'string' || (typeof part === 'number' && part > 1)) continue
-    byName.set(symbol, [...(byName.get(symbol) ?? []), chunk.id])
-    if (typeof qname === 'string' && qname.includes('.')) byQname.set(qname, [...(byQname.get(qname) ?? []), chunk.id])
+    const { symbol, qname, file, part } = chunk.metadata
+    if (typeof symbol !== 'string') continue
+    // Pieces of one definition share file and qualified name; an unsplit chunk is a definition of its own.
+    const definition = typeof part === 'number' ? `${String(file)}#${String(qname ?? symbol)}` : chunk.id
+    add(byName, symbol, definition, chunk.id)
+    if (typeof qname === 'string' && qname.includes('.')) add(byQname, qname, definition, chunk.id)
   }
   const out: Lookup[] = []
-  for (const [name, ids] of byName) if (ids.length === 1 && distinctive(name)) out.push({ text: name, target: ids[0]!, qualified: false })
-  for (const [qname, ids] of byQname) {
+  for (const [name, definitions] of byName) if (definitions.size === 1 && distinctive(name)) out.push({ text: name, targets: new Set([...definitions.values()][0]), qualified: false })
+  for (const [qname, definitions] of byQname) {
     const name = qname.slice(qname.lastIndexOf('.') + 1)
-    if (ids.length === 1 && distinctive(name) && (byName.get(name)?.length ?? 0) > 1) out.push({ text: qname, target: ids[0]!, qualified: true })
+    if (definitions.size === 1 && distinctive(name) && (byName.get(name)?.size ?? 0) > 1) out.push({ text: qname, targets: new Set([...definitions.values()][0]), qualified: true })
   }
   return out
     .map((lookup) => ({ lookup, h: fnv1a(`lookup:${lookup.text}`) }))
@@ -87,7 +96,7 @@ try {
     const tallies = { bare: empty(), qualified: empty() }
     for (const lookup of lookups(chunks)) {
       const hits = await rag.search(lookup.text, 10, undefined, { pathPriors: !FUSED })
-      const at = hits.findIndex((hit) => hit.document.id === lookup.target)
+      const at = hits.findIndex((hit) => lookup.targets.has(hit.document.id))
       const rank = at >= 0 ? at + 1 : undefined
       add(lookup.qualified ? tallies.qualified : tallies.bare, rank)
       add(lookup.qualified ? all.qualified : all.bare, rank)

@@ -1,5 +1,5 @@
 import type { Document, Metadata, SearchResult, Stream } from '@rag/core'
-import { namedDefinition } from './named-definition.js'
+import { declares, namedDefinition } from './named-definition.js'
 
 /** Where a {@link DefinitionStream} reads chunks from. */
 export interface DefinitionSource {
@@ -75,12 +75,11 @@ export class DefinitionStream implements Stream {
     // A package's function named with its package (`gin.Default`, `os.path.join`): qualified names hold no package.
     if (candidates.length === 0 && written !== name && /^[a-z_]/.test(written)) candidates = [...(table.byName.get(name) ?? [])]
     candidates = candidates.slice(0, topK)
-    const documents = await this.#source.documents(candidates.map((chunk) => chunk.id))
-    const out: SearchResult[] = []
-    documents.forEach((document, i) => {
-      if (document !== undefined) out.push({ document, score: 1 / (1 + i) })
-    })
-    return out
+    const documents = (await this.#source.documents(candidates.map((chunk) => chunk.id))).filter((document) => document !== undefined)
+    // The piece that holds the declaration before the others of its definition (the first may be only a doc comment).
+    const holds = (document: Document): boolean => declares(document.metadata, document.content, name)
+    const ordered = [...documents.filter(holds), ...documents.filter((document) => !holds(document))]
+    return ordered.map((document, i) => ({ document, score: 1 / (1 + i) }))
   }
 
   /** The symbol table of the current generation, built on the first lookup after a commit. */

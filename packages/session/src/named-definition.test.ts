@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { namedDefinition } from './named-definition.js'
+import { declares, lookedUpName, namedDefinition } from './named-definition.js'
 
 describe('namedDefinition', () => {
   it('matches the chunk that defines the name a query is, and only for a query that is a name', () => {
@@ -20,5 +20,16 @@ describe('namedDefinition', () => {
     expect(namedDefinition('arg!')!({ symbol: 'arg', qname: 'arg' })).toBe(true)
 
     for (const query of ['how does parseArgs work', 'parseArgs options', 'src/cli.ts', '"parseArgs"', '']) expect(namedDefinition(query)).toBeUndefined()
+  })
+
+  it('tells the piece that holds the declaration from a doc comment, a later piece or a merged chunk', () => {
+    expect(lookedUpName('Document.findByPk')).toBe('findByPk')
+    expect(lookedUpName('arg!')).toBe('arg')
+    expect(lookedUpName('how it works')).toBeUndefined()
+    const signature = 'def stream_with_context( generator_or_function: t.Iterator, ) -> t.Iterator'
+    expect(declares({ symbol: 'f' }, 'def f(): pass', 'f')).toBe(true)
+    expect(declares({ symbol: 'stream_with_context', signature, part: 1, parts: 3 }, '# only the doc comment\n', 'stream_with_context')).toBe(false)
+    expect(declares({ symbol: 'stream_with_context', signature, part: 2, parts: 3 }, 'def stream_with_context(\n    generator_or_function,', 'stream_with_context')).toBe(true)
+    expect(declares({ symbol: 'get_load_dotenv', symbols: 'get_load_dotenv, stream_with_context' }, 'def get_load_dotenv(): ...', 'stream_with_context')).toBe(false)
   })
 })

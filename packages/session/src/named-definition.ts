@@ -32,3 +32,23 @@ export function namedDefinition(query: string): ((metadata: Metadata) => boolean
     return typeof qname === 'string' && (qname === qualified || qname.endsWith(`.${qualified}`) || qname.replace(/::|#/g, '.').endsWith(qualified))
   }
 }
+
+/** The name a query that is one name looks up (`findByPk` of `Document.findByPk`, `arg` of `arg!`), or `undefined`. */
+export function lookedUpName(query: string): string | undefined {
+  return LONE_NAME.exec(query.trim())?.[1]?.split(/\.|::|#/).at(-1)
+}
+
+/**
+ * Whether a chunk that defines `name` holds its declaration: its own chunk, or, of a definition
+ * cut for size, the piece with the declaration's head (`def stream_with_context(`: the first piece
+ * may be only a doc comment); a merged chunk that only lists the name does not count.
+ */
+export function declares(metadata: Metadata, content: string, name: string): boolean {
+  if (metadata['symbol'] !== name) return false
+  if (typeof metadata['part'] !== 'number') return true
+  const signature = typeof metadata['signature'] === 'string' ? metadata['signature'].replace(/\s+/g, ' ').trim() : ''
+  if (signature === '') return metadata['part'] === 1
+  const open = signature.indexOf('(')
+  const head = open > 0 ? signature.slice(0, open + 1) : signature.slice(0, 40)
+  return content.replace(/\s+/g, ' ').includes(head)
+}

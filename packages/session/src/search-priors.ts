@@ -1,7 +1,7 @@
 import type { Document } from '@rag/core'
 import type * as Rank from '@rag/rank'
 import type { QueryRouter } from '@rag/router'
-import { namedDefinition } from './named-definition.js'
+import { declares, lookedUpName, namedDefinition } from './named-definition.js'
 
 // Loaded with the first search, not with the session (as `locate-files.ts` loads them).
 let modules: Promise<{ rank: typeof Rank; router: QueryRouter }> | undefined
@@ -39,8 +39,10 @@ export async function searchPrior(query: string): Promise<((document: Document) 
   const { priors } = router.route(query)
   const defines = namedDefinition(query)
   if (priors.demote.length === 0 && priors.boost.length === 0 && defines === undefined) return undefined
-  return ({ metadata }) => {
-    if (defines?.(metadata) === true) return DEFINITION_BOOST
+  const name = lookedUpName(query)
+  return ({ metadata, content }) => {
+    // The chunk that declares it gets the whole boost; other pieces of it, and merged chunks that list it, half.
+    if (defines?.(metadata) === true) return declares(metadata, content, name!) ? DEFINITION_BOOST : DEFINITION_BOOST / 2
     const file = metadata['file']
     return typeof file === 'string' && file !== '' ? rank.pathPrior(rank.categoriesOf(file), priors, rank.DEFAULT_WEIGHTS) : 1
   }

@@ -56,9 +56,17 @@ export function toJsonResult(result: SearchResult, index: number): JsonResult {
   }
 }
 
+/** The multiplier the search applied to a result's fused sum (path priors, a definition's boost), when it is not 1. */
+function priorOf(result: SearchResult): number | undefined {
+  const fused = (result.explain ?? []).reduce((sum, e) => sum + e.fused, 0)
+  if (fused <= 0) return undefined
+  const prior = result.score / fused
+  return Math.abs(prior - 1) < 1e-6 ? undefined : prior
+}
+
 /**
  * Human lines for results (one line each, corpus text escaped with `escapeTerminal`): `N. path:start-end  score S  kind symbol`, a short preview of the
- * content, and with `explain` each stream's rank and own score.
+ * content, and with `explain` each stream's rank and own score, and the prior the search multiplied the fused sum by.
  */
 export function formatResults(results: readonly SearchResult[], { explain }: { explain: boolean }): string[] {
   const lines: string[] = []
@@ -77,6 +85,8 @@ export function formatResults(results: readonly SearchResult[], { explain }: { e
     for (const line of preview) lines.push(`      ${escapeTerminal(line.length > 110 ? `${line.slice(0, 107)}...` : line)}`)
     if (explain) {
       for (const e of j.explain) lines.push(`      ${e.stream}: rank ${e.rank + 1}, score ${e.score.toPrecision(4)}, fused ${e.fused.toFixed(5)}`)
+      const prior = priorOf(result)
+      if (prior !== undefined) lines.push(`      prior: ×${Number(prior.toPrecision(3))} (${prior > 1 ? 'boosted' : 'demoted'} for this query; score = fused sum × prior)`)
     }
   })
   return lines
