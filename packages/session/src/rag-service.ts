@@ -178,11 +178,13 @@ export class RagService {
 
   /**
    * The best `topK` chunks and added documents for `query`, fused from every stream, at most
-   * three per file, each fused score times its file's path prior under the query's intent (the
-   * file ranking's rule, `@rag/rank`'s `pathPrior`): for a question about code, chunks of tests,
-   * docs, examples, generated files, configuration and prose come after source; "find the tests
-   * of X" puts tests first, a question about the docs the docs (`pathPriors: false`: the
-   * streams' fused order, as the file ranking reads it). With a filter, the retriever is asked for more results round by round until
+   * three per file, each fused score times its search prior (`searchPrior`): its file's path prior
+   * under the query's intent (the file ranking's rule, `@rag/rank`'s `pathPrior`: for a question
+   * about code, chunks of tests, docs, examples, generated files, configuration and prose come
+   * after source; "find the tests of X" puts tests first, a question about the docs the docs), and
+   * for a query that is one name the boost of the chunks defining it, which the `definitions`
+   * stream adds to the candidates. `pathPriors: false` keeps the streams' fused order, as the file
+   * ranking reads it. With a filter, the retriever is asked for more results round by round until
    * `topK` pass the filter or there are no more. Every round reads one generation of the index,
    * even while another process commits to the same store.
    *
