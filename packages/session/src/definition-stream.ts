@@ -1,5 +1,5 @@
 import type { Document, Metadata, SearchResult, Stream } from '@rag/core'
-import { declares, namedDefinition } from './named-definition.js'
+import { declares, lookedUpName, namedDefinition } from './named-definition.js'
 
 /** Where a {@link DefinitionStream} reads chunks from. */
 export interface DefinitionSource {
@@ -11,7 +11,7 @@ export interface DefinitionSource {
   generation(): Promise<string>
 }
 
-/** What a name's definitions are found by: the chunks whose `symbol` it is, or that list it among their `symbols`. */
+/** What a name's definitions are found by: the chunks whose `symbol` it is, or that list it among their `symbols` or `defines`. */
 interface SymbolTable {
   readonly generation: string
   readonly byName: ReadonlyMap<string, readonly SymbolChunk[]>
@@ -65,9 +65,9 @@ export class DefinitionStream implements Stream {
 
   async search(query: string, topK: number): Promise<SearchResult[]> {
     const defines = namedDefinition(query)
-    if (defines === undefined) return []
+    const name = lookedUpName(query)
+    if (defines === undefined || name === undefined) return []
     const written = query.trim().replace(/(?:\(\)|!)$/, '')
-    const name = written.split(/\.|::|#/).at(-1)!
     const table = await this.#symbols()
     let candidates = (table.byName.get(name) ?? []).filter((chunk) => defines(chunk.metadata))
     // A class cut into its methods has no chunk of its own name: its first piece holds the declaration.
@@ -87,7 +87,7 @@ export class DefinitionStream implements Stream {
     const generation = await this.#source.generation()
     const current = await this.#table
     if (current?.generation === generation) return current
-    this.#table = this.#source.metadata().then((chunks) => {
+    const table = this.#source.metadata().then((chunks) => {
       const byName = new Map<string, SymbolChunk[]>()
       const byParent = new Map<string, SymbolChunk[]>()
       const add = (map: Map<string, SymbolChunk[]>, key: string, chunk: SymbolChunk): void => {
@@ -102,7 +102,11 @@ export class DefinitionStream implements Stream {
       }
       return { generation, byName, byParent }
     })
-    this.#table.catch(() => (this.#table = undefined))
-    return this.#table
+    this.#table = table
+    // A failed read is tried again by the next lookup (unless a newer one took its place).
+    table.catch(() => {
+      if (this.#table === table) this.#table = undefined
+    })
+    return table
   }
 }

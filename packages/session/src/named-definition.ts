@@ -11,9 +11,9 @@ const listed = (list: unknown, name: string): boolean => typeof list === 'string
  * a chunk that defines it: its `symbol` is the name's last part and, for a qualified name, its
  * `qname` is the name or ends with it (`Document.findByPk` matches the method `findByPk` of
  * `Document`, `models.Document.findByPk` too); a merged chunk that lists the name among its
- * `symbols`, or module-level code that assigns it (`defines`), defines an unqualified one. Every piece of a symbol cut for size counts (the first may
- * hold only its doc comment, the next its declaration and body).
- * `undefined` for any other query.
+ * `symbols`, or module-level code that assigns it (`defines`), defines an unqualified one. Every
+ * piece of a symbol cut for size counts (the first may hold only its doc comment, the next its
+ * declaration and body). `undefined` for any other query.
  *
  * @example
  * namedDefinition('Document.findByPk')?.({ symbol: 'findByPk', qname: 'Document.findByPk' }) // true
@@ -28,8 +28,9 @@ export function namedDefinition(query: string): ((metadata: Metadata) => boolean
   return (metadata) => {
     if (metadata['symbol'] !== name) return qualified === undefined && (listed(metadata['symbols'], name) || listed(metadata['defines'], name))
     if (qualified === undefined) return true
-    const qname = metadata['qname']
-    return typeof qname === 'string' && (qname === qualified || qname.endsWith(`.${qualified}`) || qname.replace(/::|#/g, '.').endsWith(qualified))
+    if (typeof metadata['qname'] !== 'string') return false
+    const qname = metadata['qname'].replace(/::|#/g, '.')
+    return qname === qualified || qname.endsWith(`.${qualified}`)
   }
 }
 
