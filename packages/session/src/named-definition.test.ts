@@ -19,6 +19,11 @@ describe('namedDefinition', () => {
     expect(namedDefinition('Foo#bar')!({ symbol: 'bar', qname: 'Foo.bar' })).toBe(true)
     expect(namedDefinition('arg!')!({ symbol: 'arg', qname: 'arg' })).toBe(true)
 
+    // A Markdown section titled like the name is no definition; a merged method is one of its class.
+    expect(namedDefinition('Cookies')!({ format: 'markdown', kind: 'section', symbol: 'Cookies' })).toBe(false)
+    expect(namedDefinition('Cookies')!({ format: 'code', kind: 'class', symbol: 'Cookies' })).toBe(true)
+    expect(namedDefinition('Response.json')!({ symbol: 'raise_for_status', symbols: 'raise_for_status, json', parent: 'Response' })).toBe(true)
+    expect(namedDefinition('Response.json')!({ symbol: 'raise_for_status', symbols: 'raise_for_status, json', parent: 'Request' })).toBe(false)
     for (const query of ['how does parseArgs work', 'parseArgs options', 'src/cli.ts', '"parseArgs"', '']) expect(namedDefinition(query)).toBeUndefined()
   })
 

@@ -3,6 +3,13 @@ import type { Metadata } from '@rag/core'
 /** A query that is one name: `parseArgs`, `Document.findByPk`, `Foo::bar`, `Foo#bar`, `parse_args()`, a Rust macro's `arg!`. */
 const LONE_NAME = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?$/
 
+/** Whether a qualified name (`models.Document.findByPk`, `Command::new`) is `name` or ends with it at a dot. */
+function endsWithName(value: unknown, name: string): boolean {
+  if (typeof value !== 'string') return false
+  const dotted = value.replace(/::|#/g, '.')
+  return dotted === name || dotted.endsWith(`.${name}`)
+}
+
 /** Whether a comma-separated metadata list holds `name`. */
 const listed = (list: unknown, name: string): boolean => typeof list === 'string' && list.split(',').some((each) => each.trim() === name)
 
@@ -11,7 +18,8 @@ const listed = (list: unknown, name: string): boolean => typeof list === 'string
  * a chunk that defines it: its `symbol` is the name's last part and, for a qualified name, its
  * `qname` is the name or ends with it (`Document.findByPk` matches the method `findByPk` of
  * `Document`, `models.Document.findByPk` too); a merged chunk that lists the name among its
- * `symbols`, or module-level code that assigns it (`defines`), defines an unqualified one. Every
+ * `symbols` (for a qualified name, under that class), or module-level code that assigns it
+ * (`defines`), defines an unqualified one; a Markdown section is no definition. Every
  * piece of a symbol cut for size counts (the first may hold only its doc comment, the next its
  * declaration and body). `undefined` for any other query.
  *
@@ -25,12 +33,16 @@ export function namedDefinition(query: string): ((metadata: Metadata) => boolean
   const parts = written.split(/\.|::|#/)
   const name = parts.at(-1)!
   const qualified = parts.length > 1 ? parts.join('.') : undefined
+  const owner = qualified === undefined ? undefined : parts.slice(0, -1).join('.')
   return (metadata) => {
-    if (metadata['symbol'] !== name) return qualified === undefined && (listed(metadata['symbols'], name) || listed(metadata['defines'], name))
-    if (qualified === undefined) return true
-    if (typeof metadata['qname'] !== 'string') return false
-    const qname = metadata['qname'].replace(/::|#/g, '.')
-    return qname === qualified || qname.endsWith(`.${qualified}`)
+    // Code only: a Markdown section titled like the name (`## Cookies`) defines nothing.
+    if (metadata['format'] !== undefined && metadata['format'] !== 'code') return false
+    if (metadata['symbol'] !== name) {
+      if (qualified === undefined) return listed(metadata['symbols'], name) || listed(metadata['defines'], name)
+      // A small method merged into a neighbour's chunk: listed there, under its class.
+      return listed(metadata['symbols'], name) && endsWithName(metadata['parent'], owner!)
+    }
+    return qualified === undefined || endsWithName(metadata['qname'], qualified)
   }
 }
 
