@@ -88,7 +88,7 @@ export type {
   SkipReason,
   SourceOptions,
 } from '@rag/ingest'
-export { defaultSkipDirectories } from './ingest-defaults.js'
+export { defaultSkipDirectories, ignoreFileNames } from './ingest-defaults.js'
 /** `@rag/chunker`'s: loads web-tree-sitter's runtime now, so a host can set `--liftoff-only` after it (shells import nothing but this package). */
 export { loadTreeSitterRuntime } from '@rag/chunker'
 /** `@rag/chunker`'s: the languages the chunker knows (a search filter's `language` takes their ids and aliases). */

@@ -126,6 +126,33 @@ describe('rag watch (end to end)', () => {
     }
   })
 
+  it('applies a change to the rules even where they ignore themselves: .git/info/exclude, a .gitignore its own /* matches', async () => {
+    const app = await createSandbox({
+      '.git/info/exclude': 'src/b.ts\n',
+      '.gitignore': '/*\n!/src/\n',
+      'src/a.ts': 'export const a = 1\n',
+      'src/b.ts': 'export const b = "excluded banana"\n',
+      'gen/g.ts': 'export const g = "generated grape"\n',
+    })
+    const watch = startRag(['--json', 'watch'], { cwd: app.root, env: { ...app.env, RAG_WATCH_DEBOUNCE_MS: '100' } })
+    const finished = collect(watch, 60_000)
+    const events = jsonLines(watch)
+    try {
+      await events.waitFor((e) => e['event'] === 'watching', 30_000)
+      expect(events.events.find((e) => isDone(e) && e.initial)).toMatchObject({ stats: { files: 1 } })
+      await app.write('.git/info/exclude', '# nothing excluded\n')
+      await events.waitFor((e) => isDone(e) && e.stats.files === 2, 15_000)
+      await app.write('.gitignore', '/*\n!/src/\n!/gen/\n')
+      await events.waitFor((e) => isDone(e) && e.stats.files === 3, 15_000)
+      const found = lastJson<{ results: { file: string }[] }>(await runRag(['--json', 'search', 'grape'], { cwd: app.root, env: app.env }))
+      expect(found.results.map((r) => r.file)).toEqual(['gen/g.ts'])
+    } finally {
+      watch.kill('SIGTERM')
+      await finished
+      await app.dispose()
+    }
+  })
+
   it('re-opens the index with a changed rag.config.json, so it and `rag index` no longer undo each other; a broken one is reported and the watch goes on', async () => {
     const app = await createSandbox({
       'rag.config.json': JSON.stringify({ index: { exclude: ['gen/**'] } }),
