@@ -33,11 +33,12 @@ export interface VerbCallRoutes extends RouteEntry {
   /** Paths may be built of the file's own strings: `` `${this.path}/:id` ``, `API + '/items'` (see `template-paths.ts`). @default false */
   readonly builtPaths?: boolean
   /**
-   * The string a path written as a name holds in this file (Go's `r.GET(usersPath, h)` with
-   * `const usersPath = "/users"`: `goStringConstant`); a name it does not resolve is no route.
+   * The string a path written as a name holds where the call at `offset` uses it (Go's
+   * `r.GET(usersPath, h)` with `const usersPath = "/users"`: `goStringConstant`); a name it does
+   * not resolve is no route.
    * @default none: a path written as a name is no route
    */
-  readonly namedPath?: (text: string, name: string) => string | undefined
+  readonly namedPath?: (text: string, name: string, offset: number) => string | undefined
   /**
    * Net/http patterns, `[METHOD ][HOST]/[PATH]`: `"GET /items/{id}"` carries the method, and a
    * string that is no such pattern (`"PO ST"`, `""`) is not a registration. @default false
@@ -168,7 +169,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         let pathArg = entry.slashPath ? positional.find((arg) => arg.kind === 'string' && arg.value.startsWith('/')) : positional[0]
         let path = pathArg?.kind === 'string' ? pathArg.value : undefined
         // Only on a router the file makes (`const router = new Router()`): `redis.get('key', callback)` is no route.
-        if (path === undefined && pathArg?.kind === 'name' && entry.namedPath) path = entry.namedPath(context.facts.text, pathArg.value)
+        if (path === undefined && pathArg?.kind === 'name' && entry.namedPath) path = entry.namedPath(context.facts.text, pathArg.value, call.offset)
         if (pathArg === undefined && entry.relativePaths && (madeHere ??= madeRouters(context.facts)).has(call.receiver)) {
           pathArg = relativePathArg(positional)
           if (pathArg !== undefined) path = `/${pathArg.value}`
