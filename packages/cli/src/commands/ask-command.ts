@@ -109,7 +109,7 @@ export async function askCommand(context: CommandContext, words: readonly string
   // A retry is said at once: a model that times out could otherwise keep the terminal silent for minutes.
   const onRetry = (retry: ChatRetry): void => {
     const line = `${retry.reason} Retrying in ${(retry.waitMs / 1000).toFixed(1)} s (attempt ${retry.attempt + 1} of ${retry.maxAttempts}).`
-    if (output.json) output.emit({ type: 'retry', attempt: retry.attempt, maxAttempts: retry.maxAttempts, waitMs: Math.round(retry.waitMs), reason: retry.reason })
+    if (output.json) output.emit({ type: 'retry', attempt: retry.attempt, nextAttempt: retry.attempt + 1, maxAttempts: retry.maxAttempts, waitMs: Math.round(retry.waitMs), reason: retry.reason })
     else output.note(`note: ${escapeTerminal(line)}`)
   }
   const client = options.promptOnly ? undefined : chatClientOf(settings, onRetry)
@@ -123,28 +123,34 @@ export async function askCommand(context: CommandContext, words: readonly string
     let endsWithNewline = true
     // Whether the model said anything but white space: an empty answer is no answer.
     let said = false
-    for await (const event of chat.ask(question, { signal, allowUngrounded })) {
-      if (event.type === 'token' && event.text.trim() !== '') said = true
-      if (output.json) {
-        output.emit(eventJson(event))
-        if (event.type === 'done') answered = event.answered && said
-        continue
+    try {
+      for await (const event of chat.ask(question, { signal, allowUngrounded })) {
+        if (event.type === 'token' && event.text.trim() !== '') said = true
+        if (output.json) {
+          output.emit(eventJson(event))
+          if (event.type === 'done') answered = event.answered && said
+          continue
+        }
+        if (event.type === 'token') {
+          output.write(escapeTerminal(event.text, { keepLineFeeds: true }))
+          endsWithNewline = event.text.endsWith('\n')
+        } else if (event.type === 'notice') {
+          output.note(noticeLine(event.message))
+        } else if (event.type === 'done') {
+          answered = event.answered && said
+          if (event.answered && !said) output.note(`note: the model (${escapeTerminal(settings.model ?? '')}) returned an empty answer${event.finishReason ? ` (finish reason: ${escapeTerminal(event.finishReason)})` : ''}.`)
+          if (!answered) break
+          if (!endsWithNewline) output.line()
+          output.line()
+          printSources(output, event.citations)
+          if (!event.grounded) output.note('note: this answer is not grounded on the index (nothing in it matched the question).')
+          if (event.finishReason === 'length') output.note('note: the model stopped at its token limit; the answer is cut short.')
+        }
       }
-      if (event.type === 'token') {
-        output.write(escapeTerminal(event.text, { keepLineFeeds: true }))
-        endsWithNewline = event.text.endsWith('\n')
-      } else if (event.type === 'notice') {
-        output.note(noticeLine(event.message))
-      } else if (event.type === 'done') {
-        answered = event.answered && said
-        if (event.answered && !said) output.note(`note: the model (${escapeTerminal(settings.model ?? '')}) returned an empty answer${event.finishReason ? ` (finish reason: ${escapeTerminal(event.finishReason)})` : ''}.`)
-        if (!answered) break
-        if (!endsWithNewline) output.line()
-        output.line()
-        printSources(output, event.citations)
-        if (!event.grounded) output.note('note: this answer is not grounded on the index (nothing in it matched the question).')
-        if (event.finishReason === 'length') output.note('note: the model stopped at its token limit; the answer is cut short.')
-      }
+    } catch (error) {
+      // A stream that breaks off mid-answer: the error goes on a line of its own.
+      if (!output.json && !endsWithNewline) output.line()
+      throw error
     }
     return answered ? 0 : EXIT_NO_ANSWER
   } finally {

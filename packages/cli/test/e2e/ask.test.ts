@@ -115,7 +115,7 @@ describe('rag ask', () => {
     const json = await runRag(['--json', 'ask', 'How is a bearer token verified?'], { cwd: box.root, env })
     expect(json.code, json.stderr).toBe(0)
     const retry = json.stdout.split('\n').filter((line) => line.includes('"retry"')).map((line) => JSON.parse(line) as Record<string, unknown>)
-    expect(retry).toEqual([{ type: 'retry', attempt: 1, maxAttempts: 3, waitMs: 0, reason: expect.stringContaining('answered 503') }])
+    expect(retry).toEqual([{ type: 'retry', attempt: 1, nextAttempt: 2, maxAttempts: 3, waitMs: 0, reason: expect.stringContaining('answered 503') }])
   })
 
   it('says so when the model answers nothing (exit 1), as it does for a refusal to answer', async () => {
