@@ -1,7 +1,7 @@
 /**
  * Looking a definition up by name with `rag.search`: for each of the localization suite's six real
  * repositories (one per language), queries that name one symbol the chunker found (the chunk
- * metadata's `symbol`, distinctive names only: see `eval/identifier-queries.ts`) and that exactly
+ * metadata's `symbol` of code chunks, distinctive names only: see `eval/identifier-queries.ts`) and that exactly
  * one definition defines (one chunk, or the pieces of one cut for size), written as a user types
  * it: the bare name, and for a method the qualified `Class.method` too. The target is any of its
  * chunks; the
@@ -49,8 +49,9 @@ function lookups(chunks: readonly Chunk[]): Lookup[] {
     definitions.set(definition, [...(definitions.get(definition) ?? []), id])
   }
   for (const chunk of chunks) {
-    const { symbol, qname, file, part } = chunk.metadata
-    if (typeof symbol !== 'string') continue
+    const { symbol, qname, file, part, format } = chunk.metadata
+    // Code defines names; a Markdown section titled like one does not.
+    if (typeof symbol !== 'string' || format !== 'code') continue
     // Pieces of one definition share file and qualified name; an unsplit chunk is a definition of its own.
     const definition = typeof part === 'number' ? `${String(file)}#${String(qname ?? symbol)}` : chunk.id
     add(byName, symbol, definition, chunk.id)
