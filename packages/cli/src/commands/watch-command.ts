@@ -44,11 +44,10 @@ const MIN_MAX_WAIT_MS = 2_000
  * Changes during a run (the first one too) are judged by that run's skips once it ends, and start
  * one more run when any counts. Changes to paths the last run skipped by rule (ignore files' rules,
  * `index.exclude`, default skips) start no run; changes to ignore files and the root's
- * `.git/info/exclude` always do. A change to the
- * project's `rag.config.json` re-opens the index with it before the next run (the watcher's own
- * settings, `watch.debounceMs` and `index.extraSkipNames`, stay as they were at start). Each run
- * is incremental: only changed files are read and chunked. Runs until SIGINT or SIGTERM; a failed
- * run is reported and the watch goes on.
+ * `.git/info/exclude` always do. A change to the project's `rag.config.json` re-opens the index
+ * with it before the next run (the watcher's own settings, `watch.debounceMs` and
+ * `index.extraSkipNames`, stay as they were at start). Each run is incremental: only changed files
+ * are read and chunked. Runs until SIGINT or SIGTERM; a failed run is reported and the watch goes on.
  */
 export async function watchCommand(context: CommandContext, dir: string | undefined): Promise<number> {
   const { output, signal } = context
