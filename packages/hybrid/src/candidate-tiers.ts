@@ -100,7 +100,9 @@ interface ListCursor {
  *
  * With a `prior`, each candidate's fused score is multiplied by its document's before anything is
  * placed, so demoted documents fall behind and boosted ones ahead within every tier, the per-file
- * cap counting what the priors put first. Every tier depends only on the lists and its depth, never on `topK`: for streams whose list for
+ * cap counting what the priors put first.
+ *
+ * Every tier depends only on the lists and its depth, never on `topK`: for streams whose list for
  * `n` is the first `n` of their list for any larger `n` (a total order, ties broken the same way
  * every time), `retrieve(q, a)` is the first `a` of `retrieve(q, b)` for every `a < b` while
  * `b × candidateMultiplier <= maxCandidates`, and the first result is the same for every `topK`.

@@ -7,11 +7,11 @@ const NAMED: readonly (readonly [RegExp, PlanCategory])[] = [
 ]
 
 /**
- * The path categories a query names outright, whatever its intent: "an example of validating a
- * port number" asks for the examples, which a question about code would otherwise put after
- * source (clap's `examples/tutorial_builder/04_02_validate.rs` fell from BM25's 3rd to 96th). The
- * plan boosts them instead of demoting them. Tests and docs have intents of their own
- * (`find-tests`, `docs`).
+ * The path categories a query names outright: "an example of validating a port number" asks for
+ * the examples, which a question about code would otherwise put after source (clap's
+ * `examples/tutorial_builder/04_02_validate.rs` fell from BM25's 3rd to 96th). The router boosts
+ * them instead of demoting them, for questions only (a change request that mentions an example
+ * still asks for source). Tests and docs have intents of their own (`find-tests`, `docs`).
  *
  * @example
  * namedCategories('git-like subcommands example') // ['example']
