@@ -3,11 +3,10 @@ import { escapedName } from './template-paths.js'
 /** A Go string literal: interpreted (`"/users"`) or raw (`` `/users` ``). */
 const LITERAL = '(?:"((?:[^"\\\\\\n]|\\\\.)*)"|`([^`]*)`)'
 
-/** The value of the first match's literal, or `undefined`; `null` when the name is assigned something else (computed). */
-function assigned(text: string, pattern: RegExp): string | null | undefined {
+/** The literal of the first match of `pattern` (which captures an interpreted or a raw string), or `undefined`. */
+function assigned(text: string, pattern: RegExp): string | undefined {
   const found = pattern.exec(text)
-  if (found === null) return undefined
-  return found[1] ?? found[2] ?? null
+  return found === null ? undefined : (found[1] ?? found[2])
 }
 
 /** The function around `offset`: its parameter list and its body up to `offset` (`undefined` at package level). */
@@ -45,10 +44,10 @@ export function goStringConstant(text: string, name: string, offset = text.lengt
     if (last !== undefined) return last[1] ?? last[2]
   }
   const topLevel = assigned(text, new RegExp(`^(?:const|var)\\s+${n}\\s*(?:string\\s*)?=\\s*${LITERAL}`, 'm'))
-  if (topLevel !== undefined) return topLevel ?? undefined
+  if (topLevel !== undefined) return topLevel
   for (const block of text.matchAll(/^(?:const|var)\s*\(([\s\S]*?)^\)/gm)) {
     const value = assigned(block[1]!, new RegExp(`^\\s*${n}\\s*(?:string\\s*)?=\\s*${LITERAL}`, 'm'))
-    if (value !== undefined) return value ?? undefined
+    if (value !== undefined) return value
   }
   return undefined
 }
