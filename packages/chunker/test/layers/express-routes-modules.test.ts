@@ -26,4 +26,17 @@ describe('Express routes in a module that does not import Express', () => {
     const hono = await routesOf('src/api.ts', ["import { Hono } from 'hono'", 'export function mount(app: Hono) {', "  app.get('/users', list)", '}'])
     expect(hono).toEqual(['hono GET /users -> list'])
   })
+
+  it('gives a router the file mounts twice its first mount path, not the second on top of the first', async () => {
+    const routes = await routesOf('app.js', [
+      "const express = require('express')",
+      'const app = express()',
+      'const r = express.Router()',
+      "r.get('/orders', listOrders)",
+      "app.use('/v1', r)",
+      "app.use('/v2', r)",
+      'function listOrders(req, res) {}',
+    ])
+    expect(routes).toEqual(['express GET /v1/orders -> listOrders'])
+  })
 })

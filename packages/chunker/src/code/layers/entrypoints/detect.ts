@@ -76,6 +76,9 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
   for (const call of calls) {
     const mount = MOUNT_CALL_NAMES.has(call.name) ? mountOf(call, language) : undefined
     if (mount !== undefined) {
+      // A router this file mounts twice (`app.use('/v1', r); app.use('/v2', r)`) keeps its first
+      // mount's path (one place it is served), not the second's on top of the first.
+      if (mounted.has(mount.router)) continue
       const own = out.get(mount.router) ?? ''
       const replaces = REPLACING_MOUNTS.has(call.name) && call.args().some((arg) => arg.key === 'url_prefix')
       // A router made in place and kept (axum's `let api = Router::new().nest("/users", users)`): the mount is on `api`.
