@@ -125,6 +125,15 @@ export async function readDocument(client: pg.ClientBase, key: { readonly repoId
 }
 
 /** Every stored document of a project in insertion order (one statement, so one snapshot). */
+/** Every stored document's id and metadata, in insertion order, without reading the content (one statement). */
+export async function readAllMetadata(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }): Promise<{ id: string; metadata: Metadata }[]> {
+  const { rows } = await client.query<{ id: string; metadata: string }>(
+    'SELECT c.id, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 ORDER BY c.seq',
+    [key.repoId, key.commitSha],
+  )
+  return rows.map((row) => ({ id: row.id, metadata: JSON.parse(row.metadata) as Metadata }))
+}
+
 export async function readAllDocuments(client: pg.ClientBase, key: { readonly repoId: string; readonly commitSha: string }): Promise<Document[]> {
   const { rows } = await client.query<{ id: string; content: string; content_json: boolean; metadata: string }>(
     'SELECT c.id, c.content, c.content_json, c.metadata FROM rag_chunks c JOIN rag_projects p ON p.id = c.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2 ORDER BY c.seq',

@@ -11,6 +11,7 @@ import {
   serialiseState,
   type Analyzer,
   type Document,
+  type Metadata,
   type EmbeddedDocuments,
   type FileFingerprint,
   type FileLayers,
@@ -30,7 +31,7 @@ import {
 import { basicAnalyzer, contentText } from '@rag/lexical'
 import { auditChunks, type ChunkAudit } from './chunk-audit.js'
 import { clearProject, deleteChunks, insertChunks } from './chunk-writes.js'
-import { checkDocuments, prepareDocument, readAllDocuments, readDocument } from './document-rows.js'
+import { checkDocuments, prepareDocument, readAllDocuments, readAllMetadata, readDocument } from './document-rows.js'
 import { readFiles, syncFiles } from './file-rows.js'
 import { clearLayers, countLayers, hasLayers, readLayers, readResolvedFileEdges, writeLayers } from './layer-rows.js'
 import { PostingsCache } from './postings-cache.js'
@@ -138,6 +139,12 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   async list(): Promise<Document[]> {
     await this.verify()
     return this.#db.read('list documents', (client) => readAllDocuments(client, this.project))
+  }
+
+  /** Every stored document's id and metadata, in insertion order, without the content (what file ranking and name lookups read). */
+  async listMetadata(): Promise<{ id: string; metadata: Metadata }[]> {
+    await this.verify()
+    return this.#db.read('list document metadata', (client) => readAllMetadata(client, this.project))
   }
 
   /**
