@@ -36,6 +36,8 @@ const FIND_TESTS = [
   /^(?:write|add|create|need|missing)\s+(?:a\s+|an\s+|more\s+|some\s+|the\s+)?(?:unit\s+|integration\s+|e2e\s+|regression\s+)?(?:tests?|specs?|test\s+cases?)\s+(?:for|of|to|that|covering)\b/i,
   /^(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|test\s+cases?)\s+(?:for|of|covering)\b/i,
   /^test\s+(?!(?:cases?|files?|suites?|code)\b)\S/i,
+  // A few words naming what is tested, then "tests" ("retry tests", "the parser specs"); not a change ("fix flaky tests").
+  /^(?!(?:fix|add|remove|update|skip|disable|enable|refactor|speed|make|run|rerun|flaky)\b)(?:[\w.#:-]+\s+){1,3}(?:unit\s+|integration\s+|e2e\s+)?(?:tests|specs)\s*\??$/i,
   /\b(?:is|are)\s+(?:\S+\s+){1,3}(?:tested|covered\s+by\s+tests?)\b/i,
 ]
 

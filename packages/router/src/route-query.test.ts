@@ -126,6 +126,8 @@ describe('routeQuery', () => {
     const change = routeQuery('Fix the retry delay in the client')
     expect(change.priors.demote).toContain('test')
     expect(change.priors.boost).toEqual([])
+    for (const query of ['retry tests', 'the parser specs', 'documents.create tests']) expect(routeQuery(query).intent, query).toBe('find-tests')
+    for (const query of ['fix flaky tests', 'add tests', 'Update the retry tests']) expect(routeQuery(query).intent, query).not.toBe('find-tests')
     const tests = routeQuery('where are the tests for the retry delay?')
     expect(tests.priors.demote).not.toContain('test')
     expect(tests.priors.boost).toEqual(['test'])
