@@ -1,7 +1,8 @@
 import type { SymbolFact } from '../facts.js'
 import type { DetectContext, EntrypointDetector } from './detector.js'
 import { joinRoute, rooted } from './detector.js'
-import { decoratedRoutes, decoratorPaths, verbCallRoutes } from './route-shapes.js'
+import { verbCallRoutes } from './route-shapes.js'
+import { decoratedRoutes, decoratorPaths } from './decorated-routes.js'
 
 /** What a controller file shows of itself: `[ApiController]`, or a class deriving from `Controller`/`ControllerBase`. */
 const CONTROLLER_MARK = /\[ApiController\b|\bclass\s+\w+\s*:\s*(?:Controller|ControllerBase)\b/

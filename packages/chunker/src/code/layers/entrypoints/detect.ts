@@ -21,7 +21,8 @@ import { fastifyAutoloadFacts } from './fastify-autoload.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
 import { globalPrefixFacts } from './global-prefixes.js'
 import { withTypedReceiver } from './receiver-types.js'
-import { djangoIncludeFacts, MOUNT_CALL_NAMES, MOUNTING_CALL_NAMES, mountFacts, mountOf } from './mounts.js'
+import { MOUNT_CALL_NAMES, mountOf } from './mount-calls.js'
+import { djangoIncludeFacts, MOUNTING_CALL_NAMES, mountFacts } from './mounts.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...MORE_HTTP_ROUTE_DETECTORS, ...REST_FRAMEWORK_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]

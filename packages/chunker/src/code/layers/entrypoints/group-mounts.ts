@@ -1,7 +1,7 @@
 import type { Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
 import { joinRoute } from './detector.js'
-import { MOUNT_CALL_NAMES } from './mounts.js'
+import { MOUNT_CALL_NAMES } from './mount-calls.js'
 
 /** `v1.Group("/users")`: a Gin or Echo route group made in place, as an argument. */
 const GROUP_CALL = /^([A-Za-z_]\w*)\.Group$/

@@ -2,7 +2,8 @@ import type { Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
 import { JS_LANGUAGES, rooted, rowOfOffset, type EntrypointDetector } from './detector.js'
 import { callbackGroupScopes } from './group-scopes.js'
-import { decoratedRoutes, verbCallRoutes } from './route-shapes.js'
+import { verbCallRoutes } from './route-shapes.js'
+import { decoratedRoutes } from './decorated-routes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
 const LOWER_VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', head: 'HEAD', options: 'OPTIONS' }
