@@ -67,7 +67,7 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
  * Route prefixes of the file's routers: set where a router is made (`r.Group("/v1")`,
  * `APIRouter(prefix='/items')`, Flask-RESTX's `Api(blueprint)`), where one of the file's routers
  * is mounted on another (`app.use('/api', router)`, `app.include_router(router, prefix='/x')`; see
- * `mounts.ts`) and where a namespace is added to an api (`api.add_namespace(ns, path='/x')`; see
+ * `mount-calls.ts`) and where a namespace is added to an api (`api.add_namespace(ns, path='/x')`; see
  * `restx-apis.ts`).
  */
 function prefixes(calls: readonly CallFact[], language: string): Map<string, string> {

@@ -28,7 +28,7 @@ export function groupMountFacts(facts: FileFacts, prefixOf: (receiver: string) =
   if (facts.language !== 'go') return []
   const out: MountFact[] = []
   for (const call of facts.calls) {
-    // A mount call (Fiber's `app.Use("/shop", shop)`) is read as one by `mounts.ts`, not as a registration function.
+    // A mount call (Fiber's `app.Use("/shop", shop)`) is read as one by `mount-calls.ts`, not as a registration function.
     if (call.name === 'Group' || MOUNT_CALL_NAMES.has(call.name) || (call.receiver !== '' && call.simpleReceiver === '?')) continue
     const target = call.receiver ? `${call.receiver}.${call.name}` : call.name
     if (!FUNCTION.test(target)) continue
