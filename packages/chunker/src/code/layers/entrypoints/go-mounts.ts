@@ -2,7 +2,7 @@ import type { Arg } from '../args.js'
 import type { FileFacts } from '../facts.js'
 import type { TypedDeclaration } from '../lexical/typed-declarations.js'
 
-// What Go's mounts (`mounts.ts`) read of Go code: built-in functions, package names, and the type
+// What Go's mounts (`mount-calls.ts`, `mounts.ts`) read of Go code: built-in functions, package names, and the type
 // of a value a mounted router is built by a method of (`todosResource{}.Routes()`,
 // `NewX(db).Routes()`, `rs.Routes()` of `rs := todosResource{}`).
 
