@@ -1,4 +1,5 @@
-import type { Document, Metadata, SearchResult, Stream } from '@rag/core'
+import type { Document, KnowledgeBase, Metadata, SearchResult, Stream } from '@rag/core'
+import { metadataOf } from './list-metadata.js'
 import { declares, lookedUpName, namedDefinition } from './named-definition.js'
 
 /** Where a {@link DefinitionStream} reads chunks from. */
@@ -109,4 +110,9 @@ export class DefinitionStream implements Stream {
     })
     return table
   }
+}
+
+/** The {@link DefinitionStream} of a knowledge base: metadata listed without content where it can be, documents read by id. */
+export function definitionStreamOf(knowledgeBase: KnowledgeBase, generation: () => Promise<string>): DefinitionStream {
+  return new DefinitionStream({ metadata: () => metadataOf(knowledgeBase), documents: (ids) => Promise.all(ids.map((id) => knowledgeBase.get(id))), generation })
 }

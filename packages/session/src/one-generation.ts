@@ -15,7 +15,7 @@ export const ONE_GENERATION_ATTEMPTS = 8
  * @throws RagError `CONFLICT` when the store changed during each of `attempts` runs (another
  *   process committing faster than the read can finish).
  */
-export async function readOneGeneration<T>(read: () => Promise<T>, generation: (() => Promise<number>) | undefined, attempts = ONE_GENERATION_ATTEMPTS): Promise<T> {
+export async function readOneGeneration<T>(read: () => Promise<T>, generation: (() => Promise<string | number>) | undefined, attempts = ONE_GENERATION_ATTEMPTS): Promise<T> {
   if (generation === undefined) return read()
   for (let attempt = 1; ; attempt++) {
     const before = await generation()

@@ -28,7 +28,7 @@ import type { BuildContextPromptOptions, IndexDirectoryOptions, RagServiceOption
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
-import { DefinitionStream } from './definition-stream.js'
+import { definitionStreamOf } from './definition-stream.js'
 import { readOneGeneration } from './one-generation.js'
 import { searchPrior, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
@@ -40,10 +40,7 @@ import { SessionLayerQueries } from './layer-queries.js'
 import type { SessionVectors } from './session-vectors.js'
 import type { RagStatus } from './status.js'
 
-/**
- * RRF weight of the definitions stream: above the lexical streams' together (0.7 + 0.3 in the
- * recommended preset), so that a name's definition, even one they do not rank at all, fuses first.
- */
+/** RRF weight of the definitions stream: above the lexical streams' together (0.7 + 0.3), so a definition they miss still fuses first. */
 const DEFINITIONS_WEIGHT = 1.5
 
 // A filtered search asks for this many times more results each round, up to MAX_FETCH.
@@ -89,6 +86,8 @@ export class RagService {
   readonly #now: () => number
   readonly #locator: FileLocator
   readonly #vectors: SessionVectors | undefined
+  /** Changes with every commit: this process's (the latch) and, with a counting store, another process's. */
+  readonly #generation: () => Promise<string>
   #lastIndexedAt: Date | undefined
   #storedState: { generation: number | undefined; state: IndexState | undefined } | undefined
 
@@ -105,16 +104,10 @@ export class RagService {
     builder.stream(new KnowledgeBaseStream(knowledgeBase, { name: knowledgeBaseStreamName }), weights.knowledgeBase ?? PRESETS.seed.weights.tfidf)
     for (const { stream, weight } of streams) builder.stream(stream, weight)
     if (vectors) builder.stream(vectors.stream, weights.vector ?? PRESETS.recommended.weights.vector)
+    // This process's commits move the latch; another process's move the store's counter.
+    this.#generation = async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`
     // A query that is one name: the chunks that define it, whatever the lexical streams rank first.
-    const storeGeneration = async (): Promise<string> => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`
-    builder.stream(
-      new DefinitionStream({
-        metadata: () => metadataOf(knowledgeBase),
-        documents: (ids) => Promise.all(ids.map((id) => knowledgeBase.get(id))),
-        generation: storeGeneration,
-      }),
-      weights.definitions ?? DEFINITIONS_WEIGHT,
-    )
+    builder.stream(definitionStreamOf(knowledgeBase, this.#generation), weights.definitions ?? DEFINITIONS_WEIGHT)
     this.#vectors = vectors
     this.retriever = builder.build()
     const replaceable: ReplaceableStream[] = [
@@ -132,8 +125,7 @@ export class RagService {
       // The deep chunk list as the streams fuse it: `rankFiles` applies the path priors itself.
       search: (query, topK, filter) => this.#search(query, topK, filter, false),
       chunks: () => this.#latch.read(() => metadataOf(knowledgeBase)),
-      // This process's commits move the latch; another process's move the store's counter.
-      generation: storeGeneration,
+      generation: this.#generation,
       // The graph and route signals, when the index has code layers (loaded from the store when another process wrote them).
       layers: () => this.#layerQueries.rankingRecords(),
     })
@@ -177,16 +169,13 @@ export class RagService {
   }
 
   /**
-   * The best `topK` chunks and added documents for `query`, fused from every stream, at most
-   * three per file, each fused score times its search prior (`searchPrior`): its file's path prior
-   * under the query's intent (the file ranking's rule, `@rag/rank`'s `pathPrior`: for a question
-   * about code, chunks of tests, docs, examples, generated files, configuration and prose come
-   * after source; "find the tests of X" puts tests first, a question about the docs the docs), and
-   * for a query that is one name the boost of the chunks defining it, which the `definitions`
-   * stream adds to the candidates. `pathPriors: false` keeps the streams' fused order, as the file
-   * ranking reads it. With a filter, the retriever is asked for more results round by round until
-   * `topK` pass the filter or there are no more. Every round reads one generation of the index,
-   * even while another process commits to the same store.
+   * The best `topK` chunks and added documents for `query`, fused from every stream (the
+   * `definitions` stream adds the chunks defining a name the query is), at most three per file,
+   * each fused score times its search prior (`searchPrior`: tests, docs and prose after source for
+   * a question about code, a named definition first). `pathPriors: false` keeps the streams' fused
+   * order, as the file ranking reads it. With a filter, the retriever is asked for more results
+   * round by round until `topK` pass the filter or there are no more. Every round reads one
+   * generation of the index, even while another process commits to the same store.
    *
    * @throws InvalidArgumentError for an empty query, a `topK` that is not a positive integer, or a malformed filter;
    *   RagError `CONFLICT` when another process committed during each of eight tries.
@@ -213,16 +202,13 @@ export class RagService {
   }
 
   /**
-   * One fused retrieval from one generation: this process's commits wait for it (the latch), and
-   * when the store has a generation counter, a run during which another process committed is run
-   * again (its streams read the store in separate transactions). With `priors`, each fused score is
-   * multiplied by its chunk's search prior (`searchPrior`) inside the fusion.
+   * One fused retrieval from one generation: this process's commits wait for it (the latch), and a
+   * run during which another process committed is run again (its streams read the store in
+   * separate transactions). With `priors`, fused scores are multiplied by the search prior.
    */
   async #retrieve(query: string, topK: number, priors: boolean): Promise<SearchResult[]> {
-    const store = this.#stateStore
-    const generation = store?.info ? async () => (await store.info!()).generation : undefined
     const prior = priors ? await searchPrior(query) : undefined
-    return readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK, { prior })), generation)
+    return readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK, { prior })), this.#generation)
   }
 
   /**
