@@ -1,6 +1,6 @@
 import type { Document, KnowledgeBase, Metadata, SearchResult, Stream } from '@rag/core'
 import { metadataOf } from './list-metadata.js'
-import { declares, lookedUpName, namedDefinition } from './named-definition.js'
+import { declares, lookedUp, namedDefinition } from './named-definition.js'
 
 /** Where a {@link DefinitionStream} reads chunks from. */
 export interface DefinitionSource {
@@ -66,9 +66,8 @@ export class DefinitionStream implements Stream {
 
   async search(query: string, topK: number): Promise<SearchResult[]> {
     const defines = namedDefinition(query)
-    const name = lookedUpName(query)
-    if (defines === undefined || name === undefined) return []
-    const written = query.trim().replace(/(?:\(\)|!)$/, '')
+    const { written, name } = lookedUp(query) ?? {}
+    if (defines === undefined || written === undefined || name === undefined) return []
     const table = await this.#symbols()
     let candidates = (table.byName.get(name) ?? []).filter((chunk) => defines(chunk.metadata))
     // A class cut into its methods has no chunk of its own name: its first piece holds the declaration.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { declares, lookedUpName, namedDefinition } from './named-definition.js'
+import { declares, lookedUp, namedDefinition } from './named-definition.js'
 
 describe('namedDefinition', () => {
   it('matches the chunk that defines the name a query is, and only for a query that is a name', () => {
@@ -28,9 +28,9 @@ describe('namedDefinition', () => {
   })
 
   it('tells the piece that holds the declaration from a doc comment, a later piece or a merged chunk', () => {
-    expect(lookedUpName('Document.findByPk')).toBe('findByPk')
-    expect(lookedUpName('arg!')).toBe('arg')
-    expect(lookedUpName('how it works')).toBeUndefined()
+    expect(lookedUp('Document.findByPk')).toEqual({ written: 'Document.findByPk', name: 'findByPk' })
+    expect(lookedUp('arg!')).toEqual({ written: 'arg', name: 'arg' })
+    expect(lookedUp('how it works')).toBeUndefined()
     const signature = 'def stream_with_context( generator_or_function: t.Iterator, ) -> t.Iterator'
     expect(declares({ symbol: 'f' }, 'def f(): pass', 'f')).toBe(true)
     expect(declares({ symbol: 'stream_with_context', signature, part: 1, parts: 3 }, '# only the doc comment\n', 'stream_with_context')).toBe(false)

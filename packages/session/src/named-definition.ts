@@ -28,10 +28,9 @@ const listed = (list: unknown, name: string): boolean => typeof list === 'string
  * namedDefinition('how does findByPk work') // undefined
  */
 export function namedDefinition(query: string): ((metadata: Metadata) => boolean) | undefined {
-  const written = LONE_NAME.exec(query.trim())?.[1]
-  if (written === undefined) return undefined
+  const { written, name } = lookedUp(query) ?? {}
+  if (written === undefined || name === undefined) return undefined
   const parts = written.split(/\.|::|#/)
-  const name = parts.at(-1)!
   const qualified = parts.length > 1 ? parts.join('.') : undefined
   const owner = qualified === undefined ? undefined : parts.slice(0, -1).join('.')
   return (metadata) => {
@@ -46,9 +45,10 @@ export function namedDefinition(query: string): ((metadata: Metadata) => boolean
   }
 }
 
-/** The name a query that is one name looks up (`findByPk` of `Document.findByPk`, `arg` of `arg!`), or `undefined`. */
-export function lookedUpName(query: string): string | undefined {
-  return LONE_NAME.exec(query.trim())?.[1]?.split(/\.|::|#/).at(-1)
+/** What a query that is one name looks up: the name as written (`Document.findByPk`, `arg` of `arg!`) and its last part (`findByPk`), or `undefined`. */
+export function lookedUp(query: string): { readonly written: string; readonly name: string } | undefined {
+  const written = LONE_NAME.exec(query.trim())?.[1]
+  return written === undefined ? undefined : { written, name: written.split(/\.|::|#/).at(-1)! }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Document } from '@rag/core'
 import type * as Rank from '@rag/rank'
 import type { QueryRouter } from '@rag/router'
-import { declares, lookedUpName, namedDefinition } from './named-definition.js'
+import { declares, lookedUp, namedDefinition } from './named-definition.js'
 
 // Loaded with the first search, not with the session (as `locate-files.ts` loads them).
 let modules: Promise<{ rank: typeof Rank; router: QueryRouter }> | undefined
@@ -39,7 +39,7 @@ export async function searchPrior(query: string): Promise<((document: Document) 
   const { priors } = router.route(query)
   const defines = namedDefinition(query)
   if (priors.demote.length === 0 && priors.boost.length === 0 && defines === undefined) return undefined
-  const name = lookedUpName(query)
+  const name = lookedUp(query)?.name
   return ({ metadata, content }) => {
     // The chunk that declares it gets the whole boost; other pieces of it, and merged chunks that list it, half.
     if (defines?.(metadata) === true) return declares(metadata, content, name!) ? DEFINITION_BOOST : DEFINITION_BOOST / 2
