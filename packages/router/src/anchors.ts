@@ -43,8 +43,10 @@ const CODE_EXTENSIONS =
   'js|jsx|mjs|cjs|ts|tsx|mts|cts|py|pyi|go|java|kt|kts|scala|rs|c|h|cc|cpp|cxx|hpp|hh|rb|php|cs|swift|vue|svelte|dart|lua|sh|bash|zsh|fish|ps1|sql|ex|exs|erl|clj|hs|ml|json|ya?ml|toml|md|mdx|rst|txt|html?|css|scss|xml|proto|graphql|gradle|ini|cfg|lock'
 const PATH = new RegExp(String.raw`(?<![\w./@-])((?:[\w.@-]+/)*[\w@-][\w.-]*\.(?:${CODE_EXTENSIONS}))(?![\w/-])`, 'g')
 const DIR_PATH = /(?<![\w./@:-])((?:\.{1,2}\/)?[a-z_][\w-]*(?:\/[\w-]+)+\/?)(?![\w/.-])/g
-const HTTP_METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\/[\w\-./:{}*]*)/g
-const ENDPOINT = /(?<![\w.])(\/(?:[:{]?[\w-]+}?\/?)+)(?![\w.])/g
+// A sentence's closing period is not part of the path (`GET /users.` is `/users`); a dot inside is (`/api/documents.move`).
+const HTTP_METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\/(?:[\w\-/:{}*]|\.(?=[\w{]))*)/g
+// A dot joins words of a segment (`/api/shares.create`, RPC-style routes); a sentence's closing one does not.
+const ENDPOINT = /(?<![\w.])(\/(?:[:{]?[\w-]+(?:\.[\w-]+)*}?\/?)+)(?![\w]|\.\w)/g
 const QUOTED = /"([^"\n]{3,200})"|“([^”\n]{3,200})”|'([^'\n]{3,200}\s[^'\n]{1,200})'/g
 const BACKTICK = /`([^`\n]{1,200})`/g
 const SCOPED_PACKAGE = /(?<![\w@])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*)/g

@@ -69,6 +69,11 @@ const TABLE: readonly Row[] = [
   ['what command handles `rag index`?', 'find-entrypoints', []],
   ['where is the entry point of the CLI', 'find-entrypoints', []],
   ['which controller serves `DELETE /api/v1/sessions/{id}`', 'find-entrypoints', ['endpoint:/api/v1/sessions/{id}']],
+  // RPC-style routes keep their dots; a sentence's closing period is not part of the path.
+  ['which handler serves /api/shares.create', 'find-entrypoints', ['endpoint:/api/shares.create']],
+  ['what does POST /api/documents.move return?', 'find-entrypoints', ['endpoint:/api/documents.move']],
+  ['the handler of GET /users/:id.', 'find-entrypoints', ['endpoint:/users/:id']],
+  ['where is /health served.', 'find-entrypoints', ['endpoint:/health']],
   // Open a file.
   ['lib/core/util.js', 'open-file', ['path:lib/core/util.js']],
   ['open source/core/Ky.ts', 'open-file', ['path:source/core/Ky.ts']],

@@ -1,4 +1,5 @@
 import type { Document, KnowledgeBase, Metadata, SearchResult, Stream } from '@rag/core'
+import { GenerationCache } from './generation-cache.js'
 import { metadataOf } from './list-metadata.js'
 import { declares, lookedUp, namedDefinition } from './named-definition.js'
 
@@ -14,7 +15,6 @@ export interface DefinitionSource {
 
 /** What a name's definitions are found by: the chunks whose `symbol` it is, or that list it among their `symbols` or `defines`. */
 interface SymbolTable {
-  readonly generation: string
   readonly byName: ReadonlyMap<string, readonly SymbolChunk[]>
   /** By the last part of a chunk's `parent`: a class's methods, when no chunk is named for the class itself. */
   readonly byParent: ReadonlyMap<string, readonly SymbolChunk[]>
@@ -45,6 +45,23 @@ function namesOf(metadata: Metadata): string[] {
   return names
 }
 
+/** The symbol table of these chunks. */
+function symbolTable(chunks: readonly SymbolChunk[]): SymbolTable {
+  const byName = new Map<string, SymbolChunk[]>()
+  const byParent = new Map<string, SymbolChunk[]>()
+  const add = (map: Map<string, SymbolChunk[]>, key: string, chunk: SymbolChunk): void => {
+    const list = map.get(key)
+    if (list === undefined) map.set(key, [chunk])
+    else list.push(chunk)
+  }
+  for (const chunk of chunks) {
+    for (const name of namesOf(chunk.metadata)) add(byName, name, chunk)
+    const parent = chunk.metadata['parent']
+    if (typeof parent === 'string' && parent !== '') add(byParent, parent.slice(parent.lastIndexOf('.') + 1), chunk)
+  }
+  return { byName, byParent }
+}
+
 /**
  * A stream of the chunks that define the name a query is (`parseArgs`, `Document.findByPk`,
  * `Command::new`; {@link namedDefinition}), in file order; nothing for any other query. Fused with
@@ -57,18 +74,20 @@ function namesOf(metadata: Metadata): string[] {
 export class DefinitionStream implements Stream {
   readonly name: string
   readonly #source: DefinitionSource
-  #table: Promise<SymbolTable> | undefined
+  /** The symbol table of the generation the index holds, built on the first lookup after a commit. */
+  readonly #table: GenerationCache<SymbolTable>
 
   constructor(source: DefinitionSource, name = 'definitions') {
     this.name = name
     this.#source = source
+    this.#table = new GenerationCache(() => source.generation(), async () => symbolTable(await source.metadata()))
   }
 
   async search(query: string, topK: number): Promise<SearchResult[]> {
     const defines = namedDefinition(query)
     const { written, name } = lookedUp(query) ?? {}
     if (defines === undefined || written === undefined || name === undefined) return []
-    const table = await this.#symbols()
+    const table = await this.#table.get()
     let candidates = (table.byName.get(name) ?? []).filter((chunk) => defines(chunk.metadata))
     // A class cut into its methods has no chunk of its own name: its first piece holds the declaration.
     if (candidates.length === 0 && written === name) candidates = firstPerFile(table.byParent.get(name) ?? [])
@@ -80,34 +99,6 @@ export class DefinitionStream implements Stream {
     const holds = (document: Document): boolean => declares(document.metadata, document.content, name)
     const ordered = [...documents.filter(holds), ...documents.filter((document) => !holds(document))]
     return ordered.map((document, i) => ({ document, score: 1 / (1 + i) }))
-  }
-
-  /** The symbol table of the current generation, built on the first lookup after a commit. */
-  async #symbols(): Promise<SymbolTable> {
-    const generation = await this.#source.generation()
-    const current = await this.#table
-    if (current?.generation === generation) return current
-    const table = this.#source.metadata().then((chunks) => {
-      const byName = new Map<string, SymbolChunk[]>()
-      const byParent = new Map<string, SymbolChunk[]>()
-      const add = (map: Map<string, SymbolChunk[]>, key: string, chunk: SymbolChunk): void => {
-        const list = map.get(key)
-        if (list === undefined) map.set(key, [chunk])
-        else list.push(chunk)
-      }
-      for (const { id, metadata } of chunks) {
-        for (const name of namesOf(metadata)) add(byName, name, { id, metadata })
-        const parent = metadata['parent']
-        if (typeof parent === 'string' && parent !== '') add(byParent, parent.slice(parent.lastIndexOf('.') + 1), { id, metadata })
-      }
-      return { generation, byName, byParent }
-    })
-    this.#table = table
-    // A failed read is tried again by the next lookup (unless a newer one took its place).
-    table.catch(() => {
-      if (this.#table === table) this.#table = undefined
-    })
-    return table
   }
 }
 

@@ -31,6 +31,8 @@ export interface RagWeights {
   readonly vector?: number
   /** Of the definitions stream (the chunks defining the name a query is; nothing for other queries). @default 1.5 */
   readonly definitions?: number
+  /** Of the routes stream (the code serving the HTTP routes a query names, from the entrypoints layer; nothing for other queries or without layers). @default 1.5 */
+  readonly routes?: number
 }
 
 /** Ingest options of a session: admission limits, chunker, workers, and the default source. */

@@ -29,6 +29,7 @@ import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
 import { definitionStreamOf } from './definition-stream.js'
+import { routeStreamOf } from './route-stream.js'
 import { readOneGeneration } from './one-generation.js'
 import { searchPrior, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
@@ -42,6 +43,8 @@ import type { RagStatus } from './status.js'
 
 /** RRF weight of the definitions stream: above the lexical streams' together (0.7 + 0.3), so a definition they miss still fuses first. */
 const DEFINITIONS_WEIGHT = 1.5
+/** RRF weight of the routes stream: as the definitions stream's, for the same reason. */
+const ROUTES_WEIGHT = 1.5
 
 // A filtered search asks for this many times more results each round, up to MAX_FETCH.
 const OVERFETCH = 4
@@ -108,6 +111,8 @@ export class RagService {
     this.#generation = async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`
     // A query that is one name: the chunks that define it, whatever the lexical streams rank first.
     builder.stream(definitionStreamOf(knowledgeBase, this.#generation), weights.definitions ?? DEFINITIONS_WEIGHT)
+    // A query that names an HTTP route: the code that serves it, from the entrypoints layer (read when the query runs).
+    builder.stream(routeStreamOf(knowledgeBase, this.#generation, { entrypoints: (filter) => this.#layerQueries.entrypoints(filter), symbols: (name) => this.#layerQueries.symbols(name, {}) }), weights.routes ?? ROUTES_WEIGHT)
     this.#vectors = vectors
     this.retriever = builder.build()
     const replaceable: ReplaceableStream[] = [
