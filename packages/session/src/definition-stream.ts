@@ -3,6 +3,9 @@ import { GenerationCache } from './generation-cache.js'
 import { metadataOf } from './list-metadata.js'
 import { declares, lookedUp, namedDefinition } from './named-definition.js'
 
+/** RRF weight of the definitions stream: above the lexical streams' together (0.7 + 0.3), so a definition they miss still fuses first. */
+export const DEFINITIONS_WEIGHT = 1.5
+
 /** Where a {@link DefinitionStream} reads chunks from. */
 export interface DefinitionSource {
   /** Every chunk's id and metadata (read once per generation). */

@@ -28,8 +28,8 @@ import type { BuildContextPromptOptions, IndexDirectoryOptions, RagServiceOption
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
-import { definitionStreamOf } from './definition-stream.js'
-import { routeStreamOf } from './route-stream.js'
+import { DEFINITIONS_WEIGHT, definitionStreamOf } from './definition-stream.js'
+import { ROUTES_WEIGHT, routeStreamOf } from './route-stream.js'
 import { readOneGeneration } from './one-generation.js'
 import { searchPrior, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
@@ -40,11 +40,6 @@ import type { DependencyOptions, DependencyStep, EntrypointQuery, SymbolOptions 
 import { SessionLayerQueries } from './layer-queries.js'
 import type { SessionVectors } from './session-vectors.js'
 import type { RagStatus } from './status.js'
-
-/** RRF weight of the definitions stream: above the lexical streams' together (0.7 + 0.3), so a definition they miss still fuses first. */
-const DEFINITIONS_WEIGHT = 1.5
-/** RRF weight of the routes stream: as the definitions stream's, for the same reason. */
-const ROUTES_WEIGHT = 1.5
 
 // A filtered search asks for this many times more results each round, up to MAX_FETCH.
 const OVERFETCH = 4

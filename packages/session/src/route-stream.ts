@@ -3,6 +3,9 @@ import { GenerationCache } from './generation-cache.js'
 import type { EntrypointQuery } from './layer-api.js'
 import { metadataOf } from './list-metadata.js'
 
+/** RRF weight of the routes stream: as the definitions stream's, so a handler the lexical streams miss still fuses first. */
+export const ROUTES_WEIGHT = 1.5
+
 /** Where a {@link RouteStream} reads routes and chunks from. */
 export interface RouteSource {
   /** The index's entrypoints (C3) a filter selects; throws `ConfigError` when the index has no code layers. */
