@@ -43,6 +43,9 @@ function finish(item: Item): Segment {
   }
   const extra: Record<string, MetadataValue> = { ...primary.extra }
   if (names.length > 1 || (names.length === 1 && names[0] !== primary.symbol)) extra['symbols'] = names.join(', ')
+  // What every merged gap of module-level code assigns, not only the largest part's.
+  const defines = [...new Set(item.parts.flatMap((part) => (typeof part.extra?.['defines'] === 'string' ? part.extra['defines'].split(', ') : [])))]
+  if (defines.length > 0) extra['defines'] = defines.join(', ')
   return { ...primary, start: item.start, end: item.end, extra }
 }
 
@@ -51,7 +54,8 @@ function finish(item: Item): Segment {
  * packed together up to `maxChars`; a packed group still below `minChars` joins the chunk before
  * it, or else the one after it, when the result fits. Decisions only look at direct neighbours,
  * so an edit moves chunk boundaries near the edit only. The merged chunk keeps the metadata of its
- * largest part and lists the symbols it holds in `symbols` (when that says more than `symbol`).
+ * largest part and lists the symbols it holds in `symbols` (when that says more than `symbol`), and
+ * in `defines` what all its gaps of module-level code assign.
  */
 export function mergeSmall(blocks: readonly Block[], minChars: number, maxChars: number): Segment[] {
   const out: Item[] = []

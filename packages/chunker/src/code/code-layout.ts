@@ -51,6 +51,15 @@ function definesOf(item: LevelItem, text: string): { extra?: Record<string, Meta
   return names.length === 0 ? {} : { extra: { defines: names.join(', ') } }
 }
 
+/** A piece of a gap cut for size defines what the statements starting in it assign, not the whole gap's names. */
+function piecesDefine(pieces: readonly Segment[], item: LevelItem, text: string): Segment[] {
+  return pieces.map((piece) => {
+    const { defines: _whole, ...extra } = piece.extra ?? {}
+    const names = item.gapKind === 'code' ? gapNames(item.nodes.filter((node) => node.startIndex >= piece.start && node.startIndex < piece.end), text) : []
+    return { ...piece, extra: names.length === 0 ? extra : { ...extra, defines: names.join(', ') } }
+  })
+}
+
 /** A symbol or gap too large for one chunk, cut into pieces numbered `part` of `parts`. */
 function pieces(context: Context, item: LevelItem, nodes: readonly SyntaxNode[], fields: Segment): Segment[] {
   const units = splitRows(context.lines, item.start, item.end, nodes, context.options.maxChars)
@@ -70,7 +79,7 @@ function layoutItems(context: Context, items: readonly LevelItem[], scope: Scope
       const segment: Segment = owner
         ? { start, end, kind: owner.kind, symbol: owner.symbol, qname: owner.qname, signature: owner.signature, parent: owner.parent, named: false }
         : { start, end, kind: item.gapKind === 'blank' ? 'code' : item.gapKind, symbol: '', qname: '', signature: '', parent: '', ...definesOf(item, lines.text) }
-      blocks.push(fits ? segment : pieces(context, item, item.nodes, segment))
+      blocks.push(fits ? segment : owner ? pieces(context, item, item.nodes, segment) : piecesDefine(pieces(context, item, item.nodes, segment), item, lines.text))
       continue
     }
     const { node, match } = item.symbol

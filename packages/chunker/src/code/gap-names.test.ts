@@ -21,4 +21,24 @@ describe('defines of module-level code', () => {
     expect((await definesOf('store.go', go)).join('|')).toContain('ErrNotFound')
     expect((await definesOf('store.go', go)).join('|')).toContain('MaxItems, minItems')
   })
+
+  it("gives each piece of a gap cut for size the names assigned in it, not the whole gap's", async () => {
+    // 300 comment lines, then the assignment: the gap is cut into pieces, and only the last holds it (red-team r7).
+    const content = `${filler(300, '//')}\nexport const lycheeTarget = 42\n`
+    const { chunks } = await chunker.chunkWithLayers({ path: 'target.ts', content, format: 'code' })
+    expect(chunks.length).toBeGreaterThan(2)
+    const defining = chunks.filter((chunk) => chunk.metadata['defines'] !== undefined)
+    expect(defining).toHaveLength(1)
+    expect(defining[0]!.metadata['defines']).toBe('lycheeTarget')
+    expect(defining[0]!.content).toContain('export const lycheeTarget = 42')
+  })
+
+  it('keeps what a small gap assigns when it is merged into a larger neighbour', async () => {
+    const body = Array.from({ length: 12 }, (_, i) => `  const step${i} = compute(${i}) // a step of the work that makes this function the larger part`).join('\n')
+    const content = `export const retryLimit = 3\n\nexport function work(): number {\n${body}\n  return 0\n}\n`
+    const { chunks } = await chunker.chunkWithLayers({ path: 'work.ts', content, format: 'code' })
+    expect(chunks).toHaveLength(1)
+    expect(chunks[0]!.metadata['symbol']).toBe('work')
+    expect(chunks[0]!.metadata['defines']).toBe('retryLimit')
+  })
 })
