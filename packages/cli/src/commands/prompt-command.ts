@@ -14,6 +14,13 @@ export interface PromptCommandOptions {
   readonly lang?: readonly string[]
 }
 
+/** What the budget left out: `2 results omitted`, `the last result cut short`, or both. */
+function cutNote(omitted: number, cut: boolean): string {
+  const parts = omitted === 0 ? [] : [`${omitted} result${omitted === 1 ? '' : 's'} omitted`]
+  if (cut) parts.push('the last result included cut short')
+  return parts.join(', ')
+}
+
 /** `rag prompt <question...>`: searches and prints the context prompt for an LLM. */
 export async function promptCommand(context: CommandContext, words: readonly string[], options: PromptCommandOptions): Promise<number> {
   const { output } = context
@@ -37,9 +44,11 @@ export async function promptCommand(context: CommandContext, words: readonly str
       const { prompt, status, included, truncated, omitted, tokens } = render
       output.emit({ question, prompt, status, included, truncated: truncated ?? null, omitted, tokens: tokens ?? null })
     } else {
-      // Exact: the prompt is for a model, and fenced (its corpus text is XML-escaped inside the fence).
-      output.write(`${render.prompt}\n`)
-      if (render.status === 'truncated') output.note(`note: ${render.omitted.length} results omitted${render.truncated ? ', one cut short' : ''} to fit ${maxTokens} tokens.`)
+      // Exact into a pipe or a file (the prompt is for a model); on a terminal, corpus text must not
+      // drive it: the plain format carries content raw, and even the fenced one keeps CR, C1 controls and bidi overrides.
+      if (output.terminal) output.line(render.prompt)
+      else output.write(`${render.prompt}\n`)
+      if (render.status === 'truncated') output.note(`note: ${cutNote(render.omitted.length, render.truncated !== undefined)} to fit ${maxTokens} tokens.`)
       if (render.status === 'over-budget') output.note(`note: not even the first result fits ${maxTokens} tokens; printed the question alone.`)
       if (render.status === 'no-results') output.note('note: nothing matched; printed the question alone.')
     }

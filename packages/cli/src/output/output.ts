@@ -15,6 +15,8 @@ export interface Output {
   readonly json: boolean
   /** `--debug`: stack traces on errors. */
   readonly debug: boolean
+  /** Whether stdout is a terminal (not a pipe or a file). */
+  readonly terminal: boolean
   /**
    * Writes a line to stdout, with every character a terminal could act on (ESC, CR, C1 controls,
    * bidi overrides) shown as an escape: corpus text can never drive the terminal. Line feeds are
@@ -37,6 +39,7 @@ export function createOutput(stdout: Writable, stderr: Writable, { json, debug }
   return {
     json,
     debug,
+    terminal: stdout.isTTY === true,
     stderr,
     line: (text = '') => void stdout.write(`${escapeTerminal(text, { keepLineFeeds: true })}\n`),
     write: (text) => void stdout.write(text),
