@@ -23,6 +23,9 @@ const records: LayerRecords = {
     { path: 'src/routes/orders.ts', kind: 'http-route', method: 'POST', route: '/orders/:id', handler: 'create', isTest: false },
     { path: 'src/routes/any.ts', kind: 'http-route', method: '*', route: '/health', handler: '', isTest: false },
     { path: 'src/commands/serve.ts', kind: 'cli-command', method: '', route: 'serve', handler: 'serve', isTest: false },
+    { path: 'routes/api.php', kind: 'http-route', method: 'POST', route: '/api/users/login', handler: 'AuthController.login', handlerSymbolId: 'app/Http/Controllers/AuthController.php#AuthController.login', isTest: false },
+    { path: 'src/owners/routes.ts', kind: 'http-route', method: 'GET', route: '/owners/{ownerId}/edit', handler: '', isTest: false },
+    { path: 'src/owners/routes.ts', kind: 'http-route', method: 'GET', route: '/owners/new', handler: '', isTest: false },
   ],
 }
 
@@ -50,5 +53,16 @@ describe('createLayerSignals', () => {
     expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/orders/:id', method: 'GET' })).toEqual([])
     expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/health', method: 'DELETE' })).toEqual([{ file: 'src/routes/any.ts' }])
     expect(entrypoints.entrypoints({ kind: 'identifier', text: 'serve' })).toEqual([{ file: 'src/commands/serve.ts' }])
+  })
+
+  it("credits a route to its handler's file when the layers resolved it", () => {
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/api/users/login', method: 'POST' })).toEqual([{ file: 'app/Http/Controllers/AuthController.php' }])
+  })
+
+  it('matches a concrete path to the templates that serve it, segment by segment', () => {
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/owners/42/edit', method: 'GET' })).toEqual([{ file: 'src/owners/routes.ts' }])
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/owners/new', method: 'GET' })).toEqual([{ file: 'src/owners/routes.ts' }])
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/owners/42/edit/more', method: 'GET' })).toEqual([])
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/orders/7', method: 'POST' })).toEqual([{ file: 'src/routes/orders.ts' }])
   })
 })

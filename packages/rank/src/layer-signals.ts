@@ -6,7 +6,8 @@ import type { DefinitionLookup, DefinitionSite, EntrypointLookup, EntrypointQuer
 export interface LayerRecords {
   readonly symbols: Iterable<Pick<SymbolRecord, 'name' | 'qname' | 'kind' | 'path' | 'isTest' | 'exported'>>
   readonly edges: Iterable<Pick<EdgeRecord, 'path' | 'resolution' | 'targetPath'>>
-  readonly entrypoints: Iterable<Pick<EntrypointRecord, 'path' | 'kind' | 'method' | 'route' | 'handler' | 'isTest'>>
+  /** `handlerSymbolId` (`path#qname`), when given, credits the route to the file that defines its handler. */
+  readonly entrypoints: Iterable<Pick<EntrypointRecord, 'path' | 'kind' | 'method' | 'route' | 'handler' | 'isTest'> & { readonly handlerSymbolId?: string }>
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -24,12 +25,27 @@ function routeKey(route: string): string {
     .replace(/\/+$/, '')
 }
 
+/** The file a route's code is in: its handler's, when the layers resolved it (`path#qname`), else where it is declared (an inline handler). */
+function servingFile(entry: { readonly path: string; readonly handlerSymbolId?: string }): string {
+  const id = entry.handlerSymbolId ?? ''
+  const at = id.lastIndexOf('#')
+  return at > 0 ? id.slice(0, at) : entry.path
+}
+
+/** Whether a route key with parameters (`POST /owners/*\/edit`) serves a key: same method and segments, a parameter matching any one segment. */
+function serves(template: string, key: string): boolean {
+  const a = template.split('/')
+  const b = key.split('/')
+  return a.length === b.length && a.every((segment, i) => segment === '*' || segment === b[i])
+}
+
 /**
  * The ranking's structure signals from the layered index: `definitions` from the symbol catalog
  * (C1: every definition's name and qualified name, with its kind, and whether it is exported or
  * test code), `neighbours` from the resolved dependency edges (C2: a file's imports, callees and
- * heritage targets, and the files with such edges to it), and `entrypoints` from C3 (the files
- * declaring a route or command). Built once per index generation; lookups are map reads.
+ * heritage targets, and the files with such edges to it), and `entrypoints` from C3 (the file
+ * of a route's handler, or where the route or command is declared; a concrete path matches the
+ * templates that serve it). Built once per index generation; lookups are map reads.
  *
  * @example
  * const signals = { ...createChunkSignals(chunks), ...createLayerSignals({ symbols, edges, entrypoints }) }
@@ -63,8 +79,11 @@ export function createLayerSignals(records: LayerRecords): { readonly definition
   const routes = new Map<string, { file: string }[]>()
   for (const entry of records.entrypoints) {
     if (entry.kind !== 'http-route' && entry.kind !== 'cli-command') continue
-    push(routes, `${entry.kind === 'http-route' ? entry.method.toUpperCase() : ''} ${routeKey(entry.route)}`, { file: entry.path })
+    push(routes, `${entry.kind === 'http-route' ? entry.method.toUpperCase() : ''} ${routeKey(entry.route)}`, { file: servingFile(entry) })
   }
+  // A concrete path (`/owners/42/edit`) matches the templates that serve it (`/owners/*/edit`).
+  const templates = [...routes.entries()].filter(([key]) => key.includes('*')).map(([key, files]) => ({ key, files }))
+  const served = (key: string): readonly { file: string }[] => routes.get(key) ?? templates.filter((template) => serves(template.key, key)).flatMap((template) => template.files)
   const none: readonly string[] = []
   return {
     definitions: {
@@ -83,7 +102,7 @@ export function createLayerSignals(records: LayerRecords): { readonly definition
         if (query.kind === 'endpoint') {
           const method = (query.method ?? '').toUpperCase()
           const methods = method === '' ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] : [method, '*']
-          return methods.flatMap((m) => routes.get(`${m} ${key}`) ?? [])
+          return methods.flatMap((m) => served(`${m} ${key}`))
         }
         return routes.get(` ${key.replace(/^-+/, '')}`) ?? []
       },

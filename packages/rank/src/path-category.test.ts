@@ -49,6 +49,22 @@ const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
   ['requirements/dev.in', ['config']],
   ['media/logo.ai', ['non-code']],
   ['src/site/resources/release-notes/RELEASE-NOTES-3.8.txt', ['docs', 'non-code']],
+  // A JVM package's folders are its name, not the repository's examples (spring-petclinic, a Ktor or Spring Initializr project).
+  ['src/main/java/org/springframework/samples/petclinic/owner/PetController.java', []],
+  ['src/main/kotlin/com/example/plugins/Routing.kt', []],
+  ['chat/src/backendMain/kotlin/io/ktor/samples/chat/ChatApplication.kt', []],
+  ['src/test/java/org/springframework/samples/petclinic/owner/PetControllerTests.java', ['test']],
+  ['samples/kweet/src/main/kotlin/io/ktor/samples/kweet/Kweet.kt', ['example']],
+  ['examples/src/main/java/Demo.java', ['example']],
+  // An app's view templates are its code; generated migrations' artefacts are generated.
+  ['app/views/articles/index.json.jbuilder', []],
+  ['app/views/layouts/application.html.erb', []],
+  ['src/Web/Pages/Index.cshtml', []],
+  ['src/Infrastructure/Data/Migrations/20201202111507_InitialModel.Designer.cs', ['generated']],
+  ['src/Infrastructure/Data/Migrations/CatalogContextModelSnapshot.cs', ['generated']],
+  ['db/schema.rb', ['generated']],
+  ['db/migrate/20160101_create_articles.rb', []],
+  ['app/models/schema.rb', []],
 ]
 
 describe('pathCategories', () => {

@@ -9,9 +9,12 @@ export type PathCategory = 'test' | 'fixture' | 'docs' | 'example' | 'benchmark'
 /** Every {@link PathCategory}. */
 export const PATH_CATEGORIES: readonly PathCategory[] = Object.freeze(['test', 'fixture', 'docs', 'example', 'benchmark', 'generated', 'vendored', 'config', 'non-code'])
 
-/** Extensions of programming languages: a file with none of them is `non-code` (prose, data, markup, images, licences). */
+/**
+ * Extensions of programming languages and of an app's view templates (`.erb`, `.jbuilder`,
+ * `.cshtml`, `.twig`, ...): a file with none of them is `non-code` (prose, data, markup, images, licences).
+ */
 const CODE_EXTENSION =
-  /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts|py|pyi|pyx|go|java|kt|kts|scala|groovy|rs|c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inl|m|mm|rb|php|cs|fs|vb|swift|vue|svelte|astro|dart|lua|sh|bash|zsh|fish|ps1|sql|ex|exs|erl|hrl|clj|cljs|hs|ml|mli|r|jl|pl|pm|elm|zig|nim|cr|sol|proto|graphql|gql|wat)$/i
+  /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts|py|pyi|pyx|go|java|kt|kts|scala|groovy|rs|c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inl|m|mm|rb|php|cs|fs|vb|swift|vue|svelte|astro|dart|lua|sh|bash|zsh|fish|ps1|sql|ex|exs|erl|hrl|clj|cljs|hs|ml|mli|r|jl|pl|pm|elm|zig|nim|cr|sol|proto|graphql|gql|wat|jbuilder|erb|haml|cshtml|razor|twig|ejs|hbs|handlebars|jinja|jinja2|j2|liquid|mustache|njk)$/i
 
 // Folder names, compared lower-cased with every folder of the path.
 const FOLDERS: ReadonlyMap<string, PathCategory> = new Map<string, PathCategory>([
@@ -37,6 +40,8 @@ const FILE_PATTERNS: readonly (readonly [RegExp, PathCategory])[] = [
   [/\.(pb|pb\.gw|gen|generated|g)\.[^.]+$/i, 'generated'],
   [/_pb2(_grpc)?\.pyi?$/, 'generated'],
   [/\.min\.(js|css)$/i, 'generated'],
+  // Entity Framework's designer files and model snapshots, written by its migrations tool.
+  [/\.Designer\.cs$|ModelSnapshot\.cs$/, 'generated'],
   [/^(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|gemfile\.lock|composer\.lock)$/i, 'generated'],
   [/^(readme|changelog|changes|history|contributing|code_of_conduct|security|authors|contributors|maintainers|notice|licen[cs]e|copying|unlicense)([-_.][\w.-]*)?$/i, 'docs'],
   [/^\./, 'config'],
@@ -46,12 +51,34 @@ const FILE_PATTERNS: readonly (readonly [RegExp, PathCategory])[] = [
   [/\.(json|jsonc|json5|ya?ml|toml|ini|cfg|conf|properties|editorconfig|env|plist|gradle|mod|sum|csproj|sln|lock|in)$/i, 'config'],
 ]
 
+/** Rails' schema dumps (`db/schema.rb`, `db/structure.sql`), written by its migrations. */
+const SCHEMA_DUMP = /(^|\/)db\/(schema\.rb|structure\.sql)$/
+
+/**
+ * A source root of a Maven or Gradle tree (`src/main/java/`, `src/test/kotlin/`, Kotlin
+ * Multiplatform's `src/commonMain/kotlin/`): the folders below it are a package's name
+ * (`org/springframework/samples/petclinic`, a generated project's `com/example`), not the
+ * repository's examples, docs or tests.
+ */
+const JVM_SOURCE_ROOT = /^(java|kotlin|scala|groovy)$/
+const JVM_SOURCE_SET = /^(main|test|[a-z][A-Za-z0-9]*(Main|Test))$/
+
+/** The index of the first folder below a JVM source root, or the path's length when it has none. */
+function packageStart(segments: readonly string[]): number {
+  for (let i = 2; i < segments.length - 1; i++) {
+    if (JVM_SOURCE_ROOT.test(segments[i]!) && JVM_SOURCE_SET.test(segments[i - 1]!) && segments[i - 2] === 'src') return i + 1
+  }
+  return segments.length
+}
+
 /**
  * The categories of a repo-relative path (`/` separators): every category a folder of the path
  * names (`test/`, `docs/`, `vendor/`, `.github/`, ...) and the first that the file name matches
  * (`*.test.ts`, `*_test.go`, `test_*.py`, `*Test.java`, `README.md`, `*.json`, ...), or else
  * `non-code` when the file has no programming-language extension (`*.md`, `*.html`, `LICENSE-MIT`).
- * Empty for ordinary source. `src/test/` of Maven-style trees is a test folder like any other.
+ * Empty for ordinary source. `src/test/` of Maven-style trees is a test folder like any other; the
+ * folders below a JVM source root (`src/main/java/org/springframework/samples/`) are a package's
+ * name and name no category.
  *
  * @example
  * pathCategories('test/fixtures/wpt/fetch/a.any.js') // ['test', 'fixture']
@@ -63,12 +90,15 @@ export function pathCategories(path: string): PathCategory[] {
   const segments = path.split('/')
   const name = segments[segments.length - 1] ?? ''
   const out = new Set<PathCategory>()
-  for (let i = 0; i < segments.length - 1; i++) {
+  // A package's folders (below `src/main/java/`) name no category.
+  const folders = Math.min(segments.length - 1, packageStart(segments))
+  for (let i = 0; i < folders; i++) {
     const category = FOLDERS.get(segments[i]!.toLowerCase())
     if (category !== undefined) out.add(category)
   }
-  let matched = false
-  for (const [pattern, category] of FILE_PATTERNS) {
+  let matched = SCHEMA_DUMP.test(path)
+  if (matched) out.add('generated')
+  for (const [pattern, category] of matched ? [] : FILE_PATTERNS) {
     // A name of the docs (`SECURITY.md`, `History`, `NOTICE`) is no document with a programming
     // language's extension: `security.py`, `History.ts` and `Notice.tsx` are source.
     if (category === 'docs' && CODE_EXTENSION.test(name)) continue

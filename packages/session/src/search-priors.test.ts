@@ -37,6 +37,19 @@ describe('path priors in search', () => {
     expect(files(await rag.search('where do the docs describe the rate limit', 4))[0]).toBe('docs/rate-limits.md')
   })
 
+  it('puts minified code behind source, whatever its file is named', async () => {
+    const bundle = `var a=function(){${Array.from({ length: 400 }, (_, i) => `hashPassword(p${i},salt);`).join('')}};`
+    await repo.write('web/js/chat.js', `${bundle}\n`)
+    await repo.write('src/passwords.ts', 'export function hashPassword(password: string, salt: string): string {\n  return scrypt(password, salt)\n}\n')
+    const rag = createRag()
+    await rag.indexDirectory(repo.root)
+    const raw = files(await rag.search('how are passwords hashed with hashPassword salt', 5, undefined, { pathPriors: false }))
+    expect(raw[0]).toBe('web/js/chat.js')
+    const hits = await rag.search('how are passwords hashed with hashPassword salt', 5)
+    expect(files(hits)[0]).toBe('src/passwords.ts')
+    expect(hits.find((hit) => hit.document.metadata['file'] === 'web/js/chat.js')?.explain).toBeDefined()
+  })
+
   it('puts the definition of the name a query is first, even in a test file', async () => {
     const repo2 = await createTempRepo({
       'src/limiter.ts': '// checks whether the rate limit holds: isWithinLimit, isWithinLimit and isWithinLimit again\nexport const limits = isWithinLimit\n',

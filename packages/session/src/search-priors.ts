@@ -28,7 +28,9 @@ export const DEFINITION_BOOST = 4
  * before its per-file cap and its cut, so the ranking does not depend on `k`): the path prior of
  * the chunk's file under the query's intent (`@rag/rank`'s `pathPrior` with its default weights,
  * the file ranking's rule): for a question about code, chunks of tests, docs, examples, generated
- * files, configuration and prose (`LICENSE`, translations) fall behind source; "find the tests of
+ * files, configuration and prose (`LICENSE`, translations) fall behind source, and so does a
+ * file the chunker found minified (its `fallback` metadata: a bundle named `chat.js`, not only
+ * `*.min.js`); "find the tests of
  * X" boosts tests, a question about the docs boosts docs. A query that is one name (`parseArgs`,
  * `Document.findByPk`) multiplies the chunks that define it by {@link DEFINITION_BOOST}, whatever
  * their path (a test's helper looked up by name is what was asked for). A document without a file
@@ -44,6 +46,8 @@ export async function searchPrior(query: string): Promise<((document: Document) 
     // The chunk that declares it gets the whole boost; other pieces of it, and merged chunks that list it, half.
     if (defines?.(metadata) === true) return declares(metadata, content, name!) ? DEFINITION_BOOST : DEFINITION_BOOST / 2
     const file = metadata['file']
-    return typeof file === 'string' && file !== '' ? rank.pathPrior(rank.categoriesOf(file), priors, rank.DEFAULT_WEIGHTS) : 1
+    if (typeof file !== 'string' || file === '') return 1
+    const categories = rank.categoriesOf(file)
+    return rank.pathPrior(metadata['fallback'] === 'minified' && !categories.includes('generated') ? [...categories, 'generated'] : categories, priors, rank.DEFAULT_WEIGHTS)
   }
 }
