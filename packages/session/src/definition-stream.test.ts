@@ -66,4 +66,21 @@ describe('DefinitionStream in search', () => {
     expect((await rag.search('Settings', 1))[0]!.document.metadata['symbol']).toBe('Settings')
     expect((await rag.search('Environment', 10)).some((hit) => hit.explain?.some((e) => e.stream === 'definitions'))).toBe(false)
   })
+
+  it('finds a method of a class small enough to be one chunk through the code layers (a Rails model)', async () => {
+    const uses = Array.from({ length: 12 }, (_, i) => [`app/controllers/favorites${i}_controller.rb`, `class Favorites${i}Controller < ApplicationController\n  def create\n    current_user.favorite(article) # favorite the article for the user, favorite\n    favorite = Favorite.new # favorite\n  end\nend\n`])
+    await repo.write('app/models/user.rb', 'class User < ApplicationRecord\n  has_many :favorites\n\n  def favorite(article)\n    favorites.find_or_create_by(article: article)\n  end\n\n  def unfavorite(article)\n    favorites.where(article: article).destroy_all\n  end\nend\n')
+    for (const [path, content] of uses) await repo.write(path!, content!)
+    const layered = createRag({ layers: true })
+    await layered.indexDirectory(repo.root)
+    for (const query of ['User.favorite', 'User#favorite']) {
+      const [first] = await layered.search(query, 3)
+      expect(first!.document.metadata['file'], query).toBe('app/models/user.rb')
+      expect(first!.explain?.find((e) => e.stream === 'definitions')?.rank, query).toBe(0)
+    }
+    // Without the layers no chunk is named for the method: the stream has nothing to give.
+    const plain = createRag()
+    await plain.indexDirectory(repo.root)
+    expect((await plain.search('User.favorite', 5)).some((hit) => hit.explain?.some((e) => e.stream === 'definitions'))).toBe(false)
+  })
 })

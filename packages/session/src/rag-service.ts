@@ -28,8 +28,7 @@ import type { BuildContextPromptOptions, IndexDirectoryOptions, RagServiceOption
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
-import { DEFINITIONS_WEIGHT, definitionStreamOf } from './definition-stream.js'
-import { ROUTES_WEIGHT, routeStreamOf } from './route-stream.js'
+import { lookupStreams } from './lookup-streams.js'
 import { readOneGeneration } from './one-generation.js'
 import { searchPrior, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
@@ -104,10 +103,10 @@ export class RagService {
     if (vectors) builder.stream(vectors.stream, weights.vector ?? PRESETS.recommended.weights.vector)
     // This process's commits move the latch; another process's move the store's counter.
     this.#generation = async () => `${this.#latch.epoch}:${stateStore?.info ? (await stateStore.info()).generation : ''}`
-    // A query that is one name: the chunks that define it, whatever the lexical streams rank first.
-    builder.stream(definitionStreamOf(knowledgeBase, this.#generation), weights.definitions ?? DEFINITIONS_WEIGHT)
-    // A query that names an HTTP route: the code that serves it, from the entrypoints layer (read when the query runs).
-    builder.stream(routeStreamOf(knowledgeBase, this.#generation, { entrypoints: (filter) => this.#layerQueries.entrypoints(filter), symbols: (name) => this.#layerQueries.symbols(name, {}) }), weights.routes ?? ROUTES_WEIGHT)
+    const sessionLayers = new SessionLayers(stateStore)
+    this.#layersOn = layers
+    this.#layerQueries = new SessionLayerQueries({ layers: sessionLayers, latch: this.#latch, stateStore, layersOn: layers, root: async () => (await this.#currentState())?.root })
+    for (const { stream, weight } of lookupStreams(knowledgeBase, this.#generation, this.#layerQueries, weights)) builder.stream(stream, weight)
     this.#vectors = vectors
     this.retriever = builder.build()
     const replaceable: ReplaceableStream[] = [
@@ -117,9 +116,6 @@ export class RagService {
     this.#targets = new IndexTargets({ knowledgeBase, streams: replaceable, stateStore, latch: this.#latch, vectors, analysis: options.commitAnalysis })
     this.#access = { command: writer, wait: lockWait.wait, onWait: lockWait.onWait }
     const { source = {}, ...serviceOptions } = ingest
-    const sessionLayers = new SessionLayers(stateStore)
-    this.#layersOn = layers
-    this.#layerQueries = new SessionLayerQueries({ layers: sessionLayers, latch: this.#latch, stateStore, layersOn: layers, root: async () => (await this.#currentState())?.root })
     this.#indexer = new FileIndexer({ ...serviceOptions, knowledgeBase, source, targets: this.#targets, ...(stateStore ? { stateStore } : {}), layers, sessionLayers })
     this.#locator = createFileLocator({
       // The deep chunk list as the streams fuse it: `rankFiles` applies the path priors itself.
