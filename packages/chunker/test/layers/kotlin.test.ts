@@ -126,4 +126,36 @@ describe('Kotlin layers', () => {
     expect(chunks.map((c) => c.content).join('')).toBe(source)
     expect(layers.entrypoints.map((e) => `${e.method} ${e.route}`)).toEqual(['GET /{id}', 'GET /'])
   })
+
+  it("reads no route from kotlinx.html's head { } builder, inside a handler or in a page function (ktor-samples)", async () => {
+    const source = [
+      'package io.ktor.samples.hello',
+      '',
+      'import io.ktor.server.application.*',
+      'import io.ktor.server.html.*',
+      'import io.ktor.server.routing.*',
+      'import kotlinx.html.*',
+      '',
+      'fun Application.module() {',
+      '    routing {',
+      '        get("/") {',
+      '            call.respondHtml {',
+      '                head { title { +"Hello" } }',
+      '                body { p { +"Hello" } }',
+      '            }',
+      '        }',
+      '        route("/files") {',
+      '            head { call.respond(HttpStatusCode.OK) }',
+      '        }',
+      '    }',
+      '}',
+      '',
+      'fun HTML.page(name: String) {',
+      '    head { title { +name } }',
+      '}',
+      '',
+    ].join('\n')
+    const { entrypoints } = await layersOf('src/main/kotlin/io/ktor/samples/hello/HelloApplication.kt', source)
+    expect(entrypoints.map((e) => `${e.method} ${e.route}`).sort()).toEqual(['GET /', 'HEAD /files'])
+  })
 })

@@ -90,7 +90,11 @@ export const ktorRoutes: EntrypointDetector = {
     const drafts: EntrypointDraft[] = []
     for (const block of blocks) {
       if (!block.verb) continue
-      const route = joinRoute(around(blocks, block.start).prefix, block.path) || '/'
+      const { prefix, inHandler } = around(blocks, block.start)
+      // No route is declared inside a handler (`respondHtml { head { ... } }` is kotlinx.html's
+      // <head>); nor is a bare `head { }` outside every `route` block (an HTML builder's).
+      if (inHandler || (block.verb === 'HEAD' && block.path === '' && prefix === '')) continue
+      const route = joinRoute(prefix, block.path) || '/'
       const lineEnd = text.indexOf('\n', block.start)
       const line = text.slice(block.start, lineEnd < 0 ? undefined : lineEnd).trim().slice(0, 200)
       drafts.push({ kind: 'http-route', framework: 'ktor', method: block.verb, route: route.startsWith('/') ? route : `/${route}`, handler: '', row: rowAt(lines, block.start), offset: block.start, text: line })
