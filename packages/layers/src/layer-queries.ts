@@ -2,7 +2,7 @@ import { InvalidArgumentError, RagError, type EdgeKind, type EdgeRecord, type En
 import { globToRegExp, isGlob } from './glob.js'
 import { dirOf } from './paths.js'
 import { routeMatcher } from './route-match.js'
-import { symbolQueryName } from './symbol-query-name.js'
+import { matchesQualified, symbolQueryName } from './symbol-query-name.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** What {@link findSymbols} looks for. */
@@ -105,7 +105,7 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
   let candidates: SymbolRecord[]
   if (!isGlob(name)) {
     const last = qualified ? name.slice(name.lastIndexOf('.') + 1) : name
-    candidates = index.named(last).filter((s) => !qualified || s.qname === name || s.qname.endsWith(`.${name}`))
+    candidates = index.named(last).filter((s) => !qualified || matchesQualified(s, name))
   } else {
     const pattern = globToRegExp(name)
     const firstWildcard = name.search(/[*?]/)
@@ -159,7 +159,7 @@ function startsOf(graph: GraphView, from: string): { files: string[]; symbols: S
     if (byId) return { files: [], symbols: [byId] }
     const name = symbolQueryName(from)
     const last = name.slice(name.lastIndexOf('.') + 1)
-    const symbols = graph.named(last).filter((s) => s.qname === name || s.name === name || (name !== last && s.qname.endsWith(`.${name}`)))
+    const symbols = graph.named(last).filter((s) => s.name === name || (name !== last && matchesQualified(s, name)))
     if (symbols.length > 0) return { files: [], symbols }
   }
   const files = directoryFiles(graph, from.replace(/\/+$/, ''))

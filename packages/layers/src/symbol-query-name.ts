@@ -1,15 +1,15 @@
 /**
  * Member separators as users write them in other languages' notation: `::` (Rust, C++, PHP,
- * Ruby), `->` (PHP) and a `#` between two names (Java and Ruby documentation: `String#split`),
+ * Ruby), `->` (PHP), PHP's namespace `\` (`App\Http\Controllers\UserController`) and a `#` between two names (Java and Ruby documentation: `String#split`),
  * but not a `#` that starts a name (`#count`, `Counter.#count`: a JavaScript private member).
  */
-const MEMBER_SEPARATOR = /::|->|(?<=[\w$*?\]])#(?=[\w$*?[])/g
+const MEMBER_SEPARATOR = /::|->|(?<=[\w$*?\]])#(?=[\w$*?[])|\\/g
 
 /**
  * A symbol query as the index writes qualified names, parts joined by `.` in every language:
  * `Command::new`, `ns::Foo::bar()`, `StringUtils#isBlank`, `Foo->bar` read as `Command.new`,
  * `ns.Foo.bar`, `StringUtils.isBlank` and `Foo.bar`. A trailing `()` and a leading separator (C++'s
- * global `::main`) are dropped; globs keep their wildcards (`Command::*`).
+ * global `::main`, PHP's `\App\...`) are dropped; globs keep their wildcards (`Command::*`).
  *
  * @example
  * symbolQueryName('clap::Command::new()') // 'clap.Command.new'
@@ -21,4 +21,27 @@ export function symbolQueryName(name: string): string {
     .replace(/\(\)$/, '')
     .replace(MEMBER_SEPARATOR, '.')
     .replace(/^\.+/, '')
+}
+
+/** A symbol's module as a dotted prefix (`App\Http\Controllers`, `server/controllers/users`, `crate::cli` read with dots). */
+function dottedModule(module: string): string {
+  return module.replace(/::|\\|\//g, '.').replace(/^\.+|\.+$/g, '')
+}
+
+/**
+ * Whether a symbol is what a qualified query names (`symbolQueryName`'s form): its qualified name
+ * is the query or ends with it at a dot, or so is that name under its module or package
+ * (`Api.ArticleController.store` of PHP's `App\Http\Controllers\Api`, Java's
+ * `petclinic.owner.OwnerController`, `users.show` of `server/controllers/users.js`).
+ *
+ * @example
+ * matchesQualified({ qname: 'ArticleController', module: 'App\\Http\\Controllers\\Api' }, 'Api.ArticleController') // true
+ */
+export function matchesQualified(symbol: { readonly qname: string; readonly module: string }, name: string): boolean {
+  const { qname } = symbol
+  if (qname === name || qname.endsWith(`.${name}`)) return true
+  const module = dottedModule(symbol.module)
+  if (module === '') return false
+  const full = `${module}.${qname}`
+  return full === name || full.endsWith(`.${name}`)
 }

@@ -20,12 +20,23 @@ beforeAll(async () => {
       ].join('\n'),
       'src/geo.ts': 'export namespace geo {\n  export class Point {\n    norm() { return Math.hypot(1, 2) }\n  }\n}\n',
       'src/cli.py': "import click\n\n@click.command()\ndef parse_config():\n    pass\n",
+      'app/Http/Controllers/Api/ArticleController.php': '<?php\nnamespace App\\Http\\Controllers\\Api;\n\nclass ArticleController extends ApiController\n{\n    public function store($request)\n    {\n        return $request;\n    }\n}\n',
       'test/args.test.ts': "import { parseArgs } from '../src/args'\nimport { it } from 'vitest'\nit('parses', () => parseArgs([]))\n",
     }),
   )
 })
 
 describe('LayerGraph.symbols', () => {
+  it("finds a definition named with its module or namespace, as PHP writes it (`App\\Http\\...\\ArticleController`)", () => {
+    for (const name of ['App\\Http\\Controllers\\Api\\ArticleController', '\\App\\Http\\Controllers\\Api\\ArticleController', 'Api\\ArticleController', 'Api.ArticleController']) {
+      expect(graph.symbols({ name }).map((s) => s.id), name).toEqual(['app/Http/Controllers/Api/ArticleController.php#ArticleController'])
+    }
+    expect(graph.symbols({ name: 'Api\\ArticleController::store' }).map((s) => s.qname)).toEqual(['ArticleController.store'])
+    expect(graph.symbols({ name: 'Web\\ArticleController' })).toEqual([])
+    // A dependency walk starts from the same name (it threw NOT_FOUND).
+    expect(() => graph.dependencies({ from: 'Api\\ArticleController.store' })).not.toThrow()
+  })
+
   it('finds a definition by name, exported and non-test first', () => {
     expect(graph.symbols({ name: 'parseArgs' }).map((s) => s.id)).toEqual(['src/args.ts#parseArgs'])
   })

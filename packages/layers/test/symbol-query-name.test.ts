@@ -12,6 +12,8 @@ describe('symbolQueryName', () => {
     ['Command::*', 'Command.*'],
     ['*#close', '*.close'],
     ['  parseArgs  ', 'parseArgs'],
+    ['App\\Http\\Controllers\\UserController', 'App.Http.Controllers.UserController'],
+    ['\\App\\Models\\User::find', 'App.Models.User.find'],
   ])('reads %s as %s', (query, name) => {
     expect(symbolQueryName(query)).toBe(name)
   })
