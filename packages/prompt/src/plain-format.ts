@@ -3,7 +3,9 @@ import type { PromptLayout, RenderedBlock } from './layout.js'
 
 // A content line that reads like one of the frame's own lines: the two section headers, a block
 // header (`--- ... ---`) or the truncation marker (`[... ]`).
-const FRAME_LIKE_LINE = /^(?:\[Relevant code context\]|\[User question\]|--- .* ---|\[\.\.\. .*\])\r?$/gm
+// Invisible characters before it (zero-width, direction marks, BOM), and those, spaces, tabs or
+// no-break spaces after it, still read as a frame line (an indented line does not).
+const FRAME_LIKE_LINE = /^[\u200b-\u200f\u2060\ufeff]*(?:\[Relevant code context\]|\[User question\]|--- .* ---|\[\.\.\. .*\])[\t \u00a0\u200b-\u200f\u2060\ufeff]*\r?$/gm
 const TRAILING_LINE_BREAKS = /(?:\r?\n)+$/
 // Characters that would break the one-line header apart.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

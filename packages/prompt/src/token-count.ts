@@ -18,10 +18,11 @@ export type TokenCounter = (text: string) => number
  * - one token per non-ASCII character of the Basic Multilingual Plane (Cyrillic, Greek, CJK, ...),
  * - two tokens per character above U+FFFF (emoji, rare CJK).
  *
- * It overestimates typical code and prose, so a budget met by the estimate is met by the real
- * count. It is not an upper bound for every input (long runs of random base64 or hex, or a
- * tokenizer with a tiny vocabulary, can exceed it): pass the model's own counter as
- * `countTokens` when the budget is a hard limit.
+ * It overestimates typical English prose and code, but it is not an upper bound: punctuation-dense
+ * code (regular expressions: up to 2.2× the estimate under `o200k_base`), entity references,
+ * whitespace runs, symbols and some scripts count more, as do random base64 or hex (see the
+ * README for measured ratios). Pass the model's own counter as `countTokens` when the budget is a
+ * hard limit.
  *
  * @example
  * estimateTokens('const x = 1') // 4
