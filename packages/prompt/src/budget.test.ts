@@ -116,6 +116,20 @@ q`
     expect(render.prompt).toMatch(/<rag-truncated>last result cut to \d+ of 40 lines to fit the \d+-token budget<\/rag-truncated>\n<\/rag-memory>/)
   })
 
+  it("names the lines a cut hit keeps in its header (startLine and endLine as sent), in both formats", () => {
+    const one = [hit('b', lines(1, 40), { file: 'src/b.ts', startLine: 101, endLine: 140 })]
+    for (const format of ['fenced', 'plain'] as const) {
+      const full = renderContextPrompt('q', one, { format }).prompt.length
+      const render = renderContextPrompt('q', one, { format, maxTokens: full - 60, countTokens: chars })
+      const kept = render.truncated!.keptLines
+      expect(kept).toBeGreaterThan(0)
+      expect(kept).toBeLessThan(40)
+      if (format === 'fenced') expect(render.prompt).toContain(`<entry><key>endLine</key><value>${100 + kept}</value></entry>`)
+      else expect(render.prompt).toContain(`(lines 101-${100 + kept})`)
+      expect(render.prompt).not.toContain('140')
+    }
+  })
+
   it('renders everything without a marker when everything fits', () => {
     const unbounded = renderContextPrompt('q', results).prompt
     const render = renderContextPrompt('q', results, { maxTokens: unbounded.length, countTokens: chars })

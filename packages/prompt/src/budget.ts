@@ -77,7 +77,7 @@ export function largestFitting(max: number, fits: (k: number) => boolean): numbe
  * 1. all hits whole, if that fits (no marker);
  * 2. otherwise the most leading hits that fit whole together with the marker;
  * 3. then the next hit cut on a line boundary to as many lines as fit, if that keeps at least one
- *    non-blank line; otherwise it is dropped. Hits after it are omitted.
+ *    non-blank line (its header names the lines kept); otherwise it is dropped. Hits after it are omitted.
  *
  * Each candidate is measured as the whole prompt, so the marker and the frame are always inside
  * the budget, whatever the counter. Blocks are rendered (escaped) once and candidates share their
@@ -128,12 +128,19 @@ export function fitToBudget(
   const next = block(full)
   const { breaks, totalLines } = lineBreaks(next.body)
   const kept = (lines: number): string => next.body.slice(0, breaks[lines - 1])
+  // The cut hit's header names the lines it keeps (`lines 190-211`, not the chunk's 190-259).
+  const cutDocument = documents[full] as Document
+  const startLine = cutDocument.metadata['startLine']
+  const header = (lines: number): string =>
+    typeof startLine === 'number' && typeof cutDocument.metadata['endLine'] === 'number'
+      ? layout.block({ ...cutDocument, metadata: { ...cutDocument.metadata, endLine: startLine + lines - 1 } }, full).before
+      : next.before
   const cutFits = new Map<number, BudgetFit>()
   let lo = 0
   let hi = totalLines
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1
-    const fit = measure(full, next.before + kept(mid) + next.after, { keptLines: mid, totalLines })
+    const fit = measure(full, header(mid) + kept(mid) + next.after, { keptLines: mid, totalLines })
     if (fit === undefined) {
       hi = mid
     } else {

@@ -127,6 +127,17 @@ describe('GroundedChat', () => {
     expect(prepared.citations.length).toBeGreaterThan(0)
     expect(prepared.citations.length).toBeLessThanOrEqual(whole.citations.length)
     expect(prepared.messages.at(-1)?.content).toContain('<rag-truncated>')
+    // A hit cut short is cited by the lines sent, as its header names them, not by the whole chunk's.
+    let cut: typeof prepared | undefined
+    for (let tokens = budget; tokens > 100 && cut === undefined; tokens -= 7) {
+      const attempt = await new GroundedChat(rag, { client, maxContextTokens: tokens }).prepare('How is a bearer token verified?')
+      if (attempt.messages.at(-1)?.content.includes('last result cut to')) cut = attempt
+    }
+    const sent = cut!.messages.at(-1)!.content
+    const kept = Number(/last result cut to (\d+) of/.exec(sent)![1])
+    const last = cut!.citations.at(-1)!
+    expect(last.endLine).toBe(last.startLine! + kept - 1)
+    expect(sent.slice(sent.lastIndexOf('<evidence>'))).toContain(`<entry><key>endLine</key><value>${last.endLine}</value></entry>`)
     const tiny = await new GroundedChat(rag, { client, maxContextTokens: 10 }).prepare('How is a bearer token verified?')
     expect(tiny.notice?.code).toBe('NO_CONTEXT')
     expect(tiny.messages).toEqual([])

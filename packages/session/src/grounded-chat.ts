@@ -152,6 +152,13 @@ export function citationOf(document: Document): Citation {
   return { id: document.id, file, startLine, endLine, location }
 }
 
+/** The citation of a chunk the budget cut to its first `keptLines` lines: the lines sent, not the chunk's. */
+function cutCitation(citation: Citation, keptLines: number): Citation {
+  if (citation.file === undefined || citation.startLine === undefined) return citation
+  const endLine = citation.startLine + keptLines - 1
+  return { ...citation, endLine, location: `${citation.file}:${citation.startLine}-${endLine}` }
+}
+
 /**
  * The seed's chat binding (SPEC §8, seed 001), end to end: before each answer the session's
  * corpus is attached with `RagService.attachChatTo` (knowledge `session-knowledge`, top 5, the
@@ -237,8 +244,8 @@ export class GroundedChat {
     const context = { status: render.status, tokens: render.tokens, omitted: render.omitted.length }
     if (render.status === 'no-results') return withoutContext(NO_CONTEXT, 'NO_CONTEXT', context)
     if (render.status === 'over-budget') return withoutContext(OVER_BUDGET, 'NO_CONTEXT', context)
-    const used = [...render.included, ...(render.truncated ? [render.truncated] : [])]
-    const citations = used.map(({ index }) => citationOf(results[index]!.document))
+    const citations = render.included.map(({ index }) => citationOf(results[index]!.document))
+    if (render.truncated) citations.push(cutCitation(citationOf(results[render.truncated.index]!.document), render.truncated.keptLines))
     const messages: ChatMessage[] = [{ role: 'system', content: this.#systemPrompt }, ...history, { role: 'user', content: render.prompt }]
     return { messages, citations, grounded: true, notice: undefined, context }
   }
