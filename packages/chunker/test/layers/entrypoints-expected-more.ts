@@ -24,6 +24,17 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes/web.php:21 http-route laravel GET /oauth/clients -> FireflyIII\\Http\\Controllers\\Profile\\OAuthController.listClients',
     'routes/web.php:24 http-route laravel GET /api/ping -> Api\\PingController.ping',
   ],
+  // Classic and modular apps, sinatra-contrib's namespaces; a regular-expression route is not read; a class that names no Sinatra has no routes.
+  sinatra: [
+    'app.rb:10 http-route sinatra GET / -> -',
+    'app.rb:14 http-route sinatra GET /hello/:name -> -',
+    'app.rb:18 http-route sinatra POST /messages -> -',
+    'app.rb:20 http-route sinatra DELETE /messages/:id -> -',
+    'lib/api.rb:12 http-route sinatra GET /api/v1/users -> -',
+    'lib/api.rb:20 http-route sinatra PUT /api/v1/admin/users/:id -> -',
+    'lib/api.rb:25 http-route sinatra PATCH /api/v1/users/:id -> -',
+    'lib/api.rb:30 http-route sinatra GET /health -> -',
+  ],
   'rails-modules': [
     'config/routes.rb:4 http-route rails GET /settings/preferences -> settings/preferences#show',
     'config/routes.rb:5 http-route rails GET /settings/security -> settings/securities#show',

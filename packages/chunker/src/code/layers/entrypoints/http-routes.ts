@@ -9,6 +9,7 @@ import { ktorRoutes } from './ktor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
 import { nestVersions } from './nest-versions.js'
 import { railsRoutes } from './rails-routes.js'
+import { sinatraRoutes } from './sinatra-routes.js'
 import { nextRoutes } from './next-routes.js'
 import { rustRouter } from './rust-routes.js'
 import { svelteKitRoutes } from './sveltekit-routes.js'
@@ -231,6 +232,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   laravelRoutes,
   railsRoutes,
+  sinatraRoutes,
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true, namedPath: goStringConstant, mountsAreNoRoutes: true }),
   decoratedRoutes({
     framework: 'spring',
