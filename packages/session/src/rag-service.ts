@@ -30,6 +30,7 @@ import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
 import { lookupStreams } from './lookup-streams.js'
 import { readOneGeneration } from './one-generation.js'
+import { distinctContent } from './distinct-content.js'
 import { searchPrior, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
@@ -227,7 +228,8 @@ export class RagService {
 
   /**
    * Searches and renders the hits into a context prompt with `@rag/prompt` (the fenced format by
-   * default). With no results, or if rendering fails, the query is returned unchanged.
+   * default), each text once (a hit with the same content as a better one is passed over for the
+   * next). With no results, or if rendering fails, the query is returned unchanged.
    */
   async buildContextPrompt(query: string, topK: number, options: BuildContextPromptOptions = {}): Promise<string> {
     return (await this.renderContextPrompt(query, topK, options)).prompt
@@ -240,7 +242,7 @@ export class RagService {
    */
   async renderContextPrompt(query: string, topK: number, options: BuildContextPromptOptions = {}): Promise<ContextPromptRender & { readonly results: SearchResult[] }> {
     const { filter, ...promptOptions } = options
-    const results = await this.search(query, topK, filter)
+    const results = await distinctContent((k) => this.search(query, k, filter), topK)
     return { ...renderContextPrompt(query, results, promptOptions), results }
   }
 
@@ -334,7 +336,7 @@ export class RagService {
   async attachChatTo(agent: unknown): Promise<ChatKnowledgeSource | undefined> {
     assertDeclaresChatSource(agent, RagService.CHAT_SOURCE, RagService.CHAT_TOP_K)
     if ((await this.knowledgeBase.size()) === 0) return undefined
-    const source = createChatKnowledgeSource(RagService.CHAT_SOURCE, RagService.CHAT_TOP_K, (query, topK) => this.search(query, topK))
+    const source = createChatKnowledgeSource(RagService.CHAT_SOURCE, RagService.CHAT_TOP_K, (query, topK) => distinctContent((k) => this.search(query, k), topK))
     agent.bindChatKnowledge(source)
     return source
   }
