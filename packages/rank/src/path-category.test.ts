@@ -65,6 +65,12 @@ const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
   ['db/schema.rb', ['generated']],
   ['db/migrate/20160101_create_articles.rb', []],
   ['app/models/schema.rb', []],
+  // The repository's configuration folder (but Rails' route files); a source tree's own `config` module is source.
+  ['config/initializers/devise.rb', ['config']],
+  ['config/jwt.php', ['config']],
+  ['config/routes.rb', []],
+  ['config/routes/admin.rb', []],
+  ['src/config/index.ts', []],
 ]
 
 describe('pathCategories', () => {

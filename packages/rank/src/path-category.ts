@@ -51,6 +51,12 @@ const FILE_PATTERNS: readonly (readonly [RegExp, PathCategory])[] = [
   [/\.(json|jsonc|json5|ya?ml|toml|ini|cfg|conf|properties|editorconfig|env|plist|gradle|mod|sum|csproj|sln|lock|in)$/i, 'config'],
 ]
 
+/** A configuration folder at the root of the repository: `config/initializers/devise.rb`, `config/jwt.php`. */
+const ROOT_CONFIG: ReadonlySet<string> = new Set(['config', 'conf'])
+
+/** Rails' route files (`config/routes.rb`, the files it draws from `config/routes/`): code that declares the app's entrypoints. */
+const RAILS_ROUTES = /^config\/routes(\.rb|\/[^/]+\.rb)$/
+
 /** Rails' schema dumps (`db/schema.rb`, `db/structure.sql`), written by its migrations. */
 const SCHEMA_DUMP = /(^|\/)db\/(schema\.rb|structure\.sql)$/
 
@@ -92,6 +98,8 @@ export function pathCategories(path: string): PathCategory[] {
   const out = new Set<PathCategory>()
   // A package's folders (below `src/main/java/`) name no category.
   const folders = Math.min(segments.length - 1, packageStart(segments))
+  // The repository's own configuration folder (Rails' and Laravel's `config/`, node-config's).
+  if (folders > 0 && ROOT_CONFIG.has(segments[0]!.toLowerCase()) && !RAILS_ROUTES.test(path)) out.add('config')
   for (let i = 0; i < folders; i++) {
     const category = FOLDERS.get(segments[i]!.toLowerCase())
     if (category !== undefined) out.add(category)
