@@ -46,6 +46,15 @@ describe('HybridRetriever.retrieve', () => {
     }
   })
 
+  it("takes one retrieval's per-file cap in place of the retriever's; a bad cap is refused", async () => {
+    const files = { A: 'a.ts', B: 'a.ts', C: 'a.ts', D: 'a.ts', E: 'e.ts' }
+    const retriever = HybridRetriever.builder({ maxPerFile: 2 }).stream(listStream('bm25', ['A', 'B', 'C', 'D', 'E'].map((id) => doc(id, files[id as keyof typeof files]))), 1).build()
+    expect(ids(await retriever.retrieve('q', 5))).toEqual(['A', 'B', 'E'])
+    expect(ids(await retriever.retrieve('q', 5, { maxPerFile: Number.POSITIVE_INFINITY }))).toEqual(['A', 'B', 'C', 'D', 'E'])
+    expect(ids(await retriever.retrieve('q', 5, { maxPerFile: 3 }))).toEqual(['A', 'B', 'C', 'E'])
+    for (const bad of [0, 1.5, -1, Number.NaN]) await expect(retriever.retrieve('q', 3, { maxPerFile: bad })).rejects.toThrow(/maxPerFile must be a positive integer or Infinity/)
+  })
+
   it('asks each stream for minCandidates (50) for any small topK, with the query unchanged', async () => {
     for (const topK of [1, 7, 25]) {
       const a = bm25()

@@ -27,6 +27,12 @@ export interface RetrieveOptions {
    * @default none
    */
   readonly prior?: ((document: Document) => number) | undefined
+  /**
+   * This retrieval's cap of results per `file` (a positive integer or `Infinity`), in place of the
+   * retriever's: a search within one file wants all of its best chunks.
+   * @default the retriever's `maxPerFile`
+   */
+  readonly maxPerFile?: number
 }
 
 /**
@@ -89,7 +95,11 @@ export class HybridRetriever implements Stream {
   async retrieve(query: string, topK: number, options: RetrieveOptions = {}): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
-    const { candidateMultiplier, k, maxPerFile, minCandidates, maxCandidates, name } = this.#options
+    const { candidateMultiplier, k, minCandidates, maxCandidates, name } = this.#options
+    const maxPerFile = options.maxPerFile ?? this.#options.maxPerFile
+    if (!(maxPerFile === Number.POSITIVE_INFINITY || (Number.isSafeInteger(maxPerFile) && maxPerFile >= 1))) {
+      throw new InvalidArgumentError(`maxPerFile must be a positive integer or Infinity; received ${String(maxPerFile)}.`)
+    }
     const tiers = { k, maxPerFile, topK, minCandidates, candidateMultiplier, maxCandidates, prior: options.prior }
     let fetched = firstFetchDepth(tiers)
     const answers = await Promise.all(this.#streams.map(({ stream }) => ask(stream, query, fetched)))

@@ -25,7 +25,8 @@ import { isAddedDocumentId, newDocumentId, toDocumentInfo, type DocumentInfo } f
 import type { IndexStateStore } from './index-state-store.js'
 import { IndexTargets, type ReplaceableStream } from './index-targets.js'
 import type { BuildContextPromptOptions, IndexDirectoryOptions, RagServiceOptions } from './rag-service-options.js'
-import { compileSearchFilter, type SearchFilter } from './search-filter.js'
+import type { SearchFilter } from './search-filter.js'
+import { filteredSearch } from './filtered-search.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
 import { lookupStreams } from './lookup-streams.js'
@@ -41,9 +42,6 @@ import { SessionLayerQueries } from './layer-queries.js'
 import type { SessionVectors } from './session-vectors.js'
 import type { RagStatus } from './status.js'
 
-// A filtered search asks for this many times more results each round, up to MAX_FETCH.
-const OVERFETCH = 4
-const MAX_FETCH = 10_000
 
 function isReplaceable(stream: Stream): stream is Stream & ReplaceableStream {
   return typeof (stream as Partial<Replaceable>).replaceDocuments === 'function'
@@ -185,17 +183,7 @@ export class RagService {
   async #search(query: string, topK: number, filter: SearchFilter | undefined, priors: boolean): Promise<SearchResult[]> {
     assertQuery(query)
     assertTopK(topK)
-    const accept = compileSearchFilter(filter)
-    if (accept === undefined) return this.#retrieve(query, topK, priors)
-    let fetch = Math.min(Math.max(topK, topK * OVERFETCH), Math.max(topK, MAX_FETCH))
-    let previous = -1
-    for (;;) {
-      const hits = await this.#retrieve(query, fetch, priors)
-      const kept = hits.filter((hit) => accept(hit.document))
-      if (kept.length >= topK || fetch >= MAX_FETCH || hits.length <= previous) return kept.slice(0, topK)
-      previous = hits.length
-      fetch = Math.min(fetch * OVERFETCH, MAX_FETCH)
-    }
+    return filteredSearch((k, maxPerFile) => this.#retrieve(query, k, priors, maxPerFile), topK, filter)
   }
 
   /**
@@ -203,9 +191,9 @@ export class RagService {
    * run during which another process committed is run again (its streams read the store in
    * separate transactions). With `priors`, fused scores are multiplied by the search prior.
    */
-  async #retrieve(query: string, topK: number, priors: boolean): Promise<SearchResult[]> {
+  async #retrieve(query: string, topK: number, priors: boolean, maxPerFile?: number): Promise<SearchResult[]> {
     const prior = priors ? await searchPrior(query) : undefined
-    return readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK, { prior })), this.#generation)
+    return readOneGeneration(() => this.#latch.read(() => this.retriever.retrieve(query, topK, { prior, ...(maxPerFile === undefined ? {} : { maxPerFile }) })), this.#generation)
   }
 
   /**

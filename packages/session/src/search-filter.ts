@@ -86,3 +86,15 @@ export function compileSearchFilter(filter: SearchFilter | undefined): DocumentP
   if (tests.length === 0) return undefined
   return (document) => tests.every((test) => test(document))
 }
+
+/**
+ * The path a filter names when it is no glob (`Slim/Handlers/ErrorHandler.php`, or a directory
+ * prefix `src/auth`), normalised as the filter compares it; `undefined` for a glob or no path.
+ */
+export function plainFilterPath(filter: SearchFilter | undefined): string | undefined {
+  const path = filter?.path
+  if (typeof path !== 'string') return undefined
+  const pattern = path.replace(/^\.\//, '')
+  return picomatch().scan(pattern).isGlob ? undefined : pattern.replace(/\/+$/, '')
+}
+
