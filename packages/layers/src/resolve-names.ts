@@ -499,6 +499,8 @@ export function resolveName(
   const runtime = written && edge.kind === 'calls' && receiver !== '' && !receiver.includes('::') && isRuntimeMethod(file.language, name)
   if (count === 0) return runtime || (std && rust !== undefined) ? EXTERNAL : UNRESOLVED
   if (runtime) return { resolution: 'by-name', targetPath: '', targetSymbolId: '', candidates: count + 1 }
+  // Ruby's constants are global and autoloaded (Rails' Zeitwerk): a base class or mixin the index defines once is that one.
+  if (file.language === 'ruby' && edge.kind !== 'calls' && edge.kind !== 'mounts' && count === 1 && only) return toSymbol(only)
   // Overloads of one method (`Owner.getPet(String)`, `getPet(Integer)`): still by name, but in one known file.
   return { resolution: 'by-name', targetPath: only?.path ?? path ?? '', targetSymbolId: only?.id ?? '', candidates: count }
 }

@@ -350,6 +350,44 @@ describe('import resolution of smaller projects', () => {
     expect(calls).toEqual(['find_by_slug! -> by-name app/models/article.rb#Article.find_by_slug!', 'publishable? -> by-name app/models/article.rb#Article.publishable?'])
   })
 
+  it("reads Ruby's calls without parentheses on self and resolves them through the autoloaded base class (a Rails controller)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/controllers/application_controller.rb': 'class ApplicationController < ActionController::Base\n  def current_user\n    @current_user\n  end\n\n  def authenticate_user!\n    head :unauthorized unless current_user\n  end\nend\n',
+        'app/controllers/follows_controller.rb': [
+          'class FollowsController < ApplicationController',
+          '  before_action :authenticate_user!',
+          '',
+          '  def create(options = {})',
+          '    user = find_user options[:id]',
+          '    current_user.follow(user)',
+          '    [user].each { |followed| notify followed }',
+          '    authenticate_user!',
+          '  end',
+          '',
+          '  private',
+          '',
+          '  def find_user(id)',
+          '    User.find(id)',
+          '  end',
+          'end',
+        ].join('\n'),
+      }),
+    )
+    const calls = callsOf(graph, 'app/controllers/follows_controller.rb').filter((call) => !call.includes(' external '))
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        '.find_user -> resolved app/controllers/follows_controller.rb#FollowsController.find_user',
+        '.current_user -> resolved app/controllers/application_controller.rb#ApplicationController.current_user',
+        '.authenticate_user! -> resolved app/controllers/application_controller.rb#ApplicationController.authenticate_user!',
+      ]),
+    )
+    // Locals, parameters, block parameters, symbols and keywords are no calls.
+    for (const name of ['user', 'options', 'followed', 'private']) expect(calls.some((call) => call.startsWith(`.${name} `)), name).toBe(false)
+    const base = graph.edgesOf('app/controllers/follows_controller.rb').find((edge) => edge.kind === 'extends')
+    expect(`${base?.target} ${base?.resolution} ${base?.targetPath}`).toBe('ApplicationController resolved app/controllers/application_controller.rb')
+  })
+
   it('resolves PHP use statements through composer PSR-4 prefixes and declared namespaces, and require paths', async () => {
     const imports = await importsOf({
       'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "src/" } } }',

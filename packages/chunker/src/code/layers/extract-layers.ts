@@ -75,7 +75,10 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
   walk.run(root)
   const imports = [...walk.importFacts, ...scanned]
   const typeSpans = family.typeOnlyKinds ? walk.symbols.filter((s) => family.typeOnlyKinds?.has(s.kind)).map((s) => [s.start, s.end] as const) : []
-  const found = readsCalls && family.calls ? scanCalls(text, masked, lines, family.calls, { definitionNames: walk.definitionNames, typeSpans }) : []
+  const lexicalCalls = readsCalls && family.calls ? scanCalls(text, masked, lines, family.calls, { definitionNames: walk.definitionNames, typeSpans }) : []
+  const methods = family.implicitCalls ? walk.symbols.filter((s) => s.kind === 'function' || s.kind === 'method').map((s) => [s.start, s.end] as const) : []
+  const implicit = readsCalls && family.implicitCalls ? family.implicitCalls(text, masked, lines, methods, walk.definitionNames) : []
+  const found = implicit.length === 0 ? lexicalCalls : [...lexicalCalls, ...implicit].sort((a, b) => a.offset - b.offset)
   const calls = splitCalls(family, found.filter((call) => !call.decorator), imports, masked)
   const decoratorCalls = found.filter((call) => call.decorator)
   imports.sort((a, b) => a.offset - b.offset)

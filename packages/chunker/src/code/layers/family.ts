@@ -2,7 +2,7 @@ import type { ImportedName } from '@rag/core'
 import type { SymbolMatch } from '../rules.js'
 import type { SyntaxNode } from '../syntax-node.js'
 import type { LineIndex } from '../../lines.js'
-import type { DecoratorFact, EntrypointDraft, LiteralFact, SymbolFact } from './facts.js'
+import type { CallFact, DecoratorFact, EntrypointDraft, LiteralFact, SymbolFact } from './facts.js'
 import type { TypedDeclaration } from './lexical/typed-declarations.js'
 import type { LexicalSyntax } from './lexical/mask-code.js'
 import type { CallWords } from './lexical/scan-calls.js'
@@ -99,6 +99,12 @@ export interface LayerFamily {
   readonly syntax: LexicalSyntax
   /** The words that make `name(` a call or not; absent: calls are not read (shell scripts). */
   readonly calls?: CallWords
+  /**
+   * Calls the `name(` scan cannot see, found from the masked text: Ruby's methods called on `self`
+   * without parentheses (`current_user`, `halt 403`). `methods` are the spans of the file's
+   * function and method definitions; `definitionNames` the offsets of definitions' names.
+   */
+  implicitCalls?(text: string, masked: string, lines: LineIndex, methods: readonly (readonly [number, number])[], definitionNames: ReadonlySet<number>): CallFact[]
   /** Node types of decorators or attributes that precede a definition as siblings. */
   readonly decoratorTypes: ReadonlySet<string>
   /**

@@ -2,6 +2,7 @@ import type { SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { firstLine, splitTypes, type LayerFamily, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
+import { rubyImplicitCalls } from '../lexical/ruby-implicit-calls.js'
 import { scanStatements } from '../lexical/scan-statements.js'
 import { RUBY_SYNTAX, words } from '../lexical/syntaxes.js'
 
@@ -36,6 +37,7 @@ const MAIN_GUARD = /^(?:if|unless)\s+(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(
 export const rubyFamily: LayerFamily = {
   syntax: RUBY_SYNTAX,
   calls: CALL_WORDS,
+  implicitCalls: rubyImplicitCalls,
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
