@@ -102,7 +102,8 @@ function templateRegExp(route: string): RegExp | undefined {
     body += escape(template.slice(at))
   }
   try {
-    return new RegExp(`^${body}/*$`)
+    // Paths as a user types them: `/order/myorders` finds ASP.NET's `/Order/MyOrders`.
+    return new RegExp(`^${body}/*$`, 'i')
   } catch {
     return undefined
   }
@@ -116,9 +117,10 @@ const HANDLER_QUERY = /\?(?:\/|handler=)[\w-]*$/
  * as a test of one entrypoint's route:
  * - a glob (`/orders/*`): the route matches it, as before, or with a leading slash when it has none
  *   (Django's `orders/<int:id>/`);
- * - a path (`/orders/42`, `/book`): the route is that path, or a template serving it
+ * - a path (`/orders/42`, `/book`) or a template (`/orders/{id}`, its parameters filled in): the
+ *   route is that path, or a template serving it
  *   (`/orders/:id`, `/orders/{id}`, `/orders/<int:id>`, `/orders/[id]`, `^orders/(?P<pk>\d+)/$`),
- *   a trailing slash either side aside and the query string ignored (also a route's own
+ *   a trailing slash either side aside, letter case and the query string ignored (also a route's own
  *   `?handler=Update` or `?/login`, which answers at the page's path); a prefix the index could
  *   not read (`{settings.API_V1_STR}/items`) stands for one or more segments, and for one when
  *   the route is nothing else (`{configService.get}`);
@@ -137,5 +139,11 @@ export function routeMatcher(query: string): (route: string) => boolean {
   // A command line ends with the words asked for: `alias delete` finds `gh alias delete`.
   if (!path.startsWith('/')) return (route) => route === query || route.endsWith(` ${query}`)
   const trimmed = trimSlashes(path)
-  return (route) => route === path || (templateRegExp(route.replace(HANDLER_QUERY, ''))?.test(trimmed) ?? false)
+  // A template asked for (`/profiles/{username}`, `/articles/<slug>`) is the paths it serves: its parameters filled in.
+  const asked = trimmed.search(PARAMETER) < 0 ? [trimmed] : [trimmed, trimmed.replace(PARAMETER, '1'), trimmed.replace(PARAMETER, 'a')]
+  return (route) => {
+    if (route === path) return true
+    const template = templateRegExp(route.replace(HANDLER_QUERY, ''))
+    return template !== undefined && asked.some((each) => template.test(each))
+  }
 }

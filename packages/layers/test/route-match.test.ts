@@ -75,6 +75,15 @@ describe('route queries', () => {
     expect(found('/', ['/', '/x'])).toEqual(['/'])
   })
 
+  it('finds routes for a template asked for, in any syntax, Django regular expressions included, and ignores letter case', () => {
+    const routes = ['^api/profiles/(?P<username>\\w+)/?$', '/api/articles/<slug>', '/owners/{ownerId}/edit', '/Order/MyOrders', '/api/articles/feed']
+    expect(found('/api/profiles/{username}', routes)).toEqual(['^api/profiles/(?P<username>\\w+)/?$'])
+    expect(found('/api/articles/:slug', routes)).toEqual(['/api/articles/<slug>'])
+    expect(found('/owners/<int:id>/edit', routes)).toEqual(['/owners/{ownerId}/edit'])
+    expect(found('/order/myorders', routes)).toEqual(['/Order/MyOrders'])
+    expect(found('/api/articles/feed', routes)).toEqual(['/api/articles/<slug>', '/api/articles/feed'])
+  })
+
   it("finds a page's named handlers at the page's path (Razor Pages' ?handler=, SvelteKit's form actions)", () => {
     expect(found('/Basket', ['/Basket', '/Basket?handler=Update', '/Basket/Item?handler=Update'])).toEqual(['/Basket', '/Basket?handler=Update'])
     expect(found('/article/intro', ['/article/[slug]?/createComment', '/article/[slug]', '/article'])).toEqual(['/article/[slug]?/createComment', '/article/[slug]'])

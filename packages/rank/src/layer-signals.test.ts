@@ -26,6 +26,13 @@ const records: LayerRecords = {
     { path: 'routes/api.php', kind: 'http-route', method: 'POST', route: '/api/users/login', handler: 'AuthController.login', handlerSymbolId: 'app/Http/Controllers/AuthController.php#AuthController.login', isTest: false },
     { path: 'src/owners/routes.ts', kind: 'http-route', method: 'GET', route: '/owners/{ownerId}/edit', handler: '', isTest: false },
     { path: 'src/owners/routes.ts', kind: 'http-route', method: 'GET', route: '/owners/new', handler: '', isTest: false },
+    { path: 'app/articles.py', kind: 'http-route', method: 'GET', route: '/api/articles/<slug>', handler: 'get_article', isTest: false },
+    { path: 'app/articles.py', kind: 'http-route', method: 'PUT', route: '/api/articles/<slug>', handler: 'update_article', isTest: false },
+    { path: 'app/feed.py', kind: 'http-route', method: 'GET', route: '/api/articles/feed', handler: 'feed', isTest: false },
+    { path: 'conduit/profiles/urls.py', kind: 'http-route', method: '*', route: '^api/profiles/(?P<username>\\w+)/?$', handler: 'ProfileView', isTest: false },
+    { path: 'app/api/routes/comments.py', kind: 'http-route', method: 'GET', route: '{settings.api_prefix}/articles/{slug}/comments', handler: 'list_comments', isTest: false },
+    { path: 'src/routes/articles.ts', kind: 'http-route', method: 'GET', route: '{options.prefix}articles', handler: '', isTest: false },
+    { path: 'src/catch-all.ts', kind: 'http-route', method: 'GET', route: '*', handler: '', isTest: false },
   ],
 }
 
@@ -64,5 +71,19 @@ describe('createLayerSignals', () => {
     expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/owners/new', method: 'GET' })).toEqual([{ file: 'src/owners/routes.ts' }])
     expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/owners/42/edit/more', method: 'GET' })).toEqual([])
     expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/orders/7', method: 'POST' })).toEqual([{ file: 'src/routes/orders.ts' }])
+  })
+
+  it('prefers the literal route to templates that also serve the path, and names each file once', () => {
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/api/articles/feed' })).toEqual([{ file: 'app/feed.py' }])
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/api/articles/how-to' })).toEqual([{ file: 'app/articles.py' }])
+  })
+
+  it("reads Django's regular-expression routes and prefixes the index could not read", () => {
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/api/profiles/jake', method: 'GET' })).toEqual([{ file: 'conduit/profiles/urls.py' }])
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/api/profiles/{username}', method: 'GET' })).toEqual([{ file: 'conduit/profiles/urls.py' }])
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/api/articles/dragon/comments', method: 'GET' })).toEqual([{ file: 'app/api/routes/comments.py' }])
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/api/articles', method: 'GET' })).toEqual([{ file: 'src/routes/articles.ts' }])
+    // A catch-all is no prefix: it does not claim every path.
+    expect(entrypoints.entrypoints({ kind: 'endpoint', text: '/health', method: 'GET' }).map((e) => e.file)).not.toContain('src/catch-all.ts')
   })
 })

@@ -16,9 +16,18 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value)
 }
 
-/** A route as compared: lower case, no trailing slash, every parameter (`:id`, `{id}`, `<id>`) as `*`. */
+/** Django's regular-expression routes: `^api/profiles/(?P<username>\w+)/?$`. */
+const REGEX_ROUTE = /\(\?P<|^\^|\$$/
+
+/**
+ * A route as compared: lower case, no trailing slash, every parameter (`:id`, `{id}`, `<id>`, a
+ * regular expression's group) as `*`; a Django regular expression as the path it describes.
+ */
 function routeKey(route: string): string {
-  return route
+  const plain = REGEX_ROUTE.test(route)
+    ? `/${route.replace(/\(\?P?<\w+>(?:[^()]|\([^()]*\))*\)|\((?:[^()]|\([^()]*\))*\)/g, '*').replace(/(^|\/)\^/g, '$1').replace(/\$$/, '').replace(/\/\?$/, '').replace(/^\/+/, '')}`
+    : route
+  return plain
     .trim()
     .toLowerCase()
     .replace(/:[\w-]+|\{[^}]*\}|<[^>]*>/g, '*')
@@ -32,11 +41,25 @@ function servingFile(entry: { readonly path: string; readonly handlerSymbolId?: 
   return at > 0 ? id.slice(0, at) : entry.path
 }
 
-/** Whether a route key with parameters (`POST /owners/*\/edit`) serves a key: same method and segments, a parameter matching any one segment. */
+/**
+ * Whether a route key with parameters (`POST /owners/*\/edit`) serves a key: same method and
+ * segments, a parameter matching any one segment. A key whose path starts with a prefix the
+ * index could not read (`GET *\/articles/feed` of `{settings.api_prefix}/articles/feed`) serves
+ * any path that ends with the rest.
+ */
 function serves(template: string, key: string): boolean {
-  const a = template.split('/')
-  const b = key.split('/')
-  return a.length === b.length && a.every((segment, i) => segment === '*' || segment === b[i])
+  const space = template.indexOf(' ')
+  if (template.slice(0, space) !== key.slice(0, key.indexOf(' '))) return false
+  const path = template.slice(space + 1)
+  const asked = key.slice(key.indexOf(' ') + 1).split('/')
+  const match = (parts: readonly string[], from: number): boolean => parts.every((segment, i) => segment === '*' || segment === asked[from + i])
+  if (path.startsWith('*') && !path.startsWith('*/*')) {
+    // A computed prefix (`*/articles/feed`, Fastify's `*articles` of `{options.prefix}articles`): one or more segments, then the rest.
+    const rest = path.slice(1).replace(/^\/?/, '/').split('/').slice(1)
+    return rest.length > 0 && rest[0] !== '' && asked.length - 1 > rest.length && match(rest, asked.length - rest.length)
+  }
+  const parts = path.split('/')
+  return parts.length === asked.length && match(parts, 0)
 }
 
 /**
@@ -83,7 +106,7 @@ export function createLayerSignals(records: LayerRecords): { readonly definition
   }
   // A concrete path (`/owners/42/edit`) matches the templates that serve it (`/owners/*/edit`).
   const templates = [...routes.entries()].filter(([key]) => key.includes('*')).map(([key, files]) => ({ key, files }))
-  const served = (key: string): readonly { file: string }[] => routes.get(key) ?? templates.filter((template) => serves(template.key, key)).flatMap((template) => template.files)
+  const served = (key: string): readonly { file: string }[] => templates.filter((template) => serves(template.key, key)).flatMap((template) => template.files)
   const none: readonly string[] = []
   return {
     definitions: {
@@ -102,7 +125,10 @@ export function createLayerSignals(records: LayerRecords): { readonly definition
         if (query.kind === 'endpoint') {
           const method = (query.method ?? '').toUpperCase()
           const methods = method === '' ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] : [method, '*']
-          return methods.flatMap((m) => served(`${m} ${key}`))
+          // The literal route when one is the path (`/articles/feed`, not `/articles/*`), else the templates serving it; each file once.
+          const exact = methods.flatMap((m) => routes.get(`${m} ${key}`) ?? [])
+          const found = exact.length > 0 ? exact : methods.flatMap((m) => served(`${m} ${key}`))
+          return [...new Map(found.map((entry) => [entry.file, entry])).values()]
         }
         return routes.get(` ${key.replace(/^-+/, '')}`) ?? []
       },

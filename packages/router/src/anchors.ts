@@ -44,9 +44,12 @@ const CODE_EXTENSIONS =
 const PATH = new RegExp(String.raw`(?<![\w./@-])((?:[\w.@-]+/)*[\w@-][\w.-]*\.(?:${CODE_EXTENSIONS}))(?![\w/-])`, 'g')
 const DIR_PATH = /(?<![\w./@:-])((?:\.{1,2}\/)?[a-z_][\w-]*(?:\/[\w-]+)+\/?)(?![\w/.-])/g
 // A sentence's closing period is not part of the path (`GET /users.` is `/users`); a dot inside is (`/api/documents.move`).
-const HTTP_METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\/(?:[\w\-/:{}*]|\.(?=[\w{]))*)/g
+const HTTP_METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:https?:\/\/[\w.-]+(?::\d+)?)?(\/(?:<[\w:]+>|[\w\-/:{}*]|\.(?=[\w{<]))*)/g
 // A dot joins words of a segment (`/api/shares.create`, RPC-style routes); a sentence's closing one does not.
-const ENDPOINT = /(?<![\w.])(\/(?:[:{]?[\w-]+(?:\.[\w-]+)*}?\/?)+)(?![\w]|\.\w)/g
+// A parameter is a segment too: `:id`, `{id}`, Flask's and Django's `<int:id>`.
+const ENDPOINT = /(?<![\w.])(\/(?:(?:<[\w:]+>|[:{]?[\w-]+(?:\.[\w-]+)*}?)\/?)+)(?![\w]|\.\w)/g
+/** A URL's path is the route it asks for: `http://localhost:3000/api/users/login`. */
+const URL_PATH = /\bhttps?:\/\/[\w.-]+(?::\d+)?(\/(?:<[\w:]+>|[\w\-/:{}*]|\.(?=[\w{<]))*)/g
 const QUOTED = /"([^"\n]{3,200})"|“([^”\n]{3,200})”|'([^'\n]{3,200}\s[^'\n]{1,200})'/g
 const BACKTICK = /`([^`\n]{1,200})`/g
 const SCOPED_PACKAGE = /(?<![\w@])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*)/g
@@ -115,6 +118,10 @@ export function extractAnchors(text: string): Anchor[] {
     if (overlaps(m.index, m.index + m[0].length)) continue
     add({ kind: 'endpoint', text: m[2]!, method: m[1]!, offset: m.index }, m.index, m.index + m[0].length)
   }
+  for (const m of text.matchAll(URL_PATH)) {
+    if (overlaps(m.index, m.index + m[0].length)) continue
+    add({ kind: 'endpoint', text: m[1]!, offset: m.index }, m.index, m.index + m[0].length)
+  }
   for (const m of text.matchAll(SCOPED_PACKAGE)) {
     if (overlaps(m.index, m.index + m[0].length)) continue
     add({ kind: 'module', text: m[1]!, name: m[1]!.split('/').pop(), offset: m.index }, m.index, m.index + m[0].length)
@@ -155,7 +162,7 @@ function anchorsOfCode(code: string, offset: number): Anchor[] {
     const [method, path] = code.split(/\s+/, 2)
     return [{ kind: 'endpoint', text: path!, method, offset }]
   }
-  if (/^\/[\w\-/:{}*.]*$/.test(code) && code.length > 1) return [{ kind: 'endpoint', text: code, offset }]
+  if (/^\/[\w\-/:{}*.<>]*$/.test(code) && code.length > 1) return [{ kind: 'endpoint', text: code, offset }]
   if (/^--?[a-zA-Z][\w-]*$/.test(code)) return [{ kind: 'option', text: code, offset }]
   if (new RegExp(`^[\\w./@-]+\\.(${CODE_EXTENSIONS})$`).test(code) && !PRODUCT.test(code)) {
     return [{ kind: 'path', text: code, name: stemOfPath(code), offset }]

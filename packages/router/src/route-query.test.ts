@@ -74,6 +74,11 @@ const TABLE: readonly Row[] = [
   ['what does POST /api/documents.move return?', 'find-entrypoints', ['endpoint:/api/documents.move']],
   ['the handler of GET /users/:id.', 'find-entrypoints', ['endpoint:/users/:id']],
   ['where is /health served.', 'find-entrypoints', ['endpoint:/health']],
+  // Flask's and Django's parameters; a URL's path.
+  ['which handler serves DELETE /api/articles/<slug>/favorite', 'find-entrypoints', ['endpoint:/api/articles/<slug>/favorite']],
+  ['what does /users/<int:id>/posts return', 'explain', ['endpoint:/users/<int:id>/posts']],
+  ['POST http://localhost:3000/api/users/login returns 401', 'find-entrypoints', ['endpoint:/api/users/login']],
+  ['what serves http://localhost:8080/owners/42/edit?', 'find-entrypoints', ['endpoint:/owners/42/edit']],
   // Open a file.
   ['lib/core/util.js', 'open-file', ['path:lib/core/util.js']],
   ['open source/core/Ky.ts', 'open-file', ['path:source/core/Ky.ts']],

@@ -49,16 +49,17 @@ export class DefinitionStream implements Stream {
 
   async search(query: string, topK: number): Promise<SearchResult[]> {
     const defines = namedDefinition(query)
-    const { written, name } = lookedUp(query) ?? {}
+    const { written, name, bang } = lookedUp(query) ?? {}
     if (defines === undefined || written === undefined || name === undefined) return []
     const table = await this.#source.tables()
-    let candidates = (table.byName.get(name) ?? []).filter((chunk) => defines(chunk.metadata))
+    const named = bang === true ? [...(table.byName.get(`${name}!`) ?? []), ...(table.byName.get(name) ?? [])] : (table.byName.get(name) ?? [])
+    let candidates = named.filter((chunk) => defines(chunk.metadata))
     // A class cut into its methods has no chunk of its own name: its first piece holds the declaration.
     if (candidates.length === 0 && written === name) candidates = firstPerFile(table.byParent.get(name) ?? [])
     // A package's function named with its package (`gin.Default`, `os.path.join`): qualified names hold no package.
     if (candidates.length === 0 && written !== name && /^[a-z_]/.test(written)) candidates = [...(table.byName.get(name) ?? [])]
     // A method of a class small enough to be one chunk: the chunk that holds its span in the code layers.
-    if (candidates.length === 0) candidates = (await this.#source.symbols(written)).flatMap((symbol) => chunksOver(table, symbol.path, symbol.startLine, symbol.endLine))
+    if (candidates.length === 0) candidates = (await this.#source.symbols(bang === true ? `${written}!` : written)).flatMap((symbol) => chunksOver(table, symbol.path, symbol.startLine, symbol.endLine))
     candidates = [...new Set(candidates)].slice(0, topK)
     const documents = (await this.#source.documents(candidates.map((chunk) => chunk.id))).filter((document) => document !== undefined)
     // The piece that holds the declaration before the others of its definition (the first may be only a doc comment).

@@ -18,6 +18,12 @@ describe('namedDefinition', () => {
     expect(namedDefinition('Command::new')!({ symbol: 'new', qname: 'Command.new' })).toBe(true)
     expect(namedDefinition('Foo#bar')!({ symbol: 'bar', qname: 'Foo.bar' })).toBe(true)
     expect(namedDefinition('arg!')!({ symbol: 'arg', qname: 'arg' })).toBe(true)
+    // Ruby's names end in `?` or `!`; PHP's are qualified by their namespace.
+    expect(namedDefinition('save!')!({ symbol: 'save!', qname: 'User.save!' })).toBe(true)
+    expect(namedDefinition('User#favorited?')!({ symbol: 'favorited?', qname: 'User.favorited?' })).toBe(true)
+    expect(namedDefinition('User#favorited?')!({ symbol: 'favorited', qname: 'User.favorited' })).toBe(false)
+    expect(namedDefinition('App\\Models\\User::feed')!({ symbol: 'feed', qname: 'User.feed' })).toBe(true)
+    expect(namedDefinition('App\\User::feed')!({ symbol: 'feed', qname: 'Post.feed' })).toBe(false)
 
     // A Markdown section titled like the name is no definition; a merged method is one of its class.
     expect(namedDefinition('Cookies')!({ format: 'markdown', kind: 'section', symbol: 'Cookies' })).toBe(false)
@@ -29,7 +35,9 @@ describe('namedDefinition', () => {
 
   it('tells the piece that holds the declaration from a doc comment, a later piece or a merged chunk', () => {
     expect(lookedUp('Document.findByPk')).toEqual({ written: 'Document.findByPk', name: 'findByPk' })
-    expect(lookedUp('arg!')).toEqual({ written: 'arg', name: 'arg' })
+    expect(lookedUp('arg!')).toEqual({ written: 'arg', name: 'arg', bang: true })
+    expect(lookedUp('User#favorited?')).toEqual({ written: 'User#favorited?', name: 'favorited?' })
+    expect(lookedUp('\\App\\Models\\User::find')).toEqual({ written: 'App\\Models\\User::find', name: 'find' })
     expect(lookedUp('how it works')).toBeUndefined()
     const signature = 'def stream_with_context( generator_or_function: t.Iterator, ) -> t.Iterator'
     expect(declares({ symbol: 'f' }, 'def f(): pass', 'f')).toBe(true)

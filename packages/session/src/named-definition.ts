@@ -1,12 +1,17 @@
 import type { Metadata } from '@rag/core'
 
-/** A query that is one name: `parseArgs`, `Document.findByPk`, `Foo::bar`, `Foo#bar`, `parse_args()`, a Rust macro's `arg!`. */
-const LONE_NAME = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?$/
+/**
+ * A query that is one name: `parseArgs`, `Document.findByPk`, `Foo::bar`, `Foo#bar`, PHP's
+ * `App\Models\User::find`, `parse_args()`, Ruby's `favorited?` and `save!`, a Rust macro's `arg!`.
+ */
+const LONE_NAME = /^\\?([A-Za-z_$][\w$]*(?:(?:\.|::|#|\\)[A-Za-z_$][\w$]*)*\??)(?:\(\)|(!))?$/
+/** What joins the parts of a qualified name as users write it. */
+const SEPARATOR = /\.|::|#|\\/
 
 /** Whether a qualified name (`models.Document.findByPk`, `Command::new`) is `name` or ends with it at a dot. */
 function endsWithName(value: unknown, name: string): boolean {
   if (typeof value !== 'string') return false
-  const dotted = value.replace(/::|#/g, '.')
+  const dotted = value.replace(/::|#|\\/g, '.')
   return dotted === name || dotted.endsWith(`.${name}`)
 }
 
@@ -28,27 +33,36 @@ const listed = (list: unknown, name: string): boolean => typeof list === 'string
  * namedDefinition('how does findByPk work') // undefined
  */
 export function namedDefinition(query: string): ((metadata: Metadata) => boolean) | undefined {
-  const { written, name } = lookedUp(query) ?? {}
+  const { written, name, bang } = lookedUp(query) ?? {}
   if (written === undefined || name === undefined) return undefined
-  const parts = written.split(/\.|::|#/)
+  const parts = written.split(SEPARATOR)
   const qualified = parts.length > 1 ? parts.join('.') : undefined
   const owner = qualified === undefined ? undefined : parts.slice(0, -1).join('.')
   return (metadata) => {
     // Code only: a Markdown section titled like the name (`## Cookies`) defines nothing.
     if (metadata['format'] !== undefined && metadata['format'] !== 'code') return false
-    if (metadata['symbol'] !== name) {
+    // `save!` names Ruby's `save!` or a Rust macro `save`.
+    if (metadata['symbol'] !== name && !(bang === true && metadata['symbol'] === `${name}!`)) {
       if (qualified === undefined) return listed(metadata['symbols'], name) || listed(metadata['defines'], name)
       // A small method merged into a neighbour's chunk: listed there, under its class.
       return listed(metadata['symbols'], name) && endsWithName(metadata['parent'], owner!)
     }
-    return qualified === undefined || endsWithName(metadata['qname'], qualified)
+    // A namespace or package the chunk's qualified name does not hold (`App\User::feed` of PHP's `User.feed`): its class and name.
+    return qualified === undefined || endsWithName(metadata['qname'], qualified) || (parts.length > 2 && endsWithName(metadata['qname'], parts.slice(-2).join('.')))
   }
 }
 
-/** What a query that is one name looks up: the name as written (`Document.findByPk`, `arg` of `arg!`) and its last part (`findByPk`), or `undefined`. */
-export function lookedUp(query: string): { readonly written: string; readonly name: string } | undefined {
-  const written = LONE_NAME.exec(query.trim())?.[1]
-  return written === undefined ? undefined : { written, name: written.split(/\.|::|#/).at(-1)! }
+/**
+ * What a query that is one name looks up: the name as written (`Document.findByPk`, `arg` of
+ * `arg!`) and its last part (`findByPk`), with `bang` when it ended in `!` (a Rust macro's `arg!`,
+ * Ruby's `save!`: either may be meant), or `undefined`.
+ */
+export function lookedUp(query: string): { readonly written: string; readonly name: string; readonly bang?: true } | undefined {
+  const match = LONE_NAME.exec(query.trim())
+  const written = match?.[1]
+  if (written === undefined) return undefined
+  const name = written.split(SEPARATOR).at(-1)!
+  return match?.[2] === undefined ? { written, name } : { written, name, bang: true }
 }
 
 /**
@@ -57,7 +71,8 @@ export function lookedUp(query: string): { readonly written: string; readonly na
  * may be only a doc comment); a merged chunk that only lists the name does not count.
  */
 export function declares(metadata: Metadata, content: string, name: string): boolean {
-  if (metadata['symbol'] !== name) return false
+  // (`save!` was looked up as `save`: Ruby's method keeps its `!`.)
+  if (metadata['symbol'] !== name && metadata['symbol'] !== `${name}!`) return false
   if (typeof metadata['part'] !== 'number') return true
   const signature = typeof metadata['signature'] === 'string' ? metadata['signature'].replace(/\s+/g, ' ').trim() : ''
   if (signature === '') return metadata['part'] === 1

@@ -76,6 +76,47 @@ describe('RouteStream in search', () => {
     expect(routeRank(first)).toBe(0)
   })
 
+  it('puts a literal route before a template that also serves the path (Flask)', async () => {
+    const body = (what: string): string => Array.from({ length: 6 }, (_, i) => `    items${i} = load_${what}(${i})  # ${what} articles`).join('\n')
+    await repo.write('app/views.py', [
+      'from flask import Blueprint',
+      "bp = Blueprint('articles', __name__)",
+      '',
+      "@bp.route('/api/articles/<slug>', methods=['GET'])",
+      'def get_article(slug):',
+      body('article'),
+      '    return items0',
+      '',
+      "@bp.route('/api/articles/feed', methods=['GET'])",
+      'def articles_feed():',
+      body('feed'),
+      '    return items0',
+      '',
+    ].join('\n'))
+    const rag = createRag({ layers: true })
+    await rag.indexDirectory(repo.root)
+    for (const query of ['GET /api/articles/feed', 'which handler serves /api/articles/feed']) {
+      const [first] = await rag.search(query, 3)
+      expect(first!.document.content, query).toContain('def articles_feed')
+      expect(routeRank(first), query).toBe(0)
+    }
+    const [slug] = await rag.search('GET /api/articles/how-to-train-your-dragon', 3)
+    expect(slug!.document.content).toContain('def get_article')
+  })
+
+  it("gives a class-based view's method for the route's HTTP method (Django)", async () => {
+    const method = (name: string): string => `    def ${name}(self, request, slug):\n${Array.from({ length: 14 }, (_, i) => `        step${i} = self.${name}_step(request, slug, ${i})  # ${name} the article`).join('\n')}\n        return step0\n`
+    await repo.write('articles/views.py', `from rest_framework.views import APIView\n\n\nclass ArticleView(APIView):\n${['get', 'put', 'delete'].map(method).join('\n')}`)
+    await repo.write('articles/urls.py', "from django.urls import path\nfrom .views import ArticleView\n\nurlpatterns = [\n    path('api/articles/<slug:slug>/', ArticleView.as_view()),\n]\n")
+    const rag = createRag({ layers: true })
+    await rag.indexDirectory(repo.root)
+    for (const verb of ['PUT', 'DELETE', 'GET']) {
+      const [first] = await rag.search(`which handler serves ${verb} /api/articles/how-to-train-your-dragon/`, 3)
+      expect(first!.document.content, verb).toContain(`def ${verb.toLowerCase()}(self, request, slug)`)
+      expect(routeRank(first), verb).toBe(0)
+    }
+  })
+
   it('is silent on an index without code layers', async () => {
     const rag = createRag()
     await rag.indexDirectory(repo.root)

@@ -36,6 +36,37 @@ export async function routeAnchors(query: string): Promise<RouteAnchor[]> {
     .map(({ text, method }) => (method === undefined ? { text } : { text, method }))
 }
 
+/** A route's parameters and wildcards: `:id`, `{id}`, `<int:id>`, `[id]`, `*`, a regular expression's group. */
+function parameterCount(route: string): number {
+  return (route.match(/:[A-Za-z_$]|\{|<|\[|\*|\(\?/g) ?? []).length
+}
+
+/** Whether a route is the path asked for, letter case and a trailing slash aside. */
+function sameRoute(route: string, asked: string): boolean {
+  const plain = (path: string): string => path.toLowerCase().replace(/\/+$/, '')
+  return plain(route) === plain(asked)
+}
+
+/** The methods of a view class or viewset that serve an HTTP method on a route (Django's `get`, DRF's `retrieve` or `list`), best first. */
+function verbMethods(method: string, route: string): string[] {
+  // A path ending in a parameter names one item: DRF's `retrieve`, not `list`.
+  const item = /(?::[\w$]+|\{[^}]*\}|<[^>]*>|\(\?P?<[^)]*\)[^/]*)\/?\$?$/.test(route)
+  switch (method) {
+    case 'GET':
+      return item ? ['get', 'retrieve', 'show', 'list'] : ['get', 'list', 'index', 'retrieve']
+    case 'POST':
+      return ['post', 'create']
+    case 'PUT':
+      return ['put', 'update']
+    case 'PATCH':
+      return ['patch', 'partial_update', 'update']
+    case 'DELETE':
+      return ['delete', 'destroy']
+    default:
+      return [method.toLowerCase()]
+  }
+}
+
 /** The qualified name in a symbol id (`path#Users.show`, `path#show~2` for the second of that name). */
 function qualifiedNameOf(symbolId: string): string {
   return symbolId.slice(symbolId.lastIndexOf('#') + 1).replace(/~\d+$/, '')
@@ -64,8 +95,8 @@ export class RouteStream implements Stream {
     if (routes.length === 0) return []
     const tables = await this.#source.tables()
     const ids = new Set<string>()
-    for (const route of routes) {
-      const handler = await this.#handler(route)
+    for (const { route, method } of routes) {
+      const handler = await this.#handler(route, method)
       const served = handler === undefined ? [] : chunksOver(tables, handler.path, handler.startLine, handler.endLine)
       // The line that declares the route when its handler is inline or unknown (it also says the path: the lexical streams find it anyway).
       for (const chunk of served.length > 0 ? served : chunksOver(tables, route.path, route.startLine, route.startLine)) ids.add(chunk.id)
@@ -74,21 +105,34 @@ export class RouteStream implements Stream {
     return documents.filter((document) => document !== undefined).map((document, i) => ({ document, score: 1 / (1 + i) }))
   }
 
-  /** The definition of the handler a route names, when it was resolved to one. */
-  async #handler(route: EntrypointRecord): Promise<SymbolRecord | undefined> {
+  /**
+   * The definition of the handler a route names, when it was resolved to one; for a class (a
+   * Django class-based view, a DRF viewset), its method for the route's HTTP method when it has one.
+   */
+  async #handler(route: EntrypointRecord, asked: string | undefined): Promise<SymbolRecord | undefined> {
     if (route.handlerSymbolId === '') return undefined
-    return (await this.#source.symbols(qualifiedNameOf(route.handlerSymbolId))).find((symbol) => symbol.id === route.handlerSymbolId)
+    const handler = (await this.#source.symbols(qualifiedNameOf(route.handlerSymbolId))).find((symbol) => symbol.id === route.handlerSymbolId)
+    if (handler?.kind !== 'class') return handler
+    // The method asked for, else the route's (Django's `path()` serves any: `*`), else `GET`.
+    const method = (asked ?? (route.method === '*' || route.method === '' ? 'GET' : route.method)).toUpperCase()
+    for (const name of verbMethods(method, route.route)) {
+      const method = (await this.#source.symbols(`${handler.qname}.${name}`)).find((symbol) => symbol.path === handler.path && symbol.parentId === handler.id)
+      if (method !== undefined) return method
+    }
+    return handler
   }
 
-  /** The routes the anchors match, each once, in anchor order. */
-  async #routes(anchors: readonly RouteAnchor[]): Promise<EntrypointRecord[]> {
-    const seen = new Map<string, EntrypointRecord>()
+  /** The routes the anchors match, each once, in anchor order, with the HTTP method asked for. */
+  async #routes(anchors: readonly RouteAnchor[]): Promise<{ route: EntrypointRecord; method: string | undefined }[]> {
+    const seen = new Map<string, { route: EntrypointRecord; method: string | undefined }>()
     for (const { text, method } of anchors) {
       const filter: EntrypointQuery = { kind: 'http-route', route: text, excludeTests: true }
       let found = await this.#source.entrypoints(method === undefined ? filter : { ...filter, method })
       // A method the path is not served with (`GET` of a `POST` route) is more likely a slip than a question about nothing.
       if (found.length === 0 && method !== undefined) found = await this.#source.entrypoints(filter)
-      for (const route of found) if (!seen.has(route.id)) seen.set(route.id, route)
+      // A literal route before templates that also serve the path (`/articles/feed` before `/articles/<slug>`), then the fewer parameters the better.
+      const ordered = [...found].sort((a, b) => Number(!sameRoute(a.route, text)) - Number(!sameRoute(b.route, text)) || parameterCount(a.route) - parameterCount(b.route))
+      for (const route of ordered) if (!seen.has(route.id)) seen.set(route.id, { route, method })
     }
     return [...seen.values()].slice(0, MAX_ROUTES)
   }
