@@ -264,18 +264,30 @@ function entrypointTitle(draft: EntrypointDraft): string {
 function entrypointRecords(drafts: readonly EntrypointDraft[], facts: FileFacts, file: FileContext): EntrypointRecord[] {
   if (drafts.length === 0) return []
   const nextId = idAllocator()
-  const byQname = new Map<string, SymbolFact>()
+  const byQname = new Map<string, SymbolFact[]>()
   const byName = new Map<string, SymbolFact[]>()
+  const add = (map: Map<string, SymbolFact[]>, key: string, symbol: SymbolFact): void => {
+    const list = map.get(key)
+    if (list) list.push(symbol)
+    else map.set(key, [symbol])
+  }
   for (const symbol of facts.symbols) {
-    byQname.set(symbol.qname, symbol)
-    const named = byName.get(symbol.name)
-    if (named) named.push(symbol)
-    else byName.set(symbol.name, [symbol])
+    add(byQname, symbol.qname, symbol)
+    add(byName, symbol.name, symbol)
   }
   return drafts.map((draft) => {
     const declaring = draft.declaring ?? file.enclosing(draft.offset)
-    const named = draft.handler ? (byQname.get(draft.handler) ?? byName.get(draft.handler)) : undefined
-    const handler = Array.isArray(named) ? (named.length === 1 ? named[0] : undefined) : named
+    const overloads = draft.handler ? byQname.get(draft.handler) : undefined
+    const named = draft.handler && overloads === undefined ? byName.get(draft.handler) : undefined
+    // Overloads of one qualified name (ASP.NET's `[HttpGet] MyAccount()` and `[HttpPost] MyAccount(model)`):
+    // the one the route's attribute sits on, else the next one after it.
+    const handler = overloads
+      ? overloads.length === 1
+        ? overloads[0]
+        : (overloads.find((symbol) => symbol.start <= draft.offset && draft.offset < symbol.end) ?? overloads.find((symbol) => symbol.start >= draft.offset) ?? overloads.at(-1))
+      : named?.length === 1
+        ? named[0]
+        : undefined
     const label = draft.kind === 'main' ? draft.handler : `${draft.method} ${draft.route}`.trim()
     return {
       layer: 'C3_ENTRYPOINTS',
