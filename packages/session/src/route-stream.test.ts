@@ -76,8 +76,9 @@ describe('RouteStream in search', () => {
     expect(routeRank(first)).toBe(0)
   })
 
-  it('puts a literal route before a template that also serves the path (Flask)', async () => {
-    const body = (what: string): string => Array.from({ length: 6 }, (_, i) => `    items${i} = load_${what}(${i})  # ${what} articles`).join('\n')
+  it('takes the literal route alone when one is the path, not a template that also serves it (Flask)', async () => {
+    // The template's handler says the literal path's words more often: only the stream puts the literal route's first.
+    const body = (what: string): string => Array.from({ length: 6 }, (_, i) => `    items${i} = load_${what}(${i})  # api articles feed ${what}`).join('\n')
     await repo.write('app/views.py', [
       'from flask import Blueprint',
       "bp = Blueprint('articles', __name__)",
@@ -99,6 +100,8 @@ describe('RouteStream in search', () => {
       const [first] = await rag.search(query, 3)
       expect(first!.document.content, query).toContain('def articles_feed')
       expect(routeRank(first), query).toBe(0)
+      const template = (await rag.search(query, 5)).find((hit) => hit.document.content.includes('def get_article'))
+      expect(routeRank(template), query).toBeUndefined()
     }
     const [slug] = await rag.search('GET /api/articles/how-to-train-your-dragon', 3)
     expect(slug!.document.content).toContain('def get_article')

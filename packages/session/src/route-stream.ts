@@ -130,8 +130,9 @@ export class RouteStream implements Stream {
       let found = await this.#source.entrypoints(method === undefined ? filter : { ...filter, method })
       // A method the path is not served with (`GET` of a `POST` route) is more likely a slip than a question about nothing.
       if (found.length === 0 && method !== undefined) found = await this.#source.entrypoints(filter)
-      // A literal route before templates that also serve the path (`/articles/feed` before `/articles/<slug>`), then the fewer parameters the better.
-      const ordered = [...found].sort((a, b) => Number(!sameRoute(a.route, text)) - Number(!sameRoute(b.route, text)) || parameterCount(a.route) - parameterCount(b.route))
+      // The literal route alone when one is the path (frameworks serve `/articles/feed` by it, not by `/articles/<slug>`), else the templates, fewer parameters first.
+      const literal = found.filter((route) => sameRoute(route.route, text))
+      const ordered = literal.length > 0 ? literal : [...found].sort((a, b) => parameterCount(a.route) - parameterCount(b.route))
       for (const route of ordered) if (!seen.has(route.id)) seen.set(route.id, { route, method })
     }
     return [...seen.values()].slice(0, MAX_ROUTES)
