@@ -77,9 +77,11 @@ function qualifiedNameOf(symbolId: string): string {
  * /api/documents.move`, `GET /owners/42/edit returns 500`): for each route of the index's
  * entrypoints layer (C3) that the path matches (exactly, as a glob, or as a path the route's
  * template serves; test code left out), the handler's definition when the route names one it
- * resolved, else the chunk that declares the route (an inline handler). Nothing for a query that
- * names no route, or on an index without code layers. Fused with the lexical streams, it brings a route's handler first where
- * its words are spread over many files (a route path's words are in clients, schemas and tests too).
+ * resolved (for a view class, its method for the HTTP method asked), else the chunk that declares
+ * the route (an inline handler); a literal route alone when one is the path. Nothing for a query
+ * that names no route, or on an index without code layers. Fused with the lexical streams, it
+ * brings a route's handler first where its words are spread over many files (a route path's words
+ * are in clients, schemas and tests too).
  */
 export class RouteStream implements Stream {
   readonly name: string
