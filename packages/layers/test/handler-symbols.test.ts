@@ -142,6 +142,36 @@ const TYPED = {
     'package router\n\nimport (\n\t"github.com/gin-gonic/gin"\n\n\t"github.com/acme/app/internal/handlers"\n)\n\nfunc New(g *gin.Engine) {\n\th := handlers.NewAuthHandler(nil)\n\tg.POST("/login", h.Login)\n}\n',
 }
 
+/** The Koa realworld app's shape: controllers exported as object literals, reached through an index of requires. */
+const KOA = {
+  'src/controllers/articles-controller.js': [
+    'module.exports = {',
+    '  async getOne(ctx) {',
+    '    ctx.body = { article: ctx.params.article }',
+    '  },',
+    '  put: async (ctx) => {',
+    '    ctx.body = {}',
+    '  },',
+    '  favorite: {',
+    '    async post(ctx) {',
+    '      ctx.body = {}',
+    '    },',
+    '  },',
+    '}',
+    '',
+  ].join('\n'),
+  'src/controllers/index.js': 'const articles = require("./articles-controller")\n\nmodule.exports = {\n  articles,\n}\n',
+  'src/routes/articles-router.js': [
+    'const Router = require("koa-router")',
+    'const ctrl = require("../controllers").articles',
+    'const router = new Router()',
+    'router.get("/articles/:slug", ctrl.getOne)',
+    'router.put("/articles/:slug", ctrl.put)',
+    'module.exports = router.routes()',
+    '',
+  ].join('\n'),
+}
+
 describe('handlers defined in other files', () => {
   it("links Laravel's controller actions, by the controller's import or its one definition, and none that is not defined", async () => {
     const graph = new LayerGraph(await layersOfText(LARAVEL))
@@ -284,5 +314,14 @@ describe('handlers defined in other files', () => {
       'src/main/java/com/example/api/UsersApi.java#UsersApi.listUsers',
       'src/main/java/com/example/api/UsersApi.java#UsersApi.getUser',
     ])
+  })
+
+  it("finds a Koa controller's handlers in an exported object literal, through an index module of requires", async () => {
+    const graph = new LayerGraph(await layersOfText(KOA))
+    expect(handlers(graph)).toEqual([
+      'GET /articles/:slug -> ctrl.getOne => src/controllers/articles-controller.js#getOne',
+      'PUT /articles/:slug -> ctrl.put => src/controllers/articles-controller.js#put',
+    ])
+    expect(graph.symbols({ name: 'favorite.post' }).map((s) => `${s.kind} ${s.qname} ${s.exported === true}`)).toEqual(['method favorite.post true'])
   })
 })

@@ -130,6 +130,8 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     // `module.exports = { parse, run: runAll }` exports the definitions `parse` and `runAll`.
     const inside = text.slice(text.indexOf('{', node.startIndex) + 1, node.endIndex).replace(/\}\s*;?\s*$/, '')
     api.markExported([...inside.matchAll(PROPERTY_VALUE)].map((m) => m[1] as string))
+    const object = node.namedChildren[0]?.childForFieldName('right')
+    if (object?.type === 'object') objectFunctions(object, scope, api, 0)
     return true
   }
   if (COMMONJS_VALUE.test(start)) return commonJsValue(node, scope, api)
@@ -157,6 +159,33 @@ function commonJsExport(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   // `exports.etag = createETagGenerator({ weak: false })`, `exports.methods = ['get']`: a value of this module.
   api.define({ name, kind: 'variable', node, signature: firstLine(text, node.startIndex, node.endIndex), exported: true }, scope)
   return true
+}
+
+/** Objects of functions nested deeper than this in an exported object are not catalogued. */
+const MAX_OBJECT_DEPTH = 2
+
+/**
+ * The functions an exported object literal holds, as a controller module of a Koa or Express app
+ * writes them (`module.exports = { async getOne(ctx) {}, favorite: { post: async (ctx) => {} } }`):
+ * each an exported function of the module, a nested object's as methods of its key
+ * (`favorite.post`), so a route's handler `ctrl.getOne` or `ctrl.favorite.post` finds them.
+ */
+function objectFunctions(object: SyntaxNode, scope: Scope, api: WalkApi, depth: number): void {
+  const { text } = api
+  for (const property of namedChildrenOf(object)) {
+    const key = property.childForFieldName(property.type === 'pair' ? 'key' : 'name')
+    if (!key || (key.type !== 'property_identifier' && key.type !== 'identifier')) continue
+    const name = text.slice(key.startIndex, key.endIndex)
+    const value = property.type === 'pair' ? property.childForFieldName('value') : property
+    if (!value) continue
+    if (property.type === 'method_definition' || FUNCTION_VALUES.has(value.type)) {
+      const signature = assignedSignature(property, value.childForFieldName('body'), text)
+      api.define({ name, kind: depth === 0 ? 'function' : 'method', node: property, signature, exported: true }, scope)
+    } else if (value.type === 'object' && depth < MAX_OBJECT_DEPTH) {
+      const owner: Scope = { symbol: undefined, qname: scope.qname ? `${scope.qname}.${name}` : name, kind: 'object', exported: true, test: scope.test, depth: scope.depth + 1 }
+      objectFunctions(value, owner, api, depth + 1)
+    }
+  }
 }
 
 /** Values of `exports.x =` that are another module's or another name's: `require('./headers').Headers`, `other.y`. */
