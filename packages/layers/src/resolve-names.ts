@@ -365,7 +365,7 @@ export function resolveName(
     if (inModule && kinds.has(inModule.kind)) return toSymbol(inModule)
     // JavaScript's function assigned to a path of objects (`webidl.errors.exception = function () {}`),
     // called through it here or through the imported object elsewhere (`const { webidl } = require('./webidl')`).
-    const assigned = first >= 0 && CJS_LANGUAGES.has(file.language) ? assignedThroughPath(receiver, first, name, head, file, index, kinds) : undefined
+    const assigned = first >= 0 && CJS_LANGUAGES.has(file.language) ? assignedThroughPath(receiver, first, name, head, file, index, kinds, (home) => supers.bindingsOf(home)) : undefined
     if (assigned) return toSymbol(assigned)
     // (`nodes.Node.__init__()` of Python's `from . import nodes` too: that binds the module `nodes.py` itself.)
     if (head?.status === 'resolved' && head.path && (head.name === '*' || (file.language === 'python' && isModuleNamed(head.path, head.name)))) {

@@ -167,6 +167,7 @@ const KOA = {
     'const router = new Router()',
     'router.get("/articles/:slug", ctrl.getOne)',
     'router.put("/articles/:slug", ctrl.put)',
+    'router.post("/articles/:slug/favorite", ctrl.favorite.post)',
     'module.exports = router.routes()',
     '',
   ].join('\n'),
@@ -321,6 +322,7 @@ describe('handlers defined in other files', () => {
     expect(handlers(graph)).toEqual([
       'GET /articles/:slug -> ctrl.getOne => src/controllers/articles-controller.js#getOne',
       'PUT /articles/:slug -> ctrl.put => src/controllers/articles-controller.js#put',
+      'POST /articles/:slug/favorite -> ctrl.favorite.post => src/controllers/articles-controller.js#favorite.post',
     ])
     expect(graph.symbols({ name: 'favorite.post' }).map((s) => `${s.kind} ${s.qname} ${s.exported === true}`)).toEqual(['method favorite.post true'])
   })
