@@ -1,8 +1,10 @@
-import { assertQuery, assertTopK, describeValue, InvalidArgumentError, type Document, type SearchResult } from '@rag/core'
+import { assertQuery, assertTopK, describeValue, InvalidArgumentError, type Document, type SearchResult, type SymbolRecord } from '@rag/core'
 import type * as Rank from '@rag/rank'
 import type { FileChunk, LayerRecords, RankingSignals, SignalContribution } from '@rag/rank'
 import type { QueryPlan, QueryRouter } from '@rag/router'
 import { compileSearchFilter, type SearchFilter } from './search-filter.js'
+import { withLayerDefinitions } from './layer-definitions.js'
+import { lookedUp } from './named-definition.js'
 
 // @rag/rank and @rag/router are imported on the first `locate`, not with the session: a process
 // that only searches chunks (a one-shot `rag search`) never loads them.
@@ -76,7 +78,15 @@ export interface FileLocatorSource {
    * signals alone. Read once per generation.
    */
   layers?(): Promise<LayerRecords | undefined>
+  /** The code layers' definitions of a name (C1), `[]` without layers: for names no chunk is named for. */
+  symbols?(name: string): Promise<readonly SymbolRecord[]>
 }
+
+/**
+ * The definitions weight for a query that is one name (`CreateOrderAsync`): above any single
+ * chunk hit's evidence (at most 1), as a named path's is; sentences keep `DEFAULT_WEIGHTS`' 0.25.
+ */
+const LONE_NAME_DEFINITION = 2
 
 /** Routes a query and ranks files over a session; see {@link createFileLocator}. */
 export interface FileLocator {
@@ -146,8 +156,10 @@ export function createFileLocator(source: FileLocatorSource, options: FileLocato
       building.catch(() => undefined)
       const [plan, { rankFiles }] = await Promise.all([given ?? router().then((r) => r.route(query)), loadRank()])
       const depth = plan.limits.chunks
-      const [hits, ranking] = await Promise.all([source.search(plan.searchText, depth, filter), building])
-      const files = rankFiles(hits, plan, ranking, { limit }).map(({ file, rank, score, evidence, prior, categories, contributions, chunks }) => ({
+      const [hits, built] = await Promise.all([source.search(plan.searchText, depth, filter), building])
+      const ranking = source.symbols === undefined || filter !== undefined ? built : await withLayerDefinitions(plan, built, source.symbols)
+      // A query that is one name looks its definition up: the files defining it before any file that merely uses it.
+      const files = rankFiles(hits, plan, ranking, { limit, ...(lookedUp(query) === undefined ? {} : { weights: { definition: LONE_NAME_DEFINITION } }) }).map(({ file, rank, score, evidence, prior, categories, contributions, chunks }) => ({
         file,
         rank,
         score,

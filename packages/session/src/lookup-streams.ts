@@ -8,7 +8,7 @@ import type { RagWeights } from './rag-service-options.js'
 import { ROUTES_WEIGHT, RouteStream } from './route-stream.js'
 
 /** A layer query's answer, `[]` on an index without code layers (the query's `ConfigError`). */
-async function orNone<T>(query: () => Promise<readonly T[]>): Promise<readonly T[]> {
+export async function orNone<T>(query: () => Promise<readonly T[]>): Promise<readonly T[]> {
   try {
     return await query()
   } catch (error) {

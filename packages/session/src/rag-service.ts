@@ -29,7 +29,7 @@ import type { SearchFilter } from './search-filter.js'
 import { filteredSearch } from './filtered-search.js'
 import { FileIndexer, type IndexReport } from './file-indexer.js'
 import { metadataOf } from './list-metadata.js'
-import { lookupStreams } from './lookup-streams.js'
+import { lookupStreams, orNone } from './lookup-streams.js'
 import { readOneGeneration } from './one-generation.js'
 import { distinctContent } from './distinct-content.js'
 import { searchPrior, type SearchOptions } from './search-priors.js'
@@ -123,6 +123,7 @@ export class RagService {
       generation: this.#generation,
       // The graph and route signals, when the index has code layers (loaded from the store when another process wrote them).
       layers: () => this.#layerQueries.rankingRecords(),
+      symbols: (name) => orNone(() => this.#layerQueries.symbols(name, {})),
     })
   }
 
