@@ -91,7 +91,17 @@ describe('createRagServer over HTTP and WebSocket', () => {
     expect(tight.json).toMatchObject({ prompt: 'How is a token verified?', status: 'over-budget', included: 0 })
     expect(tight.json.omitted).toBeGreaterThan(0)
     const none = await running.request('POST', '/sessions/alpha/prompt', { question: 'zzqqxx', k: 3 })
-    expect(none.json).toEqual({ prompt: 'zzqqxx', status: 'no-results', included: 0, omitted: 0 })
+    expect(none.json).toEqual({ prompt: 'zzqqxx', status: 'no-results', included: 0, omitted: 0, truncated: null })
+    // `null` is no budget (it was read as 0 and refused); a cut hit is reported with the lines kept.
+    const unbounded = await running.request('POST', '/sessions/alpha/prompt', { question: 'How is a token verified?', k: 3, maxTokens: null })
+    expect(unbounded.json).toMatchObject({ status: 'complete', omitted: 0, truncated: null })
+    // A long hit cut short is reported with the lines kept (session gamma: alpha's documents are another test's).
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i}: the quokka ledger reconciles entry ${i}`).join('\n')
+    expect((await running.request('POST', '/sessions/gamma/documents', { content: long, metadata: { title: 'ledger' } })).status).toBe(201)
+    const cut = await running.request('POST', '/sessions/gamma/prompt', { question: 'quokka ledger', k: 1, maxTokens: 200 })
+    expect(cut.json).toMatchObject({ status: 'truncated', included: 0, omitted: 0 })
+    expect(cut.json.truncated.keptLines).toBeGreaterThan(0)
+    expect(cut.json.truncated.keptLines).toBeLessThan(cut.json.truncated.totalLines)
     const status = await running.request('GET', '/sessions/alpha/status')
     expect(status.json).toMatchObject({ id: 'alpha', fileCount: 3, indexing: false, run: null })
     expect(status.json.indexedPath).toContain('root')

@@ -163,7 +163,8 @@ export function routeSchemas(limits: SchemaLimits) {
         properties: {
           question: query,
           k,
-          maxTokens: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+          // `null` is no budget, as leaving it out is (coercion would read it as 0).
+          maxTokens: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
           format: { type: 'string', enum: ['fenced', 'plain'] },
           ...filter,
         },
@@ -177,6 +178,11 @@ export function routeSchemas(limits: SchemaLimits) {
             status: { type: 'string', enum: ['complete', 'truncated', 'over-budget', 'no-results', 'failed'] },
             included: { type: 'integer' },
             omitted: { type: 'integer' },
+            /** The hit rendered cut short (its place in the results, id, lines kept of its lines), or `null`. */
+            truncated: {
+              type: ['object', 'null'],
+              properties: { index: { type: 'integer' }, id: { type: 'string' }, keptLines: { type: 'integer' }, totalLines: { type: 'integer' } },
+            },
           },
         },
       },

@@ -95,18 +95,20 @@ export function registerSessionRoutes(app: FastifyInstance, { sessions, runs, co
 
   app.post<{
     Params: SessionParams
-    Body: { question: string; k: number; maxTokens?: number; format?: 'fenced' | 'plain'; path?: string; lang?: string }
+    Body: { question: string; k: number; maxTokens?: number | null; format?: 'fenced' | 'plain'; path?: string; lang?: string }
   }>('/sessions/:id/prompt', { schema: schemas.prompt }, async (request) => {
     const rag = existingSession(sessions, request.params.id)
     const { question, k, maxTokens, format, path, lang } = request.body
     const filter = filterOf(path, lang)
     const render = await rag.renderContextPrompt(question, k, {
-      ...(maxTokens !== undefined ? { maxTokens } : {}),
+      ...(maxTokens !== undefined && maxTokens !== null ? { maxTokens } : {}),
       ...(format !== undefined ? { format } : {}),
       ...(filter ? { filter } : {}),
     })
     // `status` says when the prompt is the question alone (`no-results`, `over-budget`) or was cut (`truncated`).
-    return { prompt: render.prompt, status: render.status, included: render.included.length, omitted: render.omitted.length }
+    // `truncated`: the hit rendered cut short, and how many of its lines were kept.
+    const truncated = render.truncated === undefined ? null : { index: render.truncated.index, id: render.truncated.id, keptLines: render.truncated.keptLines, totalLines: render.truncated.totalLines }
+    return { prompt: render.prompt, status: render.status, included: render.included.length, omitted: render.omitted.length, truncated }
   })
 
   app.get<{ Params: SessionParams }>('/sessions/:id/status', { schema: schemas.status }, async (request) => {
