@@ -32,6 +32,7 @@ import { metadataOf } from './list-metadata.js'
 import { lookupStreams, orNone } from './lookup-streams.js'
 import { readOneGeneration } from './one-generation.js'
 import { distinctContent } from './distinct-content.js'
+import { contextKeys } from './context-keys.js'
 import { searchPrior, type SearchOptions } from './search-priors.js'
 import { createFileLocator, type FileLocation, type FileLocator, type LocateFilesOptions } from './locate-files.js'
 import { holdWriteLock, type WriteAccess } from './write-access.js'
@@ -218,7 +219,9 @@ export class RagService {
   /**
    * Searches and renders the hits into a context prompt with `@rag/prompt` (the fenced format by
    * default), each text once (a hit with the same content as a better one is passed over for the
-   * next). With no results, or if rendering fails, the query is returned unchanged.
+   * next), and without the index's own lookup metadata (`defines`, `symbols`, `chunkIndex`,
+   * `overlap`) unless `provenanceKeys` names keys. With no results, or if rendering fails, the
+   * query is returned unchanged.
    */
   async buildContextPrompt(query: string, topK: number, options: BuildContextPromptOptions = {}): Promise<string> {
     return (await this.renderContextPrompt(query, topK, options)).prompt
@@ -232,7 +235,7 @@ export class RagService {
   async renderContextPrompt(query: string, topK: number, options: BuildContextPromptOptions = {}): Promise<ContextPromptRender & { readonly results: SearchResult[] }> {
     const { filter, ...promptOptions } = options
     const results = await distinctContent((k) => this.search(query, k, filter), topK)
-    return { ...renderContextPrompt(query, results, promptOptions), results }
+    return { ...renderContextPrompt(query, results, { ...promptOptions, provenanceKeys: promptOptions.provenanceKeys ?? contextKeys(results) }), results }
   }
 
   /** File count, chunk count, document count, last index time, indexed path, whether a run is in progress, and what the vectors and code layers hold. */
