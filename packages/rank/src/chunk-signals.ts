@@ -1,5 +1,6 @@
 import type { Document } from '@rag/core'
 import { fileStem, normalizeName } from './normalize-name.js'
+import { nameWords } from './name-words.js'
 import type { DefinitionLookup, DefinitionSite, PathLookup } from './signals.js'
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -67,13 +68,17 @@ export function createChunkSignals(chunks: Iterable<Document>): { readonly defin
 export function createPathLookup(files: Iterable<string>): PathLookup {
   const byStem = new Map<string, string[]>()
   const byFolder = new Map<string, string[]>()
+  const byWord = new Map<string, { file: string; words: number }[]>()
   for (const file of new Set(files)) {
     push(byStem, normalizeName(fileStem(file)), file)
+    const words = nameWords(fileStem(file))
+    for (const word of words) push(byWord, word, { file, words: words.length })
     const folders = new Set(file.split('/').slice(0, -1).map(normalizeName))
     for (const folder of folders) push(byFolder, folder, file)
   }
   return {
     filesNamed: (stem) => byStem.get(normalizeName(stem)) ?? [],
     filesInFolder: (folder) => byFolder.get(normalizeName(folder)) ?? [],
+    filesWithNameWord: (stem) => byWord.get(stem) ?? [],
   }
 }

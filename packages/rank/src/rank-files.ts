@@ -1,6 +1,7 @@
 import { InvalidArgumentError, describeValue, type SearchResult } from '@rag/core'
 import { companionKey, isDeclaration, MAX_COMPANIONS } from './companions.js'
 import { fileStem, normalizeName } from './normalize-name.js'
+import { wordStem } from './name-words.js'
 import { pathPrior } from './path-prior.js'
 import { categoriesOf, type PathCategory } from './path-category.js'
 import type { RankingPlan } from './ranking-plan.js'
@@ -8,10 +9,10 @@ import type { RankingSignals } from './signals.js'
 import { DEFAULT_WEIGHTS, type RankingWeights } from './weights.js'
 
 /** The signals of the ranking, each switchable for ablations. */
-export type SignalName = 'aggregation' | 'priors' | 'definitions' | 'file-names' | 'folders' | 'file-lists' | 'companions' | 'test-sources' | 'neighbours' | 'routes'
+export type SignalName = 'aggregation' | 'priors' | 'definitions' | 'file-names' | 'folders' | 'name-words' | 'file-lists' | 'companions' | 'test-sources' | 'neighbours' | 'routes'
 
 /** Every {@link SignalName}. */
-export const SIGNAL_NAMES: readonly SignalName[] = Object.freeze(['aggregation', 'priors', 'definitions', 'file-names', 'folders', 'file-lists', 'companions', 'test-sources', 'neighbours', 'routes'])
+export const SIGNAL_NAMES: readonly SignalName[] = Object.freeze(['aggregation', 'priors', 'definitions', 'file-names', 'folders', 'name-words', 'file-lists', 'companions', 'test-sources', 'neighbours', 'routes'])
 
 /** What one signal added to a file's evidence (`prior`: the multiplier applied last). */
 export interface SignalContribution {
@@ -129,6 +130,7 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
   if (!off.has('definitions') && signals.definitions !== undefined) addDefinitions(plan, signals.definitions, w, add)
   if (!off.has('file-names') && signals.paths !== undefined) addFileNames(plan, signals.paths, w, add)
   if (!off.has('folders') && signals.paths !== undefined) addFolders(plan, signals.paths, w, byFile, add)
+  if (!off.has('name-words') && signals.paths?.filesWithNameWord !== undefined && w.nameWords > 0) addNameWords(plan, signals.paths, w, add)
   if (!off.has('routes') && signals.entrypoints !== undefined) {
     for (const anchor of plan.anchors) {
       if (anchor.kind !== 'endpoint' && anchor.kind !== 'option') continue
@@ -263,6 +265,26 @@ function addFileNames(plan: RankingPlan, lookup: NonNullable<RankingSignals['pat
   }
   for (const name of strong) match(name, w.fileName)
   for (const term of plan.terms) if (term.length > 2) match(term, w.fileNameTerm)
+}
+
+/**
+ * Files whose name is made of the query's words (`OrderItemConfiguration.cs` for "where is the
+ * mapping for order items configured"): the share of the name's words the query has, when it has
+ * two or more of them (one word is the file-name signal's).
+ */
+function addNameWords(plan: RankingPlan, lookup: NonNullable<RankingSignals['paths']>, w: RankingWeights, add: Add): void {
+  const matched = new Map<string, { count: number; words: number }>()
+  for (const stem of new Set(plan.terms.map(wordStem))) {
+    if (stem.length < 3) continue
+    const files = lookup.filesWithNameWord!(stem)
+    if (files.length > w.maxFolderFiles) continue
+    for (const { file, words } of files) {
+      const held = matched.get(file)
+      if (held) held.count++
+      else matched.set(file, { count: 1, words })
+    }
+  }
+  for (const [file, { count, words }] of matched) if (count >= 2) add(file, 'name-words', (w.nameWords * count) / words)
 }
 
 function addFolders(plan: RankingPlan, lookup: NonNullable<RankingSignals['paths']>, w: RankingWeights, found: ReadonlyMap<string, Evidence>, add: Add): void {

@@ -22,6 +22,8 @@ export interface PathLookup {
   filesNamed(stem: string): readonly string[]
   /** Files below a folder called `folder` (any depth); same normalisation. */
   filesInFolder(folder: string): readonly string[]
+  /** Files whose name has a word of this stem (`nameWords`), with how many words the name has; absent: not asked. */
+  filesWithNameWord?(stem: string): readonly { readonly file: string; readonly words: number }[]
 }
 
 /** C2: the resolved dependency edges (imports, calls, heritage) between files. */
