@@ -1,6 +1,7 @@
 /**
  * Member separators as users write them in other languages' notation: `::` (Rust, C++, PHP,
- * Ruby), `->` (PHP), PHP's namespace `\` (`App\Http\Controllers\UserController`) and a `#` between two names (Java and Ruby documentation: `String#split`),
+ * Ruby), `->` (PHP), PHP's namespace `\` (`App\Http\Controllers\UserController`) and a `#`
+ * between two names (Java and Ruby documentation: `String#split`),
  * but not a `#` that starts a name (`#count`, `Counter.#count`: a JavaScript private member).
  */
 const MEMBER_SEPARATOR = /::|->|(?<=[\w$*?\]])#(?=[\w$*?[])|\\/g
