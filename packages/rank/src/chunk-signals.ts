@@ -46,9 +46,11 @@ export function createChunkSignals(chunks: Iterable<Document>): { readonly defin
     currentNames.add(key)
     push(byName, key, kind === undefined ? { file } : { file, kind })
   }
+  const minified = new Set<string>()
   for (const chunk of chunks) {
-    const { file, format, kind, symbol, qname, symbols } = chunk.metadata
+    const { file, format, kind, symbol, qname, symbols, fallback } = chunk.metadata
     if (typeof file !== 'string' || file.length === 0) continue
+    if (fallback === 'minified') minified.add(file)
     if (file !== currentFile) {
       let names = namesOfFile.get(file)
       if (names === undefined) namesOfFile.set(file, (names = new Set()))
@@ -61,11 +63,11 @@ export function createChunkSignals(chunks: Iterable<Document>): { readonly defin
     define(lastSegment(String(qname ?? '')), file, site)
     if (symbols !== undefined && symbols !== null && symbols !== '') for (const name of String(symbols).split(/,\s*/)) define(name, file, site)
   }
-  return { definitions: { definitions: (name) => byName.get(normalizeName(name)) ?? [] }, paths: createPathLookup(namesOfFile.keys()) }
+  return { definitions: { definitions: (name) => byName.get(normalizeName(name)) ?? [] }, paths: createPathLookup(namesOfFile.keys(), minified) }
 }
 
-/** A {@link PathLookup} over a set of repo-relative paths. */
-export function createPathLookup(files: Iterable<string>): PathLookup {
+/** A {@link PathLookup} over a set of repo-relative paths; `minified`: those the chunker found minified. */
+export function createPathLookup(files: Iterable<string>, minified: ReadonlySet<string> = new Set()): PathLookup {
   const byStem = new Map<string, string[]>()
   const byFolder = new Map<string, string[]>()
   const byWord = new Map<string, { file: string; words: number }[]>()
@@ -80,5 +82,6 @@ export function createPathLookup(files: Iterable<string>): PathLookup {
     filesNamed: (stem) => byStem.get(normalizeName(stem)) ?? [],
     filesInFolder: (folder) => byFolder.get(normalizeName(folder)) ?? [],
     filesWithNameWord: (stem) => byWord.get(stem) ?? [],
+    isMinified: (file) => minified.has(file),
   }
 }

@@ -138,7 +138,7 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
     }
   }
 
-  const priorOf = priorFunction(plan, w, off.has('priors'))
+  const priorOf = priorFunction(plan, w, off.has('priors'), signals.paths?.isMinified)
   const total = (e: Evidence): number => {
     let sum = 0
     for (const value of e.parts.values()) sum += value
@@ -321,12 +321,14 @@ function companionGroups(found: Iterable<string>, signals: RankingSignals): (fil
 }
 
 /** The prior of each file under the plan: demoted categories by their weight (the strongest demotion wins), targeted ones boosted. */
-function priorFunction(plan: RankingPlan, w: RankingWeights, disabled: boolean): (file: string) => { prior: number; categories: readonly PathCategory[] } {
+function priorFunction(plan: RankingPlan, w: RankingWeights, disabled: boolean, isMinified?: (file: string) => boolean): (file: string) => { prior: number; categories: readonly PathCategory[] } {
   const cache = new Map<string, { prior: number; categories: readonly PathCategory[] }>()
   return (file) => {
     let hit = cache.get(file)
     if (hit !== undefined) return hit
-    const categories = categoriesOf(file)
+    const named = categoriesOf(file)
+    // A minified bundle is generated, whatever it is called.
+    const categories = isMinified?.(file) === true && !named.includes('generated') ? [...named, 'generated' as const] : named
     hit = { prior: disabled ? 1 : pathPrior(categories, plan.priors, w), categories }
     cache.set(file, hit)
     return hit

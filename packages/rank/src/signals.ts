@@ -24,6 +24,8 @@ export interface PathLookup {
   filesInFolder(folder: string): readonly string[]
   /** Files whose name has a word of this stem (`nameWords`), with how many words the name has; absent: not asked. */
   filesWithNameWord?(stem: string): readonly { readonly file: string; readonly words: number }[]
+  /** Whether the chunker found the file minified (a bundle named `chat.js`): `generated`, whatever its name; absent: by name only. */
+  isMinified?(file: string): boolean
 }
 
 /** C2: the resolved dependency edges (imports, calls, heritage) between files. */
