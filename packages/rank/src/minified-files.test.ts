@@ -1,3 +1,4 @@
+import type { Document } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { createChunkSignals } from './chunk-signals.js'
 import { rankFiles } from './rank-files.js'
@@ -5,7 +6,7 @@ import type { RankingPlan } from './ranking-plan.js'
 
 describe('minified files', () => {
   it('demotes a file the chunker found minified as generated, whatever its name', () => {
-    const chunks = [
+    const chunks: Document[] = [
       { id: 'a', content: '', metadata: { file: 'web/js/chat.js', fallback: 'minified' } },
       { id: 'b', content: '', metadata: { file: 'src/passwords.ts' } },
     ]
