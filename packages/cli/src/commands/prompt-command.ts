@@ -14,7 +14,7 @@ export interface PromptCommandOptions {
   readonly lang?: readonly string[]
 }
 
-/** What the budget left out: `2 results omitted`, `the last result cut short`, or both. */
+/** What the budget left out: `2 results omitted`, `the last result included cut short`, or both. */
 function cutNote(omitted: number, cut: boolean): string {
   const parts = omitted === 0 ? [] : [`${omitted} result${omitted === 1 ? '' : 's'} omitted`]
   if (cut) parts.push('the last result included cut short')
