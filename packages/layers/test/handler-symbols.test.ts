@@ -144,8 +144,12 @@ const TYPED = {
 
 /** The Koa realworld app's shape: controllers exported as object literals, reached through an index of requires. */
 const KOA = {
+  'src/controllers/comments-controller.js': 'module.exports = {\n  async get(ctx) {\n    ctx.body = { comments: [] }\n  },\n}\n',
   'src/controllers/articles-controller.js': [
+    'const comments = require("./comments-controller")',
+    '',
     'module.exports = {',
+    '  comments,',
     '  async getOne(ctx) {',
     '    ctx.body = { article: ctx.params.article }',
     '  },',
@@ -168,6 +172,7 @@ const KOA = {
     'router.get("/articles/:slug", ctrl.getOne)',
     'router.put("/articles/:slug", ctrl.put)',
     'router.post("/articles/:slug/favorite", ctrl.favorite.post)',
+    'router.get("/articles/:slug/comments", ctrl.comments.get)',
     'module.exports = router.routes()',
     '',
   ].join('\n'),
@@ -317,12 +322,13 @@ describe('handlers defined in other files', () => {
     ])
   })
 
-  it("finds a Koa controller's handlers in an exported object literal, through an index module of requires", async () => {
+  it("finds a Koa controller's handlers in an exported object literal, through modules of requires handed on", async () => {
     const graph = new LayerGraph(await layersOfText(KOA))
     expect(handlers(graph)).toEqual([
       'GET /articles/:slug -> ctrl.getOne => src/controllers/articles-controller.js#getOne',
       'PUT /articles/:slug -> ctrl.put => src/controllers/articles-controller.js#put',
       'POST /articles/:slug/favorite -> ctrl.favorite.post => src/controllers/articles-controller.js#favorite.post',
+      'GET /articles/:slug/comments -> ctrl.comments.get => src/controllers/comments-controller.js#get',
     ])
     expect(graph.symbols({ name: 'favorite.post' }).map((s) => `${s.kind} ${s.qname} ${s.exported === true}`)).toEqual(['method favorite.post true'])
   })
