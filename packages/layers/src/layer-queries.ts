@@ -1,7 +1,7 @@
 import { InvalidArgumentError, RagError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { globToRegExp, isGlob } from './glob.js'
 import { dirOf } from './paths.js'
-import { routeMatcher } from './route-match.js'
+import { routeDistance, routeMatcher } from './route-match.js'
 import { matchesQualified, symbolQueryName } from './symbol-query-name.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -250,10 +250,14 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
   return steps
 }
 
-/** Entrypoints matching a query, in path and line order. */
+/**
+ * Entrypoints matching a query, in path and line order; for a route asked as a path, the route
+ * that is the path first, then the templates serving it, fewer parameters first (`routeDistance`).
+ */
 export function findEntrypoints(files: Iterable<FileLayers>, query: EntrypointQuery): EntrypointRecord[] {
   const method = query.method?.toUpperCase()
   const route = query.route === undefined ? undefined : routeMatcher(query.route)
+  const distance = query.route === undefined || isGlob(query.route) ? () => 0 : routeDistance(query.route)
   const out: EntrypointRecord[] = []
   for (const file of files) {
     for (const entry of file.entrypoints) {
@@ -265,5 +269,5 @@ export function findEntrypoints(files: Iterable<FileLayers>, query: EntrypointQu
       out.push(entry)
     }
   }
-  return out.sort((a, b) => a.path.localeCompare(b.path) || a.startLine - b.startLine)
+  return out.sort((a, b) => distance(a.route) - distance(b.route) || a.path.localeCompare(b.path) || a.startLine - b.startLine)
 }

@@ -147,3 +147,16 @@ export function routeMatcher(query: string): (route: string) => boolean {
     return template !== undefined && asked.some((each) => template.test(each))
   }
 }
+
+/**
+ * How closely a route answers a path asked for, for ordering the routes `routeMatcher` found: 0
+ * for the route that is the path itself (letter case and a trailing slash aside; a framework serves
+ * `/articles/feed` by it, not by `/articles/<slug>`), else 1 plus the route's parameters and
+ * wildcards (`/articles/<slug>` before `/<section>/<slug>`).
+ */
+export function routeDistance(query: string): (route: string) => number {
+  const plain = (path: string): string => path.toLowerCase().replace(/\/+$/, '')
+  const asked = plain(query)
+  return (route) => (plain(route) === asked ? 0 : 1 + (route.match(PARAMETER)?.length ?? 0))
+}
+

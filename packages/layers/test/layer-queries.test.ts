@@ -142,4 +142,17 @@ describe('LayerGraph.entrypoints', () => {
     expect(graph.entrypoints({ route: '/orders/*' }).map((e) => e.route)).toEqual(['/orders/:id'])
     expect(graph.entrypoints({ kind: 'cli-command' }).map((e) => e.handler)).toEqual(['parse_config'])
   })
+
+  it('puts the route that is the path asked for first, then the templates serving it, fewer parameters first', async () => {
+    const routes = new LayerGraph(
+      await layersOfText({
+        'app/a_views.py': "from flask import Flask\napp = Flask(__name__)\n\n@app.get('/<section>/<slug>')\ndef any_page(section, slug):\n    pass\n\n@app.get('/articles/<slug>')\ndef article(slug):\n    pass\n",
+        'app/b_views.py': "from flask import Flask\napp = Flask(__name__)\n\n@app.get('/articles/feed')\ndef feed():\n    pass\n",
+      }),
+    )
+    expect(routes.entrypoints({ route: '/articles/feed' }).map((e) => e.route)).toEqual(['/articles/feed', '/articles/<slug>', '/<section>/<slug>'])
+    expect(routes.entrypoints({ route: '/articles/how-to' }).map((e) => e.route)).toEqual(['/articles/<slug>', '/<section>/<slug>'])
+    // A glob keeps path and line order.
+    expect(routes.entrypoints({ route: '/*/*' }).map((e) => e.route)).toEqual(['/<section>/<slug>', '/articles/<slug>', '/articles/feed'])
+  })
 })

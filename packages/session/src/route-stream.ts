@@ -1,4 +1,5 @@
 import type { Document, EntrypointRecord, SearchResult, Stream, SymbolRecord } from '@rag/core'
+import { routeDistance } from '@rag/layers'
 import { chunksOver, type ChunkTables } from './chunk-tables.js'
 import type { EntrypointQuery } from './layer-api.js'
 
@@ -34,17 +35,6 @@ export async function routeAnchors(query: string): Promise<RouteAnchor[]> {
   return extractAnchors(query)
     .filter((anchor) => anchor.kind === 'endpoint')
     .map(({ text, method }) => (method === undefined ? { text } : { text, method }))
-}
-
-/** A route's parameters and wildcards: `:id`, `{id}`, `<int:id>`, `[id]`, `*`, a regular expression's group. */
-function parameterCount(route: string): number {
-  return (route.match(/:[A-Za-z_$]|\{|<|\[|\*|\(\?/g) ?? []).length
-}
-
-/** Whether a route is the path asked for, letter case and a trailing slash aside. */
-function sameRoute(route: string, asked: string): boolean {
-  const plain = (path: string): string => path.toLowerCase().replace(/\/+$/, '')
-  return plain(route) === plain(asked)
 }
 
 /** The methods of a view class or viewset that serve an HTTP method on a route (Django's `get`, DRF's `retrieve` or `list`), best first. */
@@ -132,9 +122,11 @@ export class RouteStream implements Stream {
       let found = await this.#source.entrypoints(method === undefined ? filter : { ...filter, method })
       // A method the path is not served with (`GET` of a `POST` route) is more likely a slip than a question about nothing.
       if (found.length === 0 && method !== undefined) found = await this.#source.entrypoints(filter)
-      // The literal route alone when one is the path (frameworks serve `/articles/feed` by it, not by `/articles/<slug>`), else the templates, fewer parameters first.
-      const literal = found.filter((route) => sameRoute(route.route, text))
-      const ordered = literal.length > 0 ? literal : [...found].sort((a, b) => parameterCount(a.route) - parameterCount(b.route))
+      // The literal route alone when one is the path (frameworks serve `/articles/feed` by it, not by
+      // `/articles/<slug>`), else the templates serving it, as the query orders them (fewer parameters first).
+      const distance = routeDistance(text)
+      const literal = found.filter((route) => distance(route.route) === 0)
+      const ordered = literal.length > 0 ? literal : found
       for (const route of ordered) if (!seen.has(route.id)) seen.set(route.id, { route, method })
     }
     return [...seen.values()].slice(0, MAX_ROUTES)
