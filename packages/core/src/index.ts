@@ -25,6 +25,8 @@ export type {
 export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
 export { isLayeredChunker } from './file-layers.js'
 export { GLOBAL_ROUTE_FACTS, joinRoute, loadedModule } from './route-paths.js'
+export { routeDistance, routeMatcher } from './route-match.js'
+export { globToRegExp, isGlob } from './glob.js'
 export type { PropertyRead } from './property-reads.js'
 export { propertyRead, propertyReadText } from './property-reads.js'
 export type { CallbackParameterRead, ParameterRead } from './parameter-reads.js'

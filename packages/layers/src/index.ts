@@ -3,4 +3,3 @@ export type { SymbolQuery, DependencyQuery, DependencyStep, EntrypointQuery } fr
 export type { ImportResolution, ImportTarget, ResolveContext, ImportResolver } from './resolution.js'
 export { importResolverFor } from './import-resolvers.js'
 export { symbolQueryName } from './symbol-query-name.js'
-export { routeDistance } from './route-match.js'

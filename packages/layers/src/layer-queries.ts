@@ -1,7 +1,5 @@
-import { InvalidArgumentError, RagError, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
-import { globToRegExp, isGlob } from './glob.js'
+import { globToRegExp, InvalidArgumentError, isGlob, RagError, routeDistance, routeMatcher, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { dirOf } from './paths.js'
-import { routeDistance, routeMatcher } from './route-match.js'
 import { matchesQualified, symbolQueryName } from './symbol-query-name.js'
 import type { SymbolIndex } from './symbol-index.js'
 

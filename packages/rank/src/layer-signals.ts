@@ -1,4 +1,4 @@
-import type { EdgeRecord, EntrypointRecord, SymbolRecord } from '@rag/core'
+import { routeDistance, routeMatcher, type EdgeRecord, type EntrypointRecord, type SymbolRecord } from '@rag/core'
 import { normalizeName } from './normalize-name.js'
 import type { DefinitionLookup, DefinitionSite, EntrypointLookup, EntrypointQuery, NeighbourLookup } from './signals.js'
 
@@ -16,22 +16,15 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value)
 }
 
-/** Django's regular-expression routes: `^api/profiles/(?P<username>\w+)/?$`. */
-const REGEX_ROUTE = /\(\?P<|^\^|\$$/
+/** The methods a route asked without one may be served with. */
+const ANY_METHOD: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'])
 
-/**
- * A route as compared: lower case, no trailing slash, every parameter (`:id`, `{id}`, `<id>`, a
- * regular expression's group) as `*`; a Django regular expression as the path it describes.
- */
-function routeKey(route: string): string {
-  const plain = REGEX_ROUTE.test(route)
-    ? `/${route.replace(/\(\?P?<\w+>(?:[^()]|\([^()]*\))*\)|\((?:[^()]|\([^()]*\))*\)/g, '*').replace(/(^|\/)\^/g, '$1').replace(/\$$/, '').replace(/\/\?$/, '').replace(/^\/+/, '')}`
-    : route
-  return plain
-    .trim()
-    .toLowerCase()
-    .replace(/:[\w-]+|\{[^}]*\}|<[^>]*>/g, '*')
-    .replace(/\/+$/, '')
+/** A route that serves every path: `*`, `/*`, `/{*rest}`, `/[...slug]`, `<path:p>`. */
+const CATCH_ALL = /^\/?(?:\*[\w$]*|\{\*[^}]*\}|\[\[?\.\.\.[^\]]*\]\]?|<path:[^>]+>)\/?$/
+
+/** A command as compared: lower case, no leading dashes. */
+function commandKey(command: string): string {
+  return command.trim().toLowerCase().replace(/^-+/, '')
 }
 
 /** The file a route's code is in: its handler's, when the layers resolved it (`path#qname`), else where it is declared (an inline handler). */
@@ -42,33 +35,13 @@ function servingFile(entry: { readonly path: string; readonly handlerSymbolId?: 
 }
 
 /**
- * Whether a route key with parameters (`POST /owners/*\/edit`) serves a key: same method and
- * segments, a parameter matching any one segment. A key whose path starts with a prefix the
- * index could not read (`GET *\/articles/feed` of `{settings.api_prefix}/articles/feed`) serves
- * any path that ends with the rest.
- */
-function serves(template: string, key: string): boolean {
-  const space = template.indexOf(' ')
-  if (template.slice(0, space) !== key.slice(0, key.indexOf(' '))) return false
-  const path = template.slice(space + 1)
-  const asked = key.slice(key.indexOf(' ') + 1).split('/')
-  const match = (parts: readonly string[], from: number): boolean => parts.every((segment, i) => segment === '*' || segment === asked[from + i])
-  if (path.startsWith('*') && !path.startsWith('*/*')) {
-    // A computed prefix (`*/articles/feed`, Fastify's `*articles` of `{options.prefix}articles`): one or more segments, then the rest.
-    const rest = path.slice(1).replace(/^\/?/, '/').split('/').slice(1)
-    return rest.length > 0 && rest[0] !== '' && asked.length - 1 > rest.length && match(rest, asked.length - rest.length)
-  }
-  const parts = path.split('/')
-  return parts.length === asked.length && match(parts, 0)
-}
-
-/**
  * The ranking's structure signals from the layered index: `definitions` from the symbol catalog
  * (C1: every definition's name and qualified name, with its kind, and whether it is exported or
  * test code), `neighbours` from the resolved dependency edges (C2: a file's imports, callees and
  * heritage targets, and the files with such edges to it), and `entrypoints` from C3 (the file
- * of a route's handler, or where the route or command is declared; a concrete path matches the
- * templates that serve it). Built once per index generation; lookups are map reads.
+ * of a route's handler, or where the route or command is declared; a path matches the routes
+ * `@rag/core`'s `routeMatcher` finds for it, the literal route alone when one is the path). Built
+ * once per index generation; lookups are map reads, a route's a scan of the routes.
  *
  * @example
  * const signals = { ...createChunkSignals(chunks), ...createLayerSignals({ symbols, edges, entrypoints }) }
@@ -99,14 +72,13 @@ export function createLayerSignals(records: LayerRecords): { readonly definition
     if (back === undefined) into.set(edge.targetPath, (back = new Set()))
     back.add(edge.path)
   }
-  const routes = new Map<string, { file: string }[]>()
+  const routes: { readonly method: string; readonly route: string; readonly file: string }[] = []
+  const commands = new Map<string, { file: string }[]>()
   for (const entry of records.entrypoints) {
-    if (entry.kind !== 'http-route' && entry.kind !== 'cli-command') continue
-    push(routes, `${entry.kind === 'http-route' ? entry.method.toUpperCase() : ''} ${routeKey(entry.route)}`, { file: servingFile(entry) })
+    // A catch-all (`app.get('*')`, an SPA's fallback) serves every path: it names no file for one.
+    if (entry.kind === 'http-route' && !CATCH_ALL.test(entry.route)) routes.push({ method: entry.method.toUpperCase(), route: entry.route, file: servingFile(entry) })
+    else if (entry.kind === 'cli-command') push(commands, commandKey(entry.route), { file: servingFile(entry) })
   }
-  // A concrete path (`/owners/42/edit`) matches the templates that serve it (`/owners/*/edit`).
-  const templates = [...routes.entries()].filter(([key]) => key.includes('*')).map(([key, files]) => ({ key, files }))
-  const served = (key: string): readonly { file: string }[] => templates.filter((template) => serves(template.key, key)).flatMap((template) => template.files)
   const none: readonly string[] = []
   return {
     definitions: {
@@ -121,16 +93,15 @@ export function createLayerSignals(records: LayerRecords): { readonly definition
     },
     entrypoints: {
       entrypoints(query: EntrypointQuery) {
-        const key = routeKey(query.text)
-        if (query.kind === 'endpoint') {
-          const method = (query.method ?? '').toUpperCase()
-          const methods = method === '' ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] : [method, '*']
-          // The literal route when one is the path (`/articles/feed`, not `/articles/*`), else the templates serving it; each file once.
-          const exact = methods.flatMap((m) => routes.get(`${m} ${key}`) ?? [])
-          const found = exact.length > 0 ? exact : methods.flatMap((m) => served(`${m} ${key}`))
-          return [...new Map(found.map((entry) => [entry.file, entry])).values()]
-        }
-        return routes.get(` ${key.replace(/^-+/, '')}`) ?? []
+        if (query.kind !== 'endpoint') return commands.get(commandKey(query.text)) ?? []
+        const method = (query.method ?? '').toUpperCase()
+        const methods = method === '' ? ANY_METHOD : new Set([method, '*'])
+        const serves = routeMatcher(query.text)
+        const distance = routeDistance(query.text)
+        const found = routes.filter((route) => methods.has(route.method) && serves(route.route))
+        // The literal route alone when one is the path (`/articles/feed`, not `/articles/<slug>`); each file once.
+        const literal = found.filter((route) => distance(route.route) === 0)
+        return [...new Map((literal.length > 0 ? literal : found).map(({ file }) => [file, { file }])).values()]
       },
     },
   }

@@ -1,5 +1,4 @@
-import type { Document, EntrypointRecord, SearchResult, Stream, SymbolRecord } from '@rag/core'
-import { routeDistance } from '@rag/layers'
+import { routeDistance, type Document, type EntrypointRecord, type SearchResult, type Stream, type SymbolRecord } from '@rag/core'
 import { chunksOver, type ChunkTables } from './chunk-tables.js'
 import type { EntrypointQuery } from './layer-api.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routeMatcher } from '../src/route-match.js'
+import { routeMatcher } from './route-match.js'
 
 /** The routes among `routes` that `query` finds. */
 const found = (query: string, routes: readonly string[]): string[] => routes.filter(routeMatcher(query))
