@@ -76,6 +76,34 @@ describe('RouteStream in search', () => {
     expect(routeRank(first)).toBe(0)
   })
 
+  it('gives the chunk that declares a handler defined inside the function registering its route (Fastify plugin)', async () => {
+    const body = (what: string): string => Array.from({ length: 30 }, (_, i) => `    const step${i} = await db.${what}Step${i}(request.params, request.query)`).join('\n')
+    await repo.write('server/plugins/users.js', [
+      "'use strict'",
+      'module.exports = async function userRoutes (fastify, opts) {',
+      '  const db = fastify.db',
+      '  async function listUsers (request, reply) {',
+      body('list'),
+      '    return step0',
+      '  }',
+      '  const getUser = async (request, reply) => {',
+      body('get'),
+      '    return step1',
+      '  }',
+      "  fastify.get('/accounts', listUsers)",
+      "  fastify.get('/accounts/:id', getUser)",
+      '}',
+      '',
+    ].join('\n'))
+    const rag = createRag({ layers: true })
+    await rag.indexDirectory(repo.root)
+    for (const [query, declaration] of [['which handler serves GET /accounts/42', 'const getUser = async'], ['GET /accounts', 'async function listUsers']] as const) {
+      const [first] = await rag.search(query, 3)
+      expect(first!.document.content, query).toContain(declaration)
+      expect(routeRank(first), query).toBe(0)
+    }
+  })
+
   it('takes the literal route alone when one is the path, not a template that also serves it (Flask)', async () => {
     // The template's handler says the literal path's words more often: only the stream puts the literal route's first.
     const body = (what: string): string => Array.from({ length: 6 }, (_, i) => `    items${i} = load_${what}(${i})  # api articles feed ${what}`).join('\n')

@@ -1,6 +1,7 @@
 import { routeDistance, type Document, type EntrypointRecord, type SearchResult, type Stream, type SymbolRecord } from '@rag/core'
-import { chunksOver, type ChunkTables } from './chunk-tables.js'
+import { chunksOver, type ChunkTables, type TableChunk } from './chunk-tables.js'
 import type { EntrypointQuery } from './layer-api.js'
+import { declaringText } from './local-declaration.js'
 
 /** RRF weight of the routes stream: as the definitions stream's, so a handler the lexical streams miss still fuses first. */
 export const ROUTES_WEIGHT = 1.5
@@ -25,6 +26,9 @@ export interface RouteAnchor {
 
 /** At most this many routes a query matches are followed (a glob like `/api/*` matches hundreds). */
 const MAX_ROUTES = 20
+
+/** A file with more chunks than this is not read for a handler defined inside the function that registers its route. */
+const MAX_FILE_CHUNKS = 400
 
 /** The HTTP routes a query names (`POST /orders`, `/api/documents.move`, `` `/users/:id` ``), by `@rag/router`'s anchors. */
 export async function routeAnchors(query: string): Promise<RouteAnchor[]> {
@@ -88,7 +92,7 @@ export class RouteStream implements Stream {
     const ids = new Set<string>()
     for (const { route, method } of routes) {
       const handler = await this.#handler(route, method)
-      const served = handler === undefined ? [] : chunksOver(tables, handler.path, handler.startLine, handler.endLine)
+      const served = handler === undefined ? await this.#localHandler(route, tables) : chunksOver(tables, handler.path, handler.startLine, handler.endLine)
       // The line that declares the route when its handler is inline or unknown (it also says the path: the lexical streams find it anyway).
       for (const chunk of served.length > 0 ? served : chunksOver(tables, route.path, route.startLine, route.startLine)) ids.add(chunk.id)
     }
@@ -111,6 +115,26 @@ export class RouteStream implements Stream {
       if (method !== undefined) return method
     }
     return handler
+  }
+
+  /**
+   * The chunk of the route's file that declares its handler when the handler is a plain name the
+   * layers resolved to no symbol: a function defined inside the function that registers the route
+   * (a Fastify plugin, an Express router factory), which is no symbol of its own; with the chunk
+   * after it when the declaration starts in the chunk's second half (the body goes on there).
+   * `[]` when none does.
+   */
+  async #localHandler(route: EntrypointRecord, tables: ChunkTables): Promise<TableChunk[]> {
+    if (route.handlerSymbolId !== '' || route.handler === '') return []
+    const chunks = tables.byFile.get(route.path) ?? []
+    if (chunks.length === 0 || chunks.length > MAX_FILE_CHUNKS) return []
+    const texts = (await this.#source.documents(chunks.map((chunk) => chunk.id))).map((document) => document?.content ?? '')
+    const found = declaringText(route.handler, texts)
+    if (found === undefined) return []
+    const chunk = chunks[found.text]!
+    const next = chunks[found.text + 1]
+    const late = chunk.startLine + found.line > (chunk.startLine + chunk.endLine) / 2
+    return late && next !== undefined && next.startLine > chunk.startLine ? [chunk, next] : [chunk]
   }
 
   /** The routes the anchors match, each once, in anchor order, with the HTTP method asked for. */
