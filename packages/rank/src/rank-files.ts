@@ -1,6 +1,7 @@
 import { InvalidArgumentError, describeValue, type SearchResult } from '@rag/core'
 import { companionKey, isDeclaration, MAX_COMPANIONS } from './companions.js'
 import { fileStem, normalizeName } from './normalize-name.js'
+import { messageFiles } from './message-signal.js'
 import { wordStem } from './name-words.js'
 import { pathPrior } from './path-prior.js'
 import { categoriesOf, type PathCategory } from './path-category.js'
@@ -9,10 +10,10 @@ import type { RankingSignals } from './signals.js'
 import { DEFAULT_WEIGHTS, type RankingWeights } from './weights.js'
 
 /** The signals of the ranking, each switchable for ablations. */
-export type SignalName = 'aggregation' | 'priors' | 'definitions' | 'file-names' | 'folders' | 'name-words' | 'file-lists' | 'companions' | 'test-sources' | 'neighbours' | 'routes'
+export type SignalName = 'aggregation' | 'priors' | 'definitions' | 'file-names' | 'folders' | 'name-words' | 'messages' | 'file-lists' | 'companions' | 'test-sources' | 'neighbours' | 'routes'
 
 /** Every {@link SignalName}. */
-export const SIGNAL_NAMES: readonly SignalName[] = Object.freeze(['aggregation', 'priors', 'definitions', 'file-names', 'folders', 'name-words', 'file-lists', 'companions', 'test-sources', 'neighbours', 'routes'])
+export const SIGNAL_NAMES: readonly SignalName[] = Object.freeze(['aggregation', 'priors', 'definitions', 'file-names', 'folders', 'name-words', 'messages', 'file-lists', 'companions', 'test-sources', 'neighbours', 'routes'])
 
 /** What one signal added to a file's evidence (`prior`: the multiplier applied last). */
 export interface SignalContribution {
@@ -131,6 +132,7 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
   if (!off.has('file-names') && signals.paths !== undefined) addFileNames(plan, signals.paths, w, add)
   if (!off.has('folders') && signals.paths !== undefined) addFolders(plan, signals.paths, w, byFile, add)
   if (!off.has('name-words') && signals.paths?.filesWithNameWord !== undefined && w.nameWords > 0) addNameWords(plan, signals.paths, w, add)
+  if (!off.has('messages') && w.message > 0) for (const [file, share] of messageFiles(plan, hits)) add(file, 'messages', w.message * share)
   if (!off.has('routes') && signals.entrypoints !== undefined) {
     for (const anchor of plan.anchors) {
       if (anchor.kind !== 'endpoint' && anchor.kind !== 'option') continue
@@ -169,9 +171,12 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
     }
   }
 
+  // A declaration whose implementation twin is indexed weighs less than it (`declaration`).
+  const twins = w.declaration !== 1 && !off.has('priors') ? companionGroups(byFile.keys(), signals) : undefined
   const ranked = [...byFile.values()].map((e) => {
     const evidence = total(e)
-    const { prior, categories } = priorOf(e.file)
+    const { prior: ofPath, categories } = priorOf(e.file)
+    const prior = twins !== undefined && isDeclaration(e.file) && twins(e.file).some((other) => !isDeclaration(other)) ? ofPath * w.declaration : ofPath
     return { e, evidence, prior, categories, score: evidence * prior }
   })
   ranked.sort((a, b) => b.score - a.score || a.e.firstRank - b.e.firstRank || (a.e.file < b.e.file ? -1 : a.e.file > b.e.file ? 1 : 0))
