@@ -3,6 +3,8 @@
  *
  *   tsx src/main.ts [--smoke] [--out DIR]
  *   tsx src/main.ts --only localization [--smoke] [--out DIR]   (one suite alone)
+ *   tsx src/main.ts --only localization --queries questions [--out DIR]   (the question set on the same corpora)
+ *   tsx src/main.ts --only localization [--repos ky,click] ...   (those repositories alone)
  *   tsx src/main.ts --render results/bench.json [--out DIR]   (report and chart again, no measuring)
  *
  * Full runs write `results/REPORT.md`, `results/chart.svg`, `results/bench.json` and
@@ -10,7 +12,9 @@
  * (ignored by git) and exit non-zero unless every stage produced finite numbers. `--only
  * localization` runs that suite alone: when the output folder already holds a `bench.json`, the
  * new figures replace its `localization` and the localization section of `REPORT.md`; else it
- * writes `localization.json` and a `REPORT.md` with that section only.
+ * writes `localization.json` and a `REPORT.md` with that section only. With `--queries questions`
+ * the suite ranks for the question set instead (no latency or CodeSearchNet runs) and writes
+ * `questions.json` and `QUESTIONS.md`, leaving the rest of the folder as it was.
  * Needs the @rag packages built (`pnpm build` at the root; turbo does it before `test`).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,6 +22,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BenchResult } from './bench-result.js'
+import { LOCALIZATION_REPOS } from './corpus/localization-data.js'
 import { runLocalization } from './localization/run-localization.js'
 import type { LocalizationResult } from './localization/result.js'
 import { localizationSystems } from './localization/systems.js'
@@ -27,7 +32,7 @@ import { renderChart } from './report/chart.js'
 import { gridCsv } from './report/grid-csv.js'
 import { renderMarkdown } from './report/markdown.js'
 import { runBench } from './run-bench.js'
-import { localizationProblems, smokeProblems } from './smoke-check.js'
+import { localizationProblems, questionSetProblems, smokeProblems } from './smoke-check.js'
 
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url))
 
@@ -97,11 +102,29 @@ async function main(): Promise<void> {
   const onlyAt = args.indexOf('--only')
   const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined
   if (only !== undefined && only !== 'localization') throw new Error(`--only takes "localization"; received ${JSON.stringify(only)}.`)
-  const profile = smoke ? SMOKE : FULL
+  const queriesAt = args.indexOf('--queries')
+  const querySet = queriesAt >= 0 ? args[queriesAt + 1] : 'commits'
+  if (querySet !== 'commits' && querySet !== 'questions') throw new Error(`--queries takes "commits" or "questions"; received ${JSON.stringify(querySet)}.`)
+  if (querySet === 'questions' && only !== 'localization') throw new Error('--queries questions needs --only localization.')
+  const reposAt = args.indexOf('--repos')
+  const chosen = reposAt >= 0 ? args[reposAt + 1]!.split(',') : undefined
+  const base = smoke ? SMOKE : FULL
+  const unknown = chosen?.filter((id) => !(LOCALIZATION_REPOS as readonly string[]).includes(id)) ?? []
+  if (unknown.length > 0) throw new Error(`--repos takes ids of ${LOCALIZATION_REPOS.join(', ')}; received ${unknown.join(', ')}.`)
+  const profile = chosen === undefined ? base : { ...base, localization: { ...base.localization, repos: chosen } }
   const scratch = mkdtempSync(join(tmpdir(), 'rag-bench-'))
   const started = performance.now()
   const log = (line: string): void => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`)
   try {
+    if (only === 'localization' && querySet === 'questions') {
+      const { latency: _latency, codeSearchNet: _csn, ...rest } = profile.localization
+      const questions = await runLocalization({ profile: { ...rest, querySet }, scratch, log, systems: localizationSystems() })
+      mkdirSync(out, { recursive: true })
+      writeJson(join(out, 'questions.json'), questions)
+      writeFileSync(join(out, 'QUESTIONS.md'), `# @rag benchmark report (question set)\n\n${renderLocalization(questions)}`)
+      log(`wrote the question-set figures into ${join(out, 'QUESTIONS.md')}`)
+      return
+    }
     if (only === 'localization') {
       const localization = await runLocalization({ profile: profile.localization, scratch, log, systems: localizationSystems() })
       writeLocalization(localization, out)
@@ -113,7 +136,7 @@ async function main(): Promise<void> {
     writeReport(result, out)
     writeJson(join(out, 'bench.json'), result)
     log(`wrote ${join(out, 'REPORT.md')} and chart.svg in ${(result.durationMs / 60000).toFixed(1)} min`)
-    if (smoke) reportProblems(smokeProblems(result), log)
+    if (smoke) reportProblems([...smokeProblems(result), ...questionSetProblems()], log)
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }

@@ -1,4 +1,6 @@
 import type { BenchResult } from './bench-result.js'
+import { LOCALIZATION_REPOS, loadLocalizationRepo } from './corpus/localization-data.js'
+import { loadQuestions } from './corpus/question-data.js'
 import type { LocalizationResult } from './localization/result.js'
 import { SESSION_SYSTEM } from './localization/systems.js'
 
@@ -75,6 +77,25 @@ export function localizationProblems(result: LocalizationResult): string[] {
       if (!Number.isFinite(value)) problems.push(`localization latency: ${what} is not a finite number (${value}).`)
     }
     if (result.latency.chunks === 0) problems.push('localization latency: the index holds no chunks.')
+  }
+  return problems
+}
+
+/**
+ * What is wrong with the question set (`bench/data/questions/`): a repository without its file, a
+ * malformed question (the loader throws), or a relevant file that is not in the repository's corpus.
+ */
+export function questionSetProblems(): string[] {
+  const problems: string[] = []
+  for (const id of LOCALIZATION_REPOS) {
+    try {
+      const files = new Set(loadLocalizationRepo(id).files)
+      for (const question of loadQuestions(id)) {
+        for (const file of question.relevant) if (!files.has(file)) problems.push(`question set: ${question.id} names ${file}, which is not in the ${id} corpus`)
+      }
+    } catch (error) {
+      problems.push(`question set: ${id}: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
   return problems
 }

@@ -54,6 +54,10 @@ export interface LocalizationResult {
   readonly repos: readonly RepoInfo[]
   readonly systems: readonly LocalizationSystemInfo[]
   readonly rows: readonly LocalizationRow[]
+  /** Set when the run measured the question set (`bench/data/questions/`) instead of the commit messages. */
+  readonly querySet?: 'questions'
+  /** Question runs: each system's figures per question style over every repository pooled (`repo` holds the style). */
+  readonly styles?: readonly LocalizationRow[]
   /** In-process latency of route + search + rank on one large index. */
   readonly latency?: LatencyResult
   /** The CodeSearchNet-style suite, plain and routed (the default must not lose its chunk-level MRR@10). */

@@ -1,5 +1,6 @@
 import type { SearchResult } from '@rag/core'
 import { loadLocalizationRepo, unpackCorpus, type LocalizationQuery, type LocalizationRepo } from '../corpus/localization-data.js'
+import { loadQuestions, type Question } from '../corpus/question-data.js'
 import { distinctInOrder, listOutcome, summarizeLists, type ListOutcome } from '../eval/metrics.js'
 import type { Split } from '../eval/queries.js'
 import { miniSearchVersion, readWholeFiles, wholeFileBm25, wholeFileMiniSearch, type FileRanker } from './file-peers.js'
@@ -16,6 +17,8 @@ export interface LocalizationProfile {
   readonly repos: readonly string[]
   /** At most this many queries per repository (the first by id); `undefined` for all. */
   readonly queriesPerRepo?: number
+  /** `commits` (default): the data set's commit messages; `questions`: the question set of `bench/data/questions/` on the same corpora. */
+  readonly querySet?: 'commits' | 'questions'
   /** Chunks asked of the pipeline for the file ranking (a deep list: at most 3 chunks per file). */
   readonly depth: number
   /** The latency run: repositories in one index, Python stdlib text added to reach 50,000 chunks; `undefined` for none. */
@@ -84,7 +87,8 @@ function baselineSystems(): LocalizationSystem[] {
 
 /** Queries of a repository, cut to the profile's size (first by id, so both splits stay represented by the hash). */
 function queriesOf(repo: LocalizationRepo, profile: LocalizationProfile): readonly LocalizationQuery[] {
-  return profile.queriesPerRepo === undefined ? repo.queries : repo.queries.slice(0, profile.queriesPerRepo)
+  const all = profile.querySet === 'questions' ? loadQuestions(repo.id) : repo.queries
+  return profile.queriesPerRepo === undefined ? all : all.slice(0, profile.queriesPerRepo)
 }
 
 async function recordQueries(context: SystemContext, queries: readonly LocalizationQuery[], peers: ReadonlyMap<string, FileRanker>, depth: number): Promise<RecordedQuery[]> {
@@ -115,6 +119,27 @@ function rowsOf(system: LocalizationSystem, context: SystemContext, recorded: re
     split,
     metrics: summarizeLists(outcomes.filter((o) => o.split === split).map((o) => o.outcome)),
   }))
+}
+
+/** The style of a recorded question; `undefined` for a commit message. */
+function styleOf(recorded: RecordedQuery): string | undefined {
+  return (recorded.query as Partial<Question>).style
+}
+
+/** Per-style, per-split rows of one system over every repository's questions pooled (`repo` holds the style). */
+function styleRowsOf(system: LocalizationSystem, recordings: readonly { context: SystemContext; recorded: readonly RecordedQuery[] }[]): LocalizationRow[] {
+  const outcomes = recordings.flatMap(({ context, recorded }) =>
+    recorded.map((r) => ({ style: styleOf(r), split: r.query.split, outcome: listOutcome(system.rank(r, context), new Set(r.query.relevant)) })),
+  )
+  const styles = [...new Set(outcomes.flatMap((o) => (o.style === undefined ? [] : [o.style])))].sort()
+  return styles.flatMap((style) =>
+    (['dev', 'test'] as const).map((split) => ({
+      system: system.name,
+      repo: style,
+      split,
+      metrics: summarizeLists(outcomes.filter((o) => o.style === style && o.split === split).map((o) => o.outcome)),
+    })),
+  )
 }
 
 /** One repository unpacked, indexed and recorded: what every system ranks from. */
@@ -186,11 +211,14 @@ export async function runLocalization({ profile, scratch, log, systems = [] }: L
   const all = [...baselineSystems(), ...systems]
   const rows: LocalizationRow[] = []
   const repos: RepoInfo[] = []
+  const recordings: { context: SystemContext; recorded: readonly RecordedQuery[] }[] = []
   for (const id of profile.repos) {
     const { context, recorded, info } = await recordRepo(id, profile, scratch, log)
     repos.push(info)
     for (const system of all) rows.push(...rowsOf(system, context, recorded))
+    if (profile.querySet === 'questions') recordings.push({ context, recorded })
   }
+  const styles = profile.querySet === 'questions' ? all.flatMap((system) => styleRowsOf(system, recordings)) : undefined
   const codeSearchNet = profile.codeSearchNet === undefined ? undefined : await routedCodeSearchNet(profile.codeSearchNet, log)
   const latency = profile.latency === undefined ? undefined : await measureLatency({ ...profile.latency, scratch, log })
   return {
@@ -201,6 +229,7 @@ export async function runLocalization({ profile, scratch, log, systems = [] }: L
     repos,
     systems: all.map(({ name, group, description }) => ({ name, group, description })),
     rows,
+    ...(styles === undefined ? {} : { querySet: 'questions' as const, styles }),
     ...(latency === undefined ? {} : { latency }),
     ...(codeSearchNet === undefined ? {} : { codeSearchNet }),
   }

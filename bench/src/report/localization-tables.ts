@@ -69,18 +69,38 @@ export function ablationTable(result: LocalizationResult, systems: readonly stri
   )
 }
 
+/** Each system's figures per question style (every repository's questions pooled), on one split. */
+export function stylesTable(result: LocalizationResult, split: Split, systems: readonly string[]): string {
+  const rows = (result.styles ?? []).filter((r) => r.split === split)
+  const styles = [...new Set(rows.map((r) => r.repo))]
+  return table(
+    ['system', ...styles.map((style) => `${style} (${rows.find((r) => r.repo === style)?.metrics.n ?? 0}) R@10 / MRR@10`)],
+    systems.map((name) => [
+      name,
+      ...styles.map((style) => {
+        const m = rows.find((r) => r.system === name && r.repo === style)?.metrics
+        return m === undefined ? 'n/a' : `${fixed(m.recall10)} / ${fixed(m.mrr10)}`
+      }),
+    ]),
+  )
+}
+
 /** The localization section of the report. */
 export function renderLocalization(result: LocalizationResult): string {
   const out: string[] = []
   const names = (group: string): string[] => result.systems.filter((s) => s.group === group).map((s) => s.name)
   const main = [...names('baseline'), ...names('final'), ...names('peer')]
   const stripped = result.repos.filter((r) => r.strippedIgnoreLines.length > 0)
+  const questions = result.querySet === 'questions'
   out.push(
-    '## Localization: which files must a change touch?',
+    questions ? '## Localization of questions: which files answer a developer\'s question?' : '## Localization: which files must a change touch?',
     '',
-    `Run ${result.startedAt}, ${(result.durationMs / 60000).toFixed(1)} min. Reproduce alone: \`cd bench && pnpm exec tsx src/main.ts --only localization\`.`,
+    `Run ${result.startedAt}, ${(result.durationMs / 60000).toFixed(1)} min. Reproduce alone: \`cd bench && pnpm exec tsx src/main.ts --only localization${questions ? ' --queries questions' : ''}\`.`,
     '',
-    'Data: `bench/data/commit-localization/` (six public repositories at a snapshot; the query is a later commit\'s cleaned message, the relevant files the non-test source files it changed; see its README). Split: `dev` when the first hex digit of sha256(query id) is 0-7, else `test`; everything is tuned on dev, test is only reported. Metrics per query on the ranked file list (distinct files in order of first appearance): Recall@5/@10 = share of the relevant files in the first 5/10, MRR@10, nDCG@10 with binary gain; averaged per repository, then macro-averaged over repositories (each counts the same).',
+    (questions
+      ? 'Data: the corpora of `bench/data/commit-localization/`; the queries are `bench/data/questions/` (questions a developer new to the repository would ask, in four styles, with the source files that answer them, read from the code; see its README).'
+      : 'Data: `bench/data/commit-localization/` (six public repositories at a snapshot; the query is a later commit\'s cleaned message, the relevant files the non-test source files it changed; see its README).') +
+      ' Split: `dev` when the first hex digit of sha256(query id) is 0-7, else `test`; everything is tuned on dev, test is only reported. Metrics per query on the ranked file list (distinct files in order of first appearance): Recall@5/@10 = share of the relevant files in the first 5/10, MRR@10, nDCG@10 with binary gain; averaged per repository, then macro-averaged over repositories (each counts the same).',
     '',
     `Pipeline: ${result.pipeline}. The deep list asks it for ${result.depth} chunks.`,
     '',
@@ -97,6 +117,9 @@ export function renderLocalization(result: LocalizationResult): string {
     )
   }
   out.push('### Test split', '', systemsTable(result, 'test', main), '', '### Dev split', '', systemsTable(result, 'dev', main), '')
+  if (result.styles !== undefined) {
+    out.push('### By question style (every repository pooled)', '', 'Test:', '', stylesTable(result, 'test', main), '', 'Dev:', '', stylesTable(result, 'dev', main), '')
+  }
   for (const s of result.systems.filter((x) => main.includes(x.name))) out.push(`- **${s.name}**: ${s.description}.`)
   out.push('')
   const ablations = [...names('final'), ...names('ablation')]
