@@ -23,11 +23,15 @@ const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
   ['testdata/protoexample/test.pb.go', ['fixture', 'generated']],
   ['docs/docs/api/Agent.md', ['docs', 'non-code']],
   ['README.md', ['docs']],
-  ['CHANGELOG.md', ['docs']],
+  // The project's history: demoted even for a usage question, which keeps docs level with source.
+  ['CHANGELOG.md', ['history']],
+  ['RELEASE-NOTES.txt', ['history']],
+  ['NEWS', ['history']],
+  ['changelog/unreleased/fix-pool.md', ['history', 'non-code']],
   ['LICENSE-APACHE', ['docs']],
   ['license', ['docs']],
   ['SECURITY.md', ['docs']],
-  ['HISTORY.rst', ['docs']],
+  ['HISTORY.rst', ['history']],
   // A docs name with a programming language's extension is source (outline's History.ts editor
   // extension, fastapi-template's security.py with its JWT functions).
   ['backend/app/core/security.py', []],
@@ -48,7 +52,7 @@ const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
   ['vite.config.ts', ['config']],
   ['requirements/dev.in', ['config']],
   ['media/logo.ai', ['non-code']],
-  ['src/site/resources/release-notes/RELEASE-NOTES-3.8.txt', ['docs', 'non-code']],
+  ['src/site/resources/release-notes/RELEASE-NOTES-3.8.txt', ['docs', 'history']],
   // A JVM package's folders are its name, not the repository's examples (spring-petclinic, a Ktor or Spring Initializr project).
   ['src/main/java/org/springframework/samples/petclinic/owner/PetController.java', []],
   ['src/main/kotlin/com/example/plugins/Routing.kt', []],

@@ -4,10 +4,10 @@ import { memoizeString } from './string-memo.js'
  * What kind of file a path is, by the conventions of real repositories: the categories the path
  * priors demote (or, for a query that asks for them, boost).
  */
-export type PathCategory = 'test' | 'fixture' | 'docs' | 'example' | 'benchmark' | 'generated' | 'vendored' | 'config' | 'non-code'
+export type PathCategory = 'test' | 'fixture' | 'docs' | 'history' | 'example' | 'benchmark' | 'generated' | 'vendored' | 'config' | 'non-code'
 
 /** Every {@link PathCategory}. */
-export const PATH_CATEGORIES: readonly PathCategory[] = Object.freeze(['test', 'fixture', 'docs', 'example', 'benchmark', 'generated', 'vendored', 'config', 'non-code'])
+export const PATH_CATEGORIES: readonly PathCategory[] = Object.freeze(['test', 'fixture', 'docs', 'history', 'example', 'benchmark', 'generated', 'vendored', 'config', 'non-code'])
 
 /**
  * Extensions of programming languages and of an app's view templates (`.erb`, `.jbuilder`,
@@ -20,7 +20,8 @@ const CODE_EXTENSION =
 const FOLDERS: ReadonlyMap<string, PathCategory> = new Map<string, PathCategory>([
   ...(['test', 'tests', '__tests__', 'spec', 'specs', '__specs__', 'e2e', 'integration-tests'] as const).map((n) => [n, 'test'] as const),
   ...(['fixtures', 'fixture', '__fixtures__', 'testdata', 'test-data', 'test_data', 'mocks', '__mocks__', '__snapshots__', 'snapshots', 'stubs'] as const).map((n) => [n, 'fixture'] as const),
-  ...(['doc', 'docs', 'documentation', 'website', 'site', 'man', 'docsify', 'guide', 'guides', 'changes', 'changelog', 'changelogs', 'release-notes'] as const).map((n) => [n, 'docs'] as const),
+  ...(['doc', 'docs', 'documentation', 'website', 'site', 'man', 'docsify', 'guide', 'guides'] as const).map((n) => [n, 'docs'] as const),
+  ...(['changes', 'changelog', 'changelogs', 'release-notes', 'release_notes', 'releasenotes'] as const).map((n) => [n, 'history'] as const),
   ...(['example', 'examples', 'demo', 'demos', 'sample', 'samples', 'playground', 'tutorial', 'tutorials', 'cookbook'] as const).map((n) => [n, 'example'] as const),
   ...(['bench', 'benches', 'benchmark', 'benchmarks', 'perf'] as const).map((n) => [n, 'benchmark'] as const),
   ...(['generated', '__generated__', 'gen', 'autogen'] as const).map((n) => [n, 'generated'] as const),
@@ -43,7 +44,9 @@ const FILE_PATTERNS: readonly (readonly [RegExp, PathCategory])[] = [
   // Entity Framework's designer files and model snapshots, written by its migrations tool.
   [/\.Designer\.cs$|ModelSnapshot\.cs$/, 'generated'],
   [/^(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|gemfile\.lock|composer\.lock)$/i, 'generated'],
-  [/^(readme|changelog|changes|history|contributing|code_of_conduct|security|authors|contributors|maintainers|notice|licen[cs]e|copying|unlicense)([-_.][\w.-]*)?$/i, 'docs'],
+  // The project's history: every feature's name is in it, and no question about the code is answered by it.
+  [/^(changelog|changes|history|news|release[-_]?notes|releases|whats[-_]?new)([-_.][\w.-]*)?$/i, 'history'],
+  [/^(readme|contributing|code_of_conduct|security|authors|contributors|maintainers|notice|licen[cs]e|copying|unlicense)([-_.][\w.-]*)?$/i, 'docs'],
   [/^\./, 'config'],
   [/^(makefile|dockerfile|justfile|rakefile|gemfile|procfile|vagrantfile|jenkinsfile|setup\.py|noxfile\.py|conf\.py|build\.rs|build\.gradle(\.kts)?)$/i, 'config'],
   [/\.config\.(js|cjs|mjs|ts|cts|mts)$/i, 'config'],
@@ -109,7 +112,7 @@ export function pathCategories(path: string): PathCategory[] {
   for (const [pattern, category] of matched ? [] : FILE_PATTERNS) {
     // A name of the docs (`SECURITY.md`, `History`, `NOTICE`) is no document with a programming
     // language's extension: `security.py`, `History.ts` and `Notice.tsx` are source.
-    if (category === 'docs' && CODE_EXTENSION.test(name)) continue
+    if ((category === 'docs' || category === 'history') && CODE_EXTENSION.test(name)) continue
     if (pattern.test(name)) {
       out.add(category)
       matched = true

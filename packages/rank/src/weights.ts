@@ -158,7 +158,7 @@ export const DEFAULT_WEIGHTS: RankingWeights = Object.freeze({
   expandTop: 20,
   // One weight for every demoted category: 0.05, 0.1 and 0.2 all give 0.860 / 0.642 on the bare
   // aggregation (without priors 0.734 / 0.465): any weight that puts them below source does.
-  demote: Object.freeze({ test: 0.1, fixture: 0.1, docs: 0.1, example: 0.1, benchmark: 0.1, generated: 0.1, vendored: 0.1, config: 0.1, 'non-code': 0.1 }),
+  demote: Object.freeze({ test: 0.1, fixture: 0.1, docs: 0.1, history: 0.1, example: 0.1, benchmark: 0.1, generated: 0.1, vendored: 0.1, config: 0.1, 'non-code': 0.1 }),
   // Not measured on this suite (its relevant files are never tests); a targeted test file should
   // pass the source file it tests.
   boost: 2,

@@ -5,7 +5,7 @@ import type { QueryIntent } from './intent.js'
  * (a file's category comes from its folders and name: `test/`, `*.test.ts`, `docs/`, `README.md`,
  * `vendor/`, `*.pb.go`, non-code extensions, ...).
  */
-export type PlanCategory = 'test' | 'fixture' | 'docs' | 'example' | 'benchmark' | 'generated' | 'vendored' | 'config' | 'non-code'
+export type PlanCategory = 'test' | 'fixture' | 'docs' | 'history' | 'example' | 'benchmark' | 'generated' | 'vendored' | 'config' | 'non-code'
 
 /** What a retrieval plan searches: chunk streams, whole-file lists, and the layers of the layered index. */
 export type PlanLayer = 'chunks' | 'files' | 'symbols' | 'graph' | 'entrypoints'
@@ -23,7 +23,7 @@ export interface IntentPlan {
   readonly files: number
 }
 
-const EVERYTHING_BUT_SOURCE: readonly PlanCategory[] = ['test', 'fixture', 'docs', 'example', 'benchmark', 'generated', 'vendored', 'config', 'non-code']
+const EVERYTHING_BUT_SOURCE: readonly PlanCategory[] = ['test', 'fixture', 'docs', 'history', 'example', 'benchmark', 'generated', 'vendored', 'config', 'non-code']
 
 /**
  * The plan of each intent. Code questions demote everything that is not source; "find tests"
