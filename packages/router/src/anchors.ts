@@ -105,7 +105,12 @@ export function extractAnchors(text: string): Anchor[] {
 
   for (const m of text.matchAll(QUOTED)) {
     const inner = (m[1] ?? m[2] ?? m[3])!.trim()
-    if (inner.split(/\s+/).length >= 2 && !inner.includes('`')) add({ kind: 'message', text: inner, offset: m.index }, m.index, m.index + m[0].length, false)
+    if (inner.split(/\s+/).length < 2) continue
+    // Code quoted inside a message (`'The \`options\` argument must be an object'`) is part of it;
+    // between two apostrophes of prose (`the client's \`retry\` option doesn't`) it is no message.
+    const end = m.index + m[0].length
+    if (inner.includes('`') && (/\w/.test(text[m.index - 1] ?? '') || /\w/.test(text[end] ?? ''))) continue
+    add({ kind: 'message', text: inner.replace(/`/g, ''), offset: m.index }, m.index, end, false)
   }
   for (const m of text.matchAll(BACKTICK)) {
     const inner = m[1]!.trim()

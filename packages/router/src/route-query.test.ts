@@ -36,6 +36,9 @@ const TABLE: readonly Row[] = [
   ['Crash when the config file is empty', 'locate', []],
   ['onParserTimeout throws when the weak reference was already collected', 'locate', ['identifier:onParserTimeout']],
   ['Login fails with "invalid token signature" after refresh', 'locate', ['message:invalid token signature']],
+  // Code quoted inside a message is part of it; between two apostrophes of prose it makes no message.
+  ["I'm getting 'The `options` argument must be an object', what triggers that?", 'explain', ['message:The options argument must be an object', 'identifier:options']],
+  ["the client's `retry` option doesn't apply", 'locate', ['identifier:retry']],
   ['Memory leak from cloned responses in body shortcuts', 'locate', []],
   ['The --ignore-case flag is ignored by the search command', 'locate', ['option:--ignore-case']],
   ['Regression: StringUtils.abbreviate returns null for empty input', 'locate', ['qualified:StringUtils.abbreviate']],
