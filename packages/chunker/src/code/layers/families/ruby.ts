@@ -1,6 +1,6 @@
 import type { SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
-import { firstLine, splitTypes, type LayerFamily, type WalkApi } from '../family.js'
+import { firstLine, splitTypes, type LayerFamily, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { rubyImplicitCalls } from '../lexical/ruby-implicit-calls.js'
 import { scanStatements } from '../lexical/scan-statements.js'
@@ -31,6 +31,26 @@ function mixins(node: SyntaxNode, text: string): { kind: 'implements'; target: s
   return out
 }
 
+/** `attr_reader :name, :email` (also `attr_writer`, `attr_accessor`, parenthesised, with string names): the attributes a class's body declares. */
+const ATTRIBUTES = /^attr_(reader|writer|accessor)\s*\(?\s*((?::\w+|['"]\w+['"])(?:\s*,\s*(?::\w+|['"]\w+['"]))*)/
+
+/**
+ * Defines the attributes of an `attr_*` call in a class or module body, each a `property` named
+ * as its reader (`response` of `attr_accessor :response`): Ruby writes the methods, so no `def`
+ * names them. `false` for any other node.
+ */
+function attributes(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean {
+  if (type !== 'call' || (scope.kind !== 'class' && scope.kind !== 'module')) return false
+  const head = api.text.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 400))
+  const match = ATTRIBUTES.exec(head)
+  if (!match) return false
+  const signature = firstLine(api.text, node.startIndex, node.endIndex)
+  for (const written of (match[2] as string).split(',')) {
+    api.define({ name: written.trim().replace(/^:|^['"]|['"]$/g, ''), kind: 'property', node, signature }, scope)
+  }
+  return true
+}
+
 const MAIN_GUARD = /^(?:if|unless)\s+(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(?:0|PROGRAM_NAME)\s*==\s*__FILE__)/
 
 /** Layer extraction for Ruby: `require`/`require_relative` are imports; `if __FILE__ == $0` is a main. */
@@ -41,7 +61,8 @@ export const rubyFamily: LayerFamily = {
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
-  declaration(node, type, _scope, api) {
+  declaration(node, type, scope, api) {
+    if (attributes(node, type, scope, api)) return true
     if (type !== 'if' && type !== 'unless') return false
     const { text } = api
     if (!MAIN_GUARD.test(text.slice(node.startIndex, node.startIndex + 80))) return false
