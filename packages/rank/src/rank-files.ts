@@ -40,7 +40,7 @@ export interface RankedFile {
   readonly score: number
   /** Sum of the additive contributions, before the prior. */
   readonly evidence: number
-  /** The path-prior multiplier (1 when no category applies or priors are off). */
+  /** The path-prior multiplier, times `declaration` for a declaration file whose implementation twin is indexed (1 when neither applies or priors are off). */
   readonly prior: number
   readonly categories: readonly PathCategory[]
   /** Additive contributions by signal (zero ones left out). */
@@ -79,10 +79,12 @@ function assertHits(hits: unknown): asserts hits is readonly SearchResult[] {
  * the router's plan and whatever structure signals are at hand. A file's evidence is the sum of:
  * its chunk hits (`k / (k + rank)`, each further hit of the file counting `chunkDecay` times less),
  * reciprocal ranks in fused file lists, definitions of the names the query gives, file and folder
- * names matching the query, a share of a top file's evidence for its declaration companion and
- * (with C2) its import neighbours, and (with C3) the handlers of named routes. The evidence is then
- * multiplied by the path prior: demoted categories (tests, docs, examples, ... unless the plan
- * targets them) by their weight, targeted categories by `boost`. Pure and synchronous.
+ * names matching the query, chunk hits that say a message the query quotes, a share of a top
+ * file's evidence for its declaration companion and (with C2) its import neighbours, and (with C3)
+ * the handlers of named routes. The evidence is then multiplied by the path prior: demoted
+ * categories (tests, docs, examples, ... unless the plan targets them) by their weight, targeted
+ * categories by `boost`, and a declaration file whose implementation twin is indexed by
+ * `declaration`. Pure and synchronous.
  *
  * @throws InvalidArgumentError when `hits` is not an array or `limit` is not a positive integer.
  * @example

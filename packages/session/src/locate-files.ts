@@ -40,7 +40,7 @@ export interface LocatedFile {
   readonly score: number
   /** Sum of the signals' contributions, before the prior. */
   readonly evidence: number
-  /** The path-prior multiplier (tests, docs, examples, ... demoted unless the intent targets them; 1 for none). */
+  /** The path-prior multiplier (tests, docs, examples, ... demoted unless the intent targets them; a `.d.ts` below its indexed implementation; 1 for none). */
   readonly prior: number
   /** Path categories of the file (`test`, `docs`, `generated`, ...); empty for plain source. */
   readonly categories: readonly string[]
