@@ -75,4 +75,15 @@ describe('path priors in search', () => {
     await rag.indexDirectory(repo.root)
     expect(files(await rag.search('how does rate limit work for requests', 1))).toEqual(['src/rate-limiter.ts'])
   })
+
+  it('puts the chunk that says a quoted message first, by the share of the message it says', async () => {
+    // The client and the notes say the message's words more often; only the limiter raises it.
+    await repo.write('src/client.ts', 'export async function send(request: Request) {\n  // a request over the rate limit is retried: rate limit exceeded, retry the request after the window\n  return fetch(request)\n}\n')
+    await repo.write('src/window.ts', 'export function check(requests: number, limit: number): void {\n  if (requests > limit) throw new Error(`Rate limit exceeded: ${requests} requests in the window`)\n}\n')
+    const rag = createRag()
+    await rag.indexDirectory(repo.root)
+    const query = 'I get "Rate limit exceeded: 12 requests in the window" when retrying a request'
+    expect(files(await rag.search(query, 3, undefined, { pathPriors: false }))[0]).not.toBe('src/window.ts')
+    expect(files(await rag.search(query, 3))[0]).toBe('src/window.ts')
+  })
 })
