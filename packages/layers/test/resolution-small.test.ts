@@ -388,14 +388,17 @@ describe('import resolution of smaller projects', () => {
     expect(`${base?.target} ${base?.resolution} ${base?.targetPath}`).toBe('ApplicationController resolved app/controllers/application_controller.rb')
   })
 
-  it("resolves a Ruby attribute's reader (attr_accessor) called without parentheses in its class", async () => {
+  it("resolves a Ruby attribute's reader (attr_accessor) called without parentheses, in its class and a subclass", async () => {
     const graph = new LayerGraph(
       await layersOfText({
         'lib/app/base.rb': ['module App', '  class Base', '    attr_accessor :request, :response', '    attr_reader(:params)', '', '    def call(env)', '      response.status = 200', '      params', '    end', '  end', 'end', ''].join('\n'),
+        // A method without parameters whose first line is a bare call (`def halt` then `response`).
+        'lib/app/application.rb': ["require_relative 'base'", '', 'module App', '  class Application < Base', '    def halt', '      response.finish', '    end', '  end', 'end', ''].join('\n'),
       }),
     )
     expect(graph.file('lib/app/base.rb')!.symbols.filter((s) => s.kind === 'property').map((s) => s.qname)).toEqual(['App.Base.request', 'App.Base.response', 'App.Base.params'])
     expect(callsOf(graph, 'lib/app/base.rb')).toEqual(expect.arrayContaining(['.response -> resolved lib/app/base.rb#App.Base.response', '.params -> resolved lib/app/base.rb#App.Base.params']))
+    expect(callsOf(graph, 'lib/app/application.rb')).toEqual(expect.arrayContaining(['.response -> resolved lib/app/base.rb#App.Base.response']))
   })
 
   it('resolves PHP use statements through composer PSR-4 prefixes and declared namespaces, and require paths', async () => {

@@ -20,8 +20,8 @@ const LANGUAGE_METHODS = words(
 /** A lower-case name standing alone: not after `.`, `::`, `@`, `$`, `:` (a symbol) or a name character; not before `(`. */
 const NAME = /(?<![\w@$:.])([a-z_][A-Za-z0-9_]*(?:[!?](?![=~]))?)(?![\w(])/g
 
-/** A `def` line: its name (also `self.name`) and parameters, with or without parentheses. */
-const DEF_LINE = /^\s*def\s+(?:self\.)?[\w!?=]+\s*(?:\(([^)]*)\)|([^\n#;]*))/
+/** A `def` line: its name (also `self.name`) and parameters, with or without parentheses (never the next line: `def show` then `render`). */
+const DEF_LINE = /^\s*def\s+(?:self\.)?[\w!?=]+[ \t]*(?:\(([^)]*)\)|([^\n#;]*))/
 /** Names a statement makes local: `a = ...`, `a ||= ...`, `a, b = ...`, `rescue => e`, `for x in`. */
 const ASSIGNED = /(?<![\w@$:.])([a-z_]\w*)\s*(?:,\s*[a-z_*]\w*\s*)*(?:[-+*/%|&^]|\|\||&&|<<|>>|\*\*)?=(?![=~>])/g
 const RESCUED = /\brescue\b[^\n]*?=>\s*([a-z_]\w*)/g
