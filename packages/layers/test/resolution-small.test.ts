@@ -401,6 +401,33 @@ describe('import resolution of smaller projects', () => {
     expect(callsOf(graph, 'lib/app/application.rb')).toEqual(expect.arrayContaining(['.response -> resolved lib/app/base.rb#App.Base.response']))
   })
 
+  it('reads Ruby calls without parentheses on a constant or self (Article.feed_for user), not setters or definitions', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/models/article.rb': ['class Article < ApplicationRecord', '  def self.feed_for(user)', '    where(user: user)', '  end', 'end', ''].join('\n'),
+        'app/controllers/articles_controller.rb': [
+          'class ArticlesController < ApplicationController',
+          '  def self.cached',
+          '    Rails.cache',
+          '  end',
+          '',
+          '  def index',
+          '    @articles = Article.all',
+          '    @feed = Article.feed_for current_user',
+          '    Settings.per_page = 20',
+          '    self.touch_feed',
+          '  end',
+          'end',
+          '',
+        ].join('\n'),
+      }),
+    )
+    const calls = callsOf(graph, 'app/controllers/articles_controller.rb')
+    expect(calls).toEqual(expect.arrayContaining(['Article.feed_for -> by-name app/models/article.rb#Article.feed_for', 'Article.all -> unresolved ', 'Rails.cache -> unresolved ', 'self.touch_feed -> unresolved ']))
+    // A setter is no call of `per_page`; `def self.cached` defines, it calls nothing.
+    expect(calls.some((call) => call.includes('per_page') || call.includes('.cached'))).toBe(false)
+  })
+
   it('resolves PHP use statements through composer PSR-4 prefixes and declared namespaces, and require paths', async () => {
     const imports = await importsOf({
       'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "src/" } } }',

@@ -3,6 +3,7 @@ import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { firstLine, splitTypes, type LayerFamily, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { rubyImplicitCalls } from '../lexical/ruby-implicit-calls.js'
+import { rubyMemberCalls } from '../lexical/ruby-member-calls.js'
 import { scanStatements } from '../lexical/scan-statements.js'
 import { RUBY_SYNTAX, words } from '../lexical/syntaxes.js'
 
@@ -57,7 +58,8 @@ const MAIN_GUARD = /^(?:if|unless)\s+(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(
 export const rubyFamily: LayerFamily = {
   syntax: RUBY_SYNTAX,
   calls: CALL_WORDS,
-  implicitCalls: rubyImplicitCalls,
+  // Calls without parentheses: on `self` (`current_user`), and on a constant or `self.` (`Article.all`).
+  implicitCalls: (text, masked, lines, methods, definitionNames) => [...rubyImplicitCalls(text, masked, lines, methods, definitionNames), ...rubyMemberCalls(text, masked, lines)],
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
