@@ -1,7 +1,7 @@
 import { routeDistance, type Document, type EntrypointRecord, type SearchResult, type Stream, type SymbolRecord } from '@rag/core'
 import { chunksOver, type ChunkTables, type TableChunk } from './chunk-tables.js'
 import type { EntrypointQuery } from './layer-api.js'
-import { declaringText } from './local-declaration.js'
+import { declarationPattern, declaringText } from './local-declaration.js'
 
 /** RRF weight of the routes stream: as the definitions stream's, so a handler the lexical streams miss still fuses first. */
 export const ROUTES_WEIGHT = 1.5
@@ -125,7 +125,8 @@ export class RouteStream implements Stream {
    * `[]` when none does.
    */
   async #localHandler(route: EntrypointRecord, tables: ChunkTables): Promise<TableChunk[]> {
-    if (route.handlerSymbolId !== '' || route.handler === '') return []
+    // A member path (`db.insert`, `users.show`) names nothing this file declares locally.
+    if (route.handlerSymbolId !== '' || declarationPattern(route.handler) === undefined) return []
     const chunks = tables.byFile.get(route.path) ?? []
     if (chunks.length === 0 || chunks.length > MAX_FILE_CHUNKS) return []
     const texts = (await this.#source.documents(chunks.map((chunk) => chunk.id))).map((document) => document?.content ?? '')
