@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routeMatcher } from './route-match.js'
+import { routeDistance, routeMatcher } from './route-match.js'
 
 /** The routes among `routes` that `query` finds. */
 const found = (query: string, routes: readonly string[]): string[] => routes.filter(routeMatcher(query))
@@ -97,5 +97,13 @@ describe('route queries', () => {
     // A command line ends with the words asked for, whole words only.
     expect(found('alias delete', ['gh alias delete', 'gh alias', 'gh realias delete', 'delete'])).toEqual(['gh alias delete'])
     expect(found('delete', ['gh alias delete', 'gh alias undelete', 'delete'])).toEqual(['gh alias delete', 'delete'])
+  })
+
+  it('orders the routes found: the path itself first, under a prefix the index could not read too, then fewer parameters', () => {
+    const distance = routeDistance('/api/articles/feed')
+    // A Fastify plugin's `path: options.prefix + 'articles/feed'`.
+    const routes = ['{options.prefix}articles/:slug', '{options.prefix}articles/feed', '/api/:section/:slug', '/api/articles/feed/']
+    expect(routes.filter(routeMatcher('/api/articles/feed'))).toEqual(routes)
+    expect(routes.map(distance)).toEqual([2, 0, 3, 0])
   })
 })

@@ -151,12 +151,19 @@ export function routeMatcher(query: string): (route: string) => boolean {
 /**
  * How closely a route answers a path asked for, for ordering the routes `routeMatcher` found: 0
  * for the route that is the path itself (letter case and a trailing slash aside; a framework serves
- * `/articles/feed` by it, not by `/articles/<slug>`), else 1 plus the route's parameters and
- * wildcards (`/articles/<slug>` before `/<section>/<slug>`).
+ * `/articles/feed` by it, not by `/articles/<slug>`), also under a prefix the index could not read
+ * (`{options.prefix}articles/feed` for `/api/articles/feed`: the rest is literal), else 1 plus the
+ * route's parameters and wildcards (`/articles/<slug>` before `/<section>/<slug>`), computed
+ * prefixes not counted.
  */
 export function routeDistance(query: string): (route: string) => number {
   const plain = (path: string): string => path.toLowerCase().replace(/\/+$/, '')
   const asked = plain(query)
-  return (route) => (plain(route) === asked ? 0 : 1 + (route.match(PARAMETER)?.length ?? 0))
+  return (route) => {
+    if (plain(route) === asked) return 0
+    const parameters = (route.match(PARAMETER) ?? []).filter((token) => !COMPUTED.test(token)).length
+    // Only computed prefixes: a route `routeMatcher` found is the path itself under an unknown prefix.
+    return parameters === 0 && route.search(PARAMETER) >= 0 ? 0 : 1 + parameters
+  }
 }
 
