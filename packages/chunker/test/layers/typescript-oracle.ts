@@ -24,34 +24,11 @@ const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.is
  * enums and namespaces or ambient modules at the top of a file or inside a namespace; methods,
  * constructors, accessors and function-valued properties of classes; method signatures of
  * interfaces; properties of classes and interfaces annotated with a function type
- * (`reject: (error: unknown) => void`); properties of classes and interfaces annotated with a class (see `namesClass`), or
- * of classes unannotated and built by one (`items = new Items()`, see `constructsClass`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
+ * (`reject: (error: unknown) => void`); every other property of a class or an interface (`count: number`,
+ * `items = new Items()`, `tag?: string`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
  * `variable`; a function or class expression as `function` or `class`). Nameless declarations,
  * destructuring and locals inside function bodies are not definitions.
  */
-/**
- * Whether a property's annotation names a class or interface (the catalog's scope for properties):
- * a type reference with a capitalised name (`Output`, `models.User`, `Array<Row>`), an array of one
- * (`readonly CallFact[]`), or a union that starts with one (`Output | undefined`).
- */
-function namesClass(type: ts.TypeNode | undefined): boolean {
-  if (type === undefined) return false
-  if (ts.isUnionTypeNode(type)) return namesClass(type.types[0])
-  if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword) return namesClass(type.type)
-  if (ts.isArrayTypeNode(type)) return namesClass(type.elementType)
-  if (!ts.isTypeReferenceNode(type)) return false
-  const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text
-  return /^[A-Z]/.test(name)
-}
-
-/** Whether an unannotated property's value is built by a class: `new Items()`, `new pg.Pool()` (a capitalised name). */
-function constructsClass(value: ts.Expression | undefined): boolean {
-  if (value === undefined || !ts.isNewExpression(value)) return false
-  const callee = value.expression
-  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined
-  return name !== undefined && /^[A-Z]/.test(name)
-}
-
 export function typescriptDefinitions(path: string, text: string): Definition[] {
   const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path))
   const out: Definition[] = []
@@ -71,7 +48,7 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
       } else if ((ts.isPropertyDeclaration(member) && isFunctionValue(member.initializer)) || ((ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) && member.type && ts.isFunctionTypeNode(member.type))) {
         const name = nameText(member.name)
         if (name) add(name, 'method', member)
-      } else if ((ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) && (namesClass(member.type) || (ts.isPropertyDeclaration(member) && !member.type && constructsClass(member.initializer)))) {
+      } else if (ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) {
         const name = nameText(member.name)
         if (name) add(name, 'property', member)
       }

@@ -6,7 +6,7 @@ import { typedDeclarations } from '../lexical/typed-declarations.js'
 import { bindsLocally } from '../lexical/local-bindings.js'
 import { JAVASCRIPT_SYNTAX, words } from '../lexical/syntaxes.js'
 import type { CallWords } from '../lexical/scan-calls.js'
-import { FUNCTION_VALUES, isExportedMember, typedProperty } from './typescript-properties.js'
+import { FUNCTION_VALUES, isExportedMember, memberProperty } from './typescript-properties.js'
 
 const CLASS_VALUES = new Set(['class', 'class_expression'])
 const CLASS_KINDS = new Set(['class', 'interface', 'module', 'enum'])
@@ -24,8 +24,12 @@ const CALL_WORDS: CallWords = {
   decoratorCalls: true,
 }
 
-/** The module an import or re-export statement names: its last string literal (`from 'x'`, `import 'x'`, `require('x')`). */
-const SOURCE = /(['"])([^'"\n]+)\1\s*\)?\s*;?\s*$/
+/**
+ * The module an import or re-export statement names: its last string literal (`from 'x'`, `import
+ * 'x'`, `require('x')`), before any comments that end the statement's line (`from './context' // dom`):
+ * without a semicolon, the statement's node runs on over them.
+ */
+const SOURCE = /(['"])([^'"\n]+)\1\s*\)?\s*;?\s*(?:(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*$/
 
 /** `a as b, type c, default as d` inside braces (plain string work: every import has some). */
 function braceNames(inside: string): ImportedName[] {
@@ -342,7 +346,7 @@ export const javascriptFamily: LayerFamily = {
   declaration(node, type, scope, api) {
     if (type === 'lexical_declaration' || type === 'variable_declaration') return variables(node, scope, api)
     if (type === 'export_statement') return exportList(node, api)
-    if (typedProperty(node, type, scope, api)) return true
+    if (memberProperty(node, type, scope, api)) return true
     if (type === 'expression_statement' && scope.depth === 0) return commonJsExport(node, scope, api)
     if (type === 'import_statement') {
       const end = node.endIndex

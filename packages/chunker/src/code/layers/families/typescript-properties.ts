@@ -7,11 +7,7 @@ const MEMBER_SCOPES = new Set(['class', 'interface'])
 const PROPERTY_NODES = new Set(['property_signature', 'public_field_definition', 'field_definition'])
 /** Values that make a declaration a function (`const f = () => {}`, a class field `onClick = () => {}`). */
 export const FUNCTION_VALUES: ReadonlySet<string> = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
-/**
- * An annotation naming a class or interface, or an array of one: `: Output`, `?: models.User`,
- * `: readonly CallFact[]`, `: Array<Row>` (not `: string`, nor a function type `: () => void`).
- */
-const CLASS_ANNOTATION = /^\s*:\s*(?:readonly\s+)?(?:(?:Readonly)?Array\s*<\s*)?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?!\s*=>)/
+/** The modifiers of a member hidden from outside its class: `private`, `protected` (after any others). */
 const HIDDEN_MEMBER = /^\s*(?:(?:public|static|readonly|abstract|override|async|declare|get|set|accessor)\s+)*(?:private|protected)\b/
 
 /** Whether a class or interface member is visible outside: an interface's always, a class's unless `#private`, `private` or `protected` (`head`: its text from its start). */
@@ -19,32 +15,24 @@ export function isExportedMember(scopeKind: string, name: string, head: string):
   return scopeKind === 'interface' || !(name.startsWith('#') || HIDDEN_MEMBER.test(head))
 }
 
-/** `new Items()`, `new pg.Pool({ ... })`: a value built by a class (a capitalised name), as an unannotated property's type. */
-function constructsClass(value: SyntaxNode | null, text: string): boolean {
-  const constructor = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null
-  if (!constructor || (constructor.type !== 'identifier' && constructor.type !== 'member_expression')) return false
-  return /(?:^|\.)[A-Z][\w$]*$/.test(text.slice(constructor.startIndex, constructor.endIndex))
-}
-
 /**
- * A TypeScript property annotated with a class type (`readonly calls: readonly CallFact[]` of an
- * interface, `readonly #init: ServiceInit` of a class), or unannotated and built by one
- * (`readonly items = new Items()`), as a `property` symbol, signed as written on its first line:
- * what resolution reads to type a chain (`facts.calls`, `const { output } = context`). A property
- * annotated with a function type (`readonly reject: (error: unknown) => void`) is a `method`
- * symbol: what `pending.reject(error)` calls. A property holding a function is a method of the
- * rules; any other untyped one, or one of a primitive type, defines nothing. `false` when `node`
- * is no such property.
+ * A TypeScript or JavaScript class field or interface property (`readonly calls: readonly
+ * CallFact[]`, `finalized: boolean = false`, `static defaults = {}`, `readonly #init: ServiceInit`)
+ * as a `property` symbol, signed as written on its first line: what `rag symbols finalized` finds,
+ * and what resolution reads to type a chain (`facts.calls`, `const { output } = context`). A
+ * property annotated with a function type (`readonly reject: (error: unknown) => void`) is a
+ * `method` symbol: what `pending.reject(error)` calls. A property holding a function is a method of
+ * the rules. `false` when `node` is no such property.
  */
-export function typedProperty(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean {
+export function memberProperty(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean {
   if (!PROPERTY_NODES.has(type) || !MEMBER_SCOPES.has(scope.kind)) return false
-  const nameNode = node.childForFieldName('name')
+  // JavaScript's `field_definition` names its name `property`.
+  const nameNode = node.childForFieldName('name') ?? node.childForFieldName('property')
   const annotation = node.childForFieldName('type')
   const value = node.childForFieldName('value')
   if (!nameNode || (value && FUNCTION_VALUES.has(value.type))) return false
   const { text } = api
   const callable = annotation !== null && annotation.namedChildren[0]?.type === 'function_type'
-  if (!callable && (annotation ? !CLASS_ANNOTATION.test(text.slice(annotation.startIndex, Math.min(annotation.endIndex, annotation.startIndex + 200))) : !constructsClass(value, text))) return false
   const name = text.slice(nameNode.startIndex, nameNode.endIndex)
   const exported = isExportedMember(scope.kind, name, text.slice(node.startIndex, nameNode.startIndex))
   api.define({ name, kind: callable ? 'method' : 'property', node, signature: firstLine(text, node.startIndex, node.endIndex), exported }, scope)

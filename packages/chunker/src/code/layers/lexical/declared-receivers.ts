@@ -32,14 +32,17 @@ const VARIABLE_KINDS = new Set(['constant', 'variable'])
 
 /**
  * The symbol a declaration is in: the one around it, except that a field the class body declares
- * is a symbol of its own (`BinExpr.left` of `left: Expr`), whose declaration belongs to its class,
+ * is a symbol of its own (`BinExpr.left` of `left: Expr`), whose declarations (of the field, or in
+ * its value: a ref's `this.editor.current`) belong to its class,
  * and so is a variable of a module or a function (`const app = express()`), whose declaration
  * belongs to the code around it (where `app.use()` reads it).
  */
 function scopeOf(declaration: TypedDeclaration, enclosing: (offset: number) => SymbolFact | undefined): SymbolFact | undefined {
   const scope = enclosing(declaration.offset)
-  if (scope === undefined || scope.name !== declaration.name) return scope
+  if (scope === undefined) return scope
+  // A field's declaration (`#index = new X()`, a ref `editor = React.createRef<Editor>()` declaring `this.editor.current`) is the class's.
   if (FIELD_KINDS.has(scope.kind) && CLASS_KINDS.has(scope.parent?.kind ?? '')) return scope.parent
+  if (scope.name !== declaration.name) return scope
   return VARIABLE_KINDS.has(scope.kind) ? scope.parent : scope
 }
 
