@@ -36,10 +36,19 @@ function namespacePath(args: readonly Arg[]): string | undefined {
 /** The path of gorilla/mux's `r.PathPrefix("/api")` before `.Subrouter()`. */
 const SUBROUTER_PATH = /\.PathPrefix\(\s*(["`])([^"`]*)\1\s*\)$/
 
+/**
+ * A Go or ASP.NET group's prefix, its first argument: a string, or a variable or field the index
+ * cannot read (`e.Group(tc.prefix)`) as `{tc.prefix}`, a computed prefix, not the root.
+ */
+function groupPrefix(args: readonly Arg[]): string | undefined {
+  const first = args.find((arg) => !arg.key)
+  return first?.kind === 'name' ? `{${first.value}}` : stringArg(args, 0)
+}
+
 const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
-  Group: (args) => stringArg(args, 0),
+  Group: groupPrefix,
   // ASP.NET Core's `var todos = app.MapGroup("/todos")`.
-  MapGroup: (args) => stringArg(args, 0),
+  MapGroup: groupPrefix,
   // gorilla/mux's `r.PathPrefix("/api").Subrouter()` (its path is read from the receiver).
   Subrouter: () => undefined,
   group: (args) => stringArg(args, 0),

@@ -3,6 +3,7 @@ import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { inlinePluginScopes } from './group-scopes.js'
 import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { razorPages } from './razor-pages.js'
+import { methodArgRoutes } from './method-arg-routes.js'
 import { chiRoutes } from './chi-routes.js'
 import { goStringConstant } from './go-string-constants.js'
 import { ktorRoutes } from './ktor-routes.js'
@@ -217,7 +218,11 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   djangoUrls,
   // Gin and Echo serve a path written without its leading `/` (`router.GET("favicon.ico", h)`) at `/favicon.ico`.
   verbCallRoutes({ framework: 'gin', languages: ['go'], imports: ['github.com/gin-gonic/gin'], verbs: UPPER_VERBS, normalise: rooted, namedPath: goStringConstant }),
-  verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS, normalise: rooted, namedPath: goStringConstant }),
+  // Gin and Echo also register with the method as an argument (`r.Handle("GET", ...)`, `e.Add(http.MethodPost, ...)`, `Match([]string{...}, ...)`).
+  methodArgRoutes({ framework: 'gin', imports: ['github.com/gin-gonic/gin'], calls: { Handle: 'one', Match: 'list' }, handlerFirst: false }),
+  // Echo takes the handler right after the path and middleware after it: `e.GET("/x", handler, middleware.Logger())`.
+  verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS, normalise: rooted, namedPath: goStringConstant, handlerBeforeMiddleware: () => true }),
+  methodArgRoutes({ framework: 'echo', imports: ['github.com/labstack/echo'], calls: { Add: 'one', Match: 'list' }, handlerFirst: true }),
   chiRoutes,
   // Fiber serves a path written without its leading `/` (`app.Get("quotes", h)`) at `/quotes`.
   verbCallRoutes({

@@ -1,0 +1,65 @@
+import type { Arg } from '../args.js'
+import type { EntrypointDraft } from '../facts.js'
+import { callDraft, handlerOf, joinRoute, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+
+/** How a framework's registration call gives its HTTP method: one (`Handle("GET", ...)`) or a list (`Match([]string{...}, ...)`). */
+type MethodArgument = 'one' | 'list'
+
+/** A Go router whose registration calls take the HTTP method as their first argument, the path second. */
+interface MethodArgRoutes {
+  readonly framework: string
+  /** Import paths (prefixes) of the framework: a file importing none registers nothing. */
+  readonly imports: readonly string[]
+  /** The registration methods and how each gives its method. */
+  readonly calls: Readonly<Record<string, MethodArgument>>
+  /** Whether the handler comes right after the path and middleware after it (Echo), or last (Gin's `handlers ...HandlerFunc`). */
+  readonly handlerFirst: boolean
+}
+
+/** `http.MethodPost` and other net/http method constants: `POST`. */
+const METHOD_CONSTANT = /(?:^|\.)Method([A-Z][a-z]+)$/
+/** A method as a string (`"PUT"`) or a net/http constant inside a list's text (`[]string{http.MethodGet, "POST"}`). */
+const METHOD_IN_TEXT = /"([A-Za-z]+)"|\bMethod([A-Z][a-z]+)\b/g
+
+/** The HTTP method one argument names: `"put"` or `http.MethodPut` give `PUT`; anything else (a variable) `undefined`. */
+function methodOf(arg: Arg | undefined): string | undefined {
+  if (arg?.kind === 'string') return /^[A-Za-z]+$/.test(arg.value) ? arg.value.toUpperCase() : undefined
+  if (arg?.kind === 'name') return METHOD_CONSTANT.exec(arg.value)?.[1]?.toUpperCase()
+  return undefined
+}
+
+/** The HTTP methods a list argument names (`[]string{"GET", http.MethodPost}`), in order, each once. */
+function methodsOf(arg: Arg | undefined): string[] {
+  if (arg === undefined || arg.kind === 'string' || arg.kind === 'name') return []
+  const methods = [...arg.value.matchAll(METHOD_IN_TEXT)].map((m) => ((m[1] ?? m[2]) as string).toUpperCase())
+  return [...new Set(methods)]
+}
+
+/**
+ * Routes of a Go router registered with the HTTP method as an argument: Gin's
+ * `r.Handle("GET", "/x", h)` and `r.Match([]string{...}, "/x", h)`, Echo's `e.Add(http.MethodPost,
+ * "/x", h, mw...)` and `e.Match(...)`. A method held in a variable registers nothing the index can name.
+ */
+export function methodArgRoutes(entry: MethodArgRoutes): EntrypointDetector {
+  return {
+    framework: entry.framework,
+    languages: ['go'],
+    imports: entry.imports,
+    detect(context: DetectContext): EntrypointDraft[] {
+      if (!entry.imports.some((module) => context.imports(module))) return []
+      const drafts: EntrypointDraft[] = []
+      for (const call of context.facts.calls) {
+        const shape = ownEntry(entry.calls, call.name)
+        if (shape === undefined || !call.receiver) continue
+        const [methodArg, pathArg, ...rest] = call.args().filter((arg) => !arg.key)
+        if (pathArg?.kind !== 'string' || rest.length === 0) continue
+        const one = shape === 'one' ? methodOf(methodArg) : undefined
+        const methods = shape === 'list' ? methodsOf(methodArg) : one === undefined ? [] : [one]
+        const handler = handlerOf(entry.handlerFirst ? rest[0] : rest.at(-1))
+        const route = rooted(joinRoute(context.prefixOf(call.receiver), pathArg.value))
+        for (const method of methods) drafts.push(callDraft(call, { kind: 'http-route', framework: entry.framework, method, route, handler }))
+      }
+      return drafts
+    },
+  }
+}
