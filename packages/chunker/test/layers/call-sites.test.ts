@@ -125,6 +125,21 @@ describe('the call sites a file records as call edges', () => {
     expect(await callsIn('lib.rs', rust)).toEqual(['4 ?.to_owned', '4 Arg.new'])
   })
 
+  it("leaves Rust's tuple patterns out: an extractor parameter, a match arm, a let (axum's `State(db): State<Db>`)", async () => {
+    const rust = [
+      'async fn todos_index(pagination: Query<Pagination>, State(db): State<Db>) -> impl IntoResponse {',
+      '    let Wrapper(inner) = wrap(db);',
+      '    match read(inner) {',
+      '        Message::Write(text) => save(text),',
+      '        Message::Quit(code) => stop(code),',
+      '    }',
+      '    let total = count(inner) == limit(db);',
+      '    items.iter().map(|Json(p): Json<Item>| p.id()).collect::<Vec<_>>()',
+      '}',
+    ].join('\n')
+    expect(await callsIn('main.rs', rust)).toEqual(['2 wrap', '3 read', '4 save', '5 stop', '7 count', '7 limit', '8 ?.collect', '8 ?.map', '8 items.iter', '8 p.id'])
+  })
+
   it('types a call on a string or list literal by its class, with the literal as its receiver', async () => {
     const edgesOf = async (path: string, content: string): Promise<string[]> => {
       const { layers } = await chunker.chunkWithLayers({ path, content, format: 'code' })

@@ -15,6 +15,7 @@ const CALL_WORDS: CallWords = {
   keywords: words('if while for match loop return fn impl struct enum trait mod use pub let mut ref move as in where type const static unsafe async await dyn crate self super Self extern'),
   beforeCall: words('return if while match in else break'),
   generics: true,
+  tuplePatterns: true,
 }
 
 /** `use` and `extern crate` statements (up to their `;`), and `mod name;` declarations, anywhere, also after attributes on their line (`#[macro_use] extern crate rocket;`). */

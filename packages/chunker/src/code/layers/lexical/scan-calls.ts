@@ -43,6 +43,11 @@ export interface CallWords {
   readonly arrowLambdas?: boolean
   /** A composite literal is a link of a receiver chain: Go's `Config{Handler: h}.ToMiddleware(`. @default false */
   readonly compositeLiterals?: boolean
+  /**
+   * `Name(x)` followed by a type (`:`), a match arm's `=>` or an assignment's `=` is a pattern, not a
+   * call: Rust's `State(db): State<Db>` parameter, `Message::Write(text) =>`, `let Wrapper(inner) = w`. @default false
+   */
+  readonly tuplePatterns?: boolean
 }
 
 /** At most this many call sites per file are kept. */
@@ -273,11 +278,23 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
         if (keyword >= 3 && masked.slice(keyword - 3, keyword + 1) === 'func') continue
       }
     }
+    if (words.tuplePatterns && isTuplePattern(masked, open)) continue
     if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before, words.lineBreaksEndStatements === true)) continue
     const receiverEnd = hasReceiver ? receiverEndAt(masked, start, nameStart) : nameStart
     calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open, decorator, words.nullSafeReceivers))
   }
   return calls
+}
+
+/** Whether the parentheses opening at `open` are followed by `:` (not `::`), `=>` or `=` (not `==`): a pattern's (see `tuplePatterns`). */
+function isTuplePattern(masked: string, open: number): boolean {
+  const close = closingBracket(masked, open, Math.min(masked.length, open + 2000))
+  if (close < 0) return false
+  let i = close + 1
+  while (i < masked.length && isSpace(masked.charCodeAt(i))) i++
+  const c = masked.charCodeAt(i)
+  const next = masked.charCodeAt(i + 1)
+  return (c === 58 && next !== 58) || (c === 61 && next !== 61)
 }
 
 /** Offsets of every bracket that follows `func` and spaces, in order: where a Go method's receiver list may open. */
