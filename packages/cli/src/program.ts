@@ -123,7 +123,8 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .description('imports and calls of a file, directory (package) or symbol, or with --reverse its importers and callers; needs an index built with --layers')
     .option('--reverse', 'importers and callers instead')
     .option('--depth <n>', 'how many edges away (default 1)', positiveInteger)
-    .option('--kind <kind>', 'only this edge kind: imports, calls, extends, implements, mounts (repeatable)', edgeKinds)
+    .option('--kind <kind>', 'only this edge kind: imports, calls, extends, implements, mounts, routes (repeatable)', edgeKinds)
+    .option('--recursive', 'for a directory: every file below it, not only the files directly in it (a package)')
     .action(run(async (command) => (await commands()).depsCommand(context(command), command.args[0] as string, command.opts())))
   program
     .command('routes [pattern]')

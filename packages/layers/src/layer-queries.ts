@@ -7,7 +7,7 @@ import type { SymbolIndex } from './symbol-index.js'
 export interface SymbolQuery {
   /**
    * A name (`parseArgs`), a qualified name (`FileStore.read`, also the end of one: `Foo.bar` finds
-   * `ns.Foo.bar`) or a glob over either (`parse*`, `*Handler`, `FileStore.*`); case-sensitive.
+   * `ns.Foo.bar`) or a glob over either (`parse*`, `*Handler`, `FileStore.*`); as written, else (when no symbol is named so) in any case.
    * Members may be written as their language writes them (`Command::new`, `StringUtils#isBlank`,
    * `Foo->bar`, with or without `()`; see {@link symbolQueryName}).
    */
@@ -29,10 +29,13 @@ export interface DependencyQuery {
   /**
    * A file path, a symbol id, or a symbol's qualified or plain name, or the end of a qualified name
    * (every definition with it), written as {@link SymbolQuery.name} may be; or a directory (a Go,
-   * Java or Python package): the indexed files directly in it, else every one below it. A path
-   * ending with `/` is always a directory; without, a directory only when no file or symbol matches.
+   * Java or Python package): the indexed files directly in it, else every one below it (with
+   * {@link DependencyQuery.recursive}, always every one below it). A path ending with `/` is always
+   * a directory; without, a directory only when no file or symbol matches.
    */
   readonly from: string
+  /** For a directory: every indexed file below it, its subdirectories' too, not only the files directly in it. @default false */
+  readonly recursive?: boolean
   /** Importers and callers instead of imports and callees. @default false */
   readonly reverse?: boolean
   /** How many edges away. @default 1 */
@@ -99,25 +102,9 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
   assertPositive(limit, 'symbol query limit')
   const name = symbolQueryName(query.name)
   if (name === '') throw new InvalidArgumentError(`symbol query name must name a symbol; received ${JSON.stringify(query.name)}.`)
-  const qualified = name.includes('.')
-  let candidates: SymbolRecord[]
-  if (!isGlob(name)) {
-    const last = qualified ? name.slice(name.lastIndexOf('.') + 1) : name
-    candidates = index.named(last).filter((s) => !qualified || matchesQualified(s, name))
-  } else {
-    const pattern = globToRegExp(name)
-    const firstWildcard = name.search(/[*?]/)
-    const prefix = qualified ? '' : name.slice(0, firstWildcard)
-    const names = index.names()
-    candidates = []
-    // Names are sorted: a glob with a literal prefix scans only the names that start with it.
-    let at = prefix ? lowerBound(names, prefix) : 0
-    for (; at < names.length; at++) {
-      const candidate = names[at] as string
-      if (prefix && !candidate.startsWith(prefix)) break
-      for (const symbol of index.named(candidate)) if (pattern.test(qualified ? symbol.qname : symbol.name)) candidates.push(symbol)
-    }
-  }
+  // As written first; when nothing is named so, in any case (`rag symbols hono*` finds `Hono`).
+  let candidates = candidatesOf(index, name, false)
+  if (candidates.length === 0) candidates = candidatesOf(index, name, true)
   return candidates
     .filter(
       (s) =>
@@ -137,6 +124,35 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
     .slice(0, limit)
 }
 
+/** The symbols a name or glob (qualified or not) matches, as written or with `ignoreCase` in any case. */
+function candidatesOf(index: SymbolIndex, name: string, ignoreCase: boolean): SymbolRecord[] {
+  const qualified = name.includes('.')
+  const names = index.names()
+  const candidates: SymbolRecord[] = []
+  if (!isGlob(name)) {
+    const last = qualified ? name.slice(name.lastIndexOf('.') + 1) : name
+    if (!ignoreCase) return index.named(last).filter((s) => !qualified || matchesQualified(s, name))
+    const lower = last.toLowerCase()
+    for (const candidate of names) {
+      if (candidate.toLowerCase() !== lower) continue
+      for (const symbol of index.named(candidate)) if (!qualified || matchesQualified({ qname: symbol.qname.toLowerCase(), module: symbol.module.toLowerCase() }, name.toLowerCase())) candidates.push(symbol)
+    }
+    return candidates
+  }
+  const pattern = globToRegExp(name)
+  const test = ignoreCase ? new RegExp(pattern.source, `${pattern.flags.replace('i', '')}i`) : pattern
+  const firstWildcard = name.search(/[*?]/)
+  const prefix = qualified || ignoreCase ? '' : name.slice(0, firstWildcard)
+  // Names are sorted: a glob with a literal prefix scans only the names that start with it.
+  let at = prefix ? lowerBound(names, prefix) : 0
+  for (; at < names.length; at++) {
+    const candidate = names[at] as string
+    if (prefix && !candidate.startsWith(prefix)) break
+    for (const symbol of index.named(candidate)) if (test.test(qualified ? symbol.qname : symbol.name)) candidates.push(symbol)
+  }
+  return candidates
+}
+
 function lowerBound(sorted: readonly string[], value: string): number {
   let low = 0
   let high = sorted.length
@@ -149,7 +165,7 @@ function lowerBound(sorted: readonly string[], value: string): number {
 }
 
 /** The starting points of a dependency walk: a file, a symbol id, every symbol with a qualified or plain name, or a directory's files. */
-function startsOf(graph: GraphView, from: string): { files: string[]; symbols: SymbolRecord[] } {
+function startsOf(graph: GraphView, from: string, recursive: boolean): { files: string[]; symbols: SymbolRecord[] } {
   const directory = from.endsWith('/')
   if (!directory) {
     if (graph.file(from)) return { files: [from], symbols: [] }
@@ -160,21 +176,21 @@ function startsOf(graph: GraphView, from: string): { files: string[]; symbols: S
     const symbols = graph.named(last).filter((s) => s.name === name || (name !== last && matchesQualified(s, name)))
     if (symbols.length > 0) return { files: [], symbols }
   }
-  const files = directoryFiles(graph, from.replace(/\/+$/, ''))
+  const files = directoryFiles(graph, from.replace(/\/+$/, ''), recursive)
   if (files.length === 0) throw new RagError('NOT_FOUND', `${JSON.stringify(from)} is neither an indexed file or directory nor a known symbol.`)
   return { files, symbols: [] }
 }
 
-/** The indexed files directly in a directory (a package), else every one below it, in path order. */
-function directoryFiles(graph: GraphView, dir: string): string[] {
-  const prefix = `${dir}/`
+/** The indexed files directly in a directory (a package), else (or when `recursive`) every one below it, in path order. */
+function directoryFiles(graph: GraphView, dir: string, recursive: boolean): string[] {
+  // The root (`''`): the files at the top, else every file.
+  const prefix = dir === '' ? '' : `${dir}/`
   const direct: string[] = []
   const below: string[] = []
-  if (dir === '') return direct
   for (const file of graph.files()) {
     if (file.path.startsWith(prefix)) (file.path.includes('/', prefix.length) ? below : direct).push(file.path)
   }
-  return (direct.length > 0 ? direct : below).sort()
+  return (direct.length > 0 && !recursive ? direct : [...direct, ...below]).sort()
 }
 
 /** Edges leaving a symbol and every symbol nested in it (a class's methods). */
@@ -201,7 +217,7 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
   const depth = query.depth ?? 1
   assertPositive(depth, 'dependency query depth')
   const kinds = query.kinds ? new Set(query.kinds) : undefined
-  const start = startsOf(graph, query.from)
+  const start = startsOf(graph, query.from, query.recursive === true)
   const steps: DependencyStep[] = []
   const seenEdges = new Set<string>()
   const seenNodes = new Set<string>([...start.files, ...start.symbols.map((s) => s.id)])

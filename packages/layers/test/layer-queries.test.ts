@@ -49,6 +49,15 @@ describe('LayerGraph.symbols', () => {
     expect(graph.symbols({ name: '*', limit: 2 })).toHaveLength(2)
   })
 
+  it('finds a name in another case only when none is written so (hono: `hono*` for `Hono`)', () => {
+    expect(graph.symbols({ name: 'configloader' }).map((s) => s.qname)).toEqual(['ConfigLoader'])
+    expect(graph.symbols({ name: 'configloader.PARSEFILE' }).map((s) => s.qname)).toEqual(['ConfigLoader.parseFile'])
+    expect(graph.symbols({ name: 'PARSE*' }).map((s) => s.qname)).toEqual(['parseArgs', 'parse_config', 'ConfigLoader.parseFile'])
+    expect(graph.symbols({ name: 'configLoader.*' }).map((s) => s.qname)).toEqual(['ConfigLoader.load', 'ConfigLoader.parseFile'])
+    // A name written so is not mixed with others of another case.
+    expect(graph.symbols({ name: 'parseArgs' }).map((s) => s.qname)).toEqual(['parseArgs'])
+  })
+
   it('reads members written in other languages\' notation: Foo::bar, Foo#bar, Foo->bar, bar(), the end of a qualified name', () => {
     const qnames = (name: string): string[] => graph.symbols({ name }).map((s) => s.qname)
     for (const name of ['ConfigLoader::load', 'ConfigLoader#load', 'ConfigLoader->load', 'ConfigLoader.load()', '::ConfigLoader::load']) {
@@ -119,12 +128,26 @@ describe('LayerGraph.dependencies', () => {
         'middleware/recover.go': 'package middleware\n\nfunc Recoverer() {}\n',
         'middleware/internal/pool.go': 'package internal\n\nfunc Get() {}\n',
         'cmd/shop/main.go': 'package main\n\nimport "example.com/shop/middleware"\n\nfunc main() {\n\tmiddleware.Logger()\n\tmiddleware.Recoverer()\n}\n',
+        'cmd/tool/main.go': 'package main\n\nimport "example.com/shop/middleware/internal"\n\nfunc main() {}\n',
       }),
     )
     const steps = go.dependencies({ from: 'middleware', reverse: true }).map((s) => `${s.edge.kind} ${s.edge.sourceQname} ${s.edge.target}`)
     expect(steps.sort()).toEqual(['calls main Logger', 'calls main Recoverer', 'imports  example.com/shop/middleware'])
     // No indexed file directly in `cmd`: the files below it.
-    expect(go.dependencies({ from: 'cmd', kinds: ['imports'] }).map((s) => `${s.edge.path} ${s.edge.targetPath}`)).toEqual(['cmd/shop/main.go middleware/'])
+    expect(go.dependencies({ from: 'cmd', kinds: ['imports'] }).map((s) => `${s.edge.path} ${s.edge.targetPath}`)).toEqual(['cmd/shop/main.go middleware/', 'cmd/tool/main.go middleware/internal/'])
+    // `recursive`: the package and every one below it (hono's `rag deps src/router --reverse` for its routers' importers too).
+    const importersOf = (recursive: boolean): string[] => go.dependencies({ from: 'middleware', reverse: true, recursive }).map((s) => `${s.edge.kind} ${s.edge.sourceQname} ${s.edge.target}`).sort()
+    expect(importersOf(true)).toEqual([...importersOf(false), 'imports  example.com/shop/middleware/internal'].sort())
+    const pool = new LayerGraph(
+      await layersOfText({
+        'pkg/top.ts': 'export const top = 1\n',
+        'pkg/sub/deep.ts': 'export const deep = 2\n',
+        'app.ts': "import { top } from './pkg/top'\nimport { deep } from './pkg/sub/deep'\nexport const all = [top, deep]\n",
+      }),
+    )
+    const importers = (recursive: boolean): string[] => pool.dependencies({ from: 'pkg', reverse: true, kinds: ['imports'], recursive }).map((s) => `${s.edge.path}:${s.edge.startLine} ${s.edge.targetPath}`)
+    expect(importers(false)).toEqual(['app.ts:1 pkg/top.ts'])
+    expect(importers(true).sort()).toEqual(['app.ts:1 pkg/top.ts', 'app.ts:2 pkg/sub/deep.ts'])
     expect(() => go.dependencies({ from: 'handlers/' })).toThrow(/"handlers\/" is neither an indexed file or directory nor a known symbol/)
   })
 

@@ -130,12 +130,13 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
         reverse: z.boolean().optional().describe('Importers and callers instead of imports and callees.'),
         depth: z.number().int().min(1).max(10).optional().describe('How many edges away (default 1).'),
         kinds: z.array(z.enum(['imports', 'calls', 'extends', 'implements', 'mounts', 'routes'])).max(6).optional().describe('Only these edge kinds.'),
+        recursive: z.boolean().optional().describe('For a directory: every file below it, not only the files directly in it (a package).'),
       },
       outputSchema: { dependencies: z.array(z.object(edgeShape)), total: z.number() },
       annotations: { readOnlyHint: true },
     },
-    async ({ target, reverse, depth, kinds }) => {
-      const steps = await rag.dependencies(target, { reverse: reverse === true, ...(depth !== undefined ? { depth } : {}), ...(kinds && kinds.length > 0 ? { kinds } : {}) })
+    async ({ target, reverse, depth, kinds, recursive }) => {
+      const steps = await rag.dependencies(target, { reverse: reverse === true, ...(depth !== undefined ? { depth } : {}), ...(kinds && kinds.length > 0 ? { kinds } : {}), ...(recursive === true ? { recursive } : {}) })
       const shown = steps.slice(0, maxResults).map(edgeData)
       const lines = shown.map((e) => {
         const to = e.resolution === 'resolved' ? `${e.targetPath}${e.targetSymbol ? ` (${e.targetSymbol})` : ''}` : e.resolution === 'by-name' ? `${e.candidates} by name${e.targetPath ? `, e.g. ${e.targetPath}` : ''}` : e.resolution

@@ -39,6 +39,7 @@ export function layerRouteSchemas<P>(limits: { readonly maxQueryLength: number }
           reverse: { type: 'boolean', default: false, description: 'Importers and callers instead of imports and callees.' },
           depth: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
           kind: { type: 'string', pattern: `^(${EDGE_KINDS.join('|')})(,(${EDGE_KINDS.join('|')}))*$`, description: 'Only these edge kinds, comma-separated.' },
+          recursive: { type: 'boolean', default: false, description: 'For a directory: every file below it, not only the files directly in it (a package).' },
         },
       },
     },
@@ -84,11 +85,11 @@ export function registerLayerRoutes(app: FastifyInstance, { sessions, schemas: {
     return { symbols }
   })
 
-  app.get<{ Params: SessionParams; Querystring: { target: string; reverse: boolean; depth: number; kind?: string } }>('/sessions/:id/deps', { schema: schemas.deps }, async (request) => {
+  app.get<{ Params: SessionParams; Querystring: { target: string; reverse: boolean; depth: number; kind?: string; recursive: boolean } }>('/sessions/:id/deps', { schema: schemas.deps }, async (request) => {
     const rag = existingSession(sessions, request.params.id)
-    const { target, reverse, depth, kind } = request.query
+    const { target, reverse, depth, kind, recursive } = request.query
     const kinds = kind?.split(',') as EdgeKind[] | undefined
-    const steps = await rag.dependencies(target, { reverse, depth, ...(kinds ? { kinds } : {}) })
+    const steps = await rag.dependencies(target, { reverse, depth, recursive, ...(kinds ? { kinds } : {}) })
     return { dependencies: steps.map((step) => ({ depth: step.depth, ...step.edge })) }
   })
 

@@ -17,6 +17,8 @@ export interface DependencyOptions {
   readonly depth?: number
   /** Only these edge kinds (`imports`, `calls`, `extends`, `implements`). @default every kind */
   readonly kinds?: readonly EdgeKind[]
+  /** For a directory: every indexed file below it, not only the files directly in it (a Go or Java package's). @default false */
+  readonly recursive?: boolean
 }
 
 const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'calls', 'extends', 'implements', 'mounts', 'routes']
@@ -43,12 +45,14 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
   const directory = /[\\/]$/.test(value)
   if (isAbsolute(value)) {
     const inside = root === undefined ? undefined : relative(root, value)
-    if (inside === '') throw new InvalidArgumentError(`${value} is the indexed root itself; give a file in it or a symbol name.`)
+    if (inside === '') return '/'
     if (inside === undefined || inside.startsWith('..') || isAbsolute(inside)) {
       throw new InvalidArgumentError(`${value} is outside the indexed root${root === undefined ? '' : ` ${root}`}.`)
     }
     value = inside
   }
+  // The root directory: its own files (Go's root package), or with `recursive` every file.
+  if (value === '.' || value === './' || value === '.\\') return '/'
   if (value.includes('/') || value.includes(sep)) {
     value = posix.normalize(value.split(sep).join('/')).replace(/^\.\//, '')
     if (value.startsWith('../')) throw new InvalidArgumentError(`${target} is outside the indexed root.`)
@@ -99,6 +103,7 @@ export function checkDependencyOptions(options: DependencyOptions): void {
   for (const kind of options.kinds ?? []) {
     if (!EDGE_KINDS.includes(kind)) throw new InvalidArgumentError(`Edge kind must be one of ${EDGE_KINDS.join(', ')}; received ${describeValue(kind)}.`)
   }
+  if (options.recursive !== undefined && typeof options.recursive !== 'boolean') throw new InvalidArgumentError(`dependencies option recursive must be a boolean; received ${describeValue(options.recursive)}.`)
 }
 
 /** Checks an entrypoint filter. */

@@ -68,7 +68,9 @@ export class SessionLayerQueries {
     const selected = selection === undefined ? undefined : await this.#init.layers.selected(selection)
     if (selected !== undefined) {
       if (!selected.any && !this.#init.layersOn) throw noLayersError()
-      return layerQueries.symbols(selected.graph, name, options)
+      const found = layerQueries.symbols(selected.graph, name, options)
+      // The store selects names as written; a name in another case (`hono*` for `Hono`) is the whole graph's to find.
+      if (found.length > 0 || !selected.any) return found
     }
     return this.#query((graph) => layerQueries.symbols(graph, name, options))
   }

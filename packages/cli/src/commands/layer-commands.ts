@@ -23,6 +23,8 @@ export interface DepsCommandOptions {
   readonly depth?: number
   /** Only these edge kinds. */
   readonly kind?: readonly EdgeKind[]
+  /** For a directory: every file below it, not only those directly in it. */
+  readonly recursive?: boolean
 }
 
 /** Options of `rag routes`. */
@@ -131,7 +133,8 @@ export function dependencyTarget(target: string, cwd: string): string {
   const path = isAbsolute(target) ? target : resolve(cwd, target)
   if (!existsSync(path)) return target
   // A directory (a Go or Java package) is one, even where a symbol has its name.
-  return statSync(path).isDirectory() ? `${realpathSync(path)}/` : realpathSync(path)
+  const real = realpathSync(path)
+  return statSync(path).isDirectory() && !real.endsWith('/') ? `${real}/` : real
 }
 
 /** `rag deps <file|directory|symbol>`: imports and callees, or with `--reverse` importers and callers. */
@@ -142,6 +145,7 @@ export async function depsCommand(context: CommandContext, target: string, optio
       reverse: options.reverse === true,
       depth: options.depth ?? 1,
       ...(options.kind !== undefined && options.kind.length > 0 ? { kinds: options.kind } : {}),
+      ...(options.recursive === true ? { recursive: true } : {}),
     })
     if (output.json) {
       output.emit({ target, root, reverse: options.reverse === true, depth: options.depth ?? 1, dependencies: steps.map((s) => ({ depth: s.depth, ...s.edge })) })

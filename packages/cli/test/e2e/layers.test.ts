@@ -51,6 +51,8 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     expect(classes.symbols.map((s) => s.qname)).toEqual(['OrderExporter'])
     const methods = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'OrderExporter.*']))
     expect(methods.symbols.map((s) => s.qname).sort()).toEqual(['OrderExporter.__init__', 'OrderExporter.run'])
+    // In another case when no symbol is written so (the store selects names as written).
+    expect(lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'check'])).symbols.map((s) => s.qname)).toEqual(['Check'])
     const text = await rag(['symbols', 'Check'])
     expect(text.code).toBe(0)
     expect(text.stdout).toBe('svc/internal/health/health.go:6-8  function Check  func Check(w http.ResponseWriter, r *http.Request)\n')
@@ -85,6 +87,11 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     // A directory is its package: the importers of Go's package `health`, from the directory's path.
     const importers = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'svc/internal/health', '--reverse', '--kind', 'imports']))
     expect(importers.dependencies.map((d) => [d.path, d.target, d.targetPath])).toEqual([['svc/main.go', 'example.com/shop/svc/internal/health', 'svc/internal/health/']])
+    // `svc/internal` holds no file of its own: the files below it; `svc` holds main.go, so --recursive reaches its subpackages.
+    const direct = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'svc', '--reverse', '--kind', 'imports']))
+    expect(direct.dependencies).toEqual([])
+    const below = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'svc', '--reverse', '--kind', 'imports', '--recursive']))
+    expect(below.dependencies.map((d) => [d.path, d.targetPath])).toEqual([['svc/main.go', 'svc/internal/health/']])
   })
 
   it('lists routes and commands, filtered by method, kind and pattern', async () => {
@@ -132,10 +139,14 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     const outside = await rag(['deps', '../elsewhere.ts'])
     expect(outside.code).toBe(1)
     expect(oneErrorLine(outside.stderr)).toMatch(/^error: .*elsewhere\.ts is outside the indexed root/)
-    // The root itself is no file of it (it was reported as outside the root).
-    const root = await rag(['deps', '.'])
-    expect(root.code).toBe(1)
-    expect(oneErrorLine(root.stderr)).toMatch(/^error: .* is the indexed root itself; give a file in it or a symbol name\.$/)
+    // The root is a directory too (Go's root package): its own files, here a README without imports.
+    const root = await rag(['--json', 'deps', '.'])
+    expect(root.code).toBe(0)
+    expect(lastJson<{ dependencies: Step[] }>(root).dependencies).toEqual([])
+    const everything = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', '.', '--recursive', '--kind', 'imports']))
+    expect(new Set(everything.dependencies.map((d) => d.path.split('/')[0]))).toEqual(new Set(['web', 'tools', 'svc']))
+    // A directory outside the root is named once, without a doubled slash.
+    expect(oneErrorLine((await rag(['deps', '/'])).stderr)).toMatch(/^error: \/ is outside the indexed root /)
     const depth = await rag(['deps', 'Check', '--depth', '0'])
     expect(depth.code).toBe(2)
     expect(oneErrorLine(depth.stderr)).toMatch(/--depth .* '0' is invalid/)
