@@ -16,6 +16,13 @@ describe('the declaration prior', () => {
     expect(rankFiles(hits, plan, createChunkSignals(chunks), { weights: { declaration: 1 } })[0]!.file).toBe('types/pool.d.ts')
   })
 
+  it('reads a folder named as the declaration as its implementation', () => {
+    const chunks = [chunk('types/cookies.d.ts'), chunk('lib/web/cookies/parse.js'), chunk('lib/core/util.js')]
+    const ranked = rankFiles(chunks.map((document, i) => ({ document, score: 1 - i / 10 })), plan, createChunkSignals(chunks))
+    expect(ranked[0]!.file).toBe('lib/web/cookies/parse.js')
+    expect(ranked.find((r) => r.file === 'types/cookies.d.ts')!.prior).toBe(0.8)
+  })
+
   it('leaves a declaration alone when no implementation twin is indexed', () => {
     const chunks = [chunk('types/dispatcher.d.ts'), chunk('lib/core/util.js')]
     const ranked = rankFiles(chunks.map((document, i) => ({ document, score: 1 - i / 10 })), plan, createChunkSignals(chunks))

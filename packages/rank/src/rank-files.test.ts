@@ -97,6 +97,16 @@ describe('rankFiles', () => {
     expect(ranked.map((f) => f.file)).toEqual(['lib/web/eventsource/util.js', 'lib/core/util.js'])
   })
 
+  it('reads a plural query word as the singular a file or folder is named with (hono: "cookies" for utils/cookie.ts and helper/cookie/)', () => {
+    const paths = createPathLookup(['src/utils/cookie.ts', 'src/helper/cookie/index.ts', 'src/utils/url.ts', 'src/utils/entry.ts'])
+    const found = hits('src/utils/url.ts', 'src/helper/cookie/index.ts')
+    const ranked = rankFiles(found, plan({ terms: ['cookies', 'entries', 'parsed'] }), { paths })
+    const contributions = (file: string) => ranked.find((f) => f.file === file)?.contributions ?? []
+    expect(contributions('src/utils/cookie.ts')).toEqual([{ signal: 'file-names', value: 0.1 }])
+    expect(contributions('src/utils/entry.ts')).toEqual([{ signal: 'file-names', value: 0.1 }])
+    expect(contributions('src/helper/cookie/index.ts').map((c) => c.signal)).toContain('folders')
+  })
+
   it('fuses whole-file lists by reciprocal rank', () => {
     const ranked = rankFiles(hits('src/a.ts', 'src/b.ts'), plan(), { fileLists: [{ name: 'whole files', files: ['src/b.ts', 'src/c.ts'] }] }, { weights: { list: 0.5 } })
     expect(ranked.map((f) => f.file)).toEqual(['src/b.ts', 'src/a.ts', 'src/c.ts'])

@@ -178,7 +178,7 @@ export function rankFiles(hits: readonly SearchResult[], plan: RankingPlan, sign
   const ranked = [...byFile.values()].map((e) => {
     const evidence = total(e)
     const { prior: ofPath, categories } = priorOf(e.file)
-    const prior = twins !== undefined && isDeclaration(e.file) && twins(e.file).some((other) => !isDeclaration(other)) ? ofPath * w.declaration : ofPath
+    const prior = twins !== undefined && isDeclaration(e.file) && hasImplementation(e.file, twins, signals) ? ofPath * w.declaration : ofPath
     return { e, evidence, prior, categories, score: evidence * prior }
   })
   ranked.sort((a, b) => b.score - a.score || a.e.firstRank - b.e.firstRank || (a.e.file < b.e.file ? -1 : a.e.file > b.e.file ? 1 : 0))
@@ -271,7 +271,26 @@ function addFileNames(plan: RankingPlan, lookup: NonNullable<RankingSignals['pat
     seen.add(normalizeName(fileStem(anchor.text)))
   }
   for (const name of strong) match(name, w.fileName)
-  for (const term of plan.terms) if (term.length > 2) match(term, w.fileNameTerm)
+  for (const term of plan.terms) if (term.length > 2) match(withFiles(term, (form) => lookup.filesNamed(form)), w.fileNameTerm)
+}
+
+/**
+ * A query word as the files use it: itself, or else its singular when only that names files
+ * (`cookies` for `cookie.ts` and a `cookie/` folder; `entries` for `entry.go`).
+ */
+function withFiles(term: string, files: (form: string) => readonly string[]): string {
+  if (files(term).length > 0) return term
+  for (const form of singulars(term)) if (files(form).length > 0) return form
+  return term
+}
+
+/** The singulars a plural word may have: `cookies` -> `cookie`, `entries` -> `entry`, `boxes` -> `box`. */
+function singulars(word: string): string[] {
+  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return []
+  const forms = [word.slice(0, -1)]
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`)
+  else if (word.endsWith('es')) forms.push(word.slice(0, -2))
+  return forms
 }
 
 /**
@@ -296,7 +315,8 @@ function addNameWords(plan: RankingPlan, lookup: NonNullable<RankingSignals['pat
 
 function addFolders(plan: RankingPlan, lookup: NonNullable<RankingSignals['paths']>, w: RankingWeights, found: ReadonlyMap<string, Evidence>, add: Add): void {
   const seen = new Set<string>()
-  for (const term of plan.terms) {
+  for (const word of plan.terms) {
+    const term = withFiles(word, (form) => lookup.filesInFolder(form))
     const key = normalizeName(term)
     if (key.length < 3 || seen.has(key)) continue
     seen.add(key)
@@ -325,6 +345,16 @@ function companionGroups(found: Iterable<string>, signals: RankingSignals): (fil
     for (const namesake of signals.paths?.filesNamed(fileStem(file)) ?? []) group.add(namesake)
     return [...group]
   }
+}
+
+/**
+ * Whether a declaration file's implementation is indexed: a twin of the same stem
+ * (`types/pool.d.ts` and `lib/dispatcher/pool.js`), or a folder of that name holding code that is
+ * no declaration (`types/cookies.d.ts` and `lib/web/cookies/parse.js`).
+ */
+function hasImplementation(declaration: string, twins: (file: string) => readonly string[], signals: RankingSignals): boolean {
+  if (twins(declaration).some((other) => !isDeclaration(other))) return true
+  return (signals.paths?.filesInFolder(fileStem(declaration)) ?? []).some((file) => !isDeclaration(file))
 }
 
 /** The prior of each file under the plan: demoted categories by their weight (the strongest demotion wins), targeted ones boosted. */
