@@ -1,4 +1,5 @@
 import packageJson from '../../package.json'
+import { FollowingIndex } from '../index/following-index.js'
 import { openIndex } from '../index/open-index.js'
 import { checkDirectory, rootForConfig } from '../index/resolve-root.js'
 import { UsageError } from '../errors.js'
@@ -22,7 +23,8 @@ export async function mcpCommand(context: CommandContext, roots: readonly string
   }
   const location = rootForConfig(roots[0], context.cwd)
   const allowed = roots.length > 0 ? roots.map((root) => checkDirectory(root, context.cwd)) : [checkDirectory(location.root, context.cwd)]
-  const index = await openIndex(location, configFor(context, location), { mode: 'create', warn: output.note, env: context.env, writer: 'rag mcp' })
+  // `index_directory` keeps the layers and embedder another process gave the index meanwhile.
+  const index = await FollowingIndex.open(() => openIndex(location, configFor(context, location), { mode: 'create', warn: output.note, env: context.env, writer: 'rag mcp' }))
   try {
     // The MCP SDK (and its zod schemas) loads only for `rag mcp`, so other commands start faster.
     const { runStdioServer } = await import('@rag/mcp')

@@ -46,7 +46,8 @@ const MIN_MAX_WAIT_MS = 2_000
  * `index.exclude`, default skips) start no run; changes to ignore files and the root's
  * `.git/info/exclude` always do. A change to the project's `rag.config.json` re-opens the index
  * with it before the next run (the watcher's own settings, `watch.debounceMs` and
- * `index.extraSkipNames`, stay as they were at start). Each run is incremental: only changed files
+ * `index.extraSkipNames`, stay as they were at start); so does another process giving the index other
+ * code layers or another embedder (`rag index --no-layers`, `--embedder hash`), which the next runs keep. Each run is incremental: only changed files
  * are read and chunked. Runs until SIGINT or SIGTERM; a failed run is reported and the watch goes on.
  */
 export async function watchCommand(context: CommandContext, dir: string | undefined): Promise<number> {
@@ -56,18 +57,23 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
   const open = (settings: typeof config): ReturnType<typeof openIndex> =>
     openIndex(location, settings, { mode: 'create', warn: output.note, env: context.env, writer: 'rag watch', lockWait: lockWaitFor(context) })
   let index = await open(config)
+  // The index's own layers and embedder after this watch's last run: another process may change them.
+  let choices = await index.storedChoices()
   const skipped = new SkippedPaths(location.root)
   // Set when the project's `rag.config.json` changed: the next run opens the index with it first.
   let configChanged = false
   // While a run goes on, changes wait for its skips (a run may un-ignore what the last one skipped).
   let running = false
   const changedDuringRun = new Set<string>()
-  const reopen = async (): Promise<void> => {
+  const reopen = async (why: 'config' | 'index'): Promise<void> => {
     configChanged = false
     const next = await open(configFor(context, location))
     await index.close()
     index = next
-    if (output.json) output.emit({ event: 'config', file: location.projectConfig })
+    if (why === 'index') {
+      if (output.json) output.emit({ event: 'index', message: 'the index was given other code layers or another embedder; the next runs follow it where the configuration names neither' })
+      else output.line(`${time()} the index was given other code layers or another embedder (rag index): the next runs follow it where the configuration names neither`)
+    } else if (output.json) output.emit({ event: 'config', file: location.projectConfig })
     else output.line(`${time()} ${PROJECT_CONFIG_FILE} changed: the next runs use it`)
   }
   const runOnce = async (initial: boolean): Promise<void> => {
@@ -75,8 +81,11 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
     running = true
     try {
       // A bad configuration is reported as a failed run; the watch goes on with the one before.
-      if (configChanged) await reopen()
+      if (configChanged) await reopen('config')
+      // Another process's `rag index --embedder hash` or `--no-layers`: kept, not undone by this run.
+      else if (!initial && (await index.storedChoices()) !== choices) await reopen('index')
       const report = await index.rag.indexDirectory(location.root, progress?.onProgress, { signal })
+      choices = await index.storedChoices()
       progress?.done()
       skipped.update(report)
       running = false

@@ -29,6 +29,14 @@ export interface OpenIndex {
   readonly rag: RagService
   /** How the session ranks: the index's own analyzer and fields, the configured weights and cap. */
   readonly settings: RetrievalSettings
+  /**
+   * A key of the index's own code layers and embedder (what a session follows when the
+   * configuration names neither), as the store holds them now. A long-lived command (`watch`,
+   * `mcp`) compares it with the key after its last run: when another process has run `rag index
+   * --embedder hash` or `--no-layers` since, it opens the index again (see
+   * `reopenWhenChoicesChange`) instead of undoing that choice.
+   */
+  storedChoices(): Promise<string>
   close(): Promise<void>
 }
 
@@ -165,9 +173,20 @@ async function openAdopting(
  */
 async function layersWanted(config: ResolvedConfig, store: IndexStore): Promise<boolean> {
   const configured = configValue<'on' | 'off' | undefined>(config, 'index.layers')
-  if (configured !== undefined) return configured === 'on'
+  return configured !== undefined ? configured === 'on' : storedLayers(store)
+}
+
+/** Whether the store holds code layers. */
+async function storedLayers(store: IndexStore): Promise<boolean> {
   const { hasLayers } = store as { hasLayers?: () => Promise<boolean> }
   return typeof hasLayers === 'function' ? hasLayers.call(store) : false
+}
+
+/** The index's own choices a session follows: whether it holds layers, and its embedder (kind, model, dimensions). */
+async function storedChoices(store: IndexStore): Promise<string> {
+  const embedder = isVectorPersistence(store) ? await store.loadVectorEmbedder() : undefined
+  const spec = embedder?.spec ?? {}
+  return JSON.stringify([await storedLayers(store), spec['kind'] ?? null, spec['model'] ?? null, spec['dimensions'] ?? null])
 }
 
 /**
@@ -210,5 +229,5 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     await store.close()
     throw error
   }
-  return { location, target, store, rag, settings, close: () => store.close() }
+  return { location, target, store, rag, settings, storedChoices: () => storedChoices(store), close: () => store.close() }
 }

@@ -111,3 +111,20 @@ describe('rag mcp code layer tools on values that hold line breaks (SDK client, 
     expect(lines.filter((line) => line.includes('forgedSymbol'))).toEqual([expect.stringContaining('src/inj/x\uFFFDsrc/app.js:1-1 function forgedSymbol\uFFFD.js')])
   })
 })
+
+describe('rag mcp index_directory after another process changed the index (SDK client, real binary)', () => {
+  const { call, sandbox } = layeredMcp({ 'src/app.ts': 'export function papaya(): number {\n  return 1\n}\n', 'src/b.ts': "import { papaya } from './app'\nexport const b = papaya()\n" }, 'layers-e2e-follow')
+
+  it('keeps the layers and embedder that `rag index` gave the index since the server opened it', async () => {
+    const rag = (args: string[]) => runRag(args, { cwd: sandbox().root, env: sandbox().env })
+    const status = async () => lastJson<{ layers?: { files: number } | null; vectors?: { embedder: string; embedded: number } | null }>(await rag(['--json', 'status']))
+    // The server opened a layered index without vectors; another process drops the layers and adds hash vectors.
+    expect((await rag(['index', '--no-layers', '--embedder', 'hash'])).code).toBe(0)
+    await sandbox().write('src/app.ts', 'export function papaya(): number {\n  return 2\n}\n')
+    const indexed = await call('index_directory', { path: '.' })
+    expect(indexed.isError, indexed.content[0]?.text).toBeFalsy()
+    const after = await status()
+    expect(after.layers ?? null).toBeNull()
+    expect(after.vectors).toMatchObject({ embedded: 2 })
+  })
+})

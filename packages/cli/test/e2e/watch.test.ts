@@ -183,6 +183,43 @@ describe('rag watch (end to end)', () => {
     }
   })
 
+  it("keeps the layers and embedder another process gives the index, both ways, instead of undoing them", async () => {
+    const app = await createSandbox({ 'src/app.ts': 'export function papaya(): number {\n  return 1\n}\n', 'src/b.ts': "import { papaya } from './app'\nexport const b = papaya()\n" })
+    const rag = (args: string[]) => runRag(args, { cwd: app.root, env: app.env })
+    const status = async () => lastJson<{ layers?: { files: number } | null; vectors?: { embedder: string; embedded: number } | null }>(await rag(['--json', 'status']))
+    try {
+      expect((await rag(['index', '--layers', '--embedder', 'hash'])).code).toBe(0)
+      const watch = startRag(['--json', 'watch'], { cwd: app.root, env: { ...app.env, RAG_WATCH_DEBOUNCE_MS: '100' } })
+      const finished = collect(watch, 60_000)
+      const events = jsonLines(watch)
+      try {
+        await events.waitFor((e) => e['event'] === 'watching', 30_000)
+        // Another process drops the layers and the vectors; the watch's next run must not bring them back.
+        expect((await rag(['index', '--no-layers', '--embedder', 'none'])).code).toBe(0)
+        await app.write('src/app.ts', 'export function papaya(): number {\n  return 2\n}\n')
+        await events.waitFor((e) => e['event'] === 'index', 15_000)
+        await events.waitFor((e) => isDone(e) && !e.initial && e.stats.chunked >= 1, 15_000)
+        const dropped = await status()
+        expect(dropped.layers ?? null).toBeNull()
+        expect(dropped.vectors ?? null).toBeNull()
+        // And back: layers and hash vectors given again are kept, every chunk embedded.
+        expect((await rag(['index', '--layers', '--embedder', 'hash'])).code).toBe(0)
+        const before = events.events.filter((e) => e['event'] === 'index').length
+        await app.write('src/app.ts', 'export function papaya(): number {\n  return 3\n}\n')
+        await events.waitFor((e) => e['event'] === 'index' && events.events.filter((x) => x['event'] === 'index').length > before, 15_000)
+        await events.waitFor((e) => isDone(e) && !e.initial && e.stats.chunked >= 1 && events.events.indexOf(e) > events.events.findLastIndex((x) => x['event'] === 'index'), 15_000)
+        const kept = await status()
+        expect(kept.layers).toMatchObject({ files: 2 })
+        expect(kept.vectors).toMatchObject({ embedded: 2 })
+      } finally {
+        watch.kill('SIGTERM')
+        await finished
+      }
+    } finally {
+      await app.dispose()
+    }
+  })
+
   it('indexes what changes while its first run is still indexing', async () => {
     const files = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.ts`, `export const value${i} = ${i} // module ${i}\n`]))
     const big = await createSandbox(files)
