@@ -91,6 +91,9 @@ const importsWritten = (file: FileLayers): string => JSON.stringify(file.edges.f
 const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
   a.resolution === b.resolution && a.targetPath === b.targetPath && a.targetSymbolId === b.targetSymbolId && a.candidates === b.candidates
 
+/** How many rounds of files that looked up the names of a file resolved otherwise are resolved again after a change. */
+const MAX_CASCADE_DEPTH = 4
+
 /**
  * The code layers of one index, resolved across files and queryable: symbols by name, prefix or
  * glob; edges by source and by target; entrypoints by kind, method and route. Pure and in
@@ -98,8 +101,8 @@ const sameResolution = (a: EdgeRecord, b: EdgeRecord): boolean =>
  * per index and applies each generation's changes to it.
  *
  * Incremental: a change re-resolves the changed files, the files whose imports resolved to a
- * removed path or probed an added one, the files that looked up a name the change defines or
- * drops, the importers of a file whose imports changed (what it re-exports may have; theirs too,
+ * removed path or probed an added or removed one, the files that looked up a name the change defines or
+ * drops (and, rounds on, a name of a file whose edges now resolve otherwise), the importers of a file whose imports changed (what it re-exports may have; theirs too,
  * as deep as re-exports are followed), and, when a manifest (`tsconfig.json`, `go.mod`, ...)
  * changes, the files of the languages it steers.
  *
@@ -154,7 +157,8 @@ export class LayerGraph implements GraphView {
     for (const path of removals) {
       const old = this.#index.remove(path)
       if (old) note(old)
-      if (dependents) for (const importer of [...dependents.importers(path), ...dependents.importers(`${dirOf(path)}/`)]) dirty.add(importer)
+      // Its importers, and the files whose resolution read that it was there (a Python package's `__init__.py`).
+      if (dependents) for (const importer of [...dependents.importers(path), ...dependents.importers(`${dirOf(path)}/`), ...dependents.probers(path)]) dirty.add(importer)
     }
     for (const file of upserts.values()) {
       const old = this.#index.remove(file.path)
@@ -215,11 +219,36 @@ export class LayerGraph implements GraphView {
     for (const path of removals) {
       for (const edge of this.#forget(path)) removed.push(edge.id)
     }
-    const resolvedFiles = [...dirty].filter((path) => this.#index.has(path)).sort()
-    // Imports first, all of them: resolving a name may follow another file's re-exports.
-    const imports = new Map(resolvedFiles.map((path) => [path, resolveImports(this.#index.file(path) as FileLayers, this.#index)]))
+    const resolved = new Set<string>()
+    let round = [...dirty].filter((path) => this.#index.has(path)).sort()
+    for (let depth = 0; round.length > 0; depth++) {
+      for (const path of round) resolved.add(path)
+      const changed = this.#resolveRound(round, upserts, upserted, removed)
+      // A file whose edges now resolve otherwise (a pytest fixture's `Flask` once `flask/__init__.py` is gone) may type
+      // what the files that looked up its names call: those are resolved again, as deep as it goes on.
+      if (!dependents || depth >= MAX_CASCADE_DEPTH) break
+      const next = new Set<string>()
+      for (const path of changed) {
+        for (const symbol of this.#index.file(path)?.symbols ?? []) for (const looker of dependents.lookers(symbol.name)) if (!resolved.has(looker) && this.#index.has(looker)) next.add(looker)
+      }
+      round = [...next].sort()
+    }
+    const resolvedFiles = [...resolved].sort()
+    const rerouted = this.#selection ? [] : this.#reroute()
+    this.#routes = undefined
+    return { upserted, removed, resolvedFiles, rerouted }
+  }
+
+  /**
+   * Resolves `paths` again (imports first, all of them: resolving a name may follow another file's
+   * re-exports), adding the edges that changed to `upserted` and the ids of those gone to `removed`;
+   * returns the files resolved before, not changed themselves, whose edges now resolve otherwise.
+   */
+  #resolveRound(paths: readonly string[], upserts: ReadonlyMap<string, FileLayers>, upserted: EdgeRecord[], removed: string[]): string[] {
+    const imports = new Map(paths.map((path) => [path, resolveImports(this.#index.file(path) as FileLayers, this.#index)]))
     const importsOf = (p: string): readonly EdgeRecord[] | undefined => imports.get(p)?.imports ?? this.#resolutions.get(p)?.edges
-    for (const path of resolvedFiles) {
+    const changed: string[] = []
+    for (const path of paths) {
       const forgotten = this.#forget(path)
       const resolution = resolveFile(this.#index.file(path) as FileLayers, imports.get(path) as ImportsOfFile, this.#index, importsOf)
       this.#remember(path, resolution)
@@ -230,16 +259,20 @@ export class LayerGraph implements GraphView {
       }
       const before = new Map(forgotten.map((edge) => [edge.id, edge]))
       const changedFile = upserts.has(path)
+      let differs = false
       for (const edge of resolution.edges) {
         const old = before.get(edge.id)
         before.delete(edge.id)
-        if (changedFile || !old || !sameResolution(old, edge)) upserted.push(edge)
+        const same = old !== undefined && sameResolution(old, edge)
+        if (!same) differs = true
+        if (changedFile || !same) upserted.push(edge)
       }
+      if (before.size > 0) differs = true
       removed.push(...before.keys())
+      // (A changed file's own names reach the files that looked them up through the names it defines.)
+      if (differs && !changedFile) changed.push(path)
     }
-    const rerouted = this.#selection ? [] : this.#reroute()
-    this.#routes = undefined
-    return { upserted, removed, resolvedFiles, rerouted }
+    return changed
   }
 
   /**

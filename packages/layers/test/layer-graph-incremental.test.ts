@@ -82,6 +82,53 @@ describe('LayerGraph.apply (incremental resolution)', () => {
     expect(edge(graph, 'src/c.ts', 'calls', 'later')).toMatchObject({ resolution: 'unresolved' })
   })
 
+  it("re-resolves a Python package's modules when its `__init__.py` is deleted or added, as a fresh graph resolves them (flask's `import typing as t`)", async () => {
+    const files = {
+      'src/flask/__init__.py': 'from .app import Flask\n',
+      'src/flask/typing.py': 'def cast(x):\n    return x\n',
+      'src/flask/app.py': 'import typing as t\n\nclass Flask:\n    def run(self):\n        return t.cast(1)\n',
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    const importOf = (g: LayerGraph): string => {
+      const found = edge(g, 'src/flask/app.py', 'imports', 'typing')
+      return `${found?.resolution} ${found?.targetPath}`
+    }
+    // In a package, `import typing` is the standard library's.
+    expect(importOf(graph)).toBe('external ')
+    graph.apply({ remove: ['src/flask/__init__.py'] })
+    const { 'src/flask/__init__.py': _init, ...withoutInit } = files
+    const fresh = new LayerGraph(await layersOfText(withoutInit))
+    // A directory of scripts: the sibling module shadows it, in the graph changed and in a fresh one.
+    expect(importOf(fresh)).toBe('resolved src/flask/typing.py')
+    expect(importOf(graph)).toBe(importOf(fresh))
+    expect(graph.edgesOf('src/flask/app.py')).toEqual(fresh.edgesOf('src/flask/app.py'))
+    const [init] = await layersOfText({ 'src/flask/__init__.py': files['src/flask/__init__.py'] })
+    graph.apply({ upsert: [init!] })
+    expect(importOf(graph)).toBe('external ')
+  })
+
+  it('re-resolves, rounds on, the files typed through a file whose edges now resolve otherwise (a pytest fixture of a package that went)', async () => {
+    const files = {
+      'src/flask/__init__.py': 'from .app import Flask\n',
+      'src/flask/app.py': 'class Flask:\n    def route(self, rule):\n        return rule\n',
+      'src/other.py': 'class Router:\n    def route(self, rule):\n        return rule\n',
+      'tests/conftest.py': 'import pytest\nfrom flask import Flask\n\n@pytest.fixture\ndef app():\n    return Flask()\n',
+      'tests/test_app.py': "def test_index(app):\n    app.route('/')\n",
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    const call = (g: LayerGraph): string => {
+      const found = edge(g, 'tests/test_app.py', 'calls', 'route')
+      return `${found?.resolution} ${found?.targetSymbolId}`
+    }
+    expect(call(graph)).toBe('resolved src/flask/app.py#Flask.route')
+    graph.apply({ remove: ['src/flask/__init__.py'] })
+    const { 'src/flask/__init__.py': _init, ...withoutInit } = files
+    const fresh = new LayerGraph(await layersOfText(withoutInit))
+    expect(call(fresh)).not.toBe('resolved src/flask/app.py#Flask.route')
+    expect(call(graph)).toBe(call(fresh))
+    for (const path of Object.keys(withoutInit)) expect(graph.edgesOf(path), path).toEqual(fresh.edgesOf(path))
+  })
+
   it('re-resolves the files of a language when a manifest that steers it changes', async () => {
     const files = await layersOfText({
       'tsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["src/*"] } } }',

@@ -42,7 +42,12 @@ function projectDir(dir: string, context: ResolveContext, probes: string[]): str
  */
 function sourceRoots(from: string, context: ResolveContext, probes: string[]): string[] {
   let dir = dirOf(from)
-  while (dir && context.has(`${dir}/__init__.py`)) dir = dirOf(dir)
+  // Each package marker read (and the first missing one) is a probe: adding or deleting one moves the root.
+  while (dir) {
+    probes.push(`${dir}/__init__.py`)
+    if (!context.has(`${dir}/__init__.py`)) break
+    dir = dirOf(dir)
+  }
   const project = projectDir(dirOf(from), context, probes)
   const roots = project === undefined ? [dir, '', 'src', 'lib'] : [dir, project, `${project}/src`, '', 'src', 'lib']
   return [...new Set(roots)].filter((root) => root === '' || context.hasDir(root))
