@@ -36,8 +36,14 @@ export interface LayerCounts {
   readonly entrypoints: number
 }
 
-/** Which files' records a store's `loadLayersWhere` reads: those defining a name, or a name with a prefix, or declaring entrypoints. */
-export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
+/**
+ * Which files' records a store's `loadLayersWhere` reads: those defining a name, or a name with a
+ * prefix (compared by code point; with `ignoreCase`, in any case of the ASCII letters), or declaring entrypoints.
+ */
+export type LayerFileSelection =
+  | { readonly name: string; readonly ignoreCase?: boolean }
+  | { readonly namePrefix: string; readonly ignoreCase?: boolean }
+  | { readonly entrypoints: true }
 
 function isText(value: unknown): value is string {
   return typeof value === 'string'

@@ -65,7 +65,7 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
  * a qualified name), or a name with the literal prefix of a glob; `undefined` when a query needs
  * every file (a qualified glob, a glob starting with a wildcard) or is malformed.
  */
-export function symbolSelection(query: unknown): LayerFileSelection | undefined {
+export function symbolSelection(query: unknown): Exclude<LayerFileSelection, { readonly entrypoints: true }> | undefined {
   if (typeof query !== 'string' || query.trim() === '') return undefined
   const name = symbolQueryName(query)
   const wildcard = name.search(/[*?]/)

@@ -69,8 +69,10 @@ export class SessionLayerQueries {
     if (selected !== undefined) {
       if (!selected.any && !this.#init.layersOn) throw noLayersError()
       const found = layerQueries.symbols(selected.graph, name, options)
-      // The store selects names as written; a name in another case (`hono*` for `Hono`) is the whole graph's to find.
-      if (found.length > 0 || !selected.any) return found
+      if (found.length > 0 || !selected.any || selection === undefined) return found
+      // Nothing written so: the files with the name in any case (`hono*` for `Hono`), for the graph's lookup in any case.
+      const anyCase = await this.#init.layers.selected({ ...selection, ignoreCase: true })
+      return anyCase === undefined ? found : layerQueries.symbols(anyCase.graph, name, options)
     }
     return this.#query((graph) => layerQueries.symbols(graph, name, options))
   }

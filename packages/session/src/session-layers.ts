@@ -1,4 +1,4 @@
-import type { EdgeRecord, EntrypointRecord, FileLayers, LayerCounts, SymbolRecord } from '@rag/core'
+import type { EdgeRecord, EntrypointRecord, FileLayers, LayerCounts, LayerFileSelection, SymbolRecord } from '@rag/core'
 import type { IndexState } from '@rag/ingest'
 import { LayerGraph } from '@rag/layers'
 
@@ -34,8 +34,7 @@ export interface RankingRecords {
   readonly entrypoints: readonly EntrypointRecord[]
 }
 
-/** Which files' layer records a store reads for a lookup: those defining a name, or a name with a prefix, or declaring entrypoints. */
-export type LayerFileSelection = { readonly name: string } | { readonly namePrefix: string } | { readonly entrypoints: true }
+export type { LayerFileSelection } from '@rag/core'
 
 /** Where a session's layers persist: a state store that can read them back. */
 export interface LayerSource {

@@ -146,10 +146,19 @@ function decode(blob: Buffer): FileLayers {
 /** The project's files, by repository and commit (one statement, so one snapshot). */
 const PROJECT_FILES = 'FROM rag_layer_files f JOIN rag_projects p ON p.id = f.project_id WHERE p.repo_id = $1 AND p.commit_sha = $2'
 
+/** An SQL expression: `text` with its ASCII capitals in lower case only (as SQLite's NOCASE compares), whatever the database's locale. */
+const ASCII_LOWER = (text: string): string => `translate(${text}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`
+
 /** The statement and parameters that read the records of the files a selection names, by path (none: every file). */
 function selectionQuery(selection: LayerFileSelection | undefined): { readonly where: string; readonly values: readonly string[] } {
   if (selection === undefined) return { where: '', values: [] }
-  if ('name' in selection) return { where: ' AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND s.name = $3)', values: [indexedText(selection.name)] }
+  if ('name' in selection) {
+    const test = selection.ignoreCase === true ? `${ASCII_LOWER('s.name')} = ${ASCII_LOWER('$3')}` : 's.name = $3'
+    return { where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND ${test})`, values: [indexedText(selection.name)] }
+  }
+  if ('namePrefix' in selection && selection.ignoreCase === true) {
+    return { where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND starts_with(${ASCII_LOWER('s.name')}, ${ASCII_LOWER('$3')}))`, values: [indexedText(selection.namePrefix)] }
+  }
   if ('namePrefix' in selection) {
     const prefix = indexedText(selection.namePrefix)
     return { where: ' AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND s.name >= $3 AND s.name < $4)', values: [prefix, prefixUpperBound(prefix)] }

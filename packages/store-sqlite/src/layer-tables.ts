@@ -88,6 +88,8 @@ export interface LayerStatements {
   readonly listFiles: Database.Statement<[], Buffer>
   readonly filesWithName: Database.Statement<[string], Buffer>
   readonly filesWithNameIn: Database.Statement<[string, string], Buffer>
+  readonly filesWithNameAnyCase: Database.Statement<[string], Buffer>
+  readonly filesWithNameLike: Database.Statement<[string], Buffer>
   readonly filesWithEntrypoints: Database.Statement<[], Buffer>
   readonly resolvedFileEdges: Database.Statement<[], { path: string; targetPath: string }>
   readonly anyFile: Database.Statement<[], number>
@@ -124,6 +126,9 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
     filesWithNameIn: db
       .prepare<[string, string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name >= ? AND name < ?) ORDER BY path')
       .pluck(),
+    // Any case of the ASCII letters: a scan of the names (a lookup that found nothing as written).
+    filesWithNameAnyCase: db.prepare<[string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name = ? COLLATE NOCASE) ORDER BY path').pluck(),
+    filesWithNameLike: db.prepare<[string], Buffer>("SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name LIKE ? ESCAPE '\\') ORDER BY path").pluck(),
     filesWithEntrypoints: db.prepare<[], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_entrypoints) ORDER BY path').pluck(),
     resolvedFileEdges: db.prepare<[], { path: string; targetPath: string }>(
       "SELECT DISTINCT f.path AS path, t.path AS targetPath FROM layer_edges e JOIN layer_files f ON f.id = e.file JOIN layer_targets t ON t.id = e.target_file WHERE e.resolution = 'resolved' ORDER BY f.path, t.path",
@@ -231,9 +236,11 @@ export function readLayers(statements: LayerStatements): FileLayers[] {
 
 /** Reads the layer records of the files a selection names (through the name and entrypoint tables), by path. */
 export function readLayersWhere(statements: LayerStatements, selection: LayerFileSelection): FileLayers[] {
-  if ('name' in selection) return statements.filesWithName.all(selection.name).map(decode)
+  if ('name' in selection) return (selection.ignoreCase === true ? statements.filesWithNameAnyCase : statements.filesWithName).all(selection.name).map(decode)
   if ('namePrefix' in selection) {
     const prefix = selection.namePrefix
+    // (SQLite's LIKE ignores the case of ASCII letters.)
+    if (selection.ignoreCase === true) return statements.filesWithNameLike.all(`${prefix.replace(/[\\%_]/g, '\\$&')}%`).map(decode)
     return statements.filesWithNameIn.all(prefix, prefixUpperBound(prefix)).map(decode)
   }
   return statements.filesWithEntrypoints.all().map(decode)

@@ -162,6 +162,13 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'P' }))).toEqual(['src/a.ts'])
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'parseF' }))).toEqual(['src/a.ts'])
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'parseFlagsX' }))).toEqual([])
+      // With ignoreCase, any case of the ASCII letters (`rag symbols hono*` for `Hono`); `%` and `_` are no wildcards.
+      expect(paths(await kb.loadLayersWhere({ name: 'PARSEFLAGS', ignoreCase: true }))).toEqual(['src/a.ts'])
+      expect(paths(await kb.loadLayersWhere({ name: 'PARSEFLAG', ignoreCase: true }))).toEqual([])
+      expect(paths(await kb.loadLayersWhere({ namePrefix: 'PARSEf', ignoreCase: true }))).toEqual(['src/a.ts'])
+      expect(paths(await kb.loadLayersWhere({ namePrefix: 'p_rse', ignoreCase: true }))).toEqual([])
+      expect(paths(await kb.loadLayersWhere({ namePrefix: '%', ignoreCase: true }))).toEqual([])
+      expect(paths(await kb.loadLayersWhere({ name: 'parseflags' }))).toEqual([])
 
       // Resolving c.ts again with no edges drops its edge row.
       await kb.commitGeneration({ layers: { upsertFiles: [], removeFiles: [], resolvedFiles: ['src/c.ts'], edges: [] } })
