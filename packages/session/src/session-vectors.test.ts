@@ -155,9 +155,38 @@ describe('vectors kept with the chunks in SQLite', () => {
     const { rag } = await session({ kind: 'static', retrainThreshold: 0.05 })
     await rag.indexDirectory(repo.root)
     const words = Array.from({ length: 60 }, (_, i) => `zorblax${i} quintrel${i}`).join(' ')
-    await repo.write('src/alien.ts', Array.from({ length: 4 }, (_, i) => fn(`alienThing${i}`, words)).join('\n'))
+    // One new function's terms are too few to judge (`MIN_DRIFT_TOKENS`): no retraining yet; coverage adds up.
+    await repo.write('src/alien.ts', fn('alienThing0', 'zorblax quintrel'))
+    expect((await rag.indexDirectory(repo.root)).vectors?.rebuilt).toBeUndefined()
+    await repo.write('src/alien.ts', Array.from({ length: 12 }, (_, i) => fn(`alienThing${i}`, words)).join('\n'))
     const report = await rag.indexDirectory(repo.root)
     expect(report.vectors?.rebuilt).toMatch(/^retrained the static model: \d+\.\d % of the term occurrences embedded since training are outside its vocabulary$/)
+  })
+
+  it("retrains on the texts alone, whatever order the index's history stored them in: as a fresh index of the same files", async () => {
+    const { rag, store } = await session({ kind: 'static' })
+    await rag.indexDirectory(repo.root)
+    const fresh = (await store.loadVectorEmbedder())!.name
+    // The edit moves a chunk of the file to the end of the store's listing; its revert keeps it there.
+    await repo.write('src/billing.ts', `${BILLING}\n// retry\n`)
+    await rag.indexDirectory(repo.root)
+    await repo.write('src/billing.ts', BILLING)
+    await rag.indexDirectory(repo.root)
+    // A retraining (another dimension count) in a run that also adds a file's chunks: the store's texts and the new ones.
+    await repo.write('src/billing.ts', `// ledger\n${BILLING}`)
+    const { rag: wider, store: again } = await session({ kind: 'static', dimensions: 64 })
+    const retrained = await wider.indexDirectory(repo.root)
+    expect(retrained.vectors?.rebuilt).toBeDefined()
+    const other = await mkdtemp(join(tmpdir(), 'rag-session-vectors-fresh-'))
+    try {
+      const freshStore = await openSqliteKnowledgeBase(join(other, 'index.db'), storeOptions(settings))
+      opened.push(freshStore)
+      await openRag(freshStore, { embedder: { kind: 'static', dimensions: 64 }, ingest: { workers: 0 } }).indexDirectory(repo.root)
+      expect((await again.loadVectorEmbedder())!.name).toBe((await freshStore.loadVectorEmbedder())!.name)
+    } finally {
+      await rm(other, { recursive: true, force: true })
+    }
+    expect(fresh).toMatch(/^static@/)
   })
 
   it('empties the vectors with clear, and a later run embeds again', async () => {

@@ -7,7 +7,7 @@ import { VectorStream } from '../vector-stream.js'
 import { createStaticEmbedder } from './static-embedder.js'
 import { decodeStaticModel, encodeStaticModel } from './static-model-codec.js'
 import { trainStaticEmbeddings, trainStaticModel, type AnalysedTexts } from './train-static-model.js'
-import { needsRetraining, vocabularyCoverage, vocabularyDrift } from './vocabulary-drift.js'
+import { MIN_DRIFT_TOKENS, needsRetraining, vocabularyCoverage, vocabularyDrift } from './vocabulary-drift.js'
 
 /** Real code: the TypeScript sources of @rag/core and of this package, as found on disk. */
 function realSources(): string[] {
@@ -250,5 +250,10 @@ describe('vocabularyDrift', () => {
     expect(moved.drift).toBeGreaterThan(0.3)
     expect(needsRetraining(moved)).toBe(true)
     expect(() => needsRetraining(moved, 0)).toThrow(InvalidArgumentError)
+    // A one-line edit's few terms are no evidence, whatever share of them is unknown: coverage adds up until there are enough.
+    const small = vocabularyDrift(model, vocabularyCoverage(model, basicAnalyzer, foreign))
+    expect(small.drift).toBeGreaterThan(0.3)
+    expect(small.tokens).toBeLessThan(MIN_DRIFT_TOKENS)
+    expect(needsRetraining(small)).toBe(false)
   })
 })

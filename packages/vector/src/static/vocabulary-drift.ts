@@ -48,8 +48,15 @@ export function vocabularyDrift(model: StaticModel, coverage: VocabularyCoverage
 }
 
 /**
+ * The fewest term occurrences a drift is judged on: the unknown share of a one-line edit's hundred
+ * terms is noise (its standard error near 0.03 against a threshold of 0.05), of a thousand about a
+ * fifth of the threshold. Coverage adds up over commits until there are this many.
+ */
+export const MIN_DRIFT_TOKENS = 1_000
+
+/**
  * Whether a drift calls for retraining: more than `threshold` of the term occurrences are newly
- * unknown.
+ * unknown, over at least {@link MIN_DRIFT_TOKENS} of them.
  *
  * @param threshold a share in (0, 1). @default 0.05
  */
@@ -57,5 +64,5 @@ export function needsRetraining(drift: VocabularyDrift, threshold = 0.05): boole
   if (typeof threshold !== 'number' || !(threshold > 0 && threshold < 1)) {
     throw new InvalidArgumentError(`threshold must be a number in (0, 1); received ${describeValue(threshold)}.`)
   }
-  return drift.drift > threshold
+  return drift.tokens >= MIN_DRIFT_TOKENS && drift.drift > threshold
 }
