@@ -11,6 +11,7 @@ import {
   type IndexedTextName,
   type Limits,
   type RagIngestOptions,
+  type EmbedderSpec,
   type RagService,
   type RetrievalSettings,
   type WriteLockHolder,
@@ -176,6 +177,15 @@ async function layersWanted(config: ResolvedConfig, store: IndexStore): Promise<
   return configured !== undefined ? configured === 'on' : storedLayers(store)
 }
 
+/** How the configured embedder differs from the stored one's spec (`hash`, `static 64 dimensions`), or `undefined` when it is the same (or none is configured). */
+function otherEmbedder(embedder: EmbedderSpec, stored: Readonly<Record<string, unknown>>): string | undefined {
+  // (`none` asks for no vectors: nothing to warn of.)
+  if (embedder.kind === 'none') return undefined
+  const differs = embedder.kind !== stored['kind'] || (embedder.model !== undefined && embedder.model !== stored['model']) || (embedder.dimensions !== undefined && embedder.dimensions !== stored['dimensions'])
+  if (!differs) return undefined
+  return [embedder.kind, embedder.model, embedder.dimensions === undefined ? undefined : `${embedder.dimensions} dimensions`].filter((part) => part !== undefined).join(' ')
+}
+
 /** Whether the store holds code layers. */
 async function storedLayers(store: IndexStore): Promise<boolean> {
   const { hasLayers } = store as { hasLayers?: () => Promise<boolean> }
@@ -224,6 +234,11 @@ export async function openIndex(location: IndexLocation, config: ResolvedConfig,
     // `rag index --embedder static` searches with the vectors that run stored.
     const stored = isVectorPersistence(store) ? await store.loadVectorEmbedder() : undefined
     const embedder = embedderSpec({ config, env }, stored)
+    // A command that only reads searches the stored vectors with the configured embedder: another one finds none of them.
+    if (mode === 'read' && stored !== undefined) {
+      const other = otherEmbedder(embedder, stored.spec)
+      if (other !== undefined) warn(`warning: the configured embedder (${other}) is not the one the index was built with (${String(stored.spec['kind'])}, ${stored.name}); vector search is off until \`rag index\` embeds the chunks with it, or the configuration names the index's.`)
+    }
     rag = openRag(store, { retrieval: settings, ingest: ingestOptions(config), writer, logger: { warn }, embedder, ...(lockWait ? { lockWait } : {}), layers })
   } catch (error) {
     await store.close()

@@ -65,6 +65,13 @@ describe('rag index --embedder (end to end, on a real temporary repository)', ()
     const explained = await rag(['search', '--explain', 'refund the ledger money'])
     expect(explained.stdout).toMatch(/vector: rank \d+, score \d\.\d+/)
 
+    // Another embedder configured for a search finds none of the stored vectors: said in one line, not silently.
+    const other = await rag(['--json', 'search', 'refund'], { ...box.env, RAG_EMBEDDER_KIND: 'hash' })
+    expect(other.code).toBe(0)
+    expect(other.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^warning: the configured embedder \(hash\) is not the one the index was built with \(static, static@1:[0-9a-f]{16}\); vector search is off until `rag index`/)])
+    expect(lastJson<SearchJson>(other).results.some((r) => r.explain.some((e) => e.stream === 'vector'))).toBe(false)
+    expect((await rag(['search', 'refund'], { ...box.env, RAG_EMBEDDER_KIND: 'none' })).stderr).toBe('')
+
     await box.write('src/billing.ts', EDITED)
     const second = lastJson<IndexDone>(await rag(['--json', 'index']))
     expect(second.vectors).toEqual({ embedder: first.vectors!.embedder, dimensions: 128, embedded: 1, reused: 3 })
