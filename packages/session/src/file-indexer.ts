@@ -238,7 +238,7 @@ export class FileIndexer {
    * @throws InvalidArgumentError when the state is malformed.
    */
   async restoreState(state: IndexState | undefined): Promise<void> {
-    if (state !== undefined) await checkState(state)
+    if (state !== undefined) (await stateChecker())(state)
     return this.#lock.runExclusive(() => {
       this.#state = state
       this.#loaded = true
@@ -261,8 +261,10 @@ export class FileIndexer {
     const generation = store.info ? (await store.info()).generation : undefined
     if (this.#loaded && (generation === undefined || generation === this.#seen)) return
     const state = await store.load()
+    // Loaded first: a module that fails to load (an install changed under a running server) is no malformed index.
+    const check = state === undefined ? undefined : await stateChecker()
     try {
-      if (state !== undefined) await checkState(state)
+      if (state !== undefined) check?.(state)
     } catch (error) {
       throw new RagError('CORRUPT_STORE', `The stored index state is malformed (${(error as Error).message}); clear the index and index again.`, { cause: error })
     }
@@ -369,9 +371,8 @@ export class FileIndexer {
 }
 
 /** `@rag/ingest`'s `assertIndexState`, loaded on first use. */
-async function checkState(state: IndexState): Promise<void> {
-  const check: (value: unknown) => void = (await import('@rag/ingest')).assertIndexState
-  check(state)
+async function stateChecker(): Promise<(value: unknown) => void> {
+  return (await import('@rag/ingest')).assertIndexState
 }
 
 /** The state with the fingerprints of `paths` dropped, so the run re-reads and re-chunks exactly those files. */
