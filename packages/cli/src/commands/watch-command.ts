@@ -4,6 +4,7 @@ import { describeError } from '../errors.js'
 import { configValue } from '../config/load-config.js'
 import { DebouncedRunner } from './debounced-runner.js'
 import { INDEX_DIRECTORY, PROJECT_CONFIG_FILE } from '../index/index-location.js'
+import { FollowingIndex } from '../index/following-index.js'
 import { openIndex } from '../index/open-index.js'
 import { createProgressReporter } from '../output/progress.js'
 import { rootForIndexing } from '../index/resolve-root.js'
@@ -54,26 +55,33 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
   const { output, signal } = context
   const location = rootForIndexing(dir, context.root, context.cwd)
   const config = configFor(context, location)
-  const open = (settings: typeof config): ReturnType<typeof openIndex> =>
+  const open = (settings: ReturnType<typeof configFor>): ReturnType<typeof openIndex> =>
     openIndex(location, settings, { mode: 'create', warn: output.note, env: context.env, writer: 'rag watch', lockWait: lockWaitFor(context) })
-  let index = await open(config)
-  // The index's own layers and embedder after this watch's last run: another process may change them.
-  let choices = await index.storedChoices()
+  // The configuration read above for the first opening; each later one reads it again.
+  let unread: ReturnType<typeof configFor> | undefined = config
+  const openNow = (): ReturnType<typeof openIndex> => {
+    const settings = unread ?? configFor(context, location)
+    unread = undefined
+    return open(settings)
+  }
+  // Follows the layers and embedder another process gives the index (`rag index --no-layers`, `--embedder hash`).
+  const index = await FollowingIndex.open(
+    openNow,
+    () => {
+      if (output.json) output.emit({ event: 'index', message: 'the index was given other code layers or another embedder; the next runs follow it where the configuration names neither' })
+      else output.line(`${time()} the index was given other code layers or another embedder (rag index): the next runs follow it where the configuration names neither`)
+    },
+  )
   const skipped = new SkippedPaths(location.root)
   // Set when the project's `rag.config.json` changed: the next run opens the index with it first.
   let configChanged = false
   // While a run goes on, changes wait for its skips (a run may un-ignore what the last one skipped).
   let running = false
   const changedDuringRun = new Set<string>()
-  const reopen = async (why: 'config' | 'index'): Promise<void> => {
+  const reopen = async (): Promise<void> => {
     configChanged = false
-    const next = await open(configFor(context, location))
-    await index.close()
-    index = next
-    if (why === 'index') {
-      if (output.json) output.emit({ event: 'index', message: 'the index was given other code layers or another embedder; the next runs follow it where the configuration names neither' })
-      else output.line(`${time()} the index was given other code layers or another embedder (rag index): the next runs follow it where the configuration names neither`)
-    } else if (output.json) output.emit({ event: 'config', file: location.projectConfig })
+    await index.reopen()
+    if (output.json) output.emit({ event: 'config', file: location.projectConfig })
     else output.line(`${time()} ${PROJECT_CONFIG_FILE} changed: the next runs use it`)
   }
   const runOnce = async (initial: boolean): Promise<void> => {
@@ -81,11 +89,8 @@ export async function watchCommand(context: CommandContext, dir: string | undefi
     running = true
     try {
       // A bad configuration is reported as a failed run; the watch goes on with the one before.
-      if (configChanged) await reopen('config')
-      // Another process's `rag index --embedder hash` or `--no-layers`: kept, not undone by this run.
-      else if (!initial && (await index.storedChoices()) !== choices) await reopen('index')
+      if (configChanged) await reopen()
       const report = await index.rag.indexDirectory(location.root, progress?.onProgress, { signal })
-      choices = await index.storedChoices()
       progress?.done()
       skipped.update(report)
       running = false

@@ -13,12 +13,14 @@ export class FollowingIndex {
   #previous: OpenIndex | undefined
   #choices: Promise<string>
   readonly #open: () => Promise<OpenIndex>
+  readonly #onFollow: () => void
   /** The session to serve: the current index's, `indexDirectory` re-opening first when needed. */
   readonly rag: RagService
 
-  private constructor(current: OpenIndex, open: () => Promise<OpenIndex>) {
+  private constructor(current: OpenIndex, open: () => Promise<OpenIndex>, onFollow: () => void) {
     this.#current = current
     this.#open = open
+    this.#onFollow = onFollow
     this.#choices = current.storedChoices()
     this.#choices.catch(() => undefined)
     const indexDirectory = async (...args: Parameters<RagService['indexDirectory']>): ReturnType<RagService['indexDirectory']> => {
@@ -36,18 +38,26 @@ export class FollowingIndex {
     })
   }
 
-  /** Opens the index with `open` and follows it. */
-  static async open(open: () => Promise<OpenIndex>): Promise<FollowingIndex> {
-    return new FollowingIndex(await open(), open)
+  /**
+   * Opens the index with `open` (called again for each re-opening) and follows it; `onFollow` is
+   * told each time another process's choice is followed.
+   */
+  static async open(open: () => Promise<OpenIndex>, onFollow: () => void = () => undefined): Promise<FollowingIndex> {
+    return new FollowingIndex(await open(), open, onFollow)
   }
 
-  /** The index open now. */
-  get current(): OpenIndex {
-    return this.#current
+  /** Opens the index again now (a changed configuration); when that fails, the index open stays. */
+  async reopen(): Promise<void> {
+    await this.#switch()
   }
 
   async #follow(): Promise<void> {
     if ((await this.#current.storedChoices()) === (await this.#choices.catch(() => ''))) return
+    await this.#switch()
+    this.#onFollow()
+  }
+
+  async #switch(): Promise<void> {
     const next = await this.#open()
     // Calls still running on the index before it are let finish: it is closed at the next switch, or at the end.
     await this.#previous?.close()
