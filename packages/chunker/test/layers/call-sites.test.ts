@@ -132,12 +132,13 @@ describe('the call sites a file records as call edges', () => {
       '    match read(inner) {',
       '        Message::Write(text) => save(text),',
       '        Message::Quit(code) => stop(code),',
+      '        Message::Move(p) if valid(p) => go(p),',
       '    }',
       '    let total = count(inner) == limit(db);',
       '    items.iter().map(|Json(p): Json<Item>| p.id()).collect::<Vec<_>>()',
       '}',
     ].join('\n')
-    expect(await callsIn('main.rs', rust)).toEqual(['2 wrap', '3 read', '4 save', '5 stop', '7 count', '7 limit', '8 ?.collect', '8 ?.map', '8 items.iter', '8 p.id'])
+    expect(await callsIn('main.rs', rust)).toEqual(['2 wrap', '3 read', '4 save', '5 stop', '6 go', '6 valid', '8 count', '8 limit', '9 ?.collect', '9 ?.map', '9 items.iter', '9 p.id'])
   })
 
   it('types a call on a string or list literal by its class, with the literal as its receiver', async () => {

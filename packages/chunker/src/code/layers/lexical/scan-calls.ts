@@ -278,7 +278,7 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
         if (keyword >= 3 && masked.slice(keyword - 3, keyword + 1) === 'func') continue
       }
     }
-    if (words.tuplePatterns && isTuplePattern(masked, open)) continue
+    if (words.tuplePatterns && isTuplePattern(masked, start, open)) continue
     if (words.braceDefinitions && prevWord !== 'new' && isDefinitionBody(masked, open, masked.lastIndexOf('\n', start - 1) >= before, words.lineBreaksEndStatements === true)) continue
     const receiverEnd = hasReceiver ? receiverEndAt(masked, start, nameStart) : nameStart
     calls.push(new TextCall(text, masked, name, rowAt(lines, nameStart), start, hasReceiver, receiverEnd, open, decorator, words.nullSafeReceivers))
@@ -286,16 +286,26 @@ export function scanCalls(text: string, masked: string, lines: LineIndex, words:
   return calls
 }
 
-/** Whether the parentheses opening at `open` are followed by `:` (not `::`), `=>` or `=` (not `==`): a pattern's (see `tuplePatterns`). */
-function isTuplePattern(masked: string, open: number): boolean {
+/**
+ * Whether the call starting at `start`, its parentheses opening at `open`, is followed by `:` (not
+ * `::`), `=>`, `=` (not `==`) or a match arm's guard (`Message::Move(p) if ...`): a pattern's (see
+ * `tuplePatterns`), unless that guard makes the call (`Some(v) if valid(v) =>`).
+ */
+function isTuplePattern(masked: string, start: number, open: number): boolean {
   const close = closingBracket(masked, open, Math.min(masked.length, open + 2000))
   if (close < 0) return false
   let i = close + 1
   while (i < masked.length && isSpace(masked.charCodeAt(i))) i++
   const c = masked.charCodeAt(i)
   const next = masked.charCodeAt(i + 1)
-  return (c === 58 && next !== 58) || (c === 61 && next !== 61)
+  if (c === 58) return next !== 58
+  if (c === 105 && next === 102 && !isIdentifierCode(masked.charCodeAt(i + 2))) return true
+  if (c !== 61 || next === 61) return false
+  return !(next === 62 && GUARD.test(masked.slice(masked.lastIndexOf('\n', start) + 1, start)))
 }
+
+/** A match arm's guard before a call on its line: `Some(v) if ` (then `v.is_empty() =>` is a call). */
+const GUARD = /\bif\b/
 
 /** Offsets of every bracket that follows `func` and spaces, in order: where a Go method's receiver list may open. */
 function funcParentheses(masked: string): number[] {
