@@ -29,7 +29,7 @@ export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string
 }
 
 /** Languages whose imports bind names for the importing file only: nothing another file can import through it. */
-const NO_REEXPORTS = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
+export const NO_REEXPORTS: ReadonlySet<string> = new Set(['go', 'java', 'kotlin', 'csharp', 'php'])
 
 /** How many files deep re-exports are followed (clap's tests reach `ArgMatches` through four `pub use`s). */
 export const MAX_REEXPORT_DEPTH = 6

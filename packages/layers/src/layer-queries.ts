@@ -1,4 +1,5 @@
 import { globToRegExp, InvalidArgumentError, isGlob, RagError, routeDistance, routeMatcher, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
+import { MAX_REEXPORT_DEPTH, NO_REEXPORTS } from './definitions.js'
 import { dirOf } from './paths.js'
 import { matchesQualified, symbolQueryName } from './symbol-query-name.js'
 import type { SymbolIndex } from './symbol-index.js'
@@ -228,7 +229,8 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
     if (query.reverse) {
       for (const file of ring.files) {
         // Go imports a file's package: its directory, `/` at the root (a module's root package).
-        edges.push(...graph.incoming(file), ...graph.incoming(`${dirOf(file)}/`), ...graph.routesInto(file))
+        const incoming = [...graph.incoming(file), ...graph.incoming(`${dirOf(file)}/`)]
+        edges.push(...incoming, ...importsThroughBarrels(graph, incoming), ...graph.routesInto(file))
       }
       for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id), ...graph.routesInto(symbol.id))
     } else {
@@ -262,6 +264,38 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
     ring = next
   }
   return steps
+}
+
+/**
+ * The imports that reach a file through the barrels re-exporting it, as deep as re-exports are
+ * followed: `import { Router } from './lib'` where `lib/index.ts` has `export { Router } from
+ * './router'` is an importer of `lib/router.ts` too (a name the barrel binds from the file, or all
+ * of them through `*`). Languages whose imports bind names for the importing file only have none.
+ */
+function importsThroughBarrels(graph: GraphView, direct: readonly EdgeRecord[]): EdgeRecord[] {
+  const out: EdgeRecord[] = []
+  const seen = new Set<string>()
+  let layer = direct.filter((edge) => edge.kind === 'imports' && edge.resolution === 'resolved')
+  for (let depth = 0; depth < MAX_REEXPORT_DEPTH && layer.length > 0; depth++) {
+    const next: EdgeRecord[] = []
+    for (const edge of layer) {
+      if (NO_REEXPORTS.has(graph.file(edge.path)?.language ?? '')) continue
+      const names = edge.names ?? []
+      const all = names.some((n) => n.name === '*' && n.alias === undefined)
+      const bound = new Set(names.filter((n) => n.name !== '*').map((n) => n.alias ?? n.name))
+      if (!all && bound.size === 0) continue
+      for (const importer of graph.incoming(edge.path)) {
+        if (importer.kind !== 'imports' || importer.resolution !== 'resolved' || seen.has(importer.id)) continue
+        // A namespace import (`import * as lib`) reaches every name; a named one, the names the barrel binds.
+        if (!(importer.names ?? []).some((n) => n.name === '*' || all || bound.has(n.name))) continue
+        seen.add(importer.id)
+        out.push(importer)
+        next.push(importer)
+      }
+    }
+    layer = next
+  }
+  return out
 }
 
 /**

@@ -151,6 +151,23 @@ describe('LayerGraph.dependencies', () => {
     expect(() => go.dependencies({ from: 'handlers/' })).toThrow(/"handlers\/" is neither an indexed file or directory nor a known symbol/)
   })
 
+  it('lists, among the importers of a file, the imports that reach it through a barrel re-exporting it (hono: `src/hono.ts` of `reg-exp-router/router.ts`)', async () => {
+    const barrels = new LayerGraph(
+      await layersOfText({
+        'lib/router.ts': 'export class Router {\n  match() {\n    return 1\n  }\n}\n',
+        'lib/util.ts': 'export const helper = 1\n',
+        'lib/index.ts': "export { Router } from './router'\nexport { helper } from './util'\n",
+        'pkg/index.ts': "export * from '../lib'\n",
+        'app.ts': "import { Router } from './lib'\nexport const r = new Router()\n",
+        'deep.ts': "import { Router as R } from './pkg'\nexport const d = new R()\n",
+        'other.ts': "import { helper } from './lib'\nexport const h = helper\n",
+      }),
+    )
+    const importers = barrels.dependencies({ from: 'lib/router.ts', reverse: true, kinds: ['imports'] }).map((s) => `${s.depth} ${s.edge.path}:${s.edge.startLine} -> ${s.edge.targetPath}`)
+    // `other.ts` imports only `helper` from the barrel: no importer of the router.
+    expect(importers.sort()).toEqual(['1 app.ts:1 -> lib/index.ts', '1 deep.ts:1 -> pkg/index.ts', '1 lib/index.ts:1 -> lib/router.ts', '1 pkg/index.ts:1 -> lib/index.ts'])
+  })
+
   it('says NOT_FOUND for an unknown file or symbol, and rejects a bad depth', () => {
     expect(() => graph.dependencies({ from: 'nope' })).toThrow(RagError)
     expect(() => graph.dependencies({ from: 'nope' })).toThrow(/neither an indexed file or directory nor a known symbol/)
