@@ -35,7 +35,7 @@ export interface OpenIndex {
    * configuration names neither), as the store holds them now. A long-lived command (`watch`,
    * `mcp`) compares it with the key after its last run: when another process has run `rag index
    * --embedder hash` or `--no-layers` since, it opens the index again (see
-   * `reopenWhenChoicesChange`) instead of undoing that choice.
+   * `FollowingIndex`) instead of undoing that choice.
    */
   storedChoices(): Promise<string>
   close(): Promise<void>
