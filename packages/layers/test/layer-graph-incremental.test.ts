@@ -6,6 +6,15 @@ import { layersOfText } from './support/index-files.js'
 const edge = (graph: LayerGraph, path: string, kind: string, target: string): EdgeRecord | undefined =>
   graph.edgesOf(path).find((e) => e.kind === kind && e.target === target)
 
+/** A graph of `files` before and after removing `removed`, and a graph built fresh from what is left, to compare them. */
+async function afterRemoval(files: Record<string, string>, removed: string): Promise<{ graph: LayerGraph; fresh: LayerGraph; left: string[] }> {
+  const graph = new LayerGraph(await layersOfText(files))
+  graph.apply({ remove: [removed] })
+  const left = Object.keys(files).filter((path) => path !== removed)
+  const fresh = new LayerGraph(await layersOfText(Object.fromEntries(left.map((path) => [path, files[path]!]))))
+  return { graph, fresh, left }
+}
+
 async function project(extra = 0): Promise<LayerGraph> {
   const files: Record<string, string> = {
     'src/b.ts': 'export function format(x: number) { return String(x) }\n',
@@ -88,16 +97,13 @@ describe('LayerGraph.apply (incremental resolution)', () => {
       'src/flask/typing.py': 'def cast(x):\n    return x\n',
       'src/flask/app.py': 'import typing as t\n\nclass Flask:\n    def run(self):\n        return t.cast(1)\n',
     }
-    const graph = new LayerGraph(await layersOfText(files))
     const importOf = (g: LayerGraph): string => {
       const found = edge(g, 'src/flask/app.py', 'imports', 'typing')
       return `${found?.resolution} ${found?.targetPath}`
     }
     // In a package, `import typing` is the standard library's.
-    expect(importOf(graph)).toBe('external ')
-    graph.apply({ remove: ['src/flask/__init__.py'] })
-    const { 'src/flask/__init__.py': _init, ...withoutInit } = files
-    const fresh = new LayerGraph(await layersOfText(withoutInit))
+    expect(importOf(new LayerGraph(await layersOfText(files)))).toBe('external ')
+    const { graph, fresh } = await afterRemoval(files, 'src/flask/__init__.py')
     // A directory of scripts: the sibling module shadows it, in the graph changed and in a fresh one.
     expect(importOf(fresh)).toBe('resolved src/flask/typing.py')
     expect(importOf(graph)).toBe(importOf(fresh))
@@ -115,18 +121,15 @@ describe('LayerGraph.apply (incremental resolution)', () => {
       'tests/conftest.py': 'import pytest\nfrom flask import Flask\n\n@pytest.fixture\ndef app():\n    return Flask()\n',
       'tests/test_app.py': "def test_index(app):\n    app.route('/')\n",
     }
-    const graph = new LayerGraph(await layersOfText(files))
     const call = (g: LayerGraph): string => {
       const found = edge(g, 'tests/test_app.py', 'calls', 'route')
       return `${found?.resolution} ${found?.targetSymbolId}`
     }
-    expect(call(graph)).toBe('resolved src/flask/app.py#Flask.route')
-    graph.apply({ remove: ['src/flask/__init__.py'] })
-    const { 'src/flask/__init__.py': _init, ...withoutInit } = files
-    const fresh = new LayerGraph(await layersOfText(withoutInit))
+    expect(call(new LayerGraph(await layersOfText(files)))).toBe('resolved src/flask/app.py#Flask.route')
+    const { graph, fresh, left } = await afterRemoval(files, 'src/flask/__init__.py')
     expect(call(fresh)).not.toBe('resolved src/flask/app.py#Flask.route')
     expect(call(graph)).toBe(call(fresh))
-    for (const path of Object.keys(withoutInit)) expect(graph.edgesOf(path), path).toEqual(fresh.edgesOf(path))
+    for (const path of left) expect(graph.edgesOf(path), path).toEqual(fresh.edgesOf(path))
   })
 
   it('re-resolves the files of a language when a manifest that steers it changes', async () => {

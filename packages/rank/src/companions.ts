@@ -1,4 +1,5 @@
 import { fileStem, normalizeName } from './normalize-name.js'
+import type { RankingSignals } from './signals.js'
 import { memoizeString } from './string-memo.js'
 
 const DECLARATION = /\.(d\.ts|d\.mts|d\.cts|pyi|h|hh|hpp|hxx)$/i
@@ -16,3 +17,13 @@ export const companionKey: (path: string) => string = memoizeString((path) => no
 
 /** A stem shared by more files than this (`index`, `util`) pairs nothing. */
 export const MAX_COMPANIONS = 4
+
+/**
+ * Whether a declaration file's implementation is indexed: a twin of the same stem
+ * (`types/pool.d.ts` and `lib/dispatcher/pool.js`), or a folder of that name holding code that is
+ * no declaration (`types/cookies.d.ts` and `lib/web/cookies/parse.js`).
+ */
+export function hasImplementation(declaration: string, twins: (file: string) => readonly string[], signals: RankingSignals): boolean {
+  if (twins(declaration).some((other) => !isDeclaration(other))) return true
+  return (signals.paths?.filesInFolder(fileStem(declaration)) ?? []).some((file) => !isDeclaration(file))
+}

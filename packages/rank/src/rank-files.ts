@@ -1,5 +1,6 @@
 import { InvalidArgumentError, describeValue, type SearchResult } from '@rag/core'
-import { companionKey, isDeclaration, MAX_COMPANIONS } from './companions.js'
+import { companionKey, hasImplementation, isDeclaration, MAX_COMPANIONS } from './companions.js'
+import { withFiles } from './singular-forms.js'
 import { fileStem, normalizeName } from './normalize-name.js'
 import { messageFiles } from './message-signal.js'
 import { wordStem } from './name-words.js'
@@ -275,25 +276,6 @@ function addFileNames(plan: RankingPlan, lookup: NonNullable<RankingSignals['pat
 }
 
 /**
- * A query word as the files use it: itself, or else its singular when only that names files
- * (`cookies` for `cookie.ts` and a `cookie/` folder; `entries` for `entry.go`).
- */
-function withFiles(term: string, files: (form: string) => readonly string[]): string {
-  if (files(term).length > 0) return term
-  for (const form of singulars(term)) if (files(form).length > 0) return form
-  return term
-}
-
-/** The singulars a plural word may have: `cookies` -> `cookie`, `entries` -> `entry`, `boxes` -> `box`. */
-function singulars(word: string): string[] {
-  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return []
-  const forms = [word.slice(0, -1)]
-  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`)
-  else if (word.endsWith('es')) forms.push(word.slice(0, -2))
-  return forms
-}
-
-/**
  * Files whose name is made of the query's words (`OrderItemConfiguration.cs` for "where is the
  * mapping for order items configured"): the share of the name's words the query has, when it has
  * two or more of them (one word is the file-name signal's).
@@ -345,16 +327,6 @@ function companionGroups(found: Iterable<string>, signals: RankingSignals): (fil
     for (const namesake of signals.paths?.filesNamed(fileStem(file)) ?? []) group.add(namesake)
     return [...group]
   }
-}
-
-/**
- * Whether a declaration file's implementation is indexed: a twin of the same stem
- * (`types/pool.d.ts` and `lib/dispatcher/pool.js`), or a folder of that name holding code that is
- * no declaration (`types/cookies.d.ts` and `lib/web/cookies/parse.js`).
- */
-function hasImplementation(declaration: string, twins: (file: string) => readonly string[], signals: RankingSignals): boolean {
-  if (twins(declaration).some((other) => !isDeclaration(other))) return true
-  return (signals.paths?.filesInFolder(fileStem(declaration)) ?? []).some((file) => !isDeclaration(file))
 }
 
 /** The prior of each file under the plan: demoted categories by their weight (the strongest demotion wins), targeted ones boosted. */
