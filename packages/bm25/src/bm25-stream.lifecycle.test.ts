@@ -37,7 +37,7 @@ describe('BM25Stream capacity', () => {
   it('does not count scoring without being returned, size, or a miss as access', async () => {
     const { stream, evictions } = harness({ maxDocuments: 2 })
     await stream.add([doc('a', 'shared word'), doc('b', 'shared word')])
-    // Both match; only the top one (a, by insertion order) is returned.
+    // Both match; only the top one (a, the smaller id) is returned.
     expect((await stream.search('shared', 1)).map((r) => r.document.id)).toEqual(['a'])
     await stream.size()
     await stream.get('zzz')

@@ -21,7 +21,7 @@ function generic(analyzer: Analyzer): Analyzer {
   }
 }
 
-/** BM25 computed from scratch over the live documents, in insertion order: the reference. */
+/** BM25 computed from scratch over the live documents, equal scores by id: the reference. */
 class Model {
   docs: { id: string; terms: string[] }[] = []
 
@@ -34,8 +34,8 @@ class Model {
     const avgdl = this.docs.reduce((sum, d) => sum + d.terms.length, 0) / n
     const kConst = PARAMS.k1 * (1 - PARAMS.b)
     const kLength = avgdl > 0 ? (PARAMS.k1 * PARAMS.b) / avgdl : 0
-    const scored: [string, number, number][] = []
-    this.docs.forEach((doc, order) => {
+    const scored: [string, number][] = []
+    for (const doc of this.docs) {
       let score = 0
       for (const term of terms) {
         const df = this.docs.filter((d) => d.terms.includes(term)).length
@@ -43,10 +43,10 @@ class Model {
         if (tf === 0) continue
         score += (bm25Idf(n, df) * tf * (PARAMS.k1 + 1)) / (tf + kConst + kLength * doc.terms.length)
       }
-      if (score > 0) scored.push([doc.id, score, order])
-    })
-    scored.sort((a, b) => b[1] - a[1] || a[2] - b[2])
-    return scored.slice(0, topK).map(([id, score]) => [id, score])
+      if (score > 0) scored.push([doc.id, score])
+    }
+    scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    return scored.slice(0, topK)
   }
 }
 

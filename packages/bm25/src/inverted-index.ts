@@ -227,7 +227,7 @@ export class InvertedIndex implements TermResolver {
 
   /**
    * The best `topK` live documents for the analysed query `terms` (each distinct term counted
-   * once), best first, ties by slot (insertion order).
+   * once), best first, ties by document id (code-unit order).
    */
   search(terms: readonly string[], topK: number, parameters: Bm25Parameters): ScoredSlot[] {
     const n = this.#slots.size
@@ -275,7 +275,7 @@ export class InvertedIndex implements TermResolver {
         else scores[slot] = 0
       }
     }
-    const best = selectTopK(scores, touched, candidates, topK)
+    const best = selectTopK(scores, touched, candidates, topK, (slot) => this.document(slot).id)
     const out: ScoredSlot[] = []
     for (const slot of best) out.push({ slot, score: scores[slot]! })
     for (let i = 0; i < candidates; i++) scores[touched[i]!] = 0

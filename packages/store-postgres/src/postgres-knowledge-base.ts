@@ -148,8 +148,8 @@ export class PostgresKnowledgeBase implements KnowledgeBase {
   }
 
   /**
-   * The best `topK` documents for `query` by BM25, highest score first, equal scores in insertion
-   * order: `BM25Stream`'s score (k1 1.2, b 0.75), computed with `@rag/lexical`'s scorer from the
+   * The best `topK` documents for `query` by BM25, highest score first, equal scores by id
+   * (code-unit order): `BM25Stream`'s score (k1 1.2, b 0.75), computed with `@rag/lexical`'s scorer from the
    * project's postings in one snapshot. A query with no analyzable term matches nothing.
    *
    * @throws InvalidArgumentError for an empty query or a `topK` that is not a positive integer.

@@ -73,8 +73,9 @@ function compareIds(a: string, b: string): number {
 }
 
 /**
- * The best `topK` seqs of each request, in rank order: highest score first, ties by seq (BM25) or
- * by id (TF-IDF; the ids of the tied candidates are read in the same snapshot).
+ * The best `topK` seqs of each request, in rank order: highest score first, ties by id (code-unit
+ * order, as the in-memory streams and the SQLite store; the ids of the tied candidates are read in
+ * the same snapshot), so the order never depends on when a chunk was written.
  */
 export async function rankSeqs(client: pg.ClientBase, projectId: number, requests: readonly RankRequest[], scored: readonly ScoredDocuments[]): Promise<[number, number][][]> {
   const ranked: [number, number][][] = []
@@ -82,9 +83,8 @@ export async function rankSeqs(client: pg.ClientBase, projectId: number, request
   const pending: { index: number; list: [number, number][] }[] = []
   requests.forEach((request, index) => {
     const list = topScoredDocuments(scored[index]!, request.topK)
-    if (request.ranking === 'bm25' || list.length <= 1) {
-      list.sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      ranked[index] = list.slice(0, request.topK)
+    if (list.length <= 1) {
+      ranked[index] = list
       return
     }
     for (const [seq] of list) needIds.add(seq)

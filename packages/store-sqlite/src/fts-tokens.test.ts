@@ -86,11 +86,11 @@ describe('SqliteKnowledgeBase.search and searchTfidf query safety', () => {
     )
   })
 
-  it('ranks equal scores in insertion order', async () => {
+  it('ranks equal scores by id', async () => {
     const kb = await memoryStore()
     const same = { content: 'identical words here', metadata: {} }
     await kb.add([{ id: 'b', ...same }, { id: 'a', ...same }, { id: 'c', ...same }])
-    expect((await kb.search('identical words', 10)).map((h) => h.document.id)).toEqual(['b', 'a', 'c'])
+    expect((await kb.search('identical words', 10)).map((h) => h.document.id)).toEqual(['a', 'b', 'c'])
   })
 
   it('accepts the largest safe topK', async () => {

@@ -19,8 +19,8 @@ function collectionStatistics(statements: Statements, cache: PostingsCache | und
  * index with `@rag/lexical`'s one implementation of the formula (the one `BM25Stream` uses):
  * `tf`, `df` and `|d|` from the index and `term_counts`, `N` and `avgdl` over the live documents
  * of one generation (FTS5's own `bm25()` keeps counting deleted rows of a contentless table, so
- * its scores drift as an index churns). Highest score first; equal scores in insertion order, as
- * `BM25Stream`. Run it inside one read transaction.
+ * its scores drift as an index churns). Highest score first; equal scores by id (code-unit order),
+ * as `BM25Stream`. Run it inside one read transaction.
  */
 export function searchBm25(
   statements: Statements,
@@ -32,7 +32,7 @@ export function searchBm25(
   const statistics = collectionStatistics(statements, cache)
   if (statistics.documentCount === 0) return []
   const scores = rankBm25Postings(queryPostings(statements, tokens, cache), statistics, parameters)
-  return topRows(statements, scores, topK, 'seq')
+  return topRows(statements, scores, topK)
 }
 
 /**
@@ -47,7 +47,7 @@ export function searchTfidf(statements: Statements, tokens: readonly string[], t
   const statistics = collectionStatistics(statements, cache)
   if (statistics.documentCount === 0) return []
   const scores = rankTfidfPostings(queryPostings(statements, tokens, cache), statistics)
-  return topRows(statements, scores, topK, 'id')
+  return topRows(statements, scores, topK)
 }
 
 /** {@link searchBm25} or {@link searchTfidf}. */

@@ -89,21 +89,17 @@ export function queryPostings(statements: Statements, tokens: readonly string[],
 }
 
 /**
- * The best `topK` of the scored documents (by seq), highest score first; equal scores
- * by `ties`: `seq` (insertion order, as `BM25Stream`) or `id` (code-unit order, as
- * `InMemoryKnowledgeBase`). Only documents at or above the cut-off score are read from the store.
+ * The best `topK` of the scored documents (by seq), highest score first; equal scores by id
+ * (code-unit order, as `BM25Stream` and `InMemoryKnowledgeBase`), so the order never depends on
+ * when a document was written. Only documents at or above the cut-off score are read from the store.
  */
-export function topRows(statements: Statements, scores: ScoredDocuments, topK: number, ties: 'seq' | 'id'): ScoredRow[] {
+export function topRows(statements: Statements, scores: ScoredDocuments, topK: number): ScoredRow[] {
   const candidates = topScoredDocuments(scores, topK)
-  if (ties === 'seq') {
-    candidates.sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    candidates.length = Math.min(candidates.length, topK)
-  }
   const rows: ScoredRow[] = []
   for (const [seq, score] of candidates) {
     const row = statements.getDocumentBySeq.get(seq)
     if (row !== undefined) rows.push({ row, score })
   }
-  if (ties === 'id') rows.sort((a, b) => b.score - a.score || (a.row[0] < b.row[0] ? -1 : a.row[0] > b.row[0] ? 1 : 0))
+  rows.sort((a, b) => b.score - a.score || (a.row[0] < b.row[0] ? -1 : a.row[0] > b.row[0] ? 1 : 0))
   return rows.slice(0, topK)
 }

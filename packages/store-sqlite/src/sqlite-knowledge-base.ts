@@ -141,8 +141,8 @@ export class SqliteKnowledgeBase implements KnowledgeBase {
   }
 
   /**
-   * The best `topK` documents for `query` by BM25, highest score first, equal scores in insertion
-   * order: the score of `BM25Stream` from `@rag/bm25` (k1 1.2, b 0.75, idf `ln(1 + (N - df + 0.5)
+   * The best `topK` documents for `query` by BM25, highest score first, equal scores by id
+   * (code-unit order): the score of `BM25Stream` from `@rag/bm25` (k1 1.2, b 0.75, idf `ln(1 + (N - df + 0.5)
    * / (df + 0.5))`), computed from this store's full-text index in one snapshot. For analyzers
    * whose terms are single FTS5 tokens (the built-in ones) the ids and scores equal a
    * `BM25Stream` fed the same documents in the same order with the same analyzer and indexed text.
