@@ -14,6 +14,7 @@ export interface JsonResult {
   readonly symbol: string | undefined
   readonly metadata: Document['metadata']
   readonly content: string
+  /** Each stream's rank (from 1, as the result's own `rank` and the text output), own score and share of the fused score. */
   readonly explain: readonly { stream: string; rank: number; score: number; fused: number }[]
 }
 
@@ -52,7 +53,7 @@ export function toJsonResult(result: SearchResult, index: number): JsonResult {
     symbol: str(m['qname']) ?? str(m['symbol']),
     metadata: m,
     content: document.content,
-    explain: (result.explain ?? []).map(({ stream, rank, score, fused }) => ({ stream, rank, score, fused })),
+    explain: (result.explain ?? []).map(({ stream, rank, score, fused }) => ({ stream, rank: rank + 1, score, fused })),
   }
 }
 
@@ -84,7 +85,7 @@ export function formatResults(results: readonly SearchResult[], { explain }: { e
       .slice(0, PREVIEW_LINES)
     for (const line of preview) lines.push(`      ${escapeTerminal(line.length > 110 ? `${line.slice(0, 107)}...` : line)}`)
     if (explain) {
-      for (const e of j.explain) lines.push(`      ${e.stream}: rank ${e.rank + 1}, score ${e.score.toPrecision(4)}, fused ${e.fused.toFixed(5)}`)
+      for (const e of j.explain) lines.push(`      ${e.stream}: rank ${e.rank}, score ${e.score.toPrecision(4)}, fused ${e.fused.toFixed(5)}`)
       const prior = priorOf(result)
       if (prior !== undefined) lines.push(`      prior: ×${Number(prior.toPrecision(3))} (${prior > 1 ? 'boosted' : 'demoted'} for this query; score = fused sum × prior)`)
     }

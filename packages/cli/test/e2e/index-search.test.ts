@@ -69,8 +69,8 @@ describe('rag (end to end, on a real temporary repository)', () => {
     expect(json.results[0]).toMatchObject({ file: 'src/db/pool.py', startLine: 1 })
     // Two streams of the one index, fused 0.7 / 0.3: BM25 and TF-IDF.
     expect(json.results[0]?.explain).toEqual([
-      expect.objectContaining({ stream: 'bm25', rank: 0 }),
-      expect.objectContaining({ stream: 'tfidf', rank: 0 }),
+      expect.objectContaining({ stream: 'bm25', rank: 1 }),
+      expect.objectContaining({ stream: 'tfidf', rank: 1 }),
     ])
     expect(json.results[0]?.score).toBeCloseTo(1 / 61, 6)
 
