@@ -2,6 +2,7 @@ import type { FileLayers, SymbolRecord } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { isCallChain, typeOfCallChain, type ChainSteps } from './call-chains.js'
 import { definedIn, memberNamed } from './definitions.js'
+import { languageFamily } from './language-families.js'
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { EXTERNAL, toSymbol, type Resolved } from './resolved.js'
 import { CLASS_LIKE, inheritedMember, type Supertypes } from './supertypes.js'
@@ -288,7 +289,7 @@ export function declaredChainMember(receiverType: string, name: string, kinds: R
   if (memo === undefined) memos.set(supers, (memo = new Map()))
   const type = typeOfCallChain(receiverType, declaredSteps(receiverType.startsWith('await '), source, lookups), memo, `${file.path}\n${sourceSymbolId}`)
   if (type === undefined) return undefined
-  if (isLibrary(type)) return hasExtensionMethod(name, file, supers.index) || (type.holds && supers.index.namedOfKinds(name, kinds, 'any').count > 0) ? undefined : EXTERNAL
+  if (isLibrary(type)) return hasExtensionMethod(name, file, supers.index) || (type.holds && supers.index.namedOfKinds(name, kinds, 'any', languageFamily(file.language)).count > 0) ? undefined : EXTERNAL
   const called = link(type, name, false, supers, file)
   if (called === undefined) return undefined
   return called.method !== undefined ? toSymbol(called.method) : EXTERNAL

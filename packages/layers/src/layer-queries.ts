@@ -229,7 +229,8 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
     if (query.reverse) {
       for (const file of ring.files) {
         // Go imports a file's package: its directory, `/` at the root (a module's root package).
-        const incoming = [...graph.incoming(file), ...graph.incoming(`${dirOf(file)}/`)]
+        const home = graph.file(file)
+        const incoming = [...graph.incoming(file), ...graph.incoming(`${dirOf(file)}/`).filter((edge) => home === undefined || importsFromDirectory(edge, home))]
         edges.push(...incoming, ...importsThroughBarrels(graph, incoming), ...graph.routesInto(file))
       }
       for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id), ...graph.routesInto(symbol.id))
@@ -264,6 +265,16 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
     ring = next
   }
   return steps
+}
+
+/**
+ * Whether an import resolved to a file's directory imports that file: a Go or Java package is its
+ * whole folder, but a C# `using Shop.Data;` resolves to the folder of the files declaring the
+ * namespace, and a folder may hold files of other namespaces: only those declaring it are imported.
+ */
+function importsFromDirectory(edge: EdgeRecord, file: FileLayers): boolean {
+  if (edge.language !== 'csharp' || file.language !== 'csharp') return true
+  return file.module === edge.target || file.symbols.some((symbol) => symbol.kind === 'namespace' && symbol.qname === edge.target)
 }
 
 /**

@@ -11,6 +11,7 @@ import { goPackageType, goReceiverType, goVariableType } from './go-variables.js
 import { goReceiverMethod, nestedClassNamed, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { assignedThroughPath } from './object-paths.js'
+import { languageFamily } from './language-families.js'
 import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
@@ -255,7 +256,8 @@ function throughBinding(
  * runtime (`len`, `Math.max`: see `builtins.ts`) or a member of an external module is `external`.
  * A bare call the file binds inside its code (`RawEdge.local`; in Python and Go, any bare call not
  * bound above) is `unresolved`. Anything else is every definition in the index with that name that
- * the call can reach (`by-name`, with their count): a bare call in a language without an implicit
+ * the call can reach (`by-name`, with their count): definitions in languages of the calling file's
+ * family only (`languageFamily`: PHP never calls TypeScript), a bare call in a language without an implicit
  * `this` reaches no member of a type, `x.name()` only members (see `NameScope`), and on a
  * receiver of unknown type a method of the language's own types (`items.push()`:
  * `runtime-methods.ts`) counts as one more candidate. `written`: `false` for a name a route or
@@ -483,7 +485,7 @@ export function resolveName(
     // `Assert.Equal()` under `using Xunit;`, `Guard.Against.Null()`: a static member of a library's type.
     // Only where no definition of the index has the name: a project's extension method on a library's type
     // (`Guard.Against.EmptyBasketOnCheckout()`) stays a candidate, and so does a namespace path (`Microsoft.Shop.X.f()`).
-    if (!owner && typed === undefined && first < 0 && index.namedOfKinds(name, kinds, 'any').count === 0 && isLibraryType(root, file, bindings, index)) return EXTERNAL
+    if (!owner && typed === undefined && first < 0 && index.namedOfKinds(name, kinds, 'any', languageFamily(file.language)).count === 0 && isLibraryType(root, file, bindings, index)) return EXTERNAL
   }
   // `helper()` bound inside the calling code: the file's own, not a definition elsewhere of that name.
   if (written && callsLocalBinding(edge, file.language, bindings)) return UNRESOLVED
@@ -493,7 +495,8 @@ export function resolveName(
   // the standard library's `Option`, `Result` or `Iterator` (`matches.unwrap()`) is the library's.
   const std = written && edge.kind === 'calls' && file.language === 'rust' && isStdValueMethod(name)
   const rust = written && edge.kind === 'calls' && file.language === 'rust' ? rustCallCandidates(edge, name, kinds, index, std) : undefined
-  const { count, only, path } = rust ?? index.namedOfKinds(name, kinds, scope)
+  // (A call reaches definitions of its own language's family only; a route's handler may be any.)
+  const { count, only, path } = rust ?? index.namedOfKinds(name, kinds, scope, written ? languageFamily(file.language) : '')
   // `seen.set(k, v)`, `items.push(x)` on a receiver of unknown type: most likely the language's own
   // method, so a definition of the index with that name is only one candidate among others.
   const runtime = written && edge.kind === 'calls' && receiver !== '' && !receiver.includes('::') && isRuntimeMethod(file.language, name)

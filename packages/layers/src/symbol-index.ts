@@ -1,4 +1,5 @@
 import type { FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
+import { languageFamily } from './language-families.js'
 import { ancestors, baseName, dirOf } from './paths.js'
 import type { ResolveContext } from './resolution.js'
 import { functionRegistrations, type FunctionRegistration } from './route-functions.js'
@@ -113,7 +114,8 @@ export class SymbolIndex implements ResolveContext {
   // Per name a route's handler ends with, the routes (built when first asked, dropped when a file comes, goes or changes its entrypoints).
   #routeHandlers: Map<string, FunctionRegistration[]> | undefined
   // Per kind set, per name: how many symbols of those kinds have the name (see `namedOfKinds`).
-  readonly #kindCounts = new Map<ReadonlySet<string>, Record<NameScope, Map<string, NamedOfKinds>>>()
+  // Per kind set, per scope, per language family ('' for any language), per name.
+  readonly #kindCounts = new Map<ReadonlySet<string>, Record<NameScope, Map<string, Map<string, NamedOfKinds>>>>()
 
   /** Adds a file (its path must not be indexed). */
   add(file: FileLayers): void {
@@ -341,15 +343,17 @@ export class SymbolIndex implements ResolveContext {
   }
 
   /**
-   * How many symbols named `name` have one of `kinds` (and are in `scope`), the symbol when there
-   * is exactly one, and their file when they all are in one.
-   * Remembered per name, kind set and scope until the index changes: resolution asks it for every
+   * How many symbols named `name` have one of `kinds` (and are in `scope`, and of a language of
+   * `family` when given: see `languageFamily`), the symbol when there is exactly one, and their
+   * file when they all are in one.
+   * Remembered per name, kind set, scope and family until the index changes: resolution asks it for every
    * call it cannot bind otherwise, and a common method name has hundreds of definitions to go through.
    */
-  namedOfKinds(name: string, kinds: ReadonlySet<string>, scope: NameScope = 'any'): NamedOfKinds {
+  namedOfKinds(name: string, kinds: ReadonlySet<string>, scope: NameScope = 'any', family = ''): NamedOfKinds {
     let scopes = this.#kindCounts.get(kinds)
     if (!scopes) this.#kindCounts.set(kinds, (scopes = { any: new Map(), free: new Map(), member: new Map() }))
-    const byName = scopes[scope]
+    let byName = scopes[scope].get(family)
+    if (!byName) scopes[scope].set(family, (byName = new Map()))
     let found = byName.get(name)
     if (found === undefined) {
       // Go interfaces' method specs count only when no other definition has the name: Go types
@@ -361,6 +365,7 @@ export class SymbolIndex implements ResolveContext {
       const specs = new NameCount()
       for (const symbol of this.#byName.get(name) ?? []) {
         if (!kinds.has(symbol.kind) || (scope !== 'any' && this.isMember(symbol) !== (scope === 'member')) || isGoDataField(symbol)) continue
+        if (family !== '' && languageFamily(symbol.language) !== family) continue
         ;(symbol.language === 'go' && this.#byId.get(symbol.parentId)?.kind === 'interface' ? specs : concrete).add(symbol)
       }
       found = (concrete.count > 0 ? concrete : specs).found()

@@ -49,6 +49,24 @@ describe('what a call that nothing binds may reach by its name', () => {
     ])
   })
 
+  it("reaches definitions in the calling file's language family only: PHP never calls TypeScript, Kotlin calls Java", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        // (koel: `$request->has('id')` in PHP was the TypeScript `Cache.has`, and `rag deps Cache.has --reverse` listed PHP controllers.)
+        'resources/assets/js/cache.ts': 'export class Cache {\n  has(key: string): boolean {\n    return false\n  }\n  drop(key: string) {}\n}\n',
+        'app/Http/Controller.php': "<?php\nclass Controller {\n    public function show($request) {\n        return $request->has('id');\n    }\n}\n",
+        'app/web.js': 'export function render(store) {\n  store.drop(1)\n}\n',
+        'src/main/java/app/Repo.java': 'package app;\npublic class Repo {\n  public void persist(String row) {}\n}\n',
+        'src/main/kotlin/app/Service.kt': 'package app\nclass Service(private val target: Any) {\n  fun save() {\n    target.persist("x")\n  }\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'app/Http/Controller.php')).toEqual(['$request.has -> unresolved  (0)'])
+    // JavaScript and TypeScript are one program: the call still reaches the TypeScript method.
+    expect(callsOf(graph, 'app/web.js')).toEqual(['store.drop -> by-name resources/assets/js/cache.ts#Cache.drop (1)'])
+    // Kotlin and Java share one classpath.
+    expect(callsOf(graph, 'src/main/kotlin/app/Service.kt')).toEqual(['target.persist -> by-name src/main/java/app/Repo.java#Repo.persist (1)'])
+  })
+
   it("reads a bare call of a name bound inside the code as that binding's, not another file's definition", async () => {
     const graph = new LayerGraph(
       await layersOfText({

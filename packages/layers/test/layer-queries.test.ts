@@ -151,6 +151,19 @@ describe('LayerGraph.dependencies', () => {
     expect(() => go.dependencies({ from: 'handlers/' })).toThrow(/"handlers\/" is neither an indexed file or directory nor a known symbol/)
   })
 
+  it("lists a C# file's importers by the namespaces it declares, not by its folder's other namespaces (eShopOnWeb)", async () => {
+    const cs = new LayerGraph(
+      await layersOfText({
+        'Lib/A.cs': 'namespace N1;\npublic class A { }\n',
+        'Lib/B.cs': 'namespace N2\n{\n    public class B { }\n}\n',
+        'App/C.cs': 'using N2;\nnamespace App;\npublic class C { public B Value { get; set; } }\n',
+      }),
+    )
+    const importers = (file: string): string[] => cs.dependencies({ from: file, reverse: true, kinds: ['imports'] }).map((s) => `${s.edge.path}:${s.edge.startLine} ${s.edge.target} -> ${s.edge.targetPath}`)
+    expect(importers('Lib/B.cs')).toEqual(['App/C.cs:1 N2 -> Lib/'])
+    expect(importers('Lib/A.cs')).toEqual([])
+  })
+
   it('lists, among the importers of a file, the imports that reach it through a barrel re-exporting it (hono: `src/hono.ts` of `reg-exp-router/router.ts`)', async () => {
     const barrels = new LayerGraph(
       await layersOfText({
