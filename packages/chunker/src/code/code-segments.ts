@@ -22,6 +22,19 @@ export interface CodeSegmentsOptions extends CodeLayoutOptions {
 /** A line at least this long is "long"; a file mostly made of long lines is minified or generated. */
 const LONG_LINE = 1000
 
+/**
+ * A line longer than this is a bundle's: a minified file whose lines are all shorter is still read
+ * for its code layers (a generated barrel exporting 200 names on one line, a module holding one
+ * long data literal), though it is chunked as text windows.
+ */
+const BUNDLE_LINE = 10_000
+
+function hasLineLongerThan(lines: LineIndex, length: number): boolean {
+  const { text, starts } = lines
+  for (let i = 0; i < starts.length; i++) if ((starts[i + 1] ?? text.length) - (starts[i] as number) > length) return true
+  return false
+}
+
 function looksMinified(lines: LineIndex, maxChars: number): boolean {
   const { text, starts } = lines
   if (text.length <= maxChars) return false
@@ -35,10 +48,12 @@ function looksMinified(lines: LineIndex, maxChars: number): boolean {
 
 /**
  * Parses a code file with its tree-sitter grammar and lays it out as symbol chunks. Files larger
- * than `maxParseChars` or mostly made of very long lines (minified bundles) are not parsed; a
+ * than `maxParseChars` or mostly made of very long lines (minified bundles) are not laid out; a
  * grammar that fails to load, a failed parse or a layout error also give a fallback reason
  * rather than an error. `visit`, when given, is called with the root of the same tree after the
  * layout (the layer extraction reads it there: one parse for both); it cannot change the outcome.
+ * A file of long lines none of which is a bundle's ({@link BUNDLE_LINE}) is parsed for `visit`
+ * alone: its layers are read, its chunks are still the `minified` fallback's.
  */
 export async function codeSegments(
   lines: LineIndex,
@@ -51,7 +66,8 @@ export async function codeSegments(
   // With a visitor, layout and visitor share what each node matched.
   const rules = visit ? memoizeRules(known) : known
   if (lines.text.length > options.maxParseChars) return { fallback: 'too-large' }
-  if (looksMinified(lines, options.maxChars)) return { fallback: 'minified' }
+  const minified = looksMinified(lines, options.maxChars)
+  if (minified && (visit === undefined || hasLineLongerThan(lines, BUNDLE_LINE))) return { fallback: 'minified' }
   let parser
   try {
     parser = await parserFor(info.grammar)
@@ -69,7 +85,7 @@ export async function codeSegments(
     const root = tree.rootNode
     let outcome: CodeOutcome
     try {
-      outcome = { segments: layoutCode(root, lines, rules, options) }
+      outcome = minified ? { fallback: 'minified' } : { segments: layoutCode(root, lines, rules, options) }
     } catch {
       outcome = { fallback: 'layout-failed' }
     }
