@@ -1,6 +1,6 @@
-import type { SymbolFact } from '../facts.js'
+import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import type { DetectContext, EntrypointDetector } from './detector.js'
-import { joinRoute, rooted } from './detector.js'
+import { decoratorDraft, joinRoute, rooted } from './detector.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes, decoratorPaths } from './decorated-routes.js'
 
@@ -18,23 +18,64 @@ const attributeRoutes = decoratedRoutes({
   classPrefix: ['Route'],
   pathKeys: ['template'],
   normalise: rooted,
+  // A template starting with `/` or `~/` ignores the controller's `[Route]`.
+  fromRoot: (path) => (/^~?\//.test(path) ? path.replace(/^~/, '') : undefined),
 })
+
+/** An action's verb attribute: `[HttpGet]`, `[HttpPost("{id}")]`. */
+const VERB_ATTRIBUTE = /^Http[A-Z]/
+
+/** The value of a controller's `[Area("Admin")]`, else `undefined`. */
+function areaOf(controller: SymbolFact | undefined): string | undefined {
+  const area = controller?.decorators.find((d) => d.name === 'Area')
+  return area ? decoratorPaths(area.args, ['areaName'])[0] : undefined
+}
+
+/** `route` with ASP.NET's tokens replaced: `[controller]`, `[action]`, and `[area]` when the controller names one. */
+function replaceTokens(route: string, action: SymbolFact | undefined): string {
+  const controller = (action?.parent?.name ?? '').replace(/Controller$/, '')
+  const area = areaOf(action?.parent)
+  const replaced = route.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, action?.name ?? '')
+  return area === undefined ? replaced : replaced.replace(/\[area\]/gi, area)
+}
+
+/**
+ * The actions of a controller whose `[Route]` names `[action]` (`[Route("[area]/[controller]/[action]")]`)
+ * that have no verb attribute: ASP.NET serves each public method there, for any method (`*`).
+ */
+function unverbedActions(context: DetectContext, drafted: ReadonlySet<SymbolFact>): EntrypointDraft[] {
+  const drafts: EntrypointDraft[] = []
+  for (const symbol of context.facts.symbols) {
+    const controller = symbol.parent
+    if (symbol.kind !== 'method' || controller === undefined || drafted.has(symbol) || !/Controller$/.test(controller.name)) continue
+    const route = controller.decorators.find((d) => d.name === 'Route')
+    const template = route ? (decoratorPaths(route.args, ['template'])[0] ?? '') : ''
+    if (!route || !/\[action\]/i.test(template) || !/^\s*public\b/.test(symbol.signature) || /\bstatic\b/.test(symbol.signature)) continue
+    if (symbol.decorators.some((d) => VERB_ATTRIBUTE.test(d.name) || d.name === 'NonAction' || d.name === 'Route' || d.name === 'AcceptVerbs')) continue
+    const made = decoratorDraft(symbol, route, { kind: 'http-route', framework: 'aspnet', method: '*', route: rooted(replaceTokens(template, symbol)) })
+    drafts.push({ ...made, row: symbol.startRow, router: controller.name })
+  }
+  return drafts
+}
 
 /**
  * ASP.NET Core controllers: the verb attributes of action methods under the controller's
- * `[Route]`, with its tokens replaced as ASP.NET does: `[controller]` is the class name without
- * `Controller` (`TodoItems`), `[action]` the method's.
+ * `[Route]` (a template from the root, `/x` or `~/x`, ignores it), with its tokens replaced as
+ * ASP.NET does: `[controller]` is the class name without `Controller` (`TodoItems`), `[action]`
+ * the method's, `[area]` the controller's `[Area]`; and under a `[Route]` naming `[action]`, the
+ * public methods without a verb attribute, for any method.
  */
 export const aspNetControllers: EntrypointDetector = {
   ...attributeRoutes,
   detect(context: DetectContext) {
-    return attributeRoutes.detect(context).map((draft) => {
+    const drafts = attributeRoutes.detect(context).map((draft) => {
       const action = draft.declaring
       const controller = (action?.parent?.name ?? '').replace(/Controller$/, '')
       const template = actionTemplate(action, controller) ?? draft.route
-      const route = template.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, action?.name ?? '')
+      const route = replaceTokens(template, action)
       return route === draft.route ? draft : { ...draft, route }
     })
+    return [...drafts, ...unverbedActions(context, new Set(drafts.flatMap((draft) => draft.declaring ?? [])))]
   },
 }
 

@@ -35,6 +35,11 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly versionOf?: (symbol: SymbolFact) => string | undefined
   /** A class attribute that gives the route prefix of its methods (Litestar's `path = "/users"` in a `Controller`). */
   readonly classAttribute?: string
+  /**
+   * The path from the root a method's path stands for when it overrides the class prefix, else
+   * `undefined` (ASP.NET's `[HttpGet("/health")]` and `[HttpGet("~/ping")]` under `[Route("api/[controller]")]`).
+   */
+  readonly fromRoot?: (path: string) => string | undefined
 }
 
 /** The string a method's class assigns to `attribute` in its body (`path = "/users"`), else `''`. */
@@ -162,7 +167,8 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           const version = entry.versionOf?.(symbol)
           for (const prefix of prefixes) {
             for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
-              const route = entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
+              const rooted = entry.fromRoot?.(path)
+              const route = rooted !== undefined ? rooted : entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
               for (const method of methods) {
                 const made = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
                 // A nested definition is declared by its factory.
