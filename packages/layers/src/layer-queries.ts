@@ -1,7 +1,7 @@
 import { globToRegExp, InvalidArgumentError, isGlob, RagError, routeDistance, routeMatcher, type EdgeKind, type EdgeRecord, type EntrypointKind, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { MAX_REEXPORT_DEPTH, NO_REEXPORTS } from './definitions.js'
 import { dirOf } from './paths.js'
-import { matchesQualified, symbolQueryName } from './symbol-query-name.js'
+import { matchesQualified, matchesQualifiedGlob, symbolQueryName } from './symbol-query-name.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** What {@link findSymbols} looks for. */
@@ -96,16 +96,20 @@ function assertPositive(value: unknown, what: string): asserts value is number {
   }
 }
 
-/** Symbols matching a query: exact names first, then exported ones, then by path and line. */
+/** Symbols matching a query: exact names first, then those a glob matches in its own case, then exported ones, then by path and line. */
 export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecord[] {
   assertText(query?.name, 'symbol query name')
   const limit = query.limit ?? DEFAULT_LIMIT
   assertPositive(limit, 'symbol query limit')
   const name = symbolQueryName(query.name)
   if (name === '') throw new InvalidArgumentError(`symbol query name must name a symbol; received ${JSON.stringify(query.name)}.`)
-  // As written first; when nothing is named so, in any case (`rag symbols hono*` finds `Hono`).
-  let candidates = candidatesOf(index, name, false)
-  if (candidates.length === 0) candidates = candidatesOf(index, name, true)
+  // A name as written; when nothing is named so, in any case (`rag symbols hono` finds `Hono`). A glob
+  // in any case (`owner*` finds `Owner`, `ownerName` and `owners`), those written as the glob first.
+  const glob = isGlob(name)
+  let candidates = candidatesOf(index, name, glob)
+  if (candidates.length === 0 && !glob) candidates = candidatesOf(index, name, true)
+  const pattern = glob ? globToRegExp(name) : undefined
+  const written = (s: SymbolRecord): number => (pattern === undefined ? 0 : Number(name.includes('.') ? matchesQualifiedGlob(s, pattern) : pattern.test(s.name)))
   return candidates
     .filter(
       (s) =>
@@ -117,6 +121,7 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
     .sort(
       (a, b) =>
         Number(b.name === name || b.qname === name) - Number(a.name === name || a.qname === name) ||
+        written(b) - written(a) ||
         Number(b.exported === true) - Number(a.exported === true) ||
         Number(a.isTest) - Number(b.isTest) ||
         a.path.localeCompare(b.path) ||
@@ -149,7 +154,7 @@ function candidatesOf(index: SymbolIndex, name: string, ignoreCase: boolean): Sy
   for (; at < names.length; at++) {
     const candidate = names[at] as string
     if (prefix && !candidate.startsWith(prefix)) break
-    for (const symbol of index.named(candidate)) if (test.test(qualified ? symbol.qname : symbol.name)) candidates.push(symbol)
+    for (const symbol of index.named(candidate)) if (qualified ? matchesQualifiedGlob(symbol, test) : test.test(symbol.name)) candidates.push(symbol)
   }
   return candidates
 }

@@ -46,3 +46,15 @@ export function matchesQualified(symbol: { readonly qname: string; readonly modu
   const full = `${module}.${qname}`
   return full === name || full.endsWith(`.${name}`)
 }
+
+/**
+ * Whether a qualified glob (`CatalogItemDetails.*`, `Owner*.find*`) matches a symbol: `test` against
+ * its qualified name under its module, from the start or from any dot, as {@link matchesQualified}
+ * reads an exact name (`CatalogItemDetails.*` matches the nested `CatalogItem.CatalogItemDetails.Price`).
+ */
+export function matchesQualifiedGlob(symbol: { readonly qname: string; readonly module: string }, test: RegExp): boolean {
+  const module = dottedModule(symbol.module)
+  const full = module === '' ? symbol.qname : `${module}.${symbol.qname}`
+  for (let at = 0; at >= 0; at = full.indexOf('.', at) + 1 || -1) if (test.test(at === 0 ? full : full.slice(at))) return true
+  return false
+}

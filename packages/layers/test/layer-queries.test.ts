@@ -58,6 +58,28 @@ describe('LayerGraph.symbols', () => {
     expect(graph.symbols({ name: 'parseArgs' }).map((s) => s.qname)).toEqual(['parseArgs'])
   })
 
+  it('matches a glob in any case, those written in its case first (petclinic: `owner*` and `Owner*` both find `Owner`, `owners`, `ownerName`)', async () => {
+    const owners = new LayerGraph(
+      await layersOfText({ 'src/Owner.java': 'package p;\npublic class Owner {\n    private String owners;\n    public void ownerName() {}\n}\n' }),
+    )
+    const qnames = (name: string): string[] => owners.symbols({ name }).map((s) => s.qname)
+    expect(qnames('owner*')).toEqual(['Owner.ownerName', 'Owner.owners', 'Owner'])
+    expect(qnames('Owner*')).toEqual(['Owner', 'Owner.ownerName', 'Owner.owners'])
+  })
+
+  it('matches a qualified glob from any dot of a nested name (eShopOnWeb: `CatalogItemDetails.*` of `CatalogItem.CatalogItemDetails.Price`)', async () => {
+    const nested = new LayerGraph(
+      await layersOfText({
+        'src/CatalogItem.cs': 'namespace Shop;\npublic class CatalogItem\n{\n    public class CatalogItemDetails\n    {\n        public decimal Price { get; set; }\n    }\n}\n',
+      }),
+    )
+    const qnames = (name: string): string[] => nested.symbols({ name }).map((s) => s.qname)
+    expect(qnames('CatalogItemDetails.*')).toEqual(['CatalogItem.CatalogItemDetails.Price'])
+    expect(qnames('CatalogItem.CatalogItemDetails.*')).toEqual(['CatalogItem.CatalogItemDetails.Price'])
+    expect(qnames('CatalogItemDetails.Price')).toEqual(['CatalogItem.CatalogItemDetails.Price'])
+    expect(qnames('Shop.CatalogItem.*')).toEqual(['CatalogItem.CatalogItemDetails', 'CatalogItem.CatalogItemDetails.Price'])
+  })
+
   it('reads members written in other languages\' notation: Foo::bar, Foo#bar, Foo->bar, bar(), the end of a qualified name', () => {
     const qnames = (name: string): string[] => graph.symbols({ name }).map((s) => s.qname)
     for (const name of ['ConfigLoader::load', 'ConfigLoader#load', 'ConfigLoader->load', 'ConfigLoader.load()', '::ConfigLoader::load']) {

@@ -62,7 +62,7 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
 
 /**
  * The files a store must read to answer a symbol query: those defining its name (the last part of
- * a qualified name), or a name with the literal prefix of a glob; `undefined` when a query needs
+ * a qualified name), or a name with the literal prefix of a glob in any case; `undefined` when a query needs
  * every file (a qualified glob, a glob starting with a wildcard) or is malformed.
  */
 export function symbolSelection(query: unknown): Exclude<LayerFileSelection, { readonly entrypoints: true }> | undefined {
@@ -71,7 +71,8 @@ export function symbolSelection(query: unknown): Exclude<LayerFileSelection, { r
   const wildcard = name.search(/[*?]/)
   if (wildcard < 0) return { name: name.slice(name.lastIndexOf('.') + 1) }
   if (name.includes('.') || wildcard === 0) return undefined
-  return { namePrefix: name.slice(0, wildcard) }
+  // A glob matches in any case (`owner*` finds `Owner`).
+  return { namePrefix: name.slice(0, wildcard), ignoreCase: true }
 }
 
 /**

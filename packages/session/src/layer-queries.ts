@@ -70,7 +70,7 @@ export class SessionLayerQueries {
       if (!selected.any && !this.#init.layersOn) throw noLayersError()
       const found = layerQueries.symbols(selected.graph, name, options)
       if (found.length > 0 || !selected.any || selection === undefined) return found
-      // Nothing written so: the files with the name in any case (`hono*` for `Hono`), for the graph's lookup in any case.
+      // Nothing written so: the files with the name in any case (`hono` for `Hono`), for the graph's lookup in any case.
       const anyCase = await this.#init.layers.selected({ ...selection, ignoreCase: true })
       return anyCase === undefined ? found : layerQueries.symbols(anyCase.graph, name, options)
     }

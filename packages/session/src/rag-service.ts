@@ -335,8 +335,9 @@ export class RagService {
 
   /**
    * Definitions (seed 003's C1 symbol catalog) by name, qualified name (`FileStore.read`) or glob
-   * (`parse*`, `*Handler`), optionally of one kind or language: exact matches first, then exported
-   * ones, then by path and line. Reads the generation the last commit left.
+   * (`parse*`, `*Handler`; in any case, those in the glob's case first), optionally of one kind or
+   * language: exact matches first, then exported ones, then by path and line. A name nothing is
+   * written as is looked up in any case. Reads the generation the last commit left.
    *
    * @throws InvalidArgumentError for an empty name or a bad option; ConfigError when the index has
    *   no code layers (index with `layers: true`).
