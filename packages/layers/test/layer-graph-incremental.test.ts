@@ -240,4 +240,21 @@ describe('LayerGraph.apply (incremental resolution)', () => {
     graph.apply({ upsert: [edited!] })
     expect(targets()).toEqual(['src/b.rs#Arg.new', 'src/b.rs#Arg.new'])
   })
+
+  it("re-resolves a Rust module's `super` when the binary root starts or stops declaring it (hexyl: `mod tests;` in main.rs beside lib.rs)", async () => {
+    const files = {
+      'Cargo.toml': '[package]\nname = "demo"\nversion = "0.1.0"\n',
+      'src/lib.rs': 'pub fn lib_fn() {}\n',
+      'src/main.rs': 'fn parse() {}\n\nfn main() {\n    parse();\n}\n',
+      'src/tests.rs': 'use super::*;\n\n#[test]\nfn t() {\n    parse();\n}\n',
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(edge(graph, 'src/tests.rs', 'imports', 'super')?.targetPath).toBe('src/lib.rs')
+    const declaring = 'mod tests;\n\nfn parse() {}\n\nfn main() {\n    parse();\n}\n'
+    const [edited] = await layersOfText({ 'src/main.rs': declaring })
+    graph.apply({ upsert: [edited!] })
+    const fresh = new LayerGraph(await layersOfText({ ...files, 'src/main.rs': declaring }))
+    expect(edge(graph, 'src/tests.rs', 'imports', 'super')?.targetPath).toBe('src/main.rs')
+    expect(graph.edgesOf('src/tests.rs')).toEqual(fresh.edgesOf('src/tests.rs'))
+  })
 })

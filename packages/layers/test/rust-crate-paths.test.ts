@@ -102,3 +102,23 @@ describe('A Rust use inside an inline module', () => {
     ])
   })
 })
+
+describe('A module of a package with both a library and a binary at src/', () => {
+  it("belongs to the root that declares it: `use super::*` of `src/tests.rs` with `mod tests;` in main.rs is main.rs (hexyl)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "demo"\nversion = "0.1.0"\n',
+        'src/lib.rs': 'pub mod util;\n\npub fn lib_fn() {}\n',
+        'src/util.rs': 'use super::lib_fn;\n\npub fn helper() {\n    lib_fn();\n}\n',
+        'src/main.rs': 'mod tests;\n\nenum Unit {\n    Byte,\n}\n\nfn parse() -> Unit {\n    Unit::Byte\n}\n\nfn main() {\n    parse();\n}\n',
+        'src/tests.rs': 'use super::*;\n\n#[test]\nfn t() {\n    let _ = parse();\n}\n',
+      }),
+    )
+    const imports = (path: string): string[] => graph.edgesOf(path).filter((edge) => edge.kind === 'imports').map((edge) => `${edge.target} -> ${edge.resolution} ${edge.targetPath}`)
+    expect(imports('src/tests.rs')).toEqual(['super -> resolved src/main.rs'])
+    expect(callsNamed(graph, 'src/tests.rs', ['parse'])).toEqual(['parse -> resolved src/main.rs#parse'])
+    // A module the library declares stays the library's.
+    expect(imports('src/util.rs')).toEqual(['super::lib_fn -> resolved src/lib.rs'])
+    expect(graph.dependencies({ from: 'src/main.rs', reverse: true, kinds: ['imports'] }).map((step) => step.edge.path)).toEqual(['src/tests.rs'])
+  })
+})

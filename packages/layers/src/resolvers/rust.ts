@@ -73,6 +73,27 @@ function crateOf(path: string, context: ResolveContext): Crate | undefined {
   return { srcDir: path.slice(0, at + 3), name: '' }
 }
 
+/** Whether the file at `root` declares the module `name` (`mod tests;`, `#[path = ...] mod tests;`). */
+function declaresModule(root: string, name: string, context: ResolveContext): boolean {
+  return context.file(root)?.edges.some((edge) => edge.kind === 'imports' && (edge.target === `mod ${name}` || edge.target.startsWith(`mod ${name} path=`))) === true
+}
+
+/**
+ * The crate of a module file of a package with both `src/lib.rs` and `src/main.rs`: the binary's
+ * when `main.rs` declares the file's top module and `lib.rs` does not (hexyl's `src/tests.rs`,
+ * `mod tests;` in `main.rs`: its `use super::*` is `main.rs`), else the library's.
+ */
+function crateDeclaring(crate: Crate, own: readonly string[] | undefined, context: ResolveContext, probes: string[]): Crate {
+  const top = own?.[0]
+  if (crate.root !== undefined || top === undefined) return crate
+  const base = crate.srcDir ? `${crate.srcDir}/` : ''
+  const lib = `${base}lib.rs`
+  const main = `${base}main.rs`
+  if (!context.has(lib) || !context.has(main)) return crate
+  probes.push(lib, main)
+  return declaresModule(main, top, context) && !declaresModule(lib, top, context) ? { ...crate, root: main } : crate
+}
+
 /** A file's module path within its crate (`src/a/b.rs` is `a::b`, `src/a/mod.rs` is `a`, `src/lib.rs` is the root). */
 function modulePathOf(path: string, crate: Crate): string[] | undefined {
   const prefix = crate.srcDir ? `${crate.srcDir}/` : ''
@@ -147,9 +168,10 @@ function inlineModules(sourceQname: string, from: FileLayers): number {
  */
 export function resolveRustImport(edge: RawEdge, from: FileLayers, context: ResolveContext, depth = 0): ImportResolution {
   const names = edge.names ?? []
-  const crate = crateOf(from.path, context)
-  const own = crate ? modulePathOf(from.path, crate) : undefined
   const probes: string[] = []
+  const home = crateOf(from.path, context)
+  const own = home ? modulePathOf(from.path, home) : undefined
+  const crate = home && crateDeclaring(home, own, context, probes)
   const mod = /^mod (\w+)(?: path=(.+))?$/.exec(edge.target)
   // `#[path = "disabled.rs"] mod imp;`: the file the attribute names, beside the declaring file.
   if (mod?.[2] !== undefined) {
