@@ -13,6 +13,8 @@ export interface SyntaxNode {
   readonly namedChildren: readonly (SyntaxNode | null)[]
   readonly namedChildCount: number
   childForFieldName(name: string): SyntaxNode | null
+  /** The node around this one (`web-tree-sitter`'s nodes have it; a hand-built fake may not). */
+  readonly parent?: SyntaxNode | null
 }
 
 /** The 0-based first row of a node. */

@@ -105,12 +105,25 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   ],
   'clap-derive': [
     'main.rs:7 cli-command clap - git -> Cli',
-    'main.rs:15 cli-command clap - clone -> Commands::Clone',
-    'main.rs:21 cli-command clap - push -> Commands::Push',
-    'main.rs:23 cli-command clap - add -> Commands::Add',
-    'main.rs:25 cli-command clap - ls-files -> Commands::ListFiles',
-    'main.rs:26 cli-command clap - stash-pop -> Commands::StashPop',
-    'main.rs:40 main rust - - -> main',
+    // A subcommand's route is its whole command line, as cobra's: the enum's variants under the command holding it.
+    'main.rs:15 cli-command clap - git clone -> Commands::Clone',
+    'main.rs:21 cli-command clap - git push -> Commands::Push',
+    'main.rs:23 cli-command clap - git add -> Commands::Add',
+    'main.rs:25 cli-command clap - git ls-files -> Commands::ListFiles',
+    'main.rs:26 cli-command clap - git stash-pop -> Commands::StashPop',
+    'main.rs:27 cli-command clap - git stash -> Commands::Stash',
+    'main.rs:28 cli-command clap - git remote -> Commands::Remote',
+    'main.rs:45 main rust - - -> main',
+    // Under a variant wrapping an `Args` struct (`Stash(StashArgs)`) or holding a subcommand field (`Remote { action }`).
+    'main.rs:58 cli-command clap - git stash push -> StashCommands::Push',
+    'main.rs:59 cli-command clap - git stash pop -> StashCommands::Pop',
+    'main.rs:64 cli-command clap - git remote add -> RemoteAction::Add',
+    'main.rs:66 cli-command clap - git remote rm -> RemoteAction::Remove',
+    // A `Parser` enum's variants are commands of an unnamed binary.
+    'main.rs:72 cli-command clap - init -> Tool::Init',
+    'main.rs:73 cli-command clap - query -> Tool::Query',
+    // Not placed by this file: the variant alone.
+    'main.rs:79 cli-command clap - sync -> Elsewhere::Sync',
   ],
   'clap-builder': [
     'main.rs:4 cli-command clap - git -> -',

@@ -1,12 +1,10 @@
 import type { ImportedName } from '@rag/core'
 import type { SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
-import { keyArg } from '../args.js'
-import { decoratorFact } from '../declaration-walk.js'
 import type { DecoratorFact } from '../facts.js'
-import { kebab } from '../entrypoints/detector.js'
 import { firstLine, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
+import { clapDerive } from './clap-derive.js'
 import { rustTypedDeclarations } from '../lexical/rust-declarations.js'
 import { scanStatements } from '../lexical/scan-statements.js'
 import { RUST_SYNTAX, words } from '../lexical/syntaxes.js'
@@ -102,9 +100,6 @@ const EXTERN_BEFORE = /\bextern\s*(?:"[^"\n]*"\s*)?$/
 
 const hasVisibility = (node: SyntaxNode): boolean => namedChildrenOf(node).some((child) => child.type === 'visibility_modifier')
 
-const derives = (attached: readonly DecoratorFact[], trait: string): boolean =>
-  attached.some((d) => d.name === 'derive' && d.args.some((arg) => arg.value === trait || arg.value.endsWith(`::${trait}`)))
-
 /**
  * The traits a struct, enum or union derives (`#[derive(Debug, Clone, clap::Parser)]`), as written:
  * each derive implements its trait for the type, so a call of one of the trait's methods on the
@@ -115,40 +110,6 @@ function derivedTraits(match: SymbolMatch, attached: readonly DecoratorFact[]): 
   const traits: string[] = []
   for (const d of attached) if (d.name === 'derive') for (const arg of d.args) if (/^[A-Za-z_][\w:]*$/.test(arg.value) && !traits.includes(arg.value)) traits.push(arg.value)
   return traits
-}
-
-function commandName(attached: readonly DecoratorFact[]): string | undefined {
-  for (const d of attached) {
-    if (d.name !== 'command' && d.name !== 'clap') continue
-    const name = keyArg(d.args, 'name')
-    if (name?.kind === 'string') return name.value
-  }
-  return undefined
-}
-
-/** clap's derive API: a `#[derive(Parser)]` struct with `#[command(name = ...)]`, and `#[derive(Subcommand)]` enum variants. */
-function clapDerive(node: SyntaxNode, match: SymbolMatch, attached: readonly DecoratorFact[], api: WalkApi): void {
-  if (!api.imports('clap')) return
-  const { text } = api
-  const draft = (route: string, at: SyntaxNode, handler: string): void =>
-    api.entrypoint({ kind: 'cli-command', framework: 'clap', method: '', route, handler, row: at.startPosition.row, offset: at.startIndex, text: firstLine(text, at.startIndex, at.endIndex) })
-  if (derives(attached, 'Parser')) {
-    const name = commandName(attached)
-    if (name) draft(name, node, match.name)
-  }
-  if (match.kind !== 'enum' || !derives(attached, 'Subcommand')) return
-  const body = node.childForFieldName('body')
-  if (!body) return
-  let pending: DecoratorFact[] = []
-  for (const child of namedChildrenOf(body)) {
-    if (child.type === 'attribute_item') pending.push(decoratorFact(child, text))
-    else if (child.type === 'enum_variant') {
-      const nameNode = child.childForFieldName('name')
-      const variant = nameNode ? text.slice(nameNode.startIndex, nameNode.endIndex) : ''
-      if (variant) draft(commandName(pending) ?? kebab(variant), child, `${match.name}::${variant}`)
-      pending = []
-    }
-  }
 }
 
 function rustModule(path: string): string {
