@@ -65,7 +65,14 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
         add(node.name.text, 'interface', node)
         members(node.members)
       } else if (ts.isTypeAliasDeclaration(node)) add(node.name.text, 'type', node)
-      else if (ts.isEnumDeclaration(node)) add(node.name.text, 'enum', node)
+      else if (ts.isEnumDeclaration(node)) {
+        add(node.name.text, 'enum', node)
+        // Its members, each a constant of the enum.
+        for (const member of node.members) {
+          const name = ts.isIdentifier(member.name) ? member.name.text : undefined
+          if (name) add(name, 'constant', member)
+        }
+      }
       else if (ts.isModuleDeclaration(node)) {
         // `namespace A.B {}` is one declaration to a reader (and to the catalog): `A.B`.
         let name = node.name.text

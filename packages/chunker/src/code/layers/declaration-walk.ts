@@ -180,9 +180,23 @@ export class DeclarationWalk implements WalkApi {
     for (const { kind, target } of details.heritage ?? []) {
       this.heritage.push({ kind, target, symbol: fact, row: node.startPosition.row })
     }
+    if (match.kind === 'enum' && this.#family.enumMembers && match.body && scope.depth < MAX_DEPTH) this.#enumMembers(match.body, fact, scope)
     if (match.container && scope.depth < MAX_DEPTH) {
       const body = match.body
       if (body) this.walk(namedChildrenOf(body), this.#inner(fact, scope, details.testScope === true))
+    }
+  }
+
+  /** The members of an enum's body as `constant` symbols of the enum (see `LayerFamily.enumMembers`). */
+  #enumMembers(body: SyntaxNode, enumFact: SymbolFact, scope: Scope): void {
+    const types = this.#family.enumMembers
+    const inner = this.#inner(enumFact, scope, false)
+    for (const member of namedChildrenOf(body)) {
+      if (!types?.has(member.type)) continue
+      const nameNode = member.childForFieldName('name') ?? (member.namedChildCount === 0 ? member : null)
+      const name = nameNode ? this.text.slice(nameNode.startIndex, nameNode.endIndex) : ''
+      if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue
+      this.define({ name, kind: 'constant', node: member, signature: firstLine(this.text, member.startIndex, member.endIndex).replace(/,\s*$/, ''), exported: enumFact.exported }, inner)
     }
   }
 

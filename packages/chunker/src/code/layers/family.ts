@@ -120,6 +120,12 @@ export interface LayerFamily {
   readonly scopeThrough: ReadonlySet<string>
   /** Kinds of definitions whose spans hold no calls (TypeScript interfaces and type aliases). */
   readonly typeOnlyKinds?: ReadonlySet<string>
+  /**
+   * Node types of an enum body's members (`enum_constant` of Java's `enum Color { RED, GREEN }`):
+   * each is a `constant` symbol of the enum, named by its `name` field (or its own text, a
+   * TypeScript `property_identifier`), as visible as the enum.
+   */
+  readonly enumMembers?: ReadonlySet<string>
   /** Handles a node before the symbol rules do (imports, variables, packages); returns `true` when it did. */
   declaration?(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean
   /**

@@ -20,6 +20,7 @@ export function parseInclude(directive: string): ParsedImport | undefined {
 
 /** Layer extraction for C and C++ (both parsed with the C++ grammar). */
 export const cFamily: LayerFamily = {
+  enumMembers: new Set(['enumerator']),
   syntax: C_SYNTAX,
   calls: CALL_WORDS,
   decoratorTypes: new Set(),

@@ -26,13 +26,15 @@ export function parseCsharpImport(raw: string): ParsedImport[] {
 
 /** Layer extraction for C#. */
 export const csharpFamily: LayerFamily = {
+  enumMembers: new Set(['enum_member_declaration']),
   syntax: CSHARP_SYNTAX,
   calls: CALL_WORDS,
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),
   declaration(node, type, scope, api) {
-    if (type === 'field_declaration') {
+    // (An `event Action OnShow;` is a field of its delegate type: what `OnShow += ...` and `OnShow?.Invoke()` read.)
+    if (type === 'field_declaration' || type === 'event_field_declaration') {
       const declaration = namedChildrenOf(node).find((child) => child.type === 'variable_declaration')
       return declaration !== undefined && fieldDeclaration(node, scope, api, declaration)
     }

@@ -35,6 +35,7 @@ function modifiers(node: SyntaxNode): SyntaxNode | undefined {
 
 /** Layer extraction for Java. */
 export const javaFamily: LayerFamily = {
+  enumMembers: new Set(['enum_constant']),
   syntax: JAVA_SYNTAX,
   calls: CALL_WORDS,
   decoratorTypes: new Set(),

@@ -340,6 +340,7 @@ export const javascriptFamily: LayerFamily = {
   calls: CALL_WORDS,
   typeOnlyKinds: new Set(['interface', 'type']),
   decoratorTypes: new Set(['decorator']),
+  enumMembers: new Set(['property_identifier', 'enum_assignment']),
   wrappers: new Set(['export_statement', 'ambient_declaration']),
   exportWrappers: new Set(['export_statement']),
   scopeThrough: new Set(),

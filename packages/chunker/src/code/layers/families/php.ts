@@ -1,6 +1,6 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
-import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import { firstLine, splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { PHP_SYNTAX, words } from '../lexical/syntaxes.js'
 
@@ -66,8 +66,46 @@ function properties(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   return defined
 }
 
+/**
+ * A `const SIZE = 52, MAX = 9;` declaration (of a class, interface, trait, enum or namespace) as
+ * one `constant` symbol per name (`Deck::SIZE`).
+ */
+function constants(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
+  const { text } = api
+  const modifiers = namedChildrenOf(node).filter((child) => child.type === 'visibility_modifier' || child.type === 'final_modifier')
+  const exported = !modifiers.some((modifier) => /^(?:private|protected)$/.test(text.slice(modifier.startIndex, modifier.endIndex)))
+  let defined = false
+  for (const element of namedChildrenOf(node)) {
+    if (element.type !== 'const_element') continue
+    const nameNode = namedChildrenOf(element).find((child) => child.type === 'name')
+    if (!nameNode) continue
+    api.define({ name: text.slice(nameNode.startIndex, nameNode.endIndex), kind: 'constant', node: element, signature: `const ${firstLine(text, element.startIndex, element.endIndex)}`, exported }, scope)
+    defined = true
+  }
+  return defined
+}
+
+/**
+ * The properties a constructor promotes (`public function __construct(private Mailer $mailer)`):
+ * each a `property` of the class, as a declared one is (see {@link properties}).
+ */
+function promotedProperties(method: SyntaxNode, scope: Scope, api: WalkApi): void {
+  const { text } = api
+  const parameters = method.childForFieldName('parameters')
+  if (!parameters) return
+  for (const parameter of namedChildrenOf(parameters)) {
+    if (parameter.type !== 'property_promotion_parameter') continue
+    const variable = parameter.childForFieldName('name')
+    const name = variable ? text.slice(variable.startIndex, variable.endIndex).replace(/^\$/, '') : ''
+    if (name === '') continue
+    const written = text.slice(parameter.startIndex, parameter.endIndex).replace(/\s*=.*$/s, '').replace(/\s+/g, ' ')
+    api.define({ name, kind: 'property', node: parameter, signature: written, exported: !/^(?:private|protected)\b/.test(written) }, scope)
+  }
+}
+
 /** Layer extraction for PHP. */
 export const phpFamily: LayerFamily = {
+  enumMembers: new Set(['enum_case']),
   syntax: PHP_SYNTAX,
   calls: CALL_WORDS,
   decoratorTypes: new Set(),
@@ -75,6 +113,7 @@ export const phpFamily: LayerFamily = {
   scopeThrough: new Set(),
   declaration(node, type, scope, api) {
     if (type === 'property_declaration') return properties(node, scope, api)
+    if (type === 'const_declaration') return constants(node, scope, api)
     const statement = type === 'namespace_use_declaration' || (type === 'expression_statement' && /^(?:require|include)/.test(api.text.slice(node.startIndex, node.startIndex + 8)))
     if (statement) {
       const end = node.endIndex
@@ -89,6 +128,7 @@ export const phpFamily: LayerFamily = {
   details(node: SyntaxNode, match: SymbolMatch, scope: Scope, api: WalkApi) {
     const { text } = api
     if (match.kind === 'namespace') api.setPackage(match.name)
+    if (match.name === '__construct' && (scope.kind === 'class' || scope.kind === 'trait')) promotedProperties(node, scope, api)
     // PHP 8 attributes (`#[Route('/blog')]`) lead the declaration: decorators, and not where its modifiers are.
     const attributes = childOfType(node, 'attribute_list')
     const decorators = attributes ? namedChildrenOf(attributes).filter((group) => group.type === 'attribute_group') : []

@@ -126,6 +126,7 @@ export const rustFamily: LayerFamily = {
   calls: CALL_WORDS,
   typeOnlyKinds: new Set(['enum', 'struct', 'union', 'type']),
   decoratorTypes: new Set(['attribute_item']),
+  enumMembers: new Set(['enum_variant']),
   wrappers: new Set(),
   // `extern "C" { ... }`: its foreign functions and statics are the scope's (its body: see `declaration`).
   scopeThrough: new Set(['foreign_mod_item']),
