@@ -245,6 +245,24 @@ function throughBinding(
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
 }
 
+/** A Ruby constant path as a receiver: `Article`, `Publishing::Notifier`, `::Article`. */
+const RUBY_CONSTANT = /^(?:::)?[A-Z]\w*(?:::[A-Z]\w*)*$/
+
+/** The one Ruby class or module of the index a constant path names (its qualified name, or the end of one), else `undefined`. */
+function rubyConstant(receiver: string, index: SymbolIndex): SymbolRecord | undefined {
+  if (!RUBY_CONSTANT.test(receiver)) return undefined
+  const path = receiver.replace(/^::/, '').split('::').join('.')
+  const last = path.slice(path.lastIndexOf('.') + 1)
+  let found: SymbolRecord | undefined
+  for (const symbol of index.named(last)) {
+    if (symbol.language !== 'ruby' || (symbol.kind !== 'class' && symbol.kind !== 'module') || (symbol.qname !== path && !symbol.qname.endsWith(`.${path}`))) continue
+    // (Reopened in several files, or two of the name: not one for sure.)
+    if (found !== undefined) return undefined
+    found = symbol
+  }
+  return found
+}
+
 /**
  * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class, or one
  * it inherits (through resolved `extends`/`implements` edges, in any file), for `this.x()` /
@@ -392,6 +410,11 @@ export function resolveName(
     // `@worker.task` of `worker = Celery()`, which no call types: a member of the value's class.
     const ofValue = owner && edge.receiverType === undefined && (owner.kind === 'variable' || owner.kind === 'constant') ? memberOfValue(owner, name, index, resolved, supers) : undefined
     if (ofValue) return ofValue
+    // Ruby's constants are global (Rails autoloads them): `Article.recent`, `Publishing::Notifier.new`
+    // name the one class or module of the index written so; `new` makes one of the class.
+    const constant = !owner && file.language === 'ruby' && edge.kind === 'calls' ? rubyConstant(receiver, index) : undefined
+    const ofConstant = constant && (name === 'new' ? constant : (index.memberByQname(constant.path, `${constant.qname}.${name}`, false) ?? inheritedMember(constant, name, kinds, supers)))
+    if (ofConstant) return toSymbol(ofConstant)
     // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).
     // In Go, where a call's receiver is a value, for a mount (`r.Mount("/todos", todosResource{}.Routes())`) and for
     // a receiver no declaration types that names a type of the package: the type the extraction wrote in a typed

@@ -347,7 +347,7 @@ describe('import resolution of smaller projects', () => {
       .edgesOf('app/controllers/articles_controller.rb')
       .filter((edge: EdgeRecord) => edge.kind === 'calls' && /[!?]$/.test(edge.target))
       .map((edge) => `${edge.target} -> ${edge.resolution} ${edge.targetSymbolId}`)
-    expect(calls).toEqual(['find_by_slug! -> by-name app/models/article.rb#Article.find_by_slug!', 'publishable? -> by-name app/models/article.rb#Article.publishable?'])
+    expect(calls).toEqual(['find_by_slug! -> resolved app/models/article.rb#Article.find_by_slug!', 'publishable? -> by-name app/models/article.rb#Article.publishable?'])
   })
 
   it("reads Ruby's calls without parentheses on self and resolves them through the autoloaded base class (a Rails controller)", async () => {
@@ -423,7 +423,7 @@ describe('import resolution of smaller projects', () => {
       }),
     )
     const calls = callsOf(graph, 'app/controllers/articles_controller.rb')
-    expect(calls).toEqual(expect.arrayContaining(['Article.feed_for -> by-name app/models/article.rb#Article.feed_for', 'Article.all -> unresolved ', 'Rails.cache -> unresolved ', 'self.touch_feed -> unresolved ']))
+    expect(calls).toEqual(expect.arrayContaining(['Article.feed_for -> resolved app/models/article.rb#Article.feed_for', 'Article.all -> unresolved ', 'Rails.cache -> unresolved ', 'self.touch_feed -> unresolved ']))
     // A setter is no call of `per_page`; `def self.cached` defines, it calls nothing.
     expect(calls.some((call) => call.includes('per_page') || call.includes('.cached'))).toBe(false)
   })
