@@ -18,6 +18,7 @@ import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chain
 import { libraryClassAttribute } from './library-class-attributes.js'
 import { madeByPackage } from './package-values.js'
 import { memberOfFixture, pytestFixture } from './pytest-fixtures.js'
+import { rubyConstant } from './ruby-constants.js'
 import { rustPathMember } from './rust-paths.js'
 import { rustCallCandidates } from './rust-receivers.js'
 import { isDerivedMethod, isStdValueMethod } from './rust-std-methods.js'
@@ -243,24 +244,6 @@ function throughBinding(
     if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
   }
   return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
-}
-
-/** A Ruby constant path as a receiver: `Article`, `Publishing::Notifier`, `::Article`. */
-const RUBY_CONSTANT = /^(?:::)?[A-Z]\w*(?:::[A-Z]\w*)*$/
-
-/** The one Ruby class or module of the index a constant path names (its qualified name, or the end of one), else `undefined`. */
-function rubyConstant(receiver: string, index: SymbolIndex): SymbolRecord | undefined {
-  if (!RUBY_CONSTANT.test(receiver)) return undefined
-  const path = receiver.replace(/^::/, '').split('::').join('.')
-  const last = path.slice(path.lastIndexOf('.') + 1)
-  let found: SymbolRecord | undefined
-  for (const symbol of index.named(last)) {
-    if (symbol.language !== 'ruby' || (symbol.kind !== 'class' && symbol.kind !== 'module') || (symbol.qname !== path && !symbol.qname.endsWith(`.${path}`))) continue
-    // (Reopened in several files, or two of the name: not one for sure.)
-    if (found !== undefined) return undefined
-    found = symbol
-  }
-  return found
 }
 
 /**
