@@ -55,7 +55,7 @@ export function normaliseTarget(target: unknown, root: string | undefined): stri
   if (value === '.' || value === './' || value === '.\\') return '/'
   if (value.includes('/') || value.includes(sep)) {
     value = posix.normalize(value.split(sep).join('/')).replace(/^\.\//, '')
-    if (value.startsWith('../')) throw new InvalidArgumentError(`${target} is outside the indexed root.`)
+    if (value.startsWith('../')) throw new InvalidArgumentError(`${target} is outside the indexed root${root === undefined ? '' : ` ${root}`}.`)
   }
   return directory && !value.endsWith('/') ? `${value}/` : value
 }

@@ -179,7 +179,7 @@ export function entrypointLine(entry: EntrypointRecord): string {
   return `${head} ${safe(entry.route || '(main)')}${handler}  ${safe(entry.path)}:${entry.startLine}  (${safe(entry.framework)})${entry.isTest ? '  [test]' : ''}`
 }
 
-/** `rag routes [path-pattern]`: HTTP routes, CLI commands and other entrypoints. */
+/** `rag routes [path-pattern]`: HTTP routes, CLI commands and other entrypoints. Exit 1 when none matches. */
 export async function routesCommand(context: CommandContext, pattern: string | undefined, options: RoutesCommandOptions): Promise<number> {
   const { output } = context
   return withIndex(context, async (index, root) => {
@@ -195,10 +195,23 @@ export async function routesCommand(context: CommandContext, pattern: string | u
       return 0
     }
     if (entrypoints.length === 0) {
-      output.line(`No entrypoints${pattern !== undefined ? ` match "${safe(pattern)}"` : ''} in ${safe(root)}.`)
-      return 0
+      output.note(`No entrypoints${pattern !== undefined ? ` match "${safe(pattern)}"` : ''}${await routesFilteredOut(index.rag, options)} in ${safe(root)}.`)
+      return 1
     }
     for (const entry of entrypoints) output.line(entrypointLine(entry))
     return 0
   })
+}
+
+/**
+ * What the filters of a `rag routes` that found nothing left out, as `symbols` says it: ` with
+ * these filters (the index has 41: frameworks express, nestjs; kinds http-route, main)`, or `''`
+ * without filters or when the index has no entrypoints at all.
+ */
+async function routesFilteredOut(rag: OpenIndex['rag'], options: RoutesCommandOptions): Promise<string> {
+  if (options.kind === undefined && options.method === undefined && options.framework === undefined && options.tests !== false) return ''
+  const all = await rag.entrypoints({})
+  if (all.length === 0) return ''
+  const distinct = (values: readonly string[]): string => [...new Set(values)].sort().map(safe).join(', ')
+  return ` with these filters (the index has ${all.length}: frameworks ${distinct(all.map((entry) => entry.framework))}; kinds ${distinct(all.map((entry) => entry.kind))})`
 }

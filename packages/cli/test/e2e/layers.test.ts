@@ -106,6 +106,12 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     expect(text.stdout).toBe('GET     /orders  listOrders (web/src/orders.js)  web/src/app.js:7  (express)\nGET     /orders  web/test/orders.test.js:6  (express)  [test]\n')
     const application = await rag(['routes', '--method', 'GET', '/orders', '--no-tests'])
     expect(application.stdout).toBe('GET     /orders  listOrders (web/src/orders.js)  web/src/app.js:7  (express)\n')
+    // Nothing matches: a note saying what the index has, and exit 1, as `rag symbols`.
+    const none = await runRag(['routes', '--framework', 'nope'], { cwd: sandbox.root, env: sandbox.env })
+    expect(none.code).toBe(1)
+    expect(none.stdout).toBe('')
+    expect(none.stderr).toMatch(/^No entrypoints with these filters \(the index has 11: frameworks click, express, go, net\/http, python; kinds cli-command, http-route, main\) in /)
+    expect((await runRag(['routes', '/nothing/here'], { cwd: sandbox.root, env: sandbox.env })).code).toBe(1)
   })
 
   it('re-extracts only a changed file, and a plain `rag index` keeps the layers', async () => {
