@@ -67,6 +67,11 @@ const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
   ['src/Infrastructure/Data/Migrations/20201202111507_InitialModel.Designer.cs', ['generated']],
   ['src/Infrastructure/Data/Migrations/CatalogContextModelSnapshot.cs', ['generated']],
   ['db/schema.rb', ['generated']],
+  // Django's and Entity Framework's migrations are written from the models (bakerydemo, eShopOnWeb red team); Rails' by hand.
+  ['src/Infrastructure/Data/Migrations/20201202111507_InitialModel.cs', ['generated']],
+  ['bakerydemo/blog/migrations/0003_auto_20240101_1200.py', ['generated']],
+  ['bakerydemo/blog/migrations/__init__.py', []],
+  ['src/migrations/runner.py', []],
   ['db/migrate/20160101_create_articles.rb', []],
   ['app/models/schema.rb', []],
   // The repository's configuration folder (but Rails' route files); a source tree's own `config` module is source.

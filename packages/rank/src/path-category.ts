@@ -60,8 +60,12 @@ const ROOT_CONFIG: ReadonlySet<string> = new Set(['config', 'conf'])
 /** Rails' route files (`config/routes.rb`, the files it draws from `config/routes/`): code that declares the app's entrypoints. */
 const RAILS_ROUTES = /^config\/routes(\.rb|\/[^/]+\.rb)$/
 
-/** Rails' schema dumps (`db/schema.rb`, `db/structure.sql`), written by its migrations. */
-const SCHEMA_DUMP = /(^|\/)db\/(schema\.rb|structure\.sql)$/
+/**
+ * Files a tool writes from the code: Rails' schema dumps (`db/schema.rb`, `db/structure.sql`), and
+ * the migrations Django's `makemigrations` (`blog/migrations/0003_auto_20240101.py`) and Entity
+ * Framework's `migrations add` (`Migrations/20240101120000_Initial.cs`) write from the models.
+ */
+const SCHEMA_DUMP = /(^|\/)db\/(schema\.rb|structure\.sql)$|(^|\/)migrations\/\d{4}_\w+\.py$|(^|\/)Migrations\/\d{14}_\w+\.cs$/
 
 /**
  * A source root of a Maven or Gradle tree (`src/main/java/`, `src/test/kotlin/`, Kotlin
