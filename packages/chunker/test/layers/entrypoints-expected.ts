@@ -275,6 +275,15 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'config/routes.rb:42 http-route rails GET /mod/notes -> mod/notes#index',
     'config/routes.rb:44 http-route rails GET /top/rss -> -',
     'config/routes.rb:45 http-route rails GET /replies/unread -> -',
+    // Shallow: members under the scope alone, a shallow member's nested collection under its shallow path.
+    'config/routes.rb:48 http-route rails GET /photos/:id -> photos#show',
+    'config/routes.rb:49 http-route rails GET /photos/:photo_id/comments -> comments#index',
+    'config/routes.rb:49 http-route rails GET /comments/:id -> comments#show',
+    'config/routes.rb:50 http-route rails GET /comments/:comment_id/likes -> likes#index',
+    'config/routes.rb:50 http-route rails DELETE /likes/:id -> likes#destroy',
+    'config/routes.rb:55 http-route rails GET /admin/posts/:id -> admin/posts#show',
+    'config/routes.rb:56 http-route rails POST /admin/posts/:post_id/notes -> admin/notes#create',
+    'config/routes.rb:56 http-route rails GET /admin/notes/:id -> admin/notes#show',
   ],
   symfony: [
     'BlogController.php:12 http-route symfony GET /blog -> BlogController.index',

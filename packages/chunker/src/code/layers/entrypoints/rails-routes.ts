@@ -28,6 +28,10 @@ interface Frame {
   readonly module: string
   /** For `resources`: the collection (for `collection do`) and member (for `member do`) paths, and the controller. */
   readonly resource?: { readonly collection: string; readonly member: string; readonly controller: string }
+  /** The path of the `namespace`s and `scope`s around, without the resources: where a shallow member route goes. @default '' */
+  readonly scope?: string
+  /** Resources nested here are shallow (`shallow: true` on a parent, a `shallow do` block): their members are not nested. */
+  readonly shallow?: boolean
 }
 
 /** The first symbol or string argument: `:articles`, `'articles'`, `"/about"`. */
@@ -44,6 +48,9 @@ function option(args: string, key: string): string[] | undefined {
   return [match[1] ?? match[3] ?? '']
 }
 
+/** `shallow: true` (or `:shallow => true`) among a resource's options. */
+const SHALLOW = /(?:^|[\s,(])(?:shallow:|:shallow\s*=>)\s*true\b/
+
 /** The target Rails infers for a verb with a path only: `get 'photos/search'` is `photos#search`. */
 function inferredTarget(path: string): string {
   const segments = path.replace(/^\//, '').split('/')
@@ -58,7 +65,8 @@ const TARGET_CLAUSE = /(?:^|[\s,(])to:|^\s*\(?\s*(['"])[^'"]*\1\s*=>/
 /**
  * Rails: `config/routes.rb` read line by line with its `do ... end` blocks: `resources`/`resource`
  * (their seven or six actions, `only:`/`except:` as lists or `%i[...]`, nesting as
- * `/articles/:article_id/comments`, `member`/`collection` blocks), `namespace` and `scope` paths
+ * `/articles/:article_id/comments`, `member`/`collection` blocks, `shallow: true` and `shallow do`
+ * putting nested members under the scope alone: `/comments/:id`), `namespace` and `scope` paths
  * and modules, the verbs with `to:` or `=>` targets (or the target Rails infers from a path:
  * `photos/search` is `photos#search`), `match ... via:`, and `root`; options as `key:` or
  * `:key =>`. A trailing slash is not part of a route. Handlers are written as Rails writes them:
@@ -104,22 +112,30 @@ export const railsRoutes: EntrypointDetector = {
         const modules = module ? `${here.module}${module}/` : here.module
         const controller = `${modules}${option(rest, 'controller')?.[0] ?? (word === 'resource' ? pluralOf(name) : name)}`
         const param = option(rest, 'param')?.[0]
-        const member = word === 'resources' ? `${collection}/:${param ?? 'id'}` : collection
+        // `shallow: true` (here or on a resource around): a nested resource's members sit under the scope alone (`/comments/:id`).
+        const shallow = here.shallow === true || SHALLOW.test(rest)
+        const owner = here.resource !== undefined && shallow ? joinRoute(here.scope ?? '', `/${option(rest, 'path')?.[0] ?? name}`) : collection
+        const member = word === 'resources' ? `${owner}/:${param ?? 'id'}` : collection
         const only = option(rest, 'only')
         const except = option(rest, 'except')
         for (const action of ACTIONS) {
           if ((only && !only.includes(action.action)) || except?.includes(action.action) || (word === 'resource' && action.action === 'index')) continue
           draft(action.method, `${action.member ? member : collection}${action.path}`, `${controller}#${action.action}`)
         }
-        const nested = word === 'resources' ? `${collection}/:${singularOf(name)}_${param ?? 'id'}` : collection
-        frame = { path: nested, module: modules, resource: { collection, member, controller } }
+        // (A shallow member's nested resources hang from its shallow path: `/comments/:comment_id/likes`.)
+        const nested = word === 'resources' ? `${shallow && here.resource !== undefined ? owner : collection}/:${singularOf(name)}_${param ?? 'id'}` : collection
+        frame = { path: nested, module: modules, resource: { collection, member, controller }, scope: here.scope ?? '', shallow }
+      } else if (word === 'shallow') {
+        frame = { ...here, shallow: true }
       } else if (word === 'namespace') {
-        frame = { path: joinRoute(here.path, `/${option(rest, 'path')?.[0] ?? name}`), module: `${here.module}${name}/` }
+        const scoped = joinRoute(here.path, `/${option(rest, 'path')?.[0] ?? name}`)
+        frame = { path: scoped, module: `${here.module}${name}/`, scope: scoped, ...(here.shallow ? { shallow: true } : {}) }
       } else if (word === 'scope') {
         // `scope '/admin'`, `scope :api` (a symbol is a path too), `scope path: 'x'`; `scope module: 'admin'` adds none.
         const scoped = option(rest, 'path')?.[0] ?? first?.[3] ?? (first?.[1] !== undefined ? `/${first[1]}` : '')
         const module = option(rest, 'module')?.[0]
-        frame = { path: joinRoute(here.path, scoped), module: module ? `${here.module}${module}/` : here.module }
+        const path = joinRoute(here.path, scoped)
+        frame = { path, module: module ? `${here.module}${module}/` : here.module, scope: path, ...(here.shallow ? { shallow: true } : {}) }
       } else if (word === 'member' || word === 'collection') {
         const resource = here.resource
         frame = resource ? { path: word === 'member' ? resource.member : resource.collection, module: here.module, resource } : here
