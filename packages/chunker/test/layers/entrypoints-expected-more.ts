@@ -70,6 +70,8 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Web/Pages/Basket/Index.cshtml.cs:14 http-route razor-pages POST /Basket -> IndexModel.OnPost',
     // A named handler is served at the page's path with `?handler=Update`.
     'Web/Pages/Basket/Index.cshtml.cs:19 http-route razor-pages POST /Basket?handler=Update -> IndexModel.OnPostUpdate',
+    // A page model with no GET handler: the page still answers GET.
+    'Web/Pages/Admin/Index.cshtml.cs:5 http-route razor-pages GET /Admin -> IndexModel',
   ],
   'delegating-lambdas': [
     'CatalogBrandListEndpoint.cs:8 http-route aspnet GET /api/catalog-brands -> HandleAsync',

@@ -303,6 +303,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Controllers/TodoItemsController.cs:12 http-route aspnet GET /api/TodoItems/{id:long} -> TodoItemsController.GetTodoItem',
     'Controllers/TodoItemsController.cs:15 http-route aspnet POST /api/TodoItems/Import -> TodoItemsController.Import',
     'Controllers/TodoItemsController.cs:18 http-route aspnet DELETE /api/TodoItems/{id} -> TodoItemsController.DeleteTodoItem',
+    // A program of top-level statements: its first statement is the `main`.
+    'Program.cs:1 main csharp - - -> -',
     'Program.cs:4 http-route aspnet GET / -> -',
     'Program.cs:7 http-route aspnet GET /todos/{id} -> GetTodo',
     'Program.cs:8 http-route aspnet POST /todos -> -',

@@ -11,8 +11,9 @@ const PAGE_HANDLER = /^On(Get|Post|Put|Delete|Patch|Head|Options)(\w*?)(?:Async)
  * ASP.NET Core Razor Pages: a page model's `OnGet`, `OnPostAsync`, ... in `Pages/**\/X.cshtml.cs`
  * answer that method at the page's path (`Pages/Basket/Index.cshtml.cs` is `/Basket`, an area's
  * pages are under the area: `/Identity/Account/Login`). A named handler (`OnPostUpdate`) answers
- * at the page's path with its name as a query: `/Basket?handler=Update`. The `@page` route
- * template of the `.cshtml` file is not read.
+ * at the page's path with its name as a query: `/Basket?handler=Update`. A page model without
+ * a GET handler still answers GET (the page renders), at the class. The `@page` route template of
+ * the `.cshtml` file is not read.
  */
 export const razorPages: EntrypointDetector = {
   framework: 'razor-pages',
@@ -34,6 +35,9 @@ export const razorPages: EntrypointDetector = {
       const named = handler[2] ? `${route}?handler=${handler[2]}` : route
       drafts.push({ kind: 'http-route', framework: 'razor-pages', method: (handler[1] as string).toUpperCase(), route: named, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature.slice(0, 200), declaring: symbol })
     }
+    // A page without a GET handler still answers GET: it renders (eShopOnWeb's `Pages/Admin/Index`, a `PageModel` with no handlers).
+    const model = drafts.some((draft) => draft.method === 'GET') ? undefined : symbols.find((symbol) => symbol.kind === 'class' && /:\s*PageModel\b/.test(symbol.signature))
+    if (model) drafts.push({ kind: 'http-route', framework: 'razor-pages', method: 'GET', route, handler: model.qname, row: model.startRow, endRow: model.endRow, offset: model.start, text: model.signature.slice(0, 200), declaring: model })
     return drafts
   },
 }

@@ -1,7 +1,7 @@
 import { childOfType, type SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { fieldDeclaration } from '../fields.js'
-import { splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
+import { firstLine, splitTypes, type LayerFamily, type ParsedImport, type Scope, type WalkApi } from '../family.js'
 import type { CallWords } from '../lexical/scan-calls.js'
 import { javaTypedDeclarations } from '../lexical/java-declarations.js'
 import { CSHARP_SYNTAX, words } from '../lexical/syntaxes.js'
@@ -24,6 +24,20 @@ export function parseCsharpImport(raw: string): ParsedImport[] {
   return [{ specifier: match[2] as string, names: [match[1] ? { name: '*', alias: match[1] } : { name: '*' }] }]
 }
 
+/**
+ * A program of top-level statements (`var app = WebApplication.Create(args); app.Run();` in
+ * `Program.cs`): its first statement is the program's `main`, once per file.
+ */
+function topLevelMain(node: SyntaxNode, scope: Scope, api: WalkApi, seen: WeakSet<WalkApi>): void {
+  if (scope.kind !== '' || seen.has(api)) return
+  seen.add(api)
+  const { text } = api
+  api.entrypoint({ kind: 'main', framework: 'csharp', method: '', route: '', handler: '', row: node.startPosition.row, endRow: node.endPosition.row, offset: node.startIndex, text: firstLine(text, node.startIndex, node.endIndex) })
+}
+
+/** The walks (files) whose top-level `main` is recorded. */
+const withMain = new WeakSet<WalkApi>()
+
 /** Layer extraction for C#. */
 export const csharpFamily: LayerFamily = {
   enumMembers: new Set(['enum_member_declaration']),
@@ -37,6 +51,10 @@ export const csharpFamily: LayerFamily = {
     if (type === 'field_declaration' || type === 'event_field_declaration') {
       const declaration = namedChildrenOf(node).find((child) => child.type === 'variable_declaration')
       return declaration !== undefined && fieldDeclaration(node, scope, api, declaration)
+    }
+    if (type === 'global_statement') {
+      topLevelMain(node, scope, api, withMain)
+      return false
     }
     if (type === 'using_directive') {
       const end = node.endIndex
