@@ -243,6 +243,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes/web.php:27 http-route laravel GET /home -> HomeController.index',
     'routes/web.php:29 http-route laravel GET /admin/users -> AdminController.users',
     'routes/web.php:33 http-route laravel GET /orders/{id} -> OrderController.show',
+    // `->shallow()`: the nested resource's members under its own name alone (koel red team).
+    'routes/web.php:35 http-route laravel GET /photos/{photo}/comments -> PhotoCommentController.index',
+    'routes/web.php:35 http-route laravel GET /comments/{comment} -> PhotoCommentController.show',
   ],
   rails: [
     'config/routes.rb:2 http-route rails GET / -> home#index',

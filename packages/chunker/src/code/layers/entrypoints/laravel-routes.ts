@@ -143,6 +143,12 @@ function keptActions(text: string, end: number, options: Arg | undefined): (acti
   return () => true
 }
 
+/** Whether the registration ending at `end` is chained with `->shallow()` (before its `;`). */
+function isShallow(text: string, end: number): boolean {
+  const semicolon = text.indexOf(';', end)
+  return /->shallow\(\s*\)/.test(text.slice(end, semicolon < 0 ? text.length : semicolon))
+}
+
 /** Laravel serves `forum/` at `/forum`: rooted, without a trailing slash. */
 const laravelRoute = (route: string): string => withoutTrailingSlash(rooted(route))
 
@@ -157,8 +163,8 @@ function importedClasses(imports: readonly ImportFact[]): (local: string) => str
  * Laravel: `Route::get('/users/{id}', [UserController::class, 'show'])` and the other verbs,
  * `Route::match(['get', 'post'], ...)`, `Route::view` and `Route::redirect`, resource controllers
  * (`Route::resource('photos', ...)`, `apiResource`, nested `posts.comments` or
- * `articles/{article}/comments`, `->only`/`->except` or `['only' => [...]]`; `update` is `PUT` and
- * `PATCH`), under the prefixes of the groups around them (`Route::prefix('admin')->group(...)`,
+ * `articles/{article}/comments`, `->shallow()` (a nested resource's members under its own name
+ * alone), `->only`/`->except` or `['only' => [...]]`; `update` is `PUT` and `PATCH`), under the prefixes of the groups around them (`Route::prefix('admin')->group(...)`,
  * `Route::group(['prefix' => 'v2'], ...)`) and with the controller of a
  * `Route::controller(X::class)->group(...)`, and `/api` for `routes/api.php`. A trailing slash is
  * not part of a route. Route files may use the `Route` facade without importing it.
@@ -204,11 +210,14 @@ export const laravelRoutes: EntrypointDetector = {
       const last = names.pop() as string
       const parent = names.map((name) => `/${name}/{${resourceParameter(name)}}`).join('')
       const kept = keptActions(text, call.end(), args[2])
+      // `->shallow()`: a nested resource's members (`show`, `edit`, `update`, `destroy`) are not nested: `/comments/{comment}`.
+      const shallow = names.length > 0 && isShallow(text, call.end())
       const controller = handler?.kind === 'string' ? qualifiedClass(handler.value, namespaceOf(enclosing), classOf) : laravelHandler(handler, classOf)
       const param = resourceParameter(last.slice(last.lastIndexOf('/') + 1))
       for (const { action, method: verb, path: tail, api } of RESOURCE_ACTIONS) {
         if ((call.name === 'apiResource' && !api) || !kept(action)) continue
-        const route = laravelRoute(joinRoute(prefix, `${parent}/${last}${tail(param)}`))
+        const member = tail(param).includes('{')
+        const route = laravelRoute(joinRoute(prefix, `${shallow && member ? '' : parent}/${last}${tail(param)}`))
         drafts.push(callDraft(call, { kind: 'http-route', framework: 'laravel', method: verb, route, handler: controller ? `${controller}.${action}` : '' }))
       }
     }
