@@ -51,7 +51,7 @@ describe('createRagServer over HTTP and WebSocket', () => {
     events.socket.send(JSON.stringify({ type: 'search', id: 'q1', q: 'deploy retry token', k: 3 }))
     const done = await events.waitFor((e) => e.type === 'results-done' && e.id === 'q1')
     const streamed = events.received.filter((e) => e.type === 'result' && e.id === 'q1')
-    expect(streamed.map((e) => e.rank)).toEqual([...streamed.keys()])
+    expect(streamed.map((e) => e.rank)).toEqual([...streamed.keys()].map((index) => index + 1))
     expect(done.count).toBe(streamed.length)
     const http = await running.request('GET', '/sessions/alpha/search?q=deploy%20retry%20token&k=3')
     expect(streamed.map((e) => e.result)).toEqual(http.json.results)

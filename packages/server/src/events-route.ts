@@ -26,7 +26,7 @@ function parseJson(data: unknown): Record<string, unknown> | undefined {
  * session's `started`, `progress`, `done`, `cancelled` and `error` events. The client may send
  * `{ "type": "cancel", "runId"?: string }` to cancel the session's run, and
  * `{ "type": "search", "id"?, "q", "k"?, "path"?, "lang"? }` to search the session: the hits come
- * back one message each, `{ type: 'result', id, rank, result }` (the shape of an HTTP search hit),
+ * back one message each, `{ type: 'result', id, rank, result }` (`rank` from 1; the shape of an HTTP search hit),
  * then `{ type: 'results-done', id, count }`; a failure is `{ type: 'error', id, error }`. Searches
  * have the HTTP route's bounds and count against the client's rate limit.
  *
@@ -76,7 +76,7 @@ export function registerEventsRoute(app: FastifyInstance, { sessions, runs, sche
       }
       try {
         const hits = await existingSession(sessions, sessionId).search(message.q, message.k, filterOf(message.path, message.lang))
-        hits.forEach((hit, rank) => send({ type: 'result', id, rank, result: hitJson(hit) }))
+        hits.forEach((hit, index) => send({ type: 'result', id, rank: index + 1, result: hitJson(hit) }))
         send({ type: 'results-done', id, count: hits.length })
       } catch (error) {
         send({ type: 'error', id, error: toHttpError(error).body.error })

@@ -29,7 +29,7 @@ export function existingSession(sessions: SessionManager, id: string): RagServic
   return sessions.getRag(id)
 }
 
-/** A search hit as JSON. */
+/** A search hit as JSON; each stream's `rank` in `explain` counts from 1, as `rag search --json` gives it. */
 export function hitJson({ document, score, explain }: SearchResult): Record<string, unknown> {
   const { file, startLine, endLine, language } = document.metadata
   return {
@@ -41,7 +41,7 @@ export function hitJson({ document, score, explain }: SearchResult): Record<stri
     score,
     content: document.content,
     metadata: document.metadata,
-    ...(explain ? { explain } : {}),
+    ...(explain ? { explain: explain.map(({ stream, rank, score: own, fused }) => ({ stream, rank: rank + 1, score: own, fused })) } : {}),
   }
 }
 
