@@ -393,9 +393,9 @@ export function resolveName(
     // `@worker.task` of `worker = Celery()`, which no call types: a member of the value's class.
     const ofValue = owner && edge.receiverType === undefined && (owner.kind === 'variable' || owner.kind === 'constant') ? memberOfValue(owner, name, index, resolved, supers) : undefined
     if (ofValue) return ofValue
-    // Ruby's constants are global (Rails autoloads them): `Article.recent`, `Publishing::Notifier.new`
-    // name the one class or module of the index written so; `new` makes one of the class.
-    const constant = !owner && file.language === 'ruby' && edge.kind === 'calls' ? rubyConstant(receiver, index) : undefined
+    // Ruby's constants (Rails autoloads them): `Article.recent`, `Publishing::Notifier.new` name the class
+    // or module Ruby finds from where the call is written; `new` makes one of the class.
+    const constant = !owner && file.language === 'ruby' && edge.kind === 'calls' ? rubyConstant(receiver, edge.sourceQname, index) : undefined
     const ofConstant = constant && (name === 'new' ? constant : (index.memberByQname(constant.path, `${constant.qname}.${name}`, false) ?? inheritedMember(constant, name, kinds, supers)))
     if (ofConstant) return toSymbol(ofConstant)
     // `StringUtils.isBlank()` in `Validate.java`: a class of the same package needs no import (Java, C#).

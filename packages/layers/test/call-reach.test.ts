@@ -67,13 +67,13 @@ describe('what a call that nothing binds may reach by its name', () => {
     expect(callsOf(graph, 'src/main/kotlin/app/Service.kt')).toEqual(['target.persist -> by-name src/main/java/app/Repo.java#Repo.persist (1)'])
   })
 
-  it("reads a Ruby constant receiver as the one class or module of the index so named (Rails: `Article.recent`, `Publishing::Notifier.new`)", async () => {
+  it("reads a Ruby constant receiver as the class or module Ruby finds from where it is written (Rails: `Article.recent`, `Publishing::Notifier.new`)", async () => {
     const graph = new LayerGraph(
       await layersOfText({
         'app/models/article.rb': 'class Article < ApplicationRecord\n  def self.recent\n    order(:id)\n  end\nend\n',
         'app/services/publishing/notifier.rb': 'module Publishing\n  class Notifier\n    def call; end\n    def self.deliver; end\n  end\nend\n',
-        'app/models/admin/report.rb': 'module Admin\n  class Report\n    def self.recent; end\n  end\nend\n',
-        'lib/report.rb': 'class Report\n  def self.recent; end\nend\n',
+        'app/services/publishing/digest.rb': 'module Publishing\n  class Digest\n    def run\n      Notifier.deliver\n      Logger.new(STDOUT)\n    end\n  end\nend\n',
+        'app/models/admin/logger.rb': 'module Admin\n  class Logger\n    def info; end\n  end\nend\n',
         'app/controllers/articles_controller.rb': [
           'class ArticlesController < ApplicationController',
           '  def index',
@@ -81,7 +81,6 @@ describe('what a call that nothing binds may reach by its name', () => {
           '    Publishing::Notifier.new',
           '    Publishing::Notifier.deliver',
           '    Notifier.deliver',
-          '    Report.recent',
           '  end',
           'end',
         ].join('\n'),
@@ -91,10 +90,13 @@ describe('what a call that nothing binds may reach by its name', () => {
       'Article.recent -> resolved app/models/article.rb#Article.recent (1)',
       'Publishing::Notifier.new -> resolved app/services/publishing/notifier.rb#Publishing.Notifier (1)',
       'Publishing::Notifier.deliver -> resolved app/services/publishing/notifier.rb#Publishing.Notifier.deliver (1)',
-      // The end of a qualified name: the one `Notifier`.
+      // Not a constant Ruby finds from `ArticlesController` (a NameError there): by name only.
+      'Notifier.deliver -> by-name app/services/publishing/notifier.rb#Publishing.Notifier.deliver (1)',
+    ])
+    // Inside `module Publishing`, `Notifier` is `Publishing::Notifier`; `Logger` is no class of the index there (`Admin::Logger` is not in scope).
+    expect(callsOf(graph, 'app/services/publishing/digest.rb')).toEqual([
       'Notifier.deliver -> resolved app/services/publishing/notifier.rb#Publishing.Notifier.deliver (1)',
-      // Two classes end with `Report`: not one for sure.
-      'Report.recent -> by-name  (3)',
+      'Logger.new -> unresolved  (0)',
     ])
     // The model's dependents: the controller.
     expect(graph.dependencies({ from: 'app/models/article.rb', reverse: true }).map((step) => step.edge.path)).toEqual(['app/controllers/articles_controller.rb'])
