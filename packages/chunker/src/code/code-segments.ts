@@ -22,17 +22,27 @@ export interface CodeSegmentsOptions extends CodeLayoutOptions {
 /** A line at least this long is "long"; a file mostly made of long lines is minified or generated. */
 const LONG_LINE = 1000
 
-/**
- * A line longer than this is a bundle's: a minified file whose lines are all shorter is still read
- * for its code layers (a generated barrel exporting 200 names on one line, a module holding one
- * long data literal), though it is chunked as text windows.
- */
+/** A line longer than this is a bundle's. */
 const BUNDLE_LINE = 10_000
 
-function hasLineLongerThan(lines: LineIndex, length: number): boolean {
+/**
+ * Whether a file that looks minified is still code to read the layers of: a few long lines among
+ * ordinary ones (a generated barrel exporting 200 names on one line, a module holding one long data
+ * literal), none of a bundle's length. A bundle is mostly long lines (esbuild's `--line-limit`
+ * output too, every line a few thousand characters), or has a line longer than {@link BUNDLE_LINE}.
+ */
+function hasCodeLines(lines: LineIndex): boolean {
   const { text, starts } = lines
-  for (let i = 0; i < starts.length; i++) if ((starts[i + 1] ?? text.length) - (starts[i] as number) > length) return true
-  return false
+  let long = 0
+  let nonBlank = 0
+  for (let i = 0; i < starts.length; i++) {
+    const start = starts[i] as number
+    const length = (starts[i + 1] ?? text.length) - start
+    if (length > BUNDLE_LINE) return false
+    if (length >= LONG_LINE) long++
+    if (length > 1 && text.slice(start, start + Math.min(length, 80)).trim() !== '') nonBlank++
+  }
+  return long * 2 < nonBlank
 }
 
 function looksMinified(lines: LineIndex, maxChars: number): boolean {
@@ -52,8 +62,8 @@ function looksMinified(lines: LineIndex, maxChars: number): boolean {
  * grammar that fails to load, a failed parse or a layout error also give a fallback reason
  * rather than an error. `visit`, when given, is called with the root of the same tree after the
  * layout (the layer extraction reads it there: one parse for both); it cannot change the outcome.
- * A file of long lines none of which is a bundle's ({@link BUNDLE_LINE}) is parsed for `visit`
- * alone: its layers are read, its chunks are still the `minified` fallback's.
+ * A minified-looking file of a few long lines among ordinary ones ({@link hasCodeLines}) is parsed
+ * for `visit` alone: its layers are read, its chunks are still the `minified` fallback's.
  */
 export async function codeSegments(
   lines: LineIndex,
@@ -67,7 +77,7 @@ export async function codeSegments(
   const rules = visit ? memoizeRules(known) : known
   if (lines.text.length > options.maxParseChars) return { fallback: 'too-large' }
   const minified = looksMinified(lines, options.maxChars)
-  if (minified && (visit === undefined || hasLineLongerThan(lines, BUNDLE_LINE))) return { fallback: 'minified' }
+  if (minified && (visit === undefined || !hasCodeLines(lines))) return { fallback: 'minified' }
   let parser
   try {
     parser = await parserFor(info.grammar)

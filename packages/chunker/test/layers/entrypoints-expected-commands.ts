@@ -122,8 +122,12 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // A `Parser` enum's variants are commands of an unnamed binary.
     'main.rs:72 cli-command clap - init -> Tool::Init',
     'main.rs:73 cli-command clap - query -> Tool::Query',
+    // A flattened variant is no command; its enum's variants are the parent's own.
+    'main.rs:79 cli-command clap - tool2 -> Tool2',
+    'main.rs:86 cli-command clap - tool2 build -> Tool2Commands::Build',
+    'main.rs:93 cli-command clap - tool2 clean -> ExtraCommands::Clean',
     // Not placed by this file: the variant alone.
-    'main.rs:79 cli-command clap - sync -> Elsewhere::Sync',
+    'main.rs:99 cli-command clap - sync -> Elsewhere::Sync',
   ],
   'clap-builder': [
     'main.rs:4 cli-command clap - git -> -',

@@ -72,6 +72,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Web/Pages/Basket/Index.cshtml.cs:19 http-route razor-pages POST /Basket?handler=Update -> IndexModel.OnPostUpdate',
     // A page model with no GET handler: the page still answers GET.
     'Web/Pages/Admin/Index.cshtml.cs:5 http-route razor-pages GET /Admin -> IndexModel',
+    // A named GET handler answers `?handler=Export` only: the plain GET is the page's (a qualified base class too).
+    'Web/Pages/Reports/Index.cshtml.cs:3 http-route razor-pages GET /Reports -> IndexModel',
+    'Web/Pages/Reports/Index.cshtml.cs:5 http-route razor-pages GET /Reports?handler=Export -> IndexModel.OnGetExport',
   ],
   'delegating-lambdas': [
     'CatalogBrandListEndpoint.cs:8 http-route aspnet GET /api/catalog-brands -> HandleAsync',

@@ -300,8 +300,10 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Controllers/OrdersController.cs:11 http-route aspnet GET /ping -> OrdersController.Ping',
     'Controllers/OrdersController.cs:14 http-route aspnet GET /api/Orders/{id} -> OrdersController.Get',
     // `[area]` is the controller's `[Area]`; under a `[Route]` naming `[action]`, a public method without a verb serves any method.
-    'Controllers/OrdersController.cs:22 http-route aspnet * /Admin/Users/Index -> UsersController.Index',
-    'Controllers/OrdersController.cs:24 http-route aspnet POST /Admin/Users/Create -> UsersController.Create',
+    // (Not the constructor, an `override` filter hook, a generic method or `Dispose`.)
+    'Controllers/OrdersController.cs:24 http-route aspnet * /Admin/Users/Index -> UsersController.Index',
+    'Controllers/OrdersController.cs:26 http-route aspnet * /Admin/Users/Export -> UsersController.Export',
+    'Controllers/OrdersController.cs:34 http-route aspnet POST /Admin/Users/Create -> UsersController.Create',
     'Controllers/TodoItemsController.cs:9 http-route aspnet GET /api/TodoItems -> TodoItemsController.GetTodoItems',
     'Controllers/TodoItemsController.cs:12 http-route aspnet GET /api/TodoItems/{id:long} -> TodoItemsController.GetTodoItem',
     'Controllers/TodoItemsController.cs:15 http-route aspnet POST /api/TodoItems/Import -> TodoItemsController.Import',

@@ -24,6 +24,9 @@ describe('enum members, class constants, promoted properties and events (red tea
       'Color.Blue constant 4',
     ])
     expect(await symbolsOf('level.h', 'enum level {\n  LOW = 1,\n  HIGH\n};\n')).toEqual(['level enum 1', 'level.LOW constant 2', 'level.HIGH constant 3'])
+    // Quoted TypeScript members (nestjs-boilerplate's `RoleEnum`) and names beyond ASCII.
+    expect(await symbolsOf('src/roles.enum.ts', "export enum RoleEnum {\n  'admin' = 1,\n  \"user\" = 2,\n  'two words' = 3,\n}\n")).toEqual(['RoleEnum enum 1', 'RoleEnum.admin constant 2', 'RoleEnum.user constant 3'])
+    expect(await symbolsOf('Farbe.java', 'enum Farbe {\n    Rot,\n    Grün,\n}\n')).toEqual(['Farbe enum 1', 'Farbe.Rot constant 2', 'Farbe.Grün constant 3'])
   })
 
   it("defines PHP's enum cases, class constants and a constructor's promoted properties (koel's ALBUM_NAME)", async () => {
@@ -38,7 +41,7 @@ describe('enum members, class constants, promoted properties and events (red tea
       '{',
       '    public const SIZE = 52, DECKS = 1;',
       '    private const SECRET = 1;',
-      '    public function __construct(private readonly Mailer $mailer, public int $count = 0, $plain = 1) {}',
+      '    public function __construct(private readonly Mailer $mailer, public int $count = 0, $plain = 1, #[\\SensitiveParameter] private string $password = "") {}',
       '}',
     ].join('\n')
     expect(await symbolsOf('app/Deck.php', content)).toEqual([
@@ -51,6 +54,7 @@ describe('enum members, class constants, promoted properties and events (red tea
       'Deck.SECRET constant 10',
       'Deck.mailer property 11',
       'Deck.count property 11',
+      'Deck.password property 11',
       'Deck.__construct method 11',
     ])
     const { layers } = await createLayeredChunker().chunkWithLayers({ path: 'app/Deck.php', content, format: 'code' })
@@ -62,6 +66,7 @@ describe('enum members, class constants, promoted properties and events (red tea
       'SECRET false const SECRET = 1',
       'mailer false private readonly Mailer $mailer',
       'count true public int $count',
+      'password false private string $password',
     ])
   })
 

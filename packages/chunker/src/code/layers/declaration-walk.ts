@@ -194,8 +194,10 @@ export class DeclarationWalk implements WalkApi {
     for (const member of namedChildrenOf(body)) {
       if (!types?.has(member.type)) continue
       const nameNode = member.childForFieldName('name') ?? (member.namedChildCount === 0 ? member : null)
-      const name = nameNode ? this.text.slice(nameNode.startIndex, nameNode.endIndex) : ''
-      if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue
+      // (A quoted member, TypeScript's `'admin' = 1`, is named without its quotes.)
+      const written = nameNode ? this.text.slice(nameNode.startIndex, nameNode.endIndex) : ''
+      const name = /^(['"])[^'"\s]+\1$/.test(written) ? written.slice(1, -1) : written
+      if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name) && name === written) continue
       this.define({ name, kind: 'constant', node: member, signature: firstLine(this.text, member.startIndex, member.endIndex).replace(/,\s*$/, ''), exported: enumFact.exported }, inner)
     }
   }

@@ -39,6 +39,22 @@ function replaceTokens(route: string, action: SymbolFact | undefined): string {
   return area === undefined ? replaced : replaced.replace(/\[area\]/gi, area)
 }
 
+/** Methods of a controller's that are no action: `Dispose`, and the filter hooks of `Controller` it overrides. */
+const NOT_ACTIONS: ReadonlySet<string> = new Set(['Dispose', 'OnActionExecuting', 'OnActionExecuted', 'OnActionExecutionAsync'])
+
+/**
+ * Whether a method of a controller is an action as ASP.NET discovers them: public, not static, not
+ * a constructor, an `override` (a filter hook), a generic method or `Dispose`.
+ */
+function isAction(method: SymbolFact, controller: SymbolFact): boolean {
+  const { signature, name } = method
+  const open = signature.indexOf('(')
+  const head = open < 0 ? signature : signature.slice(0, open)
+  // (A generic method is `Export<T>(...)`; `Task<IActionResult> Index()` is an action.)
+  const generic = head.trimEnd().endsWith('>') && !head.trimEnd().endsWith(`${name}`)
+  return /^\s*public\b/.test(signature) && !/\b(?:static|override|abstract)\b/.test(head) && name !== controller.name && !NOT_ACTIONS.has(name) && !generic
+}
+
 /**
  * The actions of a controller whose `[Route]` names `[action]` (`[Route("[area]/[controller]/[action]")]`)
  * that have no verb attribute: ASP.NET serves each public method there, for any method (`*`).
@@ -50,7 +66,7 @@ function unverbedActions(context: DetectContext, drafted: ReadonlySet<SymbolFact
     if (symbol.kind !== 'method' || controller === undefined || drafted.has(symbol) || !/Controller$/.test(controller.name)) continue
     const route = controller.decorators.find((d) => d.name === 'Route')
     const template = route ? (decoratorPaths(route.args, ['template'])[0] ?? '') : ''
-    if (!route || !/\[action\]/i.test(template) || !/^\s*public\b/.test(symbol.signature) || /\bstatic\b/.test(symbol.signature)) continue
+    if (!route || !/\[action\]/i.test(template) || !isAction(symbol, controller)) continue
     if (symbol.decorators.some((d) => VERB_ATTRIBUTE.test(d.name) || d.name === 'NonAction' || d.name === 'Route' || d.name === 'AcceptVerbs')) continue
     const made = decoratorDraft(symbol, route, { kind: 'http-route', framework: 'aspnet', method: '*', route: rooted(replaceTokens(template, symbol)) })
     drafts.push({ ...made, row: symbol.startRow, router: controller.name })

@@ -36,7 +36,9 @@ export const razorPages: EntrypointDetector = {
       drafts.push({ kind: 'http-route', framework: 'razor-pages', method: (handler[1] as string).toUpperCase(), route: named, handler: symbol.qname, row: symbol.startRow, endRow: symbol.endRow, offset: symbol.start, text: symbol.signature.slice(0, 200), declaring: symbol })
     }
     // A page without a GET handler still answers GET: it renders (eShopOnWeb's `Pages/Admin/Index`, a `PageModel` with no handlers).
-    const model = drafts.some((draft) => draft.method === 'GET') ? undefined : symbols.find((symbol) => symbol.kind === 'class' && /:\s*PageModel\b/.test(symbol.signature))
+    // (A named GET handler, `OnGetExport`, answers `?handler=Export` only.)
+    const plainGet = drafts.some((draft) => draft.method === 'GET' && !draft.route.includes('?handler='))
+    const model = plainGet ? undefined : symbols.find((symbol) => symbol.kind === 'class' && /:\s*(?:[\w.]+\.)?PageModel\b/.test(symbol.signature))
     if (model) drafts.push({ kind: 'http-route', framework: 'razor-pages', method: 'GET', route, handler: model.qname, row: model.startRow, endRow: model.endRow, offset: model.start, text: model.signature.slice(0, 200), declaring: model })
     return drafts
   },

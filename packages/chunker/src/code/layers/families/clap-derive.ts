@@ -24,6 +24,10 @@ function commandName(attached: readonly DecoratorFact[]): string | undefined {
 const isSubcommandField = (attached: readonly DecoratorFact[]): boolean =>
   attached.some((d) => (d.name === 'command' || d.name === 'clap') && d.args.some((arg) => arg.value === 'subcommand'))
 
+/** A variant marked `#[command(flatten)]` (or `#[clap(flatten)]`): its enum's commands are the enclosing enum's own. */
+const isFlattened = (attached: readonly DecoratorFact[]): boolean =>
+  attached.some((d) => (d.name === 'command' || d.name === 'clap') && d.args.some((arg) => arg.value === 'flatten'))
+
 /** `Option<Box<Commands>>`, `crate::cli::Commands`: the type's own name (`Commands`). */
 function typeName(written: string): string {
   const inner = written.replace(/\s+/g, '').replace(/^(?:Option|Box)<(.*)>$/, '$1').replace(/^(?:Option|Box)<(.*)>$/, '$1')
@@ -36,8 +40,11 @@ interface ClapType {
   readonly attached: readonly DecoratorFact[]
   /** Types of its subcommand fields (a struct's). */
   readonly subcommands: readonly string[]
-  /** Its variants (an enum's): the word each gives, and the subcommand field types and tuple types inside it. */
-  readonly variants: readonly { readonly word: string; readonly subcommands: readonly string[]; readonly wraps: readonly string[] }[]
+  /**
+   * Its variants (an enum's): the word each gives, the subcommand field types and tuple types
+   * inside it, and whether it is `#[command(flatten)]` (its enum's variants are this enum's own).
+   */
+  readonly variants: readonly { readonly word: string; readonly subcommands: readonly string[]; readonly wraps: readonly string[]; readonly flatten: boolean }[]
 }
 
 /** The items of a declaration list with the attributes written before each (`#[derive(Parser)] struct Cli`, `#[command(subcommand)] cmd: Cmd`). */
@@ -85,7 +92,7 @@ function clapTypes(root: SyntaxNode, text: string): Map<string, ClapType> {
               const fields = variant.childForFieldName('body')
               const wraps = fields?.type === 'ordered_field_declaration_list' ? namedChildrenOf(fields).map((field) => typeName(text.slice(field.startIndex, field.endIndex))) : []
               const word = commandName(own) ?? kebab(variantName ? text.slice(variantName.startIndex, variantName.endIndex) : '')
-              return [{ word, subcommands: fields?.type === 'field_declaration_list' ? subcommandTypes(fields, text) : [], wraps }]
+              return [{ word, subcommands: fields?.type === 'field_declaration_list' ? subcommandTypes(fields, text) : [], wraps, flatten: isFlattened(own) }]
             })
           : []
       const subcommands = node.type === 'struct_item' ? subcommandTypes(body, text) : []
@@ -122,7 +129,7 @@ function commandWords(types: ReadonlyMap<string, ClapType>): (name: string) => r
         for (const variant of other.variants) {
           if (!variant.subcommands.includes(name) && !variant.wraps.includes(name)) continue
           const above = wordsOf(other.name, depth + 1)
-          if (above !== undefined) found ??= [...above, variant.word]
+          if (above !== undefined) found ??= variant.flatten ? above : [...above, variant.word]
         }
       }
     }
@@ -170,7 +177,8 @@ export function clapDerive(node: SyntaxNode, match: SymbolMatch, attached: reado
     else if (child.type === 'enum_variant') {
       const nameNode = child.childForFieldName('name')
       const variant = nameNode ? text.slice(nameNode.startIndex, nameNode.endIndex) : ''
-      if (variant) draft([...above, commandName(pending) ?? kebab(variant)].join(' '), child, `${match.name}::${variant}`)
+      // A flattened variant is no command: its enum's variants are.
+      if (variant && !isFlattened(pending)) draft([...above, commandName(pending) ?? kebab(variant)].join(' '), child, `${match.name}::${variant}`)
       pending = []
     }
   }

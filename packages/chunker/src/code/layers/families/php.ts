@@ -98,8 +98,12 @@ function promotedProperties(method: SyntaxNode, scope: Scope, api: WalkApi): voi
     const variable = parameter.childForFieldName('name')
     const name = variable ? text.slice(variable.startIndex, variable.endIndex).replace(/^\$/, '') : ''
     if (name === '') continue
-    const written = text.slice(parameter.startIndex, parameter.endIndex).replace(/\s*=.*$/s, '').replace(/\s+/g, ' ')
-    api.define({ name, kind: 'property', node: parameter, signature: written, exported: !/^(?:private|protected)\b/.test(written) }, scope)
+    // (Attributes before it, `#[\SensitiveParameter] private string $password`, are not its signature.)
+    const from = namedChildrenOf(parameter).find((child) => child.type !== 'attribute_list')?.startIndex ?? parameter.startIndex
+    const written = text.slice(from, parameter.endIndex).replace(/\s*=.*$/s, '').replace(/\s+/g, ' ')
+    const visibility = namedChildrenOf(parameter).find((child) => child.type === 'visibility_modifier')
+    const hidden = visibility !== undefined && /^(?:private|protected)/.test(text.slice(visibility.startIndex, visibility.endIndex))
+    api.define({ name, kind: 'property', node: parameter, signature: written, exported: !hidden }, scope)
   }
 }
 
