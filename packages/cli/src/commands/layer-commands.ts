@@ -192,10 +192,10 @@ export async function routesCommand(context: CommandContext, pattern: string | u
     })
     if (output.json) {
       output.emit({ root, pattern: pattern ?? null, entrypoints })
-      return 0
+      return entrypoints.length === 0 ? 1 : 0
     }
     if (entrypoints.length === 0) {
-      output.note(`No entrypoints${pattern !== undefined ? ` match "${safe(pattern)}"` : ''}${await routesFilteredOut(index.rag, options)} in ${safe(root)}.`)
+      output.note(`No entrypoints${pattern !== undefined ? ` match "${safe(pattern)}"` : ''}${await routesFilteredOut(index.rag, pattern, options)} in ${safe(root)}.`)
       return 1
     }
     for (const entry of entrypoints) output.line(entrypointLine(entry))
@@ -205,13 +205,13 @@ export async function routesCommand(context: CommandContext, pattern: string | u
 
 /**
  * What the filters of a `rag routes` that found nothing left out, as `symbols` says it: ` with
- * these filters (the index has 41: frameworks express, nestjs; kinds http-route, main)`, or `''`
- * without filters or when the index has no entrypoints at all.
+ * these filters (without them 41: frameworks express, nestjs; kinds http-route, main)`, counting
+ * what the pattern alone matches; `''` without filters, or when nothing matches even without them.
  */
-async function routesFilteredOut(rag: OpenIndex['rag'], options: RoutesCommandOptions): Promise<string> {
+async function routesFilteredOut(rag: OpenIndex['rag'], pattern: string | undefined, options: RoutesCommandOptions): Promise<string> {
   if (options.kind === undefined && options.method === undefined && options.framework === undefined && options.tests !== false) return ''
-  const all = await rag.entrypoints({})
+  const all = await rag.entrypoints(pattern !== undefined ? { route: pattern } : {})
   if (all.length === 0) return ''
   const distinct = (values: readonly string[]): string => [...new Set(values)].sort().map(safe).join(', ')
-  return ` with these filters (the index has ${all.length}: frameworks ${distinct(all.map((entry) => entry.framework))}; kinds ${distinct(all.map((entry) => entry.kind))})`
+  return ` with these filters (without them ${all.length}: frameworks ${distinct(all.map((entry) => entry.framework))}; kinds ${distinct(all.map((entry) => entry.kind))})`
 }

@@ -110,8 +110,12 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     const none = await runRag(['routes', '--framework', 'nope'], { cwd: sandbox.root, env: sandbox.env })
     expect(none.code).toBe(1)
     expect(none.stdout).toBe('')
-    expect(none.stderr).toMatch(/^No entrypoints with these filters \(the index has 11: frameworks click, express, go, net\/http, python; kinds cli-command, http-route, main\) in /)
+    expect(none.stderr).toMatch(/^No entrypoints with these filters \(without them 11: frameworks click, express, go, net\/http, python; kinds cli-command, http-route, main\) in /)
     expect((await runRag(['routes', '/nothing/here'], { cwd: sandbox.root, env: sandbox.env })).code).toBe(1)
+    // A pattern that matches nothing: no filter is blamed; --json exits 1 too, as `symbols --json`.
+    const unmatched = await runRag(['routes', '/nothing/here', '--method', 'GET'], { cwd: sandbox.root, env: sandbox.env })
+    expect(unmatched.stderr).toMatch(/^No entrypoints match "\/nothing\/here" in /)
+    expect((await runRag(['--json', 'routes', '/nothing/here'], { cwd: sandbox.root, env: sandbox.env })).code).toBe(1)
   })
 
   it('re-extracts only a changed file, and a plain `rag index` keeps the layers', async () => {
