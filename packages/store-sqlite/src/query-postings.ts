@@ -94,12 +94,22 @@ export function queryPostings(statements: Statements, tokens: readonly string[],
  * when a document was written. Only documents at or above the cut-off score are read from the store.
  */
 export function topRows(statements: Statements, scores: ScoredDocuments, topK: number): ScoredRow[] {
-  const candidates = topScoredDocuments(scores, topK)
+  let candidates = topScoredDocuments(scores, topK)
+  // Ties at the cut-off past topK: their ids alone decide which stay, before any content is read.
+  if (candidates.length > topK) {
+    const ids = new Map(candidates.map(([seq]) => [seq, statements.getIdBySeq.get(seq) ?? '']))
+    candidates = candidates.sort((a, b) => b[1] - a[1] || compareIds(ids.get(a[0])!, ids.get(b[0])!)).slice(0, topK)
+  }
   const rows: ScoredRow[] = []
   for (const [seq, score] of candidates) {
     const row = statements.getDocumentBySeq.get(seq)
     if (row !== undefined) rows.push({ row, score })
   }
-  rows.sort((a, b) => b.score - a.score || (a.row[0] < b.row[0] ? -1 : a.row[0] > b.row[0] ? 1 : 0))
+  rows.sort((a, b) => b.score - a.score || compareIds(a.row[0], b.row[0]))
   return rows.slice(0, topK)
+}
+
+/** Code-unit order of two ids. */
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }

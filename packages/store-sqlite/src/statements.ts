@@ -26,6 +26,8 @@ export interface Statements {
   /** `[seq, tf, |d|]` of every document holding the FTS5 token: its frequency there and the document's token count. */
   readonly termFrequencies: Database.Statement<[string], [seq: number, tf: number, count: number]>
   readonly getDocumentBySeq: Database.Statement<[number], DocumentRow>
+  /** A document's id by its seq, without its content: what breaks ties between equal scores. */
+  readonly getIdBySeq: Database.Statement<[number], string>
   readonly getMeta: Database.Statement<[string], string>
   readonly putMeta: Database.Statement<[string, string]>
   readonly deleteMeta: Database.Statement<[string]>
@@ -67,6 +69,7 @@ export function prepareStatements(db: Database.Database): Statements {
       )
       .raw(),
     getDocumentBySeq: db.prepare<[number], DocumentRow>('SELECT id, content, metadata FROM documents WHERE seq = ?').raw(),
+    getIdBySeq: db.prepare<[number], string>('SELECT id FROM documents WHERE seq = ?').pluck(),
     getMeta: db.prepare<[string], string>('SELECT value FROM store_meta WHERE key = ?').pluck(),
     putMeta: db.prepare('INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)'),
     deleteMeta: db.prepare('DELETE FROM store_meta WHERE key = ?'),
