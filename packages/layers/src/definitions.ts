@@ -20,10 +20,25 @@ function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord 
 export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string): SymbolRecord | undefined {
   const qname = `${type.qname}.${name}`
   const own = index.byQname(type.path, qname)
+  if (own === undefined && type.language === 'kotlin') return companionMember(index, type, name)
   if (own || type.language !== 'go') return own
   for (const peer of index.filesIn(dirOf(type.path))) {
     const member = peer === type.path ? undefined : index.byQname(peer, qname)
     if (member) return member
+  }
+  return undefined
+}
+
+/**
+ * A member of a Kotlin class's companion object, which Kotlin code calls on the class
+ * (`Article.fromModel(x)` of `companion object { fun fromModel(...) }`): the unnamed companion's
+ * (`Article.Companion.fromModel`) or a named one's (`companion object Factory`).
+ */
+function companionMember(index: SymbolIndex, type: SymbolRecord, name: string): SymbolRecord | undefined {
+  const unnamed = index.byQname(type.path, `${type.qname}.Companion.${name}`)
+  if (unnamed) return unnamed
+  for (const symbol of index.file(type.path)?.symbols ?? []) {
+    if (symbol.parentId === type.id && symbol.kind === 'object' && /\bcompanion\b/.test(symbol.signature)) return index.byQname(type.path, `${symbol.qname}.${name}`)
   }
   return undefined
 }

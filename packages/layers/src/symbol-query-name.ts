@@ -33,18 +33,22 @@ function dottedModule(module: string): string {
  * Whether a symbol is what a qualified query names (`symbolQueryName`'s form): its qualified name
  * is the query or ends with it at a dot, or so is that name under its module or package
  * (`Api.ArticleController.store` of PHP's `App\Http\Controllers\Api`, Java's
- * `petclinic.owner.OwnerController`, `users.show` of `server/controllers/users.js`).
+ * `petclinic.owner.OwnerController`, `users.show` of `server/controllers/users.js`), also without
+ * a Kotlin companion's `.Companion` (`Repo.create`).
  *
  * @example
  * matchesQualified({ qname: 'ArticleController', module: 'App\\Http\\Controllers\\Api' }, 'Api.ArticleController') // true
  */
 export function matchesQualified(symbol: { readonly qname: string; readonly module: string }, name: string): boolean {
-  const { qname } = symbol
-  if (qname === name || qname.endsWith(`.${name}`)) return true
-  const module = dottedModule(symbol.module)
-  if (module === '') return false
-  const full = `${module}.${qname}`
-  return full === name || full.endsWith(`.${name}`)
+  const matches = (qname: string): boolean => {
+    if (qname === name || qname.endsWith(`.${name}`)) return true
+    const module = dottedModule(symbol.module)
+    if (module === '') return false
+    const full = `${module}.${qname}`
+    return full === name || full.endsWith(`.${name}`)
+  }
+  // A member of a Kotlin companion object, as Kotlin calls it: `Repo.create` of `Repo.Companion.create`.
+  return matches(symbol.qname) || (symbol.qname.includes('.Companion.') && matches(symbol.qname.replace('.Companion.', '.')))
 }
 
 /**

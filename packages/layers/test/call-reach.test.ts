@@ -102,6 +102,19 @@ describe('what a call that nothing binds may reach by its name', () => {
     expect(graph.dependencies({ from: 'app/models/article.rb', reverse: true }).map((step) => step.edge.path)).toEqual(['app/controllers/articles_controller.rb'])
   })
 
+  it("reads a Kotlin call on a class as its companion object's member (kotlin-spring-realworld: `ArticleIO.fromModel`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/kotlin/demo/model/Article.kt': 'package demo.model\n\nclass Article(val title: String) {\n    companion object {\n        fun fromTitle(t: String): Article = Article(t)\n    }\n}\n\nclass Comment(val body: String) {\n    companion object Factory {\n        fun of(body: String): Comment = Comment(body)\n    }\n}\n',
+        'src/main/kotlin/demo/web/Handler.kt': 'package demo.web\n\nimport demo.model.Article\nimport demo.model.Comment as CommentIO\n\nclass Handler {\n    fun make(): Article = Article.fromTitle("x")\n    fun note(): CommentIO = CommentIO.of("y")\n}\n',
+      }),
+    )
+    expect(callsOf(graph, 'src/main/kotlin/demo/web/Handler.kt')).toEqual([
+      'Article.fromTitle -> resolved src/main/kotlin/demo/model/Article.kt#Article.Companion.fromTitle (1)',
+      'CommentIO.of -> resolved src/main/kotlin/demo/model/Article.kt#Comment.Factory.of (1)',
+    ])
+  })
+
   it("reads a bare call of a name bound inside the code as that binding's, not another file's definition", async () => {
     const graph = new LayerGraph(
       await layersOfText({

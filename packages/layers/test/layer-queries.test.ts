@@ -67,6 +67,12 @@ describe('LayerGraph.symbols', () => {
     expect(qnames('Owner*')).toEqual(['Owner', 'Owner.ownerName', 'Owner.owners'])
   })
 
+  it("finds a Kotlin companion's member as Kotlin calls it (kotlinconf: `Repo.create` of `Repo.Companion.create`)", async () => {
+    const kotlin = new LayerGraph(await layersOfText({ 'src/main/kotlin/demo/Repo.kt': 'package demo\n\nclass Repo {\n    companion object {\n        fun create(): Repo = Repo()\n    }\n}\n' }))
+    expect(kotlin.symbols({ name: 'Repo.create' }).map((s) => s.qname)).toEqual(['Repo.Companion.create'])
+    expect(kotlin.symbols({ name: 'Repo.Companion.create' }).map((s) => s.qname)).toEqual(['Repo.Companion.create'])
+  })
+
   it('matches a qualified glob from any dot of a nested name (eShopOnWeb: `CatalogItemDetails.*` of `CatalogItem.CatalogItemDetails.Price`)', async () => {
     const nested = new LayerGraph(
       await layersOfText({
