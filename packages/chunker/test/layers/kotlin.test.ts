@@ -18,6 +18,8 @@ describe('Kotlin layers', () => {
       'property MAX_ORDERS',
       'property defaultStatus (hidden)',
       'class OrderBook',
+      // A primary constructor's `val` and `var` parameters are properties; an enum's entries are constants.
+      'property OrderBook.clock (hidden)',
       'property OrderBook.orders (hidden)',
       'property OrderBook.size',
       'method OrderBook.constructor',
@@ -27,10 +29,16 @@ describe('Kotlin layers', () => {
       'object OrderBook.Companion',
       'method OrderBook.Companion.empty',
       'class Order',
+      'property Order.id',
+      'property Order.quantity',
+      'property Order.status',
       'enum Status',
+      'constant Status.OPEN',
+      'constant Status.CLOSED',
       'method Status.isOpen',
       'class Event',
       'class Event.Placed',
+      'property Event.Placed.order',
       'object Event.Cleared',
       'interface OrderListener',
       'method OrderListener.onOrder',
@@ -121,6 +129,7 @@ describe('Kotlin layers', () => {
       'function shopRoutes 5-11',
       'function adminRoutes 13-18',
       'class Box 20-23',
+      'property Box.items 20-20',
       'property Box.first 21-22',
     ])
     expect(chunks.map((c) => c.content).join('')).toBe(source)

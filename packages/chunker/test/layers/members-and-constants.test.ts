@@ -70,6 +70,32 @@ describe('enum members, class constants, promoted properties and events (red tea
     ])
   })
 
+  it("defines Kotlin's enum entries as constants and a primary constructor's val and var parameters as properties (kotlinconf, kotlin-spring-realworld)", async () => {
+    const content = [
+      'package demo',
+      '',
+      'enum class AssetType(val folder: String) {',
+      '    Map("maps"),',
+      '    Partner("partner-logos"),',
+      '}',
+      '',
+      'data class Point(val x: Int, var y: Int, z: Int)',
+      '',
+      'class Handler(private val repository: ArticleRepository)',
+    ].join('\n')
+    expect(await symbolsOf('src/main/kotlin/demo/Model.kt', content)).toEqual([
+      'AssetType enum 3',
+      'AssetType.Map constant 4',
+      'AssetType.Partner constant 5',
+      'AssetType.folder property 3',
+      'Point class 8',
+      'Point.x property 8',
+      'Point.y property 8',
+      'Handler class 10',
+      'Handler.repository property 10',
+    ])
+  })
+
   it("defines a C# event as a property of its class (eShopOnWeb's `Toast.OnShow`)", async () => {
     expect(await symbolsOf('Toast.cs', 'public class Toast\n{\n    public event System.Action OnShow;\n    public const int Max = 3;\n}\n')).toEqual([
       'Toast class 1',

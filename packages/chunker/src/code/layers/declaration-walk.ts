@@ -181,6 +181,7 @@ export class DeclarationWalk implements WalkApi {
       this.heritage.push({ kind, target, symbol: fact, row: node.startPosition.row })
     }
     if (match.kind === 'enum' && this.#family.enumMembers && match.body && scope.depth < MAX_DEPTH) this.#enumMembers(match.body, fact, scope)
+    if (this.#family.declareMembers && scope.depth < MAX_DEPTH) this.#family.declareMembers(node, match, this.#inner(fact, scope, false), this)
     if (match.container && scope.depth < MAX_DEPTH) {
       const body = match.body
       if (body) this.walk(namedChildrenOf(body), this.#inner(fact, scope, details.testScope === true))
@@ -193,7 +194,8 @@ export class DeclarationWalk implements WalkApi {
     const inner = this.#inner(enumFact, scope, false)
     for (const member of namedChildrenOf(body)) {
       if (!types?.has(member.type)) continue
-      const nameNode = member.childForFieldName('name') ?? (member.namedChildCount === 0 ? member : null)
+      // (Kotlin's `enum_entry` names its name by its first identifier, a TypeScript member is its name.)
+      const nameNode = member.childForFieldName('name') ?? (member.namedChildCount === 0 ? member : (namedChildrenOf(member).find((child) => /identifier$/.test(child.type)) ?? null))
       // (A quoted member, TypeScript's `'admin' = 1`, is named without its quotes.)
       const written = nameNode ? this.text.slice(nameNode.startIndex, nameNode.endIndex) : ''
       const name = /^(['"])[^'"\s]+\1$/.test(written) ? written.slice(1, -1) : written

@@ -126,6 +126,11 @@ export interface LayerFamily {
    * TypeScript `property_identifier`), as visible as the enum.
    */
   readonly enumMembers?: ReadonlySet<string>
+  /**
+   * Members a definition declares outside its body, walked once its symbol exists (`inner` is its
+   * scope): Kotlin's `class Point(val x: Int)` declares the property `x`.
+   */
+  declareMembers?(node: SyntaxNode, match: SymbolMatch, inner: Scope, api: WalkApi): void
   /** Handles a node before the symbol rules do (imports, variables, packages); returns `true` when it did. */
   declaration?(node: SyntaxNode, type: string, scope: Scope, api: WalkApi): boolean
   /**

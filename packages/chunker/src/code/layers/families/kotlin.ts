@@ -77,8 +77,30 @@ function kotlinHeritage(node: SyntaxNode, kind: string, text: string): SymbolDet
   return heritage
 }
 
+/**
+ * The properties a class's primary constructor declares (`data class Point(val x: Int, var y: Int)`:
+ * `x` and `y`; a plain parameter `z: Int` is none), signed as written.
+ */
+function constructorProperties(node: SyntaxNode, match: SymbolMatch, inner: Scope, api: WalkApi): void {
+  if (match.kind !== 'class' && match.kind !== 'enum') return
+  const constructor = namedChildrenOf(node).find((child) => child.type === 'primary_constructor')
+  const parameters = constructor && namedChildrenOf(constructor).find((child) => child.type === 'class_parameters')
+  if (!parameters) return
+  const { text } = api
+  for (const parameter of namedChildrenOf(parameters)) {
+    if (parameter.type !== 'class_parameter') continue
+    const nameNode = namedChildrenOf(parameter).find((child) => child.type === 'identifier' || child.type === 'simple_identifier')
+    const written = text.slice(parameter.startIndex, parameter.endIndex).replace(/\s+/g, ' ')
+    if (!nameNode || !/(?:^|\s)(?:val|var)\s/.test(written.slice(0, nameNode.startIndex - parameter.startIndex + 1))) continue
+    const signature = written.replace(/\s*=.*$/s, '')
+    api.define({ name: text.slice(nameNode.startIndex, nameNode.endIndex), kind: 'property', node: parameter, signature, exported: !/\b(?:private|protected)\b/.test(signature) }, inner)
+  }
+}
+
 /** Layer extraction for Kotlin. */
 export const kotlinFamily: LayerFamily = {
+  enumMembers: new Set(['enum_entry']),
+  declareMembers: constructorProperties,
   syntax: KOTLIN_SYNTAX,
   calls: CALL_WORDS,
   decoratorTypes: new Set(['annotated_expression']),
