@@ -117,4 +117,31 @@ describe('routes of JVM apps under their configured, application and mounted pre
       'src/main/kotlin/com/acme/plugins/Routing.kt:9 GET /health',
     ])
   })
+
+  it("passes a Ktor route block's path through route extensions that call others (kotlinconf: `route(\"/{year}\") { yearBasedRoutes() }`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/main/kotlin/demo/Routing.kt': [
+          'import io.ktor.server.application.*',
+          'import io.ktor.server.routing.*',
+          '',
+          'fun Application.module() {',
+          '    routing {',
+          '        route("/{year}") {',
+          '            yearBasedRoutes()',
+          '        }',
+          '        timeRoutes()',
+          '    }',
+          '}',
+          '',
+          'private fun Route.yearBasedRoutes() {',
+          '    userRoutes()',
+          '}',
+        ].join('\n'),
+        'src/main/kotlin/demo/UserRoutes.kt': 'import io.ktor.server.routing.*\n\nfun Route.userRoutes() {\n    post("/vote") { }\n}\n',
+        'src/main/kotlin/demo/TimeRoutes.kt': 'import io.ktor.server.routing.*\n\nfun Route.timeRoutes() {\n    get("/time") { }\n}\n',
+      }),
+    )
+    expect(routes(graph)).toEqual(['src/main/kotlin/demo/TimeRoutes.kt:4 GET /time', 'src/main/kotlin/demo/UserRoutes.kt:4 POST /{year}/vote (/vote)'])
+  })
 })

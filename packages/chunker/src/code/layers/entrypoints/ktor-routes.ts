@@ -106,20 +106,30 @@ export const ktorRoutes: EntrypointDetector = {
 /**
  * Ktor's route extensions mounted under a path: `route("/api") { route("auth") { authRoutes() } }`
  * puts `/api/auth` before the routes `fun Route.authRoutes()` declares, wherever it is defined; a
- * mount inside another extension passes that one's own prefix on.
+ * mount inside another extension passes that one's own prefix on, and a bare call in an extension
+ * outside its `route` blocks mounts the callee at no path of its own (`fun Route.apiRoutes() {
+ * userRoutes() }` mounted at `/v1` puts `/v1` before `userRoutes`' routes).
  */
 export function ktorMountFacts(facts: FileFacts): MountFact[] {
-  if (facts.language !== 'kotlin' || !facts.text.includes('route') || !importsKtorServer(facts)) return []
+  if (facts.language !== 'kotlin' || !importsKtorServer(facts)) return []
+  // Route extensions of the file: a bare call in one mounts the callee at its own place (`fun Route.api() { userRoutes() }`).
+  const extensions = facts.symbols.filter((symbol) => symbol.kind === 'function' && ROUTE_EXTENSION.test(symbol.signature))
+  if (!facts.text.includes('route') && extensions.length === 0) return []
   const { blocks, masked } = ktorBlocks(facts.text)
-  if (!blocks.some((block) => !block.verb)) return []
+  if (!blocks.some((block) => !block.verb) && extensions.length === 0) return []
   const lines = indexLines(facts.text)
   const out: MountFact[] = []
   for (const match of masked.matchAll(BARE_CALL)) {
     const name = match[1] as string
     if (Object.hasOwn(VERBS, name) || name === 'route') continue
     const { prefix, inHandler } = around(blocks, match.index)
-    if (inHandler || prefix === '') continue
-    out.push({ target: name, prefix: prefix.startsWith('/') ? prefix : `/${prefix}`, router: '', row: rowAt(lines, match.index), offset: match.index })
+    if (inHandler) continue
+    // (Outside every `route` block, only in a `Route` extension: what it calls is mounted where it is, at no path of its own.)
+    if (prefix === '' && !extensions.some((extension) => match.index >= extension.start && match.index < extension.end)) continue
+    out.push({ target: name, prefix: prefix === '' || prefix.startsWith('/') ? prefix : `/${prefix}`, router: '', row: rowAt(lines, match.index), offset: match.index })
   }
   return out
 }
+
+/** A `Route` extension function: `fun Route.userRoutes()`, `private fun Route.yearBasedRoutes()`. */
+const ROUTE_EXTENSION = /\bfun\s+Route\.\w+\s*\(/
