@@ -105,5 +105,9 @@ describe('route queries', () => {
     const routes = ['{options.prefix}articles/:slug', '{options.prefix}articles/feed', '/api/:section/:slug', '/api/articles/feed/']
     expect(routes.filter(routeMatcher('/api/articles/feed'))).toEqual(routes)
     expect(routes.map(distance)).toEqual([2, 0, 3, 0])
+    // A catch-all after every route with ordinary parameters (taxonomy: `/api/posts/42`).
+    const next = routeDistance('/api/posts/42')
+    const pages = ['/[...slug]', '/api/posts/[postId]', '/[[...rest]]', '/api/{*path}', '/api/:section/:id']
+    expect(pages.map(next)).toEqual([102, 2, 102, 102, 3])
   })
 })

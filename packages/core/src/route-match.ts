@@ -154,16 +154,25 @@ export function routeMatcher(query: string): (route: string) => boolean {
  * `/articles/feed` by it, not by `/articles/<slug>`), also under a prefix the index could not read
  * (`{options.prefix}articles/feed` for `/api/articles/feed`: the rest is literal), else 1 plus the
  * route's parameters and wildcards (`/articles/<slug>` before `/<section>/<slug>`), computed
- * prefixes not counted.
+ * prefixes not counted, a catch-all counting more than any number of others (`/api/posts/[postId]`
+ * before `/[...slug]`).
  */
 export function routeDistance(query: string): (route: string) => number {
   const plain = (path: string): string => path.toLowerCase().replace(/\/+$/, '')
   const asked = plain(query)
   return (route) => {
     if (plain(route) === asked) return 0
-    const parameters = (route.match(PARAMETER) ?? []).filter((token) => !COMPUTED.test(token)).length
+    const tokens = (route.match(PARAMETER) ?? []).filter((token) => !COMPUTED.test(token))
     // Only computed prefixes: a route `routeMatcher` found is the path itself under an unknown prefix.
-    return parameters === 0 && route.search(PARAMETER) >= 0 ? 0 : 1 + parameters
+    if (tokens.length === 0 && route.search(PARAMETER) >= 0) return 0
+    // A catch-all answers what no other route does (Next.js serves `/api/posts/42` by `/api/posts/[postId]`, not `/[...slug]`).
+    return 1 + tokens.length + CATCH_ALL_DISTANCE * tokens.filter((token) => CATCH_ALL.test(token)).length
   }
 }
+
+/** Wildcards that match several segments: `[...slug]`, `[[...slug]]`, `{*rest}`, `{rest...}`, `{p:path}`, `<path:p>`, `*`, `*filepath`. */
+const CATCH_ALL = /^(?:\[\[?\.\.\.|\{\*|\{[^}]*\.\.\.\}$|\{[^}]*:path\}$|<path:|\*)/
+
+/** What a catch-all adds to a route's distance: more than any route's ordinary parameters. */
+const CATCH_ALL_DISTANCE = 100
 
