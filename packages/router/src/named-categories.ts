@@ -20,6 +20,23 @@ export function namedCategories(query: string): PlanCategory[] {
   return NAMED.filter(([words]) => words.test(query)).map(([, category]) => category)
 }
 
+/** Words that name the configuration ("the jwt expiry config", "which settings"). */
+const CONFIGURATION = /\b(?:config|configs|configuration|settings)\b/i
+
+/**
+ * The categories a question keeps level with source because it names them without asking for
+ * them alone: "how long are tokens valid, jwt expiry config" may be answered by a configuration
+ * module (nestjs-boilerplate's `src/auth/config/auth.config.ts`, demoted to x0.1 before) as well
+ * as by the code that reads it ("where does my app's config directory path come from" is answered
+ * by code).
+ *
+ * @example
+ * levelCategories('jwt expiry config') // ['config']
+ */
+export function levelCategories(query: string): PlanCategory[] {
+  return CONFIGURATION.test(query) ? ['config'] : []
+}
+
 /** "How do I ...", "how to ...": a question about using the project, which its docs and examples answer as well as its code. */
 const USAGE = /^\s*(?:how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b|how\s+to\b)/i
 

@@ -176,6 +176,19 @@ describe('routeQuery', () => {
     for (const query of ['what changed in version 3.1', 'what do the release notes of 2.0 say', 'what are the changes in v4']) expect(routeQuery(query).intent, query).toBe('docs')
   })
 
+  it('keeps configuration level with source for a question that names it, not for a change request (nestjs-boilerplate: auth.config.ts)', () => {
+    for (const query of ['how long are access tokens valid, jwt expiry config', 'which settings control the cache size', 'what are the default timeout settings']) {
+      const plan = routeQuery(query)
+      expect(plan.priors.demote, query).not.toContain('config')
+      expect(plan.priors.boost, query).not.toContain('config')
+      expect(plan.priors.demote, query).toContain('test')
+    }
+    expect(routeQuery('how are access tokens validated').priors.demote).toContain('config')
+    // A change request or a "where is" question asks for the code (the code that reads the configuration).
+    expect(routeQuery('Fix config parsing of nested tables').priors.demote).toContain('config')
+    expect(routeQuery('where is the logging configuration read').priors.demote).toContain('config')
+  })
+
   it('keeps content words without stop words and change verbs', () => {
     const plan = routeQuery('Fix signal handling for Request objects')
     expect(plan.terms).toEqual(expect.arrayContaining(['signal', 'handling', 'request', 'objects']))

@@ -2,7 +2,7 @@ import { assertQuery } from '@rag/core'
 import { extractAnchors, type Anchor } from './anchors.js'
 import { decideIntent, CHANGE_VERBS, type QueryIntent } from './intent.js'
 import { createWinkNlp, type NlpToken, type QueryNlp } from './nlp.js'
-import { namedCategories, usageCategories } from './named-categories.js'
+import { levelCategories, namedCategories, usageCategories } from './named-categories.js'
 import { INTENT_PLANS, type PlanCategory, type PlanLayer } from './plan.js'
 
 /**
@@ -133,8 +133,8 @@ export function createQueryRouter(options: QueryRouterOptions = {}): QueryRouter
       // request that mentions one ("fix the example's ...") still asks for source (bench localization suite).
       const question = decision.intent === 'explain' || decision.intent === 'general'
       const asked = question ? namedCategories(query).filter((c) => !plan.boost.includes(c)) : []
-      // "How do I ...": docs, examples and prose are answers too, kept level with source.
-      const level = question ? usageCategories(query).filter((c) => !asked.includes(c)) : []
+      // "How do I ...": docs, examples and prose are answers too, kept level with source; so is the configuration a question names.
+      const level = question ? [...new Set([...usageCategories(query), ...levelCategories(query)])].filter((c) => !asked.includes(c)) : []
       return {
         query,
         intent: decision.intent,
