@@ -1,5 +1,5 @@
 import type { Document } from '@rag/core'
-import { fileStem, normalizeName } from './normalize-name.js'
+import { fileName, fileStem, normalizeName } from './normalize-name.js'
 import { nameWords } from './name-words.js'
 import type { DefinitionLookup, DefinitionSite, PathLookup } from './signals.js'
 
@@ -73,7 +73,8 @@ export function createPathLookup(files: Iterable<string>, minified: ReadonlySet<
   const byWord = new Map<string, { file: string; words: number }[]>()
   for (const file of new Set(files)) {
     push(byStem, normalizeName(fileStem(file)), file)
-    const words = nameWords(fileStem(file))
+    // (All the parts of a dotted name: `user.entity.ts` is `user` and `entity`, `users.service.ts` `users` and `service`.)
+    const words = nameWords(fileName(file))
     for (const word of words) push(byWord, word, { file, words: words.length })
     const folders = new Set(file.split('/').slice(0, -1).map(normalizeName))
     for (const folder of folders) push(byFolder, folder, file)
