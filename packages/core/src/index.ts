@@ -53,7 +53,7 @@ export { redact, describeEndpoint, bodyExcerpt, credentialsInUrl } from './http/
 export type { RetryPolicy, RetryAttempt, RetryEnding } from './http/retry.js'
 export { isRetryableStatus, retryAfterMs, abortableSleep, retryWithBackoff } from './http/retry.js'
 export type { LayerCommit, LayerCounts, LayerFileSelection } from './stored-layers.js'
-export { assertLayerCommit, isStoredEdge, qnameOfSymbolId, prefixUpperBound } from './stored-layers.js'
+export { assertLayerCommit, caseVariantPrefixes, isStoredEdge, qnameOfSymbolId, prefixUpperBound } from './stored-layers.js'
 export type { DeferredVectorCommit, DocumentVector, EmbeddedDocuments, StoredVectorEmbedder, StoredVectors, VectorCommit, VectorEmbedderRecord } from './stored-vectors.js'
 export { assertVectorCommit, resolveVectorCommit } from './stored-vectors.js'
 export type { AcquireWriteLockOptions, WriteLock, WriteLockOwner } from './write-lock.js'

@@ -96,3 +96,21 @@ export function qnameOfSymbolId(symbolId: string): string {
 export function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10FFFF}`
 }
+
+/**
+ * The start of `prefix` (its first `letters` characters) in every case of its ASCII letters: the
+ * prefix ranges ({@link prefixUpperBound}) of these hold every name that starts with `prefix` in
+ * any case, so a store finds them through its index on names, then tests the rest of the prefix.
+ *
+ * @example
+ * caseVariantPrefixes('owner') // ['OW', 'Ow', 'oW', 'ow']
+ */
+export function caseVariantPrefixes(prefix: string, letters = 2): string[] {
+  let variants = ['']
+  for (const char of [...prefix].slice(0, letters)) {
+    // (The stores compare the case of ASCII letters only, as SQLite's NOCASE and LIKE do.)
+    const cases = /^[A-Za-z]$/.test(char) ? [char.toUpperCase(), char.toLowerCase()] : [char]
+    variants = variants.flatMap((start) => cases.map((each) => start + each))
+  }
+  return variants.sort()
+}

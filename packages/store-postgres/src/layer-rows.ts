@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type pg from 'pg'
-import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
+import { caseVariantPrefixes, compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
 
 /** Files per INSERT of `rag_layer_files` (3 parameters each). */
 const FILE_BATCH = 1000
@@ -157,7 +157,14 @@ function selectionQuery(selection: LayerFileSelection | undefined): { readonly w
     return { where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND ${test})`, values: [indexedText(selection.name)] }
   }
   if ('namePrefix' in selection && selection.ignoreCase === true) {
-    return { where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND starts_with(${ASCII_LOWER('s.name')}, ${ASCII_LOWER('$3')}))`, values: [indexedText(selection.namePrefix)] }
+    // The ranges of the prefix's first two letters in each case use the name index; the rest is tested in any case.
+    const prefix = indexedText(selection.namePrefix)
+    const starts = caseVariantPrefixes(prefix)
+    const ranges = starts.map((_, i) => `(s.name >= $${4 + 2 * i} AND s.name < $${5 + 2 * i})`).join(' OR ')
+    return {
+      where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND (${ranges}) AND starts_with(${ASCII_LOWER('s.name')}, ${ASCII_LOWER('$3')}))`,
+      values: [prefix, ...starts.flatMap((start) => [start, prefixUpperBound(start)])],
+    }
   }
   if ('namePrefix' in selection) {
     const prefix = indexedText(selection.namePrefix)

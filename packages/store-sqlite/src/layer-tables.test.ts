@@ -46,6 +46,10 @@ describe('SqliteKnowledgeBase code layer tables', () => {
     const plan = (sql: string): string => rows(path, `EXPLAIN QUERY PLAN ${sql}`).map((r) => String((r as unknown[])[3])).join(' ')
     expect(plan("SELECT * FROM layer_symbols WHERE name >= 'parse' AND name < 'parsf'")).toMatch(/layer_symbols_by_name/)
     expect(plan("SELECT * FROM layer_symbols WHERE name = 'main'")).toMatch(/layer_symbols_by_name/)
+    // A glob's prefix in any case: the ranges of its first two letters in each case, through the index (not a scan of every symbol).
+    const anyCase = "SELECT file FROM layer_symbols WHERE ((name >= 'PA' AND name < 'PB') OR (name >= 'Pa' AND name < 'Pb') OR (name >= 'pA' AND name < 'pB') OR (name >= 'pa' AND name < 'pb')) AND name LIKE 'parse%'"
+    expect(plan(anyCase)).toMatch(/layer_symbols_by_name/)
+    expect(plan(anyCase)).not.toMatch(/SCAN layer_symbols(?! USING)/)
     const importers = "SELECT e.* FROM layer_edges AS e JOIN layer_targets AS t ON t.id = e.target_file WHERE t.path = 'src/a.ts'"
     expect(plan(importers)).toMatch(/layer_edges_by_target/)
     expect(plan(`${importers} AND e.target_qname = 'parseArgs'`)).toMatch(/layer_edges_by_target/)

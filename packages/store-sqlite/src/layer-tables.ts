@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
-import { compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
+import { caseVariantPrefixes, compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
 
 /**
  * The layer tables (schema version 7; 5 and 6 held each edge's target path as text, see
@@ -89,7 +89,7 @@ export interface LayerStatements {
   readonly filesWithName: Database.Statement<[string], Buffer>
   readonly filesWithNameIn: Database.Statement<[string, string], Buffer>
   readonly filesWithNameAnyCase: Database.Statement<[string], Buffer>
-  readonly filesWithNameLike: Database.Statement<[string], Buffer>
+  readonly filesWithNameLike: Database.Statement<[string, string, string, string, string, string, string, string, string], Buffer>
   readonly filesWithEntrypoints: Database.Statement<[], Buffer>
   readonly resolvedFileEdges: Database.Statement<[], { path: string; targetPath: string }>
   readonly anyFile: Database.Statement<[], number>
@@ -128,7 +128,12 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
       .pluck(),
     // Any case of the ASCII letters: a scan of the names (a lookup that found nothing as written).
     filesWithNameAnyCase: db.prepare<[string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name = ? COLLATE NOCASE) ORDER BY path').pluck(),
-    filesWithNameLike: db.prepare<[string], Buffer>("SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name LIKE ? ESCAPE '\\') ORDER BY path").pluck(),
+    // The ranges of the prefix's first two letters in each case use the name index; LIKE tests the rest (in any case of ASCII letters).
+    filesWithNameLike: db
+      .prepare<[string, string, string, string, string, string, string, string, string], Buffer>(
+        "SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE ((name >= ? AND name < ?) OR (name >= ? AND name < ?) OR (name >= ? AND name < ?) OR (name >= ? AND name < ?)) AND name LIKE ? ESCAPE '\\') ORDER BY path",
+      )
+      .pluck(),
     filesWithEntrypoints: db.prepare<[], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_entrypoints) ORDER BY path').pluck(),
     resolvedFileEdges: db.prepare<[], { path: string; targetPath: string }>(
       "SELECT DISTINCT f.path AS path, t.path AS targetPath FROM layer_edges e JOIN layer_files f ON f.id = e.file JOIN layer_targets t ON t.id = e.target_file WHERE e.resolution = 'resolved' ORDER BY f.path, t.path",
@@ -240,7 +245,14 @@ export function readLayersWhere(statements: LayerStatements, selection: LayerFil
   if ('namePrefix' in selection) {
     const prefix = selection.namePrefix
     // (SQLite's LIKE ignores the case of ASCII letters.)
-    if (selection.ignoreCase === true) return statements.filesWithNameLike.all(`${prefix.replace(/[\\%_]/g, '\\$&')}%`).map(decode)
+    if (selection.ignoreCase === true) {
+      const starts = caseVariantPrefixes(prefix)
+      const ranges = [0, 1, 2, 3].flatMap((i) => {
+        const start = starts[i % starts.length] as string
+        return [start, prefixUpperBound(start)]
+      }) as [string, string, string, string, string, string, string, string]
+      return statements.filesWithNameLike.all(...ranges, `${prefix.replace(/[\\%_]/g, '\\$&')}%`).map(decode)
+    }
     return statements.filesWithNameIn.all(prefix, prefixUpperBound(prefix)).map(decode)
   }
   return statements.filesWithEntrypoints.all().map(decode)

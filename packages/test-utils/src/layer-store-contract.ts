@@ -168,6 +168,10 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'PARSEf', ignoreCase: true }))).toEqual(['src/a.ts'])
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'p_rse', ignoreCase: true }))).toEqual([])
       expect(paths(await kb.loadLayersWhere({ namePrefix: '%', ignoreCase: true }))).toEqual([])
+      // Every case of the first letters (the stores read them as ranges of their name index): `pA`, `H` of `helper`, a one-letter prefix.
+      expect(paths(await kb.loadLayersWhere({ namePrefix: 'pA', ignoreCase: true }))).toEqual(['src/a.ts'])
+      expect(paths(await kb.loadLayersWhere({ namePrefix: 'HELP', ignoreCase: true }))).toEqual(['src/c.ts'])
+      expect(paths(await kb.loadLayersWhere({ namePrefix: 'h', ignoreCase: true }))).toEqual(['src/c.ts'])
       expect(paths(await kb.loadLayersWhere({ name: 'parseflags' }))).toEqual([])
 
       // Resolving c.ts again with no edges drops its edge row.
