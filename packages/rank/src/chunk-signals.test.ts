@@ -89,12 +89,12 @@ describe('createPathLookup', () => {
 
   it('reads the words of every part of a dotted file name, not only the first (NestJS: `user.entity.ts`, `users.service.ts`)', () => {
     const paths = createPathLookup(['src/users/entities/user.entity.ts', 'src/users/users.service.ts', 'src/users/user.repository.ts', 'types/index.d.ts'])
-    expect(paths.filesWithNameWord('entity')).toEqual([{ file: 'src/users/entities/user.entity.ts', words: 2 }])
-    expect(paths.filesWithNameWord('service')).toEqual([{ file: 'src/users/users.service.ts', words: 2 }])
-    expect(paths.filesWithNameWord('user').map((entry) => entry.file)).toEqual(['src/users/entities/user.entity.ts', 'src/users/users.service.ts', 'src/users/user.repository.ts'])
+    expect(paths.filesWithNameWord!('entity')).toEqual([{ file: 'src/users/entities/user.entity.ts', words: 2 }])
+    expect(paths.filesWithNameWord!('service')).toEqual([{ file: 'src/users/users.service.ts', words: 2 }])
+    expect(paths.filesWithNameWord!('user').map((entry) => entry.file)).toEqual(['src/users/entities/user.entity.ts', 'src/users/users.service.ts', 'src/users/user.repository.ts'])
     // The stem a file is named by is still the first part.
     expect(paths.filesNamed('user')).toEqual(['src/users/entities/user.entity.ts', 'src/users/user.repository.ts'])
-    expect(paths.filesWithNameWord('index')).toEqual([{ file: 'types/index.d.ts', words: 1 }])
+    expect(paths.filesWithNameWord!('index')).toEqual([{ file: 'types/index.d.ts', words: 1 }])
   })
 })
 
