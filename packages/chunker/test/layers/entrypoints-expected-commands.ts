@@ -131,9 +131,15 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   ],
   'clap-builder': [
     'main.rs:4 cli-command clap - git -> -',
-    'main.rs:8 cli-command clap - clone -> -',
-    'main.rs:12 cli-command clap - push -> -',
+    // A command given to `.subcommand(...)` is under the command its chain builds, as with the derive API.
+    'main.rs:8 cli-command clap - git clone -> -',
+    'main.rs:12 cli-command clap - git push -> -',
     'main.rs:15 main rust - - -> main',
+    'main.rs:25 cli-command clap - tool -> -',
+    'main.rs:27 cli-command clap - tool remote -> -',
+    'main.rs:28 cli-command clap - tool remote add -> -',
+    'main.rs:29 cli-command clap - tool remote rm -> -',
+    'main.rs:31 cli-command clap - tool status -> -',
   ],
   mains: [
     'App.java:4 main java - - -> App.main',

@@ -97,22 +97,58 @@ function clapType(imports: readonly ImportFact[], name: string): boolean {
   return !elsewhere
 }
 
-/** clap's builder API: `Command::new("serve")`, `App::new("tool")`, `SubCommand::with_name("x")`. */
+/** Commands nested deeper than this are not followed to their parents. */
+const MAX_CLAP_NESTING = 8
+
+/**
+ * The command a clap builder call is a subcommand of, by the `.subcommand(...)` call whose
+ * arguments hold it: the builder that starts that call's chain (`Command::new("git")...subcommand(
+ * Command::new("clone"))`), else the nearest builder before it outside the sibling subcommands.
+ */
+function clapParent(builder: CallFact, builders: readonly CallFact[], subcommands: readonly CallFact[]): CallFact | undefined {
+  const holds = (call: CallFact, offset: number): boolean => offset >= call.open && offset < call.end()
+  let around: CallFact | undefined
+  for (const call of subcommands) if (holds(call, builder.offset) && (around === undefined || call.open > around.open)) around = call
+  if (around === undefined) return undefined
+  const head = builders.find((each) => each.offset === around.offset && each !== builder)
+  if (head) return head
+  const ancestors = subcommands.filter((call) => holds(call, around.open))
+  for (let i = builders.length - 1; i >= 0; i--) {
+    const candidate = builders[i] as CallFact
+    if (candidate.offset >= around.open) continue
+    if (subcommands.every((call) => !holds(call, candidate.offset) || ancestors.includes(call))) return candidate
+  }
+  return undefined
+}
+
+/**
+ * clap's builder API: `Command::new("serve")`, `App::new("tool")`, `SubCommand::with_name("x")`; a
+ * command given to `.subcommand(...)` is under the command that chain builds, its route the whole
+ * command line (`git clone`), as with the derive API.
+ */
 const clapBuilder: EntrypointDetector = {
   framework: 'clap',
   languages: ['rust'],
   imports: ['clap'],
   detect(context: DetectContext): EntrypointDraft[] {
-    const drafts: EntrypointDraft[] = []
+    const builders: { call: CallFact; name: string }[] = []
     for (const call of context.facts.calls) {
       // Exactly clap's types: `std::process::Command::new("ls")` is not a command line.
       const owner = call.receiver.replace(/^clap::/, '')
       const builds = (call.name === 'new' && (owner === 'Command' || owner === 'App')) || (call.name === 'with_name' && owner === 'SubCommand')
       if (!builds || (owner === call.receiver && !clapType(context.facts.imports, owner))) continue
       const name = stringArg(call.args(), 0)
-      if (name) drafts.push(callDraft(call, cliCommand('clap', name, '')))
+      if (name) builders.push({ call, name })
     }
-    return drafts
+    const calls = builders.map((each) => each.call).sort((a, b) => a.offset - b.offset)
+    const subcommands = context.facts.calls.filter((call) => call.name === 'subcommand' || call.name === 'subcommands')
+    const names = new Map(builders.map(({ call, name }) => [call, name]))
+    const line = (call: CallFact, depth: number): string[] => {
+      const parent = depth < MAX_CLAP_NESTING ? clapParent(call, calls, subcommands) : undefined
+      const own = names.get(call) as string
+      return parent === undefined || !names.has(parent) ? [own] : [...line(parent, depth + 1), own]
+    }
+    return builders.map(({ call }) => callDraft(call, cliCommand('clap', line(call, 0).join(' '), '')))
   },
 }
 
