@@ -152,20 +152,19 @@ const ASCII_LOWER = (text: string): string => `translate(${text}, 'ABCDEFGHIJKLM
 /** The statement and parameters that read the records of the files a selection names, by path (none: every file). */
 function selectionQuery(selection: LayerFileSelection | undefined): { readonly where: string; readonly values: readonly string[] } {
   if (selection === undefined) return { where: '', values: [] }
-  if ('name' in selection) {
-    const test = selection.ignoreCase === true ? `${ASCII_LOWER('s.name')} = ${ASCII_LOWER('$3')}` : 's.name = $3'
-    return { where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND ${test})`, values: [indexedText(selection.name)] }
-  }
-  if ('namePrefix' in selection && selection.ignoreCase === true) {
-    // The ranges of the prefix's first two letters in each case use the name index; the rest is tested in any case.
-    const prefix = indexedText(selection.namePrefix)
-    const starts = caseVariantPrefixes(prefix)
+  // In any case: the ranges of the name's or prefix's first two letters in each case use the name index; the rest is tested in any case.
+  if (('name' in selection || 'namePrefix' in selection) && selection.ignoreCase === true) {
+    const exact = 'name' in selection
+    const text = indexedText(exact ? selection.name : selection.namePrefix)
+    const starts = caseVariantPrefixes(text)
     const ranges = starts.map((_, i) => `(s.name >= $${4 + 2 * i} AND s.name < $${5 + 2 * i})`).join(' OR ')
+    const test = exact ? `${ASCII_LOWER('s.name')} = ${ASCII_LOWER('$3')}` : `starts_with(${ASCII_LOWER('s.name')}, ${ASCII_LOWER('$3')})`
     return {
-      where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND (${ranges}) AND starts_with(${ASCII_LOWER('s.name')}, ${ASCII_LOWER('$3')}))`,
-      values: [prefix, ...starts.flatMap((start) => [start, prefixUpperBound(start)])],
+      where: ` AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND (${ranges}) AND ${test})`,
+      values: [text, ...starts.flatMap((start) => [start, prefixUpperBound(start)])],
     }
   }
+  if ('name' in selection) return { where: ' AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND s.name = $3)', values: [indexedText(selection.name)] }
   if ('namePrefix' in selection) {
     const prefix = indexedText(selection.namePrefix)
     return { where: ' AND f.id IN (SELECT s.file FROM rag_layer_symbols s WHERE s.project_id = p.id AND s.name >= $3 AND s.name < $4)', values: [prefix, prefixUpperBound(prefix)] }

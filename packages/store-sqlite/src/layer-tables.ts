@@ -88,7 +88,7 @@ export interface LayerStatements {
   readonly listFiles: Database.Statement<[], Buffer>
   readonly filesWithName: Database.Statement<[string], Buffer>
   readonly filesWithNameIn: Database.Statement<[string, string], Buffer>
-  readonly filesWithNameAnyCase: Database.Statement<[string], Buffer>
+  readonly filesWithNameAnyCase: Database.Statement<[string, string, string, string, string, string, string, string, string], Buffer>
   readonly filesWithNameLike: Database.Statement<[string, string, string, string, string, string, string, string, string], Buffer>
   readonly filesWithEntrypoints: Database.Statement<[], Buffer>
   readonly resolvedFileEdges: Database.Statement<[], { path: string; targetPath: string }>
@@ -127,7 +127,12 @@ export function prepareLayerStatements(db: Database.Database): LayerStatements {
       .prepare<[string, string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name >= ? AND name < ?) ORDER BY path')
       .pluck(),
     // Any case of the ASCII letters: a scan of the names (a lookup that found nothing as written).
-    filesWithNameAnyCase: db.prepare<[string], Buffer>('SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE name = ? COLLATE NOCASE) ORDER BY path').pluck(),
+    // As `filesWithNameLike`: the ranges of the name's first two letters in each case, then the whole name in any case.
+    filesWithNameAnyCase: db
+      .prepare<[string, string, string, string, string, string, string, string, string], Buffer>(
+        'SELECT layers FROM layer_files WHERE id IN (SELECT file FROM layer_symbols WHERE ((name >= ? AND name < ?) OR (name >= ? AND name < ?) OR (name >= ? AND name < ?) OR (name >= ? AND name < ?)) AND name = ? COLLATE NOCASE) ORDER BY path',
+      )
+      .pluck(),
     // The ranges of the prefix's first two letters in each case use the name index; LIKE tests the rest (in any case of ASCII letters).
     filesWithNameLike: db
       .prepare<[string, string, string, string, string, string, string, string, string], Buffer>(
@@ -239,20 +244,25 @@ export function readLayers(statements: LayerStatements): FileLayers[] {
   return statements.listFiles.all().map(decode)
 }
 
+/** The four name ranges (`[from, to)` pairs) of a name's or prefix's first two letters in each case; repeated when fewer. */
+function caseRanges(prefix: string): [string, string, string, string, string, string, string, string] {
+  const starts = caseVariantPrefixes(prefix)
+  return [0, 1, 2, 3].flatMap((i) => {
+    const start = starts[i % starts.length] as string
+    return [start, prefixUpperBound(start)]
+  }) as [string, string, string, string, string, string, string, string]
+}
+
 /** Reads the layer records of the files a selection names (through the name and entrypoint tables), by path. */
 export function readLayersWhere(statements: LayerStatements, selection: LayerFileSelection): FileLayers[] {
-  if ('name' in selection) return (selection.ignoreCase === true ? statements.filesWithNameAnyCase : statements.filesWithName).all(selection.name).map(decode)
+  if ('name' in selection) {
+    if (selection.ignoreCase === true) return statements.filesWithNameAnyCase.all(...caseRanges(selection.name), selection.name).map(decode)
+    return statements.filesWithName.all(selection.name).map(decode)
+  }
   if ('namePrefix' in selection) {
     const prefix = selection.namePrefix
     // (SQLite's LIKE ignores the case of ASCII letters.)
-    if (selection.ignoreCase === true) {
-      const starts = caseVariantPrefixes(prefix)
-      const ranges = [0, 1, 2, 3].flatMap((i) => {
-        const start = starts[i % starts.length] as string
-        return [start, prefixUpperBound(start)]
-      }) as [string, string, string, string, string, string, string, string]
-      return statements.filesWithNameLike.all(...ranges, `${prefix.replace(/[\\%_]/g, '\\$&')}%`).map(decode)
-    }
+    if (selection.ignoreCase === true) return statements.filesWithNameLike.all(...caseRanges(prefix), `${prefix.replace(/[\\%_]/g, '\\$&')}%`).map(decode)
     return statements.filesWithNameIn.all(prefix, prefixUpperBound(prefix)).map(decode)
   }
   return statements.filesWithEntrypoints.all().map(decode)

@@ -172,6 +172,8 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'pA', ignoreCase: true }))).toEqual(['src/a.ts'])
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'HELP', ignoreCase: true }))).toEqual(['src/c.ts'])
       expect(paths(await kb.loadLayersWhere({ namePrefix: 'h', ignoreCase: true }))).toEqual(['src/c.ts'])
+      expect(paths(await kb.loadLayersWhere({ name: 'hELPER', ignoreCase: true }))).toEqual(['src/c.ts'])
+      expect(paths(await kb.loadLayersWhere({ name: 'HELPERS', ignoreCase: true }))).toEqual([])
       expect(paths(await kb.loadLayersWhere({ name: 'parseflags' }))).toEqual([])
 
       // Resolving c.ts again with no edges drops its edge row.
