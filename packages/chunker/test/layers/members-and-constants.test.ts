@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createLayeredChunker } from '../../src/index.js'
-
-/** `qname kind line` of each symbol of one file. */
-async function symbolsOf(path: string, content: string): Promise<string[]> {
-  const { layers } = await createLayeredChunker().chunkWithLayers({ path, content, format: 'code' })
-  return layers.symbols.map((s) => `${s.qname} ${s.kind} ${s.startLine}`)
-}
+import { symbolsOf } from './symbols-of.js'
 
 describe('enum members, class constants, promoted properties and events (red team: koel, eShopOnWeb)', () => {
   it('defines each enum member as a constant of its enum, in every language with enums', async () => {

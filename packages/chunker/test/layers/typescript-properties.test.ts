@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLayeredChunker } from '../../src/index.js'
-
-/** `qname kind line` of each symbol of one file. */
-async function symbolsOf(path: string, content: string): Promise<string[]> {
-  const { layers } = await createLayeredChunker().chunkWithLayers({ path, content, format: 'code' })
-  return layers.symbols.map((s) => `${s.qname} ${s.kind} ${s.startLine}`)
-}
+import { symbolsOf } from './symbols-of.js'
 
 describe('class fields and interface properties', () => {
   it('defines every property, whatever its type (hono: `Context.finalized: boolean`, `RegExpRouter.match: typeof match`)', async () => {
