@@ -108,16 +108,18 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
   const glob = isGlob(name)
   let candidates = candidatesOf(index, name, glob)
   if (candidates.length === 0 && !glob) candidates = candidatesOf(index, name, true)
+  const kept = candidates.filter(
+    (s) =>
+      (!query.kind || s.kind === query.kind) &&
+      (!query.language || s.language === query.language) &&
+      (!query.pathPrefix || s.path.startsWith(query.pathPrefix)) &&
+      !(query.excludeTests && s.isTest),
+  )
+  // Those the glob matches in its own case, tested once each (not in the sort's comparisons).
   const pattern = glob ? globToRegExp(name) : undefined
-  const written = (s: SymbolRecord): number => (pattern === undefined ? 0 : Number(name.includes('.') ? matchesQualifiedGlob(s, pattern) : pattern.test(s.name)))
-  return candidates
-    .filter(
-      (s) =>
-        (!query.kind || s.kind === query.kind) &&
-        (!query.language || s.language === query.language) &&
-        (!query.pathPrefix || s.path.startsWith(query.pathPrefix)) &&
-        !(query.excludeTests && s.isTest),
-    )
+  const inCase = pattern === undefined ? undefined : new Set(kept.filter((s) => (name.includes('.') ? matchesQualifiedGlob(s, pattern) : pattern.test(s.name))))
+  const written = (s: SymbolRecord): number => Number(inCase?.has(s) === true)
+  return kept
     .sort(
       (a, b) =>
         Number(b.name === name || b.qname === name) - Number(a.name === name || a.qname === name) ||
