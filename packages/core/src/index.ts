@@ -23,6 +23,7 @@ export type {
   LayerRecord,
 } from './layers.js'
 export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
+export { SYMBOL_KINDS } from './layers.js'
 export { isLayeredChunker } from './file-layers.js'
 export { GLOBAL_ROUTE_FACTS, joinRoute, loadedModule } from './route-paths.js'
 export { routeDistance, routeMatcher } from './route-match.js'

@@ -36,11 +36,37 @@ export interface LayerRecordBase {
 }
 
 /**
- * Kinds a symbol may have. The chunker's kinds (`function`, `method`, `class`, `interface`,
- * `type`, `enum`, `struct`, `union`, `trait`, `impl`, `module`, `namespace`, `record`,
- * `property`, `macro`) plus `constant` and `variable` for module-level values.
+ * Kinds a symbol may have: one of {@link SYMBOL_KINDS} from the built-in chunker, or a custom
+ * layered chunker's own.
  */
 export type SymbolKind = string
+
+/**
+ * The kinds the built-in layered chunker gives symbols: the chunker's kinds (`function`, `method`,
+ * `class`, `interface`, `type`, `enum`, `struct`, `union`, `trait`, `impl`, `module`,
+ * `namespace`, `record`, `object`, `property`, `macro`) plus `constant` (also enum members) and
+ * `variable` for module-level values.
+ */
+export const SYMBOL_KINDS: readonly SymbolKind[] = Object.freeze([
+  'function',
+  'method',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'union',
+  'trait',
+  'impl',
+  'module',
+  'namespace',
+  'record',
+  'object',
+  'property',
+  'macro',
+  'constant',
+  'variable',
+])
 
 /** C1: one definition in the symbol catalog. */
 export interface SymbolRecord extends LayerRecordBase {

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
+import { SYMBOL_KINDS } from '@rag/core'
 import type { DependencyStep, EdgeRecord, EntrypointRecord, RagService, SymbolRecord } from '@rag/session'
 import { oneLine } from '@rag/session'
 
@@ -100,8 +101,8 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
       title: 'Find a symbol definition',
       description: 'Where a function, class, method, type or constant is defined: by name (parseArgs), qualified name (Store.read; also as the language writes it: Store::read, Store#read) or glob (parse*, *Handler). Needs an index built with code layers.',
       inputSchema: {
-        name: z.string().min(1).max(300).describe('Name, qualified name or glob; case-sensitive.'),
-        kind: z.string().min(1).max(40).optional().describe('Only this kind: function, method, class, interface, type, enum, constant, ...'),
+        name: z.string().min(1).max(300).describe('Name, qualified name or glob; matches in its own case first, then in any case.'),
+        kind: z.string().min(1).max(40).optional().describe(`Only this kind: ${SYMBOL_KINDS.join(', ')}.`),
         language: z.string().min(1).max(40).optional().describe('Only this language id: typescript, python, go, ...'),
         limit: limit.optional().describe('Most results (default 50).'),
         excludeTests: z.boolean().optional().describe('Leave out definitions in test code (default false).'),

@@ -1,5 +1,5 @@
 import { isAbsolute, posix, relative, sep } from 'node:path'
-import { ConfigError, InvalidArgumentError, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
+import { ConfigError, InvalidArgumentError, SYMBOL_KINDS, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
 import { languageInfo, SUPPORTED_LANGUAGES } from '@rag/chunker'
 import { symbolQueryName, type DependencyStep, type EntrypointQuery, type LayerGraph, type SymbolQuery } from '@rag/layers'
 import type { LayerFileSelection } from './session-layers.js'
@@ -90,13 +90,27 @@ export function checkSymbolOptions(options: SymbolOptions): SymbolOptions {
     }
   }
   checkExcludeTests('symbols option', options.excludeTests)
-  if (options.language === undefined) return options
-  const language = languageInfo(options.language)?.id
+  // `Function` is the kind `function`; a custom chunker's own kinds stay as written.
+  const kind = options.kind?.toLowerCase()
+  const withKind = kind !== undefined && kind !== options.kind && SYMBOL_KINDS.includes(kind) ? { ...options, kind } : options
+  if (withKind.language === undefined) return withKind
+  const language = languageInfo(withKind.language)?.id
   if (language === undefined) {
     const known = SUPPORTED_LANGUAGES.map((info) => info.id).join(', ')
-    throw new InvalidArgumentError(`symbols option language ${describeValue(options.language)} is not a language of the index; expected one of ${known} (or an alias such as ts, py, golang).`)
+    throw new InvalidArgumentError(`symbols option language ${describeValue(withKind.language)} is not a language of the index; expected one of ${known} (or an alias such as ts, py, golang).`)
   }
-  return { ...options, language }
+  return { ...withKind, language }
+}
+
+/**
+ * Throws for a symbol query's kind that found nothing and is none of the built-in chunker's kinds
+ * (a typo such as `fn` or `functions`); a custom chunker's kind that some symbol has is answered as usual.
+ *
+ * @throws InvalidArgumentError naming the kinds there are.
+ */
+export function checkUnmatchedKind(options: SymbolOptions, found: readonly SymbolRecord[]): void {
+  if (found.length > 0 || options.kind === undefined || SYMBOL_KINDS.includes(options.kind)) return
+  throw new InvalidArgumentError(`symbols option kind ${describeValue(options.kind)} is not a symbol kind; expected one of ${SYMBOL_KINDS.join(', ')}.`)
 }
 
 /** Checks dependency options (the graph checks the depth). */

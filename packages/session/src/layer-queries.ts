@@ -7,6 +7,7 @@ import {
   checkDependencyOptions,
   checkEntrypointQuery,
   checkSymbolOptions,
+  checkUnmatchedKind,
   layerQueries,
   noLayersError,
   normaliseTarget,
@@ -64,6 +65,12 @@ export class SessionLayerQueries {
   /** See `RagService.symbols`. */
   async symbols(name: string, given: SymbolOptions): Promise<SymbolRecord[]> {
     const options = checkSymbolOptions(given)
+    const found = await this.#symbols(name, options)
+    checkUnmatchedKind(options, found)
+    return found
+  }
+
+  async #symbols(name: string, options: SymbolOptions): Promise<SymbolRecord[]> {
     const selection = symbolSelection(name)
     const selected = selection === undefined ? undefined : await this.#init.layers.selected(selection)
     if (selected !== undefined) {

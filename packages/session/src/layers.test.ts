@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { openSqliteKnowledgeBase, type SqliteKnowledgeBase } from '@rag/store-sqlite'
 import { createRag, openRag, storeOptions } from './create-rag.js'
+import { checkUnmatchedKind } from './layer-api.js'
 import { resolveRetrieval } from './retrieval-presets.js'
 import { createTempRepo, type TempRepo } from './testing/temp-repo.js'
 
@@ -124,6 +125,14 @@ describe('RagService code layers (in memory)', () => {
     await expect(rag.entrypoints({ kind: 'page' as never })).rejects.toThrow(/Entrypoint kind must be one of/)
     await expect(rag.entrypoints({ excludeTests: 'yes' as never })).rejects.toThrow(/excludeTests must be a boolean; received "yes"/)
     await expect(rag.symbols('verifyToken', { excludeTests: 1 as never })).rejects.toThrow(/symbols option excludeTests must be a boolean/)
+    // A kind is the built-in chunker's in any case; one no symbol could have is a typo, not an empty answer.
+    expect((await rag.symbols('verifyToken', { kind: 'FUNCTION' })).map((s) => s.kind)).toEqual(['function'])
+    expect(await rag.symbols('verifyToken', { kind: 'struct' })).toEqual([])
+    await expect(rag.symbols('verifyToken', { kind: 'fn' })).rejects.toThrow(/symbols option kind "fn" is not a symbol kind; expected one of function, method, class/)
+    // A custom chunker's own kind is answered when some symbol has it.
+    const widget = { ...(await rag.symbols('verifyToken'))[0]!, kind: 'widget' }
+    expect(() => checkUnmatchedKind({ kind: 'widget' }, [widget])).not.toThrow()
+    expect(() => checkUnmatchedKind({ kind: 'widget' }, [])).toThrow(InvalidArgumentError)
   })
 
   it('says how to turn layers on when the index has none, and drops them when turned off', async () => {

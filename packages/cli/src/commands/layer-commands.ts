@@ -83,8 +83,9 @@ export async function symbolsCommand(context: CommandContext, name: string, opti
         ...(options.tests === false ? { excludeTests: true } : {}),
       })
     } catch (error) {
-      // A language the index cannot hold is a bad flag, not a failed lookup.
+      // A language the index cannot hold, or a kind no symbol has, is a bad flag, not a failed lookup.
       if (error instanceof InvalidArgumentError && options.lang !== undefined && error.message.includes('option language')) throw new UsageError(`--lang: ${error.message}`)
+      if (error instanceof InvalidArgumentError && options.kind !== undefined && error.message.includes('option kind')) throw new UsageError(`--kind: ${error.message}`)
       throw error
     }
     if (output.json) {

@@ -87,6 +87,9 @@ describe('rag mcp code layer tools (SDK client, real binary)', () => {
     expect(kind.isError).toBe(true)
     const empty = await call('find_symbol', { name: '' })
     expect(empty.isError).toBe(true)
+    const symbolKind = await call('find_symbol', { name: 'createOrder', kind: 'fn' })
+    expect(symbolKind.isError).toBe(true)
+    expect(symbolKind.content[0]?.text).toMatch(/kind "fn" is not a symbol kind; expected one of function, method/)
   })
 })
 

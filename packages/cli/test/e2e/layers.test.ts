@@ -175,6 +175,12 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     const filtered = await rag(['symbols', 'OrderExporter', '--kind', 'interface'])
     expect(filtered.code).toBe(1)
     expect(oneErrorLine(filtered.stderr)).toMatch(/^No symbol matches "OrderExporter" with these filters \(without --kind: 1 class\)/)
+    // A kind no symbol could have is a bad flag; a kind in another case is that kind.
+    const typo = await rag(['symbols', 'OrderExporter', '--kind', 'classes'])
+    expect(typo.code).toBe(2)
+    expect(oneErrorLine(typo.stderr)).toMatch(/^error: --kind: .*"classes" is not a symbol kind; expected one of function, method, class,/)
+    const upper = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'OrderExporter', '--kind', 'Class']))
+    expect(upper.symbols.map((s) => s.kind)).toEqual(['class'])
 
     const plain = await createSandbox({ 'a.ts': 'export const a = 1\n' })
     try {
