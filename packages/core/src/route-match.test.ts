@@ -20,6 +20,11 @@ describe('route queries', () => {
     expect(found('/orders/42', routes)).toEqual(routes.slice(0, 7))
   })
 
+  it('finds no `main` (an empty route) for a path, `/` included', () => {
+    expect(found('/', ['', '/', '/api/'])).toEqual(['/'])
+    expect(found('/health', ['', '/health'])).toEqual(['/health'])
+  })
+
   it("lets a typed parameter serve only its converter's or pattern's segments", () => {
     const routes = [
       '/orders/<int:id>', // Flask, Django

@@ -143,6 +143,8 @@ export function routeMatcher(query: string): (route: string) => boolean {
   const asked = trimmed.search(PARAMETER) < 0 ? [trimmed] : [trimmed, trimmed.replace(PARAMETER, '1'), trimmed.replace(PARAMETER, 'a')]
   return (route) => {
     if (route === path) return true
+    // A `main` has no route: no path, `/` included, names it.
+    if (route === '') return false
     const template = templateRegExp(route.replace(HANDLER_QUERY, ''))
     return template !== undefined && asked.some((each) => template.test(each))
   }

@@ -1,5 +1,6 @@
 import type { CallFact, EntrypointDraft } from '../facts.js'
 import { callDraft, handlerOf, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { methodOf } from './method-arg-routes.js'
 
 /** chi's registration methods and the HTTP method each stands for. */
 const CHI_VERBS: Readonly<Record<string, string>> = {
@@ -99,8 +100,10 @@ export const chiRoutes: EntrypointDetector = {
       let method = ownEntry(CHI_VERBS, call.name)
       if (method === undefined && ANY_METHOD.has(call.name) && (routers ??= chiRouters(context.facts.text)).has(rootOf(call.receiver))) method = '*'
       let rest = positional
-      if (method === undefined && (call.name === 'Method' || call.name === 'MethodFunc') && positional[0]?.kind === 'string') {
-        method = positional[0].value.toUpperCase()
+      // `r.Method("DELETE", ...)`, `r.MethodFunc(http.MethodPost, ...)`.
+      const named = call.name === 'Method' || call.name === 'MethodFunc' ? methodOf(positional[0]) : undefined
+      if (method === undefined && named !== undefined) {
+        method = named
         rest = positional.slice(1)
       }
       const [path, handler] = rest

@@ -111,8 +111,7 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
     const own = call.name === 'Subrouter' ? SUBROUTER_PATH.exec(call.receiver)?.[2] : read(call.args())
     const assigned = own === undefined ? undefined : call.assignedTo()
     if (own === undefined || !assigned) continue
-    const owner = call.name === 'Subrouter' ? call.receiver.replace(SUBROUTER_PATH, '') : call.receiver.replace(/\(.*$/, '')
-    const base = out.get(owner) ?? ''
+    const base = call.name === 'Subrouter' ? receiverPrefix(call.receiver.replace(SUBROUTER_PATH, ''), out) : receiverPrefix(call.receiver, out)
     out.set(assigned, joinRoute(base, own))
   }
   // Mounted routers, outer mounts last in the file (`api.include_router(users, prefix='/users')`
@@ -127,6 +126,19 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
   }
   for (const router of mounted.keys()) out.set(router, finalOf(router, 0))
   return out
+}
+
+/** A group made in a receiver's chain with a literal path: `e.Group("/api")` (with middleware after the path too). */
+const CHAINED_GROUP = /^(.+)\.(Group|MapGroup|group)\(\s*"([^"]*)"[^()]*\)$/
+
+/**
+ * The prefix of the router a call is made on: a known router's (`api`), or one its chain makes
+ * from one (`e.Group("/api")` of `e.Group("/api").Group("/v1")`: `/api` under `e`'s).
+ */
+function receiverPrefix(receiver: string, known: ReadonlyMap<string, string>, depth = 0): string {
+  const chained = depth < MAX_MOUNT_DEPTH ? CHAINED_GROUP.exec(receiver) : null
+  if (chained) return joinRoute(receiverPrefix(chained[1] as string, known, depth + 1), chained[3] as string)
+  return known.get(receiver.replace(/\(.*$/, '')) ?? ''
 }
 
 /** A receiver that is a name (`app`, `self.router`), not a router made in the call's own chain (`Router::new()`). */
@@ -316,7 +328,11 @@ export function detectEntrypoints(
       return found
     },
     enclosing,
-    prefixOf: (receiver) => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? '',
+    prefixOf: (receiver) => {
+      const known = (routePrefixes ??= prefixes(facts.calls, facts.language))
+      // A group made in the route's own chain: `admin.Group("/users").GET("/:id", h)`.
+      return known.get(receiver) ?? (CHAINED_GROUP.test(receiver) ? receiverPrefix(receiver, known) : '')
+    },
   }
   const drafts: EntrypointDraft[] = [...facts.drafts]
   const receiverTypes = new Map<string, string | undefined>()

@@ -91,10 +91,14 @@ export function rooted(route: string): string {
   return route.startsWith('/') ? route : `/${route}`
 }
 
+/** Go's conversion of a function to a handler: `http.HandlerFunc(home)` is `home`. */
+const HANDLER_CONVERSION = 'http.HandlerFunc'
+
 /** A handler argument as written: a name (`views.index`, `getUser`), a call's callee, or `''` for an inline function. */
 export function handlerOf(arg: Arg | undefined): string {
   if (!arg) return ''
   if (arg.kind === 'name') return NO_VALUE.has(arg.value) ? '' : arg.value.replace(/::/g, '.')
+  if (arg.kind === 'call' && arg.value === HANDLER_CONVERSION && arg.items.length === 1 && arg.chain.length === 0) return handlerOf(arg.items[0])
   if (arg.kind === 'call') return arg.value.replace(/::/g, '.')
   if (arg.kind === 'function') return delegatedCallee(arg.value)
   return ''

@@ -22,7 +22,7 @@ const METHOD_CONSTANT = /(?:^|\.)Method([A-Z][a-z]+)$/
 const METHOD_IN_TEXT = /"([A-Za-z]+)"|\bMethod([A-Z][a-z]+)\b/g
 
 /** The HTTP method one argument names: `"put"` or `http.MethodPut` give `PUT`; anything else (a variable) `undefined`. */
-function methodOf(arg: Arg | undefined): string | undefined {
+export function methodOf(arg: Arg | undefined): string | undefined {
   if (arg?.kind === 'string') return /^[A-Za-z]+$/.test(arg.value) ? arg.value.toUpperCase() : undefined
   if (arg?.kind === 'name') return METHOD_CONSTANT.exec(arg.value)?.[1]?.toUpperCase()
   return undefined
@@ -31,7 +31,12 @@ function methodOf(arg: Arg | undefined): string | undefined {
 /** The HTTP methods a list argument names (`[]string{"GET", http.MethodPost}`), in order, each once. */
 function methodsOf(arg: Arg | undefined): string[] {
   if (arg === undefined || arg.kind === 'string' || arg.kind === 'name') return []
-  const methods = [...arg.value.matchAll(METHOD_IN_TEXT)].map((m) => ((m[1] ?? m[2]) as string).toUpperCase())
+  return methodsIn(arg.value)
+}
+
+/** The HTTP methods arguments written as text name (`"GET", http.MethodPost`: gorilla's `.Methods(...)`), in order, each once. */
+export function methodsIn(text: string): string[] {
+  const methods = [...text.matchAll(METHOD_IN_TEXT)].map((m) => ((m[1] ?? m[2]) as string).toUpperCase())
   return [...new Set(methods)]
 }
 

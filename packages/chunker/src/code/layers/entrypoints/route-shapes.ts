@@ -4,6 +4,7 @@ import { mountOf } from './mount-calls.js'
 import { madeRouters } from './mounts.js'
 import { builtPath } from './template-paths.js'
 import { callDraft, handlerOf, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { methodsIn } from './method-arg-routes.js'
 
 /** What every route detector entry names. */
 export interface RouteEntry {
@@ -212,7 +213,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         const named = entry.handlerName?.(handlerArg)
         if (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg)) continue
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
-        const methods = chained ? [...(chained[1] as string).matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] as string).toUpperCase()) : [method]
+        const methods = chained ? methodsIn(chained[1] as string) : [method]
         for (const one of listed ?? [path]) {
           const route = entry.rootIsPrefix && one === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, one)
           for (const each of methods.length > 0 ? methods : [method]) {
