@@ -107,16 +107,18 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
         limit: limit.optional().describe('Most results (default 50).'),
         excludeTests: z.boolean().optional().describe('Leave out definitions in test code (default false).'),
       },
-      outputSchema: { symbols: z.array(z.object(symbolShape)) },
+      outputSchema: { symbols: z.array(z.object(symbolShape)), truncated: z.boolean().describe('More definitions match than limit.') },
       annotations: { readOnlyHint: true },
     },
     async ({ name, kind, language, limit: most = 50, excludeTests }) => {
-      const symbols = await rag.symbols(name, { ...(kind ? { kind } : {}), ...(language ? { language } : {}), limit: most, ...(excludeTests ? { excludeTests } : {}) })
-      const text =
-        symbols.length === 0
-          ? `No symbol matches ${JSON.stringify(name)}.`
-          : symbols.map((s) => oneLine(`${s.path}:${s.startLine}-${s.endLine} ${s.kind} ${s.qname}${s.signature ? `: ${s.signature.replace(/\s+/g, ' ')}` : ''}${s.isTest ? ' [test]' : ''}`)).join('\n')
-      return { content: [{ type: 'text', text }], structuredContent: { symbols: symbols.map(symbolData) } }
+      // One more than asked for: whether more match.
+      const found = await rag.symbols(name, { ...(kind ? { kind } : {}), ...(language ? { language } : {}), limit: most + 1, ...(excludeTests ? { excludeTests } : {}) })
+      const truncated = found.length > most
+      const symbols = truncated ? found.slice(0, most) : found
+      const lines = symbols.map((s) => oneLine(`${s.path}:${s.startLine}-${s.endLine} ${s.kind} ${s.qname}${s.signature ? `: ${s.signature.replace(/\s+/g, ' ')}` : ''}${s.isTest ? ' [test]' : ''}`))
+      if (truncated) lines.push(`[more definitions match; the first ${most} are shown: raise limit for more]`)
+      const text = symbols.length === 0 ? `No symbol matches ${JSON.stringify(name)}.` : lines.join('\n')
+      return { content: [{ type: 'text', text }], structuredContent: { symbols: symbols.map(symbolData), truncated } }
     },
   )
 

@@ -70,16 +70,21 @@ async function filteredOut(rag: OpenIndex['rag'], name: string, options: Symbols
   return ` with these filters (without ${flags}: ${[...counts].map(([key, n]) => `${n} ${safe(key)}`).join(', ')})`
 }
 
+/** Definitions `rag symbols` shows without `--limit`. */
+const DEFAULT_SYMBOLS = 100
+
 /** `rag symbols <name|glob>`: where symbols are defined. Exit 1 when none matches. */
 export async function symbolsCommand(context: CommandContext, name: string, options: SymbolsCommandOptions): Promise<number> {
   const { output } = context
+  const limit = options.limit ?? DEFAULT_SYMBOLS
   return withIndex(context, async (index, root) => {
     let symbols: SymbolRecord[]
     try {
+      // One more than shown: whether more match.
       symbols = await index.rag.symbols(name, {
         ...(options.kind !== undefined ? { kind: options.kind } : {}),
         ...(options.lang !== undefined ? { language: options.lang } : {}),
-        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+        limit: limit + 1,
         ...(options.tests === false ? { excludeTests: true } : {}),
       })
     } catch (error) {
@@ -88,8 +93,10 @@ export async function symbolsCommand(context: CommandContext, name: string, opti
       if (error instanceof InvalidArgumentError && options.kind !== undefined && error.message.includes('option kind')) throw new UsageError(`--kind: ${error.message}`)
       throw error
     }
+    const truncated = symbols.length > limit
+    if (truncated) symbols = symbols.slice(0, limit)
     if (output.json) {
-      output.emit({ query: name, root, symbols })
+      output.emit({ query: name, root, symbols, truncated })
       return symbols.length === 0 ? 1 : 0
     }
     if (symbols.length === 0) {
@@ -97,6 +104,7 @@ export async function symbolsCommand(context: CommandContext, name: string, opti
       return 1
     }
     for (const symbol of symbols) output.line(symbolLine(symbol))
+    if (truncated) output.note(`The first ${limit} definitions are shown; more match (--limit <n> shows more).`)
     return 0
   })
 }

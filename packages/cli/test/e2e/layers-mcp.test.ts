@@ -38,6 +38,10 @@ describe('rag mcp code layer tools (SDK client, real binary)', () => {
     expect(found.content[0]?.text).toMatch(/^web\/src\/orders\.js:7-9 function createOrder/)
     const glob = await call('find_symbol', { name: '*_settings', language: 'python' })
     expect((glob.structuredContent?.['symbols'] as { name: string }[]).map((s) => s.name)).toEqual(['load_settings'])
+    expect(glob.structuredContent?.['truncated']).toBe(false)
+    const limited = await call('find_symbol', { name: '*', limit: 1 })
+    expect([(limited.structuredContent?.['symbols'] as unknown[]).length, limited.structuredContent?.['truncated']]).toEqual([1, true])
+    expect(limited.content[0]?.text).toMatch(/\n\[more definitions match; the first 1 are shown: raise limit for more\]$/)
   })
 
   it('get_dependencies walks imports forward and callers in reverse', async () => {

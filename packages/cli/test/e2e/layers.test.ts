@@ -56,6 +56,14 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     const text = await rag(['symbols', 'Check'])
     expect(text.code).toBe(0)
     expect(text.stdout).toBe('svc/internal/health/health.go:6-8  function Check  func Check(w http.ResponseWriter, r *http.Request)\n')
+    expect(lastJson<{ truncated: boolean }>(await rag(['--json', 'symbols', 'Check'])).truncated).toBe(false)
+    // More than --limit match: the first are shown, and a note (`truncated` in JSON) says more match.
+    const limited = await rag(['symbols', 'OrderExporter.*', '--limit', '1'])
+    expect(limited.code).toBe(0)
+    expect(limited.stdout.trim().split('\n')).toHaveLength(1)
+    expect(oneErrorLine(limited.stderr)).toBe('The first 1 definitions are shown; more match (--limit <n> shows more).')
+    const limitedJson = lastJson<{ symbols: Symbol[]; truncated: boolean }>(await rag(['--json', 'symbols', 'OrderExporter.*', '--limit', '1']))
+    expect([limitedJson.symbols.length, limitedJson.truncated]).toEqual([1, true])
   })
 
   it('walks imports and importers across JavaScript, Python and Go', async () => {
