@@ -21,6 +21,7 @@ import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
 import { adonisRoutes } from './adonis-routes.js'
+import { HONO_MODULES, honoOn, honoOpenApiRoutes } from './hono-routes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes, decoratorPaths } from './decorated-routes.js'
@@ -98,26 +99,6 @@ const fastifyRouteObjects: EntrypointDetector = {
   },
 }
 
-/** Hono's `app.on('PURGE', '/cache', handler)` and `app.on(['GET', 'POST'], '/x', handler)`. */
-const honoOn: EntrypointDetector = {
-  framework: 'hono',
-  languages: JS_LANGUAGES,
-  imports: ['hono'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const drafts: EntrypointDraft[] = []
-    for (const call of context.facts.calls) {
-      if (call.name !== 'on' || !call.receiver) continue
-      const [methods, path, ...rest] = call.args()
-      if (path?.kind !== 'string' || !methods || rest.length === 0) continue
-      const route = joinRoute(context.prefixOf(call.receiver), path.value)
-      for (const method of stringList(methods)) {
-        drafts.push(callDraft(call, { kind: 'http-route', framework: 'hono', method: method.toUpperCase(), route, handler: handlerOf(rest.at(-1)) }))
-      }
-    }
-    return drafts
-  },
-}
-
 /** Django: `path('articles/<int:year>/', views.year_archive)` and `re_path`/`url` in a `urls.py`. */
 const djangoUrls: EntrypointDetector = {
   framework: 'django',
@@ -176,8 +157,9 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], receivers: EXPRESS_RECEIVER, receiverNotMade: true, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, builtPaths: true, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true, scopes: inlinePluginScopes }),
   fastifyRouteObjects,
-  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: ['hono'], verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: HONO_MODULES, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   honoOn,
+  honoOpenApiRoutes,
   elysiaRoutes,
   adonisRoutes,
   verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, builtPaths: true, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, relativePaths: true, pathStart: JS_PATH, rootIsPrefix: true }),
