@@ -124,9 +124,11 @@ describe('mounts of routers defined in other files', () => {
       'export default ({ app }) => {',
       '  app.use(config.api.prefix, routes())',
       '  app.use(authenticate, routes())',
+      '  // A constant named in capitals is a path (`const API = "/api"`); a lower-case name is middleware.',
+      '  app.use(API, routes())',
       '}',
     ])
-    expect(loader.mounts).toEqual(['routes at "{config.api.prefix}" on "app" line 5'])
+    expect(loader.mounts).toEqual(['routes at "{config.api.prefix}" on "app" line 5', 'routes at "{API}" on "app" line 8'])
   })
 
   it("reads Django's included URLconfs under their route, and imports them; DRF routers' urls and admin are not modules", async () => {
@@ -231,11 +233,14 @@ describe('mounts of routers defined in other files', () => {
       "api.use('/books', books.routes())",
       '// koa-router answers OPTIONS and 405s with allowedMethods(): middleware, not a router.',
       'api.use(books.allowedMethods())',
+      "import { authors } from './routes/authors'",
+      "api.use('/authors', authors.routes(), authors.allowedMethods())",
     ])
     expect(mounts).toEqual([
       'usersRoutes at "/users" on "app" line 7',
       `import('./routes/health') at "" on "app" line 8`,
       'books at "/books" on "api" line 11',
+      'authors at "/authors" on "api" line 15',
     ])
   })
 

@@ -56,6 +56,25 @@ export const MOUNT_CALL_NAMES: ReadonlySet<string> = new Set(Object.keys(MOUNT_C
 /** A name that holds a mount path: `config.api.prefix`, `API_PREFIX`, `basePath`, `BASE_URL`. */
 const PATH_NAME = /^[A-Za-z_$][\w$.]*(?:prefix|path|url|base|root)$/i
 
+/** A constant's name in capitals, before a router: `app.use(API, users)` with `const API = '/api'` (middleware goes by lower-case names). */
+const PATH_CONSTANT = /^[A-Z][A-Z0-9_]*$/
+
+/** koa-router's `router.allowedMethods()`: middleware written after the routes it answers for. */
+const ALLOWED_METHODS = /\.allowedMethods$/
+
+/**
+ * The argument a mount call mounts when it takes the router last: `routes` of `app.use('/api',
+ * auth, routes)`, and `users.routes()` of koa-router's documented `router.use('/users',
+ * users.routes(), users.allowedMethods())`.
+ */
+function lastRouterArg(positional: readonly Arg[]): Arg | undefined {
+  for (let at = positional.length - 1; at >= 0; at--) {
+    const arg = positional[at] as Arg
+    if (!(arg.kind === 'call' && ALLOWED_METHODS.test(arg.value))) return arg
+  }
+  return undefined
+}
+
 /** A plain name, possibly dotted: `routes`, `items.router`. */
 const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
 
@@ -98,7 +117,7 @@ function routerOf(arg: Arg | undefined, language: string): string | undefined {
   if (language === 'rust') return isRustFactory(arg) ? arg.value.replace(/::/g, '.') : undefined
   if (arg.items.length === 0 && /^[A-Za-z_$][\w$]*\.routes$/.test(arg.value)) return arg.value.slice(0, -'.routes'.length)
   // koa-router's `router.allowedMethods()` is middleware.
-  if (/\.allowedMethods$/.test(arg.value)) return undefined
+  if (ALLOWED_METHODS.test(arg.value)) return undefined
   // A project module loaded in place, written as `mounts` targets are: `require('./api')`.
   const specifier = (arg.value === 'require' || arg.value === 'import') && arg.items.length === 1 && arg.items[0]?.kind === 'string' ? arg.items[0].value : undefined
   if (specifier !== undefined) {
@@ -197,7 +216,7 @@ export function mountOf(call: CallFact, language: string): MountCallFound | unde
   }
   if (call.name === 'Handle') return strippedMux(positional.at(-1), language)
   const keyed = shape.routerKey === undefined ? undefined : keyArg(call.args(), shape.routerKey)
-  const written = keyed ?? (shape.router === 'first' ? positional[0] : positional.at(-1))
+  const written = keyed ?? (shape.router === 'first' ? positional[0] : lastRouterArg(positional))
   const router = routerOf(written, language)
   if (router === undefined) return undefined
   let path: string | undefined
@@ -207,7 +226,7 @@ export function mountOf(call: CallFact, language: string): MountCallFound | unde
     const first = positional[0]
     const pathGiven = positional.length > 1 || (keyed !== undefined && positional.length === 1)
     if (!pathGiven && shape.pathRequired) return undefined
-    if (pathGiven && first?.kind !== 'string' && !(first?.kind === 'name' && PATH_NAME.test(first.value))) return undefined
+    if (pathGiven && first?.kind !== 'string' && !(first?.kind === 'name' && (PATH_NAME.test(first.value) || PATH_CONSTANT.test(first.value)))) return undefined
     path = pathGiven ? pathOf(first) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
   if (path === undefined) return undefined
