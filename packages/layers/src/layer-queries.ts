@@ -240,7 +240,7 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
         const incoming = [...graph.incoming(file), ...graph.incoming(`${dirOf(file)}/`).filter((edge) => home === undefined || importsFromDirectory(edge, home))]
         edges.push(...incoming, ...importsThroughBarrels(graph, incoming), ...graph.routesInto(file))
       }
-      for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id), ...graph.routesInto(symbol.id))
+      for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id), ...importsNaming(graph, symbol), ...graph.routesInto(symbol.id))
     } else {
       for (const file of ring.files) edges.push(...graph.edgesOf(file), ...graph.routeEdgesOf(file))
       for (const symbol of ring.symbols) edges.push(...symbolEdges(graph, symbol))
@@ -272,6 +272,16 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
     ring = next
   }
   return steps
+}
+
+/**
+ * The imports of a top-level symbol's file that name it among other names: `from lib import a, b`
+ * (or `import { a, b } from './lib'`) is one edge to `lib`, with no single target symbol, and it
+ * imports `a` as much as `from lib import a` does.
+ */
+function importsNaming(graph: GraphView, symbol: SymbolRecord): EdgeRecord[] {
+  if (symbol.parentId !== '') return []
+  return graph.incoming(symbol.path).filter((edge) => edge.kind === 'imports' && edge.targetSymbolId === '' && (edge.names ?? []).some((named) => named.name === symbol.name))
 }
 
 /**

@@ -22,6 +22,9 @@ beforeAll(async () => {
       'src/cli.py': "import click\n\n@click.command()\ndef parse_config():\n    pass\n",
       'app/Http/Controllers/Api/ArticleController.php': '<?php\nnamespace App\\Http\\Controllers\\Api;\n\nclass ArticleController extends ApiController\n{\n    public function store($request)\n    {\n        return $request;\n    }\n}\n',
       'test/args.test.ts': "import { parseArgs } from '../src/args'\nimport { it } from 'vitest'\nit('parses', () => parseArgs([]))\n",
+      'lib/shapes.py': 'def area():\n    pass\n\ndef perimeter():\n    pass\n',
+      'lib/both.py': 'from lib.shapes import area, perimeter\n',
+      'lib/one.py': 'from lib.shapes import area\n',
     }),
   )
 })
@@ -133,6 +136,12 @@ describe('LayerGraph.dependencies', () => {
     expect(callers.map((s) => `${s.edge.path} ${s.edge.sourceQname}`).sort()).toEqual(['src/config.ts ConfigLoader.load', 'test/args.test.ts '])
     const deeper = graph.dependencies({ from: 'src/args.ts#parseArgs', reverse: true, depth: 2, kinds: ['calls'] })
     expect(deeper.filter((s) => s.depth === 2).map((s) => s.edge.path)).toEqual(['src/server.ts'])
+  })
+
+  it('walks back to the imports of a symbol that name it among other names (`from lib import a, b`)', () => {
+    const importers = graph.dependencies({ from: 'area', reverse: true, kinds: ['imports'] }).map((s) => s.edge.path)
+    expect(importers.sort()).toEqual(['lib/both.py', 'lib/one.py'])
+    expect(graph.dependencies({ from: 'perimeter', reverse: true, kinds: ['imports'] }).map((s) => s.edge.path)).toEqual(['lib/both.py'])
   })
 
   it('finds the importers of a file', () => {
