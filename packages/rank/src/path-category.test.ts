@@ -45,6 +45,11 @@ const TABLE: readonly (readonly [string, readonly PathCategory[]])[] = [
   ['dist/bundle.min.js', ['generated']],
   ['vendor/github.com/pkg/errors/errors.go', ['vendored']],
   ['deps/llhttp/src/llhttp.c', ['vendored']],
+  ['external/glfw/src/window.c', ['vendored']],
+  ['third_party/abseil/base/log.cc', ['vendored']],
+  // Below the root, `external` and `deps` are the project's own (fastify/demo's plugins of external packages).
+  ['src/plugins/external/session.ts', []],
+  ['src/deps/container.ts', []],
   ['.github/workflows/ci.yml', ['config']],
   ['.eslintrc.js', ['config']],
   ['package.json', ['config']],

@@ -25,7 +25,7 @@ const FOLDERS: ReadonlyMap<string, PathCategory> = new Map<string, PathCategory>
   ...(['example', 'examples', 'demo', 'demos', 'sample', 'samples', 'playground', 'tutorial', 'tutorials', 'cookbook'] as const).map((n) => [n, 'example'] as const),
   ...(['bench', 'benches', 'benchmark', 'benchmarks', 'perf'] as const).map((n) => [n, 'benchmark'] as const),
   ...(['generated', '__generated__', 'gen', 'autogen'] as const).map((n) => [n, 'generated'] as const),
-  ...(['vendor', 'vendored', 'third_party', 'third-party', 'thirdparty', 'external', 'externals', 'deps', 'node_modules'] as const).map((n) => [n, 'vendored'] as const),
+  ...(['vendor', 'vendored', 'third_party', 'third-party', 'thirdparty', 'node_modules'] as const).map((n) => [n, 'vendored'] as const),
   ...(['.github', '.gitlab', '.circleci', '.husky', '.vscode', '.idea', '.devcontainer', '.changeset', 'ci'] as const).map((n) => [n, 'config'] as const),
 ])
 
@@ -53,6 +53,13 @@ const FILE_PATTERNS: readonly (readonly [RegExp, PathCategory])[] = [
   [/rc\.(js|cjs|mjs|json|ya?ml)$/i, 'config'],
   [/\.(json|jsonc|json5|ya?ml|toml|ini|cfg|conf|properties|editorconfig|env|plist|gradle|mod|sum|csproj|sln|lock|in)$/i, 'config'],
 ]
+
+/**
+ * Folders of others' code at the root of the repository (C and C++'s `external/glfw/`, Redis's
+ * `deps/jemalloc/`); below it they are the project's own (a Fastify app's
+ * `src/plugins/external/session.ts` registers an external package).
+ */
+const ROOT_VENDORED: ReadonlySet<string> = new Set(['external', 'externals', 'deps'])
 
 /** A configuration folder at the root of the repository: `config/initializers/devise.rb`, `config/jwt.php`. */
 const ROOT_CONFIG: ReadonlySet<string> = new Set(['config', 'conf'])
@@ -107,6 +114,7 @@ export function pathCategories(path: string): PathCategory[] {
   const folders = Math.min(segments.length - 1, packageStart(segments))
   // The repository's own configuration folder (Rails' and Laravel's `config/`, node-config's).
   if (folders > 0 && ROOT_CONFIG.has(segments[0]!.toLowerCase()) && !RAILS_ROUTES.test(path)) out.add('config')
+  if (folders > 0 && ROOT_VENDORED.has(segments[0]!.toLowerCase())) out.add('vendored')
   for (let i = 0; i < folders; i++) {
     const category = FOLDERS.get(segments[i]!.toLowerCase())
     if (category !== undefined) out.add(category)
