@@ -6,6 +6,30 @@ const routes = (graph: LayerGraph): string[] =>
   graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.path}:${r.startLine} ${r.method} ${r.route}${r.declaredRoute ? ` (${r.declaredRoute})` : ''}`)
 
 describe('routes of Rust routers nested in others', () => {
+  it('serves actix-web handlers added by name inside a scope under its path, in the same file and from another module', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "app"\n',
+        'src/main.rs': [
+          'use actix_web::{get, web, App, HttpResponse, HttpServer, Responder};',
+          'mod handlers;',
+          '#[get("/users/{id}")]',
+          'async fn get_user() -> impl Responder { HttpResponse::Ok().body("u") }',
+          '#[get("/health")]',
+          'async fn health() -> impl Responder { HttpResponse::Ok().body("ok") }',
+          '#[actix_web::main]',
+          'async fn main() -> std::io::Result<()> {',
+          '    HttpServer::new(|| App::new().service(health).service(web::scope("/api").service(get_user).service(handlers::list_items)))',
+          '        .bind(("127.0.0.1", 8080))?.run().await',
+          '}',
+          '',
+        ].join('\n'),
+        'src/handlers.rs': 'use actix_web::{get, HttpResponse, Responder};\n#[get("/items")]\npub async fn list_items() -> impl Responder { HttpResponse::Ok().body("i") }\n',
+      }),
+    )
+    expect(routes(graph)).toEqual(['src/handlers.rs:2 GET /api/items (/items)', 'src/main.rs:3 GET /api/users/{id} (/users/{id})', 'src/main.rs:5 GET /health'])
+  })
+
   it("gives axum routes the path of the nest that holds the router a function makes (tokio-rs/axum's key-value-store)", async () => {
     const main = [
       'use axum::{routing::{delete, get}, Router};',

@@ -23,6 +23,7 @@ import { globalPrefixFacts } from './global-prefixes.js'
 import { withTypedReceiver } from './receiver-types.js'
 import { MOUNT_CALL_NAMES, mountOf } from './mount-calls.js'
 import { djangoIncludeFacts, MOUNTING_CALL_NAMES, mountFacts } from './mounts.js'
+import { actixServiceMountFacts } from './actix-scopes.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...MORE_HTTP_ROUTE_DETECTORS, ...REST_FRAMEWORK_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
@@ -188,7 +189,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -201,6 +202,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...aspNetGroupMountFacts(facts, prefixOf),
     ...trpcMountFacts(facts, imports),
     ...(imports('rocket') ? rocketMountFacts(facts) : []),
+    ...(imports('actix_web') ? actixServiceMountFacts(facts) : []),
     ...(imports('litestar') ? litestarMountFacts(facts) : []),
     ...(imports('github.com/spf13/cobra') ? cobraMountFacts(facts, enclosingFinder(facts.symbols)) : []),
     // A command module that loads a directory needs not import yargs (`exports.builder = (yargs) => yargs.commandDir('remote_cmds')`).

@@ -1,51 +1,10 @@
 import { parseArgs, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts } from '../facts.js'
 import { chainHead } from '../lexical/scan-calls.js'
+import { actixScopes } from './actix-scopes.js'
 import { axumInlineRouters, isInlineRouter, isRouterFallback, nestedServiceKind } from './axum-nests.js'
 import { mountingRouter } from './mounting-router.js'
 import { callDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
-
-/**
- * Where the argument that holds the code at `from` ends: the first `)` that closes a bracket opened
- * before `from`, or a `;` outside brackets (strings and line comments skipped); the text's end.
- */
-function argumentEnd(text: string, from: number): number {
-  let depth = 0
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 34) {
-      // A string: to its closing quote.
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++
-    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      while (i < text.length && text.charCodeAt(i) !== 10) i++
-    } else if (c === 40 || c === 91 || c === 123) depth++
-    else if (c === 41 || c === 93 || c === 125) {
-      if (--depth < 0) return i
-    } else if (c === 59 && depth === 0) return i
-  }
-  return text.length
-}
-
-/** An actix-web scope written in place: the span of the argument that holds it, and its path. */
-interface Scope {
-  readonly start: number
-  readonly end: number
-  readonly prefix: string
-}
-
-/**
- * actix-web's scopes written in place: `.service(web::scope("/api").service(web::resource("users")...))`
- * puts `/api` before every route inside the argument that holds the scope. Outermost first.
- */
-function actixScopes(context: DetectContext): Scope[] {
-  const out: Scope[] = []
-  for (const call of context.facts.calls) {
-    if (call.name !== 'scope' || (call.receiver !== 'web' && call.receiver !== '')) continue
-    const prefix = call.args()[0]
-    if (prefix?.kind === 'string') out.push({ start: call.offset, end: argumentEnd(context.facts.text, call.offset), prefix: prefix.value })
-  }
-  return out.sort((a, b) => a.start - b.start)
-}
 
 /**
  * A Rust handler with middleware or state applied, or made a service: `kv_get.layer(...)`,
@@ -236,7 +195,7 @@ export function rustRouter(framework: 'axum' | 'actix-web', module: string): Ent
     imports: [module],
     detect(context: DetectContext): EntrypointDraft[] {
       const drafts: EntrypointDraft[] = []
-      const scopes = framework === 'actix-web' ? actixScopes(context) : []
+      const scopes = framework === 'actix-web' ? actixScopes(context.facts) : []
       const inline = framework === 'axum' ? axumInlineRouters(context.facts, context.prefixOf) : () => undefined
       // axum's `.route(...)` calls and their routes, for the `method_not_allowed_fallback` calls after them.
       const methodRoutes: MethodRoute[] = []
