@@ -320,6 +320,8 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // On a router the file makes, a part it does not define is a computed part; an HTTP client's URL is no route.
     'src/app.ts:7 http-route express GET /{process.env.BASE_PATH}/health -> -',
     'src/app.ts:8 http-route express POST /{API_PREFIX}/v1/{API_PREFIX}/users -> createUser',
+    'src/app.ts:20 http-route express GET /healthz -> -',
+    'src/app.ts:21 http-route express GET /{API_PREFIX}/v1/{ROUTES.USERS} -> listUsers',
   ],
   slim: [
     // slim-skeleton's routes file; a closure names no handler, an invokable action its class.

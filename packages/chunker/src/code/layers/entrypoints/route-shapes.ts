@@ -171,6 +171,12 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         let path = pathArg?.kind === 'string' ? pathArg.value : undefined
         // Only on a router the file makes (`const router = new Router()`): `redis.get('key', callback)` is no route.
         if (path === undefined && pathArg?.kind === 'name' && entry.namedPath) path = entry.namedPath(context.facts.text, pathArg.value, call.offset)
+        // `app.get(HEALTH, h)` with `const HEALTH = '/health'`: the name's string, as a template's part is
+        // read; on a router the file makes, a name it does not define (`ROUTES.USERS`, an import) is a computed path.
+        if (path === undefined && pathArg?.kind === 'name' && entry.builtPaths) {
+          const template = `\${${pathArg.value}}`
+          path = builtPath(template, 'template', context.facts.text) ?? ((madeHere ??= madeRouters(context.facts)).has(call.receiver) ? builtPath(template, 'template', context.facts.text, true) : undefined)
+        }
         if (pathArg === undefined && entry.relativePaths && (madeHere ??= madeRouters(context.facts)).has(call.receiver)) {
           pathArg = relativePathArg(positional)
           if (pathArg !== undefined) path = `/${pathArg.value}`
