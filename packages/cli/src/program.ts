@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError as CommanderArgumentError, Option } from 'commander'
 import type * as Commands from './commands/all-commands.js'
 import type { CommandContext } from './commands/context.js'
-import { HTTP_METHODS } from './commands/http-methods.js'
+import { HTTP_METHODS, OTHER_HTTP_METHODS } from './commands/http-methods.js'
 import { EMBEDDER_CHOICES } from './config/embedder-choices.js'
 import type { Output, Writable } from './output/output.js'
 
@@ -34,7 +34,9 @@ function port(value: string): number {
 
 function httpMethod(value: string): string {
   const upper = value.trim().toUpperCase()
-  if (upper !== '*' && !(HTTP_METHODS as readonly string[]).includes(upper)) throw new CommanderArgumentError(`expected one of ${HTTP_METHODS.join(', ')}.`)
+  if (upper !== '*' && !(HTTP_METHODS as readonly string[]).includes(upper) && !OTHER_HTTP_METHODS.has(upper)) {
+    throw new CommanderArgumentError(`expected one of ${HTTP_METHODS.join(', ')}, or another registered method (TRACE, CONNECT, PURGE, PROPFIND, ...).`)
+  }
   return upper
 }
 

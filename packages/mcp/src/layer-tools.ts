@@ -157,7 +157,7 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
       description: 'HTTP routes, CLI commands, main functions and scheduled jobs of the indexed code, with their handlers and where they are declared. Needs an index built with code layers.',
       inputSchema: {
         kind: z.enum(['http-route', 'cli-command', 'main', 'scheduled']).optional(),
-        method: z.string().regex(/^(\*|[A-Za-z]{3,7})$/).optional().describe('Only this HTTP method (routes declared for any method match too).'),
+        method: z.string().regex(/^(\*|[A-Za-z][A-Za-z-]{2,19})$/).optional().describe('Only this HTTP method (routes declared for any method match too).'),
         route: z.string().min(1).max(1000).optional().describe('A route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id).'),
         framework: z.string().min(1).max(40).optional().describe('Only this framework: express, flask, fastapi, spring, gin, click, cobra, ...'),
         excludeTests: z.boolean().optional().describe("Leave out routes and commands declared in test code, a test's own server (default false)."),

@@ -171,6 +171,11 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     const method = await rag(['routes', '--method', 'FETCH'])
     expect(method.code).toBe(2)
     expect(oneErrorLine(method.stderr)).toMatch(/--method .* 'FETCH' is invalid\. expected one of GET, POST/)
+    // A registered method beyond the common ones (Hono's `app.on('PURGE', ...)`) is a filter, not a bad flag: here only `*` routes serve it.
+    const purge = await rag(['routes', '--method', 'purge'])
+    expect(purge.code).toBe(0)
+    expect(purge.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])).toEqual(expect.arrayContaining(['*']))
+    expect(purge.stdout.trim().split('\n').every((line) => line.startsWith('*'))).toBe(true)
     const kind = await rag(['routes', '--kind', 'page'])
     expect(kind.code).toBe(2)
     oneErrorLine(kind.stderr)
