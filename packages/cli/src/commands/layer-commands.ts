@@ -146,6 +146,14 @@ export function dependencyTarget(target: string, cwd: string): string {
   return statSync(path).isDirectory() && !real.endsWith('/') ? `${real}/` : real
 }
 
+/** ` (without --kind: 3 imports, 1 calls)` for a `rag deps --kind` that found nothing, from the same walk without kinds; `''` when that finds nothing too. */
+async function edgesWithoutKinds(rag: OpenIndex['rag'], target: string, options: DepsCommandOptions): Promise<string> {
+  const steps = await rag.dependencies(target, { reverse: options.reverse === true, depth: 1, ...(options.recursive === true ? { recursive: true } : {}) })
+  const counts = new Map<string, number>()
+  for (const { edge } of steps) counts.set(edge.kind, (counts.get(edge.kind) ?? 0) + 1)
+  return counts.size === 0 ? '' : ` (without --kind: ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')})`
+}
+
 /** `rag deps <file|directory|symbol>`: imports and callees, or with `--reverse` importers and callers. */
 export async function depsCommand(context: CommandContext, target: string, options: DepsCommandOptions): Promise<number> {
   const { output } = context
@@ -161,7 +169,11 @@ export async function depsCommand(context: CommandContext, target: string, optio
       return 0
     }
     if (steps.length === 0) {
-      output.line(`${safe(target)} has no ${options.reverse === true ? 'importers or callers' : 'imports or calls'} in the index.`)
+      const kinds = options.kind !== undefined && options.kind.length > 0 ? options.kind : undefined
+      // With --kind, what the target has without it.
+      const without = kinds === undefined ? '' : await edgesWithoutKinds(index.rag, dependencyTarget(target, context.cwd), options)
+      const none = kinds === undefined ? (options.reverse === true ? 'importers or callers' : 'imports or calls') : `${kinds.join(' or ')} edges${options.reverse === true ? ' into it' : ''}`
+      output.line(`${safe(target)} has no ${none} in the index${without}.`)
       return 0
     }
     for (const step of steps) output.line(dependencyLine(step))

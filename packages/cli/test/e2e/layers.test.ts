@@ -69,6 +69,10 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
   it('walks imports and importers across JavaScript, Python and Go', async () => {
     const forward = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'web/src/orders.js', '--kind', 'imports']))
     expect(forward.dependencies.map((d) => [d.target, d.resolution, d.targetPath])).toEqual([['./store', 'resolved', 'web/src/store.js']])
+    // A kind that leaves nothing: the line says which, and what there is without it.
+    const extendsNone = await rag(['deps', 'web/src/orders.js', '--kind', 'extends'])
+    expect(extendsNone.code).toBe(0)
+    expect(extendsNone.stdout).toMatch(/^web\/src\/orders\.js has no extends edges in the index \(without --kind: 1 imports(, \d+ \w+)*\)\.\n$/)
     const app = lastJson<{ dependencies: Step[] }>(await rag(['--json', 'deps', 'web/src/app.js', '--kind', 'imports']))
     expect(app.dependencies.map((d) => [d.target, d.resolution, d.targetPath])).toEqual([
       ['express', 'external', ''],
