@@ -20,6 +20,8 @@ export type ProjectManifest =
        * directory, `~~` and `@@` for the root.
        */
       readonly aliases?: Readonly<Record<string, string>>
+      /** Subpath imports (`#utils/*`, `#db`) to candidate targets, best first: the package's private aliases (its `imports` field). */
+      readonly imports?: Readonly<Record<string, readonly string[]>>
     }
   /** `tsconfig.json` / `jsconfig.json` (and `tsconfig.*.json`): the options that steer resolution. */
   | {

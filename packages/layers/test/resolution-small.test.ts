@@ -112,6 +112,21 @@ describe('import resolution of smaller projects', () => {
     ])
   })
 
+  it("resolves Node's subpath imports (#utils/*) through the nearest package.json's imports, conditions and .js specifiers included; one mapped to a package is external", async () => {
+    const imports = await importsOf({
+      'package.json': JSON.stringify({ name: 'app', imports: { '#utils/*': './src/utils/*.js', '#config': { types: './src/config.ts', default: './dist/config.js' }, '#db': 'pg' } }),
+      'src/utils/date.ts': 'export const today = () => new Date()\n',
+      'src/config.ts': 'export const port = 3000\n',
+      'src/server.ts': "import { today } from '#utils/date'\nimport { port } from '#config'\nimport db from '#db'\nimport { nope } from '#missing'\n",
+    })
+    expect(imports).toEqual([
+      'src/server.ts: #utils/date -> resolved src/utils/date.ts',
+      'src/server.ts: #config -> resolved src/config.ts',
+      'src/server.ts: #db -> external',
+      'src/server.ts: #missing -> external',
+    ])
+  })
+
   it('resolves TypeScript through tsconfig paths and baseUrl (via extends), index files, .js specifiers, and a workspace package by name', async () => {
     const imports = await importsOf({
       'tsconfig.base.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"] } } }',

@@ -204,6 +204,11 @@ export function resolveTypescriptImport(edge: RawEdge, from: FileLayers, context
     const candidates = fileCandidates(base, directoryEntries(base, context))
     return done(tryCandidates(from.language === 'javascript' ? declarationsLast(candidates) : candidates, context, probes)) ?? unresolved(probes)
   }
+  // Node's subpath imports (`#utils/date`): the nearest package.json's `imports`, as TypeScript reads them.
+  if (specifier.startsWith('#')) {
+    const found = subpathImport(specifier, from.path, context, probes)
+    if (found !== undefined) return found === '' ? external(probes) : resolvedTo(found, names, probes)
+  }
   const configPath = projectConfig(from.path, context)
   const config = configPath ? effectiveConfig(configPath, context) : {}
   if (config.paths) {
@@ -227,6 +232,27 @@ export function resolveTypescriptImport(edge: RawEdge, from: FileLayers, context
   const pkg = workspacePackage(specifier, context)
   if (pkg) return done(resolveWorkspace(pkg, context, probes)) ?? unresolved(probes)
   return external(probes)
+}
+
+/**
+ * The file a `#` specifier names through the `imports` of the nearest `package.json` above the
+ * importing file (the package it belongs to): `#utils/date` with `"#utils/*": "./src/utils/*.js"`
+ * is `src/utils/date.ts`; `''` when it maps to a package (`"#db": "pg"`), `undefined` when the
+ * package maps no such specifier (or no indexed file is its target).
+ */
+function subpathImport(specifier: string, from: string, context: ResolveContext, probes: string[]): string | undefined {
+  for (const dir of ancestors(dirOf(from))) {
+    const manifest = context.manifestAt(dir === '' ? 'package.json' : `${dir}/package.json`, 'package-json') as PackageJson | undefined
+    if (manifest === undefined) continue
+    const candidates: string[] = []
+    for (const target of packageEntry(manifest.imports ?? {}, specifier)) {
+      if (!target.startsWith('./')) return ''
+      const path = joinPath(dir, target)
+      if (path !== undefined) candidates.push(...fileCandidates(path), ...sourceTwins(path))
+    }
+    return candidates.length === 0 ? undefined : tryCandidates([...new Set(candidates)], context, probes)
+  }
+  return undefined
 }
 
 /** The longest of `aliases` that `specifier` starts with (as a whole segment), else `undefined`. */

@@ -67,8 +67,22 @@ function packageJson(json: Record<string, unknown>): ProjectManifest | undefined
   const root = [...(entries['.'] ?? []), ...['source', 'types', 'typings', 'module', 'main'].flatMap((field) => strings(json[field]))]
   if (root.length > 0) entries['.'] = [...new Set(root)]
   const aliases = toolchainAliases(json)
-  if (!name && Object.keys(entries).length === 0 && aliases === undefined) return undefined
-  return { kind: 'package-json', name, entries, ...(aliases ? { aliases } : {}) }
+  const imports = subpathImports(json['imports'])
+  if (!name && Object.keys(entries).length === 0 && aliases === undefined && imports === undefined) return undefined
+  return { kind: 'package-json', name, entries, ...(aliases ? { aliases } : {}), ...(imports ? { imports } : {}) }
+}
+
+/** A `package.json`'s `imports` (`"#utils/*": "./src/utils/*.ts"`, with conditions too): each `#` specifier's targets, best first. */
+function subpathImports(imports: unknown): Record<string, string[]> | undefined {
+  if (!imports || typeof imports !== 'object' || Array.isArray(imports)) return undefined
+  const out: Record<string, string[]> = {}
+  for (const [specifier, value] of Object.entries(imports as Record<string, unknown>)) {
+    if (!specifier.startsWith('#')) continue
+    const targets: string[] = []
+    exportTargets(value, targets)
+    if (targets.length > 0) out[specifier] = [...new Set(targets)]
+  }
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 /**
