@@ -25,6 +25,34 @@ const TODOS = [
 ].join('\n')
 
 describe('routes of go-chi routers mounted from other files of the package', () => {
+  it('gives the routes a function registers on a gorilla/mux subrouter handed to it the subrouter\'s prefix, made in place or held by a variable', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'go.mod': 'module example.com/shop\n',
+        'main.go': [
+          'package main',
+          '',
+          'import (',
+          '\t"net/http"',
+          '\t"github.com/gorilla/mux"',
+          ')',
+          '',
+          'func main() {',
+          '\tr := mux.NewRouter()',
+          '\tregisterUsers(r.PathPrefix("/api").Subrouter())',
+          '\tadmin := r.PathPrefix("/admin").Subrouter()',
+          '\tregisterStats(admin)',
+          '\thttp.ListenAndServe(":8080", r)',
+          '}',
+          '',
+        ].join('\n'),
+        'users.go': 'package main\n\nimport (\n\t"net/http"\n\t"github.com/gorilla/mux"\n)\n\nfunc registerUsers(r *mux.Router) {\n\tr.HandleFunc("/users", listUsers).Methods("GET")\n}\n\nfunc listUsers(w http.ResponseWriter, req *http.Request) {}\n',
+        'stats.go': 'package main\n\nimport (\n\t"net/http"\n\t"github.com/gorilla/mux"\n)\n\nfunc registerStats(r *mux.Router) {\n\tr.HandleFunc("/stats", stats)\n}\n\nfunc stats(w http.ResponseWriter, req *http.Request) {}\n',
+      }),
+    )
+    expect(routes(graph)).toEqual(['stats.go:9 * /admin/stats (/stats)', 'users.go:9 GET /api/users (/users)'])
+  })
+
   it("gives the routes of a router a function or a type's method of another file builds the path of the Mount, also through a variable", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -332,6 +332,11 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'gorilla.go:14 http-route net/http * /api/health -> health',
     'gorilla.go:16 http-route net/http DELETE /api/v1/users/{id} -> getUser',
     'gorilla.go:18 http-route net/http POST /api/v1/users -> createUser',
+    'gorilla.go:24 http-route net/http * /static/ -> http.FileServer',
+    'gorilla.go:25 http-route net/http GET /books -> listBooks',
+    'gorilla.go:26 http-route net/http POST /books -> createBook',
+    // Under /v2 where the graph follows the subrouter handed to registerUsers (a mount).
+    'gorilla.go:31 http-route net/http GET /members -> listMembers',
     'main.go:16 http-route net/http * / -> home',
     'main.go:17 http-route net/http GET /items -> listItems',
     'main.go:29 http-route net/http * /about -> about',

@@ -212,7 +212,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...(imports('commander') || imports('@commander-js/extra-typings') ? commanderMountFacts(facts, enclosingFinder(facts.symbols)) : []),
   ]
   // Go: only a file that makes a group can hand one on (most files: no argument is parsed).
-  const groups = facts.language === 'go' && facts.text.includes('Group(')
+  const groups = facts.language === 'go' && (facts.text.includes('Group(') || facts.text.includes('Subrouter('))
   const mounting = facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))
   if (!groups && !mounting) return declared
   // go-chi mounts inside `r.Route("/v1", func(r chi.Router) { ... })` blocks are under the blocks' paths.

@@ -8,9 +8,13 @@ const GROUP_CALL = /^([A-Za-z_]\w*)\.Group$/
 /** A function of another package (`users.UsersRegister`) or of this one (`registerRoutes`). */
 const FUNCTION = /^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$/
 
+/** `r.PathPrefix("/api")` of gorilla/mux's `r.PathPrefix("/api").Subrouter()`, a subrouter made in place. */
+const PATH_PREFIX_CALL = /^([A-Za-z_]\w*)\.PathPrefix$/
+
 /** The group an argument passes: its prefix here and the router it hangs from, or `undefined`. */
 function groupOf(arg: Arg, prefixOf: (receiver: string) => string): { prefix: string; router: string } | undefined {
-  const made = arg.kind === 'call' ? GROUP_CALL.exec(arg.value) : null
+  const subrouter = arg.kind === 'call' && arg.chain.length === 1 && arg.chain[0]?.value === 'Subrouter' ? PATH_PREFIX_CALL.exec(arg.value) : null
+  const made = subrouter ?? (arg.kind === 'call' ? GROUP_CALL.exec(arg.value) : null)
   const path = made ? arg.items[0] : undefined
   if (made && path?.kind === 'string') return { prefix: joinRoute(prefixOf(made[1] as string), path.value), router: made[1] as string }
   // A group variable of this file: `api := r.Group("/api")`, then `users.Register(api)`.
@@ -21,7 +25,8 @@ function groupOf(arg: Arg, prefixOf: (receiver: string) => string): { prefix: st
 /**
  * Go's route-registration functions: `users.UsersRegister(v1.Group("/users"))` hands a route group
  * to a function that registers routes on its parameter (`router.POST("/login", ...)`), as the Gin
- * RealWorld app and many Gin and Echo projects do. Each such call is a mount of that function:
+ * RealWorld app and many Gin and Echo projects do (gorilla/mux projects with a subrouter:
+ * `registerUsers(r.PathPrefix("/api").Subrouter())`). Each such call is a mount of that function:
  * its routes get the group's prefix.
  */
 export function groupMountFacts(facts: FileFacts, prefixOf: (receiver: string) => string): MountFact[] {
