@@ -233,6 +233,26 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['routes/books.js:2 GET /books (/)', 'routes/books.js:3 GET /books/:id (/:id)', 'src/app.controller.ts:5 GET /api (/)'])
   })
 
+  it("gives a Fastify plugin registered inside an inline plugin the inline plugin's prefix too", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'server.ts': [
+          "import Fastify from 'fastify'",
+          "import items from './items'",
+          'const app = Fastify()',
+          'app.register(async (api) => {',
+          "  api.register(items, { prefix: '/items' })",
+          "  api.get('/ping', async () => 'pong')",
+          "}, { prefix: '/api' })",
+          "app.register(items, { prefix: '/v0/items' })",
+          '',
+        ].join('\n'),
+        'items.ts': "import type { FastifyInstance } from 'fastify'\n\nexport default async function items(app: FastifyInstance) {\n  app.get('/', async () => [])\n}\n",
+      }),
+    )
+    expect(routes(graph)).toEqual(['items.ts:4 GET /api/items (/)', 'items.ts:4 GET /v0/items (/)', 'server.ts:6 GET /api/ping'])
+  })
+
   it("gives the Fastify routes of autoloaded files their folders' path after the autoload's prefix (lifeiscontent/fastify-realworld, fastify generate)", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -24,6 +24,7 @@ import { withTypedReceiver } from './receiver-types.js'
 import { MOUNT_CALL_NAMES, mountOf } from './mount-calls.js'
 import { djangoIncludeFacts, MOUNTING_CALL_NAMES, mountFacts } from './mounts.js'
 import { actixServiceMountFacts } from './actix-scopes.js'
+import { inlinePluginScopes } from './group-scopes.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...MORE_HTTP_ROUTE_DETECTORS, ...REST_FRAMEWORK_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
@@ -216,8 +217,17 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const mounting = facts.calls.some((call) => MOUNTING_CALL_NAMES.has(call.name))
   if (!groups && !mounting) return declared
   // go-chi mounts inside `r.Route("/v1", func(r chi.Router) { ... })` blocks are under the blocks' paths.
-  const blockPrefix = facts.language === 'go' && imports('github.com/go-chi/chi') ? chiBlockPrefixes(facts.calls) : undefined
+  // Fastify's inline plugins (`app.register(async (api) => { api.register(items, { prefix: '/items' }) }, { prefix: '/api' })`) likewise.
+  const blockPrefix = facts.language === 'go' && imports('github.com/go-chi/chi') ? chiBlockPrefixes(facts.calls) : JS_LANGUAGES.includes(facts.language) ? pluginPrefixes(facts) : undefined
   return [...declared, ...(groups ? groupMountFacts(facts, prefixOf) : []), ...(mounting ? mountFacts(facts, prefixOf, blockPrefix) : [])]
+}
+
+/** The prefix Fastify's inline plugins around a call give it (see `inlinePluginScopes`); `undefined` when the file registers none. */
+function pluginPrefixes(facts: FileFacts): ((call: CallFact) => string) | undefined {
+  if (!facts.calls.some((call) => call.name === 'register')) return undefined
+  const scopes = inlinePluginScopes({ facts })
+  if (scopes.length === 0) return undefined
+  return (call) => scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
 }
 
 function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {

@@ -1,4 +1,5 @@
 import { propertyArg } from '../args.js'
+import type { FileFacts } from '../facts.js'
 import type { DetectContext } from './detector.js'
 import type { PrefixScope } from './route-shapes.js'
 
@@ -33,7 +34,7 @@ export function callbackGroupScopes(context: DetectContext): PrefixScope[] {
  * The parts of a file that Fastify registers under a prefix as an inline plugin:
  * `app.register(function (instance, opts, done) { instance.get('/hello', ...) }, { prefix: '/english' })`.
  */
-export function inlinePluginScopes(context: DetectContext): PrefixScope[] {
+export function inlinePluginScopes(context: { readonly facts: FileFacts }): PrefixScope[] {
   const masked = context.facts.masked || context.facts.text
   const out: PrefixScope[] = []
   for (const call of context.facts.calls) {
