@@ -35,10 +35,13 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'cli.js:5 cli-command yargs - serve -> serveHandler',
     'cli.js:6 cli-command yargs - build -> build',
     'cli.js:7 cli-command yargs - deploy -> deploy',
+    // Command modules written as one object: exported as the module, or a constant the file exports.
+    'cmds/clean.js:1 cli-command yargs - clean -> handler',
     'cmds/config.js:2 cli-command yargs - config -> handler',
     'cmds/config.js:6 cli-command yargs - config get -> readKey',
     'cmds/config.js:7 cli-command yargs - config set -> writeKey',
     'cmds/init.js:3 cli-command yargs - init -> handler',
+    'cmds/prune.ts:3 cli-command yargs - prune -> prune.handler',
     'cmds/serve.cjs:1 cli-command yargs - serve -> handler',
     'nested.mjs:6 cli-command yargs - math -> -',
     'nested.mjs:8 cli-command yargs - math add -> add',

@@ -2,6 +2,7 @@ import { GLOBAL_ROUTE_FACTS } from '@rag/core'
 import { keyArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { functionAround } from './call-values.js'
+import { escapedName } from './template-paths.js'
 import { callDraft, cliCommand, commandWord, handlerOf, JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** A yargs command module's command: `export const command = 'init <path>'`, `exports.command = ['serve', 's']`. */
@@ -38,12 +39,31 @@ function commandCall(call: CallFact): CommandCall | undefined {
   return { call, word: wordOf(first.items.find((item) => item.kind === 'string')?.value), builder, handler }
 }
 
-/** The word of the file's command module (`export const command = 'remote <command>'` with a handler), if it is one; `''` for the default command. */
-function moduleCommand(text: string): { readonly word: string; readonly at: RegExpExecArray } | undefined {
+/**
+ * A command module written as one object: `module.exports = { command: 'clean', handler }`,
+ * `export default { ... }`, or a constant holding one (`const clean: CommandModule = { ... }`,
+ * group 1), which the file must export. Group 3 is the command's spec.
+ */
+const OBJECT_COMMAND = /^[ \t]*(?:module\.exports[ \t]*=|export[ \t]+default|(?:export[ \t]+)?(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*:[^=\n]+)?[ \t]*=)[ \t]*\{[^]{0,400}?\bcommand[ \t]*:[ \t]*\[?\s*(['"`])([^'"`\n]+)\2/m
+
+/** A handler property of a command object: `handler: run`, `handler(argv) {`, `async handler(`, shorthand `handler,`. */
+const HANDLER_PROPERTY = /\bhandler\b[ \t]*[:(,}\n]/
+
+/** The file exports a constant named so: `export default clean`, `module.exports = clean`, `export const clean = ...`, `export { clean }`. */
+function exportsName(text: string, name: string): boolean {
+  const n = escapedName(name)
+  return new RegExp(`^[ \\t]*(?:export[ \\t]+default[ \\t]+${n}\\b|module\\.exports[ \\t]*=[ \\t]*${n}\\b|export[ \\t]+(?:const|let|var)[ \\t]+${n}\\b|export[ \\t]*\\{[^}]*\\b${n}\\b)`, 'm').test(text)
+}
+
+/** The file's command module (`export const command = 'remote <command>'` with a handler, or one object), if it is one: its word (`''` for the default command) and where it is declared. */
+function moduleCommand(text: string): { readonly word: string; readonly offset: number; readonly line: string; readonly handler: string } | undefined {
   if (!text.includes('command')) return undefined
   const command = COMMAND_EXPORT.exec(text)
-  if (!command || !HANDLER_EXPORT.test(text)) return undefined
-  return { word: wordOf(command[2]), at: command }
+  if (command && HANDLER_EXPORT.test(text)) return { word: wordOf(command[2]), offset: command.index, line: command[0].trim(), handler: 'handler' }
+  const object = OBJECT_COMMAND.exec(text)
+  if (!object || !HANDLER_PROPERTY.test(text.slice(object.index)) || (object[1] !== undefined && !exportsName(text, object[1]))) return undefined
+  const end = text.indexOf('\n', object.index)
+  return { word: wordOf(object[3]), offset: object.index, line: text.slice(object.index, end < 0 ? undefined : end).trim(), handler: object[1] === undefined ? 'handler' : `${object[1]}.handler` }
 }
 
 /**
@@ -113,9 +133,8 @@ export const YARGS_COMMAND_MODULE_DETECTOR: EntrypointDetector = {
     const module = moduleCommand(text)
     if (module === undefined || module.word === '') return []
     const handler = symbols.find((symbol) => symbol.name === 'handler' && !symbol.parent)
-    const row = rowOfOffset(text, module.at.index)
-    const line = text.slice(module.at.index, module.at.index + module.at[0].length).trim()
-    const own: EntrypointDraft = { ...cliCommand('yargs', module.word, handler?.qname ?? 'handler'), row, offset: module.at.index, text: line }
+    const row = rowOfOffset(text, module.offset)
+    const own: EntrypointDraft = { ...cliCommand('yargs', module.word, handler?.qname ?? module.handler), row, offset: module.offset, text: module.line }
     // The commands its builder adds (`exports.builder = (yargs) => yargs.command(...)`); in a
     // module that imports yargs, the yargs detector reads them.
     const builder = symbols.find((symbol) => symbol.name === 'builder' && !symbol.parent)
