@@ -233,6 +233,16 @@ describe('routes of routers mounted in other files', () => {
     expect(routes(graph)).toEqual(['routes/books.js:2 GET /books (/)', 'routes/books.js:3 GET /books/:id (/:id)', 'src/app.controller.ts:5 GET /api (/)'])
   })
 
+  it('gives the routes a module registers on a router handed to it in place (require(\'./v1\')(v1)) the router\'s prefix', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app.js': "const express = require('express')\nconst app = express()\nconst v1 = express.Router()\nrequire('./v1')(v1)\napp.use('/v1', v1)\n",
+        'v1.js': "module.exports = (router) => {\n  router.get('/status', (req, res) => res.send('ok'))\n}\n",
+      }),
+    )
+    expect(routes(graph)).toEqual(['v1.js:2 GET /v1/status (/status)'])
+  })
+
   it("gives a Fastify plugin registered inside an inline plugin the inline plugin's prefix too", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -2,7 +2,7 @@ import { loadedModule } from '@rag/core'
 import { keyArg, parseBracketedAt } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { axumInlineRouters } from './axum-nests.js'
-import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute } from './detector.js'
+import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, rowOfOffset } from './detector.js'
 import type { TypedDeclaration } from '../lexical/typed-declarations.js'
 import { goImportedPackages, goPackageName, goTypeBefore, isGoBuiltin } from './go-mounts.js'
 import { mountingRouter } from './mounting-router.js'
@@ -127,15 +127,40 @@ export const MOUNTING_CALL_NAMES: ReadonlySet<string> = new Set([...MOUNT_CALL_N
  * route) }`). Each such call is a mount of that function, at the router's prefix here.
  */
 function handedRouterFacts(facts: FileFacts, bound: ReadonlySet<string>, prefixOf: (receiver: string) => string): MountFact[] {
-  if (!JS_LANGUAGES.includes(facts.language) || bound.size === 0) return []
+  if (!JS_LANGUAGES.includes(facts.language)) return []
   const routers = routerVariables(facts, ROUTER_MAKERS)
   if (routers.size === 0) return []
-  const out: MountFact[] = []
+  const out: MountFact[] = calledModuleFacts(facts, routers, prefixOf)
+  if (bound.size === 0) return out
   for (const call of facts.calls) {
     const callee = call.receiver ? `${call.receiver}.${call.name}` : call.name
     if (MOUNT_CALL_NAMES.has(call.name) || !isFactory(callee) || !bound.has(rootOf(callee))) continue
     const handed = call.args().find((arg) => !arg.key && arg.kind === 'name' && routers.has(arg.value))
     if (handed !== undefined) out.push({ target: callee, prefix: prefixOf(handed.value), router: handed.value, row: call.row, offset: call.offset })
+  }
+  return out
+}
+
+/** A module loaded and called in place with a name (in the masked text, where strings are blank): `require('./v1')(v1)`; group 3 the first argument. */
+const CALLED_MODULE_WITH = /\b(require|import)\(\s*(['"])[^'"\n]*\2\s*\)\s*\(\s*([A-Za-z_$][\w$]*)/g
+
+/**
+ * Routers handed to a project module loaded and called in place, as a statement: `require('./v1')(v1)`
+ * mounts the module's export (a function registering routes on its parameter) at `v1`'s prefix
+ * here, as `const registerV1 = require('./v1'); registerV1(v1)` does.
+ */
+function calledModuleFacts(facts: FileFacts, routers: ReadonlySet<string>, prefixOf: (receiver: string) => string): MountFact[] {
+  if (!facts.text.includes(')(')) return []
+  const out: MountFact[] = []
+  for (const match of facts.masked.matchAll(CALLED_MODULE_WITH)) {
+    const router = match[3] as string
+    // A statement of its own: `app.use('/legacy', require('./legacy')(app))` mounts what the module returns (a factory's router).
+    const lineStart = facts.masked.lastIndexOf('\n', match.index) + 1
+    if (!routers.has(router) || !/(?:^|[;{}])\s*$/.test(facts.masked.slice(lineStart, match.index))) continue
+    // The masked text blanks strings: the module's name is read from the text; a project module's is relative.
+    const written = /\(\s*(['"])([^'"]+)\1/.exec(facts.text.slice(match.index, match.index + match[0].length))?.[2]
+    if (written === undefined || !/^\.{1,2}\//.test(written)) continue
+    out.push({ target: `${match[1]}('${written}')`, prefix: prefixOf(router), router, row: rowOfOffset(facts.text, match.index), offset: match.index })
   }
   return out
 }
