@@ -57,10 +57,16 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
 
   const statements = (nodes: ts.NodeArray<ts.Statement>): void => {
     for (const node of nodes) {
-      if (ts.isFunctionDeclaration(node) && node.name) add(node.name.text, 'function', node)
-      else if (ts.isClassDeclaration(node) && node.name) {
-        add(node.name.text, 'class', node)
+      // An anonymous default export is the symbol TypeScript calls `default`.
+      const anonymous = !(ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) || node.name ? undefined : 'default'
+      if (ts.isFunctionDeclaration(node) && (node.name || anonymous)) add(node.name?.text ?? 'default', 'function', node)
+      else if (ts.isClassDeclaration(node) && (node.name || anonymous)) {
+        add(node.name?.text ?? 'default', 'class', node)
         members(node.members)
+      } else if (ts.isExportAssignment(node) && !node.isExportEquals && isFunctionValue(node.expression)) add('default', 'function', node)
+      else if (ts.isExportAssignment(node) && !node.isExportEquals && ts.isClassExpression(node.expression) && !node.expression.name) {
+        add('default', 'class', node)
+        members(node.expression.members)
       } else if (ts.isInterfaceDeclaration(node)) {
         add(node.name.text, 'interface', node)
         members(node.members)

@@ -257,10 +257,11 @@ function commonJsValue(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
 /** A default export that declares its name: `export default class Ajv`, `export default abstract class`, `export default async function* f`; group 1 the name. */
 const DEFAULT_DECLARATION = /^export\s+default\s+(?:abstract\s+)?(?:class|(?:async\s+)?function\s*\*?)\s+([A-Za-z_$][\w$]*)/
 
-function exportList(node: SyntaxNode, api: WalkApi): boolean {
+function exportList(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   const { text } = api
   // Only the head decides; an exported class may be long.
   const start = text.slice(node.startIndex, node.startIndex + 200)
+  if (anonymousDefault(node, start, scope, api)) return true
   // `export default class Ajv {}`, `export default async function handler() {}`: walked as declarations.
   const declared = DEFAULT_DECLARATION.exec(start)
   if (declared) api.markDefaultExport(declared[1] as string)
@@ -280,6 +281,23 @@ function exportList(node: SyntaxNode, api: WalkApi): boolean {
     const close = statement.indexOf('}')
     api.markExported(braceNames(statement.slice(statement.indexOf('{') + 1, close < 0 ? undefined : close)).map((n) => n.name))
   }
+  return true
+}
+
+/**
+ * An anonymous default export is the symbol `default`, as TypeScript names it: `export default
+ * async function (app) {}` (a Fastify plugin), `export default class { run() {} }` (its members
+ * `default.run`), `export default (app: Router) => {}`; the module's default export is it.
+ */
+function anonymousDefault(node: SyntaxNode, start: string, scope: Scope, api: WalkApi): boolean {
+  const value = node.childForFieldName('value')
+  if (!value || value.childForFieldName('name') || !/^export\s+default\b/.test(start)) return false
+  const { text } = api
+  const body = value.childForFieldName('body')
+  if (CLASS_VALUES.has(value.type)) api.define({ name: 'default', kind: 'class', node, exported: true, body, heritage: heritage(value, text) }, scope)
+  else if (FUNCTION_VALUES.has(value.type)) api.define({ name: 'default', kind: 'function', node, signature: assignedSignature(node, body, text), exported: true }, scope)
+  else return false
+  api.markDefaultExport('default')
   return true
 }
 
@@ -346,7 +364,7 @@ export const javascriptFamily: LayerFamily = {
   scopeThrough: new Set(),
   declaration(node, type, scope, api) {
     if (type === 'lexical_declaration' || type === 'variable_declaration') return variables(node, scope, api)
-    if (type === 'export_statement') return exportList(node, api)
+    if (type === 'export_statement') return exportList(node, scope, api)
     if (memberProperty(node, type, scope, api)) return true
     if (type === 'expression_statement' && scope.depth === 0) return commonJsExport(node, scope, api)
     if (type === 'import_statement') {
