@@ -5,7 +5,7 @@ import { inLanguageList, words } from './language-words.js'
  * standard library): `items.push(x)`, `seen.set(k, v)`, `names.append(n)`. A call of one on a
  * receiver whose type resolution does not know is most likely the runtime's, so a definition of
  * the index with the same name is only one candidate of several (`resolve-names.ts`), not the
- * call's target. Only the languages where such calls are written `x.name()` have a list.
+ * call's target. Only the languages with such a list here have one (Ruby's calls need no parentheses: `items.each`).
  */
 
 const JAVASCRIPT = words(`
@@ -49,7 +49,22 @@ const CSHARP = words(`
   FirstOrDefault First Any All ToList ToArray ToDictionary OrderBy OrderByDescending GroupBy Sum Max Min Distinct
   Skip Take Aggregate StartsWith EndsWith Substring Trim Split Replace ToLower ToUpper IndexOf Append AppendLine`)
 
+/** Ruby's core classes' and Enumerable's methods, and Active Record's and Active Support's that every Rails model and value has. */
+const RUBY = words(`
+  each each_with_index each_with_object map collect flat_map select filter reject find detect find_all find_index inject reduce
+  sum count size length empty? any? all? none? one? include? member? first last min max min_by max_by sort sort_by group_by
+  partition zip take drop take_while drop_while uniq compact flatten reverse push pop shift unshift concat insert delete
+  delete_at delete_if keep_if clear dup clone freeze frozen? tap then yield_self to_a to_h to_s to_i to_f to_sym to_proc
+  inspect hash eql? equal? nil? is_a? kind_of? instance_of? respond_to? send public_send method class object_id itself
+  keys values key? has_key? value? fetch dig merge merge! update store slice except transform_values transform_keys
+  split strip lstrip rstrip chomp chop gsub gsub! sub sub! upcase downcase capitalize start_with? end_with? match match?
+  scan tr squeeze center ljust rjust lines chars bytes encoding force_encoding format succ next pred times upto downto
+  abs round floor ceil zero? positive? negative? even? odd? between? clamp call join
+  save save! update! destroy destroy! reload errors valid? invalid? persisted? new_record? changed? attributes
+  present? blank? presence try in? to_param to_json as_json html_safe`)
+
 const BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
+  ruby: RUBY,
   javascript: JAVASCRIPT,
   typescript: JAVASCRIPT,
   tsx: JAVASCRIPT,

@@ -443,6 +443,39 @@ describe('import resolution of smaller projects', () => {
     expect(calls.some((call) => call.includes('per_page') || call.includes('.cached'))).toBe(false)
   })
 
+  it("reads Ruby calls without parentheses on variables and locals (@article.publish!, article.archive) by name; Ruby's and Active Record's own methods are the runtime's", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/models/article.rb': ['class Article < ApplicationRecord', '  def publish!', '    update(published: true)', '  end', '', '  def archive', '  end', 'end', ''].join('\n'),
+        'app/services/publisher.rb': [
+          'class Publisher',
+          '  def run(items)',
+          '    @article.publish!',
+          '    article = Article.find(1)',
+          '    article.archive',
+          '    @article.save',
+          '    items.each { |item| item }',
+          '    @article.title = "x"',
+          '  end',
+          'end',
+          '',
+        ].join('\n'),
+      }),
+    )
+    const calls = callsOf(graph, 'app/services/publisher.rb')
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        '@article.publish! -> by-name app/models/article.rb#Article.publish!',
+        'article.archive -> by-name app/models/article.rb#Article.archive',
+        '@article.save -> external ',
+        'items.each -> external ',
+      ]),
+    )
+    // A setter is no call of `title`.
+    expect(calls.some((call) => call.includes('title'))).toBe(false)
+    expect(graph.dependencies({ from: 'Article.publish!', reverse: true }).map((step) => step.edge.path)).toEqual(['app/services/publisher.rb'])
+  })
+
   it('resolves PHP use statements through composer PSR-4 prefixes and declared namespaces, and require paths', async () => {
     const imports = await importsOf({
       'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "src/" } } }',

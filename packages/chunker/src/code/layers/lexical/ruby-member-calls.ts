@@ -3,18 +3,23 @@ import type { CallFact } from '../facts.js'
 import { rowAt, type LineIndex } from '../../../lines.js'
 
 /**
- * A method called without parentheses on a constant or on `self`: `Article.all`, `User.count`,
- * `Foo::Bar.settings`, `self.current_user`, `&.` included. The receiver is a constant path or
- * `self` (never a local or a call: their type is unknown, and core methods such as `.each` or
- * `.size` would resolve by name to the project's namesakes). Not before `(` (the `name(` scan reads
- * those), `=` (a setter: `response.status = 200`), `::` or a name character.
+ * A method called without parentheses on a constant, on `self`, on an instance or class variable
+ * or on a local (or a method called without arguments): `Article.all`, `Foo::Bar.settings`,
+ * `self.current_user`, `@article.publish!`, `article.save`, `current_user.following_users`, `&.`
+ * included. A call on a value of unknown type resolves by name, as `article.publish()` does (Ruby's
+ * own methods, `.each` or `.size`, are the runtime's: see `runtime-methods.ts` of `@rag/layers`).
+ * Not before `(` (the `name(` scan reads those), `=` (a setter: `response.status = 200`), `::` or a
+ * name character; not after a keyword (`end.foo` is no receiver) nor on what another call returns.
  */
-const MEMBER = /(?<![\w@$:.])((?:[A-Z]\w*(?:::[A-Z]\w*)*)|self)[ \t]*(&?\.)[ \t]*([a-z_]\w*[!?]?)(?![\w!?(]|[ \t]*\(|[ \t]*(?:[-+*/%|&^]|\|\||&&)?=(?![=~>])|::)/g
+const MEMBER = /(?<![\w@$:.])((?:[A-Z]\w*(?:::[A-Z]\w*)*)|self|@@?[a-z_]\w*|[a-z_]\w*)[ \t]*(&?\.)[ \t]*([a-z_]\w*[!?]?)(?![\w!?(]|[ \t]*\(|[ \t]*(?:[-+*/%|&^]|\|\||&&)?=(?![=~>])|::)/g
+
+/** Words that are no receiver: `end.to_s` after a block, literals. */
+const NOT_RECEIVERS: ReadonlySet<string> = new Set(['end', 'nil', 'true', 'false', 'super', 'then', 'do', 'yield', 'return', 'not', 'and', 'or', 'if', 'unless', 'else', 'elsif', 'when', 'in', 'begin', 'rescue', 'ensure', 'def', 'class', 'module', '__FILE__', '__dir__'])
 
 /** `def self.name`: a definition, no call. */
 const DEFINITION = /\bdef\s+$/
 
-/** A method called on a constant or `self` without parentheses (see {@link rubyMemberCalls}). */
+/** A method called on a constant, `self`, a variable or a local without parentheses (see {@link rubyMemberCalls}). */
 class MemberCall implements CallFact {
   readonly open: number
   readonly #line: string
@@ -52,9 +57,10 @@ class MemberCall implements CallFact {
 }
 
 /**
- * Ruby's calls without parentheses on a constant or on `self` (`Article.all`, `User.count`,
- * `Sinatra::Base.settings`, `self.current_user`), which the `name(` scan does not see; each with its
- * receiver as written (`Foo::Bar`), so resolution reads it as a class method call on a known class.
+ * Ruby's calls without parentheses on a constant, on `self`, on a variable or on a local
+ * (`Article.all`, `Sinatra::Base.settings`, `self.current_user`, `@article.publish!`), which the
+ * `name(` scan does not see; each with its receiver as written (`Foo::Bar`, `@article`), so
+ * resolution reads a constant's as a class method call on a known class, and the others by name.
  */
 export function rubyMemberCalls(text: string, masked: string, lines: LineIndex): CallFact[] {
   const out: CallFact[] = []
@@ -62,6 +68,7 @@ export function rubyMemberCalls(text: string, masked: string, lines: LineIndex):
     const offset = match.index
     if (DEFINITION.test(masked.slice(Math.max(0, offset - 8), offset))) continue
     const receiver = match[1] as string
+    if (NOT_RECEIVERS.has(receiver)) continue
     const name = match[3] as string
     const nameAt = offset + match[0].length - name.length
     const lineStart = masked.lastIndexOf('\n', offset) + 1
