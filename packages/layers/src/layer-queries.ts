@@ -275,13 +275,17 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
 }
 
 /**
- * The imports of a top-level symbol's file that name it among other names: `from lib import a, b`
- * (or `import { a, b } from './lib'`) is one edge to `lib`, with no single target symbol, and it
- * imports `a` as much as `from lib import a` does.
+ * The imports of a top-level symbol that name it without resolving to it: from its file among
+ * other names (`from lib import a, b`, `import { a, b } from './lib'`: one edge to `lib`, with no
+ * single target symbol), and through the barrels re-exporting it (`use crate::db::Repo` where
+ * `db/mod.rs` has `pub use self::models::Repo`, an `index.ts` with `export { a } from './lib'`).
  */
 function importsNaming(graph: GraphView, symbol: SymbolRecord): EdgeRecord[] {
   if (symbol.parentId !== '') return []
-  return graph.incoming(symbol.path).filter((edge) => edge.kind === 'imports' && edge.targetSymbolId === '' && (edge.names ?? []).some((named) => named.name === symbol.name))
+  const names = (edge: EdgeRecord, glob: boolean): boolean => (edge.names ?? []).some((named) => named.name === symbol.name || (glob && named.name === '*'))
+  const imports = graph.incoming(symbol.path).filter((edge) => edge.kind === 'imports' && names(edge, true))
+  const through = importsThroughBarrels(graph, imports).filter((edge) => edge.targetSymbolId !== symbol.id && names(edge, true))
+  return [...imports.filter((edge) => edge.targetSymbolId === '' && names(edge, false)), ...through]
 }
 
 /**

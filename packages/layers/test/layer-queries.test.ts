@@ -144,6 +144,27 @@ describe('LayerGraph.dependencies', () => {
     expect(graph.dependencies({ from: 'perimeter', reverse: true, kinds: ['imports'] }).map((s) => s.edge.path)).toEqual(['lib/both.py'])
   })
 
+  it("walks back through the barrels re-exporting a symbol to the imports naming it (a Rust module's `pub use`, an index.ts)", async () => {
+    const barrels = new LayerGraph(
+      await layersOfText({
+        'Cargo.toml': '[package]\nname = "app"\n',
+        'src/main.rs': 'mod db;\nuse crate::db::Repo;\nuse crate::db::Pool;\nfn main() {}\n',
+        'src/db/mod.rs': 'mod models;\nmod pool;\npub use self::models::Repo;\npub use pool::*;\n',
+        'src/db/models.rs': 'pub struct Repo;\n',
+        'src/db/pool.rs': 'pub struct Pool;\npub struct Other;\n',
+        'web/lib/shapes.ts': 'export function area() {}\nexport function perimeter() {}\n',
+        'web/lib/index.ts': "export { area, perimeter } from './shapes'\n",
+        'web/app.ts': "import { area } from './lib'\n",
+      }),
+    )
+    const importers = (from: string): string[] => barrels.dependencies({ from, reverse: true, kinds: ['imports'] }).map((s) => `${s.edge.path}:${s.edge.startLine}`)
+    expect(importers('Repo').sort()).toEqual(['src/db/mod.rs:3', 'src/main.rs:2'])
+    expect(importers('Pool')).toEqual(['src/main.rs:3'])
+    expect(importers('Other')).toEqual([])
+    expect(importers('area').sort()).toEqual(['web/app.ts:1', 'web/lib/index.ts:1'])
+    expect(importers('perimeter')).toEqual(['web/lib/index.ts:1'])
+  })
+
   it('finds the importers of a file', () => {
     const importers = graph.dependencies({ from: 'src/args.ts', reverse: true, kinds: ['imports'] })
     expect(importers.map((s) => s.edge.path).sort()).toEqual(['src/config.ts', 'test/args.test.ts'])
