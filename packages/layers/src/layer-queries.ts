@@ -337,17 +337,31 @@ function importsThroughBarrels(graph: GraphView, direct: readonly EdgeRecord[]):
 export function findEntrypoints(files: Iterable<FileLayers>, query: EntrypointQuery): EntrypointRecord[] {
   const method = query.method?.toUpperCase()
   const route = query.route === undefined ? undefined : routeMatcher(query.route)
-  const distance = query.route === undefined || isGlob(query.route) ? () => 0 : routeDistance(query.route)
+  const under = query.route === undefined ? undefined : subtreeMatcher(query.route)
+  const exact = query.route === undefined || isGlob(query.route) ? () => 0 : routeDistance(query.route)
+  // A subtree that serves the path comes after the routes that match it, the deepest first.
+  const distance = (entry: EntrypointRecord): number => (route === undefined || route(entry.route) ? exact(entry.route) : Number.MAX_SAFE_INTEGER - entry.route.length)
   const out: EntrypointRecord[] = []
   for (const file of files) {
     for (const entry of file.entrypoints) {
       if (query.kind && entry.kind !== query.kind) continue
       if (method && entry.method !== method && entry.method !== '*') continue
-      if (route && !route(entry.route)) continue
+      if (route && !route(entry.route) && !under?.(entry)) continue
       if (query.framework && entry.framework !== query.framework) continue
       if (query.excludeTests && entry.isTest) continue
       out.push(entry)
     }
   }
-  return out.sort((a, b) => distance(a.route) - distance(b.route) || a.path.localeCompare(b.path) || a.startLine - b.startLine)
+  return out.sort((a, b) => distance(a) - distance(b) || a.path.localeCompare(b.path) || a.startLine - b.startLine)
+}
+
+/**
+ * For a path asked for, whether a route serves it as a subtree: Go's `net/http` patterns ending in
+ * a slash serve every path below them (`/static/` serves `/static/app.css`; `/` serves any path
+ * no other pattern does). `undefined` for a query that is no path.
+ */
+function subtreeMatcher(query: string): ((entry: EntrypointRecord) => boolean) | undefined {
+  if (!query.startsWith('/') || isGlob(query)) return undefined
+  const path = query.replace(/[?#].*$/s, '')
+  return (entry) => entry.framework === 'net/http' && entry.route.endsWith('/') && entry.route.startsWith('/') && path.startsWith(entry.route)
 }

@@ -247,6 +247,31 @@ describe('LayerGraph.dependencies', () => {
 })
 
 describe('LayerGraph.entrypoints', () => {
+  it("finds the net/http subtree patterns serving a path after the routes matching it (`/static/` serves `/static/app.css`, `/` any path)", async () => {
+    const mux = new LayerGraph(
+      await layersOfText({
+        'main.go': [
+          'package main',
+          '',
+          'import "net/http"',
+          '',
+          'func main() {',
+          '\thttp.Handle("/static/", http.StripPrefix("/static/", http.FileServer(http.Dir("static"))))',
+          '\thttp.HandleFunc("/static/app.css", css)',
+          '\thttp.HandleFunc("/", home)',
+          '\thttp.HandleFunc("/about", about)',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    )
+    const served = (route: string): string[] => mux.entrypoints({ route, kind: 'http-route' }).map((e) => e.route)
+    expect(served('/static/app.css')).toEqual(['/static/app.css', '/static/', '/'])
+    expect(served('/static/js/app.js')).toEqual(['/static/', '/'])
+    expect(served('/about')).toEqual(['/about', '/'])
+    expect(served('/static/*')).toEqual(['/static/', '/static/app.css'])
+  })
+
   it('lists routes and commands, filtered by method, route glob and kind', () => {
     expect(graph.entrypoints().map((e) => e.title)).toEqual(['command parse-config', 'GET /orders/:id', 'POST /orders'])
     expect(graph.entrypoints({ method: 'get' }).map((e) => e.route)).toEqual(['/orders/:id'])
