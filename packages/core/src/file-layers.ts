@@ -30,6 +30,8 @@ export type ProjectManifest =
       readonly paths?: Readonly<Record<string, readonly string[]>>
       /** Configs it extends, as written. */
       readonly extends: readonly string[]
+      /** The configs a solution-style config references (`references[].path`), as written. */
+      readonly references?: readonly string[]
     }
   /** `go.mod`: the module path. */
   | { readonly kind: 'go-mod'; readonly module: string }

@@ -112,6 +112,38 @@ describe('import resolution of smaller projects', () => {
     ])
   })
 
+  it('resolves tsconfig paths in a base config of any name, one a workspace package holds, ${configDir}, and through a solution-style config\'s references (Vite)', async () => {
+    const imports = await importsOf({
+      // A base config named by what it is for (Turborepo's `nextjs.json`), extended by path.
+      'a/tsconfig.json': '{ "extends": "./config/base.json" }',
+      'a/config/base.json': '{ "compilerOptions": { "baseUrl": "..", "paths": { "@/*": ["src/*"] } } }',
+      'a/src/lib/u.ts': 'export const u = 1\n',
+      'a/src/main.ts': "import { u } from '@/lib/u'\n",
+      // A config of a workspace package (`@acme/tsconfig/base.json`), its `${configDir}` the extending config's.
+      'packages/tsconfig/package.json': '{ "name": "@acme/tsconfig" }',
+      'packages/tsconfig/base.json': '{ "compilerOptions": { "paths": { "~/*": ["${configDir}/src/*"] } } }',
+      'apps/web/tsconfig.json': '{ "extends": "@acme/tsconfig/base.json" }',
+      'apps/web/src/env.ts': 'export const env = {}\n',
+      'apps/web/src/page.ts': "import { env } from '~/env'\n",
+      // Vite's template: the root config only references the app's.
+      'vite/tsconfig.json': '{ "files": [], "references": [{ "path": "./tsconfig.app.json" }, { "path": "./tsconfig.node.json" }] }',
+      'vite/tsconfig.app.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./src/*"] } }, "include": ["src"] }',
+      'vite/tsconfig.node.json': '{ "compilerOptions": { "composite": true }, "include": ["vite.config.ts"] }',
+      'vite/src/lib/utils.ts': 'export const cn = () => 1\n',
+      'vite/src/App.tsx': "import { cn } from '@/lib/utils'\n",
+      // SvelteKit's `$lib`, which the kit defines without a config.
+      'kit/package.json': '{ "name": "kit", "devDependencies": { "@sveltejs/kit": "^2.0.0" } }',
+      'kit/src/lib/api.ts': 'export const api = 1\n',
+      'kit/src/routes/+page.server.ts': "import { api } from '$lib/api'\n",
+    })
+    expect(imports).toEqual([
+      'a/src/main.ts: @/lib/u -> resolved a/src/lib/u.ts',
+      'apps/web/src/page.ts: ~/env -> resolved apps/web/src/env.ts',
+      'vite/src/App.tsx: @/lib/utils -> resolved vite/src/lib/utils.ts',
+      'kit/src/routes/+page.server.ts: $lib/api -> resolved kit/src/lib/api.ts',
+    ])
+  })
+
   it("resolves Node's subpath imports (#utils/*) through the nearest package.json's imports, conditions and .js specifiers included; one mapped to a package is external", async () => {
     const imports = await importsOf({
       'package.json': JSON.stringify({ name: 'app', imports: { '#utils/*': './src/utils/*.js', '#config': { types: './src/config.ts', default: './dist/config.js' }, '#db': 'pg' } }),

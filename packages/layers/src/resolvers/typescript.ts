@@ -84,32 +84,77 @@ function tryCandidates(candidates: readonly string[], context: ResolveContext, p
   return undefined
 }
 
-/** The options in effect for a config: its own, over those of the configs it extends (in the index). */
-function effectiveConfig(path: string, context: ResolveContext, depth = 0): { baseUrl?: string; paths?: { map: Readonly<Record<string, readonly string[]>>; dir: string } } {
+/** The options in effect for a config. */
+interface EffectiveConfig {
+  readonly baseUrl?: string
+  readonly paths?: { readonly map: Readonly<Record<string, readonly string[]>>; readonly dir: string }
+}
+
+/**
+ * The config an `extends` names: a path relative to the config (`./base`, `../tsconfig.base.json`),
+ * or a workspace package's (`@acme/tsconfig/base.json`; `@acme/tsconfig` is its `tsconfig.json`).
+ */
+function extendedConfig(parent: string, from: string, context: ResolveContext): string | undefined {
+  if (parent.startsWith('.')) {
+    const resolved = joinPath(dirOf(from), parent)
+    return resolved === undefined ? undefined : context.has(resolved) ? resolved : `${resolved}.json`
+  }
+  const pkg = workspacePackage(parent, context)
+  if (pkg === undefined) return undefined
+  const file = pkg.subpath === '.' ? 'tsconfig.json' : pkg.subpath.slice(2)
+  const path = joinPath(pkg.dir, file)
+  return path === undefined ? undefined : context.has(path) ? path : `${path}.json`
+}
+
+/**
+ * The options in effect for a config: its own, over those of the configs it extends (in the
+ * index). `${configDir}` in a path stands for the directory of the config the file's project uses
+ * (TypeScript 5.5), `top`.
+ */
+function effectiveConfig(path: string, context: ResolveContext, depth = 0, top = dirOf(path)): EffectiveConfig {
   const manifest = context.manifestAt(path, 'tsconfig')
   if (!manifest || depth > 8) return {}
-  let inherited: ReturnType<typeof effectiveConfig> = {}
+  let inherited: EffectiveConfig = {}
   for (const parent of manifest.extends) {
-    if (!parent.startsWith('.')) continue
-    const resolved = joinPath(dirOf(path), parent)
-    if (resolved === undefined) continue
-    const target = context.has(resolved) ? resolved : `${resolved}.json`
-    inherited = { ...inherited, ...effectiveConfig(target, context, depth + 1) }
+    const target = extendedConfig(parent, path, context)
+    if (target !== undefined) inherited = { ...inherited, ...effectiveConfig(target, context, depth + 1, top) }
   }
   const own = manifest as TsConfig
   const dir = dirOf(path)
-  const baseUrl = own.baseUrl !== undefined ? joinPath(dir, own.baseUrl) : inherited.baseUrl
+  const baseUrl = own.baseUrl !== undefined ? joinPath(dir, withConfigDir(own.baseUrl, dir, top)) : inherited.baseUrl
   // `paths` are relative to `baseUrl` when one is in effect, else to the config that declares them.
-  const paths = own.paths ? { map: own.paths, dir: baseUrl ?? dir } : inherited.paths
+  const map = own.paths === undefined ? undefined : Object.fromEntries(Object.entries(own.paths).map(([pattern, targets]) => [pattern, targets.map((target) => withConfigDir(target, baseUrl ?? dir, top))]))
+  const paths = map ? { map, dir: baseUrl ?? dir } : inherited.paths
   return { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(paths ? { paths } : {}) }
 }
 
-/** The project config of a file: the nearest `tsconfig.json` (or `jsconfig.json`) at or above it. */
+/** `${configDir}/src/*` as a path relative to `base` (where the config's paths are joined), for the config in `top`. */
+function withConfigDir(target: string, base: string, top: string): string {
+  if (!target.startsWith('${configDir}')) return target
+  const rest = target.slice('${configDir}'.length).replace(/^\//, '')
+  const up = base === '' ? [] : base.split('/').map(() => '..')
+  return [...up, ...(top === '' ? [] : [top]), rest].filter((part) => part !== '').join('/') || '.'
+}
+
+/**
+ * The project config of a file: the nearest `tsconfig.json` (or `jsconfig.json`) at or above it;
+ * for a solution-style one (Vite's template: `references` to `tsconfig.app.json` and
+ * `tsconfig.node.json`, no options of its own), the first config it references that maps paths.
+ */
 function projectConfig(from: string, context: ResolveContext): string | undefined {
   for (const dir of ancestors(dirOf(from))) {
     for (const name of ['tsconfig.json', 'jsconfig.json']) {
       const path = dir ? `${dir}/${name}` : name
-      if (context.manifestAt(path, 'tsconfig') !== undefined) return path
+      const manifest = context.manifestAt(path, 'tsconfig') as TsConfig | undefined
+      if (manifest === undefined) continue
+      const own = effectiveConfig(path, context)
+      if (own.paths !== undefined || own.baseUrl !== undefined || manifest.references === undefined) return path
+      for (const reference of manifest.references) {
+        const joined = joinPath(dir, reference)
+        const referenced = joined === undefined ? undefined : context.manifestAt(joined, 'tsconfig') !== undefined ? joined : joinPath(joined, 'tsconfig.json')
+        if (referenced !== undefined && effectiveConfig(referenced, context).paths !== undefined) return referenced
+      }
+      return path
     }
   }
   return undefined
@@ -270,7 +315,7 @@ function longestAlias(specifier: string, aliases: Readonly<Record<string, string
  * source directory's); `undefined` when it defines none that matches.
  */
 function toolchainAlias(specifier: string, from: string, context: ResolveContext): string | undefined {
-  if (!/^[~@]/.test(specifier)) return undefined
+  if (!/^[~@$]/.test(specifier)) return undefined
   for (const dir of ancestors(dirOf(from))) {
     const manifest = context.manifestAt(dir === '' ? 'package.json' : `${dir}/package.json`, 'package-json') as PackageJson | undefined
     if (manifest === undefined) continue

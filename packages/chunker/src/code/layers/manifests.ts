@@ -88,7 +88,8 @@ function subpathImports(imports: unknown): Record<string, string[]> | undefined 
 /**
  * Aliases a package's toolchain defines without a config file, by its dependencies: Vue CLI's
  * `@` for `src`; Nuxt's `~` and `@` for its source directory (`app/` from Nuxt 4 on, else the
- * root) and `~~` and `@@` for the root. A `resolve.alias` of a bundler config still comes first.
+ * root) and `~~` and `@@` for the root; SvelteKit's `$lib` for `src/lib`. A `resolve.alias` of a
+ * bundler config still comes first.
  */
 function toolchainAliases(json: Record<string, unknown>): Record<string, string> | undefined {
   const dependencies = { ...(json['devDependencies'] as Record<string, unknown> | undefined), ...(json['dependencies'] as Record<string, unknown> | undefined) }
@@ -97,6 +98,7 @@ function toolchainAliases(json: Record<string, unknown>): Record<string, string>
     const source = /^\D*4\./.test(nuxt) || /^\D*4$/.test(nuxt) ? 'app' : '.'
     return { '~': source, '@': source, '~~': '.', '@@': '.' }
   }
+  if ('@sveltejs/kit' in dependencies) return { $lib: 'src/lib' }
   return '@vue/cli-service' in dependencies ? { '@': 'src' } : undefined
 }
 
@@ -107,13 +109,21 @@ function tsconfig(json: Record<string, unknown>): ProjectManifest {
   if (rawPaths && typeof rawPaths === 'object') {
     for (const [pattern, targets] of Object.entries(rawPaths as Record<string, unknown>)) paths[pattern] = strings(targets)
   }
+  const references = Array.isArray(json['references']) ? json['references'].flatMap((reference: unknown) => strings((reference as Record<string, unknown> | null)?.['path'])) : []
   return {
     kind: 'tsconfig',
     ...(typeof options['baseUrl'] === 'string' ? { baseUrl: options['baseUrl'] } : {}),
     ...(Object.keys(paths).length > 0 ? { paths } : {}),
     extends: strings(json['extends']),
+    ...(references.length > 0 ? { references } : {}),
   }
 }
+
+/** A JSON config that is a TypeScript one by its content: a shared base (`config/base.json`, Turborepo's `nextjs.json`) that a tsconfig extends. */
+const COMPILER_OPTIONS = /^\s*\{[^]*"compilerOptions"\s*:\s*\{/
+
+/** The most characters of JSON read for `compilerOptions`: a config is small; a data file is not one. */
+const MAX_CONFIG_CHARS = 200_000
 
 /**
  * A minimal TOML reader for `Cargo.toml`: `[table]` and `[[array]]` headers and `key = "string"` /
@@ -179,7 +189,11 @@ export function readManifest(path: string, content: string): ProjectManifest | u
     const aliases = bundlerAliases(content)
     return aliases ? { kind: 'bundler-aliases', aliases } : undefined
   }
-  if (!name.endsWith('.json') || !isManifestPath(path)) return undefined
+  if (!name.endsWith('.json')) return undefined
+  if (!isManifestPath(path)) {
+    const compiler = content.length <= MAX_CONFIG_CHARS && content.includes('"compilerOptions"') && COMPILER_OPTIONS.test(content) ? parseJson(content) : undefined
+    return compiler && typeof compiler['compilerOptions'] === 'object' && compiler['compilerOptions'] !== null ? tsconfig(compiler) : undefined
+  }
   const json = parseJson(content)
   if (!json) return undefined
   if (name === 'package.json') return packageJson(json)
