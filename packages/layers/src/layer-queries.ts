@@ -316,10 +316,13 @@ function importsThroughBarrels(graph: GraphView, direct: readonly EdgeRecord[]):
       const all = names.some((n) => n.name === '*' && n.alias === undefined)
       const bound = new Set(names.filter((n) => n.name !== '*').map((n) => n.alias ?? n.name))
       if (!all && bound.size === 0) continue
+      // Python's `import pkg.b` reaches the names a package's `__init__.py` binds (`import click` then
+      // `click.echo`), not those a plain module imports for its own use.
+      const namespaces = graph.file(edge.path)?.language !== 'python' || /(^|\/)__init__\.py$/.test(edge.path)
       for (const importer of graph.incoming(edge.path)) {
         if (importer.kind !== 'imports' || importer.resolution !== 'resolved' || seen.has(importer.id)) continue
         // A namespace import (`import * as lib`) reaches every name; a named one, the names the barrel binds.
-        if (!(importer.names ?? []).some((n) => n.name === '*' || all || bound.has(n.name))) continue
+        if (!(importer.names ?? []).some((n) => (n.name === '*' && namespaces) || all || bound.has(n.name))) continue
         seen.add(importer.id)
         out.push(importer)
         next.push(importer)

@@ -165,6 +165,20 @@ describe('LayerGraph.dependencies', () => {
     expect(importers('perimeter')).toEqual(['web/lib/index.ts:1'])
   })
 
+  it("does not take a Python module that imports another module's importer for an importer of what that module imports; a package's __init__.py is a barrel", async () => {
+    const python = new LayerGraph(
+      await layersOfText({
+        'pkg/__init__.py': 'from pkg.a import f\n',
+        'pkg/a.py': 'def f():\n    return 1\n',
+        'pkg/b.py': 'from pkg.a import f\n\ndef g():\n    return f()\n',
+        'c.py': 'import pkg.b\n\nprint(pkg.b.g())\n',
+        'd.py': 'import pkg\n\nprint(pkg.f())\n',
+      }),
+    )
+    const importers = python.dependencies({ from: 'pkg/a.py', reverse: true, kinds: ['imports'] }).map((s) => s.edge.path)
+    expect(importers.sort()).toEqual(['d.py', 'pkg/__init__.py', 'pkg/b.py'])
+  })
+
   it('finds the importers of a file', () => {
     const importers = graph.dependencies({ from: 'src/args.ts', reverse: true, kinds: ['imports'] })
     expect(importers.map((s) => s.edge.path).sort()).toEqual(['src/config.ts', 'test/args.test.ts'])
