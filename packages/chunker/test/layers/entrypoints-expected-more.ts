@@ -234,6 +234,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app.py:21 http-route aiohttp GET /items -> handle',
     'app.py:21 http-route aiohttp POST /items -> create',
     'app.py:22 http-route aiohttp GET /health -> handle',
+    'polls/routes.py:6 http-route aiohttp GET / -> index',
+    'polls/routes.py:7 http-route aiohttp POST /poll/{question_id}/vote -> vote',
+    'polls/routes.py:8 http-route aiohttp DELETE /poll/{question_id} -> index',
   ],
   micronaut: [
     'src/main/java/example/micronaut/HelloController.java:10 http-route micronaut GET /hello -> HelloController.index',

@@ -2,10 +2,14 @@ import type { Arg } from '../args.js'
 import type { FileFacts, MountFact } from '../facts.js'
 import { JS_LANGUAGES, rooted, rowOfOffset, type EntrypointDetector } from './detector.js'
 import { callbackGroupScopes } from './group-scopes.js'
+import { methodArgRoutes } from './method-arg-routes.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes } from './decorated-routes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
+/** aiohttp's router as its tutorial names it: `app.router` (a module that sets up routes need not import aiohttp). */
+const AIOHTTP_ROUTER = /(?:^|\.)app\.router$/
+
 const LOWER_VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', head: 'HEAD', options: 'OPTIONS' }
 
 /** Capitalised verb annotations (Micronaut's `@Get`). */
@@ -54,7 +58,10 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     verbs: { add_get: 'GET', add_post: 'POST', add_put: 'PUT', add_delete: 'DELETE', add_patch: 'PATCH', add_head: 'HEAD', add_view: '*', ...LOWER_VERBS },
     // `web.get('/x', handler)` builds a route definition; a client session's `get(url, ...)` does not.
     onlyReceivers: /^(?:web|[\w.]*router|app\.router)$/,
+    // aiohttp's tutorial layout: `def setup_routes(app): app.router.add_get(...)` in a module importing only its views.
+    receivers: AIOHTTP_ROUTER,
   }),
+  methodArgRoutes({ framework: 'aiohttp', languages: ['python'], imports: ['aiohttp'], receivers: AIOHTTP_ROUTER, calls: { add_route: 'one' }, handlerFirst: false }),
   decoratedRoutes({
     framework: 'micronaut',
     languages: ['java', 'kotlin'],

@@ -5,11 +5,15 @@ import { callDraft, handlerOf, joinRoute, ownEntry, rooted, type DetectContext, 
 /** How a framework's registration call gives its HTTP method: one (`Handle("GET", ...)`) or a list (`Match([]string{...}, ...)`). */
 type MethodArgument = 'one' | 'list'
 
-/** A Go router whose registration calls take the HTTP method as their first argument, the path second. */
+/** A router whose registration calls take the HTTP method as their first argument, the path second. */
 interface MethodArgRoutes {
   readonly framework: string
-  /** Import paths (prefixes) of the framework: a file importing none registers nothing. */
+  /** @default ['go'] */
+  readonly languages?: readonly string[]
+  /** Import paths (prefixes) of the framework: a file importing none registers nothing, but on `receivers`. */
   readonly imports: readonly string[]
+  /** Receivers that register routes in a file that does not import the framework (aiohttp's `app.router`). @default none */
+  readonly receivers?: RegExp
   /** The registration methods and how each gives its method. */
   readonly calls: Readonly<Record<string, MethodArgument>>
   /** Whether the handler comes right after the path and middleware after it (Echo), or last (Gin's `handlers ...HandlerFunc`). */
@@ -41,21 +45,24 @@ export function methodsIn(text: string): string[] {
 }
 
 /**
- * Routes of a Go router registered with the HTTP method as an argument: Gin's
+ * Routes of a router registered with the HTTP method as an argument: Gin's
  * `r.Handle("GET", "/x", h)` and `r.Match([]string{...}, "/x", h)`, Echo's `e.Add(http.MethodPost,
- * "/x", h, mw...)` and `e.Match(...)`. A method held in a variable registers nothing the index can name.
+ * "/x", h, mw...)` and `e.Match(...)`, aiohttp's `app.router.add_route("GET", "/x", h)`. A method
+ * held in a variable registers nothing the index can name.
  */
 export function methodArgRoutes(entry: MethodArgRoutes): EntrypointDetector {
   return {
     framework: entry.framework,
-    languages: ['go'],
+    languages: entry.languages ?? ['go'],
     imports: entry.imports,
+    ...(entry.receivers ? { receivers: entry.receivers } : {}),
     detect(context: DetectContext): EntrypointDraft[] {
-      if (!entry.imports.some((module) => context.imports(module))) return []
+      const imported = entry.imports.some((module) => context.imports(module))
+      if (!imported && entry.receivers === undefined) return []
       const drafts: EntrypointDraft[] = []
       for (const call of context.facts.calls) {
         const shape = ownEntry(entry.calls, call.name)
-        if (shape === undefined || !call.receiver) continue
+        if (shape === undefined || !call.receiver || (!imported && !entry.receivers?.test(call.receiver))) continue
         const [methodArg, pathArg, ...rest] = call.args().filter((arg) => !arg.key)
         if (pathArg?.kind !== 'string' || rest.length === 0) continue
         const one = shape === 'one' ? methodOf(methodArg) : undefined
