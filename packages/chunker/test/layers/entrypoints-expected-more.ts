@@ -134,6 +134,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/routes/logout.tsx:9 http-route remix GET /logout -> loader',
     'app/routes/notes.$noteId/route.tsx:14 http-route remix GET /notes/:noteId -> loader',
     'app/routes/notes.$noteId/route.tsx:25 http-route remix POST /notes/:noteId -> action',
+    // An action without a loader: the form's page still answers GET with its component.
+    'app/routes/notes.new.tsx:4 http-route remix POST /notes/new -> action',
+    'app/routes/notes.new.tsx:8 http-route remix GET /notes/new -> NewNotePage',
     'app/routes/notes._index.tsx:3 http-route remix GET /notes -> NoteIndexPage',
     'app/routes/notes.tsx:9 http-route remix GET /notes -> loader',
     'app/routes/users/$username/notes/_layout.tsx:11 http-route react-router GET /users/:username/notes -> loader',

@@ -49,7 +49,7 @@ function exportDraft(context: DetectContext, name: string, route: FileRoute): En
  * folders, `.server`/`.client` modules and tests are not routes). The module's `loader` serves
  * GET and its `action` POST (and the other form methods), also when re-exported (`export {
  * action } from './x.server'`); a module with neither is a page served on GET by its default
- * export (the component). Only modules that import Remix or React Router, or export a `loader`
+ * export (the component), and so is one with an `action` and no `loader`. Only modules that import Remix or React Router, or export a `loader`
  * or `action`, or import their generated route types (`./+types/x`), count; a module nested in a
  * folder that is not the folder's own counts only with a `loader`, an `action` or those types
  * (Remix v2 keeps components there).
@@ -73,6 +73,9 @@ export const remixRoutes: EntrypointDetector = {
     if (loader) drafts.push(loader)
     const action = exportDraft(context, 'action', { framework, method: 'POST', route })
     if (action) drafts.push(action)
+    // A page with an action and no loader (`notes.new.tsx`'s form) still answers GET with its component.
+    const form = action && !loader ? defaultExportDraft(context, { framework, method: 'GET', route }) : undefined
+    if (form) drafts.push(form)
     if (drafts.length > 0 || file === '_layout') return drafts
     // React Router's generated route types (`import type { Route } from './+types/about'`) mark a route module anywhere.
     const typed = context.imports('./+types')
