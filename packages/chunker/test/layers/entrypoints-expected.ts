@@ -80,6 +80,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs POST /api/v5/[...nextauth] -> handlers.POST',
     'app/(marketing)/pricing/page.tsx:5 http-route nextjs GET /pricing -> PricingPage',
     'app/dashboard/[team]/settings/page.tsx:1 http-route nextjs GET /dashboard/[team]/settings -> SettingsPage',
+    // An intercepting route in a parallel slot serves the URL it intercepts.
+    'app/@modal/(.)photo/[id]/page.tsx:1 http-route nextjs GET /photo/[id] -> PhotoModal',
     'pages/api/auth/[...nextauth].ts:6 http-route nextjs * /api/auth/[...nextauth] -> default',
     'pages/api/users/index.ts:3 http-route nextjs * /api/users -> handler',
     'pages/blog/[slug].tsx:3 http-route nextjs GET /blog/[slug] -> Post',

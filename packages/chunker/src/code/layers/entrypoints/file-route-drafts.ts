@@ -75,11 +75,12 @@ export function exportedDefinition(context: DetectContext, name: string): Symbol
 }
 
 /**
- * A path of folders as a route: route groups (`(shop)`) do not show in the URL and an `index`
- * file is its folder's route.
+ * A path of folders as a route: route groups (`(shop)`) do not show in the URL, an intercepting
+ * route's marker (Next.js's `(.)photo`, `(..)`, `(...)`) neither (it serves the intercepted URL),
+ * and an `index` file is its folder's route.
  */
 export function folderRoute(segments: readonly string[]): string {
-  const shown = segments.filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment))
+  const shown = segments.map((segment) => segment.replace(/^(?:\(\.{1,3}\))+(?=.)/, '')).filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment))
   if (shown.at(-1) === 'index') shown.pop()
   return `/${shown.join('/')}`
 }
