@@ -217,6 +217,10 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/server/api/routers/post.ts:18 http-route trpc GET hello -> postRouter.hello',
     'src/server/api/routers/post.ts:26 http-route trpc POST create -> postRouter.create',
     'src/server/api/routers/post.ts:37 http-route trpc GET getLatest -> postRouter.getLatest',
+    // Procedures held by constants of the file (`{ list, rename: rename }`): procedures, not sub-routers.
+    'src/server/api/routers/tag.ts:10 http-route trpc GET byId -> tagRouter.byId',
+    'src/server/api/routers/tag.ts:10 http-route trpc GET list -> tagRouter.list',
+    'src/server/api/routers/tag.ts:10 http-route trpc POST rename -> tagRouter.rename',
   ],
   sanic: [
     'server.py:8 http-route sanic GET / -> index',

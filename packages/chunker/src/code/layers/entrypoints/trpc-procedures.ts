@@ -1,6 +1,7 @@
 import type { CallFact, EntrypointDraft, FileFacts, MountFact } from '../facts.js'
 import { JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 import { objectEntries, type ObjectEntry } from './object-literal.js'
+import { escapedName } from './template-paths.js'
 
 /** Calls that make a tRPC router from an object of procedures and sub-routers: `createTRPCRouter({...})`, `t.router({...})`. */
 const ROUTER_CALLS: ReadonlySet<string> = new Set(['createTRPCRouter', 'router', 'createRouter'])
@@ -30,6 +31,25 @@ function lastLink(value: string): string | undefined {
   return last
 }
 
+/**
+ * The value a constant of the file is declared with (`const list = t.procedure.input(x).query(...)`),
+ * up to the end of its statement: a `;` or a line break outside brackets that no `.link` continues;
+ * `''` when the file declares no such constant.
+ */
+function assignedValue(masked: string, name: string): string {
+  const declared = new RegExp(`\\b(?:const|let|var)\\s+${escapedName(name)}\\s*(?::[^=;{]+)?=`).exec(masked)
+  if (declared === null) return ''
+  const start = declared.index + declared[0].length
+  let depth = 0
+  for (let at = start; at < masked.length; at++) {
+    const char = masked[at]
+    if (char === '(' || char === '[' || char === '{') depth++
+    else if (char === ')' || char === ']' || char === '}') depth--
+    else if (depth === 0 && (char === ';' || (char === '\n' && !/^\s*\./.test(masked.slice(at + 1, at + 200))))) return masked.slice(start, at)
+  }
+  return masked.slice(start)
+}
+
 /** One entry of a router object: a procedure, a sub-router held by a name, or a router made in place. */
 type RouterEntry =
   | { readonly kind: 'procedure'; readonly path: string; readonly method: string; readonly entry: ObjectEntry }
@@ -50,7 +70,8 @@ function routerEntries(masked: string, open: number, prefix: string, out: Router
   for (const entry of objectEntries(masked, open)) {
     const value = masked.slice(entry.valueStart, entry.valueEnd).trim()
     const path = prefix === '' ? entry.key : `${prefix}.${entry.key}`
-    const link = lastLink(value)
+    // A procedure held by a constant of the file (`const list = t.procedure.query(...)`, then `{ list }`) is one too.
+    const link = lastLink(value) ?? (ROUTER_NAME.test(value) && !value.includes('.') ? lastLink(assignedValue(masked, value)) : undefined)
     if (link !== undefined && Object.hasOwn(PROCEDURE_METHODS, link)) out.push({ kind: 'procedure', path, method: PROCEDURE_METHODS[link] as string, entry })
     else if (ROUTER_NAME.test(value)) out.push({ kind: 'router', path, target: value, entry })
     // `admin: createTRPCRouter({ ... })`: its entries are under `admin`.
