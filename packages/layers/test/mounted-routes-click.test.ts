@@ -6,6 +6,17 @@ const commands = (graph: LayerGraph): string[] =>
   graph.entrypoints({ kind: 'cli-command' }).map((e) => `${e.path}:${e.startLine} ${e.route}${e.declaredRoute ? ` (${e.declaredRoute})` : ''}`)
 
 describe('click commands of groups added by other modules', () => {
+  it('gives the commands of a group made as an object in another module (modal: `volume_cli = click.Group(name="volume")`) the group\'s own word', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'pkg/__init__.py': '',
+        'pkg/volume.py': 'import click\n\nvolume_cli = click.Group(name="volume", help="Manage volumes")\n\n\n@volume_cli.command(name="create")\ndef create():\n    pass\n',
+        'main.py': 'import click\nfrom pkg.volume import volume_cli\n\n\n@click.group()\ndef entry():\n    pass\n\n\nentry.add_command(volume_cli)\n',
+      }),
+    )
+    expect(graph.entrypoints({ kind: 'cli-command' }).map((e) => `${e.path}:${e.startLine} ${e.route}`)).toEqual(['main.py:5 entry', 'pkg/volume.py:3 volume', 'pkg/volume.py:6 volume create'])
+  })
+
   it("gives the commands of a group another module adds with add_command the group's word before theirs, its own name or the one add_command gives, under the adding group's words", async () => {
     const graph = new LayerGraph(
       await layersOfText({

@@ -69,6 +69,10 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'cli.py:25 cli-command click - sync-orders -> sync_orders',
     'cli.py:34 main python - - -> cli',
     // The outermost group is the program: its commands have no word of it.
+    // A group made as an object is a command named as it names itself; its commands are under it.
+    'group_objects.py:4 cli-command click - app -> app_cli',
+    'group_objects.py:7 cli-command click - app list -> list_',
+    'group_objects.py:12 cli-command click - tool -> tool',
     'groups.py:4 cli-command click - cli -> cli',
     'groups.py:10 cli-command click - ship -> ship',
     'groups.py:15 cli-command click - ship new -> ship_new',

@@ -70,6 +70,22 @@ function typerNames(calls: readonly CallFact[], symbols: readonly SymbolFact[]):
   return out
 }
 
+/**
+ * click groups made as objects and assigned (modal's `app_cli = click.Group(name="app")`, a
+ * subclass's `MyGroup(name="app")`), with their names: groups whose commands are declared on them
+ * (`@app_cli.command("list")`) like a decorated group's.
+ */
+function clickGroupObjects(calls: readonly CallFact[]): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const call of calls) {
+    if (!(call.name === 'Group' && (call.simpleReceiver === 'click' || call.receiver === '')) && !(call.name.endsWith('Group') && keyArg(call.args(), 'name') !== undefined)) continue
+    const variable = call.assignedTo()
+    const name = stringArg(call.args(), 0, ['name'])
+    if (variable !== undefined && PLAIN_NAME.test(variable) && name !== undefined) out.set(variable, name)
+  }
+  return out
+}
+
 /** click itself and the click groups a file declares (`@click.group() def db()`, `@cli.group() def db()`): no typer command is declared on them. */
 function clickGroups(symbols: readonly SymbolFact[]): Set<string> {
   const out = new Set(['click'])
@@ -88,7 +104,7 @@ interface CommandTree {
   readonly decorated: readonly Decorated[]
   /** By the name of a group, command or app: where it is added in this file. */
   readonly links: ReadonlyMap<string, Link>
-  /** Typer apps assigned in this file, with the names they give themselves (`''`: none). */
+  /** Typer apps (or click groups made as objects) assigned in this file, with the names they give themselves (`''`: none). */
   readonly apps: ReadonlyMap<string, string>
 }
 
@@ -123,7 +139,7 @@ function commandTree(framework: 'click' | 'typer', facts: FileFacts): CommandTre
     // `@click.group()` is added to no group here; `@cli.group()` is added to `cli`.
     if (receiver !== framework && !links.has(symbol.name)) links.set(symbol.name, { parent: receiver, word })
   }
-  const apps = framework === 'typer' ? typerNames(calls, symbols) : new Map<string, string>()
+  const apps = framework === 'typer' ? typerNames(calls, symbols) : clickGroupObjects(calls)
   const adds = framework === 'click' ? 'add_command' : 'add_typer'
   for (const call of calls) {
     const child = call.name === adds && call.simpleReceiver !== '' ? addedChild(framework, call.args()) : undefined
@@ -165,6 +181,16 @@ function decoratedCommands(framework: 'click' | 'typer'): EntrypointDetector {
         // click: the outermost group of the file above it (itself for one added to none), which another module may add (see `clickMountFacts`).
         const router = framework === 'click' ? rootAbove(links, receiver !== framework ? receiver : symbol.name) : receiver
         drafts.push(PLAIN_NAME.test(router) && (framework === 'typer' || router !== '') ? { ...draft, router } : draft)
+      }
+      // click groups made as objects: a command each, named as it names itself (and the router of its commands).
+      if (framework === 'click') {
+        for (const call of context.facts.calls) {
+          const variable = call.assignedTo()
+          const name = variable === undefined ? undefined : apps.get(variable)
+          if (variable === undefined || name === undefined || !call.name.endsWith('Group')) continue
+          const route = links.has(variable) ? wordsAbove(links, variable) : [name]
+          drafts.push({ ...callDraft(call, cliCommand('click', route.join(' '), variable)), router: rootAbove(links, variable) || variable })
+        }
       }
       if (framework === 'typer') {
         // `app.command(name="status")(status_command)` on a Typer app of this file (cycode-cli registers every command so).
@@ -210,13 +236,13 @@ export const CLICK_OWN_WORD = '~'
  */
 export function clickMountFacts(facts: FileFacts): MountFact[] {
   if (facts.language !== 'python' || !facts.text.includes('add_command')) return []
-  const { decorated, links } = commandTree('click', facts)
+  const { decorated, links, apps } = commandTree('click', facts)
   const out: MountFact[] = []
   for (const call of facts.calls) {
     const args = call.name === 'add_command' && PLAIN_NAME.test(call.simpleReceiver) ? call.args() : []
     // `add_command(db)`, `add_command(cmd=db.main, name='db')` (a module's group).
     const child = addedChild('click', args)
-    if (child?.kind !== 'name' || !DOTTED_NAME.test(child.value) || decorated.some((each) => each.symbol.name === child.value)) continue
+    if (child?.kind !== 'name' || !DOTTED_NAME.test(child.value) || decorated.some((each) => each.symbol.name === child.value) || apps.has(child.value)) continue
     const word = stringArg(args, child.key ? 0 : 1, ['name']) ?? CLICK_OWN_WORD
     const prefix = [...wordsAbove(links, call.simpleReceiver), word].join('/')
     out.push({ target: child.value, prefix, router: call.simpleReceiver, row: call.row, offset: call.offset })
