@@ -1,4 +1,4 @@
-import type { FileLayers } from '@rag/core'
+import type { FileLayers, SymbolRecord } from '@rag/core'
 
 /** A mount path the detectors could not read as text, as they write it: `{settings.API_V1_STR}`, `{API_PREFIX}`. */
 const COMPUTED = /^\{([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?\}$/
@@ -118,7 +118,52 @@ export function readComputedPrefix(prefix: string, from: string, sources: Prefix
     member === undefined
       ? (agreedLiteral(sources.file(at), origin?.name ?? head, true) ?? (CONSTANT_NAME.test(head) ? agreedLiteral(sources.file(at), head, false, memberReader(at, sources, 0)) : undefined))
       : agreedLiteral(sources.file(at), member, false, memberReader(at, sources, 0))
-  return value ?? (member === undefined && from.endsWith('.go') ? packageCommandWord(from, head, sources) : undefined) ?? (member !== undefined && origin === undefined ? packageMemberLiteral(from, head, member, sources, 0) : undefined) ?? prefix
+  return (
+    value ??
+    (member === undefined && from.endsWith('.go') ? packageCommandWord(from, head, sources) : undefined) ??
+    (member !== undefined && origin === undefined ? packageMemberLiteral(from, head, member, sources, 0) : undefined) ??
+    (member !== undefined ? instanceMemberLiteral(at, origin?.name ?? head, member, sources) : undefined) ??
+    prefix
+  )
+}
+
+/** `settings = AppSettings()` or `settings = get_app_settings()`: group 1 the callee. */
+const INSTANCE = /=\s*([A-Za-z_][\w.]*)\s*\(/
+
+/** `def get_app_settings() -> AppSettings:`: group 1 the annotated class. */
+const RETURNS = /->\s*["']?([A-Za-z_][\w.]*)/
+
+/** A definition named `name` at the top of `path`, or where `path` imports it from: its file and own name. */
+function definitionOf(path: string, name: string, sources: PrefixSources): { file: FileLayers; symbol: SymbolRecord } | undefined {
+  const origin = sources.importedFrom(path, name)
+  const file = sources.file(origin?.path ?? path)
+  const own = origin?.name ?? name
+  const symbol = file?.symbols.find((each) => each.parentId === '' && each.name === own)
+  return file === undefined || symbol === undefined ? undefined : { file, symbol }
+}
+
+/**
+ * `{settings.api_prefix}` where `settings` holds an instance of a class another file defines
+ * (fastapi-realworld: `settings = AppSettings()` in `config.py`, `api_prefix: str = "/api"` in
+ * `AppSettings`; also through a factory annotated with the class, `def get_app_settings() ->
+ * AppSettings`): the literal the class gives the member.
+ */
+function instanceMemberLiteral(path: string, name: string, member: string, sources: PrefixSources): string | undefined {
+  const holder = sources.file(path)?.symbols.find((symbol) => symbol.parentId === '' && symbol.name === name && (symbol.kind === 'variable' || symbol.kind === 'constant'))
+  const callee = holder === undefined ? undefined : INSTANCE.exec(holder.signature)?.[1]
+  if (callee === undefined) return undefined
+  const called = definitionOf(path, callee.slice(callee.lastIndexOf('.') + 1), sources)
+  const made = called?.symbol.kind === 'function' ? RETURNS.exec(called.symbol.signature)?.[1] : callee
+  const type = made === undefined ? undefined : definitionOf(called?.symbol.kind === 'function' ? called.file.path : path, made.slice(made.lastIndexOf('.') + 1), sources)
+  if (type === undefined || type.symbol.kind !== 'class') return undefined
+  let value: string | undefined
+  for (const symbol of type.file.symbols) {
+    if (symbol.parentId !== type.symbol.id || symbol.name !== member) continue
+    const literal = literalOf(symbol.signature, member)
+    if (literal === undefined || (value !== undefined && literal !== value)) return undefined
+    value = literal
+  }
+  return value
 }
 
 /** Languages whose classes of one package (one directory) see each other without an import. */
@@ -138,8 +183,8 @@ function packageMemberLiteral(from: string, type: string, member: string, source
 /** A constant's name as Java, Kotlin and C# write it (`BY_ID`, `API_V2`), which no path parameter is named like. */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$|^[A-Z]{2,}[0-9]*$/
 
-/** A constant a detector wrote into a route (`{Paths.USERS}`: a member of a type; path parameters hold no dot). */
-const ROUTE_CONSTANT = /\{[A-Z][\w$]*\.[A-Za-z_$][\w$]*\}/
+/** A constant a detector wrote into a route (`{Paths.USERS}`, `{settings.api_prefix}`: a member of a type or an object; path parameters hold no dot). */
+const ROUTE_CONSTANT = /\{[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\}/
 
 /** A name a detector wrote into a route (`{API_PREFIX}`), where path parameters are not written in braces. */
 const ROUTE_NAME = /\{[A-Za-z_$][\w$]*\}/

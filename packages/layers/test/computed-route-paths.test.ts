@@ -22,6 +22,20 @@ const APP = [
 ].join('\n')
 
 describe('JavaScript route paths built of names the file does not define', () => {
+  it("reads a FastAPI prefix held by a settings object whose class another module defines (fastapi-realworld: settings = AppSettings(), or a factory annotated with the class)", async () => {
+    const files = {
+      'app/__init__.py': '',
+      'app/core/__init__.py': '',
+      'app/core/settings.py': 'class AppSettings:\n    api_prefix: str = "/api"\n',
+      'app/core/config.py': 'from app.core.settings import AppSettings\n\nsettings = AppSettings()\n',
+      'app/main.py': 'from fastapi import FastAPI, APIRouter\nfrom app.core.config import settings\n\nrouter = APIRouter()\n\n\n@router.get("/tags")\ndef tags():\n    pass\n\n\napplication = FastAPI()\napplication.include_router(router, prefix=settings.api_prefix)\n',
+    }
+    const direct = new LayerGraph(await layersOfText(files))
+    expect(direct.entrypoints({ kind: 'http-route' }).map((e) => e.route)).toEqual(['/api/tags'])
+    const factory = new LayerGraph(await layersOfText({ ...files, 'app/core/config.py': 'from app.core.settings import AppSettings\n\n\ndef get_app_settings() -> AppSettings:\n    return AppSettings()\n\n\nsettings = get_app_settings()\n' }))
+    expect(factory.entrypoints({ kind: 'http-route' }).map((e) => e.route)).toEqual(['/api/tags'])
+  })
+
   it('keeps a route on a router the file makes, and reads an imported constant where it is defined', async () => {
     const graph = new LayerGraph(await layersOfText({ 'src/app.ts': APP, 'src/config.ts': "export const API_PREFIX = '/api'\n" }))
     expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.startLine} ${r.method} ${r.route}${r.declaredRoute ? ` (${r.declaredRoute})` : ''} -> ${r.handler}`)).toEqual([
