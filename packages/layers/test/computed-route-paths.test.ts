@@ -22,6 +22,16 @@ const APP = [
 ].join('\n')
 
 describe('JavaScript route paths built of names the file does not define', () => {
+  it('reads the constants a NestJS controller names its paths by, imported from another module (domain-driven-hexagon)', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/routes.ts': "export const API_PREFIX = 'v1'\nexport const usersPath = 'users'\n",
+        'src/users.controller.ts': "import { Controller, Get } from '@nestjs/common'\nimport { API_PREFIX, usersPath } from './routes'\n\n@Controller(API_PREFIX)\nexport class UsersController {\n  @Get(usersPath)\n  list() {}\n\n  @Get(':id')\n  one() {}\n}\n",
+      }),
+    )
+    expect(graph.entrypoints({ kind: 'http-route' }).map((e) => `${e.method} ${e.route}`)).toEqual(['GET /v1/users', 'GET /v1/:id'])
+  })
+
   it("reads a FastAPI prefix held by a settings object whose class another module defines (fastapi-realworld: settings = AppSettings(), or a factory annotated with the class)", async () => {
     const files = {
       'app/__init__.py': '',
