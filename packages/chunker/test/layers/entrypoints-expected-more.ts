@@ -148,6 +148,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/routes/(api)/api/health/+server.ts:3 http-route sveltekit GET /api/health -> GET',
     'src/routes/(api)/api/health/+server.ts:7 http-route sveltekit POST /api/health -> POST',
     'src/routes/(api)/api/health/+server.ts:11 http-route sveltekit * /api/health -> fallback',
+    // Handlers re-exported from another module.
+    'src/routes/api/hooks/+server.ts:1 http-route sveltekit GET /api/hooks -> GET',
+    'src/routes/api/hooks/+server.ts:2 http-route sveltekit POST /api/hooks -> handle',
     'src/routes/article/[slug]/+page.server.js:7 http-route sveltekit GET /article/[slug] -> load',
     'src/routes/article/[slug]/+page.server.js:21 http-route sveltekit POST /article/[slug]?/createComment -> actions.createComment',
     'src/routes/article/[slug]/+page.server.js:37 http-route sveltekit POST /article/[slug]?/deleteComment -> actions.deleteComment',

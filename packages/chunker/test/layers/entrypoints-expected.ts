@@ -76,6 +76,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/api/orders/[id]/route.ts:9 http-route nextjs DELETE /api/orders/[id] -> DELETE',
     'app/api/auth/[...nextauth]/route.ts:6 http-route nextjs GET /api/auth/[...nextauth] -> handler',
     'app/api/auth/[...nextauth]/route.ts:6 http-route nextjs POST /api/auth/[...nextauth] -> handler',
+    // Handlers re-exported from a module of the app's own (older create-t3-turbo).
+    'app/api/items/route.ts:2 http-route nextjs GET /api/items -> GET',
+    'app/api/items/route.ts:2 http-route nextjs POST /api/items -> POST',
     'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs GET /api/v5/[...nextauth] -> handlers.GET',
     'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs POST /api/v5/[...nextauth] -> handlers.POST',
     'app/(marketing)/pricing/page.tsx:5 http-route nextjs GET /pricing -> PricingPage',

@@ -69,6 +69,47 @@ export function exportLists(text: string): { exported: string; local: string; of
   return out
 }
 
+/** `export const { GET, POST } = handlers` (NextAuth v5's). */
+const EXPORT_DESTRUCTURED = /^export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=\s*([\w$.]+)/gm
+
+/**
+ * Methods a route file exports other than as definitions of its own, with where the export is:
+ * under a method's name (`export { handler as GET }`: the handler is `handler`), re-exported from
+ * another module (`export { GET, POST } from '../lib/items'`, `export { handle as POST } from
+ * '$lib/h'`), or destructured from an object (`export const { GET, POST } = handlers`: `handlers.GET`).
+ */
+function exportedMethods(text: string, methods: ReadonlyMap<string, string>): { method: string; handler: string; offset: number }[] {
+  const out: { method: string; handler: string; offset: number }[] = []
+  for (const { exported, local, offset } of exportLists(text)) {
+    const method = methods.get(exported)
+    if (method !== undefined) out.push({ method, handler: local, offset })
+  }
+  for (const match of text.matchAll(EXPORT_DESTRUCTURED)) {
+    for (const part of (match[1] as string).split(',')) {
+      const name = /^\s*([A-Z]+)\s*$/.exec(part)?.[1]
+      const method = name === undefined ? undefined : methods.get(name)
+      if (method !== undefined) out.push({ method, handler: `${match[2]}.${name}`, offset: match.index })
+    }
+  }
+  return out
+}
+
+/**
+ * A route handler module's methods (Next.js's `route.ts`, SvelteKit's `+server.ts`): its exported
+ * definitions named as methods, then the methods it exports otherwise (see {@link exportedMethods}).
+ */
+export function methodHandlerDrafts(context: DetectContext, methods: ReadonlyMap<string, string>, framework: string, route: string): EntrypointDraft[] {
+  const drafts = exportedMethodDrafts(context, methods, framework, route)
+  const { text } = context.facts
+  const seen = new Set(drafts.map((draft) => draft.method))
+  for (const { method, handler, offset } of exportedMethods(text, methods)) {
+    if (seen.has(method)) continue
+    seen.add(method)
+    drafts.push(statementDraft(text, offset, { framework, method, route }, handler))
+  }
+  return drafts
+}
+
 /** The file's top-level exported definition named `name` (a function, or a constant holding one). */
 export function exportedDefinition(context: DetectContext, name: string): SymbolFact | undefined {
   return context.facts.symbols.find((symbol) => !symbol.parent && symbol.exported && symbol.name === name)

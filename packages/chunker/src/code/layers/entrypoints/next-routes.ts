@@ -1,6 +1,6 @@
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
-import { defaultExportDraft, exportedMethodDrafts, exportLists, folderRoute, statementDraft } from './file-route-drafts.js'
+import { defaultExportDraft, folderRoute, methodHandlerDrafts } from './file-route-drafts.js'
 
 /** The methods an App Router route handler exports, each served as itself. */
 const NEXT_METHODS: ReadonlyMap<string, string> = new Map(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((method) => [method, method]))
@@ -11,29 +11,6 @@ const APP_ROUTE = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/
 const APP_PAGE = /(?:^|\/)app\/((?:[^/]+\/)*)page\.[cm]?[jt]sx?$/
 /** Pages Router files: `pages/**` (`pages/api/**` are API routes, the rest pages). */
 const PAGES_FILE = /(?:^|\/)pages\/((?:[^/]+\/)*[^/]+?)\.[cm]?[jt]sx?$/
-
-/** `export const { GET, POST } = handlers` (NextAuth v5's). */
-const EXPORT_DESTRUCTURED = /^export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=\s*([\w$.]+)/gm
-
-/**
- * Methods a route file exports other than as definitions of their own: re-exported under a
- * method's name (`handler as GET`: the handler is `handler`) or destructured from an object
- * (`{ GET, POST } = handlers`: `handlers.GET`), with where the export is.
- */
-function exportedMethods(text: string): { method: string; handler: string; offset: number }[] {
-  const out: { method: string; handler: string; offset: number }[] = []
-  // `export { handler as GET, handler as POST }` (NextAuth v4's route handler).
-  for (const { exported, local, offset } of exportLists(text)) {
-    if (local !== exported && NEXT_METHODS.has(exported)) out.push({ method: exported, handler: local, offset })
-  }
-  for (const match of text.matchAll(EXPORT_DESTRUCTURED)) {
-    for (const part of (match[1] as string).split(',')) {
-      const name = /^\s*([A-Z]+)\s*$/.exec(part)?.[1]
-      if (name && NEXT_METHODS.has(name)) out.push({ method: name, handler: `${match[2]}.${name}`, offset: match.index })
-    }
-  }
-  return out
-}
 
 /** Data functions only the Pages Router calls: a file with one is a page even without an import of `next`. */
 const PAGE_DATA_FUNCTIONS = new Set(['getServerSideProps', 'getStaticProps', 'getStaticPaths', 'getInitialProps'])
@@ -66,13 +43,7 @@ export const nextRoutes: EntrypointDetector = {
     if (handlers) {
       const route = fileRoute(handlers[1] as string)
       if (route === undefined) return []
-      const defined = exportedMethodDrafts(context, NEXT_METHODS, 'nextjs', route)
-      const { text } = context.facts
-      const methods = new Set(defined.map((draft) => draft.method))
-      const reexported = exportedMethods(text)
-        .filter(({ method }) => !methods.has(method))
-        .map(({ method, handler, offset }) => statementDraft(text, offset, { framework: 'nextjs', method, route }, handler))
-      return [...defined, ...reexported]
+      return methodHandlerDrafts(context, NEXT_METHODS, 'nextjs', route)
     }
     const page = APP_PAGE.exec(path)
     const pagesFile = page ? undefined : PAGES_FILE.exec(path)

@@ -1,6 +1,6 @@
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
-import { definitionDraft, exportedDefinition, exportedMethodDrafts, folderRoute, statementDraft } from './file-route-drafts.js'
+import { definitionDraft, exportedDefinition, folderRoute, methodHandlerDrafts, statementDraft } from './file-route-drafts.js'
 import { objectEntries } from './object-literal.js'
 
 /** A SvelteKit route file: `src/routes/**\/+server.ts`, `+page.server.ts` or `+page.ts`. */
@@ -37,7 +37,7 @@ export const svelteKitRoutes: EntrypointDetector = {
     const file = context.facts.path.includes('routes/') ? ROUTE_FILE.exec(context.facts.path) : null
     if (!file) return []
     const route = folderRoute((file[1] as string).split('/'))
-    if (file[2] === 'server') return exportedMethodDrafts(context, SERVER_METHODS, 'sveltekit', route)
+    if (file[2] === 'server') return methodHandlerDrafts(context, SERVER_METHODS, 'sveltekit', route)
     const drafts: EntrypointDraft[] = []
     const load = exportedDefinition(context, 'load')
     if (load) drafts.push(definitionDraft(load, { framework: 'sveltekit', method: 'GET', route }))
