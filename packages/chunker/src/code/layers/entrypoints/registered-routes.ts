@@ -28,7 +28,8 @@ interface Registration {
 const REGISTRATIONS: readonly Registration[] = [
   { framework: 'flask', imports: ['flask'], receivers: BLUEPRINT_RECEIVER, call: 'add_url_rule', paths: { from: 0, key: 'rule' }, handler: { key: 'view_func', position: 2 }, defaultMethod: 'GET' },
   { framework: 'fastapi', imports: ['fastapi'], call: 'add_api_route', paths: { from: 0, key: 'path' }, handler: { key: 'endpoint', position: 1 }, defaultMethod: 'GET' },
-  { framework: 'flask-restful', imports: ['flask_restful', 'flask_restx'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
+  { framework: 'flask-restful', imports: ['flask_restful'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
+  { framework: 'flask-restx', imports: ['flask_restx'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
 ]
 
 /** A registration's paths: its keyword path, else the positional one at `from` (with `all`, every one from there on). */
