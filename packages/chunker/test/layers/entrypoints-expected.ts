@@ -83,6 +83,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs POST /api/v5/[...nextauth] -> handlers.POST',
     'app/(marketing)/pricing/page.tsx:5 http-route nextjs GET /pricing -> PricingPage',
     'app/dashboard/[team]/settings/page.tsx:1 http-route nextjs GET /dashboard/[team]/settings -> SettingsPage',
+    // Metadata routes written as code: the sitemap at /sitemap.xml, an image at its own name.
+    'app/sitemap.ts:3 http-route nextjs GET /sitemap.xml -> sitemap',
+    'app/blog/[slug]/opengraph-image.tsx:1 http-route nextjs GET /blog/[slug]/opengraph-image -> Image',
     // An intercepting route in a parallel slot serves the URL it intercepts.
     'app/@modal/(.)photo/[id]/page.tsx:1 http-route nextjs GET /photo/[id] -> PhotoModal',
     'pages/api/auth/[...nextauth].ts:6 http-route nextjs * /api/auth/[...nextauth] -> default',

@@ -12,6 +12,15 @@ const APP_PAGE = /(?:^|\/)app\/((?:[^/]+\/)*)page\.[cm]?[jt]sx?$/
 /** Pages Router files: `pages/**` (`pages/api/**` are API routes, the rest pages). */
 const PAGES_FILE = /(?:^|\/)pages\/((?:[^/]+\/)*[^/]+?)\.[cm]?[jt]sx?$/
 
+/**
+ * App Router metadata routes written as code (`app/sitemap.ts`, `app/robots.ts`,
+ * `app/blog/[slug]/opengraph-image.tsx`): group 1 the folders, 2 the file's name.
+ */
+const METADATA_ROUTE = /(?:^|\/)app\/((?:[^/]+\/)*)(sitemap|robots|manifest|icon|apple-icon|opengraph-image|twitter-image)\.[cm]?[jt]sx?$/
+
+/** The extension a metadata route's URL has: `sitemap.ts` serves `/sitemap.xml` (images serve their name alone). */
+const METADATA_EXTENSIONS: Readonly<Record<string, string>> = { sitemap: '.xml', robots: '.txt', manifest: '.webmanifest' }
+
 /** Data functions only the Pages Router calls: a file with one is a page even without an import of `next`. */
 const PAGE_DATA_FUNCTIONS = new Set(['getServerSideProps', 'getStaticProps', 'getStaticPaths', 'getInitialProps'])
 
@@ -44,6 +53,14 @@ export const nextRoutes: EntrypointDetector = {
       const route = fileRoute(handlers[1] as string)
       if (route === undefined) return []
       return methodHandlerDrafts(context, NEXT_METHODS, 'nextjs', route)
+    }
+    const metadata = METADATA_ROUTE.exec(path)
+    if (metadata) {
+      const folder = fileRoute(metadata[1] as string)
+      const name = metadata[2] as string
+      const served = `${name}${METADATA_EXTENSIONS[name] ?? ''}`
+      const draft = folder === undefined ? undefined : defaultExportDraft(context, { framework: 'nextjs', method: 'GET', route: folder === '/' ? `/${served}` : `${folder}/${served}` })
+      return draft ? [draft] : []
     }
     const page = APP_PAGE.exec(path)
     const pagesFile = page ? undefined : PAGES_FILE.exec(path)
