@@ -67,6 +67,9 @@ const MOUNTED_COMMANDS: ReadonlySet<string> = new Set(['cobra', 'typer', 'yargs'
  */
 const CLICK_OWN_WORD = '~'
 
+/** The name a typer app gives itself: `typer.Typer(name="items", help=...)`. */
+const TYPER_NAME = /\bTyper\s*\([^)]*\bname\s*=\s*["']([^"']+)["']/
+
 /** At most this many full paths for one route whose router is mounted in several places. */
 const MAX_MOUNT_PATHS = 4
 
@@ -251,8 +254,12 @@ export class MountedRoutes {
 
   /** The word of the click group or command `name` of `path` (its declared command line's last), `''` when the file declares none. */
   #clickWord(path: string, name: string): string {
-    const entry = this.#sources?.file(path)?.entrypoints.find((each) => each.framework === 'click' && each.kind === 'cli-command' && each.handler === name)
-    return (entry?.declaredRoute ?? entry?.route ?? '').split(' ').at(-1) ?? ''
+    const file = this.#sources?.file(path)
+    const entry = file?.entrypoints.find((each) => each.framework === 'click' && each.kind === 'cli-command' && each.handler === name)
+    if (entry !== undefined) return (entry.declaredRoute ?? entry.route).split(' ').at(-1) ?? ''
+    // A typer app names itself where it is made: `app = typer.Typer(name="items")`; without a name its commands join the parent's.
+    const app = file?.symbols.find((symbol) => symbol.parentId === '' && symbol.name === name)
+    return (app === undefined ? undefined : TYPER_NAME.exec(app.signature)?.[1]) ?? ''
   }
 
   /** The first of {@link prefixesOf}: the prefix of the first place a router is mounted. */

@@ -253,7 +253,8 @@ export function clickMountFacts(facts: FileFacts): MountFact[] {
 /**
  * typer's `app.add_typer(users.app, name="users")` of an app another module defines (typer's
  * docs' `main.py` over `items.py` and `users.py`): a mount of that app under the words of `app`
- * in this file and the name (none: its commands are the parent's), so that `users.py`'s
+ * in this file and the name (else {@link CLICK_OWN_WORD}: the name the app gives itself there,
+ * `typer.Typer(name="users")`; none: its commands are the parent's), so that `users.py`'s
  * `@app.command() def create()` is `users create`. Apps of this file are nested in place.
  */
 export function typerMountFacts(facts: FileFacts): MountFact[] {
@@ -263,8 +264,9 @@ export function typerMountFacts(facts: FileFacts): MountFact[] {
   for (const call of facts.calls) {
     const app = call.name === 'add_typer' && PLAIN_NAME.test(call.simpleReceiver) ? call.args()[0] : undefined
     if (app?.kind !== 'name' || app.key || apps.has(app.value)) continue
-    const name = keyedString(call.args(), 'name')
-    const prefix = [...wordsAbove(links, call.simpleReceiver), ...(name ? [name] : [])].join('/')
+    // Without a name here, the name the app gives itself in its module (`typer.Typer(name="items")`), read there.
+    const name = keyedString(call.args(), 'name') ?? CLICK_OWN_WORD
+    const prefix = [...wordsAbove(links, call.simpleReceiver), name].join('/')
     out.push({ target: app.value, prefix, router: call.simpleReceiver, row: call.row, offset: call.offset })
   }
   return out
