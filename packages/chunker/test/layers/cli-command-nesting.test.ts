@@ -102,7 +102,8 @@ describe('nested CLI commands in one file', () => {
       '    pass',
     ])
     // `tools_app` is this file's: nested in place, no mount.
-    expect(main.mounts).toEqual(['items.app at "tools/items" on "tools_app" line 8', 'users_app at "" on "app" line 9'])
+    // Without a name, the word is the one the app gives itself in its module (`~`: the graph reads `typer.Typer(name=...)` there; none, no word).
+    expect(main.mounts).toEqual(['items.app at "tools/items" on "tools_app" line 8', 'users_app at "~" on "app" line 9'])
     expect(main.routes).toEqual([' tools on app', ' tools items on tools_app', ' tools check on tools_app'])
   })
 
