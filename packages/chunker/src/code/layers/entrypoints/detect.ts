@@ -143,6 +143,11 @@ function receiverPrefix(receiver: string, known: ReadonlyMap<string, string>, de
   return known.get(receiver.replace(/\(.*$/, '')) ?? ''
 }
 
+/** The prefix of the router a call is made on, by the file's prefixes: a named router's, or a group made in the call's own chain (`admin.Group("/users").GET("/:id", h)`). */
+function routerPrefix(known: ReadonlyMap<string, string>, receiver: string): string {
+  return known.get(receiver) ?? (CHAINED_GROUP.test(receiver) ? receiverPrefix(receiver, known) : '')
+}
+
 /** A receiver that is a name (`app`, `self.router`), not a router made in the call's own chain (`Router::new()`). */
 const PLAIN_RECEIVER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
 
@@ -189,7 +194,7 @@ function ownPrefixFacts(facts: FileFacts, prefixOf: (name: string) => string): M
 export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): MountFact[] {
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
-  const prefixOf = (receiver: string): string => (routePrefixes ??= prefixes(facts.calls, facts.language)).get(receiver) ?? ''
+  const prefixOf = (receiver: string): string => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language)), receiver)
   // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
@@ -340,11 +345,7 @@ export function detectEntrypoints(
       return found
     },
     enclosing,
-    prefixOf: (receiver) => {
-      const known = (routePrefixes ??= prefixes(facts.calls, facts.language))
-      // A group made in the route's own chain: `admin.Group("/users").GET("/:id", h)`.
-      return known.get(receiver) ?? (CHAINED_GROUP.test(receiver) ? receiverPrefix(receiver, known) : '')
-    },
+    prefixOf: (receiver) => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language)), receiver),
   }
   const drafts: EntrypointDraft[] = [...facts.drafts]
   const receiverTypes = new Map<string, string | undefined>()
