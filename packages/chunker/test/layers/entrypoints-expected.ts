@@ -36,6 +36,9 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'plugin.ts:17 http-route fastify GET /list -> -',
     // A registration before a block on the next line (fastify's tests).
     'plugin.ts:24 http-route fastify GET /ping -> -',
+    // An async plugin module that imports nothing is Fastify's (an Express routes module exports a plain function).
+    'routes/items.js:3 http-route fastify GET / -> -',
+    'routes/items.js:4 http-route fastify POST / -> createItem',
     'routes/tags.js:7 http-route fastify GET {options.prefix}tags -> onGetTags',
     'routes/tags.js:13 http-route fastify PUT /tags/:tag -> onChangeTag',
     'routes/tags.js:13 http-route fastify DELETE /tags/:tag -> onChangeTag',

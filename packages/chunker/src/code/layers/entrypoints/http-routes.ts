@@ -60,8 +60,13 @@ function routeObjectPath(arg: Arg | undefined): string | undefined {
 /** Express, Fastify, Hono and Koa paths start with `/` (or are the `*` wildcard); a client's URL need not. */
 const JS_PATH = /^[/*]/
 
-/** A Fastify type in a signature (`app: FastifyInstance`, `FastifyPluginAsync`): the file is a Fastify plugin. */
-const FASTIFY_TYPE = /\bFastify(?:Instance|Plugin)\w*/
+/**
+ * What marks a file as a Fastify plugin without an import of Fastify: a Fastify type in a signature
+ * (`app: FastifyInstance`, `FastifyPluginAsync`), or a module that exports an async function of the
+ * instance (and options), Fastify's plugin shape (`module.exports = async function (app, opts) {`;
+ * an Express routes module exports a plain function of the app).
+ */
+const FASTIFY_TYPE = /\bFastify(?:Instance|Plugin)\w*|^(?:module\.exports\s*=|export\s+default)\s*async\s+(?:function\b[^(]*\(\s*[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)?\)|\(\s*[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)?\)\s*=>)/m
 
 /** NestJS's API versions of a route: `@Version('2')` on its handler, else `version` of its `@Controller({ path, version })`. */
 function nestVersion(symbol: SymbolFact): string | undefined {
