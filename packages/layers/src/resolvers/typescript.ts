@@ -147,8 +147,9 @@ function projectConfig(from: string, context: ResolveContext): string | undefine
       const path = dir ? `${dir}/${name}` : name
       const manifest = context.manifestAt(path, 'tsconfig') as TsConfig | undefined
       if (manifest === undefined) continue
+      if (manifest.references === undefined) return path
       const own = effectiveConfig(path, context)
-      if (own.paths !== undefined || own.baseUrl !== undefined || manifest.references === undefined) return path
+      if (own.paths !== undefined || own.baseUrl !== undefined) return path
       for (const reference of manifest.references) {
         const joined = joinPath(dir, reference)
         const referenced = joined === undefined ? undefined : context.manifestAt(joined, 'tsconfig') !== undefined ? joined : joinPath(joined, 'tsconfig.json')
