@@ -235,7 +235,7 @@ export class MountedRoutes {
       // A function mount is its own step: one file may mount a function that mounts another (Ktor's route extensions).
       const key = `${mount.from}\0${mount.router}\0${mount.function ?? ''}`
       if (seen.has(key)) continue
-      const own = mount.prefix.split('/').includes(CLICK_OWN_WORD) ? this.#clickWord(path, mount.target) : undefined
+      const own = mount.prefix.split('/').includes(CLICK_OWN_WORD) ? this.#ownWord(path, mount.target) : undefined
       const mountPrefix = own === undefined ? mount.prefix : mount.prefix.split('/').map((word) => (word === CLICK_OWN_WORD ? own : word)).join('/')
       for (const above of this.prefixesOf(mount.from, mount.router, mount.declaring, new Set(seen).add(key))) {
         const prefix = joinRoute(above, mountPrefix)
@@ -252,8 +252,8 @@ export class MountedRoutes {
     return this.prefixesOf(origin.path, origin.name, '', new Set(seen).add(key)).map((above) => joinRoute(above, own))
   }
 
-  /** The word of the click group or command `name` of `path` (its declared command line's last), `''` when the file declares none. */
-  #clickWord(path: string, name: string): string {
+  /** The word a click group or command `name` of `path` has there (its declared command line's last), or the name a typer app gives itself; `''` when the file gives none. */
+  #ownWord(path: string, name: string): string {
     const file = this.#sources?.file(path)
     const entry = file?.entrypoints.find((each) => each.framework === 'click' && each.kind === 'cli-command' && each.handler === name)
     if (entry !== undefined) return (entry.declaredRoute ?? entry.route).split(' ').at(-1) ?? ''

@@ -346,4 +346,27 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'legacy/routes.php:7 http-route slim GET /home -> HomeController.home',
     'legacy/routes.php:8 http-route slim POST /login -> AuthController.login',
   ],
+  nextjs: [
+    'app/(shop)/cart/route.ts:1 http-route nextjs POST /cart -> POST',
+    'app/api/orders/[id]/route.ts:5 http-route nextjs GET /api/orders/[id] -> GET',
+    'app/api/orders/[id]/route.ts:9 http-route nextjs DELETE /api/orders/[id] -> DELETE',
+    'app/api/auth/[...nextauth]/route.ts:6 http-route nextjs GET /api/auth/[...nextauth] -> handler',
+    'app/api/auth/[...nextauth]/route.ts:6 http-route nextjs POST /api/auth/[...nextauth] -> handler',
+    // Handlers re-exported from a module of the app's own (older create-t3-turbo).
+    'app/api/items/route.ts:2 http-route nextjs GET /api/items -> GET',
+    'app/api/items/route.ts:2 http-route nextjs POST /api/items -> POST',
+    'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs GET /api/v5/[...nextauth] -> handlers.GET',
+    'app/api/v5/[...nextauth]/route.ts:3 http-route nextjs POST /api/v5/[...nextauth] -> handlers.POST',
+    'app/(marketing)/pricing/page.tsx:5 http-route nextjs GET /pricing -> PricingPage',
+    'app/dashboard/[team]/settings/page.tsx:1 http-route nextjs GET /dashboard/[team]/settings -> SettingsPage',
+    // Metadata routes written as code: the sitemap at /sitemap.xml, an image at its own name.
+    'app/sitemap.ts:3 http-route nextjs GET /sitemap.xml -> sitemap',
+    'app/blog/[slug]/opengraph-image.tsx:1 http-route nextjs GET /blog/[slug]/opengraph-image -> Image',
+    // An intercepting route in a parallel slot serves the URL it intercepts.
+    'app/@modal/(.)photo/[id]/page.tsx:1 http-route nextjs GET /photo/[id] -> PhotoModal',
+    'pages/api/auth/[...nextauth].ts:6 http-route nextjs * /api/auth/[...nextauth] -> default',
+    'pages/api/users/index.ts:3 http-route nextjs * /api/users -> handler',
+    'pages/blog/[slug].tsx:3 http-route nextjs GET /blog/[slug] -> Post',
+    'pages/index.tsx:5 http-route nextjs GET / -> Home',
+  ],
 }

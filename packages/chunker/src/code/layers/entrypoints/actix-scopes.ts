@@ -1,5 +1,6 @@
 import type { FileFacts, MountFact } from '../facts.js'
-import { joinRoute } from './detector.js'
+import { prefixWithin } from './group-scopes.js'
+import type { PrefixScope } from './route-shapes.js'
 
 /**
  * Where the argument that holds the code at `from` ends: the first `)` that closes a bracket opened
@@ -22,19 +23,12 @@ function argumentEnd(text: string, from: number): number {
   return text.length
 }
 
-/** An actix-web scope written in place: the span of the argument that holds it, and its path. */
-export interface Scope {
-  readonly start: number
-  readonly end: number
-  readonly prefix: string
-}
-
 /**
  * actix-web's scopes written in place: `.service(web::scope("/api").service(web::resource("users")...))`
  * puts `/api` before every route inside the argument that holds the scope. Outermost first.
  */
-export function actixScopes(facts: FileFacts): Scope[] {
-  const out: Scope[] = []
+export function actixScopes(facts: FileFacts): PrefixScope[] {
+  const out: PrefixScope[] = []
   for (const call of facts.calls) {
     if (call.name !== 'scope' || (call.receiver !== 'web' && call.receiver !== '')) continue
     const prefix = call.args()[0]
@@ -60,7 +54,7 @@ export function actixServiceMountFacts(facts: FileFacts): MountFact[] {
     if (call.name !== 'service') continue
     const [service, ...rest] = call.args()
     if (service === undefined || rest.length > 0 || service.kind !== 'name' || !SERVICE_PATH.test(service.value)) continue
-    const prefix = scopes.filter((scope) => scope.start <= call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+    const prefix = prefixWithin(scopes, call.offset)
     if (prefix !== '') out.push({ target: service.value.replace(/::/g, '.'), prefix, router: '', row: call.row, offset: call.offset })
   }
   return out

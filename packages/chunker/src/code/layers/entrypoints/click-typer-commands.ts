@@ -189,7 +189,7 @@ function decoratedCommands(framework: 'click' | 'typer'): EntrypointDetector {
           const name = variable === undefined ? undefined : apps.get(variable)
           if (variable === undefined || name === undefined || !call.name.endsWith('Group')) continue
           const route = links.has(variable) ? wordsAbove(links, variable) : [name]
-          drafts.push({ ...callDraft(call, cliCommand('click', route.join(' '), variable)), router: rootAbove(links, variable) || variable })
+          drafts.push({ ...callDraft(call, cliCommand('click', route.join(' '), variable)), router: rootAbove(links, variable) })
         }
       }
       if (framework === 'typer') {

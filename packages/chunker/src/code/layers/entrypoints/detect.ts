@@ -24,7 +24,7 @@ import { withTypedReceiver } from './receiver-types.js'
 import { MOUNT_CALL_NAMES, mountOf } from './mount-calls.js'
 import { djangoIncludeFacts, MOUNTING_CALL_NAMES, mountFacts } from './mounts.js'
 import { actixServiceMountFacts } from './actix-scopes.js'
-import { inlinePluginScopes } from './group-scopes.js'
+import { inlinePluginScopes, prefixWithin } from './group-scopes.js'
 
 /** Every detector, HTTP routes first. Add a framework by adding an entry to one of these tables. */
 export const ENTRYPOINT_DETECTORS: readonly EntrypointDetector[] = [...HTTP_ROUTE_DETECTORS, ...MORE_HTTP_ROUTE_DETECTORS, ...REST_FRAMEWORK_DETECTORS, ...REGISTERED_ROUTE_DETECTORS, ...CLI_COMMAND_DETECTORS, ...MAIN_AND_JOB_DETECTORS]
@@ -232,7 +232,7 @@ function pluginPrefixes(facts: FileFacts): ((call: CallFact) => string) | undefi
   if (!facts.calls.some((call) => call.name === 'register')) return undefined
   const scopes = inlinePluginScopes({ facts })
   if (scopes.length === 0) return undefined
-  return (call) => scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+  return (call) => prefixWithin(scopes, call.offset)
 }
 
 function innermost(symbols: readonly SymbolFact[], offset: number): SymbolFact | undefined {

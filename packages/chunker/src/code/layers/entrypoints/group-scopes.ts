@@ -1,7 +1,12 @@
 import { propertyArg } from '../args.js'
 import type { FileFacts } from '../facts.js'
-import type { DetectContext } from './detector.js'
+import { joinRoute, type DetectContext } from './detector.js'
 import type { PrefixScope } from './route-shapes.js'
+
+/** The prefix the scopes around `offset` give it, outermost first (chi blocks, Fastify's inline plugins, actix-web's scopes). */
+export function prefixWithin(scopes: readonly PrefixScope[], offset: number): string {
+  return scopes.filter((scope) => scope.start <= offset && offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+}
 
 /** The `(` that the `)` at `close` in masked text closes. */
 function openingParen(masked: string, close: number): number {

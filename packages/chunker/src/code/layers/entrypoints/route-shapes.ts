@@ -4,6 +4,7 @@ import { mountOf } from './mount-calls.js'
 import { madeRouters } from './mounts.js'
 import { builtPath } from './template-paths.js'
 import { callDraft, handlerOf, joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { prefixWithin } from './group-scopes.js'
 import { methodsIn } from './method-arg-routes.js'
 
 /** What every route detector entry names. */
@@ -195,8 +196,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         let prefix = context.prefixOf(call.receiver)
         if (entry.scopes) {
           scopes ??= entry.scopes(context)
-          const scoped = scopes.filter((scope) => scope.start < call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
-          prefix = joinRoute(scoped, prefix)
+          prefix = joinRoute(prefixWithin(scopes, call.offset), prefix)
         }
         if (path === undefined) {
           // Express and Koa chains: router.route('/book').get(handler)

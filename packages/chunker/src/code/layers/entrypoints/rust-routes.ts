@@ -2,6 +2,7 @@ import { parseArgs, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts } from '../facts.js'
 import { chainHead } from '../lexical/scan-calls.js'
 import { actixScopes } from './actix-scopes.js'
+import { prefixWithin } from './group-scopes.js'
 import { axumInlineRouters, isInlineRouter, isRouterFallback, nestedServiceKind } from './axum-nests.js'
 import { mountingRouter } from './mounting-router.js'
 import { callDraft, handlerOf, HTTP_VERBS, joinRoute, lastSegment, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
@@ -209,7 +210,7 @@ export function rustRouter(framework: 'axum' | 'actix-web', module: string): Ent
         if (found === undefined) continue
         const { path, served } = found
         // (A route chained on a scope, `web::scope("/v1").route(...)`, starts where the scope does.)
-        const scoped = scopes.filter((scope) => scope.start <= call.offset && call.offset < scope.end).reduce((route, scope) => joinRoute(route, scope.prefix), '')
+        const scoped = prefixWithin(scopes, call.offset)
         // A router written in place in a nest (`.nest("/api", Router::new().route(...))`) hangs from the router nested on.
         const nested = inline(call)
         // `let users = Router::new().route(...)`, nested later as `.nest("/users", users)`: the variable's prefix.

@@ -2,7 +2,6 @@ import { GLOBAL_ROUTE_FACTS } from '@rag/core'
 import { keyArg, type Arg } from '../args.js'
 import type { CallFact, EntrypointDraft, FileFacts, MountFact, SymbolFact } from '../facts.js'
 import { functionAround } from './call-values.js'
-import { escapedName } from './template-paths.js'
 import { callDraft, cliCommand, commandWord, handlerOf, JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** A yargs command module's command: `export const command = 'init <path>'`, `exports.command = ['serve', 's']`. */
@@ -49,19 +48,14 @@ const OBJECT_COMMAND = /^[ \t]*(?:module\.exports[ \t]*=|export[ \t]+default|(?:
 /** A handler property of a command object: `handler: run`, `handler(argv) {`, `async handler(`, shorthand `handler,`. */
 const HANDLER_PROPERTY = /\bhandler\b[ \t]*[:(,}\n]/
 
-/** The file exports a constant named so: `export default clean`, `module.exports = clean`, `export const clean = ...`, `export { clean }`. */
-function exportsName(text: string, name: string): boolean {
-  const n = escapedName(name)
-  return new RegExp(`^[ \\t]*(?:export[ \\t]+default[ \\t]+${n}\\b|module\\.exports[ \\t]*=[ \\t]*${n}\\b|export[ \\t]+(?:const|let|var)[ \\t]+${n}\\b|export[ \\t]*\\{[^}]*\\b${n}\\b)`, 'm').test(text)
-}
-
 /** The file's command module (`export const command = 'remote <command>'` with a handler, or one object), if it is one: its word (`''` for the default command) and where it is declared. */
-function moduleCommand(text: string): { readonly word: string; readonly offset: number; readonly line: string; readonly handler: string } | undefined {
+function moduleCommand(facts: FileFacts): { readonly word: string; readonly offset: number; readonly line: string; readonly handler: string } | undefined {
+  const { text } = facts
   if (!text.includes('command')) return undefined
   const command = COMMAND_EXPORT.exec(text)
   if (command && HANDLER_EXPORT.test(text)) return { word: wordOf(command[2]), offset: command.index, line: command[0].trim(), handler: 'handler' }
   const object = OBJECT_COMMAND.exec(text)
-  if (!object || !HANDLER_PROPERTY.test(text.slice(object.index)) || (object[1] !== undefined && !exportsName(text, object[1]))) return undefined
+  if (!object || !HANDLER_PROPERTY.test(text.slice(object.index)) || (object[1] !== undefined && !facts.symbols.some((symbol) => !symbol.parent && symbol.name === object[1] && symbol.exported === true))) return undefined
   const end = text.indexOf('\n', object.index)
   return { word: wordOf(object[3]), offset: object.index, line: text.slice(object.index, end < 0 ? undefined : end).trim(), handler: object[1] === undefined ? 'handler' : `${object[1]}.handler` }
 }
@@ -74,7 +68,7 @@ function moduleCommand(text: string): { readonly word: string; readonly offset: 
  */
 function commandWords(facts: FileFacts, enclosing: (offset: number) => SymbolFact | undefined): { readonly commands: readonly CommandCall[]; wordsAt(offset: number): string[] } {
   const commands = facts.calls.map(commandCall).filter((command): command is CommandCall => command !== undefined)
-  const module = moduleCommand(facts.text)
+  const module = moduleCommand(facts)
   const parentAt = (offset: number): CommandCall | undefined => {
     let around: CommandCall | undefined
     for (const other of commands) {
@@ -130,7 +124,7 @@ export const YARGS_COMMAND_MODULE_DETECTOR: EntrypointDetector = {
   imports: [],
   detect(context: DetectContext): EntrypointDraft[] {
     const { text, symbols } = context.facts
-    const module = moduleCommand(text)
+    const module = moduleCommand(context.facts)
     if (module === undefined || module.word === '') return []
     const handler = symbols.find((symbol) => symbol.name === 'handler' && !symbol.parent)
     const row = rowOfOffset(text, module.offset)

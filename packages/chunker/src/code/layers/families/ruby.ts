@@ -59,7 +59,7 @@ export const rubyFamily: LayerFamily = {
   syntax: RUBY_SYNTAX,
   calls: CALL_WORDS,
   // Calls without parentheses: on `self` (`current_user`), and on a constant or `self.` (`Article.all`).
-  implicitCalls: (text, masked, lines, methods, definitionNames) => [...rubyImplicitCalls(text, masked, lines, methods, definitionNames), ...rubyMemberCalls(text, masked, lines)],
+  implicitCalls: (text, masked, lines, methods, definitionNames) => [...rubyImplicitCalls(text, masked, lines, methods, definitionNames), ...rubyMemberCalls(text, masked, lines, CALL_WORDS.keywords)],
   decoratorTypes: new Set(),
   wrappers: new Set(),
   scopeThrough: new Set(),

@@ -13,8 +13,6 @@ import { rowAt, type LineIndex } from '../../../lines.js'
  */
 const MEMBER = /(?<![\w@$:.])((?:[A-Z]\w*(?:::[A-Z]\w*)*)|self|@@?[a-z_]\w*|[a-z_]\w*)[ \t]*(&?\.)[ \t]*([a-z_]\w*[!?]?)(?![\w!?(]|[ \t]*\(|[ \t]*(?:[-+*/%|&^]|\|\||&&)?=(?![=~>])|::)/g
 
-/** Words that are no receiver: `end.to_s` after a block, literals. */
-const NOT_RECEIVERS: ReadonlySet<string> = new Set(['end', 'nil', 'true', 'false', 'super', 'then', 'do', 'yield', 'return', 'not', 'and', 'or', 'if', 'unless', 'else', 'elsif', 'when', 'in', 'begin', 'rescue', 'ensure', 'def', 'class', 'module', '__FILE__', '__dir__'])
 
 /** `def self.name`: a definition, no call. */
 const DEFINITION = /\bdef\s+$/
@@ -62,13 +60,14 @@ class MemberCall implements CallFact {
  * `name(` scan does not see; each with its receiver as written (`Foo::Bar`, `@article`), so
  * resolution reads a constant's as a class method call on a known class, and the others by name.
  */
-export function rubyMemberCalls(text: string, masked: string, lines: LineIndex): CallFact[] {
+export function rubyMemberCalls(text: string, masked: string, lines: LineIndex, keywords: ReadonlySet<string>): CallFact[] {
   const out: CallFact[] = []
   for (const match of masked.matchAll(MEMBER)) {
     const offset = match.index
     if (DEFINITION.test(masked.slice(Math.max(0, offset - 8), offset))) continue
     const receiver = match[1] as string
-    if (NOT_RECEIVERS.has(receiver)) continue
+    // A keyword is no receiver (`end.to_s` after a block), `self` aside.
+    if (receiver !== 'self' && keywords.has(receiver)) continue
     const name = match[3] as string
     const nameAt = offset + match[0].length - name.length
     const lineStart = masked.lastIndexOf('\n', offset) + 1
