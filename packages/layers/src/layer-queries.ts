@@ -238,7 +238,10 @@ export function findDependencies(graph: GraphView, query: DependencyQuery): Depe
         // Go imports a file's package: its directory, `/` at the root (a module's root package).
         const home = graph.file(file)
         const incoming = [...graph.incoming(file), ...graph.incoming(`${dirOf(file)}/`).filter((edge) => home === undefined || importsFromDirectory(edge, home))]
-        edges.push(...incoming, ...importsThroughBarrels(graph, incoming), ...graph.routesInto(file))
+        // A file's own routes to its own handlers (Flask's views) do not make it depend on itself,
+        // but they are what `--kind routes` asks for: which routes reach this file.
+        const routes = graph.routesInto(file).filter((edge) => edge.path !== file || kinds?.has('routes') === true)
+        edges.push(...incoming, ...importsThroughBarrels(graph, incoming), ...routes)
       }
       for (const symbol of ring.symbols) edges.push(...graph.incoming(symbol.id), ...importsNaming(graph, symbol), ...graph.routesInto(symbol.id))
     } else {

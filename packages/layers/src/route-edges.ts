@@ -4,7 +4,7 @@ import { qnameOfSymbolId, type EdgeKind, type EdgeRecord, type EntrypointRecord,
 export interface RouteEdges {
   /** By the file that declares the entrypoints. */
   readonly from: ReadonlyMap<string, readonly EdgeRecord[]>
-  /** By the handler's symbol id and by its file. */
+  /** By the handler's symbol id and by its file (a file's own routes to its own handlers too: Flask's views). */
   readonly into: ReadonlyMap<string, readonly EdgeRecord[]>
 }
 
@@ -55,8 +55,7 @@ export function routeEdges(files: Iterable<FileLayers>): RouteEdges {
       }
       add(from, entry.path, edge)
       add(into, handler, edge)
-      // A file's own routes to its own handlers (Flask's views) do not make it depend on itself.
-      if (handlerPath !== entry.path) add(into, handlerPath, edge)
+      add(into, handlerPath, edge)
     }
   }
   return { from, into }

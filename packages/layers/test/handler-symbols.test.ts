@@ -276,6 +276,18 @@ describe('handlers defined in other files', () => {
     expect(graph.edgesOf('routes/api.php').some((edge) => edge.kind === 'routes')).toBe(false)
   })
 
+  it("answers `--kind routes` of a file with its own routes to its own handlers (Flask's views), and leaves them out of its importers", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app.py': "from flask import Flask\n\napp = Flask(__name__)\n\n\n@app.route('/health')\ndef health():\n    return 'ok'\n",
+        'main.py': 'from app import app\n\napp.run()\n',
+      }),
+    )
+    const line = ({ edge }: { edge: { path: string; startLine: number; kind: string; target: string } }): string => `${edge.path}:${edge.startLine} ${edge.kind} ${edge.target}`
+    expect(graph.dependencies({ from: 'app.py', reverse: true, kinds: ['routes'] }).map(line)).toEqual(['app.py:6 routes GET /health'])
+    expect(graph.dependencies({ from: 'app.py', reverse: true }).map(line)).toEqual(['main.py:1 imports app'])
+  })
+
   it("links a mapping an API interface declares to the one controller that implements it (OpenAPI Generator's interfaces)", async () => {
     const api = [
       'package com.example.api;',
