@@ -3,7 +3,8 @@ import { dirOf } from './paths.js'
 import { entrypointEdge } from './route-edges.js'
 import { bindingsOf, type Bindings } from './import-bindings.js'
 import { memberNamed } from './definitions.js'
-import { CJS_LANGUAGES, resolveName } from './resolve-names.js'
+import { CJS_LANGUAGES } from './bare-names.js'
+import { resolveName } from './resolve-names.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** Rails' `controller#action` (`users#index`, `admin/stats#index`). */

@@ -1,14 +1,14 @@
 import { propertyRead, type EdgeRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
-import { givesRunnerValue, givesRuntimeValue, isBuiltin, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
+import { givesRunnerValue, givesRuntimeValue, isBuiltinReceiver, isClosedRuntimeClass } from './builtins.js'
 import { callScope, callsLocalBinding, IMPLICIT_SELF } from './call-reach.js'
 import { calleeReceiverType } from './callee-receiver-types.js'
 import { decoratedByPackage, shadowedByParameter } from './decorated-functions.js'
-import { bindingsOf, type Binding, type Bindings } from './import-bindings.js'
+import type { Bindings } from './import-bindings.js'
 import { CLASS_LIKE, enclosingClass, inheritedMember, Supertypes } from './supertypes.js'
-import { definedIn, filesOf, memberNamed, namespaceExportedAs } from './definitions.js'
+import { filesOf } from './definitions.js'
 import type { SymbolIndex } from './symbol-index.js'
 import { goPackageType, goReceiverType, goVariableType } from './go-variables.js'
-import { goReceiverMethod, nestedClassNamed, packageMember, packagePeers, SHARED_PACKAGE } from './package-members.js'
+import { goReceiverMethod, packageMember, SHARED_PACKAGE } from './package-members.js'
 import { classNamed, hasExtensionMethod, isLibraryType } from './named-types.js'
 import { assignedThroughPath } from './object-paths.js'
 import { languageFamily } from './language-families.js'
@@ -16,7 +16,6 @@ import { isModuleNamed } from './paths.js'
 import { declaredChainMember, isDeclaredChain } from './declared-chains.js'
 import { rustChainMember, rustDerivedCall, rustMayAddMethod } from './rust-chains.js'
 import { libraryClassAttribute } from './library-class-attributes.js'
-import { madeByPackage } from './package-values.js'
 import { memberOfFixture, pytestFixture } from './pytest-fixtures.js'
 import { rubyConstant } from './ruby-constants.js'
 import { rustPathMember } from './rust-paths.js'
@@ -28,15 +27,14 @@ import { memberOfAttributes } from './python-attributes.js'
 import { chainRead, memberOfProperty } from './property-types.js'
 import { EXTERNAL, toSymbol, UNRESOLVED, type Resolved } from './resolved.js'
 import { typeOfCall } from './returned-type.js'
-import { classBodyOf, memberAround, memberBelow } from './self-members.js'
+import { memberBelow } from './self-members.js'
 import { constraintOf } from './type-parameters.js'
-import { declaredTypeOf, parameterReturnOf, valueTypeOf } from './typed-receivers.js'
+import { declaredTypeOf, parameterReturnOf } from './typed-receivers.js'
+import { CJS_LANGUAGES, resolveBareName } from './bare-names.js'
+import { CALLABLE, memberOfType, memberOfValue, memberOrInherited, throughBinding } from './type-members.js'
 
-/** Languages whose modules can bind a name with `require` (a local definition of the name is that binding). */
-export const CJS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
 /** Languages where what an imported package's function returns is the package's: JavaScript's and Go's packages. */
 const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, 'go'])
-const CALLABLE = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
 const SELF = new Set(['this', 'self', 'Self', '$this', 'cls', 'static', '@'])
 /** Languages whose chains of calls are typed through each method's declared return type (`declared-chains.ts`). */
@@ -46,50 +44,6 @@ const RUST_COLLECTIONS: ReadonlySet<string> = new Set(['Vec', 'String'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
 
-/** A member `name` of a class: its own, else one it inherits (when `supers` is given). */
-function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string, supers: Supertypes | undefined): SymbolRecord | undefined {
-  return memberNamed(index, owner, name) ?? (supers && inheritedMember(owner, name, CALLABLE, supers))
-}
-
-/** The member `name` of a class the file imports (or an external one's), defines or shares a package with. */
-function memberOfType(
-  type: string,
-  name: string,
-  file: FileLayers,
-  bindings: Bindings,
-  index: SymbolIndex,
-  resolved: (path: string) => readonly EdgeRecord[] | undefined,
-  supers?: Supertypes,
-): Resolved | undefined {
-  // Go's predeclared `error`: its `Error()` is the runtime's.
-  if (type === 'error' && file.language === 'go') return EXTERNAL
-  const binding = bindings.names.get(type)
-  if (binding) return throughBinding(binding, name, index, resolved, supers)
-  // `Database.Database` of `import type Database from 'better-sqlite3'`, `models.User` of a module:
-  // the type is a member of what its first segment binds.
-  const dot = type.indexOf('.')
-  const head = dot > 0 ? bindings.names.get(type.slice(0, dot)) : undefined
-  if (head?.status === 'external') return EXTERNAL
-  const last = type.slice(type.lastIndexOf('.') + 1)
-  if (head?.status === 'resolved' && head.path) {
-    const owner = definedIn(head.path, last, index, resolved)
-    const member = owner ? memberOrInherited(index, owner, name, supers) : undefined
-    if (member) return toSymbol(member)
-  }
-  // `ctx.Condition()` of a value the file holds, not of an import: the class by its own name.
-  if (dot > 0 && head === undefined) return memberOfType(last, name, file, bindings, index, resolved, supers)
-  const local = index.topLevel(file.path, type) ?? nestedClassNamed(file, type, index, CLASS_LIKE)
-  const inherited = supers && ((owner: SymbolRecord) => inheritedMember(owner, name, CALLABLE, supers))
-  const member = local ? memberOrInherited(index, local, name, supers) : SHARED_PACKAGE.has(file.language) ? packageMember(file, type, name, index, inherited) : undefined
-  if (member) return toSymbol(member)
-  // A type of a namespace or package imported whole (C#'s `using Shop.Data;`, Java's `import a.b.*;`).
-  for (const target of bindings.wildcards) {
-    const owner = definedIn(target, type, index, resolved)
-    const inner = owner ? memberNamed(index, owner, name) : undefined
-    if (inner) return toSymbol(inner)
-  }
-  return undefined
-}
 
 /**
  * A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is.
@@ -193,58 +147,6 @@ function memberOfReturned(
   return callerBound ? memberOfType(callerBound, name, file, bindings, index, resolved, supers) : undefined
 }
 
-/** The member `name` of the class a variable or constant is declared with, read as the value's file names the class. */
-function memberOfValue(
-  value: SymbolRecord,
-  name: string,
-  index: SymbolIndex,
-  resolved: (path: string) => readonly EdgeRecord[] | undefined,
-  supers: Supertypes | undefined,
-): Resolved | undefined {
-  const type = valueTypeOf(value)
-  const home = type === undefined ? undefined : index.file(value.path)
-  return home && type ? memberOfType(type, name, home, supers?.bindingsOf(home) ?? bindingsOf(resolved(home.path) ?? [], index), index, resolved, supers) : undefined
-}
-
-/** Where a binding leads for `name` (the binding's own name, or a member of it). */
-function throughBinding(
-  binding: Binding,
-  member: string | undefined,
-  index: SymbolIndex,
-  resolved: (path: string) => readonly EdgeRecord[] | undefined,
-  supers?: Supertypes,
-  kinds?: ReadonlySet<string>,
-  decorated?: (owner: SymbolRecord) => boolean,
-): Resolved | undefined {
-  if (binding.status === 'external') return EXTERNAL
-  if (binding.status !== 'resolved' || !binding.path) return undefined
-  const wanted = binding.name === '*' ? member : member === undefined ? binding.name : undefined
-  const symbol = wanted !== undefined ? definedIn(binding.path, wanted, index, resolved, kinds) : undefined
-  if (symbol) return toSymbol(symbol)
-  if (binding.name !== '*' && member !== undefined) {
-    // Python's `from . import views` binds the module `views.py` itself: `views.year_archive` is its own;
-    // so does `import { util } from './core'` of a `core` that has `export * as util from './util.js'`.
-    const module = isModuleNamed(binding.path, binding.name) ? binding.path : namespaceExportedAs(binding.path, binding.name, index, resolved)
-    const own = module ? definedIn(module, member, index, resolved, kinds) : undefined
-    if (own) return toSymbol(own)
-    // `Imported.member`: a member of the imported class, or of the class an imported value is declared
-    // with (`current_app: Flask = ...` then `current_app.url_for()`), else the class's file.
-    const owner = definedIn(binding.path, binding.name, index, resolved)
-    const inner = owner ? memberOrInherited(index, owner, member, supers) : undefined
-    if (inner) return toSymbol(inner)
-    const ofValue = owner ? memberOfValue(owner, member, index, resolved, supers) : undefined
-    if (ofValue?.targetSymbolId || ofValue?.resolution === 'external') return ofValue
-    // `Product.findById()` of an imported `const Product = mongoose.model(...)`: the package's.
-    const home = owner ? index.file(owner.path) : undefined
-    if (owner && home && madeByPackage(owner, supers?.bindingsOf(home) ?? bindingsOf(resolved(home.path) ?? [], index))) return EXTERNAL
-    // `HTTP_METHODS.join(', ')` of an imported array constant, `handler.bind(this)` of a function: the runtime's method.
-    if (owner && !CLASS_LIKE.has(owner.kind) && isRuntimeMethod(owner.language, member)) return EXTERNAL
-    // `cli.command()` of an imported `cli` that `@click.group()` made a group: the package's.
-    if (owner && decorated?.(owner) === true) return EXTERNAL
-    if (owner) return { resolution: 'resolved', targetPath: owner.path, targetSymbolId: '', candidates: 1 }
-  }
-  return { resolution: 'resolved', targetPath: binding.path, targetSymbolId: '', candidates: 1 }
-}
 
 /**
  * Resolves a call, `extends` or `implements` edge by name: a member of the enclosing class, or one
@@ -297,52 +199,8 @@ export function resolveName(
     }
   }
   if (receiver === '') {
-    // `parse()` after `const parse = _parse(err)` in the calling code: not the file's own `parse`.
-    if (written && edge.local === true && edge.kind === 'calls') return UNRESOLVED
-    const binding = bindings.names.get(name)
-    // A JavaScript name both imported and defined here is a CommonJS binding (`const routes =
-    // require('./routes')`; an ES module cannot redeclare an import): it stands for what it
-    // requires, the module's definition of the same name when it has one (`const Pool = require('./pool')`).
-    if (binding && CJS_LANGUAGES.has(file.language)) {
-      const same = binding.status === 'resolved' && binding.name === '*' && binding.path ? definedIn(binding.path, name, index, resolved) : undefined
-      if (same && kinds.has(same.kind)) return toSymbol(same)
-      const required = throughBinding(binding, undefined, index, resolved, undefined, kinds)
-      if (required) return required
-    }
-    const local = index.topLevel(file.path, name, kinds) ?? index.byQname(file.path, name, kinds)
-    if (local && kinds.has(local.kind)) return toSymbol(local)
-    // Go's conversion to a type of the package (`ResponseWriter(writer)`): a use of the type.
-    const converted = edge.kind === 'calls' && file.language === 'go' ? goPackageType(name, file, index) : undefined
-    if (converted) return toSymbol(converted)
-    const own = edge.kind === 'calls' && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? memberAround(edge.sourceSymbolId, name, kinds, supers) : undefined
-    if (own) return toSymbol(own)
-    // Python's class body sees the names defined above in it: `assertNotEquals = _deprecate(assertNotEqual)`.
-    const body = edge.kind === 'calls' && file.language === 'python' ? classBodyOf(edge.sourceSymbolId, index) : undefined
-    const inBody = body ? index.byQname(body.path, `${body.qname}.${name}`) : undefined
-    if (inBody && kinds.has(inBody.kind)) return toSymbol(inBody)
-    if (binding) {
-      const through = throughBinding(binding, undefined, index, resolved, undefined, kinds)
-      if (through) return through
-    }
-    for (const target of bindings.wildcards) {
-      const symbol = definedIn(target, name, index, resolved, kinds)
-      if (symbol) return toSymbol(symbol)
-    }
-    if (SHARED_PACKAGE.has(file.language)) {
-      for (const peer of packagePeers(file, index)) {
-        const symbol = index.topLevel(peer, name)
-        if (symbol && kinds.has(symbol.kind) && index.file(peer)?.language === file.language) return toSymbol(symbol)
-      }
-    }
-    // `len(x)`, `isinstance(x, T)`, `parseInt(s)`: the runtime's, when nothing above defines the name.
-    if (isBuiltin(file.language, name)) return EXTERNAL
-    // `View()` in an ASP.NET controller, `getLogger()` in a class of a library's base: an implicit `this` call of what it inherits.
-    const owner = edge.kind === 'calls' && written && edge.sourceSymbolId && IMPLICIT_SELF.has(file.language) ? enclosingClass(edge.sourceSymbolId, index) : undefined
-    if (owner && supers.inheritsExternally(owner)) return EXTERNAL
-    // `status()` under `import static ...MockMvcResultMatchers.*;`: that library class's static method.
-    if (edge.kind === 'calls' && written && bindings.externalMemberWildcard && /^[a-z]/.test(name)) return EXTERNAL
-    // `class HomeController : Controller` under `using Microsoft.AspNetCore.Mvc;`: the library's type.
-    if (edge.kind !== 'calls' && edge.kind !== 'mounts' && isLibraryType(name, file, bindings, index)) return EXTERNAL
+    const bare = resolveBareName(edge, file, bindings, index, resolved, supers, kinds, written)
+    if (bare) return bare
   } else if ((!SELF.has(receiver) || (receiver === 'self' && edge.receiverType !== undefined)) && receiver !== 'super') {
     // (`self` outside a class is a parameter like any other: `def visitor(self: "CodeGenerator")`.)
     // Java: `array.getClass()`, `Foo.class.getName()`: the runtime's, whatever the index names so.

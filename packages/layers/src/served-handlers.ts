@@ -1,7 +1,8 @@
 import { callbackParameterRead, type EntrypointRecord, type FileLayers, type RawEdge, type SymbolRecord } from '@rag/core'
 import { handlerSymbol } from './handler-symbols.js'
 import { parameterTexts } from './parameter-types.js'
-import { CJS_LANGUAGES, resolveName } from './resolve-names.js'
+import { CJS_LANGUAGES } from './bare-names.js'
+import { resolveName } from './resolve-names.js'
 import type { Supertypes } from './supertypes.js'
 
 /** Frameworks that call a route's handler with their own request, response, reply or context (`(req, res, next)`, `(request, reply)`, `(ctx, next)`, `(c)`). */
