@@ -4,6 +4,7 @@ import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, t
 import { MAX_REEXPORT_DEPTH } from './definitions.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
 import { hasRouteConstant } from './computed-prefix.js'
+import { DJANGO_FRAMEWORKS } from './django-routes.js'
 import { configuredRoutes } from './configured-routes.js'
 import { decoratedFrom } from './decorated-functions.js'
 import { withHandlerSymbols } from './handler-symbols.js'
@@ -249,8 +250,11 @@ export class LayerGraph implements GraphView {
       (dir) => this.#index.filesIn(dir),
       configured,
     )
-    // Nothing mounted, no route carrying a prefix of a mount that went and none naming a constant: no route can move.
-    const movable = !mounts.empty || configured.size > 0 || declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework)))
+    // Nothing mounted, no route carrying a prefix of a mount that went, none naming a constant and none of Django's (rooted here): no route can move.
+    const movable =
+      !mounts.empty ||
+      configured.size > 0 ||
+      declaring.some((file) => file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework) || DJANGO_FRAMEWORKS.has(entry.framework)))
     const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges
     const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {

@@ -1,6 +1,7 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readComputedPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
+import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
@@ -51,6 +52,9 @@ function routerOfMiddleware(symbol: SymbolRecord): string | undefined {
  * Django's and Flask's trailing slashes are routes of their own.
  */
 const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum', 'rocket'])
+
+/** The path a route serves as its framework's users write it (Django's patterns rooted, their regular expressions read: `django-routes.ts`). */
+const servedRoute = (framework: string, route: string): string => (DJANGO_FRAMEWORKS.has(framework) ? servedDjangoRoute(route) : route)
 
 /** Code-point order of two strings (`-1`, `0`, `1`). */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -315,7 +319,7 @@ export class MountedRoutes {
           : entry.framework === 'trpc'
             ? // A tRPC procedure's path joins its routers' keys with dots: `post.byId`.
               [...prefix.split('/').filter((key) => key !== ''), own].join('.')
-            : joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own) || '/'
+            : servedRoute(entry.framework, joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own) || '/')
         if (at === 0 && route === entry.route && (route === declared) === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return

@@ -213,8 +213,8 @@ describe('handlers defined in other files', () => {
   it("links a Django URLconf's views and an Express router's required controller, and leaves a name defined twice or required from a package unlinked", async () => {
     const graph = new LayerGraph(await layersOfText(DJANGO_AND_EXPRESS))
     expect(handlers(graph)).toEqual([
-      '* articles/<int:year>/ -> views.year_archive => blog/views.py#year_archive',
-      '* feed/ -> LatestEntries => blog/feeds.py#LatestEntries',
+      '* /articles/<int:year>/ -> views.year_archive => blog/views.py#year_archive',
+      '* /feed/ -> LatestEntries => blog/feeds.py#LatestEntries',
       'OPTIONS * -> cors => ',
       'GET /users -> controller.list => server/controllers/users.js#list',
       'POST /users -> controller.create => server/controllers/users.js#create',
