@@ -97,7 +97,7 @@ export function checkSymbolOptions(options: SymbolOptions): SymbolOptions {
   const language = languageInfo(withKind.language)?.id
   if (language === undefined) {
     const known = SUPPORTED_LANGUAGES.map((info) => info.id).join(', ')
-    throw new InvalidArgumentError(`symbols option language ${describeValue(withKind.language)} is not a language of the index; expected one of ${known} (or an alias such as ts, py, golang).`)
+    throw new InvalidArgumentError(`symbols option language ${describeValue(withKind.language)} is not a language the chunker knows; expected one of ${known} (or an alias such as ts, py, golang).`)
   }
   return { ...withKind, language }
 }

@@ -185,7 +185,7 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
     oneErrorLine(kind.stderr)
     const language = await rag(['symbols', 'Order*', '--lang', 'cobol'])
     expect(language.code).toBe(2)
-    expect(oneErrorLine(language.stderr)).toMatch(/^error: --lang: .*"cobol" is not a language of the index; expected one of typescript, .*python/)
+    expect(oneErrorLine(language.stderr)).toMatch(/^error: --lang: .*"cobol" is not a language the chunker knows; expected one of typescript, .*python/)
     // An alias names the language; a filter that leaves nothing says what the name has without it.
     const alias = lastJson<{ symbols: Symbol[] }>(await rag(['--json', 'symbols', 'Order*', '--kind', 'class', '--lang', 'py']))
     expect(alias.symbols.map((s) => s.qname)).toEqual(['OrderExporter'])
