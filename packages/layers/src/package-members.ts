@@ -35,12 +35,16 @@ export function goReceiverMethod(
   return undefined
 }
 
-/** Languages whose files in one directory (or one declared package) see each other's top-level names without imports. */
-export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'csharp', 'kotlin'])
+/**
+ * Languages whose files in one directory (or one declared package or namespace) see each other's
+ * top-level names without imports: PHP's unqualified `Helper` in `namespace App\Http` is
+ * `App\Http\Helper` (Laravel's controllers extend `Controller` without a `use`).
+ */
+export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'csharp', 'kotlin', 'php'])
 
 /**
- * The files of a file's package: its directory in Go, its declared package or namespace in Java
- * and Kotlin; in C#, its namespace's and then each enclosing namespace's (code in
+ * The files of a file's package: its directory in Go, its declared package or namespace in Java,
+ * Kotlin and PHP; in C#, its namespace's and then each enclosing namespace's (code in
  * `Shop.Models.Billing` sees `Shop.Models.Order` and `Shop.Money` without a `using`), nearest first.
  */
 export function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {

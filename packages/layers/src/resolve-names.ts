@@ -31,7 +31,8 @@ import { memberBelow } from './self-members.js'
 import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf } from './typed-receivers.js'
 import { CJS_LANGUAGES, resolveBareName } from './bare-names.js'
-import { CALLABLE, memberOfType, memberOfValue, memberOrInherited, throughBinding } from './type-members.js'
+import { calledDefinition } from './called-members.js'
+import { CALLABLE, callableKinds, memberOfType, memberOfValue, memberOrInherited, throughBinding } from './type-members.js'
 
 /** Languages where what an imported package's function returns is the package's: JavaScript's and Go's packages. */
 const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, 'go'])
@@ -175,10 +176,25 @@ export function resolveName(
   supers: Supertypes = new Supertypes(index, resolved, new Set(), resolveName),
   written = true,
 ): Resolved {
+  const found = resolveDefinition(edge, file, bindings, index, resolved, supers, written)
+  // (Java's, PHP's and Kotlin's calls name methods, never the field of the same name.)
+  return edge.kind === 'calls' ? calledDefinition(found, edge.target, file.language, index, supers) : found
+}
+
+/** {@link resolveName} before a call's target is checked against what the calling language can call. */
+function resolveDefinition(
+  edge: RawEdge,
+  file: FileLayers,
+  bindings: Bindings,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  supers: Supertypes,
+  written: boolean,
+): Resolved {
   const name = edge.target
   const receiver = edge.receiver ?? ''
   // A mounted router (`app.use('/api', routes)`) is a value, like a callee.
-  const kinds = edge.kind === 'calls' || edge.kind === 'mounts' ? CALLABLE : TYPES
+  const kinds = edge.kind === 'calls' ? callableKinds(file.language) : edge.kind === 'mounts' ? CALLABLE : TYPES
   if ((SELF.has(receiver) || receiver === 'super') && edge.sourceSymbolId) {
     const owner = enclosingClass(edge.sourceSymbolId, index)
     const qname = `${owner?.qname}.${name}`

@@ -123,7 +123,10 @@ export function inheritedMember(cls: SymbolRecord, name: string, kinds: Readonly
     if (seen.has(parent.id)) continue
     seen.add(parent.id)
     // (An instance's member before a static one of the same name: what `this.now()` in a subclass reaches.)
-    const member = supers.index.memberByQname(parent.path, `${parent.qname}.${name}`, true)
+    const qname = `${parent.qname}.${name}`
+    const first = supers.index.memberByQname(parent.path, qname, true)
+    // (A method beside a field of its name, PHP's `$rules` and `rules()`: the one of `kinds`.)
+    const member = first && !kinds.has(first.kind) ? supers.index.byQname(parent.path, qname, kinds) : first
     if (member && kinds.has(member.kind)) return member
     const deeper = inheritedMember(parent, name, kinds, supers, seen, depth + 1)
     if (deeper) return deeper

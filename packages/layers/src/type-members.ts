@@ -17,6 +17,20 @@ import { valueTypeOf } from './typed-receivers.js'
 /** Kinds of definition a call (or a mounted router, a value) can name. */
 export const CALLABLE: ReadonlySet<string> = new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable', 'property'])
 
+/**
+ * What a call names in languages whose calls never reach a field or property: Java's and PHP's
+ * (`$x->rules()` is the method `rules`, never the property `$rules`), Kotlin's but for a top-level
+ * value of a function type.
+ */
+const CALLED_WITHOUT_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['java', new Set(['function', 'method', 'class', 'struct', 'record', 'macro'])],
+  ['php', new Set(['function', 'method', 'class', 'struct', 'record', 'macro'])],
+  ['kotlin', new Set(['function', 'method', 'class', 'struct', 'record', 'macro', 'constant', 'variable'])],
+])
+
+/** The kinds of definition a call written in `language` can name. */
+export const callableKinds = (language: string): ReadonlySet<string> => CALLED_WITHOUT_FIELDS.get(language) ?? CALLABLE
+
 /** A member `name` of a class: its own, else one it inherits (when `supers` is given). */
 export function memberOrInherited(index: SymbolIndex, owner: SymbolRecord, name: string, supers: Supertypes | undefined): SymbolRecord | undefined {
   return memberNamed(index, owner, name) ?? (supers && inheritedMember(owner, name, CALLABLE, supers))
