@@ -136,6 +136,35 @@ describe('Kotlin layers', () => {
     expect(layers.entrypoints.map((e) => `${e.method} ${e.route}`)).toEqual(['GET /{id}', 'GET /'])
   })
 
+  it('keeps the classes and methods around a suspending lambda, `suspend { ... }` (the grammar has no rule for one; ktor-samples)', async () => {
+    const source = [
+      'package io.ktor.samples.httpbin',
+      '',
+      'class RedirectsTest {',
+      '    @Test',
+      '    fun redirects() {',
+      '        val steps = listOf(suspend { client.post("/redirect/2") }, suspend{ 1 })',
+      '        val f: suspend () -> Unit = {}',
+      '    }',
+      '',
+      '    suspend fun other() = 2',
+      '}',
+      '',
+      'class Second',
+      '',
+    ].join('\n')
+    const { chunks, layers } = await chunker.chunkWithLayers({ path: 'src/test/kotlin/RedirectsTest.kt', content: source, format: 'code' })
+    expect(layers.symbols.map((s) => `${s.kind} ${s.qname} ${s.startLine}-${s.endLine}`)).toEqual([
+      'class RedirectsTest 3-11',
+      'method RedirectsTest.redirects 4-8',
+      'method RedirectsTest.other 10-10',
+      'class Second 13-13',
+    ])
+    // The chunks and the symbols' signatures are the file's own text.
+    expect(chunks.map((c) => c.content).join('')).toBe(source)
+    expect(layers.symbols.find((s) => s.name === 'other')?.signature).toBe('suspend fun other()')
+  })
+
   it("reads no route from kotlinx.html's head { } builder, inside a handler or in a page function (ktor-samples)", async () => {
     const source = [
       'package io.ktor.samples.hello',

@@ -37,9 +37,20 @@ function kotlinProperty(node: SyntaxNode, text: string): SymbolMatch | null {
  */
 const GETTER_LOOKALIKE = /^([ \t]*)get(?=[ \t]*(?:\((?![ \t]*\))|\{))/gm
 
-/** The text Kotlin's grammar reads: such a `get` renamed `gex` (same length), so it parses as the call it is. */
+/**
+ * A suspending lambda, `suspend { ... }` (`listOf(suspend { client.post(...) })`), for which the
+ * grammar has no rule: its error swallows the class around it, or the whole file.
+ */
+const SUSPEND_LAMBDA = /\bsuspend(?=[ \t]*\{)/g
+
+/**
+ * The text Kotlin's grammar reads, with the same length and line breaks: such a `get` renamed
+ * `gex`, so it parses as the call it is, and a suspending lambda's `suspend` a call taking the
+ * lambda (`run    { ... }`).
+ */
 export function kotlinParseInput(text: string): string {
-  return text.includes('get') ? text.replace(GETTER_LOOKALIKE, '$1gex') : text
+  const getters = text.includes('get') ? text.replace(GETTER_LOOKALIKE, '$1gex') : text
+  return getters.includes('suspend') ? getters.replace(SUSPEND_LAMBDA, 'run    ') : getters
 }
 
 /**
