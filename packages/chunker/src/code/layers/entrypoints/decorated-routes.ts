@@ -14,6 +14,8 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly classPrefix?: readonly string[]
   /** Receivers whose decorators document a request the app sends, not a route it serves (FastAPI's `@app.webhooks.post(...)`). */
   readonly skipReceivers?: RegExp
+  /** Decorators of a class whose methods send requests, not serve them (Spring Cloud's `@FeignClient` interfaces). */
+  readonly clientClasses?: readonly string[]
   /** Keyword arguments that hold the path when it is not the first positional one. */
   readonly pathKeys: readonly string[]
   /** Only dotted decorators count (`app.get`, not a bare `get`). @default false */
@@ -145,6 +147,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
       const nested = entry.nested ? nestedDecoratedDefinitions(context) : []
       for (const symbol of nested.length > 0 ? [...context.facts.symbols, ...nested] : context.facts.symbols) {
         if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
+        if (entry.clientClasses && symbol.parent?.decorators.some((d) => entry.clientClasses?.includes(lastSegment(d.name)))) continue
         for (const decorator of symbol.decorators) {
           const name = lastSegment(decorator.name)
           const dotted = decorator.name.includes('.')

@@ -137,7 +137,13 @@ function djangoView(view: Arg, depth = 0): string {
   return wraps && depth < 4 ? djangoView(wrapped, depth + 1) : handlerOf(view)
 }
 
-/** JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's `@Path` (Java and Kotlin). */
+/** Class annotations of MicroProfile REST Client interfaces (Quarkus's `@RegisterRestClient`): their JAX-RS methods send requests. */
+const REST_CLIENTS: ReadonlySet<string> = new Set(['RegisterRestClient', 'RegisterClientHeaders', 'RegisterProvider'])
+
+/**
+ * JAX-RS: `@GET` (or `@POST`, ...) with an optional `@Path` on the method, under the class's
+ * `@Path` (Java and Kotlin); not the methods of a REST client interface.
+ */
 const jaxRs: EntrypointDetector = {
   framework: 'jax-rs',
   languages: ['java', 'kotlin'],
@@ -145,7 +151,7 @@ const jaxRs: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
     for (const symbol of context.facts.symbols) {
-      if (symbol.kind !== 'method') continue
+      if (symbol.kind !== 'method' || symbol.parent?.decorators.some((d) => REST_CLIENTS.has(lastSegment(d.name)))) continue
       const verb = symbol.decorators.find((d) => ownEntry(UPPER_VERBS, d.name) !== undefined && d.name !== 'Any')
       if (!verb) continue
       const own = symbol.decorators.find((d) => d.name === 'Path')
@@ -235,6 +241,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     verbs: { GetMapping: 'GET', PostMapping: 'POST', PutMapping: 'PUT', DeleteMapping: 'DELETE', PatchMapping: 'PATCH' },
     generic: { names: ['RequestMapping'], methodKeys: ['method'], defaultMethod: '*' },
     classPrefix: ['RequestMapping'],
+    clientClasses: ['FeignClient'],
     pathKeys: ['value', 'path'],
     normalise: rooted,
   }),
