@@ -43,6 +43,8 @@ export type ProjectManifest =
       readonly members: readonly string[]
       /** The `path`s of its `[[bin]]` targets, when it names any (ripgrep's `crates/core/main.rs`). */
       readonly bins?: readonly string[]
+      /** Its `[package] name` as written (`fd-find`): what clap names a command line that names none (`CARGO_PKG_NAME`). */
+      readonly package?: string
     }
   /** `composer.json`: PSR-4 autoload prefixes (`App\\`) to directories. */
   | { readonly kind: 'composer'; readonly psr4: Readonly<Record<string, readonly string[]>> }

@@ -15,6 +15,13 @@ export function joinRoute(prefix: string, path: string): string {
   return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\^?\/*/, '')}`
 }
 
+/**
+ * The word a clap command line has for a `#[derive(Parser)]` that names no command: clap's
+ * `CARGO_PKG_NAME`, the package's name in its `Cargo.toml`, which a layer graph reads (and leaves
+ * out of the command line when it cannot).
+ */
+export const CLAP_PACKAGE_WORD = '{CARGO_PKG_NAME}'
+
 /** `require('./api')` or `import('./api')`: a relative module as written; Django's `include('app.urls')`: a module path. */
 const LOADED_MODULE = /^(?:(?:require|import)\((['"`])(\.{1,2}\/[^'"`]*)\1\)|include\((['"])(\w[\w.]*)\3\))$/
 

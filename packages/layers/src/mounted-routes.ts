@@ -1,5 +1,6 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readComputedPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
+import { withClapPackageName } from './clap-package-names.js'
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
@@ -279,8 +280,11 @@ export class MountedRoutes {
    */
   apply(file: FileLayers): FileLayers | undefined {
     const entrypoints: EntrypointRecord[] = []
-    for (const entry of file.entrypoints) {
-      if (MOUNT_COPY.test(entry.id)) continue
+    for (const declaredEntry of file.entrypoints) {
+      if (MOUNT_COPY.test(declaredEntry.id)) continue
+      // A clap command line of the package's name (`{CARGO_PKG_NAME} init`): that name, from its `Cargo.toml`.
+      const entry = this.#sources === undefined ? declaredEntry : withClapPackageName(declaredEntry, file.path, this.#sources.file)
+      if (entry === undefined) continue
       // cobra's commands are the ones other files add beneath theirs (`AddCommand`), typer's the apps they add (`add_typer`), yargs's the ones a `commandDir` loads.
       const command = entry.kind === 'cli-command' && MOUNTED_COMMANDS.has(entry.framework)
       if (entry.kind !== 'http-route' && !command) {

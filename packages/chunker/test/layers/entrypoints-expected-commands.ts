@@ -126,9 +126,9 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.rs:59 cli-command clap - git stash pop -> StashCommands::Pop',
     'main.rs:64 cli-command clap - git remote add -> RemoteAction::Add',
     'main.rs:66 cli-command clap - git remote rm -> RemoteAction::Remove',
-    // A `Parser` enum's variants are commands of an unnamed binary.
-    'main.rs:72 cli-command clap - init -> Tool::Init',
-    'main.rs:73 cli-command clap - query -> Tool::Query',
+    // A `Parser` enum's variants are commands of a binary naming none: the package's name, which the layer graph reads from `Cargo.toml`.
+    'main.rs:72 cli-command clap - {CARGO_PKG_NAME} init -> Tool::Init',
+    'main.rs:73 cli-command clap - {CARGO_PKG_NAME} query -> Tool::Query',
     // A flattened variant is no command; its enum's variants are the parent's own.
     'main.rs:79 cli-command clap - tool2 -> Tool2',
     'main.rs:86 cli-command clap - tool2 build -> Tool2Commands::Build',

@@ -14,13 +14,13 @@ describe('readManifest', () => {
 
   it('reads go.mod, Cargo.toml and composer.json', () => {
     expect(readManifest('go.mod', 'module github.com/acme/shop\n\ngo 1.22\n')).toEqual({ kind: 'go-mod', module: 'github.com/acme/shop' })
-    expect(readManifest('Cargo.toml', '[package]\nname = "shop-core"\n\n[lib]\npath = "src/core.rs"\n')).toEqual({ kind: 'cargo', crate: 'shop_core', lib: 'src/core.rs', members: [] })
+    expect(readManifest('Cargo.toml', '[package]\nname = "shop-core"\n\n[lib]\npath = "src/core.rs"\n')).toEqual({ kind: 'cargo', crate: 'shop_core', lib: 'src/core.rs', members: [], package: 'shop-core' })
     // A `[lib] name` is the crate's name in code, whatever the package's.
-    expect(readManifest('Cargo.toml', '[package]\nname = "clap-complete"\n\n[lib]\nname = "completions"\n')).toEqual({ kind: 'cargo', crate: 'completions', members: [] })
+    expect(readManifest('Cargo.toml', '[package]\nname = "clap-complete"\n\n[lib]\nname = "completions"\n')).toEqual({ kind: 'cargo', crate: 'completions', members: [], package: 'clap-complete' })
     expect(readManifest('Cargo.toml', '[workspace]\nmembers = [\n  "a",\n  "b", # comment\n]\n')).toEqual({ kind: 'cargo', crate: '', members: ['a', 'b'] })
     // `[[bin]]` array tables (ripgrep's): each target's path, and keys after them stay theirs.
     const ripgrep = '[package]\nname = "ripgrep"\n\n[[bin]]\nbench = false\npath = "crates/core/main.rs"\nname = "rg"\n\n[[bin]]\npath = "tools/gen.rs"\n\n[lib]\npath = "crates/core/lib.rs"\n'
-    expect(readManifest('Cargo.toml', ripgrep)).toEqual({ kind: 'cargo', crate: 'ripgrep', lib: 'crates/core/lib.rs', members: [], bins: ['crates/core/main.rs', 'tools/gen.rs'] })
+    expect(readManifest('Cargo.toml', ripgrep)).toEqual({ kind: 'cargo', crate: 'ripgrep', lib: 'crates/core/lib.rs', members: [], bins: ['crates/core/main.rs', 'tools/gen.rs'], package: 'ripgrep' })
     expect(readManifest('composer.json', '{"autoload": {"psr-4": {"App\\\\": "src/"}}}')).toEqual({ kind: 'composer', psr4: { 'App\\': ['src/'] } })
   })
 

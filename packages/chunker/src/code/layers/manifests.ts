@@ -153,7 +153,8 @@ function cargo(text: string): ProjectManifest | undefined {
   const members = values.get('workspace.members') ?? []
   const bins = values.get('bin.path') ?? []
   if (!name && members.length === 0) return undefined
-  return { kind: 'cargo', crate: name.replace(/-/g, '_'), ...(lib ? { lib } : {}), members, ...(bins.length > 0 ? { bins } : {}) }
+  const pkg = values.get('package.name')?.[0]
+  return { kind: 'cargo', crate: name.replace(/-/g, '_'), ...(lib ? { lib } : {}), members, ...(bins.length > 0 ? { bins } : {}), ...(pkg ? { package: pkg } : {}) }
 }
 
 function composer(json: Record<string, unknown>): ProjectManifest | undefined {

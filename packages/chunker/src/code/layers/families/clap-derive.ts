@@ -1,3 +1,4 @@
+import { CLAP_PACKAGE_WORD } from '@rag/core'
 import type { SymbolMatch } from '../../rules.js'
 import { namedChildrenOf, type SyntaxNode } from '../../syntax-node.js'
 import { keyArg } from '../args.js'
@@ -107,8 +108,8 @@ function clapTypes(root: SyntaxNode, text: string): Map<string, ClapType> {
 const MAX_DEPTH = 6
 
 /**
- * The command words of each clap type of a file: for a `Parser` struct or enum, its own name (none
- * when it names none: the binary's); for an enum of subcommands, the words of the command whose
+ * The command words of each clap type of a file: for a `Parser` struct or enum, its own name
+ * ({@link CLAP_PACKAGE_WORD} when it names none: the package's); for an enum of subcommands, the words of the command whose
  * subcommand field holds it (a struct's, or an enum variant's `Remote { #[command(subcommand)]
  * action: RemoteAction }`); for an `Args` struct a variant wraps (`Edit(Edit)`), that variant's
  * words. `undefined` for a type this file does not place (declared, or used, in another file).
@@ -121,8 +122,8 @@ function commandWords(types: ReadonlyMap<string, ClapType>): (name: string) => r
     if (type === undefined || depth > MAX_DEPTH) return undefined
     let found: readonly string[] | undefined
     if (derives(type.attached, 'Parser')) {
-      const own = commandName(type.attached)
-      found = own === undefined ? [] : [own]
+      // (An enum that derives `Parser` is the binary's own list of commands: zoxide's `Cmd`.)
+      found = [commandName(type.attached) ?? CLAP_PACKAGE_WORD]
     } else {
       for (const other of types.values()) {
         if (other.subcommands.includes(name)) found ??= wordsOf(other.name, depth + 1)
@@ -150,7 +151,8 @@ function rootOf(node: SyntaxNode): SyntaxNode {
 }
 
 /**
- * clap's derive API: a `#[derive(Parser)]` struct with `#[command(name = ...)]` is a command, and
+ * clap's derive API: a `#[derive(Parser)]` struct is a command (named by `#[command(name = ...)]`,
+ * else {@link CLAP_PACKAGE_WORD}), and
  * the variants of a `#[derive(Subcommand)]` (or `#[derive(Parser)]`) enum are commands beneath the
  * command that holds the enum in a `#[command(subcommand)]` field, their routes the whole command
  * line (`tool remote add`, `edit delete`) as far as this file tells.
@@ -161,10 +163,7 @@ export function clapDerive(node: SyntaxNode, match: SymbolMatch, attached: reado
   const draft = (route: string, at: SyntaxNode, handler: string): void =>
     api.entrypoint({ kind: 'cli-command', framework: 'clap', method: '', route, handler, row: at.startPosition.row, offset: at.startIndex, text: firstLine(text, at.startIndex, at.endIndex) })
   const parser = derives(attached, 'Parser')
-  if (parser && match.kind !== 'enum') {
-    const name = commandName(attached)
-    if (name) draft(name, node, match.name)
-  }
+  if (parser && match.kind !== 'enum') draft(commandName(attached) ?? CLAP_PACKAGE_WORD, node, match.name)
   if (match.kind !== 'enum' || (!parser && !derives(attached, 'Subcommand'))) return
   const body = node.childForFieldName('body')
   if (!body) return
