@@ -57,6 +57,15 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'tool.py:17 cli-command argparse - init -> cmd_init',
     'tool.py:21 cli-command argparse - status -> cmd_status',
     'tool.py:28 main python - - -> main',
+    // Each command's handler is the `set_defaults` of its own variable in its own function (every function reuses `p`).
+    'pipx_like.py:6 cli-command argparse - install -> cmd_install',
+    'pipx_like.py:12 cli-command argparse - remove -> cmd_remove',
+    'pipx_like.py:14 cli-command argparse - rm -> cmd_rm',
+    'pipx_like.py:19 cli-command argparse - cache -> print_help',
+    // Nested subcommands are under their parent's word.
+    'pipx_like.py:21 cli-command argparse - cache dir -> cmd_cache_dir',
+    'pipx_like.py:22 cli-command argparse - cache purge -> cmd_cache_purge',
+    'pipx_like.py:29 cli-command argparse - pipx -> -',
     'wrapped.py:5 cli-command argparse - hooks -> -',
     'wrapped.py:13 cli-command argparse - autoupdate -> -',
     'wrapped.py:17 cli-command argparse - clean -> -',

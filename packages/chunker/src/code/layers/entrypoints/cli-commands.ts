@@ -1,66 +1,11 @@
 import { keyArg, stringArg } from '../args.js'
 import type { CallFact, EntrypointDraft, ImportFact } from '../facts.js'
+import { ARGPARSE_DETECTOR } from './argparse-commands.js'
 import { CLICK_DETECTOR, TYPER_DETECTOR } from './click-typer-commands.js'
 import { cobraParentWords } from './cobra-mounts.js'
 import { COMMANDER_DETECTOR } from './commander-commands.js'
 import { callDraft, cliCommand, commandWord, handlerOf, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 import { YARGS_COMMAND_MODULE_DETECTOR, YARGS_DETECTOR } from './yargs-commands.js'
-
-/** Python `def` headers, to find the function around a call (nested ones are not catalogued symbols). */
-const PYTHON_DEF = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)]*)\)/gm
-
-/**
- * Functions that add a subparser named by their own parameter (pre-commit's
- * `def _add_cmd(name, *, help): return subparsers.add_parser(name, help=help)`), with the
- * parameter's position: their calls (`_add_cmd('autoupdate', help=...)`) name commands.
- */
-function subparserWrappers(text: string, calls: readonly CallFact[]): Map<string, { readonly param: string; readonly position: number }> {
-  const wrappers = new Map<string, { param: string; position: number }>()
-  for (const call of calls) {
-    const first = call.name === 'add_parser' ? call.args()[0] : undefined
-    if (first?.kind !== 'name' || first.key || first.value.includes('.')) continue
-    let header: RegExpExecArray | undefined
-    PYTHON_DEF.lastIndex = 0
-    for (let m = PYTHON_DEF.exec(text); m !== null && m.index < call.offset; m = PYTHON_DEF.exec(text)) header = m
-    if (!header) continue
-    const params = (header[2] as string).split(',').map((p) => p.trim().replace(/[:=].*$/s, '').trim())
-    const position = params.filter((p) => p !== 'self' && p !== '*' && p !== '/').indexOf(first.value)
-    if (position >= 0) wrappers.set(header[1] as string, { param: first.value, position })
-  }
-  return wrappers
-}
-
-/** argparse: `subparsers.add_parser('serve')` (with `set_defaults(func=...)`) and `ArgumentParser(prog='tool')`. */
-const argparse: EntrypointDetector = {
-  framework: 'argparse',
-  languages: ['python'],
-  imports: ['argparse'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const { calls } = context.facts
-    const handlers = new Map<string, string>()
-    for (const call of calls) {
-      if (call.name !== 'set_defaults') continue
-      const func = keyArg(call.args(), 'func')
-      if (func) handlers.set(call.receiver, handlerOf(func))
-    }
-    const wrappers = subparserWrappers(context.facts.text, calls)
-    const drafts: EntrypointDraft[] = []
-    for (const call of calls) {
-      let name: string | undefined
-      const wrapper = call.simpleReceiver === '' ? wrappers.get(call.name) : undefined
-      if (wrapper) name = stringArg(call.args(), wrapper.position, [wrapper.param])
-      else if (call.name === 'add_parser') name = stringArg(call.args(), 0, ['name'])
-      else if (call.name === 'ArgumentParser') {
-        const prog = keyArg(call.args(), 'prog')
-        name = prog?.kind === 'string' ? prog.value : undefined
-      }
-      if (!name) continue
-      const variable = call.assignedTo()
-      drafts.push(callDraft(call, cliCommand('argparse', name, (variable && handlers.get(variable)) ?? '')))
-    }
-    return drafts
-  },
-}
 
 /** cobra: `&cobra.Command{Use: "serve [flags]", RunE: runServe}`, under the words of the parents it is written inside. */
 const cobra: EntrypointDetector = {
@@ -157,7 +102,7 @@ export const CLI_COMMAND_DETECTORS: readonly EntrypointDetector[] = [
   COMMANDER_DETECTOR,
   YARGS_DETECTOR,
   YARGS_COMMAND_MODULE_DETECTOR,
-  argparse,
+  ARGPARSE_DETECTOR,
   CLICK_DETECTOR,
   TYPER_DETECTOR,
   cobra,
