@@ -54,7 +54,15 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'config/routes.rb:23 http-route rails GET /webhooks/docs -> -',
     'config/routes.rb:27 http-route rails GET /api/ping -> -',
   ],
-  'django-project': ['djangoproject/urls/www.py:7 http-route django * accounts/edit/ -> account_views.edit_profile'],
+  'django-project': [
+    'djangoproject/urls/www.py:7 http-route django * accounts/edit/ -> account_views.edit_profile',
+    // Entries of lists the URLconf itself includes are under the including entry's route, as deep as they nest.
+    'styleguide/urls.py:7 http-route django * google-oauth2/login/raw/callback/ -> views.GoogleLoginRedirectApi',
+    'styleguide/urls.py:8 http-route django * google-oauth2/login/orders/<int:order_id>/items/ -> views.order_items',
+    'styleguide/urls.py:18 http-route django * session/login/ -> views.UserSessionLoginApi',
+    'styleguide/urls.py:19 http-route django * session/logout/ -> views.UserSessionLogoutApi',
+    'styleguide/urls.py:26 http-route django * me/ -> views.UserMeApi',
+  ],
   'flask-wrappers': [
     'api.py:19 http-route flask-restful * /api/alerts/<alert_id> -> AlertResource',
     'app/main/views.py:6 http-route flask GET /about -> about',

@@ -46,7 +46,9 @@ function splitCalls(family: LayerFamily, calls: readonly CallFact[], imports: Im
   const dynamic: DynamicImport[] = []
   for (const call of calls) {
     const imported = family.callImport(call.name, call.simpleReceiver, () => {
-      const first = call.args()[0]
+      // (A tuple's first string too: Django's `include(('app.urls', 'app_name'))`.)
+      const given = call.args()[0]
+      const first = given?.kind === 'list' && given.value.startsWith('(') ? given.items[0] : given
       return first?.kind === 'string' ? first.value : undefined
     })
     if (imported === undefined) {

@@ -23,6 +23,7 @@ import { elysiaRoutes } from './elysia-routes.js'
 import { adonisRoutes } from './adonis-routes.js'
 import { HONO_MODULES, honoOn, honoOpenApiRoutes } from './hono-routes.js'
 import { gorillaMatcherRoutes } from './gorilla-routes.js'
+import { djangoIncludedPrefixes } from './django-includes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes, decoratorPaths } from './decorated-routes.js'
@@ -105,7 +106,10 @@ const fastifyRouteObjects: EntrypointDetector = {
   },
 }
 
-/** Django: `path('articles/<int:year>/', views.year_archive)` and `re_path`/`url` in a `urls.py`. */
+/**
+ * Django: `path('articles/<int:year>/', views.year_archive)` and `re_path`/`url` in a `urls.py`,
+ * under the routes of the entries of the file that include them (`django-includes.ts`).
+ */
 const djangoUrls: EntrypointDetector = {
   framework: 'django',
   languages: ['python'],
@@ -113,11 +117,14 @@ const djangoUrls: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     if (!DJANGO_URLCONF_FILE.test(context.facts.path)) return []
     const drafts: EntrypointDraft[] = []
-    for (const { call, route, view } of djangoEntries(context.facts.calls)) {
+    const entries = djangoEntries(context.facts.calls)
+    // An entry in a list the file includes under a route of its own (`include(extra_patterns)`, `include([...])`).
+    const included = djangoIncludedPrefixes(entries, context.facts.symbols)
+    for (const { call, route, view } of entries) {
       if (route?.kind !== 'string' || !view || (view.kind === 'call' && lastSegment(view.value) === 'include')) continue
       // `admin.site.urls` mounts an app like include() does.
       if (view.kind === 'name' && view.value.endsWith('.urls')) continue
-      drafts.push(callDraft(call, { kind: 'http-route', framework: 'django', method: '*', route: route.value, handler: djangoView(view) }))
+      drafts.push(callDraft(call, { kind: 'http-route', framework: 'django', method: '*', route: joinRoute(included.get(call) ?? '', route.value), handler: djangoView(view) }))
     }
     return drafts
   },

@@ -3,6 +3,7 @@ import { keyArg, parseBracketedAt } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { axumInlineRouters } from './axum-nests.js'
 import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, rowOfOffset } from './detector.js'
+import { djangoIncludedPrefixes, includedArg } from './django-includes.js'
 import type { TypedDeclaration } from '../lexical/typed-declarations.js'
 import { goImportedPackages, goPackageName, goTypeBefore, isGoBuiltin } from './go-mounts.js'
 import { mountingRouter } from './mounting-router.js'
@@ -238,11 +239,17 @@ function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<strin
 export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
   if (facts.language !== 'python' || !DJANGO_URLCONF_FILE.test(facts.path) || !imports('django')) return []
   const out: MountFact[] = []
-  for (const { call, route, view } of djangoEntries(facts.calls)) {
-    const module = view?.kind === 'call' && view.value === 'include' && view.items[0]?.kind === 'string' ? view.items[0].value : undefined
+  const entries = djangoEntries(facts.calls)
+  let inFile: Map<CallFact, string> | undefined
+  for (const { call, route, view } of entries) {
+    // (`include(('app.urls', 'api'))`: a module with its application namespace.)
+    const included = includedArg(view)
+    const module = included?.kind === 'string' ? included.value : undefined
     const target = module === undefined ? undefined : `include('${module}')`
     if (route?.kind !== 'string' || target === undefined || loadedModule(target) === undefined) continue
-    out.push({ target, prefix: route.value, router: '', row: call.row, offset: call.offset })
+    // (Under the routes of the file's own includes holding the entry: `include([path('v1/', include('app.urls'))])`.)
+    inFile ??= djangoIncludedPrefixes(entries, facts.symbols)
+    out.push({ target, prefix: joinRoute(inFile.get(call) ?? '', route.value), router: '', row: call.row, offset: call.offset })
   }
   return out
 }

@@ -174,7 +174,7 @@ export const pythonFamily: LayerFamily = {
     scanStatements(masked, IMPORT_LINE, 'python').flatMap(({ start, end }) =>
       parsePythonImport(text.slice(start, end)).map(({ specifier, names }) => ({ specifier, names, start, end })),
     ),
-  // Django's `include('blog.urls')` loads that module (and mounts its routes: `entrypoints/mounts.ts`).
+  // Django's `include('blog.urls')` (or `include(('blog.urls', 'blog'))`) loads that module (and mounts its routes: `entrypoints/mounts.ts`).
   callImport(name, receiver, firstString) {
     if (receiver !== '' || name !== 'include') return undefined
     const module = firstString()
