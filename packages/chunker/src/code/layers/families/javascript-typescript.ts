@@ -31,6 +31,9 @@ const CALL_WORDS: CallWords = {
  */
 const SOURCE = /(['"])([^'"\n]+)\1\s*\)?\s*;?\s*(?:(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*$/
 
+/** Import attributes after the source (`with { type: 'json' }`, the older `assert { ... }`), up to the statement's end. */
+const IMPORT_ATTRIBUTES = /\s+(?:with|assert)\s*\{[^{}]*\}(?=\s*;?\s*(?:(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*$)/
+
 /** `a as b, type c, default as d` inside braces (plain string work: every import has some). */
 function braceNames(inside: string): ImportedName[] {
   const names: ImportedName[] = []
@@ -72,7 +75,7 @@ export function clauseNames(clause: string): ImportedName[] {
 
 /** The import or re-export of a statement's text, if it names a module. */
 export function parseStatementImport(statement: string): ParsedImport | undefined {
-  const source = SOURCE.exec(statement)
+  const source = SOURCE.exec(statement.replace(IMPORT_ATTRIBUTES, ''))
   if (!source) return undefined
   const head = statement.slice(0, source.index).replace(/\bfrom\s*$/, 'from')
   return { specifier: source[2] as string, names: clauseNames(head.replace(/=\s*require\s*\($/, '= require(')) }
