@@ -44,6 +44,19 @@ export interface DecoratedRoutes extends RouteEntry {
   readonly fromRoot?: (path: string) => string | undefined
 }
 
+/** Modules whose `patch` decorates a test with a mock: `unittest.mock`, and the `mock` package it came from. */
+const MOCK_MODULES: ReadonlySet<string> = new Set(['unittest.mock', 'mock'])
+
+/**
+ * `@patch("app.health")` of `from unittest.mock import patch`, `@mock.patch(...)`,
+ * `@unittest.mock.patch(...)`: a test's mock, not an HTTP `PATCH` route.
+ */
+function isMockPatch(decorator: DecoratorFact, context: DetectContext): boolean {
+  const receiver = decoratorReceiver(decorator)
+  if (receiver !== '') return receiver === 'mock' || receiver.endsWith('.mock')
+  return context.facts.imports.some((fact) => MOCK_MODULES.has(fact.specifier) && fact.names.some((named) => (named.alias ?? named.name) === decorator.name))
+}
+
 /** The string a method's class assigns to `attribute` in its body (`path = "/users"`), else `''`. */
 function classAttributePrefix(symbol: SymbolFact, symbols: readonly SymbolFact[], attribute: string): string {
   const owner = symbol.parent
@@ -156,6 +169,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           const receiver = decoratorReceiver(decorator)
           if (!imported && !entry.receivers?.test(receiver) && !onProjectReceiver(context, decorator)) continue
           if (entry.skipReceivers?.test(receiver)) continue
+          if (name === 'patch' && isMockPatch(decorator, context)) continue
           let methods: string[]
           if (ownEntry(entry.verbs, name) !== undefined) methods = [ownEntry(entry.verbs, name) as string]
           else if (entry.generic?.names.includes(name)) {
