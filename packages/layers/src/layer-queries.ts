@@ -185,7 +185,7 @@ function startsOf(graph: GraphView, from: string, recursive: boolean): { files: 
     if (symbols.length > 0) return { files: [], symbols }
   }
   const files = directoryFiles(graph, from.replace(/\/+$/, ''), recursive)
-  if (files.length === 0) throw new RagError('NOT_FOUND', `${JSON.stringify(from)} is neither an indexed file or directory nor a known symbol.`)
+  if (files.length === 0) throw new RagError('NOT_FOUND', `${JSON.stringify(from)} is not an indexed file or directory, nor a known symbol.`)
   return { files, symbols: [] }
 }
 
@@ -218,7 +218,7 @@ function symbolEdges(graph: GraphView, symbol: SymbolRecord): EdgeRecord[] {
  * `depth` edges away. Each edge is reported once, at its first depth.
  *
  * @throws InvalidArgumentError for an empty `from` or a `depth` below 1.
- * @throws RagError `NOT_FOUND` when `from` is neither an indexed file or directory nor a known symbol.
+ * @throws RagError `NOT_FOUND` when `from` is not an indexed file or directory, nor a known symbol.
  */
 export function findDependencies(graph: GraphView, query: DependencyQuery): DependencyStep[] {
   assertText(query?.from, 'dependency query from')

@@ -220,7 +220,7 @@ describe('LayerGraph.dependencies', () => {
     const importers = (recursive: boolean): string[] => pool.dependencies({ from: 'pkg', reverse: true, kinds: ['imports'], recursive }).map((s) => `${s.edge.path}:${s.edge.startLine} ${s.edge.targetPath}`)
     expect(importers(false)).toEqual(['app.ts:1 pkg/top.ts'])
     expect(importers(true).sort()).toEqual(['app.ts:1 pkg/top.ts', 'app.ts:2 pkg/sub/deep.ts'])
-    expect(() => go.dependencies({ from: 'handlers/' })).toThrow(/"handlers\/" is neither an indexed file or directory nor a known symbol/)
+    expect(() => go.dependencies({ from: 'handlers/' })).toThrow(/"handlers\/" is not an indexed file or directory, nor a known symbol/)
   })
 
   it("lists a C# file's importers by the namespaces it declares, not by its folder's other namespaces (eShopOnWeb)", async () => {
@@ -255,7 +255,7 @@ describe('LayerGraph.dependencies', () => {
 
   it('says NOT_FOUND for an unknown file or symbol, and rejects a bad depth', () => {
     expect(() => graph.dependencies({ from: 'nope' })).toThrow(RagError)
-    expect(() => graph.dependencies({ from: 'nope' })).toThrow(/neither an indexed file or directory nor a known symbol/)
+    expect(() => graph.dependencies({ from: 'nope' })).toThrow(/not an indexed file or directory, nor a known symbol/)
     expect(() => graph.dependencies({ from: 'src/args.ts', depth: 0 })).toThrow(InvalidArgumentError)
   })
 })

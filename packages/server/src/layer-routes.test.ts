@@ -74,7 +74,7 @@ describe('code layer routes', () => {
     expect(symbolKind.json.error.message).toMatch(/kind "functions" is not a symbol kind; expected one of function,/)
     const unknown = await running.request('GET', '/sessions/s/deps?target=nothing_here')
     expect(unknown.status).toBe(404)
-    expect(unknown.json.error.message).toBe('"nothing_here" is neither an indexed file or directory nor a known symbol.')
+    expect(unknown.json.error.message).toBe('"nothing_here" is not an indexed file or directory, nor a known symbol.')
     const outside = await running.request('GET', '/sessions/s/deps?target=%2Fetc%2Fpasswd')
     expect(outside.status).toBe(400)
     expect(outside.json.error.message).toMatch(/outside the indexed root/)

@@ -354,7 +354,7 @@ export class RagService {
    * `reverse` its importers and callers, breadth first to `depth` edges away.
    *
    * @throws InvalidArgumentError for an empty target, a path outside the root or a bad option;
-   *   RagError `NOT_FOUND` when the target is neither an indexed file or directory nor a known symbol;
+   *   RagError `NOT_FOUND` when the target is not an indexed file or directory, nor a known symbol;
    *   ConfigError when the index has no code layers.
    * @example
    * await rag.dependencies('src/store.ts', { reverse: true, depth: 2 })

@@ -139,6 +139,8 @@ export function dependencyLine(step: DependencyStep): string {
  * relative to the root, a symbol name) goes as it is.
  */
 export function dependencyTarget(target: string, cwd: string): string {
+  // (An empty target is no path: the session refuses it, rather than it naming the working directory.)
+  if (target.trim() === '') return target
   const path = isAbsolute(target) ? target : resolve(cwd, target)
   if (!existsSync(path)) return target
   // A directory (a Go or Java package) is one, even where a symbol has its name.

@@ -80,7 +80,7 @@ describe('rag mcp code layer tools (SDK client, real binary)', () => {
   it('answers bad arguments and unknown targets with one-sentence tool errors', async () => {
     const unknown = await call('get_dependencies', { target: 'noSuchThing' })
     expect(unknown.isError).toBe(true)
-    expect(unknown.content[0]?.text).toMatch(/"noSuchThing" is neither an indexed file or directory nor a known symbol/)
+    expect(unknown.content[0]?.text).toMatch(/"noSuchThing" is not an indexed file or directory, nor a known symbol/)
     const outside = await call('get_dependencies', { target: '/etc/passwd' })
     expect(outside.isError).toBe(true)
     expect(outside.content[0]?.text).toMatch(/outside the indexed root/)

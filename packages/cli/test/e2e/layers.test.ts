@@ -153,7 +153,11 @@ describe('rag symbols, rag deps, rag routes (code layers, real binary)', () => {
   it('fails with one line for unknown symbols, files outside the root, bad flags, and an index without layers', async () => {
     const unknown = await rag(['deps', 'noSuchThing'])
     expect(unknown.code).toBe(1)
-    expect(oneErrorLine(unknown.stderr)).toBe('error: "noSuchThing" is neither an indexed file or directory nor a known symbol.')
+    expect(oneErrorLine(unknown.stderr)).toBe('error: "noSuchThing" is not an indexed file or directory, nor a known symbol.')
+    // An empty target is a bad argument, not the working directory.
+    const empty = await rag(['deps', ''])
+    expect(empty.code).toBe(1)
+    expect(oneErrorLine(empty.stderr)).toBe('error: The dependency target must be a file path or a symbol name; received "".')
     const none = await rag(['symbols', 'noSuchThing'])
     expect(none.code).toBe(1)
     expect(oneErrorLine(none.stderr)).toMatch(/^No symbol matches "noSuchThing"/)
