@@ -53,6 +53,8 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // A redirect has no controller; a path in a scope without a module or controller has none either.
     'config/routes.rb:23 http-route rails GET /webhooks/docs -> -',
     'config/routes.rb:27 http-route rails GET /api/ping -> -',
+    // A scope's path without its slash is rooted all the same.
+    'config/routes.rb:31 http-route rails GET /v2/health -> v2/status#health',
   ],
   'django-project': [
     'djangoproject/urls/www.py:7 http-route django * accounts/edit/ -> account_views.edit_profile',

@@ -50,6 +50,9 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   merge: { languages: ['rust'], path: { before: true } },
 }
 
+/** Libraries whose `use` installs a plugin or strategy, not a router: `passport.use('jwt', jwtStrategy)`, `i18next.use(Backend)`. */
+const PLUGIN_USERS: ReadonlySet<string> = new Set(['passport', 'i18next', 'chai', 'marked', 'dayjs', 'Vue'])
+
 /** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
 export const MOUNT_CALL_NAMES: ReadonlySet<string> = new Set(Object.keys(MOUNT_CALLS))
 
@@ -209,6 +212,7 @@ function strippedMux(arg: Arg | undefined, language: string): MountCallFound | u
 export function mountOf(call: CallFact, language: string): MountCallFound | undefined {
   const shape = ownEntry(MOUNT_CALLS, call.name)
   if (shape === undefined || !call.receiver || !shape.languages.includes(language)) return undefined
+  if (call.name === 'use' && PLUGIN_USERS.has(call.receiver)) return undefined
   const positional = call.args().filter((arg) => !arg.key)
   if (call.name === 'use' && positional.length === 1 && positional[0]!.kind === 'call') {
     const mounted = koaMounted(positional[0]!, language)

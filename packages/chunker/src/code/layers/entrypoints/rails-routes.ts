@@ -134,7 +134,8 @@ export const railsRoutes: EntrypointDetector = {
         // `scope '/admin'`, `scope :api` (a symbol is a path too), `scope path: 'x'`; `scope module: 'admin'` adds none.
         const scoped = option(rest, 'path')?.[0] ?? first?.[3] ?? (first?.[1] !== undefined ? `/${first[1]}` : '')
         const module = option(rest, 'module')?.[0]
-        const path = joinRoute(here.path, scoped)
+        // (`scope path: 'v2'` is `/v2`, as `scope '/v2'`.)
+        const path = joinRoute(here.path, scoped === '' || scoped.startsWith('/') ? scoped : `/${scoped}`)
         frame = { path, module: module ? `${here.module}${module}/` : here.module, scope: path, ...(here.shallow ? { shallow: true } : {}) }
       } else if (word === 'member' || word === 'collection') {
         const resource = here.resource
