@@ -168,6 +168,9 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'guards.py:15 main python - - -> main',
     'loop.py:9 main python - - -> -',
     'inline.py:5 main python - - -> run',
+    // `sys.exit(ret)`: the handler is what set `ret`, in a `try` too; a bare exit runs nothing.
+    'exit_code.py:9 main python - - -> main',
+    'bare_exit.py:4 main python - - -> -',
   ],
   scheduled: [
     'ReportJobs.java:8 scheduled spring - 0 0 6 * * * -> ReportJobs.dailyReport',

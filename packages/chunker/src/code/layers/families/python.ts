@@ -110,8 +110,19 @@ function mainGuardHandler(body: string): string {
   const lines = body.split('\n').slice(1).filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
   const indent = /^\s*/.exec(lines[0] ?? '')?.[0].length ?? 0
   const statements = lines.filter((line) => /^\s*/.exec(line)![0].length === indent)
-  return RUNS.exec(statements.at(-1)?.trim() ?? '')?.[1] ?? ''
+  const last = statements.at(-1)?.trim() ?? ''
+  // `sys.exit(ret)` after `ret = main(*sys.argv[1:])` (in a `try` too): what set the exit code.
+  const exited = EXITS_WITH_NAME.exec(last)?.[1]
+  if (exited !== undefined) return new RegExp(String.raw`^[ \t]*${exited}[ \t]*=[ \t]*(?:await[ \t]+)?([A-Za-z_][\w.]*)\(`, 'm').exec(body)?.[1] ?? ''
+  const callee = RUNS.exec(last)?.[1] ?? ''
+  return EXIT_CALLEES.has(callee) ? '' : callee
 }
+
+/** A last statement exiting with a variable's value: `sys.exit(ret)`, `raise SystemExit(code)`. */
+const EXITS_WITH_NAME = /^(?:(?:sys\.)?exit|raise\s+SystemExit)\(\s*([A-Za-z_]\w*)\s*\)/
+
+/** Exits, which run nothing themselves: `sys.exit(1)` is no handler. */
+const EXIT_CALLEES: ReadonlySet<string> = new Set(['sys.exit', 'exit', 'os._exit'])
 
 function mainGuard(node: SyntaxNode, api: WalkApi): void {
   const { text } = api
