@@ -214,9 +214,12 @@ export function withRouteConstants(route: string, from: string, sources: PrefixS
   const constants = constantsOf(framework)
   if (!constants.test(route)) return route
   let read = false
-  const out = route.replace(new RegExp(constants.source, 'g'), (constant) => {
+  // (A template's substitution, `` `${ID}/a` `` in a NestJS decorator, is read without its `$`.)
+  const out = route.replace(new RegExp(`\\$?(?:${constants.source})`, 'g'), (written) => {
+    const constant = written.startsWith('$') ? written.slice(1) : written
     const value = readComputedPrefix(constant, from, sources)
-    if (value !== constant) read = true
+    if (value === constant) return written
+    read = true
     return value
   })
   return read ? out.replace(/\/{2,}/g, '/') : route

@@ -135,7 +135,11 @@ export class MountedRoutes {
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
       if (edge.kind === 'mounts' && edge.framework !== undefined) {
-        this.#global.push({ dir: edge.targetPath, framework: edge.framework, prefix: edge.prefix ?? '', from: edge.path })
+        // A global prefix given by a constant (NestJS's `setGlobalPrefix(API_PREFIX)`): read where the index defines it, rooted.
+        const written = edge.prefix ?? ''
+        const read = written.startsWith('{') ? prefixOf(edge) : written
+        const prefix = read !== written && read !== '' && !read.startsWith('/') ? `/${read}` : read
+        this.#global.push({ dir: edge.targetPath, framework: edge.framework, prefix, from: edge.path })
         continue
       }
       if (edge.kind !== 'mounts' || !edge.targetPath || edge.targetPath.endsWith('/')) continue

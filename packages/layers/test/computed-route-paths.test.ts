@@ -32,6 +32,17 @@ describe('JavaScript route paths built of names the file does not define', () =>
     expect(graph.entrypoints({ kind: 'http-route' }).map((e) => `${e.method} ${e.route}`)).toEqual(['GET /v1/users', 'GET /v1/:id'])
   })
 
+  it("reads a NestJS route's template substitutions without their `$`, and a global prefix given by an imported constant", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/constants.ts': "export const API_PREFIX = 'api/v2'\n",
+        'src/main.ts': "import { NestFactory } from '@nestjs/core'\nimport { API_PREFIX } from './constants'\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule)\n  app.setGlobalPrefix(API_PREFIX)\n}\n",
+        'src/users.controller.ts': "import { Controller, Get } from '@nestjs/common'\n\nconst ID = ':id'\n\n@Controller('users')\nexport class UsersController {\n  @Get(`${ID}/a`)\n  a() {}\n\n  @Get(`x/${MISSING}`)\n  b() {}\n}\n",
+      }),
+    )
+    expect(graph.entrypoints({ kind: 'http-route' }).map((e) => `${e.method} ${e.route}`)).toEqual(['GET /api/v2/users/:id/a', 'GET /api/v2/users/x/${MISSING}'])
+  })
+
   it("reads a FastAPI prefix held by a settings object whose class another module defines (fastapi-realworld: settings = AppSettings(), or a factory annotated with the class)", async () => {
     const files = {
       'app/__init__.py': '',
