@@ -225,6 +225,20 @@ export function withRouteConstants(route: string, from: string, sources: PrefixS
   return read ? out.replace(/\/{2,}/g, '/') : route
 }
 
+/** Languages whose mount paths write a name as `{API}` only for a constant (their path parameters are `:id`). */
+const COLON_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx'])
+
+/**
+ * A mount path with the constants in it read where the index defines them: the whole path a name
+ * (`{settings.API_V1_STR}`: {@link readComputedPrefix}), or, in JavaScript and TypeScript, names
+ * among its parts (`{API}/v2` of `app.use(API + '/v2', users)` or `` `${API}/v1` ``, `const API = '/api'`:
+ * `/api/v2`). A name the index cannot read stays as written.
+ */
+export function readMountPrefix(prefix: string, from: string, sources: PrefixSources, language: string): string {
+  if (COMPUTED.test(prefix) || !COLON_LANGUAGES.has(language) || !prefix.includes('{')) return readComputedPrefix(prefix, from, sources)
+  return withRouteConstants(prefix, from, sources, 'express')
+}
+
 /**
  * The word of the cobra command a package-level variable of the file's Go package holds
  * (cobra-cli's `rootCmd` of `cmd/root.go`, named by `rootCmd.AddCommand(serveCmd)` in

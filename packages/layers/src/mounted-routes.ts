@@ -1,5 +1,5 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
-import { readComputedPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
+import { readMountPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
 import { withClapPackageName } from './clap-package-names.js'
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
@@ -131,7 +131,7 @@ export class MountedRoutes {
     this.#configured = configured
     const sources = fileOf === undefined ? undefined : { importedFrom, file: fileOf, ...(filesIn ? { filesIn } : {}) }
     this.#sources = sources
-    const prefixOf = (edge: EdgeRecord): string => (sources === undefined ? (edge.prefix ?? '') : readComputedPrefix(edge.prefix ?? '', edge.path, sources))
+    const prefixOf = (edge: EdgeRecord): string => (sources === undefined ? (edge.prefix ?? '') : readMountPrefix(edge.prefix ?? '', edge.path, sources, edge.language))
     const found: (Mount & { path: string; line: number })[] = []
     for (const edge of edges) {
       if (edge.kind === 'mounts' && edge.framework !== undefined) {

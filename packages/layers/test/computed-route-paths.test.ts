@@ -43,6 +43,26 @@ describe('JavaScript route paths built of names the file does not define', () =>
     expect(graph.entrypoints({ kind: 'http-route' }).map((e) => `${e.method} ${e.route}`)).toEqual(['GET /api/v2/users/:id/a', 'GET /api/v2/users/x/${MISSING}'])
   })
 
+  it("reads the constants in an Express mount path: a concatenation (`API + '/v2'`) and a template (`${API}/v1`)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app.js': [
+          "const express = require('express')",
+          "const users = require('./routes/users')",
+          "const items = require('./routes/items')",
+          "const API = '/api'",
+          'const app = express()',
+          "app.use(API + '/v2', users)",
+          'app.use(`${API}/v1`, items)',
+          '',
+        ].join('\n'),
+        'routes/users.js': "const router = require('express').Router()\nrouter.get('/:id', getUser)\nmodule.exports = router\n",
+        'routes/items.js': "const router = require('express').Router()\nrouter.get('/', list)\nmodule.exports = router\n",
+      }),
+    )
+    expect(graph.entrypoints({ kind: 'http-route' }).map((e) => `${e.method} ${e.route}`)).toEqual(['GET /api/v1', 'GET /api/v2/:id'])
+  })
+
   it("reads a FastAPI prefix held by a settings object whose class another module defines (fastapi-realworld: settings = AppSettings(), or a factory annotated with the class)", async () => {
     const files = {
       'app/__init__.py': '',

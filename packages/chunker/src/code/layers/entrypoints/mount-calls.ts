@@ -4,6 +4,7 @@ import type { CallFact } from '../facts.js'
 import { isInlineRouter } from './axum-nests.js'
 import { HTTP_VERBS, JS_LANGUAGES, ownEntry } from './detector.js'
 import { goChainedType, goLiteralMethod } from './go-mounts.js'
+import { builtPath } from './template-paths.js'
 
 /** A call that mounts a router, and where its path and its router are among the arguments. */
 interface MountCall {
@@ -230,8 +231,11 @@ export function mountOf(call: CallFact, language: string): MountCallFound | unde
     const first = positional[0]
     const pathGiven = positional.length > 1 || (keyed !== undefined && positional.length === 1)
     if (!pathGiven && shape.pathRequired) return undefined
-    if (pathGiven && first?.kind !== 'string' && !(first?.kind === 'name' && (PATH_NAME.test(first.value) || PATH_CONSTANT.test(first.value)))) return undefined
-    path = pathGiven ? pathOf(first) : ''
+    // (A concatenation of a name and a string, `API + '/v2'`, is a path too: `{API}/v2`, read by the graph.)
+    const concatenated = pathGiven && first?.kind === 'other' && JS_LANGUAGES.includes(language) ? builtPath(first.value, 'expression', '', true) : undefined
+    if (concatenated !== undefined) path = concatenated
+    else if (pathGiven && first?.kind !== 'string' && !(first?.kind === 'name' && (PATH_NAME.test(first.value) || PATH_CONSTANT.test(first.value)))) return undefined
+    path ??= pathGiven ? pathOf(first) : ''
   } else path = pathOf(keyedOption(call.args(), shape.path.key))
   if (path === undefined) return undefined
   const literal = language !== 'go' ? undefined : written?.kind === 'other' ? goLiteralMethod(written.value)?.[0] : written?.kind === 'call' ? goChainedType(written) : undefined
