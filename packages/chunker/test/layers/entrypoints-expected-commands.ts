@@ -70,6 +70,13 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'wrapped.py:13 cli-command argparse - autoupdate -> -',
     'wrapped.py:17 cli-command argparse - clean -> -',
   ],
+  // Laravel's Artisan commands: classes extending `Command` named by `$signature` (or `$name`), and `Artisan::command` in place.
+  'laravel-commands': [
+    'app/Console/Commands/LegacyCommand.php:8 cli-command laravel - legacy:sync -> LegacyCommand',
+    'app/Console/Commands/RegenerateSearchCommand.php:7 cli-command laravel - bookstack:regenerate-search -> RegenerateSearchCommand.handle',
+    'routes/console.php:5 cli-command laravel - inspire -> -',
+    'routes/console.php:9 cli-command laravel - mail:send -> -',
+  ],
   click: [
     'cli.py:4 cli-command click - cli -> cli',
     'cli.py:9 cli-command click - hello -> hello',
@@ -177,6 +184,8 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'ReportJobs.java:11 scheduled spring - fixedRate=5000 -> ReportJobs.heartbeat',
     'CleanupJobs.kt:8 scheduled spring - 0 */15 * * * * -> CleanupJobs.purgeSessions',
     'CleanupJobs.kt:11 scheduled spring - fixedDelay=60000 -> CleanupJobs.compact',
+    'CounterBean.java:9 scheduled quarkus - every=10s -> CounterBean.increment',
+    'CounterBean.java:12 scheduled quarkus - 0 15 10 * * ? -> CounterBean.cronJob',
     'cron.js:3 scheduled node-cron - */5 * * * * -> cleanup',
     'tasks.service.ts:6 scheduled nestjs - 45 * * * * * -> TasksService.handleCron',
     'tasks.service.ts:9 scheduled nestjs - 10000 -> TasksService.handleInterval',

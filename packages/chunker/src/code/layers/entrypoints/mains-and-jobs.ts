@@ -46,8 +46,8 @@ const mainFunctions: EntrypointDetector = {
   },
 }
 
-/** Spring's `@Scheduled(cron = "...")` and NestJS's `@Cron('...')` / `@Interval(ms)`. */
-function scheduledDecorators(framework: 'spring' | 'nestjs', languages: readonly string[], module: string, names: readonly string[]): EntrypointDetector {
+/** Spring's and Quarkus's `@Scheduled(cron = "...")`, NestJS's `@Cron('...')` / `@Interval(ms)`. */
+function scheduledDecorators(framework: string, languages: readonly string[], module: string, names: readonly string[]): EntrypointDetector {
   return {
     framework,
     languages,
@@ -185,6 +185,8 @@ function scheduledCalls(entry: ScheduledCalls): EntrypointDetector {
 export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   mainFunctions,
   scheduledDecorators('spring', ['java', 'kotlin'], 'org.springframework', ['Scheduled']),
+  // Quarkus: `@Scheduled(every = "10s")`, `@Scheduled(cron = "0 15 10 * * ?")`.
+  scheduledDecorators('quarkus', ['java', 'kotlin'], 'io.quarkus.scheduler', ['Scheduled']),
   scheduledDecorators('nestjs', ['typescript', 'tsx', 'javascript'], '@nestjs/schedule', ['Cron', 'Interval', 'Timeout']),
   // node-cron: `cron.schedule('*\/5 * * * *', task)`.
   scheduledCalls({ framework: 'node-cron', languages: JS_LANGUAGES, imports: ['node-cron'], names: ['schedule'], onReceiver: true }),
