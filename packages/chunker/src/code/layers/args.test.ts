@@ -33,6 +33,8 @@ describe('parseArgs', () => {
     expect(stringValue(String.raw`'^api/(?P<id>\d+)/$'`)).toBe(String.raw`^api/(?P<id>\d+)/$`)
     expect(stringValue(String.raw`'Auth\RegisterController@register'`)).toBe(String.raw`Auth\RegisterController@register`)
     expect(stringValue(String.raw`'a\\b\n'`)).toBe('a\\b\n')
+    // Kotlin's (and JavaScript's) escaped `$`: Spring's property placeholder `"\${app.prefix}/c"` is `${app.prefix}/c`.
+    expect(stringValue(String.raw`"\${app.prefix}/c"`)).toBe('${app.prefix}/c')
     expect(stringValue('"""doc"""')).toBe('doc')
     expect(stringValue('"a" + b')).toBeUndefined()
   })

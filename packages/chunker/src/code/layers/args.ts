@@ -73,7 +73,7 @@ function splitTopLevel(text: string): string[] {
  * Escapes every language reads alike. Any other backslash stays, as Python and PHP keep it
  * (`'\d+'` in a Django pattern, `'Auth\RegisterController@register'` in a Laravel route).
  */
-const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', "'": "'", '"': '"', '`': '`' }
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', "'": "'", '"': '"', '`': '`', $: '$' }
 
 /** The value of a single string literal, or `undefined` when `text` is not exactly one. */
 export function stringValue(text: string): string | undefined {
