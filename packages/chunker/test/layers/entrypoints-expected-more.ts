@@ -213,10 +213,10 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/main.rs:24 http-route axum * /assets/* -> ServeDir.new',
   ],
   'fiber-v3': [
-    // The handler is the first argument after the path; middleware follows it.
-    'main.go:9 main go - - -> main',
-    'main.go:12 http-route fiber GET /api/v1/messages -> listMessages',
-    'main.go:13 http-route fiber POST /api/v1/messages -> createMessage',
+    // The handler is the last argument, after the middleware (auth-jwt's `auth.Post("/logout", middleware.Protected(), authHandler.Logout)`).
+    'main.go:10 main go - - -> main',
+    'main.go:13 http-route fiber GET /api/v1/messages -> listMessages',
+    'main.go:14 http-route fiber POST /api/v1/messages -> createMessage',
   ],
   trpc: [
     // Procedures of router calls and router records, under the keys of routers made in place; the graph joins other routers' keys (`post.byId`). Vue Router's `createRouter` is none.

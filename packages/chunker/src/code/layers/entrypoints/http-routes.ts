@@ -233,8 +233,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     verbs: CAPITAL_VERBS,
     normalise: rooted,
     namedPath: goStringConstant,
-    // Fiber v3 takes the handler first, middleware after it: `app.Get("/x", handler, limiter.New())`.
-    handlerBeforeMiddleware: (context) => context.imports('github.com/gofiber/fiber/v3'),
+    // (v3's `Get(path, handler any, handlers ...any)` runs its handlers in order, as v2: middleware first, the handler last.)
   }),
   laravelRoutes,
   railsRoutes,
