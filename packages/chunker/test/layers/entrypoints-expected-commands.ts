@@ -151,6 +151,12 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.rs:93 cli-command clap - tool2 clean -> ExtraCommands::Clean',
     // Not placed by this file: the variant alone.
     'main.rs:99 cli-command clap - sync -> Elsewhere::Sync',
+    // `Parser` structs a variant wraps are its arguments, not commands of their own; their subcommands are under the variant.
+    'zoxide.rs:8 cli-command clap - {CARGO_PKG_NAME} add -> Cmd::Add',
+    'zoxide.rs:9 cli-command clap - {CARGO_PKG_NAME} edit -> Cmd::Edit',
+    'zoxide.rs:10 cli-command clap - {CARGO_PKG_NAME} import -> Cmd::Import',
+    'zoxide.rs:28 cli-command clap - {CARGO_PKG_NAME} edit decrement -> EditCommand::Decrement',
+    'zoxide.rs:29 cli-command clap - {CARGO_PKG_NAME} edit delete -> EditCommand::Delete',
   ],
   'clap-builder': [
     'main.rs:4 cli-command clap - git -> -',

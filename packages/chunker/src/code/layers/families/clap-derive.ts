@@ -114,14 +114,20 @@ const MAX_DEPTH = 6
  * action: RemoteAction }`); for an `Args` struct a variant wraps (`Edit(Edit)`), that variant's
  * words. `undefined` for a type this file does not place (declared, or used, in another file).
  */
-function commandWords(types: ReadonlyMap<string, ClapType>): (name: string) => readonly string[] | undefined {
+function commandWords(types: ReadonlyMap<string, ClapType>): ClapPlacement {
   const memo = new Map<string, readonly string[] | undefined>()
+  // A `Parser` a variant wraps or a field holds is a subcommand's arguments (zoxide's `Add` in `Cmd::Add(Add)`), not a command line of its own.
+  const held = new Set<string>()
+  for (const type of types.values()) {
+    for (const name of type.subcommands) held.add(name)
+    for (const variant of type.variants) for (const name of [...variant.subcommands, ...variant.wraps]) held.add(name)
+  }
   const wordsOf = (name: string, depth: number): readonly string[] | undefined => {
     if (memo.has(name)) return memo.get(name)
     const type = types.get(name)
     if (type === undefined || depth > MAX_DEPTH) return undefined
     let found: readonly string[] | undefined
-    if (derives(type.attached, 'Parser')) {
+    if (derives(type.attached, 'Parser') && !held.has(name)) {
       // (An enum that derives `Parser` is the binary's own list of commands: zoxide's `Cmd`.)
       found = [commandName(type.attached) ?? CLAP_PACKAGE_WORD]
     } else {
@@ -137,11 +143,19 @@ function commandWords(types: ReadonlyMap<string, ClapType>): (name: string) => r
     memo.set(name, found)
     return found
   }
-  return (name) => wordsOf(name, 0)
+  return { words: (name) => wordsOf(name, 0), held: (name) => held.has(name) }
+}
+
+/** Where a file's clap types sit in its command lines. */
+interface ClapPlacement {
+  /** The command words of a type (see {@link commandWords}). */
+  readonly words: (name: string) => readonly string[] | undefined
+  /** Whether another type of the file wraps or holds it: a subcommand's, not a command of its own. */
+  readonly held: (name: string) => boolean
 }
 
 /** The clap placement of each walk's file, computed on its first clap type. */
-const placements = new WeakMap<WalkApi, (name: string) => readonly string[] | undefined>()
+const placements = new WeakMap<WalkApi, ClapPlacement>()
 
 /** The root of the tree a node is in, through `parent` (or the node itself when it has none). */
 function rootOf(node: SyntaxNode): SyntaxNode {
@@ -163,13 +177,15 @@ export function clapDerive(node: SyntaxNode, match: SymbolMatch, attached: reado
   const draft = (route: string, at: SyntaxNode, handler: string): void =>
     api.entrypoint({ kind: 'cli-command', framework: 'clap', method: '', route, handler, row: at.startPosition.row, offset: at.startIndex, text: firstLine(text, at.startIndex, at.endIndex) })
   const parser = derives(attached, 'Parser')
-  if (parser && match.kind !== 'enum') draft(commandName(attached) ?? CLAP_PACKAGE_WORD, node, match.name)
-  if (match.kind !== 'enum' || (!parser && !derives(attached, 'Subcommand'))) return
-  const body = node.childForFieldName('body')
-  if (!body) return
+  if (!parser && (match.kind !== 'enum' || !derives(attached, 'Subcommand'))) return
   let place = placements.get(api)
   if (place === undefined) placements.set(api, (place = commandWords(clapTypes(rootOf(node), text))))
-  const above = place(match.name) ?? []
+  // (A `Parser` struct that another type wraps is that variant's arguments: the variant is its command.)
+  if (parser && match.kind !== 'enum' && !place.held(match.name)) draft(commandName(attached) ?? CLAP_PACKAGE_WORD, node, match.name)
+  if (match.kind !== 'enum') return
+  const body = node.childForFieldName('body')
+  if (!body) return
+  const above = place.words(match.name) ?? []
   let pending: DecoratorFact[] = []
   for (const child of namedChildrenOf(body)) {
     if (child.type === 'attribute_item') pending.push(decoratorFact(child, text))
