@@ -101,6 +101,11 @@ describe('the call sites a file records as call edges', () => {
     ])
   })
 
+  it("reads no call of a method's own name after an attribute whose name ends with it (C#'s `[HttpGet] public Task<T> Get(...) => ...`)", async () => {
+    const cs = ['class ArticlesController {', '    [HttpGet]', '    public Task<ArticlesEnvelope> Get(int id) => mediator.Send(new List(id));', '    [HttpPost]', '    public Task<int> Post(int x) => x;', '}'].join('\n')
+    expect(await callsIn('ArticlesController.cs', cs)).toEqual(['3 List', '3 mediator.Send'])
+  })
+
   it("keeps Java's annotations out of the calls", async () => {
     const java = ['class Items {', '  @GetMapping("/items")', '  List<Item> items() {', '    return repository.findAll();', '  }', '}'].join('\n')
     expect(await callsIn('Items.java', java)).toEqual(['4 repository.findAll'])

@@ -18,6 +18,22 @@ interface WrapperStart {
   readonly row: number
 }
 
+/** A word character: a name is not written inside a longer name. */
+const IDENTIFIER_CHAR = /\w/
+
+/**
+ * Where a definition's own name is written between `from` and `end`: its first occurrence as a
+ * whole word (`Post` of `[HttpPost] public Task<int> Post(...)`, not the one inside `HttpPost`), or `-1`.
+ */
+function nameOffset(text: string, name: string, from: number, end: number): number {
+  for (let at = text.indexOf(name, from); at >= 0 && at < end; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? ''
+    const after = text[at + name.length] ?? ''
+    if (!IDENTIFIER_CHAR.test(before) && !IDENTIFIER_CHAR.test(after)) return at
+  }
+  return -1
+}
+
 /** The top of a file. */
 export const TOP_SCOPE: Scope = { symbol: undefined, qname: '', kind: '', exported: false, test: false, depth: 0 }
 
@@ -223,8 +239,8 @@ export class DeclarationWalk implements WalkApi {
     const seen = (this.#ids.get(key) ?? 0) + 1
     this.#ids.set(key, seen)
     const id = `${this.path}#${key}${seen > 1 ? `~${seen}` : ''}`
-    const nameAt = identity.name ? this.text.indexOf(identity.name, node.startIndex) : -1
-    if (nameAt >= 0 && nameAt < end) this.definitionNames.add(nameAt)
+    const nameAt = identity.name ? nameOffset(this.text, identity.name, node.startIndex, end) : -1
+    if (nameAt >= 0) this.definitionNames.add(nameAt)
     // A scope named by a family without its symbol (`View.prototype.lookup = ...`): the symbol of that name, if defined.
     const parent = parentQname === scope.qname ? (scope.symbol ?? (parentQname ? this.#byQname(parentQname) : undefined)) : (this.#byQname(parentQname) ?? scope.symbol)
     const fact: SymbolFact = {
