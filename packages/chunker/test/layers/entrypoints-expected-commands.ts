@@ -77,6 +77,11 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes/console.php:5 cli-command laravel - inspire -> -',
     'routes/console.php:9 cli-command laravel - mail:send -> -',
   ],
+  // Symfony's console commands: `#[AsCommand(name: ...)]`, or the older `$defaultName`; run by `execute`.
+  'php-console': [
+    'AddUserCommand.php:11 cli-command symfony - app:add-user -> AddUserCommand.execute',
+    'ListUsersCommand.php:8 cli-command symfony - app:list-users -> ListUsersCommand.execute',
+  ],
   click: [
     'cli.py:4 cli-command click - cli -> cli',
     'cli.py:9 cli-command click - hello -> hello',

@@ -282,6 +282,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/users.rs:3 http-route rocket GET / -> list',
     'src/users.rs:8 http-route rocket GET /<id> -> get',
     'src/users.rs:13 http-route rocket POST / -> create',
+    // A route's query (`?<q>&<page>`, `?<params..>`) is no part of its path.
+    'src/users.rs:18 http-route rocket GET /search -> search',
+    'src/users.rs:23 http-route rocket GET /feed -> feed',
   ],
   elysia: [
     // The handler right after the path, hooks after it; prefixes of `new Elysia({ prefix })` chains and variables, and of `.group()` callbacks.

@@ -375,6 +375,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'routes.rs:12 http-route actix-web GET /api/admin/stats -> stats',
     'routes.rs:14 http-route actix-web GET /api/tags -> tags',
     'routes.rs:16 http-route actix-web GET /health -> health',
+    'routes.rs:18 http-route actix-web POST /login -> users.login',
   ],
   ktor: [
     'Application.kt:9 http-route ktor GET / -> -',

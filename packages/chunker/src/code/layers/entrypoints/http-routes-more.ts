@@ -73,7 +73,8 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   verbCallRoutes({ framework: 'javalin', languages: ['java', 'kotlin'], imports: ['io.javalin'], verbs: LOWER_VERBS, normalise: rooted }),
   decoratedRoutes({ framework: 'loopback', languages: JS_LANGUAGES, imports: ['@loopback/rest'], verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', del: 'DELETE' }, pathKeys: [], normalise: rooted }),
-  decoratedRoutes({ framework: 'rocket', languages: ['rust'], imports: ['rocket'], verbs: LOWER_VERBS, pathKeys: [] }),
+  // (The query a Rocket route declares, `/articles?<params..>`, is no part of its path: `/articles`.)
+  decoratedRoutes({ framework: 'rocket', languages: ['rust'], imports: ['rocket'], verbs: LOWER_VERBS, pathKeys: [], normalise: (route) => route.replace(/\?<[^>]*>(?:&<[^>]*>)*$/, '') }),
   verbCallRoutes({
     framework: 'slim',
     languages: ['php'],

@@ -52,6 +52,9 @@ interface Served {
   readonly handler: string
 }
 
+/** actix-web's calls that give a route its handler: `to(h)`, and actix-web 1's `to_async(h)`. */
+const ACTIX_TO: ReadonlySet<string> = new Set(['to', 'to_async'])
+
 /**
  * What a method router serves: axum's `get(handler).post(other)`, `get_service(service)`,
  * `any(handler)`; actix-web's `web::get().to(handler)`. Empty when `router` is none.
@@ -65,7 +68,8 @@ function methodRouter(router: Arg): Served[] {
     if (method === undefined) continue
     // axum: get(handler); actix: get().to(handler)
     const next = parts[i + 1]
-    const handler = part.items.length > 0 ? rustHandler(part.items[0]) : next && lastSegment(next.value) === 'to' ? rustHandler(next.items[0]) : ''
+    // (actix-web 1's `to_async(handler)` too.)
+    const handler = part.items.length > 0 ? rustHandler(part.items[0]) : next && ACTIX_TO.has(lastSegment(next.value)) ? rustHandler(next.items[0]) : ''
     out.push({ method, handler })
   }
   return out
@@ -84,8 +88,8 @@ function servedBy(service: Arg | undefined): Served[] {
 /** The handler of an actix-web service given as a route: `h` of `web::to(h)`, `web::route().to(h)`, `web::get().to(h)`; else the service as written. */
 function actixServiceHandler(service: Arg | undefined): string {
   if (service?.kind !== 'call') return rustHandler(service)
-  if (lastSegment(service.value) === 'to') return rustHandler(service.items[0])
-  const to = service.chain.find((link) => link.value === 'to')
+  if (ACTIX_TO.has(lastSegment(service.value))) return rustHandler(service.items[0])
+  const to = service.chain.find((link) => ACTIX_TO.has(link.value))
   return to === undefined ? rustHandler(service) : rustHandler(to.items[0])
 }
 
