@@ -172,7 +172,10 @@ export interface RawEdge extends LayerRecordBase {
    * For a call without a receiver: the callee is a name the file binds inside its code (a nested
    * function, a local variable, a parameter; `true` only when the file has no top-level definition
    * or import of it, or when the calling definition declares the name again before the call:
-   * `const parse = _parse(err)` then `parse(x)`), so it calls nothing else of the index.
+   * `const parse = _parse(err)` then `parse(x)`), so it calls nothing else of the index. For a
+   * call on a receiver (Rust, Go): the receiver is a local the calling function declares before the
+   * call under the name of an import or top-level definition (`let theme = theme()` then
+   * `theme.len()`), so it is not that import or definition.
    */
   readonly local?: boolean
   /**

@@ -229,7 +229,9 @@ function resolveDefinition(
       const derivedOn = classNamed(type, file, bindings, index, resolved)
       if (derivedOn && rustDerivedCall(derivedOn, name, supers)) return EXTERNAL
     }
-    const binding = bindings.names.get(receiver)
+    // (A receiver the calling function declares itself, `let theme = theme()`, is that local: no import or top-level name of the file.)
+    const shadowed = edge.local === true
+    const binding = shadowed ? undefined : bindings.names.get(receiver)
     if (binding) {
       const through = throughBinding(binding, name, index, resolved, supers, kinds, (owner) => decoratedReceiver(owner, edge, file, bindings, index, resolved, supers))
       if (through) return through
@@ -238,7 +240,7 @@ function resolveDefinition(
     const first = receiver.search(SEGMENT_SEPARATOR)
     const head = first >= 0 ? bindings.names.get(receiver.slice(0, first)) : undefined
     // Rust: `handlers::health::check()` walks the module tree down to `handlers/health.rs`.
-    const inModule = file.language === 'rust' ? rustPathMember(receiver, name, file.path, first >= 0 ? head : bindings.names.get(receiver), index, resolved) : undefined
+    const inModule = file.language === 'rust' ? rustPathMember(receiver, name, file.path, first >= 0 ? head : binding, index, resolved) : undefined
     if (inModule && kinds.has(inModule.kind)) return toSymbol(inModule)
     // JavaScript's function assigned to a path of objects (`webidl.errors.exception = function () {}`),
     // called through it here or through the imported object elsewhere (`const { webidl } = require('./webidl')`).
@@ -258,7 +260,7 @@ function resolveDefinition(
     }
     // Python's `BlogPage.objects.live()`: an attribute a model has from its library base (Django's `Model`).
     if (file.language === 'python' && edge.kind === 'calls' && written && first > 0 && libraryClassAttribute(receiver, file, bindings, supers)) return EXTERNAL
-    const owner = index.topLevel(file.path, receiver)
+    const owner = shadowed ? undefined : index.topLevel(file.path, receiver)
     // (What it inherits too, as for an imported type: `Opt::parse()` of a `#[derive(Parser)]`, `Child.create()` of a base's class method.)
     const member = owner ? (index.memberByQname(file.path, `${owner.qname}.${name}`, false) ?? (CLASS_LIKE.has(owner.kind) ? inheritedMember(owner, name, kinds, supers) : undefined)) : undefined
     if (member) return toSymbol(member)
@@ -278,7 +280,7 @@ function resolveDefinition(
     // name's place (`Ctx.Request().Body()` of `ctx Ctx`), with what the type embeds.
     const goType = file.language === 'go' && (edge.kind === 'mounts' || edge.receiverType === undefined)
     const peerMember =
-      !owner && first < 0 && (file.language !== 'go' || goType) && SHARED_PACKAGE.has(file.language)
+      !owner && !shadowed && first < 0 && (file.language !== 'go' || goType) && SHARED_PACKAGE.has(file.language)
         ? packageMember(file, receiver, name, index, goType ? (type) => inheritedMember(type, name, kinds, supers) : undefined)
         : undefined
     if (peerMember) return toSymbol(peerMember)

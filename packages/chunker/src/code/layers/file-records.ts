@@ -5,7 +5,7 @@ import { classAttributes } from './lexical/class-attributes.js'
 import { receiverTypeFinder } from './lexical/declared-receivers.js'
 import { literalReceiverType, mayBeLiteral } from './lexical/literal-receivers.js'
 import { goCalledReceiverType, goFieldOfCallType, goLiteralReceiverType } from './lexical/go-called-receivers.js'
-import { redeclaration } from './lexical/local-bindings.js'
+import { localReceiverDeclaration, redeclaration } from './lexical/local-bindings.js'
 import { jvmCallChains } from './lexical/jvm-call-chains.js'
 import { pythonReturns } from './lexical/python-returns.js'
 import { rustCallChains } from './lexical/rust-call-chains.js'
@@ -158,6 +158,29 @@ function localCallee(facts: FileFacts): (name: string, source: SymbolFact | unde
   }
 }
 
+/**
+ * Whether a call's receiver is a local the calling Rust or Go function declares before the call
+ * (`let theme = theme()`, `for _, user := range users`) under the name of an import or a top-level
+ * definition of the file, which it shadows (see `RawEdge.local`); always `false` elsewhere.
+ */
+function shadowedReceiver(facts: FileFacts): (receiver: string, source: SymbolFact | undefined, offset: number) => boolean {
+  if (facts.language !== 'rust' && facts.language !== 'go') return () => false
+  const bound = new Set<string>()
+  for (const symbol of facts.symbols) if (symbol.parent === undefined) bound.add(symbol.name)
+  for (const fact of facts.imports) {
+    for (const { name, alias } of fact.names) bound.add(alias ?? name)
+    // (Go binds an import by its path's last element: `user` of "example.com/app/user".)
+    if (facts.language === 'go') bound.add(fact.specifier.slice(fact.specifier.lastIndexOf('/') + 1))
+  }
+  const tests = new Map<string, ReturnType<typeof localReceiverDeclaration>>()
+  return (receiver, source, offset) => {
+    if (source === undefined || !bound.has(receiver)) return false
+    let declares = tests.get(receiver)
+    if (!tests.has(receiver)) tests.set(receiver, (declares = localReceiverDeclaration(facts.language, receiver)))
+    return declares?.(source.signature, facts.masked, source.start, offset) ?? false
+  }
+}
+
 /** The classes of a file that each of its classes extends (by the base's last name). */
 function basesIn(facts: FileFacts): (cls: SymbolFact) => readonly SymbolFact[] {
   const bases = new Map<SymbolFact, SymbolFact[]>()
@@ -203,12 +226,13 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     edges.push(record)
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.
-  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number; type: string | undefined }
+  type CallSite = { source: SymbolFact | undefined; receiver: string; name: string; row: number; offset: number; count: number; type: string | undefined; shadow: boolean }
   const bySource = new Map<SymbolFact | undefined, Map<string, CallSite>>()
   const sites: CallSite[] = []
   // Rust's builder chains (`Command::new("git").about("x").arg(a)`), Java's and C#'s (`new B(this).append("a", a).build()`): typed link by link, as the chain is written.
   const typeOf = (name: string, offset: number): string | undefined => receiverType?.(name, offset)
   const chains = file.language === 'rust' ? rustCallChains(facts.masked, typeOf) : DECLARED_RETURN_CHAINS.has(file.language) ? jvmCallChains(facts.masked, typeOf) : undefined
+  const shadowed = shadowedReceiver(facts)
   for (const call of facts.decoratorCalls ? [...facts.calls, ...facts.decoratorCalls] : facts.calls) {
     const source = file.enclosing(call.offset)
     const receiver = call.simpleReceiver
@@ -227,17 +251,19 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
                 ? calledReceiverTypeAt(facts.masked, facts.masked.lastIndexOf(call.name, call.open))
                 : chains?.at(facts.masked.lastIndexOf(call.name, call.open))) ??
             (mayBeLiteral(facts.text, facts.masked, call.offset) ? literalReceiverType(file.language, call.receiver) : undefined)
-    const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}` : call.name
+    // (A receiver the function declares itself, `let theme = theme()`, is another receiver than the import `theme`.)
+    const shadow = receiver !== '' && receiver !== '?' && shadowed(receiver, source, call.offset)
+    const key = receiver ? `${receiver}.${call.name}${type === undefined ? '' : ` ${type}`}${shadow ? ' local' : ''}` : call.name
     const entry = calls.get(key)
     if (entry) entry.count++
     else {
-      const site = { source, receiver, name: call.name, row: call.row, offset: call.offset, count: 1, type }
+      const site = { source, receiver, name: call.name, row: call.row, offset: call.offset, count: 1, type, shadow }
       calls.set(key, site)
       sites.push(site)
     }
   }
   const local = localCallee(facts)
-  for (const { source, receiver, name, row, offset, count, type: called } of sites) {
+  for (const { source, receiver, name, row, offset, count, type: called, shadow } of sites) {
     const written = receiver ? `${receiver}.${name}` : name
     const id = nextId(`${file.path}>calls:${written}${at(source)}`)
     const record = edge(file, id, source, row, row, 'calls', name, `calls ${written}`)
@@ -248,6 +274,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
       const declared = called === undefined ? receiverType?.(receiver, offset) : undefined
       const type = called ?? (file.language === 'go' ? goCalledReceiverType(declared, (name) => receiverType?.(name, offset)) : declared)
       if (type !== undefined) record.receiverType = type
+      if (shadow) record.local = true
     } else if (local(name, source, offset)) record.local = true
     edges.push(record)
   }

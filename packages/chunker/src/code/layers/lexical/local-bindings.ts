@@ -105,3 +105,52 @@ function parameterNames(head: string): string[] {
   }
   return names
 }
+
+/** Rust's and Go's local declarations of a name, around it: each language's own forms. */
+const LOCAL_DECLARATION_SITES: Readonly<Record<string, readonly Site[]>> = {
+  // `let theme = ...`, `let mut theme`, `for theme in`, `for (i, theme) in`, a closure's `|theme|`, `Some(theme) =>`.
+  rust: [
+    [/(?<=\blet\s+(?:mut\s+)?)/y, /(?![\w$])/y],
+    [/(?<=\bfor\s+(?:\(\s*(?:[\w$]+\s*,\s*)*)?)/y, /\s*(?:,[^)]*\))?\s*\)?\s+in\b/y],
+    [/(?<=\|\s*(?:[\w$]+\s*(?::[^|,]*)?,\s*)*(?:mut\s+)?)/y, /\s*(?::[^|,]*)?(?:,[^|]*)?\|/y],
+    [/(?<=\b(?:Some|Ok|Err)\(\s*)/y, /\s*\)/y],
+  ],
+  // `user := ...`, `user, err := ...`, `_, user := range ...`, `var user`.
+  go: [
+    [/(?<=^|[^\w$.])/y, /\s*(?:,\s*[\w$]+\s*)*:=/y],
+    [/(?<=,\s*)/y, /\s*:=/y],
+    [/(?<=\bvar\s+)/y, /(?![\w$])/y],
+  ],
+}
+
+/**
+ * The test of whether a Rust or Go function declares `name` itself before a call on it (`let theme =
+ * theme()` then `theme.len()`; `for _, user := range users` then `user.Len()`), so the receiver is
+ * that local, not the import or top-level definition of the name; or, like {@link redeclaration},
+ * a parameter of that name in `head`. `undefined` for other languages.
+ */
+export function localReceiverDeclaration(language: string, name: string): ((head: string, code: string, from: number, to: number) => boolean) | undefined {
+  const sites = LOCAL_DECLARATION_SITES[language]
+  if (sites === undefined || !LITERAL_NAME.test(name)) return undefined
+  return (head, code, from, to) => occursAt(code.slice(from, to), name, sites) || goOrRustParameters(head).includes(name)
+}
+
+/** A Rust function's parameter list (group 1). */
+const RUST_PARAMETERS = /\bfn\s+[\w$]+\s*(?:<[^>]*>)?\s*\(([^)]*)\)/
+/** A Go function's receiver list (group 1, for a method) and parameter list (group 2). */
+const GO_PARAMETERS = /\bfunc\s*(?:\(([^)]*)\)\s*)?[\w$]*\s*(?:\[[^\]]*\])?\s*\(([^)]*)\)/
+
+/** The names of a Rust or Go signature's parameters: `theme` of `fn show(theme: &Theme)`, `s` and `user` of `func (s *S) Show(user User)`. */
+function goOrRustParameters(head: string): string[] {
+  const rust = RUST_PARAMETERS.exec(head)
+  const go = rust ? null : GO_PARAMETERS.exec(head)
+  const lists = rust ? [rust[1] as string] : go ? [go[1] ?? '', go[2] as string] : []
+  const names: string[] = []
+  for (const list of lists) {
+    for (const part of list.split(',')) {
+      const name = /^\s*(?:mut\s+)?([A-Za-z_]\w*)\s*(?::|\s|$)/.exec(part)
+      if (name) names.push(name[1] as string)
+    }
+  }
+  return names
+}
