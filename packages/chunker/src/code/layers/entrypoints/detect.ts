@@ -8,6 +8,7 @@ import { MAIN_AND_JOB_DETECTORS } from './mains-and-jobs.js'
 import { REGISTERED_ROUTE_DETECTORS } from './registered-routes.js'
 import { REST_FRAMEWORK_DETECTORS, restFrameworkMountFacts } from './rest-framework.js'
 import { chiBlockPrefixes } from './chi-routes.js'
+import { goStringConstant } from './go-string-constants.js'
 import { groupMountFacts } from './group-mounts.js'
 import { aspNetGroupMountFacts } from './aspnet-group-mounts.js'
 import { trpcMountFacts } from './trpc-procedures.js'
@@ -44,7 +45,24 @@ const SUBROUTER_PATH = /\.PathPrefix\(\s*(["`])([^"`]*)\1\s*\)$/
  */
 function groupPrefix(args: readonly Arg[]): string | undefined {
   const first = args.find((arg) => !arg.key)
+  if (first?.kind === 'other') return concatenatedPath(first.value)
   return first?.kind === 'name' ? `{${first.value}}` : stringArg(args, 0)
+}
+
+/** One part of a `+` of strings and names: a string literal (group 1, 2 or 3), else a (dotted) name (group 4). */
+const CONCATENATED_PART = /^(?:"([^"\\]*)"|'([^'\\]*)'|`([^`$\\]*)`|([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*))$/
+
+/** A path joined from strings and names (Fiber's `app.Group("/api/" + apiVersion)`), each name written `{name}`; `undefined` for any other expression. */
+function concatenatedPath(written: string): string | undefined {
+  const parts = written.split('+')
+  if (parts.length < 2) return undefined
+  let out = ''
+  for (const part of parts) {
+    const read = CONCATENATED_PART.exec(part.trim())
+    if (!read) return undefined
+    out += read[4] !== undefined ? `{${read[4]}}` : (read[1] ?? read[2] ?? read[3] ?? '')
+  }
+  return out
 }
 
 const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
@@ -81,7 +99,7 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
  * `mount-calls.ts`) and where a namespace is added to an api (`api.add_namespace(ns, path='/x')`; see
  * `restx-apis.ts`).
  */
-function prefixes(calls: readonly CallFact[], language: string): Map<string, string> {
+function prefixes(calls: readonly CallFact[], language: string, text: string): Map<string, string> {
   const out = new Map<string, string>()
   const mounted = new Map<string, InFileMount>()
   const ambiguousApis = calls.some((call) => call.name === 'Api') ? reassignedApis(calls) : new Set<string>()
@@ -110,7 +128,9 @@ function prefixes(calls: readonly CallFact[], language: string): Map<string, str
     // A group whose routes are registered in a callback (Elysia's `.group('/v1', (app) => ...)`) makes no prefixed variable.
     if (!read || (call.name === 'group' && call.args().some((arg) => arg.kind === 'function'))) continue
     // gorilla/mux: `api := r.PathPrefix("/api").Subrouter()` takes its path from the chain.
-    const own = call.name === 'Subrouter' ? SUBROUTER_PATH.exec(call.receiver)?.[2] : read(call.args())
+    const written = call.name === 'Subrouter' ? SUBROUTER_PATH.exec(call.receiver)?.[2] : read(call.args())
+    // (Go: a name a group's path joins is read where the file gives it a string, `const apiVersion = "v1"`.)
+    const own = written !== undefined && language === 'go' && written.includes('{') ? written.replace(/\{([A-Za-z_]\w*)\}/g, (name, bare: string) => goStringConstant(text, bare, call.offset) ?? name) : written
     const assigned = own === undefined ? undefined : call.assignedTo()
     if (own === undefined || !assigned) continue
     const base = call.name === 'Subrouter' ? receiverPrefix(call.receiver.replace(SUBROUTER_PATH, ''), out) : receiverPrefix(call.receiver, out)
@@ -194,7 +214,7 @@ function ownPrefixFacts(facts: FileFacts, prefixOf: (name: string) => string): M
 export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): MountFact[] {
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
-  const prefixOf = (receiver: string): string => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language)), receiver)
+  const prefixOf = (receiver: string): string => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language, facts.text)), receiver)
   // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
@@ -345,7 +365,7 @@ export function detectEntrypoints(
       return found
     },
     enclosing,
-    prefixOf: (receiver) => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language)), receiver),
+    prefixOf: (receiver) => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language, facts.text)), receiver),
   }
   const drafts: EntrypointDraft[] = [...facts.drafts]
   const receiverTypes = new Map<string, string | undefined>()
