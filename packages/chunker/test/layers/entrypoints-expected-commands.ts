@@ -82,6 +82,8 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'AddUserCommand.php:11 cli-command symfony - app:add-user -> AddUserCommand.execute',
     'ListUsersCommand.php:8 cli-command symfony - app:list-users -> ListUsersCommand.execute',
   ],
+  // Django's management commands: the `Command` class of `<app>/management/commands/<name>.py` (not of a `_module`).
+  'django-commands': ['tasks/management/commands/setup_periodic_tasks.py:4 cli-command django - setup_periodic_tasks -> Command.handle'],
   click: [
     'cli.py:4 cli-command click - cli -> cli',
     'cli.py:9 cli-command click - hello -> hello',

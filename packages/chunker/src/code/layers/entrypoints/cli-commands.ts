@@ -4,6 +4,7 @@ import { ARGPARSE_DETECTOR } from './argparse-commands.js'
 import { CLICK_DETECTOR, TYPER_DETECTOR } from './click-typer-commands.js'
 import { cobraParentWords } from './cobra-mounts.js'
 import { COMMANDER_DETECTOR } from './commander-commands.js'
+import { DJANGO_COMMANDS_DETECTOR } from './django-commands.js'
 import { LARAVEL_COMMANDS_DETECTOR, SYMFONY_COMMANDS_DETECTOR } from './php-console-commands.js'
 import { callDraft, cliCommand, commandWord, handlerOf, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 import { YARGS_COMMAND_MODULE_DETECTOR, YARGS_DETECTOR } from './yargs-commands.js'
@@ -104,6 +105,7 @@ export const CLI_COMMAND_DETECTORS: readonly EntrypointDetector[] = [
   YARGS_DETECTOR,
   YARGS_COMMAND_MODULE_DETECTOR,
   ARGPARSE_DETECTOR,
+  DJANGO_COMMANDS_DETECTOR,
   LARAVEL_COMMANDS_DETECTOR,
   SYMFONY_COMMANDS_DETECTOR,
   CLICK_DETECTOR,
