@@ -276,6 +276,15 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/controllers/todo.controller.ts:14 http-route loopback GET /todos/{id} -> TodoController.findById',
     'src/controllers/todo.controller.ts:19 http-route loopback DELETE /todos/{id} -> TodoController.deleteById',
   ],
+  // Starlette's routing tables: under the paths of the mounts around them; a class endpoint serves its methods' verbs (`*`), a WebSocket opens with a GET.
+  starlette: [
+    'app.py:33 http-route starlette GET / -> homepage',
+    'app.py:37 http-route starlette GET /users/me -> user_me',
+    'app.py:38 http-route starlette GET /users/{username} -> user',
+    'app.py:39 http-route starlette POST /users/ -> create_user',
+    'app.py:42 http-route starlette * /health -> Health',
+    'app.py:43 http-route starlette GET /ws -> websocket_endpoint',
+  ],
   rocket: [
     // Paths as each file declares them: the graph adds the mount's path (`routes![...]`).
     'src/main.rs:6 http-route rocket GET / -> index',

@@ -5,6 +5,7 @@ import { callbackGroupScopes } from './group-scopes.js'
 import { methodArgRoutes } from './method-arg-routes.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes } from './decorated-routes.js'
+import { STARLETTE_DETECTOR } from './starlette-routes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
 /** aiohttp's router as its tutorial names it: `app.router` (a module that sets up routes need not import aiohttp). */
@@ -29,7 +30,8 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
  * - Slim: `$app->get('/x', ListUsersAction::class)`, `[UserController::class, 'create']`, Slim 3's
  *   `'HomeController:home'`, under the paths of `$app->group('/users', function ($group) {...})`;
  * - Litestar: `@get("/{id:int}")` handlers, in a `Controller` under its `path = "/users"`, mounted
- *   by `Router(path="/api", route_handlers=[...])` (see {@link litestarMountFacts}).
+ *   by `Router(path="/api", route_handlers=[...])` (see {@link litestarMountFacts});
+ * - Starlette: `Route("/x", endpoint)` under `Mount("/api", routes=[...])` (see `starlette-routes.ts`).
  */
 export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   decoratedRoutes({
@@ -95,6 +97,7 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     normalise: rooted,
     rootIsPrefix: true,
   }),
+  STARLETTE_DETECTOR,
 ]
 
 /** A Slim handler: an invokable action (`ListUsersAction::class`, named by its class), `[UserController::class, 'create']`, Slim 3's `'HomeController:home'`, or a closure (none). */
