@@ -191,6 +191,9 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // `sys.exit(ret)`: the handler is what set `ret`, in a `try` too; a bare exit runs nothing.
     'exit_code.py:9 main python - - -> main',
     'bare_exit.py:4 main python - - -> -',
+    // An event loop's runner runs the coroutine of its argument: that function is the handler.
+    'async_main.py:9 main python - - -> main',
+    'async_inline.py:7 main python - - -> serve',
   ],
   scheduled: [
     'ReportJobs.java:8 scheduled spring - 0 0 6 * * * -> ReportJobs.dailyReport',

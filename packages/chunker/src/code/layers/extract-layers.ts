@@ -118,7 +118,8 @@ export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefine
     const enclosing = enclosingFinder(symbols)
     const isTest =
       isTestPath(path) ||
-      specifiers.some(isTestImport) ||
+      // (A test framework imported inside a function, flasky's `def test(): import unittest`, makes only that function's code a test's.)
+      facts.imports.some((fact) => isTestImport(fact.specifier) && enclosing(fact.offset) === undefined) ||
       calls.some((call) => call.simpleReceiver === '' && TEST_CALLS.has(call.name) && !enclosing(call.offset) && call.args()[0]?.kind === 'string')
     const module = family.module(path, facts.packageName)
     const exportsKnown = language !== 'javascript' || symbols.some((symbol) => symbol.exported === true)

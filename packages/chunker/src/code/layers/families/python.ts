@@ -106,7 +106,7 @@ const RUNS = /^(?:(?:sys\.)?exit\(|raise\s+SystemExit\()?([A-Za-z_][\w.]*)\(/
  */
 function mainGuardHandler(body: string): string {
   const inline = body.slice(0, body.indexOf('\n') >= 0 ? body.indexOf('\n') : body.length).trim()
-  if (inline !== '' && !inline.startsWith('#')) return RUNS.exec(inline)?.[1] ?? ''
+  if (inline !== '' && !inline.startsWith('#')) return runnerOf(inline)
   const lines = body.split('\n').slice(1).filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
   const indent = /^\s*/.exec(lines[0] ?? '')?.[0].length ?? 0
   const statements = lines.filter((line) => /^\s*/.exec(line)![0].length === indent)
@@ -114,9 +114,25 @@ function mainGuardHandler(body: string): string {
   // `sys.exit(ret)` after `ret = main(*sys.argv[1:])` (in a `try` too): what set the exit code.
   const exited = EXITS_WITH_NAME.exec(last)?.[1]
   if (exited !== undefined) return new RegExp(String.raw`^[ \t]*${exited}[ \t]*=[ \t]*(?:await[ \t]+)?([A-Za-z_][\w.]*)\(`, 'm').exec(body)?.[1] ?? ''
-  const callee = RUNS.exec(last)?.[1] ?? ''
+  return runnerOf(last)
+}
+
+/**
+ * The callee a statement runs (`main` of `main()` and `sys.exit(main())`), the coroutine's
+ * function for an event loop's runner (`main` of `asyncio.run(main())`,
+ * `loop.run_until_complete(main())`), none for an exit alone (`sys.exit(1)`).
+ */
+function runnerOf(statement: string): string {
+  const callee = RUNS.exec(statement)?.[1] ?? ''
+  if (EVENT_LOOP_RUNNERS.test(callee)) return COROUTINE_ARGUMENT.exec(statement.slice(statement.indexOf(`${callee}(`) + callee.length + 1))?.[1] ?? callee
   return EXIT_CALLEES.has(callee) ? '' : callee
 }
+
+/** The function whose call is a runner's first argument: `main` of `main(), debug=True)` (after the runner's `(`). */
+const COROUTINE_ARGUMENT = /^\s*(?:await\s+)?([A-Za-z_][\w.]*)\(/
+
+/** Calls that run a coroutine to completion: `asyncio.run`, `trio.run`, `anyio.run`, `loop.run_until_complete`. */
+const EVENT_LOOP_RUNNERS = /^(?:(?:asyncio|trio|anyio|uvloop)\.run|[\w.]+\.run_until_complete)$/
 
 /** A last statement exiting with a variable's value: `sys.exit(ret)`, `raise SystemExit(code)`. */
 const EXITS_WITH_NAME = /^(?:(?:sys\.)?exit|raise\s+SystemExit)\(\s*([A-Za-z_]\w*)\s*\)/
