@@ -18,6 +18,14 @@ function scriptKind(path: string): ts.ScriptKind {
 
 const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.isArrowFunction(node) || ts.isFunctionExpression(node))
 
+/** The names a binding pattern binds, by the compiler's own reading: `{ a, b: c, ...d }` binds `a`, `c`, `d`; nested patterns too. */
+function boundNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text]
+  const out: string[] = []
+  for (const element of name.elements) if (!ts.isOmittedExpression(element)) out.push(...boundNames(element.name))
+  return out
+}
+
 /**
  * The catalog's definition of a definition, computed with the TypeScript compiler API (the oracle
  * of the symbol-catalog tests): functions (overloads each), classes, interfaces, type aliases,
@@ -26,8 +34,8 @@ const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.is
  * interfaces; properties of classes and interfaces annotated with a function type
  * (`reject: (error: unknown) => void`); every other property of a class or an interface (`count: number`,
  * `items = new Items()`, `tag?: string`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
- * `variable`; a function or class expression as `function` or `class`). Nameless declarations,
- * destructuring and locals inside function bodies are not definitions.
+ * `variable`; a function or class expression as `function` or `class`; each name a destructuring
+ * declaration binds). Nameless declarations and locals inside function bodies are not definitions.
  */
 export function typescriptDefinitions(path: string, text: string): Definition[] {
   const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path))
@@ -92,7 +100,11 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
       } else if (ts.isVariableStatement(node)) {
         const constant = (node.declarationList.flags & ts.NodeFlags.Const) !== 0
         for (const declaration of node.declarationList.declarations) {
-          if (!ts.isIdentifier(declaration.name)) continue
+          // A destructuring declaration declares each name its pattern binds (`const { a, b: c } = f()`).
+          if (!ts.isIdentifier(declaration.name)) {
+            for (const name of boundNames(declaration.name)) add(name, constant ? 'constant' : 'variable', node)
+            continue
+          }
           const init = declaration.initializer
           if (isFunctionValue(init)) add(declaration.name.text, 'function', node)
           else if (init && ts.isClassExpression(init)) {

@@ -46,9 +46,12 @@ export function defaultExportDraft(context: DetectContext, route: FileRoute): En
  */
 export function exportedMethodDrafts(context: DetectContext, methods: ReadonlyMap<string, string>, framework: string, route: string): EntrypointDraft[] {
   return context.facts.symbols
-    .filter((symbol) => !symbol.parent && symbol.exported && methods.has(symbol.name))
+    .filter((symbol) => !symbol.parent && symbol.exported && methods.has(symbol.name) && !DESTRUCTURING.test(symbol.signature))
     .map((symbol) => definitionDraft(symbol, { framework, method: methods.get(symbol.name) as string, route }))
 }
+
+/** A definition destructured from an object (`export const { GET, POST } = handlers`): its handler is the object's property (see {@link exportedMethods}). */
+const DESTRUCTURING = /^(?:export\s+)?(?:const|let|var)\s*[{[]/
 
 /** `export { handler as GET }`, `export { action } from './x.server'`: an export list, at a line's start. */
 const EXPORT_LIST = /^export\s*\{([^}]*)\}/gm
