@@ -4,9 +4,10 @@ import { createLayeredChunker } from '../../src/index.js'
 const chunker = createLayeredChunker()
 
 describe('destructuring declarations', () => {
-  it("define each name they bind (bulletproof-react's `export const { useUser, useLogin } = configureAuth(...)`)", async () => {
+  it("define each name they bind (bulletproof-react's `export const { useUser, useLogin } = configureAuth(...)`), but a `require` destructured imports", async () => {
     const content = [
       "import { configureAuth } from 'react-query-auth'",
+      "const { kState, kUrl } = require('./symbols')",
       '',
       'export const { useUser, useLogin: useSignIn, ...rest } = configureAuth({})',
       'const [first, , third = 3, [nested]] = [1, 2, 3, [4]]',
@@ -15,13 +16,13 @@ describe('destructuring declarations', () => {
     ].join('\n')
     const { layers } = await chunker.chunkWithLayers({ path: 'src/lib/auth.tsx', content, format: 'code' })
     expect(layers.symbols.map((s) => `${s.kind} ${s.name} ${s.startLine}${s.exported ? ' exported' : ''}`)).toEqual([
-      'constant useUser 3 exported',
-      'constant useSignIn 3 exported',
-      'constant rest 3 exported',
-      'constant first 4',
-      'constant third 4',
-      'constant nested 4',
-      'variable deep 5',
+      'constant useUser 4 exported',
+      'constant useSignIn 4 exported',
+      'constant rest 4 exported',
+      'constant first 5',
+      'constant third 5',
+      'constant nested 5',
+      'variable deep 6',
     ])
   })
 })

@@ -91,7 +91,10 @@ function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
     if (declarator.type !== 'variable_declarator') continue
     const nameNode = declarator.childForFieldName('name')
     if (nameNode && PATTERNS.has(nameNode.type)) {
-      // `export const { useUser, useLogin } = configureAuth(...)`, `const [first, second] = pair`: each name it binds.
+      // `export const { useUser, useLogin } = configureAuth(...)`, `const [first, second] = pair`: each name it binds;
+      // not `const { a, b } = require('x')`, which imports them.
+      const value = declarator.childForFieldName('value')
+      if (value && REQUIRE_CALL.test(text.slice(value.startIndex, Math.min(value.endIndex, value.startIndex + 20)))) continue
       const signature = firstLine(text, node.startIndex, node.endIndex)
       for (const name of patternNames(nameNode, text)) api.define({ name, kind: constant ? 'constant' : 'variable', node, signature, exported: scope.exported }, scope)
       continue
