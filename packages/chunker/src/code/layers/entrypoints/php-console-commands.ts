@@ -24,7 +24,9 @@ export const LARAVEL_COMMANDS_DETECTOR: EntrypointDetector = {
   receivers: /^\\?Artisan$/,
   detect(context: DetectContext): EntrypointDraft[] {
     const drafts: EntrypointDraft[] = []
-    const classes = commandClasses(context)
+    // (A console command: in a file that imports Laravel's console, or under `Console/`; not a CQRS `Command` of the domain.)
+    const consoleFile = context.imports('Illuminate\\Console') || /(?:^|\/)Console\//.test(context.facts.path)
+    const classes = consoleFile ? commandClasses(context) : new Set<SymbolFact>()
     for (const symbol of context.facts.symbols) {
       if (symbol.kind !== 'property' || symbol.parent === undefined || !classes.has(symbol.parent)) continue
       const name = COMMAND_PROPERTY.exec(context.facts.text.slice(symbol.start, Math.min(symbol.end, symbol.start + 300)))
