@@ -130,6 +130,20 @@ function edge(file: FileContext, id: string, source: SymbolFact | undefined, row
 }
 
 /**
+ * The names a file binds at its top: its top-level definitions and the names its imports bind
+ * (Go's: the import path's last element, `user` of "example.com/app/user").
+ */
+function fileBoundNames(facts: FileFacts): Set<string> {
+  const bound = new Set<string>()
+  for (const symbol of facts.symbols) if (symbol.parent === undefined) bound.add(symbol.name)
+  for (const fact of facts.imports) {
+    for (const { name, alias } of fact.names) bound.add(alias ?? name)
+    if (facts.language === 'go') bound.add(fact.specifier.slice(fact.specifier.lastIndexOf('/') + 1))
+  }
+  return bound
+}
+
+/**
  * Whether a bare callee is a name the file binds inside its code and neither defines at its top
  * level nor imports (see `RawEdge.local`), or one the calling definition declares again before the
  * call (`const parse = _parse(err)` inside it shadows the file's `parse`); always `false` for a
@@ -138,9 +152,7 @@ function edge(file: FileContext, id: string, source: SymbolFact | undefined, row
 function localCallee(facts: FileFacts): (name: string, source: SymbolFact | undefined, offset: number) => boolean {
   const { bindsLocally } = facts
   if (bindsLocally === undefined) return () => false
-  const bound = new Set<string>()
-  for (const symbol of facts.symbols) if (symbol.parent === undefined) bound.add(symbol.name)
-  for (const fact of facts.imports) for (const { name, alias } of fact.names) bound.add(alias ?? name)
+  const bound = fileBoundNames(facts)
   const answers = new Map<string, boolean>()
   const redeclarations = new Map<string, ReturnType<typeof redeclaration>>()
   return (name, source, offset) => {
@@ -165,13 +177,7 @@ function localCallee(facts: FileFacts): (name: string, source: SymbolFact | unde
  */
 function shadowedReceiver(facts: FileFacts): (receiver: string, source: SymbolFact | undefined, offset: number) => boolean {
   if (facts.language !== 'rust' && facts.language !== 'go') return () => false
-  const bound = new Set<string>()
-  for (const symbol of facts.symbols) if (symbol.parent === undefined) bound.add(symbol.name)
-  for (const fact of facts.imports) {
-    for (const { name, alias } of fact.names) bound.add(alias ?? name)
-    // (Go binds an import by its path's last element: `user` of "example.com/app/user".)
-    if (facts.language === 'go') bound.add(fact.specifier.slice(fact.specifier.lastIndexOf('/') + 1))
-  }
+  const bound = fileBoundNames(facts)
   const tests = new Map<string, ReturnType<typeof localReceiverDeclaration>>()
   return (receiver, source, offset) => {
     if (source === undefined || !bound.has(receiver)) return false
