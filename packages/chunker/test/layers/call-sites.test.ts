@@ -160,3 +160,68 @@ describe('the call sites a file records as call edges', () => {
     expect(await edgesOf('A.java', java)).toEqual(['equals String'])
   })
 })
+
+describe('a long builder chain', () => {
+  it('keeps every link a call and the handler of its `.action`, whatever the length of a string in the chain', async () => {
+    // vsce's `unpublish`: with a description of a certain length, the chain read back 300
+    // characters stopped in the middle of `description`, and `.action(...)` was taken for a
+    // declaration (`descriptio action(`): the command lost its handler.
+    for (let length = 40; length <= 140; length++) {
+      const content = [
+        "import { Command } from 'commander'",
+        "import { unpublish } from './publish'",
+        'const program = new Command()',
+        'program',
+        "  .command('unpublish [id]')",
+        `  .description('${'d'.repeat(length)}')`,
+        "  .option('-p, --pat <token>', 'Personal Access Token')",
+        "  .option('--azure-credential', 'Use Microsoft Entra ID for authentication')",
+        "  .option('-f, --force', 'Skip confirmation prompt when unpublishing an extension')",
+        '  .action((id, { pat, force }) => unpublish({ id, pat, force }))',
+        'program.parse()',
+      ].join('\n')
+      const { layers } = await chunker.chunkWithLayers({ path: 'src/main.ts', content, format: 'code' })
+      expect({ length, commands: layers.entrypoints.map((e) => `${e.route} -> ${e.handler}`) }).toEqual({ length, commands: ['unpublish -> unpublish'] })
+    }
+  })
+})
+
+describe('calls across lines', () => {
+  it('reads a Python call after a `\\` line continuation as a call of its own, not a link of a chain', async () => {
+    const content = [
+      'import os',
+      '',
+      'def f(x):',
+      '    return x',
+      '',
+      'def main():',
+      '    value = os.path.join("a", "b") + \\',
+      '        f(1)',
+      '    other = g(2) if value else \\',
+      '        os.getcwd()',
+      '    return other',
+    ].join('\n')
+    expect(await callsIn('cli.py', content)).toEqual(['7 os.path.join', '8 f', '9 g', '10 os.getcwd'])
+  })
+
+  it('keeps PHP names joined by `\\` one receiver', async () => {
+    const content = ['<?php', 'function boot() {', '    \\App\\Support\\helper(1);', '    $x = \\Illuminate\\Support\\Facades\\Route::get("/a", "A@b");', '}'].join('\n')
+    expect(await callsIn('boot.php', content)).toEqual(['3 App\\Support.helper', '4 Illuminate\\Support\\Facades\\Route.get'])
+  })
+
+  it('reads TypeScript generic arguments written over several lines, and no comparison over two lines as generic arguments', async () => {
+    const content = [
+      "import { run, check } from './run'",
+      'export function go(a: number, b: number, c: number): void {',
+      '  const x = run<',
+      '    string,',
+      '    { id: number; name: string }',
+      '  >("a")',
+      '  const y = other<string, number>("b")',
+      '  if (a<b &&',
+      '    c>(check(a))) return',
+      '}',
+    ].join('\n')
+    expect(await callsIn('src/go.ts', content)).toEqual(['3 run', '7 other', '9 check'])
+  })
+})

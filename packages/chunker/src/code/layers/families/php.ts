@@ -9,6 +9,7 @@ const CALL_WORDS: CallWords = {
   beforeCall: words('return new echo print else case throw yield clone'),
   braceDefinitions: true,
   nullSafeReceivers: true,
+  backslashNamespaces: true,
 }
 
 /** `use A\B\{C, D as E};`, `use A\B;`, `use function A\f;`, and `require_once __DIR__ . '/x.php'`. */

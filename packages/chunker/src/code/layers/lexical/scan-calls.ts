@@ -44,6 +44,11 @@ export interface CallWords {
   /** A composite literal is a link of a receiver chain: Go's `Config{Handler: h}.ToMiddleware(`. @default false */
   readonly compositeLiterals?: boolean
   /**
+   * `\` joins a namespace to its names (PHP's `\App\helper(`); elsewhere a `\` before a call ends
+   * a continued line (Python's `x = a + \`, a C macro's), joining nothing. @default false
+   */
+  readonly backslashNamespaces?: boolean
+  /**
    * `Name(x)` followed by a type (`:`), a match arm's `=>` or an assignment's `=` is a pattern, not a
    * call: Rust's `State(db): State<Db>` parameter, `Message::Write(text) =>`, `let Wrapper(inner) = w`. @default false
    */
@@ -70,13 +75,13 @@ export function backOverSpace(masked: string, end: number): number {
   return i
 }
 
-/** The length of the joiner (`.`, `?.`, `::`, `->`, PHP's `?->`, `\`) ending at `at`, or 0. */
-function joinerBefore(masked: string, at: number, arrowLambdas = false): number {
+/** The length of the joiner (`.`, `?.`, `::`, `->`, PHP's `?->` and `\`) ending at `at`, or 0. */
+function joinerBefore(masked: string, at: number, arrowLambdas = false, backslash = false): number {
   const c = masked.charCodeAt(at)
   if (c === 46) return masked.charCodeAt(at - 1) === 63 ? 2 : masked.charCodeAt(at - 1) === 46 ? 0 : 1
   if (c === 58 && masked.charCodeAt(at - 1) === 58) return 2
   if (c === 62 && masked.charCodeAt(at - 1) === 45 && !arrowLambdas) return masked.charCodeAt(at - 2) === 63 ? 3 : 2
-  if (c === 92) return 1
+  if (c === 92 && backslash) return 1
   return 0
 }
 
@@ -102,7 +107,7 @@ function stringOpening(masked: string, close: number, floor: number): number {
 }
 
 /** What a language's receiver chains may hold besides names, calls and indexes (see {@link CallWords}). */
-type ChainWords = Pick<CallWords, 'nullSafeReceivers' | 'arrowLambdas' | 'compositeLiterals'>
+type ChainWords = Pick<CallWords, 'nullSafeReceivers' | 'arrowLambdas' | 'compositeLiterals' | 'backslashNamespaces'>
 
 /**
  * Where the receiver chain before a callee starts: `a.b(c).d` in `a.b(c).d.f(`. `long` when the
@@ -115,8 +120,9 @@ function chainStart(masked: string, nameStart: number, words: ChainWords = {}, l
   const nullSafe = words.nullSafeReceivers === true
   const arrowLambdas = words.arrowLambdas === true
   const literals = words.compositeLiterals === true
+  const backslash = words.backslashNamespaces === true
   let at = backOverSpace(masked, nameStart)
-  let joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas) : 0
+  let joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas, backslash) : 0
   if (joiner === 0) return { start: nameStart, hasReceiver: false, long: false }
   let start = nameStart
   let floor = Math.max(0, nameStart - limit)
@@ -152,10 +158,11 @@ function chainStart(masked: string, nameStart: number, words: ChainWords = {}, l
     while (word > floor && isIdentifierCode(masked.charCodeAt(word - 1))) word--
     // A JavaScript private field in the chain: `this.#index.search(`.
     if (word > floor + 1 && masked.charCodeAt(word - 1) === 35 && masked.charCodeAt(word - 2) === 46) word--
-    if (word === floor && floor > 0) return { ...long, start }
+    // A word that reaches the floor (or a bracket that opened at it) may start before it: the chain's start is unknown.
+    if (word <= floor && floor > 0) return { ...long, start }
     start = word
     at = backOverSpace(masked, word)
-    joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas) : 0
+    joiner = at >= 0 ? joinerBefore(masked, at, arrowLambdas, backslash) : 0
   }
   return { start, hasReceiver: true, long: false }
 }
@@ -336,17 +343,33 @@ function openingAngle(masked: string, close: number): number {
   if (masked.charCodeAt(close - 1) === 61 || masked.charCodeAt(close - 1) === 45) return -1 // `=>`, `->`
   let depth = 0
   let braces = 0
+  let lines = false
   const floor = Math.max(0, close - 300)
   for (let i = close; i >= floor; i--) {
     const c = masked.charCodeAt(i)
     if (c === 62) depth++
-    else if (c === 60 && --depth === 0) return i
+    else if (c === 60 && --depth === 0) return !lines || isMultilineTypeArguments(masked, i, close) ? i : -1
     else if (c === 125) braces++
     else if (c === 123) braces--
+    else if (c === 10) lines = true
     // Object types inside generic arguments hold `;` and `(`: only outside braces do they end it.
-    else if (braces === 0 && (c === 40 || c === 41 || c === 59 || c === 10)) return -1
+    else if (braces === 0 && (c === 40 || c === 41 || c === 59)) return -1
   }
   return -1
+}
+
+/** What generic arguments over several lines hold: names, `.`, `,`, `|`, `&`, `[]`, `?`, object types, blanked strings. */
+const TYPE_ARGUMENTS = /^<[\w$.,|&[\]?{}:;'"`\s<>]*>$/
+
+/**
+ * Whether `<...>` from `open` to `close`, spanning lines, are a call's generic arguments
+ * (`useQuery<\n  Data,\n  Error\n>(`), not comparisons on two lines (`a<b &&\n c>(d)`): a name
+ * stands right against the `<`, and between the brackets stand only what types are written with
+ * (no `&&` or `||`).
+ */
+function isMultilineTypeArguments(masked: string, open: number, close: number): boolean {
+  const written = masked.slice(open, close + 1)
+  return open > 0 && isIdentifierCode(masked.charCodeAt(open - 1)) && TYPE_ARGUMENTS.test(written) && !written.includes('&&') && !written.includes('||')
 }
 
 /** The end of a receiver chain: back from the name over the joiner and spaces. */
