@@ -213,6 +213,12 @@ export interface RawEdge extends LayerRecordBase {
    * (Spring Boot's `server.servlet.context-path` in a module's `application.properties`).
    */
   readonly framework?: string
+  /**
+   * For `mounts`: `true` when the path replaces the target router's own prefix instead of going
+   * before it: Flask's `app.register_blueprint(bp, url_prefix='/api/auth')` serves a blueprint
+   * made with `url_prefix='/auth'` at `/api/auth/...`, not `/api/auth/auth/...`.
+   */
+  readonly replacesOwnPrefix?: boolean
 }
 
 /** C2: one edge of the dependency graph, with its resolution. */

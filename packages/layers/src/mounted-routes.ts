@@ -24,6 +24,17 @@ interface Mount {
   readonly declaring: string
   /** The mounting file is test code: a test server's mount, which yields to the application's own (see `prefixesOf`). */
   readonly test: boolean
+  /** The mount path replaces the router's own prefix (Flask's `register_blueprint(bp, url_prefix=)`; `EdgeRecord.replacesOwnPrefix`). */
+  readonly replaces: boolean
+}
+
+/**
+ * One place a router is served: the prefix before its routes, and the router's own prefix that a
+ * replacing mount drops from the paths its file declares (`''`: none).
+ */
+interface Placement {
+  readonly prefix: string
+  readonly replaced: string
 }
 
 /** Kinds of a mounted definition whose own routes are mounted (registered on its parameter). */
@@ -162,6 +173,7 @@ export class MountedRoutes {
         target,
         declaring: edge.sourceSymbolId,
         test: edge.isTest,
+        replaces: edge.replacesOwnPrefix === true,
         path: edge.targetPath,
         line: edge.startLine,
       }
@@ -230,8 +242,19 @@ export class MountedRoutes {
    * {@link MAX_MOUNT_PATHS}. Mounts in test files count only when no application file mounts it.
    */
   prefixesOf(path: string, router: string | undefined, declaring = '', seen: ReadonlySet<string> = new Set()): string[] {
-    if (seen.size >= MAX_MOUNT_DEPTH) return ['']
-    const out: string[] = []
+    return this.#placements(path, router, declaring, seen).map((placement) => placement.prefix)
+  }
+
+  /**
+   * {@link prefixesOf}, each prefix with the own prefix of the router in `path` that its mount
+   * replaces: Flask's `app.register_blueprint(auth.bp, url_prefix='/api/auth')` of a blueprint made
+   * with `url_prefix='/auth'`, whose routes its file declares as `/auth/login`, serves them at
+   * `/api/auth/login`. (A replacing mount of a router that mounts this one is not undone: its
+   * prefix stays in the mount's path.)
+   */
+  #placements(path: string, router: string | undefined, declaring: string, seen: ReadonlySet<string>): Placement[] {
+    if (seen.size >= MAX_MOUNT_DEPTH) return [{ prefix: '', replaced: '' }]
+    const out: Placement[] = []
     const matching = (this.#byTarget.get(path) ?? []).filter((mount) => {
       const inFunction = mount.function !== undefined && (declaring === mount.function || declaring.startsWith(`${mount.function}.`))
       // (A function named as the routes' router is theirs: a click group another module adds, `cli.add_command(db)`.)
@@ -246,19 +269,20 @@ export class MountedRoutes {
       if (seen.has(key)) continue
       const own = mount.prefix.split('/').includes(CLICK_OWN_WORD) ? this.#ownWord(path, mount.target) : undefined
       const mountPrefix = own === undefined ? mount.prefix : mount.prefix.split('/').map((word) => (word === CLICK_OWN_WORD ? own : word)).join('/')
+      const replaced = mount.replaces ? (this.#own.get(`${path}\0${mount.target}`) ?? '') : ''
       for (const above of this.prefixesOf(mount.from, mount.router, mount.declaring, new Set(seen).add(key))) {
         const prefix = joinRoute(above, mountPrefix)
-        if (!out.includes(prefix)) out.push(prefix)
+        if (!out.some((placement) => placement.prefix === prefix && placement.replaced === replaced)) out.push({ prefix, replaced })
         if (out.length >= MAX_MOUNT_PATHS) return out
       }
     }
     if (out.length > 0) return out
-    // A router this file imports: where it is defined, it is mounted, and has its own prefix.
+    // A router this file imports: where it is defined, it is mounted, and has its own prefix (unless that mount replaces it).
     const origin = router ? this.#importedFrom(path, router) : undefined
     const key = origin === undefined ? '' : `${origin.path}\0${origin.name}\0import`
-    if (origin === undefined || seen.has(key)) return ['']
+    if (origin === undefined || seen.has(key)) return [{ prefix: '', replaced: '' }]
     const own = this.#own.get(`${origin.path}\0${origin.name}`) ?? ''
-    return this.prefixesOf(origin.path, origin.name, '', new Set(seen).add(key)).map((above) => joinRoute(above, own))
+    return this.#placements(origin.path, origin.name, '', new Set(seen).add(key)).map(({ prefix, replaced }) => ({ prefix: replaced === '' ? joinRoute(prefix, own) : prefix, replaced: '' }))
   }
 
   /** The word a click group or command `name` of `path` has there (its declared command line's last), or the name a typer app gives itself; `''` when the file gives none. */
@@ -298,7 +322,8 @@ export class MountedRoutes {
       const declared = entry.declaredRoute ?? entry.route
       // An API description's paths are whole (its server's path included): no server or framework prefix applies.
       const global = command || entry.framework === 'openapi' ? '' : joinRoute(this.globalPrefixOf(file.path, entry.framework), this.#autoloadPrefix(file.path, entry.framework))
-      const mounted = command && entry.framework === 'yargs' ? [this.#commandDirPrefix(file.path)] : this.prefixesOf(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId)
+      const mounted: Placement[] =
+        command && entry.framework === 'yargs' ? [{ prefix: this.#commandDirPrefix(file.path), replaced: '' }] : this.#placements(file.path, entry.router ?? chainedRouter(entry.declaringSymbolId), entry.declaringSymbolId, new Set())
       // A module a route configuration places is served at the configured path, not its file name's.
       const configured = CONFIGURED_FRAMEWORKS.has(entry.framework) ? this.#configured.get(file.path) : undefined
       // A DRF router's detail route of another file's viewset gets that viewset's lookup; constants
@@ -315,19 +340,21 @@ export class MountedRoutes {
       const exclusions = nest ? this.#nearestGlobal(file.path, GLOBAL_ROUTE_FACTS.nestjsPrefixExclude) : undefined
       const excluded = exclusions === undefined ? undefined : prefixExclusions(exclusions)
       const globalFor = (mountPrefix: string): string => (excluded?.(entry.method, joinRoute(mountPrefix, own)) ? (this.#nearestGlobal(file.path, '*') ?? '') : global)
-      const prefixes = versions.flatMap((version) => mounted.map((mountPrefix) => joinRoute(joinRoute(globalFor(mountPrefix), version), mountPrefix)))
-      prefixes.slice(0, MAX_MOUNT_PATHS).forEach((prefix, at) => {
+      // The path the file declares without the router's own prefix that a replacing mount drops.
+      const ownUnder = (replaced: string): string => (replaced !== '' && (own === replaced || own.startsWith(`${replaced}/`)) ? own.slice(replaced.length) || '/' : own)
+      const placed = versions.flatMap((version) => mounted.map(({ prefix: mountPrefix, replaced }) => ({ prefix: joinRoute(joinRoute(globalFor(mountPrefix), version), mountPrefix), path: ownUnder(replaced) })))
+      placed.slice(0, MAX_MOUNT_PATHS).forEach(({ prefix, path }, at) => {
         // A command's prefix is its parents' words (`gh/alias`): its route is the command line, `gh alias delete`.
         // A parent word the graph could not read (`{rootCmd}`) is left out of the command line.
         // A click group another module adds (its router is itself) has its word in the prefix already.
         const words = command ? prefix.split('/').filter((word) => word !== '' && !word.startsWith('{')) : []
         const added = entry.framework === 'click' && entry.router !== undefined && entry.router === entry.handler && words.length > 0
         const route = command
-          ? [...words, ...(added ? [] : [own])].join(' ')
+          ? [...words, ...(added ? [] : [path])].join(' ')
           : entry.framework === 'trpc'
             ? // A tRPC procedure's path joins its routers' keys with dots: `post.byId`.
-              [...prefix.split('/').filter((key) => key !== ''), own].join('.')
-            : servedRoute(entry.framework, joinRoute(prefix, own === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : own) || '/')
+              [...prefix.split('/').filter((key) => key !== ''), path].join('.')
+            : servedRoute(entry.framework, joinRoute(prefix, path === '/' && ROOT_IS_PREFIX.has(entry.framework) ? '' : path) || '/')
         if (at === 0 && route === entry.route && (route === declared) === (entry.declaredRoute === undefined)) {
           entrypoints.push(entry)
           return

@@ -121,6 +121,8 @@ export interface MountFact {
    * or one of `GLOBAL_ROUTE_FACTS` (`@rag/core`): NestJS's URI versioning, Fastify's autoloader.
    */
   readonly framework?: string
+  /** The mount path replaces the mounted router's own prefix (Flask's `register_blueprint(bp, url_prefix='/x')`). */
+  readonly replacesOwnPrefix?: boolean
 }
 
 /** A heritage clause: `class A extends B implements C`. */

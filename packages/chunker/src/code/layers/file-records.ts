@@ -229,6 +229,7 @@ function edgeRecords(facts: FileFacts, mounts: readonly MountFact[], file: FileC
     record.prefix = mount.prefix
     record.router = mount.router
     if (mount.framework !== undefined) record.framework = mount.framework
+    if (mount.replacesOwnPrefix === true) record.replacesOwnPrefix = true
     edges.push(record)
   }
   // One edge per calling symbol, receiver and callee, counting its call sites.

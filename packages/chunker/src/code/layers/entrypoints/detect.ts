@@ -22,7 +22,7 @@ import { fastifyAutoloadFacts } from './fastify-autoload.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
 import { globalPrefixFacts } from './global-prefixes.js'
 import { withTypedReceiver } from './receiver-types.js'
-import { MOUNT_CALL_NAMES, mountOf } from './mount-calls.js'
+import { MOUNT_CALL_NAMES, mountOf, replacesOwnPrefix } from './mount-calls.js'
 import { djangoIncludeFacts, MOUNTING_CALL_NAMES, mountFacts } from './mounts.js'
 import { actixServiceMountFacts } from './actix-scopes.js'
 import { inlinePluginScopes, prefixWithin } from './group-scopes.js'
@@ -110,7 +110,7 @@ function prefixes(calls: readonly CallFact[], language: string, text: string): M
       // mount's path (one place it is served), not the second's on top of the first.
       if (mounted.has(mount.router)) continue
       const own = out.get(mount.router) ?? ''
-      const replaces = REPLACING_MOUNTS.has(call.name) && call.args().some((arg) => arg.key === 'url_prefix')
+      const replaces = replacesOwnPrefix(call)
       // A router made in place and kept (axum's `let api = Router::new().nest("/users", users)`): the mount is on `api`.
       const parent = PLAIN_RECEIVER.test(call.receiver) ? call.receiver : (call.assignedTo() ?? call.receiver)
       if (mount.router !== parent) mounted.set(mount.router, { parent, path: mount.path, own: replaces ? '' : own })
@@ -178,8 +178,6 @@ interface InFileMount {
   readonly own: string
 }
 
-/** Mounts whose path replaces the router's own prefix rather than adding to it: Flask's `register_blueprint(bp, url_prefix='/x')`. */
-const REPLACING_MOUNTS: ReadonlySet<string> = new Set(['register_blueprint'])
 /** Routers mounted in routers mounted in ... deeper than this keep the prefix the file order gave them (cycles stay cheap). */
 const MAX_MOUNT_DEPTH = 16
 

@@ -57,6 +57,11 @@ const PLUGIN_USERS: ReadonlySet<string> = new Set(['passport', 'i18next', 'chai'
 /** The callee names of {@link MOUNT_CALLS}: a file without one of them mounts nothing. */
 export const MOUNT_CALL_NAMES: ReadonlySet<string> = new Set(Object.keys(MOUNT_CALLS))
 
+/** Whether a mount's path replaces the mounted router's own prefix rather than adding to it: Flask's `register_blueprint(bp, url_prefix='/x')`. */
+export function replacesOwnPrefix(call: CallFact): boolean {
+  return call.name === 'register_blueprint' && call.args().some((arg) => arg.key === 'url_prefix')
+}
+
 /** A name that holds a mount path: `config.api.prefix`, `API_PREFIX`, `basePath`, `BASE_URL`. */
 const PATH_NAME = /^[A-Za-z_$][\w$.]*(?:prefix|path|url|base|root)$/i
 

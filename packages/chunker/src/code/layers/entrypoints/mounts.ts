@@ -7,7 +7,7 @@ import { djangoIncludedPrefixes, includedArg } from './django-includes.js'
 import type { TypedDeclaration } from '../lexical/typed-declarations.js'
 import { goImportedPackages, goPackageName, goTypeBefore, isGoBuiltin } from './go-mounts.js'
 import { mountingRouter } from './mounting-router.js'
-import { isFactory, MOUNT_CALL_NAMES, mountOf } from './mount-calls.js'
+import { isFactory, MOUNT_CALL_NAMES, mountOf, replacesOwnPrefix } from './mount-calls.js'
 
 /**
  * A JavaScript import of the project's own code: relative, or through a root alias (`@/`, `~/`,
@@ -92,7 +92,9 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     const prefix = joinRoute(nested?.prefix ?? joinRoute(blockPrefix(call), prefixOf(router)), mount.path)
     const type = valueType ?? (target.startsWith('?.') ? mount.receiverType : undefined)
     const receiverType = type === undefined ? {} : { receiverType: type }
-    out.push({ target, prefix, router, row: call.row, offset: call.offset, ...receiverType })
+    // (Flask's `register_blueprint(bp, url_prefix='/x')` of another file's blueprint: its routes are under `/x`, not its own prefix.)
+    const replaces = replacesOwnPrefix(call) ? { replacesOwnPrefix: true } : {}
+    out.push({ target, prefix, router, row: call.row, offset: call.offset, ...receiverType, ...replaces })
   }
   return out
 }
