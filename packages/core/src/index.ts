@@ -35,6 +35,7 @@ export { callbackParameterRead, callbackParameterReadText, parameterRead, parame
 export type { CompactFileLayers } from './compact-file-layers.js'
 export { encodeFileLayers, decodeFileLayers, isCompactFileLayers } from './compact-file-layers.js'
 export { compactLayersJson, fileLayersFromJson, fileLayersFromStoredJson, releaseCompactLayersJson } from './compact-layers-json.js'
+export { attachCompressedLayers, releaseCompressedLayers, takeCompressedLayers } from './compressed-layers.js'
 export type { IndexProgress, ProgressListener } from './progress.js'
 export type { RagErrorCode, RagErrorOptions } from './errors.js'
 export {

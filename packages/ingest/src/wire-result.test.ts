@@ -1,5 +1,6 @@
 import { createLayeredChunker } from '@rag/chunker'
-import { compactLayersJson } from '@rag/core'
+import { inflateRawSync } from 'node:zlib'
+import { compactLayersJson, takeCompressedLayers } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import type { FileResult } from './process-file.js'
 import { fromWire, toWire } from './wire-result.js'
@@ -42,14 +43,29 @@ describe('the wire form of a worker result', () => {
     expect(JSON.stringify(received.layers)).toBe(JSON.stringify(layers))
   })
 
-  it('hands the received JSON to the first write without encoding again, then forgets it', async () => {
+  it("hands the worker's compressed JSON to the first write, once, and keeps no text of its own", async () => {
     const result = await chunked()
-    const wire = toWire(result)
-    const json = (wire as { layersJson?: string }).layersJson
+    const wire = structuredClone(toWire(result))
+    const { layersJson, layersDeflated } = wire as { layersJson?: string; layersDeflated?: Uint8Array }
+    expect(layersDeflated).toBeInstanceOf(Uint8Array)
+    expect(inflateRawSync(layersDeflated!).toString('utf8')).toBe(layersJson)
     const received = fromWire(wire) as typeof result
-    // Records change only here, to tell the remembered text from a new encoding.
+    // Records change only here, to tell the received text from a new encoding.
     const layers = received.layers as unknown as { symbols: unknown[] }
     layers.symbols = []
+    expect(JSON.parse(compactLayersJson(received.layers!))[5]).toEqual([]) // no JSON kept: encoded from the records
+    expect(takeCompressedLayers(received.layers!)).toEqual(layersDeflated)
+    expect(takeCompressedLayers(received.layers!)).toBeUndefined() // taken once
+  })
+
+  it('hands the received JSON to the first write without encoding again when no compressed text came, then forgets it', async () => {
+    const result = await chunked()
+    const { layersDeflated: _none, ...wire } = toWire(result) as { layersJson?: string; layersDeflated?: Uint8Array }
+    const json = wire.layersJson
+    const received = fromWire(wire as ReturnType<typeof toWire>) as typeof result
+    const layers = received.layers as unknown as { symbols: unknown[] }
+    layers.symbols = []
+    expect(takeCompressedLayers(received.layers!)).toBeUndefined()
     expect(compactLayersJson(received.layers!)).toBe(json) // the text received, not an encoding
     const again = JSON.parse(compactLayersJson(received.layers!)) as unknown[]
     expect(again[5]).toEqual([]) // forgotten: encoded from the records now

@@ -1,4 +1,4 @@
-import { CancelledError, ConfigError, Mutex, RagError, releaseCompactLayersJson, type EmbedProgress, type KnowledgeBase, type ProgressListener } from '@rag/core'
+import { CancelledError, ConfigError, Mutex, RagError, releaseCompactLayersJson, releaseCompressedLayers, type EmbedProgress, type KnowledgeBase, type ProgressListener } from '@rag/core'
 import type { FileIngestionService, FileIngestionServiceOptions, IndexState, IngestionPlan, IngestionResult, Limits, SourceOptions } from '@rag/ingest'
 import { CommitLatch } from './commit-latch.js'
 import type { IndexStateStore } from './index-state-store.js'
@@ -314,7 +314,10 @@ export class FileIndexer {
       vectors = await this.#targets.swap(removeIds, result.addDocuments, state, layers, { signal, catchUp: true, onProgress: options.onEmbedProgress })
     }
     // The store wrote the records' text from the workers, or keeps no layers: either way the text goes.
-    for (const file of result.layers ?? []) releaseCompactLayersJson(file)
+    for (const file of result.layers ?? []) {
+      releaseCompactLayersJson(file)
+      releaseCompressedLayers(file)
+    }
     this.#state = epoch === this.#hashEpoch ? result.state : withoutHashes(result.state)
     if (store?.info) this.#seen = (await store.info()).generation
     this.#layers.committed(base, this.#seen)

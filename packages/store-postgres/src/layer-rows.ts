@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type pg from 'pg'
-import { caseVariantPrefixes, compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type EdgeRecord, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
+import { caseVariantPrefixes, compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, takeCompressedLayers, type EdgeRecord, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
 
 /** Files per INSERT of `rag_layer_files` (3 parameters each). */
 const FILE_BATCH = 1000
@@ -78,7 +78,9 @@ async function upsertFiles(client: pg.ClientBase, projectId: number, files: read
     const batch = files.slice(start, start + FILE_BATCH)
     const values: unknown[] = [projectId]
     const tuples = batch.map((file) => {
-      values.push(file.path, deflateRawSync(compactLayersJson(file)))
+      // (The compressed text a chunking worker made, when it made one.)
+      const made = takeCompressedLayers(file)
+      values.push(file.path, made === undefined ? deflateRawSync(compactLayersJson(file)) : Buffer.from(made.buffer, made.byteOffset, made.byteLength))
       return `($1, $${values.length - 1}, $${values.length}::bytea)`
     })
     const { rows } = await client.query<{ id: string; path: string }>(

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type Database from 'better-sqlite3'
-import { caseVariantPrefixes, compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
+import { caseVariantPrefixes, compactLayersJson, fileLayersFromStoredJson, isStoredEdge, prefixUpperBound, qnameOfSymbolId, takeCompressedLayers, type FileLayers, type LayerCommit, type LayerCounts, type LayerFileSelection } from '@rag/core'
 
 /**
  * The layer tables (schema version 7; 5 and 6 held each edge's target path as text, see
@@ -189,6 +189,12 @@ export function writeLayers(statements: LayerStatements, commit: LayerCommit): v
   else writeRows(statements, commit)
 }
 
+/** What `layer_files.layers` holds for a file: the compressed text a chunking worker made, else compressed here. */
+function storedBlob(file: FileLayers): Buffer {
+  const made = takeCompressedLayers(file)
+  return made === undefined ? deflateRawSync(compactLayersJson(file), DEFLATE) : Buffer.from(made.buffer, made.byteOffset, made.byteLength)
+}
+
 function writeRows(statements: LayerStatements, commit: LayerCommit): void {
   let edgesDropped = false
   for (const path of commit.removeFiles) {
@@ -196,7 +202,7 @@ function writeRows(statements: LayerStatements, commit: LayerCommit): void {
     if (id !== undefined && dropFile(statements, id)) edgesDropped = true
   }
   for (const file of commit.upsertFiles) {
-    const blob = deflateRawSync(compactLayersJson(file), DEFLATE)
+    const blob = storedBlob(file)
     let id = statements.fileId.get(file.path)
     if (id === undefined) {
       id = statements.insertFile.get(file.path, blob) as number

@@ -1,3 +1,5 @@
+import { deflateRawSync } from 'node:zlib'
+import { attachCompressedLayers, compactLayersJson, takeCompressedLayers } from '@rag/core'
 import type { Document, EdgeRecord, EntrypointRecord, FileLayers, GenerationCommit, LayerCommit, LayerCounts, LayerFileSelection, StoredIndexState, SymbolRecord } from '@rag/core'
 import { describe, expect, it } from 'vitest'
 import { doc } from './corpus.js'
@@ -267,6 +269,19 @@ export function describeLayerStoreContract<S extends LayerStore>(name: string, h
       const noPath = { ...layers, edges: [{ kind: 'imports' }] } as unknown as LayerCommit
       await expect(kb.commitGeneration({ addDocuments: [doc('a2', 'new')], layers: noPath })).rejects.toThrow(/layers\.edges\[0\] must be a resolved EdgeRecord/)
       expect(await kb.get('a2')).toBeUndefined()
+    })
+
+    it("writes the compressed text a chunking worker attached to a file's records as its records, once", async () => {
+      const kb = await harness.create()
+      const committed = layerFile('src/a.ts', ['one'])
+      // The text says more than the records: what reads back tells which the store wrote.
+      const attached = layerFile('src/a.ts', ['one', 'two'])
+      attachCompressedLayers(committed, deflateRawSync(compactLayersJson(attached), { level: 1 }))
+      await kb.commitGeneration({ layers: { upsertFiles: [committed], removeFiles: [], resolvedFiles: [], edges: [] } })
+      expect(await kb.loadLayers()).toEqual([attached])
+      expect(takeCompressedLayers(committed)).toBeUndefined() // taken by the write
+      await kb.commitGeneration({ layers: { upsertFiles: [committed], removeFiles: [], resolvedFiles: [], edges: [] } })
+      expect(await kb.loadLayers()).toEqual([committed]) // a second write encodes the records
     })
 
     it('commits a layer change alone as a generation, and empties every layer table on clear', async () => {
