@@ -15,10 +15,42 @@ interface Crate {
 /** Cargo's auto-discovered targets beside the library: each file, or each folder with a `main.rs`, is a crate root. */
 const TARGET_DIRS = ['tests/', 'benches/', 'examples/', 'src/bin/']
 
+/** The modules each file's records declare (`mod alias;`), read once per record set. */
+const declaredModules = new WeakMap<FileLayers, ReadonlySet<string>>()
+
+function modulesDeclaredBy(file: FileLayers): ReadonlySet<string> {
+  let names = declaredModules.get(file)
+  if (names === undefined) {
+    const found = new Set<string>()
+    for (const edge of file.edges) {
+      const mod = edge.kind === 'imports' ? /^mod (\w+)$/.exec(edge.target) : null
+      if (mod) found.add(mod[1] as string)
+    }
+    declaredModules.set(file, (names = found))
+  }
+  return names
+}
+
+/**
+ * The file of `folder` that declares the file at `path` of the same folder as its module (just's
+ * `tests/lib.rs`, the `[[test]]` root, declares `mod alias;`: `tests/alias.rs` is its module
+ * `alias`, whose `use super::*` is `tests/lib.rs`), if any.
+ */
+function declaringSibling(folder: string, path: string, context: ResolveContext): string | undefined {
+  const stem = path.slice(folder.length + 1, -3)
+  for (const sibling of context.filesIn(folder)) {
+    if (sibling === path || !sibling.endsWith('.rs')) continue
+    const file = context.file(sibling)
+    if (file !== undefined && modulesDeclaredBy(file).has(stem)) return sibling
+  }
+  return undefined
+}
+
 /**
  * The target crate a file of a package's `tests/`, `benches/`, `examples/` or `src/bin/` belongs
- * to: a file directly in that folder is its own root; `<folder>/<name>/main.rs` roots the files
- * below `<name>`; any other file is a module of a root of the folder (`tests/common/mod.rs`).
+ * to: a file directly in that folder is its own root, unless another file of the folder declares
+ * it as a module; `<folder>/<name>/main.rs` roots the files below `<name>`; any other file is a
+ * module of a root of the folder (`tests/common/mod.rs`).
  */
 function targetCrate(dir: string, path: string, name: string, context: ResolveContext): Crate | undefined {
   const prefix = dir ? `${dir}/` : ''
@@ -28,7 +60,7 @@ function targetCrate(dir: string, path: string, name: string, context: ResolveCo
     const rest = path.slice(folder.length)
     const srcDir = folder.slice(0, -1)
     const slash = rest.indexOf('/')
-    if (slash < 0) return { srcDir, name, root: path }
+    if (slash < 0) return { srcDir, name, root: (path.endsWith('.rs') ? declaringSibling(srcDir, path, context) : undefined) ?? path }
     const sub = `${folder}${rest.slice(0, slash)}`
     if (context.has(`${sub}/main.rs`)) return { srcDir: sub, name, root: `${sub}/main.rs` }
     return { srcDir, name }
@@ -216,7 +248,8 @@ export function resolveRustImport(edge: RawEdge, from: FileLayers, context: Reso
     rest = segments
   } else {
     target = workspaceCrate(first, context)
-    if (!target) return external()
+    // `use TokenKind::*;` of an enum in scope (brought in by `use super::*`): a type, no crate (crates are named in snake case).
+    if (!target) return /^[A-Z]/.test(first) ? unresolved() : external()
     base = []
     rest = segments.slice(1)
   }
