@@ -194,6 +194,11 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     // An event loop's runner runs the coroutine of its argument: that function is the handler.
     'async_main.py:9 main python - - -> main',
     'async_inline.py:7 main python - - -> serve',
+    // A runner handed the program's function (`typer.run(main)`); the call a conversion wraps (`sys.exit(int(not main()))`).
+    'single_command.py:14 main python - - -> main',
+    'negated_exit.py:8 main python - - -> main',
+    // A package's `__main__.py` without a guard runs as the program (`python -m pkg`).
+    'pkg/__main__.py:4 main python - - -> patched_main',
   ],
   scheduled: [
     'ReportJobs.java:8 scheduled spring - 0 0 6 * * * -> ReportJobs.dailyReport',

@@ -137,6 +137,8 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'api/views.py:9 http-route django-rest-framework DELETE (?P<slug>[^/.]+)/favorite/$ -> ArticleViewSet.favorite',
     'api/views.py:13 http-route django-rest-framework GET feed/$ -> ArticleViewSet.recent',
     'api/views.py:24 http-route django-rest-framework POST (?P<user>[^/]+)/follow/$ -> ProfileViewSet.follow',
+    'api/views.py:29 http-route django-rest-framework PUT me/$ -> ProfileViewSet.me',
+    'api/views.py:29 http-route django-rest-framework PATCH me/$ -> ProfileViewSet.me',
     'api/urls.py:7 http-route django-rest-framework * ^articles$ -> ArticleViewSet',
     'api/urls.py:7 http-route django-rest-framework * ^articles/(?P<pk>[^/.]+)$ -> ArticleViewSet',
     'api/urls.py:8 http-route django-rest-framework * ^profiles$ -> ProfileViewSet',

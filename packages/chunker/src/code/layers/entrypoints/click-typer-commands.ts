@@ -193,11 +193,14 @@ function decoratedCommands(framework: 'click' | 'typer'): EntrypointDetector {
         }
       }
       if (framework === 'typer') {
-        // `app.command(name="status")(status_command)` on a Typer app of this file (cycode-cli registers every command so).
+        // `app.command(name="status")(status_command)` on a Typer app of this file (cycode-cli registers every command so),
+        // of a function the file defines or imports: not of a variable that holds whatever runs (typer's own `command()(func_obj)`).
+        const bound = new Set(context.facts.imports.flatMap((fact) => fact.names.map((name) => name.alias ?? name.name)))
+        const functionNamed = (name: string): boolean => name.includes('.') || bound.has(name) || context.facts.symbols.some((symbol) => symbol.name === name && symbol.kind === 'function')
         for (const call of context.facts.calls) {
           if (call.name !== 'command' || !apps.has(call.simpleReceiver)) continue
           const handler = CALLED_ON.exec(context.facts.text.slice(call.end(), call.end() + 200))?.[1]
-          if (handler === undefined) continue
+          if (handler === undefined || !functionNamed(handler)) continue
           const word = stringArg(call.args(), 0, ['name']) ?? kebab(lastSegment(handler))
           drafts.push({ ...callDraft(call, cliCommand('typer', [...wordsAbove(links, call.simpleReceiver), word].join(' '), handler)), router: call.simpleReceiver })
         }

@@ -72,6 +72,8 @@ function detector(entry: Registration): EntrypointDetector {
         const args = call.args()
         const positional = args.filter((arg) => !arg.key)
         const view = (entry.handler.key ? keyArg(args, entry.handler.key) : undefined) ?? positional[entry.handler.position]
+        // Flask's `app.add_url_rule('/', endpoint='index')` names no view: the rule serves an endpoint another registration defines (the flaskr tutorial's alias of `blog.index`).
+        if (view === undefined && entry.framework === 'flask') continue
         // A class-based view (`UserAPI.as_view('user')`) answers the methods it defines.
         const classView = view?.kind === 'call' && view.value.endsWith('.as_view')
         const handler = classView && view.kind === 'call' ? view.value.slice(0, -'.as_view'.length) : handlerOf(view)

@@ -48,10 +48,12 @@ function extraAction(method: SymbolFact, decorator: DecoratorFact): ExtraAction 
   const name = decorator.name
   const legacy = name === 'detail_route' || name === 'list_route' || name.endsWith('decorators.detail_route') || name.endsWith('decorators.list_route')
   if (name !== 'action' && !name.endsWith('decorators.action') && !legacy) return undefined
-  const detailArg = keyArg(decorator.args, 'detail')
+  // `action(methods=None, detail=None, url_path=None, ...)`: the methods and `detail` may come first, unnamed (djoser's `@action(["post"], detail=False)`).
+  const positional = decorator.args.filter((arg) => !arg.key)
+  const detailArg = keyArg(decorator.args, 'detail') ?? (legacy ? undefined : positional[1])
   const detail = legacy ? lastSegment(name) === 'detail_route' : detailArg?.kind === 'name' && detailArg.value === 'True'
   if (!legacy && !(detailArg?.kind === 'name' && (detailArg.value === 'True' || detailArg.value === 'False'))) return undefined
-  const methods = stringList(keyArg(decorator.args, 'methods')).flatMap((verb) => ownEntry(ACTION_METHODS, verb.toLowerCase()) ?? [])
+  const methods = stringList(keyArg(decorator.args, 'methods') ?? positional[0]).flatMap((verb) => ownEntry(ACTION_METHODS, verb.toLowerCase()) ?? [])
   return { method, decorator, detail, urlPath: keyedString(decorator.args, 'url_path') ?? method.name, methods: methods.length > 0 ? methods : ['GET'] }
 }
 
