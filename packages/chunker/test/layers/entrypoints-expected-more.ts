@@ -250,10 +250,11 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   ],
   aiohttp: [
     // A client session's calls are not routes.
-    'app.py:6 http-route aiohttp GET / -> hello',
-    'app.py:21 http-route aiohttp GET /items -> handle',
-    'app.py:21 http-route aiohttp POST /items -> create',
-    'app.py:22 http-route aiohttp GET /health -> handle',
+    'app.py:7 http-route aiohttp GET / -> hello',
+    'app.py:22 http-route aiohttp GET /items -> handle',
+    'app.py:22 http-route aiohttp POST /items -> create',
+    'app.py:23 http-route aiohttp GET /health -> handle',
+    'app.py:25 http-route aiohttp POST /format -> create',
     'polls/routes.py:6 http-route aiohttp GET / -> index',
     'polls/routes.py:7 http-route aiohttp POST /poll/{question_id}/vote -> vote',
     'polls/routes.py:8 http-route aiohttp DELETE /poll/{question_id} -> index',

@@ -91,6 +91,9 @@ export function rooted(route: string): string {
   return route.startsWith('/') ? route : `/${route}`
 }
 
+/** Python's partial application: `partial(handle, executor=pool)` handles with `handle`. */
+const PARTIALS: ReadonlySet<string> = new Set(['partial', 'functools.partial'])
+
 /** Go's conversion of a function to a handler: `http.HandlerFunc(home)` is `home`. */
 const HANDLER_CONVERSION = 'http.HandlerFunc'
 
@@ -99,6 +102,8 @@ export function handlerOf(arg: Arg | undefined): string {
   if (!arg) return ''
   if (arg.kind === 'name') return NO_VALUE.has(arg.value) ? '' : arg.value.replace(/::/g, '.')
   if (arg.kind === 'call' && arg.value === HANDLER_CONVERSION && arg.items.length === 1 && arg.chain.length === 0) return handlerOf(arg.items[0])
+  // Python's `partial(handle, executor=pool)`: the function it binds arguments of.
+  if (arg.kind === 'call' && PARTIALS.has(arg.value) && arg.chain.length === 0 && arg.items[0] !== undefined && !arg.items[0].key) return handlerOf(arg.items[0])
   if (arg.kind === 'call') return arg.value.replace(/::/g, '.')
   if (arg.kind === 'function') return delegatedCallee(arg.value)
   return ''

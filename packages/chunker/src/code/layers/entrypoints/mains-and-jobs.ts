@@ -1,5 +1,6 @@
 import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { runnerOf } from '../families/python.js'
 import { callDraft, decoratorDraft, handlerOf, JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Kotlin's `main()` or `main(args: Array<String>)`: top level, or `@JvmStatic` in an object. */
@@ -181,9 +182,44 @@ function scheduledCalls(entry: ScheduledCalls): EntrypointDetector {
   }
 }
 
-/** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families. */
+/** A statement at the start of a line that calls something: `main()`, `sys.exit(main())`, `raise SystemExit(cli())`. */
+const TOP_LEVEL_CALL = /^(?:(?:sys\.)?exit\(|raise[ \t]+SystemExit\()?[A-Za-z_][\w.]*[ \t]*\(/gm
+/** A `__main__` guard anywhere in a file's text, at the start of a line. */
+const GUARD_LINE = /^if\s+(?:__name__\s*==|(['"])__main__\1)/m
+
+/**
+ * A package's `__main__.py` without a `__main__` guard: `python -m black` runs it as the program,
+ * so its last top-level call statement is the main (black's `patched_main()`).
+ */
+const pythonMainModules: EntrypointDetector = {
+  framework: 'python',
+  languages: ['python'],
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { path, masked, text } = context.facts
+    if (!(path === '__main__.py' || path.endsWith('/__main__.py')) || GUARD_LINE.test(text)) return []
+    let last: RegExpExecArray | undefined
+    TOP_LEVEL_CALL.lastIndex = 0
+    for (let m = TOP_LEVEL_CALL.exec(masked); m; m = TOP_LEVEL_CALL.exec(masked)) last = m
+    if (last === undefined) return []
+    const end = text.indexOf('\n', last.index)
+    const statement = text.slice(last.index, end < 0 ? text.length : end)
+    const row = rowOfOffset(text, last.index)
+    return [{ kind: 'main', framework: 'python', method: '', route: '', handler: runnerOf(statement), row, endRow: row, offset: last.index, text: statement.trim() }]
+  },
+}
+
+/** The 0-based line of an offset. */
+function rowOfOffset(text: string, offset: number): number {
+  let row = 0
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) row++
+  return row
+}
+
+/** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families; a guardless `__main__.py` here. */
 export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   mainFunctions,
+  pythonMainModules,
   scheduledDecorators('spring', ['java', 'kotlin'], 'org.springframework', ['Scheduled']),
   // Quarkus: `@Scheduled(every = "10s")`, `@Scheduled(cron = "0 15 10 * * ?")`.
   scheduledDecorators('quarkus', ['java', 'kotlin'], 'io.quarkus.scheduler', ['Scheduled']),

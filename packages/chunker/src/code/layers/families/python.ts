@@ -23,7 +23,8 @@ const CALL_WORDS: CallWords = {
 /** An import statement at the start of a line: `import a.b`, `from .x import y`. */
 const IMPORT_LINE = /(?:from[ \t]+[\w.]+[ \t]+import\b|import[ \t]+[\w.])/g
 
-const MAIN_GUARD = /^if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)\s*:/
+/** A `__main__` guard at the start of an `if` statement. */
+export const MAIN_GUARD = /^if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)\s*:/
 
 /** `a.b as c` or `a`; an import's local name is the alias, else the dotted name as written. */
 function aliased(spec: string): { name: string; alias: string | undefined } | undefined {
@@ -120,13 +121,27 @@ function mainGuardHandler(body: string): string {
 /**
  * The callee a statement runs (`main` of `main()` and `sys.exit(main())`), the coroutine's
  * function for an event loop's runner (`main` of `asyncio.run(main())`,
- * `loop.run_until_complete(main())`), none for an exit alone (`sys.exit(1)`).
+ * `loop.run_until_complete(main())`), the function a runner is given (`main` of
+ * `typer.run(main)`), the call a conversion wraps (`main` of `sys.exit(int(not main()))`), none
+ * for an exit alone (`sys.exit(1)`).
  */
-function runnerOf(statement: string): string {
+export function runnerOf(statement: string): string {
   const callee = RUNS.exec(statement)?.[1] ?? ''
-  if (EVENT_LOOP_RUNNERS.test(callee)) return COROUTINE_ARGUMENT.exec(statement.slice(statement.indexOf(`${callee}(`) + callee.length + 1))?.[1] ?? callee
+  const after = (): string => statement.slice(statement.indexOf(`${callee}(`) + callee.length + 1)
+  if (EVENT_LOOP_RUNNERS.test(callee)) return COROUTINE_ARGUMENT.exec(after())?.[1] ?? callee
+  // `typer.run(main)`, `fire.Fire(main)`: the function handed over is the program.
+  if (FUNCTION_RUNNERS.has(callee)) return FUNCTION_ARGUMENT.exec(after())?.[1] ?? callee
+  // `sys.exit(int(not main()))`: the call a conversion wraps.
+  if (CONVERSIONS.has(callee)) return COROUTINE_ARGUMENT.exec(after().replace(/^\s*not\s+/, ''))?.[1] ?? callee
   return EXIT_CALLEES.has(callee) ? '' : callee
 }
+
+/** Calls that run the function they are given as the program: typer's single-command app, python-fire's. */
+const FUNCTION_RUNNERS: ReadonlySet<string> = new Set(['typer.run', 'fire.Fire'])
+/** A function named as a call's first argument: `main` of `main)` (after the call's `(`). */
+const FUNCTION_ARGUMENT = /^\s*([A-Za-z_][\w.]*)\s*[,)]/
+/** Builtins that convert what the program returns into an exit code: `int(not main())`. */
+const CONVERSIONS: ReadonlySet<string> = new Set(['int', 'bool'])
 
 /** The function whose call is a runner's first argument: `main` of `main(), debug=True)` (after the runner's `(`). */
 const COROUTINE_ARGUMENT = /^\s*(?:await\s+)?([A-Za-z_][\w.]*)\(/
