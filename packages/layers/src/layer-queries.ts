@@ -96,7 +96,10 @@ function assertPositive(value: unknown, what: string): asserts value is number {
   }
 }
 
-/** Symbols matching a query: exact names first, then those a glob matches in its own case, then exported ones, then by path and line. */
+/**
+ * Symbols matching a query: exact names first, then those a glob matches in its own case (a
+ * qualified glob's only, when it matches any so), then exported ones, then by path and line.
+ */
 export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecord[] {
   assertText(query?.name, 'symbol query name')
   const limit = query.limit ?? DEFAULT_LIMIT
@@ -119,7 +122,9 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
   const pattern = glob ? globToRegExp(name) : undefined
   const inCase = pattern === undefined ? undefined : new Set(kept.filter((s) => (name.includes('.') ? matchesQualifiedGlob(s, pattern) : pattern.test(s.name))))
   const written = (s: SymbolRecord): number => Number(inCase?.has(s) === true)
-  return kept
+  // A qualified glob names its container as written (`Executor.*`: the trait's members, not those of a module `executor`), in any case only when nothing is written so.
+  const chosen = inCase !== undefined && inCase.size > 0 && name.includes('.') ? kept.filter((s) => inCase.has(s)) : kept
+  return chosen
     .sort(
       (a, b) =>
         Number(b.name === name || b.qname === name) - Number(a.name === name || a.qname === name) ||

@@ -70,6 +70,18 @@ describe('LayerGraph.symbols', () => {
     expect(qnames('Owner*')).toEqual(['Owner', 'Owner.ownerName', 'Owner.owners'])
   })
 
+  it("matches a qualified glob's container as written when it names one so (hyperfine: `Executor.*` is the trait's members, not module `executor`'s)", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/benchmark/executor.rs': 'pub trait Executor {\n    fn calibrate(&mut self);\n}\n\npub struct RawExecutor {}\n\nimpl Executor for RawExecutor {\n    fn calibrate(&mut self) {}\n}\n',
+      }),
+    )
+    const qnames = (name: string): string[] => graph.symbols({ name }).map((s) => s.qname)
+    expect(qnames('Executor.*')).toEqual(['Executor.calibrate'])
+    // Written in no case the index has: in any case.
+    expect(qnames('EXECUTOR.*')).toContain('Executor.calibrate')
+  })
+
   it("finds a Kotlin companion's member as Kotlin calls it (kotlinconf: `Repo.create` of `Repo.Companion.create`)", async () => {
     const kotlin = new LayerGraph(await layersOfText({ 'src/main/kotlin/demo/Repo.kt': 'package demo\n\nclass Repo {\n    companion object {\n        fun create(): Repo = Repo()\n    }\n}\n' }))
     expect(kotlin.symbols({ name: 'Repo.create' }).map((s) => s.qname)).toEqual(['Repo.Companion.create'])
