@@ -25,6 +25,28 @@ export const honoOn: EntrypointDetector = {
   },
 }
 
+/**
+ * Hono's `app.mount('/legacy', legacyApp.fetch)`: every request under the path goes to an
+ * application of another framework (or a fetch handler), whatever its method: one route `*` for
+ * the path and everything below it.
+ */
+export const honoMounts: EntrypointDetector = {
+  framework: 'hono',
+  languages: JS_LANGUAGES,
+  imports: HONO_MODULES,
+  detect(context: DetectContext): EntrypointDraft[] {
+    const drafts: EntrypointDraft[] = []
+    for (const call of context.facts.calls) {
+      if (call.name !== 'mount' || !call.receiver) continue
+      const [path, handler, ...rest] = call.args().filter((arg) => !arg.key)
+      if (path?.kind !== 'string' || !path.value.startsWith('/') || handler === undefined || handler.kind === 'string' || rest.length > 1) continue
+      const route = joinRoute(joinRoute(context.prefixOf(call.receiver), path.value), '*')
+      drafts.push(callDraft(call, { kind: 'http-route', framework: 'hono', method: '*', route, handler: handlerOf(handler) }))
+    }
+    return drafts
+  },
+}
+
 /** The method and path of a `createRoute({ method: 'get', path: '/users/{id}', ... })` object. */
 function routeObject(items: readonly Arg[]): { method: string; path: string } | undefined {
   const method = keyArg(items, 'method')

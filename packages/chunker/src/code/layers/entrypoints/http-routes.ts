@@ -21,7 +21,7 @@ import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
 import { adonisRoutes } from './adonis-routes.js'
-import { HONO_MODULES, honoOn, honoOpenApiRoutes } from './hono-routes.js'
+import { HONO_MODULES, honoMounts, honoOn, honoOpenApiRoutes } from './hono-routes.js'
 import { gorillaMatcherRoutes } from './gorilla-routes.js'
 import { djangoIncludedPrefixes } from './django-includes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
@@ -176,8 +176,9 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], receivers: EXPRESS_RECEIVER, receiverNotMade: true, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, builtPaths: true, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true, scopes: inlinePluginScopes }),
   fastifyRouteObjects,
-  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: HONO_MODULES, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
+  verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: HONO_MODULES, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true, chainedPaths: true }),
   honoOn,
+  honoMounts,
   honoOpenApiRoutes,
   elysiaRoutes,
   adonisRoutes,

@@ -1,5 +1,6 @@
 import { propertyArg, type Arg } from '../args.js'
-import type { EntrypointDraft } from '../facts.js'
+import type { CallFact, EntrypointDraft } from '../facts.js'
+import { callValues, type CallValues } from './call-values.js'
 import { mountOf } from './mount-calls.js'
 import { madeRouters } from './mounts.js'
 import { builtPath } from './template-paths.js'
@@ -60,6 +61,8 @@ export interface VerbCallRoutes extends RouteEntry {
    * itself, `/book` (Express, Koa, Hono, Fastify), not `/book/`. @default false
    */
   readonly rootIsPrefix?: boolean
+  /** A verb without a path chained on a route serves that route's path (Hono's `app.get('/x', list).post(create)`). */
+  readonly chainedPaths?: boolean
   /**
    * Methods may follow the registration in a chain, gorilla/mux's
    * `r.HandleFunc("/x", h).Methods("GET", "POST")`: one route per method instead of `*`. @default false
@@ -155,6 +158,9 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
       let scopes: readonly PrefixScope[] | undefined
       let madeHere: ReadonlySet<string> | undefined
       let made: ReadonlySet<string> | undefined
+      let values: CallValues | undefined
+      // The path and prefix of each route call, for the verbs chained on it (`chainedPaths`).
+      const routed = new Map<CallFact, { readonly path: string; readonly prefix: string }>()
       for (const call of context.facts.calls) {
         let method = ownEntry(entry.verbs, call.name)
         if (method === undefined || !call.receiver || (entry.onlyReceivers && !entry.onlyReceivers.test(call.receiver))) continue
@@ -198,7 +204,14 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
           scopes ??= entry.scopes(context)
           prefix = joinRoute(prefixWithin(scopes, call.offset), prefix)
         }
-        if (path === undefined) {
+        // Hono's `app.get('/endpoint', list).post(create)`: a verb without a path serves the path of the route it is chained on.
+        const chainedOn = path === undefined && entry.chainedPaths === true && positional.length > 0 ? (values ??= callValues(context.facts, context.enclosing)).receiverCall(call) : undefined
+        const inherited = chainedOn === undefined ? undefined : routed.get(chainedOn)
+        if (inherited !== undefined) {
+          path = inherited.path
+          prefix = inherited.prefix
+          pathArg = undefined
+        } else if (path === undefined) {
           // Express and Koa chains: router.route('/book').get(handler)
           const chained = ROUTE_IN_RECEIVER.exec(call.receiver)
           if (!chained) continue
@@ -220,6 +233,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         if (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg)) continue
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? methodsIn(chained[1] as string) : [method]
+        routed.set(call, { path, prefix })
         for (const one of listed ?? [path]) {
           const route = entry.rootIsPrefix && one === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, one)
           for (const each of methods.length > 0 ? methods : [method]) {
