@@ -256,6 +256,11 @@ export interface EntrypointRecord extends LayerRecordBase {
   /** For an HTTP route under a router mounted in another file: the path as its own file declares it. */
   readonly declaredRoute?: string
   /**
+   * For an HTTP route of a class-based view its file routes for any method (`*`: Django's
+   * `path('users/', UserView.as_view())`), given one route per method the class answers: `*`.
+   */
+  readonly declaredMethod?: string
+  /**
    * For an HTTP route: the router object it is registered on, as its file names it (`router`, `app`,
    * `bp`), when a plain name; for a typer command: the Typer app it is declared on or added to.
    */

@@ -8,6 +8,7 @@ import { DJANGO_FRAMEWORKS } from './django-routes.js'
 import { configuredRoutes } from './configured-routes.js'
 import { decoratedFrom } from './decorated-functions.js'
 import { withHandlerSymbols } from './handler-symbols.js'
+import { withViewMethods } from './view-methods.js'
 import { MountedRoutes } from './mounted-routes.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
@@ -259,7 +260,9 @@ export class LayerGraph implements GraphView {
     const changed: string[] = []
     for (const file of declaring.sort((a, b) => (a.path < b.path ? -1 : 1))) {
       const moved = (movable ? mounts.apply(file) : undefined) ?? file
-      const settled = withHandlerSymbols(moved, this.#index, resolved, (typeId) => this.#edgeIndex().incoming(typeId)) ?? moved
+      const linked = withHandlerSymbols(moved, this.#index, resolved, (typeId) => this.#edgeIndex().incoming(typeId)) ?? moved
+      // (Class-based views routed for any method: a route per method the class answers.)
+      const settled = withViewMethods(linked, this.#index, resolved) ?? linked
       if (settled === file) continue
       this.#index.replaceEntrypoints(settled)
       changed.push(file.path)

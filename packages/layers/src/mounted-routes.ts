@@ -89,8 +89,8 @@ const TYPER_NAME = /\bTyper\s*\([^)]*\bname\s*=\s*["']([^"']+)["']/
 /** At most this many full paths for one route whose router is mounted in several places. */
 const MAX_MOUNT_PATHS = 4
 
-/** The id of a route's record for a second (third, ...) place its router is mounted. */
-const MOUNT_COPY = /~mount\d+$/
+/** The id of a route's record for a second (third, ...) place its router is mounted, or for a view's second (third, ...) method (`view-methods.ts`). */
+const MOUNT_COPY = /~(?:mount|method)\d+$/
 
 /**
  * The full paths of HTTP routes whose routers other files mount: Express's `app.use('/api',
