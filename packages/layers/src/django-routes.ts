@@ -1,6 +1,9 @@
 /** Frameworks whose route patterns are Django's: relative to the site's root, and regular expressions under `re_path`/`url`. */
 export const DJANGO_FRAMEWORKS: ReadonlySet<string> = new Set(['django', 'django-rest-framework'])
 
+/** A part of a route the detectors could not read, written `{expr}` (a dotted name), not a quantifier (`{4}`). */
+const COMPUTED_PART = /^\{[A-Za-z_][\w.]*\}/
+
 /** Escapes that stand for the character itself in a route: `\.` of `robots\.txt`, `\-`. */
 const LITERAL_ESCAPE = /^[./\-_~]$/
 
@@ -32,7 +35,8 @@ function groupEnd(pattern: string, open: number): number {
  * servedDjangoRoute('^page/(\\d+)/$') // '^page/(\\d+)/$'
  */
 export function servedDjangoRoute(pattern: string): string {
-  const body = pattern.replace(/^\^/, '').replace(/(?:\/\?)?(?:\$|\\Z)$/, (end) => (end.startsWith('/?') ? '/' : ''))
+  // (Without `$` the pattern matches what starts so: djoser's `^jwt/create/?` serves `/jwt/create/`.)
+  const body = pattern.replace(/^\^/, '').replace(/(?:\/\?)?(?:\$|\\Z)$|\/\?$/, (end) => (end.startsWith('/?') ? '/' : ''))
   let out = ''
   for (let i = 0; i < body.length; i++) {
     const char = body[i] as string
@@ -47,6 +51,11 @@ export function servedDjangoRoute(pattern: string): string {
       if (!LITERAL_ESCAPE.test(next)) return pattern
       out += next
       i++
+    } else if (char === '{' && COMPUTED_PART.test(body.slice(i))) {
+      // A part the detectors could not read, written `{name}`: as it is (djoser's `url_path=f"set_{User.USERNAME_FIELD}"`).
+      const part = (COMPUTED_PART.exec(body.slice(i)) as RegExpExecArray)[0]
+      out += part
+      i += part.length - 1
     } else if ('[]{}*+?|)^$'.includes(char)) {
       return pattern
     } else {
