@@ -163,7 +163,25 @@ export function handlerSymbol(
   if (found.resolution === 'resolved' && found.targetSymbolId !== '' && index.symbol(found.targetSymbolId)) return found.targetSymbolId
   if (found.resolution === 'external') return ''
   if (receiver !== '') return memberOfUniqueOwner(receiver, name, index, file.path)?.id ?? ''
-  return found.resolution === 'by-name' ? (onlyNamed(index, name, HANDLER_KINDS)?.id ?? '') : ''
+  if (found.resolution !== 'by-name') return ''
+  return (onlyNamed(index, name, HANDLER_KINDS) ?? (entry.framework === 'openapi' ? servingMethod(index, name) : undefined))?.id ?? ''
+}
+
+/** Classes that serve an API by their name: `OwnerRestControllerV1`, `PetResource`, `UsersApi`, `OrderEndpoint`. */
+const SERVING_CLASS = /(?:Controller|Resource|Endpoints?|Api|Handlers?)(?:V?\d+)?$/
+
+/**
+ * The one method named `name` of a class that serves an API, for an OpenAPI operation whose
+ * `operationId` other classes have methods of too (spring-petclinic-rest's `getOwner` of
+ * `OwnerRestControllerV1`, beside the `Pet.getOwner()` getter).
+ */
+function servingMethod(index: SymbolIndex, name: string): SymbolRecord | undefined {
+  const serving = [...(index.namedSet(name) ?? [])].filter((symbol) => {
+    if (symbol.kind !== 'method' || symbol.parentId === '') return false
+    const owner = index.symbol(symbol.parentId)
+    return owner !== undefined && owner.kind === 'class' && SERVING_CLASS.test(owner.name)
+  })
+  return only(serving)
 }
 
 /**

@@ -35,12 +35,18 @@ const PETCLINIC = {
 }
 
 describe('routes of an OpenAPI document', () => {
-  it("keeps the document's whole paths (no server prefix again) and links each operationId defined once", async () => {
+  it("keeps the document's whole paths (no server prefix again) and links each operationId to its one method, or its one controller's", async () => {
     const graph = new LayerGraph(await layersOfText(PETCLINIC))
     expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.method} ${r.route} -> ${r.handler} => ${r.handlerSymbolId}`)).toEqual([
       'GET /petclinic/api/owners -> listOwners => src/main/java/org/acme/rest/OwnerRestController.java#OwnerRestController.listOwners',
-      // Two methods of that name: not linked.
-      'GET /petclinic/api/owners/{ownerId} -> getOwner => ',
+      // Two methods of that name, one of them a controller's: the controller's.
+      'GET /petclinic/api/owners/{ownerId} -> getOwner => src/main/java/org/acme/rest/OwnerRestController.java#OwnerRestController.getOwner',
     ])
+  })
+
+  it('links no operationId that two controllers have a method for', async () => {
+    const other = 'package org.acme.rest;\n\n@RestController\npublic class LegacyOwnerController {\n    public ResponseEntity<OwnerDto> getOwner(Integer ownerId) { return null; }\n}\n'
+    const graph = new LayerGraph(await layersOfText({ ...PETCLINIC, 'src/main/java/org/acme/rest/LegacyOwnerController.java': other }))
+    expect(graph.entrypoints({ kind: 'http-route' }).find((r) => r.handler === 'getOwner')?.handlerSymbolId).toBe('')
   })
 })
