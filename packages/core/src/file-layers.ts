@@ -33,8 +33,8 @@ export type ProjectManifest =
       /** The configs a solution-style config references (`references[].path`), as written. */
       readonly references?: readonly string[]
     }
-  /** `go.mod`: the module path. */
-  | { readonly kind: 'go-mod'; readonly module: string }
+  /** `go.mod`: the module path, and the modules it requires (when it requires any). */
+  | { readonly kind: 'go-mod'; readonly module: string; readonly requires?: readonly string[] }
   /** `Cargo.toml`: the crate's name in code (its `[lib] name`, else its `[package] name`, `-` as `_`), a custom `[lib] path`, and workspace members. */
   | {
       readonly kind: 'cargo'

@@ -22,6 +22,13 @@ export function joinRoute(prefix: string, path: string): string {
  */
 export const CLAP_PACKAGE_WORD = '{CARGO_PKG_NAME}'
 
+/**
+ * The framework of a Go route registered with Gin's and Echo's calls (`r.GET("/health", h)`) in a
+ * file that imports neither (the router is made in another package): a layer graph names it by
+ * the module's `go.mod` requirements, and drops the route when the module requires neither.
+ */
+export const GO_MODULE_ROUTER = '{go.mod}'
+
 /** `require('./api')` or `import('./api')`: a relative module as written; Django's `include('app.urls')`: a module path. */
 const LOADED_MODULE = /^(?:(?:require|import)\((['"`])(\.{1,2}\/[^'"`]*)\1\)|include\((['"])(\w[\w.]*)\3\))$/
 

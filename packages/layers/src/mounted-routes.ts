@@ -1,6 +1,7 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readMountPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
 import { withClapPackageName } from './clap-package-names.js'
+import { withGoModuleFramework } from './go-module-frameworks.js'
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
@@ -311,7 +312,9 @@ export class MountedRoutes {
     for (const declaredEntry of file.entrypoints) {
       if (MOUNT_COPY.test(declaredEntry.id)) continue
       // A clap command line of the package's name (`{CARGO_PKG_NAME} init`): that name, from its `Cargo.toml`.
-      const entry = this.#sources === undefined ? declaredEntry : withClapPackageName(declaredEntry, file.path, this.#sources.file)
+      const named = this.#sources === undefined ? declaredEntry : withClapPackageName(declaredEntry, file.path, this.#sources.file)
+      // A Go route of a file that imports no framework: the framework its module requires (`go-module-frameworks.ts`).
+      const entry = named === undefined || this.#sources === undefined ? named : withGoModuleFramework(named, file.path, this.#sources.file)
       if (entry === undefined) continue
       // cobra's commands are the ones other files add beneath theirs (`AddCommand`), typer's the apps they add (`add_typer`), yargs's the ones a `commandDir` loads.
       const command = entry.kind === 'cli-command' && MOUNTED_COMMANDS.has(entry.framework)

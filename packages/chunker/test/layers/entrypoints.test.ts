@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest'
 import { createLayeredChunker } from '../../src/index.js'
 import { COMMAND_EXPECTED } from './entrypoints-expected-commands.js'
 import { EXPECTED as FIRST_EXPECTED } from './entrypoints-expected.js'
+import { HTTP_EXPECTED } from './entrypoints-expected-http.js'
 import { MORE_EXPECTED } from './entrypoints-expected-more.js'
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/entrypoints/', import.meta.url))
 const chunker = createLayeredChunker()
-const EXPECTED = { ...FIRST_EXPECTED, ...COMMAND_EXPECTED, ...MORE_EXPECTED }
+const EXPECTED = { ...FIRST_EXPECTED, ...COMMAND_EXPECTED, ...MORE_EXPECTED, ...HTTP_EXPECTED }
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir).sort()) {

@@ -14,6 +14,9 @@ describe('readManifest', () => {
 
   it('reads go.mod, Cargo.toml and composer.json', () => {
     expect(readManifest('go.mod', 'module github.com/acme/shop\n\ngo 1.22\n')).toEqual({ kind: 'go-mod', module: 'github.com/acme/shop' })
+    // The modules it requires, on their own lines and in blocks (comments and `// indirect` marks aside).
+    const requiring = 'module shop\n\ngo 1.22\n\nrequire github.com/labstack/echo/v4 v4.11.4\n\nrequire (\n\t// web\n\tgithub.com/gin-gonic/gin v1.9.1\n\tgolang.org/x/sys v0.15.0 // indirect\n)\n'
+    expect(readManifest('go.mod', requiring)).toEqual({ kind: 'go-mod', module: 'shop', requires: ['github.com/labstack/echo/v4', 'github.com/gin-gonic/gin', 'golang.org/x/sys'] })
     expect(readManifest('Cargo.toml', '[package]\nname = "shop-core"\n\n[lib]\npath = "src/core.rs"\n')).toEqual({ kind: 'cargo', crate: 'shop_core', lib: 'src/core.rs', members: [], package: 'shop-core' })
     // A `[lib] name` is the crate's name in code, whatever the package's.
     expect(readManifest('Cargo.toml', '[package]\nname = "clap-complete"\n\n[lib]\nname = "completions"\n')).toEqual({ kind: 'cargo', crate: 'completions', members: [], package: 'clap-complete' })

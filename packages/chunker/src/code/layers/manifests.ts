@@ -167,6 +167,23 @@ function composer(json: Record<string, unknown>): ProjectManifest | undefined {
   return Object.keys(psr4).length > 0 ? { kind: 'composer', psr4 } : undefined
 }
 
+/** A `require` of a `go.mod`: on its own line (`require github.com/a/b v1.0.0`) or in a block. */
+const GO_REQUIRE_LINE = /^\s*require\s+("?)([^\s"(]+)\1\s+\S+/gm
+const GO_REQUIRE_BLOCK = /^\s*require\s*\(([^)]*)\)/gm
+
+/** The module paths a `go.mod` requires, in order. */
+function goRequires(content: string): string[] {
+  const out: string[] = []
+  for (const line of content.matchAll(GO_REQUIRE_LINE)) out.push(line[2] as string)
+  for (const block of content.matchAll(GO_REQUIRE_BLOCK)) {
+    for (const entry of (block[1] as string).split('\n')) {
+      const module = /^\s*("?)([^\s"/]+\.[^\s"]+)\1\s+v\S+/.exec(entry.replace(/\/\/.*$/, ''))
+      if (module) out.push(module[2] as string)
+    }
+  }
+  return out
+}
+
 /** Whether a path names a project file that steers module resolution. */
 export function isManifestPath(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1)
@@ -183,7 +200,8 @@ export function readManifest(path: string, content: string): ProjectManifest | u
   const name = path.slice(path.lastIndexOf('/') + 1)
   if (name === 'go.mod') {
     const module = /^\s*module\s+("?)([^\s"]+)\1/m.exec(content)
-    return module ? { kind: 'go-mod', module: module[2] as string } : undefined
+    const requires = goRequires(content)
+    return module ? { kind: 'go-mod', module: module[2] as string, ...(requires.length > 0 ? { requires } : {}) } : undefined
   }
   if (name === 'Cargo.toml') return cargo(content)
   if (BUNDLER_CONFIG.test(name)) {

@@ -5,6 +5,7 @@ import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
 import { razorPages } from './razor-pages.js'
 import { methodArgRoutes } from './method-arg-routes.js'
 import { chiRoutes } from './chi-routes.js'
+import { goModuleRoutes } from './go-module-routes.js'
 import { goStringConstant } from './go-string-constants.js'
 import { ktorRoutes } from './ktor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
@@ -225,6 +226,8 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   // Echo takes the handler right after the path and middleware after it: `e.GET("/x", handler, middleware.Logger())`.
   verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS, normalise: rooted, namedPath: goStringConstant, handlerBeforeMiddleware: () => true }),
   methodArgRoutes({ framework: 'echo', imports: ['github.com/labstack/echo'], calls: { Add: 'one', Match: 'list' }, handlerFirst: true }),
+  // Gin's or Echo's, in a file that imports neither: named by the module's `go.mod` in the layer graph.
+  goModuleRoutes,
   chiRoutes,
   // Fiber serves a path written without its leading `/` (`app.Get("quotes", h)`) at `/quotes`.
   verbCallRoutes({
