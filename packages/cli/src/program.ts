@@ -1,3 +1,4 @@
+import { ENTRYPOINT_KINDS } from '@rag/core'
 import { Command, InvalidArgumentError as CommanderArgumentError, Option } from 'commander'
 import type * as Commands from './commands/all-commands.js'
 import type { CommandContext } from './commands/context.js'
@@ -132,7 +133,7 @@ export function buildProgram(host: ProgramHost, version: string): Command {
     .command('routes [pattern]')
     .description('entrypoints: HTTP routes, CLI commands, main functions; pattern is a route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id); needs an index built with --layers')
     .option('--method <method>', 'only this HTTP method', httpMethod)
-    .addOption(new Option('--kind <kind>', 'only this kind').choices(['http-route', 'cli-command', 'main', 'scheduled']))
+    .addOption(new Option('--kind <kind>', 'only this kind').choices([...ENTRYPOINT_KINDS]))
     .option('--framework <name>', 'only this framework (express, flask, click, cobra, ...)')
     .option('--no-tests', "leave out routes and commands declared in test code (a test's own server; shown with [test])")
     .action(run(async (command) => (await commands()).routesCommand(context(command), command.args[0], command.opts())))

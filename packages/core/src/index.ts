@@ -22,6 +22,7 @@ export type {
   EntrypointRecord,
   LayerRecord,
 } from './layers.js'
+export { ENTRYPOINT_KINDS } from './layers.js'
 export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
 export { SYMBOL_KINDS } from './layers.js'
 export { isLayeredChunker } from './file-layers.js'

@@ -236,8 +236,15 @@ export interface EdgeRecord extends RawEdge {
   readonly candidates: number
 }
 
-/** What an entrypoint is. */
-export type EntrypointKind = 'http-route' | 'cli-command' | 'main' | 'scheduled'
+/**
+ * What an entrypoint is: an HTTP route, a CLI command, a program's `main`, a job run on a schedule
+ * (`@Scheduled(cron = ...)`, `cron.schedule(...)`), or a job run from a queue when something
+ * enqueues it (a Celery task, a BullMQ worker).
+ */
+export type EntrypointKind = 'http-route' | 'cli-command' | 'main' | 'scheduled' | 'job'
+
+/** Every {@link EntrypointKind}, in the order surfaces list them. */
+export const ENTRYPOINT_KINDS: readonly EntrypointKind[] = Object.freeze(['http-route', 'cli-command', 'main', 'scheduled', 'job'])
 
 /** C3: one way into the program. */
 export interface EntrypointRecord extends LayerRecordBase {

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { SYMBOL_KINDS } from '@rag/core'
+import { ENTRYPOINT_KINDS, SYMBOL_KINDS, type EntrypointKind } from '@rag/core'
 import type { DependencyStep, EdgeRecord, EntrypointRecord, RagService, SymbolRecord } from '@rag/session'
 import { oneLine } from '@rag/session'
 
@@ -154,9 +154,9 @@ export function registerLayerTools(server: McpServer, rag: RagService, options: 
     'list_entrypoints',
     {
       title: 'List entrypoints',
-      description: 'HTTP routes, CLI commands, main functions and scheduled jobs of the indexed code, with their handlers and where they are declared. Needs an index built with code layers.',
+      description: 'HTTP routes, CLI commands, main functions, scheduled jobs and queue jobs of the indexed code, with their handlers and where they are declared. Needs an index built with code layers.',
       inputSchema: {
-        kind: z.enum(['http-route', 'cli-command', 'main', 'scheduled']).optional(),
+        kind: z.enum(ENTRYPOINT_KINDS as unknown as [EntrypointKind, ...EntrypointKind[]]).optional(),
         method: z.string().regex(/^(\*|[A-Za-z][A-Za-z-]{2,19})$/).optional().describe('Only this HTTP method (routes declared for any method match too).'),
         route: z.string().min(1).max(1000).optional().describe('A route or command: exact, a glob (/orders/*), or a path a route serves (/orders/42 finds /orders/:id).'),
         framework: z.string().min(1).max(40).optional().describe('Only this framework: express, flask, fastapi, spring, gin, click, cobra, ...'),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { ENTRYPOINT_KINDS } from '@rag/core'
 import type { EdgeKind, EntrypointKind } from '@rag/session'
 import { existingSession, type RouteContext } from './session-routes.js'
 
@@ -7,7 +8,6 @@ interface SessionParams {
 }
 
 const EDGE_KINDS = ['imports', 'calls', 'extends', 'implements', 'mounts', 'routes'] as const
-const ENTRYPOINT_KINDS = ['http-route', 'cli-command', 'main', 'scheduled'] as const
 
 /** JSON schemas of the code layer routes (validation and `/openapi.json`), with the server's `/sessions/:id` params schema. */
 export function layerRouteSchemas<P>(limits: { readonly maxQueryLength: number }, sessionParams: P) {
@@ -68,7 +68,7 @@ export function layerRouteSpecs(s: LayerRouteSchemas) {
   return [
     { method: 'get', path: '/sessions/{id}/symbols', schema: s.symbols, summary: 'Symbol definitions by name, qualified name or glob (needs a session indexing with code layers).', success: 200 },
     { method: 'get', path: '/sessions/{id}/deps', schema: s.deps, summary: 'Imports and calls of a file or symbol, or importers and callers (reverse), to a depth.', success: 200 },
-    { method: 'get', path: '/sessions/{id}/routes', schema: s.routes, summary: 'Entrypoints: HTTP routes, CLI commands, mains, scheduled jobs.', success: 200 },
+    { method: 'get', path: '/sessions/{id}/routes', schema: s.routes, summary: 'Entrypoints: HTTP routes, CLI commands, mains, scheduled and queue jobs.', success: 200 },
   ] as const
 }
 

@@ -1,5 +1,5 @@
 import { isAbsolute, posix, relative, sep } from 'node:path'
-import { ConfigError, InvalidArgumentError, SYMBOL_KINDS, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
+import { ConfigError, ENTRYPOINT_KINDS, InvalidArgumentError, SYMBOL_KINDS, describeValue, type EdgeKind, type EntrypointRecord, type SymbolRecord } from '@rag/core'
 import { languageInfo, SUPPORTED_LANGUAGES } from '@rag/chunker'
 import { symbolQueryName, type DependencyStep, type EntrypointQuery, type LayerGraph, type SymbolQuery } from '@rag/layers'
 import type { LayerFileSelection } from './session-layers.js'
@@ -22,7 +22,6 @@ export interface DependencyOptions {
 }
 
 const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'calls', 'extends', 'implements', 'mounts', 'routes']
-const ENTRYPOINT_KINDS = ['http-route', 'cli-command', 'main', 'scheduled']
 
 /** The error every layer query throws on an index without code layers. */
 export function noLayersError(): ConfigError {
@@ -123,7 +122,7 @@ export function checkDependencyOptions(options: DependencyOptions): void {
 
 /** Checks an entrypoint filter. */
 export function checkEntrypointQuery(query: EntrypointQuery): void {
-  if (query.kind !== undefined && !ENTRYPOINT_KINDS.includes(query.kind)) {
+  if (query.kind !== undefined && !(ENTRYPOINT_KINDS as readonly string[]).includes(query.kind)) {
     throw new InvalidArgumentError(`Entrypoint kind must be one of ${ENTRYPOINT_KINDS.join(', ')}; received ${describeValue(query.kind)}.`)
   }
   for (const key of ['method', 'route', 'framework'] as const) {

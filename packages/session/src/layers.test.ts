@@ -38,6 +38,16 @@ afterEach(async () => {
 })
 
 describe('RagService code layers (in memory)', () => {
+  it('lists queue jobs (a Celery task) as `job`, apart from scheduled jobs', async () => {
+    repo = await createTempRepo({
+      'tasks.py': 'from celery import shared_task\nfrom apscheduler.schedulers.blocking import BlockingScheduler\n\nsched = BlockingScheduler()\n\n\n@shared_task\ndef send_email(to):\n    return to\n\n\n@sched.scheduled_job("cron", hour=6)\ndef report():\n    return None\n',
+    })
+    const rag = createRag({ layers: true })
+    await rag.indexDirectory(repo.root)
+    expect((await rag.entrypoints({ kind: 'job' })).map((e) => `${e.framework} ${e.route} ${e.handler}`)).toEqual(['celery send_email send_email'])
+    expect((await rag.entrypoints({ kind: 'scheduled' })).map((e) => `${e.framework} ${e.route} ${e.handler}`)).toEqual(['apscheduler cron hour=6 report'])
+  })
+
   it('answers symbols, dependencies and entrypoints from the indexed tree', async () => {
     repo = await createTempRepo(FILES)
     const rag = createRag({ layers: true })
@@ -122,7 +132,7 @@ describe('RagService code layers (in memory)', () => {
     await expect(rag.dependencies('src/auth/token.ts', { depth: 0 })).rejects.toThrow(/depth must be a positive integer/)
     await expect(rag.dependencies('src/auth/token.ts', { kinds: ['uses' as never] })).rejects.toThrow(/Edge kind must be one of/)
     await expect(rag.symbols('')).rejects.toThrow(InvalidArgumentError)
-    await expect(rag.entrypoints({ kind: 'page' as never })).rejects.toThrow(/Entrypoint kind must be one of/)
+    await expect(rag.entrypoints({ kind: 'page' as never })).rejects.toThrow(/Entrypoint kind must be one of http-route, cli-command, main, scheduled, job; received "page"/)
     await expect(rag.entrypoints({ excludeTests: 'yes' as never })).rejects.toThrow(/excludeTests must be a boolean; received "yes"/)
     await expect(rag.symbols('verifyToken', { excludeTests: 1 as never })).rejects.toThrow(/symbols option excludeTests must be a boolean/)
     // A kind is the built-in chunker's in any case; one no symbol could have is a typo, not an empty answer.

@@ -364,7 +364,7 @@ export class RagService {
   }
 
   /**
-   * Entrypoints (C3): HTTP routes, CLI commands, `main` functions and scheduled jobs, filtered by
+   * Entrypoints (C3): HTTP routes, CLI commands, `main` functions, scheduled and queue jobs, filtered by
    * kind, method (`*` routes match any), route or command (exact, a glob, or a path a route
    * template serves: `/orders/42` finds `/orders/:id`) and framework.
    *

@@ -210,8 +210,9 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'cron.js:3 scheduled node-cron - */5 * * * * -> cleanup',
     'tasks.service.ts:6 scheduled nestjs - 45 * * * * * -> TasksService.handleCron',
     'tasks.service.ts:9 scheduled nestjs - 10000 -> TasksService.handleInterval',
-    'tasks.py:7 scheduled celery - send_welcome_email -> send_welcome_email',
-    'tasks.py:12 scheduled celery - billing.charge -> charge',
+    // Queue jobs, run when something enqueues them (a Celery task, a BullMQ worker's queue): `job`.
+    'tasks.py:7 job celery - send_welcome_email -> send_welcome_email',
+    'tasks.py:12 job celery - billing.charge -> charge',
     'jobs.py:8 scheduled apscheduler - interval minutes=3 -> timed_job',
     'jobs.py:13 scheduled apscheduler - cron day_of_week=mon-fri hour=17 -> scheduled_job',
     'jobs.py:18 scheduled apscheduler - cron hour=6 -> send_report',
@@ -219,7 +220,7 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'cron.go:11 scheduled robfig/cron - 30 * * * * -> cleanup',
     'cron.go:12 scheduled robfig/cron - @every 1h30m -> -',
     'cron.go:13 scheduled robfig/cron - @daily -> reportJob',
-    'worker.ts:6 scheduled bullmq - emails -> sendEmail',
-    'worker.ts:8 scheduled bullmq - thumbnails -> -',
+    'worker.ts:6 job bullmq - emails -> sendEmail',
+    'worker.ts:8 job bullmq - thumbnails -> -',
   ],
 }

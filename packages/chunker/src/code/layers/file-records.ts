@@ -292,6 +292,7 @@ function entrypointTitle(draft: EntrypointDraft): string {
   if (draft.kind === 'http-route') return `${draft.method} ${draft.route}`
   if (draft.kind === 'cli-command') return `command ${draft.route}`
   if (draft.kind === 'scheduled') return `scheduled ${draft.route}`
+  if (draft.kind === 'job') return `job ${draft.route}`
   return `main ${draft.handler}`.trim()
 }
 

@@ -103,7 +103,7 @@ const celeryTasks: EntrypointDetector = {
         const onApp = name.endsWith('.task') && apps.has(name.slice(0, -'.task'.length))
         if (!onApp && !(CELERY_TASK_DECORATORS.has(name) && apps.has(name))) continue
         const route = keyedString(decorator.args, 'name') ?? symbol.name
-        drafts.push(decoratorDraft(symbol, decorator, { kind: 'scheduled', framework: 'celery', method: '', route }))
+        drafts.push(decoratorDraft(symbol, decorator, { kind: 'job', framework: 'celery', method: '', route }))
       }
     }
     return drafts
@@ -159,11 +159,13 @@ interface ScheduledCalls {
   readonly names: readonly string[]
   /** Called on a receiver (`cron.schedule(...)`), else bare (`new Worker(...)`). */
   readonly onReceiver: boolean
+  /** `job` for a queue's worker (the route is the queue), else `scheduled` (the route is the schedule). @default 'scheduled' */
+  readonly kind?: 'scheduled' | 'job'
 }
 
 /** A detector for {@link ScheduledCalls}: the route is the first argument, a non-empty string; the handler the second. */
 function scheduledCalls(entry: ScheduledCalls): EntrypointDetector {
-  const { framework, languages, imports, names, onReceiver } = entry
+  const { framework, languages, imports, names, onReceiver, kind = 'scheduled' } = entry
   return {
     framework,
     languages,
@@ -175,7 +177,7 @@ function scheduledCalls(entry: ScheduledCalls): EntrypointDetector {
         const [schedule, job] = call.args()
         if (schedule?.kind !== 'string' || schedule.value === '' || job === undefined) continue
         const handler = handlerOf(job) || (GO_LITERAL_TYPE.exec(job.value)?.[1] ?? '')
-        drafts.push(callDraft(call, { kind: 'scheduled', framework, method: '', route: schedule.value, handler }))
+        drafts.push(callDraft(call, { kind, framework, method: '', route: schedule.value, handler }))
       }
       return drafts
     },
@@ -229,7 +231,7 @@ export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   // robfig/cron: `c.AddFunc("30 * * * *", cleanup)`, `c.AddJob("@daily", reportJob{})`.
   scheduledCalls({ framework: 'robfig/cron', languages: ['go'], imports: ['github.com/robfig/cron'], names: ['AddFunc', 'AddJob'], onReceiver: true }),
   // BullMQ: `new Worker('emails', processor, options)` processes a queue's jobs; the route is the queue.
-  scheduledCalls({ framework: 'bullmq', languages: JS_LANGUAGES, imports: ['bullmq'], names: ['Worker'], onReceiver: false }),
+  scheduledCalls({ framework: 'bullmq', languages: JS_LANGUAGES, imports: ['bullmq'], names: ['Worker'], onReceiver: false, kind: 'job' }),
   celeryTasks,
   apscheduler,
 ]
