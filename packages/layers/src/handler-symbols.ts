@@ -1,5 +1,5 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, RawEdge, SymbolRecord } from '@rag/core'
-import { dirOf } from './paths.js'
+import { dirOf, sharesDirectory } from './paths.js'
 import { entrypointEdge } from './route-edges.js'
 import { bindingsOf, type Bindings } from './import-bindings.js'
 import { memberNamed } from './definitions.js'
@@ -164,24 +164,31 @@ export function handlerSymbol(
   if (found.resolution === 'external') return ''
   if (receiver !== '') return memberOfUniqueOwner(receiver, name, index, file.path)?.id ?? ''
   if (found.resolution !== 'by-name') return ''
-  return (onlyNamed(index, name, HANDLER_KINDS) ?? (entry.framework === 'openapi' ? servingMethod(index, name) : undefined))?.id ?? ''
+  if (entry.framework === 'openapi') return operationHandler(index, name, file.path)?.id ?? ''
+  return onlyNamed(index, name, HANDLER_KINDS)?.id ?? ''
+}
+
+/**
+ * The method an OpenAPI operation names (`operationId`): of the definitions of that name in the
+ * spec's project (a spec in a directory: the files sharing one with it; a repository of several
+ * apps has a `createUser` in each, another app's is none), the only one, else the only one of a
+ * class that serves an API (spring-petclinic-rest's `getOwner` of `OwnerRestControllerV1`, beside
+ * `Pet.getOwner()`).
+ */
+function operationHandler(index: SymbolIndex, name: string, spec: string): SymbolRecord | undefined {
+  const nested = spec.includes('/')
+  const near = [...(index.namedSet(name) ?? [])].filter((symbol) => HANDLER_KINDS.has(symbol.kind) && (!nested || sharesDirectory(spec, symbol.path)))
+  return only(near) ?? only(near.filter((symbol) => servedBy(symbol, index)))
 }
 
 /** Classes that serve an API by their name: `OwnerRestControllerV1`, `PetResource`, `UsersApi`, `OrderEndpoint`. */
 const SERVING_CLASS = /(?:Controller|Resource|Endpoints?|Api|Handlers?)(?:V?\d+)?$/
 
-/**
- * The one method named `name` of a class that serves an API, for an OpenAPI operation whose
- * `operationId` other classes have methods of too (spring-petclinic-rest's `getOwner` of
- * `OwnerRestControllerV1`, beside the `Pet.getOwner()` getter).
- */
-function servingMethod(index: SymbolIndex, name: string): SymbolRecord | undefined {
-  const serving = [...(index.namedSet(name) ?? [])].filter((symbol) => {
-    if (symbol.kind !== 'method' || symbol.parentId === '') return false
-    const owner = index.symbol(symbol.parentId)
-    return owner !== undefined && owner.kind === 'class' && SERVING_CLASS.test(owner.name)
-  })
-  return only(serving)
+/** Whether a symbol is a method of a class that serves an API by its name ({@link SERVING_CLASS}). */
+function servedBy(symbol: SymbolRecord, index: SymbolIndex): boolean {
+  if (symbol.kind !== 'method' || symbol.parentId === '') return false
+  const owner = index.symbol(symbol.parentId)
+  return owner !== undefined && owner.kind === 'class' && SERVING_CLASS.test(owner.name)
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FileLayers, SymbolRecord } from '@rag/core'
 import { memberNamed } from './definitions.js'
-import { dirOf } from './paths.js'
+import { dirOf, nearestFirst } from './paths.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
@@ -50,7 +50,8 @@ export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'cshar
 export function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
   if (file.language === 'go') return index.filesIn(dirOf(file.path))
   if (!file.module) return []
-  return file.language === 'csharp' ? index.filesOfEnclosingModules(file.module) : index.filesOfModule(file.module)
+  // (Nearest first: the modules of one build may each declare the package, with their own copies of its classes.)
+  return file.language === 'csharp' ? index.filesOfEnclosingModules(file.module) : nearestFirst(file.path, index.filesOfModule(file.module))
 }
 
 /**

@@ -50,3 +50,39 @@ export function isModuleNamed(path: string, name: string): boolean {
   if (stem === name) return true
   return stem === '__init__' && path.endsWith(`/${name}/${base}`)
 }
+
+/** How many leading characters two paths share, up to a whole directory (`a/src/x` and `a/src/y` share `a/src/`). */
+function sharedDirLength(a: string, b: string): number {
+  let at = 0
+  for (let i = 0; i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i); i++) if (a.charCodeAt(i) === 47) at = i + 1
+  return at
+}
+
+/**
+ * `paths` with those nearest `from` first: by how many directories they share with it, stable
+ * otherwise (`links/src/main/java/payroll/Employee.java` before `evolution/src/main/java/...` for a
+ * file of `links/`: the modules of one build that each have their own copy of a class). As given
+ * when `from` is `''` or the paths share as much with it.
+ */
+export function nearestFirst(from: string, paths: readonly string[]): readonly string[] {
+  if (from === '' || paths.length < 2) return paths
+  const shared = paths.map((path) => sharedDirLength(from, path))
+  const most = Math.max(...shared)
+  if (shared.every((length) => length === most)) return paths
+  return paths.map((path, at) => ({ path, length: shared[at] as number, at })).sort((a, b) => b.length - a.length || a.at - b.at).map((entry) => entry.path)
+}
+
+/**
+ * The paths that share a directory with `from`, when any does (the modules of one build: a file
+ * of `links/` sees `links/`'s copies of a package, not `evolution/`'s), else all of them.
+ */
+export function sharingDirectories(from: string, paths: readonly string[]): readonly string[] {
+  if (from === '' || paths.length < 2) return paths
+  const near = paths.filter((path) => sharedDirLength(from, path) > 0)
+  return near.length > 0 ? near : paths
+}
+
+/** Whether two paths share at least their first directory (`app/a.ts` and `app/b/c.ts`; not `a.ts` and `app/b.ts`). */
+export function sharesDirectory(a: string, b: string): boolean {
+  return sharedDirLength(a, b) > 0
+}

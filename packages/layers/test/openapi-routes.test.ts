@@ -44,6 +44,16 @@ describe('routes of an OpenAPI document', () => {
     ])
   })
 
+  it("links no operationId to a method of another app of the repository (javalin-samples' apps)", async () => {
+    const apps = {
+      'openapi-app/src/main/resources/openapi.yml': 'openapi: 3.0.1\npaths:\n  /users:\n    post:\n      operationId: createUser\n',
+      'openapi-app/src/main/java/app/UserController.java': 'package app;\n\npublic class UserController {\n    public void create() {}\n}\n',
+      'auth-app/src/main/java/app/UserController.java': 'package app;\n\npublic class UserController {\n    public void createUser() {}\n}\n',
+    }
+    const graph = new LayerGraph(await layersOfText(apps))
+    expect(graph.entrypoints({ kind: 'http-route' }).map((r) => `${r.method} ${r.route} -> ${r.handler} => ${r.handlerSymbolId}`)).toEqual(['POST /users -> createUser => '])
+  })
+
   it('links no operationId that two controllers have a method for', async () => {
     const other = 'package org.acme.rest;\n\n@RestController\npublic class LegacyOwnerController {\n    public ResponseEntity<OwnerDto> getOwner(Integer ownerId) { return null; }\n}\n'
     const graph = new LayerGraph(await layersOfText({ ...PETCLINIC, 'src/main/java/org/acme/rest/LegacyOwnerController.java': other }))

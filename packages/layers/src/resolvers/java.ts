@@ -1,13 +1,17 @@
 import type { FileLayers, RawEdge } from '@rag/core'
-import { dirOf } from '../paths.js'
+import { dirOf, nearestFirst, sharingDirectories } from '../paths.js'
 import { external, resolvedTo, unresolved, type ImportResolution, type ImportTarget, type ResolveContext } from '../resolution.js'
 
-/** The file declaring type `Name` in package `a.b`: by declared package and top-level type, else by path convention. */
-export function javaTypeFile(pkg: string, type: string, context: ResolveContext): string | undefined {
-  for (const path of context.filesOfModule(pkg)) if (context.topLevel(path, type)) return path
+/**
+ * The file declaring type `Name` in package `a.b`: by declared package and top-level type, else by
+ * path convention; of several (the modules of one build each with their own `payroll.Employee`),
+ * the one nearest the importing file `from` ({@link nearestFirst}).
+ */
+export function javaTypeFile(pkg: string, type: string, context: ResolveContext, from = ''): string | undefined {
+  for (const path of nearestFirst(from, context.filesOfModule(pkg))) if (context.topLevel(path, type)) return path
   const suffix = `${pkg.replace(/\./g, '/')}/${type}`
   for (const ext of ['.java', '.kt']) {
-    const found = context.endingWith(`${suffix}${ext}`)
+    const found = nearestFirst(from, context.endingWith(`${suffix}${ext}`))
     if (found.length > 0) return found[0]
   }
   return undefined
@@ -18,12 +22,13 @@ export function javaTypeFile(pkg: string, type: string, context: ResolveContext)
  * (nested classes `a.b.C.D` to `C`'s file), `a.b.*` to the package's directories, `static a.b.C.m`
  * to `C`'s file. Packages no indexed file declares are external.
  */
-export function resolveJavaImport(edge: RawEdge, _from: FileLayers, context: ResolveContext): ImportResolution {
+export function resolveJavaImport(edge: RawEdge, from: FileLayers, context: ResolveContext): ImportResolution {
   const names = edge.names ?? []
   const parts = edge.target.split('.')
   if (names.length === 1 && names[0]?.name === '*' && !/^[A-Z]/.test(parts.at(-1) ?? '')) {
     // A wildcard over a package: its directories.
-    const files = context.filesOfModule(edge.target)
+    // (The package's directories in the importing file's module, when it has any: each module of a build may have its copy.)
+    const files = sharingDirectories(from.path, context.filesOfModule(edge.target))
     if (files.length === 0) return external()
     const dirs = [...new Set(files.map((f) => `${dirOf(f)}/`))]
     const targets: ImportTarget[] = dirs.map((dir) => ({ path: dir, names }))
@@ -34,7 +39,7 @@ export function resolveJavaImport(edge: RawEdge, _from: FileLayers, context: Res
     const type = parts[cut - 1] as string
     if (!/^[A-Z$]/.test(type) && cut < parts.length) continue
     const pkg = parts.slice(0, cut - 1).join('.')
-    const file = javaTypeFile(pkg, type, context)
+    const file = javaTypeFile(pkg, type, context, from.path)
     if (file) return resolvedTo(file, names)
   }
   for (let cut = parts.length - 1; cut >= 1; cut--) {
