@@ -1,7 +1,8 @@
 /**
  * Golden entrypoints of more HTTP fixtures (see `entrypoints-expected.ts` for the format): Go
  * routes registered in a file that imports no framework, on a router another package made (the
- * framework `{go.mod}` is named by the layer graph from the module's `go.mod`).
+ * framework `{go.mod}` is named by the layer graph from the module's `go.mod`); Javalin's shapes
+ * from javalin-samples.
  */
 export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   'go-module': [
@@ -9,5 +10,23 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'main.go:13 http-route {go.mod} GET /swagger/* -> echoSwagger.WrapHandler',
     'main.go:15 http-route {go.mod} POST /api/users -> handlers.SignUp',
     'router.go:8 http-route echo GET /health -> health',
+  ],
+  // Javalin's ApiBuilder (`path(...)` blocks, a verb without a path), Kotlin's lambdas, roles after the handler; a map's
+  // `put("books", ...)`, a cache's `delete("/old", ctx)` are no routes (`Model.java`, `Model2.java`).
+  'javalin-more': [
+    'src/Api.java:5 main java - - -> Api.main',
+    'src/Api.java:8 http-route javalin GET /users -> UserController.getAll',
+    'src/Api.java:10 http-route javalin POST /items -> ItemController.create',
+    'src/Api.java:12 http-route javalin DELETE /items/{id} -> ItemController.delete',
+    'src/Api.java:17 http-route javalin GET /v4 -> -',
+    'src/App.kt:3 main kotlin - - -> main',
+    'src/App.kt:5 http-route javalin GET /write -> -',
+    'src/App.kt:6 http-route javalin POST /users -> UserController.create',
+    'src/App.kt:7 http-route javalin GET /plain -> -',
+    'src/Roles.java:4 main java - - -> Roles.main',
+    'src/Roles.java:6 http-route javalin GET /users -> UserController.getAll',
+    'src/Roles.java:7 http-route javalin POST /users -> -',
+    'src/Vue.kt:3 main kotlin - - -> main',
+    'src/Vue.kt:5 http-route javalin GET /api/users -> UserController.getAll',
   ],
 }

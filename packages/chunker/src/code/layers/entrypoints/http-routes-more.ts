@@ -6,6 +6,7 @@ import { methodArgRoutes } from './method-arg-routes.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes } from './decorated-routes.js'
 import { STARLETTE_DETECTOR } from './starlette-routes.js'
+import { javalinApiBuilder } from './javalin-api-builder.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
 /** aiohttp's router as its tutorial names it: `app.router` (a module that sets up routes need not import aiohttp). */
@@ -73,7 +74,20 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     pathKeys: ['value', 'uri'],
     normalise: rooted,
   }),
-  verbCallRoutes({ framework: 'javalin', languages: ['java', 'kotlin'], imports: ['io.javalin'], verbs: LOWER_VERBS, normalise: rooted }),
+  // Javalin: `get(path, handler, roles...)`: the handler is the first argument after the path; a path starts with `/`, on
+  // an app (`model.put("books", list)`, `cache.delete("/old", ctx)` and a test client's `client.get("/users")` are no routes).
+  verbCallRoutes({
+    framework: 'javalin',
+    languages: ['java', 'kotlin'],
+    imports: ['io.javalin'],
+    verbs: LOWER_VERBS,
+    normalise: rooted,
+    pathStart: /^\//,
+    onlyReceivers: /^(?:app|javalin|server|router|\w+App|\w+Server)$/,
+    handlerBeforeMiddleware: () => true,
+    kotlinLambdas: true,
+  }),
+  javalinApiBuilder,
   decoratedRoutes({ framework: 'loopback', languages: JS_LANGUAGES, imports: ['@loopback/rest'], verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', del: 'DELETE' }, pathKeys: [], normalise: rooted }),
   // (The query a Rocket route declares, `/articles?<params..>`, is no part of its path: `/articles`.)
   decoratedRoutes({ framework: 'rocket', languages: ['rust'], imports: ['rocket'], verbs: LOWER_VERBS, pathKeys: [], normalise: (route) => route.replace(/\?<[^>]*>(?:&<[^>]*>)*$/, '') }),

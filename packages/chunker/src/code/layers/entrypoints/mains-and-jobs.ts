@@ -1,7 +1,7 @@
 import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { runnerOf } from '../families/python.js'
-import { callDraft, decoratorDraft, handlerOf, JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
+import { callDraft, decoratorDraft, handlerOf, JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Kotlin's `main()` or `main(args: Array<String>)`: top level, or `@JvmStatic` in an object. */
 function kotlinMain(s: SymbolFact): boolean {
@@ -209,13 +209,6 @@ const pythonMainModules: EntrypointDetector = {
     const row = rowOfOffset(text, last.index)
     return [{ kind: 'main', framework: 'python', method: '', route: '', handler: runnerOf(statement), row, endRow: row, offset: last.index, text: statement.trim() }]
   },
-}
-
-/** The 0-based line of an offset. */
-function rowOfOffset(text: string, offset: number): number {
-  let row = 0
-  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) row++
-  return row
 }
 
 /** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families; a guardless `__main__.py` here. */

@@ -63,6 +63,8 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly rootIsPrefix?: boolean
   /** A verb without a path chained on a route serves that route's path (Hono's `app.get('/x', list).post(create)`). */
   readonly chainedPaths?: boolean
+  /** Kotlin's lambdas: a handler after the call's parentheses (`app.get("/x") { ctx -> ... }`) or in them (`{ ctx -> ... }`), naming no handler. */
+  readonly kotlinLambdas?: boolean
   /**
    * Methods may follow the registration in a chain, gorilla/mux's
    * `r.HandleFunc("/x", h).Methods("GET", "POST")`: one route per method instead of `*`. @default false
@@ -134,6 +136,13 @@ function optionsHandler(arg: Arg | undefined): Arg | undefined {
 function handlerLike(arg: Arg | undefined): boolean {
   if (arg === undefined || arg.kind === 'string') return false
   return !(arg.kind === 'list' && arg.value.startsWith('{') && propertyArg(arg.items, 'handler') === undefined)
+}
+
+/** Whether a Kotlin trailing lambda follows a call that ends at `end`: `app.get("/x") { ctx -> ... }`. */
+function trailingLambda(masked: string, end: number): boolean {
+  let at = end
+  while (at < masked.length && (masked.charCodeAt(at) === 32 || masked.charCodeAt(at) === 9)) at++
+  return masked.charCodeAt(at) === 123
 }
 
 /** The file's variables that hold a call's value (`app` of `const app = Fastify()`). */
@@ -218,7 +227,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
           path = chained[2] as string
           prefix = context.prefixOf(call.receiver.slice(0, call.receiver.lastIndexOf('.route(')))
           pathArg = undefined
-        } else if (positional.length < minArgs) continue
+        } else if (positional.length < minArgs && !(entry.kotlinLambdas === true && trailingLambda(context.facts.masked, call.end()))) continue
         if (entry.methodInPattern) {
           const pattern = SERVE_MUX_PATTERN.exec(path)
           if (!pattern) continue
@@ -230,7 +239,9 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         handlerBeforeMiddleware ??= entry.handlerBeforeMiddleware?.(context) ?? false
         const handlerArg = handlerBeforeMiddleware ? rest[0] : rest.at(-1)
         const named = entry.handlerName?.(handlerArg)
-        if (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg)) continue
+        // (Kotlin: `{ ctx -> ... }` is a lambda, after the parentheses too.)
+        const lambda = entry.kotlinLambdas === true && (handlerArg === undefined ? trailingLambda(context.facts.masked, call.end()) : handlerArg.kind === 'list' && handlerArg.value.startsWith('{'))
+        if (!lambda && (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg))) continue
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? methodsIn(chained[1] as string) : [method]
         routed.set(call, { path, prefix })
@@ -243,7 +254,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
                 framework: entry.framework,
                 method: each,
                 route: entry.normalise ? entry.normalise(route) : route,
-                handler: named ?? handlerOf(optionsHandler(handlerArg)),
+                handler: lambda ? '' : (named ?? handlerOf(optionsHandler(handlerArg))),
               }),
             )
           }
