@@ -2,7 +2,7 @@
  * Golden entrypoints of more HTTP fixtures (see `entrypoints-expected.ts` for the format): Go
  * routes registered in a file that imports no framework, on a router another package made (the
  * framework `{go.mod}` is named by the layer graph from the module's `go.mod`); Javalin's shapes
- * from javalin-samples.
+ * from javalin-samples; Micronaut's from micronaut-realworld.
  */
 export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   'go-module': [
@@ -28,5 +28,11 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'src/Roles.java:7 http-route javalin POST /users -> -',
     'src/Vue.kt:3 main kotlin - - -> main',
     'src/Vue.kt:5 http-route javalin GET /api/users -> UserController.getAll',
+  ],
+  // Micronaut: `@Get("/")` serves the controller's path as `@Get` does; a declarative `@Client`'s methods and MyBatis's
+  // `@Options` beside Micronaut's annotations are no routes.
+  'micronaut-more': [
+    'src/main/java/demo/ArticlesController.java:8 http-route micronaut GET /articles -> ArticlesController.list',
+    'src/main/java/demo/ArticlesController.java:11 http-route micronaut GET /articles -> ArticlesController.list2',
   ],
 }

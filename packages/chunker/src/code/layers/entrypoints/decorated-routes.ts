@@ -57,6 +57,21 @@ function isMockPatch(decorator: DecoratorFact, context: DetectContext): boolean 
   return context.facts.imports.some((fact) => MOCK_MODULES.has(fact.specifier) && fact.names.some((named) => (named.alias ?? named.name) === decorator.name))
 }
 
+/**
+ * The names a file imports from modules other than the framework's (`Options` of `import
+ * org.apache.ibatis.annotations.Options;`): decorators so named are not the framework's.
+ */
+function foreignNames(context: DetectContext, modules: readonly string[]): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const fact of context.facts.imports) {
+    if (modules.length === 0 || modules.some((module) => fact.specifier.startsWith(module))) continue
+    for (const name of fact.names) if (name.name !== '*') out.add(name.alias ?? name.name)
+    // (Java's `import a.b.Options;` names the class by the specifier's last segment.)
+    if (fact.names.length === 0 && /^[\w.]+\.[A-Z]\w*$/.test(fact.specifier)) out.add(fact.specifier.slice(fact.specifier.lastIndexOf('.') + 1))
+  }
+  return out
+}
+
 /** The string a method's class assigns to `attribute` in its body (`path = "/users"`), else `''`. */
 function classAttributePrefix(symbol: SymbolFact, symbols: readonly SymbolFact[], attribute: string): string {
   const owner = symbol.parent
@@ -158,6 +173,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
       const drafts: EntrypointDraft[] = []
       const imported = entry.imports.some((module) => context.imports(module)) || (entry.mentions !== undefined && context.mentions(entry.mentions))
       const nested = entry.nested ? nestedDecoratedDefinitions(context) : []
+      const foreign = foreignNames(context, entry.imports)
       for (const symbol of nested.length > 0 ? [...context.facts.symbols, ...nested] : context.facts.symbols) {
         if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
         if (entry.clientClasses && symbol.parent?.decorators.some((d) => entry.clientClasses?.includes(lastSegment(d.name)))) continue
@@ -165,6 +181,8 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           const name = lastSegment(decorator.name)
           const dotted = decorator.name.includes('.')
           if (entry.dotted && !dotted) continue
+          // An annotation of that name from another library: MyBatis's `@Options(useGeneratedKeys = true)` beside Micronaut's.
+          if (!dotted && foreign.has(name)) continue
           // Without an import of the framework, only a receiver named like one of its objects, or one imported from the project, counts.
           const receiver = decoratorReceiver(decorator)
           if (!imported && !entry.receivers?.test(receiver) && !onProjectReceiver(context, decorator)) continue

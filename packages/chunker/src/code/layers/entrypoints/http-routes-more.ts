@@ -73,6 +73,10 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     classPrefix: ['Controller'],
     pathKeys: ['value', 'uri'],
     normalise: rooted,
+    // `@Get("/")` under `@Controller("/articles")` serves `/articles`, as `@Get` does.
+    rootIsPrefix: true,
+    // A declarative HTTP client's methods send requests.
+    clientClasses: ['Client'],
   }),
   // Javalin: `get(path, handler, roles...)`: the handler is the first argument after the path; a path starts with `/`, on
   // an app (`model.put("books", list)`, `cache.delete("/old", ctx)` and a test client's `client.get("/users")` are no routes).
