@@ -225,3 +225,10 @@ describe('calls across lines', () => {
     expect(await callsIn('src/go.ts', content)).toEqual(['3 run', '7 other', '9 check'])
   })
 })
+
+describe('Ruby percent literals', () => {
+  it('read no calls in the words of `%w[...]` and `%i(...)`', async () => {
+    const content = ['class Foo', '  def users', '    []', '  end', '', '  def run', '    %w[auth users favicon.ico].each { |name| register(name) }', '    %i(a b).map(&:to_s)', '  end', 'end', ''].join('\n')
+    expect(await callsIn('app.rb', content)).toEqual(['7 register', '8 ?.map'])
+  })
+})

@@ -33,6 +33,8 @@ export interface LexicalSyntax {
   readonly multilineStrings?: boolean
   /** `#[...]` is an attribute, not a `#` comment (PHP 8). @default false */
   readonly hashBracketAttributes?: boolean
+  /** Ruby's percent literals with a type letter: `%w[a b]`, `%i(a b)`, `%q{...}`, `%r{...}` (their words are no code). @default false */
+  readonly percentLiterals?: boolean
 }
 
 /** A character after which a `/` starts a regular expression literal rather than a division. */
@@ -40,6 +42,10 @@ const BEFORE_REGEX = new Set([...'(,=:[!&|?{};+-*%<>~^'].map((c) => c.charCodeAt
 const REGEX_KEYWORDS = /(?:^|[^\w$])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/
 const RUST_CHAR = /'(?:\\(?:u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/y
 const HEREDOC = /<<(?:<|[~-])?[ \t]*(['"]?)([A-Za-z_]\w*)\1/y
+/** A Ruby percent literal's opening: its type letter and delimiter (`%w[`, `%i(`, `%Q{`, `%r|`). */
+const PERCENT_LITERAL = /%[wWiIqQrsx]([^\w\s])/y
+/** The closer of a bracketing delimiter; any other delimiter closes itself. */
+const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' }
 
 /** A writable copy of a text's code units, and the text they make. */
 interface CodeUnits {
@@ -272,6 +278,35 @@ export function maskCode(text: string, syntax: LexicalSyntax): string {
           emitBlank(k)
           next = k + 1
         }
+      }
+    } else if (syntax.percentLiterals === true && token.charCodeAt(0) === 37) {
+      PERCENT_LITERAL.lastIndex = i
+      const opening = PERCENT_LITERAL.exec(text)
+      // (Not `a %w` modulo a name: a literal stands where a value starts, a line's first or after an operator or a keyword.)
+      const before = codeBefore(text, i)
+      const value =
+        before < 0 ||
+        text.lastIndexOf('\n', i) > before ||
+        !/[\w)\]}]/.test(text[before] as string) ||
+        /\b(?:return|when|in|and|or|not|if|unless|puts|p|print)$/.test(text.slice(Math.max(0, before - 8), before + 1))
+      if (opening && value) {
+        const open = opening[1] as string
+        const close = CLOSERS[open] ?? open
+        // Brackets nest inside (`%w[a [b] c]`); a backslash escapes.
+        let depth = 0
+        let k = i + 3
+        for (; k < length; k++) {
+          const d = text[k] as string
+          if (d === '\\') k++
+          else if (d === open && close !== open) depth++
+          else if (d === close && depth-- === 0) break
+        }
+        // The type letter goes too (`w` of `%w[` is no name), the delimiters stay.
+        emitCode(i + 1)
+        emitBlank(i + 2)
+        emitCode(i + 3)
+        emitBlank(Math.min(k, length))
+        next = Math.min(k + 1, length)
       }
     } else if (quotes.has(token)) {
       next = quoted(i, 1, token, true)

@@ -40,6 +40,7 @@ function patternOf(syntax: LexicalSyntax): RegExp {
   if (syntax.heredocs) parts.push('<<')
   if (syntax.templates) parts.push('`', '\\{', '\\}')
   if (syntax.regexLiterals) parts.push('/')
+  if (syntax.percentLiterals) parts.push('%[wWiIqQrsx][^\\w\\s]')
   for (const quote of syntax.quotes) parts.push(escape(quote))
   return new RegExp(parts.join('|'), 'g')
 }

@@ -19,7 +19,7 @@ export const C_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], cppR
 /** C#: verbatim and raw strings. */
 export const CSHARP_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], verbatim: true, tripleQuotes: true }
 /** Ruby: `#` comments, `=begin`/`=end`, heredocs, strings across lines. */
-export const RUBY_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments: [{ open: '\n=begin', close: '\n=end' }], quotes: ['"', "'"], heredocs: true, multilineStrings: true }
+export const RUBY_SYNTAX: LexicalSyntax = { lineComments: ['#'], blockComments: [{ open: '\n=begin', close: '\n=end' }], quotes: ['"', "'"], heredocs: true, multilineStrings: true, percentLiterals: true }
 /** PHP: `//` and `#` comments (but `#[...]` attributes), heredocs, strings across lines. */
 export const PHP_SYNTAX: LexicalSyntax = { lineComments: ['//', '#'], blockComments: [{ open: '/*', close: '*/' }], quotes: ['"', "'"], heredocs: true, multilineStrings: true, hashBracketAttributes: true }
 /** Shells: `#` comments. */
