@@ -34,6 +34,7 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'lib/api.rb:20 http-route sinatra PUT /api/v1/admin/users/:id -> -',
     'lib/api.rb:25 http-route sinatra PATCH /api/v1/users/:id -> -',
     'lib/api.rb:30 http-route sinatra GET /health -> -',
+    'routes/auth.rb:5 http-route sinatra POST /sign_in -> -',
   ],
   'rails-modules': [
     'config/routes.rb:4 http-route rails GET /settings/preferences -> settings/preferences#show',

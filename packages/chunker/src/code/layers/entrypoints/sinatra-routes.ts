@@ -10,6 +10,11 @@ const VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put:
  */
 const STATEMENT = /^\s*(\w+)\s*\(?\s*(?:(['"])([^'"]*)\2)?[^#]*?(\bdo\b(?:\s*\|[^|]*\|)?|\{(?:\s*\|[^|]*\|)?)?\s*(?:#.*)?$/
 
+/** A class that extends another, not one of Grape's or Rails' own bases. */
+const SUBCLASS = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*(?!Grape::|ActionController::|ApplicationController\b)[A-Z][\w:]*/m
+/** A route with a block: `get '/sign_in' do`, `post("/x") {`. */
+const BLOCK_ROUTE = /^[ \t]*(?:get|post|put|patch|delete)[ \t]*\(?[ \t]*(['"])\/[^'"]*\1[^\n#]*?(?:\bdo\b|\{)/m
+
 /** Statements whose block closes with `end` without a `do`. */
 const OPENERS = new Set(['if', 'unless', 'case', 'begin', 'def', 'while', 'until', 'class', 'module'])
 
@@ -28,6 +33,9 @@ export const sinatraRoutes: EntrypointDetector = {
   imports: ['sinatra'],
   // A modular app's class may live in a file that requires nothing of Sinatra itself.
   mentions: /\bSinatra::(?:Base|Application)\b/,
+  // Or inherit it through a base class of the app's (`class Auth < Base` of `class Base < Sinatra::Base`): a class
+  // that extends another and declares `get '/path' do` blocks in its body (Rails' route files have no blocks; Grape's API is not Sinatra).
+  opens: (context) => SUBCLASS.test(context.facts.text) && BLOCK_ROUTE.test(context.facts.text),
   detect(context: DetectContext): EntrypointDraft[] {
     const { text } = context.facts
     const drafts: EntrypointDraft[] = []
