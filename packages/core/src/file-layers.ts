@@ -22,6 +22,8 @@ export type ProjectManifest =
       readonly aliases?: Readonly<Record<string, string>>
       /** Subpath imports (`#utils/*`, `#db`) to candidate targets, best first: the package's private aliases (its `imports` field). */
       readonly imports?: Readonly<Record<string, readonly string[]>>
+      /** The packages it depends on (`dependencies`, `devDependencies`, `peerDependencies`, `optionalDependencies`), when any. */
+      readonly dependencies?: readonly string[]
     }
   /** `tsconfig.json` / `jsconfig.json` (and `tsconfig.*.json`): the options that steer resolution. */
   | {

@@ -29,6 +29,31 @@ export const CLAP_PACKAGE_WORD = '{CARGO_PKG_NAME}'
  */
 export const GO_MODULE_ROUTER = '{go.mod}'
 
+/** How a {@link dependentFramework} begins. */
+const DEPENDENT = '{deps:'
+
+/**
+ * The framework of a file-system route whose file names no framework (Next.js's `pages/about.tsx`
+ * exporting only a component): the first of `choices` whose package the nearest `package.json`
+ * depends on (a package ending in `/` is a scope: `@remix-run/` for any of its packages), which
+ * a layer graph reads; the route goes when it depends on none.
+ *
+ * @example
+ * dependentFramework([['next', 'nextjs']]) // '{deps:next=nextjs}'
+ */
+export function dependentFramework(choices: readonly (readonly [dependency: string, framework: string])[]): string {
+  return `${DEPENDENT}${choices.map(([dependency, framework]) => `${dependency}=${framework}`).join(',')}}`
+}
+
+/** The choices of a {@link dependentFramework}, or `undefined` for any other framework. */
+export function dependentFrameworkChoices(framework: string): [dependency: string, framework: string][] | undefined {
+  if (!framework.startsWith(DEPENDENT) || !framework.endsWith('}')) return undefined
+  return framework
+    .slice(DEPENDENT.length, -1)
+    .split(',')
+    .map((choice) => choice.split('=') as [string, string])
+}
+
 /** `require('./api')` or `import('./api')`: a relative module as written; Django's `include('app.urls')`: a module path. */
 const LOADED_MODULE = /^(?:(?:require|import)\((['"`])(\.{1,2}\/[^'"`]*)\1\)|include\((['"])(\w[\w.]*)\3\))$/
 

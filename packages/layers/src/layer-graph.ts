@@ -1,4 +1,4 @@
-import { GO_MODULE_ROUTER, type EdgeRecord, type EntrypointRecord, type FileLayers, type ProjectManifest, type SymbolRecord } from '@rag/core'
+import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
 import { MAX_REEXPORT_DEPTH } from './definitions.js'
@@ -256,7 +256,8 @@ export class LayerGraph implements GraphView {
       !mounts.empty ||
       configured.size > 0 ||
       declaring.some((file) =>
-        file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework) || DJANGO_FRAMEWORKS.has(entry.framework) || entry.framework === GO_MODULE_ROUTER),
+        // (A framework in braces is named by the project's files: `{go.mod}`, `{deps:next=nextjs}`.)
+        file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework) || DJANGO_FRAMEWORKS.has(entry.framework) || entry.framework.startsWith('{')),
       )
     const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges
     const changed: string[] = []

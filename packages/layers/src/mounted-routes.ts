@@ -2,6 +2,7 @@ import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type E
 import { readMountPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
 import { withClapPackageName } from './clap-package-names.js'
 import { withGoModuleFramework } from './go-module-frameworks.js'
+import { withPackageFramework } from './package-frameworks.js'
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
@@ -89,6 +90,20 @@ const TYPER_NAME = /\bTyper\s*\([^)]*\bname\s*=\s*["']([^"']+)["']/
 
 /** At most this many full paths for one route whose router is mounted in several places. */
 const MAX_MOUNT_PATHS = 4
+
+/**
+ * What the project's files say an entrypoint is: a clap command line of the package's name
+ * (`{CARGO_PKG_NAME} init`, from its `Cargo.toml`), a Go route of a file that imports no framework
+ * (the framework its module requires, `go-module-frameworks.ts`), a file-system route of a file
+ * that names no framework (the framework its package depends on, `package-frameworks.ts`);
+ * `undefined` when it is no entrypoint after all.
+ */
+function projectNamed(entry: EntrypointRecord, path: string, file: (path: string) => FileLayers | undefined): EntrypointRecord | undefined {
+  let named: EntrypointRecord | undefined = withClapPackageName(entry, path, file)
+  if (named !== undefined) named = withGoModuleFramework(named, path, file)
+  if (named !== undefined) named = withPackageFramework(named, path, file)
+  return named
+}
 
 /** The id of a route's record for a second (third, ...) place its router is mounted, or for a view's second (third, ...) method (`view-methods.ts`). */
 const MOUNT_COPY = /~(?:mount|method)\d+$/
@@ -311,10 +326,7 @@ export class MountedRoutes {
     const entrypoints: EntrypointRecord[] = []
     for (const declaredEntry of file.entrypoints) {
       if (MOUNT_COPY.test(declaredEntry.id)) continue
-      // A clap command line of the package's name (`{CARGO_PKG_NAME} init`): that name, from its `Cargo.toml`.
-      const named = this.#sources === undefined ? declaredEntry : withClapPackageName(declaredEntry, file.path, this.#sources.file)
-      // A Go route of a file that imports no framework: the framework its module requires (`go-module-frameworks.ts`).
-      const entry = named === undefined || this.#sources === undefined ? named : withGoModuleFramework(named, file.path, this.#sources.file)
+      const entry = this.#sources === undefined ? declaredEntry : projectNamed(declaredEntry, file.path, this.#sources.file)
       if (entry === undefined) continue
       // cobra's commands are the ones other files add beneath theirs (`AddCommand`), typer's the apps they add (`add_typer`), yargs's the ones a `commandDir` loads.
       const command = entry.kind === 'cli-command' && MOUNTED_COMMANDS.has(entry.framework)

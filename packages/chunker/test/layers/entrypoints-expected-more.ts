@@ -392,5 +392,7 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'pages/api/users/index.ts:3 http-route nextjs * /api/users -> handler',
     'pages/blog/[slug].tsx:3 http-route nextjs GET /blog/[slug] -> Post',
     'pages/index.tsx:5 http-route nextjs GET / -> Home',
+    // A page that names nothing of Next's: Next's when its package depends on `next` (the layer graph reads that; a Vite SPA's `pages/` is none).
+    'spa/pages/About.tsx:4 http-route {deps:next=nextjs} GET /About -> About',
   ],
 }

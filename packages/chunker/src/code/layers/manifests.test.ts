@@ -7,6 +7,11 @@ describe('readManifest', () => {
     expect(manifest).toEqual({ kind: 'tsconfig', baseUrl: '.', paths: { '@/*': ['src/*'] }, extends: ['./base.json'] })
   })
 
+  it('reads the packages a package.json depends on', () => {
+    const json = JSON.stringify({ name: 'web', dependencies: { next: '14.0.0' }, devDependencies: { typescript: '5.0.0', next: '14.0.0' }, peerDependencies: { react: '18.0.0' } })
+    expect(readManifest('package.json', json)).toEqual({ kind: 'package-json', name: 'web', entries: {}, dependencies: ['next', 'typescript', 'react'] })
+  })
+
   it('reads package.json entry points per subpath, best first', () => {
     const manifest = readManifest('packages/a/package.json', JSON.stringify({ name: '@x/a', main: './dist/index.js', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './util': './dist/util.js' } }))
     expect(manifest).toEqual({ kind: 'package-json', name: '@x/a', entries: { '.': ['./dist/index.d.ts', './dist/index.js'], './util': ['./dist/util.js'] } })

@@ -68,9 +68,13 @@ function packageJson(json: Record<string, unknown>): ProjectManifest | undefined
   if (root.length > 0) entries['.'] = [...new Set(root)]
   const aliases = toolchainAliases(json)
   const imports = subpathImports(json['imports'])
-  if (!name && Object.keys(entries).length === 0 && aliases === undefined && imports === undefined) return undefined
-  return { kind: 'package-json', name, entries, ...(aliases ? { aliases } : {}), ...(imports ? { imports } : {}) }
+  const dependencies = [...new Set(DEPENDENCY_FIELDS.flatMap((field) => (json[field] && typeof json[field] === 'object' && !Array.isArray(json[field]) ? Object.keys(json[field] as object) : [])))]
+  if (!name && Object.keys(entries).length === 0 && aliases === undefined && imports === undefined && dependencies.length === 0) return undefined
+  return { kind: 'package-json', name, entries, ...(aliases ? { aliases } : {}), ...(imports ? { imports } : {}), ...(dependencies.length > 0 ? { dependencies } : {}) }
 }
+
+/** The fields of a `package.json` that list the packages it depends on. */
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const
 
 /** A `package.json`'s `imports` (`"#utils/*": "./src/utils/*.ts"`, with conditions too): each `#` specifier's targets, best first. */
 function subpathImports(imports: unknown): Record<string, string[]> | undefined {

@@ -1,3 +1,4 @@
+import { dependentFramework } from '@rag/core'
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { defaultExportDraft, folderRoute, methodHandlerDrafts } from './file-route-drafts.js'
@@ -21,6 +22,9 @@ const METADATA_ROUTE = /(?:^|\/)app\/((?:[^/]+\/)*)(sitemap|robots|manifest|icon
 /** The extension a metadata route's URL has: `sitemap.ts` serves `/sitemap.xml` (images serve their name alone). */
 const METADATA_EXTENSIONS: Readonly<Record<string, string>> = { sitemap: '.xml', robots: '.txt', manifest: '.webmanifest' }
 
+/** The framework of a page that names none: Next.js's when its package depends on `next`. */
+const NEXT_BY_DEPENDENCY = dependentFramework([['next', 'nextjs']])
+
 /** Data functions only the Pages Router calls: a file with one is a page even without an import of `next`. */
 const PAGE_DATA_FUNCTIONS = new Set(['getServerSideProps', 'getStaticProps', 'getStaticPaths', 'getInitialProps'])
 
@@ -37,9 +41,9 @@ function fileRoute(path: string): string | undefined {
 /**
  * Next.js file-system routes: App Router route handlers (`app/**\/route.ts` exporting `GET`,
  * `POST`, ..., also as `export { handler as GET }` or `export const { GET, POST } = handlers`) and pages (`app/**\/page.tsx`, GET); Pages Router API routes (`pages/api/**`, any
- * method, whatever the default export is: `NextAuth(options)` too) and pages (`pages/**`, GET,
- * in a file that imports `next` or has a data function such as `getServerSideProps`, since other
- * tools name folders `pages` too).
+ * method, whatever the default export is: `NextAuth(options)` too) and pages (`pages/**`, GET;
+ * since other tools name folders `pages` too, a page that neither imports `next` nor has a data
+ * function such as `getServerSideProps` is Next's only when its package depends on `next`).
  */
 export const nextRoutes: EntrypointDetector = {
   framework: 'nextjs',
@@ -67,8 +71,10 @@ export const nextRoutes: EntrypointDetector = {
     const route = page ? fileRoute(page[1] as string) : pagesFile ? fileRoute(pagesFile[1] as string) : undefined
     if (route === undefined) return []
     const api = pagesFile !== undefined && (route === '/api' || route.startsWith('/api/'))
-    if (pagesFile && !api && !context.imports('next') && !symbols.some((s) => !s.parent && PAGE_DATA_FUNCTIONS.has(s.name))) return []
-    const draft = defaultExportDraft(context, { framework: 'nextjs', method: api ? '*' : 'GET', route })
+    // A page that imports nothing of Next's and has no data function (`export default function About()`) is Next's
+    // when its package depends on `next` (other tools name folders `pages` too): the layer graph reads that.
+    const unmarked = pagesFile !== undefined && !api && !context.imports('next') && !symbols.some((s) => !s.parent && PAGE_DATA_FUNCTIONS.has(s.name))
+    const draft = defaultExportDraft(context, { framework: unmarked ? NEXT_BY_DEPENDENCY : 'nextjs', method: api ? '*' : 'GET', route })
     return draft ? [draft] : []
   },
 }

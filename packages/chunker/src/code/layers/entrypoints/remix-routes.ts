@@ -1,3 +1,4 @@
+import { dependentFramework } from '@rag/core'
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { defaultExportDraft, definitionDraft, exportedDefinition, exportLists, statementDraft, type FileRoute } from './file-route-drafts.js'
@@ -7,6 +8,12 @@ const ROUTE_MODULE = /(?:^|\/)app\/routes\/(.+)\.[cm]?[jt]sx?$/
 
 /** The modules whose imports mark a route module of Remix or React Router's framework mode. */
 const ROUTER_MODULES = ['@remix-run', 'react-router', '@react-router']
+
+/** The framework of a route module that names none: Remix's, or React Router's framework mode's, by its package's dependencies. */
+const ROUTER_BY_DEPENDENCY = dependentFramework([
+  ['@remix-run/', 'remix'],
+  ['@react-router/dev', 'react-router'],
+])
 
 /** Modules that are never routes: server- or client-only helpers and tests (`login.server.ts`, `x.test.tsx`). */
 const NOT_A_ROUTE = /\.(?:server|client|test|spec)$/
@@ -79,8 +86,10 @@ export const remixRoutes: EntrypointDetector = {
     if (drafts.length > 0 || file === '_layout') return drafts
     // React Router's generated route types (`import type { Route } from './+types/about'`) mark a route module anywhere.
     const typed = context.imports('./+types')
-    if (!typed && ((folders.length > 0 && !folderModule) || (!remix && !ROUTER_MODULES.some((prefix) => context.imports(prefix))))) return []
-    const page = defaultExportDraft(context, { framework, method: 'GET', route })
+    if (!typed && folders.length > 0 && !folderModule) return []
+    // A component-only module that imports neither is a route when its package depends on Remix or React Router's framework mode (the layer graph reads that).
+    const marked = typed || remix || ROUTER_MODULES.some((prefix) => context.imports(prefix))
+    const page = defaultExportDraft(context, { framework: marked ? framework : ROUTER_BY_DEPENDENCY, method: 'GET', route })
     return page ? [page] : []
   },
 }
