@@ -5,6 +5,12 @@
  * from javalin-samples; Micronaut's from micronaut-realworld.
  */
 export const HTTP_EXPECTED: Record<string, readonly string[]> = {
+  // An inline handler that calls something with a callback, or on its own destructured parameter, names no handler.
+  'callback-handlers': [
+    'routes.js:6 http-route express GET /count -> -',
+    'routes.js:12 http-route express GET /now -> -',
+    'routes.js:14 http-route express GET /users -> User.list',
+  ],
   'go-module': [
     'main.go:11 main go - - -> main',
     'main.go:13 http-route {go.mod} GET /swagger/* -> echoSwagger.WrapHandler',

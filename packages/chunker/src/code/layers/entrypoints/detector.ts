@@ -121,8 +121,9 @@ const NO_VALUE: ReadonlySet<string> = new Set(['undefined', 'null', 'None', 'nil
 /**
  * The function a handler written as a lambda hands the request to, when its body is that one
  * call (`(req, res) => controller.list(req, res)`, `async (repo) => { return await
- * HandleAsync(repo); }`); `''` for any other body, or a call on one of its parameters
- * (`(req, res) => res.send('ok')` answers by itself).
+ * HandleAsync(repo); }`); `''` for any other body, a call on one of its parameters
+ * (`(req, res) => res.send('ok')` answers by itself, so does Elysia's `({ date }) => date()`), or a
+ * call given a callback (`User.count(function (err, n) { ... })`: the callback answers).
  */
 export function delegatedCallee(lambda: string): string {
   const parts = DELEGATING_LAMBDA.exec(lambda)
@@ -133,6 +134,8 @@ export function delegatedCallee(lambda: string): string {
   if (!call || closing(body, call[0].length - 1) !== body.length - 1) return ''
   const callee = call[1] as string
   if (STATEMENT_WORDS.has(callee)) return ''
+  // A call given a callback answers in the callback (`User.count(function (err, count) { res.render(...) })`): no hand-over.
+  if (/=>|\bfunction\b|->/.test(body.slice(call[0].length, -1))) return ''
   const root = callee.split('.')[0] as string
   return RESPONSE_HELPERS.has(root) || parameterNames(parts[1] ?? parts[2] ?? '').includes(root) ? '' : callee
 }
@@ -145,10 +148,15 @@ const RESPONSE_HELPERS: ReadonlySet<string> = new Set(['Results', 'TypedResults'
 
 /** A parameter list's names: `req: Request` is `req` (TypeScript), `int id` is `id` (C#, Java), `x = 1` is `x`. */
 function parameterNames(list: string): string[] {
-  return list.split(',').map((param) => {
+  // A destructured parameter binds each of its names: Elysia's `({ date }) => date()`.
+  const destructured = /^\s*[{[]([^}\]]*)[}\]]\s*$/.exec(list)
+  if (destructured) return parameterNames((destructured[1] as string).replace(/:\s*[A-Za-z_$][\w$]*/g, ''))
+  return list.split(',').flatMap((param) => {
+    const inner = /[{[]([^}\]]*)[}\]]/.exec(param)
+    if (inner) return parameterNames(inner[1] as string)
     const bare = param.split('=')[0] as string
     const named = bare.includes(':') ? (bare.split(':')[0] as string) : bare
-    return /([A-Za-z_$][\w$]*)\s*$/.exec(named)?.[1] ?? ''
+    return [/([A-Za-z_$][\w$]*)\s*$/.exec(named)?.[1] ?? '']
   })
 }
 

@@ -79,6 +79,8 @@ const ALLOWED_METHODS = /\.allowedMethods$/
 function lastRouterArg(positional: readonly Arg[]): Arg | undefined {
   for (let at = positional.length - 1; at >= 0; at--) {
     const arg = positional[at] as Arg
+    // Express takes an array of middleware too: `app.use('/auth', [rateLimit, authRouter])` mounts its last.
+    if (arg.kind === 'list' && arg.value.startsWith('[') && arg.items.length > 0) return lastRouterArg(arg.items)
     if (!(arg.kind === 'call' && ALLOWED_METHODS.test(arg.value))) return arg
   }
   return undefined
