@@ -19,6 +19,13 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   ],
   // Javalin's ApiBuilder (`path(...)` blocks, a verb without a path), Kotlin's lambdas, roles after the handler; a map's
   // `put("books", ...)`, a cache's `delete("/old", ctx)` are no routes (`Model.java`, `Model2.java`).
+  'elysia-values': [
+    'app.ts:7 http-route elysia GET /v1/static -> -',
+    'app.ts:8 http-route elysia GET /v1/obj -> -',
+    'app.ts:9 http-route elysia GET /v1/tpl -> -',
+    'app.ts:10 http-route elysia GET /v1/* -> -',
+    'app.ts:11 http-route elysia GET /v1/chat -> -',
+  ],
   'javalin-more': [
     'src/Api.java:5 main java - - -> Api.main',
     'src/Api.java:8 http-route javalin GET /users -> UserController.getAll',

@@ -1,4 +1,4 @@
-import { JS_LANGUAGES, type DetectContext } from './detector.js'
+import { JS_LANGUAGES, rooted, type DetectContext } from './detector.js'
 import { callbackGroupScopes } from './group-scopes.js'
 import { verbCallRoutes, type PrefixScope } from './route-shapes.js'
 
@@ -47,9 +47,14 @@ export const elysiaRoutes = verbCallRoutes({
   imports: ['elysia'],
   // An app or plugin made in the file, whatever module it imports Elysia from (a re-export, a workspace alias).
   mentions: /\bnew\s+Elysia\b/,
-  verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD', options: 'OPTIONS', all: '*' },
+  // (`.ws('/chat', { message })`: a WebSocket route, served on the upgrade's GET.)
+  verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD', options: 'OPTIONS', all: '*', ws: 'GET' },
   pathStart: /^[/*]/,
   rootIsPrefix: true,
   handlerBeforeMiddleware: () => true,
+  // A handler may be a value: `.get('/', 'Hello Elysia')`, `.ws('/chat', { message(ws, m) { ... } })`.
+  literalHandlers: true,
+  // Elysia roots every path and prefix: `.get('*')` is `/*`, `new Elysia({ prefix: 'v1' })` serves `/v1/...`.
+  normalise: rooted,
   scopes: elysiaScopes,
 })

@@ -65,6 +65,8 @@ export interface VerbCallRoutes extends RouteEntry {
   readonly chainedPaths?: boolean
   /** Kotlin's lambdas: a handler after the call's parentheses (`app.get("/x") { ctx -> ... }`) or in them (`{ ctx -> ... }`), naming no handler. */
   readonly kotlinLambdas?: boolean
+  /** A value answers as it is (Elysia's `.get('/', 'Hello')`, `.get('/obj', { a: 1 })`): a handler naming no function. */
+  readonly literalHandlers?: boolean
   /**
    * Methods may follow the registration in a chain, gorilla/mux's
    * `r.HandleFunc("/x", h).Methods("GET", "POST")`: one route per method instead of `*`. @default false
@@ -240,7 +242,9 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         const handlerArg = handlerBeforeMiddleware ? rest[0] : rest.at(-1)
         const named = entry.handlerName?.(handlerArg)
         // (Kotlin: `{ ctx -> ... }` is a lambda, after the parentheses too.)
-        const lambda = entry.kotlinLambdas === true && (handlerArg === undefined ? trailingLambda(context.facts.masked, call.end()) : handlerArg.kind === 'list' && handlerArg.value.startsWith('{'))
+        const lambda =
+          (entry.kotlinLambdas === true && (handlerArg === undefined ? trailingLambda(context.facts.masked, call.end()) : handlerArg.kind === 'list' && handlerArg.value.startsWith('{'))) ||
+          (entry.literalHandlers === true && handlerArg !== undefined && (handlerArg.kind === 'string' || handlerArg.kind === 'list' || (handlerArg.kind === 'other' && /^(?:`|-?\d)/.test(handlerArg.value))))
         if (!lambda && (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg))) continue
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? methodsIn(chained[1] as string) : [method]
