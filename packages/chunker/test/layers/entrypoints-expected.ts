@@ -314,6 +314,7 @@ export const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Program.cs:4 http-route aspnet GET / -> -',
     'Program.cs:7 http-route aspnet GET /todos/{id} -> GetTodo',
     'Program.cs:8 http-route aspnet POST /todos -> -',
+    'Program.cs:11 http-route aspnet * /docs -> -',
   ],
   nethttp: [
     'main.go:9 main go - - -> main',

@@ -129,3 +129,18 @@ export const aspNetMinimalApis: EntrypointDetector = verbCallRoutes({
   rootIsPrefix: true,
   handlerFirst: true,
 })
+
+/**
+ * ASP.NET Core's `app.Map("/", handler)`: a route of every method. Its path comes first and starts
+ * with `/` (AutoMapper's `mapper.Map(source)` and Mapster's are no routes).
+ */
+export const aspNetMapAnyMethod: EntrypointDetector = verbCallRoutes({
+  framework: 'aspnet',
+  languages: ['csharp'],
+  imports: ['Microsoft.AspNetCore'],
+  receivers: /^[A-Za-z_]\w*$/,
+  verbs: { Map: '*' },
+  pathStart: /^\//,
+  normalise: rooted,
+  rootIsPrefix: true,
+})

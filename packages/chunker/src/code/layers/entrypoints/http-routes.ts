@@ -1,7 +1,7 @@
 import { keyArg, propertyArg, stringList, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
 import { inlinePluginScopes } from './group-scopes.js'
-import { aspNetControllers, aspNetMinimalApis } from './aspnet-routes.js'
+import { aspNetControllers, aspNetMapAnyMethod, aspNetMinimalApis } from './aspnet-routes.js'
 import { razorPages } from './razor-pages.js'
 import { methodArgRoutes } from './method-arg-routes.js'
 import { chiRoutes } from './chi-routes.js'
@@ -259,6 +259,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   ktorRoutes,
   aspNetControllers,
   aspNetMinimalApis,
+  aspNetMapAnyMethod,
   razorPages,
   decoratedRoutes({
     framework: 'symfony',
