@@ -1,18 +1,9 @@
 import { CLAP_PACKAGE_WORD, type EntrypointRecord, type FileLayers } from '@rag/core'
-
-/** Directories above a file searched for its `Cargo.toml` (a crate's sources sit a few levels below it). */
-const MAX_CRATE_DEPTH = 12
+import { nearestManifest } from './nearest-manifest.js'
 
 /** The `[package] name` of the nearest `Cargo.toml` at or above a file's directory that names a package, if the index holds one. */
 function packageNameOf(path: string, file: (path: string) => FileLayers | undefined): string | undefined {
-  let dir = path.slice(0, Math.max(0, path.lastIndexOf('/')))
-  for (let depth = 0; depth < MAX_CRATE_DEPTH; depth++) {
-    const manifest = file(dir === '' ? 'Cargo.toml' : `${dir}/Cargo.toml`)?.manifest
-    if (manifest?.kind === 'cargo' && manifest.package) return manifest.package
-    if (dir === '') return undefined
-    dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
-  }
-  return undefined
+  return nearestManifest(path, 'Cargo.toml', 'cargo', file, (manifest) => manifest.package !== undefined)?.package
 }
 
 /**
