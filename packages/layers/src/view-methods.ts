@@ -86,7 +86,8 @@ export function withViewMethods(file: FileLayers, index: SymbolIndex, resolved: 
     if (METHOD_COPY.test(entry.id)) continue
     const declared = entry.declaredMethod ?? entry.method
     const view = declared === '*' && VIEW_FRAMEWORKS.has(entry.framework) && entry.handlerSymbolId ? index.symbol(entry.handlerSymbolId) : undefined
-    const methods = view?.kind === 'class' ? ORDER.filter((method) => viewMethods(view, index, resolved).has(method)) : []
+    const answered = view?.kind === 'class' ? viewMethods(view, index, resolved) : undefined
+    const methods = answered === undefined ? [] : ORDER.filter((method) => answered.has(method))
     if (methods.length === 0) {
       const { declaredMethod: _declared, ...rest } = entry
       entrypoints.push(entry.declaredMethod === undefined ? entry : { ...rest, method: declared, title: `${declared} ${entry.route}` })

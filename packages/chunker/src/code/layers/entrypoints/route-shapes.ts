@@ -241,11 +241,11 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
         handlerBeforeMiddleware ??= entry.handlerBeforeMiddleware?.(context) ?? false
         const handlerArg = handlerBeforeMiddleware ? rest[0] : rest.at(-1)
         const named = entry.handlerName?.(handlerArg)
-        // (Kotlin: `{ ctx -> ... }` is a lambda, after the parentheses too.)
-        const lambda =
+        // A handler that names no function: Kotlin's `{ ctx -> ... }` lambda (after the parentheses too), Elysia's value.
+        const unnamed =
           (entry.kotlinLambdas === true && (handlerArg === undefined ? trailingLambda(context.facts.masked, call.end()) : handlerArg.kind === 'list' && handlerArg.value.startsWith('{'))) ||
           (entry.literalHandlers === true && handlerArg !== undefined && (handlerArg.kind === 'string' || handlerArg.kind === 'list' || (handlerArg.kind === 'other' && /^(?:`|-?\d)/.test(handlerArg.value))))
-        if (!lambda && (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg))) continue
+        if (!unnamed && (entry.handlerName ? named === undefined : pathArg !== undefined && !handlerLike(handlerArg))) continue
         const chained = entry.chainedMethods && method === '*' ? CHAINED_METHODS.exec(context.facts.text.slice(call.end(), call.end() + 200)) : undefined
         const methods = chained ? methodsIn(chained[1] as string) : [method]
         routed.set(call, { path, prefix })
@@ -258,7 +258,7 @@ export function verbCallRoutes(entry: VerbCallRoutes): EntrypointDetector {
                 framework: entry.framework,
                 method: each,
                 route: entry.normalise ? entry.normalise(route) : route,
-                handler: lambda ? '' : (named ?? handlerOf(optionsHandler(handlerArg))),
+                handler: unnamed ? '' : (named ?? handlerOf(optionsHandler(handlerArg))),
               }),
             )
           }
