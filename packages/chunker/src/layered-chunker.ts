@@ -2,6 +2,7 @@ import type { ChunksWithLayers, FileLayers, LayeredChunker } from '@rag/core'
 import { chunkerId } from './chunker-id.js'
 import { appConfigPrefixEdges } from './code/layers/entrypoints/app-config-prefixes.js'
 import { openApiRoutes } from './code/layers/entrypoints/openapi-specs.js'
+import { svelteKitPages } from './code/layers/entrypoints/sveltekit-routes.js'
 import { symfonyRouteConfig } from './code/layers/entrypoints/symfony-route-config.js'
 import { layerExtractorFor, type LayerExtractor } from './code/layers/extract-layers.js'
 import { isTestPath } from './code/layers/is-test.js'
@@ -12,7 +13,7 @@ import { resolveChunkerOptions, type ChunkerOptions } from './options.js'
 import { routeFile } from './route.js'
 
 /** Version of the layer extraction (tables, detectors, record shapes); part of the layered chunker's `id`. */
-export const LAYERS_VERSION = 116
+export const LAYERS_VERSION = 117
 
 const extractors = new Map<string, LayerExtractor | undefined>()
 
@@ -65,10 +66,10 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
         entrypoints: [],
       }
       // A JVM module's `application.properties` and Symfony's `config/routes.yaml` set route prefixes
-      // (global `mounts` edges of their own); Symfony's route configuration and OpenAPI documents define routes.
+      // (global `mounts` edges of their own); Symfony's route configuration, OpenAPI documents and SvelteKit's page components define routes.
       const symfony = symfonyRouteConfig(layers, file.content)
       const configEdges = [...appConfigPrefixEdges(layers, file.content), ...symfony.edges]
-      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content)]
+      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content), ...svelteKitPages(layers)]
       const withEntrypoints = configRoutes.length > 0 ? { ...layers, entrypoints: [...layers.entrypoints, ...configRoutes] } : layers
       const withEdges = configEdges.length > 0 ? { ...withEntrypoints, edges: [...withEntrypoints.edges, ...configEdges] } : withEntrypoints
       const manifest = readManifest(file.path, file.content)

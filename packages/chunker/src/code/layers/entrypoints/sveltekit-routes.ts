@@ -1,4 +1,6 @@
+import type { EntrypointRecord } from '@rag/core'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
+import { configRoute, type ConfigFile } from './config-records.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { definitionDraft, exportedDefinition, folderRoute, methodHandlerDrafts, statementDraft } from './file-route-drafts.js'
 import { objectEntries } from './object-literal.js'
@@ -45,4 +47,19 @@ export const svelteKitRoutes: EntrypointDetector = {
     if (actions) drafts.push(...actionDrafts(context, actions, route))
     return drafts
   },
+}
+
+/** A SvelteKit page component: `src/routes/**\/+page.svelte`. */
+const PAGE_COMPONENT = /(?:^|\/)src\/routes\/((?:[^/]+\/)*)\+page\.svelte$/
+
+/**
+ * The page a SvelteKit `+page.svelte` renders, served on GET at its folder's route, whether or not
+ * a `+page.ts` or `+page.server.ts` beside it loads data (an `about` page is often the component
+ * alone). A `.svelte` file has no parse the layer extraction reads: its record comes from the path.
+ */
+export function svelteKitPages(file: ConfigFile): EntrypointRecord[] {
+  const page = file.path.includes('routes/') ? PAGE_COMPONENT.exec(file.path) : null
+  if (!page) return []
+  const route = folderRoute((page[1] as string).split('/'))
+  return [configRoute(file, { id: `${file.path}!http-route:GET ${route}`, line: 1, framework: 'sveltekit', method: 'GET', route, handler: '', text: '+page.svelte' })]
 }
