@@ -28,6 +28,7 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   ],
   // SvelteKit's page components: each `+page.svelte` is its folder's page, on GET (groups do not show); a layout is none.
   'sveltekit-pages': ['src/routes/(app)/settings/+page.svelte:1 http-route sveltekit GET /settings -> -', 'src/routes/+page.svelte:1 http-route sveltekit GET / -> -', 'src/routes/about/+page.svelte:1 http-route sveltekit GET /about -> -'],
+  'nest-reexports': ['src/cats.controller.ts:7 http-route nestjs GET /cats -> CatsController.findAll'],
   'javalin-more': [
     'src/Api.java:5 main java - - -> Api.main',
     'src/Api.java:8 http-route javalin GET /users -> UserController.getAll',

@@ -58,13 +58,15 @@ function isMockPatch(decorator: DecoratorFact, context: DetectContext): boolean 
 }
 
 /**
- * The names a file imports from modules other than the framework's (`Options` of `import
- * org.apache.ibatis.annotations.Options;`): decorators so named are not the framework's.
+ * The names a file imports from libraries other than the framework (`Options` of `import
+ * org.apache.ibatis.annotations.Options;`): decorators so named are not the framework's. Names
+ * from the project's own modules do not count: they may re-export the framework's.
  */
 function foreignNames(context: DetectContext, modules: readonly string[]): ReadonlySet<string> {
   const out = new Set<string>()
   for (const fact of context.facts.imports) {
-    if (modules.length === 0 || modules.some((module) => fact.specifier.startsWith(module))) continue
+    // (The project's own modules may re-export the framework's decorators: `import { Get } from '../common/http'`.)
+    if (modules.length === 0 || modules.some((module) => fact.specifier.startsWith(module)) || /^(?:\.|[@~]\/|#)/.test(fact.specifier)) continue
     for (const name of fact.names) if (name.name !== '*') out.add(name.alias ?? name.name)
     // (Java's `import a.b.Options;` names the class by the specifier's last segment.)
     if (fact.names.length === 0 && /^[\w.]+\.[A-Z]\w*$/.test(fact.specifier)) out.add(fact.specifier.slice(fact.specifier.lastIndexOf('.') + 1))
