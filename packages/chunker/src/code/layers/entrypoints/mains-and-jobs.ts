@@ -1,6 +1,6 @@
 import { keyArg, keyedString, stringArg, type Arg } from '../args.js'
 import type { EntrypointDraft, SymbolFact } from '../facts.js'
-import { runnerOf } from '../families/python.js'
+import { MAIN_GUARD, runnerOf } from '../families/python.js'
 import { callDraft, decoratorDraft, handlerOf, JS_LANGUAGES, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** Kotlin's `main()` or `main(args: Array<String>)`: top level, or `@JvmStatic` in an object. */
@@ -186,8 +186,8 @@ function scheduledCalls(entry: ScheduledCalls): EntrypointDetector {
 
 /** A statement at the start of a line that calls something: `main()`, `sys.exit(main())`, `raise SystemExit(cli())`. */
 const TOP_LEVEL_CALL = /^(?:(?:sys\.)?exit\(|raise[ \t]+SystemExit\()?[A-Za-z_][\w.]*[ \t]*\(/gm
-/** A `__main__` guard anywhere in a file's text, at the start of a line. */
-const GUARD_LINE = /^if\s+(?:__name__\s*==|(['"])__main__\1)/m
+/** A `__main__` guard (the Python family's) anywhere in a file's text, at the start of a line. */
+const GUARD_LINE = new RegExp(MAIN_GUARD.source, 'm')
 
 /**
  * A package's `__main__.py` without a `__main__` guard: `python -m black` runs it as the program,
