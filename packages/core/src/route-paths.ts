@@ -22,21 +22,16 @@ export function joinRoute(prefix: string, path: string): string {
  */
 export const CLAP_PACKAGE_WORD = '{CARGO_PKG_NAME}'
 
-/**
- * The framework of a Go route registered with Gin's and Echo's calls (`r.GET("/health", h)`) in a
- * file that imports neither (the router is made in another package): a layer graph names it by
- * the module's `go.mod` requirements, and drops the route when the module requires neither.
- */
-export const GO_MODULE_ROUTER = '{go.mod}'
-
 /** How a {@link dependentFramework} begins. */
 const DEPENDENT = '{deps:'
 
 /**
- * The framework of a file-system route whose file names no framework (Next.js's `pages/about.tsx`
- * exporting only a component): the first of `choices` whose package the nearest `package.json`
- * depends on (a package ending in `/` is a scope: `@remix-run/` for any of its packages), which
- * a layer graph reads; the route goes when it depends on none.
+ * The framework of a route whose file names no framework (Next.js's `pages/about.tsx` exporting
+ * only a component; a Go file that registers Gin's or Echo's routes on a router another package
+ * made, importing neither): the first of `choices` that the nearest `package.json` depends on, or
+ * for Go the nearest `go.mod` requires, which a layer graph reads; the route goes when it names
+ * none. A choice matches a dependency of its name or below it (`github.com/labstack/echo` matches
+ * `.../echo/v4`); one ending in `/` is a scope (`@remix-run/` for any of its packages).
  *
  * @example
  * dependentFramework([['next', 'nextjs']]) // '{deps:next=nextjs}'

@@ -256,7 +256,7 @@ export class LayerGraph implements GraphView {
       !mounts.empty ||
       configured.size > 0 ||
       declaring.some((file) =>
-        // (A framework in braces is named by the project's files: `{go.mod}`, `{deps:next=nextjs}`.)
+        // (A framework in braces is named by the project's files: `{deps:next=nextjs}`.)
         file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework) || DJANGO_FRAMEWORKS.has(entry.framework) || entry.framework.startsWith('{')),
       )
     const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges

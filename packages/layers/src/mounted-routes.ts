@@ -1,7 +1,6 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readMountPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
 import { withClapPackageName } from './clap-package-names.js'
-import { withGoModuleFramework } from './go-module-frameworks.js'
 import { withPackageFramework } from './package-frameworks.js'
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
@@ -93,16 +92,13 @@ const MAX_MOUNT_PATHS = 4
 
 /**
  * What the project's files say an entrypoint is: a clap command line of the package's name
- * (`{CARGO_PKG_NAME} init`, from its `Cargo.toml`), a Go route of a file that imports no framework
- * (the framework its module requires, `go-module-frameworks.ts`), a file-system route of a file
- * that names no framework (the framework its package depends on, `package-frameworks.ts`);
- * `undefined` when it is no entrypoint after all.
+ * (`{CARGO_PKG_NAME} init`, from its `Cargo.toml`), a route of a file that names no framework (the
+ * framework its `package.json` or `go.mod` depends on, `package-frameworks.ts`); `undefined` when
+ * it is no entrypoint after all.
  */
 function projectNamed(entry: EntrypointRecord, path: string, file: (path: string) => FileLayers | undefined): EntrypointRecord | undefined {
-  let named: EntrypointRecord | undefined = withClapPackageName(entry, path, file)
-  if (named !== undefined) named = withGoModuleFramework(named, path, file)
-  if (named !== undefined) named = withPackageFramework(named, path, file)
-  return named
+  const named = withClapPackageName(entry, path, file)
+  return named === undefined ? undefined : withPackageFramework(named, path, file)
 }
 
 /** The id of a route's record for a second (third, ...) place its router is mounted, or for a view's second (third, ...) method (`view-methods.ts`). */

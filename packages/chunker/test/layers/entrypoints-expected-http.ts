@@ -1,7 +1,7 @@
 /**
  * Golden entrypoints of more HTTP fixtures (see `entrypoints-expected.ts` for the format): Go
  * routes registered in a file that imports no framework, on a router another package made (the
- * framework `{go.mod}` is named by the layer graph from the module's `go.mod`); Javalin's shapes
+ * layer graph names the framework `{deps:...}` from the module's `go.mod`); Javalin's shapes
  * from javalin-samples; Micronaut's from micronaut-realworld.
  */
 export const HTTP_EXPECTED: Record<string, readonly string[]> = {
@@ -13,8 +13,8 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   ],
   'go-module': [
     'main.go:11 main go - - -> main',
-    'main.go:13 http-route {go.mod} GET /swagger/* -> echoSwagger.WrapHandler',
-    'main.go:15 http-route {go.mod} POST /api/users -> handlers.SignUp',
+    'main.go:13 http-route {deps:github.com/gin-gonic/gin=gin,github.com/labstack/echo=echo} GET /swagger/* -> echoSwagger.WrapHandler',
+    'main.go:15 http-route {deps:github.com/gin-gonic/gin=gin,github.com/labstack/echo=echo} POST /api/users -> handlers.SignUp',
     'router.go:8 http-route echo GET /health -> health',
   ],
   // Javalin's ApiBuilder (`path(...)` blocks, a verb without a path), Kotlin's lambdas, roles after the handler; a map's

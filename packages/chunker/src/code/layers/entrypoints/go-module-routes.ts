@@ -1,4 +1,4 @@
-import { GO_MODULE_ROUTER } from '@rag/core'
+import { dependentFramework } from '@rag/core'
 import type { EntrypointDraft } from '../facts.js'
 import { callDraft, handlerOf, joinRoute, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 
@@ -8,6 +8,12 @@ const VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT:
 /** The frameworks whose files their own detectors read (the routes of a file importing one are theirs). */
 const ROUTERS = ['github.com/gin-gonic/gin', 'github.com/labstack/echo']
 
+/** Gin's or Echo's, by what the module's `go.mod` requires. */
+const GO_ROUTER = dependentFramework([
+  ['github.com/gin-gonic/gin', 'gin'],
+  ['github.com/labstack/echo', 'echo'],
+])
+
 /** A receiver that is a plain name: `r`, `api`, `v1`. */
 const PLAIN = /^[A-Za-z_]\w*$/
 
@@ -16,10 +22,10 @@ const PLAIN = /^[A-Za-z_]\w*$/
  * (echo-realworld's `r := router.New()` then `r.GET("/swagger/*", echoSwagger.WrapHandler)` in
  * `main.go`): a verb call on a plain name with a path and one handler (with middleware, Gin takes
  * the last argument and Echo the first, so the framework must be known). Its framework is
- * {@link GO_MODULE_ROUTER}, which the layer graph names from the module's `go.mod`.
+ * the layer graph's to name from the module's `go.mod` (`dependentFramework` of `@rag/core`).
  */
 export const goModuleRoutes: EntrypointDetector = {
-  framework: GO_MODULE_ROUTER,
+  framework: GO_ROUTER,
   languages: ['go'],
   imports: [],
   detect(context: DetectContext): EntrypointDraft[] {
@@ -32,7 +38,7 @@ export const goModuleRoutes: EntrypointDetector = {
       const [path, handler] = args
       if (args.length !== 2 || path?.kind !== 'string' || !path.value.startsWith('/') || handler === undefined || handler.kind === 'string') continue
       const route = rooted(joinRoute(context.prefixOf(call.receiver), path.value))
-      drafts.push(callDraft(call, { kind: 'http-route', framework: GO_MODULE_ROUTER, method, route, handler: handlerOf(handler) }))
+      drafts.push(callDraft(call, { kind: 'http-route', framework: GO_ROUTER, method, route, handler: handlerOf(handler) }))
     }
     return drafts
   },
