@@ -82,6 +82,15 @@ export interface FileLayers {
    * `import AjvCore from './core'` binds.
    */
   readonly defaultExport?: string
+  /**
+   * The entrypoints whose meaning the project's other files decide, as this file declares them
+   * (a route of a file that names no framework, `dependentFramework`; a clap command line of the
+   * package's name, `CLAP_PACKAGE_WORD`), set by a layer graph once it has read them: it names them
+   * from these again whenever those files change. `entrypoints` holds what they are now, under the
+   * same ids, without those that are no entrypoint (a Next.js page of a package that does not
+   * depend on `next`).
+   */
+  readonly projectNamedEntrypoints?: readonly EntrypointRecord[]
 }
 
 /** The chunks of one file and its layer records, from one parse. */

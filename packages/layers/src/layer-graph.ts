@@ -241,7 +241,8 @@ export class LayerGraph implements GraphView {
     const edges = function* (resolutions: Iterable<FileResolution>): Generator<EdgeRecord> {
       for (const resolution of resolutions) yield* resolution.edges
     }
-    const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0)
+    // (A file whose every entrypoint the project's files named none still declares them: a manifest edit may name them.)
+    const declaring = [...this.#index.files()].filter((file) => file.entrypoints.length > 0 || file.projectNamedEntrypoints !== undefined)
     const configured = configuredRoutes(declaring)
     const mounts = new MountedRoutes(
       edges(this.#resolutions.values()),
@@ -255,9 +256,11 @@ export class LayerGraph implements GraphView {
     const movable =
       !mounts.empty ||
       configured.size > 0 ||
-      declaring.some((file) =>
-        // (A framework in braces is named by the project's files: `{deps:next=nextjs}`.)
-        file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework) || DJANGO_FRAMEWORKS.has(entry.framework) || entry.framework.startsWith('{')),
+      declaring.some(
+        (file) =>
+          // (A framework in braces is named by the project's files: `{deps:next=nextjs}`; so were those a file keeps declared.)
+          file.projectNamedEntrypoints !== undefined ||
+          file.entrypoints.some((entry) => entry.declaredRoute !== undefined || hasRouteConstant(entry.route, entry.framework) || DJANGO_FRAMEWORKS.has(entry.framework) || entry.framework.startsWith('{')),
       )
     const resolved = (path: string): readonly EdgeRecord[] | undefined => this.#resolutions.get(path)?.edges
     const changed: string[] = []

@@ -1,10 +1,9 @@
 import { GLOBAL_ROUTE_FACTS, joinRoute, qnameOfSymbolId, type EdgeRecord, type EntrypointRecord, type FileLayers, type SymbolRecord } from '@rag/core'
 import { readMountPrefix, withRouteConstants, type ImportedFrom, type PrefixSources } from './computed-prefix.js'
-import { withClapPackageName } from './clap-package-names.js'
-import { withPackageFramework } from './package-frameworks.js'
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
+import { declaredEntrypoints, projectNamed } from './project-named.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
 export type { ImportedFrom } from './computed-prefix.js'
@@ -90,16 +89,8 @@ const TYPER_NAME = /\bTyper\s*\([^)]*\bname\s*=\s*["']([^"']+)["']/
 /** At most this many full paths for one route whose router is mounted in several places. */
 const MAX_MOUNT_PATHS = 4
 
-/**
- * What the project's files say an entrypoint is: a clap command line of the package's name
- * (`{CARGO_PKG_NAME} init`, from its `Cargo.toml`), a route of a file that names no framework (the
- * framework its `package.json` or `go.mod` depends on, `package-frameworks.ts`); `undefined` when
- * it is no entrypoint after all.
- */
-function projectNamed(entry: EntrypointRecord, path: string, file: (path: string) => FileLayers | undefined): EntrypointRecord | undefined {
-  const named = withClapPackageName(entry, path, file)
-  return named === undefined ? undefined : withPackageFramework(named, path, file)
-}
+/** Whether two entrypoint records are equal, field for field. */
+const sameRecord = (a: EntrypointRecord, b: EntrypointRecord | undefined): boolean => a === b || (b !== undefined && JSON.stringify(a) === JSON.stringify(b))
 
 /** The id of a route's record for a second (third, ...) place its router is mounted, or for a view's second (third, ...) method (`view-methods.ts`). */
 const MOUNT_COPY = /~(?:mount|method)\d+$/
@@ -320,7 +311,8 @@ export class MountedRoutes {
    */
   apply(file: FileLayers): FileLayers | undefined {
     const entrypoints: EntrypointRecord[] = []
-    for (const declaredEntry of file.entrypoints) {
+    const { declared: declaredEntries, projectNamed: projectNamedEntries } = this.#sources === undefined ? { declared: file.entrypoints, projectNamed: undefined } : declaredEntrypoints(file)
+    for (const declaredEntry of declaredEntries) {
       if (MOUNT_COPY.test(declaredEntry.id)) continue
       const entry = this.#sources === undefined ? declaredEntry : projectNamed(declaredEntry, file.path, this.#sources.file)
       if (entry === undefined) continue
@@ -376,7 +368,9 @@ export class MountedRoutes {
         entrypoints.push(route === declared ? moved : { ...moved, declaredRoute: declared })
       })
     }
-    const same = entrypoints.length === file.entrypoints.length && entrypoints.every((entry, at) => entry === file.entrypoints[at])
-    return same ? undefined : { ...file, entrypoints }
+    // (The project's files name their entrypoints anew on every call: the same as before is the record before.)
+    if (projectNamedEntries !== undefined) entrypoints.forEach((entry, at) => (entrypoints[at] = sameRecord(entry, file.entrypoints[at]) ? file.entrypoints[at]! : entry))
+    const same = entrypoints.length === file.entrypoints.length && entrypoints.every((entry, at) => entry === file.entrypoints[at]) && projectNamedEntries === file.projectNamedEntrypoints
+    return same ? undefined : { ...file, entrypoints, ...(projectNamedEntries === undefined ? {} : { projectNamedEntrypoints: projectNamedEntries }) }
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { decodeFileLayers, encodeFileLayers } from '@rag/core'
 import { LayerGraph } from '../src/index.js'
 import { layersOfText } from './support/index-files.js'
 
@@ -35,5 +36,46 @@ describe('file-system routes of files that name no framework', () => {
       }),
     )
     expect(routes(graph)).toEqual(['remix/app/routes/about.tsx:1 remix GET /about -> About', 'rr/app/routes/about.tsx:1 react-router GET /about -> About'])
+  })
+
+  it('follow a manifest edit either way, as a fresh index of the edited files, also loaded back from stored records', async () => {
+    const manifest = (dependencies: Record<string, string>): string => JSON.stringify({ name: 'web', dependencies })
+    const files = { 'web/package.json': manifest({ react: '18.3.0' }), 'web/pages/about.tsx': PAGE, 'web/pages/index.tsx': PAGE }
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(routes(graph)).toEqual([])
+    const edit = async (dependencies: Record<string, string>): Promise<void> => {
+      const [edited] = await layersOfText({ 'web/package.json': manifest(dependencies) })
+      graph.apply({ upsert: [edited!] })
+      const fresh = new LayerGraph(await layersOfText({ ...files, 'web/package.json': manifest(dependencies) }))
+      expect(routes(graph)).toEqual(routes(fresh))
+      // (A store keeps each file's records in their compact form.)
+      const stored = [...graph.files()].map((file) => decodeFileLayers(JSON.parse(JSON.stringify(encodeFileLayers(file)))))
+      expect(routes(new LayerGraph(stored))).toEqual(routes(fresh))
+    }
+    await edit({ react: '18.3.0', next: '14.2.0' })
+    expect(routes(graph)).toEqual(['web/pages/about.tsx:1 nextjs GET /about -> About', 'web/pages/index.tsx:1 nextjs GET / -> About'])
+    await edit({ react: '18.3.0', '@remix-run/react': '2.0.0' })
+    expect(routes(graph)).toEqual([])
+    await edit({ next: '15.0.0' })
+    expect(routes(graph)).toHaveLength(2)
+    // Once named, a graph applying nothing new writes nothing again.
+    expect(graph.apply({}).rerouted).toEqual([])
+  })
+
+  it("follow a go.mod's requirements, and a Cargo.toml added later names clap's binary command", async () => {
+    const main = 'package main\n\nimport "example.com/shop/router"\n\nfunc main() {\n\tr := router.New()\n\tr.GET("/items", list)\n}\n\nfunc list() {}\n'
+    const graph = new LayerGraph(await layersOfText({ 'go.mod': 'module example.com/shop\n', 'main.go': main }))
+    expect(routes(graph)).toEqual([])
+    const [gin] = await layersOfText({ 'go.mod': 'module example.com/shop\n\nrequire github.com/gin-gonic/gin v1.9.1\n' })
+    graph.apply({ upsert: [gin!] })
+    expect(routes(graph)).toEqual(['main.go:7 gin GET /items -> list'])
+
+    const cli = 'use clap::Parser;\n\n#[derive(Parser)]\nstruct Cli {\n    #[arg(long)]\n    verbose: bool,\n}\n\nfn main() {}\n'
+    const rust = new LayerGraph(await layersOfText({ 'src/main.rs': cli }))
+    const commands = (): string[] => rust.entrypoints({ kind: 'cli-command' }).map((e) => `${e.path}:${e.startLine} ${e.route}`)
+    expect(commands()).toEqual([])
+    const [cargo] = await layersOfText({ 'Cargo.toml': '[package]\nname = "tool"\n' })
+    rust.apply({ upsert: [cargo!] })
+    expect(commands()).toEqual(['src/main.rs:4 tool'])
   })
 })
