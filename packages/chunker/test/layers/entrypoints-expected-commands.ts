@@ -158,6 +158,11 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.rs:93 cli-command clap - tool2 clean -> ExtraCommands::Clean',
     // Not placed by this file: the variant alone.
     'main.rs:99 cli-command clap - sync -> Elsewhere::Sync',
+    // clap named in the derive (`#[derive(clap::Parser)]`) with no `use clap`; another crate's `Parser` derive is none.
+    'qualified.rs:4 cli-command clap - mini -> Args',
+    'qualified.rs:11 cli-command clap - mini run -> Action::Run',
+    'qualified.rs:12 cli-command clap - mini check -> Action::Check',
+    'qualified.rs:20 main rust - - -> main',
     // `Parser` structs a variant wraps are its arguments, not commands of their own; their subcommands are under the variant.
     'zoxide.rs:8 cli-command clap - {CARGO_PKG_NAME} add -> Cmd::Add',
     'zoxide.rs:9 cli-command clap - {CARGO_PKG_NAME} edit -> Cmd::Edit',
@@ -176,6 +181,10 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'main.rs:28 cli-command clap - tool remote add -> -',
     'main.rs:29 cli-command clap - tool remote rm -> -',
     'main.rs:31 cli-command clap - tool status -> -',
+    // By its crate path with no `use clap`; `std::process::Command::new` is none.
+    'qualified.rs:3 cli-command clap - pack -> -',
+    'qualified.rs:4 cli-command clap - pack unpack -> -',
+    'qualified.rs:12 main rust - - -> main',
   ],
   mains: [
     'App.java:4 main java - - -> App.main',

@@ -77,6 +77,8 @@ const clapBuilder: EntrypointDetector = {
   framework: 'clap',
   languages: ['rust'],
   imports: ['clap'],
+  // (A crate is in scope without a `use`: `clap::Command::new("tool")`.)
+  mentions: /\bclap::(?:Command|App|SubCommand)::/,
   detect(context: DetectContext): EntrypointDraft[] {
     const builders: { call: CallFact; name: string }[] = []
     for (const call of context.facts.calls) {

@@ -11,6 +11,10 @@ import { firstLine, type WalkApi } from '../family.js'
 export const derives = (attached: readonly DecoratorFact[], trait: string): boolean =>
   attached.some((d) => d.name === 'derive' && d.args.some((arg) => arg.value === trait || arg.value.endsWith(`::${trait}`)))
 
+/** A `#[derive(clap::Parser)]` or `#[derive(clap::Subcommand)]`: clap's by its own path, with or without a `use clap`. */
+const namesClap = (attached: readonly DecoratorFact[]): boolean =>
+  attached.some((d) => d.name === 'derive' && d.args.some((arg) => arg.value === 'clap::Parser' || arg.value === 'clap::Subcommand'))
+
 /** The name a `#[command(name = "...")]` (or clap 3's `#[clap(name = ...)]`) gives, if any. */
 function commandName(attached: readonly DecoratorFact[]): string | undefined {
   for (const d of attached) {
@@ -172,7 +176,7 @@ function rootOf(node: SyntaxNode): SyntaxNode {
  * line (`tool remote add`, `edit delete`) as far as this file tells.
  */
 export function clapDerive(node: SyntaxNode, match: SymbolMatch, attached: readonly DecoratorFact[], api: WalkApi): void {
-  if (!api.imports('clap')) return
+  if (!api.imports('clap') && !namesClap(attached)) return
   const { text } = api
   const draft = (route: string, at: SyntaxNode, handler: string): void =>
     api.entrypoint({ kind: 'cli-command', framework: 'clap', method: '', route, handler, row: at.startPosition.row, offset: at.startIndex, text: firstLine(text, at.startIndex, at.endIndex) })
