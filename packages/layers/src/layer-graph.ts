@@ -10,6 +10,7 @@ import { decoratedFrom } from './decorated-functions.js'
 import { withHandlerSymbols } from './handler-symbols.js'
 import { withViewMethods } from './view-methods.js'
 import { MountedRoutes } from './mounted-routes.js'
+import { redeclaredModuleFiles } from './resolvers/rust.js'
 import { dirOf } from './paths.js'
 import { resolveFile, resolveImports, type FileResolution, type ImportsOfFile } from './resolve-file.js'
 import { routeEdges, type RouteEdges } from './route-edges.js'
@@ -115,6 +116,7 @@ export class LayerGraph implements GraphView {
     for (const path of removals) {
       const old = this.#index.remove(path)
       if (old) note(old)
+      if (old && dependents) for (const declared of redeclaredModuleFiles(old, undefined)) dirty.add(declared)
       // Its importers, and the files whose resolution read that it was there (a Python package's `__init__.py`).
       if (dependents) for (const importer of [...dependents.importers(path), ...dependents.importers(`${dirOf(path)}/`), ...dependents.probers(path)]) dirty.add(importer)
     }
@@ -123,7 +125,10 @@ export class LayerGraph implements GraphView {
       if (old) {
         // Only names whose definitions differ can change how other files resolve.
         const { defined, retyped } = changedNames(old, file)
-        if (dependents && importsWritten(old) !== importsWritten(file)) reexporting.push(file.path)
+        if (dependents && importsWritten(old) !== importsWritten(file)) {
+          reexporting.push(file.path)
+          for (const declared of redeclaredModuleFiles(old, file)) dirty.add(declared)
+        }
         for (const name of defined) touchedNames.add(name)
         for (const name of retyped) retypedNames.add(name)
         if (dependents) {
@@ -139,6 +144,7 @@ export class LayerGraph implements GraphView {
       } else {
         appeared.push(file.path)
         note(file)
+        if (dependents) for (const declared of redeclaredModuleFiles(undefined, file)) dirty.add(declared)
       }
       this.#index.add(file)
     }

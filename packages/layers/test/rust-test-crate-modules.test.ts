@@ -40,4 +40,23 @@ describe('the modules of a Rust test crate', () => {
     const graph = new LayerGraph(await layersOfText(FILES))
     expect(edges(graph, 'src/lexer.rs')).toEqual(['imports super -> resolved src/lib.rs', 'imports TokenKind -> unresolved'])
   })
+
+  it("follow an edit of the root's `mod` lines, and the root's removal, as a fresh index", async () => {
+    const graph = new LayerGraph(await layersOfText(FILES))
+    const check = async (files: Record<string, string>): Promise<void> => {
+      const fresh = new LayerGraph(await layersOfText(files))
+      for (const path of ['tests/alias.rs', 'tests/attributes.rs']) expect(edges(graph, path)).toEqual(edges(fresh, path))
+    }
+    const [root] = await layersOfText({ 'tests/lib.rs': 'mod attributes;\n\npub fn helper() {}\n' })
+    graph.apply({ upsert: [root!] })
+    await check({ ...FILES, 'tests/lib.rs': 'mod attributes;\n\npub fn helper() {}\n' })
+    expect(edges(graph, 'tests/alias.rs')).toEqual(['imports super -> resolved tests/alias.rs', 'calls helper -> by-name'])
+    graph.apply({ upsert: [(await layersOfText({ 'tests/lib.rs': FILES['tests/lib.rs'] }))[0]!] })
+    await check(FILES)
+    graph.apply({ remove: ['tests/lib.rs'] })
+    const { 'tests/lib.rs': _root, ...rest } = FILES
+    await check(rest)
+    graph.apply({ upsert: [(await layersOfText({ 'tests/lib.rs': FILES['tests/lib.rs'] }))[0]!] })
+    await check(FILES)
+  })
 })

@@ -32,6 +32,19 @@ function modulesDeclaredBy(file: FileLayers): ReadonlySet<string> {
 }
 
 /**
+ * The files whose crate a Rust file's edit may change: those of its folder named by a `mod` line
+ * it gained or lost (`tests/alias.rs` once `tests/lib.rs` declares `mod alias;`: a module of that
+ * root, no crate of its own; see {@link declaringSibling}). Paths, indexed or not.
+ */
+export function redeclaredModuleFiles(before: FileLayers | undefined, after: FileLayers | undefined): string[] {
+  const was = before?.language === 'rust' ? modulesDeclaredBy(before) : new Set<string>()
+  const is = after?.language === 'rust' ? modulesDeclaredBy(after) : new Set<string>()
+  const folder = dirOf((after ?? before)?.path ?? '')
+  const changed = [...was].filter((stem) => !is.has(stem)).concat([...is].filter((stem) => !was.has(stem)))
+  return changed.map((stem) => (folder === '' ? `${stem}.rs` : `${folder}/${stem}.rs`))
+}
+
+/**
  * The file of `folder` that declares the file at `path` of the same folder as its module (just's
  * `tests/lib.rs`, the `[[test]]` root, declares `mod alias;`: `tests/alias.rs` is its module
  * `alias`, whose `use super::*` is `tests/lib.rs`), if any.
