@@ -1,4 +1,5 @@
 import type { EdgeRecord, SymbolRecord } from '@rag/core'
+import { languageFamily } from './language-families.js'
 import { dirOf } from './paths.js'
 import type { SymbolIndex } from './symbol-index.js'
 
@@ -14,6 +15,17 @@ const MEMBER_IMPORTS = new Set(['java', 'kotlin', 'csharp', 'php'])
 function memberOf(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
   for (const symbol of index.namedSet(name) ?? []) if (symbol.path === path && symbol.parentId !== '' && !index.symbol(symbol.parentId)?.parentId) return symbol
   return undefined
+}
+
+/**
+ * A member `name` of the object a JavaScript module's default export names, when the file defines
+ * it there: CommonJS's `module.exports = postController` over `const postController = { getAll()
+ * {} }` makes `require('./posts').getAll` that object's `postController.getAll`.
+ */
+function moduleValueMember(path: string, name: string, index: SymbolIndex): SymbolRecord | undefined {
+  const file = index.file(path)
+  const value = file !== undefined && languageFamily(file.language) === 'javascript' ? file.defaultExport : undefined
+  return value === undefined || value === 'default' ? undefined : index.byQname(path, `${value}.${name}`)
 }
 
 /** A member `name` of a type: in the type's file, or for Go in any file of its package (a method may be declared in any). */
@@ -78,7 +90,7 @@ export function definedIn(
       const found = definedIn(path, named, index, resolved, kinds, depth + 1, seen)
       if (found) return found
     }
-    const own = index.exportedTopLevel(path, name, kinds) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : undefined)
+    const own = index.exportedTopLevel(path, name, kinds) ?? (MEMBER_IMPORTS.has(index.file(path)?.language ?? '') ? memberOf(path, name, index) : moduleValueMember(path, name, index))
     if (own) return own
   }
   if (depth >= MAX_REEXPORT_DEPTH) return undefined

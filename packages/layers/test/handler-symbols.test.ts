@@ -345,3 +345,35 @@ describe('handlers defined in other files', () => {
     expect(graph.symbols({ name: 'favorite.post' }).map((s) => `${s.kind} ${s.qname} ${s.exported === true}`)).toEqual(['method favorite.post true'])
   })
 })
+
+describe('handlers on a controller object', () => {
+  it("link to the object's methods: CommonJS's `module.exports = ctrl`, an ES default export, a named export", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'src/controllers/posts.js': 'const postController = {\n  getAll: async (req, res) => res.json([]),\n  getOne(req, res) {},\n}\n\nmodule.exports = postController\n',
+        'src/controllers/tags.js': 'const tags = {\n  list(req, res) {},\n}\n\nmodule.exports = tags\n',
+        'src/controllers/articles.ts': 'const articleController = {\n  async list(req, res) {},\n}\n\nexport default articleController\n\nexport const comments = {\n  create: (req, res) => {},\n}\n',
+        'src/routes.js': [
+          "const express = require('express')",
+          "const posts = require('./controllers/posts')",
+          "const { list } = require('./controllers/tags')",
+          "import articleController, { comments } from './controllers/articles'",
+          'const router = express.Router()',
+          "router.get('/posts', posts.getAll)",
+          "router.get('/posts/:id', posts.getOne)",
+          "router.get('/tags', list)",
+          "router.get('/articles', articleController.list)",
+          "router.post('/comments', comments.create)",
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(handlers(graph)).toEqual([
+      'GET /posts -> posts.getAll => src/controllers/posts.js#postController.getAll',
+      'GET /posts/:id -> posts.getOne => src/controllers/posts.js#postController.getOne',
+      'GET /tags -> list => src/controllers/tags.js#tags.list',
+      'GET /articles -> articleController.list => src/controllers/articles.ts#articleController.list',
+      'POST /comments -> comments.create => src/controllers/articles.ts#comments.create',
+    ])
+  })
+})

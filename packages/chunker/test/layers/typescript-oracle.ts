@@ -18,6 +18,13 @@ function scriptKind(path: string): ts.ScriptKind {
 
 const isFunctionValue = (node: ts.Node | undefined): boolean => !!node && (ts.isArrowFunction(node) || ts.isFunctionExpression(node))
 
+/** The object literal a value is, through `as const`, `satisfies` and parentheses. */
+function objectLiteral(node: ts.Expression | undefined): ts.ObjectLiteralExpression | undefined {
+  let value = node
+  while (value && ((ts.isAsExpression(value) && ts.isConstTypeReference(value.type)) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value))) value = value.expression
+  return value && ts.isObjectLiteralExpression(value) ? value : undefined
+}
+
 /** The names a binding pattern binds, by the compiler's own reading: `{ a, b: c, ...d }` binds `a`, `c`, `d`; nested patterns too. */
 function boundNames(name: ts.BindingName): string[] {
   if (ts.isIdentifier(name)) return [name.text]
@@ -35,7 +42,9 @@ function boundNames(name: ts.BindingName): string[] {
  * (`reject: (error: unknown) => void`); every other property of a class or an interface (`count: number`,
  * `items = new Items()`, `tag?: string`); and top-level or namespace-level variables (`const` as `constant`, `let`/`var` as
  * `variable`; a function or class expression as `function` or `class`; each name a destructuring
- * declaration binds). Nameless declarations and locals inside function bodies are not definitions.
+ * declaration binds), with the methods, accessors and function-valued properties of an object
+ * literal such a variable holds without a declared type (and of one its property holds) as `method`s. Nameless declarations
+ * and locals inside function bodies are not definitions.
  */
 export function typescriptDefinitions(path: string, text: string): Definition[] {
   const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path))
@@ -59,6 +68,20 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
       } else if (ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) {
         const name = nameText(member.name)
         if (name) add(name, 'property', member)
+      }
+    }
+  }
+
+  // The functions an object literal a variable holds: its methods, accessors and function-valued
+  // properties, and those of an object literal one of its properties holds (one level down).
+  const objectMembers = (object: ts.ObjectLiteralExpression, depth: number): void => {
+    for (const property of object.properties) {
+      const name = property.name === undefined ? undefined : nameText(property.name)
+      if (!name || !(ts.isIdentifier(property.name!) || ts.isPrivateIdentifier(property.name!))) continue
+      if (ts.isMethodDeclaration(property) || ts.isGetAccessor(property) || ts.isSetAccessor(property) || (ts.isPropertyAssignment(property) && isFunctionValue(property.initializer))) add(name, 'method', property)
+      else if (ts.isPropertyAssignment(property) && depth < 2) {
+        const nested = objectLiteral(property.initializer)
+        if (nested && nested === property.initializer) objectMembers(nested, depth + 1)
       }
     }
   }
@@ -110,7 +133,12 @@ export function typescriptDefinitions(path: string, text: string): Definition[] 
           else if (init && ts.isClassExpression(init)) {
             add(declaration.name.text, 'class', node)
             members(init.members)
-          } else add(declaration.name.text, constant ? 'constant' : 'variable', node)
+          } else {
+            add(declaration.name.text, constant ? 'constant' : 'variable', node)
+            // (A declared type's members are what the object's are: `const p: Provider = {...}`.)
+            const object = declaration.type ? undefined : objectLiteral(init)
+            if (object) objectMembers(object, 1)
+          }
         }
       }
     }

@@ -113,10 +113,27 @@ function variables(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
       api.define({ name, kind: 'class', node, exported: scope.exported, body, heritage: heritage(value as SyntaxNode, text) }, scope)
     } else {
       const signature = firstLine(text, node.startIndex, node.endIndex)
-      api.define({ name, kind: constant ? 'constant' : 'variable', node, signature, exported: scope.exported }, scope)
+      const symbol = api.define({ name, kind: constant ? 'constant' : 'variable', node, signature, exported: scope.exported }, scope)
+      // `const userController = { getAll: async (req, res) => {...}, getOne(req, res) {...} }`: its methods
+      // (of a declared type, `const p: Provider = {...}`, the type's members are what its calls reach).
+      const object = declarator.childForFieldName('type') ? undefined : objectValue(value, text)
+      if (object) {
+        const owner: Scope = { symbol, qname: symbol.qname, kind: 'object', exported: scope.exported, test: scope.test, depth: scope.depth + 1 }
+        objectFunctions(object, owner, api, 1, scope.exported)
+      }
     }
   }
   return true
+}
+
+/** Wrappers of a value that keep its type the object literal's: `{...} satisfies Routes`, `({...})` (and `as const`). */
+const SAME_VALUE = new Set(['satisfies_expression', 'parenthesized_expression'])
+
+/** The object literal a variable holds, through {@link SAME_VALUE} wrappers and `as const`; `undefined` for any other value. */
+function objectValue(value: SyntaxNode | null, text: string): SyntaxNode | undefined {
+  let node = value
+  while (node && (SAME_VALUE.has(node.type) || (node.type === 'as_expression' && /\bas\s+const\s*$/.test(text.slice(node.startIndex, node.endIndex))))) node = node.namedChildren[0] ?? null
+  return node?.type === 'object' ? node : undefined
 }
 
 /** The signature of a function assigned by a statement (`exports.parse = (text) =>`): the statement up to the function's body. */
@@ -186,9 +203,11 @@ const MAX_OBJECT_DEPTH = 2
  * The functions an exported object literal holds, as a controller module of a Koa or Express app
  * writes them (`module.exports = { async getOne(ctx) {}, favorite: { post: async (ctx) => {} } }`):
  * each an exported function of the module, a nested object's as methods of its key
- * (`favorite.post`), so a route's handler `ctrl.getOne` or `ctrl.favorite.post` finds them.
+ * (`favorite.post`), so a route's handler `ctrl.getOne` or `ctrl.favorite.post` finds them. From
+ * `depth` 1 on they are methods of the object `scope` names (a variable holding the literal),
+ * exported as `exported` says.
  */
-function objectFunctions(object: SyntaxNode, scope: Scope, api: WalkApi, depth: number): void {
+function objectFunctions(object: SyntaxNode, scope: Scope, api: WalkApi, depth: number, exported = true): void {
   const { text } = api
   for (const property of namedChildrenOf(object)) {
     const key = property.childForFieldName(property.type === 'pair' ? 'key' : 'name')
@@ -198,10 +217,10 @@ function objectFunctions(object: SyntaxNode, scope: Scope, api: WalkApi, depth: 
     if (!value) continue
     if (property.type === 'method_definition' || FUNCTION_VALUES.has(value.type)) {
       const signature = assignedSignature(property, value.childForFieldName('body'), text)
-      api.define({ name, kind: depth === 0 ? 'function' : 'method', node: property, signature, exported: true }, scope)
+      api.define({ name, kind: depth === 0 ? 'function' : 'method', node: property, signature, exported }, scope)
     } else if (value.type === 'object' && depth < MAX_OBJECT_DEPTH) {
-      const owner: Scope = { symbol: undefined, qname: scope.qname ? `${scope.qname}.${name}` : name, kind: 'object', exported: true, test: scope.test, depth: scope.depth + 1 }
-      objectFunctions(value, owner, api, depth + 1)
+      const owner: Scope = { symbol: undefined, qname: scope.qname ? `${scope.qname}.${name}` : name, kind: 'object', exported, test: scope.test, depth: scope.depth + 1 }
+      objectFunctions(value, owner, api, depth + 1, exported)
     }
   }
 }
@@ -237,14 +256,17 @@ function memberFunction(node: SyntaxNode, owner: string, name: string, scope: Sc
 /**
  * `module.exports = class DecoratorHandler { ... }` and `module.exports = function parse () {}`
  * define the class or function by its own name, exported; `module.exports = Pool` marks `Pool`
- * exported. An anonymous value defines nothing.
+ * exported, the module's default export (`FileLayers.defaultExport`). An anonymous value defines nothing.
  */
 function commonJsValue(node: SyntaxNode, scope: Scope, api: WalkApi): boolean {
   const { text } = api
   const value = node.namedChildren[0]?.childForFieldName('right')
   if (!value) return false
   if (value.type === 'identifier') {
-    api.markExported([text.slice(value.startIndex, value.endIndex)])
+    // (What `import pool from './pool'` binds, and whose members `require('./pool').connect` reads.)
+    const name = text.slice(value.startIndex, value.endIndex)
+    api.markExported([name])
+    api.markDefaultExport(name)
     return true
   }
   const named = value.childForFieldName('name')
