@@ -377,3 +377,43 @@ describe('handlers on a controller object', () => {
     ])
   })
 })
+
+describe("a Flask app factory's routes", () => {
+  it('link to the handlers the factory defines, which are definitions under it; its other nested functions are not', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/__init__.py': [
+          'from flask import Flask',
+          'from unittest import mock',
+          '',
+          'def create_app():',
+          '    app = Flask(__name__)',
+          '',
+          "    @app.route('/')",
+          '    def index():',
+          "        return 'hi'",
+          '',
+          "    @app.get('/users/<int:id>')",
+          '    def user(id):',
+          '        return str(id)',
+          '',
+          "    @mock.patch('os.getcwd')",
+          '    def patched(getcwd):',
+          '        return 1',
+          '',
+          '    def helper():',
+          '        return 1',
+          '',
+          '    return app',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(handlers(graph)).toEqual(['GET / -> create_app.index => app/__init__.py#create_app.index', 'GET /users/<int:id> -> create_app.user => app/__init__.py#create_app.user'])
+    expect(graph.symbols({ name: '*' }).map((s) => `${s.startLine} ${s.kind} ${s.qname} <- ${s.parentId}`)).toEqual([
+      '4 function create_app <- ',
+      '7 function create_app.index <- app/__init__.py#create_app',
+      '11 function create_app.user <- app/__init__.py#create_app',
+    ])
+  })
+})

@@ -38,7 +38,9 @@ export function nestedDecoratedDefinitions(context: DetectContext): SymbolFact[]
     if (known) known.decorators.push(decorator)
     else byDef.set(defAt, { name: def[1] as string, parent, decorators: [decorator], row: row + def[0].split('\n').length - 1 })
   }
-  return [...byDef.entries()].map(([at, { name, parent, decorators, row }]) => ({
+  // (A route handler the catalog defines under its factory already: `families/python.ts`.)
+  const defined = new Set(context.facts.symbols.map((symbol) => symbol.qname))
+  return [...byDef.entries()].filter(([, { name, parent }]) => !defined.has(`${parent.qname}.${name}`)).map(([at, { name, parent, decorators, row }]) => ({
     id: '',
     name,
     // Named under its factory (`create_app.hello`): no definition elsewhere of the same name is taken for it.

@@ -175,6 +175,27 @@ function mainGuard(node: SyntaxNode, api: WalkApi): void {
 
 const isPublic = (name: string): boolean => !name.startsWith('_') || /^__\w+__$/.test(name)
 
+/** A decorator registering a route on an app or router object (`@app.route('/')`, `@bp.get('/x')`); not `mock.patch`. */
+const ROUTE_DECORATOR = /^@[ \t]*(?!(?:mock|unittest|patch)\b)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.(?:route|get|post|put|patch|delete|head|options|websocket|api_route)[ \t]*\(/
+
+/**
+ * The route handlers a function defines in its body (an app or blueprint factory: the Flask
+ * tutorial's `create_app` with `@app.route('/hello')` over `def hello()`): definitions under the
+ * factory (`create_app.hello`), so its routes link their handlers. Other nested functions stay out
+ * of the catalog, as locals.
+ */
+function nestedRouteHandlers(node: SyntaxNode, match: SymbolMatch, inner: Scope, api: WalkApi): void {
+  if (match.kind !== 'function' && match.kind !== 'method') return
+  const definition = node.type === 'decorated_definition' ? node.childForFieldName('definition') : node
+  const body = definition?.childForFieldName('body')
+  if (!body || !api.text.slice(body.startIndex, body.endIndex).includes('@')) return
+  for (const child of namedChildrenOf(body)) {
+    if (child.type !== 'decorated_definition') continue
+    const routed = namedChildrenOf(child).some((d) => d.type === 'decorator' && ROUTE_DECORATOR.test(api.text.slice(d.startIndex, d.endIndex)))
+    if (routed) api.walk([child], inner)
+  }
+}
+
 /** Layer extraction for Python. */
 export const pythonFamily: LayerFamily = {
   syntax: PYTHON_SYNTAX,
@@ -199,6 +220,7 @@ export const pythonFamily: LayerFamily = {
     if (type === 'if_statement' && scope.kind === '') mainGuard(node, api)
     return false
   },
+  declareMembers: nestedRouteHandlers,
   details(node: SyntaxNode, match: SymbolMatch, _scope: Scope, api: WalkApi) {
     const exported = isPublic(match.name)
     if (match.kind !== 'class') return { exported }
