@@ -49,4 +49,16 @@ describe("Flask's register_blueprint of another module's blueprint", () => {
     const graph = new LayerGraph(await layersOfText({ ...files, 'app/auth/views.py': views }))
     expect(routes(graph)).toContain('app/auth/views.py:4 GET /api/auth/logout (/logout)')
   })
+
+  it("serves a blueprint factory's routes under the registration's prefix, declared by the factory, linked to the handlers it defines", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app/__init__.py': "from flask import Flask\nfrom .items import make_bp\n\napp = Flask(__name__)\napp.register_blueprint(make_bp(), url_prefix='/items')\n",
+        'app/items.py': "from flask import Blueprint\n\ndef make_bp():\n    bp = Blueprint('items', __name__)\n\n    @bp.route('/list')\n    def listing():\n        return 'x'\n\n    return bp\n",
+      }),
+    )
+    expect(graph.entrypoints({ kind: 'http-route' }).map((e) => `${e.route} -> ${e.handlerSymbolId}, declared in ${e.declaringSymbolId}`)).toEqual([
+      '/items/list -> app/items.py#make_bp.listing, declared in app/items.py#make_bp',
+    ])
+  })
 })

@@ -208,8 +208,9 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
               const route = rooted !== undefined ? rooted : entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
               for (const method of methods) {
                 const made = decoratorDraft(symbol, decorator, { kind: 'http-route', framework: entry.framework, method, route: entry.normalise ? entry.normalise(route) : route })
-                // A nested definition is declared by its factory.
-                const drafted = symbol.id === '' ? { ...made, declaring: symbol.parent } : made
+                // A nested definition (a route handler an app factory defines) is declared by its factory.
+                const nested = symbol.id === '' || symbol.parent?.kind === 'function' || symbol.parent?.kind === 'method'
+                const drafted = nested ? { ...made, declaring: symbol.parent } : made
                 const draft = version === undefined ? drafted : { ...drafted, version }
                 // A controller class's routes hang from the class (NestJS modules mount it: `nest-modules.ts`).
                 drafts.push((entry.classPrefix || entry.classAttribute) && draft.router === undefined && symbol.parent ? { ...draft, router: symbol.parent.name } : draft)
