@@ -47,6 +47,22 @@ describe('route queries', () => {
     expect(found('/orders', routes)).toEqual([])
   })
 
+  it("lets Express 5's optional groups serve the path with or without what they hold", () => {
+    const routes = ['/users{/:id}', '/files/:name{.:ext}', '/api{/v:version}/items', '/docs{/*path}', '/users/:id']
+    expect(found('/users', routes)).toEqual(['/users{/:id}'])
+    expect(found('/users/5', routes)).toEqual(['/users{/:id}', '/users/:id'])
+    expect(found('/users/5/edit', routes)).toEqual([])
+    expect(found('/files/report.pdf', routes)).toEqual(['/files/:name{.:ext}'])
+    expect(found('/files/report', routes)).toEqual(['/files/:name{.:ext}'])
+    expect(found('/api/items', routes)).toEqual(['/api{/v:version}/items'])
+    expect(found('/api/v2/items', routes)).toEqual(['/api{/v:version}/items'])
+    expect(found('/docs', routes)).toEqual(['/docs{/*path}'])
+    expect(found('/docs/a/b', routes)).toEqual(['/docs{/*path}'])
+    // Hono's pattern after a name stays a pattern, one starting with a dot too.
+    expect(found('/posts/logo.png', ['/posts/:filename{.+\\.png}', '/posts/:filename{.:ext}'])).toEqual(['/posts/:filename{.+\\.png}', '/posts/:filename{.:ext}'])
+    expect(found('/posts/logo.jpg', ['/posts/:filename{.+\\.png}'])).toEqual([])
+  })
+
   it('lets wildcards and catch-alls take the rest of the path, or nothing', () => {
     const routes = ['/static/*', '/files/*filepath', '/docs/[...slug]', '/blog/[[...slug]]', '/assets/{path:path}', '/raw/{rest...}', '/api/{*rest}', '/static']
     expect(found('/static/css/site.css', routes)).toEqual(['/static/*'])

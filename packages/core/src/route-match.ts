@@ -2,12 +2,14 @@ import { globToRegExp, isGlob } from './glob.js'
 
 /**
  * Parameters and wildcards of the route templates the detectors record, one alternative each:
- * Next.js `[[...slug]]`, `[...slug]`, `[id]`; axum `{*rest}`; Go `{rest...}` and `{$}`; FastAPI
- * and Starlette `{p:path}`; `{id}` and `{id:\d+}`; Flask and Django `<path:p>`, `<int:id>`;
- * Express, Hono, Gin and Koa `:id`, `:id?`, `:id(\d+)`, `:id{[0-9]+}`; `*` and Gin's `*filepath`.
+ * Express 5's optional groups `{/:id}`, `{.:ext}` (a group starts with a separator); Next.js
+ * `[[...slug]]`, `[...slug]`, `[id]`; axum `{*rest}`; Go `{rest...}` and `{$}`; FastAPI and
+ * Starlette `{p:path}`; `{id}` and `{id:\d+}`; Flask and Django `<path:p>`, `<int:id>`; Express,
+ * Hono, Gin and Koa `:id`, `:id?`, `:id(\d+)`, `:id{[0-9]+}` (not `:name{.:ext}`, a name and a
+ * group); `*` and Gin's `*filepath`.
  */
 const PARAMETER =
-  /\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{[^}]*\})?\??|\*[\w$]*/g
+  /\{[-/.][^{}]*\}|\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{(?![-/.][^}]*[:*][A-Za-z_$])[^}]*\})?\??|\*[\w$]*/g
 
 /** Django's regular-expression routes (`^articles/(?P<pk>[^/.]+)/$`), joined from several `url()` entries. */
 const REGEX_ROUTE = /\(\?P<|^\^|\$$/
@@ -82,6 +84,27 @@ function typedSource(token: string): string | undefined {
 /** What a wildcard (`.*`), an optional parameter (`[^/]*`) or Go's `{$}` (nothing) matches: each may be absent. */
 const OPTIONAL_SOURCES: ReadonlySet<string> = new Set(['.*', '[^/]*', ''])
 
+/** An Express 5 optional group (`{/:id}`, `{.:ext}`): what it holds may be absent as a whole. */
+const OPTIONAL_GROUP = /^\{[-/.]/
+
+/** The expression of a template's parameters, wildcards and literal text (see {@link PARAMETER}). */
+function templateSource(template: string, bare: boolean): string {
+  let body = ''
+  let at = 0
+  for (const match of template.matchAll(PARAMETER)) {
+    body += escape(template.slice(at, match.index))
+    const token = match[0]
+    if (OPTIONAL_GROUP.test(token)) body += `(?:${templateSource(token.slice(1, -1), bare)})?`
+    else {
+      const source = parameterSource(token, bare)
+      // A wildcard or an optional parameter after a slash may be absent with its slash (`/files/*` serves `/files`).
+      body = OPTIONAL_SOURCES.has(source) && body.endsWith('/') ? `${body.slice(0, -1)}(?:/${source})?` : body + source
+    }
+    at = match.index + token.length
+  }
+  return body + escape(template.slice(at))
+}
+
 /** A route template as an anchored expression over a path without its outer slashes, or `undefined`. */
 function templateRegExp(route: string): RegExp | undefined {
   let body = ''
@@ -90,16 +113,7 @@ function templateRegExp(route: string): RegExp | undefined {
     body = trimSlashes(route.replace(/\(\?P<\w+>/g, '(?:').replace(/(^|\/)\^/g, '$1').replace(/\$$/, ''))
   } else {
     const template = trimSlashes(route)
-    const bare = template.split('/').every((part) => COMPUTED.test(part))
-    let at = 0
-    for (const match of template.matchAll(PARAMETER)) {
-      body += escape(template.slice(at, match.index))
-      const source = parameterSource(match[0], bare)
-      // A wildcard or an optional parameter after a slash may be absent with its slash (`/files/*` serves `/files`).
-      body = OPTIONAL_SOURCES.has(source) && body.endsWith('/') ? `${body.slice(0, -1)}(?:/${source})?` : body + source
-      at = match.index + match[0].length
-    }
-    body += escape(template.slice(at))
+    body = templateSource(template, template.split('/').every((part) => COMPUTED.test(part)))
   }
   try {
     // Paths as a user types them: `/order/myorders` finds ASP.NET's `/Order/MyOrders`.
