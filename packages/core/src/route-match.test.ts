@@ -14,10 +14,11 @@ describe('route queries', () => {
       '/orders/[id]', // Next.js
       '^orders/(?P<pk>[^/.]+)/$', // Django url() and DRF routers
       '/orders/:id{[0-9]+}', // Hono with a pattern
+      '/orders/$orderId', // TanStack Router
       '/orders', // the collection: not a match
       '/orders/:id/items', // deeper: not a match
     ]
-    expect(found('/orders/42', routes)).toEqual(routes.slice(0, 7))
+    expect(found('/orders/42', routes)).toEqual(routes.slice(0, 8))
   })
 
   it('finds no `main` (an empty route) for a path, `/` included', () => {

@@ -6,10 +6,10 @@ import { globToRegExp, isGlob } from './glob.js'
  * `[[...slug]]`, `[...slug]`, `[id]`; axum `{*rest}`; Go `{rest...}` and `{$}`; FastAPI and
  * Starlette `{p:path}`; `{id}` and `{id:\d+}`; Flask and Django `<path:p>`, `<int:id>`; Express,
  * Hono, Gin and Koa `:id`, `:id?`, `:id(\d+)`, `:id{[0-9]+}` (not `:name{.:ext}`, a name and a
- * group); `*` and Gin's `*filepath`.
+ * group); `*` and Gin's `*filepath`; TanStack Router's `$postId`.
  */
 const PARAMETER =
-  /\{[-/.][^{}]*\}|\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{(?![-/.][^}]*[:*][A-Za-z_$])[^}]*\})?\??|\*[\w$]*/g
+  /\{[-/.][^{}]*\}|\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{(?![-/.][^}]*[:*][A-Za-z_$])[^}]*\})?\??|\*[\w$]*|\$[A-Za-z_]\w*/g
 
 /** Django's regular-expression routes (`^articles/(?P<pk>[^/.]+)/$`), joined from several `url()` entries. */
 const REGEX_ROUTE = /\(\?P<|^\^|\$$/

@@ -51,4 +51,15 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'src/main/java/demo/ArticlesController.java:8 http-route micronaut GET /articles -> ArticlesController.list',
     'src/main/java/demo/ArticlesController.java:11 http-route micronaut GET /articles -> ArticlesController.list2',
   ],
+  tanstack: [
+    // Pathless `_auth`, the `(app)` group and `posts_`'s trailing `_` are not in the URL; an index route is its parent's URL.
+    'routes/_auth.dashboard.tsx:4 http-route tanstack-router GET /dashboard -> Dashboard',
+    'routes/posts.$postId.tsx:3 http-route tanstack-router GET /posts/$postId -> PostComponent',
+    'routes/posts.index.tsx:4 http-route tanstack-router GET /posts -> -',
+    'routes/posts_.$postId.edit.tsx:3 http-route tanstack-router GET /posts/$postId/edit -> EditPost',
+    // Server routes: their handlers' methods, no page; the lazy half of a route and a project helper named alike: none.
+    'routes/api.health.ts:4 http-route tanstack-start GET /api/health -> -',
+    'routes/api.users.ts:5 http-route tanstack-start GET /api/users -> listUsers',
+    'routes/api.users.ts:5 http-route tanstack-start POST /api/users -> -',
+  ],
 }

@@ -7,6 +7,7 @@ import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes } from './decorated-routes.js'
 import { STARLETTE_DETECTOR } from './starlette-routes.js'
 import { javalinApiBuilder } from './javalin-api-builder.js'
+import { tanstackRoutes } from './tanstack-routes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
 /** aiohttp's router as its tutorial names it: `app.router` (a module that sets up routes need not import aiohttp). */
@@ -32,9 +33,12 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
  *   `'HomeController:home'`, under the paths of `$app->group('/users', function ($group) {...})`;
  * - Litestar: `@get("/{id:int}")` handlers, in a `Controller` under its `path = "/users"`, mounted
  *   by `Router(path="/api", route_handlers=[...])` (see {@link litestarMountFacts});
- * - Starlette: `Route("/x", endpoint)` under `Mount("/api", routes=[...])` (see `starlette-routes.ts`).
+ * - Starlette: `Route("/x", endpoint)` under `Mount("/api", routes=[...])` (see `starlette-routes.ts`);
+ * - TanStack Router and Start: `createFileRoute('/posts/$postId')({ component })` pages and server
+ *   routes' handlers (see `tanstack-routes.ts`).
  */
 export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
+  tanstackRoutes,
   decoratedRoutes({
     framework: 'sanic',
     languages: ['python'],
