@@ -3,6 +3,7 @@ import { chunkerId } from './chunker-id.js'
 import { appConfigPrefixEdges } from './code/layers/entrypoints/app-config-prefixes.js'
 import { openApiRoutes } from './code/layers/entrypoints/openapi-specs.js'
 import { svelteKitPages } from './code/layers/entrypoints/sveltekit-routes.js'
+import { nuxtPages } from './code/layers/entrypoints/nuxt-routes.js'
 import { symfonyRouteConfig } from './code/layers/entrypoints/symfony-route-config.js'
 import { layerExtractorFor, type LayerExtractor } from './code/layers/extract-layers.js'
 import { isTestPath } from './code/layers/is-test.js'
@@ -13,7 +14,7 @@ import { resolveChunkerOptions, type ChunkerOptions } from './options.js'
 import { routeFile } from './route.js'
 
 /** Version of the layer extraction (tables, detectors, record shapes); part of the layered chunker's `id`. */
-export const LAYERS_VERSION = 123
+export const LAYERS_VERSION = 124
 
 const extractors = new Map<string, LayerExtractor | undefined>()
 
@@ -69,7 +70,7 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
       // (global `mounts` edges of their own); Symfony's route configuration, OpenAPI documents and SvelteKit's page components define routes.
       const symfony = symfonyRouteConfig(layers, file.content)
       const configEdges = [...appConfigPrefixEdges(layers, file.content), ...symfony.edges]
-      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content), ...svelteKitPages(layers)]
+      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content), ...svelteKitPages(layers), ...nuxtPages(layers)]
       const withEntrypoints = configRoutes.length > 0 ? { ...layers, entrypoints: [...layers.entrypoints, ...configRoutes] } : layers
       const withEdges = configEdges.length > 0 ? { ...withEntrypoints, edges: [...withEntrypoints.edges, ...configEdges] } : withEntrypoints
       const manifest = readManifest(file.path, file.content)

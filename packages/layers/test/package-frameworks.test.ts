@@ -38,6 +38,20 @@ describe('file-system routes of files that name no framework', () => {
     expect(routes(graph)).toEqual(['remix/app/routes/about.tsx:1 remix GET /about -> About', 'rr/app/routes/about.tsx:1 react-router GET /about -> About'])
   })
 
+  it("are Nuxt's pages when the package depends on nuxt, a Vue SPA's are none", async () => {
+    const VUE = '<template>\n  <p>Page</p>\n</template>\n'
+    const graph = new LayerGraph(
+      await layersOfText({
+        'web/package.json': JSON.stringify({ dependencies: { nuxt: '3.12.0' } }),
+        'web/pages/index.vue': VUE,
+        'web/pages/users/[id].vue': VUE,
+        'spa/package.json': JSON.stringify({ dependencies: { vue: '3.4.0', 'vue-router': '4.0.0' } }),
+        'spa/src/pages/Home.vue': VUE,
+      }),
+    )
+    expect(routes(graph)).toEqual(['web/pages/index.vue:1 nuxt GET / -> ', 'web/pages/users/[id].vue:1 nuxt GET /users/[id] -> '])
+  })
+
   it('follow a manifest edit either way, as a fresh index of the edited files, also loaded back from stored records', async () => {
     const manifest = (dependencies: Record<string, string>): string => JSON.stringify({ name: 'web', dependencies })
     const files = { 'web/package.json': manifest({ react: '18.3.0' }), 'web/pages/about.tsx': PAGE, 'web/pages/index.tsx': PAGE }

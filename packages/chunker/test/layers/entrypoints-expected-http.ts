@@ -62,4 +62,12 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'routes/api.users.ts:5 http-route tanstack-start GET /api/users -> listUsers',
     'routes/api.users.ts:5 http-route tanstack-start POST /api/users -> -',
   ],
+  'nuxt-pages': [
+    // Page components by their path, named Nuxt's by the layer graph when the package depends on it; a component folder's `pages/` is none.
+    'app/pages/settings.vue:1 http-route {deps:nuxt=nuxt} GET /settings -> -',
+    'pages/(marketing)/about.vue:1 http-route {deps:nuxt=nuxt} GET /about -> -',
+    'pages/blog/[...slug].vue:1 http-route {deps:nuxt=nuxt} GET /blog/[...slug] -> -',
+    'pages/index.vue:1 http-route {deps:nuxt=nuxt} GET / -> -',
+    'pages/users/[id].vue:1 http-route {deps:nuxt=nuxt} GET /users/[id] -> -',
+  ],
 }

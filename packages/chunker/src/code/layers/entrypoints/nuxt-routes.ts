@@ -1,4 +1,6 @@
+import { dependentFramework, type EntrypointRecord } from '@rag/core'
 import type { EntrypointDraft } from '../facts.js'
+import { configRoute, type ConfigFile } from './config-records.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { defaultExportDraft, folderRoute } from './file-route-drafts.js'
 
@@ -32,3 +34,26 @@ export const nuxtRoutes: EntrypointDetector = {
     return draft ? [draft] : []
   },
 }
+
+/** A Vue page component under a `pages/` folder: `pages/users/[id].vue` (Nuxt 3), `app/pages/index.vue` (Nuxt 4). */
+const PAGE_COMPONENT = /(?:^|\/)pages\/((?:[^/]+\/)*)([^/]+)\.vue$/
+
+/** Folders whose `pages/` holds components, not routes. */
+const NOT_PAGES = /(?:^|\/)(?:components|layouts|node_modules)\//
+
+/** A page of a package that depends on `nuxt` (the layer graph reads its `package.json`; a Vue SPA's `pages/` are none). */
+const NUXT_PAGE = dependentFramework([['nuxt', 'nuxt']])
+
+/**
+ * The page a Nuxt `pages/**\/*.vue` component renders, served on GET at the route its path gives
+ * (`index` is its folder, `[id]` a parameter, `[...slug]` the rest, `(group)` folders left out),
+ * when the nearest `package.json` depends on `nuxt`. A `.vue` file has no parse the layer
+ * extraction reads: its record comes from the path.
+ */
+export function nuxtPages(file: ConfigFile): EntrypointRecord[] {
+  const page = file.path.endsWith('.vue') ? PAGE_COMPONENT.exec(file.path) : null
+  if (!page || NOT_PAGES.test(file.path.slice(0, page.index + 1))) return []
+  const route = folderRoute([...(page[1] as string).split('/'), page[2] as string])
+  return [configRoute(file, { id: `${file.path}!http-route:GET ${route}`, line: 1, framework: NUXT_PAGE, method: 'GET', route, handler: '', text: 'page component' })]
+}
+
