@@ -70,4 +70,12 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'pages/index.vue:1 http-route {deps:nuxt=nuxt} GET / -> -',
     'pages/users/[id].vue:1 http-route {deps:nuxt=nuxt} GET /users/[id] -> -',
   ],
+  'django-ninja': [
+    // A router's routes under the path the API adds it at in the same file (`add_router('/events/', router)`); a URLconf's `path('api/', api.urls)` mounts the API (the layer graph).
+    'app/api.py:7 http-route django-ninja GET /hello -> hello',
+    'app/api.py:12 http-route django-ninja POST /events/items/{item_id} -> update_item',
+    'app/api.py:17 http-route django-ninja POST /events/mixed -> mixed',
+    'app/api.py:17 http-route django-ninja PATCH /events/mixed -> mixed',
+    'app/api.py:22 http-route django-ninja PUT /keyed -> keyed',
+  ],
 }

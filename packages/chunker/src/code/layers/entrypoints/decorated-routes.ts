@@ -9,7 +9,13 @@ export interface DecoratedRoutes extends RouteEntry {
   /** Decorator names (last segment) to HTTP methods: `Get` -> `GET`, `GetMapping` -> `GET`, `get` -> `GET`. */
   readonly verbs: Readonly<Record<string, string>>
   /** Decorators whose methods come from an argument (`route`, `RequestMapping`, `api_route`). */
-  readonly generic?: { readonly names: readonly string[]; readonly methodKeys: readonly string[]; readonly defaultMethod: string }
+  readonly generic?: {
+    readonly names: readonly string[]
+    readonly methodKeys: readonly string[]
+    readonly defaultMethod: string
+    /** The methods are the first positional argument, the path the next (Django Ninja's `@api.api_operation(["GET", "POST"], "/x")`). */
+    readonly methodsFirst?: boolean
+  }
   /** Decorators on the enclosing class that give a route prefix (`Controller`, `RequestMapping`, `Path`). */
   readonly classPrefix?: readonly string[]
   /** Receivers whose decorators document a request the app sends, not a route it serves (FastAPI's `@app.webhooks.post(...)`). */
@@ -191,9 +197,12 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
           if (entry.skipReceivers?.test(receiver)) continue
           if (name === 'patch' && isMockPatch(decorator, context)) continue
           let methods: string[]
+          let pathArgs = decorator.args
           if (ownEntry(entry.verbs, name) !== undefined) methods = [ownEntry(entry.verbs, name) as string]
           else if (entry.generic?.names.includes(name)) {
-            methods = methodsFrom(decorator.args, entry.generic.methodKeys)
+            const listed = entry.generic.methodsFirst ? decorator.args.find((arg) => !arg.key) : undefined
+            if (listed !== undefined) pathArgs = decorator.args.filter((arg) => arg !== listed)
+            methods = listed !== undefined ? stringList(listed).map((value) => value.toUpperCase()) : methodsFrom(decorator.args, entry.generic.methodKeys)
             if (methods.length === 0) methods = [entry.generic.defaultMethod]
           } else continue
           const prefixes = entry.classPrefix
@@ -203,7 +212,7 @@ export function decoratedRoutes(entry: DecoratedRoutes): EntrypointDetector {
               : [context.prefixOf(receiver)]
           const version = entry.versionOf?.(symbol)
           for (const prefix of prefixes) {
-            for (const path of decoratorPaths(decorator.args, entry.pathKeys)) {
+            for (const path of decoratorPaths(pathArgs, entry.pathKeys)) {
               const rooted = entry.fromRoot?.(path)
               const route = rooted !== undefined ? rooted : entry.rootIsPrefix && path === '/' && prefix !== '' ? joinRoute(prefix, '') : joinRoute(prefix, path)
               for (const method of methods) {

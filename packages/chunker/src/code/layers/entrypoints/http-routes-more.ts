@@ -21,6 +21,8 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
 /**
  * HTTP route detectors that are one table entry each, beyond the frameworks of `http-routes.ts`:
  * - Sanic: `@app.get('/x')`, `@bp.route('/x', methods=['POST'])`, blueprints' `url_prefix`;
+ * - Django Ninja: `@api.get('/x')`, `@router.api_operation(['GET', 'POST'], '/x')`, routers added by
+ *   `api.add_router('/events/', router)`, the API served by a URLconf's `path('api/', api.urls)`;
  * - Bottle: `@route('/x')`, `@get('/x')`, `@app.post('/x')`, `@route('/x', method='POST')`;
  * - aiohttp: `@routes.get('/x')` on a `RouteTableDef`, `app.router.add_get('/x', handler)`,
  *   `web.get('/x', handler)` in `app.add_routes([...])`;
@@ -56,6 +58,16 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH' },
     generic: { names: ['route'], methodKeys: ['method'], defaultMethod: 'GET' },
     pathKeys: ['path'],
+  }),
+  // Django Ninja: `@api.get("/hello")` on a `NinjaAPI` or a `Router`, `@router.api_operation(["GET", "POST"], "/x")`.
+  decoratedRoutes({
+    framework: 'django-ninja',
+    languages: ['python'],
+    imports: ['ninja'],
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH' },
+    generic: { names: ['api_operation'], methodKeys: ['methods'], defaultMethod: 'GET', methodsFirst: true },
+    pathKeys: ['path'],
+    dotted: true,
   }),
   decoratedRoutes({ framework: 'aiohttp', languages: ['python'], imports: ['aiohttp'], verbs: LOWER_VERBS, pathKeys: ['path'], dotted: true }),
   verbCallRoutes({

@@ -24,7 +24,7 @@ interface MountCall {
  * Calls that mount a router, by callee name: Express's and Koa's `app.use('/api', routes)` (also
  * without a path), Hono's `app.route('/api', books)`, Starlette's `app.mount('/v1', api)`, FastAPI's
  * `app.include_router(items.router, prefix='/items')`, Flask's
- * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Fastify's `app.register(plugin, { prefix })`,
+ * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Django Ninja's `api.add_router('/events/', router)`, Fastify's `app.register(plugin, { prefix })`,
  * go-chi's and Fiber's `Mount`, Fiber's `app.Use('/api', api)`, axum's `nest`, `nest_service` (a
  * service nested so is a route: see `rust-routes.ts`) and `merge`. Add a framework by adding an entry.
  */
@@ -37,6 +37,8 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   register: { languages: JS_LANGUAGES, path: { key: 'prefix' }, router: 'first' },
   include_router: { languages: ['python'], path: { key: 'prefix' } },
   register_blueprint: { languages: ['python'], path: { key: 'url_prefix' } },
+  // Django Ninja's `api.add_router('/events/', router)`.
+  add_router: { languages: ['python'], path: { before: true } },
   // go-chi's `r.Mount("/admin", adminRouter())`, Fiber's `app.Mount("/admin", admin)`.
   Mount: { languages: ['go'], path: { before: true } },
   // Fiber's `app.Use("/api", api)` mounts a sub-app; `r.Use(logger)` (Gin, Echo, chi, Fiber) is middleware.

@@ -2,7 +2,7 @@ import { loadedModule } from '@rag/core'
 import { keyArg, parseBracketedAt } from '../args.js'
 import type { CallFact, FileFacts, MountFact } from '../facts.js'
 import { axumInlineRouters } from './axum-nests.js'
-import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, rowOfOffset } from './detector.js'
+import { djangoEntries, DJANGO_URLCONF_FILE, JS_LANGUAGES, joinRoute, rooted, rowOfOffset } from './detector.js'
 import { djangoIncludedPrefixes, includedArg } from './django-includes.js'
 import type { TypedDeclaration } from '../lexical/typed-declarations.js'
 import { goImportedPackages, goPackageName, goTypeBefore, isGoBuiltin } from './go-mounts.js'
@@ -233,10 +233,14 @@ function factoryResults(facts: FileFacts, bound: ReadonlySet<string>): Map<strin
   return out
 }
 
+/** A Django Ninja API's URLs, `api.urls` (group 1 the API as the file names it). */
+const NINJA_URLS = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.urls$/
+
 /**
  * Django's `path('api/', include('conduit.apps.articles.urls'))` in a URLconf (`urls.py` of a file
  * that imports django): the included URLconf's routes are mounted under the entry's route. The
  * target is written `include('conduit.apps.articles.urls')`, the module the file imports by it.
+ * Django Ninja's `path('api/', api.urls)` mounts the `NinjaAPI` `api` there.
  */
 export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
   if (facts.language !== 'python' || !DJANGO_URLCONF_FILE.test(facts.path) || !imports('django')) return []
@@ -247,11 +251,17 @@ export function djangoIncludeFacts(facts: FileFacts, imports: (module: string) =
     // (`include(('app.urls', 'api'))`: a module with its application namespace.)
     const included = includedArg(view)
     const module = included?.kind === 'string' ? included.value : undefined
-    const target = module === undefined ? undefined : `include('${module}')`
-    if (route?.kind !== 'string' || target === undefined || loadedModule(target) === undefined) continue
+    // Django Ninja's `path('api/', api.urls)`: the `NinjaAPI` named `api` is served there.
+    // (Not Django's own admin: `path('admin/', admin.site.urls)`.)
+    const api = view?.kind === 'name' ? NINJA_URLS.exec(view.value)?.[1] : undefined
+    const ninja = api === 'admin.site' ? undefined : api
+    const target = module === undefined ? ninja : `include('${module}')`
+    if (route?.kind !== 'string' || target === undefined || (ninja === undefined && loadedModule(target) === undefined)) continue
     // (Under the routes of the file's own includes holding the entry: `include([path('v1/', include('app.urls'))])`.)
     inFile ??= djangoIncludedPrefixes(entries, facts.symbols)
-    out.push({ target, prefix: joinRoute(inFile.get(call) ?? '', route.value), router: '', row: call.row, offset: call.offset })
+    // (A Ninja API's routes are rooted, as Django serves them: `/api/hello`.)
+    const prefix = joinRoute(inFile.get(call) ?? '', route.value)
+    out.push({ target, prefix: ninja === undefined ? prefix : rooted(prefix), router: '', row: call.row, offset: call.offset })
   }
   return out
 }
