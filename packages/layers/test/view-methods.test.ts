@@ -128,4 +128,50 @@ describe('class-based views routed for any method', () => {
     )
     expect(routes(graph)).toEqual(['app.py:15 DELETE /users/<int:id> -> UserAPI', 'app.py:15 GET /users/<int:id> -> UserAPI'])
   })
+
+  it("serve a Flask-RESTful or Flask-RESTX Resource's methods, at each path it is added at", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'api.py': [
+          'from flask import Flask',
+          'from flask_restful import Resource, Api',
+          '',
+          'app = Flask(__name__)',
+          "api = Api(app, prefix='/api')",
+          '',
+          '',
+          'class Todo(Resource):',
+          '    def get(self, todo_id):',
+          '        return {}',
+          '',
+          '    def delete(self, todo_id):',
+          "        return '', 204",
+          '',
+          '',
+          "api.add_resource(Todo, '/todos/<todo_id>', '/todo/<todo_id>')",
+          '',
+        ].join('\n'),
+        'restx.py': [
+          'from flask_restx import Namespace, Resource',
+          '',
+          "ns = Namespace('cats')",
+          '',
+          '',
+          "@ns.route('/<id>')",
+          'class Cat(Resource):',
+          '    def put(self, id):',
+          '        return {}',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(routes(graph)).toEqual([
+      'api.py:16 DELETE /api/todo/<todo_id> -> Todo',
+      'api.py:16 DELETE /api/todos/<todo_id> -> Todo',
+      'api.py:16 GET /api/todo/<todo_id> -> Todo',
+      'api.py:16 GET /api/todos/<todo_id> -> Todo',
+      // (RESTX's routed class: its methods' routes come from the chunker, each linked to its method.)
+      'restx.py:6 PUT /cats/<id> -> Cat.put',
+    ])
+  })
 })
