@@ -15,10 +15,12 @@ describe('route queries', () => {
       '^orders/(?P<pk>[^/.]+)/$', // Django url() and DRF routers
       '/orders/:id{[0-9]+}', // Hono with a pattern
       '/orders/$orderId', // TanStack Router
+      '/orders/([0-9]+)', // Tornado
       '/orders', // the collection: not a match
       '/orders/:id/items', // deeper: not a match
     ]
-    expect(found('/orders/42', routes)).toEqual(routes.slice(0, 8))
+    expect(found('/orders/42', routes)).toEqual(routes.slice(0, 9))
+    expect(found('/orders/abc', ['/orders/([0-9]+)', '/orders/([^/]+)'])).toEqual(['/orders/([^/]+)'])
   })
 
   it('finds no `main` (an empty route) for a path, `/` included', () => {

@@ -6,10 +6,11 @@ import { globToRegExp, isGlob } from './glob.js'
  * `[[...slug]]`, `[...slug]`, `[id]`; axum `{*rest}`; Go `{rest...}` and `{$}`; FastAPI and
  * Starlette `{p:path}`; `{id}` and `{id:\d+}`; Flask and Django `<path:p>`, `<int:id>`; Express,
  * Hono, Gin and Koa `:id`, `:id?`, `:id(\d+)`, `:id{[0-9]+}` (not `:name{.:ext}`, a name and a
- * group); `*` and Gin's `*filepath`; TanStack Router's `$postId`.
+ * group); `*` and Gin's `*filepath`; TanStack Router's `$postId`; Tornado's regular-expression
+ * groups, `/items/([0-9]+)`.
  */
 const PARAMETER =
-  /\{[-/.][^{}]*\}|\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{(?![-/.][^}]*[:*][A-Za-z_$])[^}]*\})?\??|\*[\w$]*|\$[A-Za-z_]\w*/g
+  /\{[-/.][^{}]*\}|\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{(?![-/.][^}]*[:*][A-Za-z_$])[^}]*\})?\??|\*[\w$]*|\$[A-Za-z_]\w*|\((?!\?)(?:\[[^\]]*\]|[^()/[\]])+\)/g
 
 /** Django's regular-expression routes (`^articles/(?P<pk>[^/.]+)/$`), joined from several `url()` entries. */
 const REGEX_ROUTE = /\(\?P<|^\^|\$$/
@@ -36,6 +37,7 @@ function parameterSource(token: string, bare: boolean): string {
   if (COMPUTED.test(token)) return bare ? '[^/]+' : '.+'
   if (token.startsWith('[...') || token.startsWith('[[...') || token.startsWith('{*') || token.endsWith('...}') || token.endsWith(':path}') || token.startsWith('<path:') || token.startsWith('*')) return '.*'
   if (token.startsWith(':') && token.endsWith('?')) return '[^/]*'
+  if (token.startsWith('(')) return segmentPattern(token.slice(1, -1)) ?? '[^/]+'
   return typedSource(token) ?? '[^/]+'
 }
 
@@ -72,7 +74,13 @@ function typedSource(token: string): string | undefined {
   const chain = converter === undefined ? undefined : CONSTRAINTS.exec(converter)
   if (chain) return CONVERTERS[(chain[1] as string).toLowerCase()]
   const pattern = converter ?? typed[3] ?? typed[4]
-  if (pattern === undefined || pattern.includes('/')) return undefined
+  return pattern === undefined ? undefined : segmentPattern(pattern)
+}
+
+/** A parameter's own pattern as a group, when it compiles and stays within a segment; else `undefined`. */
+function segmentPattern(pattern: string): string | undefined {
+  // (`[^/]+` stays within a segment: a slash in a character class is none.)
+  if (pattern.replace(/\[[^\]]*\]/g, '').includes('/')) return undefined
   try {
     new RegExp(pattern)
   } catch {

@@ -174,4 +174,34 @@ describe('class-based views routed for any method', () => {
       'restx.py:6 PUT /cats/<id> -> Cat.put',
     ])
   })
+
+  it("serve a Tornado RequestHandler's methods; one answering none the table can tell stays for any method", async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'app.py': [
+          'import tornado.web',
+          '',
+          '',
+          'class ItemHandler(tornado.web.RequestHandler):',
+          '    def get(self, item_id):',
+          '        pass',
+          '',
+          '    def put(self, item_id):',
+          '        pass',
+          '',
+          '',
+          'class Proxy(tornado.web.RequestHandler):',
+          '    pass',
+          '',
+          '',
+          'app = tornado.web.Application([',
+          '    (r"/items/([0-9]+)", ItemHandler),',
+          '    (r"/proxy", Proxy),',
+          '])',
+          '',
+        ].join('\n'),
+      }),
+    )
+    expect(routes(graph)).toEqual(['app.py:17 GET /items/([0-9]+) -> ItemHandler', 'app.py:17 PUT /items/([0-9]+) -> ItemHandler', 'app.py:18 * /proxy -> Proxy'])
+  })
 })

@@ -78,4 +78,11 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'app/api.py:17 http-route django-ninja PATCH /events/mixed -> mixed',
     'app/api.py:22 http-route django-ninja PUT /keyed -> keyed',
   ],
+  tornado: [
+    // Each rule of a table at its own line, for any method (the layer graph splits it by the handler class's methods).
+    'app.py:23 http-route tornado * / -> MainHandler',
+    'app.py:24 http-route tornado * /items/([0-9]+) -> ItemHandler',
+    'app.py:25 http-route tornado * /story/([^/]+) -> StoryHandler',
+    'app.py:32 http-route tornado * /stats -> MainHandler',
+  ],
 }

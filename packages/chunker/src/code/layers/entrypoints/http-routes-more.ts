@@ -8,6 +8,7 @@ import { decoratedRoutes } from './decorated-routes.js'
 import { STARLETTE_DETECTOR } from './starlette-routes.js'
 import { javalinApiBuilder } from './javalin-api-builder.js'
 import { tanstackRoutes } from './tanstack-routes.js'
+import { tornadoRoutes } from './tornado-routes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
 /** aiohttp's router as its tutorial names it: `app.router` (a module that sets up routes need not import aiohttp). */
@@ -36,11 +37,13 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
  * - Litestar: `@get("/{id:int}")` handlers, in a `Controller` under its `path = "/users"`, mounted
  *   by `Router(path="/api", route_handlers=[...])` (see {@link litestarMountFacts});
  * - Starlette: `Route("/x", endpoint)` under `Mount("/api", routes=[...])` (see `starlette-routes.ts`);
+ * - Tornado: the `(r"/items/([0-9]+)", ItemHandler)` rules of an `Application([...])` (see `tornado-routes.ts`);
  * - TanStack Router and Start: `createFileRoute('/posts/$postId')({ component })` pages and server
  *   routes' handlers (see `tanstack-routes.ts`).
  */
 export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   tanstackRoutes,
+  tornadoRoutes,
   decoratedRoutes({
     framework: 'sanic',
     languages: ['python'],
