@@ -66,6 +66,13 @@ describe('route queries', () => {
     expect(found('/posts/logo.jpg', ['/posts/:filename{.+\\.png}'])).toEqual([])
   })
 
+  it("lets Nuxt's optional parameter serve its folder or one segment more", () => {
+    const routes = ['/users/[[id]]', '/users/[id]']
+    expect(found('/users', routes)).toEqual(['/users/[[id]]'])
+    expect(found('/users/5', routes)).toEqual(routes)
+    expect(found('/users/5/edit', routes)).toEqual([])
+  })
+
   it('lets wildcards and catch-alls take the rest of the path, or nothing', () => {
     const routes = ['/static/*', '/files/*filepath', '/docs/[...slug]', '/blog/[[...slug]]', '/assets/{path:path}', '/raw/{rest...}', '/api/{*rest}', '/static']
     expect(found('/static/css/site.css', routes)).toEqual(['/static/*'])

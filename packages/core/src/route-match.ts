@@ -3,14 +3,14 @@ import { globToRegExp, isGlob } from './glob.js'
 /**
  * Parameters and wildcards of the route templates the detectors record, one alternative each:
  * Express 5's optional groups `{/:id}`, `{.:ext}` (a group starts with a separator); Next.js
- * `[[...slug]]`, `[...slug]`, `[id]`; axum `{*rest}`; Go `{rest...}` and `{$}`; FastAPI and
+ * `[[...slug]]`, `[...slug]`, `[id]`; Nuxt's optional `[[slug]]`; axum `{*rest}`; Go `{rest...}` and `{$}`; FastAPI and
  * Starlette `{p:path}`; `{id}` and `{id:\d+}`; Flask and Django `<path:p>`, `<int:id>`; Express,
  * Hono, Gin and Koa `:id`, `:id?`, `:id(\d+)`, `:id{[0-9]+}` (not `:name{.:ext}`, a name and a
  * group); `*` and Gin's `*filepath`; TanStack Router's `$postId`; Tornado's regular-expression
  * groups, `/items/([0-9]+)`.
  */
 const PARAMETER =
-  /\{[-/.][^{}]*\}|\[\[\.\.\.[^\]]*\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{(?![-/.][^}]*[:*][A-Za-z_$])[^}]*\})?\??|\*[\w$]*|\$[A-Za-z_]\w*|\((?!\?)(?:\[[^\]]*\]|[^()/[\]])+\)/g
+  /\{[-/.][^{}]*\}|\[\[\.\.\.[^\]]*\]\]|\[\[[^\]/]+\]\]|\[\.\.\.[^\]]*\]|\[[^\]/]+\]|\{\*[^}]*\}|\{[^}/]*\.\.\.\}|\{\$\}|\{[^}:/]+:path\}|\{[^}/]+\}|<path:[^>]+>|<[^>/]+>|:[A-Za-z_$][\w$]*(?:\([^)]*\)|\{(?![-/.][^}]*[:*][A-Za-z_$])[^}]*\})?\??|\*[\w$]*|\$[A-Za-z_]\w*|\((?!\?)(?:\[[^\]]*\]|[^()/[\]])+\)/g
 
 /** Django's regular-expression routes (`^articles/(?P<pk>[^/.]+)/$`), joined from several `url()` entries. */
 const REGEX_ROUTE = /\(\?P<|^\^|\$$/
@@ -36,7 +36,8 @@ function parameterSource(token: string, bare: boolean): string {
   // one segment: `{configService.get}` serves `/api`, not every path.
   if (COMPUTED.test(token)) return bare ? '[^/]+' : '.+'
   if (token.startsWith('[...') || token.startsWith('[[...') || token.startsWith('{*') || token.endsWith('...}') || token.endsWith(':path}') || token.startsWith('<path:') || token.startsWith('*')) return '.*'
-  if (token.startsWith(':') && token.endsWith('?')) return '[^/]*'
+  // An optional parameter: Express's `:id?`, Nuxt's `[[slug]]`.
+  if ((token.startsWith(':') && token.endsWith('?')) || token.startsWith('[[')) return '[^/]*'
   if (token.startsWith('(')) return segmentPattern(token.slice(1, -1)) ?? '[^/]+'
   return typedSource(token) ?? '[^/]+'
 }
