@@ -85,4 +85,12 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'app.py:25 http-route tornado * /story/([^/]+) -> StoryHandler',
     'app.py:32 http-route tornado * /stats -> MainHandler',
   ],
+  lumen: [
+    // Lumen's route file registers on `$router`, under its groups' prefixes; a `$router` outside the route files is no router.
+    'routes/web.php:5 http-route laravel GET / -> -',
+    'routes/web.php:10 http-route laravel GET /api/authors -> AuthorController.showAllAuthors',
+    'routes/web.php:11 http-route laravel GET /api/authors/{id} -> AuthorController.showOneAuthor',
+    'routes/web.php:12 http-route laravel POST /api/authors -> AuthorController.create',
+    'routes/web.php:13 http-route laravel DELETE /api/authors/{id} -> AuthorController.delete',
+  ],
 }

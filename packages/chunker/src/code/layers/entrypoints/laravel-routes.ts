@@ -96,10 +96,16 @@ interface Group {
   readonly namespace: string
 }
 
-function groups(calls: readonly CallFact[]): Group[] {
+/** Lumen's route files register on the `$router` its bootstrap gives them (`routes/web.php`: `$router->get('/', ...)`, `$router->group([...], function () use ($router) {...})`). */
+const LUMEN_ROUTES_FILE = /(?:^|\/)routes\/[^/]+\.php$/
+
+/** Whether a call is on the router the file registers routes on: Laravel's `Route` facade, or Lumen's `$router` in a route file. */
+const onRouter = (call: CallFact, lumen: boolean): boolean => call.receiver === 'Route' || (lumen && call.receiver === '$router')
+
+function groups(calls: readonly CallFact[], lumen: boolean): Group[] {
   const out: Group[] = []
   for (const call of calls) {
-    if (call.name !== 'group' || !call.receiver.startsWith('Route')) continue
+    if (call.name !== 'group' || !(call.receiver.startsWith('Route') || (lumen && call.receiver === '$router'))) continue
     // The attribute array is the first argument (`Route::group(['prefix' => 'v2'], ...)`), never the routes inside.
     const attributes = call.args()[0]
     const declared = attributes?.kind === 'list' ? attributes.value : ''
@@ -167,16 +173,19 @@ function importedClasses(imports: readonly ImportFact[]): (local: string) => str
  * alone), `->only`/`->except` or `['only' => [...]]`; `update` is `PUT` and `PATCH`), under the prefixes of the groups around them (`Route::prefix('admin')->group(...)`,
  * `Route::group(['prefix' => 'v2'], ...)`) and with the controller of a
  * `Route::controller(X::class)->group(...)`, and `/api` for `routes/api.php`. A trailing slash is
- * not part of a route. Route files may use the `Route` facade without importing it.
+ * not part of a route. Route files may use the `Route` facade without importing it. Lumen's route
+ * files register the same calls on `$router` (`$router->get('authors', 'AuthorController@index')`).
  */
 export const laravelRoutes: EntrypointDetector = {
   framework: 'laravel',
   languages: ['php'],
   imports: ['Illuminate'],
-  receivers: /^Route$/,
+  receivers: /^(?:Route|\$router)$/,
   detect(context: DetectContext): EntrypointDraft[] {
     const { calls, path, text, imports } = context.facts
-    const around = groups(calls)
+    // (A `$router` the file makes itself is another library's: `$router = new Router()`.)
+    const lumen = LUMEN_ROUTES_FILE.test(path) && !/\$router\s*=(?!=)/.test(text)
+    const around = groups(calls, lumen)
     const base = API_ROUTES_FILE.test(path) ? '/api' : ''
     const classOf = importedClasses(imports)
     // The groups around a call, outermost first.
@@ -189,7 +198,7 @@ export const laravelRoutes: EntrypointDetector = {
     }
     const drafts: EntrypointDraft[] = []
     for (const call of calls) {
-      if (call.receiver !== 'Route') continue
+      if (!onRouter(call, lumen)) continue
       const enclosing = groupsOf(call)
       const prefix = enclosing.reduce((joined, g) => joinRoute(joined, g.prefix), base)
       const args = call.args().filter((arg) => !arg.key)
