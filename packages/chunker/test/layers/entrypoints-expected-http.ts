@@ -93,4 +93,11 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'routes/web.php:12 http-route laravel POST /api/authors -> AuthorController.create',
     'routes/web.php:13 http-route laravel DELETE /api/authors/{id} -> AuthorController.delete',
   ],
+  'gorilla-wrappers': [
+    // Calls of the file's own wrappers of `HandleFunc(path, f).Methods(...)`, the handler through its adapter; the wrappers themselves are none.
+    'app/app.go:17 http-route net/http GET /projects -> handler.GetAllProjects',
+    'app/app.go:18 http-route net/http POST /projects -> handler.CreateProject',
+    'app/app.go:19 http-route net/http DELETE /projects/{title} -> handler.DeleteProject',
+    'app/app.go:20 http-route net/http * /health -> health',
+  ],
 }

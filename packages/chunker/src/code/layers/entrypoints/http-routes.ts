@@ -23,7 +23,7 @@ import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
 import { adonisRoutes } from './adonis-routes.js'
 import { HONO_MODULES, honoMounts, honoOn, honoOpenApiRoutes } from './hono-routes.js'
-import { gorillaMatcherRoutes } from './gorilla-routes.js'
+import { gorillaMatcherRoutes, gorillaWrapperRoutes } from './gorilla-routes.js'
 import { djangoIncludedPrefixes } from './django-includes.js'
 import { BLUEPRINT_RECEIVER, callDraft, decoratorDraft, djangoEntries, DJANGO_URLCONF_FILE, handlerOf, HTTP_VERBS, JS_LANGUAGES, joinRoute, lastSegment, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
 import { verbCallRoutes } from './route-shapes.js'
@@ -244,6 +244,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   sinatraRoutes,
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true, namedPath: goStringConstant, mountsAreNoRoutes: true }),
   gorillaMatcherRoutes,
+  gorillaWrapperRoutes,
   decoratedRoutes({
     framework: 'spring',
     languages: ['java', 'kotlin'],
