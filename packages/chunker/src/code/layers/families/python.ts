@@ -178,6 +178,12 @@ const isPublic = (name: string): boolean => !name.startsWith('_') || /^__\w+__$/
 /** A decorator registering a route on an app or router object (`@app.route('/')`, `@bp.get('/x')`); not `mock.patch`. */
 const ROUTE_DECORATOR = /^@[ \t]*(?!(?:mock|unittest|patch)\b)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.(?:route|get|post|put|patch|delete|head|options|websocket|api_route)[ \t]*\(/
 
+/** Whether `text[from .. to)` holds an `@` (most function bodies decorate nothing; read in place, no copy). */
+function hasAt(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (text.charCodeAt(at) === 64) return true
+  return false
+}
+
 /**
  * The route handlers a function defines in its body (an app or blueprint factory: the Flask
  * tutorial's `create_app` with `@app.route('/hello')` over `def hello()`): definitions under the
@@ -188,7 +194,7 @@ function nestedRouteHandlers(node: SyntaxNode, match: SymbolMatch, inner: Scope,
   if (match.kind !== 'function' && match.kind !== 'method') return
   const definition = node.type === 'decorated_definition' ? node.childForFieldName('definition') : node
   const body = definition?.childForFieldName('body')
-  if (!body || !api.text.slice(body.startIndex, body.endIndex).includes('@')) return
+  if (!body || !hasAt(api.text, body.startIndex, body.endIndex)) return
   for (const child of namedChildrenOf(body)) {
     if (child.type !== 'decorated_definition') continue
     const routed = namedChildrenOf(child).some((d) => d.type === 'decorator' && ROUTE_DECORATOR.test(api.text.slice(d.startIndex, d.endIndex)))
