@@ -60,12 +60,17 @@ export const gorillaWrapperRoutes: EntrypointDetector = {
   imports: ['github.com/gorilla/mux'],
   detect(context: DetectContext): EntrypointDraft[] {
     const { calls, symbols, text } = context.facts
+    // Registrations of a path held by a name: `HandleFunc(path, f)`.
+    const registrations = calls.flatMap((call) => {
+      const first = call.name === 'HandleFunc' || call.name === 'Handle' ? call.args()[0] : undefined
+      return first?.kind === 'name' ? [{ call, path: first.value }] : []
+    })
+    if (registrations.length === 0) return []
     const wrappers = new Map<string, { methods: string[]; start: number; end: number }>()
     for (const symbol of symbols) {
       if (symbol.kind !== 'function' && symbol.kind !== 'method') continue
       const parameter = FIRST_PARAMETER.exec(symbol.signature)?.[1]
-      if (parameter === undefined) continue
-      const registration = calls.find((call) => (call.name === 'HandleFunc' || call.name === 'Handle') && call.offset >= symbol.start && call.offset < symbol.end && call.args()[0]?.kind === 'name' && call.args()[0]?.value === parameter)
+      const registration = parameter === undefined ? undefined : registrations.find(({ call, path }) => path === parameter && call.offset >= symbol.start && call.offset < symbol.end)?.call
       if (registration === undefined) continue
       const methods = methodsIn(METHODS_AFTER.exec(text.slice(registration.end(), registration.end() + 200))?.[1] ?? '')
       wrappers.set(symbol.name, { methods: methods.length > 0 ? methods : ['*'], start: symbol.start, end: symbol.end })

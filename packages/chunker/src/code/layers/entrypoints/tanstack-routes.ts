@@ -1,5 +1,6 @@
 import type { CallFact, EntrypointDraft } from '../facts.js'
 import { callDraft, JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
+import { folderRoute } from './file-route-drafts.js'
 import { objectEntries, type ObjectEntry } from './object-literal.js'
 
 /** Where TanStack Router's and Start's route helpers come from (React, Solid and Vue flavours). */
@@ -17,8 +18,8 @@ const SERVER_FILE_ROUTE = /^createServerFileRoute\(\s*(['"`])([^'"`]+)\1\s*\)$/
  * goes, and an index route's trailing `/` with it; `$postId` stays the parameter it is.
  */
 function tanstackUrl(id: string): string {
-  const segments = id.split('/').filter((segment) => segment !== '' && !segment.startsWith('_') && !/^\(.*\)$/.test(segment))
-  return `/${segments.map((segment) => segment.replace(/_$/, '')).join('/')}`
+  // (`folderRoute` leaves the empty segments and the groups out.)
+  return folderRoute(id.split('/').filter((segment) => !segment.startsWith('_')).map((segment) => segment.replace(/_$/, '')))
 }
 
 /** A plain name as an entry's value (`component: PostPage`), else `''` (an inline function). */
