@@ -84,6 +84,10 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'app.py:24 http-route tornado * /items/([0-9]+) -> ItemHandler',
     'app.py:25 http-route tornado * /story/([^/]+) -> StoryHandler',
     'app.py:32 http-route tornado * /stats -> MainHandler',
+    // An `Application` subclass passes the list it assigned to `__init__`.
+    'blog.py:8 http-route tornado * / -> HomeHandler',
+    'blog.py:9 http-route tornado * /entry/([^/]+) -> EntryHandler',
+    'blog.py:17 http-route tornado * /old -> HomeHandler',
   ],
   lumen: [
     // Lumen's route file registers on `$router`, under its groups' prefixes; a `$router` outside the route files is no router.
