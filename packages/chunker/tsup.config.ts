@@ -9,9 +9,9 @@ const require = createRequire(import.meta.url)
 /** Copies the grammars `@vscode/tree-sitter-wasm` lacks into `dist/grammars/`, where `grammarPath` looks first. */
 function copyVendoredGrammars(): void {
   mkdirSync('dist/grammars', { recursive: true })
-  for (const [name, { from }] of Object.entries(VENDORED_GRAMMARS)) {
+  for (const [name, { from, folder }] of Object.entries(VENDORED_GRAMMARS)) {
     const file = `tree-sitter-${name}.wasm`
-    copyFileSync(require.resolve(`${from}/${file}`), `dist/grammars/${file}`)
+    copyFileSync(require.resolve(`${from}/${folder}${file}`), `dist/grammars/${file}`)
   }
 }
 

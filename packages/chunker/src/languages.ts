@@ -23,8 +23,8 @@ function code(id: string, grammar: string, extensions: string[], filenames: stri
 /**
  * Every language the chunker handles, with its extensions. Code languages are parsed with the
  * grammars of `@vscode/tree-sitter-wasm`; that package has no C grammar, so `c` is parsed with the
- * C++ grammar (a superset for nearly all C). Kotlin's grammar (`@tree-sitter-grammars/tree-sitter-kotlin`)
- * ships inside this package. Markdown is split into sections without a grammar.
+ * C++ grammar (a superset for nearly all C). The grammars of Kotlin (`@tree-sitter-grammars/tree-sitter-kotlin`),
+ * Swift and Dart (`@repomix/tree-sitter-wasms`) ship inside this package. Markdown is split into sections without a grammar.
  */
 export const SUPPORTED_LANGUAGES: readonly LanguageInfo[] = Object.freeze([
   code('typescript', 'typescript', ['.ts', '.mts', '.cts']),
@@ -33,6 +33,8 @@ export const SUPPORTED_LANGUAGES: readonly LanguageInfo[] = Object.freeze([
   code('python', 'python', ['.py', '.pyi', '.pyw']),
   code('java', 'java', ['.java']),
   code('kotlin', 'kotlin', ['.kt', '.kts']),
+  code('swift', 'swift', ['.swift']),
+  code('dart', 'dart', ['.dart']),
   code('go', 'go', ['.go']),
   code('rust', 'rust', ['.rs']),
   code('c', 'cpp', ['.c', '.h']),

@@ -46,10 +46,11 @@ describe('the built package', () => {
     expect(chunks.map((c) => c.metadata.qname)).toContain('Inventory.add')
   })
 
-  it('carries the Kotlin grammar in dist/grammars/ and parses Kotlin without the devDependency', async () => {
+  it('carries the Kotlin, Swift and Dart grammars in dist/grammars/ and parses with them without the devDependencies', async () => {
     const require = createRequire(import.meta.url)
-    const shipped = fileURLToPath(new URL('../dist/grammars/tree-sitter-kotlin.wasm', import.meta.url))
-    expect(readFileSync(shipped).equals(readFileSync(require.resolve('@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm')))).toBe(true)
+    const shipped = (grammar: string): Buffer => readFileSync(fileURLToPath(new URL(`../dist/grammars/tree-sitter-${grammar}.wasm`, import.meta.url)))
+    expect(shipped('kotlin').equals(readFileSync(require.resolve('@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm')))).toBe(true)
+    for (const grammar of ['swift', 'dart']) expect(shipped(grammar).equals(readFileSync(require.resolve(`@repomix/tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`))), grammar).toBe(true)
     // A copy of dist/ whose node_modules hold the runtime dependencies only, as an installed package's would.
     const root = mkdtempSync(join(tmpdir(), 'chunker-dist-'))
     try {
@@ -61,8 +62,11 @@ describe('the built package', () => {
         symlinkSync(fileURLToPath(new URL(`../node_modules/${name}`, import.meta.url)), target, 'dir')
       }
       const { createNormalizedDocumentChunker } = (await import(join(root, 'dist/index.js'))) as typeof ChunkerModule
-      const chunks = await createNormalizedDocumentChunker({ maxChars: 600, minChars: 0 }).chunk({ path: 'kotlin.kt', content: readFixture('kotlin.kt'), format: 'code' })
-      expect(chunks.map((c) => c.metadata.qname)).toContain('OrderBook.add')
+      const chunker = createNormalizedDocumentChunker({ maxChars: 600, minChars: 0 })
+      const qnames = async (path: string): Promise<unknown[]> => (await chunker.chunk({ path, content: readFixture(path), format: 'code' })).map((c) => c.metadata.qname)
+      expect(await qnames('kotlin.kt')).toContain('OrderBook.add')
+      expect(await qnames('swift.swift')).toContain('Repository')
+      expect(await qnames('dart.dart')).toContain('Order.toJson')
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

@@ -41,7 +41,7 @@ function symbolSegment(match: SymbolMatch, scope: Scope, context: Context, start
   const { kind, name, qname, parent } = symbolIdentity(match, scope.qname, scope.kind, context.rules)
   const { text } = context.lines
   const dropAttributes = context.rules.attributesInSignature
-  return { start, end, kind, symbol: name, qname, signature: () => signatureOf(match, text, dropAttributes), parent }
+  return { start, end, kind, symbol: name, qname, signature: () => signatureOf(match, text, dropAttributes, (match.last ?? match.decl).endIndex), parent }
 }
 
 /** The `defines` metadata of a gap of module-level code: the names its statements assign ({@link gapNames}). */
@@ -94,7 +94,7 @@ function layoutItems(context: Context, items: readonly LevelItem[], scope: Scope
         depth: scope.depth + 1,
       })
       blocks.push(mergeSmall(inner, options.minChars, options.maxChars))
-    } else blocks.push(pieces(context, item, [node], segment))
+    } else blocks.push(pieces(context, item, match.last ? [node, match.last] : [node], segment))
   }
   return blocks
 }

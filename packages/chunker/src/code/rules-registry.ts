@@ -6,6 +6,8 @@ import { goRules } from './languages/go.js'
 import { iniRules } from './languages/ini.js'
 import { javaRules } from './languages/java.js'
 import { kotlinRules } from './languages/kotlin.js'
+import { swiftRules } from './languages/swift.js'
+import { dartRules } from './languages/dart.js'
 import { javascriptRules } from './languages/javascript-typescript.js'
 import { phpRules } from './languages/php.js'
 import { powershellRules } from './languages/powershell.js'
@@ -21,6 +23,8 @@ const RULES: Readonly<Record<string, LanguageRules>> = {
   python: pythonRules,
   java: javaRules,
   kotlin: kotlinRules,
+  swift: swiftRules,
+  dart: dartRules,
   go: goRules,
   rust: rustRules,
   c: cppRules,

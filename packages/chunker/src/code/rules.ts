@@ -15,6 +15,11 @@ export interface SymbolMatch {
   readonly container: boolean
   /** A qualifier written in the declaration itself: `ns::C` of `void ns::C::m()`, a Go receiver. */
   readonly qualifier?: string
+  /**
+   * The node the symbol ends with when the grammar puts part of it beside `decl` rather than
+   * inside (Dart's `function_signature` followed by its `function_body`); absent: `decl` ends it.
+   */
+  readonly last?: SyntaxNode
 }
 
 /** How one grammar's nodes map to symbol units. */

@@ -35,7 +35,7 @@ function collect(nodes: readonly SyntaxNode[], rules: LanguageRules, text: strin
       continue
     }
     const attachable = !match && rules.attachable.has(type)
-    out.push({ node, type, start: firstRow(node), end: lastRow(node), match, attachable })
+    out.push({ node, type, start: firstRow(node), end: lastRow(match?.last ?? node), match, attachable })
   }
 }
 

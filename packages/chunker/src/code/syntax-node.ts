@@ -15,6 +15,10 @@ export interface SyntaxNode {
   childForFieldName(name: string): SyntaxNode | null
   /** The node around this one (`web-tree-sitter`'s nodes have it; a hand-built fake may not). */
   readonly parent?: SyntaxNode | null
+  /** The next named node of the same parent (`web-tree-sitter`'s nodes have it; a hand-built fake may not). */
+  readonly nextNamedSibling?: SyntaxNode | null
+  /** The previous named node of the same parent (`web-tree-sitter`'s nodes have it; a hand-built fake may not). */
+  readonly previousNamedSibling?: SyntaxNode | null
 }
 
 /** The 0-based first row of a node. */

@@ -21,7 +21,14 @@ describe('grammarPath', () => {
     expect(parser.parse('class A { fun b() = 1 }')?.rootNode.child(0)?.type).toBe('class_declaration')
   })
 
+  it('finds the Swift and Dart grammars of @repomix/tree-sitter-wasms and parses with them', async () => {
+    expect(grammarPath('swift')).toMatch(/tree-sitter-swift\.wasm$/)
+    expect((await parserFor('swift')).parse('struct A { func b() {} }')?.rootNode.child(0)?.type).toBe('class_declaration')
+    expect(grammarPath('dart')).toMatch(/tree-sitter-dart\.wasm$/)
+    expect((await parserFor('dart')).parse('class A { void b() {} }')?.rootNode.child(0)?.type).toBe('class_definition')
+  })
+
   it('names every vendored grammar in the grammars version', () => {
-    expect(grammarsVersion()).toMatch(/\+kotlin-\d+\.\d+\.\d+$/)
+    expect(grammarsVersion()).toMatch(/\+kotlin-\d+\.\d+\.\d+\+swift-\d+\.\d+\.\d+\+dart-\d+\.\d+\.\d+$/)
   })
 })

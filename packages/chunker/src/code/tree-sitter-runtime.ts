@@ -9,14 +9,28 @@ const require = createRequire(import.meta.url)
 let runtime: Promise<typeof TreeSitter> | undefined
 const parsers = new Map<string, Promise<Parser>>()
 
+/** Where a vendored grammar's `.wasm` comes from: `<from>/<folder>tree-sitter-<grammar>.wasm`. */
+export interface VendoredGrammar {
+  /** The npm package. */
+  readonly from: string
+  /** Its version (a devDependency pinned to it). */
+  readonly version: string
+  /** The folder of the package holding the file, with a trailing `/`; `''` for its root. */
+  readonly folder: string
+}
+
 /**
  * Grammars `@vscode/tree-sitter-wasm` lacks, with the package each `.wasm` comes from and its
  * version. The build copies them into `dist/grammars/` (see `tsup.config.ts`): the packages
  * themselves are only devDependencies, since they carry native-addon install scripts and
- * runtime dependencies the chunker does not need.
+ * runtime dependencies the chunker does not need (Kotlin's), or dozens of grammars it does not
+ * use (`@repomix/tree-sitter-wasms`, prebuilt for the current ABI: the Swift and Dart packages of
+ * npm ship no loadable `.wasm`).
  */
-export const VENDORED_GRAMMARS: Readonly<Record<string, { readonly from: string; readonly version: string }>> = {
-  kotlin: { from: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
+export const VENDORED_GRAMMARS: Readonly<Record<string, VendoredGrammar>> = {
+  kotlin: { from: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0', folder: '' },
+  swift: { from: '@repomix/tree-sitter-wasms', version: '0.1.17', folder: 'out/' },
+  dart: { from: '@repomix/tree-sitter-wasms', version: '0.1.17', folder: 'out/' },
 }
 
 /**
@@ -29,12 +43,12 @@ export function grammarPath(grammar: string): string {
   if (!vendored) return require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${grammar}.wasm`)
   const file = `tree-sitter-${grammar}.wasm`
   const beside = fileURLToPath(new URL(`./grammars/${file}`, import.meta.url))
-  return existsSync(beside) ? beside : require.resolve(`${vendored.from}/${file}`)
+  return existsSync(beside) ? beside : require.resolve(`${vendored.from}/${vendored.folder}${file}`)
 }
 
 /**
  * Version of `@vscode/tree-sitter-wasm` the grammars come from (`unknown` when it cannot be read),
- * followed by each vendored grammar's: `0.3.1+kotlin-1.1.0`.
+ * followed by each vendored grammar's: `0.3.1+kotlin-1.1.0+swift-0.1.17+dart-0.1.17`.
  */
 export function grammarsVersion(): string {
   let version = 'unknown'
