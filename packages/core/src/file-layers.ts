@@ -56,6 +56,8 @@ export type ProjectManifest =
    * relative to the config's own directory.
    */
   | { readonly kind: 'bundler-aliases'; readonly aliases: Readonly<Record<string, string>> }
+  /** `pubspec.yaml`: the Dart package's name, what `package:<name>/x.dart` imports of its `lib/x.dart` say. */
+  | { readonly kind: 'pubspec'; readonly name: string }
 
 /**
  * The layer records of one file as its chunker extracted them: symbols with file-local ids,

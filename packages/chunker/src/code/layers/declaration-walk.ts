@@ -187,7 +187,7 @@ export class DeclarationWalk implements WalkApi {
     const attached = (expand ? pending.flatMap((d) => expand(d)) : pending).map((d) => decoratorFact(d, this.text))
     const details = this.#family.details(node, match, scope, this, attached)
     const decorators = [...attached, ...(details.decorators ?? []).map((d) => decoratorFact(d, this.text))]
-    const end = node.endIndex
+    const end = (match.last ?? node).endIndex
     const signature = signatureOf(match, this.text, this.#rules.attributesInSignature, end)
     const exported = scope.exported || details.exported === true ? true : details.exported
     const test = scope.test || details.test === true || details.testScope === true

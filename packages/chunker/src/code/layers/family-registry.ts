@@ -5,6 +5,8 @@ import { goFamily } from './families/go.js'
 import { javaFamily } from './families/java.js'
 import { javascriptFamily } from './families/javascript-typescript.js'
 import { kotlinFamily } from './families/kotlin.js'
+import { swiftFamily } from './families/swift.js'
+import { dartFamily } from './families/dart.js'
 import { phpFamily } from './families/php.js'
 import { pythonFamily } from './families/python.js'
 import { rubyFamily } from './families/ruby.js'
@@ -19,6 +21,8 @@ const FAMILIES: Readonly<Record<string, LayerFamily>> = {
   go: goFamily,
   java: javaFamily,
   kotlin: kotlinFamily,
+  swift: swiftFamily,
+  dart: dartFamily,
   rust: rustFamily,
   c: cFamily,
   cpp: cFamily,

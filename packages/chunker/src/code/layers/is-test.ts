@@ -3,7 +3,7 @@ const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__test__', 'spec', 'sp
 
 /** File names of tests: `a.test.ts`, `a.spec.js`, `a_test.go`, `test_a.py`, `a_test.py`, `a_spec.rb`, `ATest.java`, `conftest.py`. */
 const TEST_FILE =
-  /(?:\.(?:test|spec|e2e-spec)\.[cm]?[jt]sx?$|_test\.(?:go|py|rs|exs?|cc|cpp|c)$|^test_[^/]*\.py$|^conftest\.py$|_spec\.rb$|_test\.rb$|(?:Tests?|IT|Spec)\.(?:java|kt|cs|scala|php)$)/
+  /(?:\.(?:test|spec|e2e-spec)\.[cm]?[jt]sx?$|_test\.(?:go|py|rs|exs?|cc|cpp|c|dart)$|^test_[^/]*\.py$|^conftest\.py$|_spec\.rb$|_test\.rb$|(?:Tests?|IT|Spec)\.(?:java|kt|cs|scala|php|swift)$)/
 
 /**
  * Whether a path is a test file by convention: a test directory anywhere in the path (`test/`,
@@ -30,6 +30,8 @@ export const TEST_IMPORTS: readonly RegExp[] = [
   /^(?:Xunit|NUnit\.Framework|Microsoft\.VisualStudio\.TestTools)/,
   /^(?:rspec|minitest|test\/unit)$/,
   /^PHPUnit\\/,
+  /^(?:XCTest|Testing|Quick|Nimble)$/,
+  /^package:(?:test|flutter_test|mockito|mocktail|integration_test)\//,
 ]
 
 const ANY_TEST_IMPORT = new RegExp(TEST_IMPORTS.map((pattern) => `(?:${pattern.source})`).join('|'))

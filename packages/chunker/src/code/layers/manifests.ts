@@ -194,9 +194,12 @@ export function isManifestPath(path: string): boolean {
   return /^(?:package\.json|tsconfig(?:\.[\w.-]+)?\.json|jsconfig\.json|go\.mod|Cargo\.toml|composer\.json)$/.test(name)
 }
 
+/** The top-level `name:` of a `pubspec.yaml` (a Dart package name: lowercase, digits, `_`), quoted or not. */
+const PUBSPEC_NAME = /^name:[ \t]*(['"]?)([a-z_][a-z0-9_]*)\1[ \t]*(?:#.*)?$/m
+
 /**
  * What a project file says about module resolution (`package.json`, `tsconfig*.json`,
- * `jsconfig.json`, `go.mod`, `Cargo.toml`, `composer.json`, the `resolve.alias` of
+ * `jsconfig.json`, `go.mod`, `Cargo.toml`, `composer.json`, `pubspec.yaml`, the `resolve.alias` of
  * `vite.config.*` and `webpack.config.*`), or `undefined` for any other file or one that does
  * not parse.
  */
@@ -208,6 +211,10 @@ export function readManifest(path: string, content: string): ProjectManifest | u
     return module ? { kind: 'go-mod', module: module[2] as string, ...(requires.length > 0 ? { requires } : {}) } : undefined
   }
   if (name === 'Cargo.toml') return cargo(content)
+  if (name === 'pubspec.yaml') {
+    const pubspec = PUBSPEC_NAME.exec(content)
+    return pubspec ? { kind: 'pubspec', name: pubspec[2] as string } : undefined
+  }
   if (BUNDLER_CONFIG.test(name)) {
     const aliases = bundlerAliases(content)
     return aliases ? { kind: 'bundler-aliases', aliases } : undefined

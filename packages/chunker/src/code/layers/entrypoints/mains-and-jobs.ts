@@ -19,9 +19,12 @@ const MAIN_RULES: Readonly<Record<string, (symbol: SymbolFact, packageName: stri
   java: (s) => s.name === 'main' && s.kind === 'method' && /\bstatic\b/.test(s.signature) && /\bvoid\b/.test(s.signature),
   csharp: (s) => s.name === 'Main' && s.kind === 'method' && /\bstatic\b/.test(s.signature),
   kotlin: kotlinMain,
+  // (Swift's `@main` type: its `static func main()`, or the type itself, a SwiftUI `App`; Dart's top-level `main`.)
+  swift: (s) => s.parent === undefined && s.decorators.some((d) => d.name === 'main'),
+  dart: (s) => s.name === 'main' && s.kind === 'function' && !s.parent,
 }
 
-/** `main` functions: Go's `func main` in `package main`, Rust, C and C++ `main`, Java's and C#'s static `main`, Kotlin's `fun main`. */
+/** `main` functions: Go's `func main` in `package main`, Rust, C and C++ `main`, Java's and C#'s static `main`, Kotlin's `fun main`, Swift's `@main` type, Dart's `main`. */
 const mainFunctions: EntrypointDetector = {
   framework: 'main',
   languages: Object.keys(MAIN_RULES),

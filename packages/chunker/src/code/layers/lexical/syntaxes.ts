@@ -12,6 +12,10 @@ export const GO_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'", '`']
 export const JAVA_SYNTAX: LexicalSyntax = { ...C_COMMENTS, quotes: ['"', "'"], tripleQuotes: true }
 /** Kotlin: nested block comments, `"""` raw strings (`${...}` templates stay masked). */
 export const KOTLIN_SYNTAX: LexicalSyntax = { lineComments: ['//'], blockComments: [{ open: '/*', close: '*/', nested: true }], quotes: ['"', "'"], tripleQuotes: true }
+/** Swift: nested block comments, `"""` multi-line strings (`\(...)` interpolations stay masked); no `'` strings, but none appear in code either. */
+export const SWIFT_SYNTAX: LexicalSyntax = KOTLIN_SYNTAX
+/** Dart: nested block comments, `'''` and `"""` strings (`${...}` interpolations stay masked). */
+export const DART_SYNTAX: LexicalSyntax = KOTLIN_SYNTAX
 /** Rust: nested block comments, raw strings, chars beside lifetimes, strings across lines. */
 export const RUST_SYNTAX: LexicalSyntax = { lineComments: ['//'], blockComments: [{ open: '/*', close: '*/', nested: true }], quotes: ['"'], rust: true, multilineStrings: true }
 /** C and C++: raw strings. */
