@@ -3,12 +3,12 @@ import type { Bindings } from './import-bindings.js'
 import type { NameScope } from './symbol-index.js'
 
 /** Languages where a bare call inside a class may be one of its own methods (Java's `isEmpty(cs)` in `StringUtils`). */
-export const IMPLICIT_SELF: ReadonlySet<string> = new Set(['java', 'kotlin', 'csharp', 'cpp', 'ruby'])
+export const IMPLICIT_SELF: ReadonlySet<string> = new Set(['java', 'kotlin', 'csharp', 'cpp', 'ruby', 'swift', 'dart'])
 
 /**
  * Languages where `x.name()` calls a member of `x`'s type (or of an imported module, which
  * resolution binds first): not Rust or C++, whose `Type::f()` and `module::f()` are written alike,
- * nor Kotlin, whose top-level extension functions are called so (`title.slugify()`).
+ * nor Kotlin, Swift and Dart, whose extension members are called so (`title.slugify()`).
  */
 const MEMBER_ACCESS = new Set(['javascript', 'typescript', 'tsx', 'python', 'go', 'java', 'csharp', 'ruby', 'php'])
 

@@ -1,10 +1,12 @@
 import type { ImportResolver } from './resolution.js'
 import { resolveCImport } from './resolvers/c-cpp.js'
+import { resolveDartImport } from './resolvers/dart.js'
 import { resolveGoImport } from './resolvers/go.js'
 import { resolveJavaImport } from './resolvers/java.js'
 import { resolvePythonImport } from './resolvers/python.js'
 import { resolveCsharpImport, resolvePhpImport, resolveRubyImport } from './resolvers/ruby-php-csharp.js'
 import { resolveRustImport } from './resolvers/rust.js'
+import { resolveSwiftImport } from './resolvers/swift.js'
 import { resolveTypescriptImport } from './resolvers/typescript.js'
 
 /** The import resolver of each language id. */
@@ -22,6 +24,8 @@ const RESOLVERS: Readonly<Record<string, ImportResolver>> = {
   ruby: resolveRubyImport,
   php: resolvePhpImport,
   csharp: resolveCsharpImport,
+  swift: resolveSwiftImport,
+  dart: resolveDartImport,
 }
 
 /** The import resolver of a language, if there is one. */
@@ -37,4 +41,5 @@ export const MANIFEST_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
   'go-mod': ['go'],
   cargo: ['rust'],
   composer: ['php'],
+  pubspec: ['dart'],
 }

@@ -23,8 +23,8 @@ export function classNamed(type: string, file: FileLayers, bindings: Bindings, i
 /** A type written as one name, without generics, a qualifier or an array. */
 const PLAIN_TYPE = /^[A-Za-z_$][\w$]*$/
 
-/** Languages in which every type name a file uses comes from its package, its imports or the runtime. */
-const DECLARED_TYPE_SOURCES = new Set(['csharp', 'java'])
+/** Languages in which every type name a file uses comes from its package (or module), its imports or the runtime. */
+const DECLARED_TYPE_SOURCES = new Set(['csharp', 'java', 'swift', 'dart'])
 
 /**
  * Whether a capitalised name is a type of a library the file imports whole (`Assert` of C#'s

@@ -38,13 +38,14 @@ export function goReceiverMethod(
 /**
  * Languages whose files in one directory (or one declared package or namespace) see each other's
  * top-level names without imports: PHP's unqualified `Helper` in `namespace App\Http` is
- * `App\Http\Helper` (Laravel's controllers extend `Controller` without a `use`).
+ * `App\Http\Helper` (Laravel's controllers extend `Controller` without a `use`); a Swift
+ * package's target (its module) is one namespace.
  */
-export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'csharp', 'kotlin', 'php'])
+export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'csharp', 'kotlin', 'php', 'swift'])
 
 /**
  * The files of a file's package: its directory in Go, its declared package or namespace in Java,
- * Kotlin and PHP; in C#, its namespace's and then each enclosing namespace's (code in
+ * Kotlin and PHP, its target in Swift; in C#, its namespace's and then each enclosing namespace's (code in
  * `Shop.Models.Billing` sees `Shop.Models.Order` and `Shop.Money` without a `using`), nearest first.
  */
 export function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {

@@ -34,6 +34,8 @@ import { CJS_LANGUAGES, resolveBareName } from './bare-names.js'
 import { calledDefinition } from './called-members.js'
 import { CALLABLE, callableKinds, memberOfType, memberOfValue, memberOrInherited, throughBinding } from './type-members.js'
 
+/** Languages whose imports bring a library's names in whole (Dart's `import 'x.dart';`, Swift's `import Module`): a type named as a call's receiver may be one of them. */
+const WHOLE_LIBRARY_IMPORTS: ReadonlySet<string> = new Set(['dart', 'swift'])
 /** Languages where what an imported package's function returns is the package's: JavaScript's and Go's packages. */
 const RETURNS_PACKAGE_VALUES: ReadonlySet<string> = new Set([...CJS_LANGUAGES, 'go'])
 const TYPES = new Set(['class', 'interface', 'struct', 'trait', 'type', 'enum', 'record', 'union', 'module', 'namespace'])
@@ -44,7 +46,6 @@ const DECLARED_CHAINS: ReadonlySet<string> = new Set(['java', 'csharp'])
 const RUST_COLLECTIONS: ReadonlySet<string> = new Set(['Vec', 'String'])
 /** What separates the segments of a qualified receiver (`a.b`, `a::b`, `$a->b`, `A\\B`). */
 const SEGMENT_SEPARATOR = /::|\.|->|\\/
-
 
 /**
  * A callee as written (`openIndex`, `this.build`), resolved as a call of it from where `call` is.
@@ -284,6 +285,9 @@ function resolveDefinition(
         ? packageMember(file, receiver, name, index, goType ? (type) => inheritedMember(type, name, kinds, supers) : undefined)
         : undefined
     if (peerMember) return toSymbol(peerMember)
+    // Dart's `Response.ok()` and Swift's `Todo.query()` of a class a whole-library import brings in (`import 'package:shelf/shelf.dart';`, `import App`).
+    const imported = !owner && !shadowed && first < 0 && WHOLE_LIBRARY_IMPORTS.has(file.language) && bindings.wildcards.length > 0 ? memberOfType(receiver, name, file, bindings, index, resolved, supers) : undefined
+    if (imported) return imported
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
     // (Go: a package-level variable of this file or another of the package, `JSON.Bind()`.)
@@ -382,7 +386,9 @@ function resolveDefinition(
   // `seen.set(k, v)`, `items.push(x)` on a receiver of unknown type: most likely the language's own
   // method, so a definition of the index with that name is only one candidate among others.
   const runtime = written && edge.kind === 'calls' && receiver !== '' && !receiver.includes('::') && isRuntimeMethod(file.language, name)
-  if (count === 0) return runtime || (std && rust !== undefined) ? EXTERNAL : UNRESOLVED
+  // (Swift's `Abort(.notFound)` under `import Vapor`, Dart's `Cascade()` under `import 'package:shelf/shelf.dart';`: a library's type made.)
+  const libraryType = count === 0 && written && receiver === '' && WHOLE_LIBRARY_IMPORTS.has(file.language) && isLibraryType(name, file, bindings, index)
+  if (count === 0) return runtime || (std && rust !== undefined) || libraryType ? EXTERNAL : UNRESOLVED
   if (runtime) return { resolution: 'by-name', targetPath: '', targetSymbolId: '', candidates: count + 1 }
   // Ruby's constants are global and autoloaded (Rails' Zeitwerk): a base class or mixin the index defines once is that one.
   if (file.language === 'ruby' && edge.kind !== 'calls' && edge.kind !== 'mounts' && count === 1 && only) return toSymbol(only)
