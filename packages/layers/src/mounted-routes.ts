@@ -39,6 +39,8 @@ interface Placement {
 
 /** Kinds of a mounted definition whose own routes are mounted (registered on its parameter). */
 const FUNCTIONS = new Set(['function', 'method'])
+/** Types whose methods declare the routes a mount of the type serves: Vapor's `RouteCollection`s (`app.register(collection: TodoController())`). */
+const ROUTE_COLLECTIONS = new Set(['class', 'struct'])
 
 
 /**
@@ -180,7 +182,8 @@ export class MountedRoutes {
         path: edge.targetPath,
         line: edge.startLine,
       }
-      found.push(symbol && FUNCTIONS.has(symbol.kind) ? { ...mount, function: symbol.id } : mount)
+      const declares = symbol !== undefined && (FUNCTIONS.has(symbol.kind) || (edge.language === 'swift' && ROUTE_COLLECTIONS.has(symbol.kind)))
+      found.push(declares ? { ...mount, function: symbol.id } : mount)
     }
     this.#global.sort((a, b) => b.dir.length - a.dir.length || compare(a.dir, b.dir) || compare(a.from, b.from))
     found.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.line - b.line))

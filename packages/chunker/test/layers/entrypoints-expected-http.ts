@@ -104,4 +104,33 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'app/app.go:19 http-route net/http DELETE /projects/{title} -> handler.DeleteProject',
     'app/app.go:20 http-route net/http * /health -> health',
   ],
+  shelf: [
+    // Cascades on a `Router()` the call scan does not read; a client's `http.get(uri)` is none.
+    'bin/server.dart:18 http-route shelf_router GET /helloworld -> _helloWorldHandler',
+    'bin/server.dart:19 http-route shelf_router GET /time -> -',
+    'bin/server.dart:23 http-route shelf_router GET /sum/<a|[0-9]+>/<b|[0-9]+> -> _sumHandler',
+    'bin/server.dart:10 main dart - - -> main',
+    'lib/users.dart:9 http-route shelf_router GET / -> _list',
+    'lib/users.dart:10 http-route shelf_router POST /<id> -> -',
+    'lib/users.dart:11 http-route shelf_router * /<ignored|.*> -> -',
+    // shelf_router_generator's annotations.
+    'lib/users.dart:19 http-route shelf_router GET /say-hi/<name> -> Service.sayHi',
+    'lib/users.dart:22 http-route shelf_router DELETE /wave -> Service.wave',
+  ],
+  vapor: [
+    // Verbs with a trailing closure (no path: the builder's own) or `use:`, path components as arguments, `on(.METHOD, ...)`.
+    'Sources/App/routes.swift:5 http-route vapor GET / -> -',
+    'Sources/App/routes.swift:9 http-route vapor GET /hello -> -',
+    'Sources/App/routes.swift:13 http-route vapor GET /users/:userID -> showUser',
+    'Sources/App/routes.swift:14 http-route vapor PATCH /users/:userID -> updateUser',
+    // Under `grouped(...)` builders, a middleware group keeping its parent's path.
+    'Sources/App/routes.swift:17 http-route vapor POST /api/v1/login -> login',
+    'Sources/App/routes.swift:19 http-route vapor GET /api/v1/me -> -',
+    // A collection's routes, under `grouped` and nested `group(...) { b in }` closures (the graph puts them under `/api/v1`).
+    'Sources/App/Controllers/TodoController.swift:8 http-route vapor GET /todos -> self.index',
+    'Sources/App/Controllers/TodoController.swift:9 http-route vapor POST /todos -> self.create',
+    'Sources/App/Controllers/TodoController.swift:11 http-route vapor GET /todos/:todoID -> show',
+    'Sources/App/Controllers/TodoController.swift:12 http-route vapor DELETE /todos/:todoID -> self.delete',
+    'Sources/App/Controllers/TodoController.swift:14 http-route vapor GET /todos/:todoID/tags -> self.tags',
+  ],
 }

@@ -17,6 +17,7 @@ import { yargsCommandDirFacts } from './yargs-commands.js'
 import { clickMountFacts, typerMountFacts } from './click-typer-commands.js'
 import { commanderMountFacts } from './commander-commands.js'
 import { ktorMountFacts } from './ktor-routes.js'
+import { vaporGroupPath, vaporMountFacts } from './vapor-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { fastifyAutoloadFacts } from './fastify-autoload.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
@@ -69,6 +70,8 @@ const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | u
   Group: groupPrefix,
   // ASP.NET Core's `var todos = app.MapGroup("/todos")`.
   MapGroup: groupPrefix,
+  // Vapor's `let todos = routes.grouped("todos")`, `routes.grouped("api", "v1")`, `routes.grouped(User.authenticator())`.
+  grouped: vaporGroupPath,
   // gorilla/mux's `r.PathPrefix("/api").Subrouter()` (its path is read from the receiver).
   Subrouter: () => undefined,
   group: (args) => stringArg(args, 0),
@@ -213,7 +216,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language, facts.text)), receiver)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -223,6 +226,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...namespaceMountFacts(facts, prefixOf),
     ...ownPrefixFacts(facts, prefixOf),
     ...ktorMountFacts(facts),
+    ...(imports('Vapor') ? vaporMountFacts(facts, prefixOf) : []),
     ...aspNetGroupMountFacts(facts, prefixOf),
     ...trpcMountFacts(facts, imports),
     ...(imports('rocket') ? rocketMountFacts(facts) : []),

@@ -141,10 +141,11 @@ export function delegatedCallee(lambda: string): string {
 }
 
 /**
- * Objects whose calls make a response in place (ASP.NET's `() => Results.Ok()`), or print or
- * compute in place (commander's `.action((s) => { console.log(s) })`): no handler.
+ * Objects whose calls make a response in place (ASP.NET's `() => Results.Ok()`, shelf's and the
+ * Fetch API's `(request) => Response.ok(...)`, `() => Response.json(x)`), or print or compute in
+ * place (commander's `.action((s) => { console.log(s) })`): no handler.
  */
-const RESPONSE_HELPERS: ReadonlySet<string> = new Set(['Results', 'TypedResults', 'console', 'process', 'JSON', 'Math', 'Promise', 'System', 'fmt'])
+const RESPONSE_HELPERS: ReadonlySet<string> = new Set(['Results', 'TypedResults', 'Response', 'console', 'process', 'JSON', 'Math', 'Promise', 'System', 'fmt'])
 
 /** A parameter list's names: `req: Request` is `req` (TypeScript), `int id` is `id` (C#, Java), `x = 1` is `x`. */
 function parameterNames(list: string): string[] {

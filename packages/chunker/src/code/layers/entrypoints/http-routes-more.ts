@@ -9,6 +9,7 @@ import { STARLETTE_DETECTOR } from './starlette-routes.js'
 import { javalinApiBuilder } from './javalin-api-builder.js'
 import { tanstackRoutes } from './tanstack-routes.js'
 import { tornadoRoutes } from './tornado-routes.js'
+import { shelfRoutes } from './shelf-routes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
 /** aiohttp's router as its tutorial names it: `app.router` (a module that sets up routes need not import aiohttp). */
@@ -39,7 +40,9 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
  * - Starlette: `Route("/x", endpoint)` under `Mount("/api", routes=[...])` (see `starlette-routes.ts`);
  * - Tornado: the `(r"/items/([0-9]+)", ItemHandler)` rules of an `Application([...])` (see `tornado-routes.ts`);
  * - TanStack Router and Start: `createFileRoute('/posts/$postId')({ component })` pages and server
- *   routes' handlers (see `tanstack-routes.ts`).
+ *   routes' handlers (see `tanstack-routes.ts`);
+ * - shelf_router (Dart): `router.get('/users/<id>', handler)` and `Router()..get(...)` cascades (see
+ *   `shelf-routes.ts`), shelf_router_generator's `@Route.get('/x')` methods.
  */
 export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   tanstackRoutes,
@@ -135,6 +138,17 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     rootIsPrefix: true,
   }),
   STARLETTE_DETECTOR,
+  shelfRoutes,
+  // shelf_router_generator's `@Route.get('/users/<id>')` over a service's methods, and `@Route('GET', '/x')`.
+  decoratedRoutes({
+    framework: 'shelf_router',
+    languages: ['dart'],
+    imports: ['package:shelf_router'],
+    verbs: { ...LOWER_VERBS, all: '*' },
+    generic: { names: ['Route'], methodKeys: [], defaultMethod: '*', methodsFirst: true },
+    pathKeys: [],
+    dotted: false,
+  }),
 ]
 
 /** A Slim handler: an invokable action (`ListUsersAction::class`, named by its class), `[UserController::class, 'create']`, Slim 3's `'HomeController:home'`, or a closure (none). */

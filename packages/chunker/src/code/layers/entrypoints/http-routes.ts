@@ -8,6 +8,7 @@ import { chiRoutes } from './chi-routes.js'
 import { goModuleRoutes } from './go-module-routes.js'
 import { goStringConstant } from './go-string-constants.js'
 import { ktorRoutes } from './ktor-routes.js'
+import { vaporRoutes } from './vapor-routes.js'
 import { laravelRoutes } from './laravel-routes.js'
 import { nestVersions } from './nest-versions.js'
 import { railsRoutes } from './rails-routes.js'
@@ -258,6 +259,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   jaxRs,
   ktorRoutes,
+  vaporRoutes,
   aspNetControllers,
   aspNetMinimalApis,
   aspNetMapAnyMethod,
