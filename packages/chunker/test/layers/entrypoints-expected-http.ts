@@ -126,6 +126,9 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     // Under `grouped(...)` builders, a middleware group keeping its parent's path.
     'Sources/App/routes.swift:17 http-route vapor POST /api/v1/login -> login',
     'Sources/App/routes.swift:19 http-route vapor GET /api/v1/me -> -',
+    // Groups made in a chain, the registration's own or a builder's.
+    'Sources/App/routes.swift:23 http-route vapor GET /admin/stats -> stats',
+    'Sources/App/routes.swift:25 http-route vapor GET /api/blogs -> listBlogs',
     // A collection's routes, under `grouped` and nested `group(...) { b in }` closures (the graph puts them under `/api/v1`).
     'Sources/App/Controllers/TodoController.swift:8 http-route vapor GET /todos -> self.index',
     'Sources/App/Controllers/TodoController.swift:9 http-route vapor POST /todos -> self.create',

@@ -153,8 +153,17 @@ function prefixes(calls: readonly CallFact[], language: string, text: string): M
   return out
 }
 
-/** A group made in a receiver's chain with a literal path: `e.Group("/api")` (with middleware after the path too). */
-const CHAINED_GROUP = /^(.+)\.(Group|MapGroup|group)\(\s*"([^"]*)"[^()]*\)$/
+/**
+ * A group made in a receiver's chain with a literal path: `e.Group("/api")` (with middleware after
+ * the path too), Vapor's `routes.grouped("api", "v1")` (its path components joined).
+ */
+const CHAINED_GROUP = /^(.+)\.(Group|MapGroup|group)\(\s*"([^"]*)"[^()]*\)$|^(.+)\.grouped\(((?:\s*"[^"]*"\s*,?)+)\)$/
+
+/** The path of one chained group's match: its first string, or a `grouped`'s strings joined. */
+function chainedPath(chained: RegExpExecArray): string {
+  if (chained[3] !== undefined) return chained[3]
+  return [...(chained[5] as string).matchAll(/"([^"]*)"/g)].map((part) => part[1] as string).join('/')
+}
 
 /**
  * The prefix of the router a call is made on: a known router's (`api`), or one its chain makes
@@ -162,7 +171,7 @@ const CHAINED_GROUP = /^(.+)\.(Group|MapGroup|group)\(\s*"([^"]*)"[^()]*\)$/
  */
 function receiverPrefix(receiver: string, known: ReadonlyMap<string, string>, depth = 0): string {
   const chained = depth < MAX_MOUNT_DEPTH ? CHAINED_GROUP.exec(receiver) : null
-  if (chained) return joinRoute(receiverPrefix(chained[1] as string, known, depth + 1), chained[3] as string)
+  if (chained) return joinRoute(receiverPrefix((chained[1] ?? chained[4]) as string, known, depth + 1), chainedPath(chained))
   return known.get(receiver.replace(/\(.*$/, '')) ?? ''
 }
 

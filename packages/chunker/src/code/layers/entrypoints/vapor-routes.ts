@@ -85,13 +85,18 @@ const ROUTE_KEYS: ReadonlySet<string> = new Set(['use', 'body'])
 
 /** A builder as a registration names it: a plain name (`app`, `todos`), not a value's member (`req.parameters.get("id")`). */
 const BUILDER = /^[a-z_]\w*$/
+/** Or a group made in the registration's own chain: `app.grouped("admin").get("stats", use: stats)`. */
+const GROUPED_CHAIN = /^[a-z_]\w*(?:\.grouped\([^()]*\))+$/
+
+/** The builder a call is made on, as the file's prefixes name it: its plain name, or its chain of groups. */
+const builderOf = (call: CallFact): string => (call.simpleReceiver === '?' ? call.receiver : call.simpleReceiver)
 
 /**
  * Whether a call registers a route: a verb, or `on` with a method, on a builder name, with its
  * handler as `use:` or a trailing closure (`Environment.get("PORT")` and `todo.delete(on: db)` are none).
  */
 function routeOf(call: CallFact, text: string): { method: string; path: readonly Arg[] } | undefined {
-  if (!BUILDER.test(call.simpleReceiver)) return undefined
+  if (!BUILDER.test(call.simpleReceiver) && !GROUPED_CHAIN.test(call.receiver)) return undefined
   const args = call.args()
   if (args.some((arg) => arg.key && !ROUTE_KEYS.has(arg.key))) return undefined
   if (!args.some((arg) => arg.key === 'use') && !CLOSURE_PARAMETER.test(text.slice(call.end(), call.end() + 200))) return undefined
@@ -123,7 +128,7 @@ export const vaporRoutes: EntrypointDetector = {
       const route = routeOf(call, facts.text)
       const path = route && vaporPath(route.path)
       if (!route || path === undefined) continue
-      const full = joinRoute(prefixAt(scopes, call.simpleReceiver, call.offset, context.prefixOf), path)
+      const full = joinRoute(prefixAt(scopes, builderOf(call), call.offset, context.prefixOf), path)
       drafts.push(callDraft(call, { kind: 'http-route', framework: 'vapor', method: route.method, route: full.startsWith('/') ? full : `/${full}`, handler: vaporHandler(call.args()) }))
     }
     for (const match of facts.masked.matchAll(BARE_VERB)) {
