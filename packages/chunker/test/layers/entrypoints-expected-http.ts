@@ -104,6 +104,11 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'app/app.go:19 http-route net/http DELETE /projects/{title} -> handler.DeleteProject',
     'app/app.go:20 http-route net/http * /health -> health',
   ],
+  'dart-frog': [
+    // Each route file's `onRequest`, at its path, for any method; middleware files are none.
+    'routes/index.dart:3 http-route dart_frog * / -> onRequest',
+    'routes/users/[id].dart:5 http-route dart_frog * /users/[id] -> onRequest',
+  ],
   shelf: [
     // Cascades on a `Router()` the call scan does not read; a client's `http.get(uri)` is none.
     'bin/server.dart:18 http-route shelf_router GET /helloworld -> _helloWorldHandler',

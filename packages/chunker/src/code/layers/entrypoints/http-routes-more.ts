@@ -10,6 +10,7 @@ import { javalinApiBuilder } from './javalin-api-builder.js'
 import { tanstackRoutes } from './tanstack-routes.js'
 import { tornadoRoutes } from './tornado-routes.js'
 import { shelfRoutes } from './shelf-routes.js'
+import { dartFrogRoutes } from './dart-frog-routes.js'
 
 /** Lower-case verb names as most Python, Rust and JavaScript frameworks spell them. */
 /** aiohttp's router as its tutorial names it: `app.router` (a module that sets up routes need not import aiohttp). */
@@ -42,7 +43,8 @@ const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 
  * - TanStack Router and Start: `createFileRoute('/posts/$postId')({ component })` pages and server
  *   routes' handlers (see `tanstack-routes.ts`);
  * - shelf_router (Dart): `router.get('/users/<id>', handler)` and `Router()..get(...)` cascades (see
- *   `shelf-routes.ts`), shelf_router_generator's `@Route.get('/x')` methods.
+ *   `shelf-routes.ts`), shelf_router_generator's `@Route.get('/x')` methods;
+ * - Dart Frog: `routes/users/[id].dart`'s `onRequest` (see `dart-frog-routes.ts`).
  */
 export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   tanstackRoutes,
@@ -139,6 +141,7 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   STARLETTE_DETECTOR,
   shelfRoutes,
+  dartFrogRoutes,
   // shelf_router_generator's `@Route.get('/users/<id>')` over a service's methods, and `@Route('GET', '/x')`.
   decoratedRoutes({
     framework: 'shelf_router',
