@@ -74,6 +74,11 @@ describe('Dart layers', () => {
     expect(layers.entrypoints.map((e) => `${e.kind} ${e.handler} ${e.startLine}`)).toEqual(['main main 69'])
   })
 
+  it('reads a directive with annotations before it, which the grammar puts in its node', async () => {
+    const layers = await layersOf('lib/legacy.dart', "@Deprecated('use orders.dart')\nexport 'src/legacy.dart';\n@visibleForTesting\nimport 'src/testing.dart' show fake;\n")
+    expect(layers.edges.map((e) => `${e.kind} ${e.target} ${JSON.stringify(e.names)}`)).toEqual(['imports src/legacy.dart [{"name":"*"}]', 'imports src/testing.dart [{"name":"fake"}]'])
+  })
+
   it('marks test files by path and by the test package', async () => {
     expect((await layersOf('test/orders_test.dart', 'void main() {}\n')).isTest).toBe(true)
     expect((await layersOf('lib/checks.dart', "import 'package:test/test.dart';\nvoid main() {}\n")).isTest).toBe(true)

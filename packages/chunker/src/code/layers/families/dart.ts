@@ -31,7 +31,8 @@ const COMBINATOR = /\b(show|hide)\s+([\w$]+(?:\s*,\s*[\w$]+)*)/g
  * `part of some.library;` (by name) names no file.
  */
 export function parseDartDirective(raw: string): ParsedImport[] {
-  const flat = raw.replace(/\s+/g, ' ').trim()
+  // (Annotations before a directive may belong to its node: `@Deprecated('x') export 'a.dart';`.)
+  const flat = raw.replace(/\s+/g, ' ').trim().replace(/^(?:@[\w$.]+(?:\([^()]*\))?\s*)+/, '')
   const uri = URI.exec(flat)
   if (!uri) return []
   const specifier = uri[2] as string
