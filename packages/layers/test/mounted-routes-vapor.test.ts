@@ -7,7 +7,7 @@ const FIXTURE = new URL('../../chunker/test/fixtures/entrypoints/vapor/', import
 const read = (path: string): string => readFileSync(new URL(path, FIXTURE), 'utf8')
 
 describe('Vapor route collections', () => {
-  it("serve the routes their `boot(routes:)` declares under the path of the builder they are registered on, with their handlers' symbols", async () => {
+  it("serve the routes their `boot(routes:)` declares under the path of the builder they are registered on, with their handlers' symbols; so do route functions", async () => {
     const graph = new LayerGraph(
       await layersOfText({
         'Sources/App/routes.swift': read('Sources/App/routes.swift'),
@@ -25,7 +25,10 @@ describe('Vapor route collections', () => {
       '12 DELETE /api/v1/todos/:todoID -> TodoController.delete',
       '14 GET /api/v1/todos/:todoID/tags -> TodoController.tags',
     ])
-    // The app's own routes keep theirs.
-    expect(graph.entrypoints({ kind: 'http-route' }).filter((r) => r.path.endsWith('routes.swift')).map((r) => r.route)).toContain('/api/v1/login')
+    // The app's own routes keep theirs; a route function's are under the builder it is handed (`try adminRoutes(api)`).
+    const own = graph.entrypoints({ kind: 'http-route' }).filter((r) => r.path.endsWith('routes.swift')).map((r) => r.route)
+    expect(own).toContain('/api/v1/login')
+    expect(own).toContain('/api/v1/audit')
+    expect(own).not.toContain('/audit')
   })
 })

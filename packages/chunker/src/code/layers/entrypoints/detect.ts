@@ -225,7 +225,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language, facts.text)), receiver)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections and functions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),

@@ -143,19 +143,32 @@ export const vaporRoutes: EntrypointDetector = {
 }
 
 /**
- * Vapor's route collections: `try app.register(collection: TodoController())` (or on a group,
- * `api.register(collection: ...)`) serves the routes the collection's `boot(routes:)` declares
- * under that builder's path.
+ * Vapor's route collections and route functions: `try app.register(collection: TodoController())`
+ * (or on a group, `api.register(collection: ...)`) serves the routes the collection's
+ * `boot(routes:)` declares under that builder's path; `try adminRoutes(api)`, a function handed a
+ * builder with a path, serves the routes it registers on its parameter under that path.
  */
 export function vaporMountFacts(facts: FileFacts, prefixOf: (receiver: string) => string): MountFact[] {
-  if (facts.language !== 'swift' || !facts.text.includes('register')) return []
+  if (facts.language !== 'swift') return []
   const scopes = groupScopes(facts, prefixOf)
   const out: MountFact[] = []
+  const mount = (call: CallFact, target: string, router: string, prefix: string): void => {
+    out.push({ target, prefix, router, row: rowOfOffset(facts.text, call.offset), offset: call.offset })
+  }
   for (const call of facts.calls) {
-    if (call.name !== 'register' || call.simpleReceiver === '' || call.simpleReceiver === '?') continue
-    const collection = call.args().find((arg) => arg.key === 'collection')
-    if (collection?.kind !== 'call' || !/^[A-Z]\w*$/.test(collection.value)) continue
-    out.push({ target: collection.value, prefix: prefixAt(scopes, call.simpleReceiver, call.offset, prefixOf), router: call.simpleReceiver, row: rowOfOffset(facts.text, call.offset), offset: call.offset })
+    if (call.name === 'register' && BUILDER.test(call.simpleReceiver)) {
+      const collection = call.args().find((arg) => arg.key === 'collection')
+      if (collection?.kind === 'call' && /^[A-Z]\w*$/.test(collection.value)) mount(call, collection.value, call.simpleReceiver, prefixAt(scopes, call.simpleReceiver, call.offset, prefixOf))
+      continue
+    }
+    if (call.simpleReceiver !== '' || !/^[a-z_]\w*$/.test(call.name)) continue
+    // (Only a builder with a path of its own: one without is where the function's routes are already.)
+    for (const arg of call.args()) {
+      if (arg.key || arg.kind !== 'name' || !BUILDER.test(arg.value)) continue
+      const prefix = prefixAt(scopes, arg.value, call.offset, prefixOf)
+      if (prefix !== '') mount(call, call.name, arg.value, prefix)
+      break
+    }
   }
   return out
 }
