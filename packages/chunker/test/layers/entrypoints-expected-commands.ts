@@ -232,4 +232,24 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'worker.ts:6 job bullmq - emails -> sendEmail',
     'worker.ts:8 job bullmq - thumbnails -> -',
   ],
+  'swift-argument-parser': [
+    // Each ParsableCommand, named by its configuration's commandName or its type in kebab case, under the command listing it.
+    'Sources/math/Math.swift:3 cli-command swift-argument-parser - math -> -',
+    'Sources/math/Math.swift:21 cli-command swift-argument-parser - math add -> Math.Add.run',
+    'Sources/math/Math.swift:31 cli-command swift-argument-parser - math multiply -> Math.Multiply.run',
+    'Sources/math/Math.swift:39 cli-command swift-argument-parser - math stats -> -',
+    'Sources/math/Math.swift:48 cli-command swift-argument-parser - math stats average -> Math.Statistics.Average.run',
+    'Sources/math/Math.swift:52 cli-command swift-argument-parser - math stats stdev -> Math.Statistics.StandardDeviation.run',
+    'Sources/math/Math.swift:59 cli-command swift-argument-parser - repeat-phrase -> RepeatPhrase.run',
+    // The @main type is the program's main too.
+    'Sources/math/Math.swift:3 main swift - - -> Math',
+  ],
+  'dart-args': [
+    // Each Command subclass by its own name, under the command adding it and the CommandRunner's program.
+    'bin/git.dart:3 main dart - - -> main',
+    'bin/git.dart:10 cli-command args - dgit commit -> CommitCommand.run',
+    'bin/git.dart:26 cli-command args - dgit stash -> -',
+    'bin/git.dart:38 cli-command args - dgit stash save -> StashSaveCommand.run',
+    'bin/git.dart:48 cli-command args - dgit stash list -> StashListCommand.run',
+  ],
 }

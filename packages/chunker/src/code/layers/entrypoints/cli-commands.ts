@@ -8,6 +8,8 @@ import { DJANGO_COMMANDS_DETECTOR } from './django-commands.js'
 import { LARAVEL_COMMANDS_DETECTOR, SYMFONY_COMMANDS_DETECTOR } from './php-console-commands.js'
 import { callDraft, cliCommand, commandWord, handlerOf, lastSegment, type DetectContext, type EntrypointDetector } from './detector.js'
 import { YARGS_COMMAND_MODULE_DETECTOR, YARGS_DETECTOR } from './yargs-commands.js'
+import { swiftArgumentParser } from './swift-argument-parser.js'
+import { dartArgsCommands } from './dart-args-commands.js'
 
 /** cobra: `&cobra.Command{Use: "serve [flags]", RunE: runServe}`, under the words of the parents it is written inside. */
 const cobra: EntrypointDetector = {
@@ -114,4 +116,6 @@ export const CLI_COMMAND_DETECTORS: readonly EntrypointDetector[] = [
   TYPER_DETECTOR,
   cobra,
   clapBuilder,
+  swiftArgumentParser,
+  dartArgsCommands,
 ]
