@@ -178,10 +178,28 @@ const isPublic = (name: string): boolean => !name.startsWith('_') || /^__\w+__$/
 /** A decorator registering a route on an app or router object (`@app.route('/')`, `@bp.get('/x')`); not `mock.patch`. */
 const ROUTE_DECORATOR = /^@[ \t]*(?!(?:mock|unittest|patch)\b)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.(?:route|get|post|put|patch|delete|head|options|websocket|api_route)[ \t]*\(/
 
-/** Whether `text[from .. to)` holds an `@` (most function bodies decorate nothing; read in place, no copy). */
+/** The text last asked about by {@link hasAt} (a thread walks one file at a time) and the offsets of its `@`s. */
+let atText = ''
+let atOffsets: number[] = []
+
+/**
+ * Whether `text[from .. to)` holds an `@` (most function bodies decorate nothing): the file's `@`s
+ * are found once, natively, and each span is a binary search among them.
+ */
 function hasAt(text: string, from: number, to: number): boolean {
-  for (let at = from; at < to; at++) if (text.charCodeAt(at) === 64) return true
-  return false
+  if (text !== atText) {
+    atText = text
+    atOffsets = []
+    for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) atOffsets.push(at)
+  }
+  let low = 0
+  let high = atOffsets.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((atOffsets[middle] as number) < from) low = middle + 1
+    else high = middle
+  }
+  return low < atOffsets.length && (atOffsets[low] as number) < to
 }
 
 /**
@@ -192,6 +210,8 @@ function hasAt(text: string, from: number, to: number): boolean {
  */
 function nestedRouteHandlers(node: SyntaxNode, match: SymbolMatch, inner: Scope, api: WalkApi): void {
   if (match.kind !== 'function' && match.kind !== 'method') return
+  // (No `@` in the whole definition, the usual case: nothing to read, not even its body's node.)
+  if (node.type !== 'decorated_definition' && !hasAt(api.text, node.startIndex, node.endIndex)) return
   const definition = node.type === 'decorated_definition' ? node.childForFieldName('definition') : node
   const body = definition?.childForFieldName('body')
   if (!body || !hasAt(api.text, body.startIndex, body.endIndex)) return
