@@ -241,8 +241,9 @@ export const COMMAND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'Sources/math/Math.swift:48 cli-command swift-argument-parser - math stats average -> Math.Statistics.Average.run',
     'Sources/math/Math.swift:52 cli-command swift-argument-parser - math stats stdev -> Math.Statistics.StandardDeviation.run',
     'Sources/math/Math.swift:59 cli-command swift-argument-parser - repeat-phrase -> RepeatPhrase.run',
-    // The @main type is the program's main too.
+    // The @main type is the program's main too; so is a `main.swift`'s top-level code.
     'Sources/math/Math.swift:3 main swift - - -> Math',
+    'Sources/roll/main.swift:12 main swift - - -> -',
   ],
   'dart-args': [
     // Each Command subclass by its own name, under the command adding it and the CommandRunner's program.

@@ -214,10 +214,34 @@ const pythonMainModules: EntrypointDetector = {
   },
 }
 
-/** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families; a guardless `__main__.py` here. */
+/**
+ * A Swift executable's `main.swift`: its top-level code is the program (without an `@main` type),
+ * from its first top-level call (swift-argument-parser's `RollOptions.parseOrExit()`).
+ */
+const swiftMainFiles: EntrypointDetector = {
+  framework: 'swift',
+  languages: ['swift'],
+  imports: [],
+  detect(context: DetectContext): EntrypointDraft[] {
+    const { path, text, calls } = context.facts
+    if (!(path === 'main.swift' || path.endsWith('/main.swift'))) return []
+    // (A top-level `let options = RollOptions.parseOrExit()` runs too: a property of the file, not a type's.)
+    const first = calls.find((call) => {
+      const around = context.enclosing(call.offset)
+      return around === undefined || (around.kind === 'property' && around.parent === undefined)
+    })
+    if (first === undefined) return []
+    const end = text.indexOf('\n', first.offset)
+    const statement = text.slice(first.offset, end < 0 ? text.length : end).trim()
+    return [{ kind: 'main', framework: 'swift', method: '', route: '', handler: '', row: first.row, endRow: first.row, offset: first.offset, text: statement }]
+  },
+}
+
+/** Mains and scheduled jobs. Python's and Ruby's `__main__` guards are recognised by their families; a guardless `__main__.py` and Swift's `main.swift` here. */
 export const MAIN_AND_JOB_DETECTORS: readonly EntrypointDetector[] = [
   mainFunctions,
   pythonMainModules,
+  swiftMainFiles,
   scheduledDecorators('spring', ['java', 'kotlin'], 'org.springframework', ['Scheduled']),
   // Quarkus: `@Scheduled(every = "10s")`, `@Scheduled(cron = "0 15 10 * * ?")`.
   scheduledDecorators('quarkus', ['java', 'kotlin'], 'io.quarkus.scheduler', ['Scheduled']),
