@@ -58,6 +58,11 @@ export type ProjectManifest =
   | { readonly kind: 'bundler-aliases'; readonly aliases: Readonly<Record<string, string>> }
   /** `pubspec.yaml`: the Dart package's name, what `package:<name>/x.dart` imports of its `lib/x.dart` say. */
   | { readonly kind: 'pubspec'; readonly name: string }
+  /**
+   * `Package.swift`: the package's targets, each with its folder relative to the manifest's (its
+   * `path:`, else `Sources/<name>`, `Tests/<name>` for a test target): what `import <name>` imports.
+   */
+  | { readonly kind: 'swiftpm'; readonly targets: readonly { readonly name: string; readonly path: string }[] }
 
 /**
  * The layer records of one file as its chunker extracted them: symbols with file-local ids,

@@ -33,12 +33,36 @@ export function memberNamed(index: SymbolIndex, type: SymbolRecord, name: string
   const qname = `${type.qname}.${name}`
   const own = index.byQname(type.path, qname)
   if (own === undefined && type.language === 'kotlin') return companionMember(index, type, name)
+  if (own === undefined && EXTENDED_LANGUAGES.has(type.language)) return extensionMember(index, type, name)
   if (own || type.language !== 'go') return own
   for (const peer of index.filesIn(dirOf(type.path))) {
     const member = peer === type.path ? undefined : index.byQname(peer, qname)
     if (member) return member
   }
   return undefined
+}
+
+/** Languages whose types gain members in extensions anywhere in the module (Swift's `extension Session { ... }`, Dart's `extension X on Session`). */
+const EXTENDED_LANGUAGES: ReadonlySet<string> = new Set(['swift', 'dart'])
+
+/**
+ * A member an extension of a type adds, in any file: Swift's `extension Session { func validate() }`
+ * (the extension is named as its type), Dart's `extension SessionX on Session` (named otherwise, the
+ * type after `on`).
+ */
+function extensionMember(index: SymbolIndex, type: SymbolRecord, name: string): SymbolRecord | undefined {
+  for (const symbol of index.namedSet(name) ?? []) {
+    const parent = symbol.parentId ? index.symbol(symbol.parentId) : undefined
+    if (parent?.kind !== 'extension' || parent.language !== type.language || parent.parentId !== '') continue
+    if (parent.name === type.name || extendsType(parent.signature, type.name)) return symbol
+  }
+  return undefined
+}
+
+/** Whether a Dart extension's signature names the type it is on: `extension SessionX on Session<T>`. */
+function extendsType(signature: string, type: string): boolean {
+  const on = /\bon\s+([A-Za-z_$][\w$]*)/.exec(signature)
+  return on?.[1] === type
 }
 
 /**

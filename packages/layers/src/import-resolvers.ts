@@ -42,4 +42,5 @@ export const MANIFEST_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
   cargo: ['rust'],
   composer: ['php'],
   pubspec: ['dart'],
+  swiftpm: ['swift'],
 }

@@ -28,6 +28,8 @@ export interface ResolveContext {
   hasDir(dir: string): boolean
   /** The files directly in a directory. */
   filesIn(dir: string): readonly string[]
+  /** The folders holding indexed files at or below a directory (`''` for the root), sorted. */
+  foldersBelow(dir: string): readonly string[]
   /** Indexed paths that end with `/suffix` or equal it. */
   endingWith(suffix: string): readonly string[]
   /** A file's layers. */

@@ -140,7 +140,8 @@ export class SymbolIndex implements ResolveContext {
         if (!same) this.#sameQname.set(path, (same = new Map()))
         addTo(same, symbol.qname, symbol)
       }
-      if (!symbol.parentId || (file.language === 'csharp' && inNamespaceOnly(symbol, this.#byId))) {
+      // (A Swift or Dart extension is no definition of the type it extends: `extension RequestInterceptor where ...` is not the protocol.)
+      if (symbol.kind !== 'extension' && (!symbol.parentId || (file.language === 'csharp' && inNamespaceOnly(symbol, this.#byId)))) {
         const first = top.get(symbol.name)
         if (first === undefined) top.set(symbol.name, symbol)
         else if (symbol.exported === true && first.exported !== true && !exportedLater.has(symbol.name)) exportedLater.set(symbol.name, symbol)
@@ -238,6 +239,13 @@ export class SymbolIndex implements ResolveContext {
 
   filesIn(dir: string): readonly string[] {
     return [...(this.#dirFiles.get(dir) ?? [])]
+  }
+
+  foldersBelow(dir: string): readonly string[] {
+    if (!this.#below.has(dir) && !this.#dirFiles.has(dir)) return []
+    const out: string[] = []
+    for (const folder of this.#dirFiles.keys()) if (dir === '' || folder === dir || folder.startsWith(`${dir}/`)) out.push(folder)
+    return out.sort()
   }
 
   endingWith(suffix: string): readonly string[] {

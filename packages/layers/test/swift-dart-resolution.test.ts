@@ -92,4 +92,27 @@ describe('Swift resolution', () => {
       'Application -> external',
     ])
   })
+
+  it("resolves `import Alamofire` to the folders of a target its Package.swift declares at a path of its own, and follows the manifest's edits", async () => {
+    const files = {
+      'Package.swift':
+        'let package = Package(\n    name: "Alamofire",\n    targets: [\n        .target(name: "Alamofire", path: "Source", exclude: ["Info.plist"]),\n        .testTarget(name: "AlamofireTests", dependencies: [.target(name: "Alamofire")], path: "Tests")\n    ]\n)\n',
+      'Source/Core/Session.swift': 'open class Session {\n    public static let `default` = Session()\n    public init() {}\n    open func request(_ url: String) {}\n}\n',
+      'Source/Features/Validation.swift': 'extension Session {\n    public func validate() {}\n}\n\nextension RequestInterceptor where Self == Retrier {\n    public static var retrier: Retrier { Retrier() }\n}\n',
+      'Source/Features/RequestInterceptor.swift': 'public protocol RequestInterceptor {}\n\npublic struct Retrier: RequestInterceptor {}\n',
+      'Tests/SessionTests.swift': '@testable import Alamofire\nimport XCTest\n\nfinal class SessionTests: XCTestCase {\n    struct Handler: RequestInterceptor {}\n\n    func testRequest() {\n        let session = Session()\n        session.request("https://x")\n        session.validate()\n    }\n}\n',
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    expect(edgesOf(graph, 'Tests/SessionTests.swift', 'imports')).toEqual(['Alamofire -> resolved Source/Core/', 'Alamofire -> resolved Source/Features/', 'XCTest -> external'])
+    // A member an extension adds is the type's; an extension is no definition of its type (the protocol is).
+    expect(edgesOf(graph, 'Tests/SessionTests.swift', 'calls')).toEqual([
+      'Session -> resolved Source/Core/Session.swift#Session',
+      'session.request -> resolved Source/Core/Session.swift#Session.request',
+      'session.validate -> resolved Source/Features/Validation.swift#Session.validate',
+    ])
+    expect(edgesOf(graph, 'Tests/SessionTests.swift', 'implements')).toEqual(['RequestInterceptor -> resolved Source/Features/RequestInterceptor.swift#RequestInterceptor'])
+    // A target moved to another path: imported from there.
+    graph.apply({ upsert: await layersOfText({ 'Package.swift': files['Package.swift'].replace('path: "Source"', 'path: "Source/Core"') }) })
+    expect(edgesOf(graph, 'Tests/SessionTests.swift', 'imports')).toEqual(['Alamofire -> resolved Source/Core/', 'XCTest -> external'])
+  })
 })

@@ -32,6 +32,33 @@ describe('readManifest', () => {
     expect(readManifest('composer.json', '{"autoload": {"psr-4": {"App\\\\": "src/"}}}')).toEqual({ kind: 'composer', psr4: { 'App\\': ['src/'] } })
   })
 
+  it("reads a pubspec.yaml's package name and a Package.swift's targets with their folders", () => {
+    expect(readManifest('pkgs/shelf/pubspec.yaml', "# the package\nname: 'shelf'\nversion: 1.4.2\ndependencies:\n  name: x\n")).toEqual({ kind: 'pubspec', name: 'shelf' })
+    const swift = [
+      'let package = Package(',
+      '    name: "Alamofire",',
+      '    products: [.library(name: "Alamofire", targets: ["Alamofire"])],',
+      '    targets: [',
+      '        .testTarget(name: "AlamofireTests", dependencies: [.target(name: "Alamofire")], path: "Tests"),',
+      '        .target(name: "Alamofire", path: "Source", exclude: ["Info.plist"], linkerSettings: [.linkedFramework("CFNetwork")]),',
+      '        .executableTarget(name: "Tool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),',
+      '        .plugin(name: "Lint", capability: .buildTool()),',
+      '    ]',
+      ')',
+    ].join('\n')
+    // (A dependency written `.target(name:)` before the declaration gives way to it.)
+    expect(readManifest('Package.swift', swift)).toEqual({
+      kind: 'swiftpm',
+      targets: [
+        { name: 'AlamofireTests', path: 'Tests' },
+        { name: 'Alamofire', path: 'Source' },
+        { name: 'Tool', path: 'Sources/Tool' },
+        { name: 'Lint', path: 'Plugins/Lint' },
+      ],
+    })
+    expect(readManifest('pubspec.yaml', 'description: no name\n')).toBeUndefined()
+  })
+
   it('gives nothing for other files or ones that do not parse', () => {
     expect(isManifestPath('src/package.json.bak')).toBe(false)
     expect(readManifest('README.md', '# x')).toBeUndefined()

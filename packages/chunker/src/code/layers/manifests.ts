@@ -1,4 +1,5 @@
 import type { ProjectManifest } from '@rag/core'
+import { closing } from './args.js'
 import { BUNDLER_CONFIG, bundlerAliases } from './bundler-aliases.js'
 
 /** JSON with comments and trailing commas (tsconfig, jsconfig) to plain JSON. */
@@ -194,12 +195,36 @@ export function isManifestPath(path: string): boolean {
   return /^(?:package\.json|tsconfig(?:\.[\w.-]+)?\.json|jsconfig\.json|go\.mod|Cargo\.toml|composer\.json)$/.test(name)
 }
 
+/** A target declaration of a `Package.swift`: `.target(name: "App"`, `.testTarget(`, `.executableTarget(`, `.macro(`, `.plugin(`. */
+const SWIFT_TARGET = /\.(target|testTarget|executableTarget|macro|plugin)\s*\(\s*name\s*:\s*"([^"\\]+)"/g
+
+/**
+ * The targets a `Package.swift` declares, each with its folder: its `path:` argument, else
+ * SwiftPM's default, `Sources/<name>` (`Tests/<name>` for a test target, `Plugins/<name>` for a plugin).
+ */
+export function swiftPackageTargets(content: string): { name: string; path: string }[] {
+  // (A target's dependency on another is written alike, `dependencies: [.target(name: "Core")]`: a declaration with a `path:` wins.)
+  const byName = new Map<string, { path: string; given: boolean }>()
+  for (const match of content.matchAll(SWIFT_TARGET)) {
+    const open = content.indexOf('(', match.index)
+    const close = closing(content, open)
+    const written = close < 0 ? '' : content.slice(open, close)
+    const path = /\bpath\s*:\s*"([^"\\]*)"/.exec(written)?.[1]
+    const kind = match[1] as string
+    const name = match[2] as string
+    const folder = kind === 'testTarget' ? 'Tests' : kind === 'plugin' ? 'Plugins' : 'Sources'
+    const known = byName.get(name)
+    if (known === undefined || (path !== undefined && !known.given)) byName.set(name, { path: path ?? `${folder}/${name}`, given: path !== undefined })
+  }
+  return [...byName].map(([name, { path }]) => ({ name, path }))
+}
+
 /** The top-level `name:` of a `pubspec.yaml` (a Dart package name: lowercase, digits, `_`), quoted or not. */
 const PUBSPEC_NAME = /^name:[ \t]*(['"]?)([a-z_][a-z0-9_]*)\1[ \t]*(?:#.*)?$/m
 
 /**
  * What a project file says about module resolution (`package.json`, `tsconfig*.json`,
- * `jsconfig.json`, `go.mod`, `Cargo.toml`, `composer.json`, `pubspec.yaml`, the `resolve.alias` of
+ * `jsconfig.json`, `go.mod`, `Cargo.toml`, `composer.json`, `pubspec.yaml`, `Package.swift`, the `resolve.alias` of
  * `vite.config.*` and `webpack.config.*`), or `undefined` for any other file or one that does
  * not parse.
  */
@@ -211,6 +236,10 @@ export function readManifest(path: string, content: string): ProjectManifest | u
     return module ? { kind: 'go-mod', module: module[2] as string, ...(requires.length > 0 ? { requires } : {}) } : undefined
   }
   if (name === 'Cargo.toml') return cargo(content)
+  if (name === 'Package.swift') {
+    const targets = swiftPackageTargets(content)
+    return targets.length > 0 ? { kind: 'swiftpm', targets } : undefined
+  }
   if (name === 'pubspec.yaml') {
     const pubspec = PUBSPEC_NAME.exec(content)
     return pubspec ? { kind: 'pubspec', name: pubspec[2] as string } : undefined
