@@ -286,7 +286,7 @@ function resolveDefinition(
         : undefined
     if (peerMember) return toSymbol(peerMember)
     // Dart's `Response.ok()` and Swift's `Todo.query()` of a class a whole-library import brings in (`import 'package:shelf/shelf.dart';`, `import App`).
-    const imported = !owner && !shadowed && first < 0 && WHOLE_LIBRARY_IMPORTS.has(file.language) && bindings.wildcards.length > 0 ? memberOfType(receiver, name, file, bindings, index, resolved, supers) : undefined
+    const imported = !owner && !shadowed && first < 0 && WHOLE_LIBRARY_IMPORTS.has(file.language) && bindings.wildcards.length > 0 && /^[A-Z]/.test(receiver) ? memberOfType(receiver, name, file, bindings, index, resolved, supers) : undefined
     if (imported) return imported
     // `this.articleService.findAll()`, `owners.findById()`: a member of the type the receiver is declared with.
     // Or declared in the code around it (`const index = new InvertedIndex()`, a field `#db: Database`), as the extraction read it.
