@@ -33,7 +33,8 @@ const DECLARED_TYPE_SOURCES = new Set(['csharp', 'java', 'swift', 'dart'])
  */
 export function isLibraryType(name: string, file: FileLayers, bindings: Bindings, index: SymbolIndex): boolean {
   if (!DECLARED_TYPE_SOURCES.has(file.language) || !bindings.externalWildcard || bindings.unresolvedWildcard || !/^[A-Z]\w*$/.test(name) || bindings.names.has(name)) return false
-  for (const symbol of index.namedSet(name) ?? []) if (CLASS_LIKE.has(symbol.kind)) return false
+  // (A type alias of the index, Swift's `typealias AFResult<S> = Result<S, AFError>`, is no library's either.)
+  for (const symbol of index.namedSet(name) ?? []) if (CLASS_LIKE.has(symbol.kind) || symbol.kind === 'type') return false
   return true
 }
 

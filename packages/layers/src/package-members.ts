@@ -1,6 +1,6 @@
 import type { FileLayers, SymbolRecord } from '@rag/core'
 import { memberNamed } from './definitions.js'
-import { dirOf, nearestFirst } from './paths.js'
+import { dirOf, joinPath, nearestFirst } from './paths.js'
 import type { SymbolIndex } from './symbol-index.js'
 
 /** A Go method's receiver in its signature: `func (c *Context[T]) Copy()` gives `c` and `Context`. */
@@ -50,9 +50,27 @@ export const SHARED_PACKAGE: ReadonlySet<string> = new Set(['go', 'java', 'cshar
  */
 export function packagePeers(file: FileLayers, index: SymbolIndex): readonly string[] {
   if (file.language === 'go') return index.filesIn(dirOf(file.path))
-  if (!file.module) return []
+  if (!file.module) return file.language === 'swift' ? swiftTargetPeers(file.path, index) : []
   // (Nearest first: the modules of one build may each declare the package, with their own copies of its classes.)
   return file.language === 'csharp' ? index.filesOfEnclosingModules(file.module) : nearestFirst(file.path, index.filesOfModule(file.module))
+}
+
+/**
+ * The Swift files of the target a `Package.swift` declares at a path of its own that holds `path`
+ * (Alamofire's `Source/`, whose files have no module by the `Sources/<target>/` convention), the
+ * nearest manifest's; none when no target holds it.
+ */
+function swiftTargetPeers(path: string, index: SymbolIndex): readonly string[] {
+  const manifests = index.manifests('swiftpm')
+  if (manifests.length === 0) return []
+  for (const { path: manifestPath, manifest } of manifests) {
+    for (const target of manifest.targets) {
+      const folder = joinPath(dirOf(manifestPath), target.path)
+      if (folder === undefined || !(folder === '' || path.startsWith(`${folder}/`))) continue
+      return index.filesBelow(folder)
+    }
+  }
+  return []
 }
 
 /**

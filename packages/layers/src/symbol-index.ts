@@ -111,6 +111,8 @@ export class SymbolIndex implements ResolveContext {
   // Per kind, the list `manifests(kind)` hands out, until a manifest of that kind comes or goes.
   readonly #manifestLists = new Map<ProjectManifest['kind'], readonly { readonly path: string; readonly manifest: ProjectManifest }[]>()
   #sortedNames: string[] | undefined
+  // Per folder, the files at or below it (`filesBelow`), until a file comes or goes.
+  readonly #belowFiles = new Map<string, readonly string[]>()
   // Per name a route's handler ends with, the routes (built when first asked, dropped when a file comes, goes or changes its entrypoints).
   #routeHandlers: Map<string, FunctionRegistration[]> | undefined
   // Per kind set, per name: how many symbols of those kinds have the name (see `namedOfKinds`).
@@ -121,6 +123,7 @@ export class SymbolIndex implements ResolveContext {
   add(file: FileLayers): void {
     const { path } = file
     this.#files.set(path, file)
+    this.#belowFiles.clear()
     addTo(this.#dirFiles, dirOf(path), path)
     for (const dir of ancestors(dirOf(path))) this.#below.set(dir, (this.#below.get(dir) ?? 0) + 1)
     addTo(this.#byBase, baseName(path), path)
@@ -174,6 +177,7 @@ export class SymbolIndex implements ResolveContext {
     const file = this.#files.get(path)
     if (!file) return undefined
     this.#files.delete(path)
+    this.#belowFiles.clear()
     removeFrom(this.#dirFiles, dirOf(path), path)
     for (const dir of ancestors(dirOf(path))) {
       const left = (this.#below.get(dir) ?? 1) - 1
@@ -239,6 +243,13 @@ export class SymbolIndex implements ResolveContext {
 
   filesIn(dir: string): readonly string[] {
     return [...(this.#dirFiles.get(dir) ?? [])]
+  }
+
+  /** The files at or below a folder (`''` for every file), sorted; kept until a file comes or goes. */
+  filesBelow(dir: string): readonly string[] {
+    let files = this.#belowFiles.get(dir)
+    if (files === undefined) this.#belowFiles.set(dir, (files = this.foldersBelow(dir).flatMap((folder) => [...(this.#dirFiles.get(folder) ?? [])].sort())))
+    return files
   }
 
   foldersBelow(dir: string): readonly string[] {

@@ -97,9 +97,9 @@ describe('Swift resolution', () => {
     const files = {
       'Package.swift':
         'let package = Package(\n    name: "Alamofire",\n    targets: [\n        .target(name: "Alamofire", path: "Source", exclude: ["Info.plist"]),\n        .testTarget(name: "AlamofireTests", dependencies: [.target(name: "Alamofire")], path: "Tests")\n    ]\n)\n',
-      'Source/Core/Session.swift': 'open class Session {\n    public static let `default` = Session()\n    public init() {}\n    open func request(_ url: String) {}\n}\n',
+      'Source/Core/Session.swift': 'import Foundation\n\nopen class Session {\n    public static let `default` = Session()\n    public init() {}\n    open func request(_ url: String) {\n        _ = defaultRetrier()\n        _ = RetrierAlias()\n    }\n}\n',
       'Source/Features/Validation.swift': 'extension Session {\n    public func validate() {}\n}\n\nextension RequestInterceptor where Self == Retrier {\n    public static var retrier: Retrier { Retrier() }\n}\n',
-      'Source/Features/RequestInterceptor.swift': 'public protocol RequestInterceptor {}\n\npublic struct Retrier: RequestInterceptor {}\n',
+      'Source/Features/RequestInterceptor.swift': 'public protocol RequestInterceptor {}\n\npublic struct Retrier: RequestInterceptor {}\n\nfunc defaultRetrier() -> Retrier { Retrier() }\n\npublic typealias RetrierAlias = Retrier\n',
       'Tests/SessionTests.swift': '@testable import Alamofire\nimport XCTest\n\nfinal class SessionTests: XCTestCase {\n    struct Handler: RequestInterceptor {}\n\n    func testRequest() {\n        let session = Session()\n        session.request("https://x")\n        session.validate()\n    }\n}\n',
     }
     const graph = new LayerGraph(await layersOfText(files))
@@ -111,6 +111,13 @@ describe('Swift resolution', () => {
       'session.validate -> resolved Source/Features/Validation.swift#Session.validate',
     ])
     expect(edgesOf(graph, 'Tests/SessionTests.swift', 'implements')).toEqual(['RequestInterceptor -> resolved Source/Features/RequestInterceptor.swift#RequestInterceptor'])
+    // The target's files see each other's names, as a `Sources/<target>/` package's do.
+    // (A type alias of the index is no library's type: not `external`.)
+    expect(edgesOf(graph, 'Source/Core/Session.swift', 'calls')).toEqual([
+      'Session -> resolved Source/Core/Session.swift#Session',
+      'defaultRetrier -> resolved Source/Features/RequestInterceptor.swift#defaultRetrier',
+      'RetrierAlias -> unresolved',
+    ])
     // A target moved to another path: imported from there.
     graph.apply({ upsert: await layersOfText({ 'Package.swift': files['Package.swift'].replace('path: "Source"', 'path: "Source/Core"') }) })
     expect(edgesOf(graph, 'Tests/SessionTests.swift', 'imports')).toEqual(['Alamofire -> resolved Source/Core/', 'XCTest -> external'])
