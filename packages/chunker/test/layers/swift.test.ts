@@ -77,6 +77,12 @@ describe('Swift layers', () => {
     expect(layers.entrypoints.map((e) => `${e.kind} ${e.handler} ${e.startLine}`)).toEqual(['main Entrypoint 72'])
   })
 
+  it('reads no call in compiler directives, `#available` or `#selector`', async () => {
+    const source = 'import Foundation\n#if canImport(Security)\nimport Security\n#endif\n\nfunc f() {\n    if #available(iOS 13, *) { g() }\n    let s = #selector(h)\n}\n'
+    const layers = await layersOf('Sources/App/F.swift', source)
+    expect(layers.edges.filter((e) => e.kind === 'calls').map((e) => e.target)).toEqual(['g'])
+  })
+
   it('marks XCTest and Swift Testing tests, and test files by path or import', async () => {
     const source = [
       '@testable import App',

@@ -7,9 +7,12 @@ import { swiftTypedDeclarations } from '../lexical/swift-dart-declarations.js'
 import { SWIFT_SYNTAX, words } from '../lexical/syntaxes.js'
 
 // `name(` after `func` is a declaration (any word outside `beforeCall` makes it one); trailing
-// closures without parentheses (`items.map { $0 }`) are not read as calls.
+// closures without parentheses (`items.map { $0 }`) are not read as calls, nor are the conditions
+// of compiler directives and `#available` (`#if canImport(Security)`, `#selector(...)`).
 const CALL_WORDS: CallWords = {
-  keywords: words('if guard while for switch catch return throw super self Self init deinit subscript func case let var repeat defer do try await as is in where get set willSet didSet class struct enum protocol extension actor typealias some any private fileprivate internal public open nonisolated unowned weak'),
+  keywords: words(
+    'if guard while for switch catch return throw super self Self init deinit subscript func case let var repeat defer do try await as is in where get set willSet didSet class struct enum protocol extension actor typealias some any private fileprivate internal public open nonisolated unowned weak canImport available unavailable targetEnvironment compiler os arch selector keyPath',
+  ),
   beforeCall: words('return throw try await else in is as case where'),
   generics: true,
   nullSafeReceivers: true,
