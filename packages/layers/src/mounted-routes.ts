@@ -39,8 +39,14 @@ interface Placement {
 
 /** Kinds of a mounted definition whose own routes are mounted (registered on its parameter). */
 const FUNCTIONS = new Set(['function', 'method'])
-/** Types whose methods declare the routes a mount of the type serves: Vapor's `RouteCollection`s (`app.register(collection: TodoController())`). */
+/**
+ * Types whose methods declare the routes a mount of the type serves: Vapor's `RouteCollection`s
+ * (`app.register(collection: TodoController())`), shelf_router's classes with a `router` getter
+ * (`..mount('/users/', UsersApi().router.call)`).
+ */
 const ROUTE_COLLECTIONS = new Set(['class', 'struct'])
+/** Languages whose mounts may name such a type. */
+const COLLECTION_LANGUAGES = new Set(['swift', 'dart'])
 
 
 /**
@@ -182,7 +188,7 @@ export class MountedRoutes {
         path: edge.targetPath,
         line: edge.startLine,
       }
-      const declares = symbol !== undefined && (FUNCTIONS.has(symbol.kind) || (edge.language === 'swift' && ROUTE_COLLECTIONS.has(symbol.kind)))
+      const declares = symbol !== undefined && (FUNCTIONS.has(symbol.kind) || (COLLECTION_LANGUAGES.has(edge.language) && ROUTE_COLLECTIONS.has(symbol.kind)))
       found.push(declares ? { ...mount, function: symbol.id } : mount)
     }
     this.#global.sort((a, b) => b.dir.length - a.dir.length || compare(a.dir, b.dir) || compare(a.from, b.from))

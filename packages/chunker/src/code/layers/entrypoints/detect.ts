@@ -18,6 +18,7 @@ import { clickMountFacts, typerMountFacts } from './click-typer-commands.js'
 import { commanderMountFacts } from './commander-commands.js'
 import { ktorMountFacts } from './ktor-routes.js'
 import { vaporGroupPath, vaporMountFacts } from './vapor-routes.js'
+import { shelfMountFacts } from './shelf-routes.js'
 import { nestModuleFacts } from './nest-modules.js'
 import { fastifyAutoloadFacts } from './fastify-autoload.js'
 import { apiPrefix, namespaceMountFacts, namespacePrefix, reassignedApis } from './restx-apis.js'
@@ -225,7 +226,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   let routePrefixes: Map<string, string> | undefined
   const prefixOf = (receiver: string): string => routerPrefix((routePrefixes ??= prefixes(facts.calls, facts.language, facts.text)), receiver)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections and functions, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections and functions, shelf_router's mounted class routers, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -236,6 +237,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...ownPrefixFacts(facts, prefixOf),
     ...ktorMountFacts(facts),
     ...(imports('Vapor') ? vaporMountFacts(facts, prefixOf) : []),
+    ...(imports('package:shelf_router') ? shelfMountFacts(facts) : []),
     ...aspNetGroupMountFacts(facts, prefixOf),
     ...trpcMountFacts(facts, imports),
     ...(imports('rocket') ? rocketMountFacts(facts) : []),

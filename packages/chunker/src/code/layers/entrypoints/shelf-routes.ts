@@ -1,5 +1,5 @@
 import { parseBracketedAt } from '../args.js'
-import type { EntrypointDraft } from '../facts.js'
+import type { EntrypointDraft, FileFacts, MountFact } from '../facts.js'
 import { handlerOf, rowOfOffset, type DetectContext, type EntrypointDetector } from './detector.js'
 
 /** shelf_router's verbs, `all` for any method. */
@@ -46,4 +46,25 @@ export const shelfRoutes: EntrypointDetector = {
     }
     return drafts
   },
+}
+
+/** `app.mount('/api/', Api().router.call)`, `..mount('/users/', UsersApi().router)`: a prefix and the class whose router it mounts. */
+const MOUNT = /(?:(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.|\.\.)\s*mount\s*\(/g
+
+/**
+ * shelf_router's mounts of a class's router, `..mount('/users/', UsersApi().router.call)`: the
+ * routes the class's members declare (its `Router get router { ... }`) are served under the path.
+ */
+export function shelfMountFacts(facts: FileFacts): MountFact[] {
+  if (facts.language !== 'dart' || !facts.text.includes('mount')) return []
+  const out: MountFact[] = []
+  for (const match of facts.masked.matchAll(MOUNT)) {
+    const args = parseBracketedAt(facts.text, match.index + match[0].length - 1)
+    const [path, router] = args ?? []
+    // (`UsersApi().router.call` reads as an expression, `UsersApi()` as a call: the class either way.)
+    const made = router === undefined ? undefined : /^(?:new\s+)?([A-Z]\w*)\s*\(/.exec(router.kind === 'call' ? `${router.value}(` : router.value)?.[1]
+    if (path?.kind !== 'string' || !path.value.startsWith('/') || made === undefined) continue
+    out.push({ target: made, prefix: path.value.replace(/\/+$/, ''), router: match[1] ?? '', row: rowOfOffset(facts.text, match.index), offset: match.index })
+  }
+  return out
 }
