@@ -63,8 +63,9 @@ export function packagePeers(file: FileLayers, index: SymbolIndex): readonly str
 function swiftTargetPeers(path: string, index: SymbolIndex): readonly string[] {
   const manifests = index.manifests('swiftpm')
   if (manifests.length === 0) return []
-  for (const { path: manifestPath, manifest } of manifests) {
-    for (const target of manifest.targets) {
+  const byPath = new Map(manifests.map(({ path: at, manifest }) => [at, manifest]))
+  for (const manifestPath of nearestFirst(path, [...byPath.keys()])) {
+    for (const target of byPath.get(manifestPath)?.targets ?? []) {
       const folder = joinPath(dirOf(manifestPath), target.path)
       if (folder === undefined || !(folder === '' || path.startsWith(`${folder}/`))) continue
       return index.filesBelow(folder)
