@@ -1,6 +1,6 @@
 import type { RawEdge } from '@rag/core'
 import type { Bindings } from './import-bindings.js'
-import type { NameScope } from './symbol-index.js'
+import type { NameScope } from './name-counts.js'
 
 /** Languages where a bare call inside a class may be one of its own methods (Java's `isEmpty(cs)` in `StringUtils`). */
 export const IMPLICIT_SELF: ReadonlySet<string> = new Set(['java', 'kotlin', 'csharp', 'cpp', 'ruby', 'swift', 'dart'])

@@ -1,6 +1,7 @@
 import type { RawEdge, SymbolRecord } from '@rag/core'
 import { rustTakesSelf } from './rust-signatures.js'
-import type { NamedOfKinds, SymbolIndex } from './symbol-index.js'
+import type { NamedOfKinds } from './name-counts.js'
+import type { SymbolIndex } from './symbol-index.js'
 
 /**
  * What a Rust call's receiver is, as far as its text tells: `value` for one that is surely a value
