@@ -4,8 +4,10 @@ import { appConfigPrefixEdges } from './code/layers/entrypoints/app-config-prefi
 import { openApiRoutes } from './code/layers/entrypoints/openapi-specs.js'
 import { svelteKitPages } from './code/layers/entrypoints/sveltekit-routes.js'
 import { nuxtPages } from './code/layers/entrypoints/nuxt-routes.js'
+import { astroPages } from './code/layers/entrypoints/astro-routes.js'
 import { symfonyRouteConfig } from './code/layers/entrypoints/symfony-route-config.js'
 import { layerExtractorFor, type LayerExtractor } from './code/layers/extract-layers.js'
+import { layerLanguage } from './code/layers/family-registry.js'
 import { isTestPath } from './code/layers/is-test.js'
 import { readManifest } from './code/layers/manifests.js'
 import type { LanguageInfo } from './languages.js'
@@ -14,7 +16,7 @@ import { resolveChunkerOptions, type ChunkerOptions } from './options.js'
 import { routeFile } from './route.js'
 
 /** Version of the layer extraction (tables, detectors, record shapes); part of the layered chunker's `id`. */
-export const LAYERS_VERSION = 138
+export const LAYERS_VERSION = 139
 
 const extractors = new Map<string, LayerExtractor | undefined>()
 
@@ -59,7 +61,7 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
       const chunks = await chunkFile(file, resolved, visit)
       const layers = extracted ?? {
         path: file.path,
-        language: route.language,
+        language: layerLanguage(route.language),
         module: '',
         isTest: isTestPath(file.path),
         symbols: [],
@@ -67,10 +69,10 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
         entrypoints: [],
       }
       // A JVM module's `application.properties` and Symfony's `config/routes.yaml` set route prefixes
-      // (global `mounts` edges of their own); Symfony's route configuration, OpenAPI documents and SvelteKit's page components define routes.
+      // (global `mounts` edges of their own); Symfony's route configuration, OpenAPI documents and the page components of SvelteKit, Nuxt and Astro define routes.
       const symfony = symfonyRouteConfig(layers, file.content)
       const configEdges = [...appConfigPrefixEdges(layers, file.content), ...symfony.edges]
-      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content), ...svelteKitPages(layers), ...nuxtPages(layers)]
+      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content), ...svelteKitPages(layers), ...nuxtPages(layers), ...astroPages(layers)]
       const withEntrypoints = configRoutes.length > 0 ? { ...layers, entrypoints: [...layers.entrypoints, ...configRoutes] } : layers
       const withEdges = configEdges.length > 0 ? { ...withEntrypoints, edges: [...withEntrypoints.edges, ...configEdges] } : withEntrypoints
       const manifest = readManifest(file.path, file.content)

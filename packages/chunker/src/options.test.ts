@@ -22,7 +22,7 @@ describe('resolveChunkerOptions', () => {
 
 describe('chunkerId', () => {
   it('names the rules version, every option and the grammars version', () => {
-    expect(chunkerId(DEFAULT_CHUNKER_OPTIONS)).toMatch(/^normalized@6\{max:2000,min:150,overlap:200,parse:4194304;grammars:\d+\.\d+\.\d+\+kotlin-1\.1\.0\+swift-0\.1\.17\+dart-0\.1\.17\}$/)
+    expect(chunkerId(DEFAULT_CHUNKER_OPTIONS)).toMatch(/^normalized@7\{max:2000,min:150,overlap:200,parse:4194304;grammars:\d+\.\d+\.\d+\+kotlin-1\.1\.0\+swift-0\.1\.17\+dart-0\.1\.17\}$/)
     expect(chunkerId(resolveChunkerOptions({ maxChars: 1000 }))).not.toBe(chunkerId(DEFAULT_CHUNKER_OPTIONS))
   })
 })

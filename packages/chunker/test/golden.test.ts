@@ -36,7 +36,7 @@ describe('golden chunk boundaries', () => {
 
   it('has a fixture for every language with a grammar, and for markdown', () => {
     const languages = new Set(fixtureNames().map((name) => languageForPath(name)))
-    for (const id of ['typescript', 'tsx', 'javascript', 'python', 'java', 'go', 'rust', 'c', 'cpp', 'csharp', 'ruby', 'php', 'bash', 'css', 'powershell', 'ini', 'kotlin', 'swift', 'dart', 'markdown']) {
+    for (const id of ['typescript', 'tsx', 'javascript', 'python', 'java', 'go', 'rust', 'c', 'cpp', 'csharp', 'ruby', 'php', 'bash', 'css', 'powershell', 'ini', 'kotlin', 'swift', 'dart', 'vue', 'svelte', 'astro', 'markdown']) {
       expect(languages).toContain(id)
     }
   })

@@ -24,7 +24,7 @@ const CODE_EXTENSIONS: Readonly<Record<string, string>> = {
   c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', cxx: 'cpp', 'c++': 'cpp', hh: 'cpp', hpp: 'cpp', hxx: 'cpp', ipp: 'cpp', inl: 'cpp',
   cs: 'csharp', rb: 'ruby', rake: 'ruby', gemspec: 'ruby', php: 'php', phtml: 'php',
   sh: 'bash', bash: 'bash', zsh: 'bash', ksh: 'bash', fish: 'fish', ps1: 'powershell', psm1: 'powershell', psd1: 'powershell',
-  css: 'css', scss: 'scss', sass: 'sass', less: 'less', html: 'html', htm: 'html', xhtml: 'html', vue: 'vue', svelte: 'svelte',
+  css: 'css', scss: 'scss', sass: 'sass', less: 'less', html: 'html', htm: 'html', xhtml: 'html', vue: 'vue', svelte: 'svelte', astro: 'astro',
   kt: 'kotlin', kts: 'kotlin', swift: 'swift', scala: 'scala', sc: 'scala', groovy: 'groovy', gradle: 'groovy', clj: 'clojure',
   cljs: 'clojure', cljc: 'clojure', edn: 'clojure', lua: 'lua', r: 'r', pl: 'perl', pm: 'perl', hs: 'haskell', ex: 'elixir',
   exs: 'elixir', erl: 'erlang', hrl: 'erlang', dart: 'dart', m: 'objective-c', mm: 'objective-cpp', zig: 'zig', nim: 'nim',

@@ -84,9 +84,10 @@ export async function codeSegments(
   } catch {
     return { fallback: 'no-grammar' }
   }
+  const input = rules.parseInput ? rules.parseInput(lines.text) : lines.text
   let tree
   try {
-    tree = parseRepaired(parser, rules.parseInput ? rules.parseInput(lines.text) : lines.text, rules.repairInput)
+    tree = parseRepaired(parser, input, rules.repairInput)
   } catch {
     tree = null
   }
@@ -101,7 +102,7 @@ export async function codeSegments(
     }
     // The visitor (layer extraction) reads the same tree; whatever it does, the chunks stay as laid out.
     try {
-      visit?.(root, lines, rules)
+      visit?.(root, rules.layersReadParseInput && input !== lines.text ? { text: input, starts: lines.starts } : lines, rules)
     } catch {
       // A visitor that fails leaves the chunks alone; it reports its own failure.
     }

@@ -8,6 +8,7 @@ import { javaRules } from './languages/java.js'
 import { kotlinRules } from './languages/kotlin.js'
 import { swiftRules } from './languages/swift.js'
 import { dartRules } from './languages/dart.js'
+import { componentRules } from './languages/components.js'
 import { javascriptRules } from './languages/javascript-typescript.js'
 import { phpRules } from './languages/php.js'
 import { powershellRules } from './languages/powershell.js'
@@ -20,6 +21,9 @@ const RULES: Readonly<Record<string, LanguageRules>> = {
   typescript: javascriptRules,
   tsx: javascriptRules,
   javascript: javascriptRules,
+  vue: componentRules,
+  svelte: componentRules,
+  astro: componentRules,
   python: pythonRules,
   java: javaRules,
   kotlin: kotlinRules,

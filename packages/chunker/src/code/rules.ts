@@ -43,6 +43,11 @@ export interface LanguageRules {
    * misreading: same length and line breaks, so every offset and row stays the file's.
    */
   readonly parseInput?: (text: string) => string
+  /**
+   * `true` when the layer extraction reads {@link parseInput}'s text rather than the file's: a
+   * component whose markup is blanked around its scripts (the markup's words are no calls).
+   */
+  readonly layersReadParseInput?: boolean
   /** A rewrite tried when the parse has errors, kept only if it parses with fewer; see {@link RepairInput}. */
   readonly repairInput?: RepairInput
 }
@@ -74,6 +79,8 @@ export interface RulesDefinition {
   readonly attributesInSignature?: boolean
   /** See {@link LanguageRules.parseInput}. */
   readonly parseInput?: (text: string) => string
+  /** See {@link LanguageRules.layersReadParseInput}. */
+  readonly layersReadParseInput?: boolean
   /** See {@link LanguageRules.repairInput}. */
   readonly repairInput?: RepairInput
 }
@@ -159,6 +166,7 @@ export function defineRules(definition: RulesDefinition): LanguageRules {
     methodParents: new Set(definition.methodParents ?? CLASS_LIKE),
     attributesInSignature: definition.attributesInSignature ?? true,
     ...(definition.parseInput ? { parseInput: definition.parseInput } : {}),
+    ...(definition.layersReadParseInput ? { layersReadParseInput: true } : {}),
     ...(definition.repairInput ? { repairInput: definition.repairInput } : {}),
   }
 }

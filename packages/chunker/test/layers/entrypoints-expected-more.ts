@@ -176,6 +176,9 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/pages/api/index.ts:1 http-route astro * /api -> ALL',
     'src/pages/api/users/[id].ts:6 http-route astro GET /api/users/[id] -> GET',
     'src/pages/api/users/[id].ts:10 http-route astro DELETE /api/users/[id] -> DELETE',
+    // Page components (`.astro` under `src/pages`), a component outside it and an underscored folder's not.
+    'src/pages/blog/[slug].astro:1 http-route astro GET /blog/[slug] -> -',
+    'src/pages/index.astro:1 http-route astro GET / -> -',
     'src/pages/rss.xml.js:3 http-route astro GET /rss.xml -> GET',
   ],
   'aspnet-endpoint-groups': [

@@ -30,7 +30,8 @@ function fieldSymbol(node: SyntaxNode, text: string): SymbolMatch | null {
   return { kind: 'method', name, decl: node, body: value.childForFieldName('body'), container: false }
 }
 
-const javascriptLike: RulesDefinition = {
+/** The table of TypeScript, TSX and JavaScript (also read by the component languages' rules). */
+export const javascriptLike: RulesDefinition = {
   symbols: {
     function_declaration: { kind: 'function' },
     generator_function_declaration: { kind: 'function' },

@@ -8,7 +8,7 @@ import { DeclarationWalk } from './declaration-walk.js'
 import { bindDynamicImports, type DynamicImport } from './dynamic-import-uses.js'
 import { detectEntrypoints, detectMounts, enclosingFinder, importedModules, selfImportedFrameworks } from './entrypoints/detect.js'
 import type { CallFact, FileFacts, ImportFact } from './facts.js'
-import { familyFor } from './family-registry.js'
+import { familyFor, layerLanguage } from './family-registry.js'
 import type { LayerFamily } from './family.js'
 import { fileRecords } from './file-records.js'
 import { isTestImport, isTestPath } from './is-test.js'
@@ -108,7 +108,8 @@ export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefine
   const family = familyFor(info.id)
   const rules = rulesFor(info.id)
   if (!family || !rules) return undefined
-  const language = info.id
+  // (A component's records are its scripts': `typescript` for a `.vue` file.)
+  const language = layerLanguage(info.id)
   return (root, lines, path, shared = rules) => {
     const facts = extractFacts(family, shared, root, lines, path, language)
     const { calls, symbols } = facts

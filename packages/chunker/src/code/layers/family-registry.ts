@@ -33,7 +33,21 @@ const FAMILIES: Readonly<Record<string, LayerFamily>> = {
   powershell: shellFamily,
 }
 
-/** The layer-extraction table of a language id, if it has one (CSS and INI have none). */
+/**
+ * Languages whose files' layer records describe code of another: a single-file component's
+ * scripts are TypeScript's (JavaScript parses as it), read by its table and resolved as its files are.
+ */
+const SCRIPT_LANGUAGES: Readonly<Record<string, string>> = { vue: 'typescript', svelte: 'typescript', astro: 'typescript' }
+
+/**
+ * The language a file's layer records carry: its own, or for a single-file component (`vue`,
+ * `svelte`, `astro`) its scripts' (`typescript`).
+ */
+export function layerLanguage(language: string): string {
+  return SCRIPT_LANGUAGES[language] ?? language
+}
+
+/** The layer-extraction table of a language id, if it has one (CSS and INI have none; a component has its scripts'). */
 export function familyFor(language: string): LayerFamily | undefined {
-  return FAMILIES[language]
+  return FAMILIES[layerLanguage(language)]
 }

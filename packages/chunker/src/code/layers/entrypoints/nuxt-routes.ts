@@ -47,8 +47,8 @@ const NUXT_PAGE = dependentFramework([['nuxt', 'nuxt']])
 /**
  * The page a Nuxt `pages/**\/*.vue` component renders, served on GET at the route its path gives
  * (`index` is its folder, `[id]` a parameter, `[...slug]` the rest, `(group)` folders left out),
- * when the nearest `package.json` depends on `nuxt`. A `.vue` file has no parse the layer
- * extraction reads: its record comes from the path.
+ * when the nearest `package.json` depends on `nuxt`. The record comes from the path: the page is
+ * the whole component.
  */
 export function nuxtPages(file: ConfigFile): EntrypointRecord[] {
   const page = file.path.endsWith('.vue') ? PAGE_COMPONENT.exec(file.path) : null

@@ -55,7 +55,7 @@ const PAGE_COMPONENT = /(?:^|\/)src\/routes\/((?:[^/]+\/)*)\+page\.svelte$/
 /**
  * The page a SvelteKit `+page.svelte` renders, served on GET at its folder's route, whether or not
  * a `+page.ts` or `+page.server.ts` beside it loads data (an `about` page is often the component
- * alone). A `.svelte` file has no parse the layer extraction reads: its record comes from the path.
+ * alone). The record comes from the path: the page is the whole component.
  */
 export function svelteKitPages(file: ConfigFile): EntrypointRecord[] {
   const page = file.path.includes('routes/') ? PAGE_COMPONENT.exec(file.path) : null
