@@ -15,7 +15,7 @@ const SOURCE_OF: Readonly<Record<string, readonly string[]>> = {
   '.mjs': ['.mts', '.d.mts'],
   '.cjs': ['.cts', '.d.cts'],
 }
-const KNOWN_EXTENSION = /\.(?:d\.[cm]?ts|[cm]?[jt]sx?|json|css|scss|svg|vue|svelte)$/
+const KNOWN_EXTENSION = /\.(?:d\.[cm]?ts|[cm]?[jt]sx?|json|css|scss|svg|vue|svelte|astro|mdx?)$/
 
 /**
  * The files a relative or mapped specifier may name, in the order TypeScript tries them; `entries`

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import type { EdgeRecord } from '@rag/core'
+import { LayerGraph } from '../src/index.js'
+import { layersOfText } from './support/index-files.js'
+
+/** A file's edges of one kind as `target -> resolution path#symbol`. */
+function edgesOf(graph: LayerGraph, path: string, kind: EdgeRecord['kind']): string[] {
+  return graph
+    .edgesOf(path)
+    .filter((edge) => edge.kind === kind)
+    .map((edge) => `${edge.target} -> ${edge.resolution}${edge.targetSymbolId ? ` ${edge.targetSymbolId}` : edge.targetPath ? ` ${edge.targetPath}` : ''}`)
+}
+
+/** One app with components of all three kinds, written like vue-vben-admin's, SvelteKit's and Starlight's. */
+const APP = {
+  'package.json': '{ "name": "app", "dependencies": { "vue": "^3.5.0", "@sveltejs/kit": "^2.0.0", "astro": "^5.0.0" } }\n',
+  'src/utils/format.ts': 'export function formatTitle(title: string): string {\n  return title.trim()\n}\n',
+  'src/lib/api.ts': 'export async function fetchTodos(user: string) {\n  return [] as { done: boolean }[]\n}\n',
+  'src/components/TodoList.vue':
+    "<script setup lang=\"ts\">\nimport { ref } from 'vue'\nimport { formatTitle } from '../utils/format'\n\nconst title = ref(formatTitle('Todos'))\n\nfunction select() {\n  open()\n}\nfunction open() {}\n</script>\n\n<template>\n  <h2 @click=\"select\">{{ title }}</h2>\n</template>\n",
+  'src/lib/Todos.svelte': "<script lang=\"ts\">\n  import { fetchTodos } from '$lib/api'\n  import TodoList from '../components/TodoList.vue'\n  let todos = $state(await fetchTodos('me'))\n</script>\n\n<TodoList />\n",
+  'src/components/Card.astro': '---\nconst { title } = Astro.props\n---\n<h2>{title}</h2>\n',
+  'src/pages/index.astro': "---\nimport Card from '../components/Card.astro'\nimport { formatTitle } from '../utils/format'\nconst heading = formatTitle(' Home ')\n---\n<Card title={heading} />\n",
+}
+
+describe('resolution of single-file components', () => {
+  it("resolves a component script's imports and calls as a TypeScript file's, and imports of components by their extension", async () => {
+    const graph = new LayerGraph(await layersOfText(APP))
+    expect(edgesOf(graph, 'src/components/TodoList.vue', 'imports')).toEqual(['vue -> external', '../utils/format -> resolved src/utils/format.ts#formatTitle'])
+    expect(edgesOf(graph, 'src/components/TodoList.vue', 'calls')).toEqual([
+      'ref -> external',
+      'formatTitle -> resolved src/utils/format.ts#formatTitle',
+      'open -> resolved src/components/TodoList.vue#open',
+    ])
+    // SvelteKit's `$lib` alias; a Vue component imported by a Svelte one.
+    expect(edgesOf(graph, 'src/lib/Todos.svelte', 'imports')).toEqual(['$lib/api -> resolved src/lib/api.ts#fetchTodos', '../components/TodoList.vue -> resolved src/components/TodoList.vue'])
+    expect(edgesOf(graph, 'src/lib/Todos.svelte', 'calls')).toContain('fetchTodos -> resolved src/lib/api.ts#fetchTodos')
+    expect(edgesOf(graph, 'src/pages/index.astro', 'imports')).toEqual(['../components/Card.astro -> resolved src/components/Card.astro', '../utils/format -> resolved src/utils/format.ts#formatTitle'])
+    // Who depends on `format.ts`: the components too.
+    expect([...new Set(graph.incoming('src/utils/format.ts').map((edge) => edge.path))].sort()).toEqual(['src/components/TodoList.vue', 'src/pages/index.astro'])
+  })
+})
