@@ -10,6 +10,11 @@ export interface LineIndex {
   readonly text: string
   /** Offset where each line starts; `starts.length` is the line count. */
   readonly starts: readonly number[]
+  /**
+   * The file's own text when {@link text} is what its grammar parsed instead (a component's
+   * scripts with the markup blanked): same length and line breaks.
+   */
+  readonly original?: string
 }
 
 /** Builds the {@link LineIndex} of a text in one pass. */

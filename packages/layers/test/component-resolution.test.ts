@@ -24,13 +24,15 @@ const APP = {
 }
 
 describe('resolution of single-file components', () => {
-  it("resolves a component script's imports and calls as a TypeScript file's, and imports of components by their extension", async () => {
+  it("resolves a component script's imports and calls (its template's too) as a TypeScript file's, and imports of components by their extension", async () => {
     const graph = new LayerGraph(await layersOfText(APP))
     expect(edgesOf(graph, 'src/components/TodoList.vue', 'imports')).toEqual(['vue -> external', '../utils/format -> resolved src/utils/format.ts#formatTitle'])
     expect(edgesOf(graph, 'src/components/TodoList.vue', 'calls')).toEqual([
       'ref -> external',
       'formatTitle -> resolved src/utils/format.ts#formatTitle',
       'open -> resolved src/components/TodoList.vue#open',
+      // The template's `@click="select"`.
+      'select -> resolved src/components/TodoList.vue#select',
     ])
     // SvelteKit's `$lib` alias; a Vue component imported by a Svelte one.
     expect(edgesOf(graph, 'src/lib/Todos.svelte', 'imports')).toEqual(['$lib/api -> resolved src/lib/api.ts#fetchTodos', '../components/TodoList.vue -> resolved src/components/TodoList.vue'])

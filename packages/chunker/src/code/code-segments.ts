@@ -102,7 +102,7 @@ export async function codeSegments(
     }
     // The visitor (layer extraction) reads the same tree; whatever it does, the chunks stay as laid out.
     try {
-      visit?.(root, rules.layersReadParseInput && input !== lines.text ? { text: input, starts: lines.starts } : lines, rules)
+      visit?.(root, rules.layersReadParseInput && input !== lines.text ? { text: input, starts: lines.starts, original: lines.text } : lines, rules)
     } catch {
       // A visitor that fails leaves the chunks alone; it reports its own failure.
     }

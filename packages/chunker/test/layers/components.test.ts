@@ -45,8 +45,18 @@ describe('single-file components (Vue, Svelte, Astro)', () => {
     const calls = edgesOf(layers, 'calls')
     expect(calls).toContain('openDetails 21')
     expect(calls).toContain('useModal 9')
-    // `Filter (optional)` and `{{ formatTitle(...) }}` are the template's.
-    expect(calls.some((call) => /^(Filter|formatTitle) /.test(call))).toBe(false)
+    // The template calls what the script binds (`{{ formatTitle(...) }}`, `@click="select(item)"`); `Filter (optional)` is text.
+    expect(calls.filter((call) => Number(call.split(' ')[1]) > 23)).toEqual(['formatTitle 27', 'select 30'])
+  })
+
+  it("read the calls a component's markup makes of what its scripts bind, a handler named without a call too", async () => {
+    const vue =
+      '<script setup>\nimport { t } from "./i18n"\nfunction save() {}\nconst api = { open() {} }\n</script>\n<template>\n' +
+      '  <button @click="save" :title="t(\'save\')" v-on:keyup.enter="api.open">Save (now)</button>\n' +
+      '  <li v-for="row in rows" @click="pick(row)">{{ row.label() }} {{ $t("x") }}</li>\n</template>\n'
+    expect(edgesOf(await layersOf('src/Save.vue', vue), 'calls')).toEqual(['save 7', 't 7', 'open 7'])
+    const svelte = '<script>\n  import { send } from "./api"\n  function reset() {}\n</script>\n{#each items as item (item.id)}\n  <button on:click={reset} onclick={() => send(item)}>{item.name}</button>\n{/each}\n'
+    expect(edgesOf(await layersOf('src/Form.svelte', svelte), 'calls')).toEqual(['reset 6', 'send 6'])
   })
 
   it("read both of a Svelte component's scripts (module and instance) and its runes as calls", async () => {
@@ -54,14 +64,14 @@ describe('single-file components (Vue, Svelte, Astro)', () => {
     expect(symbolsOf(layers)).toEqual(['constant PAGE_SIZE 2-2', 'variable user 9-9', 'variable todos 10-10', 'variable remaining 11-11', 'function load 13-15', 'function toggle 17-19'])
     expect(layers.symbols.find((s) => s.name === 'PAGE_SIZE')?.exported).toBe(true)
     expect(edgesOf(layers, 'imports')).toEqual(['svelte 6', '$lib/api 7'])
-    expect(edgesOf(layers, 'calls')).toEqual(['$props 9', '$state 10', '$derived 11', 'filter 11', 'fetchTodos 14', 'onMount 21', 'load 21'])
+    expect(edgesOf(layers, 'calls')).toEqual(['$props 9', '$state 10', '$derived 11', 'filter 11', 'fetchTodos 14', 'onMount 21', 'load 21', 'toggle 26'])
   })
 
-  it("read an Astro component's frontmatter and its client script", async () => {
+  it("read an Astro component's frontmatter, its client script and its markup's expressions", async () => {
     const layers = await layersOf('src/components/Post.astro', readFixture('astro.astro'))
     expect(symbolsOf(layers)).toEqual(['interface Props 6-8', 'property Props.post 7-7', 'constant post 10-10', 'function readingTime 12-14'])
     expect(edgesOf(layers, 'imports')).toEqual(['astro:content 2', '../layouts/Layout.astro 3', '../utils/dates 4', '../scripts/highlight 23'])
-    expect(edgesOf(layers, 'calls')).toEqual(['ceil 13', 'split 13', 'querySelectorAll 24', 'forEach 24', 'highlight 24'])
+    expect(edgesOf(layers, 'calls')).toEqual(['ceil 13', 'split 13', 'toISOString 17', 'formatDate 17', 'readingTime 18', 'querySelectorAll 24', 'forEach 24', 'highlight 24'])
   })
 
   it('chunk a component without a script (an SVG icon, a page of markup) whole, as before', async () => {

@@ -15,6 +15,7 @@ import { isTestImport, isTestPath } from './is-test.js'
 import { maskCode } from './lexical/mask-code.js'
 import { scanCalls } from './lexical/scan-calls.js'
 import { exportedRequireBindings, requireBindings } from './require-bindings.js'
+import { templateCalls } from './template-calls.js'
 
 /** Reads one parsed file's layer records while the tree is alive; `rules` may be the layout's memoized rules. */
 export type LayerExtractor = (root: SyntaxNode, lines: LineIndex, path: string, rules?: LanguageRules) => FileLayers
@@ -80,7 +81,10 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
   const lexicalCalls = readsCalls && family.calls ? scanCalls(text, masked, lines, family.calls, { definitionNames: walk.definitionNames, typeSpans }) : []
   const methods = family.implicitCalls ? walk.symbols.filter((s) => s.kind === 'function' || s.kind === 'method').map((s) => [s.start, s.end] as const) : []
   const implicit = readsCalls && family.implicitCalls ? family.implicitCalls(text, masked, lines, methods, walk.definitionNames) : []
-  const found = implicit.length === 0 ? lexicalCalls : [...lexicalCalls, ...implicit].sort((a, b) => a.offset - b.offset)
+  // (A component's markup calls what its scripts bind.)
+  const template = readsCalls ? templateCalls(lines, path, family, walk.symbols, [...walk.importFacts, ...scanned]) : []
+  const extra = implicit.length === 0 ? template : [...implicit, ...template]
+  const found = extra.length === 0 ? lexicalCalls : [...lexicalCalls, ...extra].sort((a, b) => a.offset - b.offset)
   const calls = splitCalls(family, found.filter((call) => !call.decorator), imports, masked)
   const decoratorCalls = found.filter((call) => call.decorator)
   imports.sort((a, b) => a.offset - b.offset)

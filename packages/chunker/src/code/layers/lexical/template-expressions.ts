@@ -1,0 +1,115 @@
+/**
+ * The expressions of a single-file component's markup (Vue `{{ }}` and bound attributes, Svelte's
+ * and Astro's `{ }`), for the scan of the calls the template makes.
+ */
+
+/** `<script>` and `<style>` elements: code of their own, not the template's. */
+const CODE_ELEMENT = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
+
+/** Astro's frontmatter fence at the start of the file. */
+const FRONTMATTER = /^\s*---[ \t]*\r?\n[\s\S]*?\r?\n---/
+
+/** A Vue attribute whose value is an expression: `:title`, `v-bind:x`, `@click`, `v-on:submit.prevent`, `v-if`, `v-model`, `#item`. */
+const VUE_ATTRIBUTE = /(?<=\s)([:@#][\w:.[\]-]*|v-[\w:.[\]-]+)\s*=\s*("[^"]*"|'[^']*')/g
+
+/** An event attribute: Vue's `@click`, `v-on:click`; Svelte's `on:click`, Svelte 5's and Astro's `onclick`. */
+const EVENT_ATTRIBUTE = /^(?:@|v-on:|on:|on[a-z]+$)/
+
+/** An attribute value that names a handler rather than calling one: `select`, `modalApi.open`. */
+const HANDLER_NAME = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*$/
+
+/** The keyword that opens a Svelte block tag: `#if`, `:else if`, `/each`, `@html`, `@const`, `#snippet`. */
+const BLOCK_KEYWORD = /^\s*(?:[#/:@][a-z]+(?:\s+if\b)?)/
+
+/** The attribute name written just before a `{` in a tag (`on:click=`, `onclick=`), if any. */
+const ATTRIBUTE_BEFORE = /([\w:.-]+)\s*=\s*$/
+
+/** A copy of `text` with every character but line breaks blanked. */
+function blankAll(text: string): string[] {
+  return text.split('').map((c) => (c === '\n' || c === '\r' ? c : ' '))
+}
+
+/**
+ * Writes `value` into `out` from `at`, after a `;` in the character before it (a quote, a brace):
+ * each expression reads as a statement of its own, not as the words after the one before.
+ */
+function write(out: string[], at: number, value: string): void {
+  if (at > 0 && out[at - 1] === ' ') out[at - 1] = ';'
+  for (let i = 0; i < value.length; i++) out[at + i] = value[i] as string
+}
+
+/** The offset of the `}` closing the `{` at `open`, skipping strings and nested braces; -1 when unclosed. */
+function closingBrace(text: string, open: number): number {
+  let depth = 0
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]
+    if (c === '"' || c === "'" || c === '`') {
+      const end = text.indexOf(c, i + 1)
+      if (end < 0) return -1
+      i = end
+    } else if (c === '{') depth++
+    else if (c === '}' && --depth === 0) return i
+  }
+  return -1
+}
+
+/**
+ * A handler named without a call (`@click="select"`, `on:click={toggle}`) as the call the
+ * framework makes: `select()` written over the attribute itself, on its line (rows stay right).
+ */
+function handlerCall(out: string[], attributeStart: number, attributeText: string, value: string): boolean {
+  const name = HANDLER_NAME.exec(value)?.[1]
+  if (name === undefined || attributeText.includes('\n') || name.length + 3 > attributeText.length) return false
+  write(out, attributeStart + 1, `${name}()`)
+  return true
+}
+
+/**
+ * A copy of a component's text (same length and line breaks) holding only its markup's
+ * expressions: Vue's `{{ ... }}` and the values of its bound attributes and directives (`.vue`);
+ * the `{ ... }` of Svelte and Astro (block keywords such as `#each` blanked). An event
+ * attribute that names its handler (`@click="select"`, `on:click={toggle}`) becomes a call of
+ * it (`select()`). Scripts, styles and Astro's frontmatter are blank: the parse reads them.
+ */
+export function templateExpressions(text: string, path: string): string {
+  const out = blankAll(text)
+  const markup = text.split('')
+  // (Code elements blanked in the copy the scan reads, so their braces are not the template's.)
+  const frontmatter = FRONTMATTER.exec(text)
+  if (frontmatter) for (let i = 0; i < frontmatter[0].length; i++) if (markup[i] !== '\n') markup[i] = ' '
+  for (const match of text.matchAll(CODE_ELEMENT)) for (let i = match.index; i < match.index + match[0].length; i++) if (markup[i] !== '\n') markup[i] = ' '
+  const source = markup.join('')
+  if (path.endsWith('.vue')) {
+    for (let open = source.indexOf('{{'); open >= 0; open = source.indexOf('{{', open + 2)) {
+      const close = source.indexOf('}}', open + 2)
+      if (close < 0) break
+      write(out, open + 2, source.slice(open + 2, close))
+      open = close
+    }
+    for (const match of source.matchAll(VUE_ATTRIBUTE)) {
+      const [whole, name, quoted] = match as unknown as [string, string, string]
+      const value = quoted.slice(1, -1)
+      if (EVENT_ATTRIBUTE.test(name) && handlerCall(out, match.index, whole, value)) continue
+      write(out, match.index + whole.length - quoted.length + 1, value)
+    }
+    return out.join('')
+  }
+  for (let open = source.indexOf('{'); open >= 0; open = source.indexOf('{', open + 1)) {
+    const close = closingBrace(source, open)
+    if (close < 0) break
+    const inner = source.slice(open + 1, close)
+    const attribute = ATTRIBUTE_BEFORE.exec(source.slice(Math.max(0, open - 60), open))
+    if (attribute && EVENT_ATTRIBUTE.test(attribute[1] as string)) {
+      const start = open - attribute[0].length
+      if (handlerCall(out, start, source.slice(start, close + 1), inner)) {
+        open = close
+        continue
+      }
+    }
+    const keyword = BLOCK_KEYWORD.exec(inner)?.[0].length ?? 0
+    write(out, open + 1 + keyword, inner.slice(keyword))
+    // (Astro's `{items.map((i) => <li>{i}</li>)}`: the markup inside is read as the expression's text; its braces are in it.)
+    open = close
+  }
+  return out.join('')
+}
