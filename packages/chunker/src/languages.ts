@@ -30,10 +30,6 @@ export const SUPPORTED_LANGUAGES: readonly LanguageInfo[] = Object.freeze([
   code('typescript', 'typescript', ['.ts', '.mts', '.cts']),
   code('tsx', 'tsx', ['.tsx']),
   code('javascript', 'javascript', ['.js', '.mjs', '.cjs', '.jsx']),
-  // Single-file components: their scripts, parsed with the TypeScript grammar (`code/languages/components.ts`).
-  code('vue', 'typescript', ['.vue']),
-  code('svelte', 'typescript', ['.svelte']),
-  code('astro', 'typescript', ['.astro']),
   code('python', 'python', ['.py', '.pyi', '.pyw']),
   code('java', 'java', ['.java']),
   code('kotlin', 'kotlin', ['.kt', '.kts']),
@@ -50,6 +46,10 @@ export const SUPPORTED_LANGUAGES: readonly LanguageInfo[] = Object.freeze([
   code('css', 'css', ['.css']),
   code('powershell', 'powershell', ['.ps1', '.psm1', '.psd1']),
   code('ini', 'ini', ['.ini'], ['.editorconfig', '.gitconfig']),
+  // Single-file components: their scripts, parsed with the TypeScript grammar (`code/languages/components.ts`).
+  code('vue', 'typescript', ['.vue']),
+  code('svelte', 'typescript', ['.svelte']),
+  code('astro', 'typescript', ['.astro']),
   Object.freeze({
     id: 'markdown',
     format: 'markdown',
