@@ -28,6 +28,7 @@ import { chainRead, memberOfProperty } from './property-types.js'
 import { EXTERNAL, toSymbol, UNRESOLVED, type Resolved } from './resolved.js'
 import { typeOfCall } from './returned-type.js'
 import { memberBelow } from './self-members.js'
+import { vueInstanceMember } from './vue-instance.js'
 import { constraintOf } from './type-parameters.js'
 import { declaredTypeOf, parameterReturnOf } from './typed-receivers.js'
 import { CJS_LANGUAGES, resolveBareName } from './bare-names.js'
@@ -201,6 +202,8 @@ function resolveDefinition(
     const qname = `${owner?.qname}.${name}`
     const member = owner && receiver !== 'super' ? (receiver === 'this' ? index.memberByQname(owner.path, qname, true) : index.byQname(owner.path, qname)) : undefined
     if (member) return toSymbol(member)
+    const vue = !owner && receiver === 'this' && edge.kind === 'calls' ? vueInstanceMember(name, file, index, kinds) : undefined
+    if (vue) return vue
     // `self.validate()` defined in a base class, `super.close()`: what the class inherits.
     const inherited = owner && edge.kind === 'calls' ? inheritedMember(owner, name, kinds, supers) : undefined
     if (inherited) return toSymbol(inherited)

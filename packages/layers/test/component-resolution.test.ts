@@ -19,6 +19,8 @@ const APP = {
   'src/components/TodoList.vue':
     "<script setup lang=\"ts\">\nimport { ref } from 'vue'\nimport { formatTitle } from '../utils/format'\n\nconst title = ref(formatTitle('Todos'))\n\nfunction select() {\n  open()\n}\nfunction open() {}\n</script>\n\n<template>\n  <h2 @click=\"select\">{{ title }}</h2>\n</template>\n",
   'src/lib/Todos.svelte': "<script lang=\"ts\">\n  import { fetchTodos } from '$lib/api'\n  import TodoList from '../components/TodoList.vue'\n  let todos = $state(await fetchTodos('me'))\n</script>\n\n<TodoList />\n",
+  'src/views/Table.vue':
+    "<template>\n  <button @click=\"refresh\">Refresh</button>\n</template>\n<script>\nimport { formatTitle } from '../utils/format'\n\nexport default {\n  created() {\n    this.refresh()\n  },\n  methods: {\n    refresh() {\n      this.$emit('refreshed', formatTitle('x'))\n      this.missing()\n    },\n  },\n}\n</script>\n",
   'src/components/Card.astro': '---\nconst { title } = Astro.props\n---\n<h2>{title}</h2>\n',
   'src/pages/index.astro': "---\nimport Card from '../components/Card.astro'\nimport { formatTitle } from '../utils/format'\nconst heading = formatTitle(' Home ')\n---\n<Card title={heading} />\n",
 }
@@ -38,7 +40,15 @@ describe('resolution of single-file components', () => {
     expect(edgesOf(graph, 'src/lib/Todos.svelte', 'imports')).toEqual(['$lib/api -> resolved src/lib/api.ts#fetchTodos', '../components/TodoList.vue -> resolved src/components/TodoList.vue'])
     expect(edgesOf(graph, 'src/lib/Todos.svelte', 'calls')).toContain('fetchTodos -> resolved src/lib/api.ts#fetchTodos')
     expect(edgesOf(graph, 'src/pages/index.astro', 'imports')).toEqual(['../components/Card.astro -> resolved src/components/Card.astro', '../utils/format -> resolved src/utils/format.ts#formatTitle'])
+    // Vue's Options API: `this` is the component, whose methods are the file's; its `$` members are Vue's.
+    expect(edgesOf(graph, 'src/views/Table.vue', 'calls')).toEqual([
+      'refresh -> resolved src/views/Table.vue#refresh',
+      'refresh -> resolved src/views/Table.vue#refresh',
+      '$emit -> external',
+      'formatTitle -> resolved src/utils/format.ts#formatTitle',
+      'missing -> unresolved',
+    ])
     // Who depends on `format.ts`: the components too.
-    expect([...new Set(graph.incoming('src/utils/format.ts').map((edge) => edge.path))].sort()).toEqual(['src/components/TodoList.vue', 'src/pages/index.astro'])
+    expect([...new Set(graph.incoming('src/utils/format.ts').map((edge) => edge.path))].sort()).toEqual(['src/components/TodoList.vue', 'src/pages/index.astro', 'src/views/Table.vue'])
   })
 })

@@ -59,6 +59,30 @@ describe('single-file components (Vue, Svelte, Astro)', () => {
     expect(edgesOf(await layersOf('src/Form.svelte', svelte), 'calls')).toEqual(['reset 6', 'send 6'])
   })
 
+  it("read a Vue component written with the Options API: the functions of its object are the file's, and its template calls them", async () => {
+    const layers = await layersOf('src/views/table/complex-table.vue', readFixture('vue-options.vue'))
+    expect(symbolsOf(layers)).toEqual([
+      'method statusFilter 18-20',
+      'method data 22-24',
+      'method total 26-28',
+      'method created 30-32',
+      'method getList 34-38',
+      'method handleFilter 39-42',
+      'method sortChange 43-45',
+      'method handleCreate 46-48',
+    ])
+    // `@keyup.enter.native="handleFilter"`, `@click="handleCreate"`, `@sort-change="sortChange"`, Vue 2's filter `| parseTime(...)`
+    // (which calls it); `this.getList()` in `created`.
+    expect(edgesOf(layers, 'calls').filter((call) => Number(call.split(' ')[1]) < 10)).toEqual(['handleFilter 3', 'handleCreate 4', 'sortChange 5', 'parseTime 6'])
+    expect(edgesOf(layers, 'calls')).toContain('getList 31')
+    // Through `defineComponent({...})` too, and a `<script setup>` keeps its calls' arguments unread.
+    const defined = await layersOf('src/Counter.vue', '<script lang="ts">\nexport default defineComponent({\n  setup() {},\n  methods: { inc() {} },\n})\n</script>\n')
+    // (The statement's opening line goes with its first function, as `export` goes with a declaration.)
+    expect(symbolsOf(defined)).toEqual(['method setup 2-3', 'method inc 4-4'])
+    const setup = await layersOf('src/Setup.vue', '<script setup>\nconst props = defineProps({ a: { type: String, default() { return "" } } })\n</script>\n')
+    expect(symbolsOf(setup)).toEqual(['constant props 2-2'])
+  })
+
   it("read both of a Svelte component's scripts (module and instance) and its runes as calls", async () => {
     const layers = await layersOf('src/lib/Todos.svelte', readFixture('svelte.svelte'))
     expect(symbolsOf(layers)).toEqual(['constant PAGE_SIZE 2-2', 'variable user 9-9', 'variable todos 10-10', 'variable remaining 11-11', 'function load 13-15', 'function toggle 17-19'])

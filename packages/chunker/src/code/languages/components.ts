@@ -54,4 +54,11 @@ export function componentScripts(text: string): string {
  * JavaScript parses too) and chunked along their symbols like a `.ts` file's; the markup around
  * them stays in the chunks between symbols. The layer extraction reads the scripts alone.
  */
-export const componentRules: LanguageRules = defineRules({ ...javascriptLike, parseInput: componentScripts, layersReadParseInput: true })
+export const componentRules: LanguageRules = defineRules({
+  ...javascriptLike,
+  // Vue's Options API: `export default { data() {}, methods: { save() {} } }` (also through `defineComponent({...})`)
+  // defines the component's functions in object literals; read through, they are the file's own.
+  transparent: [...(javascriptLike.transparent ?? []), 'object', 'pair', 'call_expression', 'arguments'],
+  parseInput: componentScripts,
+  layersReadParseInput: true,
+})
