@@ -15,7 +15,7 @@ export interface SymbolQuery {
   readonly name: string
   /** Only this kind (`function`, `class`, ...). */
   readonly kind?: string
-  /** Only this language id. */
+  /** Only this language id (`vue`, `svelte` or `astro`: the definitions in that kind of component, whose records say `typescript`). */
   readonly language?: string
   /** Only files whose path starts with this. */
   readonly pathPrefix?: string
@@ -96,6 +96,15 @@ function assertPositive(value: unknown, what: string): asserts value is number {
   }
 }
 
+/** The component languages, whose files' records carry their scripts' language (`typescript`): a file of one is one of its extension. */
+const COMPONENT_EXTENSIONS: Readonly<Record<string, string>> = { vue: '.vue', svelte: '.svelte', astro: '.astro' }
+
+/** Whether a symbol is of `language`: its record's, or for `vue`, `svelte` and `astro` its file's. */
+function inLanguage(symbol: SymbolRecord, language: string): boolean {
+  const extension = COMPONENT_EXTENSIONS[language]
+  return extension === undefined ? symbol.language === language : symbol.path.endsWith(extension)
+}
+
 /**
  * Symbols matching a query: exact names first, then those a glob matches in its own case (a
  * qualified glob's only, when it matches any so), then exported ones, then by path and line.
@@ -114,7 +123,7 @@ export function findSymbols(index: SymbolIndex, query: SymbolQuery): SymbolRecor
   const kept = candidates.filter(
     (s) =>
       (!query.kind || s.kind === query.kind) &&
-      (!query.language || s.language === query.language) &&
+      (!query.language || inLanguage(s, query.language)) &&
       (!query.pathPrefix || s.path.startsWith(query.pathPrefix)) &&
       !(query.excludeTests && s.isTest),
   )

@@ -48,6 +48,15 @@ describe('resolution of single-file components', () => {
       'formatTitle -> resolved src/utils/format.ts#formatTitle',
       'missing -> unresolved',
     ])
+    // A component language names the definitions of its files (their records say `typescript`).
+    expect(graph.symbols({ name: '*', language: 'vue' }).map((s) => `${s.path}#${s.qname}`).sort()).toEqual([
+      'src/components/TodoList.vue#open',
+      'src/components/TodoList.vue#select',
+      'src/components/TodoList.vue#title',
+      'src/views/Table.vue#created',
+      'src/views/Table.vue#refresh',
+    ])
+    expect(graph.symbols({ name: '*', language: 'astro' }).map((s) => s.qname).sort()).toEqual(['heading', 'title'])
     // Who depends on `format.ts`: the components too.
     expect([...new Set(graph.incoming('src/utils/format.ts').map((edge) => edge.path))].sort()).toEqual(['src/components/TodoList.vue', 'src/pages/index.astro', 'src/views/Table.vue'])
   })
