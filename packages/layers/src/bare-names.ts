@@ -3,6 +3,7 @@
  * calling file binds or defines, its class around the call, its package, the runtime (see
  * `resolveName` in `resolve-names.ts`, which tries this first for a name without a receiver).
  */
+import { componentUse } from './component-uses.js'
 import type { EdgeRecord, FileLayers, RawEdge } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { IMPLICIT_SELF } from './call-reach.js'
@@ -39,6 +40,9 @@ export function resolveBareName(
   // `parse()` after `const parse = _parse(err)` in the calling code: not the file's own `parse`.
   if (written && edge.local === true && edge.kind === 'calls') return UNRESOLVED
   const binding = bindings.names.get(name)
+  // `<TodoList />` in a component's markup: the component it imports, or the one its framework does.
+  const component = edge.kind === 'calls' ? componentUse(name, file, binding, index) : undefined
+  if (component) return component
   // A JavaScript name both imported and defined here is a CommonJS binding (`const routes =
   // require('./routes')`; an ES module cannot redeclare an import): it stands for what it
   // requires, the module's definition of the same name when it has one (`const Pool = require('./pool')`).

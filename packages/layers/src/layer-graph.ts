@@ -1,5 +1,6 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, ProjectManifest, SymbolRecord } from '@rag/core'
 import { MANIFEST_LANGUAGES } from './import-resolvers.js'
+import { componentNames } from './component-uses.js'
 import { findDependencies, findEntrypoints, findSymbols, type DependencyQuery, type DependencyStep, type EntrypointQuery, type GraphView, type SymbolQuery } from './layer-queries.js'
 import { MAX_REEXPORT_DEPTH } from './definitions.js'
 import { DependentIndex, EdgeIndex } from './graph-indexes.js'
@@ -106,7 +107,7 @@ export class LayerGraph implements GraphView {
       if (dependents) for (const symbol of file.symbols) touchedNames.add(symbol.name)
       if (dependents) for (const [base] of heritageOf(file)) touchedNames.add(base)
       // A route names a handler: the handler's file reads what the framework passes it.
-      if (dependents) for (const name of routeHandlers(file).values()) touchedNames.add(name)
+      if (dependents) for (const name of [...routeHandlers(file).values(), ...componentNames(file.path)]) touchedNames.add(name)
       if (file.module) touchedModules.add(file.module)
       if (file.manifest) manifestKinds.add(file.manifest.kind)
     }

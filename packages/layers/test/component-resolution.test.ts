@@ -61,3 +61,64 @@ describe('resolution of single-file components', () => {
     expect([...new Set(graph.incoming('src/utils/format.ts').map((edge) => edge.path))].sort()).toEqual(['src/components/TodoList.vue', 'src/pages/index.astro', 'src/views/Table.vue'])
   })
 })
+
+/** A Nuxt 4 app (components in `app/components/`, imported by Nuxt itself), written like elk's. */
+const NUXT = {
+  'package.json': '{ "name": "elk", "dependencies": { "nuxt": "^4.1.0", "element-plus": "^2.0.0" } }\n',
+  'app/components/account/AccountAvatar.vue': '<template><img /></template>\n',
+  'app/components/base/foo/Button.vue': '<template><button /></template>\n',
+  'app/components/status/index.vue': '<template><div /></template>\n',
+  'app/components/TheModal.client.vue': '<template><dialog /></template>\n',
+  'app/pages/index.vue':
+    '<template>\n  <AccountAvatar />\n  <base-foo-button />\n  <Status />\n  <LazyTheModal />\n  <el-button />\n  <NuxtLink to="/" />\n</template>\n',
+}
+
+describe('components a template renders', () => {
+  it("names a Nuxt component by its folders and file as Nuxt does, a repeated folder's words once", async () => {
+    const { nuxtComponentName } = await import('../src/component-uses.js')
+    expect(['account/AccountAvatar.vue', 'base/foo/Button.vue', 'base/BaseButton.vue', 'status/index.vue', 'TheModal.client.vue', 'form/input-text.vue'].map(nuxtComponentName)).toEqual([
+      'AccountAvatar',
+      'BaseFooButton',
+      'BaseButton',
+      'Status',
+      'TheModal',
+      'FormInputText',
+    ])
+  })
+
+  it("resolves a Nuxt app's tags to the components Nuxt imports by itself; a library's are external", async () => {
+    const graph = new LayerGraph(await layersOfText(NUXT))
+    expect(edgesOf(graph, 'app/pages/index.vue', 'calls')).toEqual([
+      'AccountAvatar -> resolved app/components/account/AccountAvatar.vue',
+      'BaseFooButton -> resolved app/components/base/foo/Button.vue',
+      'Status -> resolved app/components/status/index.vue',
+      'LazyTheModal -> resolved app/components/TheModal.client.vue',
+      'ElButton -> external',
+      'NuxtLink -> external',
+    ])
+    expect(graph.incoming('app/components/account/AccountAvatar.vue').map((edge) => `${edge.path}:${edge.startLine}`)).toEqual(["app/pages/index.vue:2"])
+    // A component that goes, then comes back under another folder: the page that renders it is resolved again each time.
+    const avatar = (): string | undefined => edgesOf(graph, 'app/pages/index.vue', 'calls')[0]
+    graph.apply({ remove: ['app/components/account/AccountAvatar.vue'] })
+    expect(avatar()).toBe('AccountAvatar -> external')
+    graph.apply({ upsert: await layersOfText({ 'app/components/AccountAvatar.vue': '<template><img /></template>\n' }) })
+    expect(avatar()).toBe('AccountAvatar -> resolved app/components/AccountAvatar.vue')
+  })
+
+  it('resolves a tag to the component its script imports, else to the one file of its name (registered globally)', async () => {
+    const graph = new LayerGraph(
+      await layersOfText({
+        'package.json': '{ "name": "admin", "dependencies": { "vue": "^2.6.0", "element-ui": "^2.13.0" }, "devDependencies": { "@vue/cli-service": "^4.4.0" } }\n',
+        'src/components/SvgIcon/index.vue': '<template><svg /></template>\n',
+        'src/components/Pagination/index.vue': '<template><div /></template>\n',
+        'src/views/table.vue':
+          "<template>\n  <div>\n    <svg-icon icon-class=\"edit\" />\n    <Pagination :total=\"10\" />\n    <el-table />\n  </div>\n</template>\n<script>\nimport Pagination from '@/components/Pagination'\nexport default { components: { Pagination } }\n</script>\n",
+      }),
+    )
+    expect(edgesOf(graph, 'src/views/table.vue', 'calls')).toEqual([
+      'SvgIcon -> resolved src/components/SvgIcon/index.vue',
+      'Pagination -> resolved src/components/Pagination/index.vue',
+      'ElTable -> external',
+    ])
+  })
+})

@@ -45,8 +45,9 @@ describe('single-file components (Vue, Svelte, Astro)', () => {
     const calls = edgesOf(layers, 'calls')
     expect(calls).toContain('openDetails 21')
     expect(calls).toContain('useModal 9')
-    // The template calls what the script binds (`{{ formatTitle(...) }}`, `@click="select(item)"`); `Filter (optional)` is text.
-    expect(calls.filter((call) => Number(call.split(' ')[1]) > 23)).toEqual(['formatTitle 27', 'select 30'])
+    // The template calls what the script binds (`{{ formatTitle(...) }}`, `@click="select(item)"`) and renders a
+    // component (`<Modal />`); `Filter (optional)` is text.
+    expect(calls.filter((call) => Number(call.split(' ')[1]) > 23)).toEqual(['formatTitle 27', 'select 30', 'Modal 32'])
   })
 
   it("read the calls a component's markup makes of what its scripts bind, a handler named without a call too", async () => {
@@ -73,7 +74,17 @@ describe('single-file components (Vue, Svelte, Astro)', () => {
     ])
     // `@keyup.enter.native="handleFilter"`, `@click="handleCreate"`, `@sort-change="sortChange"`, Vue 2's filter `| parseTime(...)`
     // (which calls it); `this.getList()` in `created`.
-    expect(edgesOf(layers, 'calls').filter((call) => Number(call.split(' ')[1]) < 10)).toEqual(['handleFilter 3', 'handleCreate 4', 'sortChange 5', 'parseTime 6'])
+    // Its kebab-case tags render components too (`<el-input>`: `ElInput`), whoever registers them.
+    expect(edgesOf(layers, 'calls').filter((call) => Number(call.split(' ')[1]) < 10)).toEqual([
+      'ElInput 3',
+      'handleFilter 3',
+      'ElButton 4',
+      'handleCreate 4',
+      'ElTable 5',
+      'sortChange 5',
+      'ElTableColumn 6',
+      'parseTime 6',
+    ])
     expect(edgesOf(layers, 'calls')).toContain('getList 31')
     // Through `defineComponent({...})` too, and a `<script setup>` keeps its calls' arguments unread.
     const defined = await layersOf('src/Counter.vue', '<script lang="ts">\nexport default defineComponent({\n  setup() {},\n  methods: { inc() {} },\n})\n</script>\n')
@@ -95,7 +106,7 @@ describe('single-file components (Vue, Svelte, Astro)', () => {
     const layers = await layersOf('src/components/Post.astro', readFixture('astro.astro'))
     expect(symbolsOf(layers)).toEqual(['interface Props 6-8', 'property Props.post 7-7', 'constant post 10-10', 'function readingTime 12-14'])
     expect(edgesOf(layers, 'imports')).toEqual(['astro:content 2', '../layouts/Layout.astro 3', '../utils/dates 4', '../scripts/highlight 23'])
-    expect(edgesOf(layers, 'calls')).toEqual(['ceil 13', 'split 13', 'toISOString 17', 'formatDate 17', 'readingTime 18', 'querySelectorAll 24', 'forEach 24', 'highlight 24'])
+    expect(edgesOf(layers, 'calls')).toEqual(['ceil 13', 'split 13', 'Layout 16', 'toISOString 17', 'formatDate 17', 'readingTime 18', 'querySelectorAll 24', 'forEach 24', 'highlight 24'])
   })
 
   it('chunk a component without a script (an SVG icon, a page of markup) whole, as before', async () => {

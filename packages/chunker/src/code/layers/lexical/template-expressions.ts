@@ -24,6 +24,14 @@ const BLOCK_KEYWORD = /^\s*(?:[#/:@][a-z]+(?:\s+if\b)?)/
 /** The attribute name written just before a `{` in a tag (`on:click=`, `onclick=`), if any. */
 const ATTRIBUTE_BEFORE = /([\w:.-]+)\s*=\s*$/
 
+/** A component's tag: `<TodoList`, Vue's `<todo-list` too (Svelte and Astro read kebab-case tags as custom elements). */
+const COMPONENT_TAG = /<([A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=[\s/>])/g
+
+/** `todo-list` as `TodoList`. */
+function pascalCase(tag: string): string {
+  return tag.replace(/(?:^|-)([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+}
+
 /** A copy of `text` with every character but line breaks blanked. */
 function blankAll(text: string): string[] {
   return text.split('').map((c) => (c === '\n' || c === '\r' ? c : ' '))
@@ -64,14 +72,23 @@ function handlerCall(out: string[], attributeStart: number, attributeText: strin
   return true
 }
 
+/** What {@link templateExpressions} reads of a component's markup. */
+export interface TemplateExpressions {
+  /** The component's text (same length and line breaks) holding only its markup's expressions. */
+  readonly text: string
+  /** Where a component tag was written as a call of the component (`<TodoList` as `TodoList()`). */
+  readonly components: ReadonlySet<number>
+}
+
 /**
  * A copy of a component's text (same length and line breaks) holding only its markup's
  * expressions: Vue's `{{ ... }}` and the values of its bound attributes and directives (`.vue`);
  * the `{ ... }` of Svelte and Astro (block keywords such as `#each` blanked). An event
  * attribute that names its handler (`@click="select"`, `on:click={toggle}`) becomes a call of
- * it (`select()`). Scripts, styles and Astro's frontmatter are blank: the parse reads them.
+ * it (`select()`), and so does a component's tag of the component (`<TodoList />`, Vue's
+ * `<todo-list>`: `TodoList()`). Scripts, styles and Astro's frontmatter are blank: the parse reads them.
  */
-export function templateExpressions(text: string, path: string): string {
+export function templateExpressions(text: string, path: string): TemplateExpressions {
   const out = blankAll(text)
   const markup = text.split('')
   // (Code elements blanked in the copy the scan reads, so their braces are not the template's.)
@@ -92,7 +109,8 @@ export function templateExpressions(text: string, path: string): string {
       if (EVENT_ATTRIBUTE.test(name) && handlerCall(out, match.index, whole, value)) continue
       write(out, match.index + whole.length - quoted.length + 1, value)
     }
-    return out.join('')
+    const components = componentTags(source, out, true)
+    return { text: out.join(''), components }
   }
   for (let open = source.indexOf('{'); open >= 0; open = source.indexOf('{', open + 1)) {
     const close = closingBrace(source, open)
@@ -111,5 +129,21 @@ export function templateExpressions(text: string, path: string): string {
     // (Astro's `{items.map((i) => <li>{i}</li>)}`: the markup inside is read as the expression's text; its braces are in it.)
     open = close
   }
-  return out.join('')
+  const components = componentTags(source, out, false)
+  return { text: out.join(''), components }
+}
+
+/**
+ * Writes each component tag of `markup` over its `<` and name as a call (`<TodoList ` as
+ * `TodoList()`, which fits: the name is followed by a space, `/` or `>`); returns where.
+ */
+function componentTags(markup: string, out: string[], kebab: boolean): Set<number> {
+  const at = new Set<number>()
+  for (const match of markup.matchAll(COMPONENT_TAG)) {
+    const tag = match[1] as string
+    if (!kebab && tag.includes('-')) continue
+    write(out, match.index, `${pascalCase(tag)}()`)
+    at.add(match.index)
+  }
+  return at
 }
