@@ -4,6 +4,7 @@
  * `resolveName` in `resolve-names.ts`, which tries this first for a name without a receiver).
  */
 import { componentUse } from './component-uses.js'
+import { nuxtAutoImport } from './nuxt-projects.js'
 import type { EdgeRecord, FileLayers, RawEdge } from '@rag/core'
 import { isBuiltin } from './builtins.js'
 import { IMPLICIT_SELF } from './call-reach.js'
@@ -77,6 +78,9 @@ export function resolveBareName(
       if (symbol && kinds.has(symbol.kind) && index.file(peer)?.language === file.language) return toSymbol(symbol)
     }
   }
+  // `useUserSettings()` in a Nuxt app: what Nuxt imports by itself from its `composables/` and `utils/`.
+  const imported = binding === undefined && edge.kind === 'calls' && CJS_LANGUAGES.has(file.language) ? nuxtAutoImport(name, file, index, kinds) : undefined
+  if (imported) return imported
   // `len(x)`, `isinstance(x, T)`, `parseInt(s)`: the runtime's, when nothing above defines the name.
   if (isBuiltin(file.language, name)) return EXTERNAL
   // `View()` in an ASP.NET controller, `getLogger()` in a class of a library's base: an implicit `this` call of what it inherits.

@@ -1,11 +1,8 @@
 import type { FileLayers } from '@rag/core'
 import type { Binding } from './import-bindings.js'
-import { dirOf } from './paths.js'
+import { nuxtApp } from './nuxt-projects.js'
 import { EXTERNAL, type Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
-
-/** Folders above a file searched for its `package.json`. */
-const MAX_DEPTH = 12
 
 /** A single-file component's path. */
 const COMPONENT_FILE = /\.(?:vue|svelte|astro)$/
@@ -63,21 +60,10 @@ export function componentNames(path: string): string[] {
 /** Per component listing (`SymbolIndex.filesBelow`'s, kept until a file comes or goes), the components by name. */
 const byListing = new WeakMap<readonly string[], Map<string, string>>()
 
-/** The components Nuxt imports by itself in the project of the nearest `package.json`, when it depends on `nuxt`: its source folder's `components/`. */
+/** The components Nuxt imports by itself in the Nuxt app a file belongs to: its source folder's `components/`. */
 function nuxtComponents(file: FileLayers, index: SymbolIndex): Map<string, string> | undefined {
-  let root: string | undefined
-  let manifest: FileLayers['manifest']
-  for (let dir = dirOf(file.path), depth = 0; depth < MAX_DEPTH; dir = dirOf(dir), depth++) {
-    manifest = index.file(dir === '' ? 'package.json' : `${dir}/package.json`)?.manifest
-    if (manifest?.kind === 'package-json') {
-      root = dir
-      break
-    }
-    if (dir === '') return undefined
-  }
-  if (root === undefined || manifest?.kind !== 'package-json' || !manifest.dependencies?.some((name) => name === 'nuxt' || name === 'nuxt3')) return undefined
-  // (Nuxt 4's source folder is `app/`: the `~` alias the manifest reads from the project's version.)
-  const source = [root, manifest.aliases?.['~'] ?? '.'].filter((part) => part !== '' && part !== '.').join('/')
+  const source = nuxtApp(file, index)?.source
+  if (source === undefined) return undefined
   const dir = source === '' ? 'components' : `${source}/components`
   const listing = index.filesBelow(dir)
   let names = byListing.get(listing)

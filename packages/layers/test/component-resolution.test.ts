@@ -122,3 +122,27 @@ describe('components a template renders', () => {
     ])
   })
 })
+
+describe("what Nuxt imports by itself", () => {
+  it("resolves a Nuxt app's bare calls to the one exported function of their name in composables/ and utils/ (the server's in server/utils/)", async () => {
+    const files = {
+      'package.json': '{ "name": "app", "dependencies": { "nuxt": "^4.0.0" } }\n',
+      'app/composables/settings/storage.ts': 'export function useUserSettings(): object\nexport function useUserSettings(key?: string): object {\n  return {}\n}\n',
+      'app/utils/format.ts': 'export function formatCount(n: number): string {\n  return String(n)\n}\nfunction hidden() {}\n',
+      'server/utils/db.ts': 'export function useDb() {\n  return {}\n}\n',
+      'server/api/users.ts': 'export default defineEventHandler(() => {\n  useDb()\n  return formatCount(1)\n})\n',
+      'app/pages/index.vue': '<script setup lang="ts">\nconst settings = useUserSettings()\nconst label = formatCount(2)\nhidden()\n</script>\n<template><p>{{ label }}</p></template>\n',
+    }
+    const graph = new LayerGraph(await layersOfText(files))
+    const calls = (path: string): string[] => edgesOf(graph, path, 'calls')
+    expect(calls('app/pages/index.vue')).toEqual([
+      // The first of its overloads stands for them.
+      'useUserSettings -> resolved app/composables/settings/storage.ts#useUserSettings',
+      'formatCount -> resolved app/utils/format.ts#formatCount',
+      // Not exported: not imported by Nuxt (found by name only).
+      'hidden -> by-name app/utils/format.ts#hidden',
+    ])
+    // A server module gets its server's utilities, not the app's.
+    expect(calls('server/api/users.ts')).toEqual(['defineEventHandler -> unresolved', 'useDb -> resolved server/utils/db.ts#useDb', 'formatCount -> by-name app/utils/format.ts#formatCount'])
+  })
+})
