@@ -56,6 +56,9 @@ describe('single-file components (Vue, Svelte, Astro)', () => {
       '  <button @click="save" :title="t(\'save\')" v-on:keyup.enter="api.open">Save (now)</button>\n' +
       '  <li v-for="row in rows" @click="pick(row)">{{ row.label() }} {{ $t("x") }}</li>\n</template>\n'
     expect(edgesOf(await layersOf('src/Save.vue', vue), 'calls')).toEqual(['save 7', 't 7', 'open 7'])
+    // Vue's one-word tag of an imported component (not of an HTML element the scripts import a component for).
+    const table = '<script>\nimport Pagination from "./Pagination.vue"\nimport Form from "./Form.vue"\nexport default { components: { Pagination, Form } }\n</script>\n<template>\n  <form><pagination :total="1" /><span /></form>\n</template>\n'
+    expect(edgesOf(await layersOf('src/Table.vue', table), 'calls')).toEqual(['Pagination 7'])
     const svelte = '<script>\n  import { send } from "./api"\n  function reset() {}\n</script>\n{#each items as item (item.id)}\n  <button on:click={reset} onclick={() => send(item)}>{item.name}</button>\n{/each}\n'
     expect(edgesOf(await layersOf('src/Form.svelte', svelte), 'calls')).toEqual(['reset 6', 'send 6'])
   })

@@ -20,7 +20,7 @@ export function templateCalls(lines: LineIndex, path: string, family: LayerFamil
   const bound = new Set<string>()
   for (const symbol of symbols) if (symbol.parent === undefined) bound.add(symbol.name)
   for (const fact of imports) for (const name of fact.names) if (name.name !== '*' || name.alias) bound.add(name.alias ?? name.name)
-  const { text, components } = templateExpressions(lines.original, path)
+  const { text, components } = templateExpressions(lines.original, path, (name) => bound.has(name))
   const template: LineIndex = { text, starts: lines.starts }
   const calls = scanCalls(text, maskCode(text, family.syntax), template, family.calls, { definitionNames: new Set(), typeSpans: [] })
   return calls.filter((call) => components.has(call.offset) || bound.has(call.simpleReceiver === '' ? call.name : (call.simpleReceiver.split('.')[0] as string)))

@@ -24,8 +24,23 @@ const BLOCK_KEYWORD = /^\s*(?:[#/:@][a-z]+(?:\s+if\b)?)/
 /** The attribute name written just before a `{` in a tag (`on:click=`, `onclick=`), if any. */
 const ATTRIBUTE_BEFORE = /([\w:.-]+)\s*=\s*$/
 
-/** A component's tag: `<TodoList`, Vue's `<todo-list` too (Svelte and Astro read kebab-case tags as custom elements). */
-const COMPONENT_TAG = /<([A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=[\s/>])/g
+/**
+ * A component's tag: `<TodoList`, Vue's `<todo-list` too (Svelte and Astro read kebab-case tags as
+ * custom elements), and Vue's one-word `<pagination` when the scripts import `Pagination`.
+ */
+const COMPONENT_TAG = /<([A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?=[\s/>])/g
+
+/** HTML's and SVG's elements: a one-word lower-case tag that is one renders no component of the scripts. */
+const ELEMENTS = new Set(
+  (
+    'a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite code col colgroup data datalist dd del ' +
+    'details dfn dialog div dl dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins ' +
+    'kbd label legend li link main map mark menu meta meter nav noscript object ol optgroup option output p param picture pre progress q rp rt ruby s ' +
+    'samp script search section select slot small source span strong style sub summary sup table tbody td template textarea tfoot th thead time title ' +
+    'tr track u ul var video wbr svg path g circle rect line polyline polygon ellipse text tspan defs use symbol image mask pattern filter marker ' +
+    'component transition keepalive teleport suspense'
+  ).split(' '),
+)
 
 /** `todo-list` as `TodoList`. */
 function pascalCase(tag: string): string {
@@ -86,9 +101,10 @@ export interface TemplateExpressions {
  * the `{ ... }` of Svelte and Astro (block keywords such as `#each` blanked). An event
  * attribute that names its handler (`@click="select"`, `on:click={toggle}`) becomes a call of
  * it (`select()`), and so does a component's tag of the component (`<TodoList />`, Vue's
- * `<todo-list>`: `TodoList()`). Scripts, styles and Astro's frontmatter are blank: the parse reads them.
+ * `<todo-list>`: `TodoList()`; Vue's one-word `<pagination>` when `imported('Pagination')` and it
+ * is no HTML or SVG element). Scripts, styles and Astro's frontmatter are blank: the parse reads them.
  */
-export function templateExpressions(text: string, path: string): TemplateExpressions {
+export function templateExpressions(text: string, path: string, imported: (name: string) => boolean = () => false): TemplateExpressions {
   const out = blankAll(text)
   const markup = text.split('')
   // (Code elements blanked in the copy the scan reads, so their braces are not the template's.)
@@ -109,7 +125,7 @@ export function templateExpressions(text: string, path: string): TemplateExpress
       if (EVENT_ATTRIBUTE.test(name) && handlerCall(out, match.index, whole, value)) continue
       write(out, match.index + whole.length - quoted.length + 1, value)
     }
-    const components = componentTags(source, out, true)
+    const components = componentTags(source, out, true, imported)
     return { text: out.join(''), components }
   }
   for (let open = source.indexOf('{'); open >= 0; open = source.indexOf('{', open + 1)) {
@@ -129,7 +145,7 @@ export function templateExpressions(text: string, path: string): TemplateExpress
     // (Astro's `{items.map((i) => <li>{i}</li>)}`: the markup inside is read as the expression's text; its braces are in it.)
     open = close
   }
-  const components = componentTags(source, out, false)
+  const components = componentTags(source, out, false, imported)
   return { text: out.join(''), components }
 }
 
@@ -137,12 +153,13 @@ export function templateExpressions(text: string, path: string): TemplateExpress
  * Writes each component tag of `markup` over its `<` and name as a call (`<TodoList ` as
  * `TodoList()`, which fits: the name is followed by a space, `/` or `>`); returns where.
  */
-function componentTags(markup: string, out: string[], kebab: boolean): Set<number> {
+function componentTags(markup: string, out: string[], kebab: boolean, imported: (name: string) => boolean): Set<number> {
   const at = new Set<number>()
   for (const match of markup.matchAll(COMPONENT_TAG)) {
     const tag = match[1] as string
-    if (!kebab && tag.includes('-')) continue
-    write(out, match.index, `${pascalCase(tag)}()`)
+    const name = pascalCase(tag)
+    if (/^[a-z]/.test(tag) && (tag.includes('-') ? !kebab : !kebab || ELEMENTS.has(tag) || !imported(name))) continue
+    write(out, match.index, `${name}()`)
     at.add(match.index)
   }
   return at
