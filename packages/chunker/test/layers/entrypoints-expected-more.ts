@@ -171,6 +171,17 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/routes/login/+page.server.js:11 http-route sveltekit POST /login -> actions.default',
     'src/routes/profile/+page.js:3 http-route sveltekit GET /profile -> load',
   ],
+  'vue-router': [
+    // Route records of a router module (with `vue-router` or a router folder's that imports only its views), joined under their
+    // parents; a layout's record and a redirect are none; a menu elsewhere is no router.
+    'src/router/index.js:10 http-route vue-router GET /login -> @/views/login/index',
+    'src/router/index.js:20 http-route vue-router GET /dashboard -> @/views/dashboard/index',
+    'src/router/index.js:30 http-route vue-router GET /example/edit/:id(\\d+) -> @/views/example/edit',
+    'src/router/index.js:31 http-route vue-router GET /absolute -> @/views/example/absolute',
+    'src/router/modules/table.js:9 http-route vue-router GET /table/complex-table -> @/views/table/complex-table',
+    'web/src/routes.ts:5 http-route vue-router GET / -> HomeView',
+    'web/src/routes.ts:6 http-route vue-router GET /about -> ./views/AboutView.vue',
+  ],
   astro: [
     // An underscored folder is not routed.
     'src/pages/api/index.ts:1 http-route astro * /api -> ALL',

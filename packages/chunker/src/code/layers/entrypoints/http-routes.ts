@@ -19,6 +19,7 @@ import { svelteKitRoutes } from './sveltekit-routes.js'
 import { nuxtRoutes } from './nuxt-routes.js'
 import { remixRoutes } from './remix-routes.js'
 import { reactRouterConfig } from './react-router-config.js'
+import { vueRouterRoutes } from './vue-router-routes.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -193,6 +194,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   nuxtRoutes,
   remixRoutes,
   reactRouterConfig,
+  vueRouterRoutes,
   astroRoutes,
   trpcProcedures,
   decoratedRoutes({
