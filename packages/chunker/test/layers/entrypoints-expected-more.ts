@@ -182,6 +182,22 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'web/src/routes.ts:5 http-route vue-router GET / -> HomeView',
     'web/src/routes.ts:6 http-route vue-router GET /about -> ./views/AboutView.vue',
   ],
+  'react-router-spa': [
+    // Route objects of a data router (an index route at its parent's path, a lazy module as written; the layout `Root` none),
+    // JSX routes nested under their parents (the `Layout` route none), and v5's.
+    'src/main.tsx:12 http-route react-router GET / -> Index',
+    'src/main.tsx:13 http-route react-router GET /contacts/:contactId -> Contact',
+    'src/main.tsx:14 http-route react-router GET /settings -> ./routes/settings',
+    'src/main.tsx:15 http-route react-router GET /profile -> Profile',
+    'src/App.jsx:7 http-route react-router GET / -> Home',
+    'src/App.jsx:8 http-route react-router GET /about -> About',
+    'src/App.jsx:9 http-route react-router GET /dashboard/* -> Dashboard',
+    'src/App.jsx:10 http-route react-router GET /old -> Navigate',
+    'src/App.jsx:12 http-route react-router GET /* -> NoMatch',
+    'src/legacy/routes.js:3 http-route react-router GET /users/:id -> UserPage',
+    'src/legacy/routes.js:8 http-route react-router GET / -> Home',
+    'src/legacy/routes.js:9 http-route react-router GET /login -> Login',
+  ],
   astro: [
     // An underscored folder is not routed.
     'src/pages/api/index.ts:1 http-route astro * /api -> ALL',

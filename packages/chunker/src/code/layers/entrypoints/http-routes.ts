@@ -20,6 +20,7 @@ import { nuxtRoutes } from './nuxt-routes.js'
 import { remixRoutes } from './remix-routes.js'
 import { reactRouterConfig } from './react-router-config.js'
 import { vueRouterRoutes } from './vue-router-routes.js'
+import { reactRouterRoutes } from './react-router-routes.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -195,6 +196,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   remixRoutes,
   reactRouterConfig,
   vueRouterRoutes,
+  reactRouterRoutes,
   astroRoutes,
   trpcProcedures,
   decoratedRoutes({

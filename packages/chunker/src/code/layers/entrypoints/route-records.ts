@@ -1,0 +1,76 @@
+import { joinRoute } from '@rag/core'
+import { objectEntries, type ObjectEntry } from './object-literal.js'
+
+/** A route record's `path: '...'` entry or React Router's `index: true`, the start of the search for route records. */
+const PATH_KEY = /\bpath\s*:\s*(['"`])|\bindex\s*:\s*true\b/g
+
+/** One route record of a client-side router's configuration: an object literal with a string `path` (`{ path: 'users', component: Users, children: [...] }`) or `index: true`. */
+export interface RouteRecord {
+  /** Where its `{` is. */
+  readonly open: number
+  readonly entries: readonly ObjectEntry[]
+  /** Its `path` as the string holds it (`':id(\\d+)'` is `:id(\d+)`); `''` for an index route. */
+  readonly path: string
+  /** Where its `children` array's value starts and ends, if it has one. */
+  readonly children: readonly [number, number] | undefined
+  /** Its path joined under its parents' (a child's path is relative unless it starts with `/`), with a leading `/`. */
+  readonly route: string
+}
+
+/** The `{` of the object literal around `offset`: the nearest unmatched bracket before it, when it is a brace. */
+function openingBrace(masked: string, offset: number): number {
+  let depth = 0
+  for (let at = offset; at >= 0; at--) {
+    const char = masked[at]
+    if (char === '}' || char === ']' || char === ')') depth++
+    else if (char === '{' || char === '[' || char === '(') {
+      if (depth === 0) return char === '{' ? at : -1
+      depth--
+    }
+  }
+  return -1
+}
+
+/**
+ * The route records of a file (`text`, and `masked`: its comments and strings' contents blanked),
+ * each with its full route: a record inside another's `children` array is its child.
+ */
+export function routeRecords(text: string, masked: string): RouteRecord[] {
+  const found: Omit<RouteRecord, 'route'>[] = []
+  const seen = new Set<number>()
+  for (const match of masked.matchAll(PATH_KEY)) {
+    const open = openingBrace(masked, match.index - 1)
+    if (open < 0 || seen.has(open)) continue
+    seen.add(open)
+    const entries = objectEntries(masked, open)
+    const path = entries.find((entry) => entry.key === 'path')
+    // (An index route, `{ index: true, element: <Home /> }`, is its parent's path.)
+    const written = path ? /^\s*(['"`])([^'"`]*)\1\s*$/.exec(text.slice(path.valueStart, path.valueEnd))?.[2] : entries.some((entry) => entry.key === 'index') ? '' : undefined
+    if (written === undefined) continue
+    const children = entries.find((entry) => entry.key === 'children')
+    found.push({ open, entries, path: written.replace(/\\(.)/g, '$1'), children: children ? [children.valueStart, children.valueEnd] : undefined })
+  }
+  const parentOf = (record: Omit<RouteRecord, 'route'>): Omit<RouteRecord, 'route'> | undefined =>
+    found.filter((outer) => outer.children !== undefined && outer.children[0] < record.open && record.open < outer.children[1]).sort((a, b) => b.open - a.open)[0]
+  const fullPath = (record: Omit<RouteRecord, 'route'>, depth = 0): string => {
+    const parent = depth < 16 ? parentOf(record) : undefined
+    if (record.path.startsWith('/') || parent === undefined) return record.path
+    return joinRoute(fullPath(parent, depth + 1), record.path)
+  }
+  return found.map((record) => ({ ...record, route: `/${fullPath(record).replace(/^\/+/, '')}` }))
+}
+
+/** A lazily loaded module: `() => import('@/views/table/index')`, also with a webpack magic comment before the module. */
+const LAZY_MODULE = /^\s*(?:async\s*)?\(\)\s*=>\s*import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?(['"`])([^'"`]+)\1/
+
+/**
+ * What an entry of a record renders: a lazily loaded module as written (`@/views/table/index`),
+ * a component's name (`Users`, `<Users />`'s), or `''` for anything else; `undefined` without the entry.
+ */
+export function renderedBy(text: string, masked: string, entry: ObjectEntry | undefined): string | undefined {
+  if (entry === undefined) return undefined
+  const lazy = LAZY_MODULE.exec(text.slice(entry.valueStart, entry.valueEnd))
+  if (lazy) return lazy[2]
+  const value = masked.slice(entry.valueStart, entry.valueEnd)
+  return (/^\s*([A-Za-z_$][\w$.]*)\s*$/.exec(value) ?? /^\s*<\s*([A-Za-z_$][\w$.]*)[\s/>]/.exec(value))?.[1] ?? ''
+}
