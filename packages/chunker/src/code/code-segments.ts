@@ -61,7 +61,9 @@ function looksMinified(lines: LineIndex, maxChars: number): boolean {
  * than `maxParseChars` or mostly made of very long lines (minified bundles) are not laid out; a
  * grammar that fails to load, a failed parse or a layout error also give a fallback reason
  * rather than an error. `visit`, when given, is called with the root of the same tree after the
- * layout (the layer extraction reads it there: one parse for both); it cannot change the outcome.
+ * layout (the layer extraction reads it there: one parse for both), and the lines of the text the
+ * layers read (the parse input, with the file's text as `original`, when the rules say
+ * `layersReadParseInput`); it cannot change the outcome.
  * A minified-looking file of a few long lines among ordinary ones ({@link hasCodeLines}) is parsed
  * for `visit` alone: its layers are read, its chunks are still the `minified` fallback's.
  */
