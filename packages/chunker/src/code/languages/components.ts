@@ -12,7 +12,7 @@ const ASTRO_FRONTMATTER = /^(\s*---[ \t]*\r?\n)([\s\S]*?\r?\n)(---)/
 
 /** Every character but line breaks as a space: same length and rows. */
 function blank(text: string): string {
-  return text.replace(/[^\r\n]/g, ' ')
+  return text.replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length))
 }
 
 /**

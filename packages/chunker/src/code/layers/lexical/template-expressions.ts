@@ -47,18 +47,27 @@ function pascalCase(tag: string): string {
   return tag.replace(/(?:^|-)([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 }
 
-/** A copy of `text` with every character but line breaks blanked. */
-function blankAll(text: string): string[] {
-  return text.split('').map((c) => (c === '\n' || c === '\r' ? c : ' '))
+/** Every character but line breaks as a space (same length and rows). */
+function blank(text: string): string {
+  return text.replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length))
 }
 
+const SPACE = 32
+const SEMICOLON = 59
+const UTF16 = new TextDecoder('utf-16le')
+
 /**
- * Writes `value` into `out` from `at`, after a `;` in the character before it (a quote, a brace):
- * each expression reads as a statement of its own, not as the words after the one before.
+ * Writes `value` into `out` (UTF-16 code units) from `at`, after a `;` in the character before it
+ * (a quote, a brace): each expression reads as a statement of its own, not as the words after the one before.
  */
-function write(out: string[], at: number, value: string): void {
-  if (at > 0 && out[at - 1] === ' ') out[at - 1] = ';'
-  for (let i = 0; i < value.length; i++) out[at + i] = value[i] as string
+function write(out: Uint16Array, at: number, value: string): void {
+  if (at > 0 && out[at - 1] === SPACE) out[at - 1] = SEMICOLON
+  for (let i = 0; i < value.length; i++) out[at + i] = value.charCodeAt(i)
+}
+
+/** The text of `out`. */
+function textOf(out: Uint16Array): string {
+  return UTF16.decode(out)
 }
 
 /** The offset of the `}` closing the `{` at `open`, skipping strings and nested braces; -1 when unclosed. */
@@ -80,7 +89,7 @@ function closingBrace(text: string, open: number): number {
  * A handler named without a call (`@click="select"`, `on:click={toggle}`) as the call the
  * framework makes: `select()` written over the attribute itself, on its line (rows stay right).
  */
-function handlerCall(out: string[], attributeStart: number, attributeText: string, value: string): boolean {
+function handlerCall(out: Uint16Array, attributeStart: number, attributeText: string, value: string): boolean {
   const name = HANDLER_NAME.exec(value)?.[1]
   if (name === undefined || attributeText.includes('\n') || name.length + 3 > attributeText.length) return false
   write(out, attributeStart + 1, `${name}()`)
@@ -105,13 +114,10 @@ export interface TemplateExpressions {
  * is no HTML or SVG element). Scripts, styles and Astro's frontmatter are blank: the parse reads them.
  */
 export function templateExpressions(text: string, path: string, imported: (name: string) => boolean = () => false): TemplateExpressions {
-  const out = blankAll(text)
-  const markup = text.split('')
+  const out = new Uint16Array(text.length).fill(SPACE)
+  for (const breaks of ['\n', '\r']) for (let at = text.indexOf(breaks); at >= 0; at = text.indexOf(breaks, at + 1)) out[at] = breaks.charCodeAt(0)
   // (Code elements blanked in the copy the scan reads, so their braces are not the template's.)
-  const frontmatter = FRONTMATTER.exec(text)
-  if (frontmatter) for (let i = 0; i < frontmatter[0].length; i++) if (markup[i] !== '\n') markup[i] = ' '
-  for (const match of text.matchAll(CODE_ELEMENT)) for (let i = match.index; i < match.index + match[0].length; i++) if (markup[i] !== '\n') markup[i] = ' '
-  const source = markup.join('')
+  const source = text.replace(FRONTMATTER, blank).replace(CODE_ELEMENT, blank)
   if (path.endsWith('.vue')) {
     for (let open = source.indexOf('{{'); open >= 0; open = source.indexOf('{{', open + 2)) {
       const close = source.indexOf('}}', open + 2)
@@ -126,7 +132,7 @@ export function templateExpressions(text: string, path: string, imported: (name:
       write(out, match.index + whole.length - quoted.length + 1, value)
     }
     const components = componentTags(source, out, true, imported)
-    return { text: out.join(''), components }
+    return { text: textOf(out), components }
   }
   for (let open = source.indexOf('{'); open >= 0; open = source.indexOf('{', open + 1)) {
     const close = closingBrace(source, open)
@@ -146,14 +152,14 @@ export function templateExpressions(text: string, path: string, imported: (name:
     open = close
   }
   const components = componentTags(source, out, false, imported)
-  return { text: out.join(''), components }
+  return { text: textOf(out), components }
 }
 
 /**
  * Writes each component tag of `markup` over its `<` and name as a call (`<TodoList ` as
  * `TodoList()`, which fits: the name is followed by a space, `/` or `>`); returns where.
  */
-function componentTags(markup: string, out: string[], kebab: boolean, imported: (name: string) => boolean): Set<number> {
+function componentTags(markup: string, out: Uint16Array, kebab: boolean, imported: (name: string) => boolean): Set<number> {
   const at = new Set<number>()
   for (const match of markup.matchAll(COMPONENT_TAG)) {
     const tag = match[1] as string
