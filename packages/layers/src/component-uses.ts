@@ -101,8 +101,9 @@ function namedComponentFiles(name: string, index: SymbolIndex): readonly string[
  * call of `TodoList`): the component file its scripts import under that name, else in a Nuxt
  * project the component Nuxt imports by itself from its `components/` folder (`<LazyTodoList>`
  * too), else a component file of that name (one registered globally: `by-name` when several
- * are), else a library's (`external`: `<el-button>`, `<router-link>`). `undefined` for any other
- * call, or a name the file defines or imports otherwise (the usual resolution goes on).
+ * are), else, when nothing in the index has the name, a library's (`external`: `<el-button>`,
+ * `<router-link>`). `undefined` for any other call, or a name the file defines or imports
+ * otherwise, or another file defines (the usual resolution goes on).
  */
 export function componentUse(name: string, file: FileLayers, binding: Binding | undefined, index: SymbolIndex): Resolved | undefined {
   if (!COMPONENT_FILE.test(file.path) || !COMPONENT_NAME.test(name)) return undefined
@@ -114,6 +115,7 @@ export function componentUse(name: string, file: FileLayers, binding: Binding | 
   // Registered globally (`app.component('SvgIcon', SvgIcon)`, unplugin-vue-components): a component file of that name;
   // none is a library's (`<el-button>`, `<router-link>`, `<Transition>`).
   const named = namedComponentFiles(name, index)
-  if (named.length === 0) return EXTERNAL
+  // (A definition of the name elsewhere, `Money(x)` in a script: resolution by name goes on.)
+  if (named.length === 0) return index.named(name).length === 0 ? EXTERNAL : undefined
   return named.length === 1 ? toFile(named[0] as string) : { resolution: 'by-name', targetPath: named[0] as string, targetSymbolId: '', candidates: named.length }
 }

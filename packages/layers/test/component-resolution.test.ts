@@ -111,14 +111,17 @@ describe('components a template renders', () => {
         'package.json': '{ "name": "admin", "dependencies": { "vue": "^2.6.0", "element-ui": "^2.13.0" }, "devDependencies": { "@vue/cli-service": "^4.4.0" } }\n',
         'src/components/SvgIcon/index.vue': '<template><svg /></template>\n',
         'src/components/Pagination/index.vue': '<template><div /></template>\n',
+        'src/utils/money.ts': 'export function Money(cents: number) {\n  return cents / 100\n}\n',
         'src/views/table.vue':
-          "<template>\n  <div>\n    <svg-icon icon-class=\"edit\" />\n    <Pagination :total=\"10\" />\n    <el-table />\n  </div>\n</template>\n<script>\nimport Pagination from '@/components/Pagination'\nexport default { components: { Pagination } }\n</script>\n",
+          "<template>\n  <div>\n    <svg-icon icon-class=\"edit\" />\n    <Pagination :total=\"10\" />\n    <el-table />\n  </div>\n</template>\n<script>\nimport Pagination from '@/components/Pagination'\nexport default { components: { Pagination }, created() { Money(1) } }\n</script>\n",
       }),
     )
     expect(edgesOf(graph, 'src/views/table.vue', 'calls')).toEqual([
       'SvgIcon -> resolved src/components/SvgIcon/index.vue',
       'Pagination -> resolved src/components/Pagination/index.vue',
       'ElTable -> external',
+      // A capitalised call the index defines elsewhere is no library component's: found by name.
+      'Money -> by-name src/utils/money.ts#Money',
     ])
   })
 })
