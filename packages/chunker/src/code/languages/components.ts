@@ -11,7 +11,7 @@ const OTHER_TYPE = /\btype\s*=\s*["']?(?!module\b|text\/javascript\b|text\/types
 const ASTRO_FRONTMATTER = /^(\s*---[ \t]*\r?\n)([\s\S]*?\r?\n)(---)/
 
 /** Every character but line breaks as a space: same length and rows. */
-function blank(text: string): string {
+export function blank(text: string): string {
   return text.replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length))
 }
 

@@ -82,7 +82,7 @@ export function extractFacts(family: LayerFamily, rules: LanguageRules, root: Sy
   const methods = family.implicitCalls ? walk.symbols.filter((s) => s.kind === 'function' || s.kind === 'method').map((s) => [s.start, s.end] as const) : []
   const implicit = readsCalls && family.implicitCalls ? family.implicitCalls(text, masked, lines, methods, walk.definitionNames) : []
   // (A component's markup calls what its scripts bind.)
-  const template = readsCalls ? templateCalls(lines, path, family, walk.symbols, [...walk.importFacts, ...scanned]) : []
+  const template = readsCalls && lines.original !== undefined ? templateCalls(lines, path, family, walk.symbols, [...walk.importFacts, ...scanned]) : []
   const extra = implicit.length === 0 ? template : [...implicit, ...template]
   const found = extra.length === 0 ? lexicalCalls : [...lexicalCalls, ...extra].sort((a, b) => a.offset - b.offset)
   const calls = splitCalls(family, found.filter((call) => !call.decorator), imports, masked)

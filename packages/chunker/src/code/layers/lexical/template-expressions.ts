@@ -3,6 +3,8 @@
  * and Astro's `{ }`), for the scan of the calls the template makes.
  */
 
+import { blank } from '../../languages/components.js'
+
 /** `<script>` and `<style>` elements: code of their own, not the template's. */
 const CODE_ELEMENT = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
 
@@ -45,11 +47,6 @@ const ELEMENTS = new Set(
 /** `todo-list` as `TodoList`. */
 function pascalCase(tag: string): string {
   return tag.replace(/(?:^|-)([a-z0-9])/g, (_, c: string) => c.toUpperCase())
-}
-
-/** Every character but line breaks as a space (same length and rows). */
-function blank(text: string): string {
-  return text.replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length))
 }
 
 const SPACE = 32
