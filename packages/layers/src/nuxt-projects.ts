@@ -1,10 +1,7 @@
 import type { FileLayers } from '@rag/core'
-import { dirOf } from './paths.js'
+import { nearestManifestAt } from './nearest-manifest.js'
 import { toSymbol, type Resolved } from './resolved.js'
 import type { SymbolIndex } from './symbol-index.js'
-
-/** Folders above a file searched for its `package.json`. */
-const MAX_DEPTH = 12
 
 /** A Nuxt app: the folder of its `package.json` (`''` for the root) and its source folder (`app` in Nuxt 4's layout, else the same). */
 export interface NuxtApp {
@@ -14,16 +11,11 @@ export interface NuxtApp {
 
 /** The Nuxt app a file belongs to, when the nearest `package.json` above it depends on `nuxt`; `undefined` for a file of any other project. */
 export function nuxtApp(file: FileLayers, index: SymbolIndex): NuxtApp | undefined {
-  for (let dir = dirOf(file.path), depth = 0; depth < MAX_DEPTH; dir = dirOf(dir), depth++) {
-    const manifest = index.file(dir === '' ? 'package.json' : `${dir}/package.json`)?.manifest
-    if (manifest?.kind === 'package-json') {
-      if (!manifest.dependencies?.some((name) => name === 'nuxt' || name === 'nuxt3')) return undefined
-      // (Nuxt 4's source folder is `app/`: the `~` alias the manifest reads from the project's version.)
-      return { root: dir, source: [dir, manifest.aliases?.['~'] ?? '.'].filter((part) => part !== '' && part !== '.').join('/') }
-    }
-    if (dir === '') return undefined
-  }
-  return undefined
+  const found = nearestManifestAt(file.path, 'package.json', 'package-json', (path) => index.file(path))
+  if (!found?.manifest.dependencies?.some((name) => name === 'nuxt' || name === 'nuxt3')) return undefined
+  const { manifest, dir } = found
+  // (Nuxt 4's source folder is `app/`: the `~` alias the manifest reads from the project's version.)
+  return { root: dir, source: [dir, manifest.aliases?.['~'] ?? '.'].filter((part) => part !== '' && part !== '.').join('/') }
 }
 
 const under = (dir: string, folder: string): string => (dir === '' ? folder : `${dir}/${folder}`)
