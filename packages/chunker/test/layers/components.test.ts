@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createLayeredChunker, createNormalizedDocumentChunker, languageForPath } from '../../src/index.js'
+import { createNormalizedDocumentChunker, languageForPath } from '../../src/index.js'
 import { componentScripts } from '../../src/code/languages/components.js'
 import { readFixture } from '../../src/testing/corpus.js'
-
-const chunker = createLayeredChunker()
-
-async function layersOf(path: string, content: string) {
-  return (await chunker.chunkWithLayers({ path, content, format: 'code' })).layers
-}
+import { layersOf } from './symbols-of.js'
 
 const symbolsOf = (layers: Awaited<ReturnType<typeof layersOf>>): string[] => layers.symbols.map((s) => `${s.kind} ${s.qname} ${s.startLine}-${s.endLine}`)
 const edgesOf = (layers: Awaited<ReturnType<typeof layersOf>>, kind: string): string[] => layers.edges.filter((e) => e.kind === kind).map((e) => `${e.target} ${e.startLine}`)

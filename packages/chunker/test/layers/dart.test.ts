@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLayeredChunker } from '../../src/index.js'
 import { readFixture } from '../../src/testing/corpus.js'
-
-const chunker = createLayeredChunker()
-
-async function layersOf(path: string, content: string) {
-  return (await chunker.chunkWithLayers({ path, content, format: 'code' })).layers
-}
+import { layersOf } from './symbols-of.js'
 
 describe('Dart layers', () => {
   it('records every definition, with the body the grammar puts beside each signature inside its span', async () => {

@@ -1,6 +1,6 @@
 /**
  * More golden fixtures, in the shape of `entrypoints-expected.ts`: real apps' patterns found
- * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt, Remix and Astro, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, axum services and generic handlers, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes, JavaScript paths with computed parts, Slim).
+ * missing or wrong there (Firefly III's group namespaces, koel's resources, maybe's Rails modules, djangoproject.com's URLconf package, redash's registration method, the Flask tutorial's app factory, eShopOnWeb's Razor Pages, handlers in lambdas that hand the request on, handlers on values made in the file, file-system routers of SvelteKit, Nuxt and Remix, routing-controllers, CleanArchitecture's handler-first endpoint groups, axum routers in variables and handlers in modules, axum services and generic handlers, Fiber v3's handler-first order, tRPC procedures, and one table entry each for Sanic, Bottle, aiohttp, Micronaut, Javalin, LoopBack and Rocket, Elysia, AdonisJS, Litestar, React Router's route configuration, Ktor's WebSocket and SSE routes, JavaScript paths with computed parts, Slim).
  */
 export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'laravel-legacy': [
@@ -170,43 +170,6 @@ export const MORE_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/routes/login/+page.server.js:5 http-route sveltekit GET /login -> load',
     'src/routes/login/+page.server.js:11 http-route sveltekit POST /login -> actions.default',
     'src/routes/profile/+page.js:3 http-route sveltekit GET /profile -> load',
-  ],
-  'vue-router': [
-    // Route records of a router module (with `vue-router` or a router folder's that imports only its views), joined under their
-    // parents; a layout's record and a redirect are none; a menu elsewhere is no router.
-    'src/router/index.js:10 http-route vue-router GET /login -> @/views/login/index',
-    'src/router/index.js:20 http-route vue-router GET /dashboard -> @/views/dashboard/index',
-    'src/router/index.js:30 http-route vue-router GET /example/edit/:id(\\d+) -> @/views/example/edit',
-    'src/router/index.js:31 http-route vue-router GET /absolute -> @/views/example/absolute',
-    'src/router/modules/table.js:9 http-route vue-router GET /table/complex-table -> @/views/table/complex-table',
-    'web/src/routes.ts:5 http-route vue-router GET / -> HomeView',
-    'web/src/routes.ts:6 http-route vue-router GET /about -> ./views/AboutView.vue',
-  ],
-  'react-router-spa': [
-    // Route objects of a data router (an index route at its parent's path, a lazy module as written; the layout `Root` none),
-    // JSX routes nested under their parents (the `Layout` route none), and v5's.
-    'src/main.tsx:12 http-route react-router GET / -> Index',
-    'src/main.tsx:13 http-route react-router GET /contacts/:contactId -> Contact',
-    'src/main.tsx:14 http-route react-router GET /settings -> ./routes/settings',
-    'src/main.tsx:15 http-route react-router GET /profile -> Profile',
-    'src/App.jsx:7 http-route react-router GET / -> Home',
-    'src/App.jsx:8 http-route react-router GET /about -> About',
-    'src/App.jsx:9 http-route react-router GET /dashboard/* -> Dashboard',
-    'src/App.jsx:10 http-route react-router GET /old -> Navigate',
-    'src/App.jsx:12 http-route react-router GET /* -> NoMatch',
-    'src/legacy/routes.js:3 http-route react-router GET /users/:id -> UserPage',
-    'src/legacy/routes.js:8 http-route react-router GET / -> Home',
-    'src/legacy/routes.js:9 http-route react-router GET /login -> Login',
-  ],
-  astro: [
-    // An underscored folder is not routed.
-    'src/pages/api/index.ts:1 http-route astro * /api -> ALL',
-    'src/pages/api/users/[id].ts:6 http-route astro GET /api/users/[id] -> GET',
-    'src/pages/api/users/[id].ts:10 http-route astro DELETE /api/users/[id] -> DELETE',
-    // Page components (`.astro` under `src/pages`), a component outside it and an underscored folder's not.
-    'src/pages/blog/[slug].astro:1 http-route astro GET /blog/[slug] -> -',
-    'src/pages/index.astro:1 http-route astro GET / -> -',
-    'src/pages/rss.xml.js:3 http-route astro GET /rss.xml -> GET',
   ],
   'aspnet-endpoint-groups': [
     // Handler first, the pattern after it or none (CleanArchitecture's own `MapPut(handler, pattern)` extensions, which map no route themselves).

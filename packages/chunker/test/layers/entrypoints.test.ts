@@ -7,10 +7,11 @@ import { COMMAND_EXPECTED } from './entrypoints-expected-commands.js'
 import { EXPECTED as FIRST_EXPECTED } from './entrypoints-expected.js'
 import { HTTP_EXPECTED } from './entrypoints-expected-http.js'
 import { MORE_EXPECTED } from './entrypoints-expected-more.js'
+import { FRONTEND_EXPECTED } from './entrypoints-expected-frontend.js'
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/entrypoints/', import.meta.url))
 const chunker = createLayeredChunker()
-const EXPECTED = { ...FIRST_EXPECTED, ...COMMAND_EXPECTED, ...MORE_EXPECTED, ...HTTP_EXPECTED }
+const EXPECTED = { ...FIRST_EXPECTED, ...COMMAND_EXPECTED, ...MORE_EXPECTED, ...HTTP_EXPECTED, ...FRONTEND_EXPECTED }
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir).sort()) {

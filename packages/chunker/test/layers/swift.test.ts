@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLayeredChunker } from '../../src/index.js'
 import { readFixture } from '../../src/testing/corpus.js'
-
-const chunker = createLayeredChunker()
-
-async function layersOf(path: string, content: string) {
-  return (await chunker.chunkWithLayers({ path, content, format: 'code' })).layers
-}
+import { layersOf } from './symbols-of.js'
 
 describe('Swift layers', () => {
   it('records every definition with its kind, qualified name and visibility, and the target as the module', async () => {

@@ -1,0 +1,44 @@
+/**
+ * Golden fixtures of browser apps' client-side routers, in the shape of `entrypoints-expected.ts`:
+ * Vue Router's route records (the Vue admin templates' router modules), React Router's route
+ * objects and JSX routes, and Astro's endpoints and pages.
+ */
+export const FRONTEND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
+  'vue-router': [
+    // Route records of a router module (with `vue-router` or a router folder's that imports only its views), joined under their
+    // parents; a layout's record and a redirect are none; a menu elsewhere is no router.
+    'src/router/index.js:10 http-route vue-router GET /login -> @/views/login/index',
+    'src/router/index.js:20 http-route vue-router GET /dashboard -> @/views/dashboard/index',
+    'src/router/index.js:30 http-route vue-router GET /example/edit/:id(\\d+) -> @/views/example/edit',
+    'src/router/index.js:31 http-route vue-router GET /absolute -> @/views/example/absolute',
+    'src/router/modules/table.js:9 http-route vue-router GET /table/complex-table -> @/views/table/complex-table',
+    'web/src/routes.ts:5 http-route vue-router GET / -> HomeView',
+    'web/src/routes.ts:6 http-route vue-router GET /about -> ./views/AboutView.vue',
+  ],
+  'react-router-spa': [
+    // Route objects of a data router (an index route at its parent's path, a lazy module as written; the layout `Root` none),
+    // JSX routes nested under their parents (the `Layout` route none), and v5's.
+    'src/main.tsx:12 http-route react-router GET / -> Index',
+    'src/main.tsx:13 http-route react-router GET /contacts/:contactId -> Contact',
+    'src/main.tsx:14 http-route react-router GET /settings -> ./routes/settings',
+    'src/main.tsx:15 http-route react-router GET /profile -> Profile',
+    'src/App.jsx:7 http-route react-router GET / -> Home',
+    'src/App.jsx:8 http-route react-router GET /about -> About',
+    'src/App.jsx:9 http-route react-router GET /dashboard/* -> Dashboard',
+    'src/App.jsx:10 http-route react-router GET /old -> Navigate',
+    'src/App.jsx:12 http-route react-router GET /* -> NoMatch',
+    'src/legacy/routes.js:3 http-route react-router GET /users/:id -> UserPage',
+    'src/legacy/routes.js:8 http-route react-router GET / -> Home',
+    'src/legacy/routes.js:9 http-route react-router GET /login -> Login',
+  ],
+  astro: [
+    // An underscored folder is not routed.
+    'src/pages/api/index.ts:1 http-route astro * /api -> ALL',
+    'src/pages/api/users/[id].ts:6 http-route astro GET /api/users/[id] -> GET',
+    'src/pages/api/users/[id].ts:10 http-route astro DELETE /api/users/[id] -> DELETE',
+    // Page components (`.astro` under `src/pages`), a component outside it and an underscored folder's not.
+    'src/pages/blog/[slug].astro:1 http-route astro GET /blog/[slug] -> -',
+    'src/pages/index.astro:1 http-route astro GET / -> -',
+    'src/pages/rss.xml.js:3 http-route astro GET /rss.xml -> GET',
+  ],
+}
