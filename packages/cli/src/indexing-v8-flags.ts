@@ -37,8 +37,9 @@ const JAVASCRIPT_FLAGS = INDEXING_V8_FLAGS.slice(1)
  * the order that keeps web-tree-sitter's runtime optimizable: the other flags first, then the
  * runtime is loaded (`loadTreeSitterRuntime`, of `@rag/chunker` through `@rag/session`; V8
  * compiles a WebAssembly module once per process for every thread, with the tiers in force when it
- * compiled it), then `--liftoff-only`, so that only the grammars, compiled later in the chunking
- * workers, are held to baseline code. The runtime is the part of a parse shared by every grammar (~75 % of parse time
+ * compiled it; `@rag/vector`'s SIMD kernels of the static training compile as `@rag/session`
+ * loads, so they are optimized too), then `--liftoff-only`, so that only the grammars, compiled
+ * later in the chunking workers, are held to baseline code. The runtime is the part of a parse shared by every grammar (~75 % of parse time
  * on Python in a CPU profile); V8 optimizes its ~50 hot functions once (0.25-0.5 s of background
  * compile). Parsing the 8 MB Python bench corpus in one thread, fresh process, 6 alternated runs:
  * 1.77 -> 1.38 s wall, 1.80 -> 1.55 s CPU; this repository's 848 code files (3.4 MB, 8 grammars):

@@ -1,5 +1,6 @@
 import { addTransposedProduct, multiplyRow, substituteRow } from './dense-rows.js'
 import { multiplyDenseRows } from './sparse-matrix.js'
+import { runSimdRowBlock } from './simd-kernels.js'
 import { embedRows } from './static-encoder.js'
 
 /**
@@ -66,6 +67,7 @@ export type RowTask =
 
 /** Runs rows `from .. to - 1` of a task. */
 export function runRowBlock(task: RowTask, from: number, to: number): void {
+  if (runSimdRowBlock(task, from, to)) return
   switch (task.kind) {
     case 'sparse-dense':
       multiplyDenseRows(task, task.dense, task.width, task.out, from, to)
