@@ -154,16 +154,29 @@ type Prepared = (task: RowTask, from: number, to: number) => void
  * One instance per thread, kept: V8 runs a new instance's first call with baseline code, however
  * hot the module is elsewhere (measured: 27 ms against 9.5 ms for the SVD's product), and reusing
  * its memory spares fresh pages' faults on every task. The memory grows to the largest task's
- * operands and output (~20 MB for the default 16,384-term vocabulary) and is let go with the
- * instance once no task came for {@link IDLE_RELEASE_MS}.
+ * operands and a block's output (~9 MB for the default 16,384-term vocabulary) and is let go
+ * with the instance once no task came for {@link IDLE_RELEASE_MS}.
  */
 class Layout {
   readonly kernels = new KERNELS!.api.Instance(KERNELS!.module).exports as KernelExports
   #end = 0
+  #scratch = { at: 0, bytes: 0 }
 
   /** Forgets every array laid out: the next task's start at the memory's start. */
   reset(): void {
     this.#end = 0
+    this.#scratch = { at: 0, bytes: 0 }
+  }
+
+  /**
+   * A block's output room of at least `bytes`, past the task's operands (reserved again, larger,
+   * when a block needs more): a block's rows are copied out as soon as they are computed, so the
+   * memory never holds a whole output (the folded terms' is 12.5 MB, each megabyte of fresh
+   * memory a few milliseconds of page faults).
+   */
+  scratch(bytes: number): number {
+    if (bytes > this.#scratch.bytes) this.#scratch = { at: this.reserve(bytes), bytes }
+    return this.#scratch.at
   }
 
   /** Reserves `bytes` and returns their offset. */
@@ -203,11 +216,12 @@ function prepare(task: RowTask, layout: Layout): Prepared | undefined {
       const columns = layout.copy(task.columns)
       const values = layout.copy(task.values)
       const dense = layout.copy(task.dense)
-      const out = layout.reserve(task.rows * width * 8)
       return (task, from, to) => {
         if (task.kind !== 'sparse-dense') return
-        layout.kernels.sparseDense(rowStart, columns, values, dense, width, out, from, to)
-        task.out.set(layout.float64(out + from * width * 8, (to - from) * width), from * width)
+        const out = layout.scratch((to - from) * width * 8)
+        // Row `from` is written at `out` (the kernel adds `row * width * 8`; 32-bit offsets wrap).
+        layout.kernels.sparseDense(rowStart, columns, values, dense, width, out - from * width * 8, from, to)
+        task.out.set(layout.float64(out, (to - from) * width), from * width)
       }
     }
     case 'transposed-product': {
@@ -229,12 +243,12 @@ function prepare(task: RowTask, layout: Layout): Prepared | undefined {
       const transposed = layout.reserve(width * count * 8)
       const columns = layout.float64(transposed, width * count)
       for (let c = 0; c < count; c++) for (let i = 0; i < width; i++) columns[i * count + c] = task.columns[c * width + i]!
-      const out = layout.reserve(task.rows * stride * 8)
       return (task, from, to) => {
         if (task.kind !== 'multiply-rows') return
-        layout.kernels.multiplyRows(range, transposed, count, width, out, stride, from, to)
-        const result = layout.float64(out, task.rows * stride)
-        for (let r = from; r < to; r++) task.out.set(result.subarray(r * stride, r * stride + count), r * stride)
+        const out = layout.scratch((to - from) * stride * 8)
+        layout.kernels.multiplyRows(range, transposed, count, width, out - from * stride * 8, stride, from, to)
+        const result = layout.float64(out, (to - from) * stride)
+        for (let r = from; r < to; r++) task.out.set(result.subarray((r - from) * stride, (r - from) * stride + count), r * stride)
       }
     }
     default:

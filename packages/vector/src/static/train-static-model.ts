@@ -335,9 +335,10 @@ async function train(texts: TrainingTexts, options: StaticTrainingOptions): Prom
   // Co-occurrence within the window, per text, of pairs with at least one core term; positions
   // of unknown terms still count as distance.
   const core = Math.min(coreTerms, size)
-  const pairs = new PairCounts(Math.max(1, size))
-  let unknownTokens = 0
   const { tokens, starts } = counts
+  // At most `window` pairs per token: the bound of the counts to come.
+  const pairs = new PairCounts(Math.max(1, size), tokens.length * window)
+  let unknownTokens = 0
   for (let text = 0; text < sampleIndices.length; text++) {
     unknownTokens += countPairs(pairs, tokens, starts[text]!, starts[text + 1]!, vocabularyOf, window, core)
   }
