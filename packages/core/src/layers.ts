@@ -281,7 +281,12 @@ export interface EntrypointRecord extends LayerRecordBase {
   readonly version?: string
   /** The handler as written (`createOrder`, `OrdersController.create`), `''` when inline or unknown. */
   readonly handler: string
-  /** Id of the handler symbol when it is known, else `''`. */
+  /**
+   * Id of the handler symbol when it is known, else `''`. A handler that is a whole module has the
+   * id `path#` (its file, the empty qualified name): a view component a route table loads
+   * (`component: () => import('@/views/login/index')`, `lazy: () => import('./routes/settings')`)
+   * or imports (`import HomeView from './views/HomeView.vue'`), which defines nothing it could name.
+   */
   readonly handlerSymbolId: string
   /** Id of the symbol whose code declares the entrypoint, `''` at the top of the file. */
   readonly declaringSymbolId: string

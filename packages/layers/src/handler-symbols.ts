@@ -141,6 +141,25 @@ function implementationOf(method: SymbolRecord, index: SymbolIndex, subtypes: (t
   return found
 }
 
+/**
+ * The handler id of a whole module: `path#`, the empty qualified name (a view component that is
+ * its file, with no definition of its own to name: `<script setup>`, a template alone).
+ */
+const moduleHandler = (path: string): string => `${path}#`
+
+/**
+ * The file a handler written as a module specifier names, as the route's file imports it: a view
+ * loaded lazily (Vue Router's `component: () => import('@/views/login/index')`, React Router's
+ * `lazy: () => import('./routes/settings')`), resolved like the `import()` itself (path aliases,
+ * extensions, index files). `undefined` when the handler is no import of the file, or the import
+ * did not resolve to a file of the index.
+ */
+function importedModule(entry: EntrypointRecord, file: FileLayers, resolved: (path: string) => readonly EdgeRecord[] | undefined): string | undefined {
+  if (/^[\w$]+$/.test(entry.handler)) return undefined
+  const edge = resolved(file.path)?.find((e) => e.kind === 'imports' && e.target === entry.handler && e.resolution === 'resolved' && e.targetPath !== '')
+  return edge?.targetPath
+}
+
 /** Resolves one handler across files: `''` when it is not a symbol of the index, or is not one symbol. */
 export function handlerSymbol(
   entry: EntrypointRecord,
@@ -152,6 +171,8 @@ export function handlerSymbol(
   const handler = entry.handler
   const rails = RAILS_TARGET.exec(handler)
   if (rails) return railsAction(file, rails[1] as string, rails[2] as string, index, resolved)?.id ?? ''
+  const module = importedModule(entry, file, resolved)
+  if (module !== undefined) return moduleHandler(module)
   const split = LAST_SEPARATOR.exec(handler)
   const receiver = split ? (split[1] as string) : ''
   const name = split ? (split[2] as string) : handler
@@ -161,6 +182,8 @@ export function handlerSymbol(
   // What the route names through its file's imports is its handler, whatever holds it (Express's
   // `const createUser = catchAsync(async (req, res) => ...)` is a constant).
   if (found.resolution === 'resolved' && found.targetSymbolId !== '' && index.symbol(found.targetSymbolId)) return found.targetSymbolId
+  // A name imported as a whole module: a component that is its file (`import HomeView from './HomeView.vue'`).
+  if (found.resolution === 'resolved' && found.targetSymbolId === '' && receiver === '' && found.targetPath) return moduleHandler(found.targetPath)
   if (found.resolution === 'external') return ''
   if (receiver !== '') return memberOfUniqueOwner(receiver, name, index, file.path)?.id ?? ''
   if (found.resolution !== 'by-name') return ''

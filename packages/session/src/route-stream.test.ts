@@ -148,6 +148,18 @@ describe('RouteStream in search', () => {
     }
   })
 
+  it('gives the view a Vue Router route loads lazily, a component that is its file', async () => {
+    await repo.write('package.json', '{ "name": "web", "dependencies": { "vue": "^3.5.0", "vue-router": "^4.4.0" } }\n')
+    await repo.write('web/jsconfig.json', '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }\n')
+    await repo.write('web/src/views/orders/index.vue', '<template>\n  <table class="orders"><tr v-for="order in orders" :key="order.id"><td>{{ order.total }}</td></tr></table>\n</template>\n')
+    await repo.write('web/src/router/index.js', "import { createRouter, createWebHistory } from 'vue-router'\n\nexport default createRouter({\n  history: createWebHistory(),\n  routes: [{ path: '/orders', component: () => import('@/views/orders/index') }],\n})\n")
+    const rag = createRag({ layers: true })
+    await rag.indexDirectory(repo.root)
+    const [first] = await rag.search('which view serves GET /orders', 3)
+    expect(where(first)).toBe('web/src/views/orders/index.vue:1')
+    expect(routeRank(first)).toBe(0)
+  })
+
   it('is silent on an index without code layers', async () => {
     const rag = createRag()
     await rag.indexDirectory(repo.root)

@@ -65,12 +65,18 @@ function qualifiedNameOf(symbolId: string): string {
   return symbolId.slice(symbolId.lastIndexOf('#') + 1).replace(/~\d+$/, '')
 }
 
+/** The file of a handler that is a whole module (`path#`: a view component the route loads), else `undefined`. */
+function moduleOf(symbolId: string): string | undefined {
+  return symbolId.endsWith('#') ? symbolId.slice(0, -1) : undefined
+}
+
 /**
  * A stream of the code that serves the HTTP routes a query names (`which handler serves POST
  * /api/documents.move`, `GET /owners/42/edit returns 500`): for each route of the index's
  * entrypoints layer (C3) that the path matches (exactly, as a glob, or as a path the route's
  * template serves; test code left out), the handler's definition when the route names one it
- * resolved (for a view class, its method for the HTTP method asked), else the chunk that declares
+ * resolved (for a view class, its method for the HTTP method asked; for a view component that is
+ * its file, the file's first chunk), else the chunk that declares
  * the route (an inline handler); a literal route alone when one is the path. Nothing for a query
  * that names no route, or on an index without code layers. Fused with the lexical streams, it
  * brings a route's handler first where its words are spread over many files (a route path's words
@@ -91,8 +97,10 @@ export class RouteStream implements Stream {
     const tables = await this.#source.tables()
     const ids = new Set<string>()
     for (const { route, method } of routes) {
-      const handler = await this.#handler(route, method)
-      const served = handler === undefined ? await this.#localHandler(route, tables) : chunksOver(tables, handler.path, handler.startLine, handler.endLine)
+      const view = moduleOf(route.handlerSymbolId)
+      const handler = view === undefined ? await this.#handler(route, method) : undefined
+      const served =
+        view !== undefined ? (tables.byFile.get(view) ?? []).slice(0, 1) : handler === undefined ? await this.#localHandler(route, tables) : chunksOver(tables, handler.path, handler.startLine, handler.endLine)
       // The line that declares the route when its handler is inline or unknown (it also says the path: the lexical streams find it anyway).
       for (const chunk of served.length > 0 ? served : chunksOver(tables, route.path, route.startLine, route.startLine)) ids.add(chunk.id)
     }
