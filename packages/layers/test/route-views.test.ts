@@ -39,6 +39,15 @@ describe('routes served by a view module', () => {
     ])
     // Who routes to a view: `rag deps src/views/AboutView.vue --reverse` shows the route.
     expect(graph.routesInto('src/views/AboutView.vue').map((edge) => `${edge.path}:${edge.startLine} ${edge.target}`)).toEqual(['src/router/index.js:8 GET /about'])
+    // A view that goes, then comes back under another name the route names: the route follows.
+    const about = (): string | undefined => handlers(graph)[1]
+    graph.apply({ remove: ['src/views/AboutView.vue'] })
+    expect(about()).toBe('GET /about -> ../views/AboutView.vue => ')
+    expect(graph.routesInto('src/views/AboutView.vue')).toEqual([])
+    graph.apply({ upsert: await layersOfText({ 'src/views/AboutView.vue': '<template><p>About</p></template>\n' }) })
+    expect(about()).toBe('GET /about -> ../views/AboutView.vue => src/views/AboutView.vue#')
+    graph.apply({ remove: ['src/views/HomeView.vue'] })
+    expect(handlers(graph)[0]).toBe('GET / -> HomeView => ')
   })
 
   it("links a React Router route to its element's component and a lazy route to its module's file", async () => {
