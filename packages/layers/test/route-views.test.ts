@@ -22,6 +22,8 @@ const REACT_APP = {
   'src/routes/root.tsx': 'export default function Root() {\n  return <div id="sidebar" />\n}\n',
   'src/routes/contact.tsx': 'export default function Contact() {\n  return <div id="contact" />\n}\n',
   'src/routes/settings.tsx': 'export async function loader() {\n  return null\n}\nexport function Component() {\n  return <h1>Settings</h1>\n}\n',
+  // A data router's component that imports React Router's hooks: under `app/routes`, yet no framework-mode route.
+  'src/app/routes/landing.tsx': "import { useNavigate } from 'react-router'\n\nconst LandingRoute = () => {\n  const navigate = useNavigate()\n  return <button onClick={() => navigate('/app')} />\n}\n\nexport default LandingRoute\n",
   'src/main.tsx':
     "import { createBrowserRouter, RouterProvider } from 'react-router-dom'\nimport Root from './routes/root'\nimport Contact from './routes/contact'\n\nconst router = createBrowserRouter([\n  { path: '/', element: <Root /> },\n  { path: '/contacts/:contactId', element: <Contact /> },\n  { path: '/settings', lazy: () => import('./routes/settings') },\n])\n\nexport function App() {\n  return <RouterProvider router={router} />\n}\n",
 }
@@ -57,5 +59,8 @@ describe('routes served by a view module', () => {
       'GET /contacts/:contactId -> Contact => src/routes/contact.tsx#Contact',
       'GET /settings -> ./routes/settings => src/routes/settings.tsx#',
     ])
+    // In React Router's framework mode (`@react-router/dev`) the same component is a route.
+    const framework = new LayerGraph(await layersOfText({ ...REACT_APP, 'package.json': '{ "name": "spa", "dependencies": { "react-router": "^7.1.0" }, "devDependencies": { "@react-router/dev": "^7.1.0" } }\n' }))
+    expect(handlers(framework)).toContain('GET /landing -> LandingRoute => src/app/routes/landing.tsx#LandingRoute')
   })
 })

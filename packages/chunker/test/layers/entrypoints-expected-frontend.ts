@@ -27,6 +27,9 @@ export const FRONTEND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/App.jsx:9 http-route react-router GET /dashboard/* -> Dashboard',
     'src/App.jsx:10 http-route react-router GET /old -> Navigate',
     'src/App.jsx:12 http-route react-router GET /* -> NoMatch',
+    // A component under `app/routes` that imports React Router's hooks alone: a route only where its package
+    // depends on Remix or React Router's framework mode (here none does: the layer graph drops it).
+    'src/app/routes/landing.tsx:6 http-route {deps:@remix-run/=remix,@react-router/dev=react-router} GET /landing -> LandingRoute',
     'src/legacy/routes.js:3 http-route react-router GET /users/:id -> UserPage',
     'src/legacy/routes.js:8 http-route react-router GET / -> Home',
     'src/legacy/routes.js:9 http-route react-router GET /login -> Login',

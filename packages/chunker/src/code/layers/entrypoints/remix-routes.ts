@@ -6,8 +6,12 @@ import { defaultExportDraft, definitionDraft, exportedDefinition, exportLists, s
 /** A module under `app/routes`, with its path there (without the extension). */
 const ROUTE_MODULE = /(?:^|\/)app\/routes\/(.+)\.[cm]?[jt]sx?$/
 
-/** The modules whose imports mark a route module of Remix or React Router's framework mode. */
-const ROUTER_MODULES = ['@remix-run', 'react-router', '@react-router']
+/**
+ * The modules whose imports mark a route module of Remix or React Router's framework mode.
+ * `react-router` itself is no mark: a data router's components import its hooks too
+ * (bulletproof-react's `app/routes/landing.tsx`, loaded by `createBrowserRouter`, is no route).
+ */
+const ROUTER_MODULES = ['@remix-run', '@react-router']
 
 /** The framework of a route module that names none: Remix's, or React Router's framework mode's, by its package's dependencies. */
 const ROUTER_BY_DEPENDENCY = dependentFramework([
@@ -87,7 +91,7 @@ export const remixRoutes: EntrypointDetector = {
     // React Router's generated route types (`import type { Route } from './+types/about'`) mark a route module anywhere.
     const typed = context.imports('./+types')
     if (!typed && folders.length > 0 && !folderModule) return []
-    // A component-only module that imports neither is a route when its package depends on Remix or React Router's framework mode (the layer graph reads that).
+    // A component-only module that imports neither is a route when its package depends on Remix or React Router's framework mode (`@react-router/dev`; the layer graph reads that).
     const marked = typed || remix || ROUTER_MODULES.some((prefix) => context.imports(prefix))
     const page = defaultExportDraft(context, { framework: marked ? framework : ROUTER_BY_DEPENDENCY, method: 'GET', route })
     return page ? [page] : []
