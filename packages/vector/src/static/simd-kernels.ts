@@ -263,8 +263,17 @@ function prepare(task: RowTask, layout: Layout): Prepared | undefined {
 export function runSimdRowBlock(task: RowTask, from: number, to: number): boolean {
   if (KERNELS === undefined || (task.kind !== 'sparse-dense' && task.kind !== 'transposed-product' && task.kind !== 'multiply-rows')) return false
   if (current?.task.deref() !== task) {
-    layout ??= new Layout()
-    current = { task: new WeakRef(task), run: prepare(task, layout)! }
+    let run: Prepared | undefined
+    try {
+      layout ??= new Layout()
+      run = prepare(task, layout)
+    } catch {
+      // The memory could not grow to the task's operands: the JavaScript kernels run it.
+      current = undefined
+      return false
+    }
+    if (run === undefined) return false
+    current = { task: new WeakRef(task), run }
     clearTimeout(release)
     release = setTimeout(() => {
       layout = undefined
