@@ -5,8 +5,8 @@
 const DIGIT_BITS = 14
 const DIGIT_MASK = (1 << DIGIT_BITS) - 1
 const INITIAL_KEYS = 1 << 16
-/** Longest key array made up front (1 GB); beyond it the array grows as counts come. */
-const MAX_PRESIZED_KEYS = 1 << 28
+/** Longest key array made up front (128 MB: the default 8 M training characters need ~24 MB); beyond it the array grows as counts come. */
+const MAX_PRESIZED_KEYS = 1 << 25
 
 /**
  * Symmetric co-occurrence counts of term pairs `(a, b)`, `a < b`. Each count is appended as the
