@@ -20,6 +20,26 @@ export function namedCategories(query: string): PlanCategory[] {
   return NAMED.filter(([words]) => words.test(query)).map(([, category]) => category)
 }
 
+/** A route path's segments that name a category of folders (`/example/edit/:id`, `/docs/:slug`, `/demo/charts`). */
+const ROUTE_SEGMENTS: readonly (readonly [RegExp, PlanCategory])[] = [
+  [/^(?:examples?|samples?|demos?|playground|tutorials?|cookbook)$/i, 'example'],
+  [/^(?:docs?|documentation)$/i, 'docs'],
+]
+
+/**
+ * The categories a route path names (the `/example/edit/3` of "GET /example/edit/3 shows wrong
+ * data"): an application's pages and handlers live in folders named like their URLs
+ * (vue-element-admin serves `/example/edit/:id` by `src/views/example/edit.vue`), so a query
+ * about such a route keeps those categories level with source instead of demoting them.
+ *
+ * @example
+ * routeCategories(['/documentation/index']) // ['docs']
+ */
+export function routeCategories(paths: readonly string[]): PlanCategory[] {
+  const segments = paths.flatMap((path) => path.split(/[/.]/))
+  return ROUTE_SEGMENTS.filter(([names]) => segments.some((segment) => names.test(segment))).map(([, category]) => category)
+}
+
 /** Words that name the configuration ("the jwt expiry config", "which settings"). */
 const CONFIGURATION = /\b(?:config|configs|configuration|settings)\b/i
 

@@ -165,6 +165,24 @@ describe('routeQuery', () => {
     expect(change.priors.boost).toEqual([])
   })
 
+  it("keeps level with source the categories a query's route path names: an app's pages live in folders named like their URLs", () => {
+    // vue-element-admin serves `/example/edit/:id` by `src/views/example/edit.vue` and `/documentation/index` by `src/views/documentation/index.vue`.
+    for (const [query, category] of [
+      ['GET /example/edit/3 shows wrong data', 'example'],
+      ['which view serves /documentation/index', 'docs'],
+      ['/demo/charts is blank', 'example'],
+    ] as const) {
+      const plan = routeQuery(query)
+      expect(plan.priors.demote, query).not.toContain(category)
+      expect(plan.priors.boost, query).not.toContain(category)
+      expect(plan.reasons.join('; '), query).toContain(`a route's path names: ${category}`)
+    }
+    // Words of the query outside the route path still count as before; other categories stay demoted.
+    const plan = routeQuery('Fix the example for GET /users/:id')
+    expect(plan.priors.demote).toContain('example')
+    expect(routeQuery('GET /example/edit/3 shows wrong data').priors.demote).toContain('test')
+  })
+
   it('keeps docs, examples and prose level with source for a usage question, and reads "what changed" as a docs question', () => {
     for (const query of ['how do I write a custom log format', 'How can I gracefully shut down the server?', 'how to translate outline into another language']) {
       const plan = routeQuery(query)

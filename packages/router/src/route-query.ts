@@ -2,7 +2,7 @@ import { assertQuery } from '@rag/core'
 import { extractAnchors, type Anchor } from './anchors.js'
 import { decideIntent, CHANGE_VERBS, type QueryIntent } from './intent.js'
 import { createWinkNlp, type NlpToken, type QueryNlp } from './nlp.js'
-import { levelCategories, namedCategories, usageCategories } from './named-categories.js'
+import { levelCategories, namedCategories, routeCategories, usageCategories } from './named-categories.js'
 import { INTENT_PLANS, type PlanCategory, type PlanLayer } from './plan.js'
 
 /**
@@ -134,7 +134,10 @@ export function createQueryRouter(options: QueryRouterOptions = {}): QueryRouter
       const question = decision.intent === 'explain' || decision.intent === 'general'
       const asked = question ? namedCategories(query).filter((c) => !plan.boost.includes(c)) : []
       // "How do I ...": docs, examples and prose are answers too, kept level with source; so is the configuration a question names.
-      const level = question ? [...new Set([...usageCategories(query), ...levelCategories(query)])].filter((c) => !asked.includes(c)) : []
+      const usage = question ? [...usageCategories(query), ...levelCategories(query)] : []
+      // Categories a route's path names stay level with source for any intent: the route's pages live there.
+      const routed = routeCategories(kept.filter((a) => a.kind === 'endpoint').map((a) => a.text)).filter((c) => plan.demote.includes(c) && !asked.includes(c))
+      const level = [...new Set([...usage, ...routed])].filter((c) => !asked.includes(c))
       return {
         query,
         intent: decision.intent,
@@ -149,7 +152,8 @@ export function createQueryRouter(options: QueryRouterOptions = {}): QueryRouter
           `intent ${decision.intent}: ${decision.reason}`,
           ...(named.length > 0 ? [`anchors: ${named.map((a) => `${a.kind} ${a.method ? `${a.method} ` : ''}${a.text}`).join(', ')}`] : []),
           ...(asked.length > 0 ? [`asks for: ${asked.join(', ')}`] : []),
-          ...(level.length > 0 ? [`a usage question: ${level.join(', ')} not demoted`] : []),
+          ...(usage.length > 0 ? [`a usage question: ${[...new Set(usage)].filter((c) => !asked.includes(c)).join(', ')} not demoted`] : []),
+          ...(routed.length > 0 ? [`a route's path names: ${routed.join(', ')} (not demoted)`] : []),
         ],
       }
     },
