@@ -3,7 +3,7 @@ import { chunkerId } from './chunker-id.js'
 import { appConfigPrefixEdges } from './code/layers/entrypoints/app-config-prefixes.js'
 import { openApiRoutes } from './code/layers/entrypoints/openapi-specs.js'
 import { svelteKitPages } from './code/layers/entrypoints/sveltekit-routes.js'
-import { nuxtPages } from './code/layers/entrypoints/nuxt-routes.js'
+import { vuePages } from './code/layers/entrypoints/nuxt-routes.js'
 import { astroPages } from './code/layers/entrypoints/astro-routes.js'
 import { symfonyRouteConfig } from './code/layers/entrypoints/symfony-route-config.js'
 import { layerExtractorFor, type LayerExtractor } from './code/layers/extract-layers.js'
@@ -69,10 +69,10 @@ export function createLayeredChunker(options: ChunkerOptions = {}): LayeredChunk
         entrypoints: [],
       }
       // A JVM module's `application.properties` and Symfony's `config/routes.yaml` set route prefixes
-      // (global `mounts` edges of their own); Symfony's route configuration, OpenAPI documents and the page components of SvelteKit, Nuxt and Astro define routes.
+      // (global `mounts` edges of their own); Symfony's route configuration, OpenAPI documents and the page components of SvelteKit, Nuxt, Vue Router's file-based routing and Astro define routes.
       const symfony = symfonyRouteConfig(layers, file.content)
       const configEdges = [...appConfigPrefixEdges(layers, file.content), ...symfony.edges]
-      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content), ...svelteKitPages(layers), ...nuxtPages(layers), ...astroPages(layers)]
+      const configRoutes = [...symfony.routes, ...openApiRoutes(layers, file.content), ...svelteKitPages(layers), ...vuePages(layers, file.content), ...astroPages(layers)]
       const withEntrypoints = configRoutes.length > 0 ? { ...layers, entrypoints: [...layers.entrypoints, ...configRoutes] } : layers
       const withEdges = configEdges.length > 0 ? { ...withEntrypoints, edges: [...withEntrypoints.edges, ...configEdges] } : withEntrypoints
       const manifest = readManifest(file.path, file.content)

@@ -63,4 +63,18 @@ describe('routes served by a view module', () => {
     const framework = new LayerGraph(await layersOfText({ ...REACT_APP, 'package.json': '{ "name": "spa", "dependencies": { "react-router": "^7.1.0" }, "devDependencies": { "@react-router/dev": "^7.1.0" } }\n' }))
     expect(handlers(framework)).toContain('GET /landing -> LandingRoute => src/app/routes/landing.tsx#LandingRoute')
   })
+
+  it("lists the pages of Vue Router's file-based routing: by the package's plugin, or by the page's own <route> block or definePage()", async () => {
+    const pages = {
+      'src/pages/index.vue': '<template><h1>Home</h1></template>\n\n<route lang="yaml">\nmeta:\n  layout: home\n</route>\n',
+      'src/pages/users/[id].vue': "<script setup lang=\"ts\">\ndefinePage({ meta: { requiresAuth: true } })\nconst route = useRoute('/users/[id]')\n</script>\n\n<template><p>{{ route.params.id }}</p></template>\n",
+      'src/pages/about.vue': '<template><p>About</p></template>\n',
+    }
+    const routes = (graph: LayerGraph): string[] => graph.entrypoints({ kind: 'http-route' }).map((e) => `${e.framework} ${e.method} ${e.route} ${e.path}`)
+    const plugin = new LayerGraph(await layersOfText({ ...pages, 'package.json': '{ "name": "app", "dependencies": { "vue": "^3.5.0", "vue-router": "^4.4.0" }, "devDependencies": { "unplugin-vue-router": "^0.10.0" } }\n' }))
+    expect(routes(plugin)).toEqual(['vue-router GET /about src/pages/about.vue', 'vue-router GET / src/pages/index.vue', 'vue-router GET /users/[id] src/pages/users/[id].vue'])
+    // Vue Router 5's own file routing (vitesse): its plugin is in `vite.config.ts`, not in `package.json`; the marked pages are routes.
+    const builtIn = new LayerGraph(await layersOfText({ ...pages, 'package.json': '{ "name": "app", "dependencies": { "vue": "^3.5.0", "vue-router": "catalog:frontend" } }\n' }))
+    expect(routes(builtIn)).toEqual(['vue-router GET / src/pages/index.vue', 'vue-router GET /users/[id] src/pages/users/[id].vue'])
+  })
 })

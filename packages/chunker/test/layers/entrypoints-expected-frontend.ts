@@ -34,6 +34,16 @@ export const FRONTEND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/legacy/routes.js:8 http-route react-router GET / -> Home',
     'src/legacy/routes.js:9 http-route react-router GET /login -> Login',
   ],
+  'vue-file-routes': [
+    // Vue Router's file-based routing (unplugin-vue-router, vite-plugin-pages, Vue Router 5): a page with a `<route>` block,
+    // `definePage()` or a typed route name is a route by itself; any other under `pages/` only where its package depends on a file-routing plugin or
+    // Nuxt (the layer graph reads that); a component under `components/` never.
+    'src/pages/about.vue:1 http-route {deps:nuxt=nuxt,unplugin-vue-router=vue-router,vite-plugin-pages=vue-router} GET /about -> -',
+    // A typed route name of the generated route map (`useRoute('/hi/[name]')`) marks one too.
+    'src/pages/hi/[name].vue:1 http-route vue-router GET /hi/[name] -> -',
+    'src/pages/index.vue:1 http-route vue-router GET / -> -',
+    'src/pages/users/[id].vue:1 http-route vue-router GET /users/[id] -> -',
+  ],
   astro: [
     // An underscored folder is not routed.
     'src/pages/api/index.ts:1 http-route astro * /api -> ALL',

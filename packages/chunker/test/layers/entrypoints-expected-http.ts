@@ -64,11 +64,11 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   ],
   'nuxt-pages': [
     // Page components by their path, named Nuxt's by the layer graph when the package depends on it; a component folder's `pages/` is none.
-    'app/pages/settings.vue:1 http-route {deps:nuxt=nuxt} GET /settings -> -',
-    'pages/(marketing)/about.vue:1 http-route {deps:nuxt=nuxt} GET /about -> -',
-    'pages/blog/[...slug].vue:1 http-route {deps:nuxt=nuxt} GET /blog/[...slug] -> -',
-    'pages/index.vue:1 http-route {deps:nuxt=nuxt} GET / -> -',
-    'pages/users/[id].vue:1 http-route {deps:nuxt=nuxt} GET /users/[id] -> -',
+    'app/pages/settings.vue:1 http-route {deps:nuxt=nuxt,unplugin-vue-router=vue-router,vite-plugin-pages=vue-router} GET /settings -> -',
+    'pages/(marketing)/about.vue:1 http-route {deps:nuxt=nuxt,unplugin-vue-router=vue-router,vite-plugin-pages=vue-router} GET /about -> -',
+    'pages/blog/[...slug].vue:1 http-route {deps:nuxt=nuxt,unplugin-vue-router=vue-router,vite-plugin-pages=vue-router} GET /blog/[...slug] -> -',
+    'pages/index.vue:1 http-route {deps:nuxt=nuxt,unplugin-vue-router=vue-router,vite-plugin-pages=vue-router} GET / -> -',
+    'pages/users/[id].vue:1 http-route {deps:nuxt=nuxt,unplugin-vue-router=vue-router,vite-plugin-pages=vue-router} GET /users/[id] -> -',
   ],
   'django-ninja': [
     // A router's routes under the path the API adds it at in the same file (`add_router('/events/', router)`); a URLconf's `path('api/', api.urls)` mounts the API (the layer graph).
