@@ -22,6 +22,8 @@ export const FRONTEND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/main.tsx:13 http-route react-router GET /contacts/:contactId -> Contact',
     'src/main.tsx:14 http-route react-router GET /settings -> ./routes/settings',
     'src/main.tsx:15 http-route react-router GET /profile -> Profile',
+    // A lazy function that awaits its module in a block.
+    'src/main.tsx:17 http-route react-router GET /landing -> ./routes/landing',
     'src/App.jsx:7 http-route react-router GET / -> Home',
     'src/App.jsx:8 http-route react-router GET /about -> About',
     'src/App.jsx:9 http-route react-router GET /dashboard/* -> Dashboard',

@@ -63,13 +63,18 @@ export function routeRecords(text: string, masked: string): RouteRecord[] {
 /** A lazily loaded module: `() => import('@/views/table/index')`, also with a webpack magic comment before the module. */
 const LAZY_MODULE = /^\s*(?:async\s*)?\(\)\s*=>\s*import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?(['"`])([^'"`]+)\1/
 
+/** A lazy function that awaits its module in a block: `async () => { const { Landing } = await import('./routes/landing'); return { Component: Landing } }`. */
+const AWAITED_MODULE = /^\s*async\s*\(\)\s*=>\s*\{[\s\S]*?\bawait\s+import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?(['"`])([^'"`]+)\1/
+
 /**
- * What an entry of a record renders: a lazily loaded module as written (`@/views/table/index`),
+ * What an entry of a record renders: a lazily loaded module as written (`@/views/table/index`,
+ * also one a lazy function awaits),
  * a component's name (`Users`, `<Users />`'s), or `''` for anything else; `undefined` without the entry.
  */
 export function renderedBy(text: string, masked: string, entry: ObjectEntry | undefined): string | undefined {
   if (entry === undefined) return undefined
-  const lazy = LAZY_MODULE.exec(text.slice(entry.valueStart, entry.valueEnd))
+  const written = text.slice(entry.valueStart, entry.valueEnd)
+  const lazy = LAZY_MODULE.exec(written) ?? AWAITED_MODULE.exec(written)
   if (lazy) return lazy[2]
   const value = masked.slice(entry.valueStart, entry.valueEnd)
   return (/^\s*([A-Za-z_$][\w$.]*)\s*$/.exec(value) ?? /^\s*<\s*([A-Za-z_$][\w$.]*)[\s/>]/.exec(value))?.[1] ?? ''
