@@ -64,8 +64,8 @@ const FILE_ROUTED_PAGE = /^<route[\s>]|\bdefinePage\s*\(|\buseRoute\s*(?:\(\s*|<
  * The page a Vue `pages/**\/*.vue` component renders, served on GET at the route its path gives
  * (`index` is its folder, `[id]` a parameter, `[...slug]` the rest, `(group)` folders left out):
  * Nuxt's pages, when the nearest `package.json` depends on `nuxt`, and those of Vue Router's
- * file-based routing (`unplugin-vue-router`, `vite-plugin-pages`, or a page with a `<route>` block
- * or `definePage()`). The record comes from the path: the page is the whole component.
+ * file-based routing (`unplugin-vue-router`, `vite-plugin-pages`, or a page marked by
+ * {@link FILE_ROUTED_PAGE}). The record comes from the path: the page is the whole component.
  */
 export function vuePages(file: ConfigFile, content: string): EntrypointRecord[] {
   const page = file.path.endsWith('.vue') ? PAGE_COMPONENT.exec(file.path) : null
