@@ -97,15 +97,20 @@ export class RouteStream implements Stream {
     const tables = await this.#source.tables()
     const ids = new Set<string>()
     for (const { route, method } of routes) {
-      const view = moduleOf(route.handlerSymbolId)
-      const handler = view === undefined ? await this.#handler(route, method) : undefined
-      const served =
-        view !== undefined ? (tables.byFile.get(view) ?? []).slice(0, 1) : handler === undefined ? await this.#localHandler(route, tables) : chunksOver(tables, handler.path, handler.startLine, handler.endLine)
+      const served = await this.#served(route, method, tables)
       // The line that declares the route when its handler is inline or unknown (it also says the path: the lexical streams find it anyway).
       for (const chunk of served.length > 0 ? served : chunksOver(tables, route.path, route.startLine, route.startLine)) ids.add(chunk.id)
     }
     const documents = await this.#source.documents([...ids].slice(0, topK))
     return documents.filter((document) => document !== undefined).map((document, i) => ({ document, score: 1 / (1 + i) }))
+  }
+
+  /** The chunks of a route's handler: a whole module's first (a view component), a resolved definition's, or a local declaration's; `[]` when unknown. */
+  async #served(route: EntrypointRecord, method: string | undefined, tables: ChunkTables): Promise<readonly TableChunk[]> {
+    const view = moduleOf(route.handlerSymbolId)
+    if (view !== undefined) return (tables.byFile.get(view) ?? []).slice(0, 1)
+    const handler = await this.#handler(route, method)
+    return handler === undefined ? this.#localHandler(route, tables) : chunksOver(tables, handler.path, handler.startLine, handler.endLine)
   }
 
   /**
