@@ -16,7 +16,7 @@ import { resolveChunkerOptions, type ChunkerOptions } from './options.js'
 import { routeFile } from './route.js'
 
 /** Version of the layer extraction (tables, detectors, record shapes); part of the layered chunker's `id`. */
-export const LAYERS_VERSION = 146
+export const LAYERS_VERSION = 147
 
 const extractors = new Map<string, LayerExtractor | undefined>()
 

@@ -90,6 +90,13 @@ export interface FileLayers {
    */
   readonly defaultExport?: string
   /**
+   * The strings a JavaScript or TypeScript module's top-level constant objects hold, by dotted
+   * path: `export const paths = { app: { root: { path: '/app' } } }` gives `paths.app.root.path`
+   * `/app`. Only values without whitespace (route paths, URL parts, names: what a route written
+   * `path: paths.app.root.path` in another file reads), at most {@link MAX_STRING_CONSTANTS}.
+   */
+  readonly stringConstants?: Readonly<Record<string, string>>
+  /**
    * The entrypoints whose meaning the project's other files decide, as this file declares them
    * (a route of a file that names no framework, `dependentFramework`; a clap command line of the
    * package's name, `CLAP_PACKAGE_WORD`), set by a layer graph once it has read them: it names them
@@ -99,6 +106,9 @@ export interface FileLayers {
    */
   readonly projectNamedEntrypoints?: readonly EntrypointRecord[]
 }
+
+/** The most entries of {@link FileLayers.stringConstants} one file has: the first ones in the file are kept. */
+export const MAX_STRING_CONSTANTS = 256
 
 /** The chunks of one file and its layer records, from one parse. */
 export interface ChunksWithLayers {

@@ -25,7 +25,7 @@ export type {
 export { ENTRYPOINT_KINDS } from './layers.js'
 export type { ProjectManifest, FileLayers, ChunksWithLayers, LayeredChunker } from './file-layers.js'
 export { SYMBOL_KINDS } from './layers.js'
-export { isLayeredChunker } from './file-layers.js'
+export { isLayeredChunker, MAX_STRING_CONSTANTS } from './file-layers.js'
 export { CLAP_PACKAGE_WORD, dependentFramework, dependentFrameworkChoices, GLOBAL_ROUTE_FACTS, joinRoute, loadedModule } from './route-paths.js'
 export { routeDistance, routeMatcher } from './route-match.js'
 export { globToRegExp, isGlob } from './glob.js'

@@ -1,7 +1,10 @@
 import type { FileLayers, SymbolRecord } from '@rag/core'
 
-/** A mount path the detectors could not read as text, as they write it: `{settings.API_V1_STR}`, `{API_PREFIX}`. */
-const COMPUTED = /^\{([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?\}$/
+/**
+ * A mount path the detectors could not read as text, as they write it: `{settings.API_V1_STR}`,
+ * `{API_PREFIX}`, `{paths.app.root.path}` (group 2 the member, group 3 the members after it).
+ */
+const COMPUTED = /^\{([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*)((?:\.[A-Za-z_$][\w$]*)*))?\}$/
 
 /** The file and name a local name of a file is imported from, if it is. */
 export type ImportedFrom = (path: string, local: string) => { readonly path: string; readonly name: string } | undefined
@@ -104,16 +107,22 @@ function memberReader(path: string, sources: PrefixSources, depth: number): Name
  *   gives `API_V1_STR` one string literal: FastAPI's full-stack template mounts its API at
  *   `settings.API_V1_STR`, `API_V1_STR: str = "/api/v1"` in its `Settings` class;
  * - `{API_PREFIX}`: a top-level constant of the mounting file, or of the file it imports it from;
- * - `{rootCmd}` in Go: the word of the cobra command a package-level variable of the package holds.
+ * - `{rootCmd}` in Go: the word of the cobra command a package-level variable of the package holds;
+ * - `{paths.app.root.path}`, `{ROUTES.HOME}`: a string of a constant object of the file the head is
+ *   imported from, or of this file (`FileLayers.stringConstants`).
  *
  * A graph resolves it on every reroute, so an edit of the constant moves the routes.
  */
 export function readComputedPrefix(prefix: string, from: string, sources: PrefixSources): string {
   const match = COMPUTED.exec(prefix)
   if (!match) return prefix
-  const [, head, member] = match as unknown as [string, string, string | undefined]
+  const [, head, member, deeper] = match as unknown as [string, string, string | undefined, string | undefined]
   const origin = sources.importedFrom(from, head)
   const at = origin?.path ?? from
+  // A string of a constant object (`paths.app.root.path` of `export const paths = {...}`), where the name comes from.
+  const held = member === undefined ? undefined : sources.file(at)?.stringConstants?.[`${origin?.name ?? head}.${member}${deeper ?? ''}`]
+  if (held !== undefined) return held
+  if (deeper) return prefix
   const value =
     member === undefined
       ? (agreedLiteral(sources.file(at), origin?.name ?? head, true) ?? (CONSTANT_NAME.test(head) ? agreedLiteral(sources.file(at), head, false, memberReader(at, sources, 0)) : undefined))
@@ -183,14 +192,17 @@ function packageMemberLiteral(from: string, type: string, member: string, source
 /** A constant's name as Java, Kotlin and C# write it (`BY_ID`, `API_V2`), which no path parameter is named like. */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$|^[A-Z]{2,}[0-9]*$/
 
-/** A constant a detector wrote into a route (`{Paths.USERS}`, `{settings.api_prefix}`: a member of a type or an object; path parameters hold no dot). */
-const ROUTE_CONSTANT = /\{[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\}/
+/**
+ * A constant a detector wrote into a route (`{Paths.USERS}`, `{settings.api_prefix}`,
+ * `{paths.app.root.path}`: a member of a type or an object; path parameters hold no dot).
+ */
+const ROUTE_CONSTANT = /\{[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\}/
 
 /** A name a detector wrote into a route (`{API_PREFIX}`), where path parameters are not written in braces. */
 const ROUTE_NAME = /\{[A-Za-z_$][\w$]*\}/
 
 /** Frameworks whose path parameters are `:id`, so that `{API_PREFIX}` in a route can only be a name. */
-const COLON_PARAMETERS: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'elysia', 'nestjs'])
+const COLON_PARAMETERS: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'elysia', 'nestjs', 'react-router', 'vue-router'])
 
 /** A constant of the class written into a route by its name alone (`@GetMapping(BY_ID)`: `{BY_ID}`), in frameworks whose parameters are `{id}`. */
 const ROUTE_OWN_CONSTANT = /\{(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*|[A-Z]{2,}[0-9]*)\}/
@@ -222,7 +234,10 @@ export function withRouteConstants(route: string, from: string, sources: PrefixS
     read = true
     return value
   })
-  return read ? out.replace(/\/{2,}/g, '/') : route
+  if (!read) return route
+  const joined = out.replace(/\/{2,}/g, '/')
+  // (A constant that holds `''`, React Router's `path: paths.app.dashboard.path`, adds no slash of its own.)
+  return joined.length > 1 && joined.endsWith('/') && !route.endsWith('/') ? joined.slice(0, -1) : joined
 }
 
 /** Languages whose mount paths write a name as `{API}` only for a constant (their path parameters are `:id`). */

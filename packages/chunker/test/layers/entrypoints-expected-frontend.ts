@@ -35,6 +35,12 @@ export const FRONTEND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
     'src/legacy/routes.js:3 http-route react-router GET /users/:id -> UserPage',
     'src/legacy/routes.js:8 http-route react-router GET / -> Home',
     'src/legacy/routes.js:9 http-route react-router GET /login -> Login',
+    // Paths written as constants the file imports or declares, as the layer graph reads them (`{paths.home.path}`);
+    // a name of anything else (`route.path` of a callback, `props.path`) names no route.
+    'src/named-paths.tsx:8 http-route react-router GET /{paths.home.path} -> ./routes/landing',
+    'src/named-paths.tsx:12 http-route react-router GET /{paths.app.root.path}/{paths.app.users.path} -> Users',
+    'src/named-paths.tsx:14 http-route react-router GET /{LOCAL} -> Local',
+    'src/named-paths.tsx:21 http-route react-router GET /{ROUTES.ADMIN} -> Admin',
   ],
   'vue-file-routes': [
     // Vue Router's file-based routing (unplugin-vue-router, vite-plugin-pages, Vue Router 5): a page with a `<route>` block,

@@ -6,6 +6,7 @@ import { rulesFor } from '../rules-registry.js'
 import type { SyntaxNode } from '../syntax-node.js'
 import { DeclarationWalk } from './declaration-walk.js'
 import { bindDynamicImports, type DynamicImport } from './dynamic-import-uses.js'
+import { JS_LANGUAGES } from './entrypoints/detector.js'
 import { detectEntrypoints, detectMounts, enclosingFinder, importedModules, selfImportedFrameworks } from './entrypoints/detect.js'
 import type { CallFact, FileFacts, ImportFact } from './facts.js'
 import { familyFor, layerLanguage } from './family-registry.js'
@@ -15,6 +16,7 @@ import { isTestImport, isTestPath } from './is-test.js'
 import { maskCode } from './lexical/mask-code.js'
 import { scanCalls } from './lexical/scan-calls.js'
 import { exportedRequireBindings, requireBindings } from './require-bindings.js'
+import { objectStringConstants } from './string-constants.js'
 import { templateCalls } from './template-calls.js'
 
 /** Reads one parsed file's layer records while the tree is alive; `rules` may be the layout's memoized rules. */
@@ -130,6 +132,15 @@ export function layerExtractorFor(info: LanguageInfo): LayerExtractor | undefine
     const exportsKnown = language !== 'javascript' || symbols.some((symbol) => symbol.exported === true)
     const drafts = detectEntrypoints(facts, enclosing, modules)
     const records = fileRecords(facts, drafts, detectMounts(facts, modules), { path, language, module, isTest, enclosing }, exportsKnown)
-    return { path, language, module, isTest, ...records, ...(facts.defaultExport !== undefined ? { defaultExport: facts.defaultExport } : {}) }
+    const stringConstants = JS_LANGUAGES.includes(language) ? objectStringConstants(facts) : undefined
+    return {
+      path,
+      language,
+      module,
+      isTest,
+      ...records,
+      ...(facts.defaultExport !== undefined ? { defaultExport: facts.defaultExport } : {}),
+      ...(stringConstants !== undefined ? { stringConstants } : {}),
+    }
   }
 }

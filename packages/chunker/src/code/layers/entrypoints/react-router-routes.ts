@@ -2,7 +2,7 @@ import { joinRoute } from '@rag/core'
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { statementDraft } from './file-route-drafts.js'
-import { renderedBy, routeRecords } from './route-records.js'
+import { constantNames, renderedBy, routeRecords, writtenPath } from './route-records.js'
 
 /** The entries of a route object that say what it renders, in the order read: v6's `element` and `Component`, v5's `component`, a `lazy` module. */
 const RENDERS = ['element', 'Component', 'component', 'lazy']
@@ -48,7 +48,7 @@ function braced(masked: string, from: number): string {
 }
 
 /** The routes of JSX `<Route>` elements (`<Route path="about" element={<About />} />`), nested ones under their parents' paths. */
-function jsxRoutes(text: string, masked: string): EntrypointDraft[] {
+function jsxRoutes(text: string, masked: string, constants: ReadonlySet<string>): EntrypointDraft[] {
   const drafts: EntrypointDraft[] = []
   const stack: string[] = []
   for (const match of masked.matchAll(ROUTE_TAG)) {
@@ -67,7 +67,8 @@ function jsxRoutes(text: string, masked: string): EntrypointDraft[] {
     for (const attribute of inside.matchAll(ATTRIBUTE)) {
       if (depths[attribute.index as number] !== 0) continue
       const [, name, , quoted, , bracedString] = attribute
-      if (name === 'path') path = quoted ?? bracedString
+      // (`path={ROUTES.HOME}`: a constant's name, read by the graph.)
+      if (name === 'path') path = quoted ?? bracedString ?? writtenPath(braced(masked, match.index + (attribute.index as number) + attribute[0].length), constants)
       else if (name === 'index') index = true
       else if (RENDERS.includes(name as string) || name === 'render') {
         const value = braced(masked, match.index + (attribute.index as number) + attribute[0].length)
@@ -76,7 +77,7 @@ function jsxRoutes(text: string, masked: string): EntrypointDraft[] {
       }
     }
     const parent = stack.at(-1) ?? ''
-    const own = path === undefined ? (index ? '' : undefined) : path.replace(/\\(.)/g, '$1')
+    const own = path === undefined ? (index ? '' : undefined) : path.startsWith('{') ? path : path.replace(/\\(.)/g, '$1')
     const route = own === undefined ? parent : own.startsWith('/') ? own : joinRoute(parent, own)
     if (!tag.selfClosing) stack.push(route)
     // (A route with children and an element is their layout; one rendering nothing only groups them.)
@@ -101,13 +102,14 @@ export const reactRouterRoutes: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     const { text, masked } = context.facts
     const drafts: EntrypointDraft[] = []
-    for (const record of routeRecords(text, masked)) {
+    const constants = constantNames(context.facts)
+    for (const record of routeRecords(text, masked, constants)) {
       const renders = RENDERS.map((key) => record.entries.find((entry) => entry.key === key)).find((entry) => entry !== undefined)
       const handler = renderedBy(text, masked, renders)
       if (handler === undefined || (record.children !== undefined && !handler.includes('/'))) continue
       const at = record.entries.find((entry) => entry.key === 'path' || entry.key === 'index')?.keyOffset ?? record.open
       drafts.push(statementDraft(text, at, { framework: 'react-router', method: 'GET', route: record.route }, handler))
     }
-    return [...drafts, ...(masked.includes('<Route') ? jsxRoutes(text, masked) : [])]
+    return [...drafts, ...(masked.includes('<Route') ? jsxRoutes(text, masked, constants) : [])]
   },
 }

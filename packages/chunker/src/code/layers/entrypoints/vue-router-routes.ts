@@ -1,7 +1,7 @@
 import type { EntrypointDraft } from '../facts.js'
 import { JS_LANGUAGES, type DetectContext, type EntrypointDetector } from './detector.js'
 import { statementDraft } from './file-route-drafts.js'
-import { renderedBy, routeRecords } from './route-records.js'
+import { constantNames, renderedBy, routeRecords } from './route-records.js'
 
 /** A module of a project's router folder (`src/router/index.js`, `src/router/modules/table.js`), which may import only its views. */
 const ROUTER_FOLDER = /(?:^|\/)router\//
@@ -25,7 +25,7 @@ export const vueRouterRoutes: EntrypointDetector = {
   detect(context: DetectContext): EntrypointDraft[] {
     const { text, masked } = context.facts
     const drafts: EntrypointDraft[] = []
-    for (const record of routeRecords(text, masked)) {
+    for (const record of routeRecords(text, masked, constantNames(context.facts))) {
       const view = renderedBy(text, masked, record.entries.find((entry) => entry.key === 'component'))
       // (A record with children rendering a named component is their layout: `{ path: '/table', component: Layout, children }`.)
       if (view === undefined || (record.children !== undefined && !view.includes('/'))) continue
