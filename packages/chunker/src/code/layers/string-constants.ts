@@ -8,6 +8,9 @@ const OBJECT_INITIALIZER = /^[^=]*=\s*(?:Object\.freeze\(\s*)?\{/
 /** A whole value that is one string: quoted, or a template without substitutions; `as const` after it is read too. */
 const STRING_VALUE = /^\s*(?:(['"])((?:(?!\1)[^\\\n])*)\1|`([^`\\$]*)`)\s*(?:as\s+const\s*)?$/
 
+/** How far after a constant's name its object's `{` may be (a type annotation between them). */
+const HEAD_CHARS = 400
+
 /** How many levels of objects are read, the constant's own included. */
 const MAX_DEPTH = 6
 
@@ -49,7 +52,8 @@ export function objectStringConstants(facts: Pick<FileFacts, 'text' | 'masked' |
     // From the name on: `export const paths: Paths = {` has its `{` after the `=`.
     const named = masked.indexOf(symbol.name, symbol.start)
     if (named < 0 || named >= symbol.end) continue
-    const initializer = OBJECT_INITIALIZER.exec(masked.slice(named + symbol.name.length, symbol.end))
+    // (The head of the declaration only: a large constant is not copied to find its `{`.)
+    const initializer = OBJECT_INITIALIZER.exec(masked.slice(named + symbol.name.length, Math.min(symbol.end, named + symbol.name.length + HEAD_CHARS)))
     if (initializer === null) continue
     read(named + symbol.name.length + initializer[0].length - 1, symbol.name, 0)
   }
