@@ -202,7 +202,7 @@ const ROUTE_CONSTANT = /\{[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\}/
 const ROUTE_NAME = /\{[A-Za-z_$][\w$]*\}/
 
 /** Frameworks whose path parameters are `:id`, so that `{API_PREFIX}` in a route can only be a name. */
-const COLON_PARAMETERS: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'elysia', 'nestjs', 'react-router', 'vue-router'])
+const COLON_PARAMETERS: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'elysia', 'nestjs', 'react-router', 'vue-router', 'angular'])
 
 /** A constant of the class written into a route by its name alone (`@GetMapping(BY_ID)`: `{BY_ID}`), in frameworks whose parameters are `{id}`. */
 const ROUTE_OWN_CONSTANT = /\{(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*|[A-Z]{2,}[0-9]*)\}/

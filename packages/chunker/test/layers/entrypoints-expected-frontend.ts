@@ -1,9 +1,24 @@
 /**
  * Golden fixtures of browser apps' client-side routers, in the shape of `entrypoints-expected.ts`:
  * Vue Router's route records (the Vue admin templates' router modules), React Router's route
- * objects and JSX routes, and Astro's endpoints and pages.
+ * objects and JSX routes, Angular's routes, and Astro's endpoints and pages.
  */
 export const FRONTEND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
+  angular: [
+    // Standalone routes (`loadComponent` a lazy module as written, `path: ''` its parent's, `'**'` the fallback), NgModule
+    // routes of `RouterModule.forRoot`/`forChild`; a route laying out children and a redirect are none, nor is a module
+    // loaded by `loadChildren` (the layer graph mounts its routes there), nor a menu's item without a component.
+    'src/app/app.routes.ts:8 http-route angular GET / -> ./features/article/pages/home/home.component',
+    'src/app/app.routes.ts:12 http-route angular GET /login -> ./core/auth/auth.component',
+    'src/app/app.routes.ts:23 http-route angular GET /editor -> ./features/article/pages/editor/editor.component',
+    'src/app/app.routes.ts:24 http-route angular GET /editor/:slug -> ./features/article/pages/editor/editor.component',
+    'src/app/app.routes.ts:28 http-route angular GET /** -> NotFoundComponent',
+    'src/app/features/profile/profile.routes.ts:9 http-route angular GET /:username -> ./components/profile-articles.component',
+    'src/app/features/profile/profile.routes.ts:10 http-route angular GET /:username/favorites -> ./components/profile-favorites.component',
+    'src/app/app-routing.module.ts:15 http-route angular GET /auth -> LoginComponent',
+    'src/app/app-routing.module.ts:16 http-route angular GET /auth/login -> LoginComponent',
+    'src/app/pages/charts/charts-routing.module.ts:11 http-route angular GET /echarts -> EchartsComponent',
+  ],
   'vue-router': [
     // Route records of a router module (with `vue-router` or a router folder's that imports only its views), joined under their
     // parents; a layout's record and a redirect are none; a menu elsewhere is no router.

@@ -21,6 +21,7 @@ import { remixRoutes } from './remix-routes.js'
 import { reactRouterConfig } from './react-router-config.js'
 import { vueRouterRoutes } from './vue-router-routes.js'
 import { reactRouterRoutes } from './react-router-routes.js'
+import { angularRoutes } from './angular-routes.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -197,6 +198,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   reactRouterConfig,
   vueRouterRoutes,
   reactRouterRoutes,
+  angularRoutes,
   astroRoutes,
   trpcProcedures,
   decoratedRoutes({
