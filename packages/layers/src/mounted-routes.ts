@@ -71,7 +71,7 @@ function routerOfMiddleware(symbol: SymbolRecord): string | undefined {
  * `group.MapGet("/")`, axum's and Rocket's `"/"`, Fiber's `""`) mounted at `/api` at `/api` itself, not `/api/`.
  * Django's and Flask's trailing slashes are routes of their own.
  */
-const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum', 'rocket', 'fiber'])
+const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum', 'rocket', 'fiber', 'hapi'])
 
 /** The path a route serves as its framework's users write it (Django's patterns rooted, their regular expressions read: `django-routes.ts`). */
 const servedRoute = (framework: string, route: string): string => (DJANGO_FRAMEWORKS.has(framework) ? servedDjangoRoute(route) : route)

@@ -2,7 +2,7 @@
  * Golden entrypoints of more HTTP fixtures (see `entrypoints-expected.ts` for the format): Go
  * routes registered in a file that imports no framework, on a router another package made (the
  * layer graph names the framework `{deps:...}` from the module's `go.mod`); Javalin's shapes
- * from javalin-samples; Micronaut's from micronaut-realworld.
+ * from javalin-samples; Micronaut's from micronaut-realworld; hapi's route objects.
  */
 export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   // An inline handler that calls something with a callback, or on its own destructured parameter, names no handler.
@@ -16,6 +16,19 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'main.go:13 http-route {deps:github.com/gin-gonic/gin=gin,github.com/labstack/echo=echo} GET /swagger/* -> echoSwagger.WrapHandler',
     'main.go:15 http-route {deps:github.com/gin-gonic/gin=gin,github.com/labstack/echo=echo} POST /api/users -> handlers.SignUp',
     'router.go:8 http-route echo GET /health -> health',
+  ],
+  // hapi's route objects, handed to `server.route()` or kept in an exported table (a module that imports nothing of hapi:
+  // the graph names the framework from `package.json`); a list of methods gives a route each; the handler in place (`-`),
+  // named, inside route options, or the `handler` of the options another module exports (`Users.insert.handler`); a
+  // request's options without a handler, a `pre` method and a relative path are none.
+  hapi: [
+    'API/Users/route/index.js:5 http-route {deps:@hapi/hapi=hapi,hapi=hapi} POST /Users/insert -> Users.insert.handler',
+    'API/Users/route/index.js:6 http-route {deps:@hapi/hapi=hapi,hapi=hapi} GET /Users/{id} -> Users.findById',
+    'lib/server.js:8 http-route hapi GET / -> -',
+    'lib/server.js:10 http-route hapi * /{any*} -> notFound',
+    'lib/plugins/users.js:8 http-route {deps:@hapi/hapi=hapi,hapi=hapi} GET / -> Handlers.list',
+    'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
+    'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
   ],
   // Javalin's ApiBuilder (`path(...)` blocks, a verb without a path), Kotlin's lambdas, roles after the handler; a map's
   // `put("books", ...)`, a cache's `delete("/old", ctx)` are no routes (`Model.java`, `Model2.java`).

@@ -25,6 +25,7 @@ import { globalPrefixFacts } from './global-prefixes.js'
 import { withTypedReceiver } from './receiver-types.js'
 import { djangoIncludeFacts, MOUNTING_CALL_NAMES, mountFacts } from './mounts.js'
 import { angularLoadedChildren, angularRoutingModules } from './angular-routes.js'
+import { hapiPluginMounts } from './hapi-routes.js'
 import { actixServiceMountFacts } from './actix-scopes.js'
 import { inlinePluginScopes, prefixWithin } from './group-scopes.js'
 
@@ -62,12 +63,14 @@ function ownPrefixFacts(facts: FileFacts, prefixOf: (name: string) => string): M
 export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): MountFact[] {
   const imports = (module: string): boolean => modules.has(module)
   const prefixOf = routerPrefixOf(facts)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, Angular's lazily loaded children and routing modules, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections and functions, shelf_router's mounted class routers, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
+  const hapiPlugins = hapiPluginMounts(facts)
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, Angular's lazily loaded children and routing modules, hapi's plugins registered under a prefix, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections and functions, shelf_router's mounted class routers, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
     ...angularLoadedChildren(facts, imports),
     ...angularRoutingModules(facts, imports),
+    ...hapiPlugins,
     ...restFrameworkMountFacts(facts, imports),
     ...fastifyAutoloadFacts(facts),
     ...nestModuleFacts(facts, imports),
@@ -95,7 +98,10 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   // go-chi mounts inside `r.Route("/v1", func(r chi.Router) { ... })` blocks are under the blocks' paths.
   // Fastify's inline plugins (`app.register(async (api) => { api.register(items, { prefix: '/items' }) }, { prefix: '/api' })`) likewise.
   const blockPrefix = facts.language === 'go' && imports('github.com/go-chi/chi') ? chiBlockPrefixes(facts.calls) : JS_LANGUAGES.includes(facts.language) ? pluginPrefixes(facts) : undefined
-  return [...declared, ...(groups ? groupMountFacts(facts, prefixOf) : []), ...(mounting ? mountFacts(facts, prefixOf, blockPrefix) : [])]
+  const called = mounting ? mountFacts(facts, prefixOf, blockPrefix) : []
+  // (A hapi plugin registered under a prefix, `server.register(users, { routes: { prefix } })`, is not Fastify's `register` too.)
+  const hapi = new Set(hapiPlugins.map((fact) => fact.offset))
+  return [...declared, ...(groups ? groupMountFacts(facts, prefixOf) : []), ...(hapi.size > 0 ? called.filter((fact) => !hapi.has(fact.offset)) : called)]
 }
 
 /** The prefix Fastify's inline plugins around a call give it (see `inlinePluginScopes`); `undefined` when the file registers none. */

@@ -22,6 +22,7 @@ import { reactRouterConfig } from './react-router-config.js'
 import { vueRouterRoutes } from './vue-router-routes.js'
 import { reactRouterRoutes } from './react-router-routes.js'
 import { angularRoutes } from './angular-routes.js'
+import { hapiRoutes } from './hapi-routes.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -181,6 +182,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], receivers: EXPRESS_RECEIVER, receiverNotMade: true, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   verbCallRoutes({ framework: 'fastify', languages: JS_LANGUAGES, builtPaths: true, imports: FASTIFY_MODULES, receivers: FASTIFY_RECEIVER, mentions: FASTIFY_TYPE, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true, scopes: inlinePluginScopes }),
   fastifyRouteObjects,
+  hapiRoutes,
   verbCallRoutes({ framework: 'hono', languages: JS_LANGUAGES, builtPaths: true, imports: HONO_MODULES, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true, chainedPaths: true }),
   honoOn,
   honoMounts,
