@@ -122,7 +122,8 @@ export function readComputedPrefix(prefix: string, from: string, sources: Prefix
   // A string of a constant object (`paths.app.root.path` of `export const paths = {...}`), where the name comes from.
   const held = member === undefined ? undefined : sources.file(at)?.stringConstants?.[`${origin?.name ?? head}.${member}${deeper ?? ''}`]
   if (held !== undefined) return held
-  if (deeper) return prefix
+  // A constant of a nested class in Java, Kotlin or C# (`{ErrandServlet.Paths.ERRANDS}`): the one literal the file gives its last name.
+  if (deeper) return (PACKAGE_PEERS.test(from) ? agreedLiteral(sources.file(at), deeper.slice(deeper.lastIndexOf('.') + 1), false, memberReader(at, sources, 0)) : undefined) ?? prefix
   const value =
     member === undefined
       ? (agreedLiteral(sources.file(at), origin?.name ?? head, true) ?? (CONSTANT_NAME.test(head) ? agreedLiteral(sources.file(at), head, false, memberReader(at, sources, 0)) : undefined))

@@ -2,7 +2,7 @@
  * Golden entrypoints of more HTTP fixtures (see `entrypoints-expected.ts` for the format): Go
  * routes registered in a file that imports no framework, on a router another package made (the
  * layer graph names the framework `{deps:...}` from the module's `go.mod`); Javalin's shapes
- * from javalin-samples; Micronaut's from micronaut-realworld; hapi's route objects.
+ * from javalin-samples; Micronaut's from micronaut-realworld; hapi's route objects; Java Servlets.
  */
 export const HTTP_EXPECTED: Record<string, readonly string[]> = {
   // An inline handler that calls something with a callback, or on its own destructured parameter, names no handler.
@@ -29,6 +29,14 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'lib/plugins/users.js:8 http-route {deps:@hapi/hapi=hapi,hapi=hapi} GET / -> Handlers.list',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
+  ],
+  // `@WebServlet` classes: a route per URL pattern and `doGet`/`doPost`/... method, handled by it; a servlet answering in
+  // `service` any method; one named without a pattern (mapped in `web.xml`) none.
+  servlet: [
+    'src/main/java/com/example/web/HelloServlet.java:11 http-route servlet GET /hello -> HelloServlet.doGet',
+    'src/main/java/com/example/web/HelloServlet.java:16 http-route servlet POST /hello -> HelloServlet.doPost',
+    'src/main/java/com/example/web/OrderServlet.java:9 http-route servlet * /orders -> OrderServlet',
+    'src/main/java/com/example/web/OrderServlet.java:9 http-route servlet * /orders/* -> OrderServlet',
   ],
   // Javalin's ApiBuilder (`path(...)` blocks, a verb without a path), Kotlin's lambdas, roles after the handler; a map's
   // `put("books", ...)`, a cache's `delete("/old", ctx)` are no routes (`Model.java`, `Model2.java`).

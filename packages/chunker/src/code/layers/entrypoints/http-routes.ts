@@ -23,6 +23,7 @@ import { vueRouterRoutes } from './vue-router-routes.js'
 import { reactRouterRoutes } from './react-router-routes.js'
 import { angularRoutes } from './angular-routes.js'
 import { hapiRoutes } from './hapi-routes.js'
+import { servletRoutes } from './servlet-routes.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -266,6 +267,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     normalise: rooted,
   }),
   jaxRs,
+  servletRoutes,
   ktorRoutes,
   vaporRoutes,
   aspNetControllers,
