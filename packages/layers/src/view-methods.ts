@@ -2,7 +2,7 @@ import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@ra
 import type { SymbolIndex } from './symbol-index.js'
 
 /** Frameworks whose routes name a class-based view answering each HTTP method it has a method for (Flask-RESTful's and Flask-RESTX's `Resource`s, Tornado's `RequestHandler`s too). */
-const VIEW_FRAMEWORKS: ReadonlySet<string> = new Set(['django', 'flask', 'flask-restful', 'flask-restx', 'tornado'])
+const VIEW_FRAMEWORKS: ReadonlySet<string> = new Set(['django', 'flask', 'quart', 'flask-restful', 'flask-restx', 'tornado'])
 
 /** The methods of a view class that answer an HTTP method (Django's `View.dispatch`, Flask's `MethodView`, a `Resource`). */
 const HANDLER_METHODS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD', options: 'OPTIONS' }

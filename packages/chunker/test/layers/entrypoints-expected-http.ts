@@ -30,6 +30,15 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
   ],
+  // Quart: Flask's decorators, a blueprint's prefix, `add_url_rule`, and `@app.websocket` as a `GET`.
+  quart: [
+    'app/__init__.py:9 http-route quart GET / -> index',
+    'app/__init__.py:14 http-route quart GET /items/<int:item_id> -> item',
+    'app/__init__.py:14 http-route quart DELETE /items/<int:item_id> -> item',
+    'app/__init__.py:19 http-route quart GET /ws -> ws',
+    'app/__init__.py:29 http-route quart GET /ping -> ping',
+    'app/api.py:6 http-route quart POST /api/todos -> create_todo',
+  ],
   // `@WebServlet` classes: a route per URL pattern and `doGet`/`doPost`/... method, handled by it; a servlet answering in
   // `service` any method; one named without a pattern (mapped in `web.xml`) none.
   servlet: [

@@ -178,6 +178,23 @@ const jaxRs: EntrypointDetector = {
   },
 }
 
+/** Flask's decorators (`@app.route('/x', methods=[...])`, `@bp.get('/x')`), also of Quart, which has Flask's API; `framework` is the module's name. */
+function flaskRoutes(framework: 'flask' | 'quart'): EntrypointDetector {
+  return decoratedRoutes({
+    framework,
+    languages: ['python'],
+    imports: [framework],
+    // (A blueprint's routes module may import only its blueprint: Flask's, by far the more common.)
+    ...(framework === 'flask' ? { receivers: BLUEPRINT_RECEIVER, projectReceivers: ['route'] } : {}),
+    // (Quart's `@app.websocket('/ws')` is served on a `GET` upgrade.)
+    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH', ...(framework === 'quart' ? { websocket: 'GET' } : {}) },
+    generic: { names: ['route'], methodKeys: ['methods'], defaultMethod: 'GET' },
+    pathKeys: ['rule'],
+    dotted: true,
+    nested: true,
+  })
+}
+
 /** The HTTP route detectors, one entry per framework. */
 export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   verbCallRoutes({ framework: 'express', languages: JS_LANGUAGES, builtPaths: true, imports: ['express'], receivers: EXPRESS_RECEIVER, receiverNotMade: true, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
@@ -204,18 +221,9 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   angularRoutes,
   astroRoutes,
   trpcProcedures,
-  decoratedRoutes({
-    framework: 'flask',
-    languages: ['python'],
-    imports: ['flask'],
-    receivers: BLUEPRINT_RECEIVER,
-    projectReceivers: ['route'],
-    verbs: { get: 'GET', post: 'POST', put: 'PUT', delete: 'DELETE', patch: 'PATCH' },
-    generic: { names: ['route'], methodKeys: ['methods'], defaultMethod: 'GET' },
-    pathKeys: ['rule'],
-    dotted: true,
-    nested: true,
-  }),
+  flaskRoutes('flask'),
+  // Quart: Flask's API on asyncio (`@app.route`, `@bp.get`, blueprints).
+  flaskRoutes('quart'),
   decoratedRoutes({
     framework: 'fastapi',
     languages: ['python'],

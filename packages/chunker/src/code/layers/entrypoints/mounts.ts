@@ -103,7 +103,7 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
 const ROUTER_MAKERS: ReadonlySet<string> = new Set(['Router', 'express', 'Hono'])
 
 /** Calls that make a router or an app that other routers mount on: JavaScript's, and FastAPI's, Starlette's and Flask's. */
-const LOCAL_ROUTER_MAKERS: ReadonlySet<string> = new Set([...ROUTER_MAKERS, 'APIRouter', 'FastAPI', 'Starlette', 'Blueprint', 'Flask'])
+const LOCAL_ROUTER_MAKERS: ReadonlySet<string> = new Set([...ROUTER_MAKERS, 'APIRouter', 'FastAPI', 'Starlette', 'Blueprint', 'Flask', 'Quart'])
 
 /** The file's variables that hold a router made by one of `makers` (`org_router = APIRouter(prefix='/{org}')`, `const api = Router()`). */
 function routerVariables(facts: FileFacts, makers: ReadonlySet<string>): Set<string> {

@@ -27,6 +27,7 @@ interface Registration {
  */
 const REGISTRATIONS: readonly Registration[] = [
   { framework: 'flask', imports: ['flask'], receivers: BLUEPRINT_RECEIVER, call: 'add_url_rule', paths: { from: 0, key: 'rule' }, handler: { key: 'view_func', position: 2 }, defaultMethod: 'GET' },
+  { framework: 'quart', imports: ['quart'], call: 'add_url_rule', paths: { from: 0, key: 'rule' }, handler: { key: 'view_func', position: 2 }, defaultMethod: 'GET' },
   { framework: 'fastapi', imports: ['fastapi'], call: 'add_api_route', paths: { from: 0, key: 'path' }, handler: { key: 'endpoint', position: 1 }, defaultMethod: 'GET' },
   { framework: 'flask-restful', imports: ['flask_restful'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
   { framework: 'flask-restx', imports: ['flask_restx'], call: 'add_resource', paths: { from: 1, all: true }, handler: { position: 0 }, defaultMethod: '*' },
@@ -73,7 +74,7 @@ function detector(entry: Registration): EntrypointDetector {
         const positional = args.filter((arg) => !arg.key)
         const view = (entry.handler.key ? keyArg(args, entry.handler.key) : undefined) ?? positional[entry.handler.position]
         // Flask's `app.add_url_rule('/', endpoint='index')` names no view: the rule serves an endpoint another registration defines (the flaskr tutorial's alias of `blog.index`).
-        if (view === undefined && entry.framework === 'flask') continue
+        if (view === undefined && (entry.framework === 'flask' || entry.framework === 'quart')) continue
         // A class-based view (`UserAPI.as_view('user')`) answers the methods it defines.
         const classView = view?.kind === 'call' && view.value.endsWith('.as_view')
         const handler = classView && view.kind === 'call' ? view.value.slice(0, -'.as_view'.length) : handlerOf(view)
