@@ -1,8 +1,21 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
 import type { SymbolIndex } from './symbol-index.js'
 
-/** Frameworks whose routes name a class-based view answering each HTTP method it has a method for (Flask-RESTful's and Flask-RESTX's `Resource`s, Tornado's `RequestHandler`s too). */
-const VIEW_FRAMEWORKS: ReadonlySet<string> = new Set(['django', 'flask', 'quart', 'flask-restful', 'flask-restx', 'tornado'])
+/** Frameworks whose routes name a class-based view answering each HTTP method it has a method for (Flask-RESTful's and Flask-RESTX's `Resource`s, Tornado's `RequestHandler`s, Falcon's resources too). */
+const VIEW_FRAMEWORKS: ReadonlySet<string> = new Set(['django', 'flask', 'quart', 'flask-restful', 'flask-restx', 'tornado', 'falcon'])
+
+/** Falcon's `add_route('/x', resource, suffix='item')`, in the route's declaring text: its responders are `on_get_item`, ... */
+const FALCON_SUFFIX = /\bsuffix\s*=\s*['"](\w+)['"]/
+
+/**
+ * The name of a view's method that answers `name`'s HTTP method (`get`, `post`, ...): the name
+ * itself, or Falcon's responder `on_get` (`on_get_item` for a route added with `suffix='item'`).
+ */
+function responderName(entry: EntrypointRecord): (name: string) => string {
+  if (entry.framework !== 'falcon') return (name) => name
+  const suffix = FALCON_SUFFIX.exec(entry.text)?.[1]
+  return (name) => `on_${name}${suffix === undefined ? '' : `_${suffix}`}`
+}
 
 /** The methods of a view class that answer an HTTP method (Django's `View.dispatch`, Flask's `MethodView`, a `Resource`). */
 const HANDLER_METHODS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD', options: 'OPTIONS' }
@@ -53,18 +66,24 @@ export const METHOD_COPY = /~method\d+$/
  * index, and those of the generic views it extends (`ListCreateAPIView`: GET and POST); empty
  * when none is known (a view that answers through a mixin the index does not hold).
  */
-function viewMethods(view: SymbolRecord, index: SymbolIndex, resolved: (path: string) => readonly EdgeRecord[] | undefined, seen = new Set<string>()): Set<string> {
+function viewMethods(
+  view: SymbolRecord,
+  index: SymbolIndex,
+  resolved: (path: string) => readonly EdgeRecord[] | undefined,
+  responder: (name: string) => string,
+  seen = new Set<string>(),
+): Set<string> {
   const out = new Set<string>()
   if (seen.has(view.id) || seen.size >= MAX_BASES) return out
   seen.add(view.id)
   for (const name of Object.keys(HANDLER_METHODS)) {
-    const method = index.byQname(view.path, `${view.qname}.${name}`)
+    const method = index.byQname(view.path, `${view.qname}.${responder(name)}`)
     if (method?.kind === 'method') out.add(HANDLER_METHODS[name] as string)
   }
   for (const edge of resolved(view.path) ?? []) {
     if (edge.kind !== 'extends' || edge.sourceSymbolId !== view.id) continue
     const base = edge.targetSymbolId === '' ? undefined : index.symbol(edge.targetSymbolId)
-    const inherited = base?.kind === 'class' ? viewMethods(base, index, resolved, seen) : new Set(GENERIC_VIEWS[edge.target.split('.').at(-1) as string] ?? [])
+    const inherited = base?.kind === 'class' ? viewMethods(base, index, resolved, responder, seen) : new Set(GENERIC_VIEWS[edge.target.split('.').at(-1) as string] ?? [])
     for (const method of inherited) out.add(method)
   }
   return out
@@ -86,7 +105,7 @@ export function withViewMethods(file: FileLayers, index: SymbolIndex, resolved: 
     if (METHOD_COPY.test(entry.id)) continue
     const declared = entry.declaredMethod ?? entry.method
     const view = declared === '*' && VIEW_FRAMEWORKS.has(entry.framework) && entry.handlerSymbolId ? index.symbol(entry.handlerSymbolId) : undefined
-    const answered = view?.kind === 'class' ? viewMethods(view, index, resolved) : undefined
+    const answered = view?.kind === 'class' ? viewMethods(view, index, resolved, responderName(entry)) : undefined
     const methods = answered === undefined ? [] : ORDER.filter((method) => answered.has(method))
     if (methods.length === 0) {
       const { declaredMethod: _declared, ...rest } = entry

@@ -30,6 +30,13 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
   ],
+  // Falcon's `add_route`: for any method, handled by the resource's class (also one a name holds); the layer graph gives
+  // one route per responder (`on_get`, `on_get_item` with `suffix="item"`). A relative template is none.
+  falcon: [
+    'app.py:14 http-route falcon * /things -> ThingsResource',
+    'app.py:15 http-route falcon * /things/{thing_id} -> ThingResource',
+    'app.py:16 http-route falcon * /health -> HealthResource',
+  ],
   // Quart: Flask's decorators, a blueprint's prefix, `add_url_rule`, and `@app.websocket` as a `GET`.
   quart: [
     'app/__init__.py:9 http-route quart GET / -> index',

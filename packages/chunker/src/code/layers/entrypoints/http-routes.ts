@@ -24,6 +24,7 @@ import { reactRouterRoutes } from './react-router-routes.js'
 import { angularRoutes } from './angular-routes.js'
 import { hapiRoutes } from './hapi-routes.js'
 import { servletRoutes } from './servlet-routes.js'
+import { falconRoutes } from './falcon-routes.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -224,6 +225,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   flaskRoutes('flask'),
   // Quart: Flask's API on asyncio (`@app.route`, `@bp.get`, blueprints).
   flaskRoutes('quart'),
+  falconRoutes,
   decoratedRoutes({
     framework: 'fastapi',
     languages: ['python'],
