@@ -37,6 +37,13 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'app.py:15 http-route falcon * /things/{thing_id} -> ThingResource',
     'app.py:16 http-route falcon * /health -> HealthResource',
   ],
+  // restify's verbs (`del` as DELETE) on its server; an HTTP client's `client.get('/status', cb)` is a request.
+  restify: [
+    'server.js:12 http-route restify GET /hello/:name -> respond',
+    'server.js:13 http-route restify HEAD /hello/:name -> respond',
+    'server.js:14 http-route restify DELETE /users/:id -> users.remove',
+    'server.js:15 http-route restify POST /users -> users.create',
+  ],
   // Quart: Flask's decorators, a blueprint's prefix, `add_url_rule`, and `@app.websocket` as a `GET`.
   quart: [
     'app/__init__.py:9 http-route quart GET / -> index',

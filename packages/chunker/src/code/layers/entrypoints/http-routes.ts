@@ -208,6 +208,9 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   honoOpenApiRoutes,
   elysiaRoutes,
   adonisRoutes,
+  // restify: `server.get('/hello/:name', respond)`, `server.del(...)` on its server (a path in an options object, `{ path,
+  // version }`, is not read; its HTTP clients' `client.get('/x', cb)` are requests).
+  verbCallRoutes({ framework: 'restify', languages: JS_LANGUAGES, builtPaths: true, imports: ['restify'], onlyReceivers: /^(?:server|app|api)$/, verbs: HTTP_VERBS, pathStart: JS_PATH, rootIsPrefix: true }),
   verbCallRoutes({ framework: 'koa', languages: JS_LANGUAGES, builtPaths: true, imports: ['@koa/router', 'koa-router'], verbs: HTTP_VERBS, slashPath: true, relativePaths: true, pathStart: JS_PATH, rootIsPrefix: true }),
   decoratedRoutes({ framework: 'nestjs', languages: JS_LANGUAGES, imports: ['@nestjs/common'], verbs: CAPITAL_VERBS, classPrefix: ['Controller'], pathKeys: ['path'], normalise: rooted, rootIsPrefix: true, versionOf: nestVersion }),
   // routing-controllers: `@JsonController('/users')` or `@Controller()` classes with `@Get('/:id')` methods.
