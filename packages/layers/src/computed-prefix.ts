@@ -120,7 +120,10 @@ export function readComputedPrefix(prefix: string, from: string, sources: Prefix
   const origin = sources.importedFrom(from, head)
   const at = origin?.path ?? from
   // A string of a constant object (`paths.app.root.path` of `export const paths = {...}`), where the name comes from.
-  const held = member === undefined ? undefined : sources.file(at)?.stringConstants?.[`${origin?.name ?? head}.${member}${deeper ?? ''}`]
+  const holder = sources.file(at)
+  // (A default import names what the module exports by default: `import paths from './paths'` of `export default paths`.)
+  const object = origin?.name === 'default' ? holder?.defaultExport : (origin?.name ?? head)
+  const held = member === undefined || object === undefined ? undefined : holder?.stringConstants?.[`${object}.${member}${deeper ?? ''}`]
   if (held !== undefined) return held
   // A constant of a nested class in Java, Kotlin or C# (`{ErrandServlet.Paths.ERRANDS}`): the one literal the file gives its last name.
   if (deeper) return (PACKAGE_PEERS.test(from) ? agreedLiteral(sources.file(at), deeper.slice(deeper.lastIndexOf('.') + 1), false, memberReader(at, sources, 0)) : undefined) ?? prefix

@@ -27,9 +27,11 @@ const SERVER_AND_SPA = {
   'src/server.ts':
     "import express from 'express'\nimport { ROUTES } from './routes'\nimport { listUsers, getUser, listOrders } from './handlers'\n\nconst app = express()\nconst router = express.Router()\nrouter.get(ROUTES.USERS, listUsers)\nrouter.get(ROUTES.USER, getUser)\nrouter.get(ROUTES.api.orders.list, listOrders)\nrouter.get(ROUTES.title, listOrders)\napp.use('/api', router)\n",
   'src/Users.tsx': 'export function Users() {\n  return null\n}\n',
+  'src/admin-paths.ts': "const adminPaths = {\n  settings: '/admin/settings',\n}\n\nexport default adminPaths\n",
+  'src/Settings.tsx': 'export function Settings() {\n  return null\n}\n',
   'src/Home.tsx': 'export function Home() {\n  return null\n}\n',
   'src/App.tsx':
-    "import { Routes, Route } from 'react-router-dom'\nimport { ROUTES as R, HOME } from './routes'\nimport { Users } from './Users'\nimport { Home } from './Home'\n\nexport function App() {\n  return (\n    <Routes>\n      <Route path={HOME} element={<Home />} />\n      <Route path={R.USERS} element={<Users />} />\n    </Routes>\n  )\n}\n",
+    "import { Routes, Route } from 'react-router-dom'\nimport { ROUTES as R, HOME } from './routes'\nimport adminPaths from './admin-paths'\nimport { Users } from './Users'\nimport { Home } from './Home'\nimport { Settings } from './Settings'\n\nexport function App() {\n  return (\n    <Routes>\n      <Route path={HOME} element={<Home />} />\n      <Route path={R.USERS} element={<Users />} />\n      <Route path={adminPaths.settings} element={<Settings />} />\n    </Routes>\n  )\n}\n",
 }
 
 describe('route paths held by constants of another module', () => {
@@ -58,11 +60,13 @@ describe('route paths held by constants of another module', () => {
     expect(routes(graph)[0]).toBe('GET / -> src/app/routes/landing.tsx#')
   })
 
-  it("reads Express paths and JSX <Route> paths from an imported object's strings, through an alias, and a plain constant", async () => {
+  it("reads Express paths and JSX <Route> paths from an imported object's strings, through an alias and a default import, and a plain constant", async () => {
     const graph = new LayerGraph(await layersOfText(SERVER_AND_SPA))
     expect(routes(graph)).toEqual([
       'GET / -> src/Home.tsx#Home',
       'GET /users -> src/Users.tsx#Users',
+      // (A default import of the module's default export.)
+      'GET /admin/settings -> src/Settings.tsx#Settings',
       'GET /api/users -> src/handlers.ts#listUsers',
       'GET /api/users/:id -> src/handlers.ts#getUser',
       'GET /api/orders -> src/handlers.ts#listOrders',
