@@ -44,6 +44,14 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'server.js:14 http-route restify DELETE /users/:id -> users.remove',
     'server.js:15 http-route restify POST /users -> users.create',
   ],
+  // julienschmidt/httprouter: its verbs, `Handle` and `HandlerFunc` with the method first (`ServeFiles` serves files, no handler of the project).
+  httprouter: [
+    'main.go:21 main go - - -> main',
+    'main.go:23 http-route httprouter GET / -> Index',
+    'main.go:24 http-route httprouter GET /hello/:name -> Hello',
+    'main.go:25 http-route httprouter DELETE /hello/:name -> Hello',
+    'main.go:26 http-route httprouter GET /health -> health',
+  ],
   // Quart: Flask's decorators, a blueprint's prefix, `add_url_rule`, and `@app.websocket` as a `GET`.
   quart: [
     'app/__init__.py:9 http-route quart GET / -> index',

@@ -249,6 +249,9 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   // Echo takes the handler right after the path and middleware after it: `e.GET("/x", handler, middleware.Logger())`.
   verbCallRoutes({ framework: 'echo', languages: ['go'], imports: ['github.com/labstack/echo'], verbs: UPPER_VERBS, normalise: rooted, namedPath: goStringConstant, handlerBeforeMiddleware: () => true }),
   methodArgRoutes({ framework: 'echo', imports: ['github.com/labstack/echo'], calls: { Add: 'one', Match: 'list' }, handlerFirst: true }),
+  // julienschmidt/httprouter: `router.GET("/user/:name", Hello)`, `router.Handle("GET", ...)`, `router.HandlerFunc(...)`.
+  verbCallRoutes({ framework: 'httprouter', languages: ['go'], imports: ['github.com/julienschmidt/httprouter'], verbs: { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD' }, namedPath: goStringConstant }),
+  methodArgRoutes({ framework: 'httprouter', imports: ['github.com/julienschmidt/httprouter'], calls: { Handle: 'one', HandlerFunc: 'one', Handler: 'one' }, handlerFirst: false }),
   // Gin's or Echo's, in a file that imports neither: named by the module's `go.mod` in the layer graph.
   goModuleRoutes,
   chiRoutes,
