@@ -125,8 +125,14 @@ export function readComputedPrefix(prefix: string, from: string, sources: Prefix
   const object = origin?.name === 'default' ? holder?.defaultExport : (origin?.name ?? head)
   const held = member === undefined || object === undefined ? undefined : holder?.stringConstants?.[`${object}.${member}${deeper ?? ''}`]
   if (held !== undefined) return held
-  // A constant of a nested class in Java, Kotlin or C# (`{ErrandServlet.Paths.ERRANDS}`): the one literal the file gives its last name.
-  if (deeper) return (PACKAGE_PEERS.test(from) ? agreedLiteral(sources.file(at), deeper.slice(deeper.lastIndexOf('.') + 1), false, memberReader(at, sources, 0)) : undefined) ?? prefix
+  // A constant of a nested class in Java, Kotlin or C# (`{ErrandServlet.Paths.ERRANDS}`): the one literal the file gives its last
+  // name; or of a class of the package written with its namespace (`{AntiforgeryTest.Routes.GetToken}`, `Routes` beside it).
+  if (deeper) {
+    if (!PACKAGE_PEERS.test(from)) return prefix
+    const names = `${member}${deeper}`.split('.')
+    const last = names.at(-1) as string
+    return agreedLiteral(sources.file(at), last, false, memberReader(at, sources, 0)) ?? packageMemberLiteral(from, names.at(-2) as string, last, sources, 0) ?? prefix
+  }
   const value =
     member === undefined
       ? (agreedLiteral(sources.file(at), origin?.name ?? head, true) ?? (CONSTANT_NAME.test(head) ? agreedLiteral(sources.file(at), head, false, memberReader(at, sources, 0)) : undefined))

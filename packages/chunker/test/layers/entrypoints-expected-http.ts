@@ -30,6 +30,16 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
   ],
+  // FastEndpoints: an endpoint class's `Configure()` declares its paths (several at once, or `Verbs` with `Routes`), handled
+  // by its `HandleAsync` or `ExecuteAsync`; also in a file without a `using` (a project's `global using`); a mapper's
+  // `Configure()` declares nothing. (`RoutePrefix` is a global prefix the layer graph applies.)
+  fastendpoints: [
+    'Program.cs:3 main csharp - - -> -',
+    'Features/Users/CreateUser.cs:7 http-route fastendpoints POST /users/create -> CreateUserEndpoint.HandleAsync',
+    'Features/Users/CreateUser.cs:7 http-route fastendpoints POST /users/new -> CreateUserEndpoint.HandleAsync',
+    'Features/Users/UpdateUser.cs:6 http-route fastendpoints PUT /users/{id} -> UpdateUserEndpoint.ExecuteAsync',
+    'Features/Users/UpdateUser.cs:6 http-route fastendpoints PATCH /users/{id} -> UpdateUserEndpoint.ExecuteAsync',
+  ],
   // Falcon's `add_route`: for any method, handled by the resource's class (also one a name holds); the layer graph gives
   // one route per responder (`on_get`, `on_get_item` with `suffix="item"`). A relative template is none.
   falcon: [

@@ -25,6 +25,7 @@ import { angularRoutes } from './angular-routes.js'
 import { hapiRoutes } from './hapi-routes.js'
 import { servletRoutes } from './servlet-routes.js'
 import { falconRoutes } from './falcon-routes.js'
+import { fastEndpoints } from './fast-endpoints.js'
 import { astroRoutes } from './astro-routes.js'
 import { trpcProcedures } from './trpc-procedures.js'
 import { elysiaRoutes } from './elysia-routes.js'
@@ -288,6 +289,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   vaporRoutes,
   aspNetControllers,
   aspNetMinimalApis,
+  fastEndpoints,
   aspNetMapAnyMethod,
   razorPages,
   decoratedRoutes({
