@@ -30,6 +30,18 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
   ],
+  // CodeIgniter 4's routes file: its verbs (`add` any method) on `$routes`, under a group's path (options before the callback,
+  // a group's `/` at its path), handlers as strings (their arguments dropped), joined or in a list; a closure names none;
+  // a cache's `get` is no route.
+  codeigniter: [
+    'app/Config/Routes.php:11 http-route codeigniter GET / -> Home.index',
+    'app/Config/Routes.php:12 http-route codeigniter GET /news/(:segment) -> News.show',
+    'app/Config/Routes.php:13 http-route codeigniter POST /news -> News.create',
+    'app/Config/Routes.php:14 http-route codeigniter * /legacy -> Legacy.index',
+    'app/Config/Routes.php:17 http-route codeigniter GET /admin -> Admin.Dashboard.index',
+    'app/Config/Routes.php:18 http-route codeigniter DELETE /admin/users/(:num) -> Admin.Users.delete',
+    'app/Config/Routes.php:21 http-route codeigniter GET /ping -> -',
+  ],
   // FastEndpoints: an endpoint class's `Configure()` declares its paths (several at once, or `Verbs` with `Routes`), handled
   // by its `HandleAsync` or `ExecuteAsync`; also in a file without a `using` (a project's `global using`); a mapper's
   // `Configure()` declares nothing. (`RoutePrefix` is a global prefix the layer graph applies.)

@@ -17,6 +17,9 @@ describe('parseArgs', () => {
     expect(keyedString(options?.items ?? [], 'url')).toBe('/u/:id')
     expect(parseArgs('(req, res) => res.send(1)')[0]?.kind).toBe('function')
     expect(parseArgs('async function () {}')[0]?.kind).toBe('function')
+    // PHP's static closures and arrow functions: `static function ($routes) {...}`, `static fn () => 1`.
+    expect(parseArgs("'admin', static function ($routes) {}").map((arg) => arg.kind)).toEqual(['string', 'function'])
+    expect(parseArgs('static fn () => 1')[0]?.kind).toBe('function')
     // Python lambdas, with and without parameters; `lambda:` is not a keyword argument.
     expect(parseArgs("lambda: None, 'date'").map((arg) => [arg.key, arg.kind])).toEqual([['', 'function'], ['', 'string']])
     expect(parseArgs('lambda x: x + 1')[0]).toMatchObject({ key: '', kind: 'function' })

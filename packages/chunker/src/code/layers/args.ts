@@ -29,7 +29,7 @@ const CLOSE = new Set([')', ']', '}'])
 const NAME = /^[A-Za-z_$@][\w$]*(?:\s*(?:\.|::|->|\\)\s*[A-Za-z_$][\w$]*)*$/
 const KEY = /^([A-Za-z_$][\w$]*)\s*(?:=(?![=>])|:(?!:))\s*/
 const STRING_PREFIX = /^(?:[rRbBuUfF]{1,2}(?=['"])|r#*(?=")|[@$](?=")|\$@(?="))/
-const FUNCTION_START = /^(?:async\s+)?(?:function\b|lambda\b|func\s*\(|fn\b|move\s*\|)|^\|[^|]*\|/
+const FUNCTION_START = /^(?:async\s+|static\s+)?(?:function\b|lambda\b|func\s*\(|fn\b|move\s*\|)|^\|[^|]*\|/
 const MAX_ARGS = 64
 
 /** The offset just past a string literal starting at `at` (a quote character). */
