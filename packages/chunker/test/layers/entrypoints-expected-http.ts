@@ -30,6 +30,14 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
   ],
+  // Spark Java's static verbs under `path(...)` blocks, as Javalin's ApiBuilder; `before` filters and `notFound` are none.
+  spark: [
+    'src/main/java/app/Application.java:8 main java - - -> Application.main',
+    'src/main/java/app/Application.java:13 http-route spark GET /hello -> -',
+    'src/main/java/app/Application.java:15 http-route spark GET /api/books -> BookController.fetchAllBooks',
+    'src/main/java/app/Application.java:16 http-route spark POST /api/books -> BookController.createBook',
+    'src/main/java/app/Application.java:18 http-route spark DELETE /api/books/:isbn -> BookController.deleteBook',
+  ],
   // CodeIgniter 4's routes file: its verbs (`add` any method) on `$routes`, under a group's path (options before the callback,
   // a group's `/` at its path), handlers as strings (their arguments dropped), joined or in a list; a closure names none;
   // a cache's `get` is no route.

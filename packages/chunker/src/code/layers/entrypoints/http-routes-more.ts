@@ -6,7 +6,7 @@ import { methodArgRoutes } from './method-arg-routes.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes } from './decorated-routes.js'
 import { STARLETTE_DETECTOR } from './starlette-routes.js'
-import { javalinApiBuilder } from './javalin-api-builder.js'
+import { javalinApiBuilder, sparkRoutes } from './javalin-api-builder.js'
 import { tanstackRoutes } from './tanstack-routes.js'
 import { tornadoRoutes } from './tornado-routes.js'
 import { shelfRoutes } from './shelf-routes.js'
@@ -122,6 +122,7 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     kotlinLambdas: true,
   }),
   javalinApiBuilder,
+  sparkRoutes,
   decoratedRoutes({ framework: 'loopback', languages: JS_LANGUAGES, imports: ['@loopback/rest'], verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', del: 'DELETE' }, pathKeys: [], normalise: rooted }),
   // (The query a Rocket route declares, `/articles?<params..>`, is no part of its path: `/articles`.)
   decoratedRoutes({ framework: 'rocket', languages: ['rust'], imports: ['rocket'], verbs: LOWER_VERBS, pathKeys: [], normalise: (route) => route.replace(/\?<[^>]*>(?:&<[^>]*>)*$/, '') }),

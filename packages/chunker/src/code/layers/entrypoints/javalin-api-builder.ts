@@ -28,26 +28,38 @@ function pathOf(args: readonly Arg[]): string {
  * blocks around it (Kotlin: `path("items") { ... }`); a verb without a path serves its block's
  * (`post(ItemController::create)`). The handler is the argument after the path.
  */
-export const javalinApiBuilder: EntrypointDetector = {
-  framework: 'javalin',
-  languages: ['java', 'kotlin'],
-  imports: ['io.javalin.apibuilder'],
-  detect(context: DetectContext): EntrypointDraft[] {
-    const { calls, masked } = context.facts
-    const blocks = calls.filter((call) => call.name === 'path' && call.receiver === '').map((call) => ({ path: pathOf(call.args()), span: blockOf(masked, call) }))
-    const drafts: EntrypointDraft[] = []
-    for (const call of calls) {
-      const method = call.receiver === '' ? ownEntry(VERBS, call.name) : undefined
-      if (method === undefined) continue
-      const args = call.args().filter((arg) => !arg.key)
-      const path = pathOf(args)
-      const handler = args[path === '' && args[0]?.kind !== 'string' ? 0 : 1]
-      // (A Kotlin handler may be a trailing lambda: `get("/x") { ctx -> ... }`.)
-      if (handler === undefined && blockOf(masked, call)[1] === call.end()) continue
-      const around = blocks.filter(({ span }) => span[0] < call.offset && call.offset < span[1]).map((block) => block.path)
-      const route = rooted([...around, path].reduce((prefix, part) => joinRoute(prefix, part), ''))
-      drafts.push(callDraft(call, { kind: 'http-route', framework: 'javalin', method, route, handler: handlerOf(handler) }))
-    }
-    return drafts
-  },
+export const javalinApiBuilder: EntrypointDetector = staticVerbRoutes('javalin', ['io.javalin.apibuilder'])
+
+/**
+ * Spark Java (`import static spark.Spark.*`): `get("/hello", (req, res) -> "Hello")`,
+ * `post("/users", UserController::create)`, under the paths of `path("/api", () -> { ... })`
+ * blocks, as Javalin's ApiBuilder writes them.
+ */
+export const sparkRoutes: EntrypointDetector = staticVerbRoutes('spark', ['spark.Spark'])
+
+/** The detector of routes declared by static verb methods inside `path(...)` blocks, for `framework` in files importing one of `imports`. */
+function staticVerbRoutes(framework: string, imports: readonly string[]): EntrypointDetector {
+  return {
+    framework,
+    languages: ['java', 'kotlin'],
+    imports,
+    detect(context: DetectContext): EntrypointDraft[] {
+      const { calls, masked } = context.facts
+      const blocks = calls.filter((call) => call.name === 'path' && call.receiver === '').map((call) => ({ path: pathOf(call.args()), span: blockOf(masked, call) }))
+      const drafts: EntrypointDraft[] = []
+      for (const call of calls) {
+        const method = call.receiver === '' ? ownEntry(VERBS, call.name) : undefined
+        if (method === undefined) continue
+        const args = call.args().filter((arg) => !arg.key)
+        const path = pathOf(args)
+        const handler = args[path === '' && args[0]?.kind !== 'string' ? 0 : 1]
+        // (A Kotlin handler may be a trailing lambda: `get("/x") { ctx -> ... }`.)
+        if (handler === undefined && blockOf(masked, call)[1] === call.end()) continue
+        const around = blocks.filter(({ span }) => span[0] < call.offset && call.offset < span[1]).map((block) => block.path)
+        const route = rooted([...around, path].reduce((prefix, part) => joinRoute(prefix, part), ''))
+        drafts.push(callDraft(call, { kind: 'http-route', framework, method, route, handler: handlerOf(handler) }))
+      }
+      return drafts
+    },
+  }
 }
