@@ -71,7 +71,7 @@ function routerOfMiddleware(symbol: SymbolRecord): string | undefined {
  * `group.MapGet("/")`, axum's and Rocket's `"/"`, Fiber's `""`) mounted at `/api` at `/api` itself, not `/api/`.
  * Django's and Flask's trailing slashes are routes of their own.
  */
-const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum', 'rocket', 'fiber', 'hapi'])
+const ROOT_IS_PREFIX: ReadonlySet<string> = new Set(['express', 'koa', 'hono', 'fastify', 'nestjs', 'aspnet', 'axum', 'rocket', 'fiber', 'hapi', 'grape'])
 
 /** The path a route serves as its framework's users write it (Django's patterns rooted, their regular expressions read: `django-routes.ts`). */
 const servedRoute = (framework: string, route: string): string => (DJANGO_FRAMEWORKS.has(framework) ? servedDjangoRoute(route) : route)
@@ -102,6 +102,16 @@ const sameRecord = (a: EntrypointRecord, b: EntrypointRecord | undefined): boole
 
 /** The id of a route's record for a second (third, ...) place its router is mounted, or for a view's second (third, ...) method (`view-methods.ts`). */
 const MOUNT_COPY = /~(?:mount|method)\d+$/
+
+/**
+ * A Ruby mount of the one class the index defines under the name written (`mount V1::Statuses`
+ * of `module V1; class Statuses < Grape::API`): Ruby's constants are global, so it is that class.
+ */
+function rubyConstantNamed(edge: EdgeRecord, symbol: SymbolRecord): boolean {
+  if (edge.language !== 'ruby' || symbol.kind !== 'class') return false
+  const written = edge.receiver ? `${edge.receiver.replace(/::/g, '.')}.${edge.target}` : edge.target
+  return symbol.qname === written || symbol.qname.endsWith(`.${written}`)
+}
 
 /**
  * The full paths of HTTP routes whose routers other files mount: Express's `app.use('/api',
@@ -170,7 +180,7 @@ export class MountedRoutes {
       const symbol = edge.targetSymbolId ? symbolOf(edge.targetSymbolId) : undefined
       // A registration function called on a value of unknown type (Echo's `h.Register(v1)`, `h`
       // a handler) resolves by name only: followed when the index defines one function of that name.
-      const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && FUNCTIONS.has(symbol.kind)
+      const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && (FUNCTIONS.has(symbol.kind) || rubyConstantNamed(edge, symbol))
       if (edge.resolution !== 'resolved' && !guessed) continue
       const target = (symbol && routerOfMiddleware(symbol)) ?? symbol?.name ?? (edge.receiver ? edge.target : '*')
       if (edge.targetPath === edge.path && edge.router === target) {

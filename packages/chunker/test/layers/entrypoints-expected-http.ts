@@ -30,6 +30,17 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PUT /{id} -> Handlers.update',
     'lib/plugins/users.js:10 http-route {deps:@hapi/hapi=hapi,hapi=hapi} PATCH /{id} -> Handlers.update',
   ],
+  // Grape's APIs: verbs (a symbol, a string or no path) under the class's `prefix` and path `version` (a header version adds
+  // none) and its `resource`, `namespace` and `route_param` blocks; helpers, `params` blocks and a `begin` a line assigns add nothing. (The layer graph
+  // puts a mounted API's routes under its mount: `/api/v1/statuses/...`.)
+  grape: [
+    'app/api/root.rb:9 http-route grape GET /api/ping -> -',
+    'app/api/v1/statuses.rb:13 http-route grape GET /v1/statuses/public_timeline -> -',
+    'app/api/v1/statuses.rb:21 http-route grape GET /v1/statuses/:id -> -',
+    'app/api/v1/statuses.rb:26 http-route grape POST /v1/statuses -> -',
+    'app/api/v1/statuses.rb:30 http-route grape DELETE /v1/statuses/:id -> -',
+    'app/api/v1/admin.rb:13 http-route grape GET /users -> -',
+  ],
   // Spark Java's static verbs under `path(...)` blocks, as Javalin's ApiBuilder; `before` filters and `notFound` are none.
   spark: [
     'src/main/java/app/Application.java:8 main java - - -> Application.main',

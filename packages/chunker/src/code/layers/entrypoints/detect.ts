@@ -27,6 +27,7 @@ import { djangoIncludeFacts, MOUNTING_CALL_NAMES, mountFacts } from './mounts.js
 import { angularLoadedChildren, angularRoutingModules } from './angular-routes.js'
 import { hapiPluginMounts } from './hapi-routes.js'
 import { fastEndpointsPrefix } from './fast-endpoints.js'
+import { grapeMounts } from './grape-routes.js'
 import { actixServiceMountFacts } from './actix-scopes.js'
 import { inlinePluginScopes, prefixWithin } from './group-scopes.js'
 
@@ -65,7 +66,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
   const imports = (module: string): boolean => modules.has(module)
   const prefixOf = routerPrefixOf(facts)
   const hapiPlugins = hapiPluginMounts(facts)
-  // Mounts that need no mount call: a framework's global prefix, Django's includes, Angular's lazily loaded children and routing modules, hapi's plugins registered under a prefix, FastEndpoints' `RoutePrefix`, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections and functions, shelf_router's mounted class routers, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
+  // Mounts that need no mount call: a framework's global prefix, Django's includes, Angular's lazily loaded children and routing modules, hapi's plugins registered under a prefix, FastEndpoints' `RoutePrefix`, Grape's mounted APIs, DRF's viewsets, Fastify's autoloaded folders, NestJS's modules, Flask-RESTX's namespaces, Python routers' own prefixes, Ktor's route extensions, Vapor's route collections and functions, shelf_router's mounted class routers, ASP.NET groups handed to extension methods, tRPC's sub-routers, Rocket's mounted handlers, actix-web's handlers served in a scope, Litestar's routers, cobra's subcommands, yargs's command directories, typer's apps, click's groups and commander's commands of other modules.
   const declared = [
     ...globalPrefixFacts(facts, imports),
     ...djangoIncludeFacts(facts, imports),
@@ -73,6 +74,7 @@ export function detectMounts(facts: FileFacts, modules: ReadonlySet<string>): Mo
     ...angularRoutingModules(facts, imports),
     ...hapiPlugins,
     ...fastEndpointsPrefix(facts),
+    ...grapeMounts(facts),
     ...restFrameworkMountFacts(facts, imports),
     ...fastifyAutoloadFacts(facts),
     ...nestModuleFacts(facts, imports),

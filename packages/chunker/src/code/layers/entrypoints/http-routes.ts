@@ -13,6 +13,7 @@ import { laravelRoutes } from './laravel-routes.js'
 import { nestVersions } from './nest-versions.js'
 import { railsRoutes } from './rails-routes.js'
 import { sinatraRoutes } from './sinatra-routes.js'
+import { grapeRoutes } from './grape-routes.js'
 import { nextRoutes } from './next-routes.js'
 import { rustRouter } from './rust-routes.js'
 import { svelteKitRoutes } from './sveltekit-routes.js'
@@ -269,6 +270,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   laravelRoutes,
   railsRoutes,
   sinatraRoutes,
+  grapeRoutes,
   verbCallRoutes({ framework: 'net/http', languages: ['go'], imports: ['net/http'], verbs: { HandleFunc: '*', Handle: '*' }, methodInPattern: true, chainedMethods: true, namedPath: goStringConstant, mountsAreNoRoutes: true }),
   gorillaMatcherRoutes,
   gorillaWrapperRoutes,
