@@ -3,7 +3,7 @@ import { keyArg, type Arg } from '../args.js'
 import type { EntrypointDraft, FileFacts, MountFact } from '../facts.js'
 import { JS_LANGUAGES, joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
 import { statementDraft } from './file-route-drafts.js'
-import { objectEntries, type ObjectEntry } from './object-literal.js'
+import { objectEntries, openingBrace, type ObjectEntry } from './object-literal.js'
 
 /** The packages of hapi: the scoped one, and the name it had before v19. */
 const HAPI_MODULES = ['@hapi/hapi', 'hapi']
@@ -16,20 +16,6 @@ const STRING = /^\s*(['"`])([^'"`]*)\1\s*$/
 
 /** A (dotted) name as a whole value: a handler, or an object holding one (`config: Users.create`). */
 const NAME = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*$/
-
-/** The `{` of the object literal around `offset`: the nearest unmatched bracket before it, when it is a brace. */
-function openingBrace(masked: string, offset: number): number {
-  let depth = 0
-  for (let at = offset; at >= 0; at--) {
-    const char = masked[at]
-    if (char === '}' || char === ']' || char === ')') depth++
-    else if (char === '{' || char === '[' || char === '(') {
-      if (depth === 0) return char === '{' ? at : -1
-      depth--
-    }
-  }
-  return -1
-}
 
 /** The methods a route object's `method` holds: `'GET'`, `['GET', 'POST']`, `'*'`; upper-cased. */
 function methodsOf(text: string, entry: ObjectEntry): string[] {

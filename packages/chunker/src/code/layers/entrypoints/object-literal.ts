@@ -43,3 +43,17 @@ export function objectEntries(masked: string, open: number): ObjectEntry[] {
   }
   return out
 }
+
+/** The `{` of the object literal around `offset` in `masked`: the nearest unmatched bracket before it, when it is a brace; else `-1`. */
+export function openingBrace(masked: string, offset: number): number {
+  let depth = 0
+  for (let at = offset; at >= 0; at--) {
+    const char = masked[at]
+    if (char === '}' || char === ']' || char === ')') depth++
+    else if (char === '{' || char === '[' || char === '(') {
+      if (depth === 0) return char === '{' ? at : -1
+      depth--
+    }
+  }
+  return -1
+}

@@ -1,6 +1,6 @@
 import { joinRoute } from '@rag/core'
 import type { FileFacts } from '../facts.js'
-import { objectEntries, type ObjectEntry } from './object-literal.js'
+import { objectEntries, openingBrace, type ObjectEntry } from './object-literal.js'
 
 /**
  * A route record's `path: '...'` entry, one naming a constant (`path: paths.app.root.path`,
@@ -49,20 +49,6 @@ export interface RouteRecord {
   readonly children: readonly [number, number] | undefined
   /** Its path joined under its parents' (a child's path is relative unless it starts with `/`), with a leading `/`. */
   readonly route: string
-}
-
-/** The `{` of the object literal around `offset`: the nearest unmatched bracket before it, when it is a brace. */
-function openingBrace(masked: string, offset: number): number {
-  let depth = 0
-  for (let at = offset; at >= 0; at--) {
-    const char = masked[at]
-    if (char === '}' || char === ']' || char === ')') depth++
-    else if (char === '{' || char === '[' || char === '(') {
-      if (depth === 0) return char === '{' ? at : -1
-      depth--
-    }
-  }
-  return -1
 }
 
 /**
