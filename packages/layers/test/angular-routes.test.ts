@@ -13,9 +13,10 @@ const STANDALONE = {
     "import { Routes } from '@angular/router';\n\nexport const routes: Routes = [\n  { path: '', loadComponent: () => import('./home/home.component') },\n  { path: 'profile', loadChildren: () => import('./profile/profile.routes') },\n];\n",
   'src/app/home/home.component.ts': component('HomeComponent'),
   'src/app/profile/profile.routes.ts':
-    "import { Routes } from '@angular/router';\nimport { ProfileComponent } from './profile.component';\n\nconst routes: Routes = [\n  {\n    path: ':username',\n    component: ProfileComponent,\n    children: [{ path: 'favorites', loadComponent: () => import('./favorites.component') }],\n  },\n];\n\nexport default routes;\n",
+    "import { Routes } from '@angular/router';\nimport { ProfileComponent } from './profile.component';\n\nconst routes: Routes = [\n  {\n    path: ':username',\n    component: ProfileComponent,\n    children: [\n      { path: 'favorites', loadComponent: () => import('./favorites.component') },\n      { path: 'about', loadComponent: () => import('./about.component').then((m) => m.AboutComponent) },\n    ],\n  },\n];\n\nexport default routes;\n",
   'src/app/profile/profile.component.ts': component('ProfileComponent'),
   'src/app/profile/favorites.component.ts': component('FavoritesComponent'),
+  'src/app/profile/about.component.ts': component('AboutComponent'),
 }
 
 /** ngx-admin's shape: NgModules loaded by `loadChildren`, whose routes their routing modules declare (imported directly, or in a list the module spreads). */
@@ -44,6 +45,8 @@ describe("Angular's routes", () => {
       'GET / -> src/app/home/home.component.ts#',
       // (`ProfileComponent` lays out its child: its own path is no route.)
       'GET /profile/:username/favorites -> src/app/profile/favorites.component.ts#',
+      // (The class a lazily loaded module gives: `.then((m) => m.AboutComponent)`.)
+      'GET /profile/:username/about -> src/app/profile/about.component.ts#AboutComponent',
     ])
   })
 

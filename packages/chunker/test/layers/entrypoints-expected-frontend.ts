@@ -5,11 +5,11 @@
  */
 export const FRONTEND_EXPECTED: Readonly<Record<string, readonly string[]>> = {
   angular: [
-    // Standalone routes (`loadComponent` a lazy module as written, `path: ''` its parent's, `'**'` the fallback), NgModule
+    // Standalone routes (`loadComponent` a lazy module as written, or the class its `.then((m) => m.X)` takes, `path: ''` its parent's, `'**'` the fallback), NgModule
     // routes of `RouterModule.forRoot`/`forChild`; a route laying out children and a redirect are none, nor is a module
     // loaded by `loadChildren` (the layer graph mounts its routes there), nor a menu's item without a component.
     'src/app/app.routes.ts:8 http-route angular GET / -> ./features/article/pages/home/home.component',
-    'src/app/app.routes.ts:12 http-route angular GET /login -> ./core/auth/auth.component',
+    'src/app/app.routes.ts:12 http-route angular GET /login -> AuthComponent',
     'src/app/app.routes.ts:23 http-route angular GET /editor -> ./features/article/pages/editor/editor.component',
     'src/app/app.routes.ts:24 http-route angular GET /editor/:slug -> ./features/article/pages/editor/editor.component',
     'src/app/app.routes.ts:28 http-route angular GET /** -> NotFoundComponent',

@@ -10,6 +10,9 @@ const ANGULAR_ROUTER = '@angular/router'
 /** The entries of a route that say what it renders: a component, or one loaded lazily. */
 const RENDERS = ['component', 'loadComponent']
 
+/** A lazily loaded component taken from its module: `() => import('./about.component').then((m) => m.AboutComponent)` (group 2). */
+const LAZY_CLASS = /^\s*(?:async\s*)?\(\)\s*=>\s*import\([^)]*\)\s*\.\s*then\(\s*\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\s*\.\s*([A-Za-z_$][\w$]*)\s*\)\s*$/
+
 /** A lazily loaded module of routes: `() => import('./admin/admin.routes').then((m) => m.ADMIN_ROUTES)`, also of an `NgModule`. */
 const LAZY_CHILDREN = /^\s*(?:async\s*)?\(\)\s*=>\s*import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?(['"`])([^'"`]+)\1/
 
@@ -32,7 +35,8 @@ export const angularRoutes: EntrypointDetector = {
     const drafts: EntrypointDraft[] = []
     for (const record of routeRecords(text, masked, constantNames(context.facts))) {
       const renders = RENDERS.map((key) => record.entries.find((entry) => entry.key === key)).find((entry) => entry !== undefined)
-      const handler = renderedBy(text, masked, renders)
+      // (`import('./about.component').then((m) => m.AboutComponent)`: the class the module gives.)
+      const handler = (renders === undefined ? undefined : LAZY_CLASS.exec(text.slice(renders.valueStart, renders.valueEnd))?.[2]) ?? renderedBy(text, masked, renders)
       if (handler === undefined || handler === '' || (record.children !== undefined && !handler.includes('/'))) continue
       const at = record.entries.find((entry) => entry.key === 'path')?.keyOffset ?? record.open
       drafts.push(statementDraft(text, at, { framework: 'angular', method: 'GET', route: record.route }, handler))
