@@ -12,7 +12,8 @@ const APP = {
   'lib/plugins/users.js':
     "'use strict';\nconst Handlers = require('./users-handlers');\n\nexports.plugin = {\n  name: 'users',\n  register: async (server) => {\n    server.route([\n      { method: 'GET', path: '/', handler: Handlers.list },\n      { method: 'PUT', path: '/{id}', options: { auth: 'jwt', handler: Handlers.update } },\n    ]);\n  },\n};\n",
   'lib/plugins/users-handlers.js': 'exports.list = async () => []\nexports.update = async () => null\n',
-  'lib/plugins/health.js': "module.exports = {\n  name: 'health',\n  register(server) {\n    server.route({ method: 'GET', path: '/health', handler: () => 'ok' })\n  },\n}\n",
+  'lib/plugins/health.js': "const { PATHS } = require('./paths')\n\nmodule.exports = {\n  name: 'health',\n  register(server) {\n    server.route({ method: 'GET', path: PATHS.health, handler: () => 'ok' })\n  },\n}\n",
+  'lib/plugins/paths.js': "const PATHS = { health: '/health' }\n\nmodule.exports = { PATHS }\n",
   'lib/api/index.js': "const Items = require('./items')\n\nmodule.exports = {\n  name: 'api',\n  async register(server) {\n    await server.register(Items, { routes: { prefix: '/v1' } })\n  },\n}\n",
   'lib/api/items.js': "const Controller = require('./items-controller')\n\nmodule.exports = [{ method: 'POST', path: '/items', config: Controller.create }]\n",
   'lib/api/items-controller.js': 'module.exports = {\n  create: {\n    validate: {},\n    handler(request, h) {\n      return h.response().code(201)\n    },\n  },\n}\n',
@@ -24,7 +25,7 @@ describe("hapi's routes", () => {
     expect(routes(graph)).toEqual([
       // (Inside another plugin's prefix; the handler of the route options another module exports.)
       'POST /api/v1/items -> lib/api/items-controller.js#create.handler (hapi)',
-      // (Registered without a prefix; a handler written in place names no symbol.)
+      // (Registered without a prefix, its path a constant of another module; a handler written in place names no symbol.)
       'GET /health ->  (hapi)',
       // (A plugin's `/` is served at its prefix.)
       'GET /users -> lib/plugins/users-handlers.js#list (hapi)',

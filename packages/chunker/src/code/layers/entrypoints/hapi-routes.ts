@@ -4,6 +4,7 @@ import type { EntrypointDraft, FileFacts, MountFact } from '../facts.js'
 import { JS_LANGUAGES, joinRoute, type DetectContext, type EntrypointDetector } from './detector.js'
 import { statementDraft } from './file-route-drafts.js'
 import { objectEntries, openingBrace, type ObjectEntry } from './object-literal.js'
+import { constantNames } from './route-records.js'
 
 /** The packages of hapi: the scoped one, and the name it had before v19. */
 const HAPI_MODULES = ['@hapi/hapi', 'hapi']
@@ -13,6 +14,9 @@ const METHOD_KEY = /\bmethod\s*:\s*[[`'"]/g
 
 /** A string literal as a whole value. */
 const STRING = /^\s*(['"`])([^'"`]*)\1\s*$/
+
+/** A dotted name as a whole value: a member of a constant (`ROUTES.USERS`). */
+const DOTTED = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\s*$/
 
 /** A (dotted) name as a whole value: a handler, or an object holding one (`config: Users.create`). */
 const NAME = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*$/
@@ -68,6 +72,7 @@ export const hapiRoutes: EntrypointDetector = {
     const framework = HAPI_MODULES.some((module) => context.imports(module)) ? 'hapi' : dependentFramework(HAPI_MODULES.map((module) => [module, 'hapi']))
     const drafts: EntrypointDraft[] = []
     const seen = new Set<number>()
+    let constants: Set<string> | undefined
     for (const match of masked.matchAll(METHOD_KEY)) {
       const open = openingBrace(masked, match.index - 1)
       if (open < 0 || seen.has(open)) continue
@@ -75,7 +80,10 @@ export const hapiRoutes: EntrypointDetector = {
       const entries = objectEntries(masked, open)
       const methodEntry = entries.find((entry) => entry.key === 'method')
       const pathEntry = entries.find((entry) => entry.key === 'path')
-      const path = pathEntry === undefined ? undefined : STRING.exec(text.slice(pathEntry.valueStart, pathEntry.valueEnd))?.[2]
+      const written = pathEntry === undefined ? undefined : text.slice(pathEntry.valueStart, pathEntry.valueEnd)
+      // (A constant's member, `path: ROUTES.USERS`, as the graph reads it: `{ROUTES.USERS}`; hapi's own `{id}` holds no dot.)
+      const constant = written === undefined ? undefined : DOTTED.exec(written)?.[1]
+      const path = written === undefined ? undefined : (STRING.exec(written)?.[2] ?? (constant !== undefined && (constants ??= constantNames(context.facts)).has(constant.split('.')[0]!) ? `/{${constant}}` : undefined))
       if (methodEntry === undefined || path === undefined || !path.startsWith('/')) continue
       const handler = handlerOf(text, masked, entries)
       if (handler === undefined) continue
