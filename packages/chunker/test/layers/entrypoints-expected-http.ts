@@ -60,6 +60,15 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'app/Config/Routes.php:17 http-route codeigniter GET /admin -> Admin.Dashboard.index',
     'app/Config/Routes.php:18 http-route codeigniter DELETE /admin/users/(:num) -> Admin.Users.delete',
     'app/Config/Routes.php:21 http-route codeigniter GET /ping -> -',
+    // Resources: the controller's seven actions (`only`, `except` as a list or a string, a `placeholder`, a `controller`).
+    'app/Config/Routes.php:27 http-route codeigniter GET /photos -> Photos.index',
+    'app/Config/Routes.php:27 http-route codeigniter GET /photos/(:num) -> Photos.show',
+    'app/Config/Routes.php:29 http-route codeigniter POST /api/users -> Api.UserController.create',
+    'app/Config/Routes.php:29 http-route codeigniter GET /api/users -> Api.UserController.index',
+    'app/Config/Routes.php:29 http-route codeigniter GET /api/users/(:segment) -> Api.UserController.show',
+    'app/Config/Routes.php:29 http-route codeigniter PUT /api/users/(:segment) -> Api.UserController.update',
+    'app/Config/Routes.php:29 http-route codeigniter PATCH /api/users/(:segment) -> Api.UserController.update',
+    'app/Config/Routes.php:29 http-route codeigniter DELETE /api/users/(:segment) -> Api.UserController.delete',
   ],
   // FastEndpoints: an endpoint class's `Configure()` declares its paths (several at once, or `Verbs` with `Routes`), handled
   // by its `HandleAsync` or `ExecuteAsync`; also in a file without a `using` (a project's `global using`); a mapper's

@@ -6,6 +6,7 @@ import { methodArgRoutes } from './method-arg-routes.js'
 import { verbCallRoutes } from './route-shapes.js'
 import { decoratedRoutes } from './decorated-routes.js'
 import { STARLETTE_DETECTOR } from './starlette-routes.js'
+import { codeIgniterResources, codeIgniterRoutes } from './codeigniter-routes.js'
 import { javalinApiBuilder, sparkRoutes } from './javalin-api-builder.js'
 import { tanstackRoutes } from './tanstack-routes.js'
 import { tornadoRoutes } from './tornado-routes.js'
@@ -20,12 +21,6 @@ const LOWER_VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST'
 
 /** Capitalised verb annotations (Micronaut's `@Get`). */
 const CAPITALISED_VERBS: Readonly<Record<string, string>> = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Head: 'HEAD', Options: 'OPTIONS' }
-
-/** What CodeIgniter 4 hands a routes file its route collection as: `$routes`. */
-const CODEIGNITER_ROUTES = /^\$?routes$/
-
-/** `Home::class . '::index'`: a controller's class and its method, joined. */
-const JOINED_ACTION = /^\\?([\w\\]+)::class\s*\.\s*(['"])::(\w+)/
 
 /**
  * HTTP route detectors that are one table entry each, beyond the frameworks of `http-routes.ts`:
@@ -135,22 +130,8 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     scopes: callbackGroupScopes,
     handlerName: slimHandler,
   }),
-  // CodeIgniter 4: `$routes->get('news/(:segment)', 'News::show/$1')` in a routes file (`app/Config/Routes.php`, which may
-  // use nothing of CodeIgniter: it is handed `$routes`), under `$routes->group('admin', function ($routes) {...})` paths.
-  verbCallRoutes({
-    framework: 'codeigniter',
-    languages: ['php'],
-    imports: ['CodeIgniter'],
-    receivers: CODEIGNITER_ROUTES,
-    onlyReceivers: CODEIGNITER_ROUTES,
-    verbs: { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD', add: '*' },
-    normalise: rooted,
-    rootIsPrefix: true,
-    scopes: callbackGroupScopes,
-    // (Options after the handler: `['filter' => 'auth:api']`.)
-    handlerBeforeMiddleware: () => true,
-    handlerName: codeIgniterHandler,
-  }),
+  codeIgniterRoutes,
+  codeIgniterResources,
   decoratedRoutes({
     framework: 'litestar',
     languages: ['python'],
@@ -176,25 +157,6 @@ export const MORE_HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
     dotted: false,
   }),
 ]
-
-/**
- * A CodeIgniter 4 handler: `'Home::index'`, `'Admin\Users::edit/$1'` (the arguments it passes
- * dropped), `Home::class . '::index'`, `[News::class, 'create']` (`Admin.Users.edit`: the
- * namespace under `App\Controllers` kept), or a closure (none).
- */
-function codeIgniterHandler(arg: Arg | undefined): string | undefined {
-  if (arg === undefined) return undefined
-  if (arg.kind === 'function') return ''
-  const dotted = (type: string, method: string): string => `${type.replace(/^\\/, '').replace(/::class$/, '').replace(/\\/g, '.')}.${method}`
-  if (arg.kind === 'string') {
-    const action = /^\\?([\w\\]+)::(\w+)/.exec(arg.value)
-    return action ? dotted(action[1] as string, action[2] as string) : undefined
-  }
-  const joined = JOINED_ACTION.exec(arg.value)
-  if (joined) return dotted(joined[1] as string, joined[3] as string)
-  const [type, method] = arg.kind === 'list' ? arg.items : []
-  return type?.kind === 'name' && type.value.endsWith('::class') && method?.kind === 'string' ? dotted(type.value, method.value) : undefined
-}
 
 /** A Slim handler: an invokable action (`ListUsersAction::class`, named by its class), `[UserController::class, 'create']`, Slim 3's `'HomeController:home'`, or a closure (none). */
 function slimHandler(arg: Arg | undefined): string | undefined {
