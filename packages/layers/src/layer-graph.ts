@@ -258,6 +258,7 @@ export class LayerGraph implements GraphView {
       (path) => this.#index.file(path),
       (dir) => this.#index.filesIn(dir),
       configured,
+      (name) => this.#index.named(name),
     )
     // Nothing mounted, no route carrying a prefix of a mount that went, none naming a constant and none of Django's (rooted here): no route can move.
     const movable =

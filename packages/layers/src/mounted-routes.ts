@@ -3,6 +3,7 @@ import { readMountPrefix, withRouteConstants, type ImportedFrom, type PrefixSour
 import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
+import { rubyConstantNamed, rubyMountedClass } from './ruby-mounted-class.js'
 import { declaredEntrypoints, projectNamed } from './project-named.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
@@ -104,16 +105,6 @@ const sameRecord = (a: EntrypointRecord, b: EntrypointRecord | undefined): boole
 const MOUNT_COPY = /~(?:mount|method)\d+$/
 
 /**
- * A Ruby mount of the one class the index defines under the name written (`mount V1::Statuses`
- * of `module V1; class Statuses < Grape::API`): Ruby's constants are global, so it is that class.
- */
-function rubyConstantNamed(edge: EdgeRecord, symbol: SymbolRecord): boolean {
-  if (edge.language !== 'ruby' || symbol.kind !== 'class') return false
-  const written = edge.receiver ? `${edge.receiver.replace(/::/g, '.')}.${edge.target}` : edge.target
-  return symbol.qname === written || symbol.qname.endsWith(`.${written}`)
-}
-
-/**
  * The full paths of HTTP routes whose routers other files mount: Express's `app.use('/api',
  * routes)` over `router.get('/users')` in `routes.ts` gives `/api/users`, through any number of
  * files. Built from every resolved `mounts` edge; a router mounted in several places gives its
@@ -158,6 +149,7 @@ export class MountedRoutes {
     fileOf?: (path: string) => FileLayers | undefined,
     filesIn?: (dir: string) => readonly string[],
     configured: ReadonlyMap<string, string> = new Map(),
+    named?: (name: string) => readonly SymbolRecord[],
   ) {
     this.#importedFrom = importedFrom
     this.#configured = configured
@@ -174,16 +166,19 @@ export class MountedRoutes {
         this.#global.push({ dir: edge.targetPath, framework: edge.framework, prefix, from: edge.path })
         continue
       }
-      if (edge.kind !== 'mounts' || !edge.targetPath || edge.targetPath.endsWith('/')) continue
+      // (Ruby's `mount V2::Users` beside a `V1::Users`: the class of that qualified name.)
+      const chosen = named === undefined ? undefined : rubyMountedClass(edge, named)
+      const targetPath = chosen?.path ?? edge.targetPath
+      if (edge.kind !== 'mounts' || !targetPath || targetPath.endsWith('/')) continue
       // `items.router` names the router; a bare name is the symbol it resolved to, or the whole
       // module (a default import, `require('./api')`).
-      const symbol = edge.targetSymbolId ? symbolOf(edge.targetSymbolId) : undefined
+      const symbol = chosen ?? (edge.targetSymbolId ? symbolOf(edge.targetSymbolId) : undefined)
       // A registration function called on a value of unknown type (Echo's `h.Register(v1)`, `h`
       // a handler) resolves by name only: followed when the index defines one function of that name.
-      const guessed = edge.resolution === 'by-name' && edge.candidates === 1 && symbol !== undefined && (FUNCTIONS.has(symbol.kind) || rubyConstantNamed(edge, symbol))
+      const guessed = edge.resolution === 'by-name' && symbol !== undefined && ((edge.candidates === 1 && (FUNCTIONS.has(symbol.kind) || rubyConstantNamed(edge, symbol))) || chosen !== undefined)
       if (edge.resolution !== 'resolved' && !guessed) continue
       const target = (symbol && routerOfMiddleware(symbol)) ?? symbol?.name ?? (edge.receiver ? edge.target : '*')
-      if (edge.targetPath === edge.path && edge.router === target) {
+      if (targetPath === edge.path && edge.router === target) {
         this.#own.set(`${edge.path}\0${target}`, prefixOf(edge))
         continue
       }
@@ -195,7 +190,7 @@ export class MountedRoutes {
         declaring: edge.sourceSymbolId,
         test: edge.isTest,
         replaces: edge.replacesOwnPrefix === true,
-        path: edge.targetPath,
+        path: targetPath,
         line: edge.startLine,
       }
       const declares = symbol !== undefined && (FUNCTIONS.has(symbol.kind) || (COLLECTION_LANGUAGES.has(edge.language) && ROUTE_COLLECTIONS.has(symbol.kind)))

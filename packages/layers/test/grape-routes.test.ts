@@ -18,5 +18,9 @@ describe("Grape's routes", () => {
     const root = await layersOfText({ 'app/api/health.rb': "module V1\n  class Health < Grape::API\n    get do\n      { ok: true }\n    end\n  end\nend\n" })
     graph.apply({ upsert: [...root, ...(await layersOfText({ 'app/api/root.rb': APP['app/api/root.rb']!.replace('mount V1::Statuses', 'mount ::V1::Health') }))] })
     expect(routes(graph)).toContain('GET /api')
+    // Two APIs of one name in two versions' modules: `mount V2::Statuses` is the one of `V2`.
+    const v2 = "module V2\n  class Statuses < Grape::API\n    version 'v2', using: :path\n    get :latest do\n      {}\n    end\n  end\nend\n"
+    graph.apply({ upsert: await layersOfText({ 'app/api/v2/statuses.rb': v2, 'app/api/root.rb': APP['app/api/root.rb']!.replace('mount V1::Statuses', 'mount V1::Statuses\n    mount V2::Statuses') }) })
+    expect(routes(graph)).toEqual(expect.arrayContaining(['GET /api/v1/statuses/public_timeline', 'GET /api/v2/latest']))
   })
 })
