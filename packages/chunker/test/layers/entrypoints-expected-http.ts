@@ -94,6 +94,14 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'server.js:14 http-route restify DELETE /users/:id -> users.remove',
     'server.js:15 http-route restify POST /users -> users.create',
   ],
+  // Iris: its verbs (`Any` for any method) on an app or a `Party("/users")` (its `/` at the party's path); the handler is the last.
+  iris: [
+    'main.go:11 main go - - -> main',
+    'main.go:13 http-route iris GET / -> -',
+    'main.go:16 http-route iris GET /users -> listUsers',
+    'main.go:17 http-route iris POST /users -> createUser',
+    'main.go:18 http-route iris * /ping -> -',
+  ],
   // julienschmidt/httprouter: its verbs, `Handle` and `HandlerFunc` with the method first (`ServeFiles` serves files, no handler of the project).
   httprouter: [
     'main.go:21 main go - - -> main',

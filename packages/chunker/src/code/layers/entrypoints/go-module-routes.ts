@@ -5,8 +5,8 @@ import { callDraft, handlerOf, joinRoute, ownEntry, rooted, type DetectContext, 
 /** Gin's and Echo's verb calls, with the method each registers. */
 const VERBS: Readonly<Record<string, string>> = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD', Any: '*' }
 
-/** The frameworks whose files their own detectors read (the routes of a file importing one are theirs; httprouter's verbs are Gin's). */
-const ROUTERS = ['github.com/gin-gonic/gin', 'github.com/labstack/echo', 'github.com/julienschmidt/httprouter']
+/** The frameworks whose files their own detectors read (the routes of a file importing one are theirs; httprouter's verbs are Gin's, Iris's `Any` too). */
+const ROUTERS = ['github.com/gin-gonic/gin', 'github.com/labstack/echo', 'github.com/julienschmidt/httprouter', 'github.com/kataras/iris']
 
 /** Gin's or Echo's, by what the module's `go.mod` requires. */
 const GO_ROUTER = dependentFramework([

@@ -254,6 +254,8 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   // julienschmidt/httprouter: `router.GET("/user/:name", Hello)`, `router.Handle("GET", ...)`, `router.HandlerFunc(...)`.
   verbCallRoutes({ framework: 'httprouter', languages: ['go'], imports: ['github.com/julienschmidt/httprouter'], verbs: { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE', PATCH: 'PATCH', OPTIONS: 'OPTIONS', HEAD: 'HEAD' }, namedPath: goStringConstant }),
   methodArgRoutes({ framework: 'httprouter', imports: ['github.com/julienschmidt/httprouter'], calls: { Handle: 'one', HandlerFunc: 'one', Handler: 'one' }, handlerFirst: false }),
+  // Iris: `app.Get("/", h)`, `Any`, on an app or a `Party("/users")`; the handler is the last of its handlers.
+  verbCallRoutes({ framework: 'iris', languages: ['go'], imports: ['github.com/kataras/iris'], verbs: { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Head: 'HEAD', Options: 'OPTIONS', Any: '*' }, normalise: rooted, namedPath: goStringConstant, rootIsPrefix: true }),
   // Gin's or Echo's, in a file that imports neither: named by the module's `go.mod` in the layer graph.
   goModuleRoutes,
   chiRoutes,

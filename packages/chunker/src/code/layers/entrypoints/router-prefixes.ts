@@ -43,6 +43,8 @@ function concatenatedPath(written: string): string | undefined {
 
 const PREFIX_CALLS: Readonly<Record<string, (args: readonly Arg[]) => string | undefined>> = {
   Group: groupPrefix,
+  // Iris's `users := app.Party("/users")`.
+  Party: groupPrefix,
   // ASP.NET Core's `var todos = app.MapGroup("/todos")`.
   MapGroup: groupPrefix,
   // Vapor's `let todos = routes.grouped("todos")`, `routes.grouped("api", "v1")`, `routes.grouped(User.authenticator())`.
