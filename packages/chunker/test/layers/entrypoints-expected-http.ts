@@ -110,6 +110,15 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'main.go:25 http-route httprouter DELETE /hello/:name -> Hello',
     'main.go:26 http-route httprouter GET /health -> health',
   ],
+  // Vert.x Web: `router.get("/x").handler(...)` (also `blockingHandler`, `route(HttpMethod.DELETE, ...)`, `route("/")` for any
+  // method); `this::getAll` is the class's method; a route handled by one of Vert.x's handler factories is middleware.
+  vertx: [
+    'src/main/java/io/vertx/blog/MyFirstVerticle.java:14 http-route vertx * / -> -',
+    'src/main/java/io/vertx/blog/MyFirstVerticle.java:17 http-route vertx GET /api/whiskies -> MyFirstVerticle.getAll',
+    'src/main/java/io/vertx/blog/MyFirstVerticle.java:18 http-route vertx POST /api/whiskies -> MyFirstVerticle.addOne',
+    'src/main/java/io/vertx/blog/MyFirstVerticle.java:19 http-route vertx GET /api/whiskies/:id -> MyFirstVerticle.getOne',
+    'src/main/java/io/vertx/blog/MyFirstVerticle.java:20 http-route vertx DELETE /api/whiskies/:id -> MyFirstVerticle.deleteOne',
+  ],
   // Quart: Flask's decorators, a blueprint's prefix, `add_url_rule`, and `@app.websocket` as a `GET`.
   quart: [
     'app/__init__.py:9 http-route quart GET / -> index',

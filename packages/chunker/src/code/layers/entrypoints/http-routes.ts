@@ -25,6 +25,7 @@ import { reactRouterRoutes } from './react-router-routes.js'
 import { angularRoutes } from './angular-routes.js'
 import { hapiRoutes } from './hapi-routes.js'
 import { servletRoutes } from './servlet-routes.js'
+import { vertxRoutes } from './vertx-routes.js'
 import { falconRoutes } from './falcon-routes.js'
 import { fastEndpoints } from './fast-endpoints.js'
 import { astroRoutes } from './astro-routes.js'
@@ -289,6 +290,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   }),
   jaxRs,
   servletRoutes,
+  vertxRoutes,
   ktorRoutes,
   vaporRoutes,
   aspNetControllers,
