@@ -141,6 +141,8 @@ export class MountedRoutes {
    *   (`{settings.API_V1_STR}`) is read where the index defines it (see `readComputedPrefix`).
    * @param filesIn - The indexed files of a directory: with it, `{rootCmd}` is read in the files
    *   of the mounting file's Go package.
+   * @param named - The definitions of a name: with it, a Ruby mount of a qualified name
+   *   (`mount V2::Users`) picks its class among several of one short name.
    */
   constructor(
     edges: Iterable<EdgeRecord>,

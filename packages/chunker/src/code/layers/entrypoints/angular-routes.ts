@@ -21,7 +21,8 @@ const LAZY_CHILDREN = /^\s*(?:async\s*)?\(\)\s*=>\s*import\(\s*(?:\/\*[\s\S]*?\*
  * `forChild`, in a file that imports `@angular/router`): each `{ path, component }` or
  * `{ path, loadComponent: () => import('./about.component') }` is a `GET` route at its path
  * joined under its parents' (`path: ''` is its parent's, `'**'` the fallback), handled by its
- * component (a lazily loaded one as its module). A route with children rendering a named component
+ * component (a lazily loaded one as the class its `.then((m) => m.AboutComponent)` takes, else as
+ * its module). A route with children rendering a named component
  * lays them out (its own path is served by the child at `''`); a redirect renders nothing. The
  * routes of a module loaded by `loadChildren` are under the loading route's path
  * ({@link angularLoadedChildren}).
@@ -77,11 +78,10 @@ function* names(masked: string, start: number, end: number): Generator<{ text: s
 /**
  * The routing modules an `NgModule` of the project imports (`imports: [ThemeModule,
  * ChartsRoutingModule]` or a list of the file it spreads, `ChartsRoutingModule` imported from
- * `./charts-routing.module`): a feature
- * module loaded by `loadChildren` serves the routes its routing module declares, so each such
- * import mounts that module where the feature module is mounted (target
- * `import('./charts-routing.module')`, no path of its own). Only names of Angular's convention for
- * routing modules (`...RoutingModule`), imported from a relative path.
+ * `./charts-routing.module`): a feature module loaded by `loadChildren` serves the routes its
+ * routing module declares, so each such import mounts that module where the feature module is
+ * mounted (target `import('./charts-routing.module')`, no path of its own). Only names of
+ * Angular's convention for routing modules (`...RoutingModule`), imported from a relative path.
  */
 export function angularRoutingModules(facts: FileFacts, imports: (module: string) => boolean): MountFact[] {
   if (!JS_LANGUAGES.includes(facts.language) || !imports('@angular/core') || !facts.masked.includes('@NgModule')) return []
