@@ -59,7 +59,8 @@ function handlerOf(text: string, masked: string, entries: readonly ObjectEntry[]
  * its handler in `options` or `config`, or a list of methods), whether handed to `server.route()`
  * or kept in a table a module exports (`module.exports = [{ method: 'POST', path: '/x', config:
  * Users.create }]`), as hapi apps split them: one route per method, at its path as written
- * (`{id}`, `{path*}`), handled by the named function or route options. A module that does not
+ * (`{id}`, `{path*}`; a constant's member, `path: PATHS.health`, as the graph reads it), handled
+ * by the named function or route options. A module that does not
  * import hapi has such routes where its package depends on it (the layer graph reads that).
  */
 export const hapiRoutes: EntrypointDetector = {
