@@ -26,7 +26,7 @@ interface MountCall {
  * `app.include_router(items.router, prefix='/items')`, Flask's
  * `app.register_blueprint(auth.bp, url_prefix='/auth')`, Django Ninja's `api.add_router('/events/', router)`, Fastify's `app.register(plugin, { prefix })`,
  * go-chi's and Fiber's `Mount`, Fiber's `app.Use('/api', api)`, axum's `nest`, `nest_service` (a
- * service nested so is a route: see `rust-routes.ts`) and `merge`. Add a framework by adding an entry.
+ * service nested so is a route: see `rust-routes.ts`) and `merge`, Vert.x's `mountSubRouter`. Add a framework by adding an entry.
  */
 const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   use: { languages: JS_LANGUAGES, path: { before: true } },
@@ -51,6 +51,8 @@ const MOUNT_CALLS: Readonly<Record<string, MountCall>> = {
   nest_service: { languages: ['rust'], path: { before: true }, pathRequired: true },
   // axum's `.merge(auth::router())`: its routes join the router's, under its prefix (`.nest("/api", Router::new().merge(...))`).
   merge: { languages: ['rust'], path: { before: true } },
+  // Vert.x Web's `router.mountSubRouter("/api", apiRouter)`.
+  mountSubRouter: { languages: ['java', 'kotlin'], path: { before: true }, pathRequired: true },
 }
 
 /** Libraries whose `use` installs a plugin or strategy, not a router: `passport.use('jwt', jwtStrategy)`, `i18next.use(Backend)`. */

@@ -80,7 +80,9 @@ export function mountFacts(facts: FileFacts, prefixOf: (receiver: string) => str
     // a method of a value a variable holds (`rs.Routes()`, typed where the edge is made) or a call returns (`NewX(db).Routes()`).
     let valueType: string | undefined
     const packaged = facts.language === 'go' && mount.called && (!target.includes('.') || mount.receiverType !== undefined || (/^[a-z_]\w*\.\w+$/.test(target) && !(goPackages ??= goImportedPackages(facts)).has(rootOf(target)) && (valueType = goTypeBefore((goDeclarations ??= facts.typedDeclarations?.(facts.masked, facts.text) ?? []), rootOf(target), call.offset)) !== undefined))
-    if (!local && !packaged && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
+    // Java, Kotlin: a static factory of a class, which needs no import in its package (`BookRoutes.create(vertx)`).
+    const jvmFactory = (facts.language === 'java' || facts.language === 'kotlin') && mount.called && /^[A-Z]\w*\.[a-z]\w*$/.test(target)
+    if (!local && !packaged && !jvmFactory && !bound.has(rootOf(target)) && loadedModule(target) === undefined) {
       // `const v1 = createV1Routes(deps)` then `router.use('/v1', v1)`: the factory is mounted.
       const factory = (made ??= factoryResults(facts, bound)).get(target)
       if (factory === undefined) {

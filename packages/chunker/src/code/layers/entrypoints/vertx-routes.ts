@@ -18,6 +18,7 @@ const MADE_HANDLER = /^[A-Z]\w*Handler\.create$/
  * `.blockingHandler(...)` or `.respond(...)`, `router.route(HttpMethod.POST, "/x")`, and
  * `router.route("/x")` for any method, at the path under the file's prefix of that router; a
  * route whose handler is one of Vert.x's handler factories (`BodyHandler.create()`) is middleware.
+ * A sub-router's routes are under the path `router.mountSubRouter("/api", api)` gives it (`mount-calls.ts`).
  */
 export const vertxRoutes: EntrypointDetector = {
   framework: 'vertx',
@@ -38,7 +39,8 @@ export const vertxRoutes: EntrypointDetector = {
       while (owner !== undefined && owner.kind !== 'class') owner = owner.parent
       const written = handlerOf(handler)
       const name = owner !== undefined && written.startsWith('this.') ? `${owner.qname}.${written.slice('this.'.length)}` : written
-      drafts.push(callDraft(call, { kind: 'http-route', framework: 'vertx', method, route: rooted(joinRoute(context.prefixOf(router), path)), handler: name }))
+      // (On its router, which `mountSubRouter` may mount: `api.get("/x")` is `api`'s.)
+      drafts.push({ ...callDraft(call, { kind: 'http-route', framework: 'vertx', method, route: rooted(joinRoute(context.prefixOf(router), path)), handler: name }), router })
     }
     return drafts
   },
