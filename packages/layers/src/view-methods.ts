@@ -1,17 +1,20 @@
 import type { EdgeRecord, EntrypointRecord, FileLayers, SymbolRecord } from '@rag/core'
 import type { SymbolIndex } from './symbol-index.js'
 
-/** Frameworks whose routes name a class-based view answering each HTTP method it has a method for (Flask-RESTful's and Flask-RESTX's `Resource`s, Tornado's `RequestHandler`s, Falcon's resources too). */
-const VIEW_FRAMEWORKS: ReadonlySet<string> = new Set(['django', 'flask', 'quart', 'flask-restful', 'flask-restx', 'tornado', 'falcon'])
+/** Frameworks whose routes name a class-based view answering each HTTP method it has a method for (Flask-RESTful's and Flask-RESTX's `Resource`s, Tornado's `RequestHandler`s, Falcon's resources, Beego's controllers too). */
+const VIEW_FRAMEWORKS: ReadonlySet<string> = new Set(['django', 'flask', 'quart', 'flask-restful', 'flask-restx', 'tornado', 'falcon', 'beego'])
 
 /** Falcon's `add_route('/x', resource, suffix='item')`, in the route's declaring text: its responders are `on_get_item`, ... */
 const FALCON_SUFFIX = /\bsuffix\s*=\s*['"](\w+)['"]/
 
 /**
  * The name of a view's method that answers `name`'s HTTP method (`get`, `post`, ...): the name
- * itself, or Falcon's responder `on_get` (`on_get_item` for a route added with `suffix='item'`).
+ * itself, Falcon's responder `on_get` (`on_get_item` for a route added with `suffix='item'`), or a
+ * Beego controller's `Get`.
  */
 function responderName(entry: EntrypointRecord): (name: string) => string {
+  // (Beego's controllers answer with Go's exported methods: `Get`, `Post`.)
+  if (entry.framework === 'beego') return (name) => `${name[0]!.toUpperCase()}${name.slice(1)}`
   if (entry.framework !== 'falcon') return (name) => name
   const suffix = FALCON_SUFFIX.exec(entry.text)?.[1]
   return (name) => `on_${name}${suffix === undefined ? '' : `_${suffix}`}`
@@ -105,7 +108,8 @@ export function withViewMethods(file: FileLayers, index: SymbolIndex, resolved: 
     if (METHOD_COPY.test(entry.id)) continue
     const declared = entry.declaredMethod ?? entry.method
     const view = declared === '*' && VIEW_FRAMEWORKS.has(entry.framework) && entry.handlerSymbolId ? index.symbol(entry.handlerSymbolId) : undefined
-    const answered = view?.kind === 'class' ? viewMethods(view, index, resolved, responderName(entry)) : undefined
+    // (A Go controller is a struct.)
+    const answered = view?.kind === 'class' || view?.kind === 'struct' ? viewMethods(view, index, resolved, responderName(entry)) : undefined
     const methods = answered === undefined ? [] : ORDER.filter((method) => answered.has(method))
     if (methods.length === 0) {
       const { declaredMethod: _declared, ...rest } = entry

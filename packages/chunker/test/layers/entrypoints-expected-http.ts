@@ -94,6 +94,17 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'server.js:14 http-route restify DELETE /users/:id -> users.remove',
     'server.js:15 http-route restify POST /users -> users.create',
   ],
+  // Beego: a controller for any method (the graph reads its `Get`, `Post`, ... methods), or the methods its mapping names;
+  // `NSRouter` under its namespaces' paths; a functional route on the package.
+  beego: [
+    'routers/router.go:11 http-route beego * / -> controllers.MainController',
+    'routers/router.go:12 http-route beego GET /api/food -> controllers.FoodController.ListFood',
+    'routers/router.go:12 http-route beego POST /api/food -> controllers.FoodController.SaveFood',
+    'routers/router.go:12 http-route beego PUT /api/food -> controllers.FoodController.SaveFood',
+    'routers/router.go:14 http-route beego * /v1/users -> controllers.UserController.All',
+    'routers/router.go:16 http-route beego * /v1/shop/info -> controllers.ShopController',
+    'routers/router.go:20 http-route beego GET /ping -> -',
+  ],
   // Iris: its verbs (`Any` for any method) on an app or a `Party("/users")` (its `/` at the party's path); the handler is the last.
   iris: [
     'main.go:11 main go - - -> main',

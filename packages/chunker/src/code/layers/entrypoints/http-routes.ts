@@ -26,6 +26,7 @@ import { angularRoutes } from './angular-routes.js'
 import { hapiRoutes } from './hapi-routes.js'
 import { servletRoutes } from './servlet-routes.js'
 import { vertxRoutes } from './vertx-routes.js'
+import { beegoRoutes } from './beego-routes.js'
 import { falconRoutes } from './falcon-routes.js'
 import { fastEndpoints } from './fast-endpoints.js'
 import { astroRoutes } from './astro-routes.js'
@@ -260,6 +261,7 @@ export const HTTP_ROUTE_DETECTORS: readonly EntrypointDetector[] = [
   // Gin's or Echo's, in a file that imports neither: named by the module's `go.mod` in the layer graph.
   goModuleRoutes,
   chiRoutes,
+  beegoRoutes,
   // Fiber serves a path written without its leading `/` (`app.Get("quotes", h)`) at `/quotes`.
   verbCallRoutes({
     framework: 'fiber',
