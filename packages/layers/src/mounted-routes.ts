@@ -4,6 +4,7 @@ import { CONFIGURED_FRAMEWORKS } from './configured-routes.js'
 import { DJANGO_FRAMEWORKS, servedDjangoRoute } from './django-routes.js'
 import { prefixExclusions } from './nest-prefix-exclusions.js'
 import { rubyConstantNamed, rubyMountedClass } from './ruby-mounted-class.js'
+import { autoloadedPrefix } from './autoloaded-prefix.js'
 import { declaredEntrypoints, projectNamed } from './project-named.js'
 import { withViewSetLookup } from './rest-framework-lookups.js'
 
@@ -227,12 +228,10 @@ export class MountedRoutes {
     return joinRoute(this.#nearestGlobal(path, '*') ?? '', this.#nearestGlobal(path, framework) ?? '')
   }
 
-  /** Fastify's autoloaded folders: `routes/users/index.js` below an autoload of `routes/` with prefix `/api` serves at `/api/users`. */
+  /** Fastify's autoloaded folders' prefix of a file's routes (see {@link autoloadedPrefix}). */
   #autoloadPrefix(path: string, framework: string): string {
     const autoload = framework === 'fastify' ? this.#global.find((g) => g.framework === GLOBAL_ROUTE_FACTS.fastifyAutoload && path.startsWith(g.dir)) : undefined
-    if (autoload === undefined) return ''
-    const folders = path.slice(autoload.dir.length).split('/').slice(0, -1)
-    return joinRoute(autoload.prefix, folders.length > 0 ? `/${folders.join('/')}` : '')
+    return autoload === undefined ? '' : autoloadedPrefix(path, autoload, this.#sources?.file(path))
   }
 
   /**

@@ -271,10 +271,15 @@ describe('routes of routers mounted in other files', () => {
         'src/routes/users/index.ts': "import type { FastifyInstance } from 'fastify'\n\nexport default async function (app: FastifyInstance) {\n  app.get('/', list)\n  app.get('/:id', show)\n}\n",
         'src/routes/users/admin/stats.ts': "import type { FastifyInstance } from 'fastify'\n\nexport default async function (app: FastifyInstance) {\n  app.get('/stats', stats)\n}\n",
         'src/other/health.ts': "import type { FastifyInstance } from 'fastify'\n\nexport default async function (app: FastifyInstance) {\n  app.get('/health', health)\n}\n",
+        // A plugin's `autoPrefix` takes its folders' place; `prefixOverride` the whole prefix's.
+        'src/routes/jobs/batch.js': "module.exports = async function (app) {\n  app.get('/entity', entity)\n}\nmodule.exports.autoPrefix = '/batch'\n",
+        'src/routes/jobs/legacy.ts': "import type { FastifyInstance } from 'fastify'\n\nexport const prefixOverride = '/old'\nexport default async function (app: FastifyInstance) {\n  app.get('/x', x)\n}\n",
       }),
     )
     expect(routes(graph)).toEqual([
       'src/other/health.ts:4 GET /health',
+      'src/routes/jobs/batch.js:2 GET /api/batch/entity (/entity)',
+      'src/routes/jobs/legacy.ts:5 GET /old/x (/x)',
       'src/routes/root.ts:4 GET /api (/)',
       'src/routes/users/admin/stats.ts:4 GET /api/users/admin/stats (/stats)',
       'src/routes/users/index.ts:4 GET /api/users (/)',
