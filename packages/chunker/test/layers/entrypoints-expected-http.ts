@@ -187,6 +187,8 @@ export const HTTP_EXPECTED: Record<string, readonly string[]> = {
     'routes/posts.$postId.tsx:3 http-route tanstack-router GET /posts/$postId -> PostComponent',
     'routes/posts.index.tsx:4 http-route tanstack-router GET /posts -> -',
     'routes/posts_.$postId.edit.tsx:3 http-route tanstack-router GET /posts/$postId/edit -> EditPost',
+    // A splat `$` (the rest of the URL) as `*`.
+    'routes/files.$.tsx:3 http-route tanstack-router GET /files/* -> FileViewer',
     // Server routes: their handlers' methods, no page; the lazy half of a route and a project helper named alike: none.
     'routes/api.health.ts:4 http-route tanstack-start GET /api/health -> -',
     'routes/api.users.ts:5 http-route tanstack-start GET /api/users -> listUsers',

@@ -15,11 +15,12 @@ const SERVER_FILE_ROUTE = /^createServerFileRoute\(\s*(['"`])([^'"`]+)\1\s*\)$/
 /**
  * The URL a file route's id serves: pathless layout segments (`_auth`) and route groups
  * (`(marketing)`) are not in it, a segment's trailing `_` (`posts_`, not nested under `posts`)
- * goes, and an index route's trailing `/` with it; `$postId` stays the parameter it is.
+ * goes, and an index route's trailing `/` with it; `$postId` stays the parameter it is, and a splat
+ * `$` (the rest of the URL) is written `*`, as React Router writes it.
  */
 function tanstackUrl(id: string): string {
   // (`folderRoute` leaves the empty segments and the groups out.)
-  return folderRoute(id.split('/').filter((segment) => !segment.startsWith('_')).map((segment) => segment.replace(/_$/, '')))
+  return folderRoute(id.split('/').filter((segment) => !segment.startsWith('_')).map((segment) => (segment === '$' ? '*' : segment.replace(/_$/, ''))))
 }
 
 /** A plain name as an entry's value (`component: PostPage`), else `''` (an inline function). */
