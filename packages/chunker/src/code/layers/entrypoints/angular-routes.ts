@@ -13,9 +13,6 @@ const RENDERS = ['component', 'loadComponent']
 /** A lazily loaded component taken from its module: `() => import('./about.component').then((m) => m.AboutComponent)` (group 2). */
 const LAZY_CLASS = /^\s*(?:async\s*)?\(\)\s*=>\s*import\([^)]*\)\s*\.\s*then\(\s*\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\s*\.\s*([A-Za-z_$][\w$]*)\s*\)\s*$/
 
-/** A lazily loaded module of routes: `() => import('./admin/admin.routes').then((m) => m.ADMIN_ROUTES)`, also of an `NgModule`. */
-const LAZY_CHILDREN = /^\s*(?:async\s*)?\(\)\s*=>\s*import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?(['"`])([^'"`]+)\1/
-
 /**
  * Angular's routes (`Routes` arrays handed to `provideRouter`, `RouterModule.forRoot` or
  * `forChild`, in a file that imports `@angular/router`): each `{ path, component }` or
@@ -56,8 +53,8 @@ export function angularLoadedChildren(facts: FileFacts, imports: (module: string
   const out: MountFact[] = []
   for (const record of routeRecords(facts.text, facts.masked, constantNames(facts))) {
     const loads = record.entries.find((entry) => entry.key === 'loadChildren')
-    const module = loads === undefined ? undefined : LAZY_CHILDREN.exec(facts.text.slice(loads.valueStart, loads.valueEnd))?.[2]
-    // (A project module, relative; a package's routes are not indexed.)
+    // (`() => import('./admin/admin.routes').then((m) => m.ADMIN_ROUTES)`: the module as written. A project module, relative; a package's routes are not indexed.)
+    const module = renderedBy(facts.text, facts.masked, loads)
     if (module === undefined || !/^\.{1,2}\//.test(module)) continue
     out.push({ target: `import('${module}')`, prefix: record.route, router: '', row: rowOfOffset(facts.text, loads!.keyOffset), offset: loads!.keyOffset })
   }

@@ -1,5 +1,6 @@
 import type { EntrypointDraft, FileFacts, MountFact } from '../facts.js'
 import { joinRoute, ownEntry, rooted, type DetectContext, type EntrypointDetector } from './detector.js'
+import { RUBY_CLOSED_ON_LINE, RUBY_OPENERS } from './ruby-blocks.js'
 
 /** Grape's route verbs. */
 const VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD' }
@@ -17,14 +18,8 @@ const STATEMENT = /^\s*(\w+)\s*\(?\s*(?::(\w+)|(['"])([^'"]*)\3)?[^#]*?(\bdo\b(?
 /** A class of a Grape API: `class API < Grape::API` (also Grape's older `Grape::API::Instance`). */
 const API_CLASS = /^\s*class\s+([\w:]+)\s*<\s*Grape::API\b/
 
-/** Statements whose block closes with `end` without a `do`. */
-const OPENERS = new Set(['if', 'unless', 'case', 'begin', 'def', 'while', 'until', 'class', 'module'])
-
 /** A `begin`, `if`, `unless` or `case` whose value a line assigns or passes (`params[k] = begin`): it closes with an `end` too. */
 const VALUE_OPENER = /(?:=|\(|\|\||&&)\s*(?:begin|if|unless|case)\b(?!.*\bend\b)/
-
-/** A one-line block (`get(:ping) { 'pong' }`, `... do 'x' end`): it opens and closes on its line. */
-const CLOSED_ON_LINE = /(\{[^{}]*\}|\bdo\b.*\bend)\s*(?:#.*)?$/
 
 /** `mount V1::Users`, `mount Twitter::V2 => '/v2'`: the mounted API and its path. */
 const MOUNT = /^\s*mount\s+(?:::)?([A-Z][\w:]*)(?:\s*=>\s*(['"])([^'"]*)\2)?/
@@ -44,8 +39,17 @@ interface GrapeWalk {
   readonly mounts: MountFact[]
 }
 
-/** Walks a Ruby file's lines with their `do ... end` and `{ ... }` blocks, collecting Grape's routes and mounts. */
+/** The last file walked: its routes and its mounts are read from one walk (the detector's, then the mounts'). */
+let lastWalk: { readonly text: string; readonly found: GrapeWalk } | undefined
+
+/** {@link walkLines} of `text`, once for both its readers. */
 function walk(text: string): GrapeWalk {
+  if (lastWalk?.text !== text) lastWalk = { text, found: walkLines(text) }
+  return lastWalk.found
+}
+
+/** Walks a Ruby file's lines with their `do ... end` and `{ ... }` blocks, collecting Grape's routes and mounts. */
+function walkLines(text: string): GrapeWalk {
   const drafts: EntrypointDraft[] = []
   const mounts: MountFact[] = []
   const stack: Block[] = []
@@ -84,7 +88,7 @@ function walk(text: string): GrapeWalk {
     }
     const [, word = '', symbol, , quoted, block] = match
     const argument = symbol ?? quoted
-    const closed = CLOSED_ON_LINE.test(line)
+    const closed = RUBY_CLOSED_ON_LINE.test(line)
     if (here.api && block === undefined && argument !== undefined && (word === 'prefix' || word === 'version')) {
       if (word === 'prefix') here.api.prefix = argument
       else if (!VERSION_OFF_PATH.test(line)) here.api.version = argument
@@ -96,7 +100,7 @@ function walk(text: string): GrapeWalk {
     }
     if (closed) continue
     if (block !== undefined) stack.push({ segment: NAMESPACES.has(word) && argument !== undefined ? (word === 'route_param' ? `:${argument}` : argument) : '' })
-    else if (OPENERS.has(word) || VALUE_OPENER.test(line)) stack.push({ segment: '' })
+    else if (RUBY_OPENERS.has(word) || VALUE_OPENER.test(line)) stack.push({ segment: '' })
   }
   return { drafts, mounts }
 }

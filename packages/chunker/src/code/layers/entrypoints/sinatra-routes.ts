@@ -1,5 +1,6 @@
 import type { EntrypointDraft } from '../facts.js'
 import { joinRoute, ownEntry, type DetectContext, type EntrypointDetector } from './detector.js'
+import { RUBY_CLOSED_ON_LINE, RUBY_OPENERS } from './ruby-blocks.js'
 
 /** Sinatra's route verbs. */
 const VERBS: Readonly<Record<string, string>> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD', link: 'LINK', unlink: 'UNLINK' }
@@ -15,11 +16,6 @@ const SUBCLASS = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*(?!Grape::|ActionControll
 /** A route with a block: `get '/sign_in' do`, `post("/x") {`. */
 const BLOCK_ROUTE = /^[ \t]*(?:get|post|put|patch|delete)[ \t]*\(?[ \t]*(['"])\/[^'"]*\1[^\n#]*?(?:\bdo\b|\{)/m
 
-/** Statements whose block closes with `end` without a `do`. */
-const OPENERS = new Set(['if', 'unless', 'case', 'begin', 'def', 'while', 'until', 'class', 'module'])
-
-/** A one-line block (`get('/ping') { 'pong' }`, `... do 'x' end`): it opens and closes on its line. */
-const CLOSED_ON_LINE = /(\{[^{}]*\}|\bdo\b.*\bend)\s*(?:#.*)?$/
 
 /**
  * Sinatra (classic and modular apps, sinatra-contrib's `namespace`): `get '/path' do ... end` and
@@ -54,14 +50,14 @@ export const sinatraRoutes: EntrypointDetector = {
       if (!match) continue
       const [, word = '', , path, block] = match
       const prefix = stack.join('')
-      const closed = CLOSED_ON_LINE.test(line)
+      const closed = RUBY_CLOSED_ON_LINE.test(line)
       const method = ownEntry(VERBS, word)
       if (method !== undefined && path !== undefined && (block !== undefined || closed)) {
         drafts.push({ kind: 'http-route', framework: 'sinatra', method, route: joinRoute(prefix, path) || '/', handler: '', row, offset, text: line.trim().slice(0, 200) })
       }
       if (closed) continue
       if (block !== undefined) stack.push(word === 'namespace' && path !== undefined ? path : '')
-      else if (OPENERS.has(word)) stack.push('')
+      else if (RUBY_OPENERS.has(word)) stack.push('')
     }
     return drafts
   },
